@@ -1,0 +1,214 @@
+// ujit: a runtime JIT compiler for the numeric subset of Python that Numba compiles.
+//
+//   auto mod = ujit::Module::from_string(R"(
+//   import math
+//   def hypot(x, y):
+//       return math.sqrt(x * x + y * y)
+//   )", "hypot.py");
+//   double h = mod.function("hypot")(3.0, 4.0).as<double>();     // lazy: float64(float64, float64)
+//   auto spec = mod.function("hypot").compile("float32(float32, float32)");
+//   auto* fp = spec.pointer<float(float, float)>();               // raw native code
+//
+// Errors are thrown as ujit::Error, whose what() is the clang-style diagnostic.
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+struct DLTensor;
+
+namespace ujit {
+
+std::string version();  // "0.1.0 (LLVM 19.1.7)"
+
+// ------------------------------------------------------------------ errors
+
+class Error : public std::runtime_error {
+public:
+    enum class Kind { Compile, Runtime, Argument, Internal };
+    Error(Kind kind, std::string rendered, std::string file = {}, int line = 0, int col = 0);
+    Kind kind() const { return kind_; }
+    const std::string& file() const { return file_; }
+    int line() const { return line_; }  // 0 when the error has no source location
+    int column() const { return col_; }
+
+private:
+    Kind kind_;
+    std::string file_;
+    int line_, col_;
+};
+
+// ------------------------------------------------------------------ values
+
+enum class DType : uint8_t {
+    Bool, Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64,
+    Float32, Float64, Complex64, Complex128,
+};
+int itemsize(DType t);
+const char* dtype_name(DType t);  // "float32"
+
+// A view of host (or, with CUDA, device) memory: no ownership. Strides are in bytes.
+struct ArrayRef {
+    void* data = nullptr;
+    DType dtype = DType::Float64;
+    std::vector<int64_t> shape;
+    std::vector<int64_t> strides;  // bytes; empty → C-contiguous
+
+    int ndim() const { return static_cast<int>(shape.size()); }
+    int64_t size() const;
+    bool is_c_contiguous() const;
+    bool is_f_contiguous() const;
+    // C-order strides are filled in when `strides` is empty.
+    static ArrayRef c_order(void* data, DType dtype, std::vector<int64_t> shape);
+    static ArrayRef f_order(void* data, DType dtype, std::vector<int64_t> shape);
+    // DLTensor (strides in elements, null = compact row-major) → ArrayRef.
+    static ArrayRef from_dlpack(const DLTensor& t);
+};
+
+// An owned host array (result of ufuncs, np.load in the CLI).
+class Array {
+public:
+    Array() = default;
+    Array(DType dtype, std::vector<int64_t> shape, bool fortran_order = false);
+    ArrayRef ref() const { return ref_; }
+    template <class T> T* data() const { return static_cast<T*>(ref_.data); }
+    const std::vector<int64_t>& shape() const { return ref_.shape; }
+    DType dtype() const { return ref_.dtype; }
+    int64_t size() const { return ref_.size(); }
+
+private:
+    std::shared_ptr<void> storage_;
+    ArrayRef ref_;
+};
+
+// A dynamically typed argument or result.
+class Value {
+public:
+    using Tuple = std::vector<Value>;
+    // Exact scalar: the dtype is kept (a float32 argument stays float32). Unsigned values
+    // are stored bit-identical in `i`; floats in `f`; complex in `c`.
+    struct Scalar {
+        DType type = DType::Int64;
+        int64_t i = 0;
+        double f = 0;
+        std::complex<double> c;
+    };
+    Value() : v_(std::monostate{}) {}  // None
+    Value(bool x) : v_(Scalar{DType::Bool, x, 0, {}}) {}
+    Value(int x) : v_(Scalar{DType::Int64, x, 0, {}}) {}
+    Value(long x) : v_(Scalar{DType::Int64, int64_t(x), 0, {}}) {}
+    Value(long long x) : v_(Scalar{DType::Int64, int64_t(x), 0, {}}) {}
+    Value(double x) : v_(Scalar{DType::Float64, 0, x, {}}) {}
+    Value(std::complex<double> x) : v_(Scalar{DType::Complex128, 0, 0, x}) {}
+    Value(ArrayRef a) : v_(std::move(a)) {}
+    Value(const Array& a) : v_(a.ref()) {}
+    Value(Tuple t) : v_(std::move(t)) {}
+    Value(Scalar s) : v_(s) {}
+    // An explicitly typed scalar: Value::of(DType::Float32, 1.5).
+    static Value of(DType t, double x);
+    static Value of_int(DType t, int64_t x);
+
+    bool is_none() const { return v_.index() == 0; }
+    bool is_scalar() const { return std::holds_alternative<Scalar>(v_); }
+    const Scalar& scalar() const { return std::get<Scalar>(v_); }
+    bool is_array() const { return std::holds_alternative<ArrayRef>(v_); }
+    bool is_tuple() const { return std::holds_alternative<Tuple>(v_); }
+    DType dtype() const;  // scalar dtype (or array element dtype)
+
+    template <class T> T as() const;  // numeric conversion of a scalar; throws on mismatch
+    const ArrayRef& array() const { return std::get<ArrayRef>(v_); }
+    const Tuple& tuple() const { return std::get<Tuple>(v_); }
+    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None
+
+    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple>;
+    const Storage& storage() const { return v_; }
+
+private:
+    Storage v_;
+};
+
+// ------------------------------------------------------------------ compile options
+
+enum class Target { CPU, Parallel, CUDA };
+
+struct Options {
+    Target target = Target::CPU;
+    std::string arch = "sm_80";  // CUDA
+    int opt_level = 3;
+    bool fastmath = false;
+};
+
+class Module;
+namespace detail { struct ModuleState; struct SpecState; }
+
+// One compiled specialization of a function (one signature, one target).
+class Specialization {
+public:
+    const std::string& signature() const;  // "float64(float64, float64)"
+    // Raw native entry point (CPU targets; ABI in the docs: scalars natural, arrays
+    // expanded to data, shape..., strides...). Null for CUDA.
+    void* address() const;
+    template <class F> F* pointer() const { return reinterpret_cast<F*>(address()); }
+    // Calls through the packed wrapper, with argument conversion and error capture.
+    Value call(const std::vector<Value>& args) const;
+
+    std::string typed_ir() const;  // annotated source (ujit types)
+    std::string llvm_ir() const;   // optimized LLVM IR
+    std::string assembly() const;  // x86-64 or PTX
+    std::string ptx() const;       // CUDA only
+
+private:
+    friend class Function;
+    friend class Module;
+    std::shared_ptr<detail::SpecState> s_;
+};
+
+class Function {
+public:
+    const std::string& name() const;
+
+    // Lazy: specialize from the argument types (cached per signature), then call.
+    Value call(const std::vector<Value>& args, const Options& opts = {}) const;
+    template <class... A> Value operator()(A&&... args) const {
+        return call(std::vector<Value>{Value(std::forward<A>(args))...});
+    }
+
+    // Eager: compile for a Numba signature string, or for the decorator's signature(s).
+    Specialization compile(const std::string& signature, const Options& opts = {}) const;
+    std::vector<Specialization> compile_declared(const Options& opts = {}) const;
+    std::vector<std::string> declared_signatures() const;
+
+    // ufunc application (vectorize): broadcasting over inputs (arrays or scalars), optional
+    // `out`. Dispatches on input dtypes among the declared signatures (Numba's rules), or
+    // specializes lazily when the function declares none. Target CPU or Parallel.
+    Array vectorize_call(const std::vector<Value>& inputs, const Options& opts = {}) const;
+    void vectorize_call(const std::vector<Value>& inputs, const ArrayRef& out,
+                        const Options& opts = {}) const;
+
+    bool is_cuda_kernel() const;
+
+private:
+    friend class Module;
+    std::shared_ptr<detail::ModuleState> m_;
+    const void* def_ = nullptr;
+};
+
+class Module {
+public:
+    static Module from_string(const std::string& source, const std::string& filename = "<string>");
+    static Module from_file(const std::string& path);
+
+    Function function(const std::string& name) const;  // throws if no such function
+    std::vector<std::string> function_names() const;
+    const std::string& filename() const;
+
+private:
+    std::shared_ptr<detail::ModuleState> m_;
+};
+
+}  // namespace ujit

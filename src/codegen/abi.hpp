@@ -1,0 +1,38 @@
+// The calling convention of every function ujit emits, on both targets. Codegen, the CPU
+// runtime (generic calls, ufunc loops), the CUDA launcher and the C API all follow it.
+//
+// Entry point "<symbol>" (the raw native function pointer on the CPU, the kernel on CUDA):
+//   - scalar argument: its natural LLVM type; bool is i8 (0/1) at the boundary.
+//   - array argument of ndim N: expanded into N*2+1 parameters:
+//       ptr data, i64 shape[0..N), i64 strides[0..N)   (strides in bytes, like NumPy)
+//   - tuple argument: its elements expanded in order (recursively).
+//   - result: scalar → returned as its natural type (bool as i8); none → void;
+//     tuple → a first hidden parameter `ptr out` to a C struct with the elements in
+//     order at their natural alignment, and the function returns void.
+//   So `float64 hypot(float64, float64)` is `double(double, double)` in C.
+//
+// Packed wrapper "<symbol>$packed" (CPU only): `void(void** args, void* result)`.
+//   args[i] points to the i-th argument: a scalar value (bool as uint8), or for an array
+//   a ujit_array_view (include/ujit/ujit.h: data, shape*, strides*), or for a tuple the
+//   C struct described above. `result` points to storage for the result (may be null
+//   for none). The C++ dynamic call and the C API call through this.
+//
+// Errors on the CPU (ZeroDivisionError, negative integer power, ...): the generated code
+// calls `ujit_rt_raise(int code, const char* where)` which never returns; it longjmps to
+// the innermost ujit::cpu::ErrorGuard on this thread (src/cpu/runtime_errors.hpp).
+#pragma once
+
+#include <string>
+
+namespace ujit::codegen {
+
+inline std::string packed_symbol(const std::string& symbol) { return symbol + "$packed"; }
+
+enum class RuntimeError : int {
+    ZeroDivision = 1,       // integer or float division / modulo by zero
+    NegativePower = 2,      // int ** negative int
+    IndexOutOfBounds = 3,   // reserved: bounds checking (off by default, as in Numba)
+    ValueError = 4,         // e.g. math domain errors where Numba raises
+};
+
+}  // namespace ujit::codegen

@@ -1,0 +1,32 @@
+// Typed AST → LLVM IR, once for both targets. Each TypedFunction becomes an internal,
+// always-inline LLVM function; the requested entry point gets the ABI of codegen/abi.hpp
+// (and on the CPU a packed wrapper). Ufunc loops are built here too (codegen/ufunc_loop).
+#pragma once
+
+#include "codegen/target.hpp"
+#include "types/infer.hpp"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <memory>
+
+namespace ujit::codegen {
+
+// Emits `fn` (and every callee it reaches) into a new module configured for `target`.
+std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& target,
+                                             const syntax::Module& source,
+                                             const types::TypedFunction& fn);
+
+// Emits an element-wise loop for a ufunc kernel `fn` (a scalar function typed for the
+// ufunc's input types), with NumPy's inner-loop signature:
+//   void <symbol>$loop(char** ptrs /*inputs..., output*/, i64 n, const i64* strides /*bytes*/)
+// The contiguous case (all strides == itemsize) runs a separate, vectorizable loop.
+// On CUDA the same body becomes a grid-stride kernel (cuda/ufunc_kernel).
+std::unique_ptr<llvm::Module> lower_ufunc_loop(llvm::LLVMContext& ctx, Target& target,
+                                               const syntax::Module& source,
+                                               const types::TypedFunction& fn);
+inline std::string loop_symbol(const std::string& symbol) { return symbol + "$loop"; }
+
+// Runs LLVM's O0..O3 pipeline on the module for the target machine in `tm`.
+}  // namespace ujit::codegen

@@ -1,0 +1,67 @@
+// What differs between the CPU and CUDA back ends, behind one interface (Halide's
+// CodeGen_LLVM / CodeGen_PTX_Dev split). The shared lowering (codegen/lower_*.cpp) never
+// asks "is this CUDA?"; it calls these hooks.
+#pragma once
+
+#include "types/type.hpp"
+#include "types/typed_function.hpp"
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ujit::codegen {
+
+class Target {
+public:
+    virtual ~Target() = default;
+    virtual types::TargetKind kind() const = 0;
+
+    // Triple and data layout for a fresh module.
+    virtual void configure_module(llvm::Module& m) = 0;
+
+    // Address space of array data pointers (0 generic on both targets today).
+    virtual unsigned global_address_space() const { return 0; }
+
+    // math.* / np.* scalar functions on float32/float64 operands of type `ty` (already
+    // converted). Returns null when the target has no lowering (caller reports error).
+    virtual llvm::Value* emit_math(llvm::IRBuilder<>& b, types::BuiltinId id,
+                                   const std::vector<llvm::Value*>& args, const types::Type* ty) = 0;
+
+    // Integer division by zero and the like: CPU raises (never returns), CUDA ignores.
+    // Emits a check `cond` (i1 true = error) that raises `code`; may emit nothing.
+    virtual void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code,
+                                  const std::string& where) = 0;
+
+    // print(...) of numbers and string literals; `format` is printf-style, args are
+    // already promoted (double, i64, ptr to string).
+    virtual void emit_print(llvm::IRBuilder<>& b, const std::string& format,
+                            const std::vector<llvm::Value*>& args) = 0;
+
+    // CUDA builtins (thread indices, barriers, atomics, shared/local arrays). The CPU
+    // target throws a CompileError-worthy message (returns null) for these.
+    virtual llvm::Value* emit_cuda_builtin(llvm::IRBuilder<>& b, types::BuiltinId id,
+                                           const std::vector<llvm::Value*>& args,
+                                           const std::vector<const types::Type*>& arg_types,
+                                           const types::Type* result_type) = 0;
+
+    // Storage for cuda.shared.array / cuda.local.array with a constant element count
+    // (0 = dynamic shared memory). Returns a pointer to the first element.
+    virtual llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared,
+                                            llvm::Type* elem, uint64_t count) = 0;
+
+    // Marks the entry point: a kernel on CUDA, an exported function on the CPU.
+    virtual void mark_entry(llvm::Function& f, types::FunctionRole role) = 0;
+
+    // random.random() etc. (CPU runtime calls); CUDA returns null.
+    virtual llvm::Value* emit_random(llvm::IRBuilder<>& b, types::BuiltinId id,
+                                     const std::vector<llvm::Value*>& args) = 0;
+};
+
+std::unique_ptr<Target> make_cpu_target();
+std::unique_ptr<Target> make_cuda_target(const std::string& arch /* "sm_80" */);
+
+}  // namespace ujit::codegen

@@ -1,0 +1,300 @@
+// The abstract syntax tree of a ujit module: the Python subset that Numba compiles.
+//
+// Nodes are small structs with a kind tag and a SourceLoc; casts go through isa<>/cast<>/
+// dyn_cast<> on the kind (LLVM style, no RTTI needed). Every node has a module-unique `id`
+// so that later stages (type inference, one result per specialization) can keep side
+// tables indexed by id instead of mutating the shared tree.
+//
+// The Module owns every node; nodes refer to each other with plain pointers.
+#pragma once
+
+#include "syntax/source.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ujit::syntax {
+
+// ---------------------------------------------------------------- operators
+
+enum class BinOp { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, LShift, RShift, BitAnd, BitOr, BitXor };
+enum class UnaryOp { Neg, Pos, Invert, Not };
+enum class CmpOp { Lt, Le, Gt, Ge, Eq, Ne, Is, IsNot, In, NotIn };
+enum class BoolOpKind { And, Or };
+
+const char* spelling(BinOp op);    // "+", "//", ...
+const char* spelling(UnaryOp op);  // "-", "~", "not"
+const char* spelling(CmpOp op);    // "<", "is not", ...
+
+// ---------------------------------------------------------------- base
+
+struct Node {
+    SourceLoc loc;
+    uint32_t id = 0;  // unique within the owning Module, dense from 0
+    virtual ~Node() = default;
+};
+
+enum class ExprKind {
+    IntLit, FloatLit, ImagLit, BoolLit, NoneLit, StrLit,
+    Name, Attribute, Subscript, Slice, Call,
+    Unary, Binary, Compare, BoolOp, IfExp, Tuple,
+};
+
+struct Expr : Node {
+    const ExprKind kind;
+    explicit Expr(ExprKind k) : kind(k) {}
+};
+
+// ---------------------------------------------------------------- expressions
+
+struct IntLit : Expr {
+    static constexpr ExprKind Kind = ExprKind::IntLit;
+    IntLit() : Expr(Kind) {}
+    uint64_t value = 0;  // literals > UINT64_MAX are rejected by the lexer
+};
+struct FloatLit : Expr {
+    static constexpr ExprKind Kind = ExprKind::FloatLit;
+    FloatLit() : Expr(Kind) {}
+    double value = 0;
+};
+struct ImagLit : Expr {  // `2j`: complex(0, value)
+    static constexpr ExprKind Kind = ExprKind::ImagLit;
+    ImagLit() : Expr(Kind) {}
+    double value = 0;
+};
+struct BoolLit : Expr {
+    static constexpr ExprKind Kind = ExprKind::BoolLit;
+    BoolLit() : Expr(Kind) {}
+    bool value = false;
+};
+struct NoneLit : Expr {
+    static constexpr ExprKind Kind = ExprKind::NoneLit;
+    NoneLit() : Expr(Kind) {}
+};
+struct StrLit : Expr {  // only legal inside print(), decorators and docstrings
+    static constexpr ExprKind Kind = ExprKind::StrLit;
+    StrLit() : Expr(Kind) {}
+    std::string value;  // escapes already decoded; adjacent literals concatenated
+};
+struct Name : Expr {
+    static constexpr ExprKind Kind = ExprKind::Name;
+    Name() : Expr(Kind) {}
+    std::string id;
+};
+struct Attribute : Expr {  // value.attr
+    static constexpr ExprKind Kind = ExprKind::Attribute;
+    Attribute() : Expr(Kind) {}
+    Expr* value = nullptr;
+    std::string attr;
+    SourceLoc attr_loc;
+};
+struct Slice : Expr {  // lower:upper:step inside a subscript; any part may be null
+    static constexpr ExprKind Kind = ExprKind::Slice;
+    Slice() : Expr(Kind) {}
+    Expr* lower = nullptr;
+    Expr* upper = nullptr;
+    Expr* step = nullptr;
+};
+struct Tuple : Expr {  // (a, b) or a bare a, b
+    static constexpr ExprKind Kind = ExprKind::Tuple;
+    Tuple() : Expr(Kind) {}
+    std::vector<Expr*> elts;
+};
+struct Subscript : Expr {  // value[index]; a[i, j] has a Tuple index
+    static constexpr ExprKind Kind = ExprKind::Subscript;
+    Subscript() : Expr(Kind) {}
+    Expr* value = nullptr;
+    Expr* index = nullptr;
+};
+struct Keyword {
+    std::string name;
+    SourceLoc loc;
+    Expr* value = nullptr;
+};
+struct Call : Expr {
+    static constexpr ExprKind Kind = ExprKind::Call;
+    Call() : Expr(Kind) {}
+    Expr* callee = nullptr;
+    std::vector<Expr*> args;
+    std::vector<Keyword> keywords;
+};
+struct Unary : Expr {
+    static constexpr ExprKind Kind = ExprKind::Unary;
+    Unary() : Expr(Kind) {}
+    UnaryOp op = UnaryOp::Neg;
+    Expr* operand = nullptr;
+};
+struct Binary : Expr {
+    static constexpr ExprKind Kind = ExprKind::Binary;
+    Binary() : Expr(Kind) {}
+    BinOp op = BinOp::Add;
+    Expr* lhs = nullptr;
+    Expr* rhs = nullptr;
+};
+// a < b <= c: operands = {a, b, c}, ops = {Lt, Le}; each middle operand is evaluated once.
+struct Compare : Expr {
+    static constexpr ExprKind Kind = ExprKind::Compare;
+    Compare() : Expr(Kind) {}
+    std::vector<Expr*> operands;
+    std::vector<CmpOp> ops;
+    std::vector<SourceLoc> op_locs;
+};
+// a and b and c: values = {a, b, c}; short-circuit.
+struct BoolOp : Expr {
+    static constexpr ExprKind Kind = ExprKind::BoolOp;
+    BoolOp() : Expr(Kind) {}
+    BoolOpKind op = BoolOpKind::And;
+    std::vector<Expr*> values;
+};
+struct IfExp : Expr {  // body if test else orelse
+    static constexpr ExprKind Kind = ExprKind::IfExp;
+    IfExp() : Expr(Kind) {}
+    Expr* test = nullptr;
+    Expr* body = nullptr;
+    Expr* orelse = nullptr;
+};
+
+// ---------------------------------------------------------------- statements
+
+enum class StmtKind {
+    ExprStmt, Assign, AugAssign, If, While, For, Break, Continue, Return, Pass,
+    FunctionDef, Import, ImportFrom,
+};
+
+struct Stmt : Node {
+    const StmtKind kind;
+    explicit Stmt(StmtKind k) : kind(k) {}
+};
+
+using Block = std::vector<Stmt*>;
+
+struct ExprStmt : Stmt {
+    static constexpr StmtKind Kind = StmtKind::ExprStmt;
+    ExprStmt() : Stmt(Kind) {}
+    Expr* value = nullptr;
+};
+// a = b = value: targets = {a, b}. A target is a Name, Subscript, Attribute or Tuple of those.
+struct Assign : Stmt {
+    static constexpr StmtKind Kind = StmtKind::Assign;
+    Assign() : Stmt(Kind) {}
+    std::vector<Expr*> targets;
+    Expr* value = nullptr;
+};
+struct AugAssign : Stmt {  // target op= value
+    static constexpr StmtKind Kind = StmtKind::AugAssign;
+    AugAssign() : Stmt(Kind) {}
+    Expr* target = nullptr;
+    BinOp op = BinOp::Add;
+    Expr* value = nullptr;
+};
+struct If : Stmt {  // elif chains are nested Ifs in orelse
+    static constexpr StmtKind Kind = StmtKind::If;
+    If() : Stmt(Kind) {}
+    Expr* test = nullptr;
+    Block body;
+    Block orelse;
+};
+struct While : Stmt {
+    static constexpr StmtKind Kind = StmtKind::While;
+    While() : Stmt(Kind) {}
+    Expr* test = nullptr;
+    Block body;
+    Block orelse;  // while ... else: runs when the loop ends without break
+};
+struct For : Stmt {  // for target in iter: body [else: orelse]
+    static constexpr StmtKind Kind = StmtKind::For;
+    For() : Stmt(Kind) {}
+    Expr* target = nullptr;
+    Expr* iter = nullptr;
+    Block body;
+    Block orelse;
+};
+struct Break : Stmt {
+    static constexpr StmtKind Kind = StmtKind::Break;
+    Break() : Stmt(Kind) {}
+};
+struct Continue : Stmt {
+    static constexpr StmtKind Kind = StmtKind::Continue;
+    Continue() : Stmt(Kind) {}
+};
+struct Return : Stmt {
+    static constexpr StmtKind Kind = StmtKind::Return;
+    Return() : Stmt(Kind) {}
+    Expr* value = nullptr;  // null for a bare return
+};
+struct Pass : Stmt {
+    static constexpr StmtKind Kind = StmtKind::Pass;
+    Pass() : Stmt(Kind) {}
+};
+struct Param {
+    std::string name;
+    SourceLoc loc;
+};
+struct FunctionDef : Stmt {
+    static constexpr StmtKind Kind = StmtKind::FunctionDef;
+    FunctionDef() : Stmt(Kind) {}
+    std::string name;
+    SourceLoc name_loc;
+    std::vector<Param> params;
+    std::vector<Expr*> decorators;  // in source order (outermost first)
+    std::string docstring;
+    Block body;  // docstring statement removed
+};
+struct ImportAlias {
+    std::string name;   // dotted: "numpy", "numba.cuda"
+    std::string asname; // empty if none
+    SourceLoc loc;
+};
+struct Import : Stmt {  // import a.b as c, d
+    static constexpr StmtKind Kind = StmtKind::Import;
+    Import() : Stmt(Kind) {}
+    std::vector<ImportAlias> names;
+};
+struct ImportFrom : Stmt {  // from module import a as b, c
+    static constexpr StmtKind Kind = StmtKind::ImportFrom;
+    ImportFrom() : Stmt(Kind) {}
+    std::string module;
+    std::vector<ImportAlias> names;
+};
+
+// ---------------------------------------------------------------- casts
+
+template <class T, class B> bool isa(const B* n) { return n && n->kind == T::Kind; }
+template <class T, class B> T* dyn_cast(B* n) { return isa<T>(n) ? static_cast<T*>(n) : nullptr; }
+template <class T, class B> const T* dyn_cast(const B* n) { return isa<T>(n) ? static_cast<const T*>(n) : nullptr; }
+template <class T, class B> T* cast(B* n) { return static_cast<T*>(n); }
+template <class T, class B> const T* cast(const B* n) { return static_cast<const T*>(n); }
+
+// ---------------------------------------------------------------- module
+
+class Module {
+public:
+    explicit Module(SourceFilePtr file) : file_(std::move(file)) {}
+
+    const SourceFile& file() const { return *file_; }
+    const SourceFilePtr& file_ptr() const { return file_; }
+    const Block& body() const { return body_; }
+    Block& body() { return body_; }
+    uint32_t node_count() const { return static_cast<uint32_t>(nodes_.size()); }
+
+    // Allocates a node owned by this module and gives it the next id.
+    template <class T> T* make(SourceLoc loc) {
+        auto node = std::make_unique<T>();
+        node->loc = loc;
+        node->id = static_cast<uint32_t>(nodes_.size());
+        T* raw = node.get();
+        nodes_.push_back(std::move(node));
+        return raw;
+    }
+
+    const FunctionDef* find_function(const std::string& name) const;
+
+private:
+    SourceFilePtr file_;
+    Block body_;
+    std::vector<std::unique_ptr<Node>> nodes_;
+};
+
+}  // namespace ujit::syntax

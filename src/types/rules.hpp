@@ -1,0 +1,32 @@
+// Numba's typing rules as plain functions, shared by inference (which records result
+// types) and codegen (which must convert operands to the same computation type).
+// See ../shared/numba-notes.md for the facts these encode.
+#pragma once
+
+#include "syntax/ast.hpp"
+#include "types/type.hpp"
+
+namespace ujit::types {
+
+// The type both operands are converted to before the operation, and the result type.
+// e.g. int64 / int64 → {float64, float64}; float32 < int64 → {float64, bool};
+// int32 + int32 → {int64, int64}. Null `result` means the operation is not defined
+// for these types (the caller reports the error).
+struct OpTypes {
+    const Type* operand = nullptr;
+    const Type* result = nullptr;
+};
+OpTypes binary_op_types(syntax::BinOp op, const Type* lhs, const Type* rhs);
+OpTypes compare_op_types(syntax::CmpOp op, const Type* lhs, const Type* rhs);
+OpTypes unary_op_types(syntax::UnaryOp op, const Type* operand);
+
+// NumPy/Numba promotion of two numeric types (the type both become in mixed arithmetic).
+const Type* promote(const Type* a, const Type* b);
+// Unification of a variable assigned `a` and `b` (numeric → promote; equal → same;
+// tuples element-wise; else null).
+const Type* unify(const Type* a, const Type* b);
+// Whether a value of `from` may be implicitly converted to `to` when stored
+// (assignment to a typed variable, array store, return): any numeric → numeric.
+bool can_convert(const Type* from, const Type* to);
+
+}  // namespace ujit::types

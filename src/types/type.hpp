@@ -1,0 +1,125 @@
+// ujit's types. Types are interned: one object per distinct type for the life of the
+// process, so equality is pointer equality (Numba's types are singletons for the same
+// reason). Creation is thread-safe.
+//
+// Value types (bool, ints, floats, complex, tuples, arrays, none) exist at run time.
+// The "compile-time" kinds (Namespace, BuiltinFunc, UserFunc, DTypeObj, Range, StrLit)
+// type names such as `math`, `math.sqrt`, `np.float32` or `range(n)` during inference;
+// they never reach generated code as values.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ujit::syntax { struct FunctionDef; }
+
+namespace ujit::types {
+
+enum class Kind : uint8_t {
+    None,     // Python None / void result
+    Bool,
+    Int,      // int8..int64, uint8..uint64
+    Float,    // float32, float64
+    Complex,  // complex64, complex128
+    Tuple,    // heterogeneous or uniform
+    Array,    // dtype, ndim (1..8), layout
+    // compile-time only
+    Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
+    BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
+    UserFunc,     // a function defined in the same ujit module
+    DTypeObj,     // np.float32, numba.int32, float (as a type/constructor); scalar() is the type
+    Range,        // the value of range(...), only legal as a for-loop iterator
+    StrLit,       // a string literal (print arguments only)
+};
+
+enum class Layout : uint8_t { C, F, A };
+
+enum class BuiltinId : uint16_t {
+#define UJIT_BUILTIN(id, name) id,
+#include "types/builtins.def"
+#undef UJIT_BUILTIN
+    Count_
+};
+const char* builtin_name(BuiltinId id);  // "math.sqrt"
+
+class Type {
+public:
+    Kind kind() const { return kind_; }
+
+    // Scalars.
+    int bits() const { return bits_; }          // Int/Float: 8..64; Complex: 64/128; Bool: 1
+    bool is_signed() const { return signed_; }  // Int only
+    bool is_bool() const { return kind_ == Kind::Bool; }
+    bool is_int() const { return kind_ == Kind::Int; }
+    bool is_float() const { return kind_ == Kind::Float; }
+    bool is_complex() const { return kind_ == Kind::Complex; }
+    bool is_number() const { return is_bool() || is_int() || is_float() || is_complex(); }
+    bool is_scalar() const { return is_number(); }
+    bool is_none() const { return kind_ == Kind::None; }
+    bool is_tuple() const { return kind_ == Kind::Tuple; }
+    bool is_array() const { return kind_ == Kind::Array; }
+    bool is_value() const { return kind_ <= Kind::Array; }  // exists at run time
+    int itemsize() const;                                   // bytes of one scalar value
+
+    // Tuple.
+    const std::vector<const Type*>& elements() const { return elems_; }
+    bool is_uniform_tuple() const;
+
+    // Array.
+    const Type* dtype() const { return elem_; }  // also: Complex → its float part type
+    int ndim() const { return ndim_; }
+    Layout layout() const { return layout_; }
+
+    // Compile-time kinds.
+    const std::string& path() const { return name_; }          // Namespace: "cuda.atomic"
+    BuiltinId builtin() const { return builtin_; }             // BuiltinFunc
+    const syntax::FunctionDef* function() const { return fn_; }  // UserFunc
+    const Type* scalar() const { return elem_; }               // DTypeObj
+
+    // Numba's spelling: "float32", "UniTuple(int64 x 2)", "Tuple(int64, float64)",
+    // "array(float32, 2d, C)", "none".
+    const std::string& str() const { return name_str_; }
+
+private:
+    friend class TypeFactory;
+    Kind kind_ = Kind::None;
+    uint8_t bits_ = 0;
+    bool signed_ = false;
+    uint8_t ndim_ = 0;
+    Layout layout_ = Layout::A;
+    BuiltinId builtin_ = BuiltinId::Count_;
+    const Type* elem_ = nullptr;
+    const syntax::FunctionDef* fn_ = nullptr;
+    std::vector<const Type*> elems_;
+    std::string name_;
+    std::string name_str_;
+};
+
+// Interned constructors.
+const Type* none();
+const Type* boolean();
+const Type* integer(int bits, bool is_signed);
+const Type* floating(int bits);
+const Type* complex(int bits);  // 64 or 128
+const Type* tuple(std::vector<const Type*> elems);
+const Type* array(const Type* dtype, int ndim, Layout layout);
+const Type* namespace_(const std::string& path);
+const Type* builtin_func(BuiltinId id);
+const Type* user_func(const syntax::FunctionDef* fn);
+const Type* dtype_obj(const Type* scalar);
+const Type* range_type();
+const Type* str_lit();
+
+// Common shorthands.
+inline const Type* int64() { return integer(64, true); }
+inline const Type* int32() { return integer(32, true); }
+inline const Type* uint64() { return integer(64, false); }
+inline const Type* float32() { return floating(32); }
+inline const Type* float64() { return floating(64); }
+inline const Type* intp() { return int64(); }
+
+// "float32", "f4", "int64", "i8", "b1", "c16", "intp", "uint8"... → scalar type or null.
+const Type* scalar_from_name(const std::string& name);
+
+}  // namespace ujit::types
