@@ -1,0 +1,160 @@
+// ujit::Function and ujit::Specialization: specialize (lazily or eagerly), call, dump.
+#include "driver/call.hpp"
+#include "driver/marshal.hpp"
+#include "driver/module_state.hpp"
+#include "syntax/diagnostics.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit {
+
+namespace {
+
+const syntax::FunctionDef* def_of(const void* p) { return static_cast<const syntax::FunctionDef*>(p); }
+
+const types::Decorator& decorator(const detail::ModuleState& m, const syntax::FunctionDef* def) {
+    return m.typer->decorator_of(def);
+}
+
+// A CompileError thrown outside ModuleState::get_or_compile (signature parsing).
+template <class F> auto with_compile_errors(const detail::ModuleState& m, F&& f) {
+    try {
+        return f();
+    } catch (const syntax::CompileError&) {
+        detail::rethrow_compile_error(m, std::current_exception());
+    }
+}
+
+detail::SpecKey make_key(const syntax::FunctionDef* def, std::vector<const types::Type*> args,
+                         const types::Type* ret, const Options& o, driver::Artifact artifact) {
+    Target target = o.target == Target::Parallel ? Target::CPU : o.target;
+    return detail::SpecKey{def, std::move(args), ret, target,
+                           target == Target::CUDA ? o.arch : std::string(),
+                           o.opt_level, o.fastmath, artifact};
+}
+
+// Whether `value_type` can be passed where `param` is declared (same kind of thing,
+// numeric conversions allowed for scalars, exact match for arrays).
+bool accepts(const types::Type* param, const types::Type* value_type) {
+    if (param == value_type) return true;
+    if (param->is_number() && value_type->is_number())
+        return !(value_type->is_complex() && !param->is_complex());
+    if (param->is_array() && value_type->is_array())
+        return param->dtype() == value_type->dtype() && param->ndim() == value_type->ndim() &&
+               (param->layout() == types::Layout::A || param->layout() == value_type->layout());
+    return false;
+}
+
+}  // namespace
+
+const std::string& Function::name() const { return def_of(def_)->name; }
+
+bool Function::is_cuda_kernel() const {
+    const auto& d = decorator(*m_, def_of(def_));
+    return d.kind == types::Decorator::Kind::CudaJit && !d.device;
+}
+
+std::vector<std::string> Function::declared_signatures() const {
+    std::vector<std::string> out;
+    for (const auto& s : decorator(*m_, def_of(def_)).signatures) out.push_back(s.str());
+    return out;
+}
+
+Specialization Function::compile(const std::string& signature, const Options& opts) const {
+    const auto* def = def_of(def_);
+    types::Signature sig = with_compile_errors(*m_, [&] { return types::parse_signature(signature, def->name_loc); });
+    Specialization s;
+    s.s_ = m_->get_or_compile(make_key(def, sig.args, sig.ret, opts, driver::Artifact::Entry), false);
+    return s;
+}
+
+std::vector<Specialization> Function::compile_declared(const Options& opts) const {
+    std::vector<Specialization> out;
+    for (const auto& sig : decorator(*m_, def_of(def_)).signatures) {
+        Specialization s;
+        s.s_ = m_->get_or_compile(make_key(def_of(def_), sig.args, sig.ret, opts, driver::Artifact::Entry), false);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+Value Function::call(const std::vector<Value>& args, const Options& opts) const {
+    const auto* def = def_of(def_);
+    std::vector<const types::Type*> arg_types;
+    for (const Value& v : args) arg_types.push_back(driver::type_of_value(v));
+    // A declared signature that accepts the arguments wins (exact match first); otherwise
+    // specialize for the argument types, like Numba's dispatcher.
+    const types::Signature* chosen = nullptr;
+    const auto& declared = decorator(*m_, def).signatures;
+    for (int pass = 0; pass < 2 && !chosen; ++pass)
+        for (const auto& sig : declared) {
+            if (sig.args.size() != arg_types.size()) continue;
+            bool ok = true;
+            for (size_t i = 0; i < arg_types.size() && ok; ++i)
+                ok = pass == 0 ? sig.args[i] == arg_types[i] : accepts(sig.args[i], arg_types[i]);
+            if (ok) { chosen = &sig; break; }
+        }
+    if (!chosen && !declared.empty() && decorator(*m_, def).kind != types::Decorator::Kind::Jit)
+        throw Error(Error::Kind::Argument,
+                    fmt::format("{}: error: no matching signature of '{}' for the argument types ({})",
+                                m_->file->name(), def->name, [&] {
+                                    std::string s;
+                                    for (auto* t : arg_types) s += (s.empty() ? "" : ", ") + t->str();
+                                    return s;
+                                }()));
+    Specialization spec;
+    spec.s_ = m_->get_or_compile(chosen ? make_key(def, chosen->args, chosen->ret, opts, driver::Artifact::Entry)
+                                        : make_key(def, arg_types, nullptr, opts, driver::Artifact::Entry),
+                                 false);
+    return spec.call(args);
+}
+
+// ---------------------------------------------------------------- Specialization
+
+const std::string& Specialization::signature() const { return s_->signature; }
+void* Specialization::address() const { return s_->compiled.entry; }
+
+Value Specialization::call(const std::vector<Value>& args) const {
+    const types::TypedFunction& fn = *s_->compiled.typed;
+    if (!s_->compiled.packed)
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: '{}' was compiled for CUDA; launch it as a kernel", fn.def->name));
+    driver::PackedArgs packed(args, fn.arg_types);
+    std::vector<uint8_t> result(std::max<size_t>(driver::c_size(fn.return_type), 16));
+    driver::call_packed(s_->compiled.packed, packed.data(), result.data());
+    return driver::read_value(result.data(), fn.return_type);
+}
+
+namespace {
+// Dumps need the IR text, which the cached entry may not have kept: recompile with it.
+const driver::Compiled& with_ir(std::shared_ptr<detail::SpecState>& s) {
+    if (s->compiled.llvm_ir.empty()) {
+        detail::SpecKey key{s->request.def, s->request.args, s->request.declared_return,
+                            s->request.options.target, s->request.options.arch,
+                            s->request.options.opt_level, s->request.options.fastmath, s->request.artifact};
+        s = s->module->get_or_compile(key, true);
+    }
+    return s->compiled;
+}
+}  // namespace
+
+std::string Specialization::typed_ir() const { return s_->compiled.typed_ir; }
+
+std::string Specialization::llvm_ir() const {
+    auto s = s_;
+    return with_ir(s).llvm_ir;
+}
+
+std::string Specialization::assembly() const {
+    if (s_->request.options.target == Target::CUDA) return ptx();
+    std::lock_guard lock(s_->module->typer_mutex);  // re-lowering reads the typer's tables
+    return driver::cpu_assembly(s_->request);
+}
+
+std::string Specialization::ptx() const {
+    if (s_->request.options.target != Target::CUDA)
+        throw Error(Error::Kind::Argument, "error: PTX exists only for the CUDA target");
+    return s_->compiled.assembly;
+}
+
+}  // namespace ujit

@@ -1,0 +1,225 @@
+#include "driver/marshal.hpp"
+
+#include <fmt/format.h>
+
+#include <complex>
+#include <cstring>
+
+namespace ujit::driver {
+
+using types::Kind;
+using types::Type;
+
+const Type* type_of_dtype(DType t) {
+    switch (t) {
+    case DType::Bool: return types::boolean();
+    case DType::Int8: return types::integer(8, true);
+    case DType::Int16: return types::integer(16, true);
+    case DType::Int32: return types::integer(32, true);
+    case DType::Int64: return types::integer(64, true);
+    case DType::UInt8: return types::integer(8, false);
+    case DType::UInt16: return types::integer(16, false);
+    case DType::UInt32: return types::integer(32, false);
+    case DType::UInt64: return types::integer(64, false);
+    case DType::Float32: return types::floating(32);
+    case DType::Float64: return types::floating(64);
+    case DType::Complex64: return types::complex(64);
+    case DType::Complex128: return types::complex(128);
+    }
+    return nullptr;
+}
+
+DType dtype_of_type(const Type* t) {
+    switch (t->kind()) {
+    case Kind::Bool: return DType::Bool;
+    case Kind::Int:
+        switch (t->bits()) {
+        case 8: return t->is_signed() ? DType::Int8 : DType::UInt8;
+        case 16: return t->is_signed() ? DType::Int16 : DType::UInt16;
+        case 32: return t->is_signed() ? DType::Int32 : DType::UInt32;
+        default: return t->is_signed() ? DType::Int64 : DType::UInt64;
+        }
+    case Kind::Float: return t->bits() == 32 ? DType::Float32 : DType::Float64;
+    case Kind::Complex: return t->bits() == 64 ? DType::Complex64 : DType::Complex128;
+    default:
+        throw Error(Error::Kind::Argument, fmt::format("error: {} is not a scalar type", t->str()));
+    }
+}
+
+const Type* type_of_value(const Value& v) {
+    if (v.is_none()) return types::none();
+    if (v.is_scalar()) return type_of_dtype(v.scalar().type);
+    if (v.is_array()) {
+        const ArrayRef& a = v.array();
+        if (a.ndim() < 1 || a.ndim() > 8)
+            throw Error(Error::Kind::Argument, fmt::format("error: arrays of {} dimensions are not supported (1 to 8)", a.ndim()));
+        types::Layout layout = a.is_c_contiguous() ? types::Layout::C
+                               : a.is_f_contiguous() ? types::Layout::F : types::Layout::A;
+        return types::array(type_of_dtype(a.dtype), a.ndim(), layout);
+    }
+    std::vector<const Type*> elems;
+    for (const Value& e : v.tuple()) elems.push_back(type_of_value(e));
+    return types::tuple(std::move(elems));
+}
+
+size_t c_align(const Type* t) {
+    if (t->is_tuple()) {
+        size_t a = 1;
+        for (const Type* e : t->elements()) a = std::max(a, c_align(e));
+        return a;
+    }
+    if (t->is_complex()) return t->bits() / 16;
+    if (t->is_array()) return 8;
+    return std::max<size_t>(1, c_size(t));
+}
+
+size_t c_size(const Type* t) {
+    switch (t->kind()) {
+    case Kind::None: return 0;
+    case Kind::Bool: return 1;
+    case Kind::Int:
+    case Kind::Float: return t->bits() / 8;
+    case Kind::Complex: return t->bits() / 8;
+    case Kind::Tuple: {
+        size_t off = 0;
+        for (const Type* e : t->elements()) {
+            size_t a = c_align(e);
+            off = (off + a - 1) / a * a + c_size(e);
+        }
+        size_t a = c_align(t);
+        return (off + a - 1) / a * a;
+    }
+    case Kind::Array: return sizeof(ujit_array_view);
+    default: return 0;
+    }
+}
+
+template <class T> static void put(void* out, T x) { std::memcpy(out, &x, sizeof x); }
+
+void write_scalar(const Value& v, const Type* t, void* out) {
+    if (!v.is_scalar())
+        throw Error(Error::Kind::Argument, fmt::format("error: expected a {} argument", t->str()));
+    const Value::Scalar& s = v.scalar();
+    const bool src_complex = s.type == DType::Complex64 || s.type == DType::Complex128;
+    const bool src_float = s.type == DType::Float32 || s.type == DType::Float64;
+    const bool src_unsigned = s.type >= DType::UInt8 && s.type <= DType::UInt64;
+    // The value as each family sees it.
+    std::complex<double> c = src_complex ? s.c
+                             : src_float ? std::complex<double>(s.f)
+                             : src_unsigned ? std::complex<double>(double(uint64_t(s.i)))
+                                            : std::complex<double>(double(s.i));
+    if (src_complex && !t->is_complex())
+        throw Error(Error::Kind::Argument, fmt::format("error: cannot pass a complex value as {}", t->str()));
+    int64_t i = src_float ? int64_t(s.f) : s.i;
+    switch (t->kind()) {
+    case Kind::Bool: put<uint8_t>(out, src_float ? s.f != 0 : s.i != 0); return;
+    case Kind::Int:
+        switch (t->bits()) {
+        case 8: put<int8_t>(out, int8_t(i)); return;
+        case 16: put<int16_t>(out, int16_t(i)); return;
+        case 32: put<int32_t>(out, int32_t(i)); return;
+        default:
+            if (!t->is_signed() && src_float) put<uint64_t>(out, uint64_t(s.f));
+            else put<int64_t>(out, i);
+            return;
+        }
+    case Kind::Float:
+        if (t->bits() == 32) put<float>(out, float(c.real()));
+        else put<double>(out, c.real());
+        return;
+    case Kind::Complex:
+        if (t->bits() == 64) put<std::complex<float>>(out, std::complex<float>(c));
+        else put<std::complex<double>>(out, c);
+        return;
+    default:
+        throw Error(Error::Kind::Argument, fmt::format("error: cannot pass a scalar as {}", t->str()));
+    }
+}
+
+PackedArgs::PackedArgs(const std::vector<Value>& args, const std::vector<const Type*>& types) {
+    if (args.size() != types.size())
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: expected {} arguments, got {}", types.size(), args.size()));
+    for (size_t i = 0; i < args.size(); ++i) ptrs_.push_back(store(args[i], types[i]));
+}
+
+void* PackedArgs::store(const Value& v, const Type* t) {
+    if (t->is_array()) {
+        if (!v.is_array())
+            throw Error(Error::Kind::Argument, fmt::format("error: expected an array ({})", t->str()));
+        const ArrayRef& a = v.array();
+        if (a.ndim() != t->ndim() || type_of_dtype(a.dtype) != t->dtype())
+            throw Error(Error::Kind::Argument, fmt::format("error: expected {}, got an array of {} with {} dimensions",
+                                                           t->str(), dtype_name(a.dtype), a.ndim()));
+        auto& shape = dims_.emplace_back(a.shape);
+        auto& strides = dims_.emplace_back(
+            a.strides.empty() ? ArrayRef::c_order(a.data, a.dtype, a.shape).strides : a.strides);
+        views_.push_back(ujit_array_view{a.data, shape.data(), strides.data()});
+        return &views_.back();
+    }
+    auto& blob = blobs_.emplace_back(std::max<size_t>(c_size(t), 16), 0);
+    if (t->is_tuple()) {
+        if (!v.is_tuple() || v.tuple().size() != t->elements().size())
+            throw Error(Error::Kind::Argument, fmt::format("error: expected a tuple {}", t->str()));
+        size_t off = 0;
+        for (size_t k = 0; k < t->elements().size(); ++k) {
+            const Type* e = t->elements()[k];
+            size_t a = c_align(e);
+            off = (off + a - 1) / a * a;
+            if (e->is_tuple() || e->is_array())
+                throw Error(Error::Kind::Argument, "error: nested tuples and arrays in tuple arguments are not supported");
+            write_scalar(v.tuple()[k], e, blob.data() + off);
+            off += c_size(e);
+        }
+        return blob.data();
+    }
+    write_scalar(v, t, blob.data());
+    return blob.data();
+}
+
+template <class T> static T get(const void* p) {
+    T x;
+    std::memcpy(&x, p, sizeof x);
+    return x;
+}
+
+Value read_value(const void* p, const Type* t) {
+    switch (t->kind()) {
+    case Kind::None: return Value();
+    case Kind::Bool: return Value(get<uint8_t>(p) != 0);
+    case Kind::Int: {
+        DType d = dtype_of_type(t);
+        int64_t v = 0;
+        switch (t->bits()) {
+        case 8: v = t->is_signed() ? int64_t(get<int8_t>(p)) : int64_t(get<uint8_t>(p)); break;
+        case 16: v = t->is_signed() ? int64_t(get<int16_t>(p)) : int64_t(get<uint16_t>(p)); break;
+        case 32: v = t->is_signed() ? int64_t(get<int32_t>(p)) : int64_t(get<uint32_t>(p)); break;
+        default: v = get<int64_t>(p); break;
+        }
+        return Value::of_int(d, v);
+    }
+    case Kind::Float:
+        return t->bits() == 32 ? Value::of(DType::Float32, get<float>(p)) : Value(get<double>(p));
+    case Kind::Complex: {
+        Value::Scalar s;
+        s.type = dtype_of_type(t);
+        s.c = t->bits() == 64 ? std::complex<double>(get<std::complex<float>>(p)) : get<std::complex<double>>(p);
+        return Value(s);
+    }
+    case Kind::Tuple: {
+        Value::Tuple out;
+        size_t off = 0;
+        for (const Type* e : t->elements()) {
+            size_t a = c_align(e);
+            off = (off + a - 1) / a * a;
+            out.push_back(read_value(static_cast<const uint8_t*>(p) + off, e));
+            off += c_size(e);
+        }
+        return Value(std::move(out));
+    }
+    default:
+        throw Error(Error::Kind::Internal, fmt::format("error: cannot return a value of type {}", t->str()));
+    }
+}
+
+}  // namespace ujit::driver

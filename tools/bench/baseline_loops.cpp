@@ -1,0 +1,42 @@
+#include "baseline_loops.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ujit::bench {
+
+__attribute__((noinline)) double hypot_native(double x, double y) {
+    x = std::fabs(x);
+    y = std::fabs(y);
+    double t = std::min(x, y);
+    x = std::max(x, y);
+    t = t / x;
+    return x * std::sqrt(1 + t * t);
+}
+
+void add_f32(const float* x, const float* y, float* out, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) out[i] = x[i] + y[i];
+}
+void add_f64(const double* x, const double* y, double* out, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) out[i] = x[i] + y[i];
+}
+
+static const float kSqrt2Pi = float(std::sqrt(2 * M_PI));
+
+void gaussian_f32(const float* x, float mean, float sigma, float* out, int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+        float z = (x[i] - mean) / sigma;  // float32 op float32 stays float32
+        float z2 = z * z;                 // float32 ** 2 stays float32
+        double e = std::exp(-0.5 * double(z2));  // the literal -0.5 is float64
+        out[i] = float(e / double(sigma * kSqrt2Pi));
+    }
+}
+void gaussian_f64(const double* x, double mean, double sigma, double* out, int64_t n) {
+    const double s2p = std::sqrt(2 * M_PI);
+    for (int64_t i = 0; i < n; ++i) {
+        double z = (x[i] - mean) / sigma;
+        out[i] = std::exp(-0.5 * z * z) / (sigma * s2p);
+    }
+}
+
+}  // namespace ujit::bench

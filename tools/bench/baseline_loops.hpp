@@ -1,0 +1,15 @@
+// Hand-written C++ peers for the benchmarks, compiled -O3 -march=native in their own TU.
+#pragma once
+
+#include <cstdint>
+
+namespace ujit::bench {
+
+double hypot_native(double x, double y);  // the course's stable hypot
+void add_f32(const float* x, const float* y, float* out, int64_t n);
+void add_f64(const double* x, const double* y, double* out, int64_t n);
+// gaussian_pdf with Numba's semantics: the -0.5 * (...)**2 term in float64, stored float32.
+void gaussian_f32(const float* x, float mean, float sigma, float* out, int64_t n);
+void gaussian_f64(const double* x, double mean, double sigma, double* out, int64_t n);
+
+}  // namespace ujit::bench
