@@ -98,7 +98,7 @@ Token Lexer::lex_number() {
         pos_ += 2;
         std::string digits = read_digits(src_, pos_, base, true, line_, line_start_);
         if (digits.empty() || (pos_ < src_.size() && is_ident_char(src_[pos_])))
-            fail(col_at(digits.empty() ? start : pos_), fmt::format("invalid {} literal", base_name(base)));
+            fail(col_at(pos_), fmt::format("invalid {} literal", base_name(base)));
         Token t = make(Tok::Int, loc, std::string(src_.substr(start, pos_ - start)));
         t.int_value = int_value(digits, base, loc);
         return t;
