@@ -101,6 +101,9 @@ struct Tuple : Expr {  // (a, b) or a bare a, b
     static constexpr ExprKind Kind = ExprKind::Tuple;
     Tuple() : Expr(Kind) {}
     std::vector<Expr*> elts;
+    // A list display [a, b]: only allowed inside decorators (`@vectorize(['f4(f4)'])`),
+    // where it means the same as a tuple.
+    bool from_list = false;
 };
 struct Subscript : Expr {  // value[index]; a[i, j] has a Tuple index
     static constexpr ExprKind Kind = ExprKind::Subscript;

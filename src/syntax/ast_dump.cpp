@@ -1,0 +1,172 @@
+#include "syntax/ast_dump.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit::syntax {
+
+namespace {
+
+std::string quote(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        auto b = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') out += '\\', out += c;
+        else if (c == '\n') out += "\\n";
+        else if (c == '\t') out += "\\t";
+        else if (b < 0x20 || b == 0x7f) out += fmt::format("\\x{:02x}", b);
+        else out += c;
+    }
+    return out + "\"";
+}
+
+std::string number(double v) {
+    std::string s = fmt::format("{}", v);
+    if (s.find_first_of(".en") == std::string::npos) s += ".0";
+    return s;
+}
+
+std::string opt(const Expr* e) { return e ? dump_expr(e) : "_"; }
+
+std::string list(const std::vector<Expr*>& exprs) {
+    std::string out;
+    for (const Expr* e : exprs) out += " " + dump_expr(e);
+    return out;
+}
+
+std::string block(const char* head, const Block& b) {
+    std::string out = std::string("(") + head;
+    for (const Stmt* s : b) out += " " + dump_stmt(s);
+    return out + ")";
+}
+
+std::string alias(const ImportAlias& a) {
+    return a.asname.empty() ? a.name : fmt::format("(as {} {})", a.name, a.asname);
+}
+
+}  // namespace
+
+std::string dump_expr(const Expr* e) {
+    switch (e->kind) {
+    case ExprKind::IntLit: return std::to_string(cast<IntLit>(e)->value);
+    case ExprKind::FloatLit: return number(cast<FloatLit>(e)->value);
+    case ExprKind::ImagLit: return number(cast<ImagLit>(e)->value) + "j";
+    case ExprKind::BoolLit: return cast<BoolLit>(e)->value ? "True" : "False";
+    case ExprKind::NoneLit: return "None";
+    case ExprKind::StrLit: return quote(cast<StrLit>(e)->value);
+    case ExprKind::Name: return cast<Name>(e)->id;
+    case ExprKind::Attribute: {
+        auto* a = cast<Attribute>(e);
+        return fmt::format("(. {} {})", dump_expr(a->value), a->attr);
+    }
+    case ExprKind::Subscript: {
+        auto* s = cast<Subscript>(e);
+        return fmt::format("([] {} {})", dump_expr(s->value), dump_expr(s->index));
+    }
+    case ExprKind::Slice: {
+        auto* s = cast<Slice>(e);
+        return fmt::format("(: {} {} {})", opt(s->lower), opt(s->upper), opt(s->step));
+    }
+    case ExprKind::Call: {
+        auto* c = cast<Call>(e);
+        std::string out = "(call " + dump_expr(c->callee) + list(c->args);
+        for (const Keyword& k : c->keywords) out += fmt::format(" (= {} {})", k.name, dump_expr(k.value));
+        return out + ")";
+    }
+    case ExprKind::Unary: {
+        auto* u = cast<Unary>(e);
+        return fmt::format("({} {})", spelling(u->op), dump_expr(u->operand));
+    }
+    case ExprKind::Binary: {
+        auto* b = cast<Binary>(e);
+        return fmt::format("({} {} {})", spelling(b->op), dump_expr(b->lhs), dump_expr(b->rhs));
+    }
+    case ExprKind::Compare: {
+        auto* c = cast<Compare>(e);
+        std::string out = "(cmp " + dump_expr(c->operands[0]);
+        for (size_t i = 0; i < c->ops.size(); ++i)
+            out += fmt::format(" {} {}", spelling(c->ops[i]), dump_expr(c->operands[i + 1]));
+        return out + ")";
+    }
+    case ExprKind::BoolOp: {
+        auto* b = cast<BoolOp>(e);
+        return std::string(b->op == BoolOpKind::And ? "(and" : "(or") + list(b->values) + ")";
+    }
+    case ExprKind::IfExp: {
+        auto* i = cast<IfExp>(e);
+        return fmt::format("(ifexp {} {} {})", dump_expr(i->test), dump_expr(i->body), dump_expr(i->orelse));
+    }
+    case ExprKind::Tuple: {
+        auto* t = cast<Tuple>(e);
+        return (t->from_list ? "(list" : "(tuple") + list(t->elts) + ")";
+    }
+    }
+    return "?";
+}
+
+std::string dump_stmt(const Stmt* s) {
+    switch (s->kind) {
+    case StmtKind::ExprStmt: return "(expr " + dump_expr(cast<ExprStmt>(s)->value) + ")";
+    case StmtKind::Assign: {
+        auto* a = cast<Assign>(s);
+        return "(=" + list(a->targets) + " " + dump_expr(a->value) + ")";
+    }
+    case StmtKind::AugAssign: {
+        auto* a = cast<AugAssign>(s);
+        return fmt::format("({}= {} {})", spelling(a->op), dump_expr(a->target), dump_expr(a->value));
+    }
+    case StmtKind::If: {
+        auto* i = cast<If>(s);
+        std::string out = "(if " + dump_expr(i->test) + " " + block("body", i->body);
+        if (!i->orelse.empty()) out += " " + block("else", i->orelse);
+        return out + ")";
+    }
+    case StmtKind::While: {
+        auto* w = cast<While>(s);
+        std::string out = "(while " + dump_expr(w->test) + " " + block("body", w->body);
+        if (!w->orelse.empty()) out += " " + block("else", w->orelse);
+        return out + ")";
+    }
+    case StmtKind::For: {
+        auto* f = cast<For>(s);
+        std::string out = fmt::format("(for {} {} {}", dump_expr(f->target), dump_expr(f->iter), block("body", f->body));
+        if (!f->orelse.empty()) out += " " + block("else", f->orelse);
+        return out + ")";
+    }
+    case StmtKind::Break: return "(break)";
+    case StmtKind::Continue: return "(continue)";
+    case StmtKind::Return: {
+        auto* r = cast<Return>(s);
+        return r->value ? "(return " + dump_expr(r->value) + ")" : "(return)";
+    }
+    case StmtKind::Pass: return "(pass)";
+    case StmtKind::FunctionDef: {
+        auto* f = cast<FunctionDef>(s);
+        std::string out = "(def " + f->name + " (params";
+        for (const Param& p : f->params) out += " " + p.name;
+        out += ")";
+        if (!f->decorators.empty()) out += " (decorators" + list(f->decorators) + ")";
+        if (!f->docstring.empty()) out += " (doc " + quote(f->docstring) + ")";
+        return out + " " + block("body", f->body) + ")";
+    }
+    case StmtKind::Import: {
+        std::string out = "(import";
+        for (const ImportAlias& a : cast<Import>(s)->names) out += " " + alias(a);
+        return out + ")";
+    }
+    case StmtKind::ImportFrom: {
+        auto* f = cast<ImportFrom>(s);
+        std::string out = "(from " + f->module;
+        for (const ImportAlias& a : f->names) out += " " + alias(a);
+        return out + ")";
+    }
+    }
+    return "?";
+}
+
+std::string dump_ast(const Module& m) {
+    std::string out;
+    for (const Stmt* s : m.body()) out += dump_stmt(s) + "\n";
+    return out;
+}
+
+}  // namespace ujit::syntax

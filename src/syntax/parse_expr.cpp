@@ -1,0 +1,377 @@
+// Expressions, with Python's precedence from lowest to highest:
+//   if-else < or < and < not < comparisons < | < ^ < & < << >> < + - < * / // % < unary < ** < primary
+#include "syntax/parser_impl.hpp"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+namespace ujit::syntax {
+
+namespace {
+
+struct BinInfo {
+    int prec;
+    BinOp op;
+};
+
+std::optional<BinInfo> binary_op(const Token& t) {
+    if (t.kind != Tok::Op) return std::nullopt;
+    static const struct {
+        std::string_view text;
+        BinInfo info;
+    } kTable[] = {
+        {"|", {1, BinOp::BitOr}},   {"^", {2, BinOp::BitXor}},    {"&", {3, BinOp::BitAnd}},
+        {"<<", {4, BinOp::LShift}}, {">>", {4, BinOp::RShift}},   {"+", {5, BinOp::Add}},
+        {"-", {5, BinOp::Sub}},     {"*", {6, BinOp::Mul}},       {"/", {6, BinOp::Div}},
+        {"//", {6, BinOp::FloorDiv}}, {"%", {6, BinOp::Mod}},     {"@", {6, BinOp::Mul}},
+    };
+    for (const auto& e : kTable)
+        if (t.text == e.text) return e.info;
+    return std::nullopt;
+}
+
+}  // namespace
+
+bool Parser::starts_expr(const Token& t) {
+    switch (t.kind) {
+    case Tok::Name:
+    case Tok::Int:
+    case Tok::Float:
+    case Tok::Imag:
+    case Tok::String: return true;
+    case Tok::Keyword:
+        return t.text == "True" || t.text == "False" || t.text == "None" || t.text == "not" ||
+               t.text == "lambda" || t.text == "await" || t.text == "yield";
+    case Tok::Op:
+        return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" || t.text == "+" ||
+               t.text == "~" || t.text == "*" || t.text == "..." || t.text == "**";
+    default: return false;
+    }
+}
+
+Expr* Parser::parse_expr_list() {
+    SourceLoc loc = peek().loc;
+    Expr* first = parse_expr();
+    if (!peek().is_op(",")) return first;
+    auto* tuple = make<Tuple>(loc);
+    tuple->elts.push_back(first);
+    while (accept_op(",") && starts_expr(peek())) tuple->elts.push_back(parse_expr());
+    return tuple;
+}
+
+Expr* Parser::parse_expr() {
+    const Token& t = peek();
+    SourceLoc loc = t.loc;
+    DepthGuard guard(*this, loc);
+    if (t.is_keyword("lambda")) unsupported(loc, "lambda expressions are");
+    if (t.is_keyword("yield")) unsupported(loc, "'yield' expressions are");
+    Expr* body = parse_or();
+    if (peek().is_op(":=")) unsupported(peek().loc, "assignment expressions (':=') are");
+    if (!accept_keyword("if")) return body;
+    auto* e = make<IfExp>(loc);
+    e->body = body;
+    e->test = parse_or();
+    if (!accept_keyword("else"))
+        fail(peek().loc, fmt::format("expected 'else' after 'if' expression, found {}", describe(peek())));
+    e->orelse = parse_expr();
+    return e;
+}
+
+Expr* Parser::parse_or() {
+    SourceLoc loc = peek().loc;
+    Expr* first = parse_and();
+    if (!peek().is_keyword("or")) return first;
+    auto* e = make<BoolOp>(loc);
+    e->op = BoolOpKind::Or;
+    e->values.push_back(first);
+    while (accept_keyword("or")) e->values.push_back(parse_and());
+    return e;
+}
+
+Expr* Parser::parse_and() {
+    SourceLoc loc = peek().loc;
+    Expr* first = parse_not();
+    if (!peek().is_keyword("and")) return first;
+    auto* e = make<BoolOp>(loc);
+    e->op = BoolOpKind::And;
+    e->values.push_back(first);
+    while (accept_keyword("and")) e->values.push_back(parse_not());
+    return e;
+}
+
+Expr* Parser::parse_not() {
+    if (!peek().is_keyword("not")) return parse_comparison();
+    Token op = take();
+    DepthGuard guard(*this, op.loc);
+    auto* e = make<Unary>(op.loc);
+    e->op = UnaryOp::Not;
+    e->operand = parse_not();
+    return e;
+}
+
+Expr* Parser::parse_comparison() {
+    SourceLoc loc = peek().loc;
+    Expr* first = parse_binary(1);
+    Compare* cmp = nullptr;
+    for (;;) {
+        const Token& t = peek();
+        SourceLoc op_loc = t.loc;
+        std::optional<CmpOp> op;
+        if (t.kind == Tok::Op) {
+            if (t.text == "<") op = CmpOp::Lt;
+            else if (t.text == "<=") op = CmpOp::Le;
+            else if (t.text == ">") op = CmpOp::Gt;
+            else if (t.text == ">=") op = CmpOp::Ge;
+            else if (t.text == "==") op = CmpOp::Eq;
+            else if (t.text == "!=") op = CmpOp::Ne;
+        } else if (t.is_keyword("in")) {
+            op = CmpOp::In;
+        } else if (t.is_keyword("is")) {
+            op = peek(1).is_keyword("not") ? CmpOp::IsNot : CmpOp::Is;
+        } else if (t.is_keyword("not") && peek(1).is_keyword("in")) {
+            op = CmpOp::NotIn;
+        }
+        if (!op) return cmp ? cmp : first;
+        take();
+        if (*op == CmpOp::IsNot || *op == CmpOp::NotIn) take();
+        if (!cmp) {
+            cmp = make<Compare>(loc);
+            cmp->operands.push_back(first);
+        }
+        cmp->ops.push_back(*op);
+        cmp->op_locs.push_back(op_loc);
+        cmp->operands.push_back(parse_binary(1));
+    }
+}
+
+// Precedence climbing over the binary operators; a Binary's loc is its left operand's start.
+Expr* Parser::parse_binary(int min_prec) {
+    SourceLoc loc = peek().loc;
+    Expr* lhs = parse_unary();
+    for (;;) {
+        auto info = binary_op(peek());
+        if (!info || info->prec < min_prec) return lhs;
+        Token op = take();
+        if (op.text == "@") unsupported(op.loc, "the matrix multiplication operator '@' is");
+        auto* e = make<Binary>(loc);
+        e->op = info->op;
+        e->lhs = lhs;
+        e->rhs = parse_binary(info->prec + 1);
+        lhs = e;
+    }
+}
+
+Expr* Parser::parse_unary() {
+    const Token& t = peek();
+    if (!(t.is_op("-") || t.is_op("+") || t.is_op("~"))) return parse_power();
+    Token op = take();
+    DepthGuard guard(*this, op.loc);
+    auto* e = make<Unary>(op.loc);
+    e->op = op.text == "-" ? UnaryOp::Neg : op.text == "+" ? UnaryOp::Pos : UnaryOp::Invert;
+    e->operand = parse_unary();
+    return e;
+}
+
+// ** is right-associative and binds tighter than a unary operator on its left, looser than
+// one on its right: -2**2 == -(2**2), 2**-1 == 2**(-1).
+Expr* Parser::parse_power() {
+    SourceLoc loc = peek().loc;
+    if (peek().is_keyword("await")) unsupported(loc, "'await' expressions are");
+    Expr* base = parse_primary();
+    if (!peek().is_op("**")) return base;
+    Token op = take();
+    DepthGuard guard(*this, op.loc);
+    auto* e = make<Binary>(loc);
+    e->op = BinOp::Pow;
+    e->lhs = base;
+    e->rhs = parse_unary();
+    return e;
+}
+
+Expr* Parser::parse_primary() {
+    SourceLoc loc = peek().loc;
+    Expr* e = parse_atom();
+    for (;;) {
+        if (accept_op(".")) {
+            const Token& name = peek();
+            if (name.kind != Tok::Name)
+                fail(name.loc, fmt::format("expected an attribute name after '.', found {}", describe(name)));
+            auto* a = make<Attribute>(loc);
+            a->value = e;
+            a->attr = name.text;
+            a->attr_loc = name.loc;
+            take();
+            e = a;
+        } else if (peek().is_op("(")) {
+            auto* c = make<Call>(loc);
+            c->callee = e;
+            parse_call_args(c);
+            e = c;
+        } else if (accept_op("[")) {
+            auto* s = make<Subscript>(loc);
+            s->value = e;
+            s->index = parse_subscript_index();
+            expect_op("]");
+            e = s;
+        } else {
+            return e;
+        }
+    }
+}
+
+void Parser::parse_call_args(Call* call) {
+    Token open = take();  // (
+    while (!peek().is_op(")")) {
+        const Token& t = peek();
+        if (t.is_op("*")) unsupported(t.loc, "'*' arguments in calls are");
+        if (t.is_op("**")) unsupported(t.loc, "'**' arguments in calls are");
+        if (t.kind == Tok::Name && peek(1).is_op("=")) {
+            Keyword kw{t.text, t.loc, nullptr};
+            for (const Keyword& k : call->keywords)
+                if (k.name == kw.name) fail(t.loc, fmt::format("keyword argument repeated: {}", kw.name));
+            take();
+            take();
+            kw.value = parse_expr();
+            call->keywords.push_back(kw);
+        } else {
+            if (!call->keywords.empty()) fail(t.loc, "positional argument follows keyword argument");
+            call->args.push_back(parse_expr());
+            if (peek().is_keyword("for")) unsupported(open.loc, "generator expressions are");
+        }
+        if (!accept_op(",")) break;
+    }
+    expect_op(")");
+}
+
+// The inside of value[...]: one item, or a Tuple of items for a[i, j]; items may be slices.
+Expr* Parser::parse_subscript_index() {
+    SourceLoc loc = peek().loc;
+    Expr* first = parse_slice_item();
+    if (!peek().is_op(",")) return first;
+    auto* tuple = make<Tuple>(loc);
+    tuple->elts.push_back(first);
+    while (accept_op(",") && !peek().is_op("]")) tuple->elts.push_back(parse_slice_item());
+    return tuple;
+}
+
+Expr* Parser::parse_slice_item() {
+    SourceLoc loc = peek().loc;
+    Expr* lower = nullptr;
+    if (!peek().is_op(":")) {
+        lower = parse_expr();
+        if (!peek().is_op(":")) return lower;
+    }
+    take();  // :
+    auto* s = make<Slice>(loc);
+    s->lower = lower;
+    auto ends_part = [&] { return peek().is_op(":") || peek().is_op("]") || peek().is_op(","); };
+    if (!ends_part()) s->upper = parse_expr();
+    if (accept_op(":") && !ends_part()) s->step = parse_expr();
+    return s;
+}
+
+Expr* Parser::parse_atom() {
+    const Token& t = peek();
+    SourceLoc loc = t.loc;
+    switch (t.kind) {
+    case Tok::Name: {
+        auto* e = make<Name>(loc);
+        e->id = take().text;
+        return e;
+    }
+    case Tok::Int: {
+        auto* e = make<IntLit>(loc);
+        e->value = take().int_value;
+        return e;
+    }
+    case Tok::Float: {
+        auto* e = make<FloatLit>(loc);
+        e->value = take().float_value;
+        return e;
+    }
+    case Tok::Imag: {
+        auto* e = make<ImagLit>(loc);
+        e->value = take().float_value;
+        return e;
+    }
+    case Tok::String: return parse_strings();
+    case Tok::Keyword:
+        if (t.text == "True" || t.text == "False") {
+            auto* e = make<BoolLit>(loc);
+            e->value = take().text == "True";
+            return e;
+        }
+        if (t.text == "None") {
+            take();
+            return make<NoneLit>(loc);
+        }
+        if (t.text == "lambda") unsupported(loc, "lambda expressions are");
+        if (t.text == "yield") unsupported(loc, "'yield' expressions are");
+        if (t.text == "await") unsupported(loc, "'await' expressions are");
+        break;
+    case Tok::Op:
+        if (t.text == "(") return parse_paren();
+        if (t.text == "[" || t.text == "{") return parse_display();
+        if (t.text == "...") unsupported(loc, "Ellipsis ('...') is");
+        if (t.text == "*" || t.text == "**") unsupported(loc, "starred expressions are");
+        break;
+    default: break;
+    }
+    fail(loc, fmt::format("expected an expression, found {}", describe(t)));
+}
+
+Expr* Parser::parse_strings() {
+    auto* e = make<StrLit>(peek().loc);
+    while (peek().kind == Tok::String) e->value += take().text;  // adjacent literals concatenate
+    return e;
+}
+
+// ( ) is the empty tuple, (x) is x, (x,) and (x, y) are tuples.
+Expr* Parser::parse_paren() {
+    Token open = take();
+    if (accept_op(")")) return make<Tuple>(open.loc);
+    Expr* first = parse_expr();
+    if (peek().is_keyword("for")) unsupported(open.loc, "generator expressions are");
+    if (accept_op(")")) return first;
+    if (!peek().is_op(",")) expect_op(")");
+    auto* tuple = make<Tuple>(open.loc);
+    tuple->elts.push_back(first);
+    while (accept_op(",") && !peek().is_op(")")) tuple->elts.push_back(parse_expr());
+    expect_op(")");
+    return tuple;
+}
+
+// Lists, dicts and sets (and their comprehensions) are outside the subset: name which one.
+// The exception: a list inside a decorator (signature lists) becomes a Tuple.
+Expr* Parser::parse_display() {
+    Token open = take();
+    const char* closer = open.text == "[" ? "]" : "}";
+    if (open.text == "[") {
+        if (!in_decorator_) {
+            if (!peek().is_op("]")) parse_expr();
+            if (peek().is_keyword("for")) unsupported(open.loc, "list comprehensions are");
+            unsupported(open.loc, "list literals are");
+        }
+        auto* list = make<Tuple>(open.loc);
+        list->from_list = true;
+        while (!peek().is_op("]")) {
+            list->elts.push_back(parse_expr());
+            if (peek().is_keyword("for")) unsupported(open.loc, "list comprehensions are");
+            if (!accept_op(",")) break;
+        }
+        expect_op("]");
+        return list;
+    }
+    if (peek().is_op(closer) || peek().is_op("**")) unsupported(open.loc, "dict literals are");
+    parse_expr();
+    if (accept_op(":")) {
+        parse_expr();
+        if (peek().is_keyword("for")) unsupported(open.loc, "dict comprehensions are");
+        unsupported(open.loc, "dict literals are");
+    }
+    if (peek().is_keyword("for")) unsupported(open.loc, "set comprehensions are");
+    unsupported(open.loc, "set literals are");
+}
+
+}  // namespace ujit::syntax

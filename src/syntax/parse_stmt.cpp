@@ -1,0 +1,405 @@
+// Statements, blocks and the module; the token helpers shared with parse_expr.cpp.
+#include "syntax/parser_impl.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace ujit::syntax {
+
+DepthGuard::DepthGuard(Parser& p, SourceLoc loc) : parser(p) {
+    if (++parser.depth_ > kMaxNesting) fail(loc, "too deeply nested");
+}
+
+Parser::Parser(SourceFilePtr file)
+    : module_(std::make_unique<Module>(file)), lexer_(*file) {}
+
+const Token& Parser::peek(size_t ahead) {
+    while (ahead_.size() <= ahead) ahead_.push_back(lexer_.next());
+    return ahead_[ahead];
+}
+
+Token Parser::take() {
+    peek();
+    Token t = std::move(ahead_.front());
+    ahead_.pop_front();
+    return t;
+}
+
+bool Parser::accept_op(std::string_view op) {
+    if (!peek().is_op(op)) return false;
+    take();
+    return true;
+}
+
+bool Parser::accept_keyword(std::string_view kw) {
+    if (!peek().is_keyword(kw)) return false;
+    take();
+    return true;
+}
+
+void Parser::expect_op(std::string_view op) {
+    if (accept_op(op)) return;
+    fail(peek().loc, fmt::format("expected '{}', found {}", op, describe(peek())));
+}
+
+void Parser::unexpected(const Token& t) {
+    if (t.kind == Tok::Indent) fail(t.loc, "unexpected indent");
+    fail(t.loc, fmt::format("invalid syntax: unexpected {}", describe(t)));
+}
+
+void Parser::unsupported(SourceLoc loc, std::string_view what) {
+    fail(loc, fmt::format("{} not supported by ujit", what));
+}
+
+std::unique_ptr<Module> Parser::parse() {
+    Block& body = module_->body();
+    while (peek().kind != Tok::End) parse_statement(body);
+    // A module docstring is allowed and means nothing.
+    if (!body.empty())
+        if (auto* s = dyn_cast<ExprStmt>(body.front()); s && isa<StrLit>(s->value)) body.erase(body.begin());
+    return std::move(module_);
+}
+
+// ---------------------------------------------------------------- statements
+
+void Parser::parse_statement(Block& out) {
+    const Token& t = peek();
+    SourceLoc loc = t.loc;
+    if (t.kind == Tok::Indent || t.kind == Tok::Dedent) unexpected(t);
+    if (t.is_op("@")) {
+        out.push_back(parse_decorated());
+        return;
+    }
+    if (t.kind == Tok::Name && t.text == "match") {
+        // Soft keyword: `match x:` starts a match statement, `match(x)` or `match = 1` does not.
+        const Token& next = peek(1);
+        if (next.kind == Tok::Name || next.kind == Tok::Int || next.kind == Tok::String ||
+            next.kind == Tok::Float || next.is_op("{") || next.is_keyword("None") ||
+            next.is_keyword("True") || next.is_keyword("False"))
+            unsupported(loc, "'match' statements are");
+    }
+    if (t.kind == Tok::Keyword) {
+        const std::string& kw = t.text;
+        if (kw == "if") return out.push_back(parse_if());
+        if (kw == "while") return out.push_back(parse_while());
+        if (kw == "for") return out.push_back(parse_for());
+        if (kw == "def") return out.push_back(parse_def({}));
+        if (kw == "class") unsupported(loc, "class definitions are");
+        if (kw == "try") unsupported(loc, "'try' statements are");
+        if (kw == "with") unsupported(loc, "'with' statements are");
+        if (kw == "async") unsupported(loc, "'async' functions and statements are");
+        if (kw == "elif" || kw == "else" || kw == "except" || kw == "finally") unexpected(t);
+    }
+    parse_simple_statements(out);
+}
+
+void Parser::parse_simple_statements(Block& out) {
+    for (;;) {
+        out.push_back(parse_simple_statement());
+        if (!accept_op(";") || peek().kind == Tok::Newline) break;
+    }
+    if (peek().kind != Tok::Newline) unexpected(peek());
+    take();
+}
+
+Stmt* Parser::parse_simple_statement() {
+    const Token& t = peek();
+    SourceLoc loc = t.loc;
+    if (t.kind != Tok::Keyword) return parse_expr_or_assign();
+    const std::string kw = t.text;
+    if (kw == "pass") {
+        take();
+        return make<Pass>(loc);
+    }
+    if (kw == "break" || kw == "continue") {
+        take();
+        if (loop_depth_ == 0)
+            fail(loc, kw == "break" ? "'break' outside loop" : "'continue' not properly in loop");
+        if (kw == "break") return make<Break>(loc);
+        return make<Continue>(loc);
+    }
+    if (kw == "return") {
+        take();
+        if (function_depth_ == 0) fail(loc, "'return' outside function");
+        auto* s = make<Return>(loc);
+        if (starts_expr(peek())) s->value = parse_expr_list();
+        return s;
+    }
+    if (kw == "import") return parse_import();
+    if (kw == "from") return parse_from_import();
+    for (const char* name : {"raise", "assert", "del", "global", "nonlocal"})
+        if (kw == name) unsupported(loc, fmt::format("'{}' statements are", kw));
+    if (kw == "if" || kw == "while" || kw == "for" || kw == "def" || kw == "class" || kw == "try" ||
+        kw == "with")
+        unexpected(t);  // a compound statement after ';' or on a decorator line
+    return parse_expr_or_assign();
+}
+
+Stmt* Parser::parse_expr_or_assign() {
+    SourceLoc loc = peek().loc;
+    const bool starts_with_match = peek().kind == Tok::Name && peek().text == "match";
+    Expr* first = parse_expr_list();
+    const Token& t = peek();
+    if (t.is_op("=")) {
+        auto* s = make<Assign>(loc);
+        std::vector<Expr*> parts{first};
+        while (accept_op("=")) {
+            if (peek().is_keyword("yield")) unsupported(peek().loc, "'yield' expressions are");
+            parts.push_back(parse_expr_list());
+        }
+        s->value = parts.back();
+        parts.pop_back();
+        for (Expr* target : parts) check_target(target, false);
+        s->targets = std::move(parts);
+        return s;
+    }
+    static const struct {
+        std::string_view text;
+        BinOp op;
+    } kAugmented[] = {
+        {"+=", BinOp::Add},       {"-=", BinOp::Sub},     {"*=", BinOp::Mul},     {"/=", BinOp::Div},
+        {"//=", BinOp::FloorDiv}, {"%=", BinOp::Mod},     {"**=", BinOp::Pow},    {"<<=", BinOp::LShift},
+        {">>=", BinOp::RShift},   {"&=", BinOp::BitAnd},  {"|=", BinOp::BitOr},   {"^=", BinOp::BitXor},
+    };
+    if (t.is_op("@=")) unsupported(t.loc, "the matrix multiplication operator '@=' is");
+    for (const auto& aug : kAugmented) {
+        if (!t.is_op(aug.text)) continue;
+        check_target(first, true);
+        take();
+        auto* s = make<AugAssign>(loc);
+        s->target = first;
+        s->op = aug.op;
+        s->value = parse_expr_list();
+        return s;
+    }
+    if (t.is_op(":")) {
+        if (starts_with_match) unsupported(loc, "'match' statements are");
+        unsupported(t.loc, "variable annotations are");
+    }
+    auto* s = make<ExprStmt>(loc);
+    s->value = first;
+    return s;
+}
+
+void Parser::check_target(const Expr* e, bool augmented) {
+    switch (e->kind) {
+    case ExprKind::Name:
+    case ExprKind::Attribute:
+    case ExprKind::Subscript: return;
+    case ExprKind::Tuple:
+        if (augmented) fail(e->loc, "'tuple' is an illegal expression for augmented assignment");
+        for (const Expr* elt : cast<Tuple>(e)->elts) check_target(elt, false);
+        return;
+    case ExprKind::Call: fail(e->loc, "cannot assign to function call");
+    case ExprKind::BoolLit: fail(e->loc, cast<BoolLit>(e)->value ? "cannot assign to True" : "cannot assign to False");
+    case ExprKind::NoneLit: fail(e->loc, "cannot assign to None");
+    case ExprKind::IntLit:
+    case ExprKind::FloatLit:
+    case ExprKind::ImagLit:
+    case ExprKind::StrLit: fail(e->loc, "cannot assign to literal");
+    default: fail(e->loc, "cannot assign to expression");
+    }
+}
+
+// After a compound statement's header: ':' then an indented block or simple statements.
+Block Parser::parse_suite(const char* what, SourceLoc header) {
+    if (!peek().is_op(":")) fail(peek().loc, fmt::format("expected ':', found {}", describe(peek())));
+    take();
+    Block body;
+    if (peek().kind != Tok::Newline) {
+        parse_simple_statements(body);
+        return body;
+    }
+    take();
+    if (peek().kind != Tok::Indent)
+        fail(peek().loc, fmt::format("expected an indented block after {} on line {}", what, header.line));
+    DepthGuard guard(*this, peek().loc);
+    take();
+    while (peek().kind != Tok::Dedent && peek().kind != Tok::End) parse_statement(body);
+    if (peek().kind == Tok::Dedent) take();
+    return body;
+}
+
+Stmt* Parser::parse_if() {
+    Token kw = take();
+    auto* top = make<If>(kw.loc);
+    top->test = parse_expr();
+    top->body = parse_suite("'if' statement", kw.loc);
+    If* last = top;
+    while (peek().is_keyword("elif")) {  // iterative: a long elif chain is not deep nesting
+        Token elif = take();
+        auto* s = make<If>(elif.loc);
+        s->test = parse_expr();
+        s->body = parse_suite("'elif' statement", elif.loc);
+        last->orelse.push_back(s);
+        last = s;
+    }
+    if (peek().is_keyword("else")) {
+        Token e = take();
+        last->orelse = parse_suite("'else' statement", e.loc);
+    }
+    return top;
+}
+
+Stmt* Parser::parse_while() {
+    Token kw = take();
+    auto* s = make<While>(kw.loc);
+    s->test = parse_expr();
+    ++loop_depth_;
+    s->body = parse_suite("'while' statement", kw.loc);
+    --loop_depth_;
+    if (peek().is_keyword("else")) {
+        Token e = take();
+        s->orelse = parse_suite("'else' statement", e.loc);
+    }
+    return s;
+}
+
+Stmt* Parser::parse_for() {
+    Token kw = take();
+    auto* s = make<For>(kw.loc);
+    s->target = parse_target_list();
+    if (!accept_keyword("in")) fail(peek().loc, fmt::format("expected 'in', found {}", describe(peek())));
+    s->iter = parse_expr_list();
+    ++loop_depth_;
+    s->body = parse_suite("'for' statement", kw.loc);
+    --loop_depth_;
+    if (peek().is_keyword("else")) {
+        Token e = take();
+        s->orelse = parse_suite("'else' statement", e.loc);
+    }
+    return s;
+}
+
+// A for-loop target: or-expressions separated by commas (stops before 'in').
+Expr* Parser::parse_target_list() {
+    SourceLoc loc = peek().loc;
+    Expr* first = parse_binary(1);
+    Expr* result = first;
+    if (peek().is_op(",")) {
+        auto* tuple = make<Tuple>(loc);
+        tuple->elts.push_back(first);
+        while (accept_op(",") && !peek().is_keyword("in")) tuple->elts.push_back(parse_binary(1));
+        result = tuple;
+    }
+    check_target(result, false);
+    return result;
+}
+
+Stmt* Parser::parse_decorated() {
+    std::vector<Expr*> decorators;
+    while (accept_op("@")) {
+        in_decorator_ = true;
+        decorators.push_back(parse_expr());
+        in_decorator_ = false;
+        if (peek().kind != Tok::Newline)
+            fail(peek().loc, fmt::format("expected end of line after decorator, found {}", describe(peek())));
+        take();
+    }
+    const Token& t = peek();
+    if (t.is_keyword("def")) return parse_def(std::move(decorators));
+    if (t.is_keyword("class")) unsupported(t.loc, "class definitions are");
+    if (t.is_keyword("async")) unsupported(t.loc, "'async' functions and statements are");
+    fail(t.loc, "decorators are only supported on function definitions");
+}
+
+Stmt* Parser::parse_def(std::vector<Expr*> decorators) {
+    Token kw = take();
+    auto* fn = make<FunctionDef>(kw.loc);
+    fn->decorators = std::move(decorators);
+    const Token& name = peek();
+    if (name.kind != Tok::Name) fail(name.loc, fmt::format("expected a function name, found {}", describe(name)));
+    fn->name = name.text;
+    fn->name_loc = name.loc;
+    take();
+    expect_op("(");
+    while (!peek().is_op(")")) {
+        const Token& t = peek();
+        if (t.is_op("*") && peek(1).kind == Tok::Name) unsupported(t.loc, "'*args' parameters are");
+        if (t.is_op("*")) unsupported(t.loc, "keyword-only parameters ('*') are");
+        if (t.is_op("**")) unsupported(t.loc, "'**kwargs' parameters are");
+        if (t.is_op("/")) unsupported(t.loc, "positional-only parameters ('/') are");
+        if (t.kind != Tok::Name) fail(t.loc, fmt::format("expected a parameter name, found {}", describe(t)));
+        for (const Param& p : fn->params)
+            if (p.name == t.text) fail(t.loc, fmt::format("duplicate argument '{}' in function definition", t.text));
+        fn->params.push_back({t.text, t.loc});
+        take();
+        if (peek().is_op(":")) unsupported(peek().loc, "parameter annotations are");
+        if (peek().is_op("=")) unsupported(peek().loc, "default parameter values are");
+        if (!accept_op(",")) break;
+    }
+    expect_op(")");
+    if (peek().is_op("->")) unsupported(peek().loc, "return annotations are");
+
+    const int saved_loops = loop_depth_;
+    loop_depth_ = 0;
+    ++function_depth_;
+    fn->body = parse_suite("function definition", kw.loc);
+    --function_depth_;
+    loop_depth_ = saved_loops;
+
+    if (!fn->body.empty())
+        if (auto* s = dyn_cast<ExprStmt>(fn->body.front()); s && isa<StrLit>(s->value)) {
+            fn->docstring = cast<StrLit>(s->value)->value;
+            fn->body.erase(fn->body.begin());
+        }
+    return fn;
+}
+
+std::string Parser::parse_dotted_name() {
+    std::string name;
+    for (;;) {
+        const Token& t = peek();
+        if (t.kind != Tok::Name) fail(t.loc, fmt::format("expected a module name, found {}", describe(t)));
+        name += take().text;
+        if (!accept_op(".")) return name;
+        name += '.';
+    }
+}
+
+Stmt* Parser::parse_import() {
+    Token kw = take();
+    auto* s = make<Import>(kw.loc);
+    do {
+        ImportAlias alias;
+        alias.loc = peek().loc;
+        alias.name = parse_dotted_name();
+        if (accept_keyword("as")) {
+            if (peek().kind != Tok::Name) fail(peek().loc, fmt::format("expected a name after 'as', found {}", describe(peek())));
+            alias.asname = take().text;
+        }
+        s->names.push_back(std::move(alias));
+    } while (accept_op(","));
+    return s;
+}
+
+Stmt* Parser::parse_from_import() {
+    Token kw = take();
+    auto* s = make<ImportFrom>(kw.loc);
+    if (peek().is_op(".") || peek().is_op("...")) unsupported(peek().loc, "relative imports are");
+    s->module = parse_dotted_name();
+    if (!accept_keyword("import")) fail(peek().loc, fmt::format("expected 'import', found {}", describe(peek())));
+    if (peek().is_op("*")) unsupported(peek().loc, "'import *' is");
+    const bool parens = accept_op("(");
+    do {
+        if (parens && peek().is_op(")")) break;
+        const Token& t = peek();
+        if (t.kind != Tok::Name) fail(t.loc, fmt::format("expected a name to import, found {}", describe(t)));
+        ImportAlias alias{t.text, {}, t.loc};
+        take();
+        if (accept_keyword("as")) {
+            if (peek().kind != Tok::Name) fail(peek().loc, fmt::format("expected a name after 'as', found {}", describe(peek())));
+            alias.asname = take().text;
+        }
+        s->names.push_back(std::move(alias));
+    } while (accept_op(","));
+    if (parens) expect_op(")");
+    return s;
+}
+
+std::unique_ptr<Module> parse_module(SourceFilePtr file) {
+    return Parser(std::move(file)).parse();
+}
+
+}  // namespace ujit::syntax

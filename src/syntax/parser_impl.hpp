@@ -1,0 +1,92 @@
+// The recursive-descent parser behind parse_module (internal to src/syntax).
+// Expressions follow CPython's grammar level by level (parse_expr.cpp); statements and
+// blocks are in parse_stmt.cpp. Every recursion passes through a DepthGuard so that deep
+// input ends in "too deeply nested", never in a stack overflow.
+#pragma once
+
+#include "syntax/ast.hpp"
+#include "syntax/lexer.hpp"
+#include "syntax/parser.hpp"
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace ujit::syntax {
+
+class Parser {
+public:
+    explicit Parser(SourceFilePtr file);
+    std::unique_ptr<Module> parse();
+
+private:
+    friend struct DepthGuard;
+
+    // ---- tokens
+    const Token& peek(size_t ahead = 0);
+    Token take();
+    bool accept_op(std::string_view op);
+    bool accept_keyword(std::string_view kw);
+    void expect_op(std::string_view op);
+    [[noreturn]] void unexpected(const Token& t);
+    // "<what> not supported by ujit", e.g. unsupported(loc, "'try' statements are").
+    [[noreturn]] void unsupported(SourceLoc loc, std::string_view what);
+    template <class T> T* make(SourceLoc loc) { return module_->make<T>(loc); }
+
+    // ---- expressions (parse_expr.cpp)
+    static bool starts_expr(const Token& t);
+    Expr* parse_expr_list();  // a, b → Tuple
+    Expr* parse_expr();       // conditional expression level
+    Expr* parse_or();
+    Expr* parse_and();
+    Expr* parse_not();
+    Expr* parse_comparison();
+    Expr* parse_binary(int min_prec);  // | ^ & << >> + - * / // %
+    Expr* parse_unary();
+    Expr* parse_power();
+    Expr* parse_primary();
+    Expr* parse_atom();
+    Expr* parse_paren();
+    Expr* parse_display();  // [ and { displays: only lists inside decorators are allowed
+    Expr* parse_strings();
+    Expr* parse_subscript_index();
+    Expr* parse_slice_item();
+    void parse_call_args(Call* call);
+
+    // ---- statements (parse_stmt.cpp)
+    void parse_statement(Block& out);
+    void parse_simple_statements(Block& out);
+    Stmt* parse_simple_statement();
+    Stmt* parse_expr_or_assign();
+    Block parse_suite(const char* what, SourceLoc header);
+    Stmt* parse_if();
+    Stmt* parse_while();
+    Stmt* parse_for();
+    Stmt* parse_decorated();
+    Stmt* parse_def(std::vector<Expr*> decorators);
+    Stmt* parse_import();
+    Stmt* parse_from_import();
+    std::string parse_dotted_name();
+    Expr* parse_target_list();
+    void check_target(const Expr* e, bool augmented);
+
+    std::unique_ptr<Module> module_;
+    Lexer lexer_;
+    std::deque<Token> ahead_;
+    int depth_ = 0;
+    int loop_depth_ = 0;
+    int function_depth_ = 0;
+    bool in_decorator_ = false;
+};
+
+// Counts one level of recursion; fails past kMaxNesting.
+struct DepthGuard {
+    DepthGuard(Parser& p, SourceLoc loc);
+    ~DepthGuard() { --parser.depth_; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+    Parser& parser;
+};
+
+}  // namespace ujit::syntax
