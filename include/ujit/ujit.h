@@ -13,12 +13,12 @@
 
 #include <stddef.h>
 #include <stdint.h>
+/* DLTensor is a typedef of an unnamed struct: it cannot be forward-declared. */
+#include <dlpack/dlpack.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-struct DLTensor;
 
 typedef enum ujit_status {
     UJIT_OK = 0,
@@ -53,7 +53,7 @@ typedef struct ujit_value {
         uint64_t u;    /* unsigned ints */
         double f;      /* float32 and float64 */
         double c[2];   /* complex: real, imag */
-        const struct DLTensor* array;
+        const DLTensor* array;
     } v;
 } ujit_value;
 
@@ -88,7 +88,7 @@ ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t 
 /* Applies a vectorize ufunc: broadcasting over the inputs (arrays or scalars) into `out`,
  * which must have the broadcast shape and the result dtype. */
 ujit_status ujit_function_vectorize(ujit_function* f, const ujit_value* inputs, size_t n_inputs,
-                                    struct DLTensor* out, ujit_target target);
+                                    DLTensor* out, ujit_target target);
 
 /* Dumps of a specialization: what = "types" | "llvm" | "asm" | "ptx". `signature` may be
  * NULL for the decorator's. The string is owned by the caller: free with ujit_free_string. */

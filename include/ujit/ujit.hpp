@@ -20,7 +20,9 @@
 #include <variant>
 #include <vector>
 
-struct DLTensor;
+// DLPack declares DLTensor as a typedef of an unnamed struct, so it cannot be
+// forward-declared: the header is needed.
+#include <dlpack/dlpack.h>
 
 namespace ujit {
 
