@@ -1,0 +1,20 @@
+# polar_distance(rho1, theta1, rho2, theta2): the Euclidean distance between two points
+# given in polar coordinates, as a float32 CUDA ufunc. polar_to_cartesian is a device
+# function returning a tuple (a value in registers, never memory); CUDA inlines it.
+# From the Numba course ("CUDA Basics": device functions), as the course wrote it.
+import math
+from numba import cuda, vectorize
+
+
+@cuda.jit(device=True)
+def polar_to_cartesian(rho, theta):
+    x = rho * math.cos(theta)
+    y = rho * math.sin(theta)
+    return x, y  # This is Python, so let's return a tuple
+
+
+@vectorize(['float32(float32, float32, float32, float32)'], target='cuda')
+def polar_distance(rho1, theta1, rho2, theta2):
+    x1, y1 = polar_to_cartesian(rho1, theta1)
+    x2, y2 = polar_to_cartesian(rho2, theta2)
+    return ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5
