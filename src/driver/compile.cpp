@@ -68,7 +68,11 @@ Compiled compile(const Request& req) {
 
     if (req.options.target == Target::CUDA) {
         // 3-4. libdevice, NVVM reflect, O3, NVPTX → PTX.
-        cuda::PtxResult ptx = cuda::emit_ptx(*module, req.options.arch, req.options.opt_level, req.options.fastmath);
+        cuda::PtxOptions po;
+        po.arch = req.options.arch;
+        po.opt_level = req.options.opt_level;
+        po.fastmath = req.options.fastmath;
+        cuda::PtxResult ptx = cuda::emit_ptx(*module, po, req.keep_ir);
         if (req.keep_ir) out.llvm_ir = ptx.optimized_ir;
         out.assembly = std::move(ptx.ptx);
         out.times.optimize = ptx.optimize_ms;

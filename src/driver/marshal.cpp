@@ -2,8 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <complex>
-#include <cstring>
+#include "runtime/scalar.hpp"
 
 namespace ujit::driver {
 
@@ -94,46 +93,13 @@ size_t c_size(const Type* t) {
     }
 }
 
-template <class T> static void put(void* out, T x) { std::memcpy(out, &x, sizeof x); }
-
 void write_scalar(const Value& v, const Type* t, void* out) {
-    if (!v.is_scalar())
+    if (!v.is_scalar() || !t->is_number())
         throw Error(Error::Kind::Argument, fmt::format("error: expected a {} argument", t->str()));
-    const Value::Scalar& s = v.scalar();
-    const bool src_complex = s.type == DType::Complex64 || s.type == DType::Complex128;
-    const bool src_float = s.type == DType::Float32 || s.type == DType::Float64;
-    const bool src_unsigned = s.type >= DType::UInt8 && s.type <= DType::UInt64;
-    // The value as each family sees it.
-    std::complex<double> c = src_complex ? s.c
-                             : src_float ? std::complex<double>(s.f)
-                             : src_unsigned ? std::complex<double>(double(uint64_t(s.i)))
-                                            : std::complex<double>(double(s.i));
-    if (src_complex && !t->is_complex())
+    DType from = v.scalar().type;
+    if ((from == DType::Complex64 || from == DType::Complex128) && !t->is_complex())
         throw Error(Error::Kind::Argument, fmt::format("error: cannot pass a complex value as {}", t->str()));
-    int64_t i = src_float ? int64_t(s.f) : s.i;
-    switch (t->kind()) {
-    case Kind::Bool: put<uint8_t>(out, src_float ? s.f != 0 : s.i != 0); return;
-    case Kind::Int:
-        switch (t->bits()) {
-        case 8: put<int8_t>(out, int8_t(i)); return;
-        case 16: put<int16_t>(out, int16_t(i)); return;
-        case 32: put<int32_t>(out, int32_t(i)); return;
-        default:
-            if (!t->is_signed() && src_float) put<uint64_t>(out, uint64_t(s.f));
-            else put<int64_t>(out, i);
-            return;
-        }
-    case Kind::Float:
-        if (t->bits() == 32) put<float>(out, float(c.real()));
-        else put<double>(out, c.real());
-        return;
-    case Kind::Complex:
-        if (t->bits() == 64) put<std::complex<float>>(out, std::complex<float>(c));
-        else put<std::complex<double>>(out, c);
-        return;
-    default:
-        throw Error(Error::Kind::Argument, fmt::format("error: cannot pass a scalar as {}", t->str()));
-    }
+    runtime::store_scalar(v.scalar(), dtype_of_type(t), out);
 }
 
 PackedArgs::PackedArgs(const std::vector<Value>& args, const std::vector<const Type*>& types) {
@@ -177,35 +143,13 @@ void* PackedArgs::store(const Value& v, const Type* t) {
     return blob.data();
 }
 
-template <class T> static T get(const void* p) {
-    T x;
-    std::memcpy(&x, p, sizeof x);
-    return x;
-}
-
 Value read_value(const void* p, const Type* t) {
     switch (t->kind()) {
     case Kind::None: return Value();
-    case Kind::Bool: return Value(get<uint8_t>(p) != 0);
-    case Kind::Int: {
-        DType d = dtype_of_type(t);
-        int64_t v = 0;
-        switch (t->bits()) {
-        case 8: v = t->is_signed() ? int64_t(get<int8_t>(p)) : int64_t(get<uint8_t>(p)); break;
-        case 16: v = t->is_signed() ? int64_t(get<int16_t>(p)) : int64_t(get<uint16_t>(p)); break;
-        case 32: v = t->is_signed() ? int64_t(get<int32_t>(p)) : int64_t(get<uint32_t>(p)); break;
-        default: v = get<int64_t>(p); break;
-        }
-        return Value::of_int(d, v);
-    }
+    case Kind::Bool:
+    case Kind::Int:
     case Kind::Float:
-        return t->bits() == 32 ? Value::of(DType::Float32, get<float>(p)) : Value(get<double>(p));
-    case Kind::Complex: {
-        Value::Scalar s;
-        s.type = dtype_of_type(t);
-        s.c = t->bits() == 64 ? std::complex<double>(get<std::complex<float>>(p)) : get<std::complex<double>>(p);
-        return Value(s);
-    }
+    case Kind::Complex: return Value(runtime::load_scalar(dtype_of_type(t), p));
     case Kind::Tuple: {
         Value::Tuple out;
         size_t off = 0;
