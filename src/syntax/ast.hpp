@@ -286,7 +286,8 @@ public:
     template <class T> T* make(SourceLoc loc) {
         auto node = std::make_unique<T>();
         node->loc = loc;
-        node->id = static_cast<uint32_t>(nodes_.size());
+        // Through Node: Name has its own `id` (the identifier) that hides Node::id.
+        static_cast<Node&>(*node).id = static_cast<uint32_t>(nodes_.size());
         T* raw = node.get();
         nodes_.push_back(std::move(node));
         return raw;

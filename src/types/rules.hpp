@@ -15,6 +15,9 @@ namespace ujit::types {
 struct OpTypes {
     const Type* operand = nullptr;
     const Type* result = nullptr;
+    // When set, the rhs is converted to this type instead of `operand`: float ** int keeps an
+    // integer exponent (int64), like Numba.
+    const Type* rhs_operand = nullptr;
 };
 OpTypes binary_op_types(syntax::BinOp op, const Type* lhs, const Type* rhs);
 OpTypes compare_op_types(syntax::CmpOp op, const Type* lhs, const Type* rhs);

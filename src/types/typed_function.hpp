@@ -3,6 +3,88 @@
 // in side tables indexed by node id. Codegen reads the AST together with one of these.
 #pragma once
 
+// ============================================================================================
+// Typed IR contract for codegen (what types/infer.cpp guarantees; codegen relies on exactly this)
+// ============================================================================================
+// Let F be one TypedFunction and T(e) = F.type_of(e).
+//
+// 1. Coverage. Every Expr node of F.def->body (and of decorator-free nested expressions) gets a
+//    non-null T(e), including assignment targets and sub-expressions of callees (`math`,
+//    `math.sqrt`, `cuda.threadIdx`). Value nodes have value types (Type::is_value()); names
+//    of modules/functions/dtypes have the compile-time kinds (Namespace, BuiltinFunc,
+//    UserFunc, DTypeObj); `range(...)` has Range; string literals have StrLit (print only).
+//    Nodes of other functions are untyped (null) in F.
+// 2. Literals: IntLit → int64 (uint64 if the value exceeds INT64_MAX), FloatLit → float64,
+//    BoolLit → bool, ImagLit → complex128, NoneLit → none.
+// 3. Variables: one type per variable per specialization, F.find_variable(name)->type (the
+//    unified type over all assignments; parameters have F.arg_types[i] unless a later
+//    assignment widens them, in which case the incoming argument is converted on entry from
+//    F.arg_types[i] to the variable type). A Name node that reads or writes a variable has
+//    T(name) == that variable's type. Every store converts the stored value from its own
+//    type to the target's type (can_convert holds; tuples convert element-wise).
+// 4. Constants: a Name (module constant such as TILE_DIM) or Attribute (math.pi, math.e,
+//    math.inf, math.nan, a.ndim, len(tuple) on the Call) whose value is known at compile
+//    time has an entry in F.constants keyed by that node's id; T(node) == value.type. Codegen
+//    emits the constant and does not evaluate the node.
+// 5. Binary ops: r = binary_op_types(op, T(lhs), T(rhs)); convert both operands to r.operand
+//    (except when r.rhs_operand is set: the rhs goes to r.rhs_operand instead — float ** int
+//    computes with an int64 exponent, like Numba's powi), compute in r.operand,
+//    T(binary) == r.result. Compare: for each link i of a chain, use
+//    compare_op_types(ops[i], T(operands[i]), T(operands[i+1])); each middle operand is
+//    evaluated once; T(compare) == bool. Unary: unary_op_types(op, T(operand)) likewise.
+//    BoolOp (and/or) and IfExp: T(node) is the unification of the branch values; each value
+//    is converted to T(node); tests are truth-tested (number != 0; bool as is).
+//    AugAssign `t op= v`: r = binary_op_types(op, T(t), T(v)); compute as above, convert the
+//    result r.result to T(t) and store (T(t) is the variable's type or the array dtype).
+// 6. Calls. Let c be a Call; the callee expression has T(c->callee):
+//    - BuiltinFunc(id): the builtin id is T(c->callee)->builtin(). Arguments are positional
+//      (keywords are rejected except `shape=`/`dtype=` of cuda.{shared,local}.array). Before
+//      the builtin is applied, argument i is converted from T(c->args[i]) to
+//      F.call_operands.at(c->id)[i]; the builtin is computed in those types and yields T(c).
+//      (math.sqrt(int64): operands {float64}, T(c) float64; math.floor(float32): operands
+//      {float32}, T(c) int64; math.floor(int32): operands {int64}, T(c) int64 (the identity on
+//      integers); min(int64, float32): operands {float64, float64}; abs(int32):
+//      {int32} → int32; int(x)/float(x)/bool(x)/complex(x): a conversion to T(c).)
+//      Method-style builtins (z.conjugate()) have the receiver as
+//      cast<Attribute>(c->callee)->value and call_operands[0] is the receiver's type.
+//    - DTypeObj(s) (np.float32(x), numba.int32(x), np.float64(x)): a conversion of the single
+//      argument to T(c) == s (float→int truncates toward zero, like Numba).
+//    - UserFunc(fn): F.callees.at(c->id) is the callee's TypedFunction; argument i is
+//      converted from T(c->args[i]) to callee->arg_types[i] (normally identical);
+//      T(c) == callee->return_type.
+//    - range(...): T(c) == Range; the call is only the iterator of a For. call_operands[c]
+//      gives the element type of the range for each argument (all equal: int64 normally,
+//      int32 when every argument is int32 or narrower, uint64 when all are unsigned 64).
+//    - cuda.shared.array / cuda.local.array: T(c) is array(dtype, ndim, C); the shape is in
+//      F.constants.at(c->id) as a UniTuple of int64 (always a tuple, even in 1-D; 0 means
+//      dynamic shared memory).
+//    - cuda.grid(n)/cuda.gridsize(n): n is constant; T(c) int64 for n == 1, UniTuple(int64 x
+//      n) for 2..3. cuda.atomic.OP(ary, idx, val[, val2]): operands {T(ary), index type
+//      (int64 or UniTuple(int64 x ndim)), dtype[, dtype]}, T(c) == dtype (the old value).
+//      cuda.syncthreads()/threadfence*() → none; syncthreads_{count,and,or}(p) → int32,
+//      operand {int32}.
+//    - print(...): T(c) == none; args are numbers or StrLit, operands == their own types.
+// 7. Attribute reads of builtin values are in F.attributes (Attribute node id → BuiltinId):
+//    cuda.threadIdx.x etc., cuda.laneid, cuda.warpsize (int32), a.shape (UniTuple(int64 x
+//    ndim)), a.size (int64), z.real/z.imag (the float part). a.ndim is a constant (rule 4).
+// 8. Subscripts: a[i] / a[i, j] on an array with as many indices as dimensions: T(sub) is
+//    the dtype; each index is an integer (converted to int64; negative indices wrap like
+//    Python). A tuple index expression has a Tuple type. t[k] on a tuple has a constant k
+//    (in F.constants keyed by the index expr id, int64) and T(sub) == element type.
+//    a.shape[0] is a tuple subscript of the a.shape attribute.
+// 9. Tuples: T(tuple expr) == tuple(T(elts)...). Unpacking `a, b = v`: T(target Tuple) ==
+//    T(v); element i of v is converted to the type of target element i.
+// 10. Loops: `for x in range(...)`: element type as in rule 6, converted to x's variable type.
+//    `for x in arr` (1-D array only): element dtype converted to x's type. While/for else
+//    blocks are allowed.
+// 11. Returns: F.return_type is the unification of all returned values (none() for bare
+//    returns/falling off the end, and for kernels), or the declared return type when one was
+//    given. Each `return v` converts T(v) to F.return_type.
+// 12. F.symbol is unique per (function, argument types, target, declared return), LLVM-safe
+//    ([A-Za-z0-9_$.]); F.role: Kernel for @cuda.jit, Device for functions called from CUDA
+//    code, Scalar otherwise.
+// ============================================================================================
+
 #include "syntax/ast.hpp"
 #include "types/type.hpp"
 
@@ -51,6 +133,11 @@ struct TypedFunction {
     std::unordered_map<uint32_t, ConstValue> constants;
     // Call nodes (by id) that call another function of the module → its specialization.
     std::unordered_map<uint32_t, const TypedFunction*> callees;
+    // Call nodes (by id) to builtins, DTypeObj converters and range → the types the arguments
+    // are converted to before the builtin is applied (contract rule 6).
+    std::unordered_map<uint32_t, std::vector<const Type*>> call_operands;
+    // Attribute nodes (by id) that read a builtin value (cuda.threadIdx.x, a.shape, z.real).
+    std::unordered_map<uint32_t, BuiltinId> attributes;
 
     const Type* type_of(const syntax::Expr* e) const {
         return e->id < expr_types.size() ? expr_types[e->id] : nullptr;
@@ -58,6 +145,14 @@ struct TypedFunction {
     const Variable* find_variable(const std::string& name) const {
         for (auto& v : variables) if (v.name == name) return &v;
         return nullptr;
+    }
+    const std::vector<const Type*>* operands_of(const syntax::Call* c) const {
+        auto it = call_operands.find(c->id);
+        return it == call_operands.end() ? nullptr : &it->second;
+    }
+    const BuiltinId* attribute_builtin(const syntax::Expr* e) const {
+        auto it = attributes.find(e->id);
+        return it == attributes.end() ? nullptr : &it->second;
     }
     const ConstValue* constant(const syntax::Expr* e) const {
         auto it = constants.find(e->id);

@@ -1,0 +1,201 @@
+// Decorators → Decorator: @jit, @njit, @jit(nopython=True), @vectorize([sigs], target=...),
+// @guvectorize([sigs], 'layout'), @cuda.jit, @cuda.jit(device=True), @cuda.jit('sig').
+#include "types/module_impl.hpp"
+
+#include "syntax/diagnostics.hpp"
+#include "types/const_eval.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit::types {
+
+using namespace syntax;
+
+namespace {
+
+// Which decorator an expression names ("jit", "cuda.jit", ...), following the imports.
+std::string decorator_name(const Expr* e, const ModuleScope& m) {
+    std::optional<Member> member;
+    if (auto* n = dyn_cast<Name>(e)) {
+        const Global* g = m.find_global(n->id);
+        if (!g) fail(e->loc, fmt::format("decorator '{}' is not defined (import it from numba)", n->id));
+        member = g->member;
+    } else if (auto* a = dyn_cast<Attribute>(e)) {
+        // numba.cuda.jit, cuda.jit, numba.njit
+        std::vector<const Attribute*> chain;
+        const Expr* base = e;
+        while (auto* at = dyn_cast<Attribute>(base)) {
+            chain.push_back(at);
+            base = at->value;
+        }
+        auto* root = dyn_cast<Name>(base);
+        const Global* g = root ? m.find_global(root->id) : nullptr;
+        if (!g || g->member.what != Member::What::Namespace)
+            fail(base->loc, "decorators must be numba's jit, njit, vectorize, guvectorize or cuda.jit");
+        member = g->member;
+        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+            if (member->what != Member::What::Namespace) { member.reset(); break; }
+            member = resolve_member(member->type->path(), (*it)->attr);
+            if (!member) break;
+        }
+        (void)a;
+    }
+    if (!member || member->what != Member::What::Decorator)
+        fail(e->loc, "decorators must be numba's jit, njit, vectorize, guvectorize or cuda.jit");
+    return member->decorator;
+}
+
+bool const_bool(const Keyword& k) {
+    if (auto* b = dyn_cast<BoolLit>(k.value)) return b->value;
+    fail(k.value->loc, fmt::format("'{}=' expects True or False", k.name));
+}
+
+const StrLit& string_arg(const Expr* e, const char* what) {
+    if (auto* s = dyn_cast<StrLit>(e)) return *s;
+    fail(e->loc, fmt::format("{} must be a string literal", what));
+}
+
+// Signature text inside a string literal starts one column after the opening quote.
+SourceLoc text_loc(const StrLit& s) {
+    SourceLoc l = s.loc;
+    l.col += 1;
+    return l;
+}
+
+// A signature written as a type object call: float32(float32, float32).
+Signature signature_object(const Call& c, const ModuleScope& m);
+
+const Type* type_object(const Expr* e, const ModuleScope& m) {
+    std::optional<Member> member;
+    if (auto* n = dyn_cast<Name>(e)) {
+        if (n->id == "void") return none();
+        member = m.lookup(n->id);
+    } else if (auto* a = dyn_cast<Attribute>(e)) {
+        if (auto* base = dyn_cast<Name>(a->value))
+            if (auto bm = m.lookup(base->id); bm && bm->what == Member::What::Namespace)
+                member = resolve_member(bm->type->path(), a->attr);
+    } else if (auto* s = dyn_cast<Subscript>(e)) {
+        // float32[:] written as an object: rebuild the spelling and parse it.
+        const Type* t = type_object(s->value, m);
+        std::string spelled = t->str() + "[";
+        std::vector<const Expr*> dims;
+        if (auto* tu = dyn_cast<Tuple>(s->index)) dims.assign(tu->elts.begin(), tu->elts.end());
+        else dims.push_back(s->index);
+        for (size_t i = 0; i < dims.size(); ++i) {
+            auto* sl = dyn_cast<Slice>(dims[i]);
+            if (!sl || sl->lower || sl->upper) fail(dims[i]->loc, "array types are written with ':' or '::1'");
+            spelled += i ? ", " : "";
+            spelled += sl->step ? "::1" : ":";
+        }
+        return parse_type(spelled + "]", e->loc);
+    }
+    if (member && member->what == Member::What::DType) return member->type->scalar();
+    fail(e->loc, "expected a type such as float32 or float32[:]");
+}
+
+Signature signature_object(const Call& c, const ModuleScope& m) {
+    Signature sig;
+    sig.ret = type_object(c.callee, m);
+    for (auto* a : c.args) sig.args.push_back(type_object(a, m));
+    return sig;
+}
+
+// A signature: a string, or a call of type objects.
+Signature one_signature(const Expr* e, const ModuleScope& m) {
+    if (auto* s = dyn_cast<StrLit>(e)) return parse_signature(s->value, text_loc(*s));
+    if (auto* c = dyn_cast<Call>(e)) return signature_object(*c, m);
+    fail(e->loc, fmt::format("expected a signature string such as 'float32(float32)', found {}", describe_expr(e)));
+}
+
+// A signature or a list/tuple of them.
+std::vector<Signature> signatures(const Expr* e, const ModuleScope& m) {
+    std::vector<Signature> out;
+    if (auto* t = dyn_cast<Tuple>(e)) {
+        for (auto* el : t->elts) out.push_back(one_signature(el, m));
+        if (out.empty()) fail(e->loc, "the list of signatures is empty");
+    } else {
+        out.push_back(one_signature(e, m));
+    }
+    return out;
+}
+
+void check_no_positional(const Call& c, size_t allowed, const std::string& name) {
+    if (c.args.size() > allowed)
+        fail(c.args[allowed]->loc, fmt::format("@{} takes at most {} positional argument{}", name, allowed,
+                                               allowed == 1 ? "" : "s"));
+}
+
+TargetKind parse_target(const Keyword& k, Decorator& d) {
+    const StrLit& s = string_arg(k.value, "target=");
+    if (s.value == "cpu") return TargetKind::CPU;
+    if (s.value == "parallel") {
+        d.parallel_target = true;
+        return TargetKind::CPU;
+    }
+    if (s.value == "cuda") return TargetKind::CUDA;
+    fail(k.value->loc, fmt::format("unknown target '{}' (expected 'cpu', 'parallel' or 'cuda')", s.value));
+}
+
+}  // namespace
+
+Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
+    Decorator d;
+    if (fn.decorators.empty()) return d;
+    if (fn.decorators.size() > 1)
+        fail(fn.decorators[1]->loc, fmt::format("'{}' has more than one decorator; ujit supports one", fn.name));
+    const Expr* e = fn.decorators[0];
+    const Call* call = dyn_cast<Call>(e);
+    std::string name = decorator_name(call ? call->callee : e, m);
+
+    if (name == "jit" || name == "njit") d.kind = Decorator::Kind::Jit;
+    else if (name == "vectorize") d.kind = Decorator::Kind::Vectorize;
+    else if (name == "guvectorize") d.kind = Decorator::Kind::GuVectorize;
+    else if (name == "cuda.jit") d.kind = Decorator::Kind::CudaJit, d.target = TargetKind::CUDA;
+
+    if (!call) {
+        if (d.kind == Decorator::Kind::GuVectorize)
+            fail(e->loc, "@guvectorize needs signatures and a layout: @guvectorize([sigs], '(n)->(n)')");
+        return d;
+    }
+
+    // Positional arguments.
+    if (d.kind == Decorator::Kind::GuVectorize) {
+        check_no_positional(*call, 2, name);
+        if (call->args.size() < 2)
+            fail(call->loc, "@guvectorize needs signatures and a layout: @guvectorize([sigs], '(n)->(n)')");
+        d.signatures = signatures(call->args[0], m);
+        d.gufunc_layout = string_arg(call->args[1], "the guvectorize layout").value;
+    } else {
+        check_no_positional(*call, 1, name);
+        if (!call->args.empty()) d.signatures = signatures(call->args[0], m);
+    }
+
+    // Keywords.
+    for (const Keyword& k : call->keywords) {
+        if (k.name == "fastmath") d.fastmath = const_bool(k);
+        else if (k.name == "nopython" || k.name == "cache" || k.name == "nogil" || k.name == "boundscheck" ||
+                 k.name == "debug" || k.name == "lineinfo" || k.name == "inline" || k.name == "opt" ||
+                 k.name == "error_model" || k.name == "forceobj" || k.name == "looplift" || k.name == "identity" ||
+                 k.name == "writable_args")
+            continue;  // accepted; no effect on ujit's code
+        else if (k.name == "parallel" && d.kind == Decorator::Kind::Jit) continue;
+        else if (k.name == "device" && d.kind == Decorator::Kind::CudaJit) d.device = const_bool(k);
+        else if (k.name == "target" &&
+                 (d.kind == Decorator::Kind::Vectorize || d.kind == Decorator::Kind::GuVectorize))
+            d.target = parse_target(k, d);
+        else
+            fail(k.loc, fmt::format("unknown keyword argument '{}' for @{}", k.name, name));
+    }
+    if (d.kind == Decorator::Kind::CudaJit && !d.device)
+        for (const Signature& s : d.signatures)
+            if (s.ret && !s.ret->is_none())
+                fail(call->args[0]->loc, fmt::format("a CUDA kernel returns nothing; its signature must be "
+                                                     "'void(...)', not '{}'",
+                                                     s.str()));
+    if ((d.kind == Decorator::Kind::Vectorize || d.kind == Decorator::Kind::GuVectorize) &&
+        d.target == TargetKind::CUDA && d.signatures.empty())
+        fail(call->loc, "ufuncs with target='cuda' need explicit signatures");
+    return d;
+}
+
+}  // namespace ujit::types

@@ -1,0 +1,203 @@
+// Inference of one specialization: passes to a fixpoint over variable types, then the
+// final pass; return type unification and the specialization's symbol.
+#include "types/infer_impl.hpp"
+
+#include "syntax/diagnostics.hpp"
+#include "types/rules.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit::types {
+
+using namespace syntax;
+
+namespace {
+
+std::string loc_str(SourceLoc l) { return fmt::format("{}:{}", l.line, l.col); }
+
+std::string type_code(const Type* t) {
+    switch (t->kind()) {
+    case Kind::None: return "v";
+    case Kind::Bool: return "b1";
+    case Kind::Int: return fmt::format("{}{}", t->is_signed() ? "i" : "u", t->bits() / 8);
+    case Kind::Float: return fmt::format("f{}", t->bits() / 8);
+    case Kind::Complex: return fmt::format("c{}", t->bits() / 8);
+    case Kind::Array:
+        return fmt::format("a{}{}{}", t->ndim(), type_code(t->dtype()),
+                           t->layout() == Layout::C ? "C" : t->layout() == Layout::F ? "F" : "A");
+    case Kind::Tuple: {
+        std::string s = fmt::format("T{}_", t->elements().size());
+        for (auto* e : t->elements()) s += type_code(e);
+        return s + "_";
+    }
+    default: return "x";
+    }
+}
+
+// Whether control can reach the end of the block (a conservative approximation).
+bool falls_through(const Block& b) {
+    if (b.empty()) return true;
+    const Stmt* last = b.back();
+    if (isa<Return>(last)) return false;
+    if (auto* i = dyn_cast<If>(last)) return falls_through(i->body) || i->orelse.empty() || falls_through(i->orelse);
+    if (auto* w = dyn_cast<While>(last)) {
+        bool forever = (isa<BoolLit>(w->test) && cast<BoolLit>(w->test)->value) ||
+                       (isa<IntLit>(w->test) && cast<IntLit>(w->test)->value != 0);
+        if (!forever) return true;
+        // `while True:` falls through only via break.
+        std::vector<const Block*> work{&w->body};
+        while (!work.empty()) {
+            const Block* blk = work.back();
+            work.pop_back();
+            for (const Stmt* s : *blk) {
+                if (isa<Break>(s)) return true;
+                if (auto* i = dyn_cast<If>(s)) work.push_back(&i->body), work.push_back(&i->orelse);
+                // breaks inside nested loops belong to those loops
+            }
+        }
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::string mangle_symbol(const FunctionDef& fn, const std::vector<const Type*>& args, TargetKind target,
+                          const Type* declared_return) {
+    std::string s = fn.name + "$";
+    for (auto* a : args) s += type_code(a);
+    if (target == TargetKind::CUDA) s += "$cuda";
+    if (declared_return) s += "$r" + type_code(declared_return);
+    return s;
+}
+
+void infer_function(ModuleScope& m, TypedFunction& out) { Inferrer(m, out).run(); }
+
+Inferrer::Inferrer(ModuleScope& module, TypedFunction& fn) : m_(module), fn_(fn) {}
+
+void Inferrer::error(SourceLoc loc, const std::string& msg) const { fail(loc, msg); }
+
+void Inferrer::run() {
+    const FunctionDef& def = *fn_.def;
+    fn_.expr_types.assign(m_.module.node_count(), nullptr);
+    for (size_t i = 0; i < def.params.size(); ++i) {
+        locals_.insert(def.params[i].name);
+        fn_.variables.push_back(Variable{def.params[i].name, fn_.arg_types[i], def.params[i].loc, true});
+        type_origin_.push_back(def.params[i].loc);
+    }
+    collect_locals(def.body);
+
+    // Variable types only widen (unification is monotone over a finite lattice), so this
+    // terminates; the bound is a guard against a bug, not a limit users can reach.
+    for (int i = 0;; ++i) {
+        if (i == 64) error(def.name_loc, fmt::format("type inference of '{}' did not converge", def.name));
+        changed_ = false;
+        pass();
+        if (!changed_) break;
+    }
+    final_ = true;
+    fn_.constants.clear();
+    fn_.call_operands.clear();
+    fn_.attributes.clear();
+    fn_.callees.clear();
+    pass();
+    finish_returns();
+}
+
+void Inferrer::pass() {
+    returned_ = nullptr;
+    has_value_return_ = has_bare_return_ = false;
+    depth_ = 0;
+    block(fn_.def->body);
+}
+
+void Inferrer::collect_target(const Expr* t) {
+    if (auto* n = dyn_cast<Name>(t)) locals_.insert(n->id);
+    if (auto* tu = dyn_cast<Tuple>(t))
+        for (auto* e : tu->elts) collect_target(e);
+}
+
+void Inferrer::collect_locals(const Block& b) {
+    for (const Stmt* s : b) {
+        switch (s->kind) {
+        case StmtKind::Assign:
+            for (auto* t : cast<Assign>(s)->targets) collect_target(t);
+            break;
+        case StmtKind::AugAssign: collect_target(cast<AugAssign>(s)->target); break;
+        case StmtKind::For:
+            collect_target(cast<For>(s)->target);
+            collect_locals(cast<For>(s)->body);
+            collect_locals(cast<For>(s)->orelse);
+            break;
+        case StmtKind::If:
+            collect_locals(cast<If>(s)->body);
+            collect_locals(cast<If>(s)->orelse);
+            break;
+        case StmtKind::While:
+            collect_locals(cast<While>(s)->body);
+            collect_locals(cast<While>(s)->orelse);
+            break;
+        default: break;
+        }
+    }
+}
+
+Variable* Inferrer::variable(const std::string& name) {
+    for (auto& v : fn_.variables)
+        if (v.name == name) return &v;
+    return nullptr;
+}
+
+void Inferrer::bind(const Name* n, const Type* t, SourceLoc where) {
+    if (!t) return;  // not known yet
+    if (!t->is_value()) {
+        if (t->kind() == Kind::Range)
+            error(where, fmt::format("range(...) can only be used as the iterator of a for loop, not assigned to '{}'",
+                                     n->id));
+        error(where, fmt::format("cannot assign {} to variable '{}': only values (numbers, tuples, arrays) can be "
+                                 "stored in variables",
+                                 t->str(), n->id));
+    }
+    Variable* v = variable(n->id);
+    if (!v) {
+        fn_.variables.push_back(Variable{n->id, t, n->loc, false});
+        type_origin_.push_back(n->loc);
+        changed_ = true;
+        return;
+    }
+    size_t index = static_cast<size_t>(v - fn_.variables.data());
+    if (v->type == t) return;
+    const Type* u = unify(v->type, t);
+    if (!u)
+        fail(n->loc,
+             fmt::format("variable '{}' has type {} at {} and {} at {} which cannot be unified", n->id, v->type->str(),
+                         loc_str(type_origin_[index]), t->str(), loc_str(n->loc)),
+             {Diagnostic{Severity::Note, type_origin_[index],
+                         fmt::format("'{}' has type {} here", n->id, v->type->str()), {}}});
+    if (u != v->type) {
+        v->type = u;
+        type_origin_[index] = n->loc;
+        changed_ = true;
+    }
+}
+
+void Inferrer::finish_returns() {
+    const FunctionDef& def = *fn_.def;
+    bool falls = falls_through(def.body);
+    if (fn_.role == FunctionRole::Kernel) {
+        fn_.return_type = none();
+        return;
+    }
+    if (fn_.return_type) return;  // declared: each return was checked against it
+    if (!has_value_return_) {
+        fn_.return_type = none();
+        return;
+    }
+    if (falls || has_bare_return_)
+        error(returned_loc_, fmt::format("'{}' returns {} here but None on another path (optional return types are "
+                                         "not supported by ujit)",
+                                         def.name, returned_->str()));
+    fn_.return_type = returned_;
+}
+
+}  // namespace ujit::types

@@ -1,0 +1,420 @@
+// Calls: user functions (specialized recursively), dtype conversions, Python builtins,
+// math/numpy/random functions and the CUDA API. Each builtin call records the types its
+// arguments are converted to (TypedFunction::call_operands).
+#include "types/infer_impl.hpp"
+
+#include "syntax/diagnostics.hpp"
+#include "types/const_eval.hpp"
+#include "types/rules.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit::types {
+
+using namespace syntax;
+
+namespace {
+
+// The float type a math function computes in: float32 stays, everything else is float64.
+const Type* math_float(const Type* t) { return t->is_float() ? t : float64(); }
+
+bool is_unary_math(BuiltinId id) {
+    switch (id) {
+    case BuiltinId::MathAcos: case BuiltinId::MathAcosh: case BuiltinId::MathAsin: case BuiltinId::MathAsinh:
+    case BuiltinId::MathAtan: case BuiltinId::MathAtanh: case BuiltinId::MathCos: case BuiltinId::MathCosh:
+    case BuiltinId::MathDegrees: case BuiltinId::MathErf: case BuiltinId::MathErfc: case BuiltinId::MathExp:
+    case BuiltinId::MathExpm1: case BuiltinId::MathFabs: case BuiltinId::MathGamma: case BuiltinId::MathLgamma:
+    case BuiltinId::MathLog10: case BuiltinId::MathLog1p: case BuiltinId::MathLog2: case BuiltinId::MathRadians:
+    case BuiltinId::MathSin: case BuiltinId::MathSinh: case BuiltinId::MathSqrt: case BuiltinId::MathTan:
+    case BuiltinId::MathTanh: case BuiltinId::NpExp2: case BuiltinId::NpRint: case BuiltinId::NpFloor:
+    case BuiltinId::NpCeil: case BuiltinId::NpTrunc:
+        return true;
+    default: return false;
+    }
+}
+
+bool is_binary_math(BuiltinId id) {
+    return id == BuiltinId::MathAtan2 || id == BuiltinId::MathCopysign || id == BuiltinId::MathFmod ||
+           id == BuiltinId::MathHypot || id == BuiltinId::MathPow;
+}
+
+}  // namespace
+
+void Inferrer::operands(const Call* c, std::vector<const Type*> types) { fn_.call_operands[c->id] = std::move(types); }
+
+const Type* Inferrer::call(const Call* c) {
+    const Type* callee = expr(c->callee);
+    std::string what = spelled(c->callee);
+    if (callee && callee->kind() == Kind::BuiltinFunc &&
+        (callee->builtin() == BuiltinId::CudaSharedArray || callee->builtin() == BuiltinId::CudaLocalArray))
+        return array_ctor(c, callee->builtin());
+    if (!c->keywords.empty())
+        error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
+
+    bool printing = callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::Print;
+    std::vector<const Type*> args;
+    bool unknown = !callee;
+    for (auto* a : c->args) {
+        bool saved = allow_str_;
+        allow_str_ = printing;
+        const Type* t = expr(a);
+        allow_str_ = saved;
+        if (!t) unknown = true;
+        args.push_back(t);
+    }
+    if (unknown) return nullptr;
+    // Method call on a value (z.conjugate()): the receiver is the first operand.
+    if (callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::ComplexConjugate) {
+        if (!c->args.empty()) error(c->loc, "conjugate() takes no arguments");
+        const Type* recv = fn_.type_of(cast<Attribute>(c->callee)->value);
+        operands(c, {recv});
+        return recv;
+    }
+    switch (callee->kind()) {
+    case Kind::UserFunc: return user_call(c, callee->function(), std::move(args));
+    case Kind::DTypeObj: {
+        if (args.size() != 1) error(c->loc, fmt::format("{}() takes exactly one argument", what));
+        if (!args[0]->is_number())
+            error(c->args[0]->loc, fmt::format("cannot convert {} to {}", args[0]->str(), callee->scalar()->str()));
+        if (args[0]->is_complex() && !callee->scalar()->is_complex())
+            error(c->args[0]->loc, fmt::format("cannot convert complex {} to {}", args[0]->str(), callee->scalar()->str()));
+        operands(c, args);
+        return callee->scalar();
+    }
+    case Kind::BuiltinFunc: return builtin_call(c, callee->builtin(), std::move(args));
+    default: error(c->callee->loc, fmt::format("'{}' of type {} is not callable", what, callee->str()));
+    }
+}
+
+const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::vector<const Type*> args) {
+    const Decorator& d = m_.decorators[callee];
+    if (d.kind == Decorator::Kind::CudaJit && !d.device)
+        error(c->loc, fmt::format("'{}' is a CUDA kernel; kernels are launched from the host, not called", callee->name));
+    if (d.kind == Decorator::Kind::CudaJit && !cuda())
+        error(c->loc, fmt::format("'{}' is a CUDA device function and cannot be called from CPU code", callee->name));
+    for (size_t i = 0; i < args.size(); ++i)
+        if (!args[i]->is_value())
+            error(c->args[i]->loc, fmt::format("cannot pass {} to '{}'", args[i]->str(), callee->name));
+    FunctionRole role = cuda() ? FunctionRole::Device : FunctionRole::Scalar;
+    const TypedFunction& t = m_.specialize(callee, args, fn_.target, nullptr, role, c->loc);
+    fn_.callees[c->id] = &t;
+    return t.return_type;
+}
+
+const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<const Type*> args) {
+    const std::string what = builtin_name(id);
+    auto arity = [&](size_t lo, size_t hi) {
+        if (args.size() < lo || args.size() > hi) {
+            std::string n = lo == hi ? std::to_string(lo) : fmt::format("{} to {}", lo, hi);
+            error(c->loc, fmt::format("{}() takes {} argument{} ({} given)", what, n, hi == 1 ? "" : "s", args.size()));
+        }
+    };
+    auto number = [&](size_t i, bool complex_ok = false) {
+        if (!args[i]->is_number() || (!complex_ok && args[i]->is_complex()))
+            error(c->args[i]->loc,
+                  fmt::format("{}() does not accept an argument of type {}", what, args[i]->str()));
+    };
+    auto integer_arg = [&](size_t i) {
+        if (!args[i]->is_int() && !args[i]->is_bool())
+            error(c->args[i]->loc, fmt::format("{}() needs an integer argument, not {}", what, args[i]->str()));
+    };
+
+    if (is_unary_math(id)) {
+        arity(1, 1);
+        number(0);
+        const Type* t = math_float(args[0]);
+        operands(c, {t});
+        return t;
+    }
+    if (is_binary_math(id)) {
+        arity(2, 2);
+        number(0);
+        number(1);
+        const Type* t = promote(math_float(args[0]), math_float(args[1]));
+        operands(c, {t, t});
+        return t;
+    }
+    switch (id) {
+    case BuiltinId::MathLog: {
+        arity(1, 2);
+        number(0);
+        if (args.size() == 2) {
+            number(1);
+            operands(c, {float64(), float64()});
+            return float64();
+        }
+        const Type* t = math_float(args[0]);
+        operands(c, {t});
+        return t;
+    }
+    case BuiltinId::MathFloor:
+    case BuiltinId::MathCeil:
+    case BuiltinId::MathTrunc:
+        arity(1, 1);
+        number(0);
+        if (args[0]->is_int()) {  // the identity on integers (Numba: int64 → int64, uint64 → uint64)
+            const Type* t = args[0]->is_signed() || args[0]->bits() < 64 ? int64() : uint64();
+            operands(c, {t});
+            return t;
+        }
+        operands(c, {math_float(args[0])});
+        return int64();
+    case BuiltinId::MathIsnan:
+    case BuiltinId::MathIsinf:
+    case BuiltinId::MathIsfinite:
+        arity(1, 1);
+        number(0);
+        operands(c, {math_float(args[0])});
+        return boolean();
+    case BuiltinId::MathLdexp:
+        arity(2, 2);
+        number(0);
+        integer_arg(1);
+        operands(c, {math_float(args[0]), int64()});
+        return math_float(args[0]);
+    case BuiltinId::MathGcd:
+        arity(2, 2);
+        integer_arg(0);
+        integer_arg(1);
+        operands(c, {int64(), int64()});
+        return int64();
+    case BuiltinId::Abs:
+    case BuiltinId::NpAbs: {
+        arity(1, 1);
+        number(0, true);
+        const Type* t = args[0]->is_bool() ? int64() : args[0];
+        operands(c, {t});
+        return t->is_complex() ? t->dtype() : t;
+    }
+    case BuiltinId::NpSign:
+    case BuiltinId::NpConj: {
+        arity(1, 1);
+        number(0, id == BuiltinId::NpConj);
+        const Type* t = args[0]->is_bool() ? int64() : args[0];
+        operands(c, {t});
+        return t;
+    }
+    case BuiltinId::NpReal:
+    case BuiltinId::NpImag:
+        arity(1, 1);
+        number(0, true);
+        operands(c, {args[0]});
+        return args[0]->is_complex() ? args[0]->dtype() : args[0];
+    case BuiltinId::NpSquare: {
+        arity(1, 1);
+        number(0, true);
+        OpTypes r = binary_op_types(BinOp::Mul, args[0], args[0]);
+        operands(c, {r.operand});
+        return r.result;
+    }
+    case BuiltinId::Min:
+    case BuiltinId::Max:
+    case BuiltinId::NpMinimum:
+    case BuiltinId::NpMaximum: {
+        if (id == BuiltinId::NpMinimum || id == BuiltinId::NpMaximum) arity(2, 2);
+        else if (args.size() < 2)
+            error(c->loc, fmt::format("ujit supports {}() of two or more numbers ({} given)", what, args.size()));
+        const Type* t = nullptr;
+        for (size_t i = 0; i < args.size(); ++i) {
+            number(i);
+            t = t ? promote(t, args[i]) : args[i];
+        }
+        operands(c, std::vector<const Type*>(args.size(), t));
+        return t;
+    }
+    case BuiltinId::Int:  // int(int32) stays int32; floats and bools give int64
+        arity(1, 1);
+        number(0);
+        operands(c, {args[0]});
+        return args[0]->is_int() ? args[0] : int64();
+    case BuiltinId::Float:  // float(float32) stays float32; integers give float64
+        arity(1, 1);
+        number(0);
+        operands(c, {args[0]});
+        return math_float(args[0]);
+    case BuiltinId::Bool:
+        arity(1, 1);
+        number(0, true);
+        operands(c, {args[0]});
+        return boolean();
+    case BuiltinId::Complex: {  // complex64 only when every part is float32
+        arity(1, 2);
+        bool all_f32 = true;
+        for (size_t i = 0; i < args.size(); ++i) {
+            number(i);
+            all_f32 = all_f32 && args[i] == float32();
+        }
+        const Type* part = all_f32 ? float32() : float64();
+        operands(c, std::vector<const Type*>(args.size(), part));
+        return complex(all_f32 ? 64 : 128);
+    }
+    case BuiltinId::Round:
+        arity(1, 2);
+        number(0);
+        if (args.size() == 1) {
+            operands(c, {math_float(args[0])});
+            return int64();
+        }
+        integer_arg(1);
+        operands(c, {math_float(args[0]), int64()});
+        return math_float(args[0]);
+    case BuiltinId::Len:
+        arity(1, 1);
+        if (args[0]->is_tuple()) {
+            fn_.constants[c->id] = const_int(static_cast<int64_t>(args[0]->elements().size()));
+            operands(c, {args[0]});
+            return int64();
+        }
+        if (!args[0]->is_array()) error(c->args[0]->loc, fmt::format("len() of {} is not supported", args[0]->str()));
+        operands(c, {args[0]});
+        return int64();
+    case BuiltinId::Range: {
+        arity(1, 3);
+        bool all_narrow = true, all_u64 = true;
+        for (size_t i = 0; i < args.size(); ++i) {
+            integer_arg(i);
+            all_narrow = all_narrow && args[i]->is_int() && args[i]->is_signed() && args[i]->bits() <= 32;
+            all_u64 = all_u64 && args[i]->is_int() && !args[i]->is_signed() && args[i]->bits() == 64;
+        }
+        const Type* elem = all_narrow ? int32() : all_u64 ? uint64() : int64();
+        operands(c, std::vector<const Type*>(args.size(), elem));
+        return range_type();
+    }
+    case BuiltinId::Print:
+        for (size_t i = 0; i < args.size(); ++i)
+            if (!args[i]->is_number() && args[i]->kind() != Kind::StrLit)
+                error(c->args[i]->loc, fmt::format("print() of {} is not supported by ujit", args[i]->str()));
+        operands(c, args);
+        return none();
+    case BuiltinId::Pow:
+    case BuiltinId::NpPower: {
+        arity(2, 2);
+        number(0, true);
+        number(1, true);
+        OpTypes r = binary_op_types(BinOp::Pow, args[0], args[1]);
+        if (!r.result) error(c->loc, fmt::format("unsupported operand types for {}(): {} and {}", what, args[0]->str(), args[1]->str()));
+        operands(c, {r.operand, r.rhs_operand ? r.rhs_operand : r.operand});
+        return r.result;
+    }
+    case BuiltinId::DivMod: {
+        arity(2, 2);
+        number(0);
+        number(1);
+        OpTypes r = binary_op_types(BinOp::FloorDiv, args[0], args[1]);
+        operands(c, {r.operand, r.operand});
+        return tuple({r.result, r.result});
+    }
+    case BuiltinId::RandomRandom:
+        arity(0, 0);
+        operands(c, {});
+        return float64();
+    case BuiltinId::RandomSeed:
+        arity(1, 1);
+        integer_arg(0);
+        operands(c, {int64()});
+        return none();
+    case BuiltinId::RandomUniform:
+        arity(2, 2);
+        number(0);
+        number(1);
+        operands(c, {float64(), float64()});
+        return float64();
+    default: break;
+    }
+    if (is_cuda_only(id)) return cuda_call(c, id, std::move(args));
+    error(c->loc, fmt::format("'{}' cannot be called like this", what));
+}
+
+const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const Type*> args) {
+    const std::string what = builtin_name(id);
+    switch (id) {
+    case BuiltinId::CudaGrid:
+    case BuiltinId::CudaGridsize: {
+        if (args.size() != 1) error(c->loc, fmt::format("{}() takes one argument (the number of dimensions)", what));
+        auto n = constant_of(c->args[0]);
+        if (!n || !n->type->is_int() || n->i < 1 || n->i > 3)
+            error(c->args[0]->loc, fmt::format("{}() needs a constant 1, 2 or 3", what));
+        operands(c, {int64()});
+        return n->i == 1 ? int64() : tuple(std::vector<const Type*>(static_cast<size_t>(n->i), int64()));
+    }
+    case BuiltinId::CudaSyncthreads:
+    case BuiltinId::CudaThreadfence:
+    case BuiltinId::CudaThreadfenceBlock:
+        if (!args.empty()) error(c->loc, fmt::format("{}() takes no arguments", what));
+        operands(c, {});
+        return none();
+    case BuiltinId::CudaSyncthreadsCount:
+    case BuiltinId::CudaSyncthreadsAnd:
+    case BuiltinId::CudaSyncthreadsOr:
+        if (args.size() != 1 || !args[0]->is_number() || args[0]->is_complex())
+            error(c->loc, fmt::format("{}() takes one number (the predicate)", what));
+        operands(c, {int32()});
+        return int32();
+    default: break;
+    }
+    if (id >= BuiltinId::CudaAtomicAdd && id <= BuiltinId::CudaAtomicDec) {
+        size_t want = id == BuiltinId::CudaAtomicCas ? 4 : 3;
+        if (args.size() != want)
+            error(c->loc, fmt::format("{}() takes {} arguments ({} given)", what, want, args.size()));
+        const Type* ary = args[0];
+        if (!ary->is_array()) error(c->args[0]->loc, fmt::format("{}() needs an array, not {}", what, ary->str()));
+        std::vector<const Type*> idx = args[1]->is_tuple() ? args[1]->elements() : std::vector<const Type*>{args[1]};
+        for (auto* t : idx)
+            if (!t->is_int())
+                error(c->args[1]->loc, fmt::format("{}() index must be an integer or a tuple of integers, not {}",
+                                                   what, args[1]->str()));
+        if (static_cast<int>(idx.size()) != ary->ndim())
+            error(c->args[1]->loc, fmt::format("{}() on a {}-D array needs {} indices", what, ary->ndim(), ary->ndim()));
+        const Type* index = args[1]->is_tuple() ? tuple(std::vector<const Type*>(idx.size(), int64())) : int64();
+        std::vector<const Type*> ops{ary, index};
+        for (size_t i = 2; i < args.size(); ++i) {
+            if (!args[i]->is_number() || args[i]->is_complex())
+                error(c->args[i]->loc, fmt::format("{}() value must be a number, not {}", what, args[i]->str()));
+            ops.push_back(ary->dtype());
+        }
+        operands(c, std::move(ops));
+        return ary->dtype();
+    }
+    error(c->loc, fmt::format("'{}' cannot be called like this", what));
+}
+
+// cuda.shared.array(shape, dtype) / cuda.local.array(shape, dtype): a C-contiguous array
+// whose shape is a compile-time constant (recorded on the call).
+const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
+    const std::string what = builtin_name(id);
+    const Expr* shape = c->args.size() > 0 ? c->args[0] : nullptr;
+    const Expr* dtype = c->args.size() > 1 ? c->args[1] : nullptr;
+    if (c->args.size() > 2) error(c->args[2]->loc, fmt::format("{}() takes a shape and a dtype", what));
+    for (const Keyword& k : c->keywords) {
+        const Expr*& slot = k.name == "shape" ? shape : k.name == "dtype" ? dtype : shape;
+        if (k.name != "shape" && k.name != "dtype")
+            error(k.loc, fmt::format("unknown keyword argument '{}' for {}()", k.name, what));
+        if (slot && slot != k.value) error(k.loc, fmt::format("{}() got '{}' twice", what, k.name));
+        slot = k.value;
+    }
+    if (!shape || !dtype) error(c->loc, fmt::format("{}() needs a shape and a dtype", what));
+    expr(shape);
+    const Type* dt = expr(dtype);
+    if (!dt) return nullptr;
+    if (dt->kind() != Kind::DTypeObj)
+        error(dtype->loc, fmt::format("the dtype of {}() must be a type such as numba.float32, not {}", what, dt->str()));
+    auto v = constant_of(shape);
+    if (!v) error(shape->loc, fmt::format("the shape of {}() must be a constant (a literal, a module constant or a "
+                                          "tuple of them)",
+                                          what));
+    std::vector<ConstValue> dims = v->type->is_tuple() ? v->elems : std::vector<ConstValue>{*v};
+    if (dims.empty() || dims.size() > 8) error(shape->loc, "shared and local arrays have 1 to 8 dimensions");
+    ConstValue out;
+    for (const ConstValue& d : dims) {
+        if (!d.type->is_int()) error(shape->loc, fmt::format("array dimensions must be integers, not {}", d.type->str()));
+        if (d.i < 0 || (d.i == 0 && (id == BuiltinId::CudaLocalArray || dims.size() > 1)))
+            error(shape->loc, fmt::format("invalid array dimension {}", d.i));
+        out.elems.push_back(const_int(d.i));
+    }
+    out.type = tuple(std::vector<const Type*>(dims.size(), int64()));
+    fn_.constants[c->id] = out;
+    operands(c, {});
+    return array(dt->scalar(), static_cast<int>(dims.size()), Layout::C);
+}
+
+}  // namespace ujit::types

@@ -1,0 +1,80 @@
+// The type inferrer for one specialization. Variables get one type each (Numba's
+// unification); because a loop body can widen a variable used earlier in the loop, the
+// body is walked repeatedly until no variable changes, then once more to record the final
+// type of every node (the "final" pass, which also reports uses of unassigned variables).
+#pragma once
+
+#include "types/module_impl.hpp"
+
+#include <map>
+#include <set>
+
+namespace ujit::types {
+
+class Inferrer {
+public:
+    Inferrer(ModuleScope& module, TypedFunction& fn);
+    void run();
+
+private:
+    // infer.cpp: passes, variables, returns
+    void collect_locals(const syntax::Block& b);
+    void collect_target(const syntax::Expr* t);
+    void pass();
+    Variable* variable(const std::string& name);
+    void bind(const syntax::Name* name, const Type* t, syntax::SourceLoc where);
+    void finish_returns();
+    [[noreturn]] void error(syntax::SourceLoc loc, const std::string& msg) const;
+    bool cuda() const { return fn_.target == TargetKind::CUDA; }
+
+    // infer_stmt.cpp
+    void block(const syntax::Block& b);
+    void stmt(const syntax::Stmt* s);
+    void assign_target(const syntax::Expr* target, const Type* value, syntax::SourceLoc where);
+    void for_loop(const syntax::For* f);
+    void ret(const syntax::Return* r);
+    void truth_test(const syntax::Expr* test);
+
+    // infer_expr.cpp
+    const Type* expr(const syntax::Expr* e);  // null: not known yet (non-final pass)
+    const Type* expr_inner(const syntax::Expr* e);
+    const Type* set(const syntax::Expr* e, const Type* t);
+    const Type* name(const syntax::Name* n);
+    const Type* member(const syntax::Expr* e, const Member& m, const std::string& spelled);
+    const Type* attribute(const syntax::Attribute* a);
+    const Type* subscript(const syntax::Subscript* s);
+    const Type* binary_chain(const syntax::Binary* b);
+    const Type* binary(const syntax::Binary* b, const Type* l, const Type* r);
+    const Type* unary(const syntax::Unary* u);
+    const Type* compare(const syntax::Compare* c);
+    const Type* boolop(const syntax::BoolOp* b);
+    const Type* ifexp(const syntax::IfExp* e);
+    const Type* tuple_expr(const syntax::Tuple* t);
+    const Type* array_index(const syntax::Subscript* s, const Type* array, const Type* index);
+    std::optional<ConstValue> constant_of(const syntax::Expr* e);
+    std::string spelled(const syntax::Expr* e) const;
+
+    // infer_call.cpp
+    const Type* call(const syntax::Call* c);
+    const Type* user_call(const syntax::Call* c, const syntax::FunctionDef* callee, std::vector<const Type*> args);
+    const Type* builtin_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
+    const Type* cuda_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
+    const Type* array_ctor(const syntax::Call* c, BuiltinId id);
+    void operands(const syntax::Call* c, std::vector<const Type*> types);
+
+    ModuleScope& m_;
+    TypedFunction& fn_;
+    std::set<std::string> locals_;
+    std::vector<syntax::SourceLoc> type_origin_;  // per variable: where its current type came from
+    bool final_ = false;
+    bool changed_ = false;
+    int depth_ = 0;
+    const Type* returned_ = nullptr;        // unification of the returned values this pass
+    syntax::SourceLoc returned_loc_;
+    bool has_value_return_ = false;
+    bool has_bare_return_ = false;
+    int loop_depth_ = 0;
+    bool allow_str_ = false;  // a string literal is legal here (print arguments)
+};
+
+}  // namespace ujit::types

@@ -1,0 +1,195 @@
+// Statements: assignments (with unification), control flow, loops, returns.
+#include "types/infer_impl.hpp"
+
+#include "syntax/diagnostics.hpp"
+#include "types/const_eval.hpp"
+#include "types/rules.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit::types {
+
+using namespace syntax;
+
+void Inferrer::block(const Block& b) {
+    for (const Stmt* s : b) stmt(s);
+}
+
+void Inferrer::truth_test(const Expr* test) {
+    const Type* t = expr(test);
+    if (t && !t->is_number())
+        error(test->loc, fmt::format("{} of type {} cannot be used as a condition", describe_expr(test), t->str()));
+}
+
+void Inferrer::stmt(const Stmt* s) {
+    switch (s->kind) {
+    case StmtKind::ExprStmt: {
+        const Expr* v = cast<ExprStmt>(s)->value;
+        if (isa<StrLit>(v)) {  // a string statement is a comment
+            set(v, str_lit());
+            return;
+        }
+        expr(v);
+        return;
+    }
+    case StmtKind::Assign: {
+        auto* a = cast<Assign>(s);
+        const Type* v = expr(a->value);
+        for (const Expr* t : a->targets) assign_target(t, v, a->value->loc);
+        return;
+    }
+    case StmtKind::AugAssign: {
+        auto* a = cast<AugAssign>(s);
+        const Type* target_type = expr(a->target);  // reads the target (variable or element)
+        const Type* v = expr(a->value);
+        if (!target_type || !v) return;
+        OpTypes r = binary_op_types(a->op, target_type, v);
+        if (!r.result)
+            error(s->loc, fmt::format("unsupported operand types for {}=: {} and {}", spelling(a->op),
+                                      target_type->str(), v->str()));
+        if (auto* n = dyn_cast<Name>(a->target)) {
+            bind(n, r.result, a->value->loc);
+            if (final_) set(n, variable(n->id)->type);
+        } else if (!can_convert(r.result, target_type)) {
+            error(s->loc, fmt::format("cannot store {} into an element of type {}", r.result->str(), target_type->str()));
+        }
+        return;
+    }
+    case StmtKind::If: {
+        auto* i = cast<If>(s);
+        truth_test(i->test);
+        block(i->body);
+        block(i->orelse);
+        return;
+    }
+    case StmtKind::While: {
+        auto* w = cast<While>(s);
+        truth_test(w->test);
+        ++loop_depth_;
+        block(w->body);
+        --loop_depth_;
+        block(w->orelse);
+        return;
+    }
+    case StmtKind::For: for_loop(cast<For>(s)); return;
+    case StmtKind::Return: ret(cast<Return>(s)); return;
+    case StmtKind::Break:
+    case StmtKind::Continue:
+    case StmtKind::Pass: return;
+    case StmtKind::FunctionDef: error(s->loc, "nested functions are not supported by ujit (define it at module level)");
+    case StmtKind::Import:
+    case StmtKind::ImportFrom: error(s->loc, "imports inside functions are not supported by ujit (import at module level)");
+    }
+}
+
+void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc where) {
+    switch (target->kind) {
+    case ExprKind::Name: {
+        auto* n = cast<Name>(target);
+        bind(n, value, where);
+        if (final_) {
+            Variable* v = variable(n->id);
+            if (!v) error(n->loc, fmt::format("variable '{}' has no type", n->id));
+            if (value && !can_convert(value, v->type))
+                error(where, fmt::format("cannot assign {} to variable '{}' of type {}", value->str(), n->id,
+                                         v->type->str()));
+            set(n, v->type);
+        }
+        return;
+    }
+    case ExprKind::Tuple: {
+        auto* t = cast<Tuple>(target);
+        if (value && !value->is_tuple())
+            error(where, fmt::format("cannot unpack {} into {} targets", value->str(), t->elts.size()));
+        if (value && value->elements().size() != t->elts.size())
+            error(where, fmt::format("cannot unpack {} ({} values) into {} targets", value->str(),
+                                     value->elements().size(), t->elts.size()));
+        for (size_t i = 0; i < t->elts.size(); ++i)
+            assign_target(t->elts[i], value ? value->elements()[i] : nullptr, where);
+        set(t, value);
+        return;
+    }
+    case ExprKind::Subscript: {
+        auto* s = cast<Subscript>(target);
+        const Type* container = expr(s->value);
+        if (container && container->is_tuple())
+            error(target->loc, "tuples are immutable: cannot assign to a tuple element");
+        const Type* elem = expr(target);
+        if (elem && value && !can_convert(value, elem))
+            error(where, fmt::format("cannot store {} into an element of {}", value->str(), container->str()));
+        return;
+    }
+    case ExprKind::Attribute:
+        error(target->loc, fmt::format("cannot assign to attribute '{}'", cast<Attribute>(target)->attr));
+    default: error(target->loc, fmt::format("cannot assign to {}", describe_expr(target)));
+    }
+}
+
+void Inferrer::for_loop(const For* f) {
+    const Type* it = expr(f->iter);
+    const Type* elem = nullptr;
+    if (it) {
+        if (it->kind() == Kind::Range) {
+            elem = fn_.call_operands.at(f->iter->id).front();
+        } else if (it->is_array()) {
+            if (it->ndim() != 1)
+                error(f->iter->loc, fmt::format("iterating over a {}-D array is not supported by ujit (iterate over "
+                                                "range(a.shape[0]) and index)",
+                                                it->ndim()));
+            elem = it->dtype();
+        } else {
+            error(f->iter->loc, fmt::format("cannot iterate over {} of type {} (ujit iterates over range(...) and 1-D "
+                                            "arrays)",
+                                            describe_expr(f->iter), it->str()));
+        }
+    }
+    assign_target(f->target, elem, f->target->loc);
+    ++loop_depth_;
+    block(f->body);
+    --loop_depth_;
+    block(f->orelse);
+}
+
+void Inferrer::ret(const Return* r) {
+    const FunctionDef& def = *fn_.def;
+    const Type* t = r->value ? expr(r->value) : none();
+    if (r->value && isa<NoneLit>(r->value)) t = none();
+    if (!t) return;
+    if (fn_.role == FunctionRole::Kernel) {
+        if (!t->is_none())
+            error(r->value->loc, fmt::format("CUDA kernel '{}' cannot return a value (kernels write their results "
+                                             "into array arguments)",
+                                             def.name));
+        return;
+    }
+    if (t->is_none()) {
+        has_bare_return_ = true;
+        if (fn_.return_type && !fn_.return_type->is_none())
+            error(r->loc, fmt::format("'{}' is declared to return {} but returns None here", def.name,
+                                      fn_.return_type->str()));
+        return;
+    }
+    if (!t->is_value())
+        error(r->value->loc, fmt::format("cannot return {} from '{}'", t->str(), def.name));
+    has_value_return_ = true;
+    if (fn_.return_type) {
+        if (!can_convert(t, fn_.return_type))
+            error(r->value->loc, fmt::format("'{}' is declared to return {} but returns {} here", def.name,
+                                             fn_.return_type->str(), t->str()));
+        return;
+    }
+    if (!returned_) {
+        returned_ = t;
+        returned_loc_ = r->value->loc;
+        return;
+    }
+    const Type* u = unify(returned_, t);
+    if (!u)
+        fail(r->value->loc,
+             fmt::format("'{}' returns {} at {}:{} and {} at {}:{} which cannot be unified", def.name, returned_->str(),
+                         returned_loc_.line, returned_loc_.col, t->str(), r->value->loc.line, r->value->loc.col),
+             {Diagnostic{Severity::Note, returned_loc_, fmt::format("returns {} here", returned_->str()), {}}});
+    returned_ = u;
+}
+
+}  // namespace ujit::types

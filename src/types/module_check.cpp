@@ -1,0 +1,188 @@
+// Module-level checking: imports, folded constants and function definitions. Anything
+// else at module level is an error naming the construct.
+#include "types/const_eval.hpp"
+#include "types/module_impl.hpp"
+
+#include "syntax/diagnostics.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit::types {
+
+using namespace syntax;
+
+namespace {
+
+const char* statement_name(const Stmt* s) {
+    switch (s->kind) {
+    case StmtKind::ExprStmt: return "expression statements";
+    case StmtKind::Assign: return "assignments";
+    case StmtKind::AugAssign: return "augmented assignments";
+    case StmtKind::If: return "'if' statements";
+    case StmtKind::While: return "'while' loops";
+    case StmtKind::For: return "'for' loops";
+    case StmtKind::Break: return "'break' statements";
+    case StmtKind::Continue: return "'continue' statements";
+    case StmtKind::Return: return "'return' statements";
+    case StmtKind::Pass: return "'pass' statements";
+    default: return "statements";
+    }
+}
+
+}  // namespace
+
+std::optional<Member> ModuleScope::lookup(const std::string& name) const {
+    if (const Global* g = find_global(name)) return g->member;
+    return resolve_python_builtin(name);
+}
+
+void ModuleScope::check() {
+    if (checked) return;
+    for (const Stmt* s : module.body()) {
+        switch (s->kind) {
+        case StmtKind::Import: add_import(*cast<Import>(s)); break;
+        case StmtKind::ImportFrom: add_import_from(*cast<ImportFrom>(s)); break;
+        case StmtKind::Assign: add_constant(*cast<Assign>(s)); break;
+        case StmtKind::FunctionDef: add_function(*cast<FunctionDef>(s)); break;
+        case StmtKind::Pass: break;
+        case StmtKind::ExprStmt:
+            if (isa<StrLit>(cast<ExprStmt>(s)->value)) break;  // a string used as a comment
+            [[fallthrough]];
+        default:
+            fail(s->loc, fmt::format("module-level {} are not supported by ujit (only imports, constants and "
+                                     "function definitions)",
+                                     statement_name(s)));
+        }
+    }
+    // Decorators are parsed once every name is known (a decorator may name a later import).
+    for (const Stmt* s : module.body())
+        if (auto* fn = dyn_cast<FunctionDef>(s)) decorators[fn] = parse_decorators(*fn, *this);
+    checked = true;
+}
+
+void ModuleScope::add_import(const Import& s) {
+    for (const ImportAlias& a : s.names) {
+        std::string space = module_namespace(a.name);
+        if (space.empty())
+            fail(a.loc, fmt::format("module '{}' is not supported by ujit (supported: math, numpy, numba, "
+                                    "numba.cuda, random)",
+                                    a.name));
+        if (a.asname.empty()) {
+            // `import numba.cuda` binds `numba`; `import math` binds `math`.
+            std::string head = a.name.substr(0, a.name.find('.'));
+            globals[head] = Global{make_member(Member::What::Namespace, namespace_(module_namespace(head))), nullptr, a.loc};
+        } else {
+            globals[a.asname] = Global{make_member(Member::What::Namespace, namespace_(space)), nullptr, a.loc};
+        }
+    }
+}
+
+void ModuleScope::add_import_from(const ImportFrom& s) {
+    std::string space = module_namespace(s.module);
+    if (space.empty())
+        fail(s.loc, fmt::format("module '{}' is not supported by ujit (supported: math, numpy, numba, "
+                                "numba.cuda, random)",
+                                s.module));
+    for (const ImportAlias& a : s.names) {
+        if (a.name == "*") fail(a.loc, "'import *' is not supported by ujit");
+        auto m = resolve_member(space, a.name);
+        if (!m) fail(a.loc, fmt::format("cannot import name '{}' from '{}' (not supported by ujit)", a.name, s.module));
+        globals[a.asname.empty() ? a.name : a.asname] = Global{*m, nullptr, a.loc};
+    }
+}
+
+void ModuleScope::add_constant(const Assign& s) {
+    if (s.targets.size() != 1 || !isa<Name>(s.targets[0]))
+        fail(s.targets[0]->loc, "module-level assignments must bind a single name to a constant");
+    const auto* target = cast<Name>(s.targets[0]);
+    NameLookup lookup = [this](const Name& n) { return this->lookup(n.id); };
+    ConstValue v = eval_const(s.value, lookup, fmt::format("module-level variable '{}'", target->id).c_str());
+    Member m = make_member(Member::What::Constant, v.type);
+    m.constant = std::move(v);
+    globals[target->id] = Global{std::move(m), nullptr, target->loc};
+}
+
+void ModuleScope::add_function(const FunctionDef& fn) {
+    if (const Global* g = find_global(fn.name); g && g->fn)
+        fail(fn.name_loc, fmt::format("function '{}' is defined twice (first at line {})", fn.name, g->loc.line));
+    Member m = make_member(Member::What::Function, user_func(&fn));
+    globals[fn.name] = Global{std::move(m), &fn, fn.name_loc};
+}
+
+// ---------------------------------------------------------------- ModuleTyper
+
+ModuleTyper::ModuleTyper(const Module& module) : impl_(std::make_unique<Impl>(module)) {}
+ModuleTyper::~ModuleTyper() = default;
+
+void ModuleTyper::check_module() {
+    std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+    impl_->check();
+}
+
+const Decorator& ModuleTyper::decorator_of(const FunctionDef* fn) const {
+    std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+    impl_->check();
+    static const Decorator none_decorator;
+    auto it = impl_->decorators.find(fn);
+    return it == impl_->decorators.end() ? none_decorator : it->second;
+}
+
+const ConstValue* ModuleTyper::global_constant(const std::string& name) const {
+    std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+    impl_->check();
+    const Global* g = impl_->find_global(name);
+    return g && g->member.what == Member::What::Constant ? &g->member.constant : nullptr;
+}
+
+const TypedFunction& ModuleTyper::specialize(const FunctionDef* fn, const std::vector<const Type*>& args,
+                                             TargetKind target, const Type* declared_return) {
+    std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+    impl_->check();
+    const Decorator& d = impl_->decorators[fn];
+    FunctionRole role = FunctionRole::Scalar;
+    if (d.kind == Decorator::Kind::CudaJit) {
+        if (target != TargetKind::CUDA)
+            fail(fn->name_loc, fmt::format("'{}' is a CUDA function (@cuda.jit) and can only be compiled for CUDA",
+                                           fn->name));
+        role = d.device ? FunctionRole::Device : FunctionRole::Kernel;
+    }
+    return impl_->specialize(fn, args, target, declared_return, role, fn->name_loc);
+}
+
+const TypedFunction& ModuleScope::specialize(const FunctionDef* fn, const std::vector<const Type*>& args,
+                                                   TargetKind target, const Type* declared_return,
+                                                   FunctionRole role, SourceLoc call_site) {
+    SpecKey key{fn, target, args, declared_return, role};
+    if (auto it = cache.find(key); it != cache.end()) return *it->second;
+    for (const SpecKey& k : in_progress)
+        if (k.fn == fn)
+            fail(call_site, fmt::format("recursive call to '{}' is not supported by ujit", fn->name));
+    if (args.size() != fn->params.size())
+        fail(call_site, fmt::format("'{}' takes {} argument{} but {} {} given", fn->name, fn->params.size(),
+                                    fn->params.size() == 1 ? "" : "s", args.size(), args.size() == 1 ? "was" : "were"));
+    for (size_t i = 0; i < args.size(); ++i)
+        if (!args[i] || !args[i]->is_value())
+            fail(call_site, fmt::format("argument '{}' of '{}' has type {}, which is not a value type",
+                                        fn->params[i].name, fn->name, args[i] ? args[i]->str() : "?"));
+    auto typed = std::make_unique<TypedFunction>();
+    typed->def = fn;
+    typed->target = target;
+    typed->role = role;
+    typed->arg_types = args;
+    typed->return_type = declared_return;
+    typed->symbol = mangle_symbol(*fn, args, target, declared_return);
+    if (role == FunctionRole::Device && target == TargetKind::CUDA) typed->symbol += "$dev";
+    in_progress.push_back(key);
+    try {
+        infer_function(*this, *typed);
+    } catch (...) {
+        in_progress.pop_back();
+        throw;
+    }
+    in_progress.pop_back();
+    auto& slot = cache[key];
+    slot = std::move(typed);
+    return *slot;
+}
+
+}  // namespace ujit::types

@@ -1,0 +1,78 @@
+// ModuleTyper's state, shared by the files that implement it (module checking,
+// decorators, specialization).
+#pragma once
+
+#include "types/infer.hpp"
+#include "types/resolve.hpp"
+
+#include <map>
+#include <mutex>
+#include <set>
+#include <tuple>
+
+namespace ujit::types {
+
+// A module-level name: an import, a constant or a function.
+struct Global {
+    Member member;
+    const syntax::FunctionDef* fn = nullptr;  // user functions (member.type is user_func)
+    syntax::SourceLoc loc;
+};
+
+struct SpecKey {
+    const syntax::FunctionDef* fn;
+    TargetKind target;
+    std::vector<const Type*> args;
+    const Type* declared_return;
+    FunctionRole role;
+    bool operator<(const SpecKey& o) const {
+        return std::tie(fn, target, args, declared_return, role) <
+               std::tie(o.fn, o.target, o.args, o.declared_return, o.role);
+    }
+};
+
+struct ModuleScope {
+    explicit ModuleScope(const syntax::Module& m) : module(m) {}
+
+    const syntax::Module& module;
+    bool checked = false;
+    std::map<std::string, Global> globals;
+    std::map<const syntax::FunctionDef*, Decorator> decorators;
+    std::map<SpecKey, std::unique_ptr<TypedFunction>> cache;
+    std::vector<SpecKey> in_progress;  // the call stack of specializations (recursion check)
+    std::recursive_mutex mutex;
+
+    const Global* find_global(const std::string& name) const {
+        auto it = globals.find(name);
+        return it == globals.end() ? nullptr : &it->second;
+    }
+    // A bare name at module scope: globals, then Python builtins.
+    std::optional<Member> lookup(const std::string& name) const;
+
+    void check();
+    void add_import(const syntax::Import& s);
+    void add_import_from(const syntax::ImportFrom& s);
+    void add_constant(const syntax::Assign& s);
+    void add_function(const syntax::FunctionDef& fn);
+
+    const TypedFunction& specialize(const syntax::FunctionDef* fn, const std::vector<const Type*>& args,
+                                    TargetKind target, const Type* declared_return, FunctionRole role,
+                                    syntax::SourceLoc call_site);
+};
+
+// ModuleTyper's private state is exactly the scope.
+struct ModuleTyper::Impl : ModuleScope {
+    using ModuleScope::ModuleScope;
+};
+
+// decorators.cpp
+Decorator parse_decorators(const syntax::FunctionDef& fn, const ModuleScope& m);
+
+// infer.cpp: types one specialization (the body of ModuleTyper::specialize).
+void infer_function(ModuleScope& m, TypedFunction& out);
+
+// Unique LLVM-safe symbol for a specialization: "hypot$f8f8", "k$cuda$a1f4C".
+std::string mangle_symbol(const syntax::FunctionDef& fn, const std::vector<const Type*>& args,
+                          TargetKind target, const Type* declared_return);
+
+}  // namespace ujit::types

@@ -1,0 +1,179 @@
+// Numba's typing rules for operators, promotion and unification (see numba-notes.md):
+// integer arithmetic follows Numba's integer-typing proposal (everything narrower than
+// 64 bits widens to int64, or uint64 when every operand is unsigned), mixed arithmetic
+// follows NumPy's promote_types, `/` on integers is float64.
+#include "types/rules.hpp"
+
+#include <algorithm>
+
+namespace ujit::types {
+
+using syntax::BinOp;
+using syntax::CmpOp;
+using syntax::UnaryOp;
+
+namespace {
+
+bool is_integral(const Type* t) { return t->is_int() || t->is_bool(); }
+
+// Numba's "machine int" result for integer operands: uint64 when all are unsigned
+// integers (bool counts as signed here: bool + bool is int64), int64 otherwise.
+const Type* machine_int(const Type* a, const Type* b = nullptr) {
+    bool all_unsigned = a->is_int() && !a->is_signed() && (!b || (b->is_int() && !b->is_signed()));
+    return all_unsigned ? uint64() : int64();
+}
+
+// NumPy's promote_types for two integers.
+const Type* promote_ints(const Type* a, const Type* b) {
+    if (a->is_signed() == b->is_signed()) return integer(std::max(a->bits(), b->bits()), a->is_signed());
+    const Type* s = a->is_signed() ? a : b;
+    const Type* u = a->is_signed() ? b : a;
+    if (s->bits() > u->bits()) return s;
+    if (u->bits() == 64) return float64();
+    return integer(u->bits() * 2, true);
+}
+
+// The float type an integer needs to be represented alongside floats (NumPy: 8/16-bit
+// integers fit float32, wider ones need float64).
+int float_bits_for_int(const Type* i) { return i->bits() <= 16 ? 32 : 64; }
+
+const Type* float_part_of(const Type* t) {
+    if (t->is_complex()) return t->dtype();
+    if (t->is_float()) return t;
+    if (t->is_bool()) return nullptr;  // bool adds nothing
+    return floating(float_bits_for_int(t));
+}
+
+}  // namespace
+
+const Type* promote(const Type* a, const Type* b) {
+    if (!a || !b || !a->is_number() || !b->is_number()) return nullptr;
+    if (a == b) return a;
+    if (a->is_bool()) return b;
+    if (b->is_bool()) return a;
+    if (a->is_int() && b->is_int()) return promote_ints(a, b);
+    bool cplx = a->is_complex() || b->is_complex();
+    const Type* fa = float_part_of(a);
+    const Type* fb = float_part_of(b);
+    int bits = std::max(fa->bits(), fb->bits());
+    return cplx ? complex(bits * 2) : floating(bits);
+}
+
+const Type* unify(const Type* a, const Type* b) {
+    if (!a) return b;
+    if (!b) return a;
+    if (a == b) return a;
+    if (a->is_number() && b->is_number()) return promote(a, b);
+    if (a->is_tuple() && b->is_tuple() && a->elements().size() == b->elements().size()) {
+        std::vector<const Type*> elems;
+        for (size_t i = 0; i < a->elements().size(); ++i) {
+            const Type* u = unify(a->elements()[i], b->elements()[i]);
+            if (!u) return nullptr;
+            elems.push_back(u);
+        }
+        return tuple(std::move(elems));
+    }
+    if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim())
+        return array(a->dtype(), a->ndim(), Layout::A);
+    return nullptr;
+}
+
+bool can_convert(const Type* from, const Type* to) {
+    if (!from || !to) return false;
+    if (from == to) return true;
+    if (from->is_number() && to->is_number()) return !(from->is_complex() && !to->is_complex());
+    if (from->is_tuple() && to->is_tuple()) {
+        if (from->elements().size() != to->elements().size()) return false;
+        for (size_t i = 0; i < from->elements().size(); ++i)
+            if (!can_convert(from->elements()[i], to->elements()[i])) return false;
+        return true;
+    }
+    if (from->is_array() && to->is_array())
+        return from->dtype() == to->dtype() && from->ndim() == to->ndim() &&
+               (to->layout() == Layout::A || to->layout() == from->layout());
+    return false;
+}
+
+OpTypes binary_op_types(BinOp op, const Type* lhs, const Type* rhs) {
+    if (!lhs || !rhs || !lhs->is_number() || !rhs->is_number()) return {};
+    const bool ints = is_integral(lhs) && is_integral(rhs);
+    const bool any_complex = lhs->is_complex() || rhs->is_complex();
+    switch (op) {
+    case BinOp::Add:
+    case BinOp::Sub:
+    case BinOp::Mul: {
+        const Type* t = ints ? machine_int(lhs, rhs) : promote(lhs, rhs);
+        return {t, t};
+    }
+    case BinOp::FloorDiv:
+    case BinOp::Mod: {
+        if (any_complex) return {};
+        const Type* t = ints ? machine_int(lhs, rhs) : promote(lhs, rhs);
+        return {t, t};
+    }
+    case BinOp::Div: {
+        const Type* t = ints ? float64() : promote(lhs, rhs);
+        return {t, t};
+    }
+    case BinOp::Pow: {
+        if (ints) {
+            const Type* t = machine_int(lhs, rhs);
+            return {t, t};
+        }
+        // float ** int keeps an integer exponent and the float's type (Numba's powi cases).
+        if (lhs->is_float() && is_integral(rhs)) return {lhs, lhs, int64()};
+        const Type* t = promote(lhs, rhs);
+        return {t, t};
+    }
+    case BinOp::LShift:
+    case BinOp::RShift: {
+        if (!ints) return {};
+        const Type* t = lhs->is_int() && !lhs->is_signed() ? uint64() : int64();
+        return {t, t};
+    }
+    case BinOp::BitAnd:
+    case BinOp::BitOr:
+    case BinOp::BitXor: {
+        if (!ints) return {};
+        if (lhs->is_bool() && rhs->is_bool()) return {boolean(), boolean()};
+        const Type* t = machine_int(lhs, rhs);
+        return {t, t};
+    }
+    }
+    return {};
+}
+
+OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
+    if (!lhs || !rhs) return {};
+    if (op == CmpOp::Is || op == CmpOp::IsNot) {
+        if (lhs->is_none() && rhs->is_none()) return {none(), boolean()};
+        return {};
+    }
+    if (op == CmpOp::In || op == CmpOp::NotIn) return {};
+    if (!lhs->is_number() || !rhs->is_number()) return {};
+    if ((lhs->is_complex() || rhs->is_complex()) && op != CmpOp::Eq && op != CmpOp::Ne) return {};
+    // Numba has a comparison for each scalar type (int32 < int32 compares int32s); mixed
+    // operands meet at NumPy's promotion.
+    return {promote(lhs, rhs), boolean()};
+}
+
+OpTypes unary_op_types(UnaryOp op, const Type* operand) {
+    if (!operand || !operand->is_number()) return {};
+    switch (op) {
+    case UnaryOp::Not: return {operand, boolean()};
+    case UnaryOp::Neg:
+    case UnaryOp::Pos: {
+        const Type* t = is_integral(operand) ? machine_int(operand) : operand;
+        return {t, t};
+    }
+    case UnaryOp::Invert: {
+        if (operand->is_bool()) return {boolean(), boolean()};
+        if (!operand->is_int()) return {};
+        const Type* t = machine_int(operand);
+        return {t, t};
+    }
+    }
+    return {};
+}
+
+}  // namespace ujit::types

@@ -1,0 +1,218 @@
+// Numba's signature and type strings: "float32(float32, float32)", "f8(i4, i4)",
+// "void(float32[:], float32[:, ::1])", "(int64, int64)", "UniTuple(float64, 2)",
+// "Tuple(int64, float64)", "array(float32, 2d, C)". Errors point at the offending column.
+#include "types/infer.hpp"
+
+#include "syntax/diagnostics.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+namespace ujit::types {
+
+namespace {
+
+class SigParser {
+public:
+    SigParser(const std::string& text, syntax::SourceLoc loc) : s_(text), loc_(loc) {}
+
+    Signature signature() {
+        Signature sig;
+        skip();
+        if (!at('(')) {
+            size_t start = pos_;
+            sig.ret = type(/*allow_void=*/true);
+            skip();
+            if (!at('(')) error(pos_, at_end() ? fmt::format("expected '(' after the return type '{}'",
+                                                             s_.substr(start, pos_ - start))
+                                               : fmt::format("expected '(' after the return type, found '{}'", s_[pos_]));
+        }
+        ++pos_;
+        skip();
+        if (!at(')')) {
+            for (;;) {
+                sig.args.push_back(type(false));
+                skip();
+                if (at(',')) { ++pos_; skip(); continue; }
+                if (at(')')) break;
+                expect_fail("',' or ')'");
+            }
+        }
+        ++pos_;
+        end();
+        return sig;
+    }
+
+    const Type* whole_type() {
+        skip();
+        const Type* t = type(false);
+        end();
+        return t;
+    }
+
+private:
+    const std::string& s_;
+    syntax::SourceLoc loc_;
+    size_t pos_ = 0;
+
+    bool at_end() const { return pos_ >= s_.size(); }
+    bool at(char c) const { return pos_ < s_.size() && s_[pos_] == c; }
+    void skip() { while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_; }
+
+    [[noreturn]] void error(size_t at, const std::string& msg) const {
+        syntax::SourceLoc l = loc_;
+        if (l.valid()) l.col += static_cast<uint32_t>(at);
+        syntax::fail(l, fmt::format("invalid signature '{}': {}", s_, msg));
+    }
+    [[noreturn]] void expect_fail(const std::string& what) const {
+        if (at_end()) error(pos_, fmt::format("expected {}, found end of text", what));
+        error(pos_, fmt::format("expected {}, found '{}'", what, s_[pos_]));
+    }
+    void expect(char c) {
+        skip();
+        if (!at(c)) expect_fail(fmt::format("'{}'", c));
+        ++pos_;
+        skip();
+    }
+    void end() {
+        skip();
+        if (!at_end()) error(pos_, fmt::format("unexpected '{}' after the end", s_.substr(pos_)));
+    }
+
+    std::string word() {
+        size_t start = pos_;
+        while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_' || s_[pos_] == '.'))
+            ++pos_;
+        return s_.substr(start, pos_ - start);
+    }
+
+    int64_t number() {
+        skip();
+        size_t start = pos_;
+        while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+        if (start == pos_) expect_fail("a number");
+        if (pos_ - start > 3) error(start, "number too large");
+        return std::stoll(s_.substr(start, pos_ - start));
+    }
+
+    const Type* type(bool allow_void) {
+        skip();
+        size_t start = pos_;
+        std::string name = word();
+        if (name.empty()) expect_fail("a type name");
+        // numba.float32 / np.float32 / types.float32 spellings are accepted too.
+        std::string base = name;
+        for (const char* prefix : {"numba.types.", "numba.", "types.", "np.", "numpy."})
+            if (base.rfind(prefix, 0) == 0) { base = base.substr(std::string(prefix).size()); break; }
+        skip();
+        if (base == "void" || base == "none") {
+            if (!allow_void) error(start, "'void' is only allowed as the return type");
+            return none();
+        }
+        if (base == "UniTuple") {
+            expect('(');
+            const Type* e = type(false);
+            expect(',');
+            size_t at_n = pos_;
+            int64_t n = number();
+            if (n < 1 || n > 64) error(at_n, "UniTuple count must be between 1 and 64");
+            expect(')');
+            return suffix(tuple(std::vector<const Type*>(static_cast<size_t>(n), e)), start);
+        }
+        if (base == "Tuple") {
+            expect('(');
+            std::vector<const Type*> elems;
+            if (!at(')'))
+                for (;;) {
+                    elems.push_back(type(false));
+                    skip();
+                    if (at(',')) { ++pos_; continue; }
+                    break;
+                }
+            expect(')');
+            if (elems.empty()) error(start, "a tuple type needs at least one element");
+            return suffix(tuple(std::move(elems)), start);
+        }
+        if (base == "array" && at('(')) return array_spelling();
+        const Type* t = scalar_from_name(base);
+        if (!t) error(start, fmt::format("unknown type '{}'", name));
+        return suffix(t, start);
+    }
+
+    // array(float32, 2d, C)
+    const Type* array_spelling() {
+        expect('(');
+        size_t at_dtype = pos_;
+        const Type* dtype = type(false);
+        if (!dtype->is_scalar()) error(at_dtype, "array elements must be numbers");
+        expect(',');
+        size_t at_n = pos_;
+        int64_t nd = number();
+        if (!at('d')) expect_fail("'d' after the number of dimensions");
+        ++pos_;
+        if (nd < 1 || nd > 8) error(at_n, "arrays have 1 to 8 dimensions");
+        expect(',');
+        std::string l = word();
+        Layout layout = l == "C" ? Layout::C : l == "F" ? Layout::F : l == "A" ? Layout::A : Layout(255);
+        if (static_cast<int>(layout) == 255) error(pos_ - l.size(), "layout must be C, F or A");
+        expect(')');
+        return array(dtype, static_cast<int>(nd), layout);
+    }
+
+    // float32[:, ::1]
+    const Type* suffix(const Type* t, size_t start) {
+        skip();
+        if (!at('[')) return t;
+        if (!t->is_scalar()) error(start, fmt::format("arrays of '{}' are not supported", t->str()));
+        ++pos_;
+        std::vector<bool> contiguous;
+        for (;;) {
+            skip();
+            size_t dim_at = pos_;
+            if (!at(':')) expect_fail("':' or '::1'");
+            ++pos_;
+            bool c = false;
+            if (at(':')) {
+                ++pos_;
+                skip();
+                if (!at('1')) error(dim_at, "only ':' and '::1' are allowed in array types");
+                ++pos_;
+                c = true;
+            }
+            contiguous.push_back(c);
+            skip();
+            if (at(',')) { ++pos_; continue; }
+            if (at(']')) { ++pos_; break; }
+            expect_fail("',' or ']'");
+        }
+        int nd = static_cast<int>(contiguous.size());
+        if (nd > 8) error(start, "arrays have at most 8 dimensions");
+        int count = 0;
+        for (bool c : contiguous) count += c;
+        Layout layout = Layout::A;
+        if (count == 1 && contiguous.back()) layout = Layout::C;
+        else if (count == 1 && contiguous.front()) layout = Layout::F;
+        else if (count != 0) error(start, "'::1' may only mark the first (F) or the last (C) dimension");
+        return array(t, nd, layout);
+    }
+};
+
+}  // namespace
+
+std::string Signature::str() const {
+    std::string s = ret ? ret->str() : "";
+    s += "(";
+    for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + args[i]->str();
+    return s + ")";
+}
+
+Signature parse_signature(const std::string& text, syntax::SourceLoc loc) {
+    return SigParser(text, loc).signature();
+}
+
+const Type* parse_type(const std::string& text, syntax::SourceLoc loc) {
+    return SigParser(text, loc).whole_type();
+}
+
+}  // namespace ujit::types

@@ -1,0 +1,233 @@
+// Interned types: one object per distinct type, created under a lock, never freed.
+#include "types/type.hpp"
+
+#include "syntax/ast.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+namespace ujit::types {
+
+namespace {
+
+const char* const kBuiltinNames[] = {
+#define UJIT_BUILTIN(id, name) name,
+#include "types/builtins.def"
+#undef UJIT_BUILTIN
+};
+
+const char* layout_letter(Layout l) { return l == Layout::C ? "C" : l == Layout::F ? "F" : "A"; }
+
+}  // namespace
+
+const char* builtin_name(BuiltinId id) {
+    auto i = static_cast<size_t>(id);
+    return i < static_cast<size_t>(BuiltinId::Count_) ? kBuiltinNames[i] : "<unknown builtin>";
+}
+
+int Type::itemsize() const {
+    switch (kind_) {
+    case Kind::Bool: return 1;
+    case Kind::Int:
+    case Kind::Float:
+    case Kind::Complex: return bits_ / 8;
+    default: return 0;
+    }
+}
+
+bool Type::is_uniform_tuple() const {
+    if (kind_ != Kind::Tuple || elems_.empty()) return false;
+    for (auto* e : elems_)
+        if (e != elems_[0]) return false;
+    return true;
+}
+
+// The one place that constructs Type objects. The key is a string that identifies the
+// type uniquely (user functions by address).
+class TypeFactory {
+public:
+    static TypeFactory& instance() {
+        static TypeFactory* f = new TypeFactory;  // never destroyed: types outlive everything
+        return *f;
+    }
+
+    template <class Init> const Type* get(const std::string& key, Init init) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = types_.find(key);
+        if (it != types_.end()) return it->second.get();
+        auto t = std::make_unique<Type>();
+        init(*t);
+        const Type* raw = t.get();
+        types_.emplace(key, std::move(t));
+        return raw;
+    }
+
+    static void set_kind(Type& t, Kind k) { t.kind_ = k; }
+    static Type& bits(Type& t, int b, bool s) { t.bits_ = static_cast<uint8_t>(b); t.signed_ = s; return t; }
+    static void set_elem(Type& t, const Type* e) { t.elem_ = e; }
+    static void set_elems(Type& t, std::vector<const Type*> e) { t.elems_ = std::move(e); }
+    static void set_array(Type& t, int ndim, Layout l) { t.ndim_ = static_cast<uint8_t>(ndim); t.layout_ = l; }
+    static void set_name(Type& t, std::string path) { t.name_ = std::move(path); }
+    static void set_builtin(Type& t, BuiltinId id) { t.builtin_ = id; }
+    static void set_fn(Type& t, const syntax::FunctionDef* fn) { t.fn_ = fn; }
+    static void set_str(Type& t, std::string s) { t.name_str_ = std::move(s); }
+
+private:
+    std::mutex mutex_;
+    std::unordered_map<std::string, std::unique_ptr<Type>> types_;
+};
+
+namespace {
+using F = TypeFactory;
+}
+
+const Type* none() {
+    return F::instance().get("none", [](Type& t) { F::set_kind(t, Kind::None); F::set_str(t, "none"); });
+}
+
+const Type* boolean() {
+    return F::instance().get("bool", [](Type& t) {
+        F::set_kind(t, Kind::Bool);
+        F::bits(t, 1, false);
+        F::set_str(t, "bool");
+    });
+}
+
+const Type* integer(int bits, bool is_signed) {
+    std::string name = fmt::format("{}int{}", is_signed ? "" : "u", bits);
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::Int);
+        F::bits(t, bits, is_signed);
+        F::set_str(t, name);
+    });
+}
+
+const Type* floating(int bits) {
+    std::string name = fmt::format("float{}", bits);
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::Float);
+        F::bits(t, bits, true);
+        F::set_str(t, name);
+    });
+}
+
+const Type* complex(int bits) {
+    std::string name = fmt::format("complex{}", bits);
+    const Type* part = floating(bits / 2);
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::Complex);
+        F::bits(t, bits, true);
+        F::set_elem(t, part);
+        F::set_str(t, name);
+    });
+}
+
+const Type* tuple(std::vector<const Type*> elems) {
+    std::string name;
+    bool uniform = !elems.empty();
+    for (auto* e : elems) uniform = uniform && e == elems[0];
+    if (uniform) {
+        name = fmt::format("UniTuple({} x {})", elems[0]->str(), elems.size());
+    } else {
+        name = "Tuple(";
+        for (size_t i = 0; i < elems.size(); ++i) name += (i ? ", " : "") + elems[i]->str();
+        name += ")";
+    }
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::Tuple);
+        F::set_elems(t, elems);
+        F::set_str(t, name);
+    });
+}
+
+const Type* array(const Type* dtype, int ndim, Layout layout) {
+    std::string name = fmt::format("array({}, {}d, {})", dtype->str(), ndim, layout_letter(layout));
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::Array);
+        F::set_elem(t, dtype);
+        F::set_array(t, ndim, layout);
+        F::set_str(t, name);
+    });
+}
+
+const Type* namespace_(const std::string& path) {
+    return F::instance().get("Module(" + path + ")", [&](Type& t) {
+        F::set_kind(t, Kind::Namespace);
+        F::set_name(t, path);
+        F::set_str(t, "Module(" + path + ")");
+    });
+}
+
+const Type* builtin_func(BuiltinId id) {
+    std::string name = fmt::format("Function({})", builtin_name(id));
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::BuiltinFunc);
+        F::set_builtin(t, id);
+        F::set_name(t, builtin_name(id));
+        F::set_str(t, name);
+    });
+}
+
+const Type* user_func(const syntax::FunctionDef* fn) {
+    std::string key = fmt::format("UserFunc@{}", static_cast<const void*>(fn));
+    return F::instance().get(key, [&](Type& t) {
+        F::set_kind(t, Kind::UserFunc);
+        F::set_fn(t, fn);
+        F::set_name(t, fn->name);
+        F::set_str(t, fmt::format("Function({})", fn->name));
+    });
+}
+
+const Type* dtype_obj(const Type* scalar) {
+    std::string name = fmt::format("class({})", scalar->str());
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::DTypeObj);
+        F::set_elem(t, scalar);
+        F::set_str(t, name);
+    });
+}
+
+const Type* range_type() {
+    return F::instance().get("range", [](Type& t) { F::set_kind(t, Kind::Range); F::set_str(t, "range"); });
+}
+
+const Type* str_lit() {
+    return F::instance().get("unicode_type", [](Type& t) {
+        F::set_kind(t, Kind::StrLit);
+        F::set_str(t, "unicode_type");
+    });
+}
+
+const Type* scalar_from_name(const std::string& name) {
+    static const std::map<std::string, std::pair<char, int>> names = {
+        {"bool", {'b', 1}},     {"b1", {'b', 1}},       {"boolean", {'b', 1}},  {"bool_", {'b', 1}},
+        {"int8", {'i', 8}},     {"i1", {'i', 8}},       {"int16", {'i', 16}},   {"i2", {'i', 16}},
+        {"int32", {'i', 32}},   {"i4", {'i', 32}},      {"int64", {'i', 64}},   {"i8", {'i', 64}},
+        {"intp", {'i', 64}},    {"intc", {'i', 32}},    {"int_", {'i', 64}},    {"byte", {'i', 8}},
+        {"short", {'i', 16}},   {"long", {'i', 64}},    {"longlong", {'i', 64}},
+        {"uint8", {'u', 8}},    {"u1", {'u', 8}},       {"uint16", {'u', 16}},  {"u2", {'u', 16}},
+        {"uint32", {'u', 32}},  {"u4", {'u', 32}},      {"uint64", {'u', 64}},  {"u8", {'u', 64}},
+        {"uintp", {'u', 64}},   {"uintc", {'u', 32}},   {"ubyte", {'u', 8}},    {"ushort", {'u', 16}},
+        {"ulonglong", {'u', 64}},
+        {"float32", {'f', 32}}, {"f4", {'f', 32}},      {"single", {'f', 32}},
+        {"float64", {'f', 64}}, {"f8", {'f', 64}},      {"double", {'f', 64}},  {"float_", {'f', 64}},
+        {"complex64", {'c', 64}}, {"c8", {'c', 64}},    {"csingle", {'c', 64}},
+        {"complex128", {'c', 128}}, {"c16", {'c', 128}}, {"cdouble", {'c', 128}}, {"complex_", {'c', 128}},
+    };
+    auto it = names.find(name);
+    if (it == names.end()) return nullptr;
+    auto [k, bits] = it->second;
+    switch (k) {
+    case 'b': return boolean();
+    case 'i': return integer(bits, true);
+    case 'u': return integer(bits, false);
+    case 'f': return floating(bits);
+    default: return complex(bits);
+    }
+}
+
+}  // namespace ujit::types
