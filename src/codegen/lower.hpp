@@ -22,7 +22,18 @@ std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& tar
 // ufunc's input types), with NumPy's inner-loop signature:
 //   void <symbol>$loop(char** ptrs /*inputs..., output*/, i64 n, const i64* strides /*bytes*/)
 // The contiguous case (all strides == itemsize) runs a separate, vectorizable loop.
-// On CUDA the same body becomes a grid-stride kernel (cuda/ufunc_kernel).
+// On CUDA the same body becomes a grid-stride kernel over contiguous data:
+//   void <symbol>$loop(ptr in0, ..., ptr out, i64 n)   (marked as a kernel; the GPU runtime
+//   makes the inputs contiguous; each thread starts at cuda.grid(1), steps cuda.gridsize(1)).
+//
+// print(...) becomes one Target::emit_print with a printf-style format: items separated by
+// a space, ending in "\n"; string literals and bools ("True"/"False") as %s, signed ints
+// %lld (i64), unsigned %llu (i64), float64 %.17g and float32 %.9g (passed as double; the CPU
+// runtime prints the shortest repr that round-trips at that precision), complex as
+// (%.17g+%.17gj).
+//
+// Errors (Target::emit_error_check): codes from abi.hpp; `where` is "<function> at
+// <file>:<line>:<col>" of the operation that raised.
 std::unique_ptr<llvm::Module> lower_ufunc_loop(llvm::LLVMContext& ctx, Target& target,
                                                const syntax::Module& source,
                                                const types::TypedFunction& fn);

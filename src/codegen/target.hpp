@@ -28,6 +28,10 @@ public:
 
     // math.* / np.* scalar functions on float32/float64 operands of type `ty` (already
     // converted). Returns null when the target has no lowering (caller reports error).
+    // Results: the operand's float type, except isnan/isinf/isfinite → i1 and
+    // floor/ceil/trunc (math.* and np.*) and round(x) → the rounded value still in the
+    // float type (the caller converts to int64 where Numba returns an int). float ** int:
+    // MathPow with an integer second operand; ldexp's second operand is an integer.
     virtual llvm::Value* emit_math(llvm::IRBuilder<>& b, types::BuiltinId id,
                                    const std::vector<llvm::Value*>& args, const types::Type* ty) = 0;
 
@@ -43,18 +47,35 @@ public:
 
     // CUDA builtins (thread indices, barriers, atomics, shared/local arrays). The CPU
     // target throws a CompileError-worthy message (returns null) for these.
+    // Operands (CUDA target, src/cuda/cuda_target*.cpp):
+    //   - threadIdx/blockIdx/blockDim/gridDim.{x,y,z}, laneid, warpsize: no args → i32.
+    //   - cuda.grid(n)/gridsize(n): args[0] = the constant n (ConstantInt; if absent, n
+    //     comes from result_type) → i64 for n == 1, else the literal struct {i64 x n}.
+    //   - syncthreads, threadfence, threadfence_block: no args → the void call (not null).
+    //   - syncthreads_count/and/or: args[0] the predicate (integer, nonzero = true) → i32.
+    //   - cuda.atomic.OP(ary, idx, val[, val2]): args[0] = the address of ary[idx] (ptr;
+    //     the lowering computes it, negative indices wrapped), args[1] = val in the dtype;
+    //     cas: args[1] = the expected old value, args[2] = the new value. arg_types[0] =
+    //     the array type (its dtype's signedness picks max/min/inc/dec), result_type = the
+    //     dtype. Returns the old value. May add basic blocks (CAS loops): the builder is
+    //     left where the lowering continues.
     virtual llvm::Value* emit_cuda_builtin(llvm::IRBuilder<>& b, types::BuiltinId id,
                                            const std::vector<llvm::Value*>& args,
                                            const std::vector<const types::Type*>& arg_types,
                                            const types::Type* result_type) = 0;
 
     // Storage for cuda.shared.array / cuda.local.array with a constant element count
-    // (0 = dynamic shared memory). Returns a pointer to the first element.
+    // (0 = dynamic shared memory). Returns a pointer to the first element (in
+    // global_address_space(), i.e. generic on CUDA).
     virtual llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared,
                                             llvm::Type* elem, uint64_t count) = 0;
 
     // Marks the entry point: a kernel on CUDA, an exported function on the CPU.
+    // (CUDA: role Kernel → .entry; other roles stay external .func definitions.)
     virtual void mark_entry(llvm::Function& f, types::FunctionRole role) = 0;
+
+    // Whether the entry point also gets the packed wrapper `<symbol>$packed` (codegen/abi.hpp).
+    virtual bool wants_packed_wrapper() const { return kind() == types::TargetKind::CPU; }
 
     // random.random() etc. (CPU runtime calls); CUDA returns null.
     virtual llvm::Value* emit_random(llvm::IRBuilder<>& b, types::BuiltinId id,

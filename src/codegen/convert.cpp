@@ -1,0 +1,111 @@
+#include "codegen/convert.hpp"
+
+#include "codegen/llvm_types.hpp"
+
+namespace ujit::codegen {
+
+using types::Kind;
+using types::Type;
+
+namespace {
+
+llvm::Value* real_to_real(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from, const Type* to) {
+    llvm::Type* dst = value_type(b.getContext(), to);
+    if (to->is_bool()) return truth(b, v, from);
+    if (from->is_bool()) {
+        if (to->is_int()) return b.CreateZExt(v, dst);
+        return b.CreateUIToFP(v, dst);
+    }
+    if (from->is_int() && to->is_int()) return b.CreateIntCast(v, dst, from->is_signed());
+    if (from->is_int() && to->is_float())
+        return from->is_signed() ? b.CreateSIToFP(v, dst) : b.CreateUIToFP(v, dst);
+    if (from->is_float() && to->is_int())
+        return to->is_signed() ? b.CreateFPToSI(v, dst) : b.CreateFPToUI(v, dst);
+    if (from->is_float() && to->is_float()) return b.CreateFPCast(v, dst);
+    return nullptr;
+}
+
+}  // namespace
+
+llvm::Value* convert(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from, const Type* to) {
+    if (from == to) return v;
+    if (from->is_complex() && to->is_complex()) {
+        const Type* fpart = from->dtype() ? from->dtype() : types::floating(from->bits() / 2);
+        const Type* tpart = to->dtype() ? to->dtype() : types::floating(to->bits() / 2);
+        llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), to));
+        out = b.CreateInsertValue(out, real_to_real(b, b.CreateExtractValue(v, 0), fpart, tpart), 0);
+        return b.CreateInsertValue(out, real_to_real(b, b.CreateExtractValue(v, 1), fpart, tpart), 1);
+    }
+    if (to->is_complex() && (from->is_bool() || from->is_int() || from->is_float())) {
+        const Type* tpart = types::floating(to->bits() / 2);
+        llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), to));
+        out = b.CreateInsertValue(out, real_to_real(b, v, from, tpart), 0);
+        return b.CreateInsertValue(out, llvm::ConstantFP::get(value_type(b.getContext(), tpart), 0.0), 1);
+    }
+    if (from->is_complex() && to->is_bool()) return truth(b, v, from);
+    if (from->is_tuple() && to->is_tuple()) {
+        if (from->elements().size() != to->elements().size()) return nullptr;
+        llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), to));
+        for (unsigned i = 0; i < to->elements().size(); ++i) {
+            llvm::Value* e = convert(b, b.CreateExtractValue(v, i), from->elements()[i], to->elements()[i]);
+            if (!e) return nullptr;
+            out = b.CreateInsertValue(out, e, i);
+        }
+        return out;
+    }
+    if (from->is_array() && to->is_array()) {
+        // Layouts may differ (C vs A); the struct is the same when dtype and ndim agree.
+        if (from->dtype() != to->dtype() || from->ndim() != to->ndim()) return nullptr;
+        return v;
+    }
+    if (from->is_number() && to->is_number() && !from->is_complex() && !to->is_complex())
+        return real_to_real(b, v, from, to);
+    return nullptr;
+}
+
+llvm::Value* truth(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
+    switch (t->kind()) {
+    case Kind::Bool: return v;
+    case Kind::Int: return b.CreateICmpNE(v, llvm::ConstantInt::get(v->getType(), 0));
+    case Kind::Float: return b.CreateFCmpUNE(v, llvm::ConstantFP::get(v->getType(), 0.0));
+    case Kind::Complex: {
+        llvm::Value* re = b.CreateExtractValue(v, 0);
+        llvm::Value* im = b.CreateExtractValue(v, 1);
+        return b.CreateOr(b.CreateFCmpUNE(re, llvm::ConstantFP::get(re->getType(), 0.0)),
+                          b.CreateFCmpUNE(im, llvm::ConstantFP::get(im->getType(), 0.0)));
+    }
+    case Kind::None: return b.getFalse();
+    case Kind::Tuple: return b.getInt1(!t->elements().empty());
+    default: return nullptr;
+    }
+}
+
+llvm::Value* constant_value(llvm::IRBuilder<>& b, const types::ConstValue& c) {
+    const Type* t = c.type;
+    llvm::Type* ty = t->is_none() ? nullptr : value_type(b.getContext(), t);
+    switch (t->kind()) {
+    case Kind::Bool: return b.getInt1(c.i != 0);
+    case Kind::Int: return llvm::ConstantInt::get(ty, static_cast<uint64_t>(c.i), t->is_signed());
+    case Kind::Float: return llvm::ConstantFP::get(ty, c.f);
+    case Kind::Complex: {
+        llvm::Type* part = llvm::cast<llvm::StructType>(ty)->getElementType(0);
+        return llvm::ConstantStruct::get(llvm::cast<llvm::StructType>(ty),
+                                         {llvm::ConstantFP::get(part, c.c.real()),
+                                          llvm::ConstantFP::get(part, c.c.imag())});
+    }
+    case Kind::Tuple: {
+        llvm::Value* out = llvm::UndefValue::get(ty);
+        for (unsigned i = 0; i < c.elems.size(); ++i)
+            out = b.CreateInsertValue(out, constant_value(b, c.elems[i]), i);
+        return out;
+    }
+    default: return nullptr;
+    }
+}
+
+llvm::Value* zero_value(llvm::IRBuilder<>& b, const Type* t) {
+    if (t->is_none()) return nullptr;
+    return llvm::Constant::getNullValue(value_type(b.getContext(), t));
+}
+
+}  // namespace ujit::codegen

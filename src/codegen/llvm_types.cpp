@@ -1,0 +1,95 @@
+#include "codegen/llvm_types.hpp"
+
+#include <stdexcept>
+
+namespace ujit::codegen {
+
+using types::Kind;
+using types::Type;
+
+namespace {
+
+llvm::Type* scalar_type(llvm::LLVMContext& ctx, const Type* t) {
+    switch (t->kind()) {
+    case Kind::Bool: return llvm::Type::getInt1Ty(ctx);
+    case Kind::Int: return llvm::Type::getIntNTy(ctx, t->bits());
+    case Kind::Float: return t->bits() == 32 ? llvm::Type::getFloatTy(ctx) : llvm::Type::getDoubleTy(ctx);
+    case Kind::Complex: {
+        llvm::Type* part = t->bits() == 64 ? llvm::Type::getFloatTy(ctx) : llvm::Type::getDoubleTy(ctx);
+        return llvm::StructType::get(ctx, {part, part});
+    }
+    default: return nullptr;
+    }
+}
+
+llvm::Type* array_struct(llvm::LLVMContext& ctx, int ndim) {
+    auto* dims = llvm::ArrayType::get(llvm::Type::getInt64Ty(ctx), ndim);
+    return llvm::StructType::get(ctx, {llvm::PointerType::get(ctx, 0), dims, dims});
+}
+
+}  // namespace
+
+llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
+    if (t->is_none()) return llvm::Type::getVoidTy(ctx);
+    if (t->is_array()) return array_struct(ctx, t->ndim());
+    if (t->is_tuple()) {
+        std::vector<llvm::Type*> elems;
+        for (const Type* e : t->elements()) elems.push_back(value_type(ctx, e));
+        return llvm::StructType::get(ctx, elems);
+    }
+    if (llvm::Type* s = scalar_type(ctx, t)) return s;
+    throw std::logic_error("codegen: no LLVM value type for " + t->str());
+}
+
+llvm::Type* storage_type(llvm::LLVMContext& ctx, const Type* t) {
+    if (t->is_bool()) return llvm::Type::getInt8Ty(ctx);
+    if (t->is_tuple()) {
+        std::vector<llvm::Type*> elems;
+        for (const Type* e : t->elements()) elems.push_back(storage_type(ctx, e));
+        return llvm::StructType::get(ctx, elems);
+    }
+    return value_type(ctx, t);
+}
+
+llvm::Value* to_storage(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
+    if (t->is_bool()) return b.CreateZExt(v, b.getInt8Ty());
+    if (t->is_tuple()) {
+        llvm::Value* out = llvm::UndefValue::get(storage_type(b.getContext(), t));
+        for (unsigned i = 0; i < t->elements().size(); ++i)
+            out = b.CreateInsertValue(out, to_storage(b, b.CreateExtractValue(v, i), t->elements()[i]), i);
+        return out;
+    }
+    return v;
+}
+
+llvm::Value* from_storage(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
+    if (t->is_bool()) return b.CreateICmpNE(v, b.getInt8(0));
+    if (t->is_tuple()) {
+        llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), t));
+        for (unsigned i = 0; i < t->elements().size(); ++i)
+            out = b.CreateInsertValue(out, from_storage(b, b.CreateExtractValue(v, i), t->elements()[i]), i);
+        return out;
+    }
+    return v;
+}
+
+llvm::Value* array_data(llvm::IRBuilder<>& b, llvm::Value* arr) { return b.CreateExtractValue(arr, 0, "data"); }
+llvm::Value* array_dim(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k) {
+    return b.CreateExtractValue(arr, {1u, k}, "dim");
+}
+llvm::Value* array_stride(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k) {
+    return b.CreateExtractValue(arr, {2u, k}, "stride");
+}
+
+llvm::Value* make_array(llvm::IRBuilder<>& b, const Type* t, llvm::Value* data,
+                        const std::vector<llvm::Value*>& shape, const std::vector<llvm::Value*>& strides) {
+    llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), t));
+    out = b.CreateInsertValue(out, data, 0);
+    for (unsigned k = 0; k < shape.size(); ++k) {
+        out = b.CreateInsertValue(out, shape[k], {1u, k});
+        out = b.CreateInsertValue(out, strides[k], {2u, k});
+    }
+    return out;
+}
+
+}  // namespace ujit::codegen

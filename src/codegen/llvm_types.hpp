@@ -1,0 +1,36 @@
+// How ujit types look in LLVM, in registers and in memory.
+//
+//   type        value (registers)                     storage (memory, ABI structs)
+//   none        void                                  -
+//   bool        i1                                    i8 (0/1)
+//   intN        iN                                    iN
+//   float32/64  float/double                          float/double
+//   complexN    {T, T} (re, im)                       {T, T}
+//   tuple       {elements as values}                  {elements as storage}
+//   array       {ptr data, [N x i64] shape, [N x i64] strides (bytes)}   (same)
+//
+// Storage structs use LLVM's natural layout, which is the C layout the driver marshals.
+#pragma once
+
+#include "types/type.hpp"
+
+#include <llvm/IR/IRBuilder.h>
+
+namespace ujit::codegen {
+
+llvm::Type* value_type(llvm::LLVMContext& ctx, const types::Type* t);
+llvm::Type* storage_type(llvm::LLVMContext& ctx, const types::Type* t);
+
+// Value ↔ storage (bool i1 ↔ i8, recursively through tuples).
+llvm::Value* to_storage(llvm::IRBuilder<>& b, llvm::Value* v, const types::Type* t);
+llvm::Value* from_storage(llvm::IRBuilder<>& b, llvm::Value* v, const types::Type* t);
+
+// Array struct accessors (array values are the struct described above).
+llvm::Value* array_data(llvm::IRBuilder<>& b, llvm::Value* arr);
+llvm::Value* array_dim(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k);
+llvm::Value* array_stride(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k);
+llvm::Value* make_array(llvm::IRBuilder<>& b, const types::Type* t, llvm::Value* data,
+                        const std::vector<llvm::Value*>& shape,
+                        const std::vector<llvm::Value*>& strides);
+
+}  // namespace ujit::codegen

@@ -1,0 +1,295 @@
+// Calls: functions of the module (their internal functions, inlined later), dtype
+// constructors as conversions, and the Python/NumPy builtins. Arguments of builtins are
+// first converted to the operand types type inference chose (TypedFunction::call_operands).
+#include "codegen/lower_context.hpp"
+
+#include "codegen/convert.hpp"
+#include "codegen/llvm_types.hpp"
+#include "types/rules.hpp"
+
+#include <fmt/format.h>
+
+#include <llvm/IR/Intrinsics.h>
+
+namespace ujit::codegen {
+
+using namespace syntax;
+using types::BuiltinId;
+using types::Type;
+
+namespace {
+
+llvm::Value* intrinsic(llvm::IRBuilder<>& b, llvm::Intrinsic::ID id, std::vector<llvm::Value*> args) {
+    return b.CreateIntrinsic(id, {args[0]->getType()}, args);
+}
+
+bool is_cuda(BuiltinId id) { return id >= BuiltinId::CudaThreadIdxX && id <= BuiltinId::CudaAtomicDec; }
+bool is_math(BuiltinId id) { return id >= BuiltinId::MathAcos && id <= BuiltinId::MathTrunc; }
+
+}  // namespace
+
+llvm::Value* FunctionLowering::call(const Call* e) {
+    const Type* ct = type_of(e->callee);
+    switch (ct->kind()) {
+    case types::Kind::UserFunc: {
+        auto it = fn.callees.find(e->id);
+        if (it == fn.callees.end() || !it->second) unsupported(e->loc, "codegen: call to an untyped function");
+        return call_user(e, *it->second);
+    }
+    case types::Kind::DTypeObj: {
+        if (e->args.empty()) return zero_value(b, type_of(e));
+        if (e->args.size() != 1) unsupported(e->loc, ct->str() + "() takes one argument");
+        return expr_as(e->args[0], type_of(e));
+    }
+    case types::Kind::BuiltinFunc: {
+        const Expr* self = nullptr;
+        if (auto* attr = dyn_cast<Attribute>(e->callee)) {
+            const Type* vt = fn.type_of(attr->value);
+            if (vt && vt->is_value()) self = attr->value;  // z.conjugate()
+        }
+        return call_builtin(e, ct->builtin(), self);
+    }
+    default: unsupported(e->callee->loc, fmt::format("'{}' object is not callable", ct->str()));
+    }
+}
+
+llvm::Value* FunctionLowering::call_user(const Call* e, const types::TypedFunction& callee) {
+    if (e->args.size() != callee.arg_types.size())
+        unsupported(e->loc, fmt::format("{}() takes {} arguments, {} given", callee.def->name,
+                                        callee.arg_types.size(), e->args.size()));
+    std::vector<llvm::Value*> args;
+    for (size_t i = 0; i < e->args.size(); ++i) args.push_back(expr_as(e->args[i], callee.arg_types[i]));
+    llvm::Function* g = mod.internal_function(callee);
+    llvm::Value* v = b.CreateCall(g, args);
+    if (callee.return_type->is_none()) return nullptr;
+    return convert_or_fail(v, callee.return_type, type_of(e), e->loc);
+}
+
+// The arguments of a builtin call, each converted to its operand type (typed IR contract
+// rule 6; an argument without one keeps its own type).
+void FunctionLowering::call_operands(const Call* e, std::vector<llvm::Value*>& values,
+                                     std::vector<const Type*>& types) {
+    const std::vector<const Type*>* ops = fn.operands_of(e);
+    for (size_t i = 0; i < e->args.size(); ++i) {
+        const Type* t = ops && i < ops->size() && (*ops)[i] ? (*ops)[i] : type_of(e->args[i]);
+        values.push_back(expr_as(e->args[i], t));
+        types.push_back(t);
+    }
+}
+
+llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const Expr* self) {
+    const Type* rt = type_of(e);
+    // The arguments, each converted to its operand type.
+    auto args = [&] {
+        std::vector<llvm::Value*> values;
+        std::vector<const Type*> types;
+        call_operands(e, values, types);
+        std::vector<TypedValue> out;
+        for (size_t i = 0; i < values.size(); ++i) out.push_back({values[i], types[i]});
+        return out;
+    };
+    auto want = [&](size_t n) {
+        if (e->args.size() != n)
+            unsupported(e->loc, fmt::format("{}() takes {} argument{} ({} given)", types::builtin_name(id), n,
+                                            n == 1 ? "" : "s", e->args.size()));
+    };
+    auto result = [&](llvm::Value* v, const Type* t) { return convert_or_fail(v, t, rt, e->loc); };
+
+    if (is_cuda(id)) return cuda_call(e, id);
+    if (is_math(id)) return call_math(e, id);
+    switch (id) {
+    case BuiltinId::Print: return print_call(e);
+    case BuiltinId::Range: unsupported(e->loc, "range() is only supported as the iterator of a for loop");
+    case BuiltinId::Len: {
+        want(1);
+        const Type* t = type_of(e->args[0]);
+        if (t->is_array()) return result(array_dim(b, expr(e->args[0]), 0), types::int64());
+        if (t->is_tuple()) return result(b.getInt64(t->elements().size()), types::int64());
+        unsupported(e->loc, "len() of " + t->str() + " is not supported");
+    }
+    case BuiltinId::Abs:
+    case BuiltinId::NpAbs: {
+        want(1);
+        TypedValue a = args()[0];
+        return result(abs_value(a.v, a.t, e->loc), a.t->is_complex() ? types::floating(a.t->bits() / 2) : a.t);
+    }
+    case BuiltinId::Min: return min_max(e, false);
+    case BuiltinId::Max: return min_max(e, true);
+    case BuiltinId::NpMinimum:
+    case BuiltinId::NpMaximum: {
+        want(2);
+        auto a = args();
+        const Type* t = a[0].t;
+        bool is_max = id == BuiltinId::NpMaximum;
+        llvm::Value* x = a[0].v;
+        llvm::Value* y = convert_or_fail(a[1].v, a[1].t, t, e->loc);
+        llvm::Value* pick_x = compare_values(is_max ? CmpOp::Gt : CmpOp::Lt, x, t, y, t, e->loc);
+        if (t->is_float()) pick_x = b.CreateOr(pick_x, b.CreateFCmpUNO(x, x));  // NaN propagates
+        return result(b.CreateSelect(pick_x, x, y), t);
+    }
+    case BuiltinId::Int:
+    case BuiltinId::Float:
+    case BuiltinId::Bool:
+        if (e->args.empty()) return zero_value(b, rt);
+        want(1);
+        return expr_as(e->args[0], rt);
+    case BuiltinId::Complex: {
+        if (e->args.empty()) return zero_value(b, rt);
+        if (e->args.size() == 1) return expr_as(e->args[0], rt);
+        want(2);
+        const Type* part = types::floating(rt->bits() / 2);
+        llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, rt));
+        out = b.CreateInsertValue(out, expr_as(e->args[0], part), 0);
+        return b.CreateInsertValue(out, expr_as(e->args[1], part), 1);
+    }
+    case BuiltinId::Round: return round_call(e);
+    case BuiltinId::Pow:
+    case BuiltinId::NpPower: {
+        want(2);
+        const Type* lt = type_of(e->args[0]);
+        llvm::Value* l = expr(e->args[0]);
+        const Type* t2 = type_of(e->args[1]);
+        llvm::Value* r = expr(e->args[1]);
+        TypedValue v = binary_values(BinOp::Pow, l, lt, r, t2, e->args[1], e->loc);
+        return result(v.v, v.t);
+    }
+    case BuiltinId::DivMod: {
+        want(2);
+        const Type* lt = type_of(e->args[0]);
+        llvm::Value* l = expr(e->args[0]);
+        const Type* t2 = type_of(e->args[1]);
+        llvm::Value* r = expr(e->args[1]);
+        TypedValue q = binary_values(BinOp::FloorDiv, l, lt, r, t2, e->args[1], e->loc);
+        TypedValue m = binary_values(BinOp::Mod, l, lt, r, t2, e->args[1], e->loc);
+        const Type* tt = types::tuple({q.t, m.t});
+        llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, tt));
+        out = b.CreateInsertValue(out, q.v, 0);
+        out = b.CreateInsertValue(out, m.v, 1);
+        return result(out, tt);
+    }
+    case BuiltinId::NpFloor:
+    case BuiltinId::NpCeil:
+    case BuiltinId::NpTrunc:
+    case BuiltinId::NpRint: {
+        want(1);
+        TypedValue a = args()[0];
+        if (!a.t->is_float()) return result(a.v, a.t);
+        llvm::Intrinsic::ID iid = id == BuiltinId::NpFloor  ? llvm::Intrinsic::floor
+                                  : id == BuiltinId::NpCeil ? llvm::Intrinsic::ceil
+                                  : id == BuiltinId::NpTrunc ? llvm::Intrinsic::trunc
+                                                             : llvm::Intrinsic::rint;
+        return result(intrinsic(b, iid, {a.v}), a.t);
+    }
+    case BuiltinId::NpSign: {
+        want(1);
+        TypedValue a = args()[0];
+        llvm::Type* ty = a.v->getType();
+        if (a.t->is_float()) {
+            auto c = [&](double v) { return llvm::ConstantFP::get(ty, v); };
+            llvm::Value* s = b.CreateSelect(b.CreateFCmpOGT(a.v, c(0)), c(1),
+                                            b.CreateSelect(b.CreateFCmpOLT(a.v, c(0)), c(-1), c(0)));
+            return result(b.CreateSelect(b.CreateFCmpUNO(a.v, a.v), a.v, s), a.t);
+        }
+        if (a.t->is_int()) {
+            llvm::Value* zero = llvm::ConstantInt::get(ty, 0);
+            llvm::Value* gt = a.t->is_signed() ? b.CreateICmpSGT(a.v, zero) : b.CreateICmpNE(a.v, zero);
+            llvm::Value* lt = a.t->is_signed() ? b.CreateICmpSLT(a.v, zero) : b.getFalse();
+            return result(b.CreateSub(b.CreateZExt(gt, ty), b.CreateZExt(lt, ty)), a.t);
+        }
+        unsupported(e->loc, "np.sign of " + a.t->str() + " is not supported");
+    }
+    case BuiltinId::NpSquare: {
+        want(1);
+        TypedValue a = args()[0];
+        TypedValue v = binary_values(BinOp::Mul, a.v, a.t, a.v, a.t, nullptr, e->loc);
+        return result(v.v, v.t);
+    }
+    case BuiltinId::NpExp2: {
+        want(1);
+        TypedValue a = args()[0];
+        llvm::Value* v = mod.target.emit_math(b, id, {a.v}, a.t);
+        if (!v) v = math(BuiltinId::MathPow, {llvm::ConstantFP::get(a.v->getType(), 2.0), a.v}, a.t, e->loc);
+        return result(v, a.t);
+    }
+    case BuiltinId::NpReal:
+    case BuiltinId::NpImag:
+    case BuiltinId::NpConj:
+    case BuiltinId::ComplexReal:
+    case BuiltinId::ComplexImag:
+    case BuiltinId::ComplexConjugate: {
+        const Expr* x = self ? self : (want(1), e->args[0]);
+        const Type* t = type_of(x);
+        llvm::Value* v = expr(x);
+        bool real_part = id == BuiltinId::NpReal || id == BuiltinId::ComplexReal;
+        bool imag_part = id == BuiltinId::NpImag || id == BuiltinId::ComplexImag;
+        if (!t->is_complex()) {
+            if (imag_part) return zero_value(b, rt);
+            return result(v, t);
+        }
+        const Type* part = types::floating(t->bits() / 2);
+        if (real_part) return result(b.CreateExtractValue(v, 0), part);
+        if (imag_part) return result(b.CreateExtractValue(v, 1), part);
+        return result(b.CreateInsertValue(v, b.CreateFNeg(b.CreateExtractValue(v, 1)), 1), t);
+    }
+    case BuiltinId::RandomRandom:
+    case BuiltinId::RandomSeed:
+    case BuiltinId::RandomUniform: {
+        std::vector<llvm::Value*> vals;
+        for (const TypedValue& a : args()) vals.push_back(a.v);
+        llvm::Value* v = mod.target.emit_random(b, id, vals);
+        if (!v && !rt->is_none())
+            unsupported(e->loc, fmt::format("{}() is not supported on this target", types::builtin_name(id)));
+        return rt->is_none() ? nullptr : v;
+    }
+    default: break;
+    }
+    unsupported(e->loc, fmt::format("{}() is not supported in compiled code", types::builtin_name(id)));
+}
+
+llvm::Value* FunctionLowering::abs_value(llvm::Value* v, const Type* t, SourceLoc loc) {
+    if (t->is_int()) {
+        if (!t->is_signed()) return v;
+        llvm::Value* neg = b.CreateICmpSLT(v, llvm::ConstantInt::get(v->getType(), 0));
+        return b.CreateSelect(neg, b.CreateNeg(v), v);
+    }
+    if (t->is_bool()) return v;
+    if (t->is_float()) return intrinsic(b, llvm::Intrinsic::fabs, {v});
+    if (t->is_complex()) {
+        const Type* part = types::floating(t->bits() / 2);
+        return math(BuiltinId::MathHypot, {b.CreateExtractValue(v, 0), b.CreateExtractValue(v, 1)}, part, loc);
+    }
+    unsupported(loc, "bad operand type for abs(): " + t->str());
+}
+
+// Python's algorithm (and Numba's): the first of the extremes wins, `v > acc` replaces.
+llvm::Value* FunctionLowering::min_max(const Call* e, bool is_max) {
+    const Type* rt = type_of(e);
+    std::vector<TypedValue> vals;
+    if (e->args.size() == 1) {
+        const Type* t = type_of(e->args[0]);
+        if (!t->is_tuple() || t->elements().empty())
+            unsupported(e->loc, fmt::format("{}() of a single {} is not supported", is_max ? "max" : "min", t->str()));
+        llvm::Value* tv = expr(e->args[0]);
+        for (unsigned i = 0; i < t->elements().size(); ++i)
+            vals.push_back({convert_or_fail(b.CreateExtractValue(tv, i), t->elements()[i], rt, e->loc), rt});
+    } else {
+        if (e->args.empty()) unsupported(e->loc, "min()/max() expected at least one argument");
+        const std::vector<const Type*>* ops = fn.operands_of(e);
+        for (size_t i = 0; i < e->args.size(); ++i) {
+            const Type* t = ops && i < ops->size() ? (*ops)[i] : rt;
+            vals.push_back({expr_as(e->args[i], t), t});
+        }
+    }
+    TypedValue acc = vals[0];
+    for (size_t i = 1; i < vals.size(); ++i) {
+        const Type* t = types::unify(acc.t, vals[i].t);
+        if (!t) t = rt;
+        llvm::Value* a = convert_or_fail(acc.v, acc.t, t, e->loc);
+        llvm::Value* v = convert_or_fail(vals[i].v, vals[i].t, t, e->loc);
+        llvm::Value* replace = compare_values(is_max ? CmpOp::Gt : CmpOp::Lt, v, t, a, t, e->loc);
+        acc = {b.CreateSelect(replace, v, a), t};
+    }
+    return convert_or_fail(acc.v, acc.t, rt, e->loc);
+}
+
+}  // namespace ujit::codegen

@@ -1,0 +1,160 @@
+// The state of lowering: one ModuleLowering per LLVM module (which TypedFunctions already
+// have an LLVM function), one FunctionLowering per function body (builder, variables as
+// allocas, the loop stack). The member functions are implemented across lower_*.cpp, one
+// file per kind of construct.
+#pragma once
+
+#include "codegen/target.hpp"
+#include "syntax/ast.hpp"
+#include "types/typed_function.hpp"
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ujit::codegen {
+
+class ModuleLowering {
+public:
+    ModuleLowering(llvm::Module& m, Target& target, const syntax::Module& source)
+        : m(m), ctx(m.getContext()), target(target), source(source) {}
+
+    // The internal, always-inline function for `fn` over natural (value) types; lowered
+    // on first request, so each callee is emitted once per module.
+    llvm::Function* internal_function(const types::TypedFunction& fn);
+
+    llvm::Module& m;
+    llvm::LLVMContext& ctx;
+    Target& target;
+    const syntax::Module& source;
+
+private:
+    std::map<const types::TypedFunction*, llvm::Function*> functions_;
+};
+
+// A lowered value together with its ujit type.
+struct TypedValue {
+    llvm::Value* v = nullptr;
+    const types::Type* t = nullptr;
+};
+
+// Throws syntax::CompileError at `loc`.
+[[noreturn]] void unsupported(syntax::SourceLoc loc, const std::string& what);
+
+class FunctionLowering {
+public:
+    FunctionLowering(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Function* f);
+    void lower_body();
+
+private:
+    using Type = types::Type;
+
+    // ---- lower_function_body.cpp: variables, returns
+    llvm::AllocaInst* variable(const std::string& name, syntax::SourceLoc loc);
+    llvm::AllocaInst* entry_alloca(llvm::Type* ty, const std::string& name);
+    void store_variable(const std::string& name, llvm::Value* v, const Type* from, syntax::SourceLoc loc);
+    llvm::BasicBlock* new_block(const std::string& name);
+    // Starts a fresh (unreachable) block after a terminator so emission can continue.
+    void start_dead_block();
+
+    // ---- lower_stmt.cpp
+    void block(const syntax::Block& stmts);
+    void else_then_continue(llvm::BasicBlock* else_bb, const syntax::Block& orelse, llvm::BasicBlock* done);
+    void stmt(const syntax::Stmt* s);
+    void assign(const syntax::Assign* s);
+    void assign_to(const syntax::Expr* target, llvm::Value* v, const Type* t);
+    void aug_assign(const syntax::AugAssign* s);
+    void if_stmt(const syntax::If* s);
+    void while_stmt(const syntax::While* s);
+    void for_stmt(const syntax::For* s);
+    void for_range(const syntax::For* s, const syntax::Call* range);
+    void for_array(const syntax::For* s);
+    void counted_loop(const syntax::For* s, const Type* counter_type, llvm::Value* start, llvm::Value* step,
+                      const std::function<llvm::Value*(llvm::Value*)>& keep_going,
+                      const std::function<void(llvm::Value*)>& assign_target);
+    void return_stmt(const syntax::Return* s);
+
+    // ---- lower_expr.cpp
+    const Type* type_of(const syntax::Expr* e) const;
+    llvm::Value* expr(const syntax::Expr* e);
+    llvm::Value* expr_as(const syntax::Expr* e, const Type* to);
+    llvm::Value* convert_or_fail(llvm::Value* v, const Type* from, const Type* to, syntax::SourceLoc loc);
+    llvm::Value* condition(const syntax::Expr* e);  // i1
+    llvm::Value* name(const syntax::Name* e);
+    llvm::Value* attribute(const syntax::Attribute* e);
+    llvm::Value* bool_op(const syntax::BoolOp* e);
+    llvm::Value* if_exp(const syntax::IfExp* e);
+    llvm::Value* tuple_expr(const syntax::Tuple* e);
+    llvm::Value* subscript(const syntax::Subscript* e);
+    llvm::Value* tuple_index(const syntax::Subscript* e, llvm::Value* tup, const Type* tt);
+    std::optional<int64_t> const_int(const syntax::Expr* e) const;
+
+    // ---- lower_ops.cpp: arithmetic with Python semantics
+    llvm::Value* binary(const syntax::Binary* e);
+    // `l op r` with Numba's operand and result types (types::binary_op_types).
+    TypedValue binary_values(syntax::BinOp op, llvm::Value* l, const Type* lt, llvm::Value* r,
+                             const Type* rt, const syntax::Expr* rhs_expr, syntax::SourceLoc loc);
+    llvm::Value* int_arith(syntax::BinOp op, llvm::Value* l, llvm::Value* r, const Type* t, syntax::SourceLoc loc);
+    llvm::Value* float_arith(syntax::BinOp op, llvm::Value* l, llvm::Value* r, const Type* t, syntax::SourceLoc loc);
+    llvm::Value* complex_arith(syntax::BinOp op, llvm::Value* l, llvm::Value* r, const Type* t, syntax::SourceLoc loc);
+    llvm::Value* power(llvm::Value* l, llvm::Value* r, const Type* rt, const Type* t,
+                       const syntax::Expr* rhs_expr, syntax::SourceLoc loc);
+    llvm::Value* int_power_loop(llvm::Value* base, llvm::Value* exp, const Type* t);
+    llvm::Value* int_divmod(bool want_div, llvm::Value* l, llvm::Value* r, const Type* t);
+    llvm::Value* float_divmod(bool want_div, llvm::Value* l, llvm::Value* r, const Type* t);
+    llvm::Value* unary(const syntax::Unary* e);
+    llvm::Value* compare(const syntax::Compare* e);
+    llvm::Value* compare_values(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r,
+                                const Type* rt, syntax::SourceLoc loc);
+    void check_error(llvm::Value* cond, int code, syntax::SourceLoc loc);
+
+    // ---- lower_calls.cpp
+    llvm::Value* call(const syntax::Call* e);
+    llvm::Value* call_user(const syntax::Call* e, const types::TypedFunction& callee);
+    llvm::Value* call_builtin(const syntax::Call* e, types::BuiltinId id, const syntax::Expr* self);
+    void call_operands(const syntax::Call* e, std::vector<llvm::Value*>& values, std::vector<const Type*>& types);
+    llvm::Value* call_math(const syntax::Call* e, types::BuiltinId id);
+    llvm::Value* math(types::BuiltinId id, std::vector<llvm::Value*> args, const Type* ty, syntax::SourceLoc loc);
+    llvm::Value* min_max(const syntax::Call* e, bool is_max);
+    llvm::Value* round_call(const syntax::Call* e);
+    llvm::Value* print_call(const syntax::Call* e);
+    llvm::Value* abs_value(llvm::Value* v, const Type* t, syntax::SourceLoc loc);
+
+    // ---- lower_arrays.cpp
+    llvm::Value* element_pointer(llvm::Value* arr, const Type* at, const syntax::Expr* index,
+                                 syntax::SourceLoc loc, const Type** result_type, llvm::Value** view);
+    llvm::Value* array_attribute(llvm::Value* arr, const Type* at, const std::string& attr, syntax::SourceLoc loc);
+    llvm::Value* array_size(llvm::Value* arr, const Type* at);
+    llvm::Value* index_value(const syntax::Expr* e);  // i64, sign- or zero-extended
+    // arr[i] along the first axis: the element (1-D) or a view of the rest.
+    llvm::Value* array_item0(llvm::Value* arr, const Type* at, llvm::Value* i, const Type** result_type);
+
+    // ---- lower_cuda.cpp
+    llvm::Value* cuda_value(types::BuiltinId id, const Type* result, syntax::SourceLoc loc);
+    llvm::Value* cuda_call(const syntax::Call* e, types::BuiltinId id);
+    llvm::Value* cuda_array_storage(const syntax::Call* e, bool shared);
+    llvm::Value* cuda_atomic(const syntax::Call* e, types::BuiltinId id);
+
+public:
+    ModuleLowering& mod;
+    const types::TypedFunction& fn;
+    llvm::Function* f;
+    llvm::IRBuilder<> b;
+
+private:
+    llvm::BasicBlock* alloca_block_ = nullptr;
+    std::unordered_map<std::string, llvm::AllocaInst*> vars_;
+    struct Loop {
+        llvm::BasicBlock* continue_target;
+        llvm::BasicBlock* break_target;
+    };
+    std::vector<Loop> loops_;
+};
+
+}  // namespace ujit::codegen

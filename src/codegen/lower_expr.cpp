@@ -1,0 +1,238 @@
+// Expressions that are not arithmetic or calls: literals, names, attributes, subscripts
+// of tuples, and/or, conditional expressions, tuple displays.
+#include "codegen/lower_context.hpp"
+
+#include "codegen/convert.hpp"
+#include "codegen/llvm_types.hpp"
+
+#include <fmt/format.h>
+
+#include <unordered_map>
+
+namespace ujit::codegen {
+
+using namespace syntax;
+using types::Type;
+
+namespace {
+
+// "cuda.threadIdx.x" → its id (value builtins are reached through attribute chains).
+std::optional<types::BuiltinId> builtin_by_name(const std::string& name) {
+    static const std::unordered_map<std::string, types::BuiltinId> table = [] {
+        std::unordered_map<std::string, types::BuiltinId> t;
+        for (int i = 0; i < static_cast<int>(types::BuiltinId::Count_); ++i)
+            t[types::builtin_name(static_cast<types::BuiltinId>(i))] = static_cast<types::BuiltinId>(i);
+        return t;
+    }();
+    auto it = table.find(name);
+    if (it == table.end()) return std::nullopt;
+    return it->second;
+}
+
+bool is_cuda_value(types::BuiltinId id) {
+    return id >= types::BuiltinId::CudaThreadIdxX && id <= types::BuiltinId::CudaWarpSize;
+}
+
+}  // namespace
+
+const Type* FunctionLowering::type_of(const Expr* e) const {
+    const Type* t = fn.type_of(e);
+    if (!t) unsupported(e->loc, "codegen: expression was not typed");
+    return t;
+}
+
+llvm::Value* FunctionLowering::convert_or_fail(llvm::Value* v, const Type* from, const Type* to, SourceLoc loc) {
+    llvm::Value* out = convert(b, v, from, to);
+    if (!out) unsupported(loc, fmt::format("cannot convert {} to {}", from->str(), to->str()));
+    return out;
+}
+
+llvm::Value* FunctionLowering::expr_as(const Expr* e, const Type* to) {
+    return convert_or_fail(expr(e), type_of(e), to, e->loc);
+}
+
+llvm::Value* FunctionLowering::condition(const Expr* e) {
+    const Type* t = type_of(e);
+    llvm::Value* c = truth(b, expr(e), t);
+    if (!c) unsupported(e->loc, "the truth value of " + t->str() + " is not defined here");
+    return c;
+}
+
+std::optional<int64_t> FunctionLowering::const_int(const Expr* e) const {
+    if (const types::ConstValue* c = fn.constant(e))
+        if (c->type && (c->type->is_int() || c->type->is_bool())) return c->i;
+    if (auto* lit = dyn_cast<IntLit>(e)) return static_cast<int64_t>(lit->value);
+    if (auto* u = dyn_cast<Unary>(e))
+        if (u->op == UnaryOp::Neg)
+            if (auto v = const_int(u->operand)) return -*v;
+    return std::nullopt;
+}
+
+llvm::Value* FunctionLowering::expr(const Expr* e) {
+    // (A constant on a Call of cuda.shared/local.array is its shape, not its value.)
+    if (const types::ConstValue* c = fn.constant(e); c && !(isa<Call>(e) && type_of(e)->is_array())) {
+        llvm::Value* v = constant_value(b, *c);
+        const Type* t = fn.type_of(e);
+        return t && t != c->type ? convert_or_fail(v, c->type, t, e->loc) : v;
+    }
+    switch (e->kind) {
+    case ExprKind::IntLit: {
+        auto* lit = cast<IntLit>(e);
+        const Type* t = type_of(e);
+        const Type* lit_t = lit->value > static_cast<uint64_t>(INT64_MAX) ? types::uint64() : types::int64();
+        return convert_or_fail(b.getInt64(lit->value), lit_t, t, e->loc);
+    }
+    case ExprKind::FloatLit:
+        return convert_or_fail(llvm::ConstantFP::get(b.getDoubleTy(), cast<FloatLit>(e)->value),
+                               types::float64(), type_of(e), e->loc);
+    case ExprKind::ImagLit: {
+        const types::Type* t = types::complex(128);
+        types::ConstValue c;
+        c.type = t;
+        c.c = {0.0, cast<ImagLit>(e)->value};
+        return convert_or_fail(constant_value(b, c), t, type_of(e), e->loc);
+    }
+    case ExprKind::BoolLit:
+        return convert_or_fail(b.getInt1(cast<BoolLit>(e)->value), types::boolean(), type_of(e), e->loc);
+    case ExprKind::NoneLit: return nullptr;
+    case ExprKind::StrLit: unsupported(e->loc, "string literals are only supported as print() arguments");
+    case ExprKind::Name: return name(cast<Name>(e));
+    case ExprKind::Attribute: return attribute(cast<Attribute>(e));
+    case ExprKind::Subscript: return subscript(cast<Subscript>(e));
+    case ExprKind::Slice: unsupported(e->loc, "slices are not supported here");
+    case ExprKind::Call: return call(cast<Call>(e));
+    case ExprKind::Unary: return unary(cast<Unary>(e));
+    case ExprKind::Binary: return binary(cast<Binary>(e));
+    case ExprKind::Compare: return compare(cast<Compare>(e));
+    case ExprKind::BoolOp: return bool_op(cast<BoolOp>(e));
+    case ExprKind::IfExp: return if_exp(cast<IfExp>(e));
+    case ExprKind::Tuple: return tuple_expr(cast<Tuple>(e));
+    }
+    unsupported(e->loc, "codegen: unknown expression");
+}
+
+llvm::Value* FunctionLowering::name(const Name* e) {
+    const Type* t = type_of(e);
+    const types::Variable* var = fn.find_variable(e->id);
+    if (!var || !t->is_value())
+        unsupported(e->loc, fmt::format("'{}' ({}) cannot be used as a value", e->id, t->str()));
+    if (var->type->is_none()) return nullptr;
+    llvm::Value* v = b.CreateLoad(value_type(mod.ctx, var->type), variable(e->id, e->loc), e->id);
+    return convert_or_fail(v, var->type, t, e->loc);
+}
+
+llvm::Value* FunctionLowering::attribute(const Attribute* e) {
+    const Type* t = type_of(e);
+    const Type* vt = fn.type_of(e->value);
+    std::optional<types::BuiltinId> id;
+    if (const types::BuiltinId* known = fn.attribute_builtin(e)) id = *known;
+    else if (vt && vt->kind() == types::Kind::Namespace) id = builtin_by_name(vt->path() + "." + e->attr);
+
+    if (id && is_cuda_value(*id)) return cuda_value(*id, t, e->loc);
+    if (vt && vt->is_array()) return array_attribute(expr(e->value), vt, e->attr, e->loc);
+    if (vt && vt->is_complex()) {
+        llvm::Value* c = expr(e->value);
+        const Type* part = vt->dtype() ? vt->dtype() : types::floating(vt->bits() / 2);
+        if (e->attr == "real") return convert_or_fail(b.CreateExtractValue(c, 0), part, t, e->loc);
+        if (e->attr == "imag") return convert_or_fail(b.CreateExtractValue(c, 1), part, t, e->loc);
+    }
+    if (vt && (vt->is_int() || vt->is_float() || vt->is_bool())) {
+        // x.real / x.imag of a real number
+        if (e->attr == "real") return expr_as(e->value, t);
+        if (e->attr == "imag") return zero_value(b, t);
+    }
+    unsupported(e->loc, fmt::format("attribute '{}' of {} cannot be used as a value", e->attr,
+                                    vt ? vt->str() : std::string("this object")));
+}
+
+llvm::Value* FunctionLowering::bool_op(const BoolOp* e) {
+    const Type* t = type_of(e);
+    llvm::AllocaInst* slot = entry_alloca(value_type(mod.ctx, t), "boolop");
+    llvm::BasicBlock* done = new_block("boolop.end");
+    for (size_t i = 0; i < e->values.size(); ++i) {
+        const Expr* v = e->values[i];
+        const Type* vt = type_of(v);
+        llvm::Value* x = expr(v);
+        b.CreateStore(convert_or_fail(x, vt, t, v->loc), slot);
+        if (i + 1 == e->values.size()) {
+            b.CreateBr(done);
+            break;
+        }
+        llvm::Value* c = truth(b, x, vt);
+        if (!c) unsupported(v->loc, "the truth value of " + vt->str() + " is not defined here");
+        llvm::BasicBlock* next = new_block("boolop.next");
+        if (e->op == BoolOpKind::And) b.CreateCondBr(c, next, done);
+        else b.CreateCondBr(c, done, next);
+        b.SetInsertPoint(next);
+    }
+    b.SetInsertPoint(done);
+    return b.CreateLoad(value_type(mod.ctx, t), slot);
+}
+
+llvm::Value* FunctionLowering::if_exp(const IfExp* e) {
+    const Type* t = type_of(e);
+    llvm::Value* c = condition(e->test);
+    if (t->is_none()) unsupported(e->loc, "conditional expressions without a value are not supported");
+    llvm::AllocaInst* slot = entry_alloca(value_type(mod.ctx, t), "ifexp");
+    llvm::BasicBlock* then_bb = new_block("ifexp.then");
+    llvm::BasicBlock* else_bb = new_block("ifexp.else");
+    llvm::BasicBlock* done = new_block("ifexp.end");
+    b.CreateCondBr(c, then_bb, else_bb);
+    b.SetInsertPoint(then_bb);
+    b.CreateStore(expr_as(e->body, t), slot);
+    b.CreateBr(done);
+    b.SetInsertPoint(else_bb);
+    b.CreateStore(expr_as(e->orelse, t), slot);
+    b.CreateBr(done);
+    b.SetInsertPoint(done);
+    return b.CreateLoad(value_type(mod.ctx, t), slot);
+}
+
+llvm::Value* FunctionLowering::tuple_expr(const Tuple* e) {
+    const Type* t = type_of(e);
+    if (!t->is_tuple() || t->elements().size() != e->elts.size())
+        unsupported(e->loc, "codegen: tuple display typed as " + t->str());
+    llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, t));
+    for (unsigned i = 0; i < e->elts.size(); ++i)
+        out = b.CreateInsertValue(out, expr_as(e->elts[i], t->elements()[i]), i);
+    return out;
+}
+
+llvm::Value* FunctionLowering::subscript(const Subscript* e) {
+    const Type* vt = type_of(e->value);
+    if (vt->is_array()) {
+        llvm::Value* arr = expr(e->value);
+        const Type* elem = nullptr;
+        llvm::Value* view = nullptr;
+        llvm::Value* p = element_pointer(arr, vt, e->index, e->loc, &elem, &view);
+        if (view) return convert_or_fail(view, elem, type_of(e), e->loc);
+        llvm::Value* v = from_storage(b, b.CreateLoad(storage_type(mod.ctx, elem), p), elem);
+        return convert_or_fail(v, elem, type_of(e), e->loc);
+    }
+    if (vt->is_tuple()) return tuple_index(e, expr(e->value), vt);
+    unsupported(e->loc, vt->str() + " cannot be indexed");
+}
+
+llvm::Value* FunctionLowering::tuple_index(const Subscript* e, llvm::Value* tup, const Type* tt) {
+    const Type* t = type_of(e);
+    int64_t n = static_cast<int64_t>(tt->elements().size());
+    if (auto k = const_int(e->index)) {
+        int64_t i = *k < 0 ? *k + n : *k;
+        if (i < 0 || i >= n) unsupported(e->index->loc, fmt::format("tuple index {} out of range for {}", *k, tt->str()));
+        return convert_or_fail(b.CreateExtractValue(tup, static_cast<unsigned>(i)), tt->elements()[i], t, e->loc);
+    }
+    if (n == 0 || !tt->is_uniform_tuple())
+        unsupported(e->index->loc, "a non-constant index needs a tuple of one element type, not " + tt->str());
+    // Uniform tuple, run-time index: spill to a stack array (wrapping negatives, no bounds check).
+    const Type* et = tt->elements()[0];
+    llvm::Type* elem_ty = value_type(mod.ctx, et);
+    llvm::AllocaInst* slot = entry_alloca(llvm::ArrayType::get(elem_ty, n), "tuple.spill");
+    for (unsigned i = 0; i < n; ++i)
+        b.CreateStore(b.CreateExtractValue(tup, i), b.CreateConstGEP2_32(slot->getAllocatedType(), slot, 0, i));
+    llvm::Value* idx = index_value(e->index);
+    llvm::Value* wrapped = b.CreateSelect(b.CreateICmpSLT(idx, b.getInt64(0)), b.CreateAdd(idx, b.getInt64(n)), idx);
+    llvm::Value* p = b.CreateGEP(slot->getAllocatedType(), slot, {b.getInt64(0), wrapped});
+    return convert_or_fail(b.CreateLoad(elem_ty, p), et, t, e->loc);
+}
+
+}  // namespace ujit::codegen

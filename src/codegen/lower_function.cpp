@@ -1,0 +1,42 @@
+// lower_function: the module for one specialization — its internal function (and those
+// of every callee, once each), the ABI entry point and, on the CPU, the packed wrapper.
+#include "codegen/lower.hpp"
+
+#include "codegen/entry_abi.hpp"
+#include "codegen/llvm_types.hpp"
+#include "codegen/lower_context.hpp"
+
+namespace ujit::codegen {
+
+llvm::Function* ModuleLowering::internal_function(const types::TypedFunction& fn) {
+    if (auto it = functions_.find(&fn); it != functions_.end()) return it->second;
+
+    std::vector<llvm::Type*> params;
+    for (const types::Type* t : fn.arg_types) {
+        if (!t->is_value() || t->is_none())
+            unsupported(fn.def->loc, "arguments of type " + t->str() + " cannot be passed to compiled code");
+        params.push_back(value_type(ctx, t));
+    }
+    auto* fty = llvm::FunctionType::get(value_type(ctx, fn.return_type), params, false);
+    auto* f = llvm::Function::Create(fty, llvm::Function::InternalLinkage, fn.symbol + ".impl", m);
+    f->addFnAttr(llvm::Attribute::AlwaysInline);
+    functions_[&fn] = f;  // before the body: recursive calls find it
+
+    FunctionLowering body(*this, fn, f);
+    body.lower_body();
+    return f;
+}
+
+std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& target,
+                                             const syntax::Module& source,
+                                             const types::TypedFunction& fn) {
+    auto m = std::make_unique<llvm::Module>(fn.symbol, ctx);
+    target.configure_module(*m);
+    ModuleLowering mod(*m, target, source);
+    llvm::Function* impl = mod.internal_function(fn);
+    emit_entry(mod, fn, impl);
+    if (target.wants_packed_wrapper()) emit_packed(mod, fn, impl);
+    return m;
+}
+
+}  // namespace ujit::codegen

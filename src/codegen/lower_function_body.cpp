@@ -1,0 +1,76 @@
+// One function body: parameters and locals live in allocas of the entry block (mem2reg
+// turns them into SSA values), statements are lowered in order, and every block that
+// falls off the end returns the default value.
+#include "codegen/lower_context.hpp"
+
+#include "codegen/convert.hpp"
+#include "codegen/llvm_types.hpp"
+#include "syntax/diagnostics.hpp"
+
+#include <llvm/IR/CFG.h>
+
+namespace ujit::codegen {
+
+void unsupported(syntax::SourceLoc loc, const std::string& what) { syntax::fail(loc, what); }
+
+FunctionLowering::FunctionLowering(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Function* f)
+    : mod(mod), fn(fn), f(f), b(mod.ctx) {
+    alloca_block_ = llvm::BasicBlock::Create(mod.ctx, "entry", f);
+    b.SetInsertPoint(alloca_block_);
+    for (const types::Variable& v : fn.variables) {
+        if (!v.type || !v.type->is_value() || v.type->is_none()) continue;
+        llvm::AllocaInst* slot = entry_alloca(value_type(mod.ctx, v.type), v.name);
+        b.CreateStore(zero_value(b, v.type), slot);
+        vars_[v.name] = slot;
+    }
+    const auto& params = fn.def->params;
+    for (unsigned i = 0; i < params.size() && i < f->arg_size(); ++i) {
+        f->getArg(i)->setName(params[i].name);
+        store_variable(params[i].name, f->getArg(i), fn.arg_types[i], params[i].loc);
+    }
+}
+
+llvm::AllocaInst* FunctionLowering::entry_alloca(llvm::Type* ty, const std::string& name) {
+    llvm::IRBuilder<> eb(alloca_block_, alloca_block_->begin());
+    return eb.CreateAlloca(ty, nullptr, name);
+}
+
+llvm::BasicBlock* FunctionLowering::new_block(const std::string& name) {
+    return llvm::BasicBlock::Create(mod.ctx, name, f);
+}
+
+void FunctionLowering::start_dead_block() { b.SetInsertPoint(new_block("dead")); }
+
+llvm::AllocaInst* FunctionLowering::variable(const std::string& name, syntax::SourceLoc loc) {
+    auto it = vars_.find(name);
+    if (it == vars_.end()) unsupported(loc, "codegen: no storage for variable '" + name + "'");
+    return it->second;
+}
+
+void FunctionLowering::store_variable(const std::string& name, llvm::Value* v, const Type* from,
+                                      syntax::SourceLoc loc) {
+    const types::Variable* var = fn.find_variable(name);
+    if (!var) unsupported(loc, "codegen: '" + name + "' is not a typed variable");
+    b.CreateStore(convert_or_fail(v, from, var->type, loc), variable(name, loc));
+}
+
+void FunctionLowering::lower_body() {
+    llvm::BasicBlock* body = new_block("body");
+    b.SetInsertPoint(body);
+    block(fn.def->body);
+
+    // Terminate what is left open: reachable blocks fall off the end (`return None`,
+    // or a zero of the declared type), unreachable ones say so.
+    llvm::Type* ret = f->getReturnType();
+    for (llvm::BasicBlock& bb : *f) {
+        if (bb.getTerminator() || &bb == alloca_block_) continue;
+        b.SetInsertPoint(&bb);
+        if (&bb != body && llvm::pred_empty(&bb)) b.CreateUnreachable();
+        else if (ret->isVoidTy()) b.CreateRetVoid();
+        else b.CreateRet(llvm::Constant::getNullValue(ret));
+    }
+    b.SetInsertPoint(alloca_block_);
+    b.CreateBr(body);
+}
+
+}  // namespace ujit::codegen

@@ -1,0 +1,206 @@
+// math.* through Target::emit_math (operands already converted to the float type), the
+// functions that need no library (isnan/isinf/isfinite, fabs, copysign, floor/ceil/trunc
+// to int64, degrees/radians, gcd), round() with Python's rounding, and print().
+#include "codegen/lower_context.hpp"
+
+#include "codegen/convert.hpp"
+#include "codegen/llvm_types.hpp"
+
+#include <fmt/format.h>
+
+#include <llvm/IR/Intrinsics.h>
+
+#include <numbers>
+
+namespace ujit::codegen {
+
+using namespace syntax;
+using types::BuiltinId;
+using types::Type;
+
+namespace {
+
+llvm::Value* intrinsic(llvm::IRBuilder<>& b, llvm::Intrinsic::ID id, std::vector<llvm::Value*> args) {
+    return b.CreateIntrinsic(id, {args[0]->getType()}, args);
+}
+
+}  // namespace
+
+llvm::Value* FunctionLowering::math(BuiltinId id, std::vector<llvm::Value*> args, const Type* ty, SourceLoc loc) {
+    llvm::Value* v = mod.target.emit_math(b, id, args, ty);
+    if (!v) unsupported(loc, fmt::format("{}() on {} is not supported on this target", types::builtin_name(id), ty->str()));
+    return v;
+}
+
+llvm::Value* FunctionLowering::call_math(const Call* e, BuiltinId id) {
+    const Type* rt = type_of(e);
+    std::vector<llvm::Value*> args;
+    std::vector<const Type*> arg_types;
+    call_operands(e, args, arg_types);
+    if (args.empty()) unsupported(e->loc, fmt::format("{}() needs an argument", types::builtin_name(id)));
+    const Type* t = arg_types[0];
+    llvm::Value* x = args[0];
+    auto result = [&](llvm::Value* v, const Type* vt) { return convert_or_fail(v, vt, rt, e->loc); };
+    auto c = [&](double v) { return llvm::ConstantFP::get(x->getType(), v); };
+
+    switch (id) {
+    case BuiltinId::MathIsnan:
+    case BuiltinId::MathIsinf:
+    case BuiltinId::MathIsfinite: {
+        if (!t->is_float()) return result(b.getInt1(id == BuiltinId::MathIsfinite), types::boolean());
+        llvm::Value* v;
+        llvm::Value* inf = llvm::ConstantFP::getInfinity(x->getType());
+        llvm::Value* mag = intrinsic(b, llvm::Intrinsic::fabs, {x});
+        if (id == BuiltinId::MathIsnan) v = b.CreateFCmpUNO(x, x);
+        else if (id == BuiltinId::MathIsinf) v = b.CreateFCmpOEQ(mag, inf);
+        else v = b.CreateFCmpOLT(mag, inf);  // false for NaN too
+        return result(v, types::boolean());
+    }
+    case BuiltinId::MathFloor:
+    case BuiltinId::MathCeil:
+    case BuiltinId::MathTrunc: {
+        // Float op, then fptosi to int64 (the result type), like Numba.
+        if (!t->is_float()) return result(x, t);
+        llvm::Intrinsic::ID iid = id == BuiltinId::MathFloor ? llvm::Intrinsic::floor
+                                  : id == BuiltinId::MathCeil ? llvm::Intrinsic::ceil
+                                                              : llvm::Intrinsic::trunc;
+        return result(intrinsic(b, iid, {x}), t);
+    }
+    case BuiltinId::MathFabs:
+        if (!t->is_float()) break;
+        return result(intrinsic(b, llvm::Intrinsic::fabs, {x}), t);
+    case BuiltinId::MathCopysign:
+        if (!t->is_float() || args.size() != 2) break;
+        return result(intrinsic(b, llvm::Intrinsic::copysign, {x, convert_or_fail(args[1], arg_types[1], t, e->loc)}), t);
+    case BuiltinId::MathDegrees:
+        if (!t->is_float()) break;
+        return result(b.CreateFMul(x, c(180.0 / std::numbers::pi)), t);
+    case BuiltinId::MathRadians:
+        if (!t->is_float()) break;
+        return result(b.CreateFMul(x, c(std::numbers::pi / 180.0)), t);
+    case BuiltinId::MathGcd: {
+        if (!t->is_int() || args.size() != 2) break;
+        // Euclid on magnitudes; gcd(0, 0) == 0.
+        llvm::Type* ty = x->getType();
+        llvm::Value* zero = llvm::ConstantInt::get(ty, 0);
+        auto mag = [&](llvm::Value* v) {
+            return t->is_signed() ? b.CreateSelect(b.CreateICmpSLT(v, zero), b.CreateNeg(v), v) : v;
+        };
+        llvm::Value* a0 = mag(x);
+        llvm::Value* b0 = mag(convert_or_fail(args[1], arg_types[1], t, e->loc));
+        llvm::BasicBlock* pre = b.GetInsertBlock();
+        llvm::BasicBlock* loop = new_block("gcd.loop");
+        llvm::BasicBlock* done = new_block("gcd.done");
+        b.CreateCondBr(b.CreateICmpNE(b0, zero), loop, done);
+        b.SetInsertPoint(loop);
+        llvm::PHINode* pa = b.CreatePHI(ty, 2);
+        llvm::PHINode* pb = b.CreatePHI(ty, 2);
+        pa->addIncoming(a0, pre);
+        pb->addIncoming(b0, pre);
+        llvm::Value* r = b.CreateURem(pa, pb);
+        pa->addIncoming(pb, loop);
+        pb->addIncoming(r, loop);
+        b.CreateCondBr(b.CreateICmpNE(r, zero), loop, done);
+        b.SetInsertPoint(done);
+        llvm::PHINode* g = b.CreatePHI(ty, 2);
+        g->addIncoming(a0, pre);
+        g->addIncoming(pb, loop);
+        return result(g, t);
+    }
+    default: break;
+    }
+    if (!t->is_float())
+        unsupported(e->loc, fmt::format("{}() of {} is not supported", types::builtin_name(id), t->str()));
+    for (size_t i = 1; i < args.size(); ++i)
+        if (arg_types[i]->is_float()) args[i] = convert_or_fail(args[i], arg_types[i], t, e->loc);
+    return result(math(id, args, t, e->loc), t);
+}
+
+// round(x) → int64 with ties to even (llvm.rint, as Numba); round(x, n) → float with
+// Numba's round_ndigits (CPython's algorithm without dtoa), computed in float64.
+llvm::Value* FunctionLowering::round_call(const Call* e) {
+    const Type* rt = type_of(e);
+    if (e->args.empty() || e->args.size() > 2) unsupported(e->loc, "round() takes 1 or 2 arguments");
+    const Type* xt = type_of(e->args[0]);
+    if (e->args.size() == 1) {
+        if (!xt->is_float()) return expr_as(e->args[0], rt);
+        llvm::Value* x = expr(e->args[0]);
+        return convert_or_fail(intrinsic(b, llvm::Intrinsic::rint, {x}), xt, rt, e->loc);
+    }
+    if (!xt->is_float()) {
+        llvm::Value* x = expr(e->args[0]);
+        expr(e->args[1]);
+        return convert_or_fail(x, xt, rt, e->loc);
+    }
+    const Type* f64 = types::float64();
+    llvm::Value* x = expr_as(e->args[0], f64);
+    llvm::Value* n = index_value(e->args[1]);
+    auto c = [&](double v) { return llvm::ConstantFP::get(b.getDoubleTy(), v); };
+    llvm::Value* nonneg = b.CreateICmpSGE(n, b.getInt64(0));
+    llvm::Value* big = b.CreateICmpSGT(n, b.getInt64(22));
+    llvm::Value* e1 = b.CreateSelect(big, b.CreateSub(n, b.getInt64(22)), b.CreateSelect(nonneg, n, b.CreateNeg(n)));
+    llvm::Value* pow1 = int_power_loop(c(10.0), e1, f64);
+    llvm::Value* pow2 = b.CreateSelect(big, c(1e22), c(1.0));
+    llvm::Value* y = b.CreateSelect(nonneg, b.CreateFMul(b.CreateFMul(x, pow1), pow2), b.CreateFDiv(x, pow1));
+    llvm::Value* z = intrinsic(b, llvm::Intrinsic::round, {y});
+    llvm::Value* half = b.CreateFCmpOEQ(intrinsic(b, llvm::Intrinsic::fabs, {b.CreateFSub(y, z)}), c(0.5));
+    z = b.CreateSelect(half, b.CreateFMul(c(2.0), intrinsic(b, llvm::Intrinsic::round, {b.CreateFDiv(y, c(2.0))})), z);
+    z = b.CreateSelect(nonneg, b.CreateFDiv(b.CreateFDiv(z, pow2), pow1), b.CreateFMul(z, pow1));
+    // Infinities and NaN come back unchanged, and so does x when scaling overflows.
+    llvm::Value* inf = llvm::ConstantFP::getInfinity(b.getDoubleTy());
+    llvm::Value* x_not_finite = b.CreateNot(b.CreateFCmpOLT(intrinsic(b, llvm::Intrinsic::fabs, {x}), inf));
+    llvm::Value* y_inf = b.CreateAnd(nonneg, b.CreateFCmpOEQ(intrinsic(b, llvm::Intrinsic::fabs, {y}), inf));
+    z = b.CreateSelect(b.CreateOr(x_not_finite, y_inf), x, z);
+    return convert_or_fail(z, f64, rt, e->loc);
+}
+
+// print(a, b, ...): one printf-style format for Target::emit_print, items separated by a
+// space, ending in "\n". Conversions used (documented in lower.hpp):
+//   string literal, bool ("True"/"False") → %s (ptr);  signed int → %lld (i64);
+//   unsigned int → %llu (i64);  float64 → %.17g, float32 → %.9g (double; the CPU runtime
+//   prints the shortest repr that round-trips at that precision, as Python/NumPy do);
+//   complex → (%.17g+%.17gj) with the real and imaginary parts.
+llvm::Value* FunctionLowering::print_call(const Call* e) {
+    std::string format;
+    std::vector<llvm::Value*> args;
+    for (size_t i = 0; i < e->args.size(); ++i) {
+        if (i) format += ' ';
+        const Expr* a = e->args[i];
+        if (auto* s = dyn_cast<StrLit>(a)) {
+            format += "%s";
+            args.push_back(b.CreateGlobalString(s->value));
+            continue;
+        }
+        const Type* t = type_of(a);
+        llvm::Value* v = expr(a);
+        auto float_item = [&](llvm::Value* x, int bits) {
+            args.push_back(b.CreateFPExt(x, b.getDoubleTy()));
+            return bits == 32 ? std::string("%.9g") : std::string("%.17g");
+        };
+        if (t->is_bool()) {
+            format += "%s";
+            args.push_back(b.CreateSelect(v, b.CreateGlobalString("True"), b.CreateGlobalString("False")));
+        } else if (t->is_int()) {
+            format += t->is_signed() ? "%lld" : "%llu";
+            args.push_back(b.CreateIntCast(v, b.getInt64Ty(), t->is_signed()));
+        } else if (t->is_float()) {
+            format += float_item(v, t->bits());
+        } else if (t->is_complex()) {
+            format += "(";
+            format += float_item(b.CreateExtractValue(v, 0), t->bits() / 2);
+            format += "+";
+            format += float_item(b.CreateExtractValue(v, 1), t->bits() / 2);
+            format += "j)";
+        } else if (t->is_none()) {
+            format += "None";
+        } else {
+            unsupported(a->loc, "print() of " + t->str() + " is not supported");
+        }
+    }
+    // A literal '%' in a string is passed through %s, so the format holds only our items.
+    format += '\n';
+    mod.target.emit_print(b, format, args);
+    return nullptr;
+}
+
+}  // namespace ujit::codegen

@@ -1,0 +1,263 @@
+// Statements: assignments (names, array elements, tuple unpacking), augmented assignment,
+// if/while/for (range with any step sign, 1-D arrays) with else blocks, break/continue,
+// return.
+#include "codegen/lower_context.hpp"
+
+#include "codegen/abi.hpp"
+#include "codegen/convert.hpp"
+#include "codegen/llvm_types.hpp"
+#include "types/rules.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit::codegen {
+
+using namespace syntax;
+using types::Type;
+
+void FunctionLowering::block(const Block& stmts) {
+    for (const Stmt* s : stmts) stmt(s);
+}
+
+void FunctionLowering::stmt(const Stmt* s) {
+    switch (s->kind) {
+    case StmtKind::ExprStmt: {
+        const Expr* v = cast<ExprStmt>(s)->value;
+        if (!isa<StrLit>(v)) expr(v);  // a bare string is a comment
+        return;
+    }
+    case StmtKind::Assign: return assign(cast<Assign>(s));
+    case StmtKind::AugAssign: return aug_assign(cast<AugAssign>(s));
+    case StmtKind::If: return if_stmt(cast<If>(s));
+    case StmtKind::While: return while_stmt(cast<While>(s));
+    case StmtKind::For: return for_stmt(cast<For>(s));
+    case StmtKind::Break:
+        if (loops_.empty()) unsupported(s->loc, "'break' outside loop");
+        b.CreateBr(loops_.back().break_target);
+        return start_dead_block();
+    case StmtKind::Continue:
+        if (loops_.empty()) unsupported(s->loc, "'continue' not properly in loop");
+        b.CreateBr(loops_.back().continue_target);
+        return start_dead_block();
+    case StmtKind::Return: return return_stmt(cast<Return>(s));
+    case StmtKind::Pass: return;
+    case StmtKind::FunctionDef: unsupported(s->loc, "nested functions are not supported");
+    case StmtKind::Import:
+    case StmtKind::ImportFrom: unsupported(s->loc, "imports inside functions are not supported");
+    }
+}
+
+void FunctionLowering::assign(const Assign* s) {
+    const Type* vt = type_of(s->value);
+    llvm::Value* v = expr(s->value);
+    for (const Expr* target : s->targets) assign_to(target, v, vt);
+}
+
+void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type* vt) {
+    if (auto* n = dyn_cast<Name>(target)) {
+        const types::Variable* var = fn.find_variable(n->id);
+        if (var && var->type->is_none()) return;  // x = None: nothing to store
+        return store_variable(n->id, v, vt, n->loc);
+    }
+    if (auto* sub = dyn_cast<Subscript>(target)) {
+        const Type* at = type_of(sub->value);
+        if (!at->is_array()) unsupported(sub->loc, at->str() + " does not support item assignment");
+        llvm::Value* arr = expr(sub->value);
+        const Type* elem = nullptr;
+        llvm::Value* view = nullptr;
+        llvm::Value* p = element_pointer(arr, at, sub->index, sub->loc, &elem, &view);
+        if (view) unsupported(sub->loc, "assigning to a sub-array is not supported; index every dimension");
+        b.CreateStore(to_storage(b, convert_or_fail(v, vt, elem, sub->loc), elem), p);
+        return;
+    }
+    if (auto* tup = dyn_cast<Tuple>(target)) {
+        if (!vt->is_tuple() || vt->elements().size() != tup->elts.size())
+            unsupported(tup->loc, fmt::format("cannot unpack {} into {} targets", vt->str(), tup->elts.size()));
+        for (unsigned i = 0; i < tup->elts.size(); ++i)
+            assign_to(tup->elts[i], b.CreateExtractValue(v, i), vt->elements()[i]);
+        return;
+    }
+    unsupported(target->loc, "cannot assign to this expression");
+}
+
+void FunctionLowering::aug_assign(const AugAssign* s) {
+    const Type* tt = type_of(s->target);
+    if (auto* n = dyn_cast<Name>(s->target)) {
+        llvm::Value* cur = name(n);
+        const Type* vt = type_of(s->value);
+        llvm::Value* rhs = expr(s->value);
+        TypedValue r = binary_values(s->op, cur, tt, rhs, vt, s->value, s->loc);
+        return store_variable(n->id, r.v, r.t, n->loc);
+    }
+    if (auto* sub = dyn_cast<Subscript>(s->target)) {
+        const Type* at = type_of(sub->value);
+        if (!at->is_array()) unsupported(sub->loc, at->str() + " does not support item assignment");
+        llvm::Value* arr = expr(sub->value);
+        const Type* elem = nullptr;
+        llvm::Value* view = nullptr;
+        llvm::Value* p = element_pointer(arr, at, sub->index, sub->loc, &elem, &view);
+        if (view) unsupported(sub->loc, "assigning to a sub-array is not supported; index every dimension");
+        llvm::Value* cur = from_storage(b, b.CreateLoad(storage_type(mod.ctx, elem), p), elem);
+        const Type* vt = type_of(s->value);
+        llvm::Value* rhs = expr(s->value);
+        TypedValue r = binary_values(s->op, cur, elem, rhs, vt, s->value, s->loc);
+        b.CreateStore(to_storage(b, convert_or_fail(r.v, r.t, elem, s->loc), elem), p);
+        return;
+    }
+    unsupported(s->target->loc, "cannot assign to this expression");
+}
+
+// The optional `else` block (of an if, or of a loop that ends without break), then
+// emission continues at `done`.
+void FunctionLowering::else_then_continue(llvm::BasicBlock* else_bb, const syntax::Block& orelse,
+                                          llvm::BasicBlock* done) {
+    if (else_bb) {
+        b.SetInsertPoint(else_bb);
+        block(orelse);
+        b.CreateBr(done);
+    }
+    b.SetInsertPoint(done);
+}
+
+void FunctionLowering::if_stmt(const If* s) {
+    llvm::Value* c = condition(s->test);
+    llvm::BasicBlock* then_bb = new_block("if.then");
+    llvm::BasicBlock* else_bb = s->orelse.empty() ? nullptr : new_block("if.else");
+    llvm::BasicBlock* done = new_block("if.end");
+    b.CreateCondBr(c, then_bb, else_bb ? else_bb : done);
+    b.SetInsertPoint(then_bb);
+    block(s->body);
+    b.CreateBr(done);
+    else_then_continue(else_bb, s->orelse, done);
+}
+
+void FunctionLowering::while_stmt(const While* s) {
+    llvm::BasicBlock* header = new_block("while.cond");
+    llvm::BasicBlock* body = new_block("while.body");
+    llvm::BasicBlock* else_bb = s->orelse.empty() ? nullptr : new_block("while.else");
+    llvm::BasicBlock* done = new_block("while.end");
+    b.CreateBr(header);
+    b.SetInsertPoint(header);
+    b.CreateCondBr(condition(s->test), body, else_bb ? else_bb : done);
+    b.SetInsertPoint(body);
+    loops_.push_back({header, done});
+    block(s->body);
+    loops_.pop_back();
+    b.CreateBr(header);
+    else_then_continue(else_bb, s->orelse, done);
+}
+
+void FunctionLowering::for_stmt(const For* s) {
+    const Type* it = type_of(s->iter);
+    if (auto* c = dyn_cast<Call>(s->iter); c && it->kind() == types::Kind::Range) return for_range(s, c);
+    if (it->is_array()) return for_array(s);
+    unsupported(s->iter->loc, "cannot iterate over " + it->str() + " (use range() or an array)");
+}
+
+// Shared shape of both for loops: an internal counter from `start` while `keep_going`,
+// the target assigned from the counter at the top of each iteration, `continue` jumping
+// to the increment.
+void FunctionLowering::counted_loop(const For* s, const Type* counter_type, llvm::Value* start, llvm::Value* step,
+                                    const std::function<llvm::Value*(llvm::Value*)>& keep_going,
+                                    const std::function<void(llvm::Value*)>& assign_target) {
+    llvm::Type* cty = value_type(mod.ctx, counter_type);
+    llvm::AllocaInst* counter = entry_alloca(cty, "for.counter");
+    b.CreateStore(start, counter);
+    llvm::BasicBlock* header = new_block("for.cond");
+    llvm::BasicBlock* body = new_block("for.body");
+    llvm::BasicBlock* latch = new_block("for.inc");
+    llvm::BasicBlock* else_bb = s->orelse.empty() ? nullptr : new_block("for.else");
+    llvm::BasicBlock* done = new_block("for.end");
+    b.CreateBr(header);
+
+    b.SetInsertPoint(header);
+    llvm::Value* i = b.CreateLoad(cty, counter, "i");
+    b.CreateCondBr(keep_going(i), body, else_bb ? else_bb : done);
+
+    b.SetInsertPoint(body);
+    assign_target(i);
+    loops_.push_back({latch, done});
+    block(s->body);
+    loops_.pop_back();
+    b.CreateBr(latch);
+
+    b.SetInsertPoint(latch);
+    // nsw: Python's range never wraps, and LLVM then knows the trip count.
+    llvm::Value* cur = b.CreateLoad(cty, counter);
+    b.CreateStore(counter_type->is_signed() ? b.CreateNSWAdd(cur, step) : b.CreateAdd(cur, step), counter);
+    b.CreateBr(header);
+
+    else_then_continue(else_bb, s->orelse, done);
+}
+
+void FunctionLowering::for_range(const For* s, const Call* range) {
+    if (range->args.empty() || range->args.size() > 3)
+        unsupported(range->loc, fmt::format("range expected 1 to 3 arguments, got {}", range->args.size()));
+    const std::vector<const Type*>* ops = fn.operands_of(range);
+    const Type* et = ops && !ops->empty() ? (*ops)[0] : types::int64();
+    llvm::Type* ety = value_type(mod.ctx, et);
+    bool is_signed = et->is_signed();
+
+    // Python evaluates the arguments once, before the loop.
+    llvm::Value* start = llvm::ConstantInt::get(ety, 0);
+    llvm::Value* stop = nullptr;
+    llvm::Value* step = llvm::ConstantInt::get(ety, 1);
+    std::optional<int64_t> const_step = 1;
+    if (range->args.size() == 1) {
+        stop = expr_as(range->args[0], et);
+    } else {
+        start = expr_as(range->args[0], et);
+        stop = expr_as(range->args[1], et);
+        if (range->args.size() == 3) {
+            const_step = const_int(range->args[2]);
+            step = expr_as(range->args[2], et);
+            if (!const_step || *const_step == 0)
+                check_error(b.CreateICmpEQ(step, llvm::ConstantInt::get(ety, 0)),
+                            static_cast<int>(RuntimeError::ValueError), range->loc);  // range() arg 3 must not be zero
+        }
+    }
+    auto keep_going = [&](llvm::Value* i) -> llvm::Value* {
+        llvm::Value* up = is_signed ? b.CreateICmpSLT(i, stop) : b.CreateICmpULT(i, stop);
+        if (const_step && *const_step > 0) return up;
+        llvm::Value* down = is_signed ? b.CreateICmpSGT(i, stop) : b.getFalse();
+        if (const_step && *const_step < 0) return down;
+        // Unknown sign at compile time (a zero step, only possible where the check above
+        // does not raise, runs no iterations).
+        llvm::Value* zero = llvm::ConstantInt::get(ety, 0);
+        llvm::Value* positive = is_signed ? b.CreateICmpSGT(step, zero) : b.CreateICmpNE(step, zero);
+        llvm::Value* negative = is_signed ? b.CreateICmpSLT(step, zero) : b.getFalse();
+        return b.CreateSelect(positive, up, b.CreateAnd(negative, down));
+    };
+    const Expr* target = s->target;
+    counted_loop(s, et, start, step, keep_going,
+                 [&](llvm::Value* i) { assign_to(target, i, et); });
+}
+
+void FunctionLowering::for_array(const For* s) {
+    const Type* at = type_of(s->iter);
+    llvm::Value* arr = expr(s->iter);
+    llvm::Value* n = array_dim(b, arr, 0);
+    const Expr* target = s->target;
+    counted_loop(
+        s, types::int64(), b.getInt64(0), b.getInt64(1),
+        [&](llvm::Value* i) { return b.CreateICmpSLT(i, n); },
+        [&](llvm::Value* i) {
+            const Type* et = nullptr;
+            llvm::Value* v = array_item0(arr, at, i, &et);
+            assign_to(target, v, et);
+        });
+}
+
+void FunctionLowering::return_stmt(const Return* s) {
+    const Type* rt = fn.return_type;
+    if (rt->is_none()) {
+        if (s->value && !isa<NoneLit>(s->value)) expr(s->value);
+        b.CreateRetVoid();
+    } else {
+        if (!s->value) unsupported(s->loc, "a bare return in a function returning " + rt->str());
+        b.CreateRet(expr_as(s->value, rt));
+    }
+    start_dead_block();
+}
+
+}  // namespace ujit::codegen

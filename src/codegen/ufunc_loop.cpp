@@ -1,0 +1,145 @@
+// lower_ufunc_loop: the element-wise loop around a scalar kernel.
+//   CPU:  void <symbol>$loop(char** ptrs, i64 n, const i64* strides)  — NumPy's inner loop
+//         (inputs..., output; strides in bytes). When every stride equals its itemsize a
+//         separate counted loop over typed pointers runs, which LLVM vectorizes.
+//   CUDA: void <symbol>$loop(ptr in0, ..., ptr out, i64 n)  — a grid-stride kernel over
+//         contiguous data (the GPU runtime makes inputs contiguous).
+#include "codegen/lower.hpp"
+
+#include "codegen/llvm_types.hpp"
+#include "codegen/lower_context.hpp"
+
+namespace ujit::codegen {
+
+using types::Type;
+
+namespace {
+
+struct LoopIO {
+    std::vector<const Type*> types;  // inputs..., output
+    std::vector<llvm::Type*> storage;
+};
+
+LoopIO loop_io(llvm::LLVMContext& ctx, const types::TypedFunction& fn) {
+    LoopIO io;
+    for (const Type* t : fn.arg_types) io.types.push_back(t);
+    io.types.push_back(fn.return_type);
+    for (const Type* t : io.types) {
+        if (!t->is_number())
+            unsupported(fn.def->loc, "ufunc arguments and results must be numbers, not " + t->str());
+        io.storage.push_back(storage_type(ctx, t));
+    }
+    return io;
+}
+
+// One element: load the inputs through `addr(k)`, call the kernel, store the output.
+void element(llvm::IRBuilder<>& b, llvm::Function* impl, const LoopIO& io,
+             const std::function<llvm::Value*(size_t)>& addr) {
+    size_t nin = io.types.size() - 1;
+    std::vector<llvm::Value*> args;
+    for (size_t k = 0; k < nin; ++k)
+        args.push_back(from_storage(b, b.CreateLoad(io.storage[k], addr(k)), io.types[k]));
+    llvm::Value* r = b.CreateCall(impl, args);
+    b.CreateStore(to_storage(b, r, io.types[nin]), addr(nin));
+}
+
+// for (i = start; i < n; i += step) body(i)
+void counted(llvm::IRBuilder<>& b, llvm::Function* f, llvm::Value* start, llvm::Value* n, llvm::Value* step,
+             const std::function<void(llvm::Value*)>& body, llvm::BasicBlock* exit, const char* name) {
+    llvm::LLVMContext& ctx = b.getContext();
+    llvm::BasicBlock* pre = b.GetInsertBlock();
+    llvm::BasicBlock* loop = llvm::BasicBlock::Create(ctx, name, f);
+    b.CreateCondBr(b.CreateICmpSLT(start, n), loop, exit);
+    b.SetInsertPoint(loop);
+    llvm::PHINode* i = b.CreatePHI(b.getInt64Ty(), 2, "i");
+    i->addIncoming(start, pre);
+    body(i);
+    llvm::Value* next = b.CreateAdd(i, step, "i.next", /*HasNUW=*/false, /*HasNSW=*/true);
+    i->addIncoming(next, b.GetInsertBlock());
+    b.CreateCondBr(b.CreateICmpSLT(next, n), loop, exit);
+}
+
+void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Function* impl) {
+    llvm::LLVMContext& ctx = mod.ctx;
+    LoopIO io = loop_io(ctx, fn);
+    llvm::Type* ptr = llvm::PointerType::get(ctx, 0);
+    llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
+    auto* fty = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr, i64, ptr}, false);
+    auto* f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, loop_symbol(fn.symbol), mod.m);
+    llvm::Value* ptrs = f->getArg(0);
+    llvm::Value* n = f->getArg(1);
+    llvm::Value* strides = f->getArg(2);
+    ptrs->setName("ptrs");
+    n->setName("n");
+    strides->setName("strides");
+
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
+    std::vector<llvm::Value*> base, stride;
+    llvm::Value* contiguous = b.getTrue();
+    for (size_t k = 0; k < io.types.size(); ++k) {
+        base.push_back(b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, ptrs, k), "p" + std::to_string(k)));
+        stride.push_back(b.CreateLoad(i64, b.CreateConstGEP1_64(i64, strides, k), "s" + std::to_string(k)));
+        contiguous = b.CreateAnd(contiguous, b.CreateICmpEQ(stride[k], b.getInt64(io.types[k]->itemsize())));
+    }
+    llvm::BasicBlock* fast = llvm::BasicBlock::Create(ctx, "contiguous", f);
+    llvm::BasicBlock* strided = llvm::BasicBlock::Create(ctx, "strided", f);
+    llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx, "exit", f);
+    b.CreateCondBr(contiguous, fast, strided);
+
+    b.SetInsertPoint(fast);
+    counted(b, f, b.getInt64(0), n, b.getInt64(1), [&](llvm::Value* i) {
+        element(b, impl, io, [&](size_t k) { return b.CreateGEP(io.storage[k], base[k], i); });
+    }, exit, "contiguous.loop");
+
+    b.SetInsertPoint(strided);
+    counted(b, f, b.getInt64(0), n, b.getInt64(1), [&](llvm::Value* i) {
+        element(b, impl, io, [&](size_t k) { return b.CreateGEP(b.getInt8Ty(), base[k], b.CreateMul(i, stride[k])); });
+    }, exit, "strided.loop");
+
+    b.SetInsertPoint(exit);
+    b.CreateRetVoid();
+    mod.target.mark_entry(*f, types::FunctionRole::Scalar);
+}
+
+void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Function* impl) {
+    llvm::LLVMContext& ctx = mod.ctx;
+    LoopIO io = loop_io(ctx, fn);
+    llvm::Type* ptr = llvm::PointerType::get(ctx, mod.target.global_address_space());
+    std::vector<llvm::Type*> params(io.types.size(), ptr);
+    params.push_back(llvm::Type::getInt64Ty(ctx));
+    auto* fty = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), params, false);
+    auto* f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, loop_symbol(fn.symbol), mod.m);
+    llvm::Value* n = f->getArg(io.types.size());
+    n->setName("n");
+
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
+    const Type* i64t = types::int64();
+    llvm::Value* one = b.getInt64(1);
+    llvm::Value* start = mod.target.emit_cuda_builtin(b, types::BuiltinId::CudaGrid, {one}, {i64t}, i64t);
+    llvm::Value* step = mod.target.emit_cuda_builtin(b, types::BuiltinId::CudaGridsize, {one}, {i64t}, i64t);
+    if (!start || !step) unsupported(fn.def->loc, "this target has no thread indices for a ufunc kernel");
+    llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx, "exit", f);
+    counted(b, f, start, n, step, [&](llvm::Value* i) {
+        element(b, impl, io, [&](size_t k) { return b.CreateGEP(io.storage[k], f->getArg(k), i); });
+    }, exit, "grid.loop");
+    b.SetInsertPoint(exit);
+    b.CreateRetVoid();
+    mod.target.mark_entry(*f, types::FunctionRole::Kernel);
+}
+
+}  // namespace
+
+std::unique_ptr<llvm::Module> lower_ufunc_loop(llvm::LLVMContext& ctx, Target& target,
+                                               const syntax::Module& source,
+                                               const types::TypedFunction& fn) {
+    auto m = std::make_unique<llvm::Module>(loop_symbol(fn.symbol), ctx);
+    target.configure_module(*m);
+    ModuleLowering mod(*m, target, source);
+    llvm::Function* impl = mod.internal_function(fn);
+    // The loop's shape is the one entry-level difference between the targets.
+    if (target.kind() == types::TargetKind::CUDA) gpu_loop(mod, fn, impl);
+    else cpu_loop(mod, fn, impl);
+    return m;
+}
+
+}  // namespace ujit::codegen

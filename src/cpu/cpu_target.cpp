@@ -1,0 +1,127 @@
+// The CPU side of codegen::Target: host triple and data layout, libm math, errors that
+// raise through ujit_rt_raise, print and random through ujit's runtime (runtime_*.hpp).
+#include "codegen/target.hpp"
+
+#include "cpu/cpu_math.hpp"
+#include "cpu/jit.hpp"
+
+#include <llvm/IR/MDBuilder.h>
+
+namespace ujit::codegen {
+
+namespace {
+
+llvm::Module& module_of(llvm::IRBuilder<>& b) { return *b.GetInsertBlock()->getModule(); }
+
+llvm::FunctionCallee runtime_function(llvm::IRBuilder<>& b, const char* name, llvm::FunctionType* type) {
+    llvm::FunctionCallee callee = module_of(b).getOrInsertFunction(name, type);
+    if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) f->setDoesNotThrow();
+    return callee;
+}
+
+llvm::Value* as_double(llvm::IRBuilder<>& b, llvm::Value* v) {
+    llvm::Type* t = v->getType();
+    if (t->isDoubleTy()) return v;
+    if (t->isFloatingPointTy()) return b.CreateFPExt(v, b.getDoubleTy());
+    if (t->isIntegerTy(1)) return b.CreateUIToFP(v, b.getDoubleTy());
+    if (t->isIntegerTy()) return b.CreateSIToFP(v, b.getDoubleTy());
+    return nullptr;
+}
+
+llvm::Value* as_int64(llvm::IRBuilder<>& b, llvm::Value* v) {
+    llvm::Type* t = v->getType();
+    if (t->isIntegerTy(1)) return b.CreateZExt(v, b.getInt64Ty());
+    if (t->isIntegerTy()) return b.CreateSExtOrTrunc(v, b.getInt64Ty());
+    if (t->isFloatingPointTy()) return b.CreateFPToSI(v, b.getInt64Ty());  // CPython: hash(2.0) == 2
+    return nullptr;
+}
+
+class CpuTarget final : public Target {
+public:
+    types::TargetKind kind() const override { return types::TargetKind::CPU; }
+
+    void configure_module(llvm::Module& m) override {
+        llvm::TargetMachine& tm = cpu::Jit::instance().target_machine();
+        m.setTargetTriple(tm.getTargetTriple().str());
+        m.setDataLayout(tm.createDataLayout());
+    }
+
+    llvm::Value* emit_math(llvm::IRBuilder<>& b, types::BuiltinId id, const std::vector<llvm::Value*>& args,
+                           const types::Type* ty) override {
+        return cpu::emit_cpu_math(b, id, args, ty);
+    }
+
+    void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) override {
+        if (auto* k = llvm::dyn_cast<llvm::ConstantInt>(cond); k && k->isZero()) return;
+        llvm::LLVMContext& ctx = b.getContext();
+        llvm::Function* fn = b.GetInsertBlock()->getParent();
+        llvm::BasicBlock* raise = llvm::BasicBlock::Create(ctx, "raise", fn);
+        llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx, "no_error", fn);
+        b.CreateCondBr(cond, raise, ok, llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
+
+        b.SetInsertPoint(raise);
+        auto* type = llvm::FunctionType::get(b.getVoidTy(), {b.getInt32Ty(), b.getPtrTy()}, false);
+        llvm::FunctionCallee callee = runtime_function(b, "ujit_rt_raise", type);
+        if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+            f->setDoesNotReturn();
+            f->addFnAttr(llvm::Attribute::Cold);
+        }
+        llvm::Value* message = b.CreateGlobalString(where, "ujit.where");  // private, unnamed_addr
+        llvm::CallInst* call = b.CreateCall(callee, {b.getInt32(code), message});
+        call->setDoesNotReturn();
+        b.CreateUnreachable();
+
+        b.SetInsertPoint(ok);
+    }
+
+    void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) override {
+        auto* type = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, /*isVarArg=*/true);
+        std::vector<llvm::Value*> call_args{b.CreateGlobalString(format, "ujit.print_format")};
+        call_args.insert(call_args.end(), args.begin(), args.end());
+        b.CreateCall(runtime_function(b, "ujit_rt_print", type), call_args);
+    }
+
+    llvm::Value* emit_cuda_builtin(llvm::IRBuilder<>&, types::BuiltinId, const std::vector<llvm::Value*>&,
+                                   const std::vector<const types::Type*>&, const types::Type*) override {
+        return nullptr;  // type inference rejects cuda.* for the CPU before codegen
+    }
+
+    llvm::Value* emit_array_storage(llvm::IRBuilder<>&, bool, llvm::Type*, uint64_t) override { return nullptr; }
+
+    void mark_entry(llvm::Function& f, types::FunctionRole) override {
+        f.setLinkage(llvm::GlobalValue::ExternalLinkage);
+        f.setVisibility(llvm::GlobalValue::DefaultVisibility);
+        f.setDoesNotThrow();
+    }
+
+    llvm::Value* emit_random(llvm::IRBuilder<>& b, types::BuiltinId id, const std::vector<llvm::Value*>& args) override {
+        llvm::Type* f64 = b.getDoubleTy();
+        switch (id) {
+        case types::BuiltinId::RandomRandom:
+            if (!args.empty()) return nullptr;
+            return b.CreateCall(runtime_function(b, "ujit_rt_random", llvm::FunctionType::get(f64, false)));
+        case types::BuiltinId::RandomSeed: {
+            if (args.size() != 1) return nullptr;
+            llvm::Value* seed = as_int64(b, args[0]);
+            if (!seed) return nullptr;
+            auto* type = llvm::FunctionType::get(b.getVoidTy(), {b.getInt64Ty()}, false);
+            return b.CreateCall(runtime_function(b, "ujit_rt_random_seed", type), {seed});
+        }
+        case types::BuiltinId::RandomUniform: {
+            if (args.size() != 2) return nullptr;
+            llvm::Value* lo = as_double(b, args[0]);
+            llvm::Value* hi = as_double(b, args[1]);
+            if (!lo || !hi) return nullptr;
+            auto* type = llvm::FunctionType::get(f64, {f64, f64}, false);
+            return b.CreateCall(runtime_function(b, "ujit_rt_random_uniform", type), {lo, hi});
+        }
+        default: return nullptr;
+        }
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Target> make_cpu_target() { return std::make_unique<CpuTarget>(); }
+
+}  // namespace ujit::codegen

@@ -1,0 +1,86 @@
+#include "cpu/optimize.hpp"
+
+#include <llvm/Analysis/TargetLibraryInfo.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/DynamicLibrary.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+#include <stdexcept>
+
+namespace ujit::cpu {
+
+bool libmvec_available() {
+    // Loaded into the process (RTLD_GLOBAL) so the JIT's process symbol search finds the
+    // vector variants the loop vectorizer calls.
+    static const bool loaded = !llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1");
+    return loaded;
+}
+
+namespace {
+
+llvm::OptimizationLevel level_for(int opt_level) {
+    switch (opt_level <= 0 ? 0 : opt_level >= 3 ? 3 : opt_level) {
+    case 0: return llvm::OptimizationLevel::O0;
+    case 1: return llvm::OptimizationLevel::O1;
+    case 2: return llvm::OptimizationLevel::O2;
+    default: return llvm::OptimizationLevel::O3;
+    }
+}
+
+void configure(llvm::Module& m, llvm::TargetMachine& tm) {
+    if (m.getTargetTriple().empty()) m.setTargetTriple(tm.getTargetTriple().str());
+    if (m.getDataLayout().isDefault()) m.setDataLayout(tm.createDataLayout());
+}
+
+}  // namespace
+
+void optimize_module(llvm::Module& m, llvm::TargetMachine& tm, int opt_level) {
+    configure(m, tm);
+    llvm::OptimizationLevel level = level_for(opt_level);
+
+    llvm::PipelineTuningOptions tuning;
+    tuning.LoopVectorization = opt_level >= 2;
+    tuning.SLPVectorization = opt_level >= 2;
+    tuning.LoopUnrolling = opt_level >= 2;
+    tuning.LoopInterleaving = opt_level >= 2;
+
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder pb(&tm, tuning);  // registers the target's TTI (cost model)
+
+    // libm calls the vectorizer may widen: with libmvec, `sin` in a loop becomes
+    // `_ZGVdN4v_sin` (glibc's vector variants; within 4 ulp, like NumPy's SIMD loops).
+    llvm::Triple triple(m.getTargetTriple());
+    llvm::TargetLibraryInfoImpl tlii(triple);
+    if (libmvec_available() && triple.getArch() == llvm::Triple::x86_64)
+        tlii.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
+    fam.registerPass([&] { return llvm::TargetLibraryAnalysis(tlii); });
+
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+
+    llvm::ModulePassManager mpm = level == llvm::OptimizationLevel::O0 ? pb.buildO0DefaultPipeline(level)
+                                                                       : pb.buildPerModuleDefaultPipeline(level);
+    mpm.run(m, mam);
+}
+
+std::string emit_assembly(llvm::Module& m, llvm::TargetMachine& tm) {
+    std::unique_ptr<llvm::Module> copy = llvm::CloneModule(m);
+    configure(*copy, tm);
+    llvm::SmallString<0> text;
+    llvm::raw_svector_ostream out(text);
+    llvm::legacy::PassManager pm;  // `tm` belongs to this thread (Jit::target_machine)
+    if (tm.addPassesToEmitFile(pm, out, nullptr, llvm::CodeGenFileType::AssemblyFile))
+        throw std::runtime_error("ujit: the target cannot emit assembly");
+    pm.run(*copy);
+    return std::string(text.str());
+}
+
+}  // namespace ujit::cpu
