@@ -1,0 +1,153 @@
+#include "cuda/cuda_math.hpp"
+
+#include <llvm/IR/Module.h>
+
+#include <cmath>
+#include <string>
+
+namespace ujit::cuda {
+
+using types::BuiltinId;
+
+namespace {
+
+// libdevice's name for a function, without the float32 suffix: __nv_sqrt / __nv_sqrtf.
+const char* libdevice_base(BuiltinId id) {
+    switch (id) {
+    case BuiltinId::MathAcos: return "acos";
+    case BuiltinId::MathAcosh: return "acosh";
+    case BuiltinId::MathAsin: return "asin";
+    case BuiltinId::MathAsinh: return "asinh";
+    case BuiltinId::MathAtan: return "atan";
+    case BuiltinId::MathAtan2: return "atan2";
+    case BuiltinId::MathAtanh: return "atanh";
+    case BuiltinId::MathCeil: case BuiltinId::NpCeil: return "ceil";
+    case BuiltinId::MathCopysign: return "copysign";
+    case BuiltinId::MathCos: return "cos";
+    case BuiltinId::MathCosh: return "cosh";
+    case BuiltinId::MathErf: return "erf";
+    case BuiltinId::MathErfc: return "erfc";
+    case BuiltinId::MathExp: return "exp";
+    case BuiltinId::MathExpm1: return "expm1";
+    case BuiltinId::MathFabs: case BuiltinId::NpAbs: return "fabs";
+    case BuiltinId::MathFloor: case BuiltinId::NpFloor: return "floor";
+    case BuiltinId::MathFmod: return "fmod";
+    case BuiltinId::MathGamma: return "tgamma";
+    case BuiltinId::MathHypot: return "hypot";
+    case BuiltinId::MathLdexp: return "ldexp";
+    case BuiltinId::MathLgamma: return "lgamma";
+    case BuiltinId::MathLog: return "log";
+    case BuiltinId::MathLog10: return "log10";
+    case BuiltinId::MathLog1p: return "log1p";
+    case BuiltinId::MathLog2: return "log2";
+    case BuiltinId::MathPow: case BuiltinId::Pow: case BuiltinId::NpPower: return "pow";
+    case BuiltinId::MathSin: return "sin";
+    case BuiltinId::MathSinh: return "sinh";
+    case BuiltinId::MathSqrt: return "sqrt";
+    case BuiltinId::MathTan: return "tan";
+    case BuiltinId::MathTanh: return "tanh";
+    case BuiltinId::MathTrunc: case BuiltinId::NpTrunc: return "trunc";
+    case BuiltinId::NpExp2: return "exp2";
+    case BuiltinId::NpRint: case BuiltinId::Round: return "rint";  // round-half-even, like Python
+    default: return nullptr;
+    }
+}
+
+unsigned libdevice_arity(BuiltinId id) {
+    switch (id) {
+    case BuiltinId::MathAtan2: case BuiltinId::MathCopysign: case BuiltinId::MathFmod:
+    case BuiltinId::MathHypot: case BuiltinId::MathPow: case BuiltinId::Pow: case BuiltinId::NpPower:
+        return 2;
+    default: return 1;
+    }
+}
+
+// Calls `__nv_<base>[f]` with `args`, declaring it with the argument types.
+llvm::Value* call_libdevice(llvm::IRBuilder<>& b, const std::string& base, llvm::Type* fty_result,
+                            const std::vector<llvm::Value*>& args) {
+    std::string name = "__nv_" + base + (fty_result->isFloatTy() ? "f" : "");
+    std::vector<llvm::Type*> params;
+    for (llvm::Value* a : args) params.push_back(a->getType());
+    llvm::Module* m = b.GetInsertBlock()->getModule();
+    llvm::FunctionCallee callee = m->getOrInsertFunction(name, llvm::FunctionType::get(fty_result, params, false));
+    return b.CreateCall(callee, args);
+}
+
+// An integer operand as the i32 libdevice wants, saturated (ldexp(x, 1<<40) stays inf).
+llvm::Value* saturate_to_i32(llvm::IRBuilder<>& b, llvm::Value* v) {
+    if (v->getType()->getIntegerBitWidth() <= 32) return b.CreateSExtOrTrunc(v, b.getInt32Ty());
+    llvm::Value* lo = b.CreateBinaryIntrinsic(llvm::Intrinsic::smax, v, llvm::ConstantInt::get(v->getType(), INT32_MIN));
+    llvm::Value* hi = b.CreateBinaryIntrinsic(llvm::Intrinsic::smin, lo, llvm::ConstantInt::get(v->getType(), INT32_MAX));
+    return b.CreateTrunc(hi, b.getInt32Ty());
+}
+
+llvm::Value* fconst(llvm::Type* t, double v) { return llvm::ConstantFP::get(t, v); }
+
+llvm::Value* emit_classify(llvm::IRBuilder<>& b, BuiltinId id, llvm::Value* x) {
+    if (!x->getType()->isFloatingPointTy())  // integers are never nan/inf
+        return b.getInt1(id == BuiltinId::MathIsfinite);
+    llvm::Type* t = x->getType();
+    switch (id) {
+    case BuiltinId::MathIsnan: return b.CreateFCmpUNO(x, x);
+    case BuiltinId::MathIsinf: return b.CreateFCmpOEQ(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x), fconst(t, INFINITY));
+    default: return b.CreateFCmpONE(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x), fconst(t, INFINITY));
+    }
+}
+
+// np.minimum/np.maximum propagate NaN (fmin/fmax would drop it).
+llvm::Value* emit_nan_propagating_minmax(llvm::IRBuilder<>& b, bool is_max, llvm::Value* x, llvm::Value* y) {
+    llvm::Value* r = call_libdevice(b, is_max ? "fmax" : "fmin", x->getType(), {x, y});
+    return b.CreateSelect(b.CreateFCmpUNO(x, y), b.CreateFAdd(x, y), r);
+}
+
+llvm::Value* emit_sign(llvm::IRBuilder<>& b, llvm::Value* x) {
+    llvm::Type* t = x->getType();
+    llvm::Value* s = b.CreateSelect(b.CreateFCmpOGT(x, fconst(t, 0)), fconst(t, 1),
+                                    b.CreateSelect(b.CreateFCmpOLT(x, fconst(t, 0)), fconst(t, -1), fconst(t, 0)));
+    return b.CreateSelect(b.CreateFCmpUNO(x, x), x, s);  // sign(nan) is nan
+}
+
+}  // namespace
+
+llvm::Value* emit_libdevice_math(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm::Value*>& args) {
+    if (args.empty()) return nullptr;
+    if (id == BuiltinId::MathIsnan || id == BuiltinId::MathIsinf || id == BuiltinId::MathIsfinite)
+        return emit_classify(b, id, args[0]);
+
+    llvm::Value* x = args[0];
+    llvm::Type* t = x->getType();
+    if (!t->isFloatTy() && !t->isDoubleTy()) return nullptr;
+
+    switch (id) {
+    case BuiltinId::MathDegrees: return b.CreateFMul(x, fconst(t, 180.0 / M_PI));
+    case BuiltinId::MathRadians: return b.CreateFMul(x, fconst(t, M_PI / 180.0));
+    case BuiltinId::NpSquare: return b.CreateFMul(x, x);
+    case BuiltinId::NpSign: return emit_sign(b, x);
+    case BuiltinId::NpMinimum: case BuiltinId::NpMaximum:
+        if (args.size() != 2) return nullptr;
+        return emit_nan_propagating_minmax(b, id == BuiltinId::NpMaximum, x, args[1]);
+    case BuiltinId::MathLog:
+        if (args.size() == 2)  // math.log(x, base)
+            return b.CreateFDiv(call_libdevice(b, "log", t, {x}), call_libdevice(b, "log", t, {args[1]}));
+        break;
+    case BuiltinId::MathLdexp:
+        if (args.size() != 2 || !args[1]->getType()->isIntegerTy()) return nullptr;
+        return call_libdevice(b, "ldexp", t, {x, saturate_to_i32(b, args[1])});
+    case BuiltinId::MathPow: case BuiltinId::Pow: case BuiltinId::NpPower:
+        if (args.size() == 2 && args[1]->getType()->isIntegerTy())  // float ** int: __nv_powi[f]
+            return call_libdevice(b, "powi", t, {x, saturate_to_i32(b, args[1])});
+        break;
+    case BuiltinId::Round:
+        if (args.size() != 1) return nullptr;  // round(x, ndigits) is lowered by codegen
+        break;
+    default: break;
+    }
+
+    const char* base = libdevice_base(id);
+    if (!base || args.size() != libdevice_arity(id)) return nullptr;
+    for (llvm::Value* a : args)
+        if (a->getType() != t) return nullptr;  // the caller converts operands first
+    return call_libdevice(b, base, t, args);
+}
+
+}  // namespace ujit::cuda

@@ -1,0 +1,170 @@
+// codegen::Target for CUDA: what the shared lowering asks of the GPU (Halide's
+// CodeGen_PTX_Dev). Math goes to libdevice (cuda_math), atomics to cuda_atomics, thread
+// indices and barriers to cuda_target_builtins; this file holds the module setup,
+// print, shared/local arrays and kernel marking.
+#include "codegen/target.hpp"
+
+#include "cuda/cuda_atomics.hpp"
+#include "cuda/cuda_math.hpp"
+#include "cuda/cuda_target_builtins.hpp"
+#include "cuda/nvptx_machine.hpp"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Metadata.h>
+
+namespace ujit::codegen {
+
+namespace {
+
+using types::BuiltinId;
+
+// NVPTX address spaces (NVPTX usage guide).
+constexpr unsigned kGlobalSpace = 1;
+constexpr unsigned kSharedSpace = 3;
+// Every `cuda.shared.array(0, ...)` of a kernel is this one `extern __shared__` block,
+// sized at launch (Numba: all dynamic shared arrays start at the same address).
+constexpr const char* kDynamicShared = "ujit_dynamic_shared";
+
+bool is_atomic(BuiltinId id) {
+    return id >= BuiltinId::CudaAtomicAdd && id <= BuiltinId::CudaAtomicDec;
+}
+
+llvm::AllocaInst* entry_alloca(llvm::IRBuilder<>& b, llvm::Type* t, const char* name) {
+    llvm::Function* f = b.GetInsertBlock()->getParent();
+    llvm::IRBuilder<> eb(&f->getEntryBlock(), f->getEntryBlock().getFirstInsertionPt());
+    return eb.CreateAlloca(t, nullptr, name);
+}
+
+// C's default argument promotions, which vprintf's buffer layout follows: float → double,
+// integers narrower than int → int (bool as 0/1).
+llvm::Value* promote_vararg(llvm::IRBuilder<>& b, llvm::Value* v) {
+    llvm::Type* t = v->getType();
+    if (t->isFloatTy() || t->isHalfTy()) return b.CreateFPExt(v, b.getDoubleTy());
+    if (t->isIntegerTy(1)) return b.CreateZExt(v, b.getInt32Ty());
+    if (t->isIntegerTy() && t->getIntegerBitWidth() < 32) return b.CreateSExt(v, b.getInt32Ty());
+    return v;
+}
+
+class CudaTarget final : public Target {
+public:
+    // Nothing emitted here depends on the architecture (emit_ptx targets it); an unknown
+    // one is still rejected before any lowering.
+    explicit CudaTarget(const std::string& arch) { cuda::ptx_isa_version(arch); }
+
+    types::TargetKind kind() const override { return types::TargetKind::CUDA; }
+
+    void configure_module(llvm::Module& m) override {
+        m.setTargetTriple(cuda::kNvptxTriple);
+        m.setDataLayout(cuda::nvptx_data_layout());
+    }
+
+    llvm::Value* emit_math(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm::Value*>& args,
+                           const types::Type*) override {
+        return cuda::emit_libdevice_math(b, id, args);
+    }
+
+    // Numba's CUDA error model: no checks (integer division by zero gives 0, floats inf/nan).
+    void emit_error_check(llvm::IRBuilder<>&, llvm::Value*, int, const std::string&) override {}
+
+    void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) override;
+
+    llvm::Value* emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm::Value*>& args,
+                                   const std::vector<const types::Type*>& arg_types,
+                                   const types::Type* result_type) override {
+        if (is_atomic(id)) return cuda::emit_atomic(b, id, args, element_is_signed(arg_types, result_type));
+        return cuda::emit_thread_builtin(b, id, args, result_type);
+    }
+
+    llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) override;
+
+    void mark_entry(llvm::Function& f, types::FunctionRole role) override;
+
+    llvm::Value* emit_random(llvm::IRBuilder<>&, BuiltinId, const std::vector<llvm::Value*>&) override {
+        return nullptr;
+    }
+
+private:
+    // Unsigned max/min/inc/dec need the element's signedness, which LLVM types lack.
+    static bool element_is_signed(const std::vector<const types::Type*>& arg_types, const types::Type* result) {
+        const types::Type* t = result;
+        if ((!t || !t->is_int()) && !arg_types.empty() && arg_types[0] && arg_types[0]->is_array())
+            t = arg_types[0]->dtype();
+        return !(t && t->is_int() && !t->is_signed());
+    }
+};
+
+// CUDA's printf is vprintf(format, buffer): the arguments packed in a local struct at
+// their natural alignment, exactly as nvcc lowers printf.
+void CudaTarget::emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) {
+    llvm::Module* m = b.GetInsertBlock()->getModule();
+    llvm::LLVMContext& ctx = m->getContext();
+    llvm::Type* ptr = b.getPtrTy();
+    llvm::FunctionCallee vprintf =
+        m->getOrInsertFunction("vprintf", llvm::FunctionType::get(b.getInt32Ty(), {ptr, ptr}, false));
+
+    llvm::Constant* text = llvm::ConstantDataArray::getString(ctx, format);
+    auto* fmt = new llvm::GlobalVariable(*m, text->getType(), /*isConstant=*/true, llvm::GlobalValue::PrivateLinkage,
+                                         text, "ujit_printf_format", nullptr, llvm::GlobalValue::NotThreadLocal,
+                                         kGlobalSpace);
+    fmt->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    llvm::Value* fmt_ptr = b.CreateAddrSpaceCast(fmt, ptr);
+
+    llvm::Value* buffer = llvm::ConstantPointerNull::get(b.getPtrTy());
+    if (!args.empty()) {
+        std::vector<llvm::Value*> values;
+        std::vector<llvm::Type*> fields;
+        for (llvm::Value* a : args) {
+            values.push_back(promote_vararg(b, a));
+            fields.push_back(values.back()->getType());
+        }
+        auto* layout = llvm::StructType::get(ctx, fields);
+        llvm::AllocaInst* slot = entry_alloca(b, layout, "printf_args");
+        for (unsigned i = 0; i < values.size(); ++i) b.CreateStore(values[i], b.CreateStructGEP(layout, slot, i));
+        buffer = slot;
+    }
+    b.CreateCall(vprintf, {fmt_ptr, buffer});
+}
+
+llvm::Value* CudaTarget::emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) {
+    if (!shared) {
+        llvm::AllocaInst* a = entry_alloca(b, llvm::ArrayType::get(elem, count), "local_array");
+        a->setAlignment(llvm::Align(16));
+        return a;
+    }
+    llvm::Module* m = b.GetInsertBlock()->getModule();
+    llvm::GlobalVariable* g = nullptr;
+    if (count == 0) {
+        g = m->getGlobalVariable(kDynamicShared);
+        if (!g) {
+            g = new llvm::GlobalVariable(*m, llvm::ArrayType::get(b.getInt8Ty(), 0), false,
+                                         llvm::GlobalValue::ExternalLinkage, nullptr, kDynamicShared, nullptr,
+                                         llvm::GlobalValue::NotThreadLocal, kSharedSpace);
+        }
+    } else {
+        auto* t = llvm::ArrayType::get(elem, count);
+        // Shared memory cannot be initialized: undef is the only initializer NVPTX accepts.
+        g = new llvm::GlobalVariable(*m, t, false, llvm::GlobalValue::InternalLinkage, llvm::UndefValue::get(t),
+                                     "ujit_shared_array", nullptr, llvm::GlobalValue::NotThreadLocal, kSharedSpace);
+    }
+    g->setAlignment(llvm::Align(16));
+    return b.CreateAddrSpaceCast(g, b.getPtrTy());
+}
+
+// A kernel is both ptx_kernel and listed in nvvm.annotations (what NVVM and older LLVMs
+// read). Other entries (a device function compiled on its own) stay external `.func`s:
+// internalizing them here would leave empty PTX; cuda/ptx.cpp internalizes the rest.
+void CudaTarget::mark_entry(llvm::Function& f, types::FunctionRole role) {
+    f.setLinkage(llvm::GlobalValue::ExternalLinkage);
+    if (role != types::FunctionRole::Kernel) return;
+    f.setCallingConv(llvm::CallingConv::PTX_Kernel);
+    llvm::LLVMContext& ctx = f.getContext();
+    llvm::Metadata* md[] = {llvm::ValueAsMetadata::get(&f), llvm::MDString::get(ctx, "kernel"),
+                            llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), 1))};
+    f.getParent()->getOrInsertNamedMetadata("nvvm.annotations")->addOperand(llvm::MDNode::get(ctx, md));
+}
+
+}  // namespace
+
+std::unique_ptr<Target> make_cuda_target(const std::string& arch) { return std::make_unique<CudaTarget>(arch); }
+
+}  // namespace ujit::codegen

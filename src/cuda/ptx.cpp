@@ -1,0 +1,133 @@
+#include "cuda/ptx.hpp"
+
+#include "cuda/libdevice.hpp"
+#include "cuda/nvptx_machine.hpp"
+#include "cuda/nvptx_math_intrinsics.hpp"
+#include "ujit/ujit.hpp"
+
+#include <llvm/ADT/SmallString.h>
+#include <llvm/ADT/StringSet.h>
+#include <llvm/Analysis/CGSCCPassManager.h>
+#include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/PassManager.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/IPO/GlobalDCE.h>
+#include <llvm/Transforms/IPO/Internalize.h>
+
+#include <fmt/format.h>
+
+#include <chrono>
+
+namespace ujit::cuda {
+
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The module's own external definitions: what the caller asked for by name.
+llvm::StringSet<> entry_points(const llvm::Module& m) {
+    llvm::StringSet<> names;
+    for (const llvm::Function& f : m)
+        if (!f.isDeclaration() && f.hasExternalLinkage()) names.insert(f.getName());
+    return names;
+}
+
+void verify(const llvm::Module& m, const char* when) {
+    std::string msg;
+    llvm::raw_string_ostream os(msg);
+    if (llvm::verifyModule(m, &os))
+        throw Error(Error::Kind::Internal, fmt::format("error: invalid LLVM IR {}: {}", when, msg));
+}
+
+llvm::OptimizationLevel pass_level(int opt_level) {
+    switch (opt_level) {
+    case 0: return llvm::OptimizationLevel::O0;
+    case 1: return llvm::OptimizationLevel::O1;
+    case 2: return llvm::OptimizationLevel::O2;
+    default: return llvm::OptimizationLevel::O3;
+    }
+}
+
+// The new-pass-manager pipeline with the NVPTX machine's own callbacks (they add
+// NVVMReflect, which resolves libdevice's __nvvm_reflect("__CUDA_FTZ") / arch checks).
+void optimize(llvm::Module& m, llvm::TargetMachine& tm, int opt_level) {
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder pb(&tm);
+    tm.registerPassBuilderCallbacks(pb);
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+    llvm::OptimizationLevel level = pass_level(opt_level);
+    llvm::ModulePassManager mpm = level == llvm::OptimizationLevel::O0
+                                      ? pb.buildO0DefaultPipeline(level)
+                                      : pb.buildPerModuleDefaultPipeline(level);
+    mpm.addPass(llvm::GlobalDCEPass());  // O0 keeps unused internal functions otherwise
+    mpm.run(m, mam);
+}
+
+std::string emit_ptx_text(llvm::Module& m, llvm::TargetMachine& tm) {
+    llvm::SmallString<0> out;
+    llvm::raw_svector_ostream os(out);
+    llvm::legacy::PassManager pm;
+    if (tm.addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::AssemblyFile))
+        throw Error(Error::Kind::Internal, "error: the NVPTX back end cannot emit PTX");
+    pm.run(m);
+    return std::string(out.str());
+}
+
+void mark_fastmath(llvm::Module& m) {
+    for (llvm::Function& f : m) {
+        if (f.isDeclaration()) continue;
+        f.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
+        f.addFnAttr("unsafe-fp-math", "true");
+    }
+}
+
+}  // namespace
+
+PtxResult emit_ptx(llvm::Module& m, const PtxOptions& options, bool keep_ir) {
+    PtxResult result;
+    auto t0 = std::chrono::steady_clock::now();
+    std::unique_ptr<llvm::TargetMachine> tm = make_nvptx_machine(options.arch, options.opt_level, options.fastmath);
+    m.setTargetTriple(kNvptxTriple);
+    m.setDataLayout(tm->createDataLayout());
+    verify(m, "from codegen");
+
+    llvm::StringSet<> keep = entry_points(m);
+    replace_math_intrinsics(m);
+    if (options.fastmath) use_fast_libdevice_variants(m);
+    link_libdevice(m, options.libdevice_path);
+    llvm::internalizeModule(m, [&](const llvm::GlobalValue& gv) { return keep.contains(gv.getName()); });
+    // libdevice asks __nvvm_reflect("__CUDA_FTZ"); NVVMReflect answers from this flag.
+    m.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", options.fastmath ? 1 : 0);
+    if (options.fastmath) mark_fastmath(m);
+
+    optimize(m, *tm, options.opt_level);
+    if (std::string missing = unresolved_libdevice_call(m); !missing.empty())
+        throw Error(Error::Kind::Internal, fmt::format("error: libdevice does not define '{}'", missing));
+    if (std::string bad = unselectable_math_intrinsic(m); !bad.empty())
+        throw Error(Error::Kind::Internal, fmt::format("error: the NVPTX back end cannot lower '{}'", bad));
+    verify(m, "after optimization");
+    if (keep_ir) {
+        llvm::raw_string_ostream os(result.optimized_ir);
+        m.print(os, nullptr);
+    }
+    result.optimize_ms = ms_since(t0);
+
+    auto t1 = std::chrono::steady_clock::now();
+    result.ptx = emit_ptx_text(m, *tm);
+    result.codegen_ms = ms_since(t1);
+    return result;
+}
+
+}  // namespace ujit::cuda

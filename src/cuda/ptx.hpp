@@ -1,0 +1,34 @@
+// LLVM module (from codegen with the CUDA target) → PTX text:
+//   LLVM math intrinsics NVPTX cannot select → libdevice calls (fastmath: __nv_fast_*) →
+//   link libdevice (only what is called) → internalize all but the entry points →
+//   nvvm-reflect-ftz flag + NVVMReflect → O<n> → NVPTX → PTX for `arch`.
+#pragma once
+
+#include <llvm/IR/Module.h>
+
+#include <string>
+
+namespace ujit::cuda {
+
+struct PtxOptions {
+    std::string arch = "sm_80";
+    int opt_level = 3;
+    bool fastmath = false;    // approximate div/sqrt, denormals flushed to zero
+    std::string libdevice_path;  // empty: find_libdevice() (cuda/libdevice.hpp)
+};
+
+struct PtxResult {
+    std::string ptx;
+    std::string optimized_ir;  // only when keep_ir
+    double optimize_ms = 0;    // libdevice link + reflect + optimization
+    double codegen_ms = 0;     // NVPTX instruction selection → PTX text
+};
+
+// Consumes `m` (it is linked, optimized and lowered in place). The external function
+// definitions of `m` (kernels; a standalone device function) stay visible in the PTX;
+// everything else becomes internal and is dropped when unused.
+// Throws ujit::Error: Argument for an unknown arch, Runtime when libdevice is missing,
+// Internal when LLVM rejects the module.
+PtxResult emit_ptx(llvm::Module& m, const PtxOptions& options, bool keep_ir);
+
+}  // namespace ujit::cuda
