@@ -146,7 +146,7 @@ struct Options {
 };
 
 class Module;
-namespace detail { struct ModuleState; struct SpecState; }
+namespace detail { struct ModuleState; struct SpecState; struct FunctionAccess; }
 
 // One compiled specialization of a function (one signature, one target).
 class Specialization {
@@ -167,12 +167,14 @@ public:
 private:
     friend class Function;
     friend class Module;
+    friend struct detail::FunctionAccess;
     std::shared_ptr<detail::SpecState> s_;
 };
 
 class Function {
 public:
     const std::string& name() const;
+    std::vector<std::string> parameter_names() const;  // as the def names them, in order
 
     // Lazy: specialize from the argument types (cached per signature), then call.
     Value call(const std::vector<Value>& args, const Options& opts = {}) const;
@@ -193,9 +195,14 @@ public:
                         const Options& opts = {}) const;
 
     bool is_cuda_kernel() const;
+    bool is_ufunc() const;  // @vectorize: apply with vectorize_call
+    // The target the decorator asks for: CUDA for @cuda.jit (kernels and device functions)
+    // and target='cuda'; Parallel for target='parallel'; otherwise CPU.
+    Target declared_target() const;
 
 private:
     friend class Module;
+    friend struct detail::FunctionAccess;  // the GPU entry points (ujit/cuda.hpp)
     std::shared_ptr<detail::ModuleState> m_;
     const void* def_ = nullptr;
 };

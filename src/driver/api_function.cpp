@@ -1,5 +1,6 @@
 // ujit::Function and ujit::Specialization: specialize (lazily or eagerly), call, dump.
 #include "driver/call.hpp"
+#include "driver/dispatch.hpp"
 #include "driver/marshal.hpp"
 #include "driver/module_state.hpp"
 #include "syntax/diagnostics.hpp"
@@ -33,25 +34,29 @@ detail::SpecKey make_key(const syntax::FunctionDef* def, std::vector<const types
                            o.opt_level, o.fastmath, artifact};
 }
 
-// Whether `value_type` can be passed where `param` is declared (same kind of thing,
-// numeric conversions allowed for scalars, exact match for arrays).
-bool accepts(const types::Type* param, const types::Type* value_type) {
-    if (param == value_type) return true;
-    if (param->is_number() && value_type->is_number())
-        return !(value_type->is_complex() && !param->is_complex());
-    if (param->is_array() && value_type->is_array())
-        return param->dtype() == value_type->dtype() && param->ndim() == value_type->ndim() &&
-               (param->layout() == types::Layout::A || param->layout() == value_type->layout());
-    return false;
-}
-
 }  // namespace
 
 const std::string& Function::name() const { return def_of(def_)->name; }
 
+std::vector<std::string> Function::parameter_names() const {
+    std::vector<std::string> out;
+    for (const auto& p : def_of(def_)->params) out.push_back(p.name);
+    return out;
+}
+
 bool Function::is_cuda_kernel() const {
     const auto& d = decorator(*m_, def_of(def_));
     return d.kind == types::Decorator::Kind::CudaJit && !d.device;
+}
+
+bool Function::is_ufunc() const {
+    return decorator(*m_, def_of(def_)).kind == types::Decorator::Kind::Vectorize;
+}
+
+Target Function::declared_target() const {
+    const auto& d = decorator(*m_, def_of(def_));
+    if (d.kind == types::Decorator::Kind::CudaJit || d.target == types::TargetKind::CUDA) return Target::CUDA;
+    return d.parallel_target ? Target::Parallel : Target::CPU;
 }
 
 std::vector<std::string> Function::declared_signatures() const {
@@ -60,11 +65,20 @@ std::vector<std::string> Function::declared_signatures() const {
     return out;
 }
 
+namespace {
+// What compiling a function eagerly builds: its entry point, except for a ufunc on CUDA,
+// whose scalar body is only a device function; there the GPU loop kernel is what runs
+// (and what `ujit ptx` shows).
+driver::Artifact compiled_artifact(const Function& f, const Options& opts) {
+    return opts.target == Target::CUDA && f.is_ufunc() ? driver::Artifact::UfuncLoop : driver::Artifact::Entry;
+}
+}  // namespace
+
 Specialization Function::compile(const std::string& signature, const Options& opts) const {
     const auto* def = def_of(def_);
     types::Signature sig = with_compile_errors(*m_, [&] { return types::parse_signature(signature, def->name_loc); });
     Specialization s;
-    s.s_ = m_->get_or_compile(make_key(def, sig.args, sig.ret, opts, driver::Artifact::Entry), false);
+    s.s_ = m_->get_or_compile(make_key(def, sig.args, sig.ret, opts, compiled_artifact(*this, opts)), false);
     return s;
 }
 
@@ -72,7 +86,8 @@ std::vector<Specialization> Function::compile_declared(const Options& opts) cons
     std::vector<Specialization> out;
     for (const auto& sig : decorator(*m_, def_of(def_)).signatures) {
         Specialization s;
-        s.s_ = m_->get_or_compile(make_key(def_of(def_), sig.args, sig.ret, opts, driver::Artifact::Entry), false);
+        s.s_ = m_->get_or_compile(make_key(def_of(def_), sig.args, sig.ret, opts, compiled_artifact(*this, opts)),
+                                  false);
         out.push_back(std::move(s));
     }
     return out;
@@ -82,26 +97,7 @@ Value Function::call(const std::vector<Value>& args, const Options& opts) const 
     const auto* def = def_of(def_);
     std::vector<const types::Type*> arg_types;
     for (const Value& v : args) arg_types.push_back(driver::type_of_value(v));
-    // A declared signature that accepts the arguments wins (exact match first); otherwise
-    // specialize for the argument types, like Numba's dispatcher.
-    const types::Signature* chosen = nullptr;
-    const auto& declared = decorator(*m_, def).signatures;
-    for (int pass = 0; pass < 2 && !chosen; ++pass)
-        for (const auto& sig : declared) {
-            if (sig.args.size() != arg_types.size()) continue;
-            bool ok = true;
-            for (size_t i = 0; i < arg_types.size() && ok; ++i)
-                ok = pass == 0 ? sig.args[i] == arg_types[i] : accepts(sig.args[i], arg_types[i]);
-            if (ok) { chosen = &sig; break; }
-        }
-    if (!chosen && !declared.empty() && decorator(*m_, def).kind != types::Decorator::Kind::Jit)
-        throw Error(Error::Kind::Argument,
-                    fmt::format("{}: error: no matching signature of '{}' for the argument types ({})",
-                                m_->file->name(), def->name, [&] {
-                                    std::string s;
-                                    for (auto* t : arg_types) s += (s.empty() ? "" : ", ") + t->str();
-                                    return s;
-                                }()));
+    const types::Signature* chosen = driver::choose_signature(*m_, def, arg_types);
     Specialization spec;
     spec.s_ = m_->get_or_compile(chosen ? make_key(def, chosen->args, chosen->ret, opts, driver::Artifact::Entry)
                                         : make_key(def, arg_types, nullptr, opts, driver::Artifact::Entry),

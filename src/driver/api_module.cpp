@@ -1,4 +1,5 @@
 // ujit::Module: load, check and look up functions.
+#include "cache/hash.hpp"
 #include "driver/module_state.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/parser.hpp"
@@ -13,6 +14,7 @@ namespace ujit {
 Module Module::from_string(const std::string& source, const std::string& filename) {
     auto state = std::make_shared<detail::ModuleState>();
     state->file = std::make_shared<syntax::SourceFile>(filename, source);
+    state->source_hash = cache::hex64(cache::fnv1a64(source));
     try {
         state->ast = syntax::parse_module(state->file);
         state->typer = std::make_unique<types::ModuleTyper>(*state->ast);

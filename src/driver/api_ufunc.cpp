@@ -6,6 +6,7 @@
 #include "cpu/runtime_errors.hpp"
 #include "driver/marshal.hpp"
 #include "driver/module_state.hpp"
+#include "driver/ufunc_types.hpp"
 #include "runtime/broadcast.hpp"
 #include "runtime/cast.hpp"
 #include "runtime/scalar.hpp"
@@ -34,28 +35,11 @@ Loop choose_loop(detail::ModuleState& m, const syntax::FunctionDef* def, const s
                  const Options& opts) {
     std::vector<runtime::UfuncOperand> operands;
     for (const Value& v : inputs) operands.push_back(operand_of(v));
-    const auto& declared = m.typer->decorator_of(def).signatures;
-
-    std::vector<const types::Type*> arg_types;
-    const types::Type* ret = nullptr;
-    if (!declared.empty()) {
-        std::vector<runtime::UfuncSignature> sigs;
-        for (const auto& s : declared) {
-            runtime::UfuncSignature u;
-            for (const auto* t : s.args) u.inputs.push_back(driver::dtype_of_type(t));
-            u.output = s.ret ? driver::dtype_of_type(s.ret) : DType::Float64;
-            sigs.push_back(u);
-        }
-        size_t k = runtime::select_ufunc_signature(def->name, sigs, operands);
-        arg_types = declared[k].args;
-        ret = declared[k].ret;
-    } else {
-        for (const auto& o : operands) arg_types.push_back(driver::type_of_dtype(o.dtype));
-    }
+    driver::LoopTypes types = driver::choose_loop_types(m, def, operands);
     Target target = opts.target == Target::Parallel ? Target::CPU : opts.target;
     if (target != Target::CPU)
         throw Error(Error::Kind::Argument, "error: vectorize_call runs on the CPU targets ('cpu', 'parallel')");
-    detail::SpecKey key{def, arg_types, ret, Target::CPU, std::string(), opts.opt_level, opts.fastmath,
+    detail::SpecKey key{def, types.args, types.ret, Target::CPU, std::string(), opts.opt_level, opts.fastmath,
                         driver::Artifact::UfuncLoop};
     auto spec = m.get_or_compile(key, false);
     const types::TypedFunction& fn = *spec->compiled.typed;

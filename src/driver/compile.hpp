@@ -3,6 +3,10 @@
 //   parse (syntax) → check module + infer types (types) → lower to LLVM IR (codegen)
 //     → optimize → { CPU: ORC JIT (cpu) | CUDA: libdevice + NVPTX → PTX (cuda) }
 //
+// With the disk cache (cache/, driver/disk_artifact.hpp) a specialization compiled by an
+// earlier process skips lowering, optimization and code generation: typing runs, then the
+// cached PTX is returned, or the cached object code is linked into the JIT.
+//
 // Each step is a call into its own folder; this file only sequences them and times them.
 #pragma once
 
@@ -31,6 +35,7 @@ struct Compiled {
     void* entry = nullptr;  // CPU: raw entry point
     void* packed = nullptr; // CPU: packed wrapper (abi.hpp)
     void* loop = nullptr;   // CPU ufunc loop (Artifact::UfuncLoop)
+    bool from_disk_cache = false;  // the PTX or object code came from the disk cache
     StageTimes times;
 };
 
@@ -43,6 +48,8 @@ struct Request {
     Options options;
     Artifact artifact = Artifact::Entry;
     bool keep_ir = false;  // keep the LLVM IR text (dumps)
+    // hex64(fnv1a64(source text)) of the module; empty: the disk cache is not used.
+    std::string source_hash;
 };
 
 // Types and compiles. Throws syntax::CompileError for user errors.

@@ -124,23 +124,26 @@ void* PackedArgs::store(const Value& v, const Type* t) {
         return &views_.back();
     }
     auto& blob = blobs_.emplace_back(std::max<size_t>(c_size(t), 16), 0);
-    if (t->is_tuple()) {
-        if (!v.is_tuple() || v.tuple().size() != t->elements().size())
-            throw Error(Error::Kind::Argument, fmt::format("error: expected a tuple {}", t->str()));
-        size_t off = 0;
-        for (size_t k = 0; k < t->elements().size(); ++k) {
-            const Type* e = t->elements()[k];
-            size_t a = c_align(e);
-            off = (off + a - 1) / a * a;
-            if (e->is_tuple() || e->is_array())
-                throw Error(Error::Kind::Argument, "error: nested tuples and arrays in tuple arguments are not supported");
-            write_scalar(v.tuple()[k], e, blob.data() + off);
-            off += c_size(e);
-        }
-        return blob.data();
-    }
-    write_scalar(v, t, blob.data());
+    write_tuple_or_scalar(v, t, blob.data());
     return blob.data();
+}
+
+// A tuple is a C struct of its elements at their natural alignment, nested tuples as
+// nested structs (the layout read_value reads back).
+void PackedArgs::write_tuple_or_scalar(const Value& v, const Type* t, uint8_t* out) {
+    if (!t->is_tuple()) return write_scalar(v, t, out);
+    if (!v.is_tuple() || v.tuple().size() != t->elements().size())
+        throw Error(Error::Kind::Argument, fmt::format("error: expected a tuple {}", t->str()));
+    size_t off = 0;
+    for (size_t k = 0; k < t->elements().size(); ++k) {
+        const Type* e = t->elements()[k];
+        size_t a = c_align(e);
+        off = (off + a - 1) / a * a;
+        if (e->is_array())
+            throw Error(Error::Kind::Argument, "error: arrays inside tuple arguments are not supported");
+        write_tuple_or_scalar(v.tuple()[k], e, out + off);
+        off += c_size(e);
+    }
 }
 
 Value read_value(const void* p, const Type* t) {

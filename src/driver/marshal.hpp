@@ -29,6 +29,7 @@ public:
 
 private:
     void* store(const Value& v, const types::Type* t);
+    static void write_tuple_or_scalar(const Value& v, const types::Type* t, uint8_t* out);
     std::deque<std::vector<uint8_t>> blobs_;  // scalars and tuples
     std::deque<std::vector<int64_t>> dims_;   // shapes and strides
     std::deque<ujit_array_view> views_;

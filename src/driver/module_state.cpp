@@ -14,12 +14,16 @@ void rethrow_compile_error(const ModuleState& m, const std::exception_ptr& e) {
     }
 }
 
+std::shared_ptr<SpecState> ModuleState::handle(const std::shared_ptr<SpecState>& spec) {
+    return std::shared_ptr<SpecState>(shared_from_this(), spec.get());
+}
+
 std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& key, bool keep_ir) {
     {
         std::unique_lock lock(cache_mutex);
         cache_cv.wait(lock, [&] { return !in_flight.count(key); });
         auto it = cache.find(key);
-        if (it != cache.end() && (!keep_ir || !it->second->compiled.llvm_ir.empty())) return it->second;
+        if (it != cache.end() && (!keep_ir || !it->second->compiled.llvm_ir.empty())) return handle(it->second);
         in_flight[key] = true;
     }
     // Whatever happens, the key leaves in_flight and waiters wake up.
@@ -34,7 +38,7 @@ std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& key, bool 
     } release{*this, key};
 
     auto spec = std::make_shared<SpecState>();
-    spec->module = shared_from_this();
+    spec->module = this;
     driver::Request& req = spec->request;
     req.module = ast.get();
     req.typer = typer.get();
@@ -47,6 +51,7 @@ std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& key, bool 
     req.options.fastmath = key.fastmath;
     req.artifact = key.artifact;
     req.keep_ir = keep_ir;
+    req.source_hash = source_hash;
     try {
         std::lock_guard typer_lock(typer_mutex);
         spec->compiled = driver::compile(req);
@@ -56,8 +61,10 @@ std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& key, bool 
     spec->signature = types::Signature{spec->compiled.typed->arg_types,
                                        spec->compiled.typed->return_type}.str();
     std::lock_guard lock(cache_mutex);
-    cache[key] = spec;
-    return spec;
+    auto& slot = cache[key];
+    if (slot) replaced.push_back(std::move(slot));
+    slot = spec;
+    return handle(spec);
 }
 
 }  // namespace ujit::detail

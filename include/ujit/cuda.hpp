@@ -1,0 +1,308 @@
+// ujit's CUDA runtime: devices, device arrays, streams, events, PTX modules and kernel
+// launches through the CUDA driver API. libcuda.so.1 is loaded on first use (never linked):
+// on a machine without a driver or GPU every entry point throws ujit::Error (Runtime) with
+// unavailable_reason(), and is_available() says so up front.
+//
+//   if (!ujit::cuda::is_available()) return;               // reason: unavailable_reason()
+//   auto a = ujit::cuda::to_device(host.ref());              // host → device (pooled memory)
+//   auto mod = ujit::cuda::LoadedModule::from_ptx(ptx);
+//   auto k = mod.kernel("add", {KernelParam::array(DType::Float32, 1), ...});
+//   ujit::cuda::launch(k, {blocks}, {256}, {a, b, out});     // 1–3 dims each
+//   Array r = out.copy_to_host();
+//
+// Threads: every thread has a selected device (device 0 until select_device) whose primary
+// context ujit makes current on that thread before each driver call, as the driver expects.
+// Errors name the failing driver call, the driver's error name and string:
+//   "CUDA error: cuMemAlloc (4096 bytes) failed: CUDA_ERROR_OUT_OF_MEMORY (out of memory)".
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ujit/ujit.hpp"
+
+namespace ujit::cuda {
+
+namespace detail {
+struct DeviceBuffer;
+struct PinnedBuffer;
+struct StreamState;
+struct EventState;
+struct ModuleState;
+struct KernelState;
+}  // namespace detail
+
+// ------------------------------------------------------------------ availability
+
+// Loads the driver on first call. False when libcuda.so.1 is missing, cuInit fails, there is
+// no device, or the environment sets UJIT_DISABLE_CUDA=1.
+bool is_available();
+// Why CUDA is unavailable ("" when it is available), e.g.
+// "CUDA is disabled by UJIT_DISABLE_CUDA=1" or "libcuda.so.1 not found (...)".
+std::string unavailable_reason();
+int device_count();  // 0 when unavailable
+int driver_version();  // e.g. 13000; throws when unavailable
+
+// ------------------------------------------------------------------ devices
+
+struct DeviceInfo {
+    int ordinal = 0;
+    std::string name;
+    int cc_major = 0, cc_minor = 0;
+    int sm_count = 0;
+    int warp_size = 32;
+    int max_threads_per_block = 0;
+    int max_block_dim[3] = {0, 0, 0};
+    int max_grid_dim[3] = {0, 0, 0};
+    size_t shared_mem_per_block = 0;        // static + dynamic without opting in
+    size_t shared_mem_per_block_optin = 0;  // the most a kernel may opt into
+    size_t total_memory = 0;
+    std::string arch() const;  // "sm_90": what PTX for this device targets
+};
+
+DeviceInfo device_info(int ordinal);
+DeviceInfo current_device_info();
+// Selects the device used by this thread from now on (its primary context becomes current).
+void select_device(int ordinal);
+int current_device();
+// Waits for all work queued on the current device.
+void synchronize();
+
+// ------------------------------------------------------------------ streams and events
+
+class Stream {
+public:
+    Stream();  // the default (legacy, synchronizing) stream of the current device
+    static Stream create();  // a new user stream on the current device
+    void synchronize() const;
+    bool query() const;  // true when all queued work has finished
+    bool is_default() const { return !s_; }
+    void* handle() const;  // the CUstream (null for the default stream)
+    int device() const;
+
+private:
+    std::shared_ptr<detail::StreamState> s_;
+};
+
+class Event {
+public:
+    explicit Event(bool timing = true);  // on the current device
+    void record(const Stream& stream = {});
+    void synchronize() const;
+    bool query() const;
+    // Milliseconds between `start` and this event (both recorded and finished).
+    float elapsed_ms_since(const Event& start) const;
+    // Work queued on `stream` after this call waits for this event.
+    void make_wait(const Stream& stream) const;
+
+private:
+    std::shared_ptr<detail::EventState> s_;
+};
+
+// ------------------------------------------------------------------ memory
+
+enum class Order { C, F };
+
+// Page-locked host memory (cuMemAllocHost): copies from and to it can be asynchronous.
+class PinnedArray {
+public:
+    PinnedArray() = default;
+    PinnedArray(DType dtype, std::vector<int64_t> shape, Order order = Order::C);
+    ArrayRef ref() const { return ref_; }
+    template <class T> T* data() const { return static_cast<T*>(ref_.data); }
+    const std::vector<int64_t>& shape() const { return ref_.shape; }
+    DType dtype() const { return ref_.dtype; }
+    int64_t size() const { return ref_.size(); }
+
+private:
+    std::shared_ptr<detail::PinnedBuffer> buf_;
+    ArrayRef ref_;
+};
+
+// An array in device memory. Copies of the object share the memory (like a NumPy view);
+// the memory returns to the caching pool when the last one goes.
+class DeviceArray {
+public:
+    DeviceArray() = default;
+    const std::vector<int64_t>& shape() const { return ref_.shape; }
+    const std::vector<int64_t>& strides() const { return ref_.strides; }  // bytes
+    DType dtype() const { return ref_.dtype; }
+    int ndim() const { return ref_.ndim(); }
+    int64_t size() const { return ref_.size(); }
+    size_t nbytes() const;
+    int device() const { return device_; }
+    uint64_t device_pointer() const { return reinterpret_cast<uint64_t>(ref_.data); }
+    bool is_c_contiguous() const { return ref_.is_c_contiguous(); }
+    bool is_f_contiguous() const { return ref_.is_f_contiguous(); }
+    // A view whose data pointer is the device address (what the kernel ABI receives).
+    const ArrayRef& ref() const { return ref_; }
+
+    // Device → host. The overload returning a new array waits for the copy; the other one
+    // is asynchronous on a user stream when `host` is pinned and contiguous like this array.
+    Array copy_to_host(const Stream& stream = {}) const;
+    void copy_to_host(const ArrayRef& host, const Stream& stream = {}) const;
+    // Host → device into this array (same shape and dtype).
+    void copy_from_host(const ArrayRef& host, const Stream& stream = {});
+    // Device → device (same shape and dtype; both contiguous in the same order).
+    void copy_from(const DeviceArray& other, const Stream& stream = {});
+    DeviceArray copy(const Stream& stream = {}) const;
+
+    // DLPack (kDLCUDA). The exported tensor keeps this memory alive until its deleter runs.
+    DLManagedTensor* to_dlpack() const;
+    // Takes ownership of `t` (its deleter runs when the last DeviceArray using it goes).
+    static DeviceArray from_dlpack(DLManagedTensor* t);
+    // Borrows a kDLCUDA tensor: the caller keeps the memory alive while the view is used.
+    static DeviceArray view_dlpack(const DLTensor& t);
+
+private:
+    friend DeviceArray device_array(std::vector<int64_t>, DType, Order);
+    std::shared_ptr<void> owner_;  // a pool block, a DLPack tensor, or nothing (borrowed)
+    ArrayRef ref_;
+    int device_ = 0;
+};
+
+DeviceArray to_device(const ArrayRef& host, const Stream& stream = {});
+DeviceArray device_array(std::vector<int64_t> shape, DType dtype, Order order = Order::C);
+DeviceArray device_array_like(const DeviceArray& like);
+DeviceArray device_array_like(const ArrayRef& like);  // C order unless `like` is F-contiguous
+
+// The caching allocator (one pool per device): freed blocks stay cached by size class and
+// are reused without cuMemAlloc; a failed cuMemAlloc frees the cache and retries once.
+struct PoolStats {
+    size_t bytes_in_use = 0;    // held by live arrays (rounded to size classes)
+    size_t bytes_cached = 0;    // free blocks kept for reuse
+    size_t driver_allocations = 0;  // cuMemAlloc calls so far
+    size_t pool_hits = 0;       // allocations served from the cache
+};
+PoolStats pool_stats();      // the current device's pool
+void free_pool();            // cuMemFree every cached block on every device
+void set_pool_enabled(bool enabled);  // off: every free goes straight to cuMemFree
+
+// ------------------------------------------------------------------ kernels
+
+struct Dim3 {
+    uint32_t x = 1, y = 1, z = 1;
+    Dim3() = default;
+    Dim3(uint32_t x_, uint32_t y_ = 1, uint32_t z_ = 1) : x(x_), y(y_), z(z_) {}
+};
+
+// One parameter of a kernel in ujit's ABI (src/codegen/abi.hpp): a scalar (bool is i8) or
+// an array of `ndim` dims, passed as data pointer, shape[ndim], strides[ndim] (bytes, i64).
+struct KernelParam {
+    enum class Kind { Scalar, Array };
+    Kind kind = Kind::Scalar;
+    DType dtype = DType::Float64;
+    int ndim = 0;
+    char layout = 'A';  // arrays: 'C' or 'F' require that contiguity, 'A' any strides
+    std::string name;   // for messages
+
+    static KernelParam scalar(DType t, std::string name = {});
+    static KernelParam array(DType t, int ndim, char layout = 'A', std::string name = {});
+};
+
+class LoadedKernel;
+
+// A PTX module loaded into the current device's context (cuModuleLoadDataEx; the JIT's error
+// log is part of the error). If the context is reset after a kernel fault the module is
+// loaded again from its PTX on next use.
+class LoadedModule {
+public:
+    static LoadedModule from_ptx(const std::string& ptx);
+    // `symbol` is the .entry name in the PTX; `params` the kernel's typed parameter list.
+    LoadedKernel kernel(const std::string& symbol, std::vector<KernelParam> params) const;
+
+private:
+    std::shared_ptr<detail::ModuleState> s_;
+};
+
+// What a kernel argument may be:
+//   - a DeviceArray, or a Value holding an ArrayRef whose data is device memory: passed as is;
+//   - a Value holding a host ArrayRef (or a ujit::Array): copied to a temporary device array,
+//     and copied back after the kernel (Numba's behaviour for host arrays); such a launch
+//     waits for the kernel;
+//   - a scalar Value: converted to the parameter's dtype (ints to any numeric type, floats
+//     to float/complex; typed scalars by NumPy's safe casting), else an error.
+class KernelArg {
+public:
+    KernelArg(const DeviceArray& a) : device_(a), is_device_(true) {}
+    KernelArg(Value v) : value_(std::move(v)) {}
+    KernelArg(const Array& a) : value_(a) {}
+    KernelArg(const ArrayRef& a) : value_(a) {}
+    KernelArg(double x) : value_(x) {}
+    KernelArg(int x) : value_(x) {}
+    KernelArg(long x) : value_(x) {}
+    KernelArg(long long x) : value_(x) {}
+    KernelArg(bool x) : value_(x) {}
+    bool is_device_array() const { return is_device_; }
+    const DeviceArray& device_array() const { return device_; }
+    const Value& value() const { return value_; }
+
+private:
+    DeviceArray device_;
+    Value value_;
+    bool is_device_ = false;
+};
+
+struct LaunchOptions {
+    Stream stream;              // default stream unless set
+    size_t shared_mem = 0;      // dynamic shared memory in bytes
+};
+
+// Launches `k` on the current device. Before the launch: grid and block dims must be ≥ 1 and
+// within the device's limits, block.x*y*z ≤ the kernel's (and device's) max threads per block,
+// shared memory within the device's opt-in limit, arguments matching `k`'s parameters.
+// A kernel fault surfaces at the next synchronizing call as an error naming the kernel; the
+// device's context is then reset (arrays allocated before are lost; modules reload).
+void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
+            const LaunchOptions& options = {});
+
+class LoadedKernel {
+public:
+    const std::string& name() const;
+    const std::vector<KernelParam>& params() const;
+    int max_threads_per_block() const;  // this kernel's limit (registers may lower it)
+    int static_shared_bytes() const;
+    template <class... A> void launch(Dim3 grid, Dim3 block, A&&... args) const {
+        cuda::launch(*this, grid, block, std::vector<KernelArg>{KernelArg(std::forward<A>(args))...});
+    }
+
+private:
+    friend class LoadedModule;
+    friend void cuda::launch(const LoadedKernel&, Dim3, Dim3, const std::vector<KernelArg>&,
+                             const LaunchOptions&);
+    std::shared_ptr<detail::KernelState> s_;
+};
+
+// ------------------------------------------------------------------ compiled ujit functions
+//
+// A ujit Function on the GPU, like Numba's CUDA dispatcher: specialized for the argument
+// types (or the decorator's signatures) and for the current device's sm_XX, its PTX loaded
+// once per device and kept with the specialization.
+//
+//   auto m = ujit::Module::from_file("add_kernel.py");
+//   ujit::cuda::launch(m.function("add_kernel"), {blocks}, {256}, {x, y, out});
+//   ujit::Array r = ujit::cuda::vectorize(m.function("add_ufunc"), {a, b});
+
+// Launches a @cuda.jit kernel; arguments as for the raw launch above (device arrays as is,
+// host arrays copied in and back, scalars converted). `compile` sets opt level/fastmath.
+void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
+            const LaunchOptions& options = {}, const Options& compile = {});
+// The specialization a launch with these arguments runs (its PTX, LLVM IR, typed IR).
+Specialization kernel_specialization(const Function& kernel, const std::vector<KernelArg>& args,
+                                     const Options& compile = {});
+
+// A vectorize ufunc on the GPU (any target in its decorator), with the CPU ufuncs' dispatch,
+// scalar casting and broadcasting. Inputs: device arrays, host arrays, scalars. The result
+// is a new device array (vectorize_device) or a host array (vectorize); `out` may be given
+// as a device array of the result's shape and loop dtype.
+DeviceArray vectorize_device(const Function& ufunc, const std::vector<KernelArg>& inputs,
+                             const LaunchOptions& options = {});
+Array vectorize(const Function& ufunc, const std::vector<KernelArg>& inputs,
+                const LaunchOptions& options = {});
+void vectorize_into(const Function& ufunc, const std::vector<KernelArg>& inputs, const DeviceArray& out,
+                    const LaunchOptions& options = {});
+
+}  // namespace ujit::cuda

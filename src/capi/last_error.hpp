@@ -1,0 +1,37 @@
+// The C API's error model: every entry point runs its body under `guarded`, which turns
+// any C++ exception into a status code and records the message (and, for compile errors,
+// the location) in this thread's last-error slot.
+#pragma once
+
+#include "ujit/ujit.h"
+
+#include <string>
+
+namespace ujit::capi {
+
+struct LastError {
+    std::string message;
+    std::string file;
+    int line = 0, col = 0;
+};
+
+LastError& last_error();  // this thread's
+void clear_last_error();
+ujit_status fail(ujit_status status, std::string message);  // records it; returns status
+
+// Runs `body` (which returns nothing); exceptions become statuses. Never throws.
+template <class F> ujit_status guarded(F&& body) noexcept;
+
+ujit_status status_of_current_exception() noexcept;
+
+template <class F> ujit_status guarded(F&& body) noexcept {
+    try {
+        clear_last_error();
+        body();
+        return UJIT_OK;
+    } catch (...) {
+        return status_of_current_exception();
+    }
+}
+
+}  // namespace ujit::capi

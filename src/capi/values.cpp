@@ -1,0 +1,81 @@
+#include "capi/values.hpp"
+
+#include "runtime/dtype.hpp"
+#include "runtime/scalar.hpp"
+
+#include <cstring>
+#include <string>
+
+namespace ujit::capi {
+
+namespace {
+
+ujit::DType checked_dtype(int dtype) {
+    if (!runtime::is_valid_dtype(dtype))
+        throw ujit::Error(ujit::Error::Kind::Argument, "error: invalid ujit_dtype " + std::to_string(dtype));
+    return static_cast<ujit::DType>(dtype);
+}
+
+void flatten(const ujit::Value& v, std::vector<ujit_value>& out) {
+    if (v.is_none()) return;
+    if (v.is_tuple()) {
+        for (const auto& e : v.tuple()) flatten(e, out);
+        return;
+    }
+    if (!v.is_scalar())
+        throw ujit::Error(ujit::Error::Kind::Argument, "error: array results cannot be returned through the C API");
+    const ujit::Value::Scalar& s = v.scalar();
+    ujit_value c{};
+    c.is_array = 0;
+    c.dtype = static_cast<ujit_dtype>(s.type);
+    switch (runtime::dtype_kind(s.type)) {
+    case runtime::DKind::Bool:
+    case runtime::DKind::Int: c.v.i = s.i; break;
+    case runtime::DKind::UInt: c.v.u = static_cast<uint64_t>(s.i); break;
+    case runtime::DKind::Float: c.v.f = s.f; break;
+    case runtime::DKind::Complex:
+        c.v.c[0] = s.c.real();
+        c.v.c[1] = s.c.imag();
+        break;
+    }
+    out.push_back(c);
+}
+
+}  // namespace
+
+ujit::Value to_value(const ujit_value& v) {
+    if (v.is_array) {
+        if (!v.v.array) throw ujit::Error(ujit::Error::Kind::Argument, "error: array argument with a null DLTensor");
+        return ujit::Value(ujit::ArrayRef::from_dlpack(*v.v.array));
+    }
+    // Read the tag as the integer the C caller stored: in C++, loading an enum that holds
+    // no enumerator's value is undefined (UBSan flags it), and junk is what we check for.
+    int raw_dtype;
+    static_assert(sizeof raw_dtype == sizeof v.dtype);
+    std::memcpy(&raw_dtype, &v.dtype, sizeof raw_dtype);
+    ujit::DType t = checked_dtype(raw_dtype);
+    switch (runtime::dtype_kind(t)) {
+    case runtime::DKind::Bool: return ujit::Value(v.v.i != 0);
+    case runtime::DKind::Int: return ujit::Value::of_int(t, v.v.i);
+    case runtime::DKind::UInt: return ujit::Value::of_int(t, static_cast<int64_t>(v.v.u));
+    case runtime::DKind::Float: return ujit::Value::of(t, v.v.f);
+    case runtime::DKind::Complex: break;
+    }
+    return ujit::Value(runtime::make_scalar(t, std::complex<double>(v.v.c[0], v.v.c[1])));
+}
+
+std::vector<ujit::Value> to_values(const ujit_value* vs, size_t n) {
+    if (n && !vs) throw ujit::Error(ujit::Error::Kind::Argument, "error: null argument array");
+    std::vector<ujit::Value> out;
+    out.reserve(n);
+    for (size_t i = 0; i < n; ++i) out.push_back(to_value(vs[i]));
+    return out;
+}
+
+std::vector<ujit_value> to_c_values(const ujit::Value& result) {
+    std::vector<ujit_value> out;
+    flatten(result, out);
+    return out;
+}
+
+}  // namespace ujit::capi
