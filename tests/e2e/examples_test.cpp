@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/ptxas.hpp"
+#include "runtime/scalar.hpp"
 #include "support/values.hpp"
 #include "ujit/ujit.hpp"
 
@@ -51,12 +52,23 @@ TEST_CASE("course examples run on the CPU and match the CPython oracle", "[e2e][
         for (const Json& a : c["args"].items) args.push_back(test::value_from_json(a, keep));
         double rtol, atol;
         tolerances(c, rtol, atol);
-        if (c["kind"].str() == "call") {
-            Value got = f.call(args);
-            CHECK(test::compare_value(got, c["result"], rtol, atol) == "");
-        } else {
+        // A case with a signature runs that specialization (as Numba's eager compile
+        // would: the result converts to the declared return type).
+        auto call = [&] {
+            return c.has("signature") ? f.compile(c["signature"].str()).call(args) : f.call(args);
+        };
+        if (c["result"].has("error")) {  // CPython raises; Numba raises the same error
+            REQUIRE_THROWS_WITH(call(), Catch::Contains(c["result"]["error"].str()));
+        } else if (c["kind"].str() == "call") {
+            CHECK(test::compare_value(call(), c["result"], rtol, atol) == "");
+        } else if (c["result"]["type"].str() == "array") {
             Array got = f.vectorize_call(args);
             CHECK(test::compare_array(got.ref(), c["result"], rtol, atol) == "");
+        } else {  // scalar inputs only: a 0-d result, which NumPy and Numba return as a scalar
+            Array got = f.vectorize_call(args);
+            REQUIRE(got.size() == 1);
+            Value element(runtime::load_scalar(got.dtype(), got.ref().data));
+            CHECK(test::compare_value(element, c["result"], rtol, atol) == "");
         }
         ++ran;
     }
@@ -95,4 +107,14 @@ TEST_CASE("course CUDA examples compile to PTX that ptxas accepts", "[e2e][examp
         }
     }
     CHECK(seen.size() >= 4);
+}
+
+TEST_CASE("Function::parameter_names: the def's parameters, in order (ujit run --save names files by them)",
+          "[e2e][examples]") {
+    CHECK(module_for("lang/examples/add_kernel.py").function("add_kernel").parameter_names() ==
+          std::vector<std::string>{"x", "y", "out"});
+    CHECK(module_for("lang/examples/tile_transpose.py").function("tile_transpose").parameter_names() ==
+          std::vector<std::string>{"a_in", "a_out"});
+    CHECK(module_for("lang/examples/monte_carlo_pi.py").function("monte_carlo_pi").parameter_names() ==
+          std::vector<std::string>{"nsamples"});
 }

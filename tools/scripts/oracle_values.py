@@ -1,13 +1,13 @@
 """Shared JSON encoding of typed values for ujit's oracles (pure CPython).
 
-Both tools/scripts/example_oracle.py and tools/scripts/gen_conformance.py write expected
+Both tools/scripts/example_oracle.py and tools/scripts/conformance_oracle.py write expected
 results with it, so the C++ tests need one reader. The encoding:
 
   scalar  {"type": "int64" | "int16" | ... | "bool", "value": <JSON int | true | false>}
           {"type": "float64" | "float32", "value": "<Python repr>"}   e.g. "5.0", "-0.0",
           "inf", "-inf", "nan", "1e-300"; repr round-trips, so strtod gives the exact value
           (for float32, the exact float32 value as a double)
-  tuple   {"type": "tuple", "value": [<scalar or tuple>, ...]}
+  tuple   {"type": "tuple", "items": [<scalar or tuple>, ...]}
   array   {"type": "array", "dtype": "float32", "shape": [rows, cols], "values": [...]}
           values flat in C order, each the bare "value" of a scalar of that dtype
   error   {"error": "ZeroDivisionError"}   (the call must raise; on the CPU only)
@@ -81,7 +81,7 @@ def infer(x):
     if isinstance(x, float):
         return scalar("float64", x)
     if isinstance(x, tuple):
-        return {"type": "tuple", "value": [infer(e) for e in x]}
+        return {"type": "tuple", "items": [infer(e) for e in x]}
     raise ValueError(f"cannot encode {type(x).__name__} {x!r}")
 
 

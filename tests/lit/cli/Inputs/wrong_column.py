@@ -1,0 +1,10 @@
+# Input of verify_catches_mistakes.py: the error is at column 9, not 5.
+from numba import njit
+
+
+@njit
+def f(x):
+    # A wrong column:
+    # expected-error@+1:5 {{dict literals}}
+    d = {}
+    return x

@@ -1,0 +1,9 @@
+# List comprehensions are outside the subset.
+# RUN: %ujit check --verify %s
+from numba import njit
+
+
+@njit
+def f(n):
+    # expected-error@+1:12 {{list comprehensions are not supported by ujit}}
+    return [i * i for i in range(n)]

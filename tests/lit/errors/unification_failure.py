@@ -1,0 +1,13 @@
+# A variable must keep one type (or types that unify, like int64 and float64).
+# RUN: %ujit check --verify %s
+from numba import njit
+
+
+@njit('float64(float64)')
+def f(x):
+    if x > 0:
+        y = 1.0
+    else:
+        # expected-error@+1:9 {{variable 'y' has type float64}}
+        y = (1, 2)
+    return x

@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Reads the combined output of tools/bench/run_gpu.sh (bench_gpu, gpu_hand, gpu_peers.py:
+lines `row | impl | value | unit | note`) and prints every row's values side by side, then the
+issue's targets as ratios formed across the three programs.
+
+    python3 tools/bench/gpu_summary.py LOG
+"""
+import sys
+
+
+def parse(path):
+    vals, units, order = {}, {}, []
+    with open(path, errors="replace") as f:
+        for line in f:
+            parts = [p.strip() for p in line.rstrip("\n").split(" | ")]
+            if len(parts) != 5:
+                continue
+            name, impl, value, unit, _ = parts
+            try:
+                v = float(value)
+            except ValueError:
+                continue
+            if name not in units:
+                order.append(name)
+            vals[(name, impl)] = v
+            units[name] = unit
+    return vals, units, order
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 2
+    vals, units, order = parse(sys.argv[1])
+    if not vals:
+        print("gpu_summary: no rows found")
+        return 1
+    impls = []
+    for (_, impl) in vals:
+        if impl not in impls:
+            impls.append(impl)
+    pref = ["ujit", "ujit-loaded", "driver", "hand", "hand-f32", "hand-vec4", "numba", "cupy"]
+    impls.sort(key=lambda i: pref.index(i) if i in pref else len(pref))
+    w = 11
+    print(f"{'row':<30} {'unit':<9} " + " ".join(f"{i:>{w}}" for i in impls))
+    for name in order:
+        cells = []
+        for i in impls:
+            v = vals.get((name, i))
+            cells.append(f"{v:>{w}.3f}" if v is not None else f"{'-':>{w}}")
+        print(f"{name:<30} {units[name]:<9} " + " ".join(cells))
+
+    print()
+    print("issue targets (ratio: lower is better for times, higher for bandwidths):")
+
+    def get(name, impl):
+        return vals.get((name, impl))
+
+    def line(label, num, den, target, ok_fn, fmt="{:.3f}x"):
+        if num is None or den is None or den == 0:
+            print(f"  {label:<66} n/a (missing rows)")
+            return
+        r = num / den
+        if target == "-":
+            print(f"  {label:<66} {fmt.format(r):>9}")
+            return
+        verdict = "met" if ok_fn(r) else "NOT met"
+        print(f"  {label:<66} {fmt.format(r):>9}  target {target}: {verdict}")
+
+    le = lambda t: (lambda r: r <= t)  # noqa: E731
+    ge = lambda t: (lambda r: r >= t)  # noqa: E731
+    line("trivial launch: ujit launch(Function) / raw cuLaunchKernel",
+         get("launch.empty", "ujit"), get("launch.empty", "driver"), "<= 1.15x", le(1.15))
+    line("  (info) ujit LoadedKernel launch / raw cuLaunchKernel",
+         get("launch.empty", "ujit-loaded"), get("launch.empty", "driver"), "-", lambda r: True)
+    line("  (info) ujit launch(Function) / ujit LoadedKernel launch",
+         get("launch.empty", "ujit"), get("launch.empty", "ujit-loaded"), "-", lambda r: True)
+    line("GPU ufunc 1K: ujit vectorize_into / raw empty launch",
+         get("ufunc.add.1K", "ujit"), get("launch.empty", "driver"), "<= 2x", le(2.0))
+    line("  (info) ujit vectorize_into / raw launch of the same loop kernel",
+         get("ufunc.add.1K", "ujit"), get("ufunc.add.1K", "driver"), "-", lambda r: True)
+    line("add_ufunc 100M: ujit GB/s / cuMemcpyDtoD GB/s",
+         get("ufunc.add.100M", "ujit"), get("copy.d2d.100M", "driver"), ">= 0.90x", ge(0.90))
+    line("add_kernel 100M: ujit GB/s / cuMemcpyDtoD GB/s",
+         get("kernel.add.100M", "ujit"), get("copy.d2d.100M", "driver"), ">= 0.90x", ge(0.90))
+    line("  (info) hand add 100M GB/s / cuMemcpyDtoD GB/s",
+         get("kernel.add.100M", "hand"), get("copy.d2d.100M", "driver"), "-", lambda r: True)
+    line("gaussian_pdf 100M: ujit ms / hand CUDA C++ (Numba semantics) ms",
+         get("ufunc.gaussian.100M", "ujit"), get("ufunc.gaussian.100M", "hand"), "<= 1.1x", le(1.1))
+    line("  (info) ujit ms / Numba ms", get("ufunc.gaussian.100M", "ujit"), get("ufunc.gaussian.100M", "numba"),
+         "-", lambda r: True)
+    line("  (info) ujit ms / hand all-float32 ms", get("ufunc.gaussian.100M", "ujit"),
+         get("ufunc.gaussian.100M", "hand-f32"), "-", lambda r: True)
+    cold = get("compile.gaussian.cold", "ujit")
+    if cold is None:
+        print(f"  {'cold compile gaussian_pdf to loaded module (ms)':<66} n/a (missing rows)")
+    else:
+        print(f"  {'cold compile gaussian_pdf to loaded module (ms)':<66} {cold:>8.2f}   target <= 25 ms: "
+              + ("met" if cold <= 25 else "NOT met"))
+    line("  (info) ujit cold compile / Numba cold compile",
+         cold, get("compile.gaussian.cold", "numba"), "-", lambda r: True)
+    line("tiled transpose 8192^2: ujit GB/s / Numba GB/s",
+         get("transpose.8192", "ujit"), get("transpose.8192", "numba"), ">= 1.0x", ge(1.0))
+    line("  (info) ujit GB/s / hand 32x8 padded GB/s",
+         get("transpose.8192", "ujit"), get("transpose.8192", "hand"), "-", lambda r: True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Packs what a GPU machine without LLVM needs to run ujit's GPU tests and benchmarks:
+# a Release build with LLVM linked statically (build/static), its binaries stripped and
+# xz-compressed into .device-bin/ (git-ignored; small enough to carry to a lent GPU machine).
+# There, tools/scripts/gpu_check.sh unpacks and runs them.
+#   tools/scripts/gpu_pack.sh            # builds build/static first
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+tools/scripts/build.sh build/static -DCMAKE_BUILD_TYPE=Release -DUJIT_LLVM_STATIC=ON
+rm -rf .device-bin && mkdir -p .device-bin
+for bin in tools/ujit/ujit tests/ujit_tests tools/bench/bench_compile tools/bench/bench_call \
+           tools/bench/bench_ufunc tools/bench/bench_gpu; do
+  [[ -x build/static/$bin ]] || { echo "gpu_pack: build/static/$bin missing, skipped"; continue; }
+  name=$(basename "$bin")
+  strip -o ".device-bin/$name" "build/static/$bin"
+  xz -T2 -6 -f ".device-bin/$name"
+done
+# fmt stays a shared library in the static build; the GPU machine may not have it.
+cp -L "$(ldconfig -p | awk '/libfmt.so.9 /{print $NF; exit}')" .device-bin/
+# The build's compile-time paths (examples, oracle data) point into this checkout.
+echo "$PWD" > .device-bin/source_dir
+du -sh .device-bin/*

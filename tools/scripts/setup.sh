@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs what building and testing ujit needs (Debian 12 packages), and nothing when it is
+# all there already: each package is checked with dpkg first, and apt-get runs only for the
+# missing ones. The CUDA toolkit (headers, libdevice, ptxas) is not a Debian package here;
+# it is looked for at UJIT_CUDA_HOME (default /usr/local/cuda). No GPU is needed.
+set -euo pipefail
+
+PACKAGES=(
+  # compiler and build
+  g++ cmake ninja-build ccache
+  # LLVM 19 (libLLVM, headers, CMake package; lit and FileCheck are in llvm-19-tools) and
+  # the libraries its CMake package asks for (LLVMConfig.cmake: FFI, LibEdit, ZLIB, zstd,
+  # LibXml2, CURL; LLVMExports names libz3)
+  llvm-19-dev llvm-19-tools libffi-dev libedit-dev zlib1g-dev libzstd-dev libxml2-dev
+  libcurl4-openssl-dev libz3-dev
+  # ujit's own dependencies
+  libfmt-dev libdlpack-dev catch2
+  # the oracle scripts and lit
+  python3 python3-numpy
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if [[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" != "install ok installed" ]]; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=()
+  if ((EUID != 0)); then
+    command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+cuda="${UJIT_CUDA_HOME:-/usr/local/cuda}"
+for f in include/cuda.h nvvm/libdevice/libdevice.10.bc; do
+  if [[ ! -e "$cuda/$f" ]]; then
+    echo "setup: $cuda/$f not found: ujit needs the CUDA toolkit's headers and libdevice" \
+         "(no GPU); install the toolkit or set UJIT_CUDA_HOME" >&2
+    exit 1
+  fi
+done
+echo "setup: all ${#PACKAGES[@]} packages present, CUDA toolkit at $cuda"

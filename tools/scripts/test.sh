@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it (2 cores, no GPU, about an hour from clean):
+#   1. Release build (build/release), every ctest test (unit, e2e, conformance, lit, C API,
+#      and the install + find_package consumer);
+#   2. AddressSanitizer + UBSan build (build/asan) of the library, CLI and tests, every
+#      ctest test again except the package test;
+# GPU tests ([gpu]) skip themselves when no CUDA driver is present.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root="$PWD"
+jobs="${UJIT_JOBS:-2}"
+
+step() { printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
+
+step "setup"
+tools/scripts/setup.sh
+
+step "release build"
+tools/scripts/build.sh build/release -DCMAKE_BUILD_TYPE=Release
+step "release tests"
+ctest --test-dir build/release -j "$jobs" --output-on-failure
+
+step "asan build"
+tools/scripts/build.sh build/asan -DCMAKE_BUILD_TYPE=Debug -DUJIT_SANITIZE=ON -DUJIT_BUILD_BENCH=OFF
+step "asan tests"
+# LeakSanitizer works under the JIT, but LLVM keeps some allocations for the life of the
+# process (option tables, target registries): those are suppressed by library, ujit's own
+# leaks still fail the run.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:check_initialization_order=1"
+export LSAN_OPTIONS="suppressions=$root/tools/scripts/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+ctest --test-dir build/asan -j "$jobs" --output-on-failure -LE package
+
+step "done"

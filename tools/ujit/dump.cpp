@@ -1,0 +1,61 @@
+#include "dump.hpp"
+
+#include <cstdio>
+
+namespace ujit::cli {
+
+ujit::Target parse_target(const std::string& text, std::initializer_list<ujit::Target> allowed) {
+    ujit::Target t;
+    if (text == "cpu") t = ujit::Target::CPU;
+    else if (text == "parallel") t = ujit::Target::Parallel;
+    else if (text == "cuda") t = ujit::Target::CUDA;
+    else throw UsageError("unknown target '" + text + "' (expected cpu, parallel or cuda)");
+    std::string names;
+    for (ujit::Target a : allowed) {
+        if (a == t) return t;
+        names += std::string(names.empty() ? "" : " or ") +
+                 (a == ujit::Target::CPU ? "cpu" : a == ujit::Target::Parallel ? "parallel" : "cuda");
+    }
+    throw UsageError("target '" + text + "' is not available here (expected " + names + ")");
+}
+
+std::vector<std::string> signatures_to_compile(const ujit::Function& f, const ParsedArgs& args) {
+    if (auto sig = args.get("--sig")) return {*sig};
+    std::vector<std::string> sigs = f.declared_signatures();
+    if (sigs.empty())
+        throw UsageError("'" + f.name() + "' declares no signature: give one with --sig, e.g. --sig 'float64(float64)'");
+    return sigs;
+}
+
+ujit::Options dump_options(const ujit::Function& f, const ParsedArgs& args) {
+    ujit::Options o;
+    o.target = f.declared_target() == ujit::Target::CUDA ? ujit::Target::CUDA : ujit::Target::CPU;
+    if (auto t = args.get("--target")) o.target = parse_target(*t, {ujit::Target::CPU, ujit::Target::CUDA});
+    if (auto n = args.get("-O")) o.opt_level = parse_int_option("-O", *n, 0, 3);
+    if (auto a = args.get("--arch")) {
+        if (a->rfind("sm_", 0) != 0 || a->size() < 5) throw UsageError("--arch expects sm_XX, e.g. sm_90, not '" + *a + "'");
+        o.arch = *a;
+    }
+    return o;
+}
+
+int print_dumps(const ParsedArgs& args, const std::function<ujit::Options(const ujit::Function&)>& options_for,
+                const std::string& comment, const DumpFn& dump) {
+    ujit::Module module = ujit::Module::from_file(args.positional.at(0));
+    ujit::Function f = module.function(args.positional.at(1));
+    std::vector<std::string> sigs = signatures_to_compile(f, args);
+    ujit::Options opts = options_for(f);
+    for (const std::string& sig : sigs) {
+        std::string text = dump(f.compile(sig, opts));
+        if (sigs.size() > 1) std::printf("%s signature: %s\n", comment.c_str(), sig.c_str());
+        std::fputs(text.c_str(), stdout);
+        if (!text.empty() && text.back() != '\n') std::fputc('\n', stdout);
+    }
+    return 0;
+}
+
+int print_dumps(const ParsedArgs& args, const ujit::Options& opts, const std::string& comment, const DumpFn& dump) {
+    return print_dumps(args, [&](const ujit::Function&) { return opts; }, comment, dump);
+}
+
+}  // namespace ujit::cli
