@@ -33,6 +33,7 @@ public:
     llvm::LLVMContext& ctx;
     Target& target;
     const syntax::Module& source;
+    uint64_t padded_shared_bytes = 0;  // bytes of the shared arrays given padded rows so far
 
 private:
     std::map<const types::TypedFunction*, llvm::Function*> functions_;
@@ -139,6 +140,7 @@ private:
     llvm::Value* cuda_value(types::BuiltinId id, const Type* result, syntax::SourceLoc loc);
     llvm::Value* cuda_call(const syntax::Call* e, types::BuiltinId id);
     llvm::Value* cuda_array_storage(const syntax::Call* e, bool shared);
+    int64_t shared_row_padding(const std::vector<int64_t>& dims, int64_t itemsize);
     llvm::Value* cuda_atomic(const syntax::Call* e, types::BuiltinId id);
 
 public:

@@ -29,6 +29,26 @@ bool is_atomic(BuiltinId id) { return id >= BuiltinId::CudaAtomicAdd && id <= Bu
 
 }  // namespace
 
+// Elements of padding after each row of a shared array. Shared memory has 32 banks of 4
+// bytes; with rows of a multiple of 64 bytes a column falls into one or two banks, so a
+// warp reading down a column (the transpose of a tile) is serialized up to 32 ways. One
+// extra element per row (CUDA's classic TILE_DIM + 1) spreads a column over all banks.
+// The array's shape and C order are unchanged, only the row stride grows, which no
+// program can see (ujit types no `.strides`; if it ever does, it must report Numba's
+// unpadded strides or turn this off). Padded arrays total at most 40 KiB per module, so
+// the padding adds at most 1.2 KiB to the shared memory Numba would use.
+int64_t FunctionLowering::shared_row_padding(const std::vector<int64_t>& dims, int64_t itemsize) {
+    constexpr uint64_t kBankRowBytes = 64, kPaddedBudget = 40 * 1024;
+    if (dims.size() < 2 || dims.back() <= 0 || (uint64_t(dims.back()) * itemsize) % kBankRowBytes != 0) return 0;
+    uint64_t rows = 1;
+    for (size_t k = 0; k + 1 < dims.size() && rows <= kPaddedBudget; ++k) rows *= uint64_t(dims[k]);
+    if (rows > kPaddedBudget || uint64_t(dims.back()) > kPaddedBudget) return 0;  // no overflow below
+    uint64_t padded_bytes = rows * uint64_t(dims.back() + 1) * uint64_t(itemsize);
+    if (mod.padded_shared_bytes + padded_bytes > kPaddedBudget) return 0;
+    mod.padded_shared_bytes += padded_bytes;
+    return 1;
+}
+
 llvm::Value* FunctionLowering::cuda_value(BuiltinId id, const Type* result, SourceLoc loc) {
     llvm::Value* v = mod.target.emit_cuda_builtin(b, id, {}, {}, result);
     if (!v) unsupported(loc, fmt::format("{} is only available in CUDA kernels and device functions", types::builtin_name(id)));
@@ -66,15 +86,17 @@ llvm::Value* FunctionLowering::cuda_array_storage(const Call* e, bool shared) {
         count *= static_cast<uint64_t>(d);
     }
     const Type* dtype = at->dtype();
+    // C order: the last dimension is contiguous; rows may be padded (shared_row_padding).
+    int64_t pad = shared ? shared_row_padding(dims, dtype->itemsize()) : 0;
+    if (pad) count = count / static_cast<uint64_t>(dims.back()) * static_cast<uint64_t>(dims.back() + pad);
     llvm::Value* p = mod.target.emit_array_storage(b, shared, storage_type(mod.ctx, dtype), count);
     if (!p) unsupported(e->loc, "CUDA shared and local arrays are only available in CUDA kernels and device functions");
-    // C order: the last dimension is contiguous.
     std::vector<llvm::Value*> shape_v(dims.size()), strides_v(dims.size());
     int64_t stride = dtype->itemsize();
     for (size_t k = dims.size(); k-- > 0;) {
         shape_v[k] = b.getInt64(dims[k]);
         strides_v[k] = b.getInt64(stride);
-        stride *= dims[k];
+        stride *= dims[k] + (k + 1 == dims.size() ? pad : 0);
     }
     if (p->getType()->getPointerAddressSpace() != 0) p = b.CreateAddrSpaceCast(p, b.getPtrTy());
     return make_array(b, at, p, shape_v, strides_v);

@@ -1,3 +1,4 @@
+#include <atomic>
 #include <cstring>
 #include <optional>
 
@@ -116,12 +117,35 @@ CUmodule ModuleState::module_for(DeviceContext& dc) {
     return pd.module;
 }
 
+uint64_t KernelState::next_id() {
+    static std::atomic<uint64_t> next{1};
+    return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+namespace {
+// The function a thread launched last: repeated launches of one kernel (the common case,
+// and what launch overhead is measured on) skip the kernel's mutex.
+struct LastFunction {
+    uint64_t kernel_id = 0;
+    const DeviceContext* dc = nullptr;
+    uint64_t generation = 0;
+    KernelState::PerDevice pd;
+};
+thread_local LastFunction t_last_function;
+}  // namespace
+
 KernelState::PerDevice KernelState::function_for(DeviceContext& dc) {
-    uint64_t gen = dc.generation.load();
+    uint64_t gen = dc.generation.load(std::memory_order_acquire);
+    LastFunction& last = t_last_function;
+    if (last.kernel_id == id && last.dc == &dc && last.generation == gen) [[likely]]
+        return last.pd;
     std::lock_guard lock(mutex);
     if (devices.size() <= size_t(dc.ordinal)) devices.resize(size_t(dc.ordinal) + 1);
     PerDevice& pd = devices[size_t(dc.ordinal)];
-    if (pd.function && pd.generation == gen) return pd;
+    if (pd.function && pd.generation == gen) {
+        last = {id, &dc, gen, pd};
+        return pd;
+    }
     CUmodule m = module->module_for(dc);
     const DriverApi& api = driver();
     CUfunction f = nullptr;
@@ -137,6 +161,7 @@ KernelState::PerDevice KernelState::function_for(DeviceContext& dc) {
     check(api.cuFuncGetAttribute(&threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f), "cuFuncGetAttribute");
     check(api.cuFuncGetAttribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f), "cuFuncGetAttribute");
     pd = PerDevice{f, gen, threads, size_t(shared), 0};
+    last = {id, &dc, gen, pd};
     return pd;
 }
 

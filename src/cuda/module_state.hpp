@@ -38,6 +38,9 @@ struct KernelState {
         size_t static_shared = 0;
         size_t dynamic_shared_allowed = 0;  // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES set so far
     };
+    // Unique per KernelState for the process's life (a freed kernel's address may be reused;
+    // its id never is): the key of the per-thread fast path in function_for.
+    const uint64_t id = next_id();
     std::mutex mutex;
     std::vector<PerDevice> devices;
     // The function in `dc`'s current context with its attributes (loading if needed).
@@ -45,6 +48,9 @@ struct KernelState {
     // Lets the function use `bytes` of dynamic shared memory beyond the default 48 KiB
     // (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES), once per size increase.
     void allow_dynamic_shared(DeviceContext& dc, size_t bytes);
+
+private:
+    static uint64_t next_id();
 };
 
 // Loads PTX into the current context: its cubin from the disk cache when there is one
