@@ -1,9 +1,10 @@
 #include "conformance/conformance_cases.hpp"
+#include "support/source_dir.hpp"
 
 namespace ujit::test::conformance {
 
 const std::vector<Json>& cases() {
-    static const Json doc = load_json(std::string(UJIT_SOURCE_DIR) + "/tests/conformance/expected.json");
+    static const Json doc = load_json(ujit::test::source_dir() + "/tests/conformance/expected.json");
     return doc["cases"].items;
 }
 

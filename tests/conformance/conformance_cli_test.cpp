@@ -11,6 +11,7 @@
 
 #include "conformance/conformance_cases.hpp"
 #include "runtime/pyliteral.hpp"
+#include "support/source_dir.hpp"
 #include "support/values.hpp"
 #include "ujit/ujit.hpp"
 
@@ -106,7 +107,7 @@ bool cli_words(const Json& c, std::string& words) {
 std::string run_case(const Json& c, std::string& command) {
     std::string words;
     cli_words(c, words);
-    command = std::string(UJIT_CLI_PATH) + " run " + shell_quote(std::string(UJIT_SOURCE_DIR) + "/" + c["file"].str()) +
+    command = ujit::test::cli_path() + " run " + shell_quote(ujit::test::source_dir() + "/" + c["file"].str()) +
               " " + shell_quote(c["function"].str()) + words;
     Run r = run_command(command);
     if (c["result"].has("error")) {  // a failed call: exit status 1 and the exception named

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "conformance/conformance_cases.hpp"
+#include "support/source_dir.hpp"
 #include "support/values.hpp"
 #include "ujit/ujit.hpp"
 
@@ -24,7 +25,7 @@ const Module& module_for(const std::string& file) {
     static std::map<std::string, Module> cache;
     auto it = cache.find(file);
     if (it == cache.end())
-        it = cache.emplace(file, Module::from_file(std::string(UJIT_SOURCE_DIR) + "/" + file)).first;
+        it = cache.emplace(file, Module::from_file(ujit::test::source_dir() + "/" + file)).first;
     return it->second;
 }
 

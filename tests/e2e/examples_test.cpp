@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/ptxas.hpp"
+#include "support/source_dir.hpp"
 #include "runtime/scalar.hpp"
 #include "support/values.hpp"
 #include "ujit/ujit.hpp"
@@ -17,14 +18,14 @@ using ujit::test::Json;
 namespace {
 
 const Json& examples() {
-    static Json j = test::load_json(std::string(UJIT_SOURCE_DIR) + "/tests/e2e/expected/examples.json");
+    static Json j = test::load_json(ujit::test::source_dir() + "/tests/e2e/expected/examples.json");
     return j;
 }
 
 Module& module_for(const std::string& file) {
     static std::map<std::string, Module> cache;
     auto it = cache.find(file);
-    if (it == cache.end()) it = cache.emplace(file, Module::from_file(std::string(UJIT_SOURCE_DIR) + "/" + file)).first;
+    if (it == cache.end()) it = cache.emplace(file, Module::from_file(ujit::test::source_dir() + "/" + file)).first;
     return it->second;
 }
 

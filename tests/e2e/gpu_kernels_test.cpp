@@ -122,6 +122,25 @@ TEST_CASE("gpu: tile_transpose and tile_transpose_padded transpose through share
 
 // ------------------------------------------------------------------ shared memory, grids
 
+TEST_CASE("gpu: a padded 3-D shared array is addressed along every axis", "[gpu]") {
+    UJIT_REQUIRE_GPU();
+    const int64_t blocks = 40, n = blocks * 256;
+    Array x = host_array<double>({n}, [](int64_t i) { return double(i) * 0.5 - 17.0; });
+    std::vector<double> want(n);
+    for (int64_t b = 0; b < blocks; ++b)
+        for (int64_t z = 0; z < 4; ++z)
+            for (int64_t y = 0; y < 4; ++y)
+                for (int64_t t = 0; t < 16; ++t)
+                    want[b * 256 + (z * 4 + y) * 16 + t] =
+                        x.data<double>()[b * 256 + ((3 - z) * 4 + (3 - y)) * 16 + (15 - t)];
+    DeviceArray out = device_array({n}, DType::Float64);
+    Function k = kernel("shared_3d");
+    launch(k, Dim3(uint32_t(blocks)), Dim3(16, 4, 4), {to_device(x.ref()), out});
+    CHECK(mismatch(from_device<double>(out), want) == "");
+    // 4 x 4 rows of 16 + 1 float64: the padding is there.
+    CHECK(kernel_specialization(k, {to_device(x.ref()), out}).ptx().find("[2176]") != std::string::npos);
+}
+
 TEST_CASE("gpu: a shared-memory tree reduction with syncthreads sums each block", "[gpu]") {
     UJIT_REQUIRE_GPU();
     const int64_t n = (1 << 20) + 123, block = 256;  // BLOCK in the kernel

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ujit/ujit.hpp"
+#include "support/source_dir.hpp"
 
 namespace ujit::gputest {
 
@@ -165,6 +166,21 @@ def local_horner(x, out):
         out[i] = acc
 
 
+# A 3-D float64 shared array whose rows are 128 bytes (ujit pads them against bank
+# conflicts): each block of (16, 4, 4) threads stores its 256 elements and reads them back
+# mirrored along every axis.
+@cuda.jit
+def shared_3d(x, out):
+    tile = cuda.shared.array((4, 4, 16), numba.float64)
+    tx = cuda.threadIdx.x
+    ty = cuda.threadIdx.y
+    tz = cuda.threadIdx.z
+    base = cuda.blockIdx.x * 256
+    tile[tz, ty, tx] = x[base + (tz * 4 + ty) * 16 + tx]
+    cuda.syncthreads()
+    out[base + (tz * 4 + ty) * 16 + tx] = tile[3 - tz, 3 - ty, 15 - tx]
+
+
 # Each block reverses its slice of x through dynamic shared memory (one element a thread).
 @cuda.jit
 def dyn_shared_reverse(x, out):
@@ -306,7 +322,7 @@ inline Module& example(const std::string& name) {
     static std::map<std::string, Module> cache;
     auto it = cache.find(name);
     if (it == cache.end())
-        it = cache.emplace(name, Module::from_file(std::string(UJIT_SOURCE_DIR) + "/lang/examples/" + name + ".py")).first;
+        it = cache.emplace(name, Module::from_file(ujit::test::source_dir() + "/lang/examples/" + name + ".py")).first;
     return it->second;
 }
 
@@ -345,6 +361,7 @@ inline std::vector<PtxCase> ptx_cases() {
         {"kernels", "device_functions", "void(int64[::1], int64[::1], int64[::1], int64[::1], float64[::1])"},
         {"kernels", "local_sort", "void(int32[:, ::1], int32[:, ::1])"},
         {"kernels", "local_horner", "void(float64[::1], float64[::1])"},
+        {"kernels", "shared_3d", "void(float64[::1], float64[::1])"},
         {"kernels", "dyn_shared_reverse", "void(float32[::1], float32[::1])"},
         {"kernels", "dyn_shared_big", "void(float32[::1], float32[::1])"},
         {"kernels", "scale", "void(float32[::1], float32[::1], float32)"},

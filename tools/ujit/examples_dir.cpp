@@ -12,12 +12,15 @@ namespace ujit::cli {
 std::vector<std::string> examples_dir_candidates(const std::optional<std::string>& option) {
     if (option) return {*option};  // an explicit directory is the only one tried
     std::vector<std::string> dirs;
-#ifdef UJIT_SOURCE_DIR
-    dirs.push_back(std::string(UJIT_SOURCE_DIR) + "/lang/examples");
-#endif
+    // Next to the binary first: an installed or unpacked (relocated) bundle uses its own
+    // examples even where the source tree it was built from exists. A build-tree binary has
+    // no ../share/ujit/examples and falls through to the source tree.
     std::error_code ec;
     fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     if (!ec) dirs.push_back((exe.parent_path().parent_path() / "share/ujit/examples").string());
+#ifdef UJIT_SOURCE_DIR
+    dirs.push_back(std::string(UJIT_SOURCE_DIR) + "/lang/examples");
+#endif
 #ifdef UJIT_INSTALL_DATADIR
     dirs.push_back(std::string(UJIT_INSTALL_DATADIR) + "/ujit/examples");
 #endif

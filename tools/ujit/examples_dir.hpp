@@ -1,6 +1,6 @@
-// Where `ujit demo` finds lang/examples: --examples DIR, then the source tree this binary
-// was built from, then share/ujit/examples next to the installed binary, then the
-// configured install prefix.
+// Where `ujit demo` finds lang/examples: --examples DIR, then share/ujit/examples next to
+// the installed binary (bin/../share/ujit/examples), then the source tree this binary was
+// built from, then the configured install prefix.
 #pragma once
 
 #include <optional>

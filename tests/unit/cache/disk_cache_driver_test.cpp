@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "cache/disk_cache.hpp"
+#include "support/source_dir.hpp"
 #include "ujit/ujit.hpp"
 
 #include <algorithm>
@@ -19,8 +20,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kGaussian = std::string(UJIT_SOURCE_DIR) + "/lang/examples/gaussian_pdf.py";
-const std::string kHypot = std::string(UJIT_SOURCE_DIR) + "/lang/examples/hypot.py";
+const std::string kGaussian = ujit::test::source_dir() + "/lang/examples/gaussian_pdf.py";
+const std::string kHypot = ujit::test::source_dir() + "/lang/examples/hypot.py";
 
 ujit::Options cuda_sm90() {
     ujit::Options o;

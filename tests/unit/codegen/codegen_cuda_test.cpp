@@ -4,6 +4,7 @@
 #include "codegen/lower.hpp"
 #include "cuda/ptx.hpp"
 #include "support/ptxas.hpp"
+#include "support/source_dir.hpp"
 #include "syntax/parser.hpp"
 #include "types/infer.hpp"
 
@@ -22,7 +23,7 @@ using types::Layout;
 namespace {
 
 std::string read_example(const std::string& name) {
-    std::ifstream in(std::string(UJIT_SOURCE_DIR) + "/lang/examples/" + name);
+    std::ifstream in(ujit::test::source_dir() + "/lang/examples/" + name);
     REQUIRE(in);
     std::stringstream ss;
     ss << in.rdbuf();

@@ -5,6 +5,7 @@
 #include "codegen_fixture.hpp"
 
 #include "cpu/runtime_print.hpp"
+#include "support/source_dir.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -20,7 +21,7 @@ using types::int64;
 namespace {
 
 std::string example(const std::string& name) {
-    std::ifstream in(std::string(UJIT_SOURCE_DIR) + "/lang/examples/" + name);
+    std::ifstream in(ujit::test::source_dir() + "/lang/examples/" + name);
     REQUIRE(in);
     std::stringstream ss;
     ss << in.rdbuf();

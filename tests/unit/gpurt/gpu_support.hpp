@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ujit/cuda.hpp"
+#include "support/source_dir.hpp"
 
 // Catch2 v2 has no SKIP: a visible warning, then the test returns (and passes).
 #define UJIT_REQUIRE_GPU()                                                                   \
@@ -19,7 +20,7 @@
     } while (0)
 
 inline std::string test_kernels_ptx() {
-    std::ifstream in(std::string(UJIT_SOURCE_DIR) + "/tests/unit/gpurt/kernels/test_kernels.ptx");
+    std::ifstream in(ujit::test::source_dir() + "/tests/unit/gpurt/kernels/test_kernels.ptx");
     REQUIRE(in.good());
     std::stringstream ss;
     ss << in.rdbuf();

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "syntax/parser.hpp"
+#include "support/source_dir.hpp"
 #include "types/infer.hpp"
 #include "types/rules.hpp"
 
@@ -39,7 +40,7 @@ inline Typed load(const std::string& text, const std::string& file = "t.py") {
 }
 
 inline std::string read_example(const std::string& name) {
-    std::ifstream in(std::string(UJIT_SOURCE_DIR) + "/lang/examples/" + name);
+    std::ifstream in(ujit::test::source_dir() + "/lang/examples/" + name);
     REQUIRE(in.good());
     std::stringstream ss;
     ss << in.rdbuf();
