@@ -33,6 +33,7 @@ struct StreamState;
 struct EventState;
 struct ModuleState;
 struct KernelState;
+struct LaunchAccess;
 }  // namespace detail
 
 // ------------------------------------------------------------------ availability
@@ -271,6 +272,7 @@ public:
 
 private:
     friend class LoadedModule;
+    friend struct detail::LaunchAccess;  // ujit's own launches with ready parameters
     friend void cuda::launch(const LoadedKernel&, Dim3, Dim3, const std::vector<KernelArg>&,
                              const LaunchOptions&);
     std::shared_ptr<detail::KernelState> s_;

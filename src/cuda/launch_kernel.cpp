@@ -27,6 +27,21 @@ LaunchLimits limits_for(const DeviceContext& dc, const detail::KernelState::PerD
     return lim;
 }
 
+// The launch itself, on `dc` (bound) with kernelParams ready.
+void launch_on(detail::KernelState& ks, DeviceContext& dc, const detail::KernelState::PerDevice& f, Dim3 grid,
+               Dim3 block, void** params, const LaunchOptions& options) {
+    if (options.shared_mem + f.static_shared > dc.info.shared_mem_per_block)
+        ks.allow_dynamic_shared(dc, options.shared_mem);
+    CUstream stream = static_cast<CUstream>(options.stream.handle());
+    dc.last_kernel.store(ks.interned_name, std::memory_order_relaxed);
+    check(driver().cuLaunchKernel(f.function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+                                  unsigned(options.shared_mem), stream, params, nullptr),
+          "cuLaunchKernel", [&] {
+              return fmt::format("kernel '{}', grid {}, block {}, {} bytes of dynamic shared memory", ks.symbol,
+                                 format_dim3(grid), format_dim3(block), options.shared_mem);
+          });
+}
+
 // A host array argument: its device copy, and the host view to copy back into.
 struct HostCopy {
     size_t arg = 0;
@@ -78,21 +93,22 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
         params.add(ks.params[i], r);
     }
 
-    if (options.shared_mem + f.static_shared > dc.info.shared_mem_per_block)
-        ks.allow_dynamic_shared(dc, options.shared_mem);
-    CUstream stream = static_cast<CUstream>(options.stream.handle());
-    dc.last_kernel.store(ks.interned_name, std::memory_order_relaxed);
-    check(driver().cuLaunchKernel(f.function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
-                                  unsigned(options.shared_mem), stream, params.pointers(), nullptr),
-          "cuLaunchKernel", [&] {
-              return fmt::format("kernel '{}', grid {}, block {}, {} bytes of dynamic shared memory", ks.symbol,
-                                 format_dim3(grid), format_dim3(block), options.shared_mem);
-          });
+    launch_on(ks, dc, f, grid, block, params.pointers(), options);
 
     // Host arrays come back after the kernel, as in Numba (which cannot know which ones the
     // kernel wrote); this waits for the kernel, so a fault is reported right here.
     for (auto& hc : host_copies) hc.device.copy_to_host(args[hc.arg].value().array(), options.stream);
     if (!host_copies.empty()) options.stream.synchronize();
+}
+
+void detail::LaunchAccess::launch_prepared(const LoadedKernel& k, Dim3 grid, Dim3 block, void** params,
+                                           const LaunchOptions& options) {
+    detail::KernelState& ks = *k.s_;
+    DeviceContext& dc = options.stream.is_default() ? bind() : device_context(options.stream.device());
+    bind(dc);
+    detail::KernelState::PerDevice f = ks.function_for(dc);
+    validate_launch(limits_for(dc, f), ks.symbol, grid, block, options.shared_mem);
+    launch_on(ks, dc, f, grid, block, params, options);
 }
 
 }  // namespace ujit::cuda

@@ -53,6 +53,14 @@ private:
     static uint64_t next_id();
 };
 
+// Launches with a ready kernelParams array (one pointer per PTX parameter) that the
+// caller vouches matches the kernel: ujit's own launches whose parameters it built itself
+// (GPU ufunc loops), without KernelArg conversion. Launch limits are still validated.
+struct LaunchAccess {
+    static void launch_prepared(const LoadedKernel& k, Dim3 grid, Dim3 block, void** params,
+                                const LaunchOptions& options);
+};
+
 // Loads PTX into the current context: its cubin from the disk cache when there is one
 // (made and stored otherwise), else the PTX itself through load_ptx.
 CUmodule load_module(const std::string& ptx, const DeviceContext& dc);

@@ -81,6 +81,17 @@ struct ModuleState : std::enable_shared_from_this<ModuleState> {
     };
     std::mutex launch_mutex;
     std::map<LaunchKey, std::shared_ptr<void>> launch_cache;
+    // GPU ufuncs by input dtypes (all device arrays): what cuda::vectorize_into's fast path
+    // needs (api_cuda.cpp), type-erased likewise. Guarded by launch_mutex.
+    struct UfuncKey {
+        const void* def;
+        std::vector<DType> inputs;
+        int device;
+        bool operator<(const UfuncKey& o) const {
+            return std::tie(def, inputs, device) < std::tie(o.def, o.inputs, o.device);
+        }
+    };
+    std::map<UfuncKey, std::shared_ptr<void>> ufunc_cache;
 
     // Returns the cached specialization or compiles it (exactly once per key). The handle
     // keeps this module alive.

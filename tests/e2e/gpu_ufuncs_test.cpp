@@ -162,8 +162,21 @@ TEST_CASE("gpu: ufunc inputs are cast by NumPy's safe rules to a declared signat
     for (int64_t i = 0; i < n; ++i) want[i] = float(i - 250) + float(i) * 0.5f;
     CHECK(r.dtype() == DType::Float32);
     CHECK(mismatch(to_vector<float>(r), want) == "");
+    // The same inputs as device arrays (twice: the second call finds the cached dispatch,
+    // which says these dtypes need casting), into a new and into a given output.
+    DeviceArray di16 = to_device(i16.ref()), df32 = to_device(f32.ref());
+    for (int rep = 0; rep < 2; ++rep) {
+        DeviceArray dr = vectorize_device(f, {di16, df32});
+        CHECK(dr.dtype() == DType::Float32);
+        CHECK(mismatch(from_device<float>(dr), want) == "");
+        DeviceArray into = device_array({n}, DType::Float32);
+        vectorize_into(f, {di16, df32}, into);
+        CHECK(mismatch(from_device<float>(into), want) == "");
+    }
     // int32 → float32 is not safe: no loop for it.
     Array i32 = host_array<int32_t>({n}, [](int64_t i) { return int32_t(i); });
+    for (int rep = 0; rep < 2; ++rep)
+        CHECK_THROWS_WITH(vectorize_device(f, {to_device(i32.ref()), df32}), Contains("not supported for the input types"));
     CHECK_THROWS_WITH(vectorize(f, {i32, f32}), Contains("not supported for the input types"));
 
     // Two declared signatures: the first one the inputs cast to safely runs.
