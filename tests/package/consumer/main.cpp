@@ -1,6 +1,7 @@
 // Uses the installed libujit through its C++ API: compiles the course's hypot, calls it
 // lazily (float64) and through a float32 specialization's native pointer, and checks that
-// a compile error arrives as a ujit::Error with its location.
+// a compile error arrives as a ujit::Error with its location; and the GPU API links.
+#include <ujit/cuda.hpp>
 #include <ujit/ujit.hpp>
 
 #include <cmath>
@@ -44,6 +45,16 @@ int main() {
         check(false, "a syntax error throws ujit::Error");
     } catch (const ujit::Error& e) {
         check(e.kind() == ujit::Error::Kind::Compile && e.line() == 2, "a syntax error throws ujit::Error at bad.py:2");
+    }
+    // The GPU API links too (include/ujit/cuda.hpp is exported); without a device it says why.
+    bool gpu = ujit::cuda::is_available();
+    check(gpu ? ujit::cuda::unavailable_reason().empty() : !ujit::cuda::unavailable_reason().empty(),
+          "ujit::cuda::is_available() and unavailable_reason() agree");
+    if (gpu) {
+        ujit::Array h(ujit::DType::Float32, {4});
+        for (int i = 0; i < 4; ++i) h.data<float>()[i] = float(i);
+        ujit::cuda::DeviceArray d = ujit::cuda::to_device(h.ref());
+        check(d.copy_to_host().data<float>()[3] == 3.0f, "a host array round-trips through the device");
     }
     return failures ? 1 : 0;
 }
