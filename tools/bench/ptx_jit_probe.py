@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""How long the CUDA driver's PTX JIT (cuModuleLoadDataEx) takes, by PTX file and JIT
+optimization level, through ctypes on libcuda (no other dependency). Run it with
+CUDA_CACHE_DISABLE=1 so the driver's own cache does not answer:
+
+    CUDA_CACHE_DISABLE=1 python3 tools/bench/ptx_jit_probe.py a.ptx b.ptx ...
+
+It tells what part of a cold GPU compile is the driver's, beyond ujit's reach."""
+import ctypes
+import statistics
+import sys
+import time
+
+CU_JIT_OPTIMIZATION_LEVEL = 7
+
+
+def check(r, what):
+    if r != 0:
+        raise SystemExit(f"{what} failed: CUresult {r}")
+
+
+def main():
+    cu = ctypes.CDLL("libcuda.so.1")
+    check(cu.cuInit(0), "cuInit")
+    dev = ctypes.c_int()
+    check(cu.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
+    ctx = ctypes.c_void_p()
+    check(cu.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
+    check(cu.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
+    print(f"{'ptx':<28} {'bytes':>7} {'-O':>3} {'first ms':>9} {'median ms':>10}")
+    for path in sys.argv[1:]:
+        ptx = open(path, "rb").read() + b"\0"
+        for level in (4, 3, 1, 0):
+            opts = (ctypes.c_int * 1)(CU_JIT_OPTIMIZATION_LEVEL)
+            vals = (ctypes.c_void_p * 1)(level)
+            times = []
+            for _ in range(7):
+                mod = ctypes.c_void_p()
+                t0 = time.perf_counter()
+                check(cu.cuModuleLoadDataEx(ctypes.byref(mod), ptx, 1, opts, vals), f"cuModuleLoadDataEx {path}")
+                times.append((time.perf_counter() - t0) * 1e3)
+                cu.cuModuleUnload(mod)
+            print(f"{path.split('/')[-1]:<28} {len(ptx):>7} {level:>3} {times[0]:>9.2f} {statistics.median(times[1:]):>10.2f}")
+
+
+if __name__ == "__main__":
+    main()
