@@ -116,9 +116,16 @@ Value Specialization::call(const std::vector<Value>& args) const {
         throw Error(Error::Kind::Argument,
                     fmt::format("error: '{}' was compiled for CUDA; launch it as a kernel", fn.def->name));
     driver::PackedArgs packed(args, fn.arg_types);
-    std::vector<uint8_t> result(std::max<size_t>(driver::c_size(fn.return_type), 16));
-    driver::call_packed(s_->compiled.packed, packed.data(), result.data());
-    return driver::read_value(result.data(), fn.return_type);
+    // The result's storage: on the stack unless it is a large tuple.
+    alignas(16) uint8_t small[256] = {};
+    std::vector<uint8_t> large;
+    uint8_t* result = small;
+    if (size_t n = driver::c_size(fn.return_type); n > sizeof small) {
+        large.assign(n, 0);
+        result = large.data();
+    }
+    driver::call_packed(s_->compiled.packed, packed.data(), result);
+    return driver::read_value(result, fn.return_type);
 }
 
 namespace {

@@ -1,8 +1,12 @@
 #include "driver/marshal.hpp"
 
+#include <algorithm>
+#include <cstring>
+
 #include <fmt/format.h>
 
 #include "runtime/scalar.hpp"
+#include "runtime/shape.hpp"
 
 namespace ujit::driver {
 
@@ -106,10 +110,27 @@ PackedArgs::PackedArgs(const std::vector<Value>& args, const std::vector<const T
     if (args.size() != types.size())
         throw Error(Error::Kind::Argument,
                     fmt::format("error: expected {} arguments, got {}", types.size(), args.size()));
-    for (size_t i = 0; i < args.size(); ++i) ptrs_.push_back(store(args[i], types[i]));
+    size_t total = 0;
+    for (const Type* t : types) total += slot_bytes(t);
+    uint8_t* arena = inline_;
+    if (total > sizeof inline_) {
+        heap_.resize(total + 15);
+        arena = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(heap_.data()) + 15) & ~uintptr_t(15));
+    }
+    ptrs_.reserve(args.size());
+    for (size_t i = 0; i < args.size(); ++i) {
+        ptrs_.push_back(store(args[i], types[i], arena));
+        arena += slot_bytes(types[i]);
+    }
 }
 
-void* PackedArgs::store(const Value& v, const Type* t) {
+size_t PackedArgs::slot_bytes(const Type* t) {
+    size_t n = t->is_array() ? sizeof(ujit_array_view) + 2 * sizeof(int64_t) * size_t(t->ndim())
+                             : std::max<size_t>(c_size(t), 16);
+    return (n + 15) / 16 * 16;
+}
+
+void* PackedArgs::store(const Value& v, const Type* t, uint8_t* slot) {
     if (t->is_array()) {
         if (!v.is_array())
             throw Error(Error::Kind::Argument, fmt::format("error: expected an array ({})", t->str()));
@@ -117,15 +138,22 @@ void* PackedArgs::store(const Value& v, const Type* t) {
         if (a.ndim() != t->ndim() || type_of_dtype(a.dtype) != t->dtype())
             throw Error(Error::Kind::Argument, fmt::format("error: expected {}, got an array of {} with {} dimensions",
                                                            t->str(), dtype_name(a.dtype), a.ndim()));
-        auto& shape = dims_.emplace_back(a.shape);
-        auto& strides = dims_.emplace_back(
-            a.strides.empty() ? ArrayRef::c_order(a.data, a.dtype, a.shape).strides : a.strides);
-        views_.push_back(ujit_array_view{a.data, shape.data(), strides.data()});
-        return &views_.back();
+        auto* view = reinterpret_cast<ujit_array_view*>(slot);
+        auto* shape = reinterpret_cast<int64_t*>(slot + sizeof(ujit_array_view));
+        int64_t* strides = shape + a.ndim();
+        std::copy(a.shape.begin(), a.shape.end(), shape);
+        if (a.strides.empty()) {  // a view without strides is C-contiguous
+            std::vector<int64_t> c = runtime::c_strides(a.shape, itemsize(a.dtype));
+            std::copy(c.begin(), c.end(), strides);
+        } else {
+            std::copy(a.strides.begin(), a.strides.end(), strides);
+        }
+        *view = ujit_array_view{a.data, shape, strides};
+        return view;
     }
-    auto& blob = blobs_.emplace_back(std::max<size_t>(c_size(t), 16), 0);
-    write_tuple_or_scalar(v, t, blob.data());
-    return blob.data();
+    std::memset(slot, 0, slot_bytes(t));
+    write_tuple_or_scalar(v, t, slot);
+    return slot;
 }
 
 // A tuple is a C struct of its elements at their natural alignment, nested tuples as

@@ -6,7 +6,6 @@
 #include "ujit/ujit.hpp"
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 namespace ujit::driver {
@@ -28,11 +27,14 @@ public:
     void** data() { return ptrs_.data(); }
 
 private:
-    void* store(const Value& v, const types::Type* t);
+    // Every argument's bytes (scalars, tuples, array views with their shapes and strides)
+    // in one arena, 16-byte aligned slots: inline for the usual few arguments, so a
+    // dynamic call allocates nothing here but the pointer list.
+    static size_t slot_bytes(const types::Type* t);
+    void* store(const Value& v, const types::Type* t, uint8_t* slot);
     static void write_tuple_or_scalar(const Value& v, const types::Type* t, uint8_t* out);
-    std::deque<std::vector<uint8_t>> blobs_;  // scalars and tuples
-    std::deque<std::vector<int64_t>> dims_;   // shapes and strides
-    std::deque<ujit_array_view> views_;
+    alignas(16) uint8_t inline_[512];
+    std::vector<uint8_t> heap_;  // when inline_ is too small
     std::vector<void*> ptrs_;
 };
 

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -85,45 +86,91 @@ namespace {
 using F = TypeFactory;
 }
 
+namespace {
+// The scalar types are asked for all the time (the argument types of every dynamic call,
+// every typing rule): each is interned once, then returned from its slot without
+// formatting or hashing its name. Racing first calls intern the same pointer.
+template <class Make> const Type* cached(std::atomic<const Type*>& slot, Make make) {
+    const Type* t = slot.load(std::memory_order_acquire);
+    if (!t) {
+        t = make();
+        slot.store(t, std::memory_order_release);
+    }
+    return t;
+}
+
+int width_slot(int bits) {
+    switch (bits) {
+    case 8: return 0;
+    case 16: return 1;
+    case 32: return 2;
+    case 64: return 3;
+    case 128: return 4;
+    default: return -1;
+    }
+}
+}  // namespace
+
 const Type* none() {
-    return F::instance().get("none", [](Type& t) { F::set_kind(t, Kind::None); F::set_str(t, "none"); });
+    static std::atomic<const Type*> slot{nullptr};
+    return cached(slot, [] {
+        return F::instance().get("none", [](Type& t) { F::set_kind(t, Kind::None); F::set_str(t, "none"); });
+    });
 }
 
 const Type* boolean() {
-    return F::instance().get("bool", [](Type& t) {
-        F::set_kind(t, Kind::Bool);
-        F::bits(t, 1, false);
-        F::set_str(t, "bool");
+    static std::atomic<const Type*> slot{nullptr};
+    return cached(slot, [] {
+        return F::instance().get("bool", [](Type& t) {
+            F::set_kind(t, Kind::Bool);
+            F::bits(t, 1, false);
+            F::set_str(t, "bool");
+        });
     });
 }
 
 const Type* integer(int bits, bool is_signed) {
-    std::string name = fmt::format("{}int{}", is_signed ? "" : "u", bits);
-    return F::instance().get(name, [&](Type& t) {
-        F::set_kind(t, Kind::Int);
-        F::bits(t, bits, is_signed);
-        F::set_str(t, name);
-    });
+    static std::atomic<const Type*> slots[2][5] = {};
+    auto make = [&] {
+        std::string name = fmt::format("{}int{}", is_signed ? "" : "u", bits);
+        return F::instance().get(name, [&](Type& t) {
+            F::set_kind(t, Kind::Int);
+            F::bits(t, bits, is_signed);
+            F::set_str(t, name);
+        });
+    };
+    int k = width_slot(bits);
+    return k < 0 ? make() : cached(slots[is_signed][k], make);
 }
 
 const Type* floating(int bits) {
-    std::string name = fmt::format("float{}", bits);
-    return F::instance().get(name, [&](Type& t) {
-        F::set_kind(t, Kind::Float);
-        F::bits(t, bits, true);
-        F::set_str(t, name);
-    });
+    static std::atomic<const Type*> slots[5] = {};
+    auto make = [&] {
+        std::string name = fmt::format("float{}", bits);
+        return F::instance().get(name, [&](Type& t) {
+            F::set_kind(t, Kind::Float);
+            F::bits(t, bits, true);
+            F::set_str(t, name);
+        });
+    };
+    int k = width_slot(bits);
+    return k < 0 ? make() : cached(slots[k], make);
 }
 
 const Type* complex(int bits) {
-    std::string name = fmt::format("complex{}", bits);
-    const Type* part = floating(bits / 2);
-    return F::instance().get(name, [&](Type& t) {
-        F::set_kind(t, Kind::Complex);
-        F::bits(t, bits, true);
-        F::set_elem(t, part);
-        F::set_str(t, name);
-    });
+    static std::atomic<const Type*> slots[5] = {};
+    auto make = [&] {
+        std::string name = fmt::format("complex{}", bits);
+        const Type* part = floating(bits / 2);
+        return F::instance().get(name, [&](Type& t) {
+            F::set_kind(t, Kind::Complex);
+            F::bits(t, bits, true);
+            F::set_elem(t, part);
+            F::set_str(t, name);
+        });
+    };
+    int k = width_slot(bits);
+    return k < 0 ? make() : cached(slots[k], make);
 }
 
 const Type* tuple(std::vector<const Type*> elems) {
