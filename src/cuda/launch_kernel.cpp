@@ -50,13 +50,25 @@ struct HostCopy {
 
 }  // namespace
 
-void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
-            const LaunchOptions& options) {
-    detail::KernelState& ks = *k.s_;
+// Both launches start here: the stream's device bound, the kernel's function in its
+// context, the launch shape validated against the device's and the kernel's limits.
+struct Prepared {
+    DeviceContext& dc;
+    detail::KernelState::PerDevice f;
+};
+
+Prepared prepare(detail::KernelState& ks, Dim3 grid, Dim3 block, const LaunchOptions& options) {
     DeviceContext& dc = options.stream.is_default() ? bind() : device_context(options.stream.device());
     bind(dc);
     detail::KernelState::PerDevice f = ks.function_for(dc);
     validate_launch(limits_for(dc, f), ks.symbol, grid, block, options.shared_mem);
+    return {dc, f};
+}
+
+void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
+            const LaunchOptions& options) {
+    detail::KernelState& ks = *k.s_;
+    auto [dc, f] = prepare(ks, grid, block, options);
 
     // Arguments: check them all before copying anything.
     std::vector<const ArrayRef*> arrays(args.size(), nullptr);
@@ -104,10 +116,7 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
 void detail::LaunchAccess::launch_prepared(const LoadedKernel& k, Dim3 grid, Dim3 block, void** params,
                                            const LaunchOptions& options) {
     detail::KernelState& ks = *k.s_;
-    DeviceContext& dc = options.stream.is_default() ? bind() : device_context(options.stream.device());
-    bind(dc);
-    detail::KernelState::PerDevice f = ks.function_for(dc);
-    validate_launch(limits_for(dc, f), ks.symbol, grid, block, options.shared_mem);
+    auto [dc, f] = prepare(ks, grid, block, options);
     launch_on(ks, dc, f, grid, block, params, options);
 }
 

@@ -91,22 +91,20 @@ def main():
          "-", lambda r: True)
     line("  (info) ujit ms / hand all-float32 ms", get("ufunc.gaussian.100M", "ujit"),
          get("ufunc.gaussian.100M", "hand-f32"), "-", lambda r: True)
+    def limit(label, value, most):  # an absolute target in ms
+        if value is None:
+            print(f"  {label:<66} n/a (missing rows)")
+        else:
+            print(f"  {label:<66} {value:>8.2f}   target <= {most:g} ms: " + ("met" if value <= most else "NOT met"))
+
     cold = get("compile.gaussian.cold", "ujit")
-    if cold is None:
-        print(f"  {'cold compile gaussian_pdf to loaded module (ms)':<66} n/a (missing rows)")
-    else:
-        print(f"  {'cold compile gaussian_pdf to loaded module (ms)':<66} {cold:>8.2f}   target <= 25 ms: "
-              + ("met" if cold <= 25 else "NOT met"))
+    limit("cold compile gaussian_pdf to loaded module (ms)", cold, 25)
     line("  (info) ujit cold compile / Numba cold compile",
          cold, get("compile.gaussian.cold", "numba"), "-", lambda r: True)
     line("  (info) ujit cold compile / the driver's PTX JIT of the same PTX",
          cold, get("compile.gaussian.ptx_load", "ujit"), "-", lambda r: True)
-    warm = get("process.gaussian.first_launch", "ujit")
-    if warm is None:
-        print(f"  {'second process, disk cache warm: source to first launch (ms)':<66} n/a (missing rows)")
-    else:
-        print(f"  {'second process, disk cache warm: source to first launch (ms)':<66} {warm:>8.2f}   target <= 3 ms: "
-              + ("met" if warm <= 3 else "NOT met"))
+    limit("second process, disk cache warm: source to first launch (ms)",
+          get("process.gaussian.first_launch", "ujit"), 3)
     line("tiled transpose 8192^2: ujit GB/s / Numba GB/s",
          get("transpose.8192", "ujit"), get("transpose.8192", "numba"), ">= 1.0x", ge(1.0))
     line("  (info) ujit GB/s / hand 32x8 padded GB/s",
