@@ -255,8 +255,11 @@ struct LaunchOptions {
 // Launches `k` on the current device. Before the launch: grid and block dims must be ≥ 1 and
 // within the device's limits, block.x*y*z ≤ the kernel's (and device's) max threads per block,
 // shared memory within the device's opt-in limit, arguments matching `k`'s parameters.
-// A kernel fault surfaces at the next synchronizing call as an error naming the kernel; the
-// device's context is then reset (arrays allocated before are lost; modules reload).
+// A kernel fault surfaces at the next synchronizing call as an error naming the kernel; ujit
+// then resets the device's context (arrays allocated before are lost; modules reload). Where
+// the driver refuses any new context in the process after the fault (driver 580 does, for
+// CUDA_ERROR_ILLEGAL_ADDRESS: a documented sticky error), the device is marked unusable:
+// every later use throws that message at once, CPU work goes on, a new process gets the GPU.
 void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
             const LaunchOptions& options = {});
 
