@@ -7,7 +7,9 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
+#include <memory>
 #include <stdexcept>
+#include <string>
 
 namespace ujit::cpu {
 
@@ -34,6 +36,22 @@ void configure(llvm::Module& m, llvm::TargetMachine& tm) {
     if (m.getDataLayout().isDefault()) m.setDataLayout(tm.createDataLayout());
 }
 
+// libm calls the vectorizer may widen: with libmvec, `sin` in a loop becomes `_ZGVdN4v_sin`
+// (glibc's vector variants; within 4 ulp, like NumPy's SIMD loops). Built once per thread
+// and triple: the table of library functions costs a noticeable part of a small compile.
+const llvm::TargetLibraryInfoImpl& library_info(const std::string& triple_name) {
+    thread_local std::string cached_triple;
+    thread_local std::unique_ptr<llvm::TargetLibraryInfoImpl> cached;
+    if (!cached || cached_triple != triple_name) {
+        llvm::Triple triple(triple_name);
+        cached = std::make_unique<llvm::TargetLibraryInfoImpl>(triple);
+        if (libmvec_available() && triple.getArch() == llvm::Triple::x86_64)
+            cached->addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
+        cached_triple = triple_name;
+    }
+    return *cached;
+}
+
 }  // namespace
 
 void optimize_module(llvm::Module& m, llvm::TargetMachine& tm, int opt_level) {
@@ -52,13 +70,7 @@ void optimize_module(llvm::Module& m, llvm::TargetMachine& tm, int opt_level) {
     llvm::ModuleAnalysisManager mam;
     llvm::PassBuilder pb(&tm, tuning);  // registers the target's TTI (cost model)
 
-    // libm calls the vectorizer may widen: with libmvec, `sin` in a loop becomes
-    // `_ZGVdN4v_sin` (glibc's vector variants; within 4 ulp, like NumPy's SIMD loops).
-    llvm::Triple triple(m.getTargetTriple());
-    llvm::TargetLibraryInfoImpl tlii(triple);
-    if (libmvec_available() && triple.getArch() == llvm::Triple::x86_64)
-        tlii.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
-    fam.registerPass([&] { return llvm::TargetLibraryAnalysis(tlii); });
+    fam.registerPass([&] { return llvm::TargetLibraryAnalysis(library_info(m.getTargetTriple())); });
 
     pb.registerModuleAnalyses(mam);
     pb.registerCGSCCAnalyses(cgam);
