@@ -171,6 +171,17 @@ UfuncPlan plan_ufunc(const Function& f, const std::vector<KernelArg>& inputs) {
     return plan;
 }
 
+// The plan's loop kernel (codegen/ufunc_loop.cpp: in0, ..., out as device pointers, then n),
+// loaded into the current device's context.
+LoadedKernel loop_kernel(const UfuncPlan& plan) {
+    std::vector<KernelParam> params;
+    for (size_t i = 0; i < plan.inputs.size(); ++i)
+        params.push_back(KernelParam::scalar(DType::UInt64, fmt::format("in{}", i)));
+    params.push_back(KernelParam::scalar(DType::UInt64, "out"));
+    params.push_back(KernelParam::scalar(DType::Int64, "n"));
+    return loaded(*plan.spec, plan.spec->compiled.typed->symbol + "$loop", params);
+}
+
 void run_ufunc(const UfuncPlan& plan, const std::vector<KernelArg>& inputs, const DeviceArray& out,
                const LaunchOptions& options) {
     if (out.shape() != plan.shape || out.dtype() != plan.output || !out.is_c_contiguous())
@@ -184,21 +195,17 @@ void run_ufunc(const UfuncPlan& plan, const std::vector<KernelArg>& inputs, cons
     // so such a launch waits (the fast path, all operands already on the device, doesn't).
     std::vector<DeviceArray> operands;
     bool made_temporaries = false;
-    std::vector<KernelParam> params;
     std::vector<KernelArg> args;
     for (size_t i = 0; i < inputs.size(); ++i) {
         operands.push_back(device_operand(inputs[i], plan.shape, plan.inputs[i], options.stream));
         made_temporaries |= !inputs[i].is_device_array() ||
                             operands.back().device_pointer() != inputs[i].device_array().device_pointer();
-        params.push_back(KernelParam::scalar(DType::UInt64, fmt::format("in{}", i)));
         args.emplace_back(Value::of_int(DType::UInt64, int64_t(operands.back().device_pointer())));
     }
-    params.push_back(KernelParam::scalar(DType::UInt64, "out"));
     args.emplace_back(Value::of_int(DType::UInt64, int64_t(out.device_pointer())));
-    params.push_back(KernelParam::scalar(DType::Int64, "n"));
     args.emplace_back(Value::of_int(DType::Int64, n));
 
-    LoadedKernel k = loaded(*plan.spec, plan.spec->compiled.typed->symbol + "$loop", params);
+    LoadedKernel k = loop_kernel(plan);
     launch(k, Dim3(loop_blocks(n, max_loop_blocks())), Dim3(uint32_t(kLoopBlock)), args, options);
     if (made_temporaries && !options.stream.is_default()) options.stream.synchronize();
 }
@@ -247,12 +254,7 @@ std::shared_ptr<FastUfunc> fast_ufunc(const Function& f, const std::vector<Kerne
     e->usable = plan.inputs == key.inputs;
     e->output = plan.output;
     if (e->usable) {
-        std::vector<KernelParam> params;
-        for (size_t i = 0; i < plan.inputs.size(); ++i)
-            params.push_back(KernelParam::scalar(DType::UInt64, fmt::format("in{}", i)));
-        params.push_back(KernelParam::scalar(DType::UInt64, "out"));
-        params.push_back(KernelParam::scalar(DType::Int64, "n"));
-        e->kernel = loaded(*plan.spec, plan.spec->compiled.typed->symbol + "$loop", params);
+        e->kernel = loop_kernel(plan);
         e->max_blocks = max_loop_blocks();
     }
     std::lock_guard lock(m.launch_mutex);
