@@ -23,8 +23,9 @@ std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& tar
 //   void <symbol>$loop(char** ptrs /*inputs..., output*/, i64 n, const i64* strides /*bytes*/)
 // The contiguous case (all strides == itemsize) runs a separate, vectorizable loop.
 // On CUDA the same body becomes a grid-stride kernel over contiguous data:
-//   void <symbol>$loop(ptr in0, ..., ptr out, i64 n)   (marked as a kernel; the GPU runtime
-//   makes the inputs contiguous; each thread starts at cuda.grid(1), steps cuda.gridsize(1)).
+//   void <symbol>$loop(ptr in0, ..., ptr out, i64 n, i64 scalars)   (marked as a kernel; the
+//   GPU runtime makes array inputs contiguous; input k with bit k of `scalars` set is one
+//   value read at index 0; each thread starts at cuda.grid(1), steps cuda.gridsize(1)).
 //
 // print(...) becomes one Target::emit_print with a printf-style format: items separated by
 // a space, ending in "\n"; string literals and bools ("True"/"False") as %s, signed ints

@@ -2,8 +2,10 @@
 //   CPU:  void <symbol>$loop(char** ptrs, i64 n, const i64* strides)  — NumPy's inner loop
 //         (inputs..., output; strides in bytes). When every stride equals its itemsize a
 //         separate counted loop over typed pointers runs, which LLVM vectorizes.
-//   CUDA: void <symbol>$loop(ptr in0, ..., ptr out, i64 n)  — a grid-stride kernel over
-//         contiguous data (the GPU runtime makes inputs contiguous).
+//   CUDA: void <symbol>$loop(ptr in0, ..., ptr out, i64 n, i64 scalars)  — a grid-stride
+//         kernel over contiguous data (the GPU runtime makes array inputs contiguous). Bit k
+//         of `scalars` set: input k is one value (a broadcast scalar), read at index 0 by
+//         every element, so a scalar operand costs one element of device memory, not n.
 #include "codegen/lower.hpp"
 
 #include "codegen/llvm_types.hpp"
@@ -106,11 +108,14 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     LoopIO io = loop_io(ctx, fn);
     llvm::Type* ptr = llvm::PointerType::get(ctx, mod.target.global_address_space());
     std::vector<llvm::Type*> params(io.types.size(), ptr);
-    params.push_back(llvm::Type::getInt64Ty(ctx));
+    params.push_back(llvm::Type::getInt64Ty(ctx));  // n
+    params.push_back(llvm::Type::getInt64Ty(ctx));  // scalars: the inputs read at index 0
     auto* fty = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), params, false);
     auto* f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, loop_symbol(fn.symbol), mod.m);
     llvm::Value* n = f->getArg(io.types.size());
     n->setName("n");
+    llvm::Value* scalars = f->getArg(io.types.size() + 1);
+    scalars->setName("scalars");
 
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
     const Type* i64t = types::int64();
@@ -118,9 +123,18 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     llvm::Value* start = mod.target.emit_cuda_builtin(b, types::BuiltinId::CudaGrid, {one}, {i64t}, i64t);
     llvm::Value* step = mod.target.emit_cuda_builtin(b, types::BuiltinId::CudaGridsize, {one}, {i64t}, i64t);
     if (!start || !step) unsupported(fn.def->loc, "this target has no thread indices for a ufunc kernel");
+    // Whether each input is a scalar, decided once before the loop (uniform across threads).
+    const size_t inputs = io.types.size() - 1;
+    if (inputs > 63) unsupported(fn.def->loc, "a GPU ufunc takes at most 63 inputs");
+    std::vector<llvm::Value*> is_scalar(inputs);
+    for (size_t k = 0; k < inputs; ++k)
+        is_scalar[k] = b.CreateICmpNE(b.CreateAnd(scalars, b.getInt64(uint64_t(1) << k)), b.getInt64(0));
     llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx, "exit", f);
     counted(b, f, start, n, step, [&](llvm::Value* i) {
-        element(b, impl, io, [&](size_t k) { return b.CreateGEP(io.storage[k], f->getArg(k), i); });
+        element(b, impl, io, [&](size_t k) {
+            llvm::Value* index = k < inputs ? b.CreateSelect(is_scalar[k], b.getInt64(0), i) : i;
+            return b.CreateGEP(io.storage[k], f->getArg(unsigned(k)), index);
+        });
     }, exit, "grid.loop");
     b.SetInsertPoint(exit);
     b.CreateRetVoid();

@@ -8,7 +8,6 @@
 // (`void <symbol>$loop(ptr in0, ..., ptr out, i64 n)`) over contiguous operands of the
 // result's shape: operands already in that form on the device are used in place, the rest
 // are cast and broadcast on the host (runtime::copy_cast) and copied over.
-#include "cuda/memory_fill.hpp"
 #include "cuda/module_state.hpp"
 #include "driver/dispatch.hpp"
 #include "driver/marshal.hpp"
@@ -113,11 +112,9 @@ DeviceArray device_operand(const KernelArg& a, const std::vector<int64_t>& shape
         if (d.dtype() == dtype && d.shape() == shape && d.is_c_contiguous()) return d;
     }
     if (!a.is_device_array() && a.value().is_scalar()) {
-        // A scalar broadcasts: fill on the device rather than copy a host array of n values.
-        Array one = runtime::scalar_array(a.value().scalar(), dtype);
-        DeviceArray d = device_array(shape, dtype);
-        fill_device(d, one.ref().data, size_t(itemsize(dtype)), stream);
-        return d;
+        // A scalar is one element on the device; the loop kernel reads it at index 0 for
+        // every element (its bit in the kernel's `scalars` mask, set by run_ufunc).
+        return to_device(runtime::scalar_array(a.value().scalar(), dtype).ref(), stream);
     }
     Array host(dtype, shape);
     if (a.is_device_array()) {
@@ -179,6 +176,7 @@ LoadedKernel loop_kernel(const UfuncPlan& plan) {
         params.push_back(KernelParam::scalar(DType::UInt64, fmt::format("in{}", i)));
     params.push_back(KernelParam::scalar(DType::UInt64, "out"));
     params.push_back(KernelParam::scalar(DType::Int64, "n"));
+    params.push_back(KernelParam::scalar(DType::Int64, "scalars"));
     return loaded(*plan.spec, plan.spec->compiled.typed->symbol + "$loop", params);
 }
 
@@ -196,7 +194,9 @@ void run_ufunc(const UfuncPlan& plan, const std::vector<KernelArg>& inputs, cons
     std::vector<DeviceArray> operands;
     bool made_temporaries = false;
     std::vector<KernelArg> args;
+    int64_t scalars = 0;
     for (size_t i = 0; i < inputs.size(); ++i) {
+        if (!inputs[i].is_device_array() && inputs[i].value().is_scalar()) scalars |= int64_t(1) << i;
         operands.push_back(device_operand(inputs[i], plan.shape, plan.inputs[i], options.stream));
         made_temporaries |= !inputs[i].is_device_array() ||
                             operands.back().device_pointer() != inputs[i].device_array().device_pointer();
@@ -204,6 +204,7 @@ void run_ufunc(const UfuncPlan& plan, const std::vector<KernelArg>& inputs, cons
     }
     args.emplace_back(Value::of_int(DType::UInt64, int64_t(out.device_pointer())));
     args.emplace_back(Value::of_int(DType::Int64, n));
+    args.emplace_back(Value::of_int(DType::Int64, scalars));
 
     LoadedKernel k = loop_kernel(plan);
     launch(k, Dim3(loop_blocks(n, max_loop_blocks())), Dim3(uint32_t(kLoopBlock)), args, options);
@@ -267,7 +268,8 @@ void launch_fast(const FastUfunc& e, const std::vector<KernelArg>& inputs, const
     if (n == 0) return;
     const size_t k = inputs.size();
     uint64_t pointers[kMaxFastInputs + 1];
-    void* params[kMaxFastInputs + 2];
+    int64_t scalars = 0;  // every input is an array here
+    void* params[kMaxFastInputs + 3];
     for (size_t i = 0; i < k; ++i) {
         pointers[i] = inputs[i].device_array().device_pointer();
         params[i] = &pointers[i];
@@ -275,6 +277,7 @@ void launch_fast(const FastUfunc& e, const std::vector<KernelArg>& inputs, const
     pointers[k] = out.device_pointer();
     params[k] = &pointers[k];
     params[k + 1] = &n;
+    params[k + 2] = &scalars;
     detail::LaunchAccess::launch_prepared(e.kernel, Dim3(loop_blocks(n, e.max_blocks)), Dim3(uint32_t(kLoopBlock)),
                                           params, options);
 }
