@@ -48,8 +48,6 @@ struct HostCopy {
     DeviceArray device;
 };
 
-}  // namespace
-
 // Both launches start here: the stream's device bound, the kernel's function in its
 // context, the launch shape validated against the device's and the kernel's limits.
 struct Prepared {
@@ -64,6 +62,8 @@ Prepared prepare(detail::KernelState& ks, Dim3 grid, Dim3 block, const LaunchOpt
     validate_launch(limits_for(dc, f), ks.symbol, grid, block, options.shared_mem);
     return {dc, f};
 }
+
+}  // namespace
 
 void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
             const LaunchOptions& options) {

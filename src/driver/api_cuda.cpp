@@ -5,9 +5,10 @@
 //     → loaded once per (specialization, device) → cuda::launch
 //
 // GPU ufuncs run the grid-stride loop kernel of codegen/ufunc_loop.cpp
-// (`void <symbol>$loop(ptr in0, ..., ptr out, i64 n)`) over contiguous operands of the
-// result's shape: operands already in that form on the device are used in place, the rest
-// are cast and broadcast on the host (runtime::copy_cast) and copied over.
+// (`void <symbol>$loop(ptr in0, ..., ptr out, i64 n, i64 scalars)`) over contiguous operands
+// of the result's shape: operands already in that form on the device are used in place,
+// scalars go over as one element (their bit set in `scalars`), the rest are cast and
+// broadcast on the host (runtime::copy_cast) and copied over.
 #include "cuda/module_state.hpp"
 #include "driver/dispatch.hpp"
 #include "driver/marshal.hpp"
@@ -91,6 +92,9 @@ std::shared_ptr<ujit::detail::SpecState> kernel_spec(const Function& kernel,
 
 // ---------------------------------------------------------------- ufuncs
 
+// A Python-like scalar operand (not an array, host or device).
+bool is_scalar_operand(const KernelArg& a) { return !a.is_device_array() && a.value().is_scalar(); }
+
 runtime::UfuncOperand operand_of(const KernelArg& a) {
     if (a.is_device_array()) return {a.device_array().dtype(), false};
     const Value& v = a.value();
@@ -111,7 +115,7 @@ DeviceArray device_operand(const KernelArg& a, const std::vector<int64_t>& shape
         const DeviceArray& d = a.device_array();
         if (d.dtype() == dtype && d.shape() == shape && d.is_c_contiguous()) return d;
     }
-    if (!a.is_device_array() && a.value().is_scalar()) {
+    if (is_scalar_operand(a)) {
         // A scalar is one element on the device; the loop kernel reads it at index 0 for
         // every element (its bit in the kernel's `scalars` mask, set by run_ufunc).
         return to_device(runtime::scalar_array(a.value().scalar(), dtype).ref(), stream);
@@ -168,8 +172,8 @@ UfuncPlan plan_ufunc(const Function& f, const std::vector<KernelArg>& inputs) {
     return plan;
 }
 
-// The plan's loop kernel (codegen/ufunc_loop.cpp: in0, ..., out as device pointers, then n),
-// loaded into the current device's context.
+// The plan's loop kernel (codegen/ufunc_loop.cpp: in0, ..., out as device pointers, then n
+// and the scalar-input mask), loaded into the current device's context.
 LoadedKernel loop_kernel(const UfuncPlan& plan) {
     std::vector<KernelParam> params;
     for (size_t i = 0; i < plan.inputs.size(); ++i)
@@ -196,7 +200,7 @@ void run_ufunc(const UfuncPlan& plan, const std::vector<KernelArg>& inputs, cons
     std::vector<KernelArg> args;
     int64_t scalars = 0;
     for (size_t i = 0; i < inputs.size(); ++i) {
-        if (!inputs[i].is_device_array() && inputs[i].value().is_scalar()) scalars |= int64_t(1) << i;
+        if (is_scalar_operand(inputs[i])) scalars |= int64_t(1) << i;
         operands.push_back(device_operand(inputs[i], plan.shape, plan.inputs[i], options.stream));
         made_temporaries |= !inputs[i].is_device_array() ||
                             operands.back().device_pointer() != inputs[i].device_array().device_pointer();
@@ -228,19 +232,6 @@ struct FastUfunc {
 
 constexpr size_t kMaxFastInputs = 16;
 
-// Whether `inputs` qualify for the fast path with an output of `shape`; their dtypes.
-bool fast_operands(const std::vector<KernelArg>& inputs, const std::vector<int64_t>& shape, std::vector<DType>& dtypes) {
-    if (inputs.empty() || inputs.size() > kMaxFastInputs) return false;
-    dtypes.resize(inputs.size());
-    for (size_t i = 0; i < inputs.size(); ++i) {
-        if (!inputs[i].is_device_array()) return false;
-        const DeviceArray& d = inputs[i].device_array();
-        if (d.shape() != shape || !d.is_c_contiguous()) return false;
-        dtypes[i] = d.dtype();
-    }
-    return true;
-}
-
 std::shared_ptr<FastUfunc> fast_ufunc(const Function& f, const std::vector<KernelArg>& inputs,
                                       std::vector<DType> dtypes) {
     ujit::detail::ModuleState& m = FunctionAccess::module(f);
@@ -260,6 +251,22 @@ std::shared_ptr<FastUfunc> fast_ufunc(const Function& f, const std::vector<Kerne
     }
     std::lock_guard lock(m.launch_mutex);
     return std::static_pointer_cast<FastUfunc>(m.ufunc_cache.emplace(std::move(key), e).first->second);
+}
+
+// The fast path's entry when every input is a C-contiguous device array of `shape` in the
+// loop's own dtypes; null when the general path must run.
+std::shared_ptr<FastUfunc> fast_entry(const Function& f, const std::vector<KernelArg>& inputs,
+                                      const std::vector<int64_t>& shape) {
+    if (inputs.empty() || inputs.size() > kMaxFastInputs) return nullptr;
+    std::vector<DType> dtypes(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        if (!inputs[i].is_device_array()) return nullptr;
+        const DeviceArray& d = inputs[i].device_array();
+        if (d.shape() != shape || !d.is_c_contiguous()) return nullptr;
+        dtypes[i] = d.dtype();
+    }
+    std::shared_ptr<FastUfunc> e = fast_ufunc(f, inputs, std::move(dtypes));
+    return e->usable ? e : nullptr;
 }
 
 void launch_fast(const FastUfunc& e, const std::vector<KernelArg>& inputs, const DeviceArray& out,
@@ -315,22 +322,18 @@ Specialization kernel_specialization(const Function& kernel, const std::vector<K
 
 void vectorize_into(const Function& ufunc, const std::vector<KernelArg>& inputs, const DeviceArray& out,
                     const LaunchOptions& options) {
-    std::vector<DType> dtypes;
-    if (out.is_c_contiguous() && fast_operands(inputs, out.shape(), dtypes)) {
-        std::shared_ptr<FastUfunc> e = fast_ufunc(ufunc, inputs, std::move(dtypes));
-        if (e->usable && out.dtype() == e->output) return launch_fast(*e, inputs, out, options);
-    }
+    if (out.is_c_contiguous())
+        if (std::shared_ptr<FastUfunc> e = fast_entry(ufunc, inputs, out.shape()); e && out.dtype() == e->output)
+            return launch_fast(*e, inputs, out, options);
     run_ufunc(plan_ufunc(ufunc, inputs), inputs, out, options);
 }
 
 DeviceArray vectorize_device(const Function& ufunc, const std::vector<KernelArg>& inputs,
                              const LaunchOptions& options) {
-    std::vector<DType> dtypes;
-    if (!inputs.empty() && inputs[0].is_device_array() &&
-        fast_operands(inputs, inputs[0].device_array().shape(), dtypes)) {
-        std::shared_ptr<FastUfunc> e = fast_ufunc(ufunc, inputs, std::move(dtypes));
-        if (e->usable) {
-            DeviceArray out = device_array(inputs[0].device_array().shape(), e->output);
+    if (!inputs.empty() && inputs[0].is_device_array()) {
+        const std::vector<int64_t>& shape = inputs[0].device_array().shape();
+        if (std::shared_ptr<FastUfunc> e = fast_entry(ufunc, inputs, shape)) {
+            DeviceArray out = device_array(shape, e->output);
             launch_fast(*e, inputs, out, options);
             return out;
         }
