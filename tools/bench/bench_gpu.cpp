@@ -243,6 +243,14 @@ bool close_rel(float got, float want, double rel) {
     return d <= rel * std::fabs(double(want)) + 1e-30;
 }
 
+// Whether `r` is gaussian_pdf of the host inputs elementwise, within 2e-6 relative.
+bool matches_gaussian(const Array& r, const Array& x, const Array& mean, const Array& sigma) {
+    for (int64_t i = 0; i < r.size(); ++i)
+        if (!close_rel(r.data<float>()[i], gaussian_ref(x.data<float>()[i], mean.data<float>()[i], sigma.data<float>()[i]), 2e-6))
+            return false;
+    return true;
+}
+
 // bench_gpu --first-launch ROOT: what a new process pays before its first gaussian_pdf
 // launch on 1K elements. Prints "<cuInit + context ms> <source to launch done ms>".
 int first_launch(const std::string& root) {
@@ -260,10 +268,7 @@ int first_launch(const std::string& root) {
     uc::vectorize_into(mod.function("gaussian_pdf"), {x, m, s}, out);
     uc::synchronize();
     double t3 = now_ms();
-    Array r = out.copy_to_host();
-    for (int64_t i = 0; i < 1024; ++i)
-        if (!close_rel(r.data<float>()[i], gaussian_ref(hx.data<float>()[i], hm.data<float>()[i], hs.data<float>()[i]), 2e-6))
-            return 1;
+    if (!matches_gaussian(out.copy_to_host(), hx, hm, hs)) return 1;
     std::printf("%.4f %.4f\n", t1 - t0, t3 - t2);
     return 0;
 }
@@ -329,12 +334,7 @@ int run(const std::string& root) {
         uc::synchronize();
         double first = now_ms() - t0;
         row("compile.gaussian.first", "ujit", first, "ms", "first CUDA compile in process: source -> loaded -> 1st launch");
-        Array r = o1k.copy_to_host();
-        bool ok = true;
-        for (int64_t i = 0; i < kSmall; ++i)
-            ok &= close_rel(r.data<float>()[i], gaussian_ref(hx1k.data<float>()[i], hm1k.data<float>()[i],
-                                                             hs1k.data<float>()[i]), 2e-6);
-        verify(ok, "gaussian_pdf 1K matches Numba's semantics (rel 2e-6)");
+        verify(matches_gaussian(o1k.copy_to_host(), hx1k, hm1k, hs1k), "gaussian_pdf 1K matches Numba's semantics (rel 2e-6)");
 
         std::vector<double> cold, warm, to_ptx, load, disk;
         // With the disk cache on: the first fresh Module stores PTX and cubin, the rest load them.
