@@ -71,6 +71,7 @@ private:
     void assign(const syntax::Assign* s);
     void assign_to(const syntax::Expr* target, llvm::Value* v, const Type* t);
     void aug_assign(const syntax::AugAssign* s);
+    llvm::Value* item_pointer(const syntax::Subscript* sub, const Type** elem);
     void if_stmt(const syntax::If* s);
     void while_stmt(const syntax::While* s);
     void for_stmt(const syntax::For* s);

@@ -53,6 +53,17 @@ void FunctionLowering::assign(const Assign* s) {
     for (const Expr* target : s->targets) assign_to(target, v, vt);
 }
 
+// The address `a[i, ...] = ` and `a[i, ...] op= ` store to: one element of an array.
+llvm::Value* FunctionLowering::item_pointer(const Subscript* sub, const Type** elem) {
+    const Type* at = type_of(sub->value);
+    if (!at->is_array()) unsupported(sub->loc, at->str() + " does not support item assignment");
+    llvm::Value* arr = expr(sub->value);
+    llvm::Value* view = nullptr;
+    llvm::Value* p = element_pointer(arr, at, sub->index, sub->loc, elem, &view);
+    if (view) unsupported(sub->loc, "assigning to a sub-array is not supported; index every dimension");
+    return p;
+}
+
 void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type* vt) {
     if (auto* n = dyn_cast<Name>(target)) {
         const types::Variable* var = fn.find_variable(n->id);
@@ -60,13 +71,8 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
         return store_variable(n->id, v, vt, n->loc);
     }
     if (auto* sub = dyn_cast<Subscript>(target)) {
-        const Type* at = type_of(sub->value);
-        if (!at->is_array()) unsupported(sub->loc, at->str() + " does not support item assignment");
-        llvm::Value* arr = expr(sub->value);
         const Type* elem = nullptr;
-        llvm::Value* view = nullptr;
-        llvm::Value* p = element_pointer(arr, at, sub->index, sub->loc, &elem, &view);
-        if (view) unsupported(sub->loc, "assigning to a sub-array is not supported; index every dimension");
+        llvm::Value* p = item_pointer(sub, &elem);
         b.CreateStore(to_storage(b, convert_or_fail(v, vt, elem, sub->loc), elem), p);
         return;
     }
@@ -90,13 +96,8 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
         return store_variable(n->id, r.v, r.t, n->loc);
     }
     if (auto* sub = dyn_cast<Subscript>(s->target)) {
-        const Type* at = type_of(sub->value);
-        if (!at->is_array()) unsupported(sub->loc, at->str() + " does not support item assignment");
-        llvm::Value* arr = expr(sub->value);
         const Type* elem = nullptr;
-        llvm::Value* view = nullptr;
-        llvm::Value* p = element_pointer(arr, at, sub->index, sub->loc, &elem, &view);
-        if (view) unsupported(sub->loc, "assigning to a sub-array is not supported; index every dimension");
+        llvm::Value* p = item_pointer(sub, &elem);
         llvm::Value* cur = from_storage(b, b.CreateLoad(storage_type(mod.ctx, elem), p), elem);
         const Type* vt = type_of(s->value);
         llvm::Value* rhs = expr(s->value);
