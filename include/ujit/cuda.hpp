@@ -276,8 +276,7 @@ public:
 private:
     friend class LoadedModule;
     friend struct detail::LaunchAccess;  // ujit's own launches with ready parameters
-    friend void cuda::launch(const LoadedKernel&, Dim3, Dim3, const std::vector<KernelArg>&,
-                             const LaunchOptions&);
+    friend void cuda::launch(const LoadedKernel&, Dim3, Dim3, const std::vector<KernelArg>&, const LaunchOptions&);
     std::shared_ptr<detail::KernelState> s_;
 };
 
@@ -305,8 +304,7 @@ Specialization kernel_specialization(const Function& kernel, const std::vector<K
 // as a device array of the result's shape and loop dtype.
 DeviceArray vectorize_device(const Function& ufunc, const std::vector<KernelArg>& inputs,
                              const LaunchOptions& options = {});
-Array vectorize(const Function& ufunc, const std::vector<KernelArg>& inputs,
-                const LaunchOptions& options = {});
+Array vectorize(const Function& ufunc, const std::vector<KernelArg>& inputs, const LaunchOptions& options = {});
 void vectorize_into(const Function& ufunc, const std::vector<KernelArg>& inputs, const DeviceArray& out,
                     const LaunchOptions& options = {});
 

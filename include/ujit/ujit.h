@@ -29,9 +29,19 @@ typedef enum ujit_status {
 } ujit_status;
 
 typedef enum ujit_dtype {
-    UJIT_BOOL = 0, UJIT_INT8, UJIT_INT16, UJIT_INT32, UJIT_INT64,
-    UJIT_UINT8, UJIT_UINT16, UJIT_UINT32, UJIT_UINT64,
-    UJIT_FLOAT32, UJIT_FLOAT64, UJIT_COMPLEX64, UJIT_COMPLEX128
+    UJIT_BOOL = 0,
+    UJIT_INT8,
+    UJIT_INT16,
+    UJIT_INT32,
+    UJIT_INT64,
+    UJIT_UINT8,
+    UJIT_UINT16,
+    UJIT_UINT32,
+    UJIT_UINT64,
+    UJIT_FLOAT32,
+    UJIT_FLOAT64,
+    UJIT_COMPLEX64,
+    UJIT_COMPLEX128
 } ujit_dtype;
 
 typedef enum ujit_target { UJIT_TARGET_CPU = 0, UJIT_TARGET_PARALLEL = 1, UJIT_TARGET_CUDA = 2 } ujit_target;
@@ -76,24 +86,23 @@ void ujit_function_release(ujit_function* f);
 
 /* Compiles eagerly for a Numba signature string ("float32(float32, float32)") and
  * returns the raw native entry point (CPU targets). */
-ujit_status ujit_function_compile(ujit_function* f, const char* signature, ujit_target target,
-                                  void** native_out);
+ujit_status ujit_function_compile(ujit_function* f, const char* signature, ujit_target target, void** native_out);
 
 /* Calls with lazy specialization from the argument types. A tuple result fills up to
  * `max_results` values; *n_results says how many the function returned (1 for a scalar,
  * 0 for None). */
-ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t n_args,
-                               ujit_value* results, size_t max_results, size_t* n_results);
+ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results,
+                               size_t max_results, size_t* n_results);
 
 /* Applies a vectorize ufunc: broadcasting over the inputs (arrays or scalars) into `out`,
  * which must have the broadcast shape and the result dtype. */
-ujit_status ujit_function_vectorize(ujit_function* f, const ujit_value* inputs, size_t n_inputs,
-                                    DLTensor* out, ujit_target target);
+ujit_status ujit_function_vectorize(ujit_function* f, const ujit_value* inputs, size_t n_inputs, DLTensor* out,
+                                    ujit_target target);
 
 /* Dumps of a specialization: what = "types" | "llvm" | "asm" | "ptx". `signature` may be
  * NULL for the decorator's. The string is owned by the caller: free with ujit_free_string. */
-ujit_status ujit_function_dump(ujit_function* f, const char* what, const char* signature,
-                               const char* arch, char** text_out);
+ujit_status ujit_function_dump(ujit_function* f, const char* what, const char* signature, const char* arch,
+                               char** text_out);
 void ujit_free_string(char* s);
 
 #ifdef __cplusplus

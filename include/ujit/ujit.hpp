@@ -48,8 +48,19 @@ private:
 // ------------------------------------------------------------------ values
 
 enum class DType : uint8_t {
-    Bool, Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64,
-    Float32, Float64, Complex64, Complex128,
+    Bool,
+    Int8,
+    Int16,
+    Int32,
+    Int64,
+    UInt8,
+    UInt16,
+    UInt32,
+    UInt64,
+    Float32,
+    Float64,
+    Complex64,
+    Complex128,
 };
 int itemsize(DType t);
 const char* dtype_name(DType t);  // "float32"
@@ -146,7 +157,11 @@ struct Options {
 };
 
 class Module;
-namespace detail { struct ModuleState; struct SpecState; struct FunctionAccess; }
+namespace detail {
+struct ModuleState;
+struct SpecState;
+struct FunctionAccess;
+}  // namespace detail
 
 // One compiled specialization of a function (one signature, one target).
 class Specialization {
@@ -191,8 +206,7 @@ public:
     // `out`. Dispatches on input dtypes among the declared signatures (Numba's rules), or
     // specializes lazily when the function declares none. Target CPU or Parallel.
     Array vectorize_call(const std::vector<Value>& inputs, const Options& opts = {}) const;
-    void vectorize_call(const std::vector<Value>& inputs, const ArrayRef& out,
-                        const Options& opts = {}) const;
+    void vectorize_call(const std::vector<Value>& inputs, const ArrayRef& out, const Options& opts = {}) const;
 
     bool is_cuda_kernel() const;
     bool is_ufunc() const;  // @vectorize: apply with vectorize_call

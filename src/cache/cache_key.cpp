@@ -34,12 +34,10 @@ const char* kind_name(ArtifactKind k) {
     return "?";
 }
 
-std::string compiler_version() {
-    return std::string("ujit ") + UJIT_VERSION_STRING + ", LLVM " + LLVM_VERSION_STRING;
-}
+std::string compiler_version() { return std::string("ujit ") + UJIT_VERSION_STRING + ", LLVM " + LLVM_VERSION_STRING; }
 
 std::string file_identity(const std::string& path) {
-    struct stat st {};
+    struct stat st{};
     if (path.empty() || ::stat(path.c_str(), &st) != 0) return "";
     return path + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
            std::to_string(st.st_mtim.tv_nsec);

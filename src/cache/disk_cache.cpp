@@ -35,7 +35,7 @@ bool is_temp_name(const std::string& name) { return name.find(kTempMarker) != st
 std::optional<std::string> read_file(const fs::path& p) {
     int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return std::nullopt;
-    struct stat st {};
+    struct stat st{};
     std::optional<std::string> out;
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
         // Larger than any artifact ujit makes: not ours; read as empty, which is rejected.
@@ -85,9 +85,7 @@ std::optional<DiskCache> DiskCache::from_env() {
     return DiskCache(*dir);
 }
 
-fs::path DiskCache::path_for(const std::string& key) const {
-    return dir_ / (hex64(fnv1a64(key)) + kEntrySuffix);
-}
+fs::path DiskCache::path_for(const std::string& key) const { return dir_ / (hex64(fnv1a64(key)) + kEntrySuffix); }
 
 std::optional<std::string> DiskCache::load(const std::string& key) const {
     fs::path p = path_for(key);

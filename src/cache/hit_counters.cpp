@@ -40,9 +40,11 @@ void record_counts(const std::filesystem::path& dir, uint64_t hits, uint64_t mis
     if (fd < 0) return;
     if (::flock(fd, LOCK_EX) == 0) {
         RecordedCounts c = parse(read_all(fd));
-        std::string text = "hits " + std::to_string(c.hits + hits) + "\nmisses " + std::to_string(c.misses + misses) + "\n";
+        std::string text =
+            "hits " + std::to_string(c.hits + hits) + "\nmisses " + std::to_string(c.misses + misses) + "\n";
         if (::pwrite(fd, text.data(), text.size(), 0) == ssize_t(text.size())) {
-            if (::ftruncate(fd, off_t(text.size())) != 0) { /* a longer old text stays parseable */ }
+            if (::ftruncate(fd, off_t(text.size())) != 0) { /* a longer old text stays parseable */
+            }
         }
         ::flock(fd, LOCK_UN);
     }

@@ -52,7 +52,8 @@ ujit::Specialization dump_spec(const ujit::Function& f, const std::string& what,
     ujit::Options o;
     o.target = f.declared_target() == ujit::Target::CUDA ? ujit::Target::CUDA : ujit::Target::CPU;
     if (what == "ptx") o.target = ujit::Target::CUDA;
-    if (what == "asm") require(o.target == ujit::Target::CPU, "'asm' is the CPU assembly: use 'ptx' for a CUDA function");
+    if (what == "asm")
+        require(o.target == ujit::Target::CPU, "'asm' is the CPU assembly: use 'ptx' for a CUDA function");
     if (arch) o.arch = arch;
     return f.compile(sig, o);
 }
@@ -158,7 +159,10 @@ ujit_status ujit_function_dump(ujit_function* f, const char* what, const char* s
         require(w == "types" || w == "llvm" || w == "asm" || w == "ptx",
                 "what must be \"types\", \"llvm\", \"asm\" or \"ptx\"");
         ujit::Specialization s = dump_spec(f->function, w, signature, arch);
-        std::string text = w == "types" ? s.typed_ir() : w == "llvm" ? s.llvm_ir() : w == "asm" ? s.assembly() : s.ptx();
+        std::string text = w == "types"  ? s.typed_ir()
+                           : w == "llvm" ? s.llvm_ir()
+                           : w == "asm"  ? s.assembly()
+                                         : s.ptx();
         *text_out = copy_string(text);
     });
 }

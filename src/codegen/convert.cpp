@@ -17,10 +17,8 @@ llvm::Value* real_to_real(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from
         return b.CreateUIToFP(v, dst);
     }
     if (from->is_int() && to->is_int()) return b.CreateIntCast(v, dst, from->is_signed());
-    if (from->is_int() && to->is_float())
-        return from->is_signed() ? b.CreateSIToFP(v, dst) : b.CreateUIToFP(v, dst);
-    if (from->is_float() && to->is_int())
-        return to->is_signed() ? b.CreateFPToSI(v, dst) : b.CreateFPToUI(v, dst);
+    if (from->is_int() && to->is_float()) return from->is_signed() ? b.CreateSIToFP(v, dst) : b.CreateUIToFP(v, dst);
+    if (from->is_float() && to->is_int()) return to->is_signed() ? b.CreateFPToSI(v, dst) : b.CreateFPToUI(v, dst);
     if (from->is_float() && to->is_float()) return b.CreateFPCast(v, dst);
     return nullptr;
 }
@@ -89,14 +87,12 @@ llvm::Value* constant_value(llvm::IRBuilder<>& b, const types::ConstValue& c) {
     case Kind::Float: return llvm::ConstantFP::get(ty, c.f);
     case Kind::Complex: {
         llvm::Type* part = llvm::cast<llvm::StructType>(ty)->getElementType(0);
-        return llvm::ConstantStruct::get(llvm::cast<llvm::StructType>(ty),
-                                         {llvm::ConstantFP::get(part, c.c.real()),
-                                          llvm::ConstantFP::get(part, c.c.imag())});
+        return llvm::ConstantStruct::get(llvm::cast<llvm::StructType>(ty), {llvm::ConstantFP::get(part, c.c.real()),
+                                                                            llvm::ConstantFP::get(part, c.c.imag())});
     }
     case Kind::Tuple: {
         llvm::Value* out = llvm::UndefValue::get(ty);
-        for (unsigned i = 0; i < c.elems.size(); ++i)
-            out = b.CreateInsertValue(out, constant_value(b, c.elems[i]), i);
+        for (unsigned i = 0; i < c.elems.size(); ++i) out = b.CreateInsertValue(out, constant_value(b, c.elems[i]), i);
         return out;
     }
     default: return nullptr;

@@ -81,8 +81,8 @@ llvm::Value* array_stride(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k) {
     return b.CreateExtractValue(arr, {2u, k}, "stride");
 }
 
-llvm::Value* make_array(llvm::IRBuilder<>& b, const Type* t, llvm::Value* data,
-                        const std::vector<llvm::Value*>& shape, const std::vector<llvm::Value*>& strides) {
+llvm::Value* make_array(llvm::IRBuilder<>& b, const Type* t, llvm::Value* data, const std::vector<llvm::Value*>& shape,
+                        const std::vector<llvm::Value*>& strides) {
     llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), t));
     out = b.CreateInsertValue(out, data, 0);
     for (unsigned k = 0; k < shape.size(); ++k) {

@@ -30,7 +30,6 @@ llvm::Value* array_data(llvm::IRBuilder<>& b, llvm::Value* arr);
 llvm::Value* array_dim(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k);
 llvm::Value* array_stride(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k);
 llvm::Value* make_array(llvm::IRBuilder<>& b, const types::Type* t, llvm::Value* data,
-                        const std::vector<llvm::Value*>& shape,
-                        const std::vector<llvm::Value*>& strides);
+                        const std::vector<llvm::Value*>& shape, const std::vector<llvm::Value*>& strides);
 
 }  // namespace ujit::codegen

@@ -14,8 +14,7 @@
 namespace ujit::codegen {
 
 // Emits `fn` (and every callee it reaches) into a new module configured for `target`.
-std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& target,
-                                             const syntax::Module& source,
+std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& target, const syntax::Module& source,
                                              const types::TypedFunction& fn);
 
 // Emits an element-wise loop for a ufunc kernel `fn` (a scalar function typed for the
@@ -35,8 +34,7 @@ std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& tar
 //
 // Errors (Target::emit_error_check): codes from abi.hpp; `where` is "<function> at
 // <file>:<line>:<col>" of the operation that raised.
-std::unique_ptr<llvm::Module> lower_ufunc_loop(llvm::LLVMContext& ctx, Target& target,
-                                               const syntax::Module& source,
+std::unique_ptr<llvm::Module> lower_ufunc_loop(llvm::LLVMContext& ctx, Target& target, const syntax::Module& source,
                                                const types::TypedFunction& fn);
 inline std::string loop_symbol(const std::string& symbol) { return symbol + "$loop"; }
 

@@ -118,7 +118,8 @@ llvm::Value* FunctionLowering::array_size(llvm::Value* arr, const Type* at) {
     return n;
 }
 
-llvm::Value* FunctionLowering::array_attribute(llvm::Value* arr, const Type* at, const std::string& attr, SourceLoc loc) {
+llvm::Value* FunctionLowering::array_attribute(llvm::Value* arr, const Type* at, const std::string& attr,
+                                               SourceLoc loc) {
     if (attr == "shape" || attr == "strides") {
         std::vector<const Type*> elems(at->ndim(), types::int64());
         const Type* tt = types::tuple(elems);

@@ -55,8 +55,8 @@ llvm::Value* FunctionLowering::call(const Call* e) {
 
 llvm::Value* FunctionLowering::call_user(const Call* e, const types::TypedFunction& callee) {
     if (e->args.size() != callee.arg_types.size())
-        unsupported(e->loc, fmt::format("{}() takes {} arguments, {} given", callee.def->name,
-                                        callee.arg_types.size(), e->args.size()));
+        unsupported(e->loc, fmt::format("{}() takes {} arguments, {} given", callee.def->name, callee.arg_types.size(),
+                                        e->args.size()));
     std::vector<llvm::Value*> args;
     for (size_t i = 0; i < e->args.size(); ++i) args.push_back(expr_as(e->args[i], callee.arg_types[i]));
     llvm::Function* g = mod.internal_function(callee);
@@ -174,8 +174,8 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         want(1);
         TypedValue a = args()[0];
         if (!a.t->is_float()) return result(a.v, a.t);
-        llvm::Intrinsic::ID iid = id == BuiltinId::NpFloor  ? llvm::Intrinsic::floor
-                                  : id == BuiltinId::NpCeil ? llvm::Intrinsic::ceil
+        llvm::Intrinsic::ID iid = id == BuiltinId::NpFloor   ? llvm::Intrinsic::floor
+                                  : id == BuiltinId::NpCeil  ? llvm::Intrinsic::ceil
                                   : id == BuiltinId::NpTrunc ? llvm::Intrinsic::trunc
                                                              : llvm::Intrinsic::rint;
         return result(intrinsic(b, iid, {a.v}), a.t);

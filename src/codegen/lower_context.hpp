@@ -100,20 +100,20 @@ private:
     // ---- lower_ops.cpp: arithmetic with Python semantics
     llvm::Value* binary(const syntax::Binary* e);
     // `l op r` with Numba's operand and result types (types::binary_op_types).
-    TypedValue binary_values(syntax::BinOp op, llvm::Value* l, const Type* lt, llvm::Value* r,
-                             const Type* rt, const syntax::Expr* rhs_expr, syntax::SourceLoc loc);
+    TypedValue binary_values(syntax::BinOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
+                             const syntax::Expr* rhs_expr, syntax::SourceLoc loc);
     llvm::Value* int_arith(syntax::BinOp op, llvm::Value* l, llvm::Value* r, const Type* t, syntax::SourceLoc loc);
     llvm::Value* float_arith(syntax::BinOp op, llvm::Value* l, llvm::Value* r, const Type* t, syntax::SourceLoc loc);
     llvm::Value* complex_arith(syntax::BinOp op, llvm::Value* l, llvm::Value* r, const Type* t, syntax::SourceLoc loc);
-    llvm::Value* power(llvm::Value* l, llvm::Value* r, const Type* rt, const Type* t,
-                       const syntax::Expr* rhs_expr, syntax::SourceLoc loc);
+    llvm::Value* power(llvm::Value* l, llvm::Value* r, const Type* rt, const Type* t, const syntax::Expr* rhs_expr,
+                       syntax::SourceLoc loc);
     llvm::Value* int_power_loop(llvm::Value* base, llvm::Value* exp, const Type* t);
     llvm::Value* int_divmod(bool want_div, llvm::Value* l, llvm::Value* r, const Type* t);
     llvm::Value* float_divmod(bool want_div, llvm::Value* l, llvm::Value* r, const Type* t);
     llvm::Value* unary(const syntax::Unary* e);
     llvm::Value* compare(const syntax::Compare* e);
-    llvm::Value* compare_values(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r,
-                                const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* compare_values(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
+                                syntax::SourceLoc loc);
     void check_error(llvm::Value* cond, int code, syntax::SourceLoc loc);
 
     // ---- lower_calls.cpp
@@ -129,8 +129,8 @@ private:
     llvm::Value* abs_value(llvm::Value* v, const Type* t, syntax::SourceLoc loc);
 
     // ---- lower_arrays.cpp
-    llvm::Value* element_pointer(llvm::Value* arr, const Type* at, const syntax::Expr* index,
-                                 syntax::SourceLoc loc, const Type** result_type, llvm::Value** view);
+    llvm::Value* element_pointer(llvm::Value* arr, const Type* at, const syntax::Expr* index, syntax::SourceLoc loc,
+                                 const Type** result_type, llvm::Value** view);
     llvm::Value* array_attribute(llvm::Value* arr, const Type* at, const std::string& attr, syntax::SourceLoc loc);
     llvm::Value* array_size(llvm::Value* arr, const Type* at);
     llvm::Value* index_value(const syntax::Expr* e);  // i64, sign- or zero-extended

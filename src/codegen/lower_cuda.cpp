@@ -51,7 +51,9 @@ int64_t FunctionLowering::shared_row_padding(const std::vector<int64_t>& dims, i
 
 llvm::Value* FunctionLowering::cuda_value(BuiltinId id, const Type* result, SourceLoc loc) {
     llvm::Value* v = mod.target.emit_cuda_builtin(b, id, {}, {}, result);
-    if (!v) unsupported(loc, fmt::format("{} is only available in CUDA kernels and device functions", types::builtin_name(id)));
+    if (!v)
+        unsupported(loc,
+                    fmt::format("{} is only available in CUDA kernels and device functions", types::builtin_name(id)));
     return v;
 }
 
@@ -65,15 +67,16 @@ llvm::Value* FunctionLowering::cuda_call(const Call* e, BuiltinId id) {
     call_operands(e, args, arg_types);
     llvm::Value* v = mod.target.emit_cuda_builtin(b, id, args, arg_types, rt);
     if (rt->is_none()) return nullptr;
-    if (!v) unsupported(e->loc, fmt::format("{}() is only available in CUDA kernels and device functions", types::builtin_name(id)));
+    if (!v)
+        unsupported(e->loc, fmt::format("{}() is only available in CUDA kernels and device functions",
+                                        types::builtin_name(id)));
     return v;
 }
 
 llvm::Value* FunctionLowering::cuda_array_storage(const Call* e, bool shared) {
     const Type* at = type_of(e);
     const types::ConstValue* shape = fn.constant(e);
-    if (!at->is_array() || !shape)
-        unsupported(e->loc, "the shape of a CUDA shared or local array must be a constant");
+    if (!at->is_array() || !shape) unsupported(e->loc, "the shape of a CUDA shared or local array must be a constant");
     std::vector<int64_t> dims;
     if (shape->type->is_tuple()) {
         for (const types::ConstValue& d : shape->elems) dims.push_back(d.i);
@@ -119,7 +122,9 @@ llvm::Value* FunctionLowering::cuda_atomic(const Call* e, BuiltinId id) {
         arg_types.push_back(elem);
     }
     llvm::Value* v = mod.target.emit_cuda_builtin(b, id, args, arg_types, elem);
-    if (!v) unsupported(e->loc, fmt::format("{}() is only available in CUDA kernels and device functions", types::builtin_name(id)));
+    if (!v)
+        unsupported(e->loc, fmt::format("{}() is only available in CUDA kernels and device functions",
+                                        types::builtin_name(id)));
     return convert_or_fail(v, elem, type_of(e), e->loc);
 }
 

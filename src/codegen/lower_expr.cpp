@@ -83,8 +83,8 @@ llvm::Value* FunctionLowering::expr(const Expr* e) {
         return convert_or_fail(b.getInt64(lit->value), lit_t, t, e->loc);
     }
     case ExprKind::FloatLit:
-        return convert_or_fail(llvm::ConstantFP::get(b.getDoubleTy(), cast<FloatLit>(e)->value),
-                               types::float64(), type_of(e), e->loc);
+        return convert_or_fail(llvm::ConstantFP::get(b.getDoubleTy(), cast<FloatLit>(e)->value), types::float64(),
+                               type_of(e), e->loc);
     case ExprKind::ImagLit: {
         const types::Type* t = types::complex(128);
         types::ConstValue c;
@@ -125,8 +125,10 @@ llvm::Value* FunctionLowering::attribute(const Attribute* e) {
     const Type* t = type_of(e);
     const Type* vt = fn.type_of(e->value);
     std::optional<types::BuiltinId> id;
-    if (const types::BuiltinId* known = fn.attribute_builtin(e)) id = *known;
-    else if (vt && vt->kind() == types::Kind::Namespace) id = builtin_by_name(vt->path() + "." + e->attr);
+    if (const types::BuiltinId* known = fn.attribute_builtin(e))
+        id = *known;
+    else if (vt && vt->kind() == types::Kind::Namespace)
+        id = builtin_by_name(vt->path() + "." + e->attr);
 
     if (id && is_cuda_value(*id)) return cuda_value(*id, t, e->loc);
     if (vt && vt->is_array()) return array_attribute(expr(e->value), vt, e->attr, e->loc);
@@ -161,8 +163,10 @@ llvm::Value* FunctionLowering::bool_op(const BoolOp* e) {
         llvm::Value* c = truth(b, x, vt);
         if (!c) unsupported(v->loc, "the truth value of " + vt->str() + " is not defined here");
         llvm::BasicBlock* next = new_block("boolop.next");
-        if (e->op == BoolOpKind::And) b.CreateCondBr(c, next, done);
-        else b.CreateCondBr(c, done, next);
+        if (e->op == BoolOpKind::And)
+            b.CreateCondBr(c, next, done);
+        else
+            b.CreateCondBr(c, done, next);
         b.SetInsertPoint(next);
     }
     b.SetInsertPoint(done);
@@ -218,7 +222,8 @@ llvm::Value* FunctionLowering::tuple_index(const Subscript* e, llvm::Value* tup,
     int64_t n = static_cast<int64_t>(tt->elements().size());
     if (auto k = const_int(e->index)) {
         int64_t i = *k < 0 ? *k + n : *k;
-        if (i < 0 || i >= n) unsupported(e->index->loc, fmt::format("tuple index {} out of range for {}", *k, tt->str()));
+        if (i < 0 || i >= n)
+            unsupported(e->index->loc, fmt::format("tuple index {} out of range for {}", *k, tt->str()));
         return convert_or_fail(b.CreateExtractValue(tup, static_cast<unsigned>(i)), tt->elements()[i], t, e->loc);
     }
     if (n == 0 || !tt->is_uniform_tuple())

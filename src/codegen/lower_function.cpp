@@ -27,8 +27,7 @@ llvm::Function* ModuleLowering::internal_function(const types::TypedFunction& fn
     return f;
 }
 
-std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& target,
-                                             const syntax::Module& source,
+std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& target, const syntax::Module& source,
                                              const types::TypedFunction& fn) {
     auto m = std::make_unique<llvm::Module>(fn.symbol, ctx);
     target.configure_module(*m);

@@ -65,9 +65,12 @@ void FunctionLowering::lower_body() {
     for (llvm::BasicBlock& bb : *f) {
         if (bb.getTerminator() || &bb == alloca_block_) continue;
         b.SetInsertPoint(&bb);
-        if (&bb != body && llvm::pred_empty(&bb)) b.CreateUnreachable();
-        else if (ret->isVoidTy()) b.CreateRetVoid();
-        else b.CreateRet(llvm::Constant::getNullValue(ret));
+        if (&bb != body && llvm::pred_empty(&bb))
+            b.CreateUnreachable();
+        else if (ret->isVoidTy())
+            b.CreateRetVoid();
+        else
+            b.CreateRet(llvm::Constant::getNullValue(ret));
     }
     b.SetInsertPoint(alloca_block_);
     b.CreateBr(body);

@@ -28,7 +28,8 @@ llvm::Value* intrinsic(llvm::IRBuilder<>& b, llvm::Intrinsic::ID id, std::vector
 
 llvm::Value* FunctionLowering::math(BuiltinId id, std::vector<llvm::Value*> args, const Type* ty, SourceLoc loc) {
     llvm::Value* v = mod.target.emit_math(b, id, args, ty);
-    if (!v) unsupported(loc, fmt::format("{}() on {} is not supported on this target", types::builtin_name(id), ty->str()));
+    if (!v)
+        unsupported(loc, fmt::format("{}() on {} is not supported on this target", types::builtin_name(id), ty->str()));
     return v;
 }
 
@@ -51,9 +52,12 @@ llvm::Value* FunctionLowering::call_math(const Call* e, BuiltinId id) {
         llvm::Value* v;
         llvm::Value* inf = llvm::ConstantFP::getInfinity(x->getType());
         llvm::Value* mag = intrinsic(b, llvm::Intrinsic::fabs, {x});
-        if (id == BuiltinId::MathIsnan) v = b.CreateFCmpUNO(x, x);
-        else if (id == BuiltinId::MathIsinf) v = b.CreateFCmpOEQ(mag, inf);
-        else v = b.CreateFCmpOLT(mag, inf);  // false for NaN too
+        if (id == BuiltinId::MathIsnan)
+            v = b.CreateFCmpUNO(x, x);
+        else if (id == BuiltinId::MathIsinf)
+            v = b.CreateFCmpOEQ(mag, inf);
+        else
+            v = b.CreateFCmpOLT(mag, inf);  // false for NaN too
         return result(v, types::boolean());
     }
     case BuiltinId::MathFloor:
@@ -61,7 +65,7 @@ llvm::Value* FunctionLowering::call_math(const Call* e, BuiltinId id) {
     case BuiltinId::MathTrunc: {
         // Float op, then fptosi to int64 (the result type), like Numba.
         if (!t->is_float()) return result(x, t);
-        llvm::Intrinsic::ID iid = id == BuiltinId::MathFloor ? llvm::Intrinsic::floor
+        llvm::Intrinsic::ID iid = id == BuiltinId::MathFloor  ? llvm::Intrinsic::floor
                                   : id == BuiltinId::MathCeil ? llvm::Intrinsic::ceil
                                                               : llvm::Intrinsic::trunc;
         return result(intrinsic(b, iid, {x}), t);
@@ -71,7 +75,8 @@ llvm::Value* FunctionLowering::call_math(const Call* e, BuiltinId id) {
         return result(intrinsic(b, llvm::Intrinsic::fabs, {x}), t);
     case BuiltinId::MathCopysign:
         if (!t->is_float() || args.size() != 2) break;
-        return result(intrinsic(b, llvm::Intrinsic::copysign, {x, convert_or_fail(args[1], arg_types[1], t, e->loc)}), t);
+        return result(intrinsic(b, llvm::Intrinsic::copysign, {x, convert_or_fail(args[1], arg_types[1], t, e->loc)}),
+                      t);
     case BuiltinId::MathDegrees:
         if (!t->is_float()) break;
         return result(b.CreateFMul(x, c(180.0 / std::numbers::pi)), t);

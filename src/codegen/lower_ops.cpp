@@ -45,21 +45,28 @@ llvm::Value* FunctionLowering::binary(const Binary* e) {
     return convert_or_fail(v.v, v.t, type_of(e), e->loc);
 }
 
-TypedValue FunctionLowering::binary_values(BinOp op, llvm::Value* l, const Type* lt, llvm::Value* r,
-                                           const Type* rt, const Expr* rhs_expr, SourceLoc loc) {
+TypedValue FunctionLowering::binary_values(BinOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
+                                           const Expr* rhs_expr, SourceLoc loc) {
     types::OpTypes ot = types::binary_op_types(op, lt, rt);
     if (!ot.result || !ot.operand)
-        unsupported(loc, fmt::format("unsupported operand types for {}: {} and {}", spelling(op), lt->str(), rt->str()));
+        unsupported(loc,
+                    fmt::format("unsupported operand types for {}: {} and {}", spelling(op), lt->str(), rt->str()));
     const Type* t = ot.operand;
     const Type* rhs_t = ot.rhs_operand ? ot.rhs_operand : t;
     llvm::Value* a = convert_or_fail(l, lt, t, loc);
     llvm::Value* c = convert_or_fail(r, rt, rhs_t, loc);
     llvm::Value* v = nullptr;
-    if (op == BinOp::Pow) v = power(a, c, rhs_t, t, rhs_expr, loc);
-    else if (t->is_complex()) v = complex_arith(op, a, c, t, loc);
-    else if (t->is_float()) v = float_arith(op, a, c, t, loc);
-    else if (t->is_int() || t->is_bool()) v = int_arith(op, a, c, t, loc);
-    if (!v) unsupported(loc, fmt::format("unsupported operand types for {}: {} and {}", spelling(op), lt->str(), rt->str()));
+    if (op == BinOp::Pow)
+        v = power(a, c, rhs_t, t, rhs_expr, loc);
+    else if (t->is_complex())
+        v = complex_arith(op, a, c, t, loc);
+    else if (t->is_float())
+        v = float_arith(op, a, c, t, loc);
+    else if (t->is_int() || t->is_bool())
+        v = int_arith(op, a, c, t, loc);
+    if (!v)
+        unsupported(loc,
+                    fmt::format("unsupported operand types for {}: {} and {}", spelling(op), lt->str(), rt->str()));
     return {convert_or_fail(v, t, ot.result, loc), ot.result};
 }
 
@@ -79,8 +86,7 @@ llvm::Value* FunctionLowering::int_arith(BinOp op, llvm::Value* l, llvm::Value* 
         // LLVM leaves shifts by >= the width undefined; Python shifts everything out.
         llvm::Value* too_far = b.CreateICmpUGE(r, llvm::ConstantInt::get(ty, bits));
         llvm::Value* amount = b.CreateSelect(too_far, llvm::ConstantInt::get(ty, 0), r);
-        if (op == BinOp::LShift)
-            return b.CreateSelect(too_far, llvm::ConstantInt::get(ty, 0), b.CreateShl(l, amount));
+        if (op == BinOp::LShift) return b.CreateSelect(too_far, llvm::ConstantInt::get(ty, 0), b.CreateShl(l, amount));
         if (t->is_signed()) {
             llvm::Value* sign = b.CreateAShr(l, llvm::ConstantInt::get(ty, bits - 1));
             return b.CreateSelect(too_far, sign, b.CreateAShr(l, amount));
@@ -115,8 +121,8 @@ llvm::Value* FunctionLowering::int_divmod(bool want_div, llvm::Value* x, llvm::V
     // C truncates; Python floors: when the remainder's sign differs from the divisor's,
     // step the quotient down and the remainder over.
     llvm::Value* adjust = b.CreateAnd(b.CreateICmpNE(r, zero), b.CreateICmpSLT(b.CreateXor(r, ys), zero));
-    llvm::Value* v = want_div ? b.CreateSelect(adjust, b.CreateSub(q, k(1)), q)
-                              : b.CreateSelect(adjust, b.CreateAdd(r, ys), r);
+    llvm::Value* v =
+        want_div ? b.CreateSelect(adjust, b.CreateSub(q, k(1)), q) : b.CreateSelect(adjust, b.CreateAdd(r, ys), r);
     return b.CreateSelect(bad, zero, v);
 }
 
@@ -126,15 +132,9 @@ llvm::Value* FunctionLowering::float_arith(BinOp op, llvm::Value* l, llvm::Value
     case BinOp::Add: return b.CreateFAdd(l, r);
     case BinOp::Sub: return b.CreateFSub(l, r);
     case BinOp::Mul: return b.CreateFMul(l, r);
-    case BinOp::Div:
-        check_error(is_zero, kZeroDivision, loc);
-        return b.CreateFDiv(l, r);
-    case BinOp::FloorDiv:
-        check_error(is_zero, kZeroDivision, loc);
-        return float_divmod(true, l, r, t);
-    case BinOp::Mod:
-        check_error(is_zero, kZeroDivision, loc);
-        return float_divmod(false, l, r, t);
+    case BinOp::Div: check_error(is_zero, kZeroDivision, loc); return b.CreateFDiv(l, r);
+    case BinOp::FloorDiv: check_error(is_zero, kZeroDivision, loc); return float_divmod(true, l, r, t);
+    case BinOp::Mod: check_error(is_zero, kZeroDivision, loc); return float_divmod(false, l, r, t);
     default: return nullptr;
     }
 }
@@ -158,8 +158,8 @@ llvm::Value* FunctionLowering::float_divmod(bool want_div, llvm::Value* vx, llvm
     llvm::Value* div = b.CreateFDiv(b.CreateFSub(vx, mod), wx);
     div = b.CreateSelect(fix, b.CreateFSub(div, c(1.0)), div);
     llvm::Value* floordiv = intrinsic(b, llvm::Intrinsic::floor, {div});
-    floordiv = b.CreateSelect(b.CreateFCmpOGT(b.CreateFSub(div, floordiv), c(0.5)),
-                              b.CreateFAdd(floordiv, c(1.0)), floordiv);
+    floordiv =
+        b.CreateSelect(b.CreateFCmpOGT(b.CreateFSub(div, floordiv), c(0.5)), b.CreateFAdd(floordiv, c(1.0)), floordiv);
     llvm::Value* true_quotient = b.CreateFDiv(vx, wx);
     llvm::Value* signed_zero = intrinsic(b, llvm::Intrinsic::copysign, {c(0.0), true_quotient});
     llvm::Value* out = b.CreateSelect(b.CreateFCmpUNE(div, c(0.0)), floordiv, signed_zero);
@@ -174,8 +174,14 @@ llvm::Value* FunctionLowering::complex_arith(BinOp op, llvm::Value* l, llvm::Val
     llvm::Value* re = nullptr;
     llvm::Value* im = nullptr;
     switch (op) {
-    case BinOp::Add: re = b.CreateFAdd(a, c); im = b.CreateFAdd(bi, d); break;
-    case BinOp::Sub: re = b.CreateFSub(a, c); im = b.CreateFSub(bi, d); break;
+    case BinOp::Add:
+        re = b.CreateFAdd(a, c);
+        im = b.CreateFAdd(bi, d);
+        break;
+    case BinOp::Sub:
+        re = b.CreateFSub(a, c);
+        im = b.CreateFSub(bi, d);
+        break;
     case BinOp::Mul:
         re = b.CreateFSub(b.CreateFMul(a, c), b.CreateFMul(bi, d));
         im = b.CreateFAdd(b.CreateFMul(a, d), b.CreateFMul(bi, c));
@@ -301,16 +307,15 @@ llvm::Value* FunctionLowering::power(llvm::Value* a, llvm::Value* c, const Type*
         if (!invert) return res;
         // Integer base, negative exponent (Numba): 0 raises ZeroDivisionError (INT_MIN where
         // the target does not raise), ±1 stays ±1, anything else is 0.
-        llvm::Value* negative = k ? static_cast<llvm::Value*>(b.getTrue())
-                                  : b.CreateICmpSLT(c, llvm::ConstantInt::get(c->getType(), 0));
+        llvm::Value* negative =
+            k ? static_cast<llvm::Value*>(b.getTrue()) : b.CreateICmpSLT(c, llvm::ConstantInt::get(c->getType(), 0));
         llvm::Value* zero = llvm::ConstantInt::get(ty, 0);
         llvm::Value* base_zero = b.CreateICmpEQ(a, zero);
         check_error(b.CreateAnd(negative, base_zero), kZeroDivision, loc);  // "0 cannot be raised to a negative power"
         llvm::Value* unit = b.CreateOr(b.CreateICmpEQ(a, one), b.CreateICmpEQ(a, llvm::ConstantInt::getSigned(ty, -1)));
         unsigned bits = ty->getIntegerBitWidth();
-        llvm::Value* inv = b.CreateSelect(
-            base_zero, llvm::ConstantInt::get(ty, llvm::APInt::getSignedMinValue(bits)),
-            b.CreateSelect(unit, res, zero));
+        llvm::Value* inv = b.CreateSelect(base_zero, llvm::ConstantInt::get(ty, llvm::APInt::getSignedMinValue(bits)),
+                                          b.CreateSelect(unit, res, zero));
         return b.CreateSelect(negative, inv, res);
     }
     if (!t->is_float() || !rt->is_float()) return nullptr;
@@ -340,8 +345,10 @@ llvm::Value* FunctionLowering::unary(const Unary* e) {
     switch (e->op) {
     case UnaryOp::Pos: out = v; break;
     case UnaryOp::Neg:
-        if (t->is_int() || t->is_bool()) out = b.CreateNeg(v);
-        else if (t->is_float()) out = b.CreateFNeg(v);
+        if (t->is_int() || t->is_bool())
+            out = b.CreateNeg(v);
+        else if (t->is_float())
+            out = b.CreateFNeg(v);
         else if (t->is_complex()) {
             out = b.CreateInsertValue(v, b.CreateFNeg(b.CreateExtractValue(v, 0)), 0);
             out = b.CreateInsertValue(out, b.CreateFNeg(b.CreateExtractValue(v, 1)), 1);
@@ -385,8 +392,8 @@ llvm::Value* FunctionLowering::compare(const Compare* e) {
     return b.CreateLoad(b.getInt1Ty(), slot);
 }
 
-llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r,
-                                              const Type* rt, SourceLoc loc) {
+llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
+                                              SourceLoc loc) {
     if (op == CmpOp::Is || op == CmpOp::IsNot) {
         // Only `x is None` has a meaning here, and it is known from the types.
         if (lt->is_none() || rt->is_none()) {

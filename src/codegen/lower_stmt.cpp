@@ -230,8 +230,7 @@ void FunctionLowering::for_range(const For* s, const Call* range) {
         return b.CreateSelect(positive, up, b.CreateAnd(negative, down));
     };
     const Expr* target = s->target;
-    counted_loop(s, et, start, step, keep_going,
-                 [&](llvm::Value* i) { assign_to(target, i, et); });
+    counted_loop(s, et, start, step, keep_going, [&](llvm::Value* i) { assign_to(target, i, et); });
 }
 
 void FunctionLowering::for_array(const For* s) {
@@ -240,8 +239,7 @@ void FunctionLowering::for_array(const For* s) {
     llvm::Value* n = array_dim(b, arr, 0);
     const Expr* target = s->target;
     counted_loop(
-        s, types::int64(), b.getInt64(0), b.getInt64(1),
-        [&](llvm::Value* i) { return b.CreateICmpSLT(i, n); },
+        s, types::int64(), b.getInt64(0), b.getInt64(1), [&](llvm::Value* i) { return b.CreateICmpSLT(i, n); },
         [&](llvm::Value* i) {
             const Type* et = nullptr;
             llvm::Value* v = array_item0(arr, at, i, &et);

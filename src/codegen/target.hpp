@@ -32,18 +32,16 @@ public:
     // floor/ceil/trunc (math.* and np.*) and round(x) → the rounded value still in the
     // float type (the caller converts to int64 where Numba returns an int). float ** int:
     // MathPow with an integer second operand; ldexp's second operand is an integer.
-    virtual llvm::Value* emit_math(llvm::IRBuilder<>& b, types::BuiltinId id,
-                                   const std::vector<llvm::Value*>& args, const types::Type* ty) = 0;
+    virtual llvm::Value* emit_math(llvm::IRBuilder<>& b, types::BuiltinId id, const std::vector<llvm::Value*>& args,
+                                   const types::Type* ty) = 0;
 
     // Integer division by zero and the like: CPU raises (never returns), CUDA ignores.
     // Emits a check `cond` (i1 true = error) that raises `code`; may emit nothing.
-    virtual void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code,
-                                  const std::string& where) = 0;
+    virtual void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) = 0;
 
     // print(...) of numbers and string literals; `format` is printf-style, args are
     // already promoted (double, i64, ptr to string).
-    virtual void emit_print(llvm::IRBuilder<>& b, const std::string& format,
-                            const std::vector<llvm::Value*>& args) = 0;
+    virtual void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) = 0;
 
     // CUDA builtins (thread indices, barriers, atomics, shared/local arrays). The CPU
     // target throws a CompileError-worthy message (returns null) for these.
@@ -67,8 +65,7 @@ public:
     // Storage for cuda.shared.array / cuda.local.array with a constant element count
     // (0 = dynamic shared memory). Returns a pointer to the first element (in
     // global_address_space(), i.e. generic on CUDA).
-    virtual llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared,
-                                            llvm::Type* elem, uint64_t count) = 0;
+    virtual llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) = 0;
 
     // Marks the entry point: a kernel on CUDA, an exported function on the CPU.
     // (CUDA: role Kernel → .entry; other roles stay external .func definitions.)

@@ -27,8 +27,7 @@ LoopIO loop_io(llvm::LLVMContext& ctx, const types::TypedFunction& fn) {
     for (const Type* t : fn.arg_types) io.types.push_back(t);
     io.types.push_back(fn.return_type);
     for (const Type* t : io.types) {
-        if (!t->is_number())
-            unsupported(fn.def->loc, "ufunc arguments and results must be numbers, not " + t->str());
+        if (!t->is_number()) unsupported(fn.def->loc, "ufunc arguments and results must be numbers, not " + t->str());
         io.storage.push_back(storage_type(ctx, t));
     }
     return io;
@@ -39,8 +38,7 @@ void element(llvm::IRBuilder<>& b, llvm::Function* impl, const LoopIO& io,
              const std::function<llvm::Value*(size_t)>& addr) {
     size_t nin = io.types.size() - 1;
     std::vector<llvm::Value*> args;
-    for (size_t k = 0; k < nin; ++k)
-        args.push_back(from_storage(b, b.CreateLoad(io.storage[k], addr(k)), io.types[k]));
+    for (size_t k = 0; k < nin; ++k) args.push_back(from_storage(b, b.CreateLoad(io.storage[k], addr(k)), io.types[k]));
     llvm::Value* r = b.CreateCall(impl, args);
     b.CreateStore(to_storage(b, r, io.types[nin]), addr(nin));
 }
@@ -89,14 +87,19 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     b.CreateCondBr(contiguous, fast, strided);
 
     b.SetInsertPoint(fast);
-    counted(b, f, b.getInt64(0), n, b.getInt64(1), [&](llvm::Value* i) {
-        element(b, impl, io, [&](size_t k) { return b.CreateGEP(io.storage[k], base[k], i); });
-    }, exit, "contiguous.loop");
+    counted(
+        b, f, b.getInt64(0), n, b.getInt64(1),
+        [&](llvm::Value* i) { element(b, impl, io, [&](size_t k) { return b.CreateGEP(io.storage[k], base[k], i); }); },
+        exit, "contiguous.loop");
 
     b.SetInsertPoint(strided);
-    counted(b, f, b.getInt64(0), n, b.getInt64(1), [&](llvm::Value* i) {
-        element(b, impl, io, [&](size_t k) { return b.CreateGEP(b.getInt8Ty(), base[k], b.CreateMul(i, stride[k])); });
-    }, exit, "strided.loop");
+    counted(
+        b, f, b.getInt64(0), n, b.getInt64(1),
+        [&](llvm::Value* i) {
+            element(b, impl, io,
+                    [&](size_t k) { return b.CreateGEP(b.getInt8Ty(), base[k], b.CreateMul(i, stride[k])); });
+        },
+        exit, "strided.loop");
 
     b.SetInsertPoint(exit);
     b.CreateRetVoid();
@@ -130,12 +133,15 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     for (size_t k = 0; k < inputs; ++k)
         is_scalar[k] = b.CreateICmpNE(b.CreateAnd(scalars, b.getInt64(uint64_t(1) << k)), b.getInt64(0));
     llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx, "exit", f);
-    counted(b, f, start, n, step, [&](llvm::Value* i) {
-        element(b, impl, io, [&](size_t k) {
-            llvm::Value* index = k < inputs ? b.CreateSelect(is_scalar[k], b.getInt64(0), i) : i;
-            return b.CreateGEP(io.storage[k], f->getArg(unsigned(k)), index);
-        });
-    }, exit, "grid.loop");
+    counted(
+        b, f, start, n, step,
+        [&](llvm::Value* i) {
+            element(b, impl, io, [&](size_t k) {
+                llvm::Value* index = k < inputs ? b.CreateSelect(is_scalar[k], b.getInt64(0), i) : i;
+                return b.CreateGEP(io.storage[k], f->getArg(unsigned(k)), index);
+            });
+        },
+        exit, "grid.loop");
     b.SetInsertPoint(exit);
     b.CreateRetVoid();
     mod.target.mark_entry(*f, types::FunctionRole::Kernel);
@@ -143,16 +149,17 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
 
 }  // namespace
 
-std::unique_ptr<llvm::Module> lower_ufunc_loop(llvm::LLVMContext& ctx, Target& target,
-                                               const syntax::Module& source,
+std::unique_ptr<llvm::Module> lower_ufunc_loop(llvm::LLVMContext& ctx, Target& target, const syntax::Module& source,
                                                const types::TypedFunction& fn) {
     auto m = std::make_unique<llvm::Module>(loop_symbol(fn.symbol), ctx);
     target.configure_module(*m);
     ModuleLowering mod(*m, target, source);
     llvm::Function* impl = mod.internal_function(fn);
     // The loop's shape is the one entry-level difference between the targets.
-    if (target.kind() == types::TargetKind::CUDA) gpu_loop(mod, fn, impl);
-    else cpu_loop(mod, fn, impl);
+    if (target.kind() == types::TargetKind::CUDA)
+        gpu_loop(mod, fn, impl);
+    else
+        cpu_loop(mod, fn, impl);
     return m;
 }
 

@@ -94,7 +94,8 @@ public:
         f.setDoesNotThrow();
     }
 
-    llvm::Value* emit_random(llvm::IRBuilder<>& b, types::BuiltinId id, const std::vector<llvm::Value*>& args) override {
+    llvm::Value* emit_random(llvm::IRBuilder<>& b, types::BuiltinId id,
+                             const std::vector<llvm::Value*>& args) override {
         llvm::Type* f64 = b.getDoubleTy();
         switch (id) {
         case types::BuiltinId::RandomRandom:

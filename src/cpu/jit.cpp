@@ -3,12 +3,12 @@
 #include "cpu/runtime_symbols.hpp"
 
 #include <llvm/ExecutionEngine/Orc/Core.h>
-#include <llvm/ExecutionEngine/Orc/ExecutorProcessControl.h>
-#include <llvm/ExecutionEngine/Orc/TaskDispatch.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/ExecutorProcessControl.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/ExecutionEngine/Orc/Mangling.h>
+#include <llvm/ExecutionEngine/Orc/TaskDispatch.h>
 #include <llvm/ExecutionEngine/Orc/ThreadSafeModule.h>
 #include <llvm/Support/Error.h>
 #include <llvm/Support/TargetSelect.h>
@@ -20,8 +20,7 @@ namespace ujit::cpu {
 
 namespace {
 
-template <class T>
-T unwrap(llvm::Expected<T> v, const char* what) {
+template <class T> T unwrap(llvm::Expected<T> v, const char* what) {
     if (!v) throw std::runtime_error(std::string(what) + ": " + llvm::toString(v.takeError()));
     return std::move(*v);
 }
@@ -60,9 +59,9 @@ Jit::Jit() {
     // Materialization runs on the thread that looks a symbol up (InPlaceTaskDispatcher):
     // with concurrent compilation on and no session given, LLJIT would dispatch each
     // compile to a freshly spawned thread (about 2 ms of a 5 ms hypot compile here).
-    auto epc = unwrap(llvm::orc::SelfExecutorProcessControl::Create(
-                          nullptr, std::make_unique<llvm::orc::InPlaceTaskDispatcher>()),
-                      "ujit: cannot create the JIT's process control");
+    auto epc = unwrap(
+        llvm::orc::SelfExecutorProcessControl::Create(nullptr, std::make_unique<llvm::orc::InPlaceTaskDispatcher>()),
+        "ujit: cannot create the JIT's process control");
     jit_ = unwrap(llvm::orc::LLJITBuilder()
                       .setExecutionSession(std::make_unique<llvm::orc::ExecutionSession>(std::move(epc)))
                       .setJITTargetMachineBuilder(std::move(jtmb))
@@ -81,13 +80,13 @@ Jit::Jit() {
     llvm::orc::MangleAndInterner mangle(es, jit_->getDataLayout());
     llvm::orc::SymbolMap symbols;
     for (const RuntimeSymbol& s : runtime_symbols())
-        symbols[mangle(s.name)] = llvm::orc::ExecutorSymbolDef(
-            llvm::orc::ExecutorAddr::fromPtr(s.address),
-            llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable);
+        symbols[mangle(s.name)] =
+            llvm::orc::ExecutorSymbolDef(llvm::orc::ExecutorAddr::fromPtr(s.address),
+                                         llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable);
     check(runtime_->define(llvm::orc::absoluteSymbols(std::move(symbols))), "ujit: cannot define runtime symbols");
-    runtime_->addGenerator(unwrap(llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-                                      jit_->getDataLayout().getGlobalPrefix()),
-                                  "ujit: cannot search the process for symbols"));
+    runtime_->addGenerator(
+        unwrap(llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(jit_->getDataLayout().getGlobalPrefix()),
+               "ujit: cannot search the process for symbols"));
 }
 
 Jit::~Jit() = default;
@@ -103,13 +102,15 @@ void Jit::check_externals(const llvm::Module& m) {
     llvm::orc::MangleAndInterner mangle(jit_->getExecutionSession(), jit_->getDataLayout());
     llvm::orc::SymbolLookupSet wanted;
     for (const llvm::Function& f : m.functions())
-        if (f.isDeclaration() && !f.isIntrinsic()) wanted.add(mangle(f.getName()), llvm::orc::SymbolLookupFlags::WeaklyReferencedSymbol);
+        if (f.isDeclaration() && !f.isIntrinsic())
+            wanted.add(mangle(f.getName()), llvm::orc::SymbolLookupFlags::WeaklyReferencedSymbol);
     if (wanted.empty()) return;
     auto found = unwrap(jit_->getExecutionSession().lookup(llvm::orc::makeJITDylibSearchOrder(runtime_), wanted),
                         "ujit: cannot resolve external symbols");
     for (const auto& [name, flags] : wanted)
         if (!found.count(name))
-            throw std::runtime_error("ujit: generated code calls '" + (*name).str() + "', which is neither a ujit runtime function nor a symbol of the process");
+            throw std::runtime_error("ujit: generated code calls '" + (*name).str() +
+                                     "', which is neither a ujit runtime function nor a symbol of the process");
 }
 
 llvm::orc::JITDylib& Jit::new_module_dylib() {

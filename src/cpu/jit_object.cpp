@@ -23,7 +23,8 @@ llvm::TargetMachine& Jit::object_machine() {
         b.setCodeModel(llvm::CodeModel::Small);
         auto made = b.createTargetMachine();
         if (!made)
-            throw std::runtime_error("ujit: cannot create the host target machine: " + llvm::toString(made.takeError()));
+            throw std::runtime_error("ujit: cannot create the host target machine: " +
+                                     llvm::toString(made.takeError()));
         tm = std::move(*made);
     }
     return *tm;
@@ -44,8 +45,7 @@ std::string Jit::emit_object(llvm::Module& m) {
 
 Jit::Handle Jit::add_object(std::string_view object) {
     llvm::orc::JITDylib& jd = new_module_dylib();
-    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(object.data(), object.size()),
-                                                        jd.getName());
+    auto buffer = llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(object.data(), object.size()), jd.getName());
     if (llvm::Error e = jit_->addObjectFile(jd, std::move(buffer)))
         throw std::runtime_error("ujit: cannot add object code to the JIT: " + llvm::toString(std::move(e)));
     return Handle{&jd};

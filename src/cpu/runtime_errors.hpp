@@ -41,8 +41,7 @@ ErrorGuardFrame*& current_error_guard();
 // Runs f(); returns true if it returned, false (with `err` filled) if generated code
 // raised. C++ exceptions from f propagate after the guard is popped. Guards nest: a raise
 // reaches the innermost one only.
-template <class F>
-bool guarded_call(F&& f, RuntimeErrorInfo& err) {
+template <class F> bool guarded_call(F&& f, RuntimeErrorInfo& err) {
     ErrorGuardFrame frame;
     ErrorGuardFrame*& top = current_error_guard();
     frame.prev = top;

@@ -103,5 +103,4 @@ void ujit_rt_random_seed(int64_t seed) {
 
 // CPython: a + (b - a) * random()
 double ujit_rt_random_uniform(double a, double b) { return a + (b - a) * ujit_rt_random(); }
-
 }

@@ -102,7 +102,9 @@ llvm::Value* signed_inc_dec(llvm::IRBuilder<>& b, bool inc, llvm::Value* ptr, ll
     llvm::Type* t = val->getType();
     auto always = [&](llvm::Value*) -> llvm::Value* { return b.getTrue(); };
     auto next = [&](llvm::Value* old) -> llvm::Value* {
-        if (inc) return b.CreateSelect(b.CreateICmpSGE(old, val), llvm::ConstantInt::get(t, 0), b.CreateAdd(old, llvm::ConstantInt::get(t, 1)));
+        if (inc)
+            return b.CreateSelect(b.CreateICmpSGE(old, val), llvm::ConstantInt::get(t, 0),
+                                  b.CreateAdd(old, llvm::ConstantInt::get(t, 1)));
         llvm::Value* reset = b.CreateOr(b.CreateICmpEQ(old, llvm::ConstantInt::get(t, 0)), b.CreateICmpSGT(old, val));
         return b.CreateSelect(reset, val, b.CreateSub(old, llvm::ConstantInt::get(t, 1)));
     };
@@ -125,17 +127,20 @@ llvm::Value* emit_atomic(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<l
     case BuiltinId::CudaAtomicAdd: return rmw(b, is_float ? Rmw::FAdd : Rmw::Add, ptr, val);
     case BuiltinId::CudaAtomicSub:
         return is_float ? rmw(b, Rmw::FAdd, ptr, b.CreateFNeg(val)) : rmw(b, Rmw::Sub, ptr, val);
-    case BuiltinId::CudaAtomicMax: case BuiltinId::CudaAtomicNanmax:
+    case BuiltinId::CudaAtomicMax:
+    case BuiltinId::CudaAtomicNanmax:
         if (is_float) return float_minmax(b, id, ptr, val);
         return rmw(b, is_signed ? Rmw::Max : Rmw::UMax, ptr, val);
-    case BuiltinId::CudaAtomicMin: case BuiltinId::CudaAtomicNanmin:
+    case BuiltinId::CudaAtomicMin:
+    case BuiltinId::CudaAtomicNanmin:
         if (is_float) return float_minmax(b, id, ptr, val);
         return rmw(b, is_signed ? Rmw::Min : Rmw::UMin, ptr, val);
     case BuiltinId::CudaAtomicExch: return rmw(b, Rmw::Xchg, ptr, val);
     case BuiltinId::CudaAtomicAnd: return is_int ? rmw(b, Rmw::And, ptr, val) : nullptr;
     case BuiltinId::CudaAtomicOr: return is_int ? rmw(b, Rmw::Or, ptr, val) : nullptr;
     case BuiltinId::CudaAtomicXor: return is_int ? rmw(b, Rmw::Xor, ptr, val) : nullptr;
-    case BuiltinId::CudaAtomicInc: case BuiltinId::CudaAtomicDec: {
+    case BuiltinId::CudaAtomicInc:
+    case BuiltinId::CudaAtomicDec: {
         if (!is_int) return nullptr;
         bool inc = id == BuiltinId::CudaAtomicInc;
         if (is_signed) return signed_inc_dec(b, inc, ptr, val);

@@ -21,7 +21,8 @@ const char* libdevice_base(BuiltinId id) {
     case BuiltinId::MathAtan: return "atan";
     case BuiltinId::MathAtan2: return "atan2";
     case BuiltinId::MathAtanh: return "atanh";
-    case BuiltinId::MathCeil: case BuiltinId::NpCeil: return "ceil";
+    case BuiltinId::MathCeil:
+    case BuiltinId::NpCeil: return "ceil";
     case BuiltinId::MathCopysign: return "copysign";
     case BuiltinId::MathCos: return "cos";
     case BuiltinId::MathCosh: return "cosh";
@@ -29,8 +30,10 @@ const char* libdevice_base(BuiltinId id) {
     case BuiltinId::MathErfc: return "erfc";
     case BuiltinId::MathExp: return "exp";
     case BuiltinId::MathExpm1: return "expm1";
-    case BuiltinId::MathFabs: case BuiltinId::NpAbs: return "fabs";
-    case BuiltinId::MathFloor: case BuiltinId::NpFloor: return "floor";
+    case BuiltinId::MathFabs:
+    case BuiltinId::NpAbs: return "fabs";
+    case BuiltinId::MathFloor:
+    case BuiltinId::NpFloor: return "floor";
     case BuiltinId::MathFmod: return "fmod";
     case BuiltinId::MathGamma: return "tgamma";
     case BuiltinId::MathHypot: return "hypot";
@@ -40,24 +43,32 @@ const char* libdevice_base(BuiltinId id) {
     case BuiltinId::MathLog10: return "log10";
     case BuiltinId::MathLog1p: return "log1p";
     case BuiltinId::MathLog2: return "log2";
-    case BuiltinId::MathPow: case BuiltinId::Pow: case BuiltinId::NpPower: return "pow";
+    case BuiltinId::MathPow:
+    case BuiltinId::Pow:
+    case BuiltinId::NpPower: return "pow";
     case BuiltinId::MathSin: return "sin";
     case BuiltinId::MathSinh: return "sinh";
     case BuiltinId::MathSqrt: return "sqrt";
     case BuiltinId::MathTan: return "tan";
     case BuiltinId::MathTanh: return "tanh";
-    case BuiltinId::MathTrunc: case BuiltinId::NpTrunc: return "trunc";
+    case BuiltinId::MathTrunc:
+    case BuiltinId::NpTrunc: return "trunc";
     case BuiltinId::NpExp2: return "exp2";
-    case BuiltinId::NpRint: case BuiltinId::Round: return "rint";  // round-half-even, like Python
+    case BuiltinId::NpRint:
+    case BuiltinId::Round: return "rint";  // round-half-even, like Python
     default: return nullptr;
     }
 }
 
 unsigned libdevice_arity(BuiltinId id) {
     switch (id) {
-    case BuiltinId::MathAtan2: case BuiltinId::MathCopysign: case BuiltinId::MathFmod:
-    case BuiltinId::MathHypot: case BuiltinId::MathPow: case BuiltinId::Pow: case BuiltinId::NpPower:
-        return 2;
+    case BuiltinId::MathAtan2:
+    case BuiltinId::MathCopysign:
+    case BuiltinId::MathFmod:
+    case BuiltinId::MathHypot:
+    case BuiltinId::MathPow:
+    case BuiltinId::Pow:
+    case BuiltinId::NpPower: return 2;
     default: return 1;
     }
 }
@@ -76,8 +87,10 @@ llvm::Value* call_libdevice(llvm::IRBuilder<>& b, const std::string& base, llvm:
 // An integer operand as the i32 libdevice wants, saturated (ldexp(x, 1<<40) stays inf).
 llvm::Value* saturate_to_i32(llvm::IRBuilder<>& b, llvm::Value* v) {
     if (v->getType()->getIntegerBitWidth() <= 32) return b.CreateSExtOrTrunc(v, b.getInt32Ty());
-    llvm::Value* lo = b.CreateBinaryIntrinsic(llvm::Intrinsic::smax, v, llvm::ConstantInt::get(v->getType(), INT32_MIN));
-    llvm::Value* hi = b.CreateBinaryIntrinsic(llvm::Intrinsic::smin, lo, llvm::ConstantInt::get(v->getType(), INT32_MAX));
+    llvm::Value* lo =
+        b.CreateBinaryIntrinsic(llvm::Intrinsic::smax, v, llvm::ConstantInt::get(v->getType(), INT32_MIN));
+    llvm::Value* hi =
+        b.CreateBinaryIntrinsic(llvm::Intrinsic::smin, lo, llvm::ConstantInt::get(v->getType(), INT32_MAX));
     return b.CreateTrunc(hi, b.getInt32Ty());
 }
 
@@ -89,7 +102,8 @@ llvm::Value* emit_classify(llvm::IRBuilder<>& b, BuiltinId id, llvm::Value* x) {
     llvm::Type* t = x->getType();
     switch (id) {
     case BuiltinId::MathIsnan: return b.CreateFCmpUNO(x, x);
-    case BuiltinId::MathIsinf: return b.CreateFCmpOEQ(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x), fconst(t, INFINITY));
+    case BuiltinId::MathIsinf:
+        return b.CreateFCmpOEQ(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x), fconst(t, INFINITY));
     default: return b.CreateFCmpONE(b.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x), fconst(t, INFINITY));
     }
 }
@@ -123,7 +137,8 @@ llvm::Value* emit_libdevice_math(llvm::IRBuilder<>& b, BuiltinId id, const std::
     case BuiltinId::MathRadians: return b.CreateFMul(x, fconst(t, M_PI / 180.0));
     case BuiltinId::NpSquare: return b.CreateFMul(x, x);
     case BuiltinId::NpSign: return emit_sign(b, x);
-    case BuiltinId::NpMinimum: case BuiltinId::NpMaximum:
+    case BuiltinId::NpMinimum:
+    case BuiltinId::NpMaximum:
         if (args.size() != 2) return nullptr;
         return emit_nan_propagating_minmax(b, id == BuiltinId::NpMaximum, x, args[1]);
     case BuiltinId::MathLog:
@@ -133,7 +148,9 @@ llvm::Value* emit_libdevice_math(llvm::IRBuilder<>& b, BuiltinId id, const std::
     case BuiltinId::MathLdexp:
         if (args.size() != 2 || !args[1]->getType()->isIntegerTy()) return nullptr;
         return call_libdevice(b, "ldexp", t, {x, saturate_to_i32(b, args[1])});
-    case BuiltinId::MathPow: case BuiltinId::Pow: case BuiltinId::NpPower:
+    case BuiltinId::MathPow:
+    case BuiltinId::Pow:
+    case BuiltinId::NpPower:
         if (args.size() == 2 && args[1]->getType()->isIntegerTy())  // float ** int: __nv_powi[f]
             return call_libdevice(b, "powi", t, {x, saturate_to_i32(b, args[1])});
         break;

@@ -25,9 +25,7 @@ constexpr unsigned kSharedSpace = 3;
 // sized at launch (Numba: all dynamic shared arrays start at the same address).
 constexpr const char* kDynamicShared = "ujit_dynamic_shared";
 
-bool is_atomic(BuiltinId id) {
-    return id >= BuiltinId::CudaAtomicAdd && id <= BuiltinId::CudaAtomicDec;
-}
+bool is_atomic(BuiltinId id) { return id >= BuiltinId::CudaAtomicAdd && id <= BuiltinId::CudaAtomicDec; }
 
 llvm::AllocaInst* entry_alloca(llvm::IRBuilder<>& b, llvm::Type* t, const char* name) {
     llvm::Function* f = b.GetInsertBlock()->getParent();
@@ -103,9 +101,9 @@ void CudaTarget::emit_print(llvm::IRBuilder<>& b, const std::string& format, con
         m->getOrInsertFunction("vprintf", llvm::FunctionType::get(b.getInt32Ty(), {ptr, ptr}, false));
 
     llvm::Constant* text = llvm::ConstantDataArray::getString(ctx, format);
-    auto* fmt = new llvm::GlobalVariable(*m, text->getType(), /*isConstant=*/true, llvm::GlobalValue::PrivateLinkage,
-                                         text, "ujit_printf_format", nullptr, llvm::GlobalValue::NotThreadLocal,
-                                         kGlobalSpace);
+    auto* fmt =
+        new llvm::GlobalVariable(*m, text->getType(), /*isConstant=*/true, llvm::GlobalValue::PrivateLinkage, text,
+                                 "ujit_printf_format", nullptr, llvm::GlobalValue::NotThreadLocal, kGlobalSpace);
     fmt->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
     llvm::Value* fmt_ptr = b.CreateAddrSpaceCast(fmt, ptr);
 

@@ -51,10 +51,14 @@ int grid_dims(const std::vector<llvm::Value*>& args, const types::Type* result_t
 // cuda.grid(n): blockIdx * blockDim + threadIdx per dimension; cuda.gridsize(n):
 // blockDim * gridDim. In int64, like Numba, so large grids do not overflow.
 llvm::Value* emit_grid(llvm::IRBuilder<>& b, bool size, int dims) {
-    static constexpr I::ID tid[] = {I::nvvm_read_ptx_sreg_tid_x, I::nvvm_read_ptx_sreg_tid_y, I::nvvm_read_ptx_sreg_tid_z};
-    static constexpr I::ID ctaid[] = {I::nvvm_read_ptx_sreg_ctaid_x, I::nvvm_read_ptx_sreg_ctaid_y, I::nvvm_read_ptx_sreg_ctaid_z};
-    static constexpr I::ID ntid[] = {I::nvvm_read_ptx_sreg_ntid_x, I::nvvm_read_ptx_sreg_ntid_y, I::nvvm_read_ptx_sreg_ntid_z};
-    static constexpr I::ID nctaid[] = {I::nvvm_read_ptx_sreg_nctaid_x, I::nvvm_read_ptx_sreg_nctaid_y, I::nvvm_read_ptx_sreg_nctaid_z};
+    static constexpr I::ID tid[] = {I::nvvm_read_ptx_sreg_tid_x, I::nvvm_read_ptx_sreg_tid_y,
+                                    I::nvvm_read_ptx_sreg_tid_z};
+    static constexpr I::ID ctaid[] = {I::nvvm_read_ptx_sreg_ctaid_x, I::nvvm_read_ptx_sreg_ctaid_y,
+                                      I::nvvm_read_ptx_sreg_ctaid_z};
+    static constexpr I::ID ntid[] = {I::nvvm_read_ptx_sreg_ntid_x, I::nvvm_read_ptx_sreg_ntid_y,
+                                     I::nvvm_read_ptx_sreg_ntid_z};
+    static constexpr I::ID nctaid[] = {I::nvvm_read_ptx_sreg_nctaid_x, I::nvvm_read_ptx_sreg_nctaid_y,
+                                       I::nvvm_read_ptx_sreg_nctaid_z};
     std::vector<llvm::Value*> values;
     for (int d = 0; d < dims; ++d) {
         llvm::Value* v = size ? b.CreateMul(sreg64(b, ntid[d]), sreg64(b, nctaid[d]))
@@ -74,16 +78,19 @@ llvm::Value* emit_thread_builtin(llvm::IRBuilder<>& b, BuiltinId id, const std::
                                  const types::Type* result_type) {
     if (I::ID sreg = sreg_intrinsic(id); sreg != I::not_intrinsic) return call(b, sreg);
     switch (id) {
-    case BuiltinId::CudaGrid: case BuiltinId::CudaGridsize: {
+    case BuiltinId::CudaGrid:
+    case BuiltinId::CudaGridsize: {
         int dims = grid_dims(args, result_type);
         if (dims < 1 || dims > 3) return nullptr;
         return emit_grid(b, id == BuiltinId::CudaGridsize, dims);
     }
     case BuiltinId::CudaSyncthreads: return call(b, I::nvvm_barrier0);
-    case BuiltinId::CudaSyncthreadsCount: case BuiltinId::CudaSyncthreadsAnd: case BuiltinId::CudaSyncthreadsOr: {
+    case BuiltinId::CudaSyncthreadsCount:
+    case BuiltinId::CudaSyncthreadsAnd:
+    case BuiltinId::CudaSyncthreadsOr: {
         if (args.size() != 1 || !args[0]->getType()->isIntegerTy()) return nullptr;
         I::ID which = id == BuiltinId::CudaSyncthreadsCount ? I::nvvm_barrier0_popc
-                    : id == BuiltinId::CudaSyncthreadsAnd   ? I::nvvm_barrier0_and
+                      : id == BuiltinId::CudaSyncthreadsAnd ? I::nvvm_barrier0_and
                                                             : I::nvvm_barrier0_or;
         llvm::Value* nonzero = b.CreateICmpNE(args[0], llvm::ConstantInt::get(args[0]->getType(), 0));
         return call(b, which, {b.CreateZExt(nonzero, b.getInt32Ty())});

@@ -49,7 +49,8 @@ DeviceInfo query_info(const DriverApi& api, int ordinal, CUdevice dev) {
     info.cc_minor = attribute(api, dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, "compute capability");
     info.sm_count = attribute(api, dev, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, "SM count");
     info.warp_size = attribute(api, dev, CU_DEVICE_ATTRIBUTE_WARP_SIZE, "warp size");
-    info.max_threads_per_block = attribute(api, dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, "max threads per block");
+    info.max_threads_per_block =
+        attribute(api, dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, "max threads per block");
     const CUdevice_attribute block[3] = {CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y,
                                          CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z};
     const CUdevice_attribute grid[3] = {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
@@ -69,14 +70,11 @@ DeviceInfo query_info(const DriverApi& api, int ordinal, CUdevice dev) {
 void check_ordinal(int ordinal) {
     int n = driver_load().device_count;
     if (ordinal < 0 || ordinal >= n)
-        throw Error(Error::Kind::Argument,
-                    fmt::format("error: CUDA device {} does not exist ({} device{} present)", ordinal, n,
-                                n == 1 ? "" : "s"));
+        throw Error(Error::Kind::Argument, fmt::format("error: CUDA device {} does not exist ({} device{} present)",
+                                                       ordinal, n, n == 1 ? "" : "s"));
 }
 
-[[noreturn]] void throw_unusable(const DeviceContext& dc) {
-    throw Error(Error::Kind::Runtime, dc.unusable_message);
-}
+[[noreturn]] void throw_unusable(const DeviceContext& dc) { throw Error(Error::Kind::Runtime, dc.unusable_message); }
 
 }  // namespace
 
@@ -138,9 +136,9 @@ std::string recover_from_fault() {
     }
     if (!dc) return "the CUDA context is unusable";
     const char* kernel = dc->last_kernel.load();
-    std::string what = kernel ? fmt::format("kernel '{}' faulted (the last kernel launched on device {})", kernel,
-                                            dc->ordinal)
-                              : fmt::format("a kernel faulted on device {}", dc->ordinal);
+    std::string what =
+        kernel ? fmt::format("kernel '{}' faulted (the last kernel launched on device {})", kernel, dc->ordinal)
+               : fmt::format("a kernel faulted on device {}", dc->ordinal);
     std::lock_guard lock(dc->reset_mutex);
     const DriverApi& api = driver_load().api;
     // Everything of the old context is gone: drop the pool's cached blocks unfreed, then
@@ -169,10 +167,10 @@ std::string recover_from_fault() {
     if (r != CUDA_SUCCESS) {
         api.cuCtxSetCurrent(nullptr);
         t_bound_context = nullptr;
-        dc->unusable_message = fmt::format(
-            "error: CUDA device {} is unusable: {}, and the driver refused a new context ({}); the driver "
-            "requires restarting the process after such a fault",
-            dc->ordinal, what, steps);
+        dc->unusable_message =
+            fmt::format("error: CUDA device {} is unusable: {}, and the driver refused a new context ({}); the driver "
+                        "requires restarting the process after such a fault",
+                        dc->ordinal, what, steps);
         dc->unusable.store(true);
         return what + "; device " + std::to_string(dc->ordinal) +
                " is unusable in this process from now on (the driver refused a new context)";

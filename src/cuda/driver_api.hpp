@@ -9,63 +9,63 @@
 #include <cuda.h>
 
 // X(name): one entry point. Kept alphabetical within groups.
-#define UJIT_CUDA_DRIVER_FUNCTIONS(X)       \
-    /* errors, init, version */             \
-    X(cuGetErrorName)                       \
-    X(cuGetErrorString)                     \
-    X(cuInit)                               \
-    X(cuDriverGetVersion)                   \
-    /* devices and contexts */              \
-    X(cuDeviceGet)                          \
-    X(cuDeviceGetAttribute)                 \
-    X(cuDeviceGetCount)                     \
-    X(cuDeviceGetName)                      \
-    X(cuDeviceTotalMem)                     \
-    X(cuDevicePrimaryCtxRelease)            \
-    X(cuDevicePrimaryCtxReset)              \
-    X(cuDevicePrimaryCtxRetain)             \
-    X(cuCtxGetCurrent)                      \
-    X(cuCtxPopCurrent)                      \
-    X(cuCtxPushCurrent)                     \
-    X(cuCtxSetCurrent)                      \
-    X(cuCtxSynchronize)                     \
-    /* memory */                            \
-    X(cuMemAlloc)                           \
-    X(cuMemFree)                            \
-    X(cuMemAllocHost)                       \
-    X(cuMemFreeHost)                        \
-    X(cuMemGetInfo)                         \
-    X(cuMemcpyDtoD)                         \
-    X(cuMemcpyDtoDAsync)                    \
-    X(cuMemcpyDtoH)                         \
-    X(cuMemcpyDtoHAsync)                    \
-    X(cuMemcpyHtoD)                         \
-    X(cuMemcpyHtoDAsync)                    \
-    X(cuMemsetD8)                           \
-    X(cuPointerGetAttribute)                \
-    /* streams and events */                \
-    X(cuStreamCreate)                       \
-    X(cuStreamDestroy)                      \
-    X(cuStreamQuery)                        \
-    X(cuStreamSynchronize)                  \
-    X(cuStreamWaitEvent)                    \
-    X(cuEventCreate)                        \
-    X(cuEventDestroy)                       \
-    X(cuEventElapsedTime)                   \
-    X(cuEventQuery)                         \
-    X(cuEventRecord)                        \
-    X(cuEventSynchronize)                   \
-    /* modules and launches */              \
-    X(cuLinkAddData)                        \
-    X(cuLinkComplete)                       \
-    X(cuLinkCreate)                         \
-    X(cuLinkDestroy)                        \
-    X(cuModuleGetFunction)                  \
-    X(cuModuleLoadData)                     \
-    X(cuModuleLoadDataEx)                   \
-    X(cuModuleUnload)                       \
-    X(cuFuncGetAttribute)                   \
-    X(cuFuncSetAttribute)                   \
+#define UJIT_CUDA_DRIVER_FUNCTIONS(X)                                                                                  \
+    /* errors, init, version */                                                                                        \
+    X(cuGetErrorName)                                                                                                  \
+    X(cuGetErrorString)                                                                                                \
+    X(cuInit)                                                                                                          \
+    X(cuDriverGetVersion)                                                                                              \
+    /* devices and contexts */                                                                                         \
+    X(cuDeviceGet)                                                                                                     \
+    X(cuDeviceGetAttribute)                                                                                            \
+    X(cuDeviceGetCount)                                                                                                \
+    X(cuDeviceGetName)                                                                                                 \
+    X(cuDeviceTotalMem)                                                                                                \
+    X(cuDevicePrimaryCtxRelease)                                                                                       \
+    X(cuDevicePrimaryCtxReset)                                                                                         \
+    X(cuDevicePrimaryCtxRetain)                                                                                        \
+    X(cuCtxGetCurrent)                                                                                                 \
+    X(cuCtxPopCurrent)                                                                                                 \
+    X(cuCtxPushCurrent)                                                                                                \
+    X(cuCtxSetCurrent)                                                                                                 \
+    X(cuCtxSynchronize)                                                                                                \
+    /* memory */                                                                                                       \
+    X(cuMemAlloc)                                                                                                      \
+    X(cuMemFree)                                                                                                       \
+    X(cuMemAllocHost)                                                                                                  \
+    X(cuMemFreeHost)                                                                                                   \
+    X(cuMemGetInfo)                                                                                                    \
+    X(cuMemcpyDtoD)                                                                                                    \
+    X(cuMemcpyDtoDAsync)                                                                                               \
+    X(cuMemcpyDtoH)                                                                                                    \
+    X(cuMemcpyDtoHAsync)                                                                                               \
+    X(cuMemcpyHtoD)                                                                                                    \
+    X(cuMemcpyHtoDAsync)                                                                                               \
+    X(cuMemsetD8)                                                                                                      \
+    X(cuPointerGetAttribute)                                                                                           \
+    /* streams and events */                                                                                           \
+    X(cuStreamCreate)                                                                                                  \
+    X(cuStreamDestroy)                                                                                                 \
+    X(cuStreamQuery)                                                                                                   \
+    X(cuStreamSynchronize)                                                                                             \
+    X(cuStreamWaitEvent)                                                                                               \
+    X(cuEventCreate)                                                                                                   \
+    X(cuEventDestroy)                                                                                                  \
+    X(cuEventElapsedTime)                                                                                              \
+    X(cuEventQuery)                                                                                                    \
+    X(cuEventRecord)                                                                                                   \
+    X(cuEventSynchronize)                                                                                              \
+    /* modules and launches */                                                                                         \
+    X(cuLinkAddData)                                                                                                   \
+    X(cuLinkComplete)                                                                                                  \
+    X(cuLinkCreate)                                                                                                    \
+    X(cuLinkDestroy)                                                                                                   \
+    X(cuModuleGetFunction)                                                                                             \
+    X(cuModuleLoadData)                                                                                                \
+    X(cuModuleLoadDataEx)                                                                                              \
+    X(cuModuleUnload)                                                                                                  \
+    X(cuFuncGetAttribute)                                                                                              \
+    X(cuFuncSetAttribute)                                                                                              \
     X(cuLaunchKernel)
 
 namespace ujit::cuda {

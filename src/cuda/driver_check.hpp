@@ -27,8 +27,7 @@ inline void check(CUresult r, const char* op) {
 }
 
 // `detail()` is evaluated only on failure (sizes, names: "(4096 bytes)").
-template <class DetailFn>
-inline void check(CUresult r, const char* op, DetailFn&& detail) {
+template <class DetailFn> inline void check(CUresult r, const char* op, DetailFn&& detail) {
     if (r != CUDA_SUCCESS) [[unlikely]]
         throw_driver_error(r, op, detail());
 }

@@ -18,8 +18,7 @@ namespace ujit::cuda {
 namespace {
 
 // cuGetProcAddress_v2's prototype (cuda.h only declares it through the macro).
-using GetProcAddressFn = CUresult (*)(const char*, void**, int, cuuint64_t,
-                                      CUdriverProcAddressQueryResult*);
+using GetProcAddressFn = CUresult (*)(const char*, void**, int, cuuint64_t, CUdriverProcAddressQueryResult*);
 
 bool disabled_by_env() {
     const char* v = std::getenv("UJIT_DISABLE_CUDA");
@@ -65,8 +64,8 @@ DriverLoad load_driver(const std::string& library, bool honour_disable_env) {
     if (!d.handle) {
         const char* why = dlerror();
         return fail(std::move(d), DriverState::LibraryMissing,
-                    "the CUDA driver library " + library + " could not be loaded (" +
-                        (why ? why : "unknown reason") + "); is the NVIDIA driver installed?");
+                    "the CUDA driver library " + library + " could not be loaded (" + (why ? why : "unknown reason") +
+                        "); is the NVIDIA driver installed?");
     }
 
     // The few entry points needed before cuInit come straight from the library.
@@ -112,8 +111,7 @@ DriverLoad load_driver(const std::string& library, bool honour_disable_env) {
 
     if (CUresult r = d.api.cuDeviceGetCount(&d.device_count); r != CUDA_SUCCESS)
         return fail(std::move(d), DriverState::InitFailed, "cuDeviceGetCount: " + result_text(d.api, r));
-    if (d.device_count == 0)
-        return fail(std::move(d), DriverState::NoDevice, "the CUDA driver reports no device");
+    if (d.device_count == 0) return fail(std::move(d), DriverState::NoDevice, "the CUDA driver reports no device");
     d.state = DriverState::Available;
     return d;
 }

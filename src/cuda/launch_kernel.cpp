@@ -74,9 +74,12 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
     std::vector<const ArrayRef*> arrays(args.size(), nullptr);
     std::vector<const Value*> scalars(args.size(), nullptr);
     for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i].is_device_array()) arrays[i] = &args[i].device_array().ref();
-        else if (args[i].value().is_array()) arrays[i] = &args[i].value().array();
-        else scalars[i] = &args[i].value();
+        if (args[i].is_device_array())
+            arrays[i] = &args[i].device_array().ref();
+        else if (args[i].value().is_array())
+            arrays[i] = &args[i].value().array();
+        else
+            scalars[i] = &args[i].value();
     }
     match_arguments(ks.symbol, ks.params, arrays, scalars);
 

@@ -36,8 +36,7 @@ bool is_python_like(DType t) {
 
 std::string format_dim3(Dim3 d) { return fmt::format("({}, {}, {})", d.x, d.y, d.z); }
 
-void validate_launch(const LaunchLimits& lim, const std::string& kernel, Dim3 grid, Dim3 block,
-                     size_t dynamic_shared) {
+void validate_launch(const LaunchLimits& lim, const std::string& kernel, Dim3 grid, Dim3 block, size_t dynamic_shared) {
     const uint32_t g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
     const char* axis = "xyz";
     for (int i = 0; i < 3; ++i) {
@@ -81,14 +80,14 @@ void match_arguments(const std::string& kernel, const std::vector<KernelParam>& 
         const ArrayRef* a = arrays[i];
         if (p.kind == KernelParam::Kind::Array) {
             if (!a)
-                launch_error(kernel, fmt::format("{} must be an array ({}), got a scalar", param_label(p, i),
-                                                 param_type(p)));
+                launch_error(kernel,
+                             fmt::format("{} must be an array ({}), got a scalar", param_label(p, i), param_type(p)));
             if (a->dtype != p.dtype || a->ndim() != p.ndim)
-                launch_error(kernel, fmt::format("{} must be {}, got a {}-d {} array", param_label(p, i),
-                                                 param_type(p), a->ndim(), dtype_name(a->dtype)));
+                launch_error(kernel, fmt::format("{} must be {}, got a {}-d {} array", param_label(p, i), param_type(p),
+                                                 a->ndim(), dtype_name(a->dtype)));
             if ((p.layout == 'C' && !a->is_c_contiguous()) || (p.layout == 'F' && !a->is_f_contiguous()))
-                launch_error(kernel, fmt::format("{} must be {}-contiguous ({})", param_label(p, i), p.layout,
-                                                 param_type(p)));
+                launch_error(kernel,
+                             fmt::format("{} must be {}-contiguous ({})", param_label(p, i), p.layout, param_type(p)));
             continue;
         }
         if (a || !scalars[i] || !scalars[i]->is_scalar())

@@ -53,7 +53,9 @@ bool needs_libdevice(const llvm::Module& m) {
 }  // namespace
 
 std::string find_libdevice() {
-    struct Place { std::string what, home; };
+    struct Place {
+        std::string what, home;
+    };
     std::vector<Place> places;
     if (const char* e = std::getenv("CUDA_HOME"); e && *e) places.push_back({"$CUDA_HOME", e});
     if (const char* e = std::getenv("CUDA_PATH"); e && *e) places.push_back({"$CUDA_PATH", e});

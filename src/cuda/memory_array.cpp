@@ -27,10 +27,9 @@ bool same_layout(const ArrayRef& a, const ArrayRef& b) {
 void check_same_array_type(const ArrayRef& dev, const ArrayRef& host, const char* what,
                            const char* other = "the host array") {
     if (dev.dtype != host.dtype || dev.shape != host.shape)
-        throw Error(Error::Kind::Argument,
-                    fmt::format("error: {}: device array is {}{} but {} is {}{}", what,
-                                dtype_name(dev.dtype), runtime::format_shape(dev.shape), other, dtype_name(host.dtype),
-                                runtime::format_shape(host.shape)));
+        throw Error(Error::Kind::Argument, fmt::format("error: {}: device array is {}{} but {} is {}{}", what,
+                                                       dtype_name(dev.dtype), runtime::format_shape(dev.shape), other,
+                                                       dtype_name(host.dtype), runtime::format_shape(host.shape)));
 }
 
 void check_compact_device(const ArrayRef& dev, const char* what) {
@@ -103,8 +102,8 @@ void DeviceArray::copy_from_host(const ArrayRef& host, const Stream& stream) {
     }
     Array staging = staging_like(ref_);
     runtime::copy_cast(host, staging.ref());
-    check(driver().cuMemcpyHtoDAsync(CUdeviceptr(ref_.data), staging.ref().data, n, raw(stream)),
-          "cuMemcpyHtoDAsync", [&] { return fmt::format("{} bytes", n); });
+    check(driver().cuMemcpyHtoDAsync(CUdeviceptr(ref_.data), staging.ref().data, n, raw(stream)), "cuMemcpyHtoDAsync",
+          [&] { return fmt::format("{} bytes", n); });
     stream.synchronize();  // the staging copy dies here
 }
 

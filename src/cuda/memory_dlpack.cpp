@@ -13,10 +13,18 @@ DLDataType to_dl_dtype(DType t) {
     uint8_t bits = uint8_t(itemsize(t) * 8);
     switch (t) {
     case DType::Bool: return {kDLBoolCode, 8, lanes};
-    case DType::Int8: case DType::Int16: case DType::Int32: case DType::Int64: return {kDLInt, bits, lanes};
-    case DType::UInt8: case DType::UInt16: case DType::UInt32: case DType::UInt64: return {kDLUInt, bits, lanes};
-    case DType::Float32: case DType::Float64: return {kDLFloat, bits, lanes};
-    case DType::Complex64: case DType::Complex128: return {kDLComplex, bits, lanes};
+    case DType::Int8:
+    case DType::Int16:
+    case DType::Int32:
+    case DType::Int64: return {kDLInt, bits, lanes};
+    case DType::UInt8:
+    case DType::UInt16:
+    case DType::UInt32:
+    case DType::UInt64: return {kDLUInt, bits, lanes};
+    case DType::Float32:
+    case DType::Float64: return {kDLFloat, bits, lanes};
+    case DType::Complex64:
+    case DType::Complex128: return {kDLComplex, bits, lanes};
     }
     return {kDLFloat, 64, lanes};
 }
@@ -30,9 +38,9 @@ struct ExportedTensor {
 
 void check_cuda_tensor(const DLTensor& t) {
     if (t.device.device_type != kDLCUDA)
-        throw Error(Error::Kind::Argument,
-                    fmt::format("error: a DeviceArray needs a kDLCUDA tensor, got device type {}",
-                                int(t.device.device_type)));
+        throw Error(
+            Error::Kind::Argument,
+            fmt::format("error: a DeviceArray needs a kDLCUDA tensor, got device type {}", int(t.device.device_type)));
 }
 
 }  // namespace

@@ -188,8 +188,7 @@ void set_pool_enabled(bool enabled) {
     for (int i = 0; i < device_count(); ++i) {
         try {
             device_pool(device_context(i)).pool.set_enabled(enabled);
-        } catch (const Error&) {
-        }
+        } catch (const Error&) {}
     }
 }
 

@@ -46,8 +46,8 @@ std::optional<std::string> link_cubin(const std::string& ptx) {
 // The disk cache's key of the cubin for `ptx` on `dc`: the PTX itself, the device's
 // architecture and the driver (whose JIT made the code).
 std::string cubin_key(const std::string& ptx, const DeviceContext& dc) {
-    return fmt::format("kind=cubin\nptx={}\narch={}\ndriver={}\n", cache::hex64(cache::fnv1a64(ptx)),
-                       dc.info.arch(), driver_version());
+    return fmt::format("kind=cubin\nptx={}\narch={}\ndriver={}\n", cache::hex64(cache::fnv1a64(ptx)), dc.info.arch(),
+                       driver_version());
 }
 
 }  // namespace
@@ -171,7 +171,8 @@ void KernelState::allow_dynamic_shared(DeviceContext& dc, size_t bytes) {
     PerDevice& pd = devices[size_t(dc.ordinal)];
     if (bytes <= pd.dynamic_shared_allowed) return;
     check(driver().cuFuncSetAttribute(f.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(bytes)),
-          "cuFuncSetAttribute", [&] { return fmt::format("kernel '{}', {} bytes of dynamic shared memory", symbol, bytes); });
+          "cuFuncSetAttribute",
+          [&] { return fmt::format("kernel '{}', {} bytes of dynamic shared memory", symbol, bytes); });
     pd.dynamic_shared_allowed = bytes;
 }
 
@@ -188,7 +189,8 @@ KernelParam KernelParam::scalar(DType t, std::string name) {
 }
 
 KernelParam KernelParam::array(DType t, int ndim, char layout, std::string name) {
-    if (ndim < 0 || ndim > 32) throw Error(Error::Kind::Argument, fmt::format("error: array ndim {} out of range", ndim));
+    if (ndim < 0 || ndim > 32)
+        throw Error(Error::Kind::Argument, fmt::format("error: array ndim {} out of range", ndim));
     if (layout != 'A' && layout != 'C' && layout != 'F')
         throw Error(Error::Kind::Argument, fmt::format("error: array layout '{}' is not one of A, C, F", layout));
     KernelParam p;

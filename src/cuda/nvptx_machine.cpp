@@ -24,9 +24,8 @@ namespace {
 // Architectures LLVM 19 targets, with the first PTX ISA version that supports each
 // (PTX ISA manual, "Release Notes").
 constexpr std::pair<const char*, int> kArchPtx[] = {
-    {"sm_60", 50}, {"sm_61", 50}, {"sm_62", 50}, {"sm_70", 60}, {"sm_72", 61},
-    {"sm_75", 63}, {"sm_80", 70}, {"sm_86", 71}, {"sm_87", 74}, {"sm_89", 78},
-    {"sm_90", 78}, {"sm_90a", 80},
+    {"sm_60", 50}, {"sm_61", 50}, {"sm_62", 50}, {"sm_70", 60}, {"sm_72", 61}, {"sm_75", 63},
+    {"sm_80", 70}, {"sm_86", 71}, {"sm_87", 74}, {"sm_89", 78}, {"sm_90", 78}, {"sm_90a", 80},
 };
 
 const llvm::Target& nvptx_target() {
@@ -68,12 +67,12 @@ std::unique_ptr<llvm::TargetMachine> make_nvptx_machine(const std::string& arch,
     // fma and ptxas may fuse further (PTX add.f32, not add.rn.f32). The CPU target does not
     // contract, so GPU results can differ from CPU ones in the last bits, as with Numba.
     options.AllowFPOpFusion = llvm::FPOpFusion::Fast;
-    auto level = opt_level <= 0 ? llvm::CodeGenOptLevel::None
-               : opt_level == 1 ? llvm::CodeGenOptLevel::Less
-               : opt_level == 2 ? llvm::CodeGenOptLevel::Default
-                                : llvm::CodeGenOptLevel::Aggressive;
-    std::unique_ptr<llvm::TargetMachine> tm(nvptx_target().createTargetMachine(
-        kNvptxTriple, arch, features, options, std::nullopt, std::nullopt, level));
+    auto level = opt_level <= 0   ? llvm::CodeGenOptLevel::None
+                 : opt_level == 1 ? llvm::CodeGenOptLevel::Less
+                 : opt_level == 2 ? llvm::CodeGenOptLevel::Default
+                                  : llvm::CodeGenOptLevel::Aggressive;
+    std::unique_ptr<llvm::TargetMachine> tm(
+        nvptx_target().createTargetMachine(kNvptxTriple, arch, features, options, std::nullopt, std::nullopt, level));
     if (!tm) throw Error(Error::Kind::Internal, "error: cannot create the NVPTX target machine for " + arch);
     return tm;
 }

@@ -42,7 +42,8 @@ int replace_math_intrinsics(llvm::Module& m) {
     for (llvm::CallInst* call : calls) {
         llvm::Function* intrinsic = call->getCalledFunction();
         llvm::Type* t = intrinsic->getReturnType();
-        std::string name = std::string("__nv_") + libdevice_name(intrinsic->getIntrinsicID()) + (t->isFloatTy() ? "f" : "");
+        std::string name =
+            std::string("__nv_") + libdevice_name(intrinsic->getIntrinsicID()) + (t->isFloatTy() ? "f" : "");
         std::vector<llvm::Value*> args(call->arg_begin(), call->arg_end());
         std::vector<llvm::Type*> params;
         for (llvm::Value* a : args) params.push_back(a->getType());

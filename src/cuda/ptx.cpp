@@ -68,9 +68,8 @@ void optimize(llvm::Module& m, llvm::TargetMachine& tm, int opt_level) {
     pb.registerLoopAnalyses(lam);
     pb.crossRegisterProxies(lam, fam, cgam, mam);
     llvm::OptimizationLevel level = pass_level(opt_level);
-    llvm::ModulePassManager mpm = level == llvm::OptimizationLevel::O0
-                                      ? pb.buildO0DefaultPipeline(level)
-                                      : pb.buildPerModuleDefaultPipeline(level);
+    llvm::ModulePassManager mpm = level == llvm::OptimizationLevel::O0 ? pb.buildO0DefaultPipeline(level)
+                                                                       : pb.buildPerModuleDefaultPipeline(level);
     mpm.addPass(llvm::GlobalDCEPass());  // O0 keeps unused internal functions otherwise
     mpm.run(m, mam);
 }

@@ -103,8 +103,8 @@ void Event::record(const Stream& stream) {
     bind(*s_->dc);
     if (stream.device() != s_->dc->ordinal)
         throw Error(Error::Kind::Argument,
-                    fmt::format("error: cannot record an event of device {} on a stream of device {}",
-                                s_->dc->ordinal, stream.device()));
+                    fmt::format("error: cannot record an event of device {} on a stream of device {}", s_->dc->ordinal,
+                                stream.device()));
     check(driver().cuEventRecord(s_->event, static_cast<CUstream>(stream.handle())), "cuEventRecord");
     s_->recorded = true;
 }

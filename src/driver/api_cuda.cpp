@@ -48,16 +48,17 @@ KernelParam param_of(const types::Type* t, const std::string& name) {
         return KernelParam::array(driver::dtype_of_type(t->dtype()), t->ndim(), layout, name);
     }
     if (t->is_number()) return KernelParam::scalar(driver::dtype_of_type(t), name);
-    throw Error(Error::Kind::Argument,
-                fmt::format("error: kernel parameter '{}' of type {} cannot be passed to a GPU kernel", name, t->str()));
+    throw Error(
+        Error::Kind::Argument,
+        fmt::format("error: kernel parameter '{}' of type {} cannot be passed to a GPU kernel", name, t->str()));
 }
 
 std::shared_ptr<ujit::detail::SpecState> specialize(const Function& f, std::vector<const types::Type*> args,
-                                              const types::Type* ret, driver::Artifact artifact,
-                                              const Options& compile) {
+                                                    const types::Type* ret, driver::Artifact artifact,
+                                                    const Options& compile) {
     ujit::detail::ModuleState& m = FunctionAccess::module(f);
-    ujit::detail::SpecKey key{FunctionAccess::def(f), std::move(args), ret, Target::CUDA, device_arch(),
-                        compile.opt_level, compile.fastmath, artifact};
+    ujit::detail::SpecKey key{FunctionAccess::def(f), std::move(args),  ret,     Target::CUDA, device_arch(),
+                              compile.opt_level,      compile.fastmath, artifact};
     return m.get_or_compile(key, false);
 }
 
@@ -78,12 +79,10 @@ std::vector<const types::Type*> arg_types_of(const std::vector<KernelArg>& args)
     return arg_types;
 }
 
-std::shared_ptr<ujit::detail::SpecState> kernel_spec(const Function& kernel,
-                                                     const std::vector<const types::Type*>& arg_types,
-                                                     const Options& compile) {
+std::shared_ptr<ujit::detail::SpecState>
+kernel_spec(const Function& kernel, const std::vector<const types::Type*>& arg_types, const Options& compile) {
     if (!kernel.is_cuda_kernel())
-        throw Error(Error::Kind::Argument,
-                    fmt::format("error: '{}' is not a @cuda.jit kernel", kernel.name()));
+        throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a @cuda.jit kernel", kernel.name()));
     const types::Signature* sig =
         driver::choose_signature(FunctionAccess::module(kernel), FunctionAccess::def(kernel), arg_types);
     return sig ? specialize(kernel, sig->args, sig->ret, driver::Artifact::Entry, compile)
@@ -109,8 +108,7 @@ std::vector<int64_t> shape_of(const KernelArg& a) {
 }
 
 // `a` as a C-contiguous device array of `shape` and `dtype`, in place when it already is one.
-DeviceArray device_operand(const KernelArg& a, const std::vector<int64_t>& shape, DType dtype,
-                           const Stream& stream) {
+DeviceArray device_operand(const KernelArg& a, const std::vector<int64_t>& shape, DType dtype, const Stream& stream) {
     if (a.is_device_array()) {
         const DeviceArray& d = a.device_array();
         if (d.dtype() == dtype && d.shape() == shape && d.is_c_contiguous()) return d;

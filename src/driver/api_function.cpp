@@ -26,12 +26,12 @@ template <class F> auto with_compile_errors(const detail::ModuleState& m, F&& f)
     }
 }
 
-detail::SpecKey make_key(const syntax::FunctionDef* def, std::vector<const types::Type*> args,
-                         const types::Type* ret, const Options& o, driver::Artifact artifact) {
+detail::SpecKey make_key(const syntax::FunctionDef* def, std::vector<const types::Type*> args, const types::Type* ret,
+                         const Options& o, driver::Artifact artifact) {
     Target target = o.target == Target::Parallel ? Target::CPU : o.target;
-    return detail::SpecKey{def, std::move(args), ret, target,
-                           target == Target::CUDA ? o.arch : std::string(),
-                           o.opt_level, o.fastmath, artifact};
+    return detail::SpecKey{
+        def,         std::move(args), ret,     target, target == Target::CUDA ? o.arch : std::string(),
+        o.opt_level, o.fastmath,      artifact};
 }
 
 }  // namespace
@@ -49,9 +49,7 @@ bool Function::is_cuda_kernel() const {
     return d.kind == types::Decorator::Kind::CudaJit && !d.device;
 }
 
-bool Function::is_ufunc() const {
-    return decorator(*m_, def_of(def_)).kind == types::Decorator::Kind::Vectorize;
-}
+bool Function::is_ufunc() const { return decorator(*m_, def_of(def_)).kind == types::Decorator::Kind::Vectorize; }
 
 Target Function::declared_target() const {
     const auto& d = decorator(*m_, def_of(def_));
@@ -86,8 +84,8 @@ std::vector<Specialization> Function::compile_declared(const Options& opts) cons
     std::vector<Specialization> out;
     for (const auto& sig : decorator(*m_, def_of(def_)).signatures) {
         Specialization s;
-        s.s_ = m_->get_or_compile(make_key(def_of(def_), sig.args, sig.ret, opts, compiled_artifact(*this, opts)),
-                                  false);
+        s.s_ =
+            m_->get_or_compile(make_key(def_of(def_), sig.args, sig.ret, opts, compiled_artifact(*this, opts)), false);
         out.push_back(std::move(s));
     }
     return out;
@@ -132,9 +130,14 @@ namespace {
 // Dumps need the IR text, which the cached entry may not have kept: recompile with it.
 const driver::Compiled& with_ir(std::shared_ptr<detail::SpecState>& s) {
     if (s->compiled.llvm_ir.empty()) {
-        detail::SpecKey key{s->request.def, s->request.args, s->request.declared_return,
-                            s->request.options.target, s->request.options.arch,
-                            s->request.options.opt_level, s->request.options.fastmath, s->request.artifact};
+        detail::SpecKey key{s->request.def,
+                            s->request.args,
+                            s->request.declared_return,
+                            s->request.options.target,
+                            s->request.options.arch,
+                            s->request.options.opt_level,
+                            s->request.options.fastmath,
+                            s->request.artifact};
         s = s->module->get_or_compile(key, true);
     }
     return s->compiled;

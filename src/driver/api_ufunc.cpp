@@ -39,8 +39,8 @@ Loop choose_loop(detail::ModuleState& m, const syntax::FunctionDef* def, const s
     Target target = opts.target == Target::Parallel ? Target::CPU : opts.target;
     if (target != Target::CPU)
         throw Error(Error::Kind::Argument, "error: vectorize_call runs on the CPU targets ('cpu', 'parallel')");
-    detail::SpecKey key{def, types.args, types.ret, Target::CPU, std::string(), opts.opt_level, opts.fastmath,
-                        driver::Artifact::UfuncLoop};
+    detail::SpecKey key{def,           types.args,     types.ret,     Target::CPU,
+                        std::string(), opts.opt_level, opts.fastmath, driver::Artifact::UfuncLoop};
     auto spec = m.get_or_compile(key, false);
     const types::TypedFunction& fn = *spec->compiled.typed;
     if (!fn.return_type->is_number())
@@ -77,8 +77,10 @@ void run(const Loop& loop, const std::vector<ArrayRef>& in, const ArrayRef& out,
         cpu::RuntimeErrorInfo err;
         if (!cpu::guarded_call([&] { fn(p, n, s); }, err)) throw Error(Error::Kind::Runtime, err.str());
     };
-    if (opts.target == Target::Parallel) runtime::execute_ufunc_parallel(loop.fn, in, out, invoke);
-    else runtime::execute_ufunc(loop.fn, in, out, invoke);
+    if (opts.target == Target::Parallel)
+        runtime::execute_ufunc_parallel(loop.fn, in, out, invoke);
+    else
+        runtime::execute_ufunc(loop.fn, in, out, invoke);
 }
 
 runtime::Shape result_shape(const std::vector<ArrayRef>& in) {
@@ -106,9 +108,8 @@ void Function::vectorize_call(const std::vector<Value>& inputs, const ArrayRef& 
     std::vector<ArrayRef> in = loop_inputs(inputs, loop, keep);
     runtime::Shape shape = result_shape(in);
     if (runtime::broadcast_shapes({shape, out.shape}) != out.shape)
-        throw Error(Error::Kind::Argument,
-                    fmt::format("error: output array has shape {}, the inputs broadcast to {}",
-                                runtime::format_shape(out.shape), runtime::format_shape(shape)));
+        throw Error(Error::Kind::Argument, fmt::format("error: output array has shape {}, the inputs broadcast to {}",
+                                                       runtime::format_shape(out.shape), runtime::format_shape(shape)));
     if (out.dtype == loop.output) {
         run(loop, in, out, opts);
         return;

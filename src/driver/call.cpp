@@ -8,8 +8,7 @@ namespace ujit::driver {
 void call_packed(void* packed, void** args, void* result) {
     auto fn = reinterpret_cast<PackedFn>(packed);
     cpu::RuntimeErrorInfo err;
-    if (!cpu::guarded_call([&] { fn(args, result); }, err))
-        throw Error(Error::Kind::Runtime, err.str());
+    if (!cpu::guarded_call([&] { fn(args, result); }, err)) throw Error(Error::Kind::Runtime, err.str());
 }
 
 }  // namespace ujit::driver

@@ -1,8 +1,8 @@
 // The pipeline, in order. Each step is one call into its stage's folder.
 #include "driver/compile.hpp"
 
-#include "codegen/lower.hpp"
 #include "codegen/abi.hpp"
+#include "codegen/lower.hpp"
 #include "cpu/jit.hpp"
 #include "cuda/ptx.hpp"
 #include "driver/disk_artifact.hpp"
@@ -79,8 +79,7 @@ void compile_cuda(const Request& req, const types::TypedFunction& fn, Compiled& 
     if (disk) disk->store(out.assembly);
 }
 
-void look_up_entry_points(const Request& req, const types::TypedFunction& fn, cpu::Jit::Handle handle,
-                          Compiled& out) {
+void look_up_entry_points(const Request& req, const types::TypedFunction& fn, cpu::Jit::Handle handle, Compiled& out) {
     cpu::Jit& jit = cpu::Jit::instance();
     if (req.artifact == Artifact::UfuncLoop) {
         out.loop = jit.lookup(handle, codegen::loop_symbol(fn.symbol));
@@ -92,8 +91,7 @@ void look_up_entry_points(const Request& req, const types::TypedFunction& fn, cp
 
 // CPU: object code from the disk cache, linked into the JIT. False when there is none
 // or it does not link here (it is then rebuilt and stored again).
-bool load_cached_object(const Request& req, const types::TypedFunction& fn, const DiskArtifact& disk,
-                        Compiled& out) {
+bool load_cached_object(const Request& req, const types::TypedFunction& fn, const DiskArtifact& disk, Compiled& out) {
     std::optional<std::string> object = disk.load();
     if (!object) return false;
     try {
@@ -158,7 +156,8 @@ Compiled compile(const Request& req) {
 }
 
 std::string cpu_assembly(const Request& req) {
-    const types::TypedFunction& fn = req.typer->specialize(req.def, req.args, types::TargetKind::CPU, req.declared_return);
+    const types::TypedFunction& fn =
+        req.typer->specialize(req.def, req.args, types::TargetKind::CPU, req.declared_return);
     llvm::LLVMContext ctx;
     auto target = codegen::make_cpu_target();
     std::unique_ptr<llvm::Module> module = lower(ctx, *target, req, fn);

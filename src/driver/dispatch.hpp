@@ -12,6 +12,6 @@ namespace ujit::driver {
 // The declared signature to compile, or null to specialize for `arg_types` themselves.
 // Throws ujit::Error(Argument) when the declared signatures exclude these arguments.
 const types::Signature* choose_signature(const detail::ModuleState& m, const syntax::FunctionDef* def,
-                                        const std::vector<const types::Type*>& arg_types);
+                                         const std::vector<const types::Type*>& arg_types);
 
 }  // namespace ujit::driver

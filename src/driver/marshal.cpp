@@ -44,8 +44,7 @@ DType dtype_of_type(const Type* t) {
         }
     case Kind::Float: return t->bits() == 32 ? DType::Float32 : DType::Float64;
     case Kind::Complex: return t->bits() == 64 ? DType::Complex64 : DType::Complex128;
-    default:
-        throw Error(Error::Kind::Argument, fmt::format("error: {} is not a scalar type", t->str()));
+    default: throw Error(Error::Kind::Argument, fmt::format("error: {} is not a scalar type", t->str()));
     }
 }
 
@@ -55,9 +54,11 @@ const Type* type_of_value(const Value& v) {
     if (v.is_array()) {
         const ArrayRef& a = v.array();
         if (a.ndim() < 1 || a.ndim() > 8)
-            throw Error(Error::Kind::Argument, fmt::format("error: arrays of {} dimensions are not supported (1 to 8)", a.ndim()));
-        types::Layout layout = a.is_c_contiguous() ? types::Layout::C
-                               : a.is_f_contiguous() ? types::Layout::F : types::Layout::A;
+            throw Error(Error::Kind::Argument,
+                        fmt::format("error: arrays of {} dimensions are not supported (1 to 8)", a.ndim()));
+        types::Layout layout = a.is_c_contiguous()   ? types::Layout::C
+                               : a.is_f_contiguous() ? types::Layout::F
+                                                     : types::Layout::A;
         return types::array(type_of_dtype(a.dtype), a.ndim(), layout);
     }
     std::vector<const Type*> elems;
@@ -132,8 +133,7 @@ size_t PackedArgs::slot_bytes(const Type* t) {
 
 void* PackedArgs::store(const Value& v, const Type* t, uint8_t* slot) {
     if (t->is_array()) {
-        if (!v.is_array())
-            throw Error(Error::Kind::Argument, fmt::format("error: expected an array ({})", t->str()));
+        if (!v.is_array()) throw Error(Error::Kind::Argument, fmt::format("error: expected an array ({})", t->str()));
         const ArrayRef& a = v.array();
         if (a.ndim() != t->ndim() || type_of_dtype(a.dtype) != t->dtype())
             throw Error(Error::Kind::Argument, fmt::format("error: expected {}, got an array of {} with {} dimensions",
@@ -167,8 +167,7 @@ void PackedArgs::write_tuple_or_scalar(const Value& v, const Type* t, uint8_t* o
         const Type* e = t->elements()[k];
         size_t a = c_align(e);
         off = (off + a - 1) / a * a;
-        if (e->is_array())
-            throw Error(Error::Kind::Argument, "error: arrays inside tuple arguments are not supported");
+        if (e->is_array()) throw Error(Error::Kind::Argument, "error: arrays inside tuple arguments are not supported");
         write_tuple_or_scalar(v.tuple()[k], e, out + off);
         off += c_size(e);
     }
@@ -192,8 +191,7 @@ Value read_value(const void* p, const Type* t) {
         }
         return Value(std::move(out));
     }
-    default:
-        throw Error(Error::Kind::Internal, fmt::format("error: cannot return a value of type {}", t->str()));
+    default: throw Error(Error::Kind::Internal, fmt::format("error: cannot return a value of type {}", t->str()));
     }
 }
 

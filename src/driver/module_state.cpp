@@ -9,8 +9,8 @@ void rethrow_compile_error(const ModuleState& m, const std::exception_ptr& e) {
         std::rethrow_exception(e);
     } catch (const syntax::CompileError& ce) {
         const auto& d = ce.diagnostic();
-        throw Error(Error::Kind::Compile, syntax::render(d, m.file.get()), m.file->name(),
-                    static_cast<int>(d.loc.line), static_cast<int>(d.loc.col));
+        throw Error(Error::Kind::Compile, syntax::render(d, m.file.get()), m.file->name(), static_cast<int>(d.loc.line),
+                    static_cast<int>(d.loc.col));
     }
 }
 
@@ -58,8 +58,7 @@ std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& key, bool 
     } catch (const syntax::CompileError&) {
         rethrow_compile_error(*this, std::current_exception());
     }
-    spec->signature = types::Signature{spec->compiled.typed->arg_types,
-                                       spec->compiled.typed->return_type}.str();
+    spec->signature = types::Signature{spec->compiled.typed->arg_types, spec->compiled.typed->return_type}.str();
     std::lock_guard lock(cache_mutex);
     auto& slot = cache[key];
     if (slot) replaced.push_back(std::move(slot));

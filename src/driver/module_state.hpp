@@ -104,9 +104,7 @@ private:
 // What the GPU entry points (driver/api_cuda.cpp) need of a ujit::Function.
 struct FunctionAccess {
     static ModuleState& module(const Function& f) { return *f.m_; }
-    static const syntax::FunctionDef* def(const Function& f) {
-        return static_cast<const syntax::FunctionDef*>(f.def_);
-    }
+    static const syntax::FunctionDef* def(const Function& f) { return static_cast<const syntax::FunctionDef*>(f.def_); }
     static Specialization specialization(std::shared_ptr<SpecState> s) {
         Specialization out;
         out.s_ = std::move(s);

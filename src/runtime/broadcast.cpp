@@ -29,15 +29,17 @@ Shape broadcast_strides(const ArrayRef& a, const Shape& shape) {
     Shape src = a.strides.empty() ? c_strides(a.shape, itemsize(a.dtype)) : a.strides;
     size_t nd = shape.size(), ad = a.shape.size();
     auto mismatch = [&] {
-        return Error(Error::Kind::Argument, "cannot broadcast an array of shape " +
-                                                format_shape(a.shape) + " to shape " + format_shape(shape));
+        return Error(Error::Kind::Argument, "cannot broadcast an array of shape " + format_shape(a.shape) +
+                                                " to shape " + format_shape(shape));
     };
     if (ad > nd || src.size() != ad) throw mismatch();
     Shape out(nd, 0);
     for (size_t k = 0; k < ad; ++k) {
         int64_t d = a.shape[k], want = shape[nd - ad + k];
-        if (d == want) out[nd - ad + k] = want == 1 ? 0 : src[k];
-        else if (d != 1) throw mismatch();
+        if (d == want)
+            out[nd - ad + k] = want == 1 ? 0 : src[k];
+        else if (d != 1)
+            throw mismatch();
     }
     return out;
 }

@@ -49,8 +49,10 @@ LoopFn cast_loop(DType from, DType to) {
 
 void copy_cast(const ArrayRef& src, const ArrayRef& dst, bool parallel) {
     LoopFn loop = cast_loop(src.dtype, dst.dtype);
-    if (parallel) execute_ufunc_parallel(loop, {src}, dst);
-    else execute_ufunc(loop, {src}, dst);
+    if (parallel)
+        execute_ufunc_parallel(loop, {src}, dst);
+    else
+        execute_ufunc(loop, {src}, dst);
 }
 
 Array astype(const ArrayRef& a, DType to, bool parallel) {

@@ -33,8 +33,7 @@ template <class To, class From> To convert(From x) {
         return x != From(0);
     } else if constexpr (is_complex_v<From>) {
         if constexpr (is_complex_v<To>)
-            return To(static_cast<typename To::value_type>(x.real()),
-                      static_cast<typename To::value_type>(x.imag()));
+            return To(static_cast<typename To::value_type>(x.real()), static_cast<typename To::value_type>(x.imag()));
         else
             return convert<To>(x.real());
     } else if constexpr (is_complex_v<To>) {

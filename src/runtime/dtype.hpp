@@ -19,7 +19,9 @@ DKind dtype_kind(DType t);
 
 // Tag passed to visitors: `typename decltype(tag)::type` is the storage type. Bool is
 // stored as uint8_t (0/1) so that reading a junk byte is never undefined behaviour.
-template <class T> struct TypeTag { using type = T; };
+template <class T> struct TypeTag {
+    using type = T;
+};
 
 template <class F> decltype(auto) visit_dtype(DType t, F&& f) {
     switch (t) {

@@ -81,8 +81,7 @@ public:
         }
         skip_space();
         if (pos_ != s_.size()) error("trailing characters after the header dict");
-        if (!descr || !fortran || !shape)
-            fail(name_, "the .npy header lacks 'descr', 'fortran_order' or 'shape'");
+        if (!descr || !fortran || !shape) fail(name_, "the .npy header lacks 'descr', 'fortran_order' or 'shape'");
         return {dtype_from_descr(*descr), *fortran, *shape};
     }
 
@@ -94,9 +93,7 @@ private:
     [[noreturn]] void error(const std::string& what) {
         fail(name_, "malformed .npy header: " + what + " at offset " + std::to_string(pos_));
     }
-    [[noreturn]] void duplicate(const std::string& key) {
-        fail(name_, "duplicate key '" + key + "' in .npy header");
-    }
+    [[noreturn]] void duplicate(const std::string& key) { fail(name_, "duplicate key '" + key + "' in .npy header"); }
     void skip_space() {
         while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\n' || s_[pos_] == '\t' || s_[pos_] == '\r'))
             ++pos_;
@@ -170,10 +167,9 @@ private:
         if (order != '<' && order != '>' && order != '|' && order != '=') return unsupported("");
         if (code == "O") return unsupported("object arrays cannot be loaded");
         static const std::pair<const char*, DType> table[] = {
-            {"b1", DType::Bool},    {"i1", DType::Int8},      {"i2", DType::Int16},
-            {"i4", DType::Int32},   {"i8", DType::Int64},     {"u1", DType::UInt8},
-            {"u2", DType::UInt16},  {"u4", DType::UInt32},    {"u8", DType::UInt64},
-            {"f4", DType::Float32}, {"f8", DType::Float64},   {"c8", DType::Complex64},
+            {"b1", DType::Bool},       {"i1", DType::Int8},    {"i2", DType::Int16},   {"i4", DType::Int32},
+            {"i8", DType::Int64},      {"u1", DType::UInt8},   {"u2", DType::UInt16},  {"u4", DType::UInt32},
+            {"u8", DType::UInt64},     {"f4", DType::Float32}, {"f8", DType::Float64}, {"c8", DType::Complex64},
             {"c16", DType::Complex128}};
         for (auto& [c, t] : table) {
             if (code != c) continue;
@@ -184,9 +180,7 @@ private:
     }
 };
 
-Header parse_header(std::string_view text, const std::string& name) {
-    return HeaderParser(text, name).parse();
-}
+Header parse_header(std::string_view text, const std::string& name) { return HeaderParser(text, name).parse(); }
 
 // Normalizes bool bytes to 0/1: generated code may rely on it, numpy does not ensure it.
 void normalize_bools(Array& a) {
@@ -252,8 +246,7 @@ Array read_npy(const std::string& path) {
 }
 
 std::string npy_descr(DType t) {
-    static const char* const codes[] = {"b1", "i1", "i2", "i4", "i8", "u1", "u2",
-                                        "u4", "u8", "f4", "f8", "c8", "c16"};
+    static const char* const codes[] = {"b1", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f4", "f8", "c8", "c16"};
     return std::string(itemsize(t) == 1 ? "|" : "<") + codes[static_cast<int>(t)];
 }
 
@@ -264,11 +257,12 @@ std::string npy_header(DType t, bool fortran, const Shape& shape) {
     std::string tuple = "(";
     for (size_t i = 0; i < shape.size(); ++i) tuple += (i ? ", " : "") + std::to_string(shape[i]);
     tuple += shape.size() == 1 ? ",)" : ")";
-    std::string dict = "{'descr': '" + npy_descr(t) + "', 'fortran_order': " +
-                       (fortran ? "True" : "False") + ", 'shape': " + tuple + ", }";
+    std::string dict = "{'descr': '" + npy_descr(t) + "', 'fortran_order': " + (fortran ? "True" : "False") +
+                       ", 'shape': " + tuple + ", }";
     // Spare room so the growth axis can be rewritten in place (numpy >= 1.24 does this).
     constexpr size_t kGrowthAxisMaxDigits = 21;
-    if (!shape.empty()) dict += std::string(kGrowthAxisMaxDigits - std::to_string(shape[fortran ? shape.size() - 1 : 0]).size(), ' ');
+    if (!shape.empty())
+        dict += std::string(kGrowthAxisMaxDigits - std::to_string(shape[fortran ? shape.size() - 1 : 0]).size(), ' ');
     size_t hlen = dict.size() + 1;
     size_t pad = kAlign - (kMagicLen + 2 + 2 + hlen) % kAlign;
     dict += std::string(pad, ' ') + "\n";
@@ -299,8 +293,7 @@ void gather_c_order(const ArrayRef& a, std::string& out) {
 std::string encode_npy(const ArrayRef& in) {
     ArrayRef a = in;
     if (a.strides.empty()) a.strides = c_strides(a.shape, itemsize(a.dtype));
-    if (a.ndim() > kNpyMaxDims)
-        throw Error(Error::Kind::Argument, "cannot save an array of more than 8 dimensions");
+    if (a.ndim() > kNpyMaxDims) throw Error(Error::Kind::Argument, "cannot save an array of more than 8 dimensions");
     int64_t bytes = checked_size(a.shape, itemsize(a.dtype)) * itemsize(a.dtype);
     bool fortran = !a.is_c_contiguous() && a.is_f_contiguous();
     std::string out = npy_header(a.dtype, fortran, a.shape);

@@ -138,7 +138,8 @@ private:
         if (i == 0 || (s_[i - 1] != 'e' && s_[i - 1] != 'E')) return false;
         // ...unless the token is hexadecimal (0x1e+2 is 0x1e plus 2).
         size_t j = i;
-        while (j > 0 && (std::isalnum(static_cast<unsigned char>(s_[j - 1])) || s_[j - 1] == '_' || s_[j - 1] == '.')) --j;
+        while (j > 0 && (std::isalnum(static_cast<unsigned char>(s_[j - 1])) || s_[j - 1] == '_' || s_[j - 1] == '.'))
+            --j;
         return !(s_.size() > j + 1 && s_[j] == '0' && (s_[j + 1] == 'x' || s_[j + 1] == 'X'));
     }
 
@@ -212,8 +213,10 @@ private:
         if (!ok || i != d.size()) error("invalid number '" + tok + "'");
         double f = 0;
         auto [ptr, ec] = std::from_chars(d.data(), d.data() + d.size(), f);
-        if (ec == std::errc::result_out_of_range) f = std::strtod(d.c_str(), nullptr);  // inf or 0, like Python
-        else if (ec != std::errc() || ptr != d.data() + d.size()) error("invalid number '" + tok + "'");
+        if (ec == std::errc::result_out_of_range)
+            f = std::strtod(d.c_str(), nullptr);  // inf or 0, like Python
+        else if (ec != std::errc() || ptr != d.data() + d.size())
+            error("invalid number '" + tok + "'");
         return f;
     }
 };

@@ -27,8 +27,10 @@ void shortest_digits(double x, std::string& digits, int& decpt) {
 std::string format_r(double x, int flags) {
     std::string out;
     if (std::isnan(x)) return (flags & kAlwaysSign) ? "+nan" : "nan";
-    if (std::signbit(x)) out += '-';
-    else if (flags & kAlwaysSign) out += '+';
+    if (std::signbit(x))
+        out += '-';
+    else if (flags & kAlwaysSign)
+        out += '+';
     if (std::isinf(x)) return out + "inf";
     if (x == 0) return out + ((flags & kAddDot0) ? "0.0" : "0");
 

@@ -11,17 +11,19 @@ namespace {
 template <class T> Scalar pack(DType t, T x) {
     Scalar s;
     s.type = t;
-    if constexpr (std::is_same_v<T, bool>) s.i = x ? 1 : 0;
-    else if constexpr (std::is_integral_v<T>) s.i = static_cast<int64_t>(x);
-    else if constexpr (std::is_floating_point_v<T>) s.f = x;
-    else s.c = std::complex<double>(x);
+    if constexpr (std::is_same_v<T, bool>)
+        s.i = x ? 1 : 0;
+    else if constexpr (std::is_integral_v<T>)
+        s.i = static_cast<int64_t>(x);
+    else if constexpr (std::is_floating_point_v<T>)
+        s.f = x;
+    else
+        s.c = std::complex<double>(x);
     return s;
 }
 
 template <class From> Scalar make_from(DType t, From x) {
-    return visit_dtype(t, [&](auto tag) {
-        return pack(t, convert<typename decltype(tag)::type>(x));
-    });
+    return visit_dtype(t, [&](auto tag) { return pack(t, convert<typename decltype(tag)::type>(x)); });
 }
 
 }  // namespace
@@ -66,10 +68,14 @@ std::string scalar_repr(const Scalar& s) {
     // widened double), int8..uint64 a Python int, complex64 a Python complex.
     return visit_scalar(s, [](auto x) -> std::string {
         using T = decltype(x);
-        if constexpr (std::is_same_v<T, bool>) return x ? "True" : "False";
-        else if constexpr (std::is_integral_v<T>) return std::to_string(x);
-        else if constexpr (std::is_floating_point_v<T>) return float_repr(double(x));
-        else return complex_repr(std::complex<double>(x));
+        if constexpr (std::is_same_v<T, bool>)
+            return x ? "True" : "False";
+        else if constexpr (std::is_integral_v<T>)
+            return std::to_string(x);
+        else if constexpr (std::is_floating_point_v<T>)
+            return float_repr(double(x));
+        else
+            return complex_repr(std::complex<double>(x));
     });
 }
 

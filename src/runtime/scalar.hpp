@@ -23,10 +23,14 @@ Scalar make_scalar(DType t, std::complex<double> x);
 template <class F> decltype(auto) visit_scalar(const Scalar& s, F&& f) {
     return visit_dtype(s.type, [&](auto tag) -> decltype(auto) {
         using T = typename decltype(tag)::type;
-        if constexpr (std::is_same_v<T, bool>) return f(s.i != 0);
-        else if constexpr (std::is_integral_v<T>) return f(static_cast<T>(s.i));
-        else if constexpr (std::is_floating_point_v<T>) return f(static_cast<T>(s.f));
-        else return f(T(s.c));
+        if constexpr (std::is_same_v<T, bool>)
+            return f(s.i != 0);
+        else if constexpr (std::is_integral_v<T>)
+            return f(static_cast<T>(s.i));
+        else if constexpr (std::is_floating_point_v<T>)
+            return f(static_cast<T>(s.f));
+        else
+            return f(T(s.c));
     });
 }
 
@@ -36,11 +40,9 @@ template <class T> T scalar_as(const Scalar& s) {
     return visit_scalar(s, [&](auto x) -> T {
         using From = decltype(x);
         if constexpr (is_complex_v<From> && !is_complex_v<T>) {
-            throw Error(Error::Kind::Argument,
-                        std::string("cannot convert a complex value to a real type"));
+            throw Error(Error::Kind::Argument, std::string("cannot convert a complex value to a real type"));
         } else {
-            if constexpr (std::is_floating_point_v<From> && std::is_integral_v<T> &&
-                          !std::is_same_v<T, bool>) {
+            if constexpr (std::is_floating_point_v<From> && std::is_integral_v<T> && !std::is_same_v<T, bool>) {
                 double lo = std::is_signed_v<T> ? -9223372036854775808.0 : -1.0;
                 double hi = std::is_signed_v<T> ? 9223372036854775808.0 : 18446744073709551616.0;
                 if (!(x > lo && x < hi))

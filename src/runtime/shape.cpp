@@ -20,8 +20,7 @@ int64_t checked_size(const Shape& shape, int64_t itemsize) {
     int64_t n = 1;
     bool overflow = false;
     for (int64_t d : shape) {
-        if (d < 0)
-            throw Error(Error::Kind::Argument, "negative dimension in shape " + format_shape(shape));
+        if (d < 0) throw Error(Error::Kind::Argument, "negative dimension in shape " + format_shape(shape));
         if (d == 0) return 0;
         if (__builtin_mul_overflow(n, d, &n)) overflow = true;
     }

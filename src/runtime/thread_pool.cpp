@@ -34,7 +34,9 @@ struct ThreadPool::Job {
                 }
             }
             if (done.fetch_add(1, std::memory_order_acq_rel) + 1 == n) {
-                { std::lock_guard<std::mutex> g(mu); }  // the waiter is either asleep or not yet checking
+                {
+                    std::lock_guard<std::mutex> g(mu);
+                }  // the waiter is either asleep or not yet checking
                 finished.notify_all();
             }
         }
@@ -82,8 +84,10 @@ void ThreadPool::parallel_for(int64_t n_chunks, const std::function<void(int64_t
         std::lock_guard<std::mutex> g(mu_);
         queue_.push_back(job);
     }
-    if (n_chunks - 1 >= static_cast<int64_t>(workers_.size())) cv_.notify_all();
-    else for (int64_t i = 1; i < n_chunks; ++i) cv_.notify_one();
+    if (n_chunks - 1 >= static_cast<int64_t>(workers_.size()))
+        cv_.notify_all();
+    else
+        for (int64_t i = 1; i < n_chunks; ++i) cv_.notify_one();
     job->work();
     {
         std::unique_lock<std::mutex> l(job->mu);

@@ -68,14 +68,13 @@ size_t select_ufunc_signature(const std::string& ufunc_name, const std::vector<U
     std::string declared;
     for (size_t k = 0; k < sigs.size(); ++k) declared += (k ? ", " : "") + format_signature(sigs[k]);
     if (!any_arity && !sigs.empty())
-        throw Error(Error::Kind::Argument, "ufunc '" + ufunc_name + "' takes " +
-                                               std::to_string(sigs[0].inputs.size()) + " arguments, got " +
-                                               std::to_string(args.size()) + "; declared signatures: " + declared);
+        throw Error(Error::Kind::Argument, "ufunc '" + ufunc_name + "' takes " + std::to_string(sigs[0].inputs.size()) +
+                                               " arguments, got " + std::to_string(args.size()) +
+                                               "; declared signatures: " + declared);
     std::string types;
     for (size_t i = 0; i < args.size(); ++i) types += (i ? ", " : "") + std::string(dtype_name(args[i].dtype));
-    throw Error(Error::Kind::Argument, "ufunc '" + ufunc_name + "' not supported for the input types (" +
-                                           types + "); declared signatures: " +
-                                           (declared.empty() ? "none" : declared));
+    throw Error(Error::Kind::Argument, "ufunc '" + ufunc_name + "' not supported for the input types (" + types +
+                                           "); declared signatures: " + (declared.empty() ? "none" : declared));
 }
 
 }  // namespace ujit::runtime

@@ -27,8 +27,7 @@ void check_shapes(const std::vector<ArrayRef>& inputs, const ArrayRef& output) {
         full.clear();
     }
     if (full != output.shape)
-        throw Error(Error::Kind::Argument, "non-broadcastable output operand with shape " +
-                                               format_shape(output.shape) +
+        throw Error(Error::Kind::Argument, "non-broadcastable output operand with shape " + format_shape(output.shape) +
                                                " doesn't match the broadcast shape " + format_shape(common));
 }
 
@@ -43,8 +42,10 @@ void order_axes(std::vector<Axis>& axes) {
             for (size_t op = 0; op < axes[k].strides.size(); ++op) {
                 int64_t s0 = axes[k].strides[op], s1 = axes[m].strides[op];
                 if (s0 == 0 || s1 == 0) continue;
-                if (abs64(s1) <= abs64(s0)) swap = false;
-                else if (ambiguous) swap = true;
+                if (abs64(s1) <= abs64(s0))
+                    swap = false;
+                else if (ambiguous)
+                    swap = true;
                 ambiguous = false;
             }
             if (ambiguous) continue;
@@ -124,8 +125,7 @@ LoopPlan plan_ufunc(const std::vector<ArrayRef>& inputs, const ArrayRef& output)
     return plan;
 }
 
-void run_plan_range(const LoopPlan& plan, int64_t begin, int64_t end, LoopFn loop,
-                    const LoopInvoker& invoke) {
+void run_plan_range(const LoopPlan& plan, int64_t begin, int64_t end, LoopFn loop, const LoopInvoker& invoke) {
     if (begin >= end) return;
     const int nops = plan.nops;
     const int outer = static_cast<int>(plan.shape.size()) - 1;
@@ -143,8 +143,10 @@ void run_plan_range(const LoopPlan& plan, int64_t begin, int64_t end, LoopFn loo
     for (int64_t pos = begin; pos < end;) {
         int64_t n = std::min(inner - offset, end - pos);
         for (int op = 0; op < nops; ++op) ptrs[op] = row[op] + offset * inner_strides[op];
-        if (invoke) invoke(loop, ptrs.data(), n, inner_strides);
-        else loop(ptrs.data(), n, inner_strides);
+        if (invoke)
+            invoke(loop, ptrs.data(), n, inner_strides);
+        else
+            loop(ptrs.data(), n, inner_strides);
         pos += n;
         offset = 0;
         for (int d = outer - 1; d >= 0; --d) {  // next row, with carry
@@ -165,9 +167,8 @@ void execute_ufunc(LoopFn loop, const std::vector<ArrayRef>& inputs, const Array
     run_plan_range(plan, 0, plan.total, loop, invoke);
 }
 
-void execute_ufunc_parallel(LoopFn loop, const std::vector<ArrayRef>& inputs,
-                            const ArrayRef& output, const LoopInvoker& invoke, ThreadPool* pool,
-                            int64_t min_chunk) {
+void execute_ufunc_parallel(LoopFn loop, const std::vector<ArrayRef>& inputs, const ArrayRef& output,
+                            const LoopInvoker& invoke, ThreadPool* pool, int64_t min_chunk) {
     LoopPlan plan = plan_ufunc(inputs, output);
     if (!pool) pool = &ThreadPool::global();
     min_chunk = std::max<int64_t>(min_chunk, 1);

@@ -44,8 +44,7 @@ struct LoopPlan {
 LoopPlan plan_ufunc(const std::vector<ArrayRef>& inputs, const ArrayRef& output);
 
 // Runs elements [begin, end) of the plan's flat iteration order.
-void run_plan_range(const LoopPlan& plan, int64_t begin, int64_t end, LoopFn loop,
-                    const LoopInvoker& invoke);
+void run_plan_range(const LoopPlan& plan, int64_t begin, int64_t end, LoopFn loop, const LoopInvoker& invoke);
 
 // Serial: every inner-loop call on the calling thread.
 void execute_ufunc(LoopFn loop, const std::vector<ArrayRef>& inputs, const ArrayRef& output,
@@ -53,8 +52,8 @@ void execute_ufunc(LoopFn loop, const std::vector<ArrayRef>& inputs, const Array
 
 // Parallel: the flat iteration range split into chunks of at least `min_chunk` elements
 // run on `pool`; small calls run inline. Errors from any chunk reach the caller.
-void execute_ufunc_parallel(LoopFn loop, const std::vector<ArrayRef>& inputs,
-                            const ArrayRef& output, const LoopInvoker& invoke = {},
-                            ThreadPool* pool = nullptr, int64_t min_chunk = kMinParallelChunk);
+void execute_ufunc_parallel(LoopFn loop, const std::vector<ArrayRef>& inputs, const ArrayRef& output,
+                            const LoopInvoker& invoke = {}, ThreadPool* pool = nullptr,
+                            int64_t min_chunk = kMinParallelChunk);
 
 }  // namespace ujit::runtime

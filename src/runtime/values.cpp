@@ -21,9 +21,8 @@ int itemsize(DType t) {
 }
 
 const char* dtype_name(DType t) {
-    static const char* const names[] = {"bool",   "int8",    "int16",   "int32",     "int64",
-                                        "uint8",  "uint16",  "uint32",  "uint64",    "float32",
-                                        "float64", "complex64", "complex128"};
+    static const char* const names[] = {"bool",   "int8",   "int16",   "int32",   "int64",     "uint8",     "uint16",
+                                        "uint32", "uint64", "float32", "float64", "complex64", "complex128"};
     int i = static_cast<int>(t);
     return runtime::is_valid_dtype(i) ? names[i] : "invalid-dtype";
 }
@@ -54,13 +53,9 @@ int64_t ArrayRef::size() const {
     return n;
 }
 
-bool ArrayRef::is_c_contiguous() const {
-    return matches_compact(*this, runtime::c_strides(shape, itemsize(dtype)));
-}
+bool ArrayRef::is_c_contiguous() const { return matches_compact(*this, runtime::c_strides(shape, itemsize(dtype))); }
 
-bool ArrayRef::is_f_contiguous() const {
-    return matches_compact(*this, runtime::f_strides(shape, itemsize(dtype)));
-}
+bool ArrayRef::is_f_contiguous() const { return matches_compact(*this, runtime::f_strides(shape, itemsize(dtype))); }
 
 ArrayRef ArrayRef::c_order(void* data, DType dtype, std::vector<int64_t> shape) {
     ArrayRef a;
@@ -84,9 +79,7 @@ namespace {
 
 constexpr uint8_t kDLBoolCode = 6;  // DLPack >= 0.8; our header (0.6) predates it
 
-[[noreturn]] void dlpack_error(const std::string& msg) {
-    throw Error(Error::Kind::Argument, "DLPack tensor: " + msg);
-}
+[[noreturn]] void dlpack_error(const std::string& msg) { throw Error(Error::Kind::Argument, "DLPack tensor: " + msg); }
 
 DType dtype_from_dlpack(const DLDataType& t) {
     std::string what = "code " + std::to_string(t.code) + ", " + std::to_string(t.bits) + " bits";
@@ -128,10 +121,8 @@ DType dtype_from_dlpack(const DLDataType& t) {
 
 ArrayRef ArrayRef::from_dlpack(const DLTensor& t) {
     if (t.device.device_type != kDLCPU && t.device.device_type != kDLCUDA)
-        dlpack_error("device type " + std::to_string(t.device.device_type) +
-                     " is not supported (only CPU and CUDA)");
-    if (t.ndim < 0 || t.ndim > runtime::kMaxDims)
-        dlpack_error("ndim " + std::to_string(t.ndim) + " out of range");
+        dlpack_error("device type " + std::to_string(t.device.device_type) + " is not supported (only CPU and CUDA)");
+    if (t.ndim < 0 || t.ndim > runtime::kMaxDims) dlpack_error("ndim " + std::to_string(t.ndim) + " out of range");
     if (t.ndim > 0 && !t.shape) dlpack_error("null shape");
     ArrayRef a;
     a.dtype = dtype_from_dlpack(t.dtype);
@@ -162,8 +153,8 @@ Array::Array(DType dtype, std::vector<int64_t> shape, bool fortran_order) {
     void* p = std::aligned_alloc(64, alloc ? alloc : 64);
     if (!p) throw Error(Error::Kind::Runtime, "out of memory allocating " + std::to_string(bytes) + " bytes");
     storage_ = std::shared_ptr<void>(p, std::free);
-    ref_ = fortran_order ? ArrayRef::f_order(p, dtype, std::move(shape))
-                         : ArrayRef::c_order(p, dtype, std::move(shape));
+    ref_ =
+        fortran_order ? ArrayRef::f_order(p, dtype, std::move(shape)) : ArrayRef::c_order(p, dtype, std::move(shape));
 }
 
 // ------------------------------------------------------------------ Value
@@ -175,8 +166,7 @@ Value Value::of_int(DType t, int64_t x) { return Value(runtime::make_scalar(t, x
 DType Value::dtype() const {
     if (is_scalar()) return scalar().type;
     if (is_array()) return array().dtype;
-    throw Error(Error::Kind::Argument, std::string("a ") + (is_none() ? "None" : "tuple") +
-                                           " value has no dtype");
+    throw Error(Error::Kind::Argument, std::string("a ") + (is_none() ? "None" : "tuple") + " value has no dtype");
 }
 
 template <class T> T Value::as() const {
@@ -207,8 +197,7 @@ std::string Value::repr() const {
     if (is_scalar()) return runtime::scalar_repr(scalar());
     if (is_array()) {
         const ArrayRef& a = array();
-        return std::string("array(shape=") + runtime::format_shape(a.shape) +
-               ", dtype=" + dtype_name(a.dtype) + ")";
+        return std::string("array(shape=") + runtime::format_shape(a.shape) + ", dtype=" + dtype_name(a.dtype) + ")";
     }
     const Tuple& t = tuple();
     std::string s = "(";

@@ -37,9 +37,23 @@ struct Node {
 };
 
 enum class ExprKind {
-    IntLit, FloatLit, ImagLit, BoolLit, NoneLit, StrLit,
-    Name, Attribute, Subscript, Slice, Call,
-    Unary, Binary, Compare, BoolOp, IfExp, Tuple,
+    IntLit,
+    FloatLit,
+    ImagLit,
+    BoolLit,
+    NoneLit,
+    StrLit,
+    Name,
+    Attribute,
+    Subscript,
+    Slice,
+    Call,
+    Unary,
+    Binary,
+    Compare,
+    BoolOp,
+    IfExp,
+    Tuple,
 };
 
 struct Expr : Node {
@@ -162,8 +176,19 @@ struct IfExp : Expr {  // body if test else orelse
 // ---------------------------------------------------------------- statements
 
 enum class StmtKind {
-    ExprStmt, Assign, AugAssign, If, While, For, Break, Continue, Return, Pass,
-    FunctionDef, Import, ImportFrom,
+    ExprStmt,
+    Assign,
+    AugAssign,
+    If,
+    While,
+    For,
+    Break,
+    Continue,
+    Return,
+    Pass,
+    FunctionDef,
+    Import,
+    ImportFrom,
 };
 
 struct Stmt : Node {

@@ -10,11 +10,16 @@ std::string quote(const std::string& s) {
     std::string out = "\"";
     for (char c : s) {
         auto b = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') out += '\\', out += c;
-        else if (c == '\n') out += "\\n";
-        else if (c == '\t') out += "\\t";
-        else if (b < 0x20 || b == 0x7f) out += fmt::format("\\x{:02x}", b);
-        else out += c;
+        if (c == '"' || c == '\\')
+            out += '\\', out += c;
+        else if (c == '\n')
+            out += "\\n";
+        else if (c == '\t')
+            out += "\\t";
+        else if (b < 0x20 || b == 0x7f)
+            out += fmt::format("\\x{:02x}", b);
+        else
+            out += c;
     }
     return out + "\"";
 }
@@ -128,7 +133,8 @@ std::string dump_stmt(const Stmt* s) {
     }
     case StmtKind::For: {
         auto* f = cast<For>(s);
-        std::string out = fmt::format("(for {} {} {}", dump_expr(f->target), dump_expr(f->iter), block("body", f->body));
+        std::string out =
+            fmt::format("(for {} {} {}", dump_expr(f->target), dump_expr(f->iter), block("body", f->body));
         if (!f->orelse.empty()) out += " " + block("else", f->orelse);
         return out + ")";
     }

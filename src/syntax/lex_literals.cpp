@@ -11,9 +11,7 @@ namespace ujit::syntax {
 namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_ident_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || is_digit(c);
-}
+bool is_ident_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || is_digit(c); }
 
 int digit_value(char c) {
     if (is_digit(c)) return c - '0';
@@ -48,8 +46,8 @@ const char* base_name(int base) {
 
 // Reads digits of `base` with single underscores between them (and, after a 0x/0o/0b
 // prefix, before the first one). Returns the digits without underscores.
-static std::string read_digits(std::string_view src, size_t& pos, int base, bool underscore_first,
-                               uint32_t line, size_t line_start) {
+static std::string read_digits(std::string_view src, size_t& pos, int base, bool underscore_first, uint32_t line,
+                               size_t line_start) {
     std::string digits;
     bool last_underscore = false;
     while (pos < src.size()) {
@@ -115,8 +113,7 @@ Token Lexer::lex_number() {
         if (is_digit(peek())) clean += read_digits(src_, pos_, 10, false, line_, line_start_);
     }
     char e = peek();
-    if ((e == 'e' || e == 'E') &&
-        (is_digit(peek(1)) || ((peek(1) == '+' || peek(1) == '-') && is_digit(peek(2))))) {
+    if ((e == 'e' || e == 'E') && (is_digit(peek(1)) || ((peek(1) == '+' || peek(1) == '-') && is_digit(peek(2))))) {
         is_float = true;
         clean += 'e';
         ++pos_;
@@ -162,14 +159,40 @@ void Lexer::decode_escape(std::string& out) {
         return v;
     };
     switch (c) {
-    case '\\': case '\'': case '"': out += c; ++pos_; return;
-    case 'a': out += '\a'; ++pos_; return;
-    case 'b': out += '\b'; ++pos_; return;
-    case 'f': out += '\f'; ++pos_; return;
-    case 'n': out += '\n'; ++pos_; return;
-    case 'r': out += '\r'; ++pos_; return;
-    case 't': out += '\t'; ++pos_; return;
-    case 'v': out += '\v'; ++pos_; return;
+    case '\\':
+    case '\'':
+    case '"':
+        out += c;
+        ++pos_;
+        return;
+    case 'a':
+        out += '\a';
+        ++pos_;
+        return;
+    case 'b':
+        out += '\b';
+        ++pos_;
+        return;
+    case 'f':
+        out += '\f';
+        ++pos_;
+        return;
+    case 'n':
+        out += '\n';
+        ++pos_;
+        return;
+    case 'r':
+        out += '\r';
+        ++pos_;
+        return;
+    case 't':
+        out += '\t';
+        ++pos_;
+        return;
+    case 'v':
+        out += '\v';
+        ++pos_;
+        return;
     case 'x': append_utf8(out, hex_escape(2)); return;
     case 'u': append_utf8(out, hex_escape(4)); return;
     case 'U': {
@@ -183,7 +206,8 @@ void Lexer::decode_escape(std::string& out) {
     }
     if (c >= '0' && c <= '7') {
         uint32_t v = 0;
-        for (int i = 0; i < 3 && peek() >= '0' && peek() <= '7'; ++i) v = v * 8 + static_cast<uint32_t>(src_[pos_++] - '0');
+        for (int i = 0; i < 3 && peek() >= '0' && peek() <= '7'; ++i)
+            v = v * 8 + static_cast<uint32_t>(src_[pos_++] - '0');
         append_utf8(out, v);
         return;
     }
@@ -200,8 +224,8 @@ Token Lexer::lex_string(SourceLoc start, std::string_view prefix) {
     const bool triple = peek(1) == quote && peek(2) == quote;
     pos_ += triple ? 3 : 1;
     auto unterminated = [&]() {
-        fail(start, fmt::format("unterminated {}string literal (detected at line {})",
-                                triple ? "triple-quoted " : "", line_));
+        fail(start,
+             fmt::format("unterminated {}string literal (detected at line {})", triple ? "triple-quoted " : "", line_));
     };
     std::string value;
     for (;;) {

@@ -14,14 +14,12 @@ namespace ujit::syntax {
 namespace {
 
 constexpr std::array<std::string_view, 35> kKeywords = {
-    "False", "None",   "True",    "and",      "as",       "assert", "async",  "await",  "break",
-    "class", "continue", "def",   "del",      "elif",     "else",   "except", "finally", "for",
-    "from",  "global", "if",      "import",   "in",       "is",     "lambda", "nonlocal", "not",
-    "or",    "pass",   "raise",   "return",   "try",      "while",  "with",   "yield"};
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
 
-bool is_keyword(std::string_view s) {
-    return std::find(kKeywords.begin(), kKeywords.end(), s) != kKeywords.end();
-}
+bool is_keyword(std::string_view s) { return std::find(kKeywords.begin(), kKeywords.end(), s) != kKeywords.end(); }
 
 bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -45,9 +43,9 @@ size_t utf8_length(std::string_view s, size_t pos, uint32_t* cp) {
 }
 
 // Longest match first.
-constexpr std::array<std::string_view, 24> kMultiOps = {
-    "**=", "//=", ">>=", "<<=", "...", "->", ":=", "**", "//", "<<", ">>", "<=",
-    ">=",  "==",  "!=",  "+=",  "-=",  "*=", "/=", "%=", "&=", "|=", "^=", "@="};
+constexpr std::array<std::string_view, 24> kMultiOps = {"**=", "//=", ">>=", "<<=", "...", "->", ":=", "**",
+                                                        "//",  "<<",  ">>",  "<=",  ">=",  "==", "!=", "+=",
+                                                        "-=",  "*=",  "/=",  "%=",  "&=",  "|=", "^=", "@="};
 constexpr std::string_view kSingleOps = "+-*/%@&|^~<>()[]{},:.;=";
 
 char closer_of(char open) { return open == '(' ? ')' : open == '[' ? ']' : '}'; }
@@ -75,17 +73,11 @@ Lexer::Lexer(const SourceFile& file) : file_(file), src_(file.text()) {
     if (src_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = line_start_ = 3;  // UTF-8 byte order mark
 }
 
-SourceLoc Lexer::here() const {
-    return {line_, static_cast<uint32_t>(pos_ - line_start_ + 1)};
-}
+SourceLoc Lexer::here() const { return {line_, static_cast<uint32_t>(pos_ - line_start_ + 1)}; }
 
-char Lexer::peek(size_t ahead) const {
-    return pos_ + ahead < src_.size() ? src_[pos_ + ahead] : '\0';
-}
+char Lexer::peek(size_t ahead) const { return pos_ + ahead < src_.size() ? src_[pos_ + ahead] : '\0'; }
 
-bool Lexer::at_newline() const {
-    return peek() == '\n' || (peek() == '\r' && peek(1) == '\n');
-}
+bool Lexer::at_newline() const { return peek() == '\n' || (peek() == '\r' && peek(1) == '\n'); }
 
 void Lexer::consume_newline() {
     if (peek() == '\r') ++pos_;
@@ -103,8 +95,7 @@ Token Lexer::make(Tok kind, SourceLoc loc, std::string text) {
     t.kind = kind;
     t.loc = loc;
     t.text = std::move(text);
-    if (kind != Tok::Newline && kind != Tok::Indent && kind != Tok::Dedent && kind != Tok::End)
-        line_has_tokens_ = true;
+    if (kind != Tok::Newline && kind != Tok::Indent && kind != Tok::Dedent && kind != Tok::End) line_has_tokens_ = true;
     return t;
 }
 
@@ -255,8 +246,7 @@ Token Lexer::lex_name() {
         std::string lower = text;
         for (char& ch : lower) ch = static_cast<char>(ch | 0x20);
         static constexpr std::array<std::string_view, 8> kPrefixes = {"r", "u", "b", "br", "rb", "f", "fr", "rf"};
-        if (std::find(kPrefixes.begin(), kPrefixes.end(), lower) != kPrefixes.end())
-            return lex_string(loc, lower);
+        if (std::find(kPrefixes.begin(), kPrefixes.end(), lower) != kPrefixes.end()) return lex_string(loc, lower);
     }
     if (pos_ < src_.size() && static_cast<unsigned char>(src_[pos_]) >= 0x80) fail_invalid_char();
     Tok kind = is_keyword(text) ? Tok::Keyword : Tok::Name;  // before text is moved from
@@ -282,8 +272,8 @@ Token Lexer::lex_operator() {
         Bracket open = brackets_.back();
         if (closer_of(open.open) != c) {
             std::string where = open.loc.line != loc.line ? fmt::format(" on line {}", open.loc.line) : "";
-            fail(loc, fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}'{}", c,
-                                  open.open, where));
+            fail(loc, fmt::format("closing parenthesis '{}' does not match opening parenthesis '{}'{}", c, open.open,
+                                  where));
         }
         brackets_.pop_back();
     }

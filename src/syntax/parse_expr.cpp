@@ -21,10 +21,9 @@ std::optional<BinInfo> binary_op(const Token& t) {
         std::string_view text;
         BinInfo info;
     } kTable[] = {
-        {"|", {1, BinOp::BitOr}},   {"^", {2, BinOp::BitXor}},    {"&", {3, BinOp::BitAnd}},
-        {"<<", {4, BinOp::LShift}}, {">>", {4, BinOp::RShift}},   {"+", {5, BinOp::Add}},
-        {"-", {5, BinOp::Sub}},     {"*", {6, BinOp::Mul}},       {"/", {6, BinOp::Div}},
-        {"//", {6, BinOp::FloorDiv}}, {"%", {6, BinOp::Mod}},     {"@", {6, BinOp::Mul}},
+        {"|", {1, BinOp::BitOr}},   {"^", {2, BinOp::BitXor}},    {"&", {3, BinOp::BitAnd}}, {"<<", {4, BinOp::LShift}},
+        {">>", {4, BinOp::RShift}}, {"+", {5, BinOp::Add}},       {"-", {5, BinOp::Sub}},    {"*", {6, BinOp::Mul}},
+        {"/", {6, BinOp::Div}},     {"//", {6, BinOp::FloorDiv}}, {"%", {6, BinOp::Mod}},    {"@", {6, BinOp::Mul}},
     };
     for (const auto& e : kTable)
         if (t.text == e.text) return e.info;
@@ -41,11 +40,11 @@ bool Parser::starts_expr(const Token& t) {
     case Tok::Imag:
     case Tok::String: return true;
     case Tok::Keyword:
-        return t.text == "True" || t.text == "False" || t.text == "None" || t.text == "not" ||
-               t.text == "lambda" || t.text == "await" || t.text == "yield";
+        return t.text == "True" || t.text == "False" || t.text == "None" || t.text == "not" || t.text == "lambda" ||
+               t.text == "await" || t.text == "yield";
     case Tok::Op:
-        return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" || t.text == "+" ||
-               t.text == "~" || t.text == "*" || t.text == "..." || t.text == "**";
+        return t.text == "(" || t.text == "[" || t.text == "{" || t.text == "-" || t.text == "+" || t.text == "~" ||
+               t.text == "*" || t.text == "..." || t.text == "**";
     default: return false;
     }
 }
@@ -119,12 +118,18 @@ Expr* Parser::parse_comparison() {
         SourceLoc op_loc = t.loc;
         std::optional<CmpOp> op;
         if (t.kind == Tok::Op) {
-            if (t.text == "<") op = CmpOp::Lt;
-            else if (t.text == "<=") op = CmpOp::Le;
-            else if (t.text == ">") op = CmpOp::Gt;
-            else if (t.text == ">=") op = CmpOp::Ge;
-            else if (t.text == "==") op = CmpOp::Eq;
-            else if (t.text == "!=") op = CmpOp::Ne;
+            if (t.text == "<")
+                op = CmpOp::Lt;
+            else if (t.text == "<=")
+                op = CmpOp::Le;
+            else if (t.text == ">")
+                op = CmpOp::Gt;
+            else if (t.text == ">=")
+                op = CmpOp::Ge;
+            else if (t.text == "==")
+                op = CmpOp::Eq;
+            else if (t.text == "!=")
+                op = CmpOp::Ne;
         } else if (t.is_keyword("in")) {
             op = CmpOp::In;
         } else if (t.is_keyword("is")) {

@@ -11,8 +11,7 @@ DepthGuard::DepthGuard(Parser& p, SourceLoc loc) : parser(p) {
     if (++parser.depth_ > kMaxNesting) fail(loc, "too deeply nested");
 }
 
-Parser::Parser(SourceFilePtr file)
-    : module_(std::make_unique<Module>(file)), lexer_(*file) {}
+Parser::Parser(SourceFilePtr file) : module_(std::make_unique<Module>(file)), lexer_(*file) {}
 
 const Token& Parser::peek(size_t ahead) {
     while (ahead_.size() <= ahead) ahead_.push_back(lexer_.next());
@@ -74,9 +73,8 @@ void Parser::parse_statement(Block& out) {
     if (t.kind == Tok::Name && t.text == "match") {
         // Soft keyword: `match x:` starts a match statement, `match(x)` or `match = 1` does not.
         const Token& next = peek(1);
-        if (next.kind == Tok::Name || next.kind == Tok::Int || next.kind == Tok::String ||
-            next.kind == Tok::Float || next.is_op("{") || next.is_keyword("None") ||
-            next.is_keyword("True") || next.is_keyword("False"))
+        if (next.kind == Tok::Name || next.kind == Tok::Int || next.kind == Tok::String || next.kind == Tok::Float ||
+            next.is_op("{") || next.is_keyword("None") || next.is_keyword("True") || next.is_keyword("False"))
             unsupported(loc, "'match' statements are");
     }
     if (t.kind == Tok::Keyword) {
@@ -114,8 +112,7 @@ Stmt* Parser::parse_simple_statement() {
     }
     if (kw == "break" || kw == "continue") {
         take();
-        if (loop_depth_ == 0)
-            fail(loc, kw == "break" ? "'break' outside loop" : "'continue' not properly in loop");
+        if (loop_depth_ == 0) fail(loc, kw == "break" ? "'break' outside loop" : "'continue' not properly in loop");
         if (kw == "break") return make<Break>(loc);
         return make<Continue>(loc);
     }
@@ -130,8 +127,7 @@ Stmt* Parser::parse_simple_statement() {
     if (kw == "from") return parse_from_import();
     for (const char* name : {"raise", "assert", "del", "global", "nonlocal"})
         if (kw == name) unsupported(loc, fmt::format("'{}' statements are", kw));
-    if (kw == "if" || kw == "while" || kw == "for" || kw == "def" || kw == "class" || kw == "try" ||
-        kw == "with")
+    if (kw == "if" || kw == "while" || kw == "for" || kw == "def" || kw == "class" || kw == "try" || kw == "with")
         unexpected(t);  // a compound statement after ';' or on a decorator line
     return parse_expr_or_assign();
 }
@@ -158,9 +154,9 @@ Stmt* Parser::parse_expr_or_assign() {
         std::string_view text;
         BinOp op;
     } kAugmented[] = {
-        {"+=", BinOp::Add},       {"-=", BinOp::Sub},     {"*=", BinOp::Mul},     {"/=", BinOp::Div},
-        {"//=", BinOp::FloorDiv}, {"%=", BinOp::Mod},     {"**=", BinOp::Pow},    {"<<=", BinOp::LShift},
-        {">>=", BinOp::RShift},   {"&=", BinOp::BitAnd},  {"|=", BinOp::BitOr},   {"^=", BinOp::BitXor},
+        {"+=", BinOp::Add},       {"-=", BinOp::Sub},    {"*=", BinOp::Mul},   {"/=", BinOp::Div},
+        {"//=", BinOp::FloorDiv}, {"%=", BinOp::Mod},    {"**=", BinOp::Pow},  {"<<=", BinOp::LShift},
+        {">>=", BinOp::RShift},   {"&=", BinOp::BitAnd}, {"|=", BinOp::BitOr}, {"^=", BinOp::BitXor},
     };
     if (t.is_op("@=")) unsupported(t.loc, "the matrix multiplication operator '@=' is");
     for (const auto& aug : kAugmented) {
@@ -366,7 +362,8 @@ Stmt* Parser::parse_import() {
         alias.loc = peek().loc;
         alias.name = parse_dotted_name();
         if (accept_keyword("as")) {
-            if (peek().kind != Tok::Name) fail(peek().loc, fmt::format("expected a name after 'as', found {}", describe(peek())));
+            if (peek().kind != Tok::Name)
+                fail(peek().loc, fmt::format("expected a name after 'as', found {}", describe(peek())));
             alias.asname = take().text;
         }
         s->names.push_back(std::move(alias));
@@ -389,7 +386,8 @@ Stmt* Parser::parse_from_import() {
         ImportAlias alias{t.text, {}, t.loc};
         take();
         if (accept_keyword("as")) {
-            if (peek().kind != Tok::Name) fail(peek().loc, fmt::format("expected a name after 'as', found {}", describe(peek())));
+            if (peek().kind != Tok::Name)
+                fail(peek().loc, fmt::format("expected a name after 'as', found {}", describe(peek())));
             alias.asname = take().text;
         }
         s->names.push_back(std::move(alias));
@@ -398,8 +396,6 @@ Stmt* Parser::parse_from_import() {
     return s;
 }
 
-std::unique_ptr<Module> parse_module(SourceFilePtr file) {
-    return Parser(std::move(file)).parse();
-}
+std::unique_ptr<Module> parse_module(SourceFilePtr file) { return Parser(std::move(file)).parse(); }
 
 }  // namespace ujit::syntax

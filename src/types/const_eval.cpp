@@ -74,8 +74,7 @@ private:
 
     ConstValue from_member(const Expr* e, const std::optional<Member>& m, const std::string& what) {
         if (!m) not_constant(e, fmt::format("name '{}' is not defined", what));
-        if (m->what != Member::What::Constant)
-            not_constant(e, fmt::format("'{}' is not a constant", what));
+        if (m->what != Member::What::Constant) not_constant(e, fmt::format("'{}' is not a constant", what));
         return m->constant;
     }
 
@@ -147,7 +146,8 @@ private:
         ConstValue v = eval(u->operand);
         require_real(u->operand, v);
         OpTypes r = unary_op_types(u->op, v.type);
-        if (!r.result) not_constant(u, fmt::format("bad operand type for unary {}: {}", spelling(u->op), v.type->str()));
+        if (!r.result)
+            not_constant(u, fmt::format("bad operand type for unary {}: {}", spelling(u->op), v.type->str()));
         if (u->op == UnaryOp::Not) return const_int(as_double(v) == 0, boolean());
         ConstValue x = convert_const(v, r.operand);
         if (r.operand->is_float()) return make_float(u->op == UnaryOp::Neg ? -x.f : x.f, r.result);
@@ -164,8 +164,8 @@ private:
         require_real(b->rhs, r);
         OpTypes t = binary_op_types(b->op, l.type, r.type);
         if (!t.result)
-            not_constant(b, fmt::format("unsupported operand types for {}: {} and {}", spelling(b->op),
-                                        l.type->str(), r.type->str()));
+            not_constant(b, fmt::format("unsupported operand types for {}: {} and {}", spelling(b->op), l.type->str(),
+                                        r.type->str()));
         ConstValue x = convert_const(l, t.operand);
         ConstValue y = convert_const(r, t.rhs_operand ? t.rhs_operand : t.operand);
         if (t.operand->is_float()) {
@@ -234,7 +234,8 @@ private:
         std::string spelled;
         auto m = member_of(c->callee, spelled);
         if (!m) not_constant(c->callee, fmt::format("name '{}' is not defined", spelled));
-        if (!c->keywords.empty()) not_constant(c, fmt::format("keyword arguments to '{}' in a constant expression", spelled));
+        if (!c->keywords.empty())
+            not_constant(c, fmt::format("keyword arguments to '{}' in a constant expression", spelled));
         if (m->what == Member::What::DType) {
             if (c->args.size() != 1) not_constant(c, fmt::format("{}() takes exactly one argument", spelled));
             ConstValue v = eval(c->args[0]);
@@ -286,9 +287,9 @@ ConstValue convert_const(const ConstValue& v, const Type* to) {
     if (to->is_int()) {
         if (v.type->is_float()) {
             double d = std::trunc(v.f);
-            int64_t i = std::isfinite(d) && std::fabs(d) < 9.2e18 ? static_cast<int64_t>(d)
+            int64_t i = std::isfinite(d) && std::fabs(d) < 9.2e18    ? static_cast<int64_t>(d)
                         : (!to->is_signed() && d >= 0 && d < 1.8e19) ? static_cast<int64_t>(static_cast<uint64_t>(d))
-                                                                    : INT64_MIN;
+                                                                     : INT64_MIN;
             return const_int(wrap_int(i, to), to);
         }
         return const_int(wrap_int(v.i, to), to);

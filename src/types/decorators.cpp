@@ -34,7 +34,10 @@ std::string decorator_name(const Expr* e, const ModuleScope& m) {
             fail(base->loc, "decorators must be numba's jit, njit, vectorize, guvectorize or cuda.jit");
         member = g->member;
         for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-            if (member->what != Member::What::Namespace) { member.reset(); break; }
+            if (member->what != Member::What::Namespace) {
+                member.reset();
+                break;
+            }
             member = resolve_member(member->type->path(), (*it)->attr);
             if (!member) break;
         }
@@ -79,8 +82,10 @@ const Type* type_object(const Expr* e, const ModuleScope& m) {
         const Type* t = type_object(s->value, m);
         std::string spelled = t->str() + "[";
         std::vector<const Expr*> dims;
-        if (auto* tu = dyn_cast<Tuple>(s->index)) dims.assign(tu->elts.begin(), tu->elts.end());
-        else dims.push_back(s->index);
+        if (auto* tu = dyn_cast<Tuple>(s->index))
+            dims.assign(tu->elts.begin(), tu->elts.end());
+        else
+            dims.push_back(s->index);
         for (size_t i = 0; i < dims.size(); ++i) {
             auto* sl = dyn_cast<Slice>(dims[i]);
             if (!sl || sl->lower || sl->upper) fail(dims[i]->loc, "array types are written with ':' or '::1'");
@@ -121,8 +126,8 @@ std::vector<Signature> signatures(const Expr* e, const ModuleScope& m) {
 
 void check_no_positional(const Call& c, size_t allowed, const std::string& name) {
     if (c.args.size() > allowed)
-        fail(c.args[allowed]->loc, fmt::format("@{} takes at most {} positional argument{}", name, allowed,
-                                               allowed == 1 ? "" : "s"));
+        fail(c.args[allowed]->loc,
+             fmt::format("@{} takes at most {} positional argument{}", name, allowed, allowed == 1 ? "" : "s"));
 }
 
 TargetKind parse_target(const Keyword& k, Decorator& d) {
@@ -147,10 +152,14 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
     const Call* call = dyn_cast<Call>(e);
     std::string name = decorator_name(call ? call->callee : e, m);
 
-    if (name == "jit" || name == "njit") d.kind = Decorator::Kind::Jit;
-    else if (name == "vectorize") d.kind = Decorator::Kind::Vectorize;
-    else if (name == "guvectorize") d.kind = Decorator::Kind::GuVectorize;
-    else if (name == "cuda.jit") d.kind = Decorator::Kind::CudaJit, d.target = TargetKind::CUDA;
+    if (name == "jit" || name == "njit")
+        d.kind = Decorator::Kind::Jit;
+    else if (name == "vectorize")
+        d.kind = Decorator::Kind::Vectorize;
+    else if (name == "guvectorize")
+        d.kind = Decorator::Kind::GuVectorize;
+    else if (name == "cuda.jit")
+        d.kind = Decorator::Kind::CudaJit, d.target = TargetKind::CUDA;
 
     if (!call) {
         if (d.kind == Decorator::Kind::GuVectorize)
@@ -172,16 +181,18 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
 
     // Keywords.
     for (const Keyword& k : call->keywords) {
-        if (k.name == "fastmath") d.fastmath = const_bool(k);
+        if (k.name == "fastmath")
+            d.fastmath = const_bool(k);
         else if (k.name == "nopython" || k.name == "cache" || k.name == "nogil" || k.name == "boundscheck" ||
                  k.name == "debug" || k.name == "lineinfo" || k.name == "inline" || k.name == "opt" ||
                  k.name == "error_model" || k.name == "forceobj" || k.name == "looplift" || k.name == "identity" ||
                  k.name == "writable_args")
             continue;  // accepted; no effect on ujit's code
-        else if (k.name == "parallel" && d.kind == Decorator::Kind::Jit) continue;
-        else if (k.name == "device" && d.kind == Decorator::Kind::CudaJit) d.device = const_bool(k);
-        else if (k.name == "target" &&
-                 (d.kind == Decorator::Kind::Vectorize || d.kind == Decorator::Kind::GuVectorize))
+        else if (k.name == "parallel" && d.kind == Decorator::Kind::Jit)
+            continue;
+        else if (k.name == "device" && d.kind == Decorator::Kind::CudaJit)
+            d.device = const_bool(k);
+        else if (k.name == "target" && (d.kind == Decorator::Kind::Vectorize || d.kind == Decorator::Kind::GuVectorize))
             d.target = parse_target(k, d);
         else
             fail(k.loc, fmt::format("unknown keyword argument '{}' for @{}", k.name, name));

@@ -24,7 +24,9 @@ std::string type_code(const Type* t) {
     case Kind::Complex: return fmt::format("c{}", t->bits() / 8);
     case Kind::Array:
         return fmt::format("a{}{}{}", t->ndim(), type_code(t->dtype()),
-                           t->layout() == Layout::C ? "C" : t->layout() == Layout::F ? "F" : "A");
+                           t->layout() == Layout::C   ? "C"
+                           : t->layout() == Layout::F ? "F"
+                                                      : "A");
     case Kind::Tuple: {
         std::string s = fmt::format("T{}_", t->elements().size());
         for (auto* e : t->elements()) s += type_code(e);
@@ -169,11 +171,12 @@ void Inferrer::bind(const Name* n, const Type* t, SourceLoc where) {
     if (v->type == t) return;
     const Type* u = unify(v->type, t);
     if (!u)
-        fail(n->loc,
-             fmt::format("variable '{}' has type {} at {} and {} at {} which cannot be unified", n->id, v->type->str(),
-                         loc_str(type_origin_[index]), t->str(), loc_str(n->loc)),
-             {Diagnostic{Severity::Note, type_origin_[index],
-                         fmt::format("'{}' has type {} here", n->id, v->type->str()), {}}});
+        fail(
+            n->loc,
+            fmt::format("variable '{}' has type {} at {} and {} at {} which cannot be unified", n->id, v->type->str(),
+                        loc_str(type_origin_[index]), t->str(), loc_str(n->loc)),
+            {Diagnostic{
+                Severity::Note, type_origin_[index], fmt::format("'{}' has type {} here", n->id, v->type->str()), {}}});
     if (u != v->type) {
         v->type = u;
         type_origin_[index] = n->loc;

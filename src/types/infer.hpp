@@ -51,10 +51,8 @@ public:
 
     // Types `fn` for the given argument types (and an optional declared return type).
     // Cached by (fn, target, arg types). Throws CompileError.
-    const TypedFunction& specialize(const syntax::FunctionDef* fn,
-                                    const std::vector<const Type*>& args,
-                                    TargetKind target,
-                                    const Type* declared_return = nullptr);
+    const TypedFunction& specialize(const syntax::FunctionDef* fn, const std::vector<const Type*>& args,
+                                    TargetKind target, const Type* declared_return = nullptr);
 
 private:
     struct Impl;

@@ -20,15 +20,36 @@ const Type* math_float(const Type* t) { return t->is_float() ? t : float64(); }
 
 bool is_unary_math(BuiltinId id) {
     switch (id) {
-    case BuiltinId::MathAcos: case BuiltinId::MathAcosh: case BuiltinId::MathAsin: case BuiltinId::MathAsinh:
-    case BuiltinId::MathAtan: case BuiltinId::MathAtanh: case BuiltinId::MathCos: case BuiltinId::MathCosh:
-    case BuiltinId::MathDegrees: case BuiltinId::MathErf: case BuiltinId::MathErfc: case BuiltinId::MathExp:
-    case BuiltinId::MathExpm1: case BuiltinId::MathFabs: case BuiltinId::MathGamma: case BuiltinId::MathLgamma:
-    case BuiltinId::MathLog10: case BuiltinId::MathLog1p: case BuiltinId::MathLog2: case BuiltinId::MathRadians:
-    case BuiltinId::MathSin: case BuiltinId::MathSinh: case BuiltinId::MathSqrt: case BuiltinId::MathTan:
-    case BuiltinId::MathTanh: case BuiltinId::NpExp2: case BuiltinId::NpRint: case BuiltinId::NpFloor:
-    case BuiltinId::NpCeil: case BuiltinId::NpTrunc:
-        return true;
+    case BuiltinId::MathAcos:
+    case BuiltinId::MathAcosh:
+    case BuiltinId::MathAsin:
+    case BuiltinId::MathAsinh:
+    case BuiltinId::MathAtan:
+    case BuiltinId::MathAtanh:
+    case BuiltinId::MathCos:
+    case BuiltinId::MathCosh:
+    case BuiltinId::MathDegrees:
+    case BuiltinId::MathErf:
+    case BuiltinId::MathErfc:
+    case BuiltinId::MathExp:
+    case BuiltinId::MathExpm1:
+    case BuiltinId::MathFabs:
+    case BuiltinId::MathGamma:
+    case BuiltinId::MathLgamma:
+    case BuiltinId::MathLog10:
+    case BuiltinId::MathLog1p:
+    case BuiltinId::MathLog2:
+    case BuiltinId::MathRadians:
+    case BuiltinId::MathSin:
+    case BuiltinId::MathSinh:
+    case BuiltinId::MathSqrt:
+    case BuiltinId::MathTan:
+    case BuiltinId::MathTanh:
+    case BuiltinId::NpExp2:
+    case BuiltinId::NpRint:
+    case BuiltinId::NpFloor:
+    case BuiltinId::NpCeil:
+    case BuiltinId::NpTrunc: return true;
     default: return false;
     }
 }
@@ -77,7 +98,8 @@ const Type* Inferrer::call(const Call* c) {
         if (!args[0]->is_number())
             error(c->args[0]->loc, fmt::format("cannot convert {} to {}", args[0]->str(), callee->scalar()->str()));
         if (args[0]->is_complex() && !callee->scalar()->is_complex())
-            error(c->args[0]->loc, fmt::format("cannot convert complex {} to {}", args[0]->str(), callee->scalar()->str()));
+            error(c->args[0]->loc,
+                  fmt::format("cannot convert complex {} to {}", args[0]->str(), callee->scalar()->str()));
         operands(c, args);
         return callee->scalar();
     }
@@ -89,7 +111,8 @@ const Type* Inferrer::call(const Call* c) {
 const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::vector<const Type*> args) {
     const Decorator& d = m_.decorators[callee];
     if (d.kind == Decorator::Kind::CudaJit && !d.device)
-        error(c->loc, fmt::format("'{}' is a CUDA kernel; kernels are launched from the host, not called", callee->name));
+        error(c->loc,
+              fmt::format("'{}' is a CUDA kernel; kernels are launched from the host, not called", callee->name));
     if (d.kind == Decorator::Kind::CudaJit && !cuda())
         error(c->loc, fmt::format("'{}' is a CUDA device function and cannot be called from CPU code", callee->name));
     for (size_t i = 0; i < args.size(); ++i)
@@ -111,8 +134,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     };
     auto number = [&](size_t i, bool complex_ok = false) {
         if (!args[i]->is_number() || (!complex_ok && args[i]->is_complex()))
-            error(c->args[i]->loc,
-                  fmt::format("{}() does not accept an argument of type {}", what, args[i]->str()));
+            error(c->args[i]->loc, fmt::format("{}() does not accept an argument of type {}", what, args[i]->str()));
     };
     auto integer_arg = [&](size_t i) {
         if (!args[i]->is_int() && !args[i]->is_bool())
@@ -211,7 +233,8 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     case BuiltinId::Max:
     case BuiltinId::NpMinimum:
     case BuiltinId::NpMaximum: {
-        if (id == BuiltinId::NpMinimum || id == BuiltinId::NpMaximum) arity(2, 2);
+        if (id == BuiltinId::NpMinimum || id == BuiltinId::NpMaximum)
+            arity(2, 2);
         else if (args.size() < 2)
             error(c->loc, fmt::format("ujit supports {}() of two or more numbers ({} given)", what, args.size()));
         const Type* t = nullptr;
@@ -292,7 +315,9 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         number(0, true);
         number(1, true);
         OpTypes r = binary_op_types(BinOp::Pow, args[0], args[1]);
-        if (!r.result) error(c->loc, fmt::format("unsupported operand types for {}(): {} and {}", what, args[0]->str(), args[1]->str()));
+        if (!r.result)
+            error(c->loc,
+                  fmt::format("unsupported operand types for {}(): {} and {}", what, args[0]->str(), args[1]->str()));
         operands(c, {r.operand, r.rhs_operand ? r.rhs_operand : r.operand});
         return r.result;
     }
@@ -361,10 +386,11 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
         std::vector<const Type*> idx = args[1]->is_tuple() ? args[1]->elements() : std::vector<const Type*>{args[1]};
         for (auto* t : idx)
             if (!t->is_int())
-                error(c->args[1]->loc, fmt::format("{}() index must be an integer or a tuple of integers, not {}",
-                                                   what, args[1]->str()));
+                error(c->args[1]->loc, fmt::format("{}() index must be an integer or a tuple of integers, not {}", what,
+                                                   args[1]->str()));
         if (static_cast<int>(idx.size()) != ary->ndim())
-            error(c->args[1]->loc, fmt::format("{}() on a {}-D array needs {} indices", what, ary->ndim(), ary->ndim()));
+            error(c->args[1]->loc,
+                  fmt::format("{}() on a {}-D array needs {} indices", what, ary->ndim(), ary->ndim()));
         const Type* index = args[1]->is_tuple() ? tuple(std::vector<const Type*>(idx.size(), int64())) : int64();
         std::vector<const Type*> ops{ary, index};
         for (size_t i = 2; i < args.size(); ++i) {
@@ -397,16 +423,19 @@ const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
     const Type* dt = expr(dtype);
     if (!dt) return nullptr;
     if (dt->kind() != Kind::DTypeObj)
-        error(dtype->loc, fmt::format("the dtype of {}() must be a type such as numba.float32, not {}", what, dt->str()));
+        error(dtype->loc,
+              fmt::format("the dtype of {}() must be a type such as numba.float32, not {}", what, dt->str()));
     auto v = constant_of(shape);
-    if (!v) error(shape->loc, fmt::format("the shape of {}() must be a constant (a literal, a module constant or a "
-                                          "tuple of them)",
-                                          what));
+    if (!v)
+        error(shape->loc, fmt::format("the shape of {}() must be a constant (a literal, a module constant or a "
+                                      "tuple of them)",
+                                      what));
     std::vector<ConstValue> dims = v->type->is_tuple() ? v->elems : std::vector<ConstValue>{*v};
     if (dims.empty() || dims.size() > 8) error(shape->loc, "shared and local arrays have 1 to 8 dimensions");
     ConstValue out;
     for (const ConstValue& d : dims) {
-        if (!d.type->is_int()) error(shape->loc, fmt::format("array dimensions must be integers, not {}", d.type->str()));
+        if (!d.type->is_int())
+            error(shape->loc, fmt::format("array dimensions must be integers, not {}", d.type->str()));
         if (d.i < 0 || (d.i == 0 && (id == BuiltinId::CudaLocalArray || dims.size() > 1)))
             error(shape->loc, fmt::format("invalid array dimension {}", d.i));
         out.elems.push_back(const_int(d.i));

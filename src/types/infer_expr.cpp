@@ -79,9 +79,7 @@ const Type* Inferrer::name(const Name* n) {
 // What a resolved name or attribute denotes, as a type; records constants and builtin values.
 const Type* Inferrer::member(const Expr* e, const Member& m, const std::string& what) {
     switch (m.what) {
-    case Member::What::Constant:
-        fn_.constants[e->id] = m.constant;
-        return m.constant.type;
+    case Member::What::Constant: fn_.constants[e->id] = m.constant; return m.constant.type;
     case Member::What::Namespace:
     case Member::What::DType: return m.type;
     case Member::What::Function:
@@ -97,8 +95,7 @@ const Type* Inferrer::member(const Expr* e, const Member& m, const std::string& 
             error(e->loc, fmt::format("'{}' is only available in CUDA code (this is a CPU compilation)", what));
         fn_.attributes[e->id] = m.builtin;
         return m.type;
-    case Member::What::Decorator:
-        error(e->loc, fmt::format("'{}' can only be used as a decorator", what));
+    case Member::What::Decorator: error(e->loc, fmt::format("'{}' can only be used as a decorator", what));
     }
     return nullptr;
 }
@@ -161,8 +158,7 @@ const Type* Inferrer::subscript(const Subscript* s) {
             error(s->index->loc, fmt::format("a tuple index must be a constant integer (indexing {})", base->str()));
         int64_t n = static_cast<int64_t>(base->elements().size());
         int64_t i = k->i < 0 ? k->i + n : k->i;
-        if (i < 0 || i >= n)
-            error(s->index->loc, fmt::format("tuple index {} out of range for {}", k->i, base->str()));
+        if (i < 0 || i >= n) error(s->index->loc, fmt::format("tuple index {} out of range for {}", k->i, base->str()));
         fn_.constants[s->index->id] = const_int(i);
         return base->elements()[static_cast<size_t>(i)];
     }
@@ -229,8 +225,8 @@ const Type* Inferrer::compare(const Compare* c) {
         if (!types[i] || !types[i + 1]) continue;
         OpTypes r = compare_op_types(op, types[i], types[i + 1]);
         if (!r.result)
-            error(c->op_locs[i], fmt::format("unsupported comparison: {} {} {}", types[i]->str(), spelling(op),
-                                             types[i + 1]->str()));
+            error(c->op_locs[i],
+                  fmt::format("unsupported comparison: {} {} {}", types[i]->str(), spelling(op), types[i + 1]->str()));
     }
     for (auto* t : types)
         if (!t) return nullptr;
@@ -242,13 +238,17 @@ const Type* Inferrer::boolop(const BoolOp* b) {
     bool unknown = false;
     for (auto* v : b->values) {
         const Type* t = expr(v);
-        if (!t) { unknown = true; continue; }
+        if (!t) {
+            unknown = true;
+            continue;
+        }
         if (!t->is_number())
             error(v->loc, fmt::format("{} of type {} cannot be used with '{}'", describe_expr(v), t->str(),
                                       b->op == BoolOpKind::And ? "and" : "or"));
         const Type* n = unify(u, t);
-        if (!n) error(v->loc, fmt::format("operands of '{}' have types {} and {} which cannot be unified",
-                                          b->op == BoolOpKind::And ? "and" : "or", u->str(), t->str()));
+        if (!n)
+            error(v->loc, fmt::format("operands of '{}' have types {} and {} which cannot be unified",
+                                      b->op == BoolOpKind::And ? "and" : "or", u->str(), t->str()));
         u = n;
     }
     return unknown ? nullptr : u;
@@ -274,7 +274,10 @@ const Type* Inferrer::tuple_expr(const Tuple* t) {
     bool unknown = false;
     for (auto* e : t->elts) {
         const Type* et = expr(e);
-        if (!et) { unknown = true; continue; }
+        if (!et) {
+            unknown = true;
+            continue;
+        }
         if (!et->is_value()) error(e->loc, fmt::format("{} cannot be an element of a tuple", et->str()));
         elems.push_back(et);
     }

@@ -51,7 +51,8 @@ void Inferrer::stmt(const Stmt* s) {
             bind(n, r.result, a->value->loc);
             if (final_) set(n, variable(n->id)->type);
         } else if (!can_convert(r.result, target_type)) {
-            error(s->loc, fmt::format("cannot store {} into an element of type {}", r.result->str(), target_type->str()));
+            error(s->loc,
+                  fmt::format("cannot store {} into an element of type {}", r.result->str(), target_type->str()));
         }
         return;
     }
@@ -78,7 +79,8 @@ void Inferrer::stmt(const Stmt* s) {
     case StmtKind::Pass: return;
     case StmtKind::FunctionDef: error(s->loc, "nested functions are not supported by ujit (define it at module level)");
     case StmtKind::Import:
-    case StmtKind::ImportFrom: error(s->loc, "imports inside functions are not supported by ujit (import at module level)");
+    case StmtKind::ImportFrom:
+        error(s->loc, "imports inside functions are not supported by ujit (import at module level)");
     }
 }
 
@@ -91,8 +93,8 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
             Variable* v = variable(n->id);
             if (!v) error(n->loc, fmt::format("variable '{}' has no type", n->id));
             if (value && !can_convert(value, v->type))
-                error(where, fmt::format("cannot assign {} to variable '{}' of type {}", value->str(), n->id,
-                                         v->type->str()));
+                error(where,
+                      fmt::format("cannot assign {} to variable '{}' of type {}", value->str(), n->id, v->type->str()));
             set(n, v->type);
         }
         return;
@@ -165,12 +167,11 @@ void Inferrer::ret(const Return* r) {
     if (t->is_none()) {
         has_bare_return_ = true;
         if (fn_.return_type && !fn_.return_type->is_none())
-            error(r->loc, fmt::format("'{}' is declared to return {} but returns None here", def.name,
-                                      fn_.return_type->str()));
+            error(r->loc,
+                  fmt::format("'{}' is declared to return {} but returns None here", def.name, fn_.return_type->str()));
         return;
     }
-    if (!t->is_value())
-        error(r->value->loc, fmt::format("cannot return {} from '{}'", t->str(), def.name));
+    if (!t->is_value()) error(r->value->loc, fmt::format("cannot return {} from '{}'", t->str(), def.name));
     has_value_return_ = true;
     if (fn_.return_type) {
         if (!can_convert(t, fn_.return_type))

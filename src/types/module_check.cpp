@@ -70,7 +70,8 @@ void ModuleScope::add_import(const Import& s) {
         if (a.asname.empty()) {
             // `import numba.cuda` binds `numba`; `import math` binds `math`.
             std::string head = a.name.substr(0, a.name.find('.'));
-            globals[head] = Global{make_member(Member::What::Namespace, namespace_(module_namespace(head))), nullptr, a.loc};
+            globals[head] =
+                Global{make_member(Member::What::Namespace, namespace_(module_namespace(head))), nullptr, a.loc};
         } else {
             globals[a.asname] = Global{make_member(Member::What::Namespace, namespace_(space)), nullptr, a.loc};
         }
@@ -142,21 +143,20 @@ const TypedFunction& ModuleTyper::specialize(const FunctionDef* fn, const std::v
     FunctionRole role = FunctionRole::Scalar;
     if (d.kind == Decorator::Kind::CudaJit) {
         if (target != TargetKind::CUDA)
-            fail(fn->name_loc, fmt::format("'{}' is a CUDA function (@cuda.jit) and can only be compiled for CUDA",
-                                           fn->name));
+            fail(fn->name_loc,
+                 fmt::format("'{}' is a CUDA function (@cuda.jit) and can only be compiled for CUDA", fn->name));
         role = d.device ? FunctionRole::Device : FunctionRole::Kernel;
     }
     return impl_->specialize(fn, args, target, declared_return, role, fn->name_loc);
 }
 
 const TypedFunction& ModuleScope::specialize(const FunctionDef* fn, const std::vector<const Type*>& args,
-                                                   TargetKind target, const Type* declared_return,
-                                                   FunctionRole role, SourceLoc call_site) {
+                                             TargetKind target, const Type* declared_return, FunctionRole role,
+                                             SourceLoc call_site) {
     SpecKey key{fn, target, args, declared_return, role};
     if (auto it = cache.find(key); it != cache.end()) return *it->second;
     for (const SpecKey& k : in_progress)
-        if (k.fn == fn)
-            fail(call_site, fmt::format("recursive call to '{}' is not supported by ujit", fn->name));
+        if (k.fn == fn) fail(call_site, fmt::format("recursive call to '{}' is not supported by ujit", fn->name));
     if (args.size() != fn->params.size())
         fail(call_site, fmt::format("'{}' takes {} argument{} but {} {} given", fn->name, fn->params.size(),
                                     fn->params.size() == 1 ? "" : "s", args.size(), args.size() == 1 ? "was" : "were"));

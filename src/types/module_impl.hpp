@@ -72,7 +72,7 @@ Decorator parse_decorators(const syntax::FunctionDef& fn, const ModuleScope& m);
 void infer_function(ModuleScope& m, TypedFunction& out);
 
 // Unique LLVM-safe symbol for a specialization: "hypot$f8f8", "k$cuda$a1f4C".
-std::string mangle_symbol(const syntax::FunctionDef& fn, const std::vector<const Type*>& args,
-                          TargetKind target, const Type* declared_return);
+std::string mangle_symbol(const syntax::FunctionDef& fn, const std::vector<const Type*>& args, TargetKind target,
+                          const Type* declared_return);
 
 }  // namespace ujit::types

@@ -27,42 +27,71 @@ Member decorator(const std::string& name) {
 
 const std::map<std::string, BuiltinId>& math_functions() {
     static const std::map<std::string, BuiltinId> t = {
-        {"acos", BuiltinId::MathAcos},   {"acosh", BuiltinId::MathAcosh}, {"asin", BuiltinId::MathAsin},
-        {"asinh", BuiltinId::MathAsinh}, {"atan", BuiltinId::MathAtan},   {"atan2", BuiltinId::MathAtan2},
-        {"atanh", BuiltinId::MathAtanh}, {"ceil", BuiltinId::MathCeil},   {"copysign", BuiltinId::MathCopysign},
-        {"cos", BuiltinId::MathCos},     {"cosh", BuiltinId::MathCosh},   {"degrees", BuiltinId::MathDegrees},
-        {"erf", BuiltinId::MathErf},     {"erfc", BuiltinId::MathErfc},   {"exp", BuiltinId::MathExp},
-        {"expm1", BuiltinId::MathExpm1}, {"fabs", BuiltinId::MathFabs},   {"floor", BuiltinId::MathFloor},
-        {"fmod", BuiltinId::MathFmod},   {"gamma", BuiltinId::MathGamma}, {"gcd", BuiltinId::MathGcd},
-        {"hypot", BuiltinId::MathHypot}, {"isfinite", BuiltinId::MathIsfinite},
-        {"isinf", BuiltinId::MathIsinf}, {"isnan", BuiltinId::MathIsnan}, {"ldexp", BuiltinId::MathLdexp},
-        {"lgamma", BuiltinId::MathLgamma}, {"log", BuiltinId::MathLog},   {"log10", BuiltinId::MathLog10},
-        {"log1p", BuiltinId::MathLog1p}, {"log2", BuiltinId::MathLog2},   {"pow", BuiltinId::MathPow},
-        {"radians", BuiltinId::MathRadians}, {"sin", BuiltinId::MathSin}, {"sinh", BuiltinId::MathSinh},
-        {"sqrt", BuiltinId::MathSqrt},   {"tan", BuiltinId::MathTan},     {"tanh", BuiltinId::MathTanh},
-        {"trunc", BuiltinId::MathTrunc},
+        {"acos", BuiltinId::MathAcos},   {"acosh", BuiltinId::MathAcosh},       {"asin", BuiltinId::MathAsin},
+        {"asinh", BuiltinId::MathAsinh}, {"atan", BuiltinId::MathAtan},         {"atan2", BuiltinId::MathAtan2},
+        {"atanh", BuiltinId::MathAtanh}, {"ceil", BuiltinId::MathCeil},         {"copysign", BuiltinId::MathCopysign},
+        {"cos", BuiltinId::MathCos},     {"cosh", BuiltinId::MathCosh},         {"degrees", BuiltinId::MathDegrees},
+        {"erf", BuiltinId::MathErf},     {"erfc", BuiltinId::MathErfc},         {"exp", BuiltinId::MathExp},
+        {"expm1", BuiltinId::MathExpm1}, {"fabs", BuiltinId::MathFabs},         {"floor", BuiltinId::MathFloor},
+        {"fmod", BuiltinId::MathFmod},   {"gamma", BuiltinId::MathGamma},       {"gcd", BuiltinId::MathGcd},
+        {"hypot", BuiltinId::MathHypot}, {"isfinite", BuiltinId::MathIsfinite}, {"isinf", BuiltinId::MathIsinf},
+        {"isnan", BuiltinId::MathIsnan}, {"ldexp", BuiltinId::MathLdexp},       {"lgamma", BuiltinId::MathLgamma},
+        {"log", BuiltinId::MathLog},     {"log10", BuiltinId::MathLog10},       {"log1p", BuiltinId::MathLog1p},
+        {"log2", BuiltinId::MathLog2},   {"pow", BuiltinId::MathPow},           {"radians", BuiltinId::MathRadians},
+        {"sin", BuiltinId::MathSin},     {"sinh", BuiltinId::MathSinh},         {"sqrt", BuiltinId::MathSqrt},
+        {"tan", BuiltinId::MathTan},     {"tanh", BuiltinId::MathTanh},         {"trunc", BuiltinId::MathTrunc},
     };
     return t;
 }
 
 const std::map<std::string, BuiltinId>& numpy_functions() {
     static const std::map<std::string, BuiltinId> t = {
-        {"sqrt", BuiltinId::MathSqrt},     {"exp", BuiltinId::MathExp},         {"log", BuiltinId::MathLog},
-        {"log10", BuiltinId::MathLog10},   {"log2", BuiltinId::MathLog2},       {"log1p", BuiltinId::MathLog1p},
-        {"expm1", BuiltinId::MathExpm1},   {"sin", BuiltinId::MathSin},         {"cos", BuiltinId::MathCos},
-        {"tan", BuiltinId::MathTan},       {"arcsin", BuiltinId::MathAsin},     {"arccos", BuiltinId::MathAcos},
-        {"arctan", BuiltinId::MathAtan},   {"arctan2", BuiltinId::MathAtan2},   {"sinh", BuiltinId::MathSinh},
-        {"cosh", BuiltinId::MathCosh},     {"tanh", BuiltinId::MathTanh},       {"arcsinh", BuiltinId::MathAsinh},
-        {"arccosh", BuiltinId::MathAcosh}, {"arctanh", BuiltinId::MathAtanh},   {"hypot", BuiltinId::MathHypot},
-        {"fabs", BuiltinId::MathFabs},     {"copysign", BuiltinId::MathCopysign}, {"fmod", BuiltinId::MathFmod},
-        {"degrees", BuiltinId::MathDegrees}, {"radians", BuiltinId::MathRadians},
-        {"rad2deg", BuiltinId::MathDegrees}, {"deg2rad", BuiltinId::MathRadians},
-        {"isnan", BuiltinId::MathIsnan},   {"isinf", BuiltinId::MathIsinf},     {"isfinite", BuiltinId::MathIsfinite},
-        {"floor", BuiltinId::NpFloor},     {"ceil", BuiltinId::NpCeil},         {"trunc", BuiltinId::NpTrunc},
-        {"abs", BuiltinId::NpAbs},         {"absolute", BuiltinId::NpAbs},      {"sign", BuiltinId::NpSign},
-        {"minimum", BuiltinId::NpMinimum}, {"maximum", BuiltinId::NpMaximum},   {"power", BuiltinId::NpPower},
-        {"exp2", BuiltinId::NpExp2},       {"rint", BuiltinId::NpRint},         {"square", BuiltinId::NpSquare},
-        {"real", BuiltinId::NpReal},       {"imag", BuiltinId::NpImag},         {"conj", BuiltinId::NpConj},
+        {"sqrt", BuiltinId::MathSqrt},
+        {"exp", BuiltinId::MathExp},
+        {"log", BuiltinId::MathLog},
+        {"log10", BuiltinId::MathLog10},
+        {"log2", BuiltinId::MathLog2},
+        {"log1p", BuiltinId::MathLog1p},
+        {"expm1", BuiltinId::MathExpm1},
+        {"sin", BuiltinId::MathSin},
+        {"cos", BuiltinId::MathCos},
+        {"tan", BuiltinId::MathTan},
+        {"arcsin", BuiltinId::MathAsin},
+        {"arccos", BuiltinId::MathAcos},
+        {"arctan", BuiltinId::MathAtan},
+        {"arctan2", BuiltinId::MathAtan2},
+        {"sinh", BuiltinId::MathSinh},
+        {"cosh", BuiltinId::MathCosh},
+        {"tanh", BuiltinId::MathTanh},
+        {"arcsinh", BuiltinId::MathAsinh},
+        {"arccosh", BuiltinId::MathAcosh},
+        {"arctanh", BuiltinId::MathAtanh},
+        {"hypot", BuiltinId::MathHypot},
+        {"fabs", BuiltinId::MathFabs},
+        {"copysign", BuiltinId::MathCopysign},
+        {"fmod", BuiltinId::MathFmod},
+        {"degrees", BuiltinId::MathDegrees},
+        {"radians", BuiltinId::MathRadians},
+        {"rad2deg", BuiltinId::MathDegrees},
+        {"deg2rad", BuiltinId::MathRadians},
+        {"isnan", BuiltinId::MathIsnan},
+        {"isinf", BuiltinId::MathIsinf},
+        {"isfinite", BuiltinId::MathIsfinite},
+        {"floor", BuiltinId::NpFloor},
+        {"ceil", BuiltinId::NpCeil},
+        {"trunc", BuiltinId::NpTrunc},
+        {"abs", BuiltinId::NpAbs},
+        {"absolute", BuiltinId::NpAbs},
+        {"sign", BuiltinId::NpSign},
+        {"minimum", BuiltinId::NpMinimum},
+        {"maximum", BuiltinId::NpMaximum},
+        {"power", BuiltinId::NpPower},
+        {"exp2", BuiltinId::NpExp2},
+        {"rint", BuiltinId::NpRint},
+        {"square", BuiltinId::NpSquare},
+        {"real", BuiltinId::NpReal},
+        {"imag", BuiltinId::NpImag},
+        {"conj", BuiltinId::NpConj},
         {"conjugate", BuiltinId::NpConj},
     };
     return t;
@@ -113,9 +142,9 @@ std::optional<Member> dim3_member(const std::string& object, const std::string& 
 // Scalar type names that numba and numpy both export (np.float32, numba.int64, ...).
 const Type* dtype_name(const std::string& ns, const std::string& attr) {
     if (attr == "bool" || attr == "float" || attr == "int" || attr == "complex") return nullptr;  // not dtypes there
-    if (ns == "np" && (attr == "b1" || attr == "i1" || attr == "i2" || attr == "i4" || attr == "i8" ||
-                       attr == "u1" || attr == "u2" || attr == "u4" || attr == "u8" || attr == "f4" ||
-                       attr == "f8" || attr == "c8" || attr == "c16" || attr == "boolean"))
+    if (ns == "np" && (attr == "b1" || attr == "i1" || attr == "i2" || attr == "i4" || attr == "i8" || attr == "u1" ||
+                       attr == "u2" || attr == "u4" || attr == "u8" || attr == "f4" || attr == "f8" || attr == "c8" ||
+                       attr == "c16" || attr == "boolean"))
         return nullptr;  // numpy has no such attribute
     return scalar_from_name(attr);
 }
@@ -175,8 +204,8 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     if (space == "cuda") {
         auto& t = cuda_functions();
         if (auto it = t.find(attr); it != t.end()) return fn(it->second);
-        if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" ||
-            attr == "shared" || attr == "local" || attr == "atomic")
+        if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" || attr == "shared" ||
+            attr == "local" || attr == "atomic")
             return ns("cuda." + attr);
         if (attr == "laneid") return value(BuiltinId::CudaLaneId, int32());
         if (attr == "warpsize") return value(BuiltinId::CudaWarpSize, int32());
@@ -202,19 +231,17 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
 
 std::optional<Member> resolve_python_builtin(const std::string& name) {
     static const std::map<std::string, BuiltinId> t = {
-        {"abs", BuiltinId::Abs},     {"min", BuiltinId::Min},     {"max", BuiltinId::Max},
-        {"int", BuiltinId::Int},     {"float", BuiltinId::Float}, {"bool", BuiltinId::Bool},
+        {"abs", BuiltinId::Abs},         {"min", BuiltinId::Min},     {"max", BuiltinId::Max},
+        {"int", BuiltinId::Int},         {"float", BuiltinId::Float}, {"bool", BuiltinId::Bool},
         {"complex", BuiltinId::Complex}, {"round", BuiltinId::Round}, {"len", BuiltinId::Len},
-        {"range", BuiltinId::Range}, {"print", BuiltinId::Print}, {"pow", BuiltinId::Pow},
+        {"range", BuiltinId::Range},     {"print", BuiltinId::Print}, {"pow", BuiltinId::Pow},
         {"divmod", BuiltinId::DivMod},
     };
     if (auto it = t.find(name); it != t.end()) return fn(it->second);
     return std::nullopt;
 }
 
-bool is_cuda_only(BuiltinId id) {
-    return id >= BuiltinId::CudaThreadIdxX && id <= BuiltinId::CudaAtomicDec;
-}
+bool is_cuda_only(BuiltinId id) { return id >= BuiltinId::CudaThreadIdxX && id <= BuiltinId::CudaAtomicDec; }
 
 bool is_cpu_only(BuiltinId id) {
     return id == BuiltinId::RandomRandom || id == BuiltinId::RandomSeed || id == BuiltinId::RandomUniform;

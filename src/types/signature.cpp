@@ -24,9 +24,10 @@ public:
             size_t start = pos_;
             sig.ret = type(/*allow_void=*/true);
             skip();
-            if (!at('(')) error(pos_, at_end() ? fmt::format("expected '(' after the return type '{}'",
-                                                             s_.substr(start, pos_ - start))
-                                               : fmt::format("expected '(' after the return type, found '{}'", s_[pos_]));
+            if (!at('('))
+                error(pos_, at_end()
+                                ? fmt::format("expected '(' after the return type '{}'", s_.substr(start, pos_ - start))
+                                : fmt::format("expected '(' after the return type, found '{}'", s_[pos_]));
         }
         ++pos_;
         skip();
@@ -34,7 +35,11 @@ public:
             for (;;) {
                 sig.args.push_back(type(false));
                 skip();
-                if (at(',')) { ++pos_; skip(); continue; }
+                if (at(',')) {
+                    ++pos_;
+                    skip();
+                    continue;
+                }
                 if (at(')')) break;
                 expect_fail("',' or ')'");
             }
@@ -58,7 +63,9 @@ private:
 
     bool at_end() const { return pos_ >= s_.size(); }
     bool at(char c) const { return pos_ < s_.size() && s_[pos_] == c; }
-    void skip() { while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_; }
+    void skip() {
+        while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+    }
 
     [[noreturn]] void error(size_t at, const std::string& msg) const {
         syntax::SourceLoc l = loc_;
@@ -82,7 +89,8 @@ private:
 
     std::string word() {
         size_t start = pos_;
-        while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_' || s_[pos_] == '.'))
+        while (pos_ < s_.size() &&
+               (std::isalnum(static_cast<unsigned char>(s_[pos_])) || s_[pos_] == '_' || s_[pos_] == '.'))
             ++pos_;
         return s_.substr(start, pos_ - start);
     }
@@ -104,7 +112,10 @@ private:
         // numba.float32 / np.float32 / types.float32 spellings are accepted too.
         std::string base = name;
         for (const char* prefix : {"numba.types.", "numba.", "types.", "np.", "numpy."})
-            if (base.rfind(prefix, 0) == 0) { base = base.substr(std::string(prefix).size()); break; }
+            if (base.rfind(prefix, 0) == 0) {
+                base = base.substr(std::string(prefix).size());
+                break;
+            }
         skip();
         if (base == "void" || base == "none") {
             if (!allow_void) error(start, "'void' is only allowed as the return type");
@@ -127,7 +138,10 @@ private:
                 for (;;) {
                     elems.push_back(type(false));
                     skip();
-                    if (at(',')) { ++pos_; continue; }
+                    if (at(',')) {
+                        ++pos_;
+                        continue;
+                    }
                     break;
                 }
             expect(')');
@@ -182,8 +196,14 @@ private:
             }
             contiguous.push_back(c);
             skip();
-            if (at(',')) { ++pos_; continue; }
-            if (at(']')) { ++pos_; break; }
+            if (at(',')) {
+                ++pos_;
+                continue;
+            }
+            if (at(']')) {
+                ++pos_;
+                break;
+            }
             expect_fail("',' or ']'");
         }
         int nd = static_cast<int>(contiguous.size());
@@ -191,9 +211,12 @@ private:
         int count = 0;
         for (bool c : contiguous) count += c;
         Layout layout = Layout::A;
-        if (count == 1 && contiguous.back()) layout = Layout::C;
-        else if (count == 1 && contiguous.front()) layout = Layout::F;
-        else if (count != 0) error(start, "'::1' may only mark the first (F) or the last (C) dimension");
+        if (count == 1 && contiguous.back())
+            layout = Layout::C;
+        else if (count == 1 && contiguous.front())
+            layout = Layout::F;
+        else if (count != 0)
+            error(start, "'::1' may only mark the first (F) or the last (C) dimension");
         return array(t, nd, layout);
     }
 };
@@ -207,12 +230,8 @@ std::string Signature::str() const {
     return s + ")";
 }
 
-Signature parse_signature(const std::string& text, syntax::SourceLoc loc) {
-    return SigParser(text, loc).signature();
-}
+Signature parse_signature(const std::string& text, syntax::SourceLoc loc) { return SigParser(text, loc).signature(); }
 
-const Type* parse_type(const std::string& text, syntax::SourceLoc loc) {
-    return SigParser(text, loc).whole_type();
-}
+const Type* parse_type(const std::string& text, syntax::SourceLoc loc) { return SigParser(text, loc).whole_type(); }
 
 }  // namespace ujit::types

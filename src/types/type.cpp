@@ -68,10 +68,17 @@ public:
     }
 
     static void set_kind(Type& t, Kind k) { t.kind_ = k; }
-    static Type& bits(Type& t, int b, bool s) { t.bits_ = static_cast<uint8_t>(b); t.signed_ = s; return t; }
+    static Type& bits(Type& t, int b, bool s) {
+        t.bits_ = static_cast<uint8_t>(b);
+        t.signed_ = s;
+        return t;
+    }
     static void set_elem(Type& t, const Type* e) { t.elem_ = e; }
     static void set_elems(Type& t, std::vector<const Type*> e) { t.elems_ = std::move(e); }
-    static void set_array(Type& t, int ndim, Layout l) { t.ndim_ = static_cast<uint8_t>(ndim); t.layout_ = l; }
+    static void set_array(Type& t, int ndim, Layout l) {
+        t.ndim_ = static_cast<uint8_t>(ndim);
+        t.layout_ = l;
+    }
     static void set_name(Type& t, std::string path) { t.name_ = std::move(path); }
     static void set_builtin(Type& t, BuiltinId id) { t.builtin_ = id; }
     static void set_fn(Type& t, const syntax::FunctionDef* fn) { t.fn_ = fn; }
@@ -114,7 +121,10 @@ int width_slot(int bits) {
 const Type* none() {
     static std::atomic<const Type*> slot{nullptr};
     return cached(slot, [] {
-        return F::instance().get("none", [](Type& t) { F::set_kind(t, Kind::None); F::set_str(t, "none"); });
+        return F::instance().get("none", [](Type& t) {
+            F::set_kind(t, Kind::None);
+            F::set_str(t, "none");
+        });
     });
 }
 
@@ -239,7 +249,10 @@ const Type* dtype_obj(const Type* scalar) {
 }
 
 const Type* range_type() {
-    return F::instance().get("range", [](Type& t) { F::set_kind(t, Kind::Range); F::set_str(t, "range"); });
+    return F::instance().get("range", [](Type& t) {
+        F::set_kind(t, Kind::Range);
+        F::set_str(t, "range");
+    });
 }
 
 const Type* str_lit() {
@@ -251,19 +264,18 @@ const Type* str_lit() {
 
 const Type* scalar_from_name(const std::string& name) {
     static const std::map<std::string, std::pair<char, int>> names = {
-        {"bool", {'b', 1}},     {"b1", {'b', 1}},       {"boolean", {'b', 1}},  {"bool_", {'b', 1}},
-        {"int8", {'i', 8}},     {"i1", {'i', 8}},       {"int16", {'i', 16}},   {"i2", {'i', 16}},
-        {"int32", {'i', 32}},   {"i4", {'i', 32}},      {"int64", {'i', 64}},   {"i8", {'i', 64}},
-        {"intp", {'i', 64}},    {"intc", {'i', 32}},    {"int_", {'i', 64}},    {"byte", {'i', 8}},
-        {"short", {'i', 16}},   {"long", {'i', 64}},    {"longlong", {'i', 64}},
-        {"uint8", {'u', 8}},    {"u1", {'u', 8}},       {"uint16", {'u', 16}},  {"u2", {'u', 16}},
-        {"uint32", {'u', 32}},  {"u4", {'u', 32}},      {"uint64", {'u', 64}},  {"u8", {'u', 64}},
-        {"uintp", {'u', 64}},   {"uintc", {'u', 32}},   {"ubyte", {'u', 8}},    {"ushort", {'u', 16}},
-        {"ulonglong", {'u', 64}},
-        {"float32", {'f', 32}}, {"f4", {'f', 32}},      {"single", {'f', 32}},
-        {"float64", {'f', 64}}, {"f8", {'f', 64}},      {"double", {'f', 64}},  {"float_", {'f', 64}},
-        {"complex64", {'c', 64}}, {"c8", {'c', 64}},    {"csingle", {'c', 64}},
-        {"complex128", {'c', 128}}, {"c16", {'c', 128}}, {"cdouble", {'c', 128}}, {"complex_", {'c', 128}},
+        {"bool", {'b', 1}},      {"b1", {'b', 1}},         {"boolean", {'b', 1}},      {"bool_", {'b', 1}},
+        {"int8", {'i', 8}},      {"i1", {'i', 8}},         {"int16", {'i', 16}},       {"i2", {'i', 16}},
+        {"int32", {'i', 32}},    {"i4", {'i', 32}},        {"int64", {'i', 64}},       {"i8", {'i', 64}},
+        {"intp", {'i', 64}},     {"intc", {'i', 32}},      {"int_", {'i', 64}},        {"byte", {'i', 8}},
+        {"short", {'i', 16}},    {"long", {'i', 64}},      {"longlong", {'i', 64}},    {"uint8", {'u', 8}},
+        {"u1", {'u', 8}},        {"uint16", {'u', 16}},    {"u2", {'u', 16}},          {"uint32", {'u', 32}},
+        {"u4", {'u', 32}},       {"uint64", {'u', 64}},    {"u8", {'u', 64}},          {"uintp", {'u', 64}},
+        {"uintc", {'u', 32}},    {"ubyte", {'u', 8}},      {"ushort", {'u', 16}},      {"ulonglong", {'u', 64}},
+        {"float32", {'f', 32}},  {"f4", {'f', 32}},        {"single", {'f', 32}},      {"float64", {'f', 64}},
+        {"f8", {'f', 64}},       {"double", {'f', 64}},    {"float_", {'f', 64}},      {"complex64", {'c', 64}},
+        {"c8", {'c', 64}},       {"csingle", {'c', 64}},   {"complex128", {'c', 128}}, {"c16", {'c', 128}},
+        {"cdouble", {'c', 128}}, {"complex_", {'c', 128}},
     };
     auto it = names.find(name);
     if (it == names.end()) return nullptr;

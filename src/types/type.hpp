@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
-namespace ujit::syntax { struct FunctionDef; }
+namespace ujit::syntax {
+struct FunctionDef;
+}
 
 namespace ujit::types {
 

@@ -139,11 +139,10 @@ struct TypedFunction {
     // Attribute nodes (by id) that read a builtin value (cuda.threadIdx.x, a.shape, z.real).
     std::unordered_map<uint32_t, BuiltinId> attributes;
 
-    const Type* type_of(const syntax::Expr* e) const {
-        return e->id < expr_types.size() ? expr_types[e->id] : nullptr;
-    }
+    const Type* type_of(const syntax::Expr* e) const { return e->id < expr_types.size() ? expr_types[e->id] : nullptr; }
     const Variable* find_variable(const std::string& name) const {
-        for (auto& v : variables) if (v.name == name) return &v;
+        for (auto& v : variables)
+            if (v.name == name) return &v;
         return nullptr;
     }
     const std::vector<const Type*>* operands_of(const syntax::Call* c) const {

@@ -11,52 +11,51 @@
 
 static int failures = 0;
 
-#define CHECK(cond)                                                                            \
-    do {                                                                                       \
-        if (!(cond)) {                                                                         \
-            ++failures;                                                                        \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n  last error: %s\n", __FILE__, __LINE__, \
-                    #cond, ujit_last_error());                                                 \
-        }                                                                                      \
+#define CHECK(cond)                                                                                                    \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            ++failures;                                                                                                \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n  last error: %s\n", __FILE__, __LINE__, #cond,                  \
+                    ujit_last_error());                                                                                \
+        }                                                                                                              \
     } while (0)
 
-static const char* const kSource =
-    "import math\n"
-    "from numba import jit, vectorize\n"
-    "\n"
-    "\n"
-    "@jit\n"
-    "def hypot(x, y):\n"
-    "    x = abs(x)\n"
-    "    y = abs(y)\n"
-    "    t = min(x, y)\n"
-    "    x = max(x, y)\n"
-    "    t = t / x\n"
-    "    return x * math.sqrt(1 + t * t)\n"
-    "\n"
-    "\n"
-    "@jit\n"
-    "def total(a):\n"
-    "    s = 0.0\n"
-    "    for i in range(a.shape[0]):\n"
-    "        s += a[i]\n"
-    "    return s\n"
-    "\n"
-    "\n"
-    "@jit\n"
-    "def scale(a, k):\n"
-    "    for i in range(a.shape[0]):\n"
-    "        a[i] = a[i] * k\n"
-    "\n"
-    "\n"
-    "@jit\n"
-    "def floor_divmod(a, b):\n"
-    "    return a // b, a % b\n"
-    "\n"
-    "\n"
-    "@vectorize(['float32(float32, float32)', 'float64(float64, float64)'])\n"
-    "def axpy(x, y):\n"
-    "    return 2 * x + y\n";
+static const char* const kSource = "import math\n"
+                                   "from numba import jit, vectorize\n"
+                                   "\n"
+                                   "\n"
+                                   "@jit\n"
+                                   "def hypot(x, y):\n"
+                                   "    x = abs(x)\n"
+                                   "    y = abs(y)\n"
+                                   "    t = min(x, y)\n"
+                                   "    x = max(x, y)\n"
+                                   "    t = t / x\n"
+                                   "    return x * math.sqrt(1 + t * t)\n"
+                                   "\n"
+                                   "\n"
+                                   "@jit\n"
+                                   "def total(a):\n"
+                                   "    s = 0.0\n"
+                                   "    for i in range(a.shape[0]):\n"
+                                   "        s += a[i]\n"
+                                   "    return s\n"
+                                   "\n"
+                                   "\n"
+                                   "@jit\n"
+                                   "def scale(a, k):\n"
+                                   "    for i in range(a.shape[0]):\n"
+                                   "        a[i] = a[i] * k\n"
+                                   "\n"
+                                   "\n"
+                                   "@jit\n"
+                                   "def floor_divmod(a, b):\n"
+                                   "    return a // b, a % b\n"
+                                   "\n"
+                                   "\n"
+                                   "@vectorize(['float32(float32, float32)', 'float64(float64, float64)'])\n"
+                                   "def axpy(x, y):\n"
+                                   "    return 2 * x + y\n";
 
 static ujit_value f64(double x) {
     ujit_value v;
@@ -321,7 +320,9 @@ int main(void) {
     test_errors(m);
     test_threads(m);
     ujit_module_release(m);
-    if (failures) fprintf(stderr, "%d check(s) failed\n", failures);
-    else printf("capi_test: all checks passed\n");
+    if (failures)
+        fprintf(stderr, "%d check(s) failed\n", failures);
+    else
+        printf("capi_test: all checks passed\n");
     return failures;
 }

@@ -12,7 +12,8 @@ std::string label(const Json& c) {
     std::string s = c["function"].str() + "(";
     for (size_t i = 0; i < c["args"].size(); ++i) {
         std::string lit = python_literal(c["args"][i]);
-        s += (i ? ", " : "") + (lit.empty() ? c["args"][i]["type"].str() + "(" + c["args"][i]["value"].text + ")" : lit);
+        s +=
+            (i ? ", " : "") + (lit.empty() ? c["args"][i]["type"].str() + "(" + c["args"][i]["value"].text + ")" : lit);
     }
     return s + ") [" + c["file"].str() + "]";
 }

@@ -55,7 +55,8 @@ std::string last_line(const std::string& out) {
     size_t end = out.find_last_not_of("\r\n ");
     if (end == std::string::npos) return "";
     size_t start = out.rfind('\n', end);
-    return out.substr(start == std::string::npos ? 0 : start + 1, end + 1 - (start == std::string::npos ? 0 : start + 1));
+    return out.substr(start == std::string::npos ? 0 : start + 1,
+                      end + 1 - (start == std::string::npos ? 0 : start + 1));
 }
 
 // The type a printed result reads back as: float32 → float64 (Python float), intN/uintN →
@@ -67,8 +68,10 @@ Json widened(const Json& expected) {
         return w;
     }
     std::string& type = w.fields["type"].text;
-    if (type == "float32") type = "float64";
-    else if (type != "bool" && type != "float64" && type != "tuple") type = "int64";
+    if (type == "float32")
+        type = "float64";
+    else if (type != "bool" && type != "float64" && type != "tuple")
+        type = "int64";
     return w;
 }
 
@@ -107,8 +110,8 @@ bool cli_words(const Json& c, std::string& words) {
 std::string run_case(const Json& c, std::string& command) {
     std::string words;
     cli_words(c, words);
-    command = ujit::test::cli_path() + " run " + shell_quote(ujit::test::source_dir() + "/" + c["file"].str()) +
-              " " + shell_quote(c["function"].str()) + words;
+    command = ujit::test::cli_path() + " run " + shell_quote(ujit::test::source_dir() + "/" + c["file"].str()) + " " +
+              shell_quote(c["function"].str()) + words;
     Run r = run_command(command);
     if (c["result"].has("error")) {  // a failed call: exit status 1 and the exception named
         const std::string& name = c["result"]["error"].str();

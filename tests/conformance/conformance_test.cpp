@@ -24,8 +24,7 @@ namespace {
 const Module& module_for(const std::string& file) {
     static std::map<std::string, Module> cache;
     auto it = cache.find(file);
-    if (it == cache.end())
-        it = cache.emplace(file, Module::from_file(ujit::test::source_dir() + "/" + file)).first;
+    if (it == cache.end()) it = cache.emplace(file, Module::from_file(ujit::test::source_dir() + "/" + file)).first;
     return it->second;
 }
 
@@ -70,8 +69,8 @@ TEST_CASE("conformance corpus: every case matches the oracle through the C++ API
         CHECK(failure == "");
         passed += failure.empty();
     }
-    WARN("conformance (C++ API): " << passed << " of " << cases.size() << " cases of "
-                                   << functions.size() << " functions pass");
+    WARN("conformance (C++ API): " << passed << " of " << cases.size() << " cases of " << functions.size()
+                                   << " functions pass");
     CHECK(functions.size() >= 150);
 }
 

@@ -4,9 +4,9 @@
 // ptxas here; running them is the GPU suite's job ([gpu]).
 #include <catch2/catch.hpp>
 
+#include "runtime/scalar.hpp"
 #include "support/ptxas.hpp"
 #include "support/source_dir.hpp"
-#include "runtime/scalar.hpp"
 #include "support/values.hpp"
 #include "ujit/ujit.hpp"
 
@@ -55,9 +55,7 @@ TEST_CASE("course examples run on the CPU and match the CPython oracle", "[e2e][
         tolerances(c, rtol, atol);
         // A case with a signature runs that specialization (as Numba's eager compile
         // would: the result converts to the declared return type).
-        auto call = [&] {
-            return c.has("signature") ? f.compile(c["signature"].str()).call(args) : f.call(args);
-        };
+        auto call = [&] { return c.has("signature") ? f.compile(c["signature"].str()).call(args) : f.call(args); };
         if (c["result"].has("error")) {  // CPython raises; Numba raises the same error
             REQUIRE_THROWS_WITH(call(), Catch::Contains(c["result"]["error"].str()));
         } else if (c["kind"].str() == "call") {
@@ -94,9 +92,12 @@ TEST_CASE("course CUDA examples compile to PTX that ptxas accepts", "[e2e][examp
             std::string sig = "void(";
             for (size_t i = 0; i < c["args"].size(); ++i) {
                 const Json& a = c["args"][i];
-                std::string t = a["type"].str() == "array"
-                                    ? a["dtype"].str() + "[" + std::string(a["shape"].size() == 1 ? ":" : a["shape"].size() == 2 ? ":, :" : ":, :, :") + "]"
-                                    : a["type"].str();
+                std::string t = a["type"].str() == "array" ? a["dtype"].str() + "[" +
+                                                                 std::string(a["shape"].size() == 1   ? ":"
+                                                                             : a["shape"].size() == 2 ? ":, :"
+                                                                                                      : ":, :, :") +
+                                                                 "]"
+                                                           : a["type"].str();
                 sig += (i ? ", " : "") + t;
             }
             specs.push_back(f.compile(sig + ")", o));

@@ -57,9 +57,12 @@ template <class T> std::vector<T> minmax_inputs(int64_t n) {
     Rng rng(sizeof(T) * 31 + std::is_signed_v<T>);
     std::vector<T> v(n);
     for (auto& x : v) {
-        if constexpr (std::is_floating_point_v<T>) x = T(rng.uniform(-1e3, 1e3));
-        else if constexpr (std::is_signed_v<T>) x = T(rng.integer(-1000000, 1000000));
-        else x = T(rng.next());  // the full range: unsigned compares matter above 2^31 / 2^63
+        if constexpr (std::is_floating_point_v<T>)
+            x = T(rng.uniform(-1e3, 1e3));
+        else if constexpr (std::is_signed_v<T>)
+            x = T(rng.integer(-1000000, 1000000));
+        else
+            x = T(rng.next());  // the full range: unsigned compares matter above 2^31 / 2^63
     }
     return v;
 }

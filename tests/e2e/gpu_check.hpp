@@ -17,13 +17,20 @@
 namespace ujit::gputest {
 
 template <class T> constexpr DType dtype_of() {
-    if constexpr (std::is_same_v<T, int8_t>) return DType::Int8;
-    else if constexpr (std::is_same_v<T, int16_t>) return DType::Int16;
-    else if constexpr (std::is_same_v<T, int32_t>) return DType::Int32;
-    else if constexpr (std::is_same_v<T, int64_t>) return DType::Int64;
-    else if constexpr (std::is_same_v<T, uint32_t>) return DType::UInt32;
-    else if constexpr (std::is_same_v<T, uint64_t>) return DType::UInt64;
-    else if constexpr (std::is_same_v<T, float>) return DType::Float32;
+    if constexpr (std::is_same_v<T, int8_t>)
+        return DType::Int8;
+    else if constexpr (std::is_same_v<T, int16_t>)
+        return DType::Int16;
+    else if constexpr (std::is_same_v<T, int32_t>)
+        return DType::Int32;
+    else if constexpr (std::is_same_v<T, int64_t>)
+        return DType::Int64;
+    else if constexpr (std::is_same_v<T, uint32_t>)
+        return DType::UInt32;
+    else if constexpr (std::is_same_v<T, uint64_t>)
+        return DType::UInt64;
+    else if constexpr (std::is_same_v<T, float>)
+        return DType::Float32;
     else {
         static_assert(std::is_same_v<T, double>);
         return DType::Float64;
@@ -32,8 +39,10 @@ template <class T> constexpr DType dtype_of() {
 
 // A scalar argument of exactly T's dtype.
 template <class T> Value scalar(T x) {
-    if constexpr (std::is_floating_point_v<T>) return Value::of(dtype_of<T>(), double(x));
-    else return Value::of_int(dtype_of<T>(), int64_t(x));
+    if constexpr (std::is_floating_point_v<T>)
+        return Value::of(dtype_of<T>(), double(x));
+    else
+        return Value::of_int(dtype_of<T>(), int64_t(x));
 }
 
 // A C-ordered host array of T filled by fill(i) for the flat index i.
@@ -49,9 +58,7 @@ template <class T> std::vector<T> to_vector(const Array& a) {
     return std::vector<T>(a.data<T>(), a.data<T>() + a.size());
 }
 
-template <class T> std::vector<T> from_device(const cuda::DeviceArray& d) {
-    return to_vector<T>(d.copy_to_host());
-}
+template <class T> std::vector<T> from_device(const cuda::DeviceArray& d) { return to_vector<T>(d.copy_to_host()); }
 
 // A deterministic 64-bit generator (splitmix64), the same on every machine.
 struct Rng {
@@ -69,8 +76,7 @@ struct Rng {
 
 // "" when got[i] matches want[i] for every i (floats within atol + rtol*|want|, NaN == NaN),
 // else the first mismatch and how many there are.
-template <class T>
-std::string mismatch(const T* got, const T* want, int64_t n, double rtol = 0, double atol = 0) {
+template <class T> std::string mismatch(const T* got, const T* want, int64_t n, double rtol = 0, double atol = 0) {
     int64_t bad = 0, first = -1;
     for (int64_t i = 0; i < n; ++i) {
         bool ok;

@@ -112,7 +112,8 @@ TEST_CASE("gpu: tile_transpose and tile_transpose_padded transpose through share
         INFO(name);
         Function k = example(name).function(name);
         DeviceArray din = to_device(a.ref()), dout = device_array({cols, rows}, DType::Float32);
-        launch(k, Dim3(uint32_t(cols / tile), uint32_t(rows / tile)), Dim3(uint32_t(tile), uint32_t(tile)), {din, dout});
+        launch(k, Dim3(uint32_t(cols / tile), uint32_t(rows / tile)), Dim3(uint32_t(tile), uint32_t(tile)),
+               {din, dout});
         CHECK(dout.shape() == std::vector<int64_t>{cols, rows});
         CHECK(mismatch(from_device<float>(dout), want) == "");
         // The shared tile is static: the kernel reports it.
@@ -177,9 +178,9 @@ TEST_CASE("gpu: threadIdx, blockIdx, blockDim and gridDim in x, y and z", "[gpu]
                             int64_t b = (bz * grid.y + by) * grid.x + bx;
                             int64_t t = (tz * block.y + ty) * block.x + tx;
                             int64_t row = b * (block.x * block.y * block.z) + t;
-                            int32_t v[12] = {int32_t(tx),      int32_t(ty),      int32_t(tz),      int32_t(bx),
-                                             int32_t(by),      int32_t(bz),      int32_t(block.x), int32_t(block.y),
-                                             int32_t(block.z), int32_t(grid.x),  int32_t(grid.y),  int32_t(grid.z)};
+                            int32_t v[12] = {int32_t(tx),      int32_t(ty),     int32_t(tz),      int32_t(bx),
+                                             int32_t(by),      int32_t(bz),     int32_t(block.x), int32_t(block.y),
+                                             int32_t(block.z), int32_t(grid.x), int32_t(grid.y),  int32_t(grid.z)};
                             std::copy(v, v + 12, want.begin() + row * 12);
                         }
     DeviceArray out = to_device(host_array<int32_t>({threads, 12}, [](int64_t) { return -1; }).ref());

@@ -50,13 +50,17 @@ TEST_CASE("the GPU suite's kernels use the features they test", "[e2e][gpu-ptx][
     // Dynamic shared memory is an extern .shared array.
     CHECK_THAT(ptx("dyn_shared_reverse", "void(float32[::1], float32[::1])"), Contains(".extern .shared"));
     // Atomic add is a hardware atomic, for floats too.
-    CHECK_THAT(ptx("atomic_add_old", "void(float32[::1], float32[::1], float32)"), Contains("atom") && Contains(".add.f32"));
-    CHECK_THAT(ptx("atomic_add_old", "void(float64[::1], float64[::1], float64)"), Contains("atom") && Contains(".add.f64"));
+    CHECK_THAT(ptx("atomic_add_old", "void(float32[::1], float32[::1], float32)"),
+               Contains("atom") && Contains(".add.f32"));
+    CHECK_THAT(ptx("atomic_add_old", "void(float64[::1], float64[::1], float64)"),
+               Contains("atom") && Contains(".add.f64"));
     CHECK_THAT(ptx("atomic_cas", "void(int32[::1], int32[::1])"), Contains("atom") && Contains(".cas."));
     // Unsigned 32-bit inc/dec are the native instructions.
     CHECK_THAT(ptx("atomic_incdec", "void(uint32[::1], uint32[::1], uint32[::1], uint32)"),
                Contains(".inc.u32") && Contains(".dec.u32"));
     // The three specializations of `scale` differ in their arithmetic.
-    CHECK_THAT(ptx("scale", "void(float32[::1], float32[::1], float32)"), Contains("mul.f32") || Contains("mul.rn.f32"));
-    CHECK_THAT(ptx("scale", "void(float64[::1], float64[::1], float64)"), Contains("mul.f64") || Contains("mul.rn.f64"));
+    CHECK_THAT(ptx("scale", "void(float32[::1], float32[::1], float32)"),
+               Contains("mul.f32") || Contains("mul.rn.f32"));
+    CHECK_THAT(ptx("scale", "void(float64[::1], float64[::1], float64)"),
+               Contains("mul.f64") || Contains("mul.rn.f64"));
 }

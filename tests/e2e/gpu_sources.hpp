@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "ujit/ujit.hpp"
 #include "support/source_dir.hpp"
+#include "ujit/ujit.hpp"
 
 namespace ujit::gputest {
 

@@ -176,7 +176,8 @@ TEST_CASE("gpu: ufunc inputs are cast by NumPy's safe rules to a declared signat
     // int32 → float32 is not safe: no loop for it.
     Array i32 = host_array<int32_t>({n}, [](int64_t i) { return int32_t(i); });
     for (int rep = 0; rep < 2; ++rep)
-        CHECK_THROWS_WITH(vectorize_device(f, {to_device(i32.ref()), df32}), Contains("not supported for the input types"));
+        CHECK_THROWS_WITH(vectorize_device(f, {to_device(i32.ref()), df32}),
+                          Contains("not supported for the input types"));
     CHECK_THROWS_WITH(vectorize(f, {i32, f32}), Contains("not supported for the input types"));
 
     // Two declared signatures: the first one the inputs cast to safely runs.

@@ -16,16 +16,30 @@ struct Reader {
     [[noreturn]] void fail(const std::string& what) {
         throw std::runtime_error("json: " + what + " at offset " + std::to_string(i));
     }
-    void ws() { while (i < s.size() && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t')) ++i; }
-    bool eat(char c) { ws(); if (i < s.size() && s[i] == c) { ++i; return true; } return false; }
-    void expect(char c) { if (!eat(c)) fail(std::string("expected '") + c + "'"); }
+    void ws() {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t')) ++i;
+    }
+    bool eat(char c) {
+        ws();
+        if (i < s.size() && s[i] == c) {
+            ++i;
+            return true;
+        }
+        return false;
+    }
+    void expect(char c) {
+        if (!eat(c)) fail(std::string("expected '") + c + "'");
+    }
 
     std::string string() {
         expect('"');
         std::string out;
         while (i < s.size() && s[i] != '"') {
             char c = s[i++];
-            if (c != '\\') { out += c; continue; }
+            if (c != '\\') {
+                out += c;
+                continue;
+            }
             if (i >= s.size()) fail("bad escape");
             char e = s[i++];
             switch (e) {
@@ -37,9 +51,16 @@ struct Reader {
             case 'u': {
                 unsigned cp = std::stoul(s.substr(i, 4), nullptr, 16);
                 i += 4;
-                if (cp < 0x80) out += char(cp);
-                else if (cp < 0x800) { out += char(0xC0 | (cp >> 6)); out += char(0x80 | (cp & 0x3F)); }
-                else { out += char(0xE0 | (cp >> 12)); out += char(0x80 | ((cp >> 6) & 0x3F)); out += char(0x80 | (cp & 0x3F)); }
+                if (cp < 0x80)
+                    out += char(cp);
+                else if (cp < 0x800) {
+                    out += char(0xC0 | (cp >> 6));
+                    out += char(0x80 | (cp & 0x3F));
+                } else {
+                    out += char(0xE0 | (cp >> 12));
+                    out += char(0x80 | ((cp >> 6) & 0x3F));
+                    out += char(0x80 | (cp & 0x3F));
+                }
                 break;
             }
             default: out += e;
@@ -76,10 +97,16 @@ struct Reader {
         } else if (c == '"') {
             j.kind = Json::Kind::String;
             j.text = string();
-        } else if (s.compare(i, 4, "true") == 0) { i += 4; j.kind = Json::Kind::Bool; j.b = true; }
-        else if (s.compare(i, 5, "false") == 0) { i += 5; j.kind = Json::Kind::Bool; }
-        else if (s.compare(i, 4, "null") == 0) { i += 4; }
-        else {
+        } else if (s.compare(i, 4, "true") == 0) {
+            i += 4;
+            j.kind = Json::Kind::Bool;
+            j.b = true;
+        } else if (s.compare(i, 5, "false") == 0) {
+            i += 5;
+            j.kind = Json::Kind::Bool;
+        } else if (s.compare(i, 4, "null") == 0) {
+            i += 4;
+        } else {
             size_t start = i;
             while (i < s.size() && (std::isdigit(static_cast<unsigned char>(s[i])) || s[i] == '-' || s[i] == '+' ||
                                     s[i] == '.' || s[i] == 'e' || s[i] == 'E'))

@@ -8,11 +8,19 @@
 namespace ujit::test {
 
 DType dtype_from_name(const std::string& n) {
-    static const std::pair<const char*, DType> names[] = {
-        {"bool", DType::Bool}, {"int8", DType::Int8}, {"int16", DType::Int16}, {"int32", DType::Int32},
-        {"int64", DType::Int64}, {"uint8", DType::UInt8}, {"uint16", DType::UInt16},
-        {"uint32", DType::UInt32}, {"uint64", DType::UInt64}, {"float32", DType::Float32},
-        {"float64", DType::Float64}, {"complex64", DType::Complex64}, {"complex128", DType::Complex128}};
+    static const std::pair<const char*, DType> names[] = {{"bool", DType::Bool},
+                                                          {"int8", DType::Int8},
+                                                          {"int16", DType::Int16},
+                                                          {"int32", DType::Int32},
+                                                          {"int64", DType::Int64},
+                                                          {"uint8", DType::UInt8},
+                                                          {"uint16", DType::UInt16},
+                                                          {"uint32", DType::UInt32},
+                                                          {"uint64", DType::UInt64},
+                                                          {"float32", DType::Float32},
+                                                          {"float64", DType::Float64},
+                                                          {"complex64", DType::Complex64},
+                                                          {"complex128", DType::Complex128}};
     for (auto& [name, t] : names)
         if (n == name) return t;
     throw std::runtime_error("unknown dtype in test data: " + n);
@@ -136,22 +144,30 @@ std::string compare_array(const ArrayRef& got, const Json& expected, double rtol
     Value want_v = value_from_json(expected, keep);
     const ArrayRef& want = want_v.array();
     if (got.shape != want.shape) return "array shape differs";
-    if (got.dtype != want.dtype) return fmt::format("array dtype is {}, expected {}", dtype_name(got.dtype), dtype_name(want.dtype));
+    if (got.dtype != want.dtype)
+        return fmt::format("array dtype is {}, expected {}", dtype_name(got.dtype), dtype_name(want.dtype));
     ArrayRef g = got.strides.empty() ? ArrayRef::c_order(got.data, got.dtype, got.shape) : got;
     int64_t n = want.size();
     std::vector<int64_t> idx(want.shape.size(), 0);
     int isz = itemsize(want.dtype);
     for (int64_t k = 0; k < n; ++k) {
         int64_t og = 0, ow = 0;
-        for (size_t d = 0; d < idx.size(); ++d) { og += idx[d] * g.strides[d]; ow += idx[d] * want.strides[d]; }
+        for (size_t d = 0; d < idx.size(); ++d) {
+            og += idx[d] * g.strides[d];
+            ow += idx[d] * want.strides[d];
+        }
         const char* pg = static_cast<const char*>(g.data) + og;
         const char* pw = static_cast<const char*>(want.data) + ow;
         std::string m;
         if (want.dtype == DType::Float32) {
-            float a, b; std::memcpy(&a, pg, 4); std::memcpy(&b, pw, 4);
+            float a, b;
+            std::memcpy(&a, pg, 4);
+            std::memcpy(&b, pw, 4);
             m = compare_float(a, b, rtol, atol);
         } else if (want.dtype == DType::Float64) {
-            double a, b; std::memcpy(&a, pg, 8); std::memcpy(&b, pw, 8);
+            double a, b;
+            std::memcpy(&a, pg, 8);
+            std::memcpy(&b, pw, 8);
             m = compare_float(a, b, rtol, atol);
         } else if (std::memcmp(pg, pw, size_t(isz)) != 0) {
             m = "integer/bool element differs";

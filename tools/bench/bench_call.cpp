@@ -30,9 +30,21 @@ int main() {
     double (*volatile native)(double, double) = &bench::hypot_native;
     double (*volatile jitted)(double, double) = fp;
 
-    double t_native = bench::median_ms(5, [&] { double s = 0; for (int i = 0; i < n_fast; ++i) s += native(3.0 + i, 4.0); sink = s; });
-    double t_ptr = bench::median_ms(5, [&] { double s = 0; for (int i = 0; i < n_fast; ++i) s += jitted(3.0 + i, 4.0); sink = s; });
-    double t_dyn = bench::median_ms(5, [&] { double s = 0; for (int i = 0; i < n_slow; ++i) s += f(3.0 + i, 4.0).as<double>(); sink = s; });
+    double t_native = bench::median_ms(5, [&] {
+        double s = 0;
+        for (int i = 0; i < n_fast; ++i) s += native(3.0 + i, 4.0);
+        sink = s;
+    });
+    double t_ptr = bench::median_ms(5, [&] {
+        double s = 0;
+        for (int i = 0; i < n_fast; ++i) s += jitted(3.0 + i, 4.0);
+        sink = s;
+    });
+    double t_dyn = bench::median_ms(5, [&] {
+        double s = 0;
+        for (int i = 0; i < n_slow; ++i) s += f(3.0 + i, 4.0).as<double>();
+        sink = s;
+    });
 
     ujit_module* cm = nullptr;
     ujit_function* cf = nullptr;
@@ -43,8 +55,12 @@ int main() {
         ujit_value args[2], res;
         size_t nres = 0;
         for (int i = 0; i < n_slow; ++i) {
-            args[0].is_array = 0; args[0].dtype = UJIT_FLOAT64; args[0].v.f = 3.0 + i;
-            args[1].is_array = 0; args[1].dtype = UJIT_FLOAT64; args[1].v.f = 4.0;
+            args[0].is_array = 0;
+            args[0].dtype = UJIT_FLOAT64;
+            args[0].v.f = 3.0 + i;
+            args[1].is_array = 0;
+            args[1].dtype = UJIT_FLOAT64;
+            args[1].v.f = 4.0;
             ujit_function_call(cf, args, 2, &res, 1, &nres);
             s += res.v.f;
         }

@@ -44,11 +44,14 @@ int main(int argc, char** argv) {
         {"gaussian_pdf.py", "gaussian_pdf", "float32(float32, float32, float32)", Target::CUDA,
          driver::Artifact::UfuncLoop},
     };
-    fmt::print("{:<16} {:<9} {:>8} {:>8} {:>8} {:>9} {:>8} {:>9} {:>10}\n", "function", "tgt", "parse",
-               "type", "lower", "optimize", "codegen", "total", "first-run");
+    fmt::print("{:<16} {:<9} {:>8} {:>8} {:>8} {:>9} {:>8} {:>9} {:>10}\n", "function", "tgt", "parse", "type", "lower",
+               "optimize", "codegen", "total", "first-run");
     for (const Case& c : cases) {
         std::string src = read(dir + "/" + c.file);
-        if (src.empty()) { fmt::print("{}: missing {}\n", c.function, c.file); continue; }
+        if (src.empty()) {
+            fmt::print("{}: missing {}\n", c.function, c.file);
+            continue;
+        }
         const int reps = 21;
         std::vector<double> parse, type, lower, opt, cg, total;
         double first = 0;
@@ -71,7 +74,10 @@ int main(int argc, char** argv) {
             req.artifact = c.artifact;
             driver::Compiled out = driver::compile(req);
             double t_total = bench::now_ms() - t0;
-            if (r == 0) { first = t_total; continue; }
+            if (r == 0) {
+                first = t_total;
+                continue;
+            }
             parse.push_back(t_parse);
             type.push_back(out.times.type);
             lower.push_back(out.times.lower);
@@ -79,11 +85,17 @@ int main(int argc, char** argv) {
             cg.push_back(out.times.codegen);
             total.push_back(t_total);
         }
-        auto med = [](std::vector<double> v) { std::sort(v.begin(), v.end()); return v[v.size() / 2]; };
-        fmt::print("{:<16} {:<9} {:>8.3f} {:>8.3f} {:>8.3f} {:>9.3f} {:>8.3f} {:>9.3f} {:>10.3f}   (ms, median of {})\n",
-                   c.function,
-                   c.target == Target::CPU ? "cpu" : c.artifact == driver::Artifact::UfuncLoop ? "cuda-loop" : "cuda", med(parse), med(type), med(lower),
-                   med(opt), med(cg), med(total), first, reps - 1);
+        auto med = [](std::vector<double> v) {
+            std::sort(v.begin(), v.end());
+            return v[v.size() / 2];
+        };
+        fmt::print(
+            "{:<16} {:<9} {:>8.3f} {:>8.3f} {:>8.3f} {:>9.3f} {:>8.3f} {:>9.3f} {:>10.3f}   (ms, median of {})\n",
+            c.function,
+            c.target == Target::CPU                     ? "cpu"
+            : c.artifact == driver::Artifact::UfuncLoop ? "cuda-loop"
+                                                        : "cuda",
+            med(parse), med(type), med(lower), med(opt), med(cg), med(total), first, reps - 1);
     }
 
     // The same work through the public API, as a user pays it: a fresh Module from source,
@@ -110,7 +122,8 @@ int main(int argc, char** argv) {
             if (c.target == Target::CPU ? s.address() == nullptr : s.ptx().empty()) std::abort();
         });
         fmt::print("{:<16} {:<9} public API: Module::from_string -> compile -> {}: {:.3f} ms (median of 21)\n",
-                   c.function, c.target == Target::CPU ? "cpu" : "cuda", c.target == Target::CPU ? "pointer" : "PTX", ms);
+                   c.function, c.target == Target::CPU ? "cpu" : "cuda", c.target == Target::CPU ? "pointer" : "PTX",
+                   ms);
     }
     return 0;
 }

@@ -246,7 +246,8 @@ bool close_rel(float got, float want, double rel) {
 // Whether `r` is gaussian_pdf of the host inputs elementwise, within 2e-6 relative.
 bool matches_gaussian(const Array& r, const Array& x, const Array& mean, const Array& sigma) {
     for (int64_t i = 0; i < r.size(); ++i)
-        if (!close_rel(r.data<float>()[i], gaussian_ref(x.data<float>()[i], mean.data<float>()[i], sigma.data<float>()[i]), 2e-6))
+        if (!close_rel(r.data<float>()[i],
+                       gaussian_ref(x.data<float>()[i], mean.data<float>()[i], sigma.data<float>()[i]), 2e-6))
             return false;
     return true;
 }
@@ -277,7 +278,8 @@ int first_launch(const std::string& root) {
 // finds it empty, the later ones load PTX and cubin from it.
 void process_rows(const std::string& root) {
     std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
-    std::string dir = (std::filesystem::temp_directory_path() / ("ujit_bench_cache." + std::to_string(getpid()))).string();
+    std::string dir =
+        (std::filesystem::temp_directory_path() / ("ujit_bench_cache." + std::to_string(getpid()))).string();
     std::filesystem::remove_all(dir);
     std::vector<double> init, warm;
     double cold = -1;
@@ -292,16 +294,20 @@ void process_rows(const std::string& root) {
             break;
         }
         init.push_back(a);
-        if (i == 0) cold = b;
-        else warm.push_back(b);
+        if (i == 0)
+            cold = b;
+        else
+            warm.push_back(b);
     }
     std::filesystem::remove_all(dir);
     if (warm.empty()) return;
     verify(true, "gaussian_pdf in new processes matches Numba's semantics");
     row("process.cuda_init", "ujit", median(init), "ms", "cuInit + primary context in a new process");
-    row("process.gaussian.first_launch", "ujit-cold", cold, "ms", "new process, empty disk cache: source -> launch done");
+    row("process.gaussian.first_launch", "ujit-cold", cold, "ms",
+        "new process, empty disk cache: source -> launch done");
     row("process.gaussian.first_launch", "ujit", median(warm), "ms",
-        std::string("new process, disk cache warm; ") + (median(warm) <= 3.0 ? "target <= 3 ms: met" : "target <= 3 ms: NOT met"));
+        std::string("new process, disk cache warm; ") +
+            (median(warm) <= 3.0 ? "target <= 3 ms: met" : "target <= 3 ms: NOT met"));
 }
 
 int run(const std::string& root) {
@@ -319,8 +325,7 @@ int run(const std::string& root) {
     const std::string gauss_sig = "float32(float32, float32, float32)";
     const int64_t kSmall = 1024;
     Array hx1k = filled_f32(kSmall, gen_x), hm1k = filled_f32(kSmall, gen_mean), hs1k = filled_f32(kSmall, gen_sigma);
-    uc::DeviceArray x1k = uc::to_device(hx1k.ref()), m1k = uc::to_device(hm1k.ref()),
-                    s1k = uc::to_device(hs1k.ref());
+    uc::DeviceArray x1k = uc::to_device(hx1k.ref()), m1k = uc::to_device(hm1k.ref()), s1k = uc::to_device(hs1k.ref());
     uc::DeviceArray o1k = uc::device_array({kSmall}, DType::Float32);
     uc::synchronize();
 
@@ -333,8 +338,10 @@ int run(const std::string& root) {
         uc::vectorize_into(g, {x1k, m1k, s1k}, o1k);
         uc::synchronize();
         double first = now_ms() - t0;
-        row("compile.gaussian.first", "ujit", first, "ms", "first CUDA compile in process: source -> loaded -> 1st launch");
-        verify(matches_gaussian(o1k.copy_to_host(), hx1k, hm1k, hs1k), "gaussian_pdf 1K matches Numba's semantics (rel 2e-6)");
+        row("compile.gaussian.first", "ujit", first, "ms",
+            "first CUDA compile in process: source -> loaded -> 1st launch");
+        verify(matches_gaussian(o1k.copy_to_host(), hx1k, hm1k, hs1k),
+               "gaussian_pdf 1K matches Numba's semantics (rel 2e-6)");
 
         std::vector<double> cold, warm, to_ptx, load, disk;
         // With the disk cache on: the first fresh Module stores PTX and cubin, the rest load them.
@@ -378,11 +385,14 @@ int run(const std::string& root) {
             uc::driver().cuModuleUnload(mod);
             load.push_back(l1 - l0);
         }
-        if (saved) setenv("UJIT_CACHE", saved_value.c_str(), 1);
-        else unsetenv("UJIT_CACHE");
+        if (saved)
+            setenv("UJIT_CACHE", saved_value.c_str(), 1);
+        else
+            unsetenv("UJIT_CACHE");
         double cold_ms = median(cold);
         row("compile.gaussian.cold", "ujit", cold_ms, "ms",
-            std::string("UJIT_CACHE=0, fresh Module; ") + (cold_ms <= 25.0 ? "target <= 25 ms: met" : "target <= 25 ms: NOT met"));
+            std::string("UJIT_CACHE=0, fresh Module; ") +
+                (cold_ms <= 25.0 ? "target <= 25 ms: met" : "target <= 25 ms: NOT met"));
         row("compile.gaussian.to_ptx", "ujit", median(to_ptx), "ms", "fresh Module -> Function::compile -> PTX");
         row("compile.gaussian.ptx_load", "ujit", median(load), "ms", "cuModuleLoadDataEx of that PTX");
         row("compile.gaussian.disk", "ujit", median(disk), "ms", "fresh Module, PTX and cubin from the disk cache");
@@ -393,27 +403,25 @@ int run(const std::string& root) {
     double raw_empty_us = 0;
     {
         const std::string arch = ptx_arch(dev);
-        const std::string ptx = ".version 7.8\n.target " + arch +
-                                "\n.address_size 64\n\n.visible .entry empty_raw()\n{\n\tret;\n}\n";
+        const std::string ptx =
+            ".version 7.8\n.target " + arch + "\n.address_size 64\n\n.visible .entry empty_raw()\n{\n\tret;\n}\n";
         RawFunction raw(ptx, "empty_raw");
         uc::LoadedModule lm = uc::LoadedModule::from_ptx(ptx);
         uc::LoadedKernel lk = lm.kernel("empty_raw", {});
         Module m = Module::from_string(kEmptyKernel, "empty_kernel.py");
         Function f = m.function("empty_kernel");
         const int reps = 11, n = 10000;
-        std::vector<double> us = per_call_us_interleaved(
-            reps, n,
-            {[&] { raw.launch(1, 32, nullptr); }, [&] { uc::launch(lk, uc::Dim3(1), uc::Dim3(32), {}); },
-             [&] { uc::launch(f, uc::Dim3(1), uc::Dim3(32), {}); }});
+        std::vector<double> us = per_call_us_interleaved(reps, n,
+                                                         {[&] { raw.launch(1, 32, nullptr); },
+                                                          [&] { uc::launch(lk, uc::Dim3(1), uc::Dim3(32), {}); },
+                                                          [&] { uc::launch(f, uc::Dim3(1), uc::Dim3(32), {}); }});
         raw_empty_us = us[0];
         double loaded_us = us[1], fn_us = us[2];
         row("launch.empty", "driver", raw_empty_us, "us/launch", "cuLaunchKernel, ujit's dlopen'ed table");
-        row("launch.empty", "ujit-loaded", loaded_us, "us/launch",
-            ratio_note(loaded_us, raw_empty_us, "driver"));
+        row("launch.empty", "ujit-loaded", loaded_us, "us/launch", ratio_note(loaded_us, raw_empty_us, "driver"));
 
         row("launch.empty", "ujit", fn_us, "us/launch",
-            ratio_note(fn_us, raw_empty_us, "driver", "<= 1.15x") + "; " +
-                ratio_note(fn_us, loaded_us, "ujit-loaded"));
+            ratio_note(fn_us, raw_empty_us, "driver", "<= 1.15x") + "; " + ratio_note(fn_us, loaded_us, "ujit-loaded"));
     }
 
     // ---------------------------------------------------------------- (b) ufunc on 1K
@@ -522,7 +530,7 @@ int run(const std::string& root) {
                 worst = std::max(worst, std::fabs(double(got) - want) / std::max(1e-30, std::fabs(double(want))));
             }
             verify(bad == 0, "gaussian_pdf 100M vs Numba's semantics on the host (rel 2e-6): " + std::to_string(bad) +
-                                " off, worst rel " + std::to_string(worst));
+                                 " off, worst rel " + std::to_string(worst));
         }
         row("ufunc.gaussian.100M", "ujit", t, "ms",
             std::to_string(4.0 * 4.0 * double(kBig) / (t * 1e-3) / 1e9) + " GB/s (4 arrays)");
@@ -533,7 +541,8 @@ int run(const std::string& root) {
         {
             Array r = out.copy_to_host();
             bool ok = true;
-            for (int64_t i = 0; i < kBig; i += 997) ok &= close_rel(r.data<float>()[i], gaussian_ref(hx.data<float>()[i], 0.f, 1.f), 2e-6);
+            for (int64_t i = 0; i < kBig; i += 997)
+                ok &= close_rel(r.data<float>()[i], gaussian_ref(hx.data<float>()[i], 0.f, 1.f), 2e-6);
             verify(ok, "gaussian_pdf 100M with scalars (sampled)");
         }
         row("ufunc.gaussian.100M.scalars", "ujit", ts, "ms", "wall clock; mean, sigma float32 scalars");
@@ -559,7 +568,10 @@ int run(const std::string& root) {
         const float* pr = r.data<float>();
         for (int64_t i = 0; i < N && ok; ++i)
             for (int64_t j = 0; j < N; ++j)
-                if (pr[j * N + i] != pa[i * N + j]) { ok = false; break; }
+                if (pr[j * N + i] != pa[i * N + j]) {
+                    ok = false;
+                    break;
+                }
         verify(ok, "tile_transpose 8192^2 exact");
         double gbs = 2.0 * 4.0 * double(N * N) / (t * 1e-3) / 1e9;
         row("transpose.8192", "ujit", gbs, "GB/s",

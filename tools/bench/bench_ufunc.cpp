@@ -47,8 +47,7 @@ template <class T> static double max_rel_diff(const Array& a, const std::vector<
     return m;
 }
 
-template <class T>
-static void run(const Module& mod, int64_t n, DType dt, const char* tname) {
+template <class T> static void run(const Module& mod, int64_t n, DType dt, const char* tname) {
     Array x = filled<T>(n, dt, 3.0), y = filled<T>(n, dt, 2.0), out(dt, {n});
     std::vector<T> ref(n);
     const int reps = 7;
@@ -61,13 +60,16 @@ static void run(const Module& mod, int64_t n, DType dt, const char* tname) {
     add.vectorize_call({x, y}, out.ref(), cpu);  // compile outside the timing
     add.vectorize_call({x, y}, out.ref(), par);
     double t_peer = bench::median_ms(reps, [&] {
-        if constexpr (sizeof(T) == 4) bench::add_f32(x.data<T>(), y.data<T>(), ref.data(), n);
-        else bench::add_f64(x.data<T>(), y.data<T>(), ref.data(), n);
+        if constexpr (sizeof(T) == 4)
+            bench::add_f32(x.data<T>(), y.data<T>(), ref.data(), n);
+        else
+            bench::add_f64(x.data<T>(), y.data<T>(), ref.data(), n);
     });
     double t_cpu = bench::median_ms(reps, [&] { add.vectorize_call({x, y}, out.ref(), cpu); });
     double t_par = bench::median_ms(reps, [&] { add.vectorize_call({x, y}, out.ref(), par); });
     double err = max_rel_diff<T>(out, ref);
-    fmt::print("add {:<8} peer {:7.2f} ms | cpu {:7.2f} ms = {:.2f}x peer | parallel {:7.2f} ms = {:.2f}x speed-up on {} cores | max rel diff {:.1e}\n",
+    fmt::print("add {:<8} peer {:7.2f} ms | cpu {:7.2f} ms = {:.2f}x peer | parallel {:7.2f} ms = {:.2f}x speed-up on "
+               "{} cores | max rel diff {:.1e}\n",
                tname, t_peer, t_cpu, t_cpu / t_peer, t_par, t_cpu / t_par, cores, err);
 
     // gaussian_pdf
@@ -76,13 +78,16 @@ static void run(const Module& mod, int64_t n, DType dt, const char* tname) {
     g.vectorize_call({x, mean, sigma}, out.ref(), cpu);
     g.vectorize_call({x, mean, sigma}, out.ref(), par);
     t_peer = bench::median_ms(reps, [&] {
-        if constexpr (sizeof(T) == 4) bench::gaussian_f32(x.data<T>(), 0.5f, 1.5f, ref.data(), n);
-        else bench::gaussian_f64(x.data<T>(), 0.5, 1.5, ref.data(), n);
+        if constexpr (sizeof(T) == 4)
+            bench::gaussian_f32(x.data<T>(), 0.5f, 1.5f, ref.data(), n);
+        else
+            bench::gaussian_f64(x.data<T>(), 0.5, 1.5, ref.data(), n);
     });
     t_cpu = bench::median_ms(reps, [&] { g.vectorize_call({x, mean, sigma}, out.ref(), cpu); });
     t_par = bench::median_ms(reps, [&] { g.vectorize_call({x, mean, sigma}, out.ref(), par); });
     err = max_rel_diff<T>(out, ref);
-    fmt::print("gaussian {:<3} peer {:7.2f} ms | cpu {:7.2f} ms = {:.2f}x peer | parallel {:7.2f} ms = {:.2f}x speed-up on {} cores | max rel diff {:.1e}\n",
+    fmt::print("gaussian {:<3} peer {:7.2f} ms | cpu {:7.2f} ms = {:.2f}x peer | parallel {:7.2f} ms = {:.2f}x "
+               "speed-up on {} cores | max rel diff {:.1e}\n",
                tname, t_peer, t_cpu, t_cpu / t_peer, t_par, t_cpu / t_par, cores, err);
 }
 

@@ -21,14 +21,14 @@
 #include <string>
 #include <vector>
 
-#define CK(call)                                                                                   \
-    do {                                                                                           \
-        cudaError_t e_ = (call);                                                                   \
-        if (e_ != cudaSuccess) {                                                                   \
-            std::printf("gpu_hand: error: %s failed: %s (%s:%d)\n", #call, cudaGetErrorString(e_), \
-                        __FILE__, __LINE__);                                                       \
-            std::exit(1);                                                                          \
-        }                                                                                          \
+#define CK(call)                                                                                                       \
+    do {                                                                                                               \
+        cudaError_t e_ = (call);                                                                                       \
+        if (e_ != cudaSuccess) {                                                                                       \
+            std::printf("gpu_hand: error: %s failed: %s (%s:%d)\n", #call, cudaGetErrorString(e_), __FILE__,           \
+                        __LINE__);                                                                                     \
+            std::exit(1);                                                                                              \
+        }                                                                                                              \
     } while (0)
 
 static const float kSqrt2Pi = 2.5066282746310002f;  // np.float32((2 * math.pi) ** 0.5)
@@ -246,9 +246,8 @@ int main() {
         row("kernel.add.100M", "hand", a, "GB/s", note);
 
         CK(cudaMemset(out, 0, bytes));
-        double tv = device_ms(15, 10, [&] {
-            add_vec4<<<gs_blocks, 256>>>((const float4*)x, (const float4*)y, (float4*)out, n / 4);
-        });
+        double tv = device_ms(
+            15, 10, [&] { add_vec4<<<gs_blocks, 256>>>((const float4*)x, (const float4*)y, (float4*)out, n / 4); });
         CK(cudaGetLastError());
         r = to_host(out, size_t(n));
         ok = true;
@@ -308,7 +307,10 @@ int main() {
         bool ok = true;
         for (size_t i = 0; i < size_t(N) && ok; ++i)
             for (size_t j = 0; j < size_t(N); ++j)
-                if (r[j * N + i] != ha[i * N + j]) { ok = false; break; }
+                if (r[j * N + i] != ha[i * N + j]) {
+                    ok = false;
+                    break;
+                }
         verify(ok, "transpose 8192^2 exact");
         double g = gbs(2.0 * nn * sizeof(float), t);
         char note[120];

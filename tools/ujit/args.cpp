@@ -66,7 +66,8 @@ ParsedArgs parse_args(const CommandSpec& spec, std::span<const std::string> word
             continue;
         }
         if (!attached) {
-            if (i + 1 >= words.size()) throw UsageError("option '" + name + "' needs a value (" + opt->value_name + ")");
+            if (i + 1 >= words.size())
+                throw UsageError("option '" + name + "' needs a value (" + opt->value_name + ")");
             value = words[++i];
         }
         if (out.values.count(name)) throw UsageError("option '" + name + "' given twice");
@@ -74,8 +75,7 @@ ParsedArgs parse_args(const CommandSpec& spec, std::span<const std::string> word
     }
     if (out.has("--help")) return out;  // `ujit check --help` needs no FILE
     int n = static_cast<int>(out.positional.size());
-    if (n < spec.min_positional)
-        throw UsageError("'ujit " + spec.name + "' needs " + spec.operands);
+    if (n < spec.min_positional) throw UsageError("'ujit " + spec.name + "' needs " + spec.operands);
     if (spec.max_positional >= 0 && n > spec.max_positional)
         throw UsageError("too many arguments for 'ujit " + spec.name + "': unexpected '" +
                          out.positional[spec.max_positional] + "'");

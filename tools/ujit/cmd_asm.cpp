@@ -5,12 +5,15 @@
 namespace ujit::cli {
 
 int run_asm(const ParsedArgs& args) {
-    return print_dumps(args, [&](const ujit::Function& f) {
-        ujit::Options o = dump_options(f, args);
-        if (o.target == ujit::Target::CUDA)
-            throw UsageError("'" + f.name() + "' is a CUDA function: use 'ujit ptx' for its assembly");
-        return o;
-    }, "#", [](const ujit::Specialization& s) { return s.assembly(); });
+    return print_dumps(
+        args,
+        [&](const ujit::Function& f) {
+            ujit::Options o = dump_options(f, args);
+            if (o.target == ujit::Target::CUDA)
+                throw UsageError("'" + f.name() + "' is a CUDA function: use 'ujit ptx' for its assembly");
+            return o;
+        },
+        "#", [](const ujit::Specialization& s) { return s.assembly(); });
 }
 
 }  // namespace ujit::cli

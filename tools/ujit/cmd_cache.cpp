@@ -37,13 +37,13 @@ int list(const cache::DiskCache& dc) {
         }
         const std::string& k = e.key;
         std::string artifact = cache::key_field(k, "artifact");
-        std::printf("%s\n", fmt::format("{}  {:<6} {:>9}  {:<16} {} {}{}  {} -O{}{}", name, cache::key_field(k, "kind"),
-                                        e.bytes, target_text(k), cache::key_field(k, "function"),
-                                        cache::key_field(k, "signature"),
-                                        artifact == "ufunc_loop" ? " [ufunc loop]" : "", cache::key_field(k, "file"),
-                                        cache::key_field(k, "opt"),
-                                        cache::key_field(k, "fastmath") == "1" ? " fastmath" : "")
-                                .c_str());
+        std::printf("%s\n",
+                    fmt::format("{}  {:<6} {:>9}  {:<16} {} {}{}  {} -O{}{}", name, cache::key_field(k, "kind"),
+                                e.bytes, target_text(k), cache::key_field(k, "function"),
+                                cache::key_field(k, "signature"), artifact == "ufunc_loop" ? " [ufunc loop]" : "",
+                                cache::key_field(k, "file"), cache::key_field(k, "opt"),
+                                cache::key_field(k, "fastmath") == "1" ? " fastmath" : "")
+                        .c_str());
     }
     return 0;
 }
@@ -74,8 +74,10 @@ int run_cache(const ParsedArgs& args) {
     if (action != "list" && action != "stats" && action != "clear")
         throw UsageError("'ujit cache' takes list, stats or clear, not '" + action + "'");
     std::optional<std::filesystem::path> dir;
-    if (auto d = args.get("--dir")) dir = *d;
-    else dir = cache::configured_cache_dir();
+    if (auto d = args.get("--dir"))
+        dir = *d;
+    else
+        dir = cache::configured_cache_dir();
     if (!dir) {
         print_message("no cache directory: set UJIT_CACHE_DIR (or XDG_CACHE_HOME or HOME)");
         return 1;

@@ -95,7 +95,8 @@ Row demo_ufunc(const ujit::Function& f, const std::string& call, const std::vect
     const float* y = out.data<float>();
     const float* yp = out_parallel.data<float>();
     for (int64_t i = 0; i < out.size() && r.ok; ++i) r.ok = check(i, y[i]) && y[i] == yp[i];
-    r.result = fmt::format("{}[{}], y[0]={}", ujit::dtype_name(out.dtype()), out.size(), ujit::Value::of(out.dtype(), y[0]).repr());
+    r.result = fmt::format("{}[{}], y[0]={}", ujit::dtype_name(out.dtype()), out.size(),
+                           ujit::Value::of(out.dtype(), y[0]).repr());
     return r;
 }
 

@@ -5,8 +5,9 @@
 namespace ujit::cli {
 
 int run_llvm(const ParsedArgs& args) {
-    return print_dumps(args, [&](const ujit::Function& f) { return dump_options(f, args); }, ";",
-                       [](const ujit::Specialization& s) { return s.llvm_ir(); });
+    return print_dumps(
+        args, [&](const ujit::Function& f) { return dump_options(f, args); }, ";",
+        [](const ujit::Specialization& s) { return s.llvm_ir(); });
 }
 
 }  // namespace ujit::cli

@@ -30,8 +30,8 @@ int emit_result(const ujit::Value& result, const ParsedArgs& args) {
 int apply_ufunc(const ujit::Function& f, RunArguments& inputs, const ujit::Options& opts, const ParsedArgs& args) {
     std::vector<ujit::Value> values = inputs.values;
     if (auto sig = args.get("--sig")) values = cast_inputs(values, scalar_argument_dtypes(*sig), inputs.storage);
-    ujit::Array result = opts.target == ujit::Target::CUDA ? apply_ufunc_cuda(f, values)
-                                                           : f.vectorize_call(values, opts);
+    ujit::Array result =
+        opts.target == ujit::Target::CUDA ? apply_ufunc_cuda(f, values) : f.vectorize_call(values, opts);
     // NumPy gives a scalar for scalar inputs; print it unless -o asks for the 0-d array.
     if (result.shape().empty() && !args.has("-o")) return emit_result(scalar_of_0d(result), args);
     return emit_result(ujit::Value(result), args);
@@ -69,8 +69,9 @@ int run_run(const ParsedArgs& args) {
     }
     if (f.declared_target() == ujit::Target::CUDA)
         throw ujit::Error(ujit::Error::Kind::Argument,
-                          "error: '" + f.name() + "' is a CUDA device function, called from kernels and ufuncs; "
-                          "'ujit run' runs kernels, ufuncs and CPU functions (see 'ujit ptx' for its code)");
+                          "error: '" + f.name() +
+                              "' is a CUDA device function, called from kernels and ufuncs; "
+                              "'ujit run' runs kernels, ufuncs and CPU functions (see 'ujit ptx' for its code)");
     reject_kernel_options(f, args, "a CPU function");
     if (target == ujit::Target::CUDA)
         throw UsageError("--target cuda runs @cuda.jit kernels and @vectorize ufuncs; '" + f.name() +
@@ -78,8 +79,8 @@ int run_run(const ParsedArgs& args) {
     ujit::Options opts;
     opts.target = target.value_or(f.declared_target());
     RunArguments inputs = parse_run_arguments(std::span(args.positional).subspan(2));
-    ujit::Value result = args.has("--sig") ? f.compile(*args.get("--sig"), opts).call(inputs.values)
-                                           : f.call(inputs.values, opts);
+    ujit::Value result =
+        args.has("--sig") ? f.compile(*args.get("--sig"), opts).call(inputs.values) : f.call(inputs.values, opts);
     return emit_result(result, args);
 }
 

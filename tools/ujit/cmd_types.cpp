@@ -5,12 +5,15 @@
 namespace ujit::cli {
 
 int run_types(const ParsedArgs& args) {
-    return print_dumps(args, [](const ujit::Function& f) {
-        ujit::Options o;
+    return print_dumps(
+        args,
+        [](const ujit::Function& f) {
+            ujit::Options o;
         // Typing depends on the target (CUDA names exist only there).
-        o.target = f.declared_target() == ujit::Target::CUDA ? ujit::Target::CUDA : ujit::Target::CPU;
-        return o;
-    }, "#", [](const ujit::Specialization& s) { return s.typed_ir(); });
+            o.target = f.declared_target() == ujit::Target::CUDA ? ujit::Target::CUDA : ujit::Target::CPU;
+            return o;
+        },
+        "#", [](const ujit::Specialization& s) { return s.typed_ir(); });
 }
 
 }  // namespace ujit::cli

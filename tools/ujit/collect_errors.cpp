@@ -35,7 +35,8 @@ template <class F> bool attempt(CheckOutcome& out, F&& step) {
     } catch (const ujit::Error& e) {
         add(out, seen_of(e));
     } catch (const std::exception& e) {
-        add(out, SeenError{0, 0, std::string("internal error: ") + e.what(), std::string("internal error: ") + e.what()});
+        add(out,
+            SeenError{0, 0, std::string("internal error: ") + e.what(), std::string("internal error: ") + e.what()});
     }
     return false;
 }

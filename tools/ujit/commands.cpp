@@ -12,7 +12,9 @@ const OptionSpec kHelp{"--help", "", "show this help"};
 
 std::vector<CommandSpec> make_commands() {
     std::vector<CommandSpec> cs;
-    cs.push_back({"check", "FILE", "check a module: parse, type and compile every declared signature",
+    cs.push_back({"check",
+                  "FILE",
+                  "check a module: parse, type and compile every declared signature",
                   "Loads FILE, checks its module level, and compiles every function for each signature\n"
                   "its decorator declares (and for the '# verify-sig: FUNC SIG' lines of the file),\n"
                   "for the decorator's target. Prints the diagnostics; exit status 1 if there are any.\n"
@@ -32,12 +34,21 @@ std::vector<CommandSpec> make_commands() {
                   "bad decorator) and each signature stops at its first error, so a test expects one\n"
                   "error per function, or a single module-level error.",
                   {{"--verify", "", "check the file's expected-error comments instead of printing errors"}, kHelp},
-                  1, 1, run_check});
-    cs.push_back({"types", "FILE FUNC", "show FUNC's source annotated with the inferred types",
+                  1,
+                  1,
+                  run_check});
+    cs.push_back({"types",
+                  "FILE FUNC",
+                  "show FUNC's source annotated with the inferred types",
                   "Like Numba's inspect_types: each source line of FUNC followed by the types of the\n"
                   "variables it assigns. Without --sig, the decorator's signatures are used.",
-                  {kSig, kHelp}, 2, 2, run_types});
-    cs.push_back({"llvm", "FILE FUNC", "show FUNC's optimized LLVM IR",
+                  {kSig, kHelp},
+                  2,
+                  2,
+                  run_types});
+    cs.push_back({"llvm",
+                  "FILE FUNC",
+                  "show FUNC's optimized LLVM IR",
                   "Prints the optimized LLVM IR of FUNC for the signature (--sig, else the decorator's)\n"
                   "and target (--target, else the decorator's: cuda for @cuda.jit).",
                   {kSig,
@@ -45,16 +56,31 @@ std::vector<CommandSpec> make_commands() {
                    {"-O", "N", "optimization level 0-3 (default 3)"},
                    {"--arch", "SM", "CUDA architecture (default sm_80)"},
                    kHelp},
-                  2, 2, run_llvm});
-    cs.push_back({"asm", "FILE FUNC", "show FUNC's x86-64 assembly",
+                  2,
+                  2,
+                  run_llvm});
+    cs.push_back({"asm",
+                  "FILE FUNC",
+                  "show FUNC's x86-64 assembly",
                   "Prints the host assembly of FUNC for the signature (--sig, else the decorator's).",
-                  {kSig, {"-O", "N", "optimization level 0-3 (default 3)"}, kHelp}, 2, 2, run_asm});
-    cs.push_back({"ptx", "FILE FUNC", "show FUNC's PTX (CUDA)",
+                  {kSig, {"-O", "N", "optimization level 0-3 (default 3)"}, kHelp},
+                  2,
+                  2,
+                  run_asm});
+    cs.push_back({"ptx",
+                  "FILE FUNC",
+                  "show FUNC's PTX (CUDA)",
                   "Compiles FUNC for CUDA and prints its PTX. The PTX is plain text: no GPU is needed.",
-                  {kSig, {"--arch", "SM", "CUDA architecture, e.g. sm_90 (default sm_80)"},
-                   {"-O", "N", "optimization level 0-3 (default 3)"}, kHelp},
-                  2, 2, run_ptx});
-    cs.push_back({"run", "FILE FUNC [ARG...]", "compile FUNC and call it with ARGs (ufuncs and kernels on CUDA too)",
+                  {kSig,
+                   {"--arch", "SM", "CUDA architecture, e.g. sm_90 (default sm_80)"},
+                   {"-O", "N", "optimization level 0-3 (default 3)"},
+                   kHelp},
+                  2,
+                  2,
+                  run_ptx});
+    cs.push_back({"run",
+                  "FILE FUNC [ARG...]",
+                  "compile FUNC and call it with ARGs (ufuncs and kernels on CUDA too)",
                   "Each ARG is a Python literal (3 is int64, 3.0 / inf / nan float64, True bool, 1+2j\n"
                   "complex128, (1, 2.0) a tuple) or the path of a .npy file (any dtype, C or Fortran\n"
                   "order). A scalar or tuple result is printed as Python's repr would; an array result\n"
@@ -85,8 +111,12 @@ std::vector<CommandSpec> make_commands() {
                    {"--launch", "GRID,BLOCK", "a kernel's launch configuration: 256,128 or 32x32,8x8 or 4x4x2,8x8x4"},
                    {"--save", "DIR", "after a kernel, write each array argument to DIR/PARAM.npy"},
                    kHelp},
-                  2, -1, run_run});
-    cs.push_back({"demo", "", "run the course examples: results, compile and run times, PTX",
+                  2,
+                  -1,
+                  run_run});
+    cs.push_back({"demo",
+                  "",
+                  "run the course examples: results, compile and run times, PTX",
                   "Compiles and runs the CPU examples of lang/examples (hypot, monte_carlo_pi over 10M\n"
                   "samples, gaussian_pdf and polar_distance as ufuncs over 1M elements), checks the\n"
                   "results against C++ references, prints compile and run times, and dumps the PTX of\n"
@@ -95,8 +125,12 @@ std::vector<CommandSpec> make_commands() {
                   {{"--examples", "DIR", "the lang/examples directory"},
                    {"--arch", "SM", "CUDA architecture for the PTX (default sm_80)"},
                    kHelp},
-                  0, 0, run_demo});
-    cs.push_back({"cache", "list|stats|clear", "show or clear the on-disk compilation cache",
+                  0,
+                  0,
+                  run_demo});
+    cs.push_back({"cache",
+                  "list|stats|clear",
+                  "show or clear the on-disk compilation cache",
                   "ujit keeps the PTX and the CPU object code it compiles on disk, so another process\n"
                   "compiling the same function for the same argument types, target, arch and options\n"
                   "skips LLVM. The directory is $UJIT_CACHE_DIR, else $XDG_CACHE_HOME/ujit, else\n"
@@ -108,7 +142,9 @@ std::vector<CommandSpec> make_commands() {
                   "  stats   entries, bytes, invalid and temporary files, hits and misses so far\n"
                   "  clear   remove every entry",
                   {{"--dir", "DIR", "the cache directory (default: as above)"}, kHelp},
-                  1, 1, run_cache});
+                  1,
+                  1,
+                  run_cache});
     return cs;
 }
 
@@ -141,12 +177,11 @@ std::string command_help(const CommandSpec& spec) {
 }
 
 std::string general_help() {
-    std::string s =
-        "usage: ujit COMMAND [ARGS...]\n"
-        "\n"
-        "ujit compiles the numeric subset of Python that Numba compiles, to x86-64 and PTX.\n"
-        "\n"
-        "commands:\n";
+    std::string s = "usage: ujit COMMAND [ARGS...]\n"
+                    "\n"
+                    "ujit compiles the numeric subset of Python that Numba compiles, to x86-64 and PTX.\n"
+                    "\n"
+                    "commands:\n";
     for (const auto& c : commands()) s += fmt::format("  {:<8} {}\n", c.name, c.summary);
     s += "\n"
          "  ujit help COMMAND    more about one command\n"

@@ -6,15 +6,20 @@ namespace ujit::cli {
 
 ujit::Target parse_target(const std::string& text, std::initializer_list<ujit::Target> allowed) {
     ujit::Target t;
-    if (text == "cpu") t = ujit::Target::CPU;
-    else if (text == "parallel") t = ujit::Target::Parallel;
-    else if (text == "cuda") t = ujit::Target::CUDA;
-    else throw UsageError("unknown target '" + text + "' (expected cpu, parallel or cuda)");
+    if (text == "cpu")
+        t = ujit::Target::CPU;
+    else if (text == "parallel")
+        t = ujit::Target::Parallel;
+    else if (text == "cuda")
+        t = ujit::Target::CUDA;
+    else
+        throw UsageError("unknown target '" + text + "' (expected cpu, parallel or cuda)");
     std::string names;
     for (ujit::Target a : allowed) {
         if (a == t) return t;
-        names += std::string(names.empty() ? "" : " or ") +
-                 (a == ujit::Target::CPU ? "cpu" : a == ujit::Target::Parallel ? "parallel" : "cuda");
+        names += std::string(names.empty() ? "" : " or ") + (a == ujit::Target::CPU        ? "cpu"
+                                                             : a == ujit::Target::Parallel ? "parallel"
+                                                                                           : "cuda");
     }
     throw UsageError("target '" + text + "' is not available here (expected " + names + ")");
 }
@@ -23,7 +28,8 @@ std::vector<std::string> signatures_to_compile(const ujit::Function& f, const Pa
     if (auto sig = args.get("--sig")) return {*sig};
     std::vector<std::string> sigs = f.declared_signatures();
     if (sigs.empty())
-        throw UsageError("'" + f.name() + "' declares no signature: give one with --sig, e.g. --sig 'float64(float64)'");
+        throw UsageError("'" + f.name() +
+                         "' declares no signature: give one with --sig, e.g. --sig 'float64(float64)'");
     return sigs;
 }
 
@@ -33,7 +39,8 @@ ujit::Options dump_options(const ujit::Function& f, const ParsedArgs& args) {
     if (auto t = args.get("--target")) o.target = parse_target(*t, {ujit::Target::CPU, ujit::Target::CUDA});
     if (auto n = args.get("-O")) o.opt_level = parse_int_option("-O", *n, 0, 3);
     if (auto a = args.get("--arch")) {
-        if (a->rfind("sm_", 0) != 0 || a->size() < 5) throw UsageError("--arch expects sm_XX, e.g. sm_90, not '" + *a + "'");
+        if (a->rfind("sm_", 0) != 0 || a->size() < 5)
+            throw UsageError("--arch expects sm_XX, e.g. sm_90, not '" + *a + "'");
         o.arch = *a;
     }
     return o;

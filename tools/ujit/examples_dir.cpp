@@ -35,9 +35,8 @@ std::string find_examples_dir(const std::optional<std::string>& option) {
         if (fs::is_regular_file(fs::path(d) / "hypot.py", ec)) return d;
         tried += "\n  " + d;
     }
-    throw ujit::Error(ujit::Error::Kind::Argument,
-                      "error: cannot find the examples (hypot.py, ...); tried:" + tried +
-                          "\n(give the lang/examples directory with --examples DIR)");
+    throw ujit::Error(ujit::Error::Kind::Argument, "error: cannot find the examples (hypot.py, ...); tried:" + tried +
+                                                       "\n(give the lang/examples directory with --examples DIR)");
 }
 
 }  // namespace ujit::cli

@@ -21,8 +21,9 @@ constexpr int kUsageStatus = 2;
 
 int usage_error(const std::string& message, const CommandSpec* spec) {
     print_message(message);
-    std::fprintf(stderr, "%s\n", spec ? (usage_line(*spec) + "\n(see 'ujit help " + spec->name + "')").c_str()
-                                      : "usage: ujit COMMAND [ARGS...]  (see 'ujit --help')");
+    std::fprintf(stderr, "%s\n",
+                 spec ? (usage_line(*spec) + "\n(see 'ujit help " + spec->name + "')").c_str()
+                      : "usage: ujit COMMAND [ARGS...]  (see 'ujit --help')");
     return kUsageStatus;
 }
 

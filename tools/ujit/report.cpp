@@ -8,8 +8,10 @@ namespace ujit::cli {
 
 void print_error(const ujit::Error& e) {
     std::string text = e.what();
-    if (text.rfind("error:", 0) == 0) text = "ujit: " + text;
-    else if (text.substr(0, text.find('\n')).find("error:") == std::string::npos) text = "ujit: error: " + text;
+    if (text.rfind("error:", 0) == 0)
+        text = "ujit: " + text;
+    else if (text.substr(0, text.find('\n')).find("error:") == std::string::npos)
+        text = "ujit: error: " + text;
     if (text.empty() || text.back() != '\n') text += '\n';
     std::fputs(text.c_str(), stderr);
 }

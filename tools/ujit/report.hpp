@@ -3,7 +3,9 @@
 
 #include <string>
 
-namespace ujit { class Error; }
+namespace ujit {
+class Error;
+}
 
 namespace ujit::cli {
 

@@ -33,8 +33,10 @@ ujit::cuda::Dim3 parse_dims(const std::string& part, const char* what, const std
         uint64_t v = 0;
         bool ok = !item.empty() && item.size() <= 10;
         for (char c : item) {
-            if (c < '0' || c > '9') ok = false;
-            else v = v * 10 + uint64_t(c - '0');
+            if (c < '0' || c > '9')
+                ok = false;
+            else
+                v = v * 10 + uint64_t(c - '0');
         }
         if (!ok || v < 1 || v > UINT32_MAX)
             throw UsageError(prefix + "the " + what + " dimension '" + item + "' is not an integer from 1 to " +
@@ -77,7 +79,8 @@ int run_kernel(const ujit::Function& f, std::span<const std::string> words, cons
                          "(e.g. --launch 256,128 or --launch 32x32,8x8)");
     LaunchConfig config = parse_launch(*launch_text);
     if (args.has("-o"))
-        throw UsageError("'" + f.name() + "' is a kernel and returns nothing: save its array arguments with --save DIR");
+        throw UsageError("'" + f.name() +
+                         "' is a kernel and returns nothing: save its array arguments with --save DIR");
 
     std::vector<ArgumentType> sig_types;
     if (auto sig = args.get("--sig")) sig_types = signature_argument_types(*sig);
@@ -95,7 +98,8 @@ int run_kernel(const ujit::Function& f, std::span<const std::string> words, cons
 
     bool any_array = false;
     for (const auto& v : values) any_array |= v.is_array();
-    if (auto dir = args.get("--save")) save_arrays(*dir, f, values);
+    if (auto dir = args.get("--save"))
+        save_arrays(*dir, f, values);
     else if (any_array)
         std::fprintf(stderr, "ujit: note: the array arguments were not saved (give --save DIR to write them)\n");
     return 0;

@@ -80,15 +80,20 @@ ArgumentType argument_type_named(const std::string& item, const std::string& sig
     t.ndim = static_cast<int>(slices.size());
     int contiguous_at = -1;
     for (int i = 0; i < t.ndim; ++i) {
-        if (slices[i] == "::1" && contiguous_at < 0) contiguous_at = i;
+        if (slices[i] == "::1" && contiguous_at < 0)
+            contiguous_at = i;
         else if (slices[i] != ":")
-            throw UsageError("--sig '" + signature + "': '" + item + "' is not an array type (each dimension is ':'"
+            throw UsageError("--sig '" + signature + "': '" + item +
+                             "' is not an array type (each dimension is ':'"
                              ", the first or last may be '::1')");
     }
-    if (contiguous_at == t.ndim - 1) t.layout = 'C';
-    else if (contiguous_at == 0) t.layout = 'F';
+    if (contiguous_at == t.ndim - 1)
+        t.layout = 'C';
+    else if (contiguous_at == 0)
+        t.layout = 'F';
     else if (contiguous_at > 0)
-        throw UsageError("--sig '" + signature + "': '" + item + "': only the first or the last dimension may be '::1'");
+        throw UsageError("--sig '" + signature + "': '" + item +
+                         "': only the first or the last dimension may be '::1'");
     return t;
 }
 
@@ -136,8 +141,7 @@ std::vector<ArgumentType> signature_argument_types(const std::string& signature)
 }
 
 std::vector<ujit::Value> cast_kernel_inputs(const std::vector<ujit::Value>& inputs,
-                                            const std::vector<ArgumentType>& types,
-                                            std::vector<ujit::Array>& storage) {
+                                            const std::vector<ArgumentType>& types, std::vector<ujit::Array>& storage) {
     if (inputs.size() != types.size())
         throw UsageError("--sig has " + std::to_string(types.size()) + " argument(s) but " +
                          std::to_string(inputs.size()) + " were given");
@@ -152,9 +156,9 @@ std::vector<ujit::Value> cast_kernel_inputs(const std::vector<ujit::Value>& inpu
                                   "error: " + which + "must be an array (" + t.text + " in --sig), not " + v.repr());
             const ujit::ArrayRef& a = v.array();
             if (a.ndim() != t.ndim)
-                throw ujit::Error(ujit::Error::Kind::Argument,
-                                  "error: " + which + "is " + std::to_string(t.ndim) + "-d in --sig (" + t.text +
-                                      "), the array given is " + std::to_string(a.ndim()) + "-d");
+                throw ujit::Error(ujit::Error::Kind::Argument, "error: " + which + "is " + std::to_string(t.ndim) +
+                                                                   "-d in --sig (" + t.text + "), the array given is " +
+                                                                   std::to_string(a.ndim()) + "-d");
             if (a.dtype == t.dtype && has_layout(a, t.layout)) {
                 out.push_back(v);
                 continue;
@@ -167,9 +171,9 @@ std::vector<ujit::Value> cast_kernel_inputs(const std::vector<ujit::Value>& inpu
             ujit::Array cell = runtime::scalar_array(v.scalar(), t.dtype);
             out.emplace_back(runtime::load_scalar(t.dtype, cell.ref().data));
         } else {
-            throw ujit::Error(ujit::Error::Kind::Argument,
-                              "error: " + which + "must be a " + t.text + " scalar (--sig), not " +
-                                  (v.is_array() ? std::string("an array") : v.repr()));
+            throw ujit::Error(ujit::Error::Kind::Argument, "error: " + which + "must be a " + t.text +
+                                                               " scalar (--sig), not " +
+                                                               (v.is_array() ? std::string("an array") : v.repr()));
         }
     }
     return out;
@@ -190,7 +194,8 @@ std::vector<ujit::Value> cast_inputs(const std::vector<ujit::Value>& inputs, con
             ujit::Array cell = runtime::scalar_array(v.scalar(), dtypes[i]);
             out.emplace_back(runtime::load_scalar(dtypes[i], cell.ref().data));
         } else {
-            throw ujit::Error(ujit::Error::Kind::Argument, "error: ufunc arguments must be numbers or arrays, not " + v.repr());
+            throw ujit::Error(ujit::Error::Kind::Argument,
+                              "error: ufunc arguments must be numbers or arrays, not " + v.repr());
         }
     }
     return out;

@@ -40,8 +40,7 @@ std::vector<ArgumentType> signature_argument_types(const std::string& signature)
 // where the dtype or the contiguity differs, scalars converted. ujit::Error when an array is
 // given for a scalar, or an array of another number of dimensions.
 std::vector<ujit::Value> cast_kernel_inputs(const std::vector<ujit::Value>& inputs,
-                                            const std::vector<ArgumentType>& types,
-                                            std::vector<ujit::Array>& storage);
+                                            const std::vector<ArgumentType>& types, std::vector<ujit::Array>& storage);
 
 // `inputs` converted to `dtypes` (arrays copied with the cast, scalars converted), so the
 // ufunc dispatch picks exactly that loop. New arrays go to `storage`.

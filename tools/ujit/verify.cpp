@@ -18,8 +18,10 @@ size_t comment_start(const std::string& line) {
     for (size_t i = 0; i < line.size(); ++i) {
         char c = line[i];
         if (quote) {
-            if (c == '\\') ++i;
-            else if (c == quote) quote = 0;
+            if (c == '\\')
+                ++i;
+            else if (c == quote)
+                quote = 0;
         } else if (c == '\'' || c == '"') {
             quote = c;
         } else if (c == '#') {
@@ -113,7 +115,9 @@ VerifyDirectives parse_verify_directives(const std::string& file, const std::str
     if (!d.expect_no_diagnostics && d.errors.empty())
         throw ujit::Error(ujit::Error::Kind::Compile,
                           fmt::format("{}: error: no verify directives: add '# expected-error ...' or "
-                                      "'# expected-no-diagnostics'", file), file);
+                                      "'# expected-no-diagnostics'",
+                                      file),
+                          file);
     return d;
 }
 
@@ -130,13 +134,14 @@ std::vector<std::string> verify_diagnostics(const std::string& file, const Verif
             used[i] = found = true;
         }
         if (!found)
-            problems.push_back(fmt::format("{}:{}:{}: error: expected error not seen: {{{{{}}}}} (directive on line {})",
-                                           file, e.line, e.col ? e.col : 1, e.text, e.directive_line));
+            problems.push_back(
+                fmt::format("{}:{}:{}: error: expected error not seen: {{{{{}}}}} (directive on line {})", file, e.line,
+                            e.col ? e.col : 1, e.text, e.directive_line));
     }
     for (size_t i = 0; i < seen.size(); ++i)
         if (!used[i])
-            problems.push_back(fmt::format("{}:{}:{}: error: unexpected error: {}", file, seen[i].line, seen[i].col,
-                                           seen[i].message));
+            problems.push_back(
+                fmt::format("{}:{}:{}: error: unexpected error: {}", file, seen[i].line, seen[i].col, seen[i].message));
     return problems;
 }
 

@@ -154,11 +154,10 @@ TEST_CASE("disk cache: a well-formed entry whose object code does not link is re
 
 TEST_CASE("disk cache: a CPU runtime error raised from cached code", "[cache][driver]") {
     Cached c;
-    const std::string src =
-        "from numba import njit\n"
-        "@njit\n"
-        "def div(a, b):\n"
-        "    return a // b\n";
+    const std::string src = "from numba import njit\n"
+                            "@njit\n"
+                            "def div(a, b):\n"
+                            "    return a // b\n";
     for (int round = 0; round < 2; ++round) {
         auto m = ujit::Module::from_string(src, "div.py");
         CHECK(m.function("div")(int64_t(7), int64_t(2)).as<int64_t>() == 3);

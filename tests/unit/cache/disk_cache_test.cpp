@@ -81,7 +81,12 @@ TEST_CASE("disk cache: bad files are misses, deleted, then rebuilt", "[cache]") 
     SECTION("truncated") { rejected_then_rebuilt(good.substr(0, good.size() - 10)); }
     SECTION("truncated to nothing") { rejected_then_rebuilt(""); }
     SECTION("header only") { rejected_then_rebuilt(good.substr(0, kHeaderSize)); }
-    SECTION("foreign file") { rejected_then_rebuilt(std::string("\x7f" "ELF\x02\x01\x01", 7) + std::string(200, '\0')); }
+    SECTION("foreign file") {
+        rejected_then_rebuilt(std::string("\x7f"
+                                          "ELF\x02\x01\x01",
+                                          7) +
+                              std::string(200, '\0'));
+    }
     SECTION("raw PTX, no header") { rejected_then_rebuilt(payload); }
     SECTION("an entry of another key under this name") { rejected_then_rebuilt(encode_entry("another key", payload)); }
     SECTION("trailing garbage") { rejected_then_rebuilt(good + "garbage"); }

@@ -54,9 +54,11 @@ using F2 = double (*)(double, double);
 TEST_CASE("codegen: integer // and % round toward minus infinity", "[codegen]") {
     auto fd = build(kArith, "floordiv", {int64(), int64()});
     auto md = build(kArith, "mod", {int64(), int64()});
-    struct Case { int64_t a, b, q, r; };
-    for (Case c : {Case{-7, 2, -4, 1}, Case{7, -2, -4, -1}, Case{-7, -2, 3, -1}, Case{7, 2, 3, 1},
-                   Case{0, 3, 0, 0}, Case{-1, 5, -1, 4}, Case{6, -3, -2, 0}}) {
+    struct Case {
+        int64_t a, b, q, r;
+    };
+    for (Case c : {Case{-7, 2, -4, 1}, Case{7, -2, -4, -1}, Case{-7, -2, 3, -1}, Case{7, 2, 3, 1}, Case{0, 3, 0, 0},
+                   Case{-1, 5, -1, 4}, Case{6, -3, -2, 0}}) {
         INFO(c.a << " // " << c.b);
         CHECK(as<I2>(fd.entry)(c.a, c.b) == c.q);
         CHECK(as<I2>(md.entry)(c.a, c.b) == c.r);
@@ -146,7 +148,9 @@ TEST_CASE("codegen: x ** 0.5 is sqrt with pow's special cases", "[codegen]") {
 
 TEST_CASE("codegen: shifts, bitwise and unary operators", "[codegen]") {
     auto sh = build(kArith, "shifts", {int64(), int64()});
-    struct Pair { int64_t l, r; };
+    struct Pair {
+        int64_t l, r;
+    };
     Pair p{};
     as<void (*)(Pair*, int64_t, int64_t)>(sh.entry)(&p, -20, 2);
     CHECK(p.l == -80);
@@ -161,7 +165,10 @@ TEST_CASE("codegen: shifts, bitwise and unary operators", "[codegen]") {
     CHECK(as<I2>(bt.entry)(12, 10) == ((12 & 10) | (~12 ^ 10)));
 
     auto np = build(kArith, "neg_pos", {float64()});
-    struct R { double neg, pos; uint8_t not_; };
+    struct R {
+        double neg, pos;
+        uint8_t not_;
+    };
     R r{};
     as<void (*)(R*, double)>(np.entry)(&r, 2.5);
     CHECK(r.neg == -2.5);

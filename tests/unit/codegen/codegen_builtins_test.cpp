@@ -53,7 +53,12 @@ def np_funcs(x):
 
 TEST_CASE("codegen: numeric conversions truncate like Numba", "[codegen]") {
     auto c = build(kBuiltins, "conversions", {float64()});
-    struct R { int64_t i; int32_t i32; uint8_t b; uint8_t u8; } r{};
+    struct R {
+        int64_t i;
+        int32_t i32;
+        uint8_t b;
+        uint8_t u8;
+    } r{};
     auto f = as<void (*)(R*, double)>(c.entry);
     f(&r, -2.75);
     CHECK(r.i == -2);
@@ -78,14 +83,18 @@ TEST_CASE("codegen: round(x, n), min/max, divmod, tuple indexing, pow", "[codege
     CHECK(rn(-0.5, 0) == -0.0);
 
     auto mm = build(kBuiltins, "minmax", {int64(), float64(), int64()});
-    struct M { double mn, mx, mt; } m{};
+    struct M {
+        double mn, mx, mt;
+    } m{};
     as<void (*)(M*, int64_t, double, int64_t)>(mm.entry)(&m, 3, -1.5, 7);
     CHECK(m.mn == -1.5);
     CHECK(m.mx == 7.0);
     CHECK(m.mt == 7.0);
 
     auto d = build(kBuiltins, "dm", {int64(), int64()});
-    struct P { int64_t q, r; } p{};
+    struct P {
+        int64_t q, r;
+    } p{};
     as<void (*)(P*, int64_t, int64_t)>(d.entry)(&p, -7, 3);
     CHECK(p.q == -3);
     CHECK(p.r == 2);
@@ -94,7 +103,11 @@ TEST_CASE("codegen: round(x, n), min/max, divmod, tuple indexing, pow", "[codege
     CHECK(as<int64_t (*)(int64_t)>(t.entry)(2) == 40);
 
     auto pw = build(kBuiltins, "powers", {float32(), int64()});
-    struct W { float a; double b; float c; } w{};
+    struct W {
+        float a;
+        double b;
+        float c;
+    } w{};
     as<void (*)(W*, float, int64_t)>(pw.entry)(&w, 1.5f, 3);
     CHECK(w.a == 3.375f);
     CHECK(w.b == 2.25);
@@ -103,7 +116,10 @@ TEST_CASE("codegen: round(x, n), min/max, divmod, tuple indexing, pow", "[codege
 
 TEST_CASE("codegen: complex arithmetic", "[codegen]") {
     auto c = build(kBuiltins, "cplx", {float64(), float64()});
-    struct R { double re, im, mag; uint8_t eq; } r{};
+    struct R {
+        double re, im, mag;
+        uint8_t eq;
+    } r{};
     as<void (*)(R*, double, double)>(c.entry)(&r, 3.0, -4.0);
     std::complex<double> z(3.0, -4.0);
     std::complex<double> w = z * z - z / std::complex<double>(1, 2);
@@ -115,7 +131,9 @@ TEST_CASE("codegen: complex arithmetic", "[codegen]") {
 
 TEST_CASE("codegen: NumPy scalar functions", "[codegen]") {
     auto n = build(kBuiltins, "np_funcs", {float64()});
-    struct R { double fl, sg, mn, mx; } r{};
+    struct R {
+        double fl, sg, mn, mx;
+    } r{};
     auto f = as<void (*)(R*, double)>(n.entry);
     f(&r, -2.5);
     CHECK(r.fl == -3.0);

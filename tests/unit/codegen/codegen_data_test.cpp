@@ -64,19 +64,27 @@ def scale(a, k):
 
 TEST_CASE("codegen: tuples are returned through the hidden pointer", "[codegen]") {
     auto dm = build(kData, "divmod_pair", {int64(), int64()});
-    struct P { int64_t q, r; } p{};
+    struct P {
+        int64_t q, r;
+    } p{};
     as<void (*)(P*, int64_t, int64_t)>(dm.entry)(&p, -7, 2);
     CHECK(p.q == -4);
     CHECK(p.r == 1);
 
     // A tuple argument is expanded; a mixed tuple result has C layout.
     auto sw = build(kData, "swap", {types::tuple({int64(), float64()})});
-    struct R { double a; int64_t b; } r{};
+    struct R {
+        double a;
+        int64_t b;
+    } r{};
     as<void (*)(R*, int64_t, double)>(sw.entry)(&r, 3, 0.5);
     CHECK(r.a == 0.5);
     CHECK(r.b == 3);
     // Through the packed wrapper: the argument is the C struct, the result too.
-    struct In { int64_t a; double b; } in{9, 1.25};
+    struct In {
+        int64_t a;
+        double b;
+    } in{9, 1.25};
     void* args[] = {&in};
     R out{};
     as<void (*)(void**, void*)>(sw.packed)(args, &out);

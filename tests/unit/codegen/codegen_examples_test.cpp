@@ -51,13 +51,13 @@ TEST_CASE("codegen examples: gaussian_pdf as a float32 ufunc loop", "[codegen]")
     std::vector<float> x, out(17);
     for (int i = 0; i < 17; ++i) x.push_back(-3.0f + 0.375f * i);
     float mean = 0.0f, sigma = 1.0f;
-    char* ptrs[] = {reinterpret_cast<char*>(x.data()), reinterpret_cast<char*>(&mean),
-                    reinterpret_cast<char*>(&sigma), reinterpret_cast<char*>(out.data())};
+    char* ptrs[] = {reinterpret_cast<char*>(x.data()), reinterpret_cast<char*>(&mean), reinterpret_cast<char*>(&sigma),
+                    reinterpret_cast<char*>(out.data())};
     int64_t strides[] = {4, 0, 0, 4};
     as<Loop>(g.entry)(ptrs, 17, strides);
     const float expect[] = {0.004431848414242268f, 0.01272418163716793f, 0.031739652156829834f,
-                            0.06878627836704254f, 0.1295175999403f, 0.21187664568424225f,
-                            0.30113741755485535f, 0.37185508012771606f, 0.3989422917366028f};
+                            0.06878627836704254f,  0.1295175999403f,     0.21187664568424225f,
+                            0.30113741755485535f,  0.37185508012771606f, 0.3989422917366028f};
     for (int i = 0; i < 9; ++i) {
         CHECK(out[i] == expect[i]);
         CHECK(out[16 - i] == expect[i]);

@@ -134,7 +134,9 @@ TEST_CASE("codegen: abs/min/max/math.sqrt (hypot)", "[codegen]") {
 
 TEST_CASE("codegen: round/floor/ceil/int and isnan/isinf/isfinite", "[codegen]") {
     auto r = build(kUfuncs, "rounding", {float64()});
-    struct R { int64_t round, floor, ceil, trunc; } o{};
+    struct R {
+        int64_t round, floor, ceil, trunc;
+    } o{};
     auto f = as<void (*)(R*, double)>(r.entry);
     f(&o, 2.5);
     CHECK(o.round == 2);  // ties to even
@@ -148,7 +150,9 @@ TEST_CASE("codegen: round/floor/ceil/int and isnan/isinf/isfinite", "[codegen]")
     CHECK(o.trunc == -3);
 
     auto c = build(kUfuncs, "checks", {float32()});
-    struct C { uint8_t nan, inf, fin; } k{};
+    struct C {
+        uint8_t nan, inf, fin;
+    } k{};
     auto g = as<void (*)(C*, float)>(c.entry);
     g(&k, NAN);
     CHECK((k.nan == 1 && k.inf == 0 && k.fin == 0));

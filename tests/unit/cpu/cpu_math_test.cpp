@@ -20,29 +20,56 @@ struct MathCase {
     bool binary;
 };
 
-#define UNARY(ID, FN, X) \
-    MathCase { BuiltinId::ID, X, 0, [](double a, double) { return FN(a); }, [](float a, float) { return FN(a); }, false }
-#define BINARY(ID, FN, X, Y)                                                                                        \
-    MathCase {                                                                                                     \
-        BuiltinId::ID, X, Y, [](double a, double b) { return FN(a, b); }, [](float a, float b) { return FN(a, b); }, \
-            true                                                                                                   \
+#define UNARY(ID, FN, X)                                                                                               \
+    MathCase {                                                                                                         \
+        BuiltinId::ID, X, 0, [](double a, double) { return FN(a); }, [](float a, float) { return FN(a); }, false       \
+    }
+#define BINARY(ID, FN, X, Y)                                                                                           \
+    MathCase {                                                                                                         \
+        BuiltinId::ID, X, Y, [](double a, double b) { return FN(a, b); }, [](float a, float b) { return FN(a, b); },   \
+            true                                                                                                       \
     }
 
 const MathCase cases[] = {
-    UNARY(MathAcos, std::acos, 0.3),    UNARY(MathAcosh, std::acosh, 2.5), UNARY(MathAsin, std::asin, 0.3),
-    UNARY(MathAsinh, std::asinh, 1.7),  UNARY(MathAtan, std::atan, 0.8),   UNARY(MathAtanh, std::atanh, 0.4),
-    UNARY(MathCeil, std::ceil, -2.5),   UNARY(MathCos, std::cos, 1.2),     UNARY(MathCosh, std::cosh, 1.2),
-    UNARY(MathErf, std::erf, 0.7),      UNARY(MathErfc, std::erfc, 0.7),   UNARY(MathExp, std::exp, 1.3),
-    UNARY(MathExpm1, std::expm1, 1e-3), UNARY(MathFabs, std::fabs, -3.5),  UNARY(MathFloor, std::floor, -2.5),
-    UNARY(MathGamma, std::tgamma, 4.5), UNARY(MathLgamma, std::lgamma, 7.5), UNARY(MathLog, std::log, 3.3),
-    UNARY(MathLog10, std::log10, 3.3),  UNARY(MathLog1p, std::log1p, 1e-4), UNARY(MathLog2, std::log2, 3.3),
-    UNARY(MathSin, std::sin, 1.2),      UNARY(MathSinh, std::sinh, 1.2),   UNARY(MathSqrt, std::sqrt, 2.0),
-    UNARY(MathTan, std::tan, 1.2),      UNARY(MathTanh, std::tanh, 0.6),   UNARY(MathTrunc, std::trunc, -2.7),
-    UNARY(NpFloor, std::floor, 2.5),    UNARY(NpCeil, std::ceil, 2.5),     UNARY(NpTrunc, std::trunc, 2.5),
-    UNARY(NpRint, std::rint, 2.5),      UNARY(NpExp2, std::exp2, 3.5),     UNARY(NpAbs, std::fabs, -1.5),
-    BINARY(MathAtan2, std::atan2, 1.0, -2.0), BINARY(MathCopysign, std::copysign, 3.0, -0.0),
-    BINARY(MathFmod, std::fmod, -7.5, 2.0),   BINARY(MathHypot, std::hypot, 3.0, 4.0),
-    BINARY(MathPow, std::pow, 2.5, 1.5),      BINARY(NpPower, std::pow, 1.5, 3.0),
+    UNARY(MathAcos, std::acos, 0.3),
+    UNARY(MathAcosh, std::acosh, 2.5),
+    UNARY(MathAsin, std::asin, 0.3),
+    UNARY(MathAsinh, std::asinh, 1.7),
+    UNARY(MathAtan, std::atan, 0.8),
+    UNARY(MathAtanh, std::atanh, 0.4),
+    UNARY(MathCeil, std::ceil, -2.5),
+    UNARY(MathCos, std::cos, 1.2),
+    UNARY(MathCosh, std::cosh, 1.2),
+    UNARY(MathErf, std::erf, 0.7),
+    UNARY(MathErfc, std::erfc, 0.7),
+    UNARY(MathExp, std::exp, 1.3),
+    UNARY(MathExpm1, std::expm1, 1e-3),
+    UNARY(MathFabs, std::fabs, -3.5),
+    UNARY(MathFloor, std::floor, -2.5),
+    UNARY(MathGamma, std::tgamma, 4.5),
+    UNARY(MathLgamma, std::lgamma, 7.5),
+    UNARY(MathLog, std::log, 3.3),
+    UNARY(MathLog10, std::log10, 3.3),
+    UNARY(MathLog1p, std::log1p, 1e-4),
+    UNARY(MathLog2, std::log2, 3.3),
+    UNARY(MathSin, std::sin, 1.2),
+    UNARY(MathSinh, std::sinh, 1.2),
+    UNARY(MathSqrt, std::sqrt, 2.0),
+    UNARY(MathTan, std::tan, 1.2),
+    UNARY(MathTanh, std::tanh, 0.6),
+    UNARY(MathTrunc, std::trunc, -2.7),
+    UNARY(NpFloor, std::floor, 2.5),
+    UNARY(NpCeil, std::ceil, 2.5),
+    UNARY(NpTrunc, std::trunc, 2.5),
+    UNARY(NpRint, std::rint, 2.5),
+    UNARY(NpExp2, std::exp2, 3.5),
+    UNARY(NpAbs, std::fabs, -1.5),
+    BINARY(MathAtan2, std::atan2, 1.0, -2.0),
+    BINARY(MathCopysign, std::copysign, 3.0, -0.0),
+    BINARY(MathFmod, std::fmod, -7.5, 2.0),
+    BINARY(MathHypot, std::hypot, 3.0, 4.0),
+    BINARY(MathPow, std::pow, 2.5, 1.5),
+    BINARY(NpPower, std::pow, 1.5, 3.0),
 };
 
 }  // namespace
@@ -86,9 +113,10 @@ TEST_CASE("math: degrees, radians, ldexp, log with a base, sign, square", "[cpu]
     TestModule t;
     auto* f64t = ujit::types::float64();
     auto unary = [&](const char* name, BuiltinId id) {
-        t.define(name, llvm::FunctionType::get(t.f64(), {t.f64()}, false), [&](llvm::IRBuilder<>& b, llvm::Function& f) {
-            b.CreateRet(t.target->emit_math(b, id, {f.getArg(0)}, f64t));
-        });
+        t.define(name, llvm::FunctionType::get(t.f64(), {t.f64()}, false),
+                 [&](llvm::IRBuilder<>& b, llvm::Function& f) {
+                     b.CreateRet(t.target->emit_math(b, id, {f.getArg(0)}, f64t));
+                 });
     };
     unary("deg", BuiltinId::MathDegrees);
     unary("rad", BuiltinId::MathRadians);

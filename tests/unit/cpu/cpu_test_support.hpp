@@ -67,8 +67,7 @@ struct TestModule {
     llvm::Type* void_() { return llvm::Type::getVoidTy(*ctx); }
 };
 
-template <class Fn>
-Fn lookup_fn(Jit::Handle h, const std::string& name) {
+template <class Fn> Fn lookup_fn(Jit::Handle h, const std::string& name) {
     return reinterpret_cast<Fn>(Jit::instance().lookup(h, name));
 }
 

@@ -58,8 +58,8 @@ TEST_CASE("jit: libm functions resolve from the process", "[cpu]") {
         auto* f64 = ujit::types::float64();
         llvm::Value* e = t.target->emit_math(b, ujit::types::BuiltinId::MathErf, {x}, f64);
         llvm::Value* g = t.target->emit_math(b, ujit::types::BuiltinId::MathGamma, {x}, f64);
-        llvm::Value* h = t.target->emit_math(b, ujit::types::BuiltinId::MathHypot,
-                                             {x, llvm::ConstantFP::get(t.f64(), 2.0)}, f64);
+        llvm::Value* h =
+            t.target->emit_math(b, ujit::types::BuiltinId::MathHypot, {x, llvm::ConstantFP::get(t.f64(), 2.0)}, f64);
         b.CreateRet(b.CreateFAdd(b.CreateFAdd(e, g), h));
     });
     std::string ir = t.ir();

@@ -21,8 +21,7 @@ std::string fmt(const char* format, ...) {
 }
 
 // Runs `body` with ujit_rt_print writing to a temporary file; returns what it wrote.
-template <class F>
-std::string capture(F body) {
+template <class F> std::string capture(F body) {
     std::FILE* f = std::tmpfile();
     REQUIRE(f != nullptr);
     std::FILE* prev = set_print_stream(f);
@@ -60,9 +59,9 @@ TEST_CASE("print: generated code prints a line through ujit_rt_print", "[cpu]") 
     // void show(int64 n, double x) { print("n =", n, x, True) }
     t.define("show", llvm::FunctionType::get(t.void_(), {t.i64(), t.f64()}, false),
              [&](llvm::IRBuilder<>& b, llvm::Function& f) {
-                 t.target->emit_print(b, "%s %lld %.17g %s\n",
-                                      {b.CreateGlobalString("n ="), f.getArg(0), f.getArg(1),
-                                       b.CreateGlobalString("True")});
+                 t.target->emit_print(
+                     b, "%s %lld %.17g %s\n",
+                     {b.CreateGlobalString("n ="), f.getArg(0), f.getArg(1), b.CreateGlobalString("True")});
                  b.CreateRetVoid();
              });
     auto show = lookup_fn<void (*)(int64_t, double)>(t.jit(), "show");

@@ -26,7 +26,8 @@ TEST_CASE("cuda target: module setup and unknown arch", "[cuda]") {
     CHECK(k.module->getTargetTriple() == "nvptx64-nvidia-cuda");
     CHECK(k.module->getDataLayout().getPointerSizeInBits(0) == 64);
     CHECK(k.target->kind() == ujit::types::TargetKind::CUDA);
-    CHECK_THROWS_WITH(ujit::codegen::make_cuda_target("sm_99"), Catch::Contains("unsupported CUDA architecture 'sm_99'"));
+    CHECK_THROWS_WITH(ujit::codegen::make_cuda_target("sm_99"),
+                      Catch::Contains("unsupported CUDA architecture 'sm_99'"));
     CHECK_THROWS_AS(ujit::codegen::make_cuda_target("gfx90a"), ujit::Error);
 }
 
@@ -120,7 +121,8 @@ TEST_CASE("cuda target: atomics return the old value", "[cuda]") {
     auto* cas = llvm::dyn_cast<llvm::BitCastInst>(k.builtin(BuiltinId::CudaAtomicCas, {p, f, f}));
     REQUIRE(cas);  // floats compare and swap as their bits
     CHECK(cas->getType()->isFloatTy());
-    CHECK(llvm::isa<llvm::AtomicCmpXchgInst>(llvm::cast<llvm::ExtractValueInst>(cas->getOperand(0))->getAggregateOperand()));
+    CHECK(llvm::isa<llvm::AtomicCmpXchgInst>(
+        llvm::cast<llvm::ExtractValueInst>(cas->getOperand(0))->getAggregateOperand()));
 
     // Float max is a compare-and-swap loop; the builder continues after it.
     llvm::Value* fmax = k.builtin(BuiltinId::CudaAtomicMax, {p, f});

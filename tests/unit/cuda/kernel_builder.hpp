@@ -45,9 +45,7 @@ struct KernelBuilder {
         return target->emit_math(b, id, args, nullptr);
     }
     // &base[index] for elements of type t.
-    llvm::Value* element(llvm::Type* t, llvm::Value* base, llvm::Value* index) {
-        return b.CreateGEP(t, base, {index});
-    }
+    llvm::Value* element(llvm::Type* t, llvm::Value* base, llvm::Value* index) { return b.CreateGEP(t, base, {index}); }
 
     // Closes the function (ret void), marks it a kernel and verifies the module.
     std::string finish_kernel() {

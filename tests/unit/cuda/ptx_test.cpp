@@ -76,7 +76,8 @@ TEST_CASE("ptx: float32 kernel with shared memory, barrier, atomics and libdevic
             CHECK(ptx.find(".entry kernel_f32") != std::string::npos);
             CHECK(ptx.find(".shared") != std::string::npos);
             CHECK(ptx.find("bar.sync") != std::string::npos);
-            CHECK((ptx.find("atom.global.add.f32") != std::string::npos || ptx.find("red.global.add.f32") != std::string::npos));
+            CHECK((ptx.find("atom.global.add.f32") != std::string::npos ||
+                   ptx.find("red.global.add.f32") != std::string::npos));
             CHECK(ptx.find(".f64") == std::string::npos);  // float32 math stays float32
             CHECK(ujit::cuda::unresolved_libdevice_call(*k.module).empty());
             CHECK(r.optimized_ir.find("__nvvm_reflect") == std::string::npos);
@@ -89,17 +90,19 @@ TEST_CASE("ptx: float32 kernel with shared memory, barrier, atomics and libdevic
 
 TEST_CASE("ptx: every math function links from libdevice, float32 and float64", "[cuda]") {
     const BuiltinId unary[] = {
-        BuiltinId::MathAcos, BuiltinId::MathAcosh, BuiltinId::MathAsin, BuiltinId::MathAsinh, BuiltinId::MathAtan,
-        BuiltinId::MathAtanh, BuiltinId::MathCeil, BuiltinId::MathCos, BuiltinId::MathCosh, BuiltinId::MathDegrees,
-        BuiltinId::MathErf, BuiltinId::MathErfc, BuiltinId::MathExp, BuiltinId::MathExpm1, BuiltinId::MathFabs,
-        BuiltinId::MathFloor, BuiltinId::MathGamma, BuiltinId::MathLgamma, BuiltinId::MathLog, BuiltinId::MathLog10,
-        BuiltinId::MathLog1p, BuiltinId::MathLog2, BuiltinId::MathRadians, BuiltinId::MathSin, BuiltinId::MathSinh,
-        BuiltinId::MathSqrt, BuiltinId::MathTan, BuiltinId::MathTanh, BuiltinId::MathTrunc, BuiltinId::NpFloor,
-        BuiltinId::NpCeil, BuiltinId::NpTrunc, BuiltinId::NpAbs, BuiltinId::NpSign, BuiltinId::NpExp2,
-        BuiltinId::NpRint, BuiltinId::NpSquare, BuiltinId::Round};
+        BuiltinId::MathAcos,  BuiltinId::MathAcosh,   BuiltinId::MathAsin,    BuiltinId::MathAsinh,
+        BuiltinId::MathAtan,  BuiltinId::MathAtanh,   BuiltinId::MathCeil,    BuiltinId::MathCos,
+        BuiltinId::MathCosh,  BuiltinId::MathDegrees, BuiltinId::MathErf,     BuiltinId::MathErfc,
+        BuiltinId::MathExp,   BuiltinId::MathExpm1,   BuiltinId::MathFabs,    BuiltinId::MathFloor,
+        BuiltinId::MathGamma, BuiltinId::MathLgamma,  BuiltinId::MathLog,     BuiltinId::MathLog10,
+        BuiltinId::MathLog1p, BuiltinId::MathLog2,    BuiltinId::MathRadians, BuiltinId::MathSin,
+        BuiltinId::MathSinh,  BuiltinId::MathSqrt,    BuiltinId::MathTan,     BuiltinId::MathTanh,
+        BuiltinId::MathTrunc, BuiltinId::NpFloor,     BuiltinId::NpCeil,      BuiltinId::NpTrunc,
+        BuiltinId::NpAbs,     BuiltinId::NpSign,      BuiltinId::NpExp2,      BuiltinId::NpRint,
+        BuiltinId::NpSquare,  BuiltinId::Round};
     const BuiltinId binary[] = {BuiltinId::MathAtan2, BuiltinId::MathCopysign, BuiltinId::MathFmod,
-                                BuiltinId::MathHypot, BuiltinId::MathPow, BuiltinId::NpMinimum,
-                                BuiltinId::NpMaximum, BuiltinId::NpPower, BuiltinId::MathLog};
+                                BuiltinId::MathHypot, BuiltinId::MathPow,      BuiltinId::NpMinimum,
+                                BuiltinId::NpMaximum, BuiltinId::NpPower,      BuiltinId::MathLog};
     const BuiltinId predicates[] = {BuiltinId::MathIsnan, BuiltinId::MathIsinf, BuiltinId::MathIsfinite};
 
     for (bool is64 : {false, true}) {
@@ -140,10 +143,10 @@ TEST_CASE("ptx: every math function links from libdevice, float32 and float64", 
 }
 
 TEST_CASE("ptx: every atomic on int32/int64/uint/float32/float64 assembles", "[cuda]") {
-    const BuiltinId ops[] = {BuiltinId::CudaAtomicAdd, BuiltinId::CudaAtomicSub, BuiltinId::CudaAtomicMax,
-                             BuiltinId::CudaAtomicMin, BuiltinId::CudaAtomicNanmax, BuiltinId::CudaAtomicNanmin,
-                             BuiltinId::CudaAtomicExch, BuiltinId::CudaAtomicAnd, BuiltinId::CudaAtomicOr,
-                             BuiltinId::CudaAtomicXor, BuiltinId::CudaAtomicInc, BuiltinId::CudaAtomicDec};
+    const BuiltinId ops[] = {BuiltinId::CudaAtomicAdd,  BuiltinId::CudaAtomicSub,    BuiltinId::CudaAtomicMax,
+                             BuiltinId::CudaAtomicMin,  BuiltinId::CudaAtomicNanmax, BuiltinId::CudaAtomicNanmin,
+                             BuiltinId::CudaAtomicExch, BuiltinId::CudaAtomicAnd,    BuiltinId::CudaAtomicOr,
+                             BuiltinId::CudaAtomicXor,  BuiltinId::CudaAtomicInc,    BuiltinId::CudaAtomicDec};
     for (std::string arch : {"sm_70", "sm_80", "sm_90"}) {
         DYNAMIC_SECTION(arch) {
             KernelBuilder k("kernel_atomics", 1, arch);
@@ -189,7 +192,8 @@ TEST_CASE("ptx: unsigned atomics use the unsigned instructions", "[cuda]") {
     int slot = 0;
     for (const t::Type* dt : {t::integer(32, false), t::uint64()}) {
         llvm::Type* ty = k.b.getIntNTy(dt->bits());
-        for (BuiltinId id : {BuiltinId::CudaAtomicInc, BuiltinId::CudaAtomicDec, BuiltinId::CudaAtomicMax, BuiltinId::CudaAtomicMin}) {
+        for (BuiltinId id :
+             {BuiltinId::CudaAtomicInc, BuiltinId::CudaAtomicDec, BuiltinId::CudaAtomicMax, BuiltinId::CudaAtomicMin}) {
             llvm::Value* at = k.element(ty, p, k.b.getInt64(slot++));
             llvm::Value* old = k.target->emit_cuda_builtin(k.b, id, {at, llvm::ConstantInt::get(ty, 7)},
                                                            {t::array(dt, 1, t::Layout::C), dt}, dt);
@@ -227,7 +231,8 @@ TEST_CASE("ptx: dynamic shared memory and local arrays", "[cuda]") {
     llvm::Value* dyn = k.target->emit_array_storage(b, true, k.f64(), 0);
     llvm::Value* local = k.target->emit_array_storage(b, false, k.f64(), 4);
     b.CreateStore(b.CreateLoad(k.f64(), k.element(k.f64(), k.fn->getArg(0), tid)), k.element(k.f64(), dyn, tid));
-    for (int j = 0; j < 4; ++j) b.CreateStore(llvm::ConstantFP::get(k.f64(), j), k.element(k.f64(), local, b.getInt64(j)));
+    for (int j = 0; j < 4; ++j)
+        b.CreateStore(llvm::ConstantFP::get(k.f64(), j), k.element(k.f64(), local, b.getInt64(j)));
     k.builtin(BuiltinId::CudaSyncthreads);
     llvm::Value* v = b.CreateLoad(k.f64(), k.element(k.f64(), dyn, b.CreateXor(tid, b.getInt64(1))));
     v = b.CreateFAdd(v, b.CreateLoad(k.f64(), k.element(k.f64(), local, b.CreateAnd(tid, b.getInt64(3)))));
@@ -344,7 +349,8 @@ TEST_CASE("ptx: missing libdevice and unknown arch are clear errors", "[cuda]") 
         REQUIRE(k.finish_kernel().empty());
         ujit::cuda::PtxOptions o;
         o.arch = "sm_13";
-        CHECK_THROWS_WITH(ujit::cuda::emit_ptx(*k.module, o, false), Catch::Contains("unsupported CUDA architecture 'sm_13'"));
+        CHECK_THROWS_WITH(ujit::cuda::emit_ptx(*k.module, o, false),
+                          Catch::Contains("unsupported CUDA architecture 'sm_13'"));
     }
     {   // A module without math never needs libdevice.
         KernelBuilder k("kernel_plain", 0);
@@ -367,7 +373,10 @@ TEST_CASE("libdevice: found through CUDA_HOME first", "[cuda]") {
     std::string found = ujit::cuda::find_libdevice();
     ::setenv("CUDA_HOME", (home / "missing").c_str(), 1);
     std::string fallback = ujit::cuda::find_libdevice();  // the next place in the order
-    if (saved) ::setenv("CUDA_HOME", saved_value.c_str(), 1); else ::unsetenv("CUDA_HOME");
+    if (saved)
+        ::setenv("CUDA_HOME", saved_value.c_str(), 1);
+    else
+        ::unsetenv("CUDA_HOME");
     fs::remove_all(home);
     CHECK(found == lib.string());
     CHECK(fallback != lib.string());

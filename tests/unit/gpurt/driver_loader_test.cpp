@@ -25,8 +25,10 @@ struct ScopedEnv {
         setenv(n, v, 1);
     }
     ~ScopedEnv() {
-        if (had) setenv(name.c_str(), old.c_str(), 1);
-        else unsetenv(name.c_str());
+        if (had)
+            setenv(name.c_str(), old.c_str(), 1);
+        else
+            unsetenv(name.c_str());
     }
 };
 }  // namespace

@@ -15,9 +15,7 @@ using Catch::Matchers::Contains;
 namespace {
 KernelParam f32_1d(const char* name) { return KernelParam::array(DType::Float32, 1, 'A', name); }
 
-LoadedKernel add_kernel() {
-    return test_module().kernel("add_f32", {f32_1d("a"), f32_1d("b"), f32_1d("out")});
-}
+LoadedKernel add_kernel() { return test_module().kernel("add_f32", {f32_1d("a"), f32_1d("b"), f32_1d("out")}); }
 }  // namespace
 
 TEST_CASE("PTX modules load, and bad PTX or names fail with the driver's words", "[gpu]") {
@@ -30,8 +28,8 @@ TEST_CASE("PTX modules load, and bad PTX or names fail with the driver's words",
                       Contains("'no_such_kernel' is not in the PTX module") && Contains("add_f32") &&
                           Contains("count_atomic"));
     std::string bad = ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry broken() { bogus.instr; }\n";
-    CHECK_THROWS_WITH(LoadedModule::from_ptx(bad), Contains("cuModuleLoadDataEx") && Contains("CUDA_ERROR_INVALID_PTX") &&
-                                                       Contains("JIT log"));
+    CHECK_THROWS_WITH(LoadedModule::from_ptx(bad),
+                      Contains("cuModuleLoadDataEx") && Contains("CUDA_ERROR_INVALID_PTX") && Contains("JIT log"));
 }
 
 TEST_CASE("a kernel adds device arrays, host arrays (copied back) and mixtures", "[gpu]") {
@@ -106,9 +104,9 @@ TEST_CASE("other threads get the device's context made current for them", "[gpu]
 
 TEST_CASE("atomics under contention count every thread once", "[gpu]") {
     UJIT_REQUIRE_GPU();
-    LoadedKernel k = test_module().kernel(
-        "count_atomic", {KernelParam::array(DType::UInt32, 1), KernelParam::array(DType::UInt32, 1),
-                         KernelParam::scalar(DType::Int64)});
+    LoadedKernel k =
+        test_module().kernel("count_atomic", {KernelParam::array(DType::UInt32, 1),
+                                              KernelParam::array(DType::UInt32, 1), KernelParam::scalar(DType::Int64)});
     const int64_t n = 1 << 20;
     DeviceArray counter = device_array({1}, DType::UInt32);
     Array zero(DType::UInt32, {1});
@@ -127,11 +125,11 @@ TEST_CASE("atomics under contention count every thread once", "[gpu]") {
 
 TEST_CASE("scalars of every kind reach the kernel in the ABI's types", "[gpu]") {
     UJIT_REQUIRE_GPU();
-    LoadedKernel k = test_module().kernel(
-        "scalars", {KernelParam::array(DType::Float64, 1), KernelParam::scalar(DType::Float32),
-                    KernelParam::scalar(DType::Float64), KernelParam::scalar(DType::Bool),
-                    KernelParam::scalar(DType::Int32), KernelParam::scalar(DType::UInt64),
-                    KernelParam::scalar(DType::Int16)});
+    LoadedKernel k =
+        test_module().kernel("scalars", {KernelParam::array(DType::Float64, 1), KernelParam::scalar(DType::Float32),
+                                         KernelParam::scalar(DType::Float64), KernelParam::scalar(DType::Bool),
+                                         KernelParam::scalar(DType::Int32), KernelParam::scalar(DType::UInt64),
+                                         KernelParam::scalar(DType::Int16)});
     Array out(DType::Float64, {6});
     launch(k, 1, 32,
            {out, Value::of(DType::Float32, 1.5), 2.25, true, -5, Value::of_int(DType::UInt64, int64_t(1) << 40),
@@ -156,8 +154,8 @@ TEST_CASE("2D grids fill C- and F-ordered arrays through their strides", "[gpu]"
         bool ok = true;
         for (int i = 0; i < 37; ++i)
             for (int j = 0; j < 70; ++j)
-                ok &= *reinterpret_cast<int32_t*>(static_cast<char*>(ref.data) + i * ref.strides[0] + j * ref.strides[1]) ==
-                      1000 * i + j;
+                ok &= *reinterpret_cast<int32_t*>(static_cast<char*>(ref.data) + i * ref.strides[0] +
+                                                  j * ref.strides[1]) == 1000 * i + j;
         CHECK(ok);
     }
 }
@@ -186,7 +184,8 @@ TEST_CASE("dynamic and static shared memory", "[gpu]") {
         CHECK(d.copy_to_host().data<int32_t>()[0] == 0);  // reversed back
     }
     opt.shared_mem = info.shared_mem_per_block_optin + 1;
-    CHECK_THROWS_WITH(launch(rev, blocks, block, {d}, opt), Contains("bytes of shared memory") && Contains("reverse_blocks"));
+    CHECK_THROWS_WITH(launch(rev, blocks, block, {d}, opt),
+                      Contains("bytes of shared memory") && Contains("reverse_blocks"));
 
     LoadedKernel st = test_module().kernel("static_shared", {KernelParam::array(DType::Float32, 1)});
     CHECK(st.static_shared_bytes() == 32768);
@@ -239,4 +238,3 @@ TEST_CASE("launch overhead next to the raw driver", "[gpu][bench]") {
     api.cuModuleUnload(m);
     CHECK(ujit_us > 0);
 }
-

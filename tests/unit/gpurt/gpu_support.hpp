@@ -7,16 +7,16 @@
 #include <sstream>
 #include <string>
 
-#include "ujit/cuda.hpp"
 #include "support/source_dir.hpp"
+#include "ujit/cuda.hpp"
 
 // Catch2 v2 has no SKIP: a visible warning, then the test returns (and passes).
-#define UJIT_REQUIRE_GPU()                                                                   \
-    do {                                                                                     \
-        if (!ujit::cuda::is_available()) {                                                   \
-            WARN("skipped: no usable CUDA device: " << ujit::cuda::unavailable_reason());   \
-            return;                                                                          \
-        }                                                                                    \
+#define UJIT_REQUIRE_GPU()                                                                                             \
+    do {                                                                                                               \
+        if (!ujit::cuda::is_available()) {                                                                             \
+            WARN("skipped: no usable CUDA device: " << ujit::cuda::unavailable_reason());                              \
+            return;                                                                                                    \
+        }                                                                                                              \
     } while (0)
 
 inline std::string test_kernels_ptx() {

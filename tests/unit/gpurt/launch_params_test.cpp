@@ -35,7 +35,8 @@ TEST_CASE("launch validation rejects bad configurations with clear messages", "[
     CHECK_THROWS_WITH(validate_launch(lim, "add", {1}, {1024, 2}, 0),
                       Contains("block (1024, 2, 1) has 2048 threads, more than the 1024 per block") &&
                           Contains("NVIDIA H100"));
-    CHECK_THROWS_WITH(validate_launch(lim, "add", {1}, {1, 1, 65}, 0), Contains("dimension z exceeds the device's limit of 64"));
+    CHECK_THROWS_WITH(validate_launch(lim, "add", {1}, {1, 1, 65}, 0),
+                      Contains("dimension z exceeds the device's limit of 64"));
     CHECK_THROWS_WITH(validate_launch(lim, "add", {1, 70000}, {1}, 0), Contains("grid (1, 70000, 1): dimension y"));
     CHECK_THROWS_WITH(validate_launch(lim, "add", {1}, {32}, 227 * 1024),
                       Contains("needs 233472 bytes of shared memory (1024 static + 232448 dynamic)") &&
@@ -59,7 +60,8 @@ TEST_CASE("arguments are matched against the kernel's parameters", "[gpurt]") {
     Value two(2.0), one(1), cplx(std::complex<double>(1, 1)), f64typed = Value::of(DType::Float64, 1.0);
     CHECK_NOTHROW(match_arguments("k", params, {&a, nullptr}, {nullptr, &two}));
     CHECK_NOTHROW(match_arguments("k", params, {&a, nullptr}, {nullptr, &one}));  // int → float32
-    CHECK_THROWS_WITH(match_arguments("k", params, {&a}, {nullptr}), Contains("it takes 2 arguments (a, alpha), 1 given"));
+    CHECK_THROWS_WITH(match_arguments("k", params, {&a}, {nullptr}),
+                      Contains("it takes 2 arguments (a, alpha), 1 given"));
     CHECK_THROWS_WITH(match_arguments("k", params, {&a2, nullptr}, {nullptr, &two}),
                       Contains("argument 1 ('a') must be float32[:], got a 2-d float32 array"));
     CHECK_THROWS_WITH(match_arguments("k", params, {&af64, nullptr}, {nullptr, &two}),

@@ -10,9 +10,9 @@ using Catch::Matchers::Contains;
 
 TEST_CASE("a kernel fault names the kernel and leaves ujit usable", "[gpu]") {
     UJIT_REQUIRE_GPU();
-    LoadedKernel add = test_module().kernel("add_f32", {KernelParam::array(DType::Float32, 1),
-                                                         KernelParam::array(DType::Float32, 1),
-                                                         KernelParam::array(DType::Float32, 1)});
+    LoadedKernel add =
+        test_module().kernel("add_f32", {KernelParam::array(DType::Float32, 1), KernelParam::array(DType::Float32, 1),
+                                         KernelParam::array(DType::Float32, 1)});
     DeviceArray before = device_array({16}, DType::Float32);
     LoadedKernel bad = test_module().kernel("store_to_address", {KernelParam::scalar(DType::UInt64)});
     bad.launch(1, 1, Value::of_int(DType::UInt64, 8));
@@ -28,8 +28,8 @@ TEST_CASE("a kernel fault names the kernel and leaves ujit usable", "[gpu]") {
         // process): the device must then say so at once on every use, never hang or crash.
         WARN("no recovery on this driver: " << message);
         CHECK_THAT(message, Contains("unusable in this process"));
-        CHECK_THROWS_WITH(device_array({4}, DType::Float32), Contains("CUDA device 0 is unusable") &&
-                                                                 Contains("store_to_address"));
+        CHECK_THROWS_WITH(device_array({4}, DType::Float32),
+                          Contains("CUDA device 0 is unusable") && Contains("store_to_address"));
         try {
             device_array({4}, DType::Float32);
         } catch (const Error& e) {

@@ -67,8 +67,8 @@ TEST_CASE("ufunc signature selection", "[runtime]") {
     CHECK(pick(fsigs, {{D::Float32}, {D::Float64, false}}) == 1);
 
     // Exact match wins over an earlier safe cast.
-    const std::vector<UfuncSignature> isigs = {{{D::Int64}, D::Int64}, {{D::Int32}, D::Int32},
-                                               {{D::Float64}, D::Float64}};
+    const std::vector<UfuncSignature> isigs = {
+        {{D::Int64}, D::Int64}, {{D::Int32}, D::Int32}, {{D::Float64}, D::Float64}};
     CHECK(pick(isigs, {{D::Int32}}) == 1);
     CHECK(pick(isigs, {{D::Int16}}) == 0);
     CHECK(pick(isigs, {{D::UInt64}}) == 2);

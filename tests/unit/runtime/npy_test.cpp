@@ -55,8 +55,8 @@ std::string error_of(const std::string& bytes) {
 TEST_CASE("npy: encode matches numpy.save byte for byte", "[runtime]") {
     // np.save(f, np.arange(3, dtype=np.int32)) with numpy >= 1.24.
     std::string expected = std::string("\x93NUMPY\x01\x00\x76\x00", 10) +
-                           "{'descr': '<i4', 'fortran_order': False, 'shape': (3,), }" +
-                           std::string(60, ' ') + "\n" + raw<int32_t>({0, 1, 2});
+                           "{'descr': '<i4', 'fortran_order': False, 'shape': (3,), }" + std::string(60, ' ') + "\n" +
+                           raw<int32_t>({0, 1, 2});
     REQUIRE(expected.size() == 128 + 12);
     Array a(DType::Int32, {3});
     for (int i = 0; i < 3; ++i) a.data<int32_t>()[i] = i;
@@ -68,8 +68,8 @@ TEST_CASE("npy: encode matches numpy.save byte for byte", "[runtime]") {
 
     // A 0-d float64: np.save(f, np.float64(2.5)); shape () gets no growth padding.
     std::string zero_d = std::string("\x93NUMPY\x01\x00\x76\x00", 10) +
-                         "{'descr': '<f8', 'fortran_order': False, 'shape': (), }" +
-                         std::string(62, ' ') + "\n" + raw<double>({2.5});
+                         "{'descr': '<f8', 'fortran_order': False, 'shape': (), }" + std::string(62, ' ') + "\n" +
+                         raw<double>({2.5});
     Array s(DType::Float64, {});
     *s.data<double>() = 2.5;
     CHECK(encode_npy(s.ref()) == zero_d);
@@ -83,8 +83,8 @@ TEST_CASE("npy: encode matches numpy.save byte for byte", "[runtime]") {
 }
 
 TEST_CASE("npy: round trip of every dtype, order and rank", "[runtime]") {
-    const std::vector<std::vector<int64_t>> shapes = {{}, {0}, {5}, {2, 3}, {3, 0, 2}, {2, 3, 4},
-                                                      {1, 2, 1, 2, 1, 2, 1, 2}};
+    const std::vector<std::vector<int64_t>> shapes = {
+        {}, {0}, {5}, {2, 3}, {3, 0, 2}, {2, 3, 4}, {1, 2, 1, 2, 1, 2, 1, 2}};
     for (int t = 0; t < kNumDTypes; ++t) {
         for (const auto& shape : shapes) {
             for (bool fortran : {false, true}) {
@@ -106,8 +106,8 @@ TEST_CASE("npy: round trip of every dtype, order and rank", "[runtime]") {
 
 TEST_CASE("npy: F-order files and strided views", "[runtime]") {
     // np.asfortranarray(np.arange(6.).reshape(2, 3)): data in column order.
-    std::string f = npy_bytes("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }",
-                              raw<double>({0, 3, 1, 4, 2, 5}));
+    std::string f =
+        npy_bytes("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }", raw<double>({0, 3, 1, 4, 2, 5}));
     Array a = parse_npy(f);
     CHECK(a.ref().is_f_contiguous());
     const char* base = static_cast<const char*>(a.ref().data);
@@ -151,11 +151,13 @@ TEST_CASE("npy: header variants numpy can produce", "[runtime]") {
         CHECK(a.data<float>()[0] == 1.5f);
     }
     // Bool bytes other than 0/1 are read as True and normalized.
-    Array b = parse_npy(npy_bytes("{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", std::string("\x00\x07\x01", 3)));
+    Array b = parse_npy(
+        npy_bytes("{'descr': '|b1', 'fortran_order': False, 'shape': (3,), }", std::string("\x00\x07\x01", 3)));
     CHECK(b.data<uint8_t>()[0] == 0);
     CHECK(b.data<uint8_t>()[1] == 1);
     // Extra trailing bytes are ignored, as numpy does.
-    CHECK(parse_npy(npy_bytes("{'descr': '|u1', 'fortran_order': False, 'shape': (1,), }", "xyz")).data<uint8_t>()[0] == 'x');
+    CHECK(parse_npy(npy_bytes("{'descr': '|u1', 'fortran_order': False, 'shape': (1,), }", "xyz")).data<uint8_t>()[0] ==
+          'x');
     Array c = parse_npy(npy_bytes("{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }",
                                   raw<std::complex<float>>({{1.0f, -3.0f}})));
     CHECK(c.data<std::complex<float>>()[0] == std::complex<float>(1, -3));
@@ -169,13 +171,13 @@ TEST_CASE("npy: precise errors for bad files", "[runtime]") {
     CHECK_THAT(error_of(""), Catch::Contains("bad magic"));
     CHECK_THAT(error_of(std::string("\x93NUMPY\x04\x00\x10\x00", 10)), Catch::Contains("version 4.0"));
     CHECK_THAT(error_of(std::string("\x93NUMPY\x01\x00\x40", 9)), Catch::Contains("truncated .npy header"));
-    CHECK_THAT(error_of(std::string("\x93NUMPY\x01\x00\x40\x00{'descr'", 17)), Catch::Contains("truncated .npy header"));
+    CHECK_THAT(error_of(std::string("\x93NUMPY\x01\x00\x40\x00{'descr'", 17)),
+               Catch::Contains("truncated .npy header"));
     CHECK_THAT(error_of(npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", raw<double>({1, 2, 3}))),
                Catch::Contains("truncated data: expected 32 bytes, found 24"));
     CHECK_THAT(with("{'descr': '>f8', 'fortran_order': False, 'shape': (1,), }"),
                Catch::Contains("unsupported dtype '>f8' (big-endian data)"));
-    CHECK_THAT(with("{'descr': '|O', 'fortran_order': False, 'shape': (1,), }"),
-               Catch::Contains("object arrays"));
+    CHECK_THAT(with("{'descr': '|O', 'fortran_order': False, 'shape': (1,), }"), Catch::Contains("object arrays"));
     CHECK_THAT(with("{'descr': '<U5', 'fortran_order': False, 'shape': (1,), }"),
                Catch::Contains("unsupported dtype '<U5'"));
     CHECK_THAT(with("{'descr': '<f2', 'fortran_order': False, 'shape': (1,), }"),

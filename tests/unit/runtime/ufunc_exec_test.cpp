@@ -74,8 +74,7 @@ TEST_CASE("broadcast shapes like NumPy", "[runtime]") {
     CHECK(broadcast_shapes({{2, 1, 3}, {4, 1}, {1}}) == Shape{2, 4, 3});
     CHECK(broadcast_shapes({{0}, {1}}) == Shape{0});
     CHECK(broadcast_shapes({{1, 0}, {5, 1}}) == Shape{5, 0});
-    CHECK_THROWS_WITH(broadcast_shapes({{3}, {4}}),
-                      "operands could not be broadcast together with shapes (3,) (4,)");
+    CHECK_THROWS_WITH(broadcast_shapes({{3}, {4}}), "operands could not be broadcast together with shapes (3,) (4,)");
     CHECK_THROWS_WITH(broadcast_shapes({{2, 3}, {3}, {2}}),
                       "operands could not be broadcast together with shapes (2,3) (3,) (2,)");
     CHECK_THROWS_AS(broadcast_shapes({{0}, {2}}), Error);
@@ -84,7 +83,8 @@ TEST_CASE("broadcast shapes like NumPy", "[runtime]") {
     CHECK(broadcast_strides(row, {4, 3}) == Shape{0, 8});
     CHECK(broadcast_strides(row, {2, 4, 3}) == Shape{0, 0, 8});
     CHECK(broadcast_to(row, {5, 3}).shape == Shape{5, 3});
-    CHECK_THROWS_WITH(broadcast_strides(row, {3}), Catch::Contains("cannot broadcast an array of shape (1,3) to shape (3,)"));
+    CHECK_THROWS_WITH(broadcast_strides(row, {3}),
+                      Catch::Contains("cannot broadcast an array of shape (1,3) to shape (3,)"));
     CHECK_THROWS_AS(broadcast_strides(row, {4, 2}), Error);
 }
 
@@ -232,7 +232,10 @@ TEST_CASE("parallel executor equals serial", "[runtime]") {
         std::set<std::thread::id> threads;
         LoopInvoker count = [&](LoopFn f, char** ptrs, int64_t len, const int64_t* st) {
             elements += len;
-            { std::lock_guard<std::mutex> g(mu); threads.insert(std::this_thread::get_id()); }
+            {
+                std::lock_guard<std::mutex> g(mu);
+                threads.insert(std::this_thread::get_id());
+            }
             f(ptrs, len, st);
         };
         execute_ufunc_parallel(add_f32, {a.ref(), a.ref()}, p.ref(), count, &pool);
@@ -258,12 +261,10 @@ TEST_CASE("parallel executor propagates errors from chunks", "[runtime]") {
     Array a = iota({n}), p(DType::Float32, {n});
     const char* poison = static_cast<const char*>(a.ref().data) + 4 * (n / 2 + 17);
     LoopInvoker guard = [&](LoopFn f, char** ptrs, int64_t len, const int64_t* st) {
-        if (ptrs[0] <= poison && poison < ptrs[0] + len * st[0])
-            throw Error(Error::Kind::Runtime, "division by zero");
+        if (ptrs[0] <= poison && poison < ptrs[0] + len * st[0]) throw Error(Error::Kind::Runtime, "division by zero");
         f(ptrs, len, st);
     };
-    CHECK_THROWS_WITH(execute_ufunc_parallel(add_f32, {a.ref(), a.ref()}, p.ref(), guard, &pool),
-                      "division by zero");
+    CHECK_THROWS_WITH(execute_ufunc_parallel(add_f32, {a.ref(), a.ref()}, p.ref(), guard, &pool), "division by zero");
     // The pool is still usable afterwards.
     execute_ufunc_parallel(add_f32, {a.ref(), a.ref()}, p.ref(), {}, &pool);
     check_against_reference(a.ref(), a.ref(), p.ref());
@@ -299,9 +300,11 @@ TEST_CASE("thread pool: concurrent, nested, exceptions, sizes", "[runtime]") {
     for (auto& c : callers) c.join();
     CHECK(wrong == 0);
 
-    CHECK_THROWS_WITH(pool.parallel_for(64, [&](int64_t i) {
-        if (i == 13) throw std::runtime_error("chunk 13 failed");
-    }), "chunk 13 failed");
+    CHECK_THROWS_WITH(pool.parallel_for(64,
+                                        [&](int64_t i) {
+                                            if (i == 13) throw std::runtime_error("chunk 13 failed");
+                                        }),
+                      "chunk 13 failed");
 
     ThreadPool single(1);
     CHECK(single.size() == 1);
@@ -320,6 +323,8 @@ TEST_CASE("thread count comes from UJIT_NUM_THREADS", "[runtime]") {
     CHECK(default_thread_count() == int(std::max(1u, std::thread::hardware_concurrency())));
     setenv("UJIT_NUM_THREADS", "0", 1);
     CHECK(default_thread_count() >= 1);
-    if (old) setenv("UJIT_NUM_THREADS", saved.c_str(), 1);
-    else unsetenv("UJIT_NUM_THREADS");
+    if (old)
+        setenv("UJIT_NUM_THREADS", saved.c_str(), 1);
+    else
+        unsetenv("UJIT_NUM_THREADS");
 }

@@ -74,8 +74,7 @@ TEST_CASE("Value repr: scalars, None, tuples", "[runtime]") {
     CHECK(Value(Value::Tuple{Value(3), Value(1)}).repr() == "(3, 1)");
     CHECK(Value(Value::Tuple{Value(3)}).repr() == "(3,)");
     CHECK(Value(Value::Tuple{}).repr() == "()");
-    CHECK(Value(Value::Tuple{Value(1.5), Value(Value::Tuple{Value(true), Value()})}).repr() ==
-          "(1.5, (True, None))");
+    CHECK(Value(Value::Tuple{Value(1.5), Value(Value::Tuple{Value(true), Value()})}).repr() == "(1.5, (True, None))");
     // Numba boxes float32 results as Python floats (the widened double).
     CHECK(Value::of(DType::Float32, 0.1).repr() == "0.10000000149011612");
     CHECK(Value::of_int(DType::UInt64, -1).repr() == "18446744073709551615");

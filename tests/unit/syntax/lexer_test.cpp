@@ -184,7 +184,9 @@ TEST_CASE("lexer: string errors", "[syntax]") {
         {"x = Rb'a'", 1, 5, "bytes literals are not supported by ujit"},
         {"x = '\\x4'", 1, 6, "truncated \\x escape in string literal"},
         {"x = '\\N{DASH}'", 1, 6, "\\N{...} escapes are not supported by ujit"},
-        {"x = 'a\xFF" "b'", 1, 7, "invalid character: byte 0xFF is not valid UTF-8"},
+        {"x = 'a\xFF"
+         "b'",
+         1, 7, "invalid character: byte 0xFF is not valid UTF-8"},
         {std::string("x = 'a\0b'", 9), 1, 7, "invalid character U+0000"},
     };
     for (const Case& c : cases) {
@@ -243,8 +245,8 @@ TEST_CASE("lexer: every token has a 1-based line and column", "[syntax]") {
     struct Want {
         const char* text;
         uint32_t line, col;
-    } want[] = {{"def", 1, 1}, {"f", 1, 5}, {"(", 1, 6}, {"a", 1, 7}, {")", 1, 8}, {":", 1, 9},
-                {"", 1, 10},  // NEWLINE at the line's end
+    } want[] = {{"def", 1, 1},    {"f", 1, 5},  {"(", 1, 6},  {"a", 1, 7},
+                {")", 1, 8},      {":", 1, 9},  {"", 1, 10},  // NEWLINE at the line's end
                 {"", 2, 5},   // INDENT at the first token
                 {"return", 2, 5}, {"a", 2, 12}, {"+", 2, 15}, {"10", 2, 17}};
     for (size_t i = 0; i < std::size(want); ++i) {

@@ -141,7 +141,8 @@ TEST_CASE("thread_counter: augmented element store and atomic add", "[types]") {
 
 TEST_CASE("make_pulses and add_ufunc type for float32", "[types]") {
     Typed t = load(read_example("make_pulses.py"));
-    const TypedFunction& f = t.specialize("make_pulses", {float32(), float32(), float32()}, TargetKind::CUDA, float32());
+    const TypedFunction& f =
+        t.specialize("make_pulses", {float32(), float32(), float32()}, TargetKind::CUDA, float32());
     // max(sin(f32) - 0.3, 0.0): float32 - float64 → float64
     CHECK(f.return_type == float32());
     Typed u = load(read_example("add_ufunc.py"));

@@ -3,8 +3,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "syntax/parser.hpp"
 #include "support/source_dir.hpp"
+#include "syntax/parser.hpp"
 #include "types/infer.hpp"
 #include "types/rules.hpp"
 

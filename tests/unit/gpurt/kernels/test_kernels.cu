@@ -5,7 +5,7 @@
 // (checked in, so the tests need no nvcc; regenerate after editing).
 #include <cstdint>
 
-#define ARRAY1(T, name) T* name, int64_t name##_n, int64_t name##_s
+#define ARRAY1(T, name) T *name, int64_t name##_n, int64_t name##_s
 #define AT1(name, i) (*(decltype(name))((char*)name + (i) * name##_s))
 
 // out[i] = a[i] + b[i]  (float32, any strides)
