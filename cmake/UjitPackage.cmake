@@ -83,8 +83,8 @@ if(UJIT_BUNDLE_TESTS)
   install(FILES ${PROJECT_SOURCE_DIR}/tests/conformance/expected.json DESTINATION ${_td}/tests/conformance)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/tests/conformance/corpus/ DESTINATION ${_td}/tests/conformance/corpus
     FILES_MATCHING PATTERN "*.py")
-  install(FILES ${PROJECT_SOURCE_DIR}/tests/unit/gpurt/kernels/test_kernels.ptx
-    DESTINATION ${_td}/tests/unit/gpurt/kernels)
+  install(FILES ${PROJECT_SOURCE_DIR}/tests/unit/cudadrv/kernels/test_kernels.ptx
+    DESTINATION ${_td}/tests/unit/cudadrv/kernels)
 
   # Debian ships fmt only as a shared library: the bundle carries it, under its soname.
   get_target_property(_fmt_lib fmt::fmt LOCATION)

@@ -19,7 +19,7 @@
 //
 // Errors on the CPU (ZeroDivisionError, negative integer power, ...): the generated code
 // calls `ujit_rt_raise(int code, const char* where)` which never returns; it longjmps to
-// the innermost ujit::cpu::ErrorGuard on this thread (src/cpu/runtime_errors.hpp).
+// the innermost ujit::cpu::ErrorGuard on this thread (src/cpu/helper_errors.hpp).
 #pragma once
 
 #include <string>

@@ -1,6 +1,6 @@
 #include "cpu/jit.hpp"
 
-#include "cpu/runtime_symbols.hpp"
+#include "cpu/helper_symbols.hpp"
 
 #include <llvm/ExecutionEngine/Orc/Core.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>

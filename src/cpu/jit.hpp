@@ -1,6 +1,6 @@
 // The process-wide ORC JIT for the CPU target: one LLJIT for the host CPU, each compiled
 // module in its own JITDylib (two specializations may define the same symbol name), with
-// process symbols (libm, libmvec) and ujit's runtime functions (runtime_symbols.hpp)
+// process symbols (libm, libmvec) and ujit's runtime functions (helper_symbols.hpp)
 // resolvable from generated code. Thread-safe.
 #pragma once
 

@@ -6,7 +6,7 @@
 
 #include "gpu_check.hpp"
 #include "gpu_sources.hpp"
-#include "unit/gpurt/gpu_support.hpp"
+#include "unit/cudadrv/gpu_support.hpp"
 
 using namespace ujit;
 using namespace ujit::cuda;

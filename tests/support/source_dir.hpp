@@ -4,7 +4,7 @@
 //   2. ../share/ujit/testdata next to the executable, when it exists (the release bundle,
 //      tools/scripts/bundle.sh: bin/ujit_tests, share/ujit/testdata/...);
 //   3. the source tree the binary was built from (the compile-time UJIT_SOURCE_DIR).
-// Header-only: tests/unit/gpurt/standalone builds the GPU tests without tests/support/*.cpp.
+// Header-only, so that any test binary can use it without tests/support/*.cpp.
 #pragma once
 
 #include <cstdlib>

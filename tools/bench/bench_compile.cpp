@@ -4,7 +4,7 @@
 //
 //   bench_compile [lang/examples]
 #include "bench_util.hpp"
-#include "driver/compile.hpp"
+#include "pipeline/compile.hpp"
 #include "syntax/parser.hpp"
 #include "ujit/ujit.hpp"
 
@@ -21,7 +21,7 @@ struct Case {
     const char* function;
     const char* signature;
     Target target;
-    driver::Artifact artifact = driver::Artifact::Entry;  // UfuncLoop: a GPU ufunc's loop kernel
+    pipeline::Artifact artifact = pipeline::Artifact::Entry;  // UfuncLoop: a GPU ufunc's loop kernel
 };
 
 static std::string read(const std::string& path) {
@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
         {"gaussian_pdf.py", "gaussian_pdf", "float32(float32, float32, float32)", Target::CUDA},
         {"add_kernel.py", "add_kernel", "void(float32[:], float32[:], float32[:])", Target::CUDA},
         {"gaussian_pdf.py", "gaussian_pdf", "float32(float32, float32, float32)", Target::CUDA,
-         driver::Artifact::UfuncLoop},
+         pipeline::Artifact::UfuncLoop},
     };
     fmt::print("{:<16} {:<9} {:>8} {:>8} {:>8} {:>9} {:>8} {:>9} {:>10}\n", "function", "tgt", "parse", "type", "lower",
                "optimize", "codegen", "total", "first-run");
@@ -62,7 +62,7 @@ int main(int argc, char** argv) {
             types::ModuleTyper typer(*ast);
             typer.check_module();
             double t_parse = bench::now_ms() - t0;
-            driver::Request req;
+            pipeline::Request req;
             req.module = ast.get();
             req.typer = &typer;
             req.def = ast->find_function(c.function);
@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
             req.options.target = c.target;
             req.options.arch = "sm_80";
             req.artifact = c.artifact;
-            driver::Compiled out = driver::compile(req);
+            pipeline::Compiled out = pipeline::compile(req);
             double t_total = bench::now_ms() - t0;
             if (r == 0) {
                 first = t_total;
@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
             "{:<16} {:<9} {:>8.3f} {:>8.3f} {:>8.3f} {:>9.3f} {:>8.3f} {:>9.3f} {:>10.3f}   (ms, median of {})\n",
             c.function,
             c.target == Target::CPU                     ? "cpu"
-            : c.artifact == driver::Artifact::UfuncLoop ? "cuda-loop"
+            : c.artifact == pipeline::Artifact::UfuncLoop ? "cuda-loop"
                                                         : "cuda",
             med(parse), med(type), med(lower), med(opt), med(cg), med(total), first, reps - 1);
     }

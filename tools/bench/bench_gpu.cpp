@@ -40,10 +40,10 @@
 #include "ujit/ujit.hpp"
 
 // ujit's own driver table (dlopen'ed libcuda), for the raw-driver peers.
-#include "cuda/device_context.hpp"
-#include "cuda/driver_check.hpp"
-#include "cuda/driver_loader.hpp"
-#include "cuda/module_state.hpp"
+#include "cudadrv/device_context.hpp"
+#include "cudadrv/driver_check.hpp"
+#include "cudadrv/driver_loader.hpp"
+#include "cudadrv/module_state.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 #if __has_include("cpu/jit.hpp")
 #include "codegen_fixture.hpp"
 
-#include "cpu/runtime_print.hpp"
+#include "cpu/helper_print.hpp"
 #include "support/source_dir.hpp"
 
 #include <cmath>

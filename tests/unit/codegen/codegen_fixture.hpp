@@ -5,7 +5,7 @@
 #include "codegen/abi.hpp"
 #include "codegen/lower.hpp"
 #include "cpu/jit.hpp"
-#include "cpu/runtime_errors.hpp"
+#include "cpu/helper_errors.hpp"
 #include "syntax/parser.hpp"
 #include "types/infer.hpp"
 

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "cpu/runtime_random.hpp"
+#include "cpu/helper_random.hpp"
 
 #include <dlfcn.h>
 

@@ -1,6 +1,6 @@
 #include "cpu_test_support.hpp"
 
-#include "cpu/runtime_print.hpp"
+#include "cpu/helper_print.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 #include "cpu_test_support.hpp"
 
-#include "cpu/runtime_random.hpp"
+#include "cpu/helper_random.hpp"
 
 #include <catch2/catch.hpp>
 

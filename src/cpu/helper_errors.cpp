@@ -1,0 +1,45 @@
+#include "cpu/helper_errors.hpp"
+
+#include "codegen/abi.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace ujit::cpu {
+
+ErrorGuardFrame*& current_error_guard() {
+    thread_local ErrorGuardFrame* top = nullptr;
+    return top;
+}
+
+std::string runtime_error_message(int code) {
+    using codegen::RuntimeError;
+    switch (static_cast<RuntimeError>(code)) {
+    case RuntimeError::ZeroDivision: return "ZeroDivisionError: division by zero";
+    case RuntimeError::NegativePower: return "ValueError: negative exponent in integer power";
+    case RuntimeError::IndexOutOfBounds: return "IndexError: index out of bounds";
+    case RuntimeError::ValueError: return "ValueError: math domain error";
+    }
+    return "RuntimeError: unknown run-time error " + std::to_string(code);
+}
+
+std::string RuntimeErrorInfo::str() const {
+    std::string s = runtime_error_message(code);
+    if (!where.empty()) s += " (in " + where + ")";
+    return s;
+}
+
+}  // namespace ujit::cpu
+
+extern "C" [[noreturn]] void ujit_rt_raise(int code, const char* where) {
+    ujit::cpu::ErrorGuardFrame* guard = ujit::cpu::current_error_guard();
+    if (!guard) {
+        // Generated code called outside guarded_call: nothing to return to.
+        ujit::cpu::RuntimeErrorInfo info{code, where ? where : ""};
+        std::fprintf(stderr, "ujit: unguarded run-time error: %s\n", info.str().c_str());
+        std::abort();
+    }
+    guard->code = code;
+    guard->where = where;
+    std::longjmp(guard->env, 1);
+}

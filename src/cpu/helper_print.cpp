@@ -1,0 +1,66 @@
+#include "cpu/helper_print.hpp"
+
+#include "runtime/pyrepr.hpp"
+
+#include <cstring>
+#include <mutex>
+
+namespace ujit::cpu {
+
+namespace {
+
+std::mutex print_mutex;
+std::FILE* print_stream = nullptr;  // null: stdout (not a constant initializer)
+
+}  // namespace
+
+std::string format_print(const char* format, std::va_list args) {
+    std::string out;
+    for (const char* p = format; *p; ++p) {
+        if (*p != '%') {
+            out += *p;
+            continue;
+        }
+        if (std::strncmp(p, "%s", 2) == 0) {
+            const char* s = va_arg(args, const char*);
+            out += s ? s : "";
+            p += 1;
+        } else if (std::strncmp(p, "%lld", 4) == 0) {
+            out += std::to_string(va_arg(args, long long));
+            p += 3;
+        } else if (std::strncmp(p, "%llu", 4) == 0) {
+            out += std::to_string(va_arg(args, unsigned long long));
+            p += 3;
+        } else if (std::strncmp(p, "%.17g", 5) == 0 || std::strncmp(p, "%.9g", 4) == 0) {
+            // float64, or float32 already widened to double: repr of the double (Numba).
+            out += runtime::float_repr(va_arg(args, double));
+            p += p[2] == '1' ? 4 : 3;
+        } else if (p[1] == '%') {
+            out += '%';
+            p += 1;
+        } else {
+            out += *p;  // not a conversion codegen emits: copy it
+        }
+    }
+    return out;
+}
+
+std::FILE* set_print_stream(std::FILE* stream) {
+    std::lock_guard<std::mutex> lock(print_mutex);
+    std::FILE* prev = print_stream ? print_stream : stdout;
+    print_stream = stream;
+    return prev;
+}
+
+}  // namespace ujit::cpu
+
+extern "C" void ujit_rt_print(const char* format, ...) {
+    std::va_list args;
+    va_start(args, format);
+    std::string line = ujit::cpu::format_print(format, args);
+    va_end(args);
+    std::lock_guard<std::mutex> lock(ujit::cpu::print_mutex);
+    std::FILE* f = ujit::cpu::print_stream ? ujit::cpu::print_stream : stdout;
+    std::fwrite(line.data(), 1, line.size(), f);
+    std::fflush(f);
+}

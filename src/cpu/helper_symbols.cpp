@@ -1,0 +1,20 @@
+#include "cpu/helper_symbols.hpp"
+
+#include "cpu/helper_errors.hpp"
+#include "cpu/helper_print.hpp"
+#include "cpu/helper_random.hpp"
+
+namespace ujit::cpu {
+
+const std::vector<RuntimeSymbol>& runtime_symbols() {
+    static const std::vector<RuntimeSymbol> table = {
+        {"ujit_rt_raise", reinterpret_cast<void*>(&ujit_rt_raise)},
+        {"ujit_rt_print", reinterpret_cast<void*>(&ujit_rt_print)},
+        {"ujit_rt_random", reinterpret_cast<void*>(&ujit_rt_random)},
+        {"ujit_rt_random_seed", reinterpret_cast<void*>(&ujit_rt_random_seed)},
+        {"ujit_rt_random_uniform", reinterpret_cast<void*>(&ujit_rt_random_uniform)},
+    };
+    return table;
+}
+
+}  // namespace ujit::cpu

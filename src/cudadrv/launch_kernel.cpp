@@ -1,0 +1,126 @@
+// cuda::launch: validate, resolve arguments (host arrays copied in), build the ABI's
+// kernelParams, cuLaunchKernel, copy host arrays back.
+#include <fmt/format.h>
+
+#include "cudadrv/device_context.hpp"
+#include "cudadrv/driver_check.hpp"
+#include "cudadrv/driver_loader.hpp"
+#include "cudadrv/launch_params.hpp"
+#include "cudadrv/memory_pointer.hpp"
+#include "cudadrv/module_state.hpp"
+#include "runtime/shape.hpp"
+
+namespace ujit::cuda {
+namespace {
+
+LaunchLimits limits_for(const DeviceContext& dc, const detail::KernelState::PerDevice& f) {
+    LaunchLimits lim;
+    lim.max_threads_per_block = std::min(dc.info.max_threads_per_block, f.max_threads_per_block);
+    for (int i = 0; i < 3; ++i) {
+        lim.max_block_dim[i] = dc.info.max_block_dim[i];
+        lim.max_grid_dim[i] = dc.info.max_grid_dim[i];
+    }
+    lim.static_shared = f.static_shared;
+    lim.shared_per_block = dc.info.shared_mem_per_block;
+    lim.shared_optin = std::max(dc.info.shared_mem_per_block_optin, dc.info.shared_mem_per_block);
+    lim.device_name = dc.info.name.c_str();
+    return lim;
+}
+
+// The launch itself, on `dc` (bound) with kernelParams ready.
+void launch_on(detail::KernelState& ks, DeviceContext& dc, const detail::KernelState::PerDevice& f, Dim3 grid,
+               Dim3 block, void** params, const LaunchOptions& options) {
+    if (options.shared_mem + f.static_shared > dc.info.shared_mem_per_block)
+        ks.allow_dynamic_shared(dc, options.shared_mem);
+    CUstream stream = static_cast<CUstream>(options.stream.handle());
+    dc.last_kernel.store(ks.interned_name, std::memory_order_relaxed);
+    check(driver().cuLaunchKernel(f.function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+                                  unsigned(options.shared_mem), stream, params, nullptr),
+          "cuLaunchKernel", [&] {
+              return fmt::format("kernel '{}', grid {}, block {}, {} bytes of dynamic shared memory", ks.symbol,
+                                 format_dim3(grid), format_dim3(block), options.shared_mem);
+          });
+}
+
+// A host array argument: its device copy, and the host view to copy back into.
+struct HostCopy {
+    size_t arg = 0;
+    DeviceArray device;
+};
+
+// Both launches start here: the stream's device bound, the kernel's function in its
+// context, the launch shape validated against the device's and the kernel's limits.
+struct Prepared {
+    DeviceContext& dc;
+    detail::KernelState::PerDevice f;
+};
+
+Prepared prepare(detail::KernelState& ks, Dim3 grid, Dim3 block, const LaunchOptions& options) {
+    DeviceContext& dc = options.stream.is_default() ? bind() : device_context(options.stream.device());
+    bind(dc);
+    detail::KernelState::PerDevice f = ks.function_for(dc);
+    validate_launch(limits_for(dc, f), ks.symbol, grid, block, options.shared_mem);
+    return {dc, f};
+}
+
+}  // namespace
+
+void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
+            const LaunchOptions& options) {
+    detail::KernelState& ks = *k.s_;
+    auto [dc, f] = prepare(ks, grid, block, options);
+
+    // Arguments: check them all before copying anything.
+    std::vector<const ArrayRef*> arrays(args.size(), nullptr);
+    std::vector<const Value*> scalars(args.size(), nullptr);
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i].is_device_array())
+            arrays[i] = &args[i].device_array().ref();
+        else if (args[i].value().is_array())
+            arrays[i] = &args[i].value().array();
+        else
+            scalars[i] = &args[i].value();
+    }
+    match_arguments(ks.symbol, ks.params, arrays, scalars);
+
+    std::vector<HostCopy> host_copies;
+    for (size_t i = 0; i < args.size(); ++i)
+        if (!args[i].is_device_array() && arrays[i] && arrays[i]->size() > 0 && !is_device_pointer(arrays[i]->data))
+            host_copies.push_back({i, to_device(*arrays[i], options.stream)});
+    for (auto& hc : host_copies) arrays[hc.arg] = &hc.device.ref();
+
+    ParamBuffer params;
+    std::vector<std::vector<int64_t>> filled_strides;  // for views without explicit strides
+    for (size_t i = 0; i < args.size(); ++i) {
+        ResolvedArg r;
+        if (const ArrayRef* a = arrays[i]) {
+            r.is_array = true;
+            r.data = reinterpret_cast<uint64_t>(a->data);
+            r.shape = &a->shape;
+            r.strides = &a->strides;
+            if (a->strides.size() != a->shape.size()) {
+                if (filled_strides.capacity() == 0) filled_strides.reserve(args.size());  // addresses stay put
+                r.strides = &filled_strides.emplace_back(runtime::c_strides(a->shape, itemsize(a->dtype)));
+            }
+        } else {
+            r.scalar = scalars[i]->scalar();
+        }
+        params.add(ks.params[i], r);
+    }
+
+    launch_on(ks, dc, f, grid, block, params.pointers(), options);
+
+    // Host arrays come back after the kernel, as in Numba (which cannot know which ones the
+    // kernel wrote); this waits for the kernel, so a fault is reported right here.
+    for (auto& hc : host_copies) hc.device.copy_to_host(args[hc.arg].value().array(), options.stream);
+    if (!host_copies.empty()) options.stream.synchronize();
+}
+
+void detail::LaunchAccess::launch_prepared(const LoadedKernel& k, Dim3 grid, Dim3 block, void** params,
+                                           const LaunchOptions& options) {
+    detail::KernelState& ks = *k.s_;
+    auto [dc, f] = prepare(ks, grid, block, options);
+    launch_on(ks, dc, f, grid, block, params, options);
+}
+
+}  // namespace ujit::cuda

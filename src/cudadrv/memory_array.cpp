@@ -1,0 +1,180 @@
+// DeviceArray: allocation from the pool, host ↔ device and device ↔ device copies.
+// Device arrays that ujit allocates are compact (C or F order); host arrays of any strides
+// are packed into (or unpacked from) a compact staging copy on the host.
+#include <fmt/format.h>
+
+#include "cudadrv/device_context.hpp"
+#include "cudadrv/driver_check.hpp"
+#include "cudadrv/driver_loader.hpp"
+#include "cudadrv/memory_pointer.hpp"
+#include "cudadrv/memory_pool.hpp"
+#include "runtime/cast.hpp"
+#include "runtime/shape.hpp"
+#include "ujit/cuda.hpp"
+
+namespace ujit::cuda {
+namespace {
+
+CUstream raw(const Stream& s) { return static_cast<CUstream>(s.handle()); }
+
+bool is_compact(const ArrayRef& a) { return a.is_c_contiguous() || a.is_f_contiguous(); }
+
+// Same layout in memory: both C or both F contiguous (size ≤ 1 arrays are both).
+bool same_layout(const ArrayRef& a, const ArrayRef& b) {
+    return (a.is_c_contiguous() && b.is_c_contiguous()) || (a.is_f_contiguous() && b.is_f_contiguous());
+}
+
+void check_same_array_type(const ArrayRef& dev, const ArrayRef& host, const char* what,
+                           const char* other = "the host array") {
+    if (dev.dtype != host.dtype || dev.shape != host.shape)
+        throw Error(Error::Kind::Argument, fmt::format("error: {}: device array is {}{} but {} is {}{}", what,
+                                                       dtype_name(dev.dtype), runtime::format_shape(dev.shape), other,
+                                                       dtype_name(host.dtype), runtime::format_shape(host.shape)));
+}
+
+void check_compact_device(const ArrayRef& dev, const char* what) {
+    if (!is_compact(dev))
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: {}: the device array is not contiguous (strided device views cannot be "
+                                "copied)",
+                                what));
+}
+
+// A host array with `dev`'s compact layout (for packing a strided host array).
+Array staging_like(const ArrayRef& dev) {
+    return Array(dev.dtype, dev.shape, !dev.is_c_contiguous() && dev.is_f_contiguous());
+}
+
+size_t byte_size(const ArrayRef& a) { return size_t(a.size()) * size_t(itemsize(a.dtype)); }
+
+DeviceContext& bind_device(int ordinal) {
+    DeviceContext& dc = device_context(ordinal);
+    bind(dc);
+    return dc;
+}
+
+}  // namespace
+
+size_t DeviceArray::nbytes() const { return byte_size(ref_); }
+
+DeviceArray device_array(std::vector<int64_t> shape, DType dtype, Order order) {
+    int64_t n = runtime::checked_size(shape, itemsize(dtype));
+    DeviceContext& dc = bind();
+    DeviceArray a;
+    uint64_t ptr = 0;
+    a.owner_ = allocate_device(dc, size_t(n) * size_t(itemsize(dtype)), &ptr);
+    a.device_ = dc.ordinal;
+    void* data = reinterpret_cast<void*>(ptr);
+    a.ref_ = order == Order::F ? ArrayRef::f_order(data, dtype, std::move(shape))
+                               : ArrayRef::c_order(data, dtype, std::move(shape));
+    return a;
+}
+
+DeviceArray device_array_like(const DeviceArray& like) {
+    return device_array(like.shape(), like.dtype(),
+                        !like.is_c_contiguous() && like.is_f_contiguous() ? Order::F : Order::C);
+}
+
+DeviceArray device_array_like(const ArrayRef& like) {
+    return device_array(like.shape, like.dtype,
+                        !like.is_c_contiguous() && like.is_f_contiguous() ? Order::F : Order::C);
+}
+
+DeviceArray to_device(const ArrayRef& host, const Stream& stream) {
+    DeviceArray a = device_array_like(host);
+    a.copy_from_host(host, stream);
+    return a;
+}
+
+void DeviceArray::copy_from_host(const ArrayRef& host, const Stream& stream) {
+    check_same_array_type(ref_, host, "copy to device");
+    check_compact_device(ref_, "copy to device");
+    size_t n = nbytes();
+    if (n == 0) return;
+    bind_device(device_);
+    if (same_layout(ref_, host)) {
+        // Pageable memory: the driver stages it, and the call returns once the source can be
+        // reused; pinned memory on a user stream is truly asynchronous.
+        check(driver().cuMemcpyHtoDAsync(CUdeviceptr(ref_.data), host.data, n, raw(stream)), "cuMemcpyHtoDAsync",
+              [&] { return fmt::format("{} bytes", n); });
+        if (stream.is_default() || !is_pinned_host_pointer(host.data)) stream.synchronize();
+        return;
+    }
+    Array staging = staging_like(ref_);
+    runtime::copy_cast(host, staging.ref());
+    check(driver().cuMemcpyHtoDAsync(CUdeviceptr(ref_.data), staging.ref().data, n, raw(stream)), "cuMemcpyHtoDAsync",
+          [&] { return fmt::format("{} bytes", n); });
+    stream.synchronize();  // the staging copy dies here
+}
+
+Array DeviceArray::copy_to_host(const Stream& stream) const {
+    check_compact_device(ref_, "copy to host");
+    Array out = staging_like(ref_);
+    size_t n = nbytes();
+    if (n == 0) return out;
+    bind_device(device_);
+    check(driver().cuMemcpyDtoHAsync(out.ref().data, CUdeviceptr(ref_.data), n, raw(stream)), "cuMemcpyDtoHAsync",
+          [&] { return fmt::format("{} bytes", n); });
+    stream.synchronize();
+    return out;
+}
+
+void DeviceArray::copy_to_host(const ArrayRef& host, const Stream& stream) const {
+    check_same_array_type(ref_, host, "copy to host");
+    check_compact_device(ref_, "copy to host");
+    size_t n = nbytes();
+    if (n == 0) return;
+    bind_device(device_);
+    if (same_layout(ref_, host)) {
+        check(driver().cuMemcpyDtoHAsync(host.data, CUdeviceptr(ref_.data), n, raw(stream)), "cuMemcpyDtoHAsync",
+              [&] { return fmt::format("{} bytes", n); });
+        if (stream.is_default() || !is_pinned_host_pointer(host.data)) stream.synchronize();
+        return;
+    }
+    Array staging = copy_to_host(stream);
+    runtime::copy_cast(staging.ref(), host);
+}
+
+void DeviceArray::copy_from(const DeviceArray& other, const Stream& stream) {
+    check_same_array_type(ref_, other.ref_, "device-to-device copy", "the source");
+    check_compact_device(ref_, "device-to-device copy");
+    check_compact_device(other.ref_, "device-to-device copy");
+    if (!same_layout(ref_, other.ref_))
+        throw Error(Error::Kind::Argument,
+                    "error: device-to-device copy between C- and F-ordered arrays is not supported");
+    size_t n = nbytes();
+    if (n == 0) return;
+    bind_device(device_);
+    check(driver().cuMemcpyDtoDAsync(CUdeviceptr(ref_.data), CUdeviceptr(other.ref_.data), n, raw(stream)),
+          "cuMemcpyDtoDAsync", [&] { return fmt::format("{} bytes", n); });
+}
+
+DeviceArray DeviceArray::copy(const Stream& stream) const {
+    DeviceArray out = device_array_like(*this);
+    out.copy_from(*this, stream);
+    return out;
+}
+
+// ------------------------------------------------------------------ pinned host memory
+
+namespace detail {
+struct PinnedBuffer {
+    void* data = nullptr;
+    ~PinnedBuffer() {
+        if (data) driver().cuMemFreeHost(data);
+    }
+};
+}  // namespace detail
+
+PinnedArray::PinnedArray(DType dtype, std::vector<int64_t> shape, Order order) {
+    int64_t n = runtime::checked_size(shape, itemsize(dtype)) * itemsize(dtype);
+    bind();
+    auto buf = std::make_shared<detail::PinnedBuffer>();
+    check(driver().cuMemAllocHost(&buf->data, size_t(n ? n : 1)), "cuMemAllocHost",
+          [&] { return fmt::format("{} bytes", n); });
+    ref_ = order == Order::F ? ArrayRef::f_order(buf->data, dtype, std::move(shape))
+                             : ArrayRef::c_order(buf->data, dtype, std::move(shape));
+    buf_ = std::move(buf);
+}
+
+}  // namespace ujit::cuda

@@ -1,0 +1,143 @@
+// Streams and events. Each remembers its device and the context generation it was made in,
+// so that after a context reset (kernel fault) its destructor does not touch a dead handle.
+#include <fmt/format.h>
+
+#include "cudadrv/device_context.hpp"
+#include "cudadrv/driver_check.hpp"
+#include "cudadrv/driver_loader.hpp"
+#include "ujit/cuda.hpp"
+
+namespace ujit::cuda {
+namespace detail {
+
+struct StreamState {
+    DeviceContext* dc = nullptr;
+    uint64_t generation = 0;
+    CUstream stream = nullptr;
+    ~StreamState() {
+        if (stream && dc->generation.load() == generation) driver().cuStreamDestroy(stream);
+    }
+};
+
+struct EventState {
+    DeviceContext* dc = nullptr;
+    uint64_t generation = 0;
+    CUevent event = nullptr;
+    bool recorded = false;
+    ~EventState() {
+        if (event && dc->generation.load() == generation) driver().cuEventDestroy(event);
+    }
+};
+
+}  // namespace detail
+
+namespace {
+
+void check_generation(const DeviceContext& dc, uint64_t gen, const char* what) {
+    if (dc.generation.load() != gen)
+        throw Error(Error::Kind::Runtime,
+                    fmt::format("error: this CUDA {} belonged to device {}'s context, which was reset after a "
+                                "kernel fault; create a new one",
+                                what, dc.ordinal));
+}
+
+// Binds the stream's device (the current one for the default stream).
+DeviceContext& bind_for(const detail::StreamState* s) {
+    if (!s) return bind();
+    check_generation(*s->dc, s->generation, "stream");
+    bind(*s->dc);
+    return *s->dc;
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------ Stream
+
+Stream::Stream() = default;
+
+Stream Stream::create() {
+    DeviceContext& dc = bind();
+    auto s = std::make_shared<detail::StreamState>();
+    s->dc = &dc;
+    s->generation = dc.generation.load();
+    check(driver().cuStreamCreate(&s->stream, CU_STREAM_DEFAULT), "cuStreamCreate");
+    Stream st;
+    st.s_ = std::move(s);
+    return st;
+}
+
+void Stream::synchronize() const {
+    bind_for(s_.get());
+    check(driver().cuStreamSynchronize(s_ ? s_->stream : nullptr), "cuStreamSynchronize");
+}
+
+bool Stream::query() const {
+    bind_for(s_.get());
+    CUresult r = driver().cuStreamQuery(s_ ? s_->stream : nullptr);
+    if (r == CUDA_ERROR_NOT_READY) return false;
+    check(r, "cuStreamQuery");
+    return true;
+}
+
+void* Stream::handle() const {
+    if (!s_) return nullptr;
+    check_generation(*s_->dc, s_->generation, "stream");
+    return s_->stream;
+}
+
+int Stream::device() const { return s_ ? s_->dc->ordinal : current_device(); }
+
+// ------------------------------------------------------------------ Event
+
+Event::Event(bool timing) {
+    DeviceContext& dc = bind();
+    auto s = std::make_shared<detail::EventState>();
+    s->dc = &dc;
+    s->generation = dc.generation.load();
+    check(driver().cuEventCreate(&s->event, timing ? CU_EVENT_DEFAULT : CU_EVENT_DISABLE_TIMING), "cuEventCreate");
+    s_ = std::move(s);
+}
+
+void Event::record(const Stream& stream) {
+    check_generation(*s_->dc, s_->generation, "event");
+    bind(*s_->dc);
+    if (stream.device() != s_->dc->ordinal)
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: cannot record an event of device {} on a stream of device {}", s_->dc->ordinal,
+                                stream.device()));
+    check(driver().cuEventRecord(s_->event, static_cast<CUstream>(stream.handle())), "cuEventRecord");
+    s_->recorded = true;
+}
+
+void Event::synchronize() const {
+    check_generation(*s_->dc, s_->generation, "event");
+    bind(*s_->dc);
+    check(driver().cuEventSynchronize(s_->event), "cuEventSynchronize");
+}
+
+bool Event::query() const {
+    check_generation(*s_->dc, s_->generation, "event");
+    bind(*s_->dc);
+    CUresult r = driver().cuEventQuery(s_->event);
+    if (r == CUDA_ERROR_NOT_READY) return false;
+    check(r, "cuEventQuery");
+    return true;
+}
+
+float Event::elapsed_ms_since(const Event& start) const {
+    if (!s_->recorded || !start.s_->recorded)
+        throw Error(Error::Kind::Argument, "error: elapsed time needs both events recorded");
+    check_generation(*s_->dc, s_->generation, "event");
+    bind(*s_->dc);
+    float ms = 0;
+    check(driver().cuEventElapsedTime(&ms, start.s_->event, s_->event), "cuEventElapsedTime");
+    return ms;
+}
+
+void Event::make_wait(const Stream& stream) const {
+    check_generation(*s_->dc, s_->generation, "event");
+    bind(device_context(stream.device()));
+    check(driver().cuStreamWaitEvent(static_cast<CUstream>(stream.handle()), s_->event, 0), "cuStreamWaitEvent");
+}
+
+}  // namespace ujit::cuda

@@ -1,0 +1,166 @@
+// ujit::Function and ujit::Specialization: specialize (lazily or eagerly), call, dump.
+#include "pipeline/call.hpp"
+#include "pipeline/dispatch.hpp"
+#include "pipeline/marshal.hpp"
+#include "pipeline/module_state.hpp"
+#include "syntax/diagnostics.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit {
+
+namespace {
+
+const syntax::FunctionDef* def_of(const void* p) { return static_cast<const syntax::FunctionDef*>(p); }
+
+const types::Decorator& decorator(const detail::ModuleState& m, const syntax::FunctionDef* def) {
+    return m.typer->decorator_of(def);
+}
+
+// A CompileError thrown outside ModuleState::get_or_compile (signature parsing).
+template <class F> auto with_compile_errors(const detail::ModuleState& m, F&& f) {
+    try {
+        return f();
+    } catch (const syntax::CompileError&) {
+        detail::rethrow_compile_error(m, std::current_exception());
+    }
+}
+
+detail::SpecKey make_key(const syntax::FunctionDef* def, std::vector<const types::Type*> args, const types::Type* ret,
+                         const Options& o, pipeline::Artifact artifact) {
+    Target target = o.target == Target::Parallel ? Target::CPU : o.target;
+    return detail::SpecKey{
+        def,         std::move(args), ret,     target, target == Target::CUDA ? o.arch : std::string(),
+        o.opt_level, o.fastmath,      artifact};
+}
+
+}  // namespace
+
+const std::string& Function::name() const { return def_of(def_)->name; }
+
+std::vector<std::string> Function::parameter_names() const {
+    std::vector<std::string> out;
+    for (const auto& p : def_of(def_)->params) out.push_back(p.name);
+    return out;
+}
+
+bool Function::is_cuda_kernel() const {
+    const auto& d = decorator(*m_, def_of(def_));
+    return d.kind == types::Decorator::Kind::CudaJit && !d.device;
+}
+
+bool Function::is_ufunc() const { return decorator(*m_, def_of(def_)).kind == types::Decorator::Kind::Vectorize; }
+
+Target Function::declared_target() const {
+    const auto& d = decorator(*m_, def_of(def_));
+    if (d.kind == types::Decorator::Kind::CudaJit || d.target == types::TargetKind::CUDA) return Target::CUDA;
+    return d.parallel_target ? Target::Parallel : Target::CPU;
+}
+
+std::vector<std::string> Function::declared_signatures() const {
+    std::vector<std::string> out;
+    for (const auto& s : decorator(*m_, def_of(def_)).signatures) out.push_back(s.str());
+    return out;
+}
+
+namespace {
+// What compiling a function eagerly builds: its entry point, except for a ufunc on CUDA,
+// whose scalar body is only a device function; there the GPU loop kernel is what runs
+// (and what `ujit ptx` shows).
+pipeline::Artifact compiled_artifact(const Function& f, const Options& opts) {
+    return opts.target == Target::CUDA && f.is_ufunc() ? pipeline::Artifact::UfuncLoop : pipeline::Artifact::Entry;
+}
+}  // namespace
+
+Specialization Function::compile(const std::string& signature, const Options& opts) const {
+    const auto* def = def_of(def_);
+    types::Signature sig = with_compile_errors(*m_, [&] { return types::parse_signature(signature, def->name_loc); });
+    Specialization s;
+    s.s_ = m_->get_or_compile(make_key(def, sig.args, sig.ret, opts, compiled_artifact(*this, opts)), false);
+    return s;
+}
+
+std::vector<Specialization> Function::compile_declared(const Options& opts) const {
+    std::vector<Specialization> out;
+    for (const auto& sig : decorator(*m_, def_of(def_)).signatures) {
+        Specialization s;
+        s.s_ =
+            m_->get_or_compile(make_key(def_of(def_), sig.args, sig.ret, opts, compiled_artifact(*this, opts)), false);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+Value Function::call(const std::vector<Value>& args, const Options& opts) const {
+    const auto* def = def_of(def_);
+    std::vector<const types::Type*> arg_types;
+    for (const Value& v : args) arg_types.push_back(pipeline::type_of_value(v));
+    const types::Signature* chosen = pipeline::choose_signature(*m_, def, arg_types);
+    Specialization spec;
+    spec.s_ = m_->get_or_compile(chosen ? make_key(def, chosen->args, chosen->ret, opts, pipeline::Artifact::Entry)
+                                        : make_key(def, arg_types, nullptr, opts, pipeline::Artifact::Entry),
+                                 false);
+    return spec.call(args);
+}
+
+// ---------------------------------------------------------------- Specialization
+
+const std::string& Specialization::signature() const { return s_->signature; }
+void* Specialization::address() const { return s_->compiled.entry; }
+
+Value Specialization::call(const std::vector<Value>& args) const {
+    const types::TypedFunction& fn = *s_->compiled.typed;
+    if (!s_->compiled.packed)
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: '{}' was compiled for CUDA; launch it as a kernel", fn.def->name));
+    pipeline::PackedArgs packed(args, fn.arg_types);
+    // The result's storage: on the stack unless it is a large tuple.
+    alignas(16) uint8_t small[256] = {};
+    std::vector<uint8_t> large;
+    uint8_t* result = small;
+    if (size_t n = pipeline::c_size(fn.return_type); n > sizeof small) {
+        large.assign(n, 0);
+        result = large.data();
+    }
+    pipeline::call_packed(s_->compiled.packed, packed.data(), result);
+    return pipeline::read_value(result, fn.return_type);
+}
+
+namespace {
+// Dumps need the IR text, which the cached entry may not have kept: recompile with it.
+const pipeline::Compiled& with_ir(std::shared_ptr<detail::SpecState>& s) {
+    if (s->compiled.llvm_ir.empty()) {
+        detail::SpecKey key{s->request.def,
+                            s->request.args,
+                            s->request.declared_return,
+                            s->request.options.target,
+                            s->request.options.arch,
+                            s->request.options.opt_level,
+                            s->request.options.fastmath,
+                            s->request.artifact};
+        s = s->module->get_or_compile(key, true);
+    }
+    return s->compiled;
+}
+}  // namespace
+
+std::string Specialization::typed_ir() const { return s_->compiled.typed_ir; }
+
+std::string Specialization::llvm_ir() const {
+    auto s = s_;
+    return with_ir(s).llvm_ir;
+}
+
+std::string Specialization::assembly() const {
+    if (s_->request.options.target == Target::CUDA) return ptx();
+    std::lock_guard lock(s_->module->typer_mutex);  // re-lowering reads the typer's tables
+    return pipeline::cpu_assembly(s_->request);
+}
+
+std::string Specialization::ptx() const {
+    if (s_->request.options.target != Target::CUDA)
+        throw Error(Error::Kind::Argument, "error: PTX exists only for the CUDA target");
+    return s_->compiled.assembly;
+}
+
+}  // namespace ujit

@@ -1,0 +1,169 @@
+// The pipeline, in order. Each step is one call into its stage's folder.
+#include "pipeline/compile.hpp"
+
+#include "codegen/abi.hpp"
+#include "codegen/lower.hpp"
+#include "cpu/jit.hpp"
+#include "cuda/ptx.hpp"
+#include "pipeline/disk_artifact.hpp"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+
+namespace ujit::pipeline {
+
+namespace {
+
+class Stopwatch {
+public:
+    double lap() {  // milliseconds since the last lap
+        auto now = std::chrono::steady_clock::now();
+        double ms = std::chrono::duration<double, std::milli>(now - last_).count();
+        last_ = now;
+        return ms;
+    }
+
+private:
+    std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+std::string ir_text(const llvm::Module& m) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    m.print(os, nullptr);
+    return s;
+}
+
+types::TargetKind target_kind(const Options& o) {
+    return o.target == Target::CUDA ? types::TargetKind::CUDA : types::TargetKind::CPU;
+}
+
+std::unique_ptr<llvm::Module> lower(llvm::LLVMContext& ctx, codegen::Target& target, const Request& req,
+                                    const types::TypedFunction& fn) {
+    return req.artifact == Artifact::UfuncLoop ? codegen::lower_ufunc_loop(ctx, target, *req.module, fn)
+                                               : codegen::lower_function(ctx, target, *req.module, fn);
+}
+
+// CUDA: the PTX of the request, from the disk cache or built (and stored there).
+void compile_cuda(const Request& req, const types::TypedFunction& fn, Compiled& out, Stopwatch& clock) {
+    std::optional<DiskArtifact> disk = disk_artifact(req, cache::ArtifactKind::Ptx);
+    if (disk) {
+        if (std::optional<std::string> ptx = disk->load()) {
+            out.assembly = std::move(*ptx);
+            out.from_disk_cache = true;
+            out.times.codegen = clock.lap();
+            return;
+        }
+    }
+    // 2. LLVM IR, through the target's hooks.
+    auto ctx = std::make_unique<llvm::LLVMContext>();
+    auto target = codegen::make_cuda_target(req.options.arch);
+    std::unique_ptr<llvm::Module> module = lower(*ctx, *target, req, fn);
+    out.times.lower = clock.lap();
+
+    // 3-4. libdevice, NVVM reflect, O3, NVPTX → PTX.
+    cuda::PtxOptions po;
+    po.arch = req.options.arch;
+    po.opt_level = req.options.opt_level;
+    po.fastmath = req.options.fastmath;
+    cuda::PtxResult ptx = cuda::emit_ptx(*module, po, req.keep_ir);
+    if (req.keep_ir) out.llvm_ir = ptx.optimized_ir;
+    out.assembly = std::move(ptx.ptx);
+    out.times.optimize = ptx.optimize_ms;
+    out.times.codegen = ptx.codegen_ms;
+    if (disk) disk->store(out.assembly);
+}
+
+void look_up_entry_points(const Request& req, const types::TypedFunction& fn, cpu::Jit::Handle handle, Compiled& out) {
+    cpu::Jit& jit = cpu::Jit::instance();
+    if (req.artifact == Artifact::UfuncLoop) {
+        out.loop = jit.lookup(handle, codegen::loop_symbol(fn.symbol));
+    } else {
+        out.entry = jit.lookup(handle, fn.symbol);
+        out.packed = jit.lookup(handle, codegen::packed_symbol(fn.symbol));
+    }
+}
+
+// CPU: object code from the disk cache, linked into the JIT. False when there is none
+// or it does not link here (it is then rebuilt and stored again).
+bool load_cached_object(const Request& req, const types::TypedFunction& fn, const DiskArtifact& disk, Compiled& out) {
+    std::optional<std::string> object = disk.load();
+    if (!object) return false;
+    try {
+        look_up_entry_points(req, fn, cpu::Jit::instance().add_object(*object), out);
+    } catch (const std::runtime_error&) {
+        out.entry = out.packed = out.loop = nullptr;
+        return false;
+    }
+    out.from_disk_cache = true;
+    return true;
+}
+
+void compile_cpu(const Request& req, const types::TypedFunction& fn, Compiled& out, Stopwatch& clock) {
+    std::optional<DiskArtifact> disk = disk_artifact(req, cache::ArtifactKind::Object);
+    if (disk && load_cached_object(req, fn, *disk, out)) {
+        out.times.codegen = clock.lap();
+        return;
+    }
+    // 2. LLVM IR, through the target's hooks.
+    auto ctx = std::make_unique<llvm::LLVMContext>();
+    auto target = codegen::make_cpu_target();
+    std::unique_ptr<llvm::Module> module = lower(*ctx, *target, req, fn);
+    out.times.lower = clock.lap();
+
+    // 3. Optimize for the host CPU.
+    cpu::Jit& jit = cpu::Jit::instance();
+    cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level);
+    if (req.keep_ir) out.llvm_ir = ir_text(*module);
+    out.times.optimize = clock.lap();
+
+    // 4. Machine code in the process, then the entry points. With the disk cache the
+    // object code is made here (and stored), else by the JIT on first lookup.
+    // Stored once it has linked here.
+    if (disk) {
+        std::string object = jit.emit_object(*module);
+        look_up_entry_points(req, fn, jit.add_object(object), out);
+        disk->store(object);
+    } else {
+        look_up_entry_points(req, fn, jit.add_module(std::move(module), std::move(ctx)), out);
+    }
+    out.times.codegen = clock.lap();
+}
+
+}  // namespace
+
+Compiled compile(const Request& req) {
+    Compiled out;
+    Stopwatch clock;
+
+    // 1. Types (the module was parsed and checked when it was loaded).
+    const types::TypedFunction& fn =
+        req.typer->specialize(req.def, req.args, target_kind(req.options), req.declared_return);
+    out.typed = &fn;
+    out.typed_ir = types::dump_types(*req.module, fn);
+    out.times.type = clock.lap();
+
+    if (req.options.target == Target::CUDA)
+        compile_cuda(req, fn, out, clock);
+    else
+        compile_cpu(req, fn, out, clock);
+    return out;
+}
+
+std::string cpu_assembly(const Request& req) {
+    const types::TypedFunction& fn =
+        req.typer->specialize(req.def, req.args, types::TargetKind::CPU, req.declared_return);
+    llvm::LLVMContext ctx;
+    auto target = codegen::make_cpu_target();
+    std::unique_ptr<llvm::Module> module = lower(ctx, *target, req, fn);
+    cpu::Jit& jit = cpu::Jit::instance();
+    cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level);
+    return cpu::emit_assembly(*module, jit.target_machine());
+}
+
+}  // namespace ujit::pipeline

@@ -1,0 +1,61 @@
+// The compiler's outline: one specialization from source to callable code.
+//
+//   parse (syntax) → check module + infer types (types) → lower to LLVM IR (codegen)
+//     → optimize → { CPU: ORC JIT (cpu) | CUDA: libdevice + NVPTX → PTX (cuda) }
+//
+// With the disk cache (cache/, driver/disk_artifact.hpp) a specialization compiled by an
+// earlier process skips lowering, optimization and code generation: typing runs, then the
+// cached PTX is returned, or the cached object code is linked into the JIT.
+//
+// Each step is a call into its own folder; this file only sequences them and times them.
+#pragma once
+
+#include "types/infer.hpp"
+#include "ujit/ujit.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ujit::pipeline {
+
+// What the caller wants built for one typed function.
+enum class Artifact { Entry, UfuncLoop };
+
+struct StageTimes {  // milliseconds
+    double type = 0, lower = 0, optimize = 0, codegen = 0;
+    double total() const { return type + lower + optimize + codegen; }
+};
+
+struct Compiled {
+    const types::TypedFunction* typed = nullptr;
+    std::string typed_ir;   // ujit types dump
+    std::string llvm_ir;    // optimized LLVM IR (CPU or CUDA)
+    std::string assembly;   // x86-64 asm (CPU, produced lazily by the caller) or PTX (CUDA)
+    void* entry = nullptr;  // CPU: raw entry point
+    void* packed = nullptr; // CPU: packed wrapper (abi.hpp)
+    void* loop = nullptr;   // CPU ufunc loop (Artifact::UfuncLoop)
+    bool from_disk_cache = false;  // the PTX or object code came from the disk cache
+    StageTimes times;
+};
+
+struct Request {
+    const syntax::Module* module = nullptr;
+    types::ModuleTyper* typer = nullptr;
+    const syntax::FunctionDef* def = nullptr;
+    std::vector<const types::Type*> args;
+    const types::Type* declared_return = nullptr;
+    Options options;
+    Artifact artifact = Artifact::Entry;
+    bool keep_ir = false;  // keep the LLVM IR text (dumps)
+    // hex64(fnv1a64(source text)) of the module; empty: the disk cache is not used.
+    std::string source_hash;
+};
+
+// Types and compiles. Throws syntax::CompileError for user errors.
+Compiled compile(const Request& req);
+
+// The CPU assembly of a request (a separate compile: asm is for dumps only).
+std::string cpu_assembly(const Request& req);
+
+}  // namespace ujit::pipeline

@@ -1,0 +1,198 @@
+#include "pipeline/marshal.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "runtime/scalar.hpp"
+#include "runtime/shape.hpp"
+
+namespace ujit::pipeline {
+
+using types::Kind;
+using types::Type;
+
+const Type* type_of_dtype(DType t) {
+    switch (t) {
+    case DType::Bool: return types::boolean();
+    case DType::Int8: return types::integer(8, true);
+    case DType::Int16: return types::integer(16, true);
+    case DType::Int32: return types::integer(32, true);
+    case DType::Int64: return types::integer(64, true);
+    case DType::UInt8: return types::integer(8, false);
+    case DType::UInt16: return types::integer(16, false);
+    case DType::UInt32: return types::integer(32, false);
+    case DType::UInt64: return types::integer(64, false);
+    case DType::Float32: return types::floating(32);
+    case DType::Float64: return types::floating(64);
+    case DType::Complex64: return types::complex(64);
+    case DType::Complex128: return types::complex(128);
+    }
+    return nullptr;
+}
+
+DType dtype_of_type(const Type* t) {
+    switch (t->kind()) {
+    case Kind::Bool: return DType::Bool;
+    case Kind::Int:
+        switch (t->bits()) {
+        case 8: return t->is_signed() ? DType::Int8 : DType::UInt8;
+        case 16: return t->is_signed() ? DType::Int16 : DType::UInt16;
+        case 32: return t->is_signed() ? DType::Int32 : DType::UInt32;
+        default: return t->is_signed() ? DType::Int64 : DType::UInt64;
+        }
+    case Kind::Float: return t->bits() == 32 ? DType::Float32 : DType::Float64;
+    case Kind::Complex: return t->bits() == 64 ? DType::Complex64 : DType::Complex128;
+    default: throw Error(Error::Kind::Argument, fmt::format("error: {} is not a scalar type", t->str()));
+    }
+}
+
+const Type* type_of_value(const Value& v) {
+    if (v.is_none()) return types::none();
+    if (v.is_scalar()) return type_of_dtype(v.scalar().type);
+    if (v.is_array()) {
+        const ArrayRef& a = v.array();
+        if (a.ndim() < 1 || a.ndim() > 8)
+            throw Error(Error::Kind::Argument,
+                        fmt::format("error: arrays of {} dimensions are not supported (1 to 8)", a.ndim()));
+        types::Layout layout = a.is_c_contiguous()   ? types::Layout::C
+                               : a.is_f_contiguous() ? types::Layout::F
+                                                     : types::Layout::A;
+        return types::array(type_of_dtype(a.dtype), a.ndim(), layout);
+    }
+    std::vector<const Type*> elems;
+    for (const Value& e : v.tuple()) elems.push_back(type_of_value(e));
+    return types::tuple(std::move(elems));
+}
+
+size_t c_align(const Type* t) {
+    if (t->is_tuple()) {
+        size_t a = 1;
+        for (const Type* e : t->elements()) a = std::max(a, c_align(e));
+        return a;
+    }
+    if (t->is_complex()) return t->bits() / 16;
+    if (t->is_array()) return 8;
+    return std::max<size_t>(1, c_size(t));
+}
+
+size_t c_size(const Type* t) {
+    switch (t->kind()) {
+    case Kind::None: return 0;
+    case Kind::Bool: return 1;
+    case Kind::Int:
+    case Kind::Float: return t->bits() / 8;
+    case Kind::Complex: return t->bits() / 8;
+    case Kind::Tuple: {
+        size_t off = 0;
+        for (const Type* e : t->elements()) {
+            size_t a = c_align(e);
+            off = (off + a - 1) / a * a + c_size(e);
+        }
+        size_t a = c_align(t);
+        return (off + a - 1) / a * a;
+    }
+    case Kind::Array: return sizeof(ujit_array_view);
+    default: return 0;
+    }
+}
+
+void write_scalar(const Value& v, const Type* t, void* out) {
+    if (!v.is_scalar() || !t->is_number())
+        throw Error(Error::Kind::Argument, fmt::format("error: expected a {} argument", t->str()));
+    DType from = v.scalar().type;
+    if ((from == DType::Complex64 || from == DType::Complex128) && !t->is_complex())
+        throw Error(Error::Kind::Argument, fmt::format("error: cannot pass a complex value as {}", t->str()));
+    runtime::store_scalar(v.scalar(), dtype_of_type(t), out);
+}
+
+PackedArgs::PackedArgs(const std::vector<Value>& args, const std::vector<const Type*>& types) {
+    if (args.size() != types.size())
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: expected {} arguments, got {}", types.size(), args.size()));
+    size_t total = 0;
+    for (const Type* t : types) total += slot_bytes(t);
+    uint8_t* arena = inline_;
+    if (total > sizeof inline_) {
+        heap_.resize(total + 15);
+        arena = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(heap_.data()) + 15) & ~uintptr_t(15));
+    }
+    ptrs_.reserve(args.size());
+    for (size_t i = 0; i < args.size(); ++i) {
+        ptrs_.push_back(store(args[i], types[i], arena));
+        arena += slot_bytes(types[i]);
+    }
+}
+
+size_t PackedArgs::slot_bytes(const Type* t) {
+    size_t n = t->is_array() ? sizeof(ujit_array_view) + 2 * sizeof(int64_t) * size_t(t->ndim())
+                             : std::max<size_t>(c_size(t), 16);
+    return (n + 15) / 16 * 16;
+}
+
+void* PackedArgs::store(const Value& v, const Type* t, uint8_t* slot) {
+    if (t->is_array()) {
+        if (!v.is_array()) throw Error(Error::Kind::Argument, fmt::format("error: expected an array ({})", t->str()));
+        const ArrayRef& a = v.array();
+        if (a.ndim() != t->ndim() || type_of_dtype(a.dtype) != t->dtype())
+            throw Error(Error::Kind::Argument, fmt::format("error: expected {}, got an array of {} with {} dimensions",
+                                                           t->str(), dtype_name(a.dtype), a.ndim()));
+        auto* view = reinterpret_cast<ujit_array_view*>(slot);
+        auto* shape = reinterpret_cast<int64_t*>(slot + sizeof(ujit_array_view));
+        int64_t* strides = shape + a.ndim();
+        std::copy(a.shape.begin(), a.shape.end(), shape);
+        if (a.strides.empty()) {  // a view without strides is C-contiguous
+            std::vector<int64_t> c = runtime::c_strides(a.shape, itemsize(a.dtype));
+            std::copy(c.begin(), c.end(), strides);
+        } else {
+            std::copy(a.strides.begin(), a.strides.end(), strides);
+        }
+        *view = ujit_array_view{a.data, shape, strides};
+        return view;
+    }
+    std::memset(slot, 0, slot_bytes(t));
+    write_tuple_or_scalar(v, t, slot);
+    return slot;
+}
+
+// A tuple is a C struct of its elements at their natural alignment, nested tuples as
+// nested structs (the layout read_value reads back).
+void PackedArgs::write_tuple_or_scalar(const Value& v, const Type* t, uint8_t* out) {
+    if (!t->is_tuple()) return write_scalar(v, t, out);
+    if (!v.is_tuple() || v.tuple().size() != t->elements().size())
+        throw Error(Error::Kind::Argument, fmt::format("error: expected a tuple {}", t->str()));
+    size_t off = 0;
+    for (size_t k = 0; k < t->elements().size(); ++k) {
+        const Type* e = t->elements()[k];
+        size_t a = c_align(e);
+        off = (off + a - 1) / a * a;
+        if (e->is_array()) throw Error(Error::Kind::Argument, "error: arrays inside tuple arguments are not supported");
+        write_tuple_or_scalar(v.tuple()[k], e, out + off);
+        off += c_size(e);
+    }
+}
+
+Value read_value(const void* p, const Type* t) {
+    switch (t->kind()) {
+    case Kind::None: return Value();
+    case Kind::Bool:
+    case Kind::Int:
+    case Kind::Float:
+    case Kind::Complex: return Value(runtime::load_scalar(dtype_of_type(t), p));
+    case Kind::Tuple: {
+        Value::Tuple out;
+        size_t off = 0;
+        for (const Type* e : t->elements()) {
+            size_t a = c_align(e);
+            off = (off + a - 1) / a * a;
+            out.push_back(read_value(static_cast<const uint8_t*>(p) + off, e));
+            off += c_size(e);
+        }
+        return Value(std::move(out));
+    }
+    default: throw Error(Error::Kind::Internal, fmt::format("error: cannot return a value of type {}", t->str()));
+    }
+}
+
+}  // namespace ujit::pipeline

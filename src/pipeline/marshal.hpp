@@ -1,0 +1,46 @@
+// Between ujit::Value (dynamic) and the packed calling convention (codegen/abi.hpp).
+#pragma once
+
+#include "types/type.hpp"
+#include "ujit/ujit.h"
+#include "ujit/ujit.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace ujit::pipeline {
+
+const types::Type* type_of_dtype(DType t);
+DType dtype_of_type(const types::Type* t);  // scalar types only; throws otherwise
+// The type Numba gives an argument value: int → int64, float → float64, arrays by
+// dtype/ndim/contiguity (C if C-contiguous, F if only F-contiguous, else A).
+const types::Type* type_of_value(const Value& v);
+
+// Size and alignment of a value type laid out as a C struct member (bool = 1 byte).
+size_t c_size(const types::Type* t);
+size_t c_align(const types::Type* t);
+
+// Argument storage for one packed call; pointers stay valid while this object lives.
+class PackedArgs {
+public:
+    PackedArgs(const std::vector<Value>& args, const std::vector<const types::Type*>& types);
+    void** data() { return ptrs_.data(); }
+
+private:
+    // Every argument's bytes (scalars, tuples, array views with their shapes and strides)
+    // in one arena, 16-byte aligned slots: inline for the usual few arguments, so a
+    // dynamic call allocates nothing here but the pointer list.
+    static size_t slot_bytes(const types::Type* t);
+    void* store(const Value& v, const types::Type* t, uint8_t* slot);
+    static void write_tuple_or_scalar(const Value& v, const types::Type* t, uint8_t* out);
+    alignas(16) uint8_t inline_[512];
+    std::vector<uint8_t> heap_;  // when inline_ is too small
+    std::vector<void*> ptrs_;
+};
+
+// Writes scalar `v` converted to type `t` into `out` (c_size(t) bytes).
+void write_scalar(const Value& v, const types::Type* t, void* out);
+// Reads a result laid out per abi.hpp.
+Value read_value(const void* p, const types::Type* t);
+
+}  // namespace ujit::pipeline

@@ -1,0 +1,69 @@
+#include "pipeline/module_state.hpp"
+
+#include "syntax/diagnostics.hpp"
+
+namespace ujit::detail {
+
+void rethrow_compile_error(const ModuleState& m, const std::exception_ptr& e) {
+    try {
+        std::rethrow_exception(e);
+    } catch (const syntax::CompileError& ce) {
+        const auto& d = ce.diagnostic();
+        throw Error(Error::Kind::Compile, syntax::render(d, m.file.get()), m.file->name(), static_cast<int>(d.loc.line),
+                    static_cast<int>(d.loc.col));
+    }
+}
+
+std::shared_ptr<SpecState> ModuleState::handle(const std::shared_ptr<SpecState>& spec) {
+    return std::shared_ptr<SpecState>(shared_from_this(), spec.get());
+}
+
+std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& key, bool keep_ir) {
+    {
+        std::unique_lock lock(cache_mutex);
+        cache_cv.wait(lock, [&] { return !in_flight.count(key); });
+        auto it = cache.find(key);
+        if (it != cache.end() && (!keep_ir || !it->second->compiled.llvm_ir.empty())) return handle(it->second);
+        in_flight[key] = true;
+    }
+    // Whatever happens, the key leaves in_flight and waiters wake up.
+    struct Release {
+        ModuleState& m;
+        const SpecKey& k;
+        ~Release() {
+            std::lock_guard lock(m.cache_mutex);
+            m.in_flight.erase(k);
+            m.cache_cv.notify_all();
+        }
+    } release{*this, key};
+
+    auto spec = std::make_shared<SpecState>();
+    spec->module = this;
+    pipeline::Request& req = spec->request;
+    req.module = ast.get();
+    req.typer = typer.get();
+    req.def = key.def;
+    req.args = key.args;
+    req.declared_return = key.declared_return;
+    req.options.target = key.target;
+    req.options.arch = key.arch;
+    req.options.opt_level = key.opt_level;
+    req.options.fastmath = key.fastmath;
+    req.artifact = key.artifact;
+    req.keep_ir = keep_ir;
+    req.source_hash = source_hash;
+    try {
+        std::lock_guard typer_lock(typer_mutex);
+        spec->compiled = pipeline::compile(req);
+    } catch (const syntax::CompileError&) {
+        rethrow_compile_error(*this, std::current_exception());
+    }
+    spec->signature = types::Signature{spec->compiled.typed->arg_types, spec->compiled.typed->return_type}.str();
+    std::lock_guard lock(cache_mutex);
+    auto& slot = cache[key];
+    if (slot) replaced.push_back(std::move(slot));
+    slot = spec;
+    return handle(spec);
+}
+
+}  // namespace ujit::detail
