@@ -273,7 +273,8 @@ llvm::Value* FunctionLowering::int_power_loop(llvm::Value* base, llvm::Value* ex
 llvm::Value* FunctionLowering::power(llvm::Value* a, llvm::Value* c, const Type* rt, const Type* t,
                                      const Expr* rhs_expr, SourceLoc loc) {
     if (t->is_complex()) return nullptr;
-    auto k = rhs_expr ? const_int(rhs_expr) : std::nullopt;
+    std::optional<int64_t> k;
+    if (rhs_expr) k = const_int(rhs_expr);
     if (rt->is_int() || rt->is_bool()) {
         bool is_int = t->is_int() || t->is_bool();
         if (is_int && t->is_bool()) return nullptr;

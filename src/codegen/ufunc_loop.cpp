@@ -77,8 +77,8 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     std::vector<llvm::Value*> base, stride;
     llvm::Value* contiguous = b.getTrue();
     for (size_t k = 0; k < io.types.size(); ++k) {
-        base.push_back(b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, ptrs, k), "p" + std::to_string(k)));
-        stride.push_back(b.CreateLoad(i64, b.CreateConstGEP1_64(i64, strides, k), "s" + std::to_string(k)));
+        base.push_back(b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, ptrs, k), "p" + llvm::Twine(k)));
+        stride.push_back(b.CreateLoad(i64, b.CreateConstGEP1_64(i64, strides, k), "s" + llvm::Twine(k)));
         contiguous = b.CreateAnd(contiguous, b.CreateICmpEQ(stride[k], b.getInt64(io.types[k]->itemsize())));
     }
     llvm::BasicBlock* fast = llvm::BasicBlock::Create(ctx, "contiguous", f);

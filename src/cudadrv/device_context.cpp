@@ -9,7 +9,7 @@
 
 #include "cudadrv/driver_check.hpp"
 #include "cudadrv/driver_loader.hpp"
-#include "cudadrv/memory_pool.hpp"
+#include "cudadrv/driver_result.hpp"
 
 namespace ujit::cuda {
 namespace {
@@ -35,7 +35,7 @@ thread_local uint64_t t_bound_generation = 0;
 
 int attribute(const DriverApi& api, CUdevice dev, CUdevice_attribute a, const char* what) {
     int v = 0;
-    check(api.cuDeviceGetAttribute(&v, a, dev), "cuDeviceGetAttribute", [&] { return std::string(what); });
+    check_plain(api.cuDeviceGetAttribute(&v, a, dev), "cuDeviceGetAttribute", [&] { return std::string(what); });
     return v;
 }
 
@@ -43,7 +43,7 @@ DeviceInfo query_info(const DriverApi& api, int ordinal, CUdevice dev) {
     DeviceInfo info;
     info.ordinal = ordinal;
     char name[256] = {};
-    check(api.cuDeviceGetName(name, sizeof name - 1, dev), "cuDeviceGetName");
+    check_plain(api.cuDeviceGetName(name, sizeof name - 1, dev), "cuDeviceGetName");
     info.name = name;
     info.cc_major = attribute(api, dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, "compute capability");
     info.cc_minor = attribute(api, dev, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, "compute capability");
@@ -63,7 +63,7 @@ DeviceInfo query_info(const DriverApi& api, int ordinal, CUdevice dev) {
         size_t(attribute(api, dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK, "shared memory per block"));
     info.shared_mem_per_block_optin = size_t(
         attribute(api, dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, "opt-in shared memory per block"));
-    check(api.cuDeviceTotalMem(&info.total_memory, dev), "cuDeviceTotalMem");
+    check_plain(api.cuDeviceTotalMem(&info.total_memory, dev), "cuDeviceTotalMem");
     return info;
 }
 
@@ -88,10 +88,10 @@ DeviceContext& device_context(int ordinal) {
     if (!slot) {
         auto dc = std::make_unique<DeviceContext>();
         dc->ordinal = ordinal;
-        check(api.cuDeviceGet(&dc->device, ordinal), "cuDeviceGet");
+        check_plain(api.cuDeviceGet(&dc->device, ordinal), "cuDeviceGet");
         dc->info = query_info(api, ordinal, dc->device);
-        check(api.cuDevicePrimaryCtxRetain(&dc->context, dc->device), "cuDevicePrimaryCtxRetain",
-              [&] { return fmt::format("device {}", ordinal); });
+        check_plain(api.cuDevicePrimaryCtxRetain(&dc->context, dc->device), "cuDevicePrimaryCtxRetain",
+                    [&] { return fmt::format("device {}", ordinal); });
         slot = std::move(dc);
     }
     if (slot->unusable.load()) [[unlikely]]
@@ -104,8 +104,8 @@ void bind(DeviceContext& dc) {
     if (t_bound_context == dc.context && t_bound_generation == gen) [[likely]]
         return;
     if (dc.unusable.load()) throw_unusable(dc);
-    check(driver().cuCtxSetCurrent(dc.context), "cuCtxSetCurrent",
-          [&] { return fmt::format("device {}", dc.ordinal); });
+    check_plain(driver().cuCtxSetCurrent(dc.context), "cuCtxSetCurrent",
+                [&] { return fmt::format("device {}", dc.ordinal); });
     t_bound_context = dc.context;
     t_bound_generation = gen;
 }
@@ -141,9 +141,9 @@ std::string recover_from_fault() {
                : fmt::format("a kernel faulted on device {}", dc->ordinal);
     std::lock_guard lock(dc->reset_mutex);
     const DriverApi& api = driver_load().api;
-    // Everything of the old context is gone: drop the pool's cached blocks unfreed, then
-    // reset the primary context and retain it afresh.
-    forget_device_pool(dc->ordinal);
+    // Everything of the old context is gone. Bumping the generation tells every object made
+    // in it (pool blocks, modules, streams, events) not to use or free its handles; then the
+    // primary context is reset and retained afresh.
     dc->generation.fetch_add(1, std::memory_order_acq_rel);
     // The faulted context must not stay current while it is reset. First the runtime API's
     // way (cudaDeviceReset: reset, keep ujit's reference), then dropping ujit's reference
@@ -152,7 +152,7 @@ std::string recover_from_fault() {
     CUresult r = CUDA_SUCCESS;
     std::string steps;
     auto step = [&](const char* name, CUresult res) {
-        steps += fmt::format("{}{} → {}", steps.empty() ? "" : ", ", name, describe_result(res));
+        steps += fmt::format("{}{} → {}", steps.empty() ? "" : ", ", name, describe_result(api, res));
         return res;
     };
     for (int attempt = 0; attempt < 2; ++attempt) {
@@ -209,10 +209,5 @@ void select_device(int ordinal) {
 }
 
 int current_device() { return t_selected; }
-
-void synchronize() {
-    DeviceContext& dc = bind();
-    check(driver().cuCtxSynchronize(), "cuCtxSynchronize", [&] { return fmt::format("device {}", dc.ordinal); });
-}
 
 }  // namespace ujit::cuda

@@ -45,8 +45,8 @@ void bind(DeviceContext& dc);
 // Interns a kernel name for DeviceContext::last_kernel.
 const char* intern_kernel_name(const std::string& name);
 
-// Called by throw_driver_error on a sticky error: resets the current thread's device
-// context and returns a sentence for the error message naming the last kernel.
+// Called on a sticky error (fault_check.hpp): resets the current thread's device context and
+// returns a sentence for the error message naming the last kernel.
 std::string recover_from_fault();
 
 }  // namespace ujit::cuda

@@ -1,6 +1,6 @@
 #include "cudadrv/driver_loader.hpp"
 
-#include "cudadrv/driver_check.hpp"
+#include "cudadrv/driver_result.hpp"
 
 #include <dlfcn.h>
 

@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include "cudadrv/device_context.hpp"
-#include "cudadrv/driver_check.hpp"
 #include "cudadrv/driver_loader.hpp"
+#include "cudadrv/fault_check.hpp"
 #include "cudadrv/memory_pointer.hpp"
 #include "cudadrv/memory_pool.hpp"
 #include "runtime/cast.hpp"

@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 
 #include "cudadrv/device_context.hpp"
-#include "cudadrv/driver_check.hpp"
 #include "cudadrv/driver_loader.hpp"
+#include "cudadrv/fault_check.hpp"
 
 namespace ujit::cuda {
 
@@ -124,9 +124,12 @@ private:
 std::atomic<bool> g_pool_enabled{true};
 
 struct DevicePool {
-    explicit DevicePool(DeviceContext& dc) : raw(dc), pool(raw) { pool.set_enabled(g_pool_enabled.load()); }
+    explicit DevicePool(DeviceContext& dc) : raw(dc), pool(raw), generation(dc.generation.load()) {
+        pool.set_enabled(g_pool_enabled.load());
+    }
     DriverAllocator raw;
     BlockPool pool;
+    uint64_t generation;  // of the context whose memory the pool holds
 };
 
 struct PoolTable {
@@ -145,6 +148,12 @@ DevicePool& device_pool(DeviceContext& dc) {
     while (int(t.pools.size()) <= dc.ordinal) t.pools.push_back(nullptr);
     auto& slot = t.pools[size_t(dc.ordinal)];
     if (!slot) slot = std::make_unique<DevicePool>(dc);
+    // The context was reset after a fault (device_context.hpp): its memory is gone, so the
+    // pool forgets its blocks unfreed before it serves the new context.
+    if (uint64_t gen = dc.generation.load(); slot->generation != gen) [[unlikely]] {
+        slot->pool.forget_all();
+        slot->generation = gen;
+    }
     return *slot;
 }
 
@@ -162,12 +171,6 @@ std::shared_ptr<void> allocate_device(DeviceContext& dc, size_t bytes, uint64_t*
             // A failing cuMemFree in a destructor has nowhere to go.
         }
     });
-}
-
-void forget_device_pool(int ordinal) {
-    PoolTable& t = pool_table();
-    std::lock_guard lock(t.mutex);
-    if (ordinal < int(t.pools.size()) && t.pools[size_t(ordinal)]) t.pools[size_t(ordinal)]->pool.forget_all();
 }
 
 PoolStats pool_stats() { return device_pool(bind()).pool.stats(); }

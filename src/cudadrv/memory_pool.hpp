@@ -60,7 +60,5 @@ struct DeviceContext;
 // block back to the pool when the last copy goes (and does nothing if the device's context
 // was reset since). `*ptr` receives the device address (0 for 0 bytes).
 std::shared_ptr<void> allocate_device(DeviceContext& dc, size_t bytes, uint64_t* ptr);
-// Called when the device's context is reset (device_context.cpp).
-void forget_device_pool(int ordinal);
 
 }  // namespace ujit::cuda

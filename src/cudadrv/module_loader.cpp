@@ -6,8 +6,8 @@
 
 #include "cache/disk_cache.hpp"
 #include "cache/hash.hpp"
-#include "cudadrv/driver_check.hpp"
 #include "cudadrv/driver_loader.hpp"
+#include "cudadrv/fault_check.hpp"
 #include "cudadrv/module_state.hpp"
 
 namespace ujit::cuda {

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "cudadrv/device_context.hpp"
-#include "cudadrv/driver_check.hpp"
 #include "cudadrv/driver_loader.hpp"
+#include "cudadrv/fault_check.hpp"
 #include "ujit/cuda.hpp"
 
 namespace ujit::cuda {
@@ -138,6 +138,11 @@ void Event::make_wait(const Stream& stream) const {
     check_generation(*s_->dc, s_->generation, "event");
     bind(device_context(stream.device()));
     check(driver().cuStreamWaitEvent(static_cast<CUstream>(stream.handle()), s_->event, 0), "cuStreamWaitEvent");
+}
+
+void synchronize() {
+    DeviceContext& dc = bind();
+    check(driver().cuCtxSynchronize(), "cuCtxSynchronize", [&] { return fmt::format("device {}", dc.ordinal); });
 }
 
 }  // namespace ujit::cuda

@@ -18,7 +18,7 @@ Shape broadcast_shapes(const std::vector<Shape>& shapes) {
                 continue;
             }
             std::string msg = "operands could not be broadcast together with shapes";
-            for (const Shape& t : shapes) msg += " " + format_shape(t);
+            for (const Shape& t : shapes) msg.append(" ").append(format_shape(t));
             throw Error(Error::Kind::Argument, msg);
         }
     }

@@ -60,7 +60,7 @@ std::string float_repr(double x) { return format_r(x, kAddDot0); }
 std::string complex_repr(std::complex<double> z) {
     // A real part of +0 is left out, and so are the parentheses (CPython's complex_repr).
     if (z.real() == 0 && !std::signbit(z.real())) return format_r(z.imag(), 0) + "j";
-    return "(" + format_r(z.real(), 0) + format_r(z.imag(), kAlwaysSign) + "j)";
+    return std::string("(").append(format_r(z.real(), 0)).append(format_r(z.imag(), kAlwaysSign)).append("j)");
 }
 
 }  // namespace ujit::runtime

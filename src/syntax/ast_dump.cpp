@@ -34,13 +34,13 @@ std::string opt(const Expr* e) { return e ? dump_expr(e) : "_"; }
 
 std::string list(const std::vector<Expr*>& exprs) {
     std::string out;
-    for (const Expr* e : exprs) out += " " + dump_expr(e);
+    for (const Expr* e : exprs) out.append(" ").append(dump_expr(e));
     return out;
 }
 
 std::string block(const char* head, const Block& b) {
     std::string out = std::string("(") + head;
-    for (const Stmt* s : b) out += " " + dump_stmt(s);
+    for (const Stmt* s : b) out.append(" ").append(dump_stmt(s));
     return out + ")";
 }
 
@@ -122,20 +122,20 @@ std::string dump_stmt(const Stmt* s) {
     case StmtKind::If: {
         auto* i = cast<If>(s);
         std::string out = "(if " + dump_expr(i->test) + " " + block("body", i->body);
-        if (!i->orelse.empty()) out += " " + block("else", i->orelse);
+        if (!i->orelse.empty()) out.append(" ").append(block("else", i->orelse));
         return out + ")";
     }
     case StmtKind::While: {
         auto* w = cast<While>(s);
         std::string out = "(while " + dump_expr(w->test) + " " + block("body", w->body);
-        if (!w->orelse.empty()) out += " " + block("else", w->orelse);
+        if (!w->orelse.empty()) out.append(" ").append(block("else", w->orelse));
         return out + ")";
     }
     case StmtKind::For: {
         auto* f = cast<For>(s);
         std::string out =
             fmt::format("(for {} {} {}", dump_expr(f->target), dump_expr(f->iter), block("body", f->body));
-        if (!f->orelse.empty()) out += " " + block("else", f->orelse);
+        if (!f->orelse.empty()) out.append(" ").append(block("else", f->orelse));
         return out + ")";
     }
     case StmtKind::Break: return "(break)";
@@ -150,19 +150,19 @@ std::string dump_stmt(const Stmt* s) {
         std::string out = "(def " + f->name + " (params";
         for (const Param& p : f->params) out += " " + p.name;
         out += ")";
-        if (!f->decorators.empty()) out += " (decorators" + list(f->decorators) + ")";
-        if (!f->docstring.empty()) out += " (doc " + quote(f->docstring) + ")";
+        if (!f->decorators.empty()) out.append(" (decorators").append(list(f->decorators)).append(")");
+        if (!f->docstring.empty()) out.append(" (doc ").append(quote(f->docstring)).append(")");
         return out + " " + block("body", f->body) + ")";
     }
     case StmtKind::Import: {
         std::string out = "(import";
-        for (const ImportAlias& a : cast<Import>(s)->names) out += " " + alias(a);
+        for (const ImportAlias& a : cast<Import>(s)->names) out.append(" ").append(alias(a));
         return out + ")";
     }
     case StmtKind::ImportFrom: {
         auto* f = cast<ImportFrom>(s);
         std::string out = "(from " + f->module;
-        for (const ImportAlias& a : f->names) out += " " + alias(a);
+        for (const ImportAlias& a : f->names) out.append(" ").append(alias(a));
         return out + ")";
     }
     }

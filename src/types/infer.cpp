@@ -69,7 +69,7 @@ std::string mangle_symbol(const FunctionDef& fn, const std::vector<const Type*>&
     std::string s = fn.name + "$";
     for (auto* a : args) s += type_code(a);
     if (target == TargetKind::CUDA) s += "$cuda";
-    if (declared_return) s += "$r" + type_code(declared_return);
+    if (declared_return) s.append("$r").append(type_code(declared_return));
     return s;
 }
 

@@ -101,7 +101,7 @@ bool cli_words(const Json& c, std::string& words) {
             if (a["type"].str() == "tuple") return false;
             sig += (sig.empty() ? "" : ", ") + a["type"].str();
         }
-        values += " " + shell_quote(lit);
+        values.append(" ").append(shell_quote(lit));
     }
     words = (typed ? " --sig " + shell_quote("(" + sig + ")") : std::string()) + " --" + values;
     return true;

@@ -92,9 +92,9 @@ int main(int argc, char** argv) {
         fmt::print(
             "{:<16} {:<9} {:>8.3f} {:>8.3f} {:>8.3f} {:>9.3f} {:>8.3f} {:>9.3f} {:>10.3f}   (ms, median of {})\n",
             c.function,
-            c.target == Target::CPU                     ? "cpu"
+            c.target == Target::CPU                       ? "cpu"
             : c.artifact == pipeline::Artifact::UfuncLoop ? "cuda-loop"
-                                                        : "cuda",
+                                                          : "cuda",
             med(parse), med(type), med(lower), med(opt), med(cg), med(total), first, reps - 1);
     }
 

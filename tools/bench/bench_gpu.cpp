@@ -41,8 +41,8 @@
 
 // ujit's own driver table (dlopen'ed libcuda), for the raw-driver peers.
 #include "cudadrv/device_context.hpp"
-#include "cudadrv/driver_check.hpp"
 #include "cudadrv/driver_loader.hpp"
+#include "cudadrv/fault_check.hpp"
 #include "cudadrv/module_state.hpp"
 
 #include <algorithm>

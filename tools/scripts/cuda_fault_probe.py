@@ -4,7 +4,7 @@ Asks the driver directly through ctypes (no ujit involved) and prints each call'
 
     python3 tools/scripts/cuda_fault_probe.py
 
-ujit's recovery (src/cuda/device_context.cpp, recover_from_fault) tries the same steps; where
+ujit's recovery (src/cudadrv/device_context.cpp, recover_from_fault) tries the same steps; where
 the driver refuses them all, ujit marks the device unusable for the rest of the process."""
 import ctypes
 

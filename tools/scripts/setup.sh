@@ -7,7 +7,7 @@ set -euo pipefail
 
 PACKAGES=(
   # compiler and build
-  g++ cmake ninja-build ccache
+  g++ cmake ninja-build ccache clang-format-19
   # LLVM 19 (libLLVM, headers, CMake package; lit and FileCheck are in llvm-19-tools) and
   # the libraries its CMake package asks for (LLVMConfig.cmake: FFI, LibEdit, ZLIB, zstd,
   # LibXml2, CURL; LLVMExports names libz3)

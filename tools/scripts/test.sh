@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (2 cores, no GPU, about an hour from clean):
-#   1. Release build (build/release), every ctest test (unit, e2e, conformance, lit, C API,
+#   0. the tree matches .clang-format (tools/scripts/format.sh --check);
+#   1. Release build (build/release, warnings are errors), every ctest test (unit, e2e, conformance, lit, C API,
 #      and the install + find_package consumer);
-#   2. AddressSanitizer + UBSan build (build/asan) of the library, CLI and tests, every
+#   2. AddressSanitizer + UBSan build (build/asan, warnings are errors) of the library, CLI and tests, every
 #      ctest test again except the package test;
 # GPU tests ([gpu]) skip themselves when no CUDA driver is present.
 set -euo pipefail
@@ -15,13 +16,16 @@ step() { printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
 step "setup"
 tools/scripts/setup.sh
 
+step "format"
+tools/scripts/format.sh --check
+
 step "release build"
-tools/scripts/build.sh build/release -DCMAKE_BUILD_TYPE=Release
+tools/scripts/build.sh build/release -DCMAKE_BUILD_TYPE=Release -DUJIT_WERROR=ON
 step "release tests"
 ctest --test-dir build/release -j "$jobs" --output-on-failure
 
 step "asan build"
-tools/scripts/build.sh build/asan -DCMAKE_BUILD_TYPE=Debug -DUJIT_SANITIZE=ON -DUJIT_BUILD_BENCH=OFF
+tools/scripts/build.sh build/asan -DCMAKE_BUILD_TYPE=Debug -DUJIT_SANITIZE=ON -DUJIT_BUILD_BENCH=OFF -DUJIT_WERROR=ON
 step "asan tests"
 # LeakSanitizer works under the JIT, but LLVM keeps some allocations for the life of the
 # process (option tables, target registries): those are suppressed by library, ujit's own

@@ -4,8 +4,8 @@
 
 #include "codegen/abi.hpp"
 #include "codegen/lower.hpp"
-#include "cpu/jit.hpp"
 #include "cpu/helper_errors.hpp"
+#include "cpu/jit.hpp"
 #include "syntax/parser.hpp"
 #include "types/infer.hpp"
 

@@ -7,6 +7,7 @@
 
 #include "cudadrv/driver_check.hpp"
 #include "cudadrv/driver_loader.hpp"
+#include "cudadrv/driver_result.hpp"
 #include "ujit/cuda.hpp"
 
 using namespace ujit::cuda;
@@ -101,4 +102,12 @@ TEST_CASE("describe_result names sticky errors", "[cudadrv]") {
     CHECK_FALSE(is_sticky_error(CUDA_ERROR_OUT_OF_MEMORY));
     CHECK_FALSE(is_sticky_error(CUDA_ERROR_INVALID_VALUE));
     if (!is_available()) CHECK_THAT(describe_result(CUDA_ERROR_INVALID_VALUE), Contains("CUDA_ERROR_INVALID_VALUE"));
+}
+
+TEST_CASE("formatting a driver error is pure text: no driver, no state", "[cudadrv]") {
+    // An empty function table (no driver loaded) still names the code from cuda.h's names.
+    std::string msg = format_driver_error(DriverApi{}, CUDA_ERROR_OUT_OF_MEMORY, "cuMemAlloc", "4096 bytes");
+    CHECK(msg == "error: CUDA error: cuMemAlloc (4096 bytes) failed: CUDA_ERROR_OUT_OF_MEMORY");
+    CHECK(format_driver_error(DriverApi{}, CUDA_ERROR_ILLEGAL_ADDRESS, "cuCtxSynchronize", "") ==
+          "error: CUDA error: cuCtxSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS");
 }
