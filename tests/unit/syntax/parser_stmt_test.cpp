@@ -124,3 +124,43 @@ TEST_CASE("parser: 'match' is a name unless it starts a match statement", "[synt
     CHECK(dump("match(x)\n") == "(expr (call match x))");
     CHECK(dump("match.y = 2\n") == "(= (. match y) 2)");
 }
+
+TEST_CASE("ast dump: the indented layout of `ujit ast` is the one-line dump with line breaks", "[syntax][parser]") {
+    const std::string src = "import math\n"
+                            "@njit\n"
+                            "def f(a):\n"
+                            "    for i in range(a):\n"
+                            "        if i:\n"
+                            "            break\n"
+                            "    else:\n"
+                            "        a = 1\n"
+                            "    return a\n";
+    const std::string tree = dump_ast_tree(*parse(src));
+    CHECK(tree == "(import math)\n"
+                  "(def f (params a) (decorators njit)\n"
+                  "  (body\n"
+                  "    (for i (call range a)\n"
+                  "      (body\n"
+                  "        (if i\n"
+                  "          (body\n"
+                  "            (break))))\n"
+                  "      (else\n"
+                  "        (= a 1)))\n"
+                  "    (return a)))\n");
+    // The same tokens as the one-line dump: only the whitespace between them differs.
+    std::string flat;
+    for (size_t i = 0; i < tree.size(); ++i) {
+        if (tree[i] == '\n') {
+            size_t j = i + 1;
+            while (j < tree.size() && tree[j] == ' ') ++j;
+            // A break inside a statement is one space in the flat dump; one between
+            // top-level statements stays a newline.
+            bool top = j < tree.size() && j == i + 1;
+            flat += (top || j == tree.size()) ? "\n" : " ";
+            i = j - 1;
+        } else {
+            flat += tree[i];
+        }
+    }
+    CHECK(flat == dump_ast(*parse(src)));
+}
