@@ -174,6 +174,11 @@ TEST_CASE("parser errors: expressions outside the subset", "[syntax][parser]") {
         {"y = (x := 1)\n", 1, 8, "assignment expressions (':=') are not supported by ujit"},
         {"y = a @ b\n", 1, 7, "the matrix multiplication operator '@' is not supported by ujit"},
         {"y = await x\n", 1, 5, "'await' expressions are not supported by ujit"},
+        // The same constructs where an operand is expected.
+        {"y = -lambda: 0\n", 1, 6, "lambda expressions are not supported by ujit"},
+        {"y = 1 + yield\n", 1, 9, "'yield' expressions are not supported by ujit"},
+        {"y = 2 ** await x\n", 1, 10, "'await' expressions are not supported by ujit"},
+        {"y = **a\n", 1, 5, "starred expressions are not supported by ujit"},
         {"y = f(*a)\n", 1, 7, "'*' arguments in calls are not supported by ujit"},
         {"y = f(**k)\n", 1, 7, "'**' arguments in calls are not supported by ujit"},
         {"y = f(a=1, a=2)\n", 1, 12, "keyword argument repeated: a"},
