@@ -38,14 +38,85 @@ std::string list(const std::vector<Expr*>& exprs) {
     return out;
 }
 
-std::string block(const char* head, const Block& b) {
+// `col` < 0: everything on one line. Otherwise the statement starts at column `col` (the
+// caller has written that much): each of its parts that holds statements goes on its own
+// line two columns further in, and each statement of such a part two more.
+std::string stmt(const Stmt* s, int col);
+
+int deeper(int col) { return col < 0 ? col : col + 2; }
+
+// What goes before a part at column `col`: a space, or a new line and the indentation.
+std::string sep(int col) { return col < 0 ? " " : "\n" + std::string(size_t(col), ' '); }
+
+std::string block(const char* head, const Block& b, int col) {
     std::string out = std::string("(") + head;
-    for (const Stmt* s : b) out.append(" ").append(dump_stmt(s));
+    for (const Stmt* s : b) out.append(sep(deeper(col))).append(stmt(s, deeper(col)));
     return out + ")";
+}
+
+// The body of a statement at column `col`, and its else part when it has one.
+std::string body(const Block& b, int col) { return sep(deeper(col)) + block("body", b, deeper(col)); }
+std::string orelse(const Block& b, int col) {
+    return b.empty() ? "" : sep(deeper(col)) + block("else", b, deeper(col));
 }
 
 std::string alias(const ImportAlias& a) {
     return a.asname.empty() ? a.name : fmt::format("(as {} {})", a.name, a.asname);
+}
+
+std::string stmt(const Stmt* s, int col) {
+    switch (s->kind) {
+    case StmtKind::ExprStmt: return "(expr " + dump_expr(cast<ExprStmt>(s)->value) + ")";
+    case StmtKind::Assign: {
+        auto* a = cast<Assign>(s);
+        return "(=" + list(a->targets) + " " + dump_expr(a->value) + ")";
+    }
+    case StmtKind::AugAssign: {
+        auto* a = cast<AugAssign>(s);
+        return fmt::format("({}= {} {})", spelling(a->op), dump_expr(a->target), dump_expr(a->value));
+    }
+    case StmtKind::If: {
+        auto* i = cast<If>(s);
+        return "(if " + dump_expr(i->test) + body(i->body, col) + orelse(i->orelse, col) + ")";
+    }
+    case StmtKind::While: {
+        auto* w = cast<While>(s);
+        return "(while " + dump_expr(w->test) + body(w->body, col) + orelse(w->orelse, col) + ")";
+    }
+    case StmtKind::For: {
+        auto* f = cast<For>(s);
+        return fmt::format("(for {} {}", dump_expr(f->target), dump_expr(f->iter)) + body(f->body, col) +
+               orelse(f->orelse, col) + ")";
+    }
+    case StmtKind::Break: return "(break)";
+    case StmtKind::Continue: return "(continue)";
+    case StmtKind::Return: {
+        auto* r = cast<Return>(s);
+        return r->value ? "(return " + dump_expr(r->value) + ")" : "(return)";
+    }
+    case StmtKind::Pass: return "(pass)";
+    case StmtKind::FunctionDef: {
+        auto* f = cast<FunctionDef>(s);
+        std::string out = "(def " + f->name + " (params";
+        for (const Param& p : f->params) out += " " + p.name;
+        out += ")";
+        if (!f->decorators.empty()) out.append(" (decorators").append(list(f->decorators)).append(")");
+        if (!f->docstring.empty()) out.append(" (doc ").append(quote(f->docstring)).append(")");
+        return out + body(f->body, col) + ")";
+    }
+    case StmtKind::Import: {
+        std::string out = "(import";
+        for (const ImportAlias& a : cast<Import>(s)->names) out.append(" ").append(alias(a));
+        return out + ")";
+    }
+    case StmtKind::ImportFrom: {
+        auto* f = cast<ImportFrom>(s);
+        std::string out = "(from " + f->module;
+        for (const ImportAlias& a : f->names) out.append(" ").append(alias(a));
+        return out + ")";
+    }
+    }
+    return "?";
 }
 
 }  // namespace
@@ -108,70 +179,17 @@ std::string dump_expr(const Expr* e) {
     return "?";
 }
 
-std::string dump_stmt(const Stmt* s) {
-    switch (s->kind) {
-    case StmtKind::ExprStmt: return "(expr " + dump_expr(cast<ExprStmt>(s)->value) + ")";
-    case StmtKind::Assign: {
-        auto* a = cast<Assign>(s);
-        return "(=" + list(a->targets) + " " + dump_expr(a->value) + ")";
-    }
-    case StmtKind::AugAssign: {
-        auto* a = cast<AugAssign>(s);
-        return fmt::format("({}= {} {})", spelling(a->op), dump_expr(a->target), dump_expr(a->value));
-    }
-    case StmtKind::If: {
-        auto* i = cast<If>(s);
-        std::string out = "(if " + dump_expr(i->test) + " " + block("body", i->body);
-        if (!i->orelse.empty()) out.append(" ").append(block("else", i->orelse));
-        return out + ")";
-    }
-    case StmtKind::While: {
-        auto* w = cast<While>(s);
-        std::string out = "(while " + dump_expr(w->test) + " " + block("body", w->body);
-        if (!w->orelse.empty()) out.append(" ").append(block("else", w->orelse));
-        return out + ")";
-    }
-    case StmtKind::For: {
-        auto* f = cast<For>(s);
-        std::string out =
-            fmt::format("(for {} {} {}", dump_expr(f->target), dump_expr(f->iter), block("body", f->body));
-        if (!f->orelse.empty()) out.append(" ").append(block("else", f->orelse));
-        return out + ")";
-    }
-    case StmtKind::Break: return "(break)";
-    case StmtKind::Continue: return "(continue)";
-    case StmtKind::Return: {
-        auto* r = cast<Return>(s);
-        return r->value ? "(return " + dump_expr(r->value) + ")" : "(return)";
-    }
-    case StmtKind::Pass: return "(pass)";
-    case StmtKind::FunctionDef: {
-        auto* f = cast<FunctionDef>(s);
-        std::string out = "(def " + f->name + " (params";
-        for (const Param& p : f->params) out += " " + p.name;
-        out += ")";
-        if (!f->decorators.empty()) out.append(" (decorators").append(list(f->decorators)).append(")");
-        if (!f->docstring.empty()) out.append(" (doc ").append(quote(f->docstring)).append(")");
-        return out + " " + block("body", f->body) + ")";
-    }
-    case StmtKind::Import: {
-        std::string out = "(import";
-        for (const ImportAlias& a : cast<Import>(s)->names) out.append(" ").append(alias(a));
-        return out + ")";
-    }
-    case StmtKind::ImportFrom: {
-        auto* f = cast<ImportFrom>(s);
-        std::string out = "(from " + f->module;
-        for (const ImportAlias& a : f->names) out.append(" ").append(alias(a));
-        return out + ")";
-    }
-    }
-    return "?";
-}
+std::string dump_stmt(const Stmt* s) { return stmt(s, -1); }
 
 std::string dump_ast(const Module& m) {
     std::string out;
     for (const Stmt* s : m.body()) out += dump_stmt(s) + "\n";
+    return out;
+}
+
+std::string dump_ast_tree(const Module& m) {
+    std::string out;
+    for (const Stmt* s : m.body()) out += stmt(s, 0) + "\n";
     return out;
 }
 

@@ -12,43 +12,21 @@
 #include "conformance/conformance_cases.hpp"
 #include "runtime/pyliteral.hpp"
 #include "support/source_dir.hpp"
+#include "support/subprocess.hpp"
 #include "support/values.hpp"
 #include "ujit/ujit.hpp"
 
-#include <array>
-#include <cstdio>
 #include <cstdlib>
 #include <map>
-#include <sys/wait.h>
 
 using namespace ujit;
 using ujit::test::Json;
+using ujit::test::Run;
+using ujit::test::run_command;
+using ujit::test::shell_quote;
 namespace conf = ujit::test::conformance;
 
 namespace {
-
-std::string shell_quote(const std::string& s) {
-    std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-}
-
-struct Run {
-    int status = -1;
-    std::string output;  // stdout and stderr together
-};
-
-Run run_command(const std::string& cmd) {
-    Run r;
-    FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.output.append(buf.data(), n);
-    int st = pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
 
 // The last non-empty line: the printed result.
 std::string last_line(const std::string& out) {

@@ -4,6 +4,7 @@ set -euo pipefail
 build=${1:-build}
 cd "$(dirname "$0")/../.."
 "$build/tools/bench/bench_compile" lang/examples
+"$build/tools/bench/bench_cache" lang/examples
 "$build/tools/bench/bench_call"
 "$build/tools/bench/bench_ufunc" 10000000
 if python3 -c 'import numpy' 2>/dev/null; then python3 tools/bench/ufunc_numpy.py 10000000;

@@ -37,6 +37,22 @@ std::vector<CommandSpec> make_commands() {
                   1,
                   1,
                   run_check});
+    cs.push_back({"ast",
+                  "FILE",
+                  "show the parsed syntax tree of a module",
+                  "Parses FILE (no typing, no compilation) and prints each top-level statement as an\n"
+                  "S-expression, one statement per line, indented by its depth: (def NAME (params ...)\n"
+                  "(decorators ...) (doc \"...\") (body ...)), (if TEST (body ...) (else ...)), an elif as an\n"
+                  "if in the else part, (for TARGET ITER ...), (while ...), (= TARGETS... VALUE), (+= T V),\n"
+                  "(return V), (expr E), (import ...), (from MODULE ...). In expressions an operator leads\n"
+                  "its operands, so the tree shows precedence and grouping: -2 ** 2 is (- (** 2 2)),\n"
+                  "a < b < c is (cmp a < b < c), x if c else y is (ifexp c x y), f(a, k=1) is\n"
+                  "(call f a (= k 1)), a.b is (. a b), a[i, 1:] is ([] a (tuple i (: 1 _ _))).\n"
+                  "A syntax error is printed as FILE:LINE:COL: error: MESSAGE (exit status 1).",
+                  {kHelp},
+                  1,
+                  1,
+                  run_ast});
     cs.push_back({"types",
                   "FILE FUNC",
                   "show FUNC's source annotated with the inferred types",

@@ -12,6 +12,7 @@
 namespace ujit::cli {
 
 int run_check(const ParsedArgs& args);
+int run_ast(const ParsedArgs& args);
 int run_types(const ParsedArgs& args);
 int run_llvm(const ParsedArgs& args);
 int run_asm(const ParsedArgs& args);

@@ -1,7 +1,5 @@
 // Arithmetic with Python's semantics, compiled end to end on the CPU. Expected values are
 // CPython's (and Numba's where they differ from CPython, e.g. int ** negative int).
-// Needs the CPU back end (src/cpu); compiles to nothing on a branch without it.
-#if __has_include("cpu/jit.hpp")
 #include "codegen_fixture.hpp"
 
 #include <cmath>
@@ -177,5 +175,3 @@ TEST_CASE("codegen: shifts, bitwise and unary operators", "[codegen]") {
     as<void (*)(R*, double)>(np.entry)(&r, 0.0);
     CHECK(r.not_ == 1);
 }
-
-#endif  // __has_include("cpu/jit.hpp")

@@ -1,7 +1,5 @@
 // Builtins, conversions and complex arithmetic, end to end on the CPU; located errors for
 // constructs codegen does not support.
-// Needs the CPU back end (src/cpu); compiles to nothing on a branch without it.
-#if __has_include("cpu/jit.hpp")
 #include "codegen_fixture.hpp"
 
 #include "syntax/diagnostics.hpp"
@@ -154,5 +152,3 @@ TEST_CASE("codegen: unsupported constructs are located compile errors", "[codege
         CHECK(e.diagnostic().loc.line == 2);
     }
 }
-
-#endif  // __has_include("cpu/jit.hpp")

@@ -1,7 +1,5 @@
 // Tuples and arrays through the ABI of codegen/abi.hpp: expanded parameters, the hidden
 // result pointer, byte strides, and the packed wrapper with ujit_array_view.
-// Needs the CPU back end (src/cpu); compiles to nothing on a branch without it.
-#if __has_include("cpu/jit.hpp")
 #include "codegen_fixture.hpp"
 
 #include "ujit/ujit.h"
@@ -165,5 +163,3 @@ TEST_CASE("codegen: C-contiguous arrays address the inner axis with the itemsize
     as<void (*)(void*, int64_t, int64_t, int64_t, int64_t, double)>(f.entry)(fm, 3, 5, 8, 24, -1.0);
     for (int k = 0; k < 15; ++k) CHECK(fm[k] == -k);
 }
-
-#endif  // __has_include("cpu/jit.hpp")

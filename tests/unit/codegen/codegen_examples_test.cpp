@@ -1,7 +1,5 @@
 // The course's CPU examples (lang/examples) through codegen, against the CPython oracle's
 // values (tests/e2e/expected/examples.json); print() through the CPU runtime.
-// Needs the CPU back end (src/cpu); compiles to nothing on a branch without it.
-#if __has_include("cpu/jit.hpp")
 #include "codegen_fixture.hpp"
 
 #include "cpu/helper_print.hpp"
@@ -100,5 +98,3 @@ def show(i, x, flag):
     // np.float32(0.1) prints as 0.10000000149011612, not as NumPy's '0.1'.
     CHECK(std::string(buf, n) == "i = 7 2.5 True 0.10000000149011612 -4\n");
 }
-
-#endif  // __has_include("cpu/jit.hpp")

@@ -8,9 +8,6 @@
 #include "support/source_dir.hpp"
 #include "ujit/ujit.hpp"
 
-#include <algorithm>
-#include <chrono>
-#include <cstdio>
 #include <thread>
 #include <vector>
 
@@ -216,50 +213,4 @@ TEST_CASE("disk cache: concurrent Modules compiling one PTX specialization", "[c
     for (const auto& p : ptx) CHECK(p == ptx[0]);
     CHECK(entry_files(c.tmp.path()).size() == 1);
     CHECK(DiskCache(c.tmp.path()).stats().temp_files == 0);
-}
-
-TEST_CASE("disk cache: cold PTX compile vs disk hit (timing)", "[.bench]") {
-    Cached c;
-    using clock = std::chrono::steady_clock;
-    auto ms = [](clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
-    gaussian_ptx();  // warm the process: LLVM, libdevice read once
-    DiskCache(c.tmp.path()).clear();
-    std::vector<double> cold, hit;
-    for (int i = 0; i < 5; ++i) {
-        DiskCache(c.tmp.path()).clear();
-        auto t0 = clock::now();
-        gaussian_ptx();
-        cold.push_back(ms(clock::now() - t0));
-        auto t1 = clock::now();
-        gaussian_ptx();
-        hit.push_back(ms(clock::now() - t1));
-    }
-    std::sort(cold.begin(), cold.end());
-    std::sort(hit.begin(), hit.end());
-    std::printf("gaussian_pdf sm_90 PTX (load+compile in a new Module): cold median %.2f ms (min %.2f), "
-                "disk hit median %.2f ms (min %.2f)\n",
-                cold[2], cold[0], hit[2], hit[0]);
-
-    // The CPU: hypot's object code.
-    auto hypot = [] {
-        auto m = ujit::Module::from_file(kHypot);
-        return m.function("hypot").compile("float64(float64, float64)").address();
-    };
-    hypot();
-    cold.clear();
-    hit.clear();
-    for (int i = 0; i < 5; ++i) {
-        DiskCache(c.tmp.path()).clear();
-        auto t0 = clock::now();
-        hypot();
-        cold.push_back(ms(clock::now() - t0));
-        auto t1 = clock::now();
-        hypot();
-        hit.push_back(ms(clock::now() - t1));
-    }
-    std::sort(cold.begin(), cold.end());
-    std::sort(hit.begin(), hit.end());
-    std::printf("hypot CPU object code (load+compile in a new Module): cold median %.2f ms (min %.2f), "
-                "disk hit median %.2f ms (min %.2f)\n",
-                cold[2], cold[0], hit[2], hit[0]);
 }
