@@ -46,7 +46,12 @@ std::string stmt(const Stmt* s, int col);
 int deeper(int col) { return col < 0 ? col : col + 2; }
 
 // What goes before a part at column `col`: a space, or a new line and the indentation.
-std::string sep(int col) { return col < 0 ? " " : "\n" + std::string(size_t(col), ' '); }
+std::string sep(int col) {
+    if (col < 0) return " ";
+    std::string s(size_t(col) + 1, ' ');
+    s[0] = '\n';
+    return s;
+}
 
 std::string block(const char* head, const Block& b, int col) {
     std::string out = std::string("(") + head;
