@@ -133,8 +133,8 @@ typedef struct ujit_function ujit_function;
  *                         FLOAT32), complex COMPLEX128;
  *   UJIT_GLOBAL_TUPLE     a constant tuple of `n_elements` globals (SCALAR or TUPLE;
  *                         their names are ignored);
- *   UJIT_GLOBAL_MODULE    an imported module: `module` is "math", "cmath", "numpy",
- *                         "numba", "numba.cuda" or "random" (`np` -> "numpy", `cuda` ->
+ *   UJIT_GLOBAL_MODULE    an imported module: `module` is "math", "numpy", "numba",
+ *                         "numba.cuda" or "random" (`np` -> "numpy", `cuda` ->
  *                         "numba.cuda");
  *   UJIT_GLOBAL_FUNCTION  another name for a function defined in this module's source:
  *                         `function` is its def name.
