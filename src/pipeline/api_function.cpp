@@ -113,13 +113,8 @@ Value Function::call(const std::vector<Value>& args, const Options& opts) const 
 }
 
 Value Function::call(const Value* args, size_t n_args) const {
-    // The fast path, with no Options to build or compare.
-    uint32_t codes[pipeline::kMaxCachedArgs];
-    bool cacheable = n_args <= pipeline::kMaxCachedArgs;
-    for (size_t i = 0; i < n_args && cacheable; ++i) cacheable = (codes[i] = pipeline::arg_code(args[i])) != 0;
-    if (cacheable)
-        if (const pipeline::CallEntry* e = calls_->find(codes, n_args, pipeline::CallOptions::defaults()))
-            return pipeline::call_cached_entry(*e, args, n_args);
+    if (const pipeline::CallEntry* e = pipeline::find_cached(*calls_, args, n_args))
+        return pipeline::call_hit(*e, args, n_args);
     static const Options defaults;
     return call(args, n_args, defaults);
 }
@@ -131,7 +126,7 @@ Value Function::call(const Value* args, size_t n_args, const Options& opts) cons
     for (size_t i = 0; i < n_args && cacheable; ++i) cacheable = (codes[i] = pipeline::arg_code(args[i])) != 0;
     if (cacheable)
         if (const pipeline::CallEntry* e = calls_->find(codes, n_args, copts))
-            return pipeline::call_cached_entry(*e, args, n_args);
+            return pipeline::call_entry(*e, args, n_args);
     // The slow path: type the arguments, choose the signature, find or compile.
     const auto* def = def_of(def_);
     std::vector<const types::Type*> arg_types;

@@ -61,15 +61,35 @@ Value call_entry(const CallEntry& e, const Value* args, size_t n_args) {
     return invoke_entry(e, ptrs);
 }
 
-Value call_cached_entry(const CallEntry& e, const Value* args, size_t n_args) {
-    if (!e.scalar_params) return call_entry(e, args, n_args);
+const CallEntry* find_cached(const CallCache& cache, const Value* args, size_t n_args) {
+    if (n_args > kMaxCachedArgs) return nullptr;
+    uint32_t codes[kMaxCachedArgs];
+    for (size_t i = 0; i < n_args; ++i) {
+        const auto* s = std::get_if<Value::Scalar>(&args[i].storage());
+        codes[i] = s ? scalar_code(s->type) : arg_code(args[i]);
+        if (!codes[i]) return nullptr;
+    }
+    return cache.find(codes, n_args, CallOptions::defaults());
+}
+
+Value call_hit(const CallEntry& e, const Value* args, size_t n_args) {
+    if (!e.scalar_params || !e.scalar_result) return call_entry(e, args, n_args);
+    // The arguments' types are the entry's (converts_always): no checks left to make.
     alignas(16) uint8_t slots[kMaxCachedArgs][16];
     void* ptrs[kMaxCachedArgs];
     for (size_t i = 0; i < n_args; ++i) {
         store_param(*std::get_if<Value::Scalar>(&args[i].storage()), e.param_dtypes[i], slots[i]);
         ptrs[i] = slots[i];
     }
-    return invoke_entry(e, ptrs);
+    alignas(16) uint8_t out[16];
+    call_packed(e.packed, ptrs, out);
+    // Built in the caller's return slot (a copy of a Value is a slow block move).
+    if (e.result_dtype == DType::Float64) {
+        double d;
+        std::memcpy(&d, out, sizeof d);
+        return Value(d);
+    }
+    return Value(runtime::load_scalar(e.result_dtype, out));
 }
 
 }  // namespace ujit::pipeline

@@ -10,6 +10,7 @@
 namespace ujit::pipeline {
 
 struct CallEntry;
+class CallCache;
 
 using PackedFn = void (*)(void** args, void* result);
 [[noreturn]] void throw_runtime_error(const cpu::RuntimeErrorInfo& err);
@@ -23,9 +24,10 @@ inline void call_packed(void* packed, void** args, void* result) {
 // Calls a specialization with dynamic arguments (converted to its parameter types) and
 // reads its result. Scalar arguments and results allocate nothing.
 Value call_entry(const CallEntry& e, const Value* args, size_t n_args);
-// call_entry for a cache hit: the arguments' types are the entry's (converts_always), so
-// scalars go straight into their slots.
-Value call_cached_entry(const CallEntry& e, const Value* args, size_t n_args);
+// The dynamic call's fast path (default options): the cached entry for these arguments'
+// types (null: none), and the call of such an entry (no checks: converts_always held).
+const CallEntry* find_cached(const CallCache& cache, const Value* args, size_t n_args);
+Value call_hit(const CallEntry& e, const Value* args, size_t n_args);
 // Calls with packed argument pointers into result storage of e.result_bytes, returns the
 // result (what call_entry does after packing).
 Value invoke_entry(const CallEntry& e, void** args);
