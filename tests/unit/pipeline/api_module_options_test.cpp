@@ -1,0 +1,135 @@
+// Module::from_string with ModuleOptions (host globals, source offsets), Function::kind,
+// and the dynamic call's cache of recent specializations: hits of several argument types,
+// conversions to declared signatures, and errors that a cached entry must not swallow.
+#include <catch2/catch.hpp>
+
+#include "ujit/ujit.hpp"
+
+using namespace ujit;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+Value f32(double x) { return Value::of(DType::Float32, x); }
+
+ModuleOptions host_options() {
+    ModuleOptions o;
+    o.filename = "user.py";
+    o.first_line = 20;
+    o.column_offset = 8;
+    o.globals = {
+        {"K", HostGlobal::constant(f32(2.0))},
+        {"PAIR", HostGlobal::constant(Value(Value::Tuple{Value(1), Value(Value::Tuple{Value(2.5)})}))},
+        {"m", HostGlobal::module("math")},
+        {"root", HostGlobal::module_member("math", "sqrt")},
+        {"njit", HostGlobal::module_member("numba", "njit")},
+        {"twice", HostGlobal::function("twice_impl")},
+    };
+    return o;
+}
+
+}  // namespace
+
+TEST_CASE("host globals: constants keep their dtype, modules, members, function aliases", "[driver]") {
+    Module mod = Module::from_string("@njit\n"
+                                     "def f(x):\n"
+                                     "    return K * x\n"
+                                     "\n"
+                                     "def g(x):\n"
+                                     "    return PAIR[0] + PAIR[1][0] + m.floor(root(16.0)) + twice(x)\n"
+                                     "\n"
+                                     "def twice_impl(x):\n"
+                                     "    return 2 * x\n",
+                                     host_options());
+    Value r = mod.function("f")(f32(3.0));
+    CHECK(r.dtype() == DType::Float32);  // float32 K * float32 x
+    CHECK(r.as<double>() == 6.0);
+    CHECK(mod.function("g")(1.0).as<double>() == 1 + 2.5 + 4 + 2);
+    CHECK(mod.function("f").kind() == Function::Kind::Jit);
+    CHECK(mod.function("g").kind() == Function::Kind::Plain);
+}
+
+TEST_CASE("host globals: the module's own bindings win; bad globals are argument errors", "[driver]") {
+    ModuleOptions o;
+    o.globals = {{"K", HostGlobal::constant(Value(100.0))}};
+    Module mod = Module::from_string("K = 3.0\n\ndef f(x):\n    return K * x\n", o);
+    CHECK(mod.function("f")(2.0).as<double>() == 6.0);
+
+    auto error_of = [](HostGlobal g) {
+        ModuleOptions bad;
+        bad.globals = {{"x", std::move(g)}};
+        try {
+            Module::from_string("def f():\n    return 1\n", bad);
+        } catch (const Error& e) {
+            CHECK(e.kind() == Error::Kind::Argument);
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK_THAT(error_of(HostGlobal::module("os")), Contains("global 'x': module 'os' is not supported"));
+    CHECK_THAT(error_of(HostGlobal::module_member("math", "nope")), Contains("cannot import name 'nope'"));
+    CHECK_THAT(error_of(HostGlobal::function("missing")), Contains("no function 'missing'"));
+    CHECK_THAT(error_of(HostGlobal::constant(Value())), Contains("global 'x' must be a number"));
+}
+
+TEST_CASE("source offsets: diagnostics and runtime errors name the user's file positions", "[driver]") {
+    ModuleOptions o = host_options();
+    o.globals.clear();
+    try {
+        Module::from_string("def f(x):\n    return x +\n", o);
+        FAIL("no compile error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == Error::Kind::Compile);
+        CHECK(e.file() == "user.py");
+        CHECK(e.line() == 21);
+        CHECK(e.column() > 8);
+        CHECK_THAT(e.what(), StartsWith("user.py:21:"));
+        CHECK_THAT(e.what(), Contains("\n                return x +\n"));  // 4 + 8 + 4 spaces
+    }
+    Module mod = Module::from_string("def d(a, b):\n    return a // b\n", o);
+    try {
+        mod.function("d")(1, 0);
+        FAIL("no runtime error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == Error::Kind::Runtime);
+        CHECK_THAT(e.what(), Contains("ZeroDivisionError"));
+        CHECK_THAT(e.what(), Contains("user.py:21:"));
+    }
+}
+
+TEST_CASE("dynamic call cache: several argument types, declared signatures, errors", "[driver]") {
+    Module mod = Module::from_string("from numba import vectorize\n"
+                                     "\n"
+                                     "def add(x, y):\n"
+                                     "    return x + y\n"
+                                     "\n"
+                                     "@vectorize(['float64(float64)'])\n"
+                                     "def half(x):\n"
+                                     "    return x / 2\n",
+                                     "cache.py");
+    Function add = mod.function("add");
+    for (int round = 0; round < 3; ++round) {  // later rounds hit the cache
+        CHECK(add(1, 2).dtype() == DType::Int64);
+        CHECK(add(1, 2).as<int64_t>() == 3);
+        CHECK(add(1.5, 2).as<double>() == 3.5);
+        CHECK(add(f32(1.5), f32(2.0)).dtype() == DType::Float32);
+        CHECK(add(std::complex<double>(1, 1), 1.0).scalar().c == std::complex<double>(2, 1));
+        CHECK(add(true, true).as<int64_t>() == 2);
+    }
+    // int64 converts to the declared float64 parameter, on every call
+    Function half = mod.function("half");
+    for (int round = 0; round < 3; ++round) CHECK(half(3).as<double>() == 1.5);
+    // a complex argument for a real parameter is rejected, before and after cache hits
+    for (int round = 0; round < 2; ++round) {
+        CHECK_THROWS_AS(half(std::complex<double>(1, 0)), Error);
+        CHECK(half(5.0).as<double>() == 2.5);
+    }
+    // copies of a Function share its cache; a call with an explicit Options still works
+    Function copy = half;
+    CHECK(copy(8.0).as<double>() == 4.0);
+    Options o;
+    o.opt_level = 1;
+    CHECK(half.call({Value(8.0)}, o).as<double>() == 4.0);
+    CHECK_THROWS_AS(add.call({Value(1)}), Error);  // wrong arity
+}
