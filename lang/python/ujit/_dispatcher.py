@@ -114,6 +114,14 @@ class CompiledFunction:
         return self._dispatcher(*bound.args)
 
     def _reduce(self):
+        # By reference when the module holds this dispatcher under its name (pickle then
+        # imports it: worker processes compile from the disk cache), else by value of the
+        # Python function (cloudpickle, as Dask uses, pickles it).
+        import sys
+
+        module = sys.modules.get(self.py_func.__module__)
+        if module is not None and getattr(module, self.py_func.__qualname__, None) is self._dispatcher:
+            return self.py_func.__qualname__
         return (_rebuild, (type(self), self.py_func, self.declared, self.options))
 
     def _repr(self):
@@ -151,7 +159,7 @@ def _rebuild(cls, py_func, declared, options):
 
 def make_dispatcher(cls, py_func, signatures, options):
     owner = cls(py_func, signatures, options)
-    d = ext.Dispatcher(owner)
+    d = ext.Dispatcher(owner, py_func.__code__.co_argcount)
     owner._dispatcher = d  # for _call_bound: a cycle, which the GC collects
     for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
         setattr(d, attr, getattr(py_func, attr, None))

@@ -62,6 +62,18 @@ class FunctionSource:
         self.def_line = first + node.lineno - 1  # the `def` line in the file
         self.last_line = first + len(self.lines) - 1
         self.decorator_first = first + (node.decorator_list[0].lineno - 1 if node.decorator_list else node.lineno - 1)
+        self._blank_defaults()
+
+    def _blank_defaults(self):
+        """ujit's parser takes no default values: the Python side binds them (the dispatcher
+        calls with every argument), so `b=10` becomes `b   ` (columns stay put)."""
+        for d in self.node.args.defaults:
+            if d.end_lineno != d.lineno:
+                raise compile_error("ujit supports default values written on one line", self.filename,
+                                    self.first_line + d.lineno - 1, d.col_offset + 1 + self.indent)
+            line = self.lines[d.lineno - 1]
+            eq = line.rindex("=", 0, d.col_offset)
+            self.lines[d.lineno - 1] = line[:eq] + " " * (d.end_col_offset - eq) + line[d.end_col_offset:]
 
     def free_names(self):
         """Names the body reads that are not its own locals: {name: (line, col) of first use}."""

@@ -28,6 +28,7 @@ typedef struct {
     PyObject* weaklist;
     Entry* entries;
     Py_ssize_t n_entries, cap;
+    Py_ssize_t n_params; /* the def's parameter count: other counts bind in Python */
 } DispatcherObject;
 
 static int add_entry(DispatcherObject* self, const Entry* e) {
@@ -114,8 +115,8 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args) {
 static PyObject* dispatcher_vectorcall(PyObject* callable, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
     DispatcherObject* self = (DispatcherObject*)callable;
     Py_ssize_t n = PyVectorcall_NARGS(nargsf);
-    if ((kwnames && PyTuple_GET_SIZE(kwnames)) || n > UJIT_PY_MAX_ARGS) {
-        /* Keywords and long argument lists: the owner binds them to positions first. */
+    if ((kwnames && PyTuple_GET_SIZE(kwnames)) || n != self->n_params || n > UJIT_PY_MAX_ARGS) {
+        /* Keywords, defaults and long argument lists: the owner binds them to positions. */
         PyObject* tuple = PyTuple_New(n);
         if (!tuple) return NULL;
         for (Py_ssize_t i = 0; i < n; ++i) PyTuple_SET_ITEM(tuple, i, Py_NewRef(args[i]));
@@ -144,11 +145,13 @@ static PyObject* dispatcher_vectorcall(PyObject* callable, PyObject* const* args
 
 static PyObject* dispatcher_new(PyTypeObject* type, PyObject* args, PyObject* kwds) {
     PyObject* owner;
-    static char* kwlist[] = {"owner", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", kwlist, &owner)) return NULL;
+    Py_ssize_t n_params;
+    static char* kwlist[] = {"owner", "n_params", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "On", kwlist, &owner, &n_params)) return NULL;
     DispatcherObject* self = (DispatcherObject*)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->owner = Py_NewRef(owner);
+    self->n_params = n_params;
     self->vectorcall = dispatcher_vectorcall;
     return (PyObject*)self;
 }

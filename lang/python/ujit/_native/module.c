@@ -2,6 +2,7 @@
 #define UJIT_EXT_MAIN
 #include "ext.h"
 
+#include <stdio.h>
 #include <string.h>
 
 PyObject* Ujit_CompileError = NULL;
@@ -36,16 +37,46 @@ static int fixed_column(const ModuleObject* m, const char* file, int line, int c
     return col;
 }
 
+/* The diagnostic with the column corrected by `shift` (a dedented nested function): the
+ * header's column, and the quoted source line and caret indented back. */
+static PyObject* shifted_message(const char* message, const char* file, int line, int col, int shift) {
+    char head[64];
+    int head_len = snprintf(head, sizeof head, ":%d:%d:", line, col);
+    const char* at = strstr(message, head);
+    if (!file || shift <= 0 || head_len <= 0 || !at) return PyUnicode_FromString(message);
+    size_t n = strlen(message), lines = 1;
+    for (const char* p = message; *p; ++p) lines += *p == '\n';
+    char* out = PyMem_Malloc(n + lines * (size_t)shift + 64);
+    if (!out) return PyErr_NoMemory();
+    size_t k = (size_t)(at - message);
+    memcpy(out, message, k);
+    k += (size_t)sprintf(out + k, ":%d:%d:", line, col + shift);
+    for (const char* p = at + head_len; *p; ++p) {
+        out[k++] = *p;
+        if (*p == '\n' && p[1]) {
+            memset(out + k, ' ', (size_t)shift);
+            k += (size_t)shift;
+        }
+    }
+    out[k] = '\0';
+    PyObject* r = PyUnicode_FromString(out);
+    PyMem_Free(out);
+    return r;
+}
+
 static PyObject* raise_compile(const char* message, const ModuleObject* m) {
     const char* file = NULL;
     int line = 0, col = 0;
     ujit_last_error_location(&file, &line, &col);
-    col = fixed_column(m, file, line, col);
-    PyObject* exc = PyObject_CallFunction(Ujit_CompileError, "s", message);
+    int fixed = fixed_column(m, file, line, col);
+    PyObject* text = shifted_message(message, file, line, col, fixed - col);
+    if (!text) return NULL;
+    PyObject* exc = PyObject_CallOneArg(Ujit_CompileError, text);
+    Py_DECREF(text);
     if (!exc) return NULL;
     PyObject* f = file && *file ? PyUnicode_FromString(file) : Py_NewRef(Py_None);
     PyObject* l = PyLong_FromLong(line);
-    PyObject* c = PyLong_FromLong(col);
+    PyObject* c = PyLong_FromLong(fixed);
     if (f && l && c && PyObject_SetAttrString(exc, "file", f) == 0 && PyObject_SetAttrString(exc, "line", l) == 0 &&
         PyObject_SetAttrString(exc, "col", c) == 0)
         PyErr_SetObject(Ujit_CompileError, exc);
