@@ -33,8 +33,8 @@ def _converts(code, t):
     if isinstance(t, _types.ArrayType) or isinstance(have, _types.ArrayType):
         if not (isinstance(t, _types.ArrayType) and isinstance(have, _types.ArrayType)):
             return False
-        return have.dtype == t.dtype and have.ndim == t.ndim and t.layout in ("A", have.layout)
-    return _KIND_RANK[have.dtype.kind] <= _KIND_RANK[t.dtype.kind]
+        return have.dtype_name == t.dtype_name and have.ndim == t.ndim and t.layout in ("A", have.layout)
+    return _KIND_RANK[have.kind] <= _KIND_RANK[t.kind]
 
 
 class CompiledFunction:

@@ -15,14 +15,12 @@ Anything else is a CompileError naming the global, at its first use. The decorat
 is replaced by one ujit's parser reads, built from the decorator's actual arguments.
 """
 import ast
-import builtins
 import inspect
 import math
 import random
+import sys
 import textwrap
 import types
-
-import numpy as np
 
 from . import _types
 from ._native import ext
@@ -203,9 +201,10 @@ class ModuleText:
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)
-        for modname, module in (("math", math), ("numpy", np), ("random", random)):
+        for modname in ("math", "numpy", "random"):
+            module = sys.modules.get(modname)
             attr = getattr(value, "__name__", None)
-            if attr and getattr(module, attr, None) is value:
+            if module is not None and attr and getattr(module, attr, None) is value:
                 return "from %s import %s as %s" % (modname, attr, name)
         raise compile_error("global '%s' is a %s, which ujit cannot freeze into compiled code (numbers, "
                             "NumPy scalars, tuples of them, the math, numpy, random and ujit modules, "
@@ -213,24 +212,22 @@ class ModuleText:
                             % (name, type(value).__name__), src.filename, line, col)
 
     def _module_import(self, name, module, src, line, col):
-        from . import cuda as ujit_cuda
-        import ujit
-
-        if module is math or module is np or module is random:
+        if module is math or module is random or module.__name__ == "numpy":
             return "import %s as %s" % (module.__name__, name)
-        if module is ujit:
+        if module.__name__ == "ujit":
             self.needs_numba = True
             return "import numba as %s" % name
-        if module is ujit_cuda:
+        if module.__name__ == "ujit.cuda":
             return "from numba import cuda as %s" % name
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
                             "numpy, random, ujit and ujit.cuda)" % (module.__name__, name), src.filename, line, col)
 
     def _constant(self, v):
         """Source text of a constant ujit folds, or None when `v` is not one."""
-        if isinstance(v, (bool, np.bool_)):
+        if isinstance(v, bool) or type(v).__name__ == "bool_":
             return "True" if v else "False"
-        if isinstance(v, np.generic):
+        np = sys.modules.get("numpy")  # a NumPy scalar exists only once NumPy is imported
+        if np is not None and isinstance(v, np.generic):
             dt = np.dtype(type(v))
             if dt not in _types.DTYPE_CODE:
                 return None

@@ -3,15 +3,33 @@
 `float32(float32, float32)` builds a signature, `float32[:, ::1]` an array type, and
 `float32(1.5)` (a value, not a type) converts like Numba does: to NumPy's float32.
 """
-import numpy as np
+import sys
+
+# ujit_dtype order (include/ujit/ujit.h): an argument type code's low byte indexes this.
+CODE_NAMES = ["boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+              "float32", "float64", "complex64", "complex128"]
+_KINDS = {"boolean": "b", "int": "i", "uint": "u", "float": "f", "complex": "c"}
+
+
+def _np():
+    import numpy  # only when a value or a dtype is needed: `import ujit` stays NumPy-free
+
+    return numpy
 
 
 class Type:
     """A scalar type (or `void`); `name` is the spelling ujit's signature parser reads."""
 
-    def __init__(self, name, dtype):
+    def __init__(self, name, dtype_name):
         self.name = name
-        self.dtype = np.dtype(dtype) if dtype is not None else None
+        self.dtype_name = dtype_name  # "float32", or None for void
+        self.kind = _KINDS.get(dtype_name.rstrip("0123456789"), "?") if dtype_name else None
+
+    @property
+    def dtype(self):
+        if self.dtype_name is None:
+            return None
+        return _np().dtype("bool" if self.dtype_name == "boolean" else self.dtype_name)
 
     def __str__(self):
         return self.name
@@ -30,7 +48,7 @@ class Type:
             return Signature(self, args)
         if self.dtype is None or len(args) != 1:
             raise TypeError("%s(...) takes one value or argument types" % self.name)
-        return self.dtype.type(args[0])
+        return self.dtype.type(args[0])  # float32(1.5): NumPy's float32, as in Numba
 
     def __getitem__(self, index):
         dims = index if isinstance(index, tuple) else (index,)
@@ -54,7 +72,11 @@ class ArrayType(Type):
         elif layout == "F":
             dims[0] = "::1"
         super().__init__("%s[%s]" % (dtype.name, ", ".join(dims)), None)
-        self.dtype = dtype.dtype
+        self.dtype_name, self.kind = dtype.dtype_name, dtype.kind
+
+    @property
+    def dtype(self):
+        return self.base.dtype
 
 
 class Signature:
@@ -67,11 +89,6 @@ class Signature:
     __repr__ = __str__
 
 
-_SCALARS = {
-    "boolean": np.bool_, "int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64,
-    "uint8": np.uint8, "uint16": np.uint16, "uint32": np.uint32, "uint64": np.uint64,
-    "float32": np.float32, "float64": np.float64, "complex64": np.complex64, "complex128": np.complex128,
-}
 _ALIASES = {
     "b1": "boolean", "bool_": "boolean", "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64",
     "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64", "f4": "float32", "f8": "float64",
@@ -80,25 +97,31 @@ _ALIASES = {
     "long_": "int64", "float_": "float64", "complex_": "complex128",
 }
 
-TYPES = {name: Type(name, dt) for name, dt in _SCALARS.items()}
+TYPES = {name: Type(name, name) for name in CODE_NAMES}
 for _alias, _name in _ALIASES.items():
     TYPES[_alias] = TYPES[_name]
 TYPES["void"] = TYPES["none"] = Type("void", None)
-
-# The ujit dtype codes of include/ujit/ujit.h, in ujit_dtype order.
-DTYPES = [np.dtype(t) for t in (np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
-                                np.uint32, np.uint64, np.float32, np.float64, np.complex64, np.complex128)]
-DTYPE_CODE = {dt: i for i, dt in enumerate(DTYPES)}
 CODE_ARRAY = 1 << 16
 CODE_NONE = 1 << 20
 LAYOUTS = {"A": 0, "C": 1, "F": 2}
 
 
+def __getattr__(name):
+    # DTYPES (NumPy dtypes in ujit_dtype order) and DTYPE_CODE, made on first use.
+    if name in ("DTYPES", "DTYPE_CODE"):
+        np = _np()
+        dtypes = [np.dtype("bool" if n == "boolean" else n) for n in CODE_NAMES]
+        mod = sys.modules[__name__]
+        mod.DTYPES, mod.DTYPE_CODE = dtypes, {dt: i for i, dt in enumerate(dtypes)}
+        return getattr(mod, name)
+    raise AttributeError(name)
+
+
 def scalar_type_of_dtype(dtype):
     """The Type of a NumPy dtype (by Numba's name)."""
-    dtype = np.dtype(dtype)
-    for name, dt in _SCALARS.items():
-        if np.dtype(dt) == dtype:
+    dtype = _np().dtype(dtype)
+    for name in CODE_NAMES:
+        if TYPES[name].dtype == dtype:
             return TYPES[name]
     raise TypeError("ujit does not support dtype %s" % dtype)
 
@@ -107,7 +130,7 @@ def type_of_code(code):
     """The Type an argument type code (ujit/_native/values.c) stands for."""
     if code & CODE_NONE:
         raise TypeError("unsupported argument type")
-    scalar = scalar_type_of_dtype(DTYPES[code & 0xFF])
+    scalar = TYPES[CODE_NAMES[code & 0xFF]]
     if not code & CODE_ARRAY:
         return scalar
     ndim, layout = (code >> 8) & 0xF, (code >> 12) & 0xF
@@ -116,7 +139,7 @@ def type_of_code(code):
 
 def code_of_type(t):
     """The argument type code of a Type (the inverse of type_of_code)."""
-    code = DTYPE_CODE[t.dtype]
+    code = CODE_NAMES.index(t.dtype_name)
     if isinstance(t, ArrayType):
         code |= CODE_ARRAY | (t.ndim << 8) | (LAYOUTS[t.layout] << 12)
     return code

@@ -51,6 +51,13 @@ extern PyTypeObject Ujit_ModuleType;
 extern PyTypeObject Ujit_FunctionType;
 extern PyObject* Ujit_CompileError;
 
+/* NumPy's C API is imported on first need, not at `import ujit`: a scalar-only program
+ * never loads NumPy. ujit_py_numpy() imports it (-1 with a Python error on failure);
+ * ujit_py_numpy_if_loaded() is 1 when NumPy is usable without importing it (0: NumPy is
+ * not imported, so no argument can be a NumPy object). Call one before any PyArray_*. */
+int ujit_py_numpy(void);
+int ujit_py_numpy_if_loaded(void);
+
 /* Raises the Python exception for a failed C API call (always returns NULL). `module` may
  * be NULL; when given, compile error columns are corrected for dedented sources. */
 PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module);

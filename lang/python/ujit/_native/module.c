@@ -101,6 +101,37 @@ PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module) {
     }
 }
 
+/* ------------------------------------------------------------------ NumPy, lazily */
+
+static int numpy_ready = 0;
+
+int ujit_py_numpy(void) {
+    if (numpy_ready) return 0;
+    if (_import_array() < 0 || _import_umath() < 0) return -1;
+    numpy_ready = 1;
+    return 0;
+}
+
+int ujit_py_numpy_if_loaded(void) {
+    if (numpy_ready) return 1;
+    static PyObject* name = NULL;
+    if (!name && !(name = PyUnicode_InternFromString("numpy"))) {
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject* np = PyImport_GetModule(name);
+    if (!np) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_DECREF(np);
+    if (ujit_py_numpy() < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    return 1;
+}
+
 /* ------------------------------------------------------------------ Module */
 
 /* Module(source, filename, fixes=()) with fixes a sequence of (first, last, col_offset). */
@@ -221,6 +252,7 @@ static PyObject* function_vectorize(FunctionObject* self, PyObject* args) {
     PyObject* inputs;
     PyArrayObject* out;
     int target = UJIT_TARGET_CPU;
+    if (ujit_py_numpy() < 0) return NULL;
     if (!PyArg_ParseTuple(args, "O!O!|i", &PyTuple_Type, &inputs, &PyArray_Type, &out, &target)) return NULL;
     Py_ssize_t n = PyTuple_GET_SIZE(inputs);
     if (n > UJIT_PY_MAX_ARGS) return PyErr_Format(PyExc_TypeError, "too many ufunc inputs (%zd)", n);
@@ -290,8 +322,6 @@ static struct PyModuleDef ext_module = {
     PyModuleDef_HEAD_INIT, "_ujit", "ujit's binding of the C API (ujit.h)", -1, ext_methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__ujit(void) {
-    import_array();
-    import_umath();
     if (PyType_Ready(&Ujit_ModuleType) < 0 || PyType_Ready(&Ujit_FunctionType) < 0 ||
         PyType_Ready(&Ujit_DispatcherType) < 0)
         return NULL;

@@ -174,6 +174,7 @@ PyObject* ujit_py_make_ufunc(PyObject* self, PyObject* args) {
     const char *name, *doc, *gusig;
     PyObject* loops;
     int nin, nout, identity, target;
+    if (ujit_py_numpy() < 0) return NULL;
     if (!PyArg_ParseTuple(args, "O!ssO!iiiiz", &Ujit_FunctionType, &fn, &name, &doc, &PyList_Type, &loops, &nin, &nout,
                           &identity, &target, &gusig))
         return NULL;

@@ -51,6 +51,7 @@ int32_t ujit_py_code_of(PyObject* o) {
     if (t == &PyLong_Type) return UJIT_INT64;
     if (t == &PyBool_Type) return UJIT_BOOL;
     if (t == &PyComplex_Type) return UJIT_COMPLEX128;
+    if (!ujit_py_numpy_if_loaded()) goto builtin_subclasses;
     if (PyArray_Check(o)) return array_code((PyArrayObject*)o);
     if (PyArray_IsScalar(o, Generic)) {
         PyArray_Descr* d = PyArray_DescrFromScalar(o);
@@ -62,6 +63,7 @@ int32_t ujit_py_code_of(PyObject* o) {
         Py_DECREF(d);
         return dt < 0 ? UJIT_CODE_NONE : dt;
     }
+builtin_subclasses:
     /* Subclasses of float and int (e.g. IntEnum) type like their base, as in Numba. */
     if (PyFloat_Check(o)) return UJIT_FLOAT64;
     if (PyLong_Check(o)) return UJIT_INT64;
