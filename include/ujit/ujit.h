@@ -1,12 +1,36 @@
-/* ujit C API: for scripting hosts (Python through ctypes first) and C programs.
+/* ujit C API: for scripting hosts (Python through ctypes or a C extension) and C programs.
  *
- * Opaque handles, status codes, no C++ exception crosses this boundary. After a call
- * that returns anything but UJIT_OK, ujit_last_error() gives the message (for compile
- * errors, the clang-style diagnostic with FILE:LINE:COL) and ujit_last_error_location()
- * the location. Errors are per thread; every function is thread-safe.
+ * Versioning. UJIT_API_VERSION is the version this header declares; ujit_api_version()
+ * the one the loaded library implements. The major part changes when a declaration here
+ * changes incompatibly; the minor part when functions are added. A host checks
+ * UJIT_API_VERSION_MAJOR(ujit_api_version()) == UJIT_API_VERSION_MAJOR(UJIT_API_VERSION).
  *
- * Arrays cross as DLPack DLTensor (dlpack/dlpack.h); strides in elements, NULL strides
- * mean compact row-major, as DLPack says.
+ * Errors. Every function that can fail returns a ujit_status; no C++ exception crosses
+ * this boundary. After a status other than UJIT_OK, ujit_last_error() gives the message
+ * (for compile errors the clang-style diagnostic "FILE:LINE:COL: error: ..." with the
+ * source line and a caret) and ujit_last_error_location() the location. The record is per
+ * thread and is cleared by the next call that returns a status. On failure, output
+ * parameters that return handles or owned strings are set to NULL.
+ *
+ * Ownership. Handles (ujit_module, ujit_function, ujit_ufunc_loop, ujit_device_array,
+ * ujit_stream, ujit_event) are created by the API and freed by their *_release function
+ * (NULL is accepted and ignored). A ujit_function or ujit_ufunc_loop keeps its module
+ * alive, so the module handle may be released first. Strings returned as `const char*`
+ * are borrowed: they live as long as the handle they came from (or, for ujit_last_error,
+ * until the next call on this thread). Strings returned as `char*` belong to the caller:
+ * free them with ujit_free_string.
+ *
+ * Threads. Every function may be called from any thread. Handles may be shared between
+ * threads, except that releasing a handle must not race with its use. Concurrent calls of
+ * one function compile each specialization once.
+ *
+ * Arrays cross as DLPack DLTensor (dlpack/dlpack.h): strides in elements, NULL strides
+ * meaning compact row-major, as DLPack says. kDLCPU tensors are host memory; kDLCUDA
+ * tensors are device memory (for kernel launches and GPU ufuncs only).
+ *
+ * CUDA. The CUDA driver is loaded on first use, never linked. Where it is unavailable (no
+ * libcuda.so.1, no GPU, UJIT_DISABLE_CUDA=1) every CUDA function returns
+ * UJIT_ERROR_CUDA_UNAVAILABLE with the reason; ujit_cuda_available() says so up front.
  */
 #ifndef UJIT_H
 #define UJIT_H
@@ -20,13 +44,39 @@
 extern "C" {
 #endif
 
+/* ------------------------------------------------------------------ version */
+
+#define UJIT_API_VERSION_MAJOR_NUMBER 1
+#define UJIT_API_VERSION_MINOR_NUMBER 0
+/* (major << 16) | minor */
+#define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
+#define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
+#define UJIT_API_VERSION_MINOR(v) ((v) & 0xffff)
+
+/* The API version of the loaded library (UJIT_API_VERSION when it was built). */
+uint32_t ujit_api_version(void);
+/* "0.1.0 (LLVM 19.1.7)" */
+const char* ujit_version(void);
+
+/* ------------------------------------------------------------------ errors */
+
 typedef enum ujit_status {
     UJIT_OK = 0,
     UJIT_ERROR_COMPILE = 1,  /* the source or a signature is wrong: a diagnostic with location */
-    UJIT_ERROR_RUNTIME = 2,  /* compiled code raised (ZeroDivisionError, ...) */
+    UJIT_ERROR_RUNTIME = 2,  /* compiled code raised (ZeroDivisionError, ...), or a CUDA error */
     UJIT_ERROR_ARGUMENT = 3, /* the caller passed something unusable (null, wrong dtype, ...) */
-    UJIT_ERROR_INTERNAL = 4
+    UJIT_ERROR_INTERNAL = 4, /* a bug in ujit, or out of memory */
+    UJIT_ERROR_CUDA_UNAVAILABLE = 5 /* a CUDA function without a usable driver or GPU */
 } ujit_status;
+
+/* Thread-local description of the last failure on this thread ("" if none). */
+const char* ujit_last_error(void);
+/* Location of the last compile error: line/col 0 when unknown. Any pointer may be NULL. */
+void ujit_last_error_location(const char** file, int* line, int* col);
+/* "UJIT_OK", "UJIT_ERROR_COMPILE", ...; "unknown status" for other values. Static. */
+const char* ujit_status_name(ujit_status status);
+
+/* ------------------------------------------------------------------ values */
 
 typedef enum ujit_dtype {
     UJIT_BOOL = 0,
@@ -44,6 +94,9 @@ typedef enum ujit_dtype {
     UJIT_COMPLEX128
 } ujit_dtype;
 
+/* "float32", ...; NULL for an invalid value. Static. */
+const char* ujit_dtype_name(ujit_dtype dtype);
+
 typedef enum ujit_target { UJIT_TARGET_CPU = 0, UJIT_TARGET_PARALLEL = 1, UJIT_TARGET_CUDA = 2 } ujit_target;
 
 /* A view handed to packed wrappers (see src/codegen/abi.hpp); strides in bytes. */
@@ -54,7 +107,7 @@ typedef struct ujit_array_view {
 } ujit_array_view;
 
 /* One argument or result. For a scalar, `dtype` and the matching union member; for an
- * array, `array` points to a DLTensor (is_array = 1). */
+ * array, `array` points to a DLTensor (is_array = 1; `dtype` is ignored). */
 typedef struct ujit_value {
     int32_t is_array;
     ujit_dtype dtype;
@@ -67,43 +120,296 @@ typedef struct ujit_value {
     } v;
 } ujit_value;
 
+/* ------------------------------------------------------------------ modules */
+
 typedef struct ujit_module ujit_module;
 typedef struct ujit_function ujit_function;
 
-const char* ujit_version(void);
+/* A module-level name the host defines for the source, as if the module assigned it
+ * before its first statement (the source's own imports, constants and functions of the
+ * same name win). What a host gives for a Python function's __globals__:
+ *   UJIT_GLOBAL_SCALAR    a constant of `scalar.dtype`: a Python int is INT64, a float
+ *                         FLOAT64, a bool BOOL, a NumPy scalar its dtype (np.float32(2) is
+ *                         FLOAT32), complex COMPLEX128;
+ *   UJIT_GLOBAL_TUPLE     a constant tuple of `n_elements` globals (SCALAR or TUPLE;
+ *                         their names are ignored);
+ *   UJIT_GLOBAL_MODULE    an imported module: `module` is "math", "numpy", "numba",
+ *                         "numba.cuda" or "random" (`np` -> "numpy", `cuda` ->
+ *                         "numba.cuda");
+ *   UJIT_GLOBAL_FUNCTION  another name for a function defined in this module's source:
+ *                         `function` is its def name.
+ * Another jitted function that the code calls: put its source (with its decorator) into
+ * the same module source, before or after the caller, and, when the caller's global name
+ * differs from the def name, add a UJIT_GLOBAL_FUNCTION alias. */
+typedef enum ujit_global_kind {
+    UJIT_GLOBAL_SCALAR = 0,
+    UJIT_GLOBAL_TUPLE = 1,
+    UJIT_GLOBAL_MODULE = 2,
+    UJIT_GLOBAL_FUNCTION = 3
+} ujit_global_kind;
 
-/* Thread-local description of the last failure on this thread ("" if none). */
-const char* ujit_last_error(void);
-/* Location of the last compile error: line/col 0 when unknown. `file` may be NULL. */
-void ujit_last_error_location(const char** file, int* line, int* col);
+typedef struct ujit_global {
+    const char* name;
+    ujit_global_kind kind;
+    ujit_value scalar;                  /* SCALAR (is_array must be 0) */
+    const struct ujit_global* elements; /* TUPLE */
+    size_t n_elements;                  /* TUPLE */
+    const char* module;                 /* MODULE */
+    const char* function;               /* FUNCTION */
+} ujit_global;
 
+/* Where the source comes from, for diagnostics, and the globals it sees. All optional:
+ * zero-initialize, then set what applies. */
+typedef struct ujit_module_options {
+    const char* filename; /* named in diagnostics; NULL: "<string>" */
+    /* The source's first line is line `first_line` of `filename` (0 or 1: no shift), and
+     * every line of the source lost `column_offset` columns of indentation (what a host
+     * that dedents one function's source removed). Diagnostics and ujit_last_error_location
+     * report file positions; the source line they quote is re-indented. */
+    int32_t first_line;
+    int32_t column_offset;
+    const ujit_global* globals;
+    size_t n_globals;
+} ujit_module_options;
+
+/* Parses and checks a module. Compile errors: UJIT_ERROR_COMPILE with the location; a
+ * bad global (unknown module, no such function, invalid dtype): UJIT_ERROR_ARGUMENT naming
+ * the global. `options` may be NULL. */
+ujit_status ujit_module_from_source(const char* source, const ujit_module_options* options, ujit_module** out);
+/* ujit_module_from_source with only a filename. */
 ujit_status ujit_module_from_string(const char* source, const char* filename, ujit_module** out);
 ujit_status ujit_module_from_file(const char* path, ujit_module** out);
 void ujit_module_release(ujit_module* m);
 
+/* The functions the module defines, in source order; names borrowed from `m`. */
+ujit_status ujit_module_function_count(const ujit_module* m, size_t* count);
+ujit_status ujit_module_function_name(const ujit_module* m, size_t index, const char** name);
+/* UJIT_ERROR_ARGUMENT when the module has no such function. */
 ujit_status ujit_module_function(ujit_module* m, const char* name, ujit_function** out);
 void ujit_function_release(ujit_function* f);
 
-/* Compiles eagerly for a Numba signature string ("float32(float32, float32)") and
- * returns the raw native entry point (CPU targets). */
-ujit_status ujit_function_compile(ujit_function* f, const char* signature, ujit_target target, void** native_out);
+/* ------------------------------------------------------------------ introspection */
 
-/* Calls with lazy specialization from the argument types. A tuple result fills up to
- * `max_results` values; *n_results says how many the function returned (1 for a scalar,
- * 0 for None). */
+typedef enum ujit_function_kind {
+    UJIT_KIND_PLAIN = 0,       /* no ujit/Numba decorator: compiles like @jit */
+    UJIT_KIND_JIT = 1,         /* @jit, @njit */
+    UJIT_KIND_VECTORIZE = 2,   /* @vectorize: apply with ujit_function_vectorize* */
+    UJIT_KIND_GUVECTORIZE = 3, /* @guvectorize: layout in gufunc_layout */
+    UJIT_KIND_CUDA_KERNEL = 4, /* @cuda.jit: launch with ujit_function_launch */
+    UJIT_KIND_CUDA_DEVICE = 5  /* @cuda.jit(device=True): called from kernels only */
+} ujit_function_kind;
+
+typedef struct ujit_function_info {
+    const char* name;          /* the def name (borrowed from the function handle) */
+    ujit_function_kind kind;
+    ujit_target target;        /* what the decorator asks for: CUDA for @cuda.jit and target='cuda' */
+    int32_t fastmath;          /* the decorator's fastmath=True */
+    size_t n_params;           /* see ujit_function_param_name */
+    size_t n_signatures;       /* declared (eager) signatures; see ujit_function_signature */
+    const char* gufunc_layout; /* "(n),()->(n)" for @guvectorize, else "" (borrowed) */
+} ujit_function_info;
+
+ujit_status ujit_function_get_info(const ujit_function* f, ujit_function_info* out);
+/* Parameter `index`'s name as the def spells it (borrowed). */
+ujit_status ujit_function_param_name(const ujit_function* f, size_t index, const char** name);
+/* Declared signature `index` in Numba's spelling, "float32(float32, float32)" (borrowed). */
+ujit_status ujit_function_signature(const ujit_function* f, size_t index, const char** signature);
+
+/* ------------------------------------------------------------------ compile, call, dump */
+
+/* Compiles eagerly for a Numba signature string ("float32(float32, float32)") and returns
+ * the raw native entry point (CPU targets; NULL for CUDA, which only compiles to PTX).
+ * `native_out` may be NULL. ABI: scalars natural, arrays expanded to data, shape...,
+ * strides... (bytes, int64), see ujit_array_view. */
+ujit_status ujit_function_compile(ujit_function* f, const char* signature, ujit_target target, void** native_out);
+/* Compiles every declared signature; *n_compiled (may be NULL) says how many. */
+ujit_status ujit_function_compile_declared(ujit_function* f, ujit_target target, size_t* n_compiled);
+
+/* Calls with lazy specialization from the argument types (Numba's dispatcher: a declared
+ * signature that accepts the arguments wins). Scalars and kDLCPU arrays. A tuple result
+ * fills up to `max_results` values (nested tuples flattened); *n_results says how many the
+ * function returned (1 for a scalar, 0 for None). `n_results` may be NULL. The fast path
+ * (the same argument types as the previous call on this function handle) allocates
+ * nothing. */
 ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results,
                                size_t max_results, size_t* n_results);
 
-/* Applies a vectorize ufunc: broadcasting over the inputs (arrays or scalars) into `out`,
- * which must have the broadcast shape and the result dtype. */
-ujit_status ujit_function_vectorize(ujit_function* f, const ujit_value* inputs, size_t n_inputs, DLTensor* out,
-                                    ujit_target target);
-
 /* Dumps of a specialization: what = "types" | "llvm" | "asm" | "ptx". `signature` may be
- * NULL for the decorator's. The string is owned by the caller: free with ujit_free_string. */
+ * NULL for the decorator's first; `arch` (CUDA, "sm_80") may be NULL. The string belongs
+ * to the caller: free with ujit_free_string. */
 ujit_status ujit_function_dump(ujit_function* f, const char* what, const char* signature, const char* arch,
                                char** text_out);
 void ujit_free_string(char* s);
+
+/* ------------------------------------------------------------------ NumPy ufunc loops */
+
+/* NumPy's PyUFuncGenericFunction: args = inputs..., output; dims[0] = element count;
+ * steps = byte strides, inputs..., output; data = what ujit_function_ufunc_loop gave. */
+typedef void (*ujit_numpy_loop_fn)(char** args, const int64_t* dims, const int64_t* steps, void* data);
+/* Called on the loop's thread when the compiled code raises inside a loop (message
+ * "ZeroDivisionError: division by zero"); the loop then stops its current call. A
+ * Python host sets the Python exception here (taking the GIL: NumPy may run loops
+ * without it). */
+typedef void (*ujit_loop_error_fn)(void* context, ujit_status status, const char* message);
+
+typedef struct ujit_ufunc_loop ujit_ufunc_loop;
+
+/* The inner loop of a @vectorize (or undecorated scalar) function compiled for
+ * `signature`, with NumPy's calling convention: register `*loop_out` and `*data_out` with
+ * PyUFunc_FromFuncAndData. `types_out` (may be NULL) receives inputs..., output dtypes,
+ * up to `max_types`; *n_types (may be NULL) says how many there are. The loop handle
+ * keeps the code (and its module) alive: release it only after the ufunc is gone. Errors
+ * raised in the loop go to `on_error` (may be NULL: then they are recorded as this
+ * thread's last error, status UJIT_ERROR_RUNTIME). */
+ujit_status ujit_function_ufunc_loop(ujit_function* f, const char* signature, ujit_loop_error_fn on_error,
+                                     void* context, ujit_ufunc_loop** handle_out, ujit_numpy_loop_fn* loop_out,
+                                     void** data_out, ujit_dtype* types_out, size_t max_types, size_t* n_types);
+void ujit_ufunc_loop_release(ujit_ufunc_loop* loop);
+
+/* ------------------------------------------------------------------ CUDA: devices */
+
+typedef struct ujit_stream ujit_stream;
+typedef struct ujit_event ujit_event;
+typedef struct ujit_device_array ujit_device_array;
+
+/* 1 when CUDA can be used; else 0 and, if `reason` is not NULL, why (static string). */
+int ujit_cuda_available(const char** reason);
+/* 0 devices when CUDA is unavailable (UJIT_OK). */
+ujit_status ujit_cuda_device_count(int* count);
+ujit_status ujit_cuda_driver_version(int* version); /* 12040 for 12.4 */
+
+typedef struct ujit_device_info {
+    int32_t ordinal;
+    char name[256];
+    char arch[16]; /* "sm_90": what PTX for this device targets */
+    int32_t cc_major, cc_minor;
+    int32_t sm_count;
+    int32_t warp_size;
+    int32_t max_threads_per_block;
+    int32_t max_block_dim[3];
+    int32_t max_grid_dim[3];
+    uint64_t shared_mem_per_block;       /* static + dynamic without opting in */
+    uint64_t shared_mem_per_block_optin; /* the most a kernel may opt into */
+    uint64_t total_memory;
+} ujit_device_info;
+
+ujit_status ujit_cuda_device_info(int ordinal, ujit_device_info* out);
+/* The device this thread uses from now on (device 0 until selected). */
+ujit_status ujit_cuda_select_device(int ordinal);
+ujit_status ujit_cuda_current_device(int* ordinal);
+/* Waits for all work queued on the current device. */
+ujit_status ujit_cuda_synchronize(void);
+
+/* ------------------------------------------------------------------ CUDA: streams, events */
+
+/* A new stream on the current device. Where a function takes a `ujit_stream*`, NULL means
+ * the default (legacy, synchronizing) stream. */
+ujit_status ujit_stream_create(ujit_stream** out);
+void ujit_stream_release(ujit_stream* s);
+ujit_status ujit_stream_synchronize(ujit_stream* s);
+/* *done = 1 when all work queued on `s` has finished. */
+ujit_status ujit_stream_query(ujit_stream* s, int* done);
+/* The CUstream (for interop: __cuda_array_interface__'s "stream", CuPy, ...). */
+ujit_status ujit_stream_handle(ujit_stream* s, void** cu_stream);
+
+ujit_status ujit_event_create(int timing, ujit_event** out);
+void ujit_event_release(ujit_event* e);
+ujit_status ujit_event_record(ujit_event* e, ujit_stream* s);
+ujit_status ujit_event_synchronize(ujit_event* e);
+ujit_status ujit_event_query(ujit_event* e, int* done);
+/* Milliseconds from `start` to `end` (both recorded and finished, created with timing). */
+ujit_status ujit_event_elapsed_ms(ujit_event* start, ujit_event* end, float* ms);
+/* Work queued on `s` after this call waits for `e`. */
+ujit_status ujit_stream_wait_event(ujit_stream* s, ujit_event* e);
+
+/* ------------------------------------------------------------------ CUDA: device arrays */
+
+/* A new array on the current device (pooled memory), C order, or F order when
+ * `fortran_order` is not 0. Contents undefined. */
+ujit_status ujit_device_array_new(const int64_t* shape, int32_t ndim, ujit_dtype dtype, int32_t fortran_order,
+                                  ujit_device_array** out);
+/* Copies a kDLCPU tensor to a new device array (same shape; C or F order as the host). */
+ujit_status ujit_device_array_from_host(const DLTensor* host, ujit_stream* stream, ujit_device_array** out);
+/* Copies into a kDLCPU tensor of the same shape and dtype. Asynchronous on a user stream
+ * only when `host` is page-locked; otherwise the copy has finished on return. */
+ujit_status ujit_device_array_copy_to_host(const ujit_device_array* a, const DLTensor* host, ujit_stream* stream);
+ujit_status ujit_device_array_copy_from_host(ujit_device_array* a, const DLTensor* host, ujit_stream* stream);
+/* Device to device (same shape and dtype, both contiguous in the same order). */
+ujit_status ujit_device_array_copy_from(ujit_device_array* dst, const ujit_device_array* src, ujit_stream* stream);
+void ujit_device_array_release(ujit_device_array* a);
+
+/* What __cuda_array_interface__ (version 3) needs. */
+typedef struct ujit_array_interface {
+    uint64_t data;          /* device pointer */
+    int32_t ndim;
+    const int64_t* shape;   /* borrowed from the array handle */
+    const int64_t* strides; /* bytes, borrowed */
+    char typestr[8];        /* NumPy's: "<f4", "|b1", "<c16" */
+    int32_t device;         /* ordinal */
+    uint64_t nbytes;
+    ujit_dtype dtype;
+} ujit_array_interface;
+
+ujit_status ujit_device_array_interface(const ujit_device_array* a, ujit_array_interface* out);
+/* A kDLCUDA view of the array, borrowed from the handle: pass it as a ujit_value array
+ * argument (kernel launches, GPU ufuncs). */
+ujit_status ujit_device_array_dltensor(const ujit_device_array* a, const DLTensor** out);
+/* DLPack export: the tensor keeps the memory alive until its deleter runs (the consumer
+ * calls it), independently of the handle. */
+ujit_status ujit_device_array_to_dlpack(const ujit_device_array* a, DLManagedTensor** out);
+/* DLPack import of a kDLCUDA tensor. On success the handle owns `t` (its deleter runs
+ * when the handle and every view of it are gone); on failure the caller still owns it. */
+ujit_status ujit_device_array_from_dlpack(DLManagedTensor* t, ujit_device_array** out);
+
+/* ------------------------------------------------------------------ ufunc application */
+
+/* Applies a @vectorize function: NumPy broadcasting over the inputs (kDLCPU arrays or
+ * scalars) into `out`, which must have the broadcast shape (any dtype the result casts
+ * to). CPU targets. */
+ujit_status ujit_function_vectorize(ujit_function* f, const ujit_value* inputs, size_t n_inputs, DLTensor* out,
+                                    ujit_target target);
+/* Like ujit_function_vectorize, on any target. With UJIT_TARGET_CUDA the inputs may be
+ * kDLCUDA or kDLCPU tensors or scalars, and `out` a kDLCUDA tensor of the loop's dtype
+ * (written on `stream`) or a kDLCPU tensor (copied back; finished on return). */
+ujit_status ujit_function_vectorize_ex(ujit_function* f, const ujit_value* inputs, size_t n_inputs, DLTensor* out,
+                                       ujit_target target, ujit_stream* stream);
+/* Applies it into a new array of the broadcast shape and the loop's dtype, returned as a
+ * DLPack tensor owned by the caller (call its deleter): kDLCPU for the CPU targets,
+ * kDLCUDA (device memory) for UJIT_TARGET_CUDA. */
+ujit_status ujit_function_vectorize_new(ujit_function* f, const ujit_value* inputs, size_t n_inputs, ujit_target target,
+                                        ujit_stream* stream, DLManagedTensor** out);
+
+/* ------------------------------------------------------------------ kernel launch */
+
+typedef struct ujit_dim3 {
+    uint32_t x, y, z; /* each >= 1 */
+} ujit_dim3;
+
+/* Launches a @cuda.jit kernel, specialized (once) for the argument types and the current
+ * device. Arguments: scalars (converted to the parameter's type by NumPy's safe casting),
+ * kDLCUDA tensors (passed as they are) and kDLCPU tensors (copied to the device before and
+ * back after the kernel, which then has finished on return, as Numba does). Otherwise the
+ * launch is asynchronous on `stream`; a kernel fault surfaces at the next synchronizing
+ * call. `shared_mem`: dynamic shared memory in bytes. */
+ujit_status ujit_function_launch(ujit_function* kernel, ujit_dim3 grid, ujit_dim3 block, const ujit_value* args,
+                                 size_t n_args, ujit_stream* stream, size_t shared_mem);
+
+/* ------------------------------------------------------------------ disk cache */
+
+typedef struct ujit_cache_stats {
+    int32_t enabled;        /* 0 when UJIT_CACHE=0 or no directory is configured */
+    char directory[1024];   /* "" when none is configured */
+    uint64_t entries;       /* valid entries in the directory */
+    uint64_t bytes;         /* their size */
+    uint64_t hits, misses;  /* this process's */
+    uint64_t stores;        /* this process's */
+} ujit_cache_stats;
+
+/* The directory comes from UJIT_CACHE_DIR (else $XDG_CACHE_HOME/ujit, else
+ * $HOME/.cache/ujit), read on every call. */
+ujit_status ujit_cache_get_stats(ujit_cache_stats* out);
+/* Removes every entry of the cache directory; *removed (may be NULL) counts them. */
+ujit_status ujit_cache_clear(size_t* removed);
 
 #ifdef __cplusplus
 }

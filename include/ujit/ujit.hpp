@@ -157,6 +157,9 @@ struct Options {
 };
 
 class Module;
+namespace pipeline {
+class CallCache;
+}
 namespace detail {
 struct ModuleState;
 struct SpecState;
@@ -191,11 +194,25 @@ public:
     const std::string& name() const;
     std::vector<std::string> parameter_names() const;  // as the def names them, in order
 
-    // Lazy: specialize from the argument types (cached per signature), then call.
+    // Lazy: specialize from the argument types (cached per signature), then call. A call
+    // with the argument types of a recent call (and the same options) takes a lock-free
+    // path that allocates nothing for scalar arguments and results.
     Value call(const std::vector<Value>& args, const Options& opts = {}) const;
+    Value call(const Value* args, size_t n_args, const Options& opts = {}) const;
     template <class... A> Value operator()(A&&... args) const {
-        return call(std::vector<Value>{Value(std::forward<A>(args))...});
+        if constexpr (sizeof...(A) == 0) {
+            return call(nullptr, 0);
+        } else {
+            const Value values[] = {Value(std::forward<A>(args))...};
+            return call(values, sizeof...(A));
+        }
     }
+
+    // What the decorator makes of the function.
+    enum class Kind { Plain, Jit, Vectorize, GuVectorize, CudaKernel, CudaDevice };
+    Kind kind() const;
+    std::string gufunc_layout() const;  // "(n),()->(n)" for @guvectorize, else ""
+    bool declared_fastmath() const;
 
     // Eager: compile for a Numba signature string, or for the decorator's signature(s).
     Specialization compile(const std::string& signature, const Options& opts = {}) const;
@@ -219,11 +236,37 @@ private:
     friend struct detail::FunctionAccess;  // the GPU entry points (ujit/cuda.hpp)
     std::shared_ptr<detail::ModuleState> m_;
     const void* def_ = nullptr;
+    pipeline::CallCache* calls_ = nullptr;  // owned by the module
+};
+
+// A module-level name supplied by the host, bound before the module's own statements
+// (which win over it): what a Python host passes for a function's __globals__.
+struct HostGlobal {
+    enum class Kind { Constant, Module, Function };
+    Kind kind = Kind::Constant;
+    Value value;         // Constant: a scalar (its dtype is kept: np.float32) or a tuple of them
+    std::string target;  // Module: "math", "numpy", "numba", "numba.cuda", "random";
+                         // Function: the def name of a function of the same source
+    static HostGlobal constant(Value v);
+    static HostGlobal module(std::string name);
+    static HostGlobal function(std::string def_name);
+};
+
+struct ModuleOptions {
+    std::string filename = "<string>";
+    // Where the source sits in `filename`: its first line is line `first_line`, and every
+    // line lost `column_offset` columns of indentation (a host passing one dedented
+    // function). Diagnostics and Error::line()/column() name positions in the file.
+    int first_line = 1;
+    int column_offset = 0;
+    std::vector<std::pair<std::string, HostGlobal>> globals;
 };
 
 class Module {
 public:
     static Module from_string(const std::string& source, const std::string& filename = "<string>");
+    // Throws Error(Argument) for a global naming an unsupported module or a missing def.
+    static Module from_string(const std::string& source, const ModuleOptions& options);
     static Module from_file(const std::string& path);
 
     Function function(const std::string& name) const;  // throws if no such function

@@ -1,42 +1,47 @@
-// The C API (include/ujit/ujit.h) over the C++ API: handles own C++ objects, every entry
-// point is `guarded` (no exception crosses), errors are recorded per thread.
-#include "capi/last_error.hpp"
+// The C API (include/ujit/ujit.h) over the C++ API: modules, introspection, eager
+// compiles, dumps, the disk cache. Handles own C++ objects, every entry point is
+// `guarded` (no exception crosses), errors are recorded per thread. Calls are in
+// capi_call.cpp, CUDA in capi_cuda.cpp, ufuncs and launches in capi_apply.cpp.
+#include "capi/handles.hpp"
 #include "capi/values.hpp"
 
-#include "ujit/ujit.h"
-#include "ujit/ujit.hpp"
+#include "cache/cache_dir.hpp"
+#include "cache/disk_cache.hpp"
+#include "runtime/dtype.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
-struct ujit_module {
-    ujit::Module module;
-};
+namespace ujit::capi {
 
-struct ujit_function {
-    ujit::Function function;
-};
+void argument_error(const std::string& what) { throw ujit::Error(ujit::Error::Kind::Argument, "error: " + what); }
+
+ujit::Options options_for(ujit_target target) {
+    ujit::Options o;
+    switch (static_cast<int>(target)) {
+    case UJIT_TARGET_CPU: o.target = ujit::Target::CPU; break;
+    case UJIT_TARGET_PARALLEL: o.target = ujit::Target::Parallel; break;
+    case UJIT_TARGET_CUDA: o.target = ujit::Target::CUDA; break;
+    default: argument_error("invalid ujit_target " + std::to_string(static_cast<int>(target)));
+    }
+    return o;
+}
+
+char* copy_string(const std::string& s) {
+    char* p = static_cast<char*>(std::malloc(s.size() + 1));
+    if (!p) throw std::bad_alloc();
+    std::memcpy(p, s.c_str(), s.size() + 1);
+    return p;
+}
+
+}  // namespace ujit::capi
 
 namespace {
 
 using ujit::capi::guarded;
-
-void require(bool ok, const char* what) {
-    if (!ok) throw ujit::Error(ujit::Error::Kind::Argument, std::string("error: ") + what);
-}
-
-ujit::Options options_for(ujit_target target) {
-    ujit::Options o;
-    switch (target) {
-    case UJIT_TARGET_CPU: o.target = ujit::Target::CPU; break;
-    case UJIT_TARGET_PARALLEL: o.target = ujit::Target::Parallel; break;
-    case UJIT_TARGET_CUDA: o.target = ujit::Target::CUDA; break;
-    default: require(false, "invalid ujit_target");
-    }
-    return o;
-}
+using ujit::capi::require;
 
 // The specialization a dump is about: `signature` or the decorator's first.
 ujit::Specialization dump_spec(const ujit::Function& f, const std::string& what, const char* signature,
@@ -58,16 +63,98 @@ ujit::Specialization dump_spec(const ujit::Function& f, const std::string& what,
     return f.compile(sig, o);
 }
 
-char* copy_string(const std::string& s) {
-    char* p = static_cast<char*>(std::malloc(s.size() + 1));
-    if (!p) throw std::bad_alloc();
-    std::memcpy(p, s.c_str(), s.size() + 1);
-    return p;
+ujit::HostGlobal host_global(const ujit_global& g, int depth);
+
+ujit::Value tuple_value(const ujit_global& g, int depth) {
+    require(g.elements || g.n_elements == 0, "a tuple global with null elements");
+    ujit::Value::Tuple elems;
+    for (size_t i = 0; i < g.n_elements; ++i) {
+        const ujit_global& e = g.elements[i];
+        require(e.kind == UJIT_GLOBAL_SCALAR || e.kind == UJIT_GLOBAL_TUPLE,
+                "tuple globals hold scalars and tuples only");
+        elems.push_back(host_global(e, depth + 1).value);
+    }
+    return ujit::Value(std::move(elems));
+}
+
+ujit::HostGlobal host_global(const ujit_global& g, int depth) {
+    require(depth < 32, "tuple globals nested too deeply");
+    switch (static_cast<int>(g.kind)) {
+    case UJIT_GLOBAL_SCALAR:
+        require(!g.scalar.is_array, "a scalar global must not be an array");
+        return ujit::HostGlobal::constant(ujit::capi::to_value(g.scalar));
+    case UJIT_GLOBAL_TUPLE: return ujit::HostGlobal::constant(tuple_value(g, depth));
+    case UJIT_GLOBAL_MODULE:
+        require(g.module, "a module global with a null module name");
+        return ujit::HostGlobal::module(g.module);
+    case UJIT_GLOBAL_FUNCTION:
+        require(g.function, "a function global with a null function name");
+        return ujit::HostGlobal::function(g.function);
+    }
+    ujit::capi::argument_error("invalid ujit_global_kind " + std::to_string(static_cast<int>(g.kind)));
+}
+
+ujit::ModuleOptions module_options(const ujit_module_options* o) {
+    ujit::ModuleOptions out;
+    if (!o) return out;
+    if (o->filename) out.filename = o->filename;
+    require(o->first_line >= 0 && o->column_offset >= 0, "first_line and column_offset must not be negative");
+    out.first_line = o->first_line > 0 ? o->first_line : 1;
+    out.column_offset = o->column_offset;
+    require(o->globals || o->n_globals == 0, "null globals with n_globals > 0");
+    for (size_t i = 0; i < o->n_globals; ++i) {
+        const ujit_global& g = o->globals[i];
+        require(g.name && *g.name, "a global without a name");
+        try {
+            out.globals.emplace_back(g.name, host_global(g, 0));
+        } catch (const ujit::Error& e) {
+            // Name the global: "error: global 'K': invalid ujit_dtype 99".
+            std::string what = e.what();
+            if (what.rfind("error: ", 0) == 0) what = what.substr(7);
+            ujit::capi::argument_error("global '" + std::string(g.name) + "': " + what);
+        }
+    }
+    return out;
+}
+
+ujit_module* new_module(ujit::Module m) {
+    auto* h = new ujit_module{std::move(m), {}};
+    h->function_names = h->module.function_names();
+    return h;
+}
+
+ujit_function_kind kind_of(ujit::Function::Kind k) {
+    switch (k) {
+    case ujit::Function::Kind::Plain: return UJIT_KIND_PLAIN;
+    case ujit::Function::Kind::Jit: return UJIT_KIND_JIT;
+    case ujit::Function::Kind::Vectorize: return UJIT_KIND_VECTORIZE;
+    case ujit::Function::Kind::GuVectorize: return UJIT_KIND_GUVECTORIZE;
+    case ujit::Function::Kind::CudaKernel: return UJIT_KIND_CUDA_KERNEL;
+    case ujit::Function::Kind::CudaDevice: return UJIT_KIND_CUDA_DEVICE;
+    }
+    return UJIT_KIND_PLAIN;
+}
+
+ujit_target target_of(ujit::Target t) {
+    switch (t) {
+    case ujit::Target::CPU: return UJIT_TARGET_CPU;
+    case ujit::Target::Parallel: return UJIT_TARGET_PARALLEL;
+    case ujit::Target::CUDA: return UJIT_TARGET_CUDA;
+    }
+    return UJIT_TARGET_CPU;
+}
+
+void copy_to(char* dst, size_t size, const std::string& s) {
+    size_t n = std::min(size - 1, s.size());
+    std::memcpy(dst, s.data(), n);
+    dst[n] = '\0';
 }
 
 }  // namespace
 
 extern "C" {
+
+uint32_t ujit_api_version(void) { return UJIT_API_VERSION; }
 
 const char* ujit_version(void) {
     static const std::string v = [] {
@@ -89,12 +176,36 @@ void ujit_last_error_location(const char** file, int* line, int* col) {
     if (col) *col = e.col;
 }
 
+const char* ujit_status_name(ujit_status status) {
+    switch (static_cast<int>(status)) {
+    case UJIT_OK: return "UJIT_OK";
+    case UJIT_ERROR_COMPILE: return "UJIT_ERROR_COMPILE";
+    case UJIT_ERROR_RUNTIME: return "UJIT_ERROR_RUNTIME";
+    case UJIT_ERROR_ARGUMENT: return "UJIT_ERROR_ARGUMENT";
+    case UJIT_ERROR_INTERNAL: return "UJIT_ERROR_INTERNAL";
+    case UJIT_ERROR_CUDA_UNAVAILABLE: return "UJIT_ERROR_CUDA_UNAVAILABLE";
+    }
+    return "unknown status";
+}
+
+const char* ujit_dtype_name(ujit_dtype dtype) {
+    int raw = static_cast<int>(dtype);
+    return ujit::runtime::is_valid_dtype(raw) ? ujit::dtype_name(static_cast<ujit::DType>(raw)) : nullptr;
+}
+
+ujit_status ujit_module_from_source(const char* source, const ujit_module_options* options, ujit_module** out) {
+    return guarded([&] {
+        require(source && out, "null source or output handle");
+        *out = nullptr;
+        *out = new_module(ujit::Module::from_string(source, module_options(options)));
+    });
+}
+
 ujit_status ujit_module_from_string(const char* source, const char* filename, ujit_module** out) {
     return guarded([&] {
         require(source && out, "null source or output handle");
         *out = nullptr;
-        auto m = ujit::Module::from_string(source, filename ? filename : "<string>");
-        *out = new ujit_module{std::move(m)};
+        *out = new_module(ujit::Module::from_string(source, filename ? filename : "<string>"));
     });
 }
 
@@ -102,51 +213,91 @@ ujit_status ujit_module_from_file(const char* path, ujit_module** out) {
     return guarded([&] {
         require(path && out, "null path or output handle");
         *out = nullptr;
-        *out = new ujit_module{ujit::Module::from_file(path)};
+        *out = new_module(ujit::Module::from_file(path));
     });
 }
 
 void ujit_module_release(ujit_module* m) { delete m; }
 
+ujit_status ujit_module_function_count(const ujit_module* m, size_t* count) {
+    return guarded([&] {
+        require(m && count, "null module or output");
+        *count = m->function_names.size();
+    });
+}
+
+ujit_status ujit_module_function_name(const ujit_module* m, size_t index, const char** name) {
+    return guarded([&] {
+        require(m && name, "null module or output");
+        *name = nullptr;
+        require(index < m->function_names.size(), "function index out of range");
+        *name = m->function_names[index].c_str();
+    });
+}
+
 ujit_status ujit_module_function(ujit_module* m, const char* name, ujit_function** out) {
     return guarded([&] {
         require(m && name && out, "null module, name or output handle");
         *out = nullptr;
-        *out = new ujit_function{m->module.function(name)};
+        ujit::Function f = m->module.function(name);
+        auto* h = new ujit_function{f, f.parameter_names(), f.declared_signatures(), f.gufunc_layout()};
+        *out = h;
     });
 }
 
 void ujit_function_release(ujit_function* f) { delete f; }
 
+ujit_status ujit_function_get_info(const ujit_function* f, ujit_function_info* out) {
+    return guarded([&] {
+        require(f && out, "null function or output");
+        *out = ujit_function_info{};
+        out->name = f->function.name().c_str();
+        out->kind = kind_of(f->function.kind());
+        out->target = target_of(f->function.declared_target());
+        out->fastmath = f->function.declared_fastmath();
+        out->n_params = f->param_names.size();
+        out->n_signatures = f->signatures.size();
+        out->gufunc_layout = f->gufunc_layout.c_str();
+    });
+}
+
+ujit_status ujit_function_param_name(const ujit_function* f, size_t index, const char** name) {
+    return guarded([&] {
+        require(f && name, "null function or output");
+        *name = nullptr;
+        require(index < f->param_names.size(), "parameter index out of range");
+        *name = f->param_names[index].c_str();
+    });
+}
+
+ujit_status ujit_function_signature(const ujit_function* f, size_t index, const char** signature) {
+    return guarded([&] {
+        require(f && signature, "null function or output");
+        *signature = nullptr;
+        require(index < f->signatures.size(), "signature index out of range");
+        *signature = f->signatures[index].c_str();
+    });
+}
+
 ujit_status ujit_function_compile(ujit_function* f, const char* signature, ujit_target target, void** native_out) {
     return guarded([&] {
         require(f && signature, "null function or signature");
         if (native_out) *native_out = nullptr;
-        ujit::Specialization s = f->function.compile(signature, options_for(target));
+        ujit::Options o = ujit::capi::options_for(target);
+        if (o.target == ujit::Target::CUDA) ujit::capi::require_cuda();
+        ujit::Specialization s = f->function.compile(signature, o);
         if (native_out && target != UJIT_TARGET_CUDA) *native_out = s.address();
     });
 }
 
-ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results,
-                               size_t max_results, size_t* n_results) {
+ujit_status ujit_function_compile_declared(ujit_function* f, ujit_target target, size_t* n_compiled) {
     return guarded([&] {
         require(f, "null function");
-        require(results || max_results == 0, "null results with max_results > 0");
-        if (n_results) *n_results = 0;
-        ujit::Value r = f->function.call(ujit::capi::to_values(args, n_args));
-        std::vector<ujit_value> flat = ujit::capi::to_c_values(r);
-        std::copy_n(flat.begin(), std::min(flat.size(), max_results), results);
-        if (n_results) *n_results = flat.size();
-    });
-}
-
-ujit_status ujit_function_vectorize(ujit_function* f, const ujit_value* inputs, size_t n_inputs, DLTensor* out,
-                                    ujit_target target) {
-    return guarded([&] {
-        require(f && out, "null function or output array");
-        require(target != UJIT_TARGET_CUDA, "ujit_function_vectorize runs on the CPU targets");
-        f->function.vectorize_call(ujit::capi::to_values(inputs, n_inputs), ujit::ArrayRef::from_dlpack(*out),
-                                   options_for(target));
+        if (n_compiled) *n_compiled = 0;
+        ujit::Options o = ujit::capi::options_for(target);
+        if (o.target == ujit::Target::CUDA) ujit::capi::require_cuda();
+        size_t n = f->function.compile_declared(o).size();
+        if (n_compiled) *n_compiled = n;
     });
 }
 
@@ -163,10 +314,41 @@ ujit_status ujit_function_dump(ujit_function* f, const char* what, const char* s
                            : w == "llvm" ? s.llvm_ir()
                            : w == "asm"  ? s.assembly()
                                          : s.ptx();
-        *text_out = copy_string(text);
+        *text_out = ujit::capi::copy_string(text);
     });
 }
 
 void ujit_free_string(char* s) { std::free(s); }
+
+ujit_status ujit_cache_get_stats(ujit_cache_stats* out) {
+    return guarded([&] {
+        require(out, "null output");
+        *out = ujit_cache_stats{};
+        out->enabled = ujit::cache::disk_cache_enabled();
+        ujit::cache::CacheCounters c = ujit::cache::DiskCache::process_counters();
+        out->hits = c.hits;
+        out->misses = c.misses;
+        out->stores = c.stores;
+        auto dir = ujit::cache::configured_cache_dir();
+        if (!dir) {
+            out->enabled = 0;
+            return;
+        }
+        copy_to(out->directory, sizeof out->directory, dir->string());
+        ujit::cache::DirStats s = ujit::cache::DiskCache(*dir).stats();
+        out->entries = s.entries;
+        out->bytes = s.bytes;
+    });
+}
+
+ujit_status ujit_cache_clear(size_t* removed) {
+    return guarded([&] {
+        if (removed) *removed = 0;
+        auto dir = ujit::cache::configured_cache_dir();
+        require(dir.has_value(), "no cache directory: set UJIT_CACHE_DIR (or XDG_CACHE_HOME or HOME)");
+        size_t n = ujit::cache::DiskCache(*dir).clear();
+        if (removed) *removed = n;
+    });
+}
 
 }  // extern "C"

@@ -12,8 +12,6 @@ LastError& last_error() {
     return e;
 }
 
-void clear_last_error() { last_error() = LastError{}; }
-
 ujit_status fail(ujit_status status, std::string message) {
     LastError& e = last_error();
     e = LastError{};
@@ -39,6 +37,8 @@ ujit_status status_of_current_exception() noexcept {
             e.line = err.line();
             e.col = err.column();
             return status;
+        } catch (const CudaUnavailable& err) {
+            return fail(UJIT_ERROR_CUDA_UNAVAILABLE, std::string("error: CUDA is unavailable: ") + err.what());
         } catch (const std::bad_alloc&) {
             return fail(UJIT_ERROR_INTERNAL, "error: out of memory");
         } catch (const std::exception& err) {

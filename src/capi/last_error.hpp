@@ -5,6 +5,7 @@
 
 #include "ujit/ujit.h"
 
+#include <stdexcept>
 #include <string>
 
 namespace ujit::capi {
@@ -15,8 +16,17 @@ struct LastError {
     int line = 0, col = 0;
 };
 
+// Thrown by the CUDA entry points when CUDA cannot be used: UJIT_ERROR_CUDA_UNAVAILABLE.
+struct CudaUnavailable : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 LastError& last_error();  // this thread's
-void clear_last_error();
+// Cheap when there is nothing to clear (every successful call clears).
+inline void clear_last_error() {
+    LastError& e = last_error();
+    if (!e.message.empty() || !e.file.empty() || e.line || e.col) e = LastError{};
+}
 ujit_status fail(ujit_status status, std::string message);  // records it; returns status
 
 // Runs `body` (which returns nothing); exceptions become statuses. Never throws.

@@ -78,4 +78,17 @@ std::vector<ujit_value> to_c_values(const ujit::Value& result) {
     return out;
 }
 
+DLDataType dl_dtype(ujit::DType t) {
+    constexpr uint8_t kDLBoolCode = 6;  // DLPack >= 0.8; Debian's header (0.6) predates it
+    uint8_t bits = static_cast<uint8_t>(ujit::itemsize(t) * 8);
+    switch (runtime::dtype_kind(t)) {
+    case runtime::DKind::Bool: return {kDLBoolCode, 8, 1};
+    case runtime::DKind::Int: return {kDLInt, bits, 1};
+    case runtime::DKind::UInt: return {kDLUInt, bits, 1};
+    case runtime::DKind::Float: return {kDLFloat, bits, 1};
+    case runtime::DKind::Complex: break;
+    }
+    return {kDLComplex, bits, 1};
+}
+
 }  // namespace ujit::capi

@@ -17,4 +17,7 @@ std::vector<ujit::Value> to_values(const ujit_value* vs, size_t n);
 // none). Throws ujit::Error(Argument) for an array result.
 std::vector<ujit_value> to_c_values(const ujit::Value& result);
 
+// The DLPack dtype of `t` (bool is code 6, DLPack >= 0.8's kDLBool).
+DLDataType dl_dtype(ujit::DType t);
+
 }  // namespace ujit::capi

@@ -32,7 +32,7 @@ llvm::Value* intrinsic(llvm::IRBuilder<>& b, llvm::Intrinsic::ID id, std::vector
 // `where` names the function and the source location; the message comes from the code
 // (cpu/helper_errors: "ZeroDivisionError: division by zero (in f at f.py:3:12)").
 void FunctionLowering::check_error(llvm::Value* cond, int code, SourceLoc loc) {
-    std::string where = fmt::format("{} at {}:{}:{}", fn.def->name, mod.source.file().name(), loc.line, loc.col);
+    std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(loc));
     mod.target.emit_error_check(b, cond, code, where);
 }
 

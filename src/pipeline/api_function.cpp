@@ -1,5 +1,6 @@
 // ujit::Function and ujit::Specialization: specialize (lazily or eagerly), call, dump.
 #include "pipeline/call.hpp"
+#include "pipeline/call_cache.hpp"
 #include "pipeline/dispatch.hpp"
 #include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
@@ -51,6 +52,22 @@ bool Function::is_cuda_kernel() const {
 
 bool Function::is_ufunc() const { return decorator(*m_, def_of(def_)).kind == types::Decorator::Kind::Vectorize; }
 
+Function::Kind Function::kind() const {
+    const auto& d = decorator(*m_, def_of(def_));
+    switch (d.kind) {
+    case types::Decorator::Kind::None: return Kind::Plain;
+    case types::Decorator::Kind::Jit: return Kind::Jit;
+    case types::Decorator::Kind::Vectorize: return Kind::Vectorize;
+    case types::Decorator::Kind::GuVectorize: return Kind::GuVectorize;
+    case types::Decorator::Kind::CudaJit: return d.device ? Kind::CudaDevice : Kind::CudaKernel;
+    }
+    return Kind::Plain;
+}
+
+std::string Function::gufunc_layout() const { return decorator(*m_, def_of(def_)).gufunc_layout; }
+
+bool Function::declared_fastmath() const { return decorator(*m_, def_of(def_)).fastmath; }
+
 Target Function::declared_target() const {
     const auto& d = decorator(*m_, def_of(def_));
     if (d.kind == types::Decorator::Kind::CudaJit || d.target == types::TargetKind::CUDA) return Target::CUDA;
@@ -92,15 +109,37 @@ std::vector<Specialization> Function::compile_declared(const Options& opts) cons
 }
 
 Value Function::call(const std::vector<Value>& args, const Options& opts) const {
+    return call(args.data(), args.size(), opts);
+}
+
+Value Function::call(const Value* args, size_t n_args, const Options& opts) const {
+    pipeline::CallOptions copts = pipeline::CallOptions::of(opts);
+    uint32_t codes[pipeline::kMaxCachedArgs];
+    bool cacheable = n_args <= pipeline::kMaxCachedArgs && copts.target == Target::CPU;
+    for (size_t i = 0; i < n_args && cacheable; ++i) cacheable = (codes[i] = pipeline::arg_code(args[i])) != 0;
+    if (cacheable)
+        if (const pipeline::CallEntry* e = calls_->find(codes, n_args, copts))
+            return pipeline::call_entry(*e, args, n_args);
+    // The slow path: type the arguments, choose the signature, find or compile.
     const auto* def = def_of(def_);
     std::vector<const types::Type*> arg_types;
-    for (const Value& v : args) arg_types.push_back(pipeline::type_of_value(v));
+    for (size_t i = 0; i < n_args; ++i) arg_types.push_back(pipeline::type_of_value(args[i]));
     const types::Signature* chosen = pipeline::choose_signature(*m_, def, arg_types);
-    Specialization spec;
-    spec.s_ = m_->get_or_compile(chosen ? make_key(def, chosen->args, chosen->ret, opts, pipeline::Artifact::Entry)
-                                        : make_key(def, arg_types, nullptr, opts, pipeline::Artifact::Entry),
-                                 false);
-    return spec.call(args);
+    auto spec = m_->get_or_compile(chosen ? make_key(def, chosen->args, chosen->ret, opts, pipeline::Artifact::Entry)
+                                          : make_key(def, arg_types, nullptr, opts, pipeline::Artifact::Entry),
+                                   false);
+    if (!spec->compiled.packed)
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: '{}' was compiled for CUDA; launch it as a kernel", def->name));
+    pipeline::CallEntry entry;
+    pipeline::describe_call(entry, spec->compiled.packed, *spec->compiled.typed);
+    if (cacheable) {
+        entry.n_args = uint32_t(n_args);
+        std::copy(codes, codes + n_args, entry.codes.begin());
+        entry.options = copts;
+        calls_->insert(std::make_unique<pipeline::CallEntry>(entry));
+    }
+    return pipeline::call_entry(entry, args, n_args);
 }
 
 // ---------------------------------------------------------------- Specialization
@@ -113,17 +152,9 @@ Value Specialization::call(const std::vector<Value>& args) const {
     if (!s_->compiled.packed)
         throw Error(Error::Kind::Argument,
                     fmt::format("error: '{}' was compiled for CUDA; launch it as a kernel", fn.def->name));
-    pipeline::PackedArgs packed(args, fn.arg_types);
-    // The result's storage: on the stack unless it is a large tuple.
-    alignas(16) uint8_t small[256] = {};
-    std::vector<uint8_t> large;
-    uint8_t* result = small;
-    if (size_t n = pipeline::c_size(fn.return_type); n > sizeof small) {
-        large.assign(n, 0);
-        result = large.data();
-    }
-    pipeline::call_packed(s_->compiled.packed, packed.data(), result);
-    return pipeline::read_value(result, fn.return_type);
+    pipeline::CallEntry entry;
+    pipeline::describe_call(entry, s_->compiled.packed, fn);
+    return pipeline::call_entry(entry, args.data(), args.size());
 }
 
 namespace {

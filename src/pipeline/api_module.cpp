@@ -1,6 +1,9 @@
 // ujit::Module: load, check and look up functions.
 #include "cache/hash.hpp"
+#include "pipeline/call_cache.hpp"
+#include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
+#include "runtime/dtype.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/parser.hpp"
 
@@ -11,17 +14,123 @@
 
 namespace ujit {
 
+HostGlobal HostGlobal::constant(Value v) {
+    HostGlobal g;
+    g.value = std::move(v);
+    return g;
+}
+
+HostGlobal HostGlobal::module(std::string name) {
+    HostGlobal g;
+    g.kind = Kind::Module;
+    g.target = std::move(name);
+    return g;
+}
+
+HostGlobal HostGlobal::function(std::string def_name) {
+    HostGlobal g;
+    g.kind = Kind::Function;
+    g.target = std::move(def_name);
+    return g;
+}
+
+namespace {
+
+types::ConstValue const_of(const std::string& name, const Value& v) {
+    types::ConstValue c;
+    if (v.is_tuple()) {
+        std::vector<const types::Type*> elems;
+        for (const Value& e : v.tuple()) {
+            c.elems.push_back(const_of(name, e));
+            elems.push_back(c.elems.back().type);
+        }
+        c.type = types::tuple(std::move(elems));
+        return c;
+    }
+    if (!v.is_scalar())
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: global '{}' must be a number or a tuple of numbers", name));
+    const Value::Scalar& s = v.scalar();
+    c.type = pipeline::type_of_dtype(s.type);
+    switch (runtime::dtype_kind(s.type)) {
+    case runtime::DKind::Bool:
+    case runtime::DKind::Int:
+    case runtime::DKind::UInt: c.i = s.i; break;
+    case runtime::DKind::Float: c.f = s.f; break;
+    case runtime::DKind::Complex: c.c = s.c; break;
+    }
+    return c;
+}
+
+types::HostGlobal host_global(const std::string& name, const HostGlobal& g) {
+    types::HostGlobal out;
+    out.name = name;
+    out.target = g.target;
+    switch (g.kind) {
+    case HostGlobal::Kind::Constant: out.constant = const_of(name, g.value); break;
+    case HostGlobal::Kind::Module: out.kind = types::HostGlobal::Kind::Namespace; break;
+    case HostGlobal::Kind::Function: out.kind = types::HostGlobal::Kind::FunctionAlias; break;
+    }
+    return out;
+}
+
+// The value as the disk cache key must see it: dtypes included (2.0 as float32 and as
+// float64 compile differently).
+std::string key_text(const Value& v) {
+    if (v.is_scalar()) return fmt::format("{}:{}", dtype_name(v.scalar().type), v.repr());
+    std::string s = "(";
+    if (v.is_tuple())
+        for (const Value& e : v.tuple()) s += key_text(e) + ",";
+    return s + ")";
+}
+
+// Everything besides the text that changes the compiled code: the globals, and the
+// offsets (runtime error messages quote source positions).
+std::string source_key(const std::string& source, const ModuleOptions& o) {
+    std::string key = source;
+    if (o.first_line > 1 || o.column_offset > 0 || !o.globals.empty()) {
+        key += fmt::format("\n#ujit-offset {} {}\n", o.first_line, o.column_offset);
+        for (const auto& [name, g] : o.globals)
+            key += fmt::format("#ujit-global {} {} {} {}\n", name, int(g.kind), g.target, key_text(g.value));
+    }
+    return key;
+}
+
+}  // namespace
+
 Module Module::from_string(const std::string& source, const std::string& filename) {
+    ModuleOptions o;
+    o.filename = filename;
+    return from_string(source, o);
+}
+
+Module Module::from_string(const std::string& source, const ModuleOptions& options) {
+    if (options.first_line < 0 || options.column_offset < 0)
+        throw Error(Error::Kind::Argument, "error: first_line and column_offset must not be negative");
+    std::vector<types::HostGlobal> globals;
+    for (const auto& [name, g] : options.globals) {
+        if (name.empty()) throw Error(Error::Kind::Argument, "error: a global without a name");
+        globals.push_back(host_global(name, g));
+    }
     auto state = std::make_shared<detail::ModuleState>();
-    state->file = std::make_shared<syntax::SourceFile>(filename, source);
-    state->source_hash = cache::hex64(cache::fnv1a64(source));
+    syntax::SourceOffset offset{uint32_t(options.first_line > 1 ? options.first_line - 1 : 0),
+                                uint32_t(options.column_offset)};
+    state->file = std::make_shared<syntax::SourceFile>(options.filename, source, offset);
+    state->source_hash = cache::hex64(cache::fnv1a64(source_key(source, options)));
     try {
         state->ast = syntax::parse_module(state->file);
-        state->typer = std::make_unique<types::ModuleTyper>(*state->ast);
+        try {
+            state->typer = std::make_unique<types::ModuleTyper>(*state->ast, std::move(globals));
+        } catch (const std::invalid_argument& e) {
+            throw Error(Error::Kind::Argument, fmt::format("error: {}", e.what()));
+        }
         state->typer->check_module();
     } catch (const syntax::CompileError&) {
         detail::rethrow_compile_error(*state, std::current_exception());
     }
+    for (const syntax::Stmt* s : state->ast->body())
+        if (auto* fn = syntax::dyn_cast<syntax::FunctionDef>(s))
+            state->call_caches[fn] = std::make_unique<pipeline::CallCache>();
     Module m;
     m.m_ = std::move(state);
     return m;
@@ -44,6 +153,7 @@ Function Module::function(const std::string& name) const {
     Function f;
     f.m_ = m_;
     f.def_ = def;
+    f.calls_ = m_->call_caches.at(def).get();
     return f;
 }
 

@@ -107,10 +107,9 @@ void write_scalar(const Value& v, const Type* t, void* out) {
     runtime::store_scalar(v.scalar(), dtype_of_type(t), out);
 }
 
-PackedArgs::PackedArgs(const std::vector<Value>& args, const std::vector<const Type*>& types) {
-    if (args.size() != types.size())
-        throw Error(Error::Kind::Argument,
-                    fmt::format("error: expected {} arguments, got {}", types.size(), args.size()));
+PackedArgs::PackedArgs(const Value* args, size_t n_args, const std::vector<const Type*>& types) {
+    if (n_args != types.size())
+        throw Error(Error::Kind::Argument, fmt::format("error: expected {} arguments, got {}", types.size(), n_args));
     size_t total = 0;
     for (const Type* t : types) total += slot_bytes(t);
     uint8_t* arena = inline_;
@@ -118,9 +117,12 @@ PackedArgs::PackedArgs(const std::vector<Value>& args, const std::vector<const T
         heap_.resize(total + 15);
         arena = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(heap_.data()) + 15) & ~uintptr_t(15));
     }
-    ptrs_.reserve(args.size());
-    for (size_t i = 0; i < args.size(); ++i) {
-        ptrs_.push_back(store(args[i], types[i], arena));
+    if (n_args > std::size(inline_ptrs_)) {
+        heap_ptrs_.resize(n_args);
+        ptrs_ = heap_ptrs_.data();
+    }
+    for (size_t i = 0; i < n_args; ++i) {
+        ptrs_[i] = store(args[i], types[i], arena);
         arena += slot_bytes(types[i]);
     }
 }

@@ -23,19 +23,23 @@ size_t c_align(const types::Type* t);
 // Argument storage for one packed call; pointers stay valid while this object lives.
 class PackedArgs {
 public:
-    PackedArgs(const std::vector<Value>& args, const std::vector<const types::Type*>& types);
-    void** data() { return ptrs_.data(); }
+    PackedArgs(const Value* args, size_t n_args, const std::vector<const types::Type*>& types);
+    PackedArgs(const PackedArgs&) = delete;  // ptrs_ may point into this object
+    PackedArgs& operator=(const PackedArgs&) = delete;
+    void** data() { return ptrs_; }
 
 private:
     // Every argument's bytes (scalars, tuples, array views with their shapes and strides)
     // in one arena, 16-byte aligned slots: inline for the usual few arguments, so a
-    // dynamic call allocates nothing here but the pointer list.
+    // dynamic call allocates nothing here.
     static size_t slot_bytes(const types::Type* t);
     void* store(const Value& v, const types::Type* t, uint8_t* slot);
     static void write_tuple_or_scalar(const Value& v, const types::Type* t, uint8_t* out);
     alignas(16) uint8_t inline_[512];
     std::vector<uint8_t> heap_;  // when inline_ is too small
-    std::vector<void*> ptrs_;
+    void* inline_ptrs_[16];
+    std::vector<void*> heap_ptrs_;  // more than 16 arguments
+    void** ptrs_ = inline_ptrs_;
 };
 
 // Writes scalar `v` converted to type `t` into `out` (c_size(t) bytes).

@@ -9,8 +9,10 @@ void rethrow_compile_error(const ModuleState& m, const std::exception_ptr& e) {
         std::rethrow_exception(e);
     } catch (const syntax::CompileError& ce) {
         const auto& d = ce.diagnostic();
-        throw Error(Error::Kind::Compile, syntax::render(d, m.file.get()), m.file->name(), static_cast<int>(d.loc.line),
-                    static_cast<int>(d.loc.col));
+        const bool located = d.loc.valid();
+        throw Error(Error::Kind::Compile, syntax::render(d, m.file.get()), m.file->name(),
+                    located ? static_cast<int>(m.file->file_line(d.loc.line)) : 0,
+                    located ? static_cast<int>(m.file->file_col(d.loc.col)) : 0);
     }
 }
 

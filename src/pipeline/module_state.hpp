@@ -6,6 +6,7 @@
 // same specialization by the source text's hash instead.
 #pragma once
 
+#include "pipeline/call_cache.hpp"
 #include "pipeline/compile.hpp"
 #include "syntax/ast.hpp"
 #include "types/infer.hpp"
@@ -93,6 +94,9 @@ struct ModuleState : std::enable_shared_from_this<ModuleState> {
     };
     std::map<UfuncKey, std::shared_ptr<void>> ufunc_cache;
 
+    // The dynamic call's fast path, one per function of the module (call_cache.hpp).
+    std::map<const syntax::FunctionDef*, std::unique_ptr<pipeline::CallCache>> call_caches;
+
     // Returns the cached specialization or compiles it (exactly once per key). The handle
     // keeps this module alive.
     std::shared_ptr<SpecState> get_or_compile(const SpecKey& key, bool keep_ir);
@@ -105,6 +109,7 @@ private:
 struct FunctionAccess {
     static ModuleState& module(const Function& f) { return *f.m_; }
     static const syntax::FunctionDef* def(const Function& f) { return static_cast<const syntax::FunctionDef*>(f.def_); }
+    static pipeline::CallCache& calls(const Function& f) { return *f.calls_; }
     static Specialization specialization(std::shared_ptr<SpecState> s) {
         Specialization out;
         out.s_ = std::move(s);

@@ -37,9 +37,21 @@ struct Decorator {
     std::string gufunc_layout;               // guvectorize '(n),()->(n)'
 };
 
+// A module-level name supplied by the host (a Python function's __globals__), bound
+// before the module's own statements, which win over it.
+struct HostGlobal {
+    enum class Kind { Constant, Namespace, FunctionAlias } kind = Kind::Constant;
+    std::string name;
+    ConstValue constant;  // Constant: a scalar or tuple
+    std::string target;   // Namespace: an importable module ("numpy"); FunctionAlias: a def name
+};
+
 class ModuleTyper {
 public:
     explicit ModuleTyper(const syntax::Module& module);
+    // With host globals. Throws std::invalid_argument naming a global whose module ujit
+    // does not support or whose function the module does not define.
+    ModuleTyper(const syntax::Module& module, std::vector<HostGlobal> host_globals);
     ~ModuleTyper();
 
     // Module-level constants (folded), imports and decorators, checked once.

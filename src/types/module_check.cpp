@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <stdexcept>
+
 namespace ujit::types {
 
 using namespace syntax;
@@ -38,6 +40,7 @@ std::optional<Member> ModuleScope::lookup(const std::string& name) const {
 
 void ModuleScope::check() {
     if (checked) return;
+    add_host_globals();
     for (const Stmt* s : module.body()) {
         switch (s->kind) {
         case StmtKind::Import: add_import(*cast<Import>(s)); break;
@@ -54,10 +57,37 @@ void ModuleScope::check() {
                                      statement_name(s)));
         }
     }
+    add_host_function_aliases();
     // Decorators are parsed once every name is known (a decorator may name a later import).
     for (const Stmt* s : module.body())
         if (auto* fn = dyn_cast<FunctionDef>(s)) decorators[fn] = parse_decorators(*fn, *this);
     checked = true;
+}
+
+// Host globals have no location in the source: they are the host's, like builtins.
+void ModuleScope::add_host_globals() {
+    for (const HostGlobal& g : host_globals) {
+        if (g.kind == HostGlobal::Kind::Constant) {
+            Member m = make_member(Member::What::Constant, g.constant.type);
+            m.constant = g.constant;
+            globals[g.name] = Global{std::move(m), nullptr, {}};
+        } else if (g.kind == HostGlobal::Kind::Namespace) {
+            globals[g.name] =
+                Global{make_member(Member::What::Namespace, namespace_(module_namespace(g.target))), nullptr, {}};
+        }
+    }
+}
+
+// An alias names a def of this module, so it is bound once the defs are; the module's
+// own binding of the same name wins.
+void ModuleScope::add_host_function_aliases() {
+    for (const HostGlobal& g : host_globals) {
+        if (g.kind != HostGlobal::Kind::FunctionAlias) continue;
+        const Global* fn = find_global(g.target);
+        if (!fn || !fn->fn) continue;  // the def's name was rebound: nothing to alias
+        if (const Global* own = find_global(g.name); own && own->loc.valid()) continue;
+        globals[g.name] = Global{fn->member, fn->fn, {}};
+    }
 }
 
 void ModuleScope::add_import(const Import& s) {
@@ -113,6 +143,20 @@ void ModuleScope::add_function(const FunctionDef& fn) {
 // ---------------------------------------------------------------- ModuleTyper
 
 ModuleTyper::ModuleTyper(const Module& module) : impl_(std::make_unique<Impl>(module)) {}
+
+ModuleTyper::ModuleTyper(const Module& module, std::vector<HostGlobal> host_globals)
+    : impl_(std::make_unique<Impl>(module)) {
+    for (const HostGlobal& g : host_globals) {
+        if (g.kind == HostGlobal::Kind::Namespace && module_namespace(g.target).empty())
+            throw std::invalid_argument(fmt::format("global '{}': module '{}' is not supported by ujit (supported: "
+                                                    "math, numpy, numba, numba.cuda, random)",
+                                                    g.name, g.target));
+        if (g.kind == HostGlobal::Kind::FunctionAlias && !module.find_function(g.target))
+            throw std::invalid_argument(
+                fmt::format("global '{}': the module defines no function '{}'", g.name, g.target));
+    }
+    impl_->host_globals = std::move(host_globals);
+}
 ModuleTyper::~ModuleTyper() = default;
 
 void ModuleTyper::check_module() {

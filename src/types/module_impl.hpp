@@ -35,6 +35,7 @@ struct ModuleScope {
     explicit ModuleScope(const syntax::Module& m) : module(m) {}
 
     const syntax::Module& module;
+    std::vector<HostGlobal> host_globals;  // bound first by check()
     bool checked = false;
     std::map<std::string, Global> globals;
     std::map<const syntax::FunctionDef*, Decorator> decorators;
@@ -50,6 +51,8 @@ struct ModuleScope {
     std::optional<Member> lookup(const std::string& name) const;
 
     void check();
+    void add_host_globals();
+    void add_host_function_aliases();
     void add_import(const syntax::Import& s);
     void add_import_from(const syntax::ImportFrom& s);
     void add_constant(const syntax::Assign& s);

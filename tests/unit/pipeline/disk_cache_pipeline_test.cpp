@@ -1,6 +1,6 @@
 // The disk cache through ujit::Module: a second Module (as a new process would) finds
 // what the first one compiled, for CUDA (PTX) and the CPU (object code).
-#include "cache_test_support.hpp"
+#include "unit/cache/cache_test_support.hpp"
 
 #include <catch2/catch.hpp>
 

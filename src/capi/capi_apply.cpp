@@ -1,0 +1,150 @@
+// Applying functions to arrays through the C API: @vectorize ufuncs on the CPU targets
+// and on the GPU, and @cuda.jit kernel launches. Host (kDLCPU) and device (kDLCUDA)
+// tensors map onto the C++ API's ArrayRef and cuda::DeviceArray views.
+#include "capi/handles.hpp"
+#include "capi/values.hpp"
+
+#include "runtime/cast.hpp"
+#include "runtime/dtype.hpp"
+#include "runtime/shape.hpp"
+
+#include <vector>
+
+namespace {
+
+using ujit::capi::guarded;
+using ujit::capi::require;
+
+bool is_device(const ujit_value& v) { return v.is_array && v.v.array && v.v.array->device.device_type == kDLCUDA; }
+
+std::vector<ujit::cuda::KernelArg> kernel_args(const ujit_value* vs, size_t n) {
+    require(vs || n == 0, "null argument array");
+    std::vector<ujit::cuda::KernelArg> out;
+    out.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+        if (is_device(vs[i]))
+            out.emplace_back(ujit::cuda::DeviceArray::view_dlpack(*vs[i].v.array));
+        else
+            out.emplace_back(ujit::capi::to_value(vs[i]));
+    }
+    return out;
+}
+
+std::vector<ujit::Value> host_values(const ujit_value* vs, size_t n) {
+    for (size_t i = 0; i < n && vs; ++i) require(!is_device(vs[i]), "device (kDLCUDA) inputs need UJIT_TARGET_CUDA");
+    return ujit::capi::to_values(vs, n);
+}
+
+// An owned host array exported as DLPack: the deleter frees it.
+struct HostTensor {
+    DLManagedTensor managed{};
+    std::vector<int64_t> shape, strides;
+    ujit::Array array;
+};
+
+DLManagedTensor* export_host(ujit::Array a) {
+    auto* e = new HostTensor;
+    e->array = std::move(a);
+    ujit::ArrayRef r = e->array.ref();
+    e->shape = r.shape;
+    std::vector<int64_t> bytes =
+        r.strides.empty() ? ujit::runtime::c_strides(r.shape, ujit::itemsize(r.dtype)) : r.strides;
+    for (int64_t s : bytes) e->strides.push_back(s / ujit::itemsize(r.dtype));
+    DLTensor& t = e->managed.dl_tensor;
+    t.data = r.data;
+    t.device = {kDLCPU, 0};
+    t.ndim = r.ndim();
+    t.dtype = ujit::capi::dl_dtype(r.dtype);
+    t.shape = e->shape.data();
+    t.strides = e->strides.data();
+    e->managed.manager_ctx = e;
+    e->managed.deleter = [](DLManagedTensor* m) { delete static_cast<HostTensor*>(m->manager_ctx); };
+    return &e->managed;
+}
+
+void require_ufunc(const ujit::Function& f) {
+    require(f.is_ufunc(), ("'" + f.name() + "' is not a @vectorize function").c_str());
+}
+
+// A GPU ufunc into a host `out`: the result comes back, then is cast into `out`.
+void cuda_vectorize_to_host(const ujit::Function& f, const std::vector<ujit::cuda::KernelArg>& inputs,
+                            const ujit::ArrayRef& out, const ujit::cuda::LaunchOptions& lo) {
+    ujit::Array r = ujit::cuda::vectorize(f, inputs, lo);
+    if (r.shape() != out.shape)
+        ujit::capi::argument_error("output array has shape " + ujit::runtime::format_shape(out.shape) +
+                                   ", the inputs broadcast to " + ujit::runtime::format_shape(r.shape()));
+    ujit::runtime::copy_cast(r.ref(), out, false);
+}
+
+}  // namespace
+
+extern "C" {
+
+ujit_status ujit_function_vectorize(ujit_function* f, const ujit_value* inputs, size_t n_inputs, DLTensor* out,
+                                    ujit_target target) {
+    return guarded([&] {
+        require(f && out, "null function or output array");
+        require(target != UJIT_TARGET_CUDA, "ujit_function_vectorize runs on the CPU targets: use _ex for CUDA");
+        require(out->device.device_type == kDLCPU, "the output must be a host (kDLCPU) tensor on the CPU targets");
+        f->function.vectorize_call(host_values(inputs, n_inputs), ujit::ArrayRef::from_dlpack(*out),
+                                   ujit::capi::options_for(target));
+    });
+}
+
+ujit_status ujit_function_vectorize_ex(ujit_function* f, const ujit_value* inputs, size_t n_inputs, DLTensor* out,
+                                       ujit_target target, ujit_stream* stream) {
+    return guarded([&] {
+        require(f && out, "null function or output array");
+        ujit::Options o = ujit::capi::options_for(target);
+        if (o.target != ujit::Target::CUDA) {
+            require(out->device.device_type == kDLCPU, "the output must be a host (kDLCPU) tensor on the CPU targets");
+            f->function.vectorize_call(host_values(inputs, n_inputs), ujit::ArrayRef::from_dlpack(*out), o);
+            return;
+        }
+        require_ufunc(f->function);
+        ujit::capi::require_cuda();
+        std::vector<ujit::cuda::KernelArg> in = kernel_args(inputs, n_inputs);
+        ujit::cuda::LaunchOptions lo;
+        lo.stream = ujit::capi::stream_of(stream);
+        if (out->device.device_type == kDLCUDA)
+            ujit::cuda::vectorize_into(f->function, in, ujit::cuda::DeviceArray::view_dlpack(*out), lo);
+        else
+            cuda_vectorize_to_host(f->function, in, ujit::ArrayRef::from_dlpack(*out), lo);
+    });
+}
+
+ujit_status ujit_function_vectorize_new(ujit_function* f, const ujit_value* inputs, size_t n_inputs, ujit_target target,
+                                        ujit_stream* stream, DLManagedTensor** out) {
+    return guarded([&] {
+        require(f && out, "null function or output");
+        *out = nullptr;
+        ujit::Options o = ujit::capi::options_for(target);
+        if (o.target != ujit::Target::CUDA) {
+            *out = export_host(f->function.vectorize_call(host_values(inputs, n_inputs), o));
+            return;
+        }
+        require_ufunc(f->function);
+        ujit::capi::require_cuda();
+        ujit::cuda::LaunchOptions lo;
+        lo.stream = ujit::capi::stream_of(stream);
+        *out = ujit::cuda::vectorize_device(f->function, kernel_args(inputs, n_inputs), lo).to_dlpack();
+    });
+}
+
+ujit_status ujit_function_launch(ujit_function* kernel, ujit_dim3 grid, ujit_dim3 block, const ujit_value* args,
+                                 size_t n_args, ujit_stream* stream, size_t shared_mem) {
+    return guarded([&] {
+        require(kernel, "null kernel");
+        require(kernel->function.is_cuda_kernel(),
+                ("'" + kernel->function.name() + "' is not a @cuda.jit kernel").c_str());
+        require(grid.x && grid.y && grid.z && block.x && block.y && block.z, "grid and block dimensions must be >= 1");
+        ujit::capi::require_cuda();
+        ujit::cuda::LaunchOptions lo;
+        lo.stream = ujit::capi::stream_of(stream);
+        lo.shared_mem = shared_mem;
+        ujit::cuda::launch(kernel->function, ujit::cuda::Dim3(grid.x, grid.y, grid.z),
+                           ujit::cuda::Dim3(block.x, block.y, block.z), kernel_args(args, n_args), lo);
+    });
+}
+
+}  // extern "C"

@@ -1,0 +1,192 @@
+// ujit_function_call and NumPy's inner loops.
+//
+// The call's fast path reads the function's call cache (pipeline/call_cache.hpp) with the
+// ujit_values' dtypes as the key and stores the scalars straight into the packed
+// wrapper's argument slots: no ujit::Value, no allocation. Anything else (arrays, a first
+// call, a conversion that fails) goes through Function::call, which fills the cache.
+#include "capi/handles.hpp"
+#include "capi/values.hpp"
+
+#include "cpu/helper_errors.hpp"
+#include "pipeline/call.hpp"
+#include "pipeline/call_cache.hpp"
+#include "pipeline/marshal.hpp"
+#include "pipeline/module_state.hpp"
+#include "runtime/scalar.hpp"
+#include "runtime/ufunc_exec.hpp"
+#include "syntax/diagnostics.hpp"
+
+#include <cstring>
+#include <vector>
+
+struct ujit_ufunc_loop {
+    std::shared_ptr<ujit::detail::SpecState> spec;  // keeps the code and its module alive
+    ujit::runtime::LoopFn fn = nullptr;
+    ujit_loop_error_fn on_error = nullptr;
+    void* context = nullptr;
+};
+
+namespace {
+
+using ujit::capi::guarded;
+using ujit::capi::require;
+namespace pipeline = ujit::pipeline;
+
+constexpr int kComplex64 = static_cast<int>(ujit::DType::Complex64);
+
+// The scalar a ujit_value holds, for a dtype already checked to be valid.
+ujit::Value::Scalar scalar_of(const ujit_value& v, int dtype) {
+    ujit::Value::Scalar s;
+    s.type = static_cast<ujit::DType>(dtype);
+    switch (s.type) {
+    case ujit::DType::Bool: s.i = v.v.i != 0; break;
+    case ujit::DType::Float32: s.f = static_cast<float>(v.v.f); break;
+    case ujit::DType::Float64: s.f = v.v.f; break;
+    case ujit::DType::Complex64:
+        s.c = std::complex<double>(static_cast<float>(v.v.c[0]), static_cast<float>(v.v.c[1]));
+        break;
+    case ujit::DType::Complex128: s.c = std::complex<double>(v.v.c[0], v.v.c[1]); break;
+    default: s.i = v.v.i; break;  // ints; unsigned ones bit-identical
+    }
+    return s;
+}
+
+void write_results(const ujit::Value& r, ujit_value* results, size_t max_results, size_t* n_results) {
+    std::vector<ujit_value> flat = ujit::capi::to_c_values(r);
+    std::copy_n(flat.begin(), std::min(flat.size(), max_results), results);
+    if (n_results) *n_results = flat.size();
+}
+
+// The fast path; false when it does not apply (the caller takes the general one).
+bool call_cached(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results, size_t max_results,
+                 size_t* n_results) {
+    if (n_args > pipeline::kMaxCachedArgs) return false;
+    uint32_t codes[pipeline::kMaxCachedArgs];
+    int dtypes[pipeline::kMaxCachedArgs];
+    for (size_t i = 0; i < n_args; ++i) {
+        if (args[i].is_array) return false;
+        // The tag as the integer the caller stored (an enum holding junk is undefined).
+        std::memcpy(&dtypes[i], &args[i].dtype, sizeof(int));
+        if (static_cast<unsigned>(dtypes[i]) > static_cast<unsigned>(ujit::DType::Complex128)) return false;
+        codes[i] = pipeline::scalar_code(static_cast<ujit::DType>(dtypes[i]));
+    }
+    const pipeline::CallEntry* e =
+        ujit::detail::FunctionAccess::calls(f->function).find(codes, n_args, pipeline::CallOptions{});
+    if (!e || !e->scalar_params || !e->scalar_result) return false;
+    alignas(16) uint8_t slots[pipeline::kMaxCachedArgs][16];
+    void* ptrs[pipeline::kMaxCachedArgs];
+    for (size_t i = 0; i < n_args; ++i) {
+        if (dtypes[i] >= kComplex64 && e->param_dtypes[i] < ujit::DType::Complex64) return false;  // an error
+        ujit::runtime::store_scalar(scalar_of(args[i], dtypes[i]), e->param_dtypes[i], slots[i]);
+        ptrs[i] = slots[i];
+    }
+    alignas(16) uint8_t result[16];
+    pipeline::call_packed(e->packed, ptrs, result);
+    if (max_results) {
+        ujit_value& out = results[0];
+        out.is_array = 0;
+        out.dtype = static_cast<ujit_dtype>(e->result_dtype);
+        ujit::Value::Scalar s = ujit::runtime::load_scalar(e->result_dtype, result);
+        switch (e->result_dtype) {
+        case ujit::DType::Float32:
+        case ujit::DType::Float64: out.v.f = s.f; break;
+        case ujit::DType::Complex64:
+        case ujit::DType::Complex128:
+            out.v.c[0] = s.c.real();
+            out.v.c[1] = s.c.imag();
+            break;
+        default: out.v.i = s.i; break;
+        }
+    }
+    if (n_results) *n_results = 1;
+    return true;
+}
+
+// NumPy's PyUFuncGenericFunction over ujit's loop (which takes n by value).
+void numpy_loop(char** args, const int64_t* dims, const int64_t* steps, void* data) {
+    auto* h = static_cast<ujit_ufunc_loop*>(data);
+    ujit::cpu::RuntimeErrorInfo err;
+    ujit::runtime::LoopFn fn = h->fn;
+    const int64_t n = dims[0];
+    if (ujit::cpu::guarded_call([&] { fn(args, n, steps); }, err)) return;
+    try {
+        std::string message = err.str();
+        if (h->on_error)
+            h->on_error(h->context, UJIT_ERROR_RUNTIME, message.c_str());
+        else
+            ujit::capi::fail(UJIT_ERROR_RUNTIME, std::move(message));
+    } catch (...) {
+        // Out of memory while reporting: NumPy's loop has no way to fail but this callback.
+        if (h->on_error) h->on_error(h->context, UJIT_ERROR_INTERNAL, "error: out of memory");
+    }
+}
+
+std::shared_ptr<ujit::detail::SpecState> loop_spec(const ujit::Function& f, const std::string& signature) {
+    auto& m = ujit::detail::FunctionAccess::module(f);
+    const auto* def = ujit::detail::FunctionAccess::def(f);
+    ujit::Function::Kind k = f.kind();
+    require(k == ujit::Function::Kind::Vectorize || k == ujit::Function::Kind::Jit || k == ujit::Function::Kind::Plain,
+            ("'" + def->name + "' is not a scalar CPU function: no NumPy loop").c_str());
+    ujit::types::Signature sig;
+    try {
+        sig = ujit::types::parse_signature(signature, def->name_loc);
+    } catch (const ujit::syntax::CompileError&) {
+        ujit::detail::rethrow_compile_error(m, std::current_exception());
+    }
+    ujit::detail::SpecKey key{def,           sig.args, sig.ret, ujit::Target::CPU,
+                              std::string(), 3,        false,   pipeline::Artifact::UfuncLoop};
+    auto spec = m.get_or_compile(key, false);
+    const ujit::types::TypedFunction& fn = *spec->compiled.typed;
+    require(fn.return_type->is_number(),
+            ("ufunc '" + def->name + "' must return a scalar, not " + fn.return_type->str()).c_str());
+    return spec;
+}
+
+}  // namespace
+
+extern "C" {
+
+ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results,
+                               size_t max_results, size_t* n_results) {
+    return guarded([&] {
+        require(f, "null function");
+        require(args || n_args == 0, "null arguments with n_args > 0");
+        require(results || max_results == 0, "null results with max_results > 0");
+        if (n_results) *n_results = 0;
+        if (call_cached(f, args, n_args, results, max_results, n_results)) return;
+        for (size_t i = 0; i < n_args; ++i)
+            require(!args[i].is_array || !args[i].v.array || args[i].v.array->device.device_type == kDLCPU,
+                    "ujit_function_call takes host (kDLCPU) arrays: launch kernels with ujit_function_launch");
+        std::vector<ujit::Value> values = ujit::capi::to_values(args, n_args);
+        write_results(f->function.call(values.data(), values.size()), results, max_results, n_results);
+    });
+}
+
+ujit_status ujit_function_ufunc_loop(ujit_function* f, const char* signature, ujit_loop_error_fn on_error,
+                                     void* context, ujit_ufunc_loop** handle_out, ujit_numpy_loop_fn* loop_out,
+                                     void** data_out, ujit_dtype* types_out, size_t max_types, size_t* n_types) {
+    return guarded([&] {
+        require(f && signature && handle_out && loop_out && data_out, "null function, signature or output");
+        require(types_out || max_types == 0, "null types with max_types > 0");
+        *handle_out = nullptr;
+        *loop_out = nullptr;
+        *data_out = nullptr;
+        if (n_types) *n_types = 0;
+        auto spec = loop_spec(f->function, signature);
+        const ujit::types::TypedFunction& fn = *spec->compiled.typed;
+        std::vector<ujit_dtype> types;
+        for (const auto* t : fn.arg_types) types.push_back(static_cast<ujit_dtype>(pipeline::dtype_of_type(t)));
+        types.push_back(static_cast<ujit_dtype>(pipeline::dtype_of_type(fn.return_type)));
+        auto* h =
+            new ujit_ufunc_loop{spec, reinterpret_cast<ujit::runtime::LoopFn>(spec->compiled.loop), on_error, context};
+        std::copy_n(types.begin(), std::min(types.size(), max_types), types_out);
+        if (n_types) *n_types = types.size();
+        *handle_out = h;
+        *loop_out = &numpy_loop;
+        *data_out = h;
+    });
+}
+
+void ujit_ufunc_loop_release(ujit_ufunc_loop* loop) { delete loop; }
+
+}  // extern "C"

@@ -1,0 +1,57 @@
+// What the C API's opaque handles hold, and the checks every entry point shares.
+#pragma once
+
+#include "capi/last_error.hpp"
+
+#include "ujit/cuda.hpp"
+#include "ujit/ujit.h"
+#include "ujit/ujit.hpp"
+
+#include <string>
+#include <vector>
+
+struct ujit_module {
+    ujit::Module module;
+    std::vector<std::string> function_names;  // borrowed by ujit_module_function_name
+};
+
+struct ujit_function {
+    ujit::Function function;
+    // Borrowed by the introspection calls; filled when the handle is made.
+    std::vector<std::string> param_names;
+    std::vector<std::string> signatures;
+    std::string gufunc_layout;
+};
+
+struct ujit_stream {
+    ujit::cuda::Stream stream;
+};
+
+struct ujit_event {
+    ujit::cuda::Event event;
+};
+
+struct ujit_device_array {
+    ujit::cuda::DeviceArray array;
+    // The kDLCUDA view ujit_device_array_dltensor lends: strides in elements.
+    DLTensor tensor{};
+    std::vector<int64_t> element_strides;
+};
+
+namespace ujit::capi {
+
+[[noreturn]] void argument_error(const std::string& what);
+inline void require(bool ok, const char* what) {
+    if (!ok) argument_error(what);
+}
+
+// Throws the UJIT_ERROR_CUDA_UNAVAILABLE error (with the reason) when CUDA cannot be used.
+void require_cuda();
+
+ujit::Options options_for(ujit_target target);
+inline ujit::cuda::Stream stream_of(const ujit_stream* s) { return s ? s->stream : ujit::cuda::Stream(); }
+
+// Copies `s` into malloc'ed memory the caller frees with ujit_free_string.
+char* copy_string(const std::string& s);
+
+}  // namespace ujit::capi

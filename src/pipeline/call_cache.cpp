@@ -1,0 +1,43 @@
+#include "pipeline/call_cache.hpp"
+
+#include "pipeline/marshal.hpp"
+
+namespace ujit::pipeline {
+
+uint32_t array_code(const ArrayRef& a) {
+    if (a.ndim() < 1 || a.ndim() > 8) return 0;  // the slow path reports it
+    uint32_t layout = a.is_c_contiguous() ? 0 : a.is_f_contiguous() ? 1 : 2;
+    return 0x10000u | (uint32_t(a.dtype) << 8) | (uint32_t(a.ndim()) << 2) | layout;
+}
+
+uint32_t arg_code(const Value& v) {
+    if (v.is_scalar()) return scalar_code(v.scalar().type);
+    if (v.is_array()) return array_code(v.array());
+    return 0;
+}
+
+const CallEntry* CallCache::insert(std::unique_ptr<CallEntry> e) {
+    std::lock_guard lock(mutex_);
+    if (const CallEntry* existing = find(e->codes.data(), e->n_args, e->options)) return existing;
+    const CallEntry* p = e.get();
+    owned_.push_back(std::move(e));
+    size_t slot = next_ < kCallCacheSlots ? next_++ : (next_++ % kCallCacheSlots);
+    slots_[slot].store(p, std::memory_order_release);
+    return p;
+}
+
+void describe_call(CallEntry& e, void* packed, const types::TypedFunction& typed) {
+    e.packed = packed;
+    e.typed = &typed;
+    e.scalar_params = typed.arg_types.size() <= kMaxCachedArgs;
+    for (size_t i = 0; i < typed.arg_types.size() && e.scalar_params; ++i) {
+        const types::Type* t = typed.arg_types[i];
+        e.scalar_params = t->is_number();
+        if (e.scalar_params) e.param_dtypes[i] = dtype_of_type(t);
+    }
+    e.result_bytes = c_size(typed.return_type);
+    e.scalar_result = typed.return_type->is_number();
+    if (e.scalar_result) e.result_dtype = dtype_of_type(typed.return_type);
+}
+
+}  // namespace ujit::pipeline

@@ -1,0 +1,90 @@
+// The dynamic call's fast path: per function, the specializations recently called, keyed
+// by a small code per argument type and the options that pick the code. A hit skips
+// typing the arguments, choosing the signature and the module's locked specialization
+// cache; it reads a few atomics and compares a few integers (Numba's dispatcher keeps the
+// same kind of cache, keyed by the argument type codes, in C).
+//
+// Entries are immutable once published and live as long as the module, so a reader holds
+// no lock and no reference count.
+#pragma once
+
+#include "types/typed_function.hpp"
+#include "ujit/ujit.hpp"
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace ujit::pipeline {
+
+inline constexpr size_t kMaxCachedArgs = 8;   // more arguments: the slow path
+inline constexpr size_t kCallCacheSlots = 8;  // recently used argument-type combinations
+
+// An argument's type as one integer: scalars by dtype, arrays by dtype, ndim and layout
+// (what type_of_value derives). 0: not cacheable (None, tuples).
+inline uint32_t scalar_code(DType t) { return 1 + uint32_t(t); }
+uint32_t array_code(const ArrayRef& a);
+uint32_t arg_code(const Value& v);
+
+// What a call needs of the chosen options, as the cache compares it.
+struct CallOptions {
+    Target target = Target::CPU;  // Parallel is CPU for scalar calls
+    int opt_level = 3;
+    bool fastmath = false;
+    static CallOptions of(const Options& o) {
+        return {o.target == Target::Parallel ? Target::CPU : o.target, o.opt_level, o.fastmath};
+    }
+    bool operator==(const CallOptions& o) const {
+        return target == o.target && opt_level == o.opt_level && fastmath == o.fastmath;
+    }
+};
+
+struct CallEntry {
+    uint32_t n_args = 0;
+    std::array<uint32_t, kMaxCachedArgs> codes{};
+    CallOptions options;
+    void* packed = nullptr;                       // the packed wrapper (abi.hpp)
+    const types::TypedFunction* typed = nullptr;  // parameter and return types
+    // Every parameter a scalar: arguments are stored straight into 16-byte slots.
+    bool scalar_params = false;
+    std::array<DType, kMaxCachedArgs> param_dtypes{};
+    size_t result_bytes = 0;  // c_size(return type)
+    bool scalar_result = false;
+    DType result_dtype = DType::Float64;  // when scalar_result
+
+    bool matches(const uint32_t* c, size_t n, const CallOptions& o) const {
+        if (n != n_args || !(o == options)) return false;
+        for (size_t i = 0; i < n; ++i)
+            if (c[i] != codes[i]) return false;
+        return true;
+    }
+};
+
+class CallCache {
+public:
+    // The entry for these codes, or null. Lock-free.
+    const CallEntry* find(const uint32_t* codes, size_t n, const CallOptions& o) const {
+        for (const auto& slot : slots_) {
+            const CallEntry* e = slot.load(std::memory_order_acquire);
+            if (!e) return nullptr;  // slots fill in order
+            if (e->matches(codes, n, o)) return e;
+        }
+        return nullptr;
+    }
+    // Publishes `e` (codes filled in by the caller); returns the stored entry.
+    const CallEntry* insert(std::unique_ptr<CallEntry> e);
+
+private:
+    std::array<std::atomic<const CallEntry*>, kCallCacheSlots> slots_{};
+    std::mutex mutex_;  // writers
+    size_t next_ = 0;   // the slot to overwrite once all are used
+    std::vector<std::unique_ptr<CallEntry>> owned_;
+};
+
+// Fills an entry's call data from its specialization's compiled code.
+void describe_call(CallEntry& e, void* packed, const types::TypedFunction& typed);
+
+}  // namespace ujit::pipeline
