@@ -44,10 +44,16 @@ class UfuncFunction(CompiledFunction):
         ret, params = _types.split_signature(full)
         return tuple(_types.code_of_type(t) for t in params + [ret])
 
+    @staticmethod
+    def loop_signature(codes):
+        types = [str(_types.type_of_code(c)) for c in codes]
+        return "%s(%s)" % (types[-1], ", ".join(types[:-1]))
+
     def make_ufunc(self, loops, target):
         doc = self.py_func.__doc__ or ""
         nin = len(loops[0]) - 1
-        return ext.make_ufunc(self.function(), self.py_func.__name__, doc, [(c, ()) for c in loops], nin, 1,
+        specs = [(c, (), self.loop_signature(c)) for c in loops]
+        return ext.make_ufunc(self.function(), self.py_func.__name__, doc, specs, nin, 1,
                               _identity_code(self.identity), _TARGET_CODE.get(target, 0), None)
 
     def cpu_ufunc(self):

@@ -5,6 +5,7 @@
  *   values.c    Python objects <-> ujit_value / DLTensor, argument type codes
  *   dispatch.c  Dispatcher: the per-call hot path (type key -> cached entry -> call)
  *   ufunc.c     real numpy.ufunc objects whose inner loops run compiled code
+ *   cuda.c      streams, events, device arrays, kernel launches, GPU ufuncs
  */
 #ifndef UJIT_PY_EXT_H
 #define UJIT_PY_EXT_H
@@ -95,5 +96,12 @@ int ujit_py_dltensor(PyArrayObject* a, DLTensor* t, int64_t* strides);
 
 extern PyTypeObject Ujit_DispatcherType;
 PyObject* ujit_py_make_ufunc(PyObject* self, PyObject* args);
+
+/* ------------------------------------------------------------------ cuda.c */
+
+extern PyTypeObject Ujit_StreamType;
+extern PyTypeObject Ujit_EventType;
+extern PyTypeObject Ujit_DeviceArrayType;
+extern PyMethodDef ujit_py_cuda_methods[];
 
 #endif /* UJIT_PY_EXT_H */

@@ -323,7 +323,8 @@ static struct PyModuleDef ext_module = {
 
 PyMODINIT_FUNC PyInit__ujit(void) {
     if (PyType_Ready(&Ujit_ModuleType) < 0 || PyType_Ready(&Ujit_FunctionType) < 0 ||
-        PyType_Ready(&Ujit_DispatcherType) < 0)
+        PyType_Ready(&Ujit_DispatcherType) < 0 || PyType_Ready(&Ujit_StreamType) < 0 ||
+        PyType_Ready(&Ujit_EventType) < 0 || PyType_Ready(&Ujit_DeviceArrayType) < 0)
         return NULL;
     PyObject* m = PyModule_Create(&ext_module);
     if (!m) return NULL;
@@ -333,7 +334,11 @@ PyMODINIT_FUNC PyInit__ujit(void) {
     if (!Ujit_CompileError || PyModule_AddObjectRef(m, "CompileError", Ujit_CompileError) < 0 ||
         PyModule_AddObjectRef(m, "Module", (PyObject*)&Ujit_ModuleType) < 0 ||
         PyModule_AddObjectRef(m, "Function", (PyObject*)&Ujit_FunctionType) < 0 ||
-        PyModule_AddObjectRef(m, "Dispatcher", (PyObject*)&Ujit_DispatcherType) < 0) {
+        PyModule_AddObjectRef(m, "Dispatcher", (PyObject*)&Ujit_DispatcherType) < 0 ||
+        PyModule_AddObjectRef(m, "Stream", (PyObject*)&Ujit_StreamType) < 0 ||
+        PyModule_AddObjectRef(m, "Event", (PyObject*)&Ujit_EventType) < 0 ||
+        PyModule_AddObjectRef(m, "DeviceArray", (PyObject*)&Ujit_DeviceArrayType) < 0 ||
+        PyModule_AddFunctions(m, ujit_py_cuda_methods) < 0) {
         Py_DECREF(m);
         return NULL;
     }

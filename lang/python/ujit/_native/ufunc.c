@@ -28,16 +28,21 @@ typedef struct {
 typedef struct {
     FunctionObject* fn;
     int n_loops;
+    ujit_ufunc_loop** compiled; /* the C API's loops (target 'cpu'), or NULL entries */
     PyUFuncGenericFunction* funcs;
     void** data;
     char* types;
     LoopData* loops;
 } UfuncBlock;
 
-static void raise_fp_flag(void) {
-    const char* m = ujit_last_error();
+static void raise_fp_flag_for(const char* m) {
     feraiseexcept(m && strncmp(m, "ZeroDivisionError", 17) == 0 ? FE_DIVBYZERO : FE_INVALID);
 }
+
+static void raise_fp_flag(void) { raise_fp_flag_for(ujit_last_error()); }
+
+/* on_error of the C API's compiled loops (ujit_function_ufunc_loop). */
+static void loop_error(void* context, ujit_status status, const char* message) { raise_fp_flag_for(message); }
 
 static void vectorize_loop(char** args, const npy_intp* dims, const npy_intp* steps, void* data) {
     const LoopData* d = data;
@@ -134,6 +139,8 @@ static void block_free(PyObject* capsule) {
     UfuncBlock* b = PyCapsule_GetPointer(capsule, "ujit.ufunc");
     if (!b) return;
     Py_XDECREF((PyObject*)PyCapsule_GetContext(capsule));
+    for (int i = 0; b->compiled && i < b->n_loops; ++i) ujit_ufunc_loop_release(b->compiled[i]);
+    PyMem_Free(b->compiled);
     Py_XDECREF(b->fn);
     PyMem_Free(b->funcs);
     PyMem_Free(b->data);
@@ -144,9 +151,10 @@ static void block_free(PyObject* capsule) {
 
 /* One loop description from Python: (codes, core) with codes a tuple of argument type
  * codes (inputs, then outputs) and core a tuple of tuples of core dimension indices. */
-static int parse_loop(PyObject* spec, LoopData* d, int nargs) {
+static int parse_loop(PyObject* spec, LoopData* d, int nargs, const char** signature) {
     PyObject *codes, *core;
-    if (!PyArg_ParseTuple(spec, "O!O!", &PyTuple_Type, &codes, &PyTuple_Type, &core)) return -1;
+    *signature = NULL;
+    if (!PyArg_ParseTuple(spec, "O!O!|z", &PyTuple_Type, &codes, &PyTuple_Type, &core, signature)) return -1;
     if (PyTuple_GET_SIZE(codes) != nargs || (PyTuple_GET_SIZE(core) != 0 && PyTuple_GET_SIZE(core) != nargs)) {
         PyErr_SetString(PyExc_ValueError, "loop codes do not match the number of arguments");
         return -1;
@@ -194,13 +202,15 @@ PyObject* ujit_py_make_ufunc(PyObject* self, PyObject* args) {
     b->data = PyMem_Calloc((size_t)n, sizeof *b->data);
     b->types = PyMem_Calloc((size_t)(n * nargs), 1);
     b->loops = PyMem_Calloc((size_t)n, sizeof *b->loops);
-    if (!b->funcs || !b->data || !b->types || !b->loops) {
+    b->compiled = PyMem_Calloc((size_t)n, sizeof *b->compiled);
+    if (!b->funcs || !b->data || !b->types || !b->loops || !b->compiled) {
         Py_DECREF(capsule);
         return PyErr_NoMemory();
     }
     for (Py_ssize_t i = 0; i < n; ++i) {
         LoopData* d = &b->loops[i];
-        if (parse_loop(PyList_GET_ITEM(loops, i), d, nargs) < 0) {
+        const char* signature;
+        if (parse_loop(PyList_GET_ITEM(loops, i), d, nargs, &signature) < 0) {
             Py_DECREF(capsule);
             return NULL;
         }
@@ -208,6 +218,20 @@ PyObject* ujit_py_make_ufunc(PyObject* self, PyObject* args) {
         d->target = target;
         b->funcs[i] = gusig ? guvectorize_loop : vectorize_loop;
         b->data[i] = d;
+        if (!gusig && target == UJIT_TARGET_CPU && signature) {
+            /* One thread: the compiled loop itself is NumPy's inner loop. ('parallel' keeps
+             * vectorize_loop, which spreads each chunk NumPy hands over ujit's threads.) */
+            ujit_numpy_loop_fn loop_fn = NULL;
+            void* loop_data = NULL;
+            ujit_status st = ujit_function_ufunc_loop(fn->handle, signature, loop_error, NULL, &b->compiled[i],
+                                                      &loop_fn, &loop_data, NULL, 0, NULL);
+            if (st != UJIT_OK) {
+                Py_DECREF(capsule);
+                return ujit_py_raise(st, fn->module);
+            }
+            b->funcs[i] = (PyUFuncGenericFunction)loop_fn;
+            b->data[i] = loop_data;
+        }
         for (int k = 0; k < nargs; ++k) b->types[i * nargs + k] = (char)ujit_py_npy_type(UJIT_CODE_DTYPE(d->codes[k]));
     }
     /* name and doc must outlive the ufunc: keep them in the capsule's context. */
