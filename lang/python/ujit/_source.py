@@ -112,8 +112,10 @@ def _indent_of(line):
 class ModuleText:
     """Collects functions and frozen names into one module's text."""
 
-    def __init__(self, filename):
+    def __init__(self, filename, cpu_fallback=False):
         self.filename = filename
+        # A CUDA ufunc's CPU fallback: device functions it calls compile as CPU functions.
+        self.cpu_fallback = cpu_fallback
         self.placed = {}  # line number -> text, for functions at their own lines
         self.appended = []  # functions that could not keep their lines (other files, overlaps)
         self.fixes = []  # (first, last, col_offset) for CompileError columns
@@ -173,6 +175,8 @@ class ModuleText:
             callee = callee_of(value)
             if callee is not None:
                 py_func, decorator = callee
+                if self.cpu_fallback and decorator == decorator_text("cuda.jit", device=True):
+                    decorator = decorator_text("jit")
                 if py_func.__name__ != name:
                     raise compile_error("'%s' refers to the ujit function '%s': call it by its own name"
                                         % (name, py_func.__name__), src.filename, line, col)
@@ -294,8 +298,8 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False):
     raise ValueError(kind)
 
 
-def build_module(py_func, decorator, owner):
+def build_module(py_func, decorator, owner, cpu_fallback=False):
     """The ujit Module of `py_func` (and every ujit function it calls)."""
-    text = ModuleText(py_func.__code__.co_filename)
+    text = ModuleText(py_func.__code__.co_filename, cpu_fallback)
     text.add_function(owner, py_func, decorator)
     return ext.Module(text.text(), text.filename, text.fixes)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 PyObject* Ujit_CompileError = NULL;
+PyObject* Ujit_CudaSupportError = NULL;
 
 /* ------------------------------------------------------------------ errors */
 
@@ -96,6 +97,9 @@ PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module) {
     case UJIT_ERROR_ARGUMENT:
         /* "error: ..." from the C API: the Python caller passed something unusable. */
         PyErr_SetString(PyExc_TypeError, strncmp(message, "error: ", 7) == 0 ? message + 7 : message);
+        return NULL;
+    case UJIT_ERROR_CUDA_UNAVAILABLE:
+        PyErr_SetString(Ujit_CudaSupportError, strncmp(message, "error: ", 7) == 0 ? message + 7 : message);
         return NULL;
     default: PyErr_SetString(PyExc_RuntimeError, message); return NULL;
     }
@@ -331,7 +335,12 @@ PyMODINIT_FUNC PyInit__ujit(void) {
     Ujit_CompileError = PyErr_NewExceptionWithDoc(
         "ujit.CompileError", "A ujit compile error; `file`, `line` and `col` locate it in the user's source.",
         PyExc_Exception, NULL);
-    if (!Ujit_CompileError || PyModule_AddObjectRef(m, "CompileError", Ujit_CompileError) < 0 ||
+    Ujit_CudaSupportError = PyErr_NewExceptionWithDoc(
+        "ujit.cuda.CudaSupportError", "CUDA is unavailable here (no driver, no GPU, or UJIT_DISABLE_CUDA=1).",
+        PyExc_RuntimeError, NULL);
+    if (!Ujit_CompileError || !Ujit_CudaSupportError ||
+        PyModule_AddObjectRef(m, "CompileError", Ujit_CompileError) < 0 ||
+        PyModule_AddObjectRef(m, "CudaSupportError", Ujit_CudaSupportError) < 0 ||
         PyModule_AddObjectRef(m, "Module", (PyObject*)&Ujit_ModuleType) < 0 ||
         PyModule_AddObjectRef(m, "Function", (PyObject*)&Ujit_FunctionType) < 0 ||
         PyModule_AddObjectRef(m, "Dispatcher", (PyObject*)&Ujit_DispatcherType) < 0 ||

@@ -13,8 +13,9 @@ from .._native import ext
 _CUDA = 2
 
 
-class CudaSupportError(RuntimeError):
-    """CUDA is unavailable here (Numba's numba.cuda.cudadrv.error.CudaSupportError)."""
+# CUDA is unavailable here (Numba's numba.cuda.cudadrv.error.CudaSupportError); raised by
+# the extension too (UJIT_ERROR_CUDA_UNAVAILABLE).
+CudaSupportError = ext.CudaSupportError
 
 
 def _availability():
@@ -336,6 +337,15 @@ def _dim3(d, what):
     return d + (1,) * (3 - len(d))
 
 
+def check_cuda_signature(fn, sig):
+    """Compiles `sig` for the GPU: for this device where one is usable, else to PTX alone
+    (what a GPU would load), so compile errors surface at decoration everywhere."""
+    if is_available():
+        fn.compile(sig, _CUDA)
+    else:
+        fn.dump("ptx", sig, "sm_80")
+
+
 class CUDAFunction(CompiledFunction):
     """@cuda.jit: a kernel (launch with [grid, block]) or a device function."""
 
@@ -349,8 +359,7 @@ class CUDAFunction(CompiledFunction):
         return _source.decorator_text("cuda.jit", device=self.device)
 
     def compile(self, sig):
-        fn = self.function()
-        fn.compile(str(sig), _CUDA)
+        check_cuda_signature(self.function(), str(sig))
         if str(sig) not in self._signatures:
             self._signatures.append(str(sig))
         return str(sig)

@@ -12,8 +12,6 @@ from .._ufunc import GufuncFunction, UfuncFunction
 from .._native import ext
 from . import _api
 
-_CUDA = 2
-
 
 class CUDAUfuncFunction(UfuncFunction):
     def __init__(self, py_func, signatures, options):
@@ -53,13 +51,16 @@ class CUDAUFunc:
         self.nin = len(_source.FunctionSource(owner.py_func).node.args.args)
         self.nout = 1
         for sig in owner.declared:  # Numba compiles the declared signatures at decoration
-            owner.function().compile(sig, _CUDA)
+            _api.check_cuda_signature(owner.function(), sig)
 
     @property
     def cpu_ufunc(self):
         """The CPU numpy.ufunc of the same loops (what runs where CUDA is unavailable)."""
         if self._cpu is None:
-            self._cpu = self._owner.cpu_ufunc()
+            options = dict(self._owner.options, target="cpu")
+            cpu = UfuncFunction(self._owner.py_func, self._owner.declared, options)
+            cpu.cpu_fallback = True  # device functions it calls compile for the CPU
+            self._cpu = cpu.cpu_ufunc()
         return self._cpu
 
     def __call__(self, *args, out=None, stream=0):
