@@ -5,14 +5,21 @@
 # looks for it (lang/python/ujit/_native.py), and links libujit.so through an RPATH.
 #   lang/python/build_ext.sh LIBDIR [OUTDIR]
 #     LIBDIR  the folder of libujit.so (build/release/src, or a bundle's lib)
-#     OUTDIR  where _ujit<suffix>.so goes (default: build/python of this tree)
+#     OUTDIR  where _ujit<suffix>.so goes (default: a bundle's lib/python/ujit, beside the
+#             package, when LIBDIR is a bundle's lib; else build/python of this tree)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 src="$here/ujit/_native"
 [[ -d "$src" ]] || src="$here"   # the bundle's share/ujit/python-src holds the .c files flat
 repo="$(cd "$here/../.." && pwd)"
 libdir="$(cd "${1:?usage: build_ext.sh LIBDIR [OUTDIR]}" && pwd)"
-out="${2:-$repo/build/python}"
+if [[ -n "${2:-}" ]]; then
+  out="$2"
+elif [[ -d "$libdir/python/ujit" ]]; then
+  out="$libdir/python/ujit"
+else
+  out="$repo/build/python"
+fi
 py="${PYTHON:-python3}"
 mkdir -p "$out"
 
