@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (2 cores, no GPU, about an hour from clean):
 #   1. Release build (build/release), every ctest test (unit, e2e, conformance, lit, C API,
-#      and the install + find_package consumer);
+#      the Python package's pytest suite tests/python, and the install + find_package consumer);
 #   2. AddressSanitizer + UBSan build (build/asan) of the library, CLI and tests, every
 #      ctest test again except the package test;
 # GPU tests ([gpu]) skip themselves when no CUDA driver is present.

@@ -140,7 +140,13 @@ static PyObject* dispatcher_vectorcall(PyObject* callable, PyObject* const* args
     }
     if (!hit) hit = resolve(self, args, n, key);
     if (!hit) return NULL;
-    return call_entry(hit, args);
+    /* A copy, holding its function: converting an argument may run Python code (__index__,
+     * __float__), and another thread may then grow or reset the entries. */
+    Entry e = *hit;
+    Py_INCREF(e.fn);
+    PyObject* r = call_entry(&e, args);
+    Py_DECREF(e.fn);
+    return r;
 }
 
 static PyObject* dispatcher_new(PyTypeObject* type, PyObject* args, PyObject* kwds) {
