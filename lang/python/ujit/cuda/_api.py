@@ -215,7 +215,9 @@ class DeviceNDArray:
     def __dlpack_device__(self):
         return (2, self._device)  # kDLCUDA
 
-    def copy_to_host(self, ary=None, stream=0):
+    def copy_to_host(self, ary=None, stream=0, out=None):
+        """Device -> host: into `ary` (or `out`, the same) when given, else a new array."""
+        ary = out if ary is None else ary
         if ary is None:
             order = "F" if self.is_f_contiguous() and not self.is_c_contiguous() else "C"
             ary = np.empty(self.shape, self.dtype, order=order)
