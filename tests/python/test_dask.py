@@ -38,6 +38,12 @@ def test_ufunc_protocol_on_a_dask_array(client):
     np.testing.assert_array_equal(lazy.compute(), x + x)
 
 
+def test_lazy_ufunc_on_a_dask_array(client):
+    x = np.arange(10_000, dtype=np.float64)
+    dx = da.from_array(x, chunks=2_500)
+    np.testing.assert_array_equal(course.scaled_sum(dx, 1.0).compute(), 2 * x + 1)
+
+
 def test_workers_import_the_compiled_function(client):
     def in_worker():
         import course as c

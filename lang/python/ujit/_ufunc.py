@@ -8,7 +8,9 @@ rebuilt with one more loop for each new combination of input dtypes (Numba's DUF
 target='cuda' gives a CUDA ufunc (ujit/cuda/_ufunc.py), which falls back to these CPU loops
 where CUDA is unavailable.
 """
+import copyreg
 import re
+import sys
 
 import numpy as np
 
@@ -69,6 +71,8 @@ class DUFunc:
         self._loops = []  # (input dtypes, output dtype) codes, in compile order
         self._ufunc = None
         self.__name__ = owner.py_func.__name__
+        self.__qualname__ = owner.py_func.__qualname__
+        self.__module__ = owner.py_func.__module__  # pickle finds it there by name
         self.__doc__ = owner.py_func.__doc__
         self.__wrapped__ = owner.py_func
 
@@ -94,7 +98,12 @@ class DUFunc:
         sig = "(%s)" % ", ".join(str(_types.scalar_type_of_dtype(d)) for d in dtypes)
         loop = self._owner.loop_codes(sig)
         self._loops.append(loop)
-        self._ufunc = self._owner.make_ufunc(self._loops, self._owner.target)
+        # Narrowest types first, as NumPy orders its own loops: where NumPy resolves the
+        # types itself (a Dask chunk), the first loop the inputs cast to safely is the
+        # one compiled for them.
+        self._loops.sort(key=lambda codes: [_types.DTYPES[c & 0xFF].num for c in codes])
+        self._ufunc = _remember(self._owner.make_ufunc(self._loops, self._owner.target), _dufunc_ufunc,
+                                (self, list(self._loops)))
         return loop
 
     def _signature(self, loop):
@@ -102,7 +111,10 @@ class DUFunc:
 
     def __call__(self, *args, **kwargs):
         loop = self._loop_for([self._dtype_of(a) for a in args[:self.nin]])
-        kwargs.setdefault("signature", self._signature(loop))
+        if all(isinstance(a, (np.ndarray, np.generic, int, float, complex)) for a in args):
+            # The loop compiled for these dtypes, exactly. (Other array types get the call
+            # through __array_ufunc__, which may not take `signature`.)
+            kwargs.setdefault("signature", self._signature(loop))
         return self._ufunc(*args, **kwargs)
 
     def _method(self, name, array, *args, **kwargs):
@@ -145,11 +157,59 @@ class DUFunc:
         return "<ujit DUFunc %s>" % self.__name__
 
     def __reduce__(self):
-        return (_rebuild_dufunc, (self._owner.py_func, self._owner.options))
+        import sys
+
+        py_func = self._owner.py_func
+        module = sys.modules.get(py_func.__module__)
+        if module is not None and getattr(module, py_func.__qualname__, None) is self:
+            return py_func.__qualname__  # by reference: the worker imports the module
+        return (_rebuild_dufunc, (py_func, self._owner.options))
 
 
 def _rebuild_dufunc(py_func, options):
     return DUFunc(UfuncFunction(py_func, None, options))
+
+
+# ---------------------------------------------------------------------- pickling numpy.ufuncs
+
+# NumPy pickles a ufunc by name (module attribute lookup). That finds a vectorize ufunc
+# defined at module level, and the worker process that unpickles it imports the module
+# (compiling from the disk cache). It cannot find a DUFunc's current ufunc (the module
+# holds the DUFunc) or a ufunc made inside a function: for those, the recipe below.
+_RECIPES = {}  # id(ufunc) -> (ufunc, reconstructor, args)
+_numpy_reduce = copyreg.dispatch_table.get(np.ufunc)
+
+
+def _remember(ufunc, reconstructor, args):
+    _RECIPES[id(ufunc)] = (ufunc, reconstructor, args)
+    return ufunc
+
+
+def _reduce_ufunc(u):
+    recipe = _RECIPES.get(id(u))
+    if recipe is not None and recipe[0] is u:
+        name = u.__name__
+        by_name = any(getattr(m, name, None) is u for m in list(sys.modules.values()) if m is not None)
+        if not by_name:
+            return recipe[1], recipe[2]
+    return _numpy_reduce(u) if _numpy_reduce else u.__name__
+
+
+copyreg.pickle(np.ufunc, _reduce_ufunc)
+
+
+def _dufunc_ufunc(dufunc, loops):
+    for codes in loops:
+        dufunc._loop_for([_types.DTYPES[c & 0xFF] for c in codes[:-1]])
+    return dufunc._ufunc
+
+
+def _rebuild_vectorize(py_func, sigs, options):
+    return _make_vectorize(py_func, sigs, options)
+
+
+def _rebuild_gufunc(py_func, sigs, layout, options):
+    return GufuncFunction(py_func, sigs, layout, options).gufunc()
 
 
 _VECTORIZE_OPTIONS = {"identity", "nopython", "target", "cache", "fastmath", "forceobj", "boolean", "writable_args"}
@@ -177,7 +237,7 @@ def _make_vectorize(py_func, sigs, kws):
     owner = UfuncFunction(py_func, sigs, kws)
     if not sigs:
         return DUFunc(owner)
-    return owner.cpu_ufunc()
+    return _remember(owner.cpu_ufunc(), _rebuild_vectorize, (py_func, sigs, kws))
 
 
 # ---------------------------------------------------------------------- guvectorize
@@ -243,7 +303,8 @@ def guvectorize(ftylist, signature, **kws):
             from .cuda._ufunc import make_cuda_gufunc
 
             return make_cuda_gufunc(fn, sigs, signature, kws)
-        return GufuncFunction(fn, sigs, signature, kws).gufunc()
+        return _remember(GufuncFunction(fn, sigs, signature, kws).gufunc(), _rebuild_gufunc,
+                         (fn, sigs, signature, kws))
 
     return wrapper
 
