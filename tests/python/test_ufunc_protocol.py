@@ -113,8 +113,8 @@ def test_ufuncs_made_inside_functions_pickle_by_recipe():
     from ujit import _ufunc
 
     reconstructor, args = _ufunc._reduce_ufunc(halve)
-    assert reconstructor is _ufunc._rebuild_vectorize and args[0] is halve.__wrapped__ if hasattr(
-        halve, "__wrapped__") else reconstructor is _ufunc._rebuild_vectorize
+    assert reconstructor is _ufunc._rebuild_vectorize
+    assert args[0].__name__ == "halve"
     rebuilt = reconstructor(*args)
     assert rebuilt(np.array([4.0])).tolist() == [2.0]
     assert pickle.loads(pickle.dumps(np.add)) is np.add  # NumPy's own ufuncs still by name
