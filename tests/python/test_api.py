@@ -84,3 +84,22 @@ def test_inspection():
 def test_unknown_option_is_a_type_error():
     with pytest.raises(TypeError, match="unexpected keyword"):
         njit(nopythn=True)
+
+
+def test_nogil_functions_run_in_threads():
+    import threading
+
+    @njit(nogil=True)
+    def count(n):
+        acc = 0
+        for i in range(n):
+            acc += i % 7
+        return acc
+
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(count(200_000))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [count.py_func(200_000)] * 4

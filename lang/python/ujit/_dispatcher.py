@@ -160,7 +160,7 @@ def _rebuild(cls, py_func, declared, options):
 
 def make_dispatcher(cls, py_func, signatures, options):
     owner = cls(py_func, signatures, options)
-    d = ext.Dispatcher(owner, py_func.__code__.co_argcount)
+    d = ext.Dispatcher(owner, py_func.__code__.co_argcount, bool(owner.options.get("nogil")))
     owner._dispatcher = d  # for _call_bound: a cycle, which the GC collects
     for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
         setattr(d, attr, getattr(py_func, attr, None))

@@ -29,6 +29,7 @@ typedef struct {
     Entry* entries;
     Py_ssize_t n_entries, cap;
     Py_ssize_t n_params; /* the def's parameter count: other counts bind in Python */
+    int nogil;           /* nogil=True: compiled code runs without the GIL */
 } DispatcherObject;
 
 static int add_entry(DispatcherObject* self, const Entry* e) {
@@ -91,7 +92,7 @@ static PyObject* results_to_python(const ujit_value* results, size_t n) {
 }
 
 /* The call through the C API's dynamic entry point (ujit_function_call). */
-static PyObject* call_entry(const Entry* e, PyObject* const* args) {
+static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
     ujit_value values[UJIT_PY_MAX_ARGS];
     DLTensor tensors[UJIT_PY_MAX_ARGS];
     int64_t strides[UJIT_PY_MAX_ARGS][NPY_MAXDIMS];
@@ -107,7 +108,14 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args) {
     }
     ujit_value results[MAX_RESULTS];
     size_t n_results = 0;
-    ujit_status st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
+    ujit_status st;
+    if (nogil) {
+        PyThreadState* save = PyEval_SaveThread();
+        st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
+        PyEval_RestoreThread(save);
+    } else {
+        st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
+    }
     if (st != UJIT_OK) return ujit_py_raise(st, e->fn->module);
     return results_to_python(results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS);
 }
@@ -144,7 +152,7 @@ static PyObject* dispatcher_vectorcall(PyObject* callable, PyObject* const* args
      * __float__), and another thread may then grow or reset the entries. */
     Entry e = *hit;
     Py_INCREF(e.fn);
-    PyObject* r = call_entry(&e, args);
+    PyObject* r = call_entry(&e, args, self->nogil);
     Py_DECREF(e.fn);
     return r;
 }
@@ -152,12 +160,14 @@ static PyObject* dispatcher_vectorcall(PyObject* callable, PyObject* const* args
 static PyObject* dispatcher_new(PyTypeObject* type, PyObject* args, PyObject* kwds) {
     PyObject* owner;
     Py_ssize_t n_params;
-    static char* kwlist[] = {"owner", "n_params", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "On", kwlist, &owner, &n_params)) return NULL;
+    int nogil = 0;
+    static char* kwlist[] = {"owner", "n_params", "nogil", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "On|p", kwlist, &owner, &n_params, &nogil)) return NULL;
     DispatcherObject* self = (DispatcherObject*)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->owner = Py_NewRef(owner);
     self->n_params = n_params;
+    self->nogil = nogil;
     self->vectorcall = dispatcher_vectorcall;
     return (PyObject*)self;
 }
