@@ -103,3 +103,23 @@ def test_nogil_functions_run_in_threads():
     for t in threads:
         t.join()
     assert results == [count.py_func(200_000)] * 4
+
+
+def test_tuple_results_keep_their_shape():
+    @njit
+    def one(x):
+        return (x,)
+
+    @njit
+    def nested(x):
+        return (x, (x + 1, 2.5))
+
+    @njit
+    def nothing(x):
+        x + 1
+
+    assert one(1.0) == (1.0,)
+    assert nested(3) == (3, (4, 2.5))
+    assert nothing(1) is None
+    assert one.signatures == ["UniTuple(float64 x 1)(float64)"]
+    one.inspect_types(file=io.StringIO())  # the dumps find the arguments after a tuple type

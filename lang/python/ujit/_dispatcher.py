@@ -96,16 +96,18 @@ class CompiledFunction:
                 raise TypeError("%s(): argument %d has type %s, which ujit cannot pass to compiled code"
                                 % (self.py_func.__name__, i + 1, type(args[i]).__name__))
         if self.declared:
-            return self.function(), self._declared_for(codes)
-        sig = "(%s)" % ", ".join(str(_types.type_of_code(c)) for c in codes)
-        self.compile(sig)
-        return self.function(), tuple(codes)
+            sig, spec = self._declared_for(codes)
+        else:
+            sig = "(%s)" % ", ".join(str(_types.type_of_code(c)) for c in codes)
+            spec = tuple(codes)
+        full = self.compile(sig)
+        return self.function(), spec, _types.result_shape(_types.split_full_signature(full)[0])
 
     def _declared_for(self, codes):
         for sig in self.declared:
             _, params = _types.split_signature(sig)
             if len(params) == len(codes) and all(_converts(c, t) for c, t in zip(codes, params)):
-                return tuple(_types.code_of_type(t) for t in params)
+                return sig, tuple(_types.code_of_type(t) for t in params)
         raise TypeError("No matching definition for argument type(s) %s"
                         % ", ".join(str(_types.type_of_code(c)) for c in codes))
 
@@ -136,7 +138,7 @@ class CompiledFunction:
         return self.signatures
 
     def _args_of(self, sig):
-        return "(%s)" % sig.split("(", 1)[1].rsplit(")", 1)[0]
+        return _types.split_full_signature(sig)[1]
 
     def inspect_types(self, signature=None, file=None):
         text = "\n".join(self.function().dump("types", self._args_of(s)) for s in self._sigs_or(signature))

@@ -159,20 +159,50 @@ def parse_type(text):
 
 
 def split_signature(text):
-    """'float32(float32, int64[:])' -> (return Type or None, [arg Types])."""
-    text = str(text).strip()
-    open_paren = text.index("(")
-    ret = text[:open_paren].strip()
-    inner = text[open_paren + 1:text.rindex(")")]
-    args, depth, cur = [], 0, ""
-    for ch in inner:
+    """'float32(float32, int64[:])' -> (return Type or None, [arg Types]); a tuple return
+    type (not a Type here) gives None."""
+    ret, args = split_full_signature(str(text))
+    params = [parse_type(a) for a in _split_top(args[1:-1])]
+    if not ret or ret.startswith(("UniTuple(", "Tuple(")):
+        return None, params
+    return parse_type(ret), params
+
+
+def _split_top(text):
+    """'a, Tuple(b, c), d' -> ['a', 'Tuple(b, c)', 'd'] (commas outside brackets)."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
         if ch == "," and depth == 0:
-            args.append(cur)
+            parts.append(cur.strip())
             cur = ""
             continue
-        depth += ch == "["
-        depth -= ch == "]"
+        depth += ch in "(["
+        depth -= ch in ")]"
         cur += ch
     if cur.strip():
-        args.append(cur)
-    return (parse_type(ret) if ret else None), [parse_type(a) for a in args]
+        parts.append(cur.strip())
+    return parts
+
+
+def split_full_signature(sig):
+    """'UniTuple(float64 x 2)(float64, int64)' -> ('UniTuple(float64 x 2)', '(float64, int64)')."""
+    sig = sig.strip()
+    depth = 0
+    for i in range(len(sig) - 1, -1, -1):
+        depth += sig[i] == ")"
+        depth -= sig[i] == "("
+        if depth == 0:
+            return sig[:i].strip(), sig[i:]
+    raise ValueError("not a signature: %r" % sig)
+
+
+def result_shape(text):
+    """How a flattened result rebuilds: None for a scalar (or none), else a tuple with one
+    entry per element (None for a scalar, a nested tuple for a tuple)."""
+    text = text.strip()
+    if text.startswith("UniTuple(") and text.endswith(")"):
+        inner, _, count = text[len("UniTuple("):-1].rpartition(" x ")
+        return tuple(result_shape(inner) for _ in range(int(count)))
+    if text.startswith("Tuple(") and text.endswith(")"):
+        return tuple(result_shape(p) for p in _split_top(text[len("Tuple("):-1]))
+    return None

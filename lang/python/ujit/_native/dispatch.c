@@ -19,6 +19,7 @@ typedef struct {
     int32_t key[UJIT_PY_MAX_ARGS];
     int32_t spec[UJIT_PY_MAX_ARGS]; /* what each argument is converted to */
     FunctionObject* fn;             /* owned */
+    PyObject* shape;                /* owned: how a tuple result nests (NULL: scalar or None) */
 } Entry;
 
 typedef struct {
@@ -61,34 +62,54 @@ static const Entry* resolve(DispatcherObject* self, PyObject* const* args, Py_ss
     memcpy(e.key, key, (size_t)n * sizeof(int32_t));
     PyObject* fn;
     PyObject* spec;
-    if (!PyArg_ParseTuple(r, "O!O!", &Ujit_FunctionType, &fn, &PyTuple_Type, &spec) || PyTuple_GET_SIZE(spec) != n) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "_resolve must return (Function, codes)");
+    PyObject* shape;
+    if (!PyArg_ParseTuple(r, "O!O!O", &Ujit_FunctionType, &fn, &PyTuple_Type, &spec, &shape) ||
+        PyTuple_GET_SIZE(spec) != n) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "_resolve must return (Function, codes, shape)");
         Py_DECREF(r);
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; ++i) e.spec[i] = (int32_t)PyLong_AsLong(PyTuple_GET_ITEM(spec, i));
     e.fn = (FunctionObject*)Py_NewRef(fn);
+    e.shape = shape == Py_None ? NULL : Py_NewRef(shape);
     Py_DECREF(r);
     if (PyErr_Occurred() || add_entry(self, &e) < 0) {
         Py_DECREF(e.fn);
+        Py_XDECREF(e.shape);
         return NULL;
     }
     return &self->entries[self->n_entries - 1];
 }
 
-static PyObject* results_to_python(const ujit_value* results, size_t n) {
-    if (n == 0) Py_RETURN_NONE;
-    if (n == 1) return ujit_py_from_scalar(&results[0]);
-    PyObject* t = PyTuple_New((Py_ssize_t)n);
-    for (size_t i = 0; t && i < n; ++i) {
-        PyObject* x = ujit_py_from_scalar(&results[i]);
+/* The nested tuple `shape` (ujit/_types.py result_shape) filled from the flat results. */
+static PyObject* build_tuple(PyObject* shape, const ujit_value* results, size_t n, size_t* next) {
+    Py_ssize_t len = PyTuple_GET_SIZE(shape);
+    PyObject* t = PyTuple_New(len);
+    for (Py_ssize_t i = 0; t && i < len; ++i) {
+        PyObject* sub = PyTuple_GET_ITEM(shape, i);
+        PyObject* x = NULL;
+        if (sub != Py_None)
+            x = build_tuple(sub, results, n, next);
+        else if (*next < n)
+            x = ujit_py_from_scalar(&results[(*next)++]);
+        else
+            PyErr_SetString(PyExc_SystemError, "ujit returned fewer values than its tuple type has");
         if (!x) {
             Py_CLEAR(t);
             break;
         }
-        PyTuple_SET_ITEM(t, (Py_ssize_t)i, x);
+        PyTuple_SET_ITEM(t, i, x);
     }
     return t;
+}
+
+static PyObject* results_to_python(const Entry* e, const ujit_value* results, size_t n) {
+    if (e->shape) {
+        size_t next = 0;
+        return build_tuple(e->shape, results, n, &next);
+    }
+    if (n == 0) Py_RETURN_NONE;
+    return ujit_py_from_scalar(&results[0]);
 }
 
 /* The call through the C API's dynamic entry point (ujit_function_call). */
@@ -117,7 +138,7 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
         st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
     }
     if (st != UJIT_OK) return ujit_py_raise(st, e->fn->module);
-    return results_to_python(results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS);
+    return results_to_python(e, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS);
 }
 
 static PyObject* dispatcher_vectorcall(PyObject* callable, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
@@ -152,8 +173,10 @@ static PyObject* dispatcher_vectorcall(PyObject* callable, PyObject* const* args
      * __float__), and another thread may then grow or reset the entries. */
     Entry e = *hit;
     Py_INCREF(e.fn);
+    Py_XINCREF(e.shape);
     PyObject* r = call_entry(&e, args, self->nogil);
     Py_DECREF(e.fn);
+    Py_XDECREF(e.shape);
     return r;
 }
 
@@ -173,7 +196,10 @@ static PyObject* dispatcher_new(PyTypeObject* type, PyObject* args, PyObject* kw
 }
 
 static void clear_entries(DispatcherObject* self) {
-    for (Py_ssize_t k = 0; k < self->n_entries; ++k) Py_DECREF(self->entries[k].fn);
+    for (Py_ssize_t k = 0; k < self->n_entries; ++k) {
+        Py_DECREF(self->entries[k].fn);
+        Py_XDECREF(self->entries[k].shape);
+    }
     self->n_entries = 0;
 }
 
