@@ -36,8 +36,10 @@ def test_zero_division_raises_zero_division_error():
         return a // b
 
     assert div(7, 2) == 3
-    with pytest.raises(ZeroDivisionError, match="division by zero"):
+    with pytest.raises(ZeroDivisionError, match="division by zero") as info:
         div(1, 0)
+    line = div.py_func.__code__.co_firstlineno + 2
+    assert "%s:%d:16" % (__file__, line) in str(info.value)  # file columns of the nested def
     assert div(9, 3) == 3  # the dispatcher is usable after a raise
 
 

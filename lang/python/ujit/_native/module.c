@@ -12,7 +12,7 @@ PyObject* Ujit_CudaSupportError = NULL;
 
 /* "ZeroDivisionError: division by zero (in f at f.py:3:12)" -> ZeroDivisionError with the
  * rest as its message: the run-time errors of compiled code are Python's own classes. */
-static PyObject* raise_runtime(const char* message) {
+static PyObject* raise_runtime_text(const char* message) {
     const char* colon = strstr(message, ": ");
     PyObject* cls = PyExc_RuntimeError;
     if (colon && colon - message < 64) {
@@ -88,12 +88,32 @@ static PyObject* raise_compile(const char* message, const ModuleObject* m) {
     return NULL;
 }
 
+/* A run-time error names where it was raised ("(in f at FILE:LINE:COL)"): in file columns
+ * too, for a dedented nested function. */
+static PyObject* raise_runtime(const char* message, const ModuleObject* m) {
+    const char* name = m ? PyUnicode_AsUTF8(m->filename) : NULL;
+    const char* at = name && *name ? strstr(message, name) : NULL;
+    int line = 0, col = 0, used = 0;
+    if (!at || sscanf(at + strlen(name), ":%d:%d%n", &line, &col, &used) != 2) return raise_runtime_text(message);
+    int fixed = fixed_column(m, name, line, col);
+    if (fixed == col) return raise_runtime_text(message);
+    size_t head = (size_t)(at - message) + strlen(name);
+    const char* tail = at + strlen(name) + used;
+    char* out = PyMem_Malloc(strlen(message) + 64);
+    if (!out) return PyErr_NoMemory();
+    memcpy(out, message, head);
+    sprintf(out + head, ":%d:%d%s", line, fixed, tail);
+    raise_runtime_text(out);
+    PyMem_Free(out);
+    return NULL;
+}
+
 PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module) {
     const char* message = ujit_last_error();
     if (!message || !*message) message = "ujit: unknown error";
     switch (status) {
     case UJIT_ERROR_COMPILE: return raise_compile(message, module);
-    case UJIT_ERROR_RUNTIME: return raise_runtime(message);
+    case UJIT_ERROR_RUNTIME: return raise_runtime(message, module);
     case UJIT_ERROR_ARGUMENT:
         /* "error: ..." from the C API: the Python caller passed something unusable. */
         PyErr_SetString(PyExc_TypeError, strncmp(message, "error: ", 7) == 0 ? message + 7 : message);
