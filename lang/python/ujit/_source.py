@@ -17,7 +17,6 @@ is replaced by one ujit's parser reads, built from the decorator's actual argume
 import ast
 import inspect
 import math
-import random
 import sys
 import textwrap
 import types
@@ -216,7 +215,7 @@ class ModuleText:
                             % (name, type(value).__name__), src.filename, line, col)
 
     def _module_import(self, name, module, src, line, col):
-        if module is math or module is random or module.__name__ == "numpy":
+        if module.__name__ in ("math", "random", "numpy"):
             return "import %s as %s" % (module.__name__, name)
         if module.__name__ == "ujit":
             self.needs_numba = True
