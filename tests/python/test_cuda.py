@@ -181,6 +181,17 @@ def test_torch_tensors_are_kernel_arguments_zero_copy():
 
 
 @gpu
+def test_events_time_a_kernel():
+    start, end = cuda.event(), cuda.event()
+    d = cuda.to_device(np.arange(100_000, dtype=np.float32))
+    start.record()
+    cc.add_kernel[64, 256](d, d, d)
+    end.record()
+    end.synchronize()
+    assert cuda.event_elapsed_time(start, end) >= 0.0
+
+
+@gpu
 def test_copy_to_host_out_keyword():
     d = cuda.to_device(np.arange(5, dtype=np.int32))
     out = np.zeros(5, np.int32)

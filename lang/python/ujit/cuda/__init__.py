@@ -13,7 +13,8 @@ Numba).
 from ._api import (  # noqa: F401
     DeviceNDArray, Stream, close, current_context, detect, device_array, device_array_like,
     get_current_device, is_available, is_cuda_array, as_cuda_array, jit, list_devices, pinned_array,
-    select_device, stream, synchronize, to_device, unavailable_reason, default_stream, event,
+    select_device, stream, synchronize, to_device, unavailable_reason, default_stream, event, Event,
+    event_elapsed_time, CudaSupportError,
 )
 from ._kernelapi import (  # noqa: F401
     atomic, blockDim, blockIdx, const, gridDim, grid, gridsize, laneid, local, shared, syncthreads,

@@ -169,9 +169,36 @@ def _stream_handle(s):
     raise TypeError("stream must be a ujit.cuda stream or 0, not %s" % type(s).__name__)
 
 
+class Event:
+    """A CUDA event (cuda.event()): record on a stream, synchronize, time between two."""
+
+    def __init__(self, timing=True):
+        self._h = ext.Event(bool(timing))
+
+    def record(self, stream=0):
+        self._h.record(_stream_handle(stream))
+
+    def synchronize(self):
+        self._h.synchronize()
+
+    def query(self):
+        return self._h.query()
+
+    def wait(self, stream=0):
+        self._h.wait(_stream_handle(stream))
+
+    def elapsed_time(self, end):
+        return self._h.elapsed_time(end._h)
+
+
 def event(timing=True):
     _require()
-    return ext.Event(bool(timing))
+    return Event(timing)
+
+
+def event_elapsed_time(start, end):
+    """Milliseconds between two recorded events (Numba's cuda.event_elapsed_time)."""
+    return start.elapsed_time(end)
 
 
 # ---------------------------------------------------------------------- device arrays
