@@ -5,7 +5,8 @@
  *   values.c    Python objects <-> ujit_value / DLTensor, argument type codes
  *   dispatch.c  Dispatcher: the per-call hot path (type key -> cached entry -> call)
  *   ufunc.c     real numpy.ufunc objects whose inner loops run compiled code
- *   cuda.c      streams, events, device arrays, kernel launches, GPU ufuncs
+ *   cuda_stream.c, cuda_array.c, cuda.c
+ *               streams and events; device arrays and GPU arguments; launches, GPU ufuncs
  */
 #ifndef UJIT_PY_EXT_H
 #define UJIT_PY_EXT_H
@@ -97,11 +98,30 @@ int ujit_py_dltensor(PyArrayObject* a, DLTensor* t, int64_t* strides);
 extern PyTypeObject Ujit_DispatcherType;
 PyObject* ujit_py_make_ufunc(PyObject* self, PyObject* args);
 
-/* ------------------------------------------------------------------ cuda.c */
+/* ------------------------------------------------------------------ cuda*.c */
 
-extern PyTypeObject Ujit_StreamType;
-extern PyTypeObject Ujit_EventType;
-extern PyTypeObject Ujit_DeviceArrayType;
-extern PyMethodDef ujit_py_cuda_methods[];
+extern PyTypeObject Ujit_StreamType;      /* cuda_stream.c */
+extern PyTypeObject Ujit_EventType;       /* cuda_stream.c */
+extern PyTypeObject Ujit_DeviceArrayType; /* cuda_array.c */
+extern PyMethodDef ujit_py_cuda_methods[]; /* cuda.c */
+
+/* The ujit_stream of a Stream object (NULL for None: the default stream); *ok = 0 with a
+ * Python error for anything else. */
+ujit_stream* ujit_py_stream_of(PyObject* o, int* ok);
+
+/* Storage for one call's array arguments (launches, GPU ufuncs). */
+typedef struct {
+    DLTensor t[UJIT_PY_MAX_ARGS + 1];
+    int64_t shape[UJIT_PY_MAX_ARGS + 1][NPY_MAXDIMS];
+    int64_t strides[UJIT_PY_MAX_ARGS + 1][NPY_MAXDIMS];
+} ArgStorage;
+
+/* Argument `i` of a launch or GPU ufunc: a DeviceArray, a __cuda_array_interface__ dict,
+ * a host NumPy array or a scalar. -1 with a Python error when unusable. */
+int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i);
+PyObject* ujit_py_wrap_device_array(ujit_device_array* h);
+PyObject* ujit_py_device_array_new(PyObject* self, PyObject* args);
+PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args);
+PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule);
 
 #endif /* UJIT_PY_EXT_H */
