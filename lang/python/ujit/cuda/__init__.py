@@ -11,11 +11,13 @@ compiled by ujit; from Python they only name things (calling them there is an er
 Numba).
 """
 from ._api import (  # noqa: F401
-    DeviceNDArray, Stream, close, current_context, detect, device_array, device_array_like,
-    get_current_device, is_available, is_cuda_array, as_cuda_array, jit, list_devices, pinned_array,
-    select_device, stream, synchronize, to_device, unavailable_reason, default_stream, event, Event,
-    event_elapsed_time, CudaSupportError,
+    CudaSupportError, Event, Stream, close, current_context, default_stream, detect, event, event_elapsed_time,
+    get_current_device, is_available, list_devices, select_device, stream, synchronize, unavailable_reason,
 )
+from ._devicearray import (  # noqa: F401
+    DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, pinned_array, to_device,
+)
+from ._kernels import jit  # noqa: F401
 from ._kernelapi import (  # noqa: F401
     atomic, blockDim, blockIdx, const, gridDim, grid, gridsize, laneid, local, shared, syncthreads,
     threadIdx, threadfence, warpsize,

@@ -11,6 +11,8 @@ from .. import _source
 from .._ufunc import GufuncFunction, UfuncFunction
 from .._native import ext
 from . import _api
+from ._devicearray import DeviceNDArray
+from ._kernels import check_cuda_signature
 
 
 class CUDAUfuncFunction(UfuncFunction):
@@ -23,7 +25,7 @@ class CUDAUfuncFunction(UfuncFunction):
 
 
 def _gpu_input(a):
-    if isinstance(a, _api.DeviceNDArray):
+    if isinstance(a, DeviceNDArray):
         return a._h
     iface = getattr(a, "__cuda_array_interface__", None)
     if iface is not None:
@@ -34,7 +36,7 @@ def _gpu_input(a):
 
 
 def _on_device(a):
-    return isinstance(a, _api.DeviceNDArray) or hasattr(a, "__cuda_array_interface__")
+    return isinstance(a, DeviceNDArray) or hasattr(a, "__cuda_array_interface__")
 
 
 class CUDAUFunc:
@@ -51,7 +53,7 @@ class CUDAUFunc:
         self.nin = len(_source.FunctionSource(owner.py_func).node.args.args)
         self.nout = 1
         for sig in owner.declared:  # Numba compiles the declared signatures at decoration
-            _api.check_cuda_signature(owner.function(), sig)
+            check_cuda_signature(owner.function(), sig)
 
     @property
     def cpu_ufunc(self):
@@ -67,27 +69,27 @@ class CUDAUFunc:
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
         if not _api.is_available():
-            host = [a.copy_to_host() if isinstance(a, _api.DeviceNDArray) else a for a in args]
+            host = [a.copy_to_host() if isinstance(a, DeviceNDArray) else a for a in args]
             if out is None:
                 return self.cpu_ufunc(*host)
-            if isinstance(out, _api.DeviceNDArray):
+            if isinstance(out, DeviceNDArray):
                 raise _api.CudaSupportError("CUDA is unavailable: %s" % _api.unavailable_reason())
             return self.cpu_ufunc(*host, out=out)
         s = _api._stream_handle(stream)
         inputs = tuple(_gpu_input(a) for a in args)
         fn = self._owner.function()
         if out is not None:
-            target = out._h if isinstance(out, _api.DeviceNDArray) else (
+            target = out._h if isinstance(out, DeviceNDArray) else (
                 dict(out.__cuda_array_interface__) if _on_device(out) else out)
             ext.vectorize_cuda(fn, inputs, target, s)
             return out
-        result = _api.DeviceNDArray(ext.vectorize_cuda(fn, inputs, None, s), stream)
+        result = DeviceNDArray(ext.vectorize_cuda(fn, inputs, None, s), stream)
         if any(_on_device(a) for a in args):
             return result
         return result.copy_to_host(stream=stream)  # host in, host out (Numba)
 
     def reduce(self, array, axis=0, stream=0):
-        host = array.copy_to_host() if isinstance(array, _api.DeviceNDArray) else np.asarray(array)
+        host = array.copy_to_host() if isinstance(array, DeviceNDArray) else np.asarray(array)
         return self.cpu_ufunc.reduce(host, axis=axis)
 
     @property
