@@ -118,3 +118,28 @@ def test_ufuncs_made_inside_functions_pickle_by_recipe():
     rebuilt = reconstructor(*args)
     assert rebuilt(np.array([4.0])).tolist() == [2.0]
     assert pickle.loads(pickle.dumps(np.add)) is np.add  # NumPy's own ufuncs still by name
+
+
+def test_guvectorize_with_a_scalar_core_argument_and_matrices():
+    from ujit import guvectorize
+
+    @guvectorize(["void(float64[:], float64, float64[:])"], "(n),()->(n)")
+    def shift(x, by, out):
+        for i in range(x.shape[0]):
+            out[i] = x[i] + by
+
+    @guvectorize(["void(float64[:, :], float64[:, :], float64[:, :])"], "(m,n),(n,p)->(m,p)")
+    def matmul(a, b, out):
+        for i in range(a.shape[0]):
+            for j in range(b.shape[1]):
+                acc = 0.0
+                for k in range(a.shape[1]):
+                    acc += a[i, k] * b[k, j]
+                out[i, j] = acc
+
+    x = np.arange(6.0).reshape(2, 3)
+    np.testing.assert_array_equal(shift(x, np.array([10.0, 20.0])), x + [[10.0], [20.0]])
+    a = np.random.default_rng(4).random((5, 2, 3))
+    b = np.random.default_rng(5).random((5, 3, 4))
+    np.testing.assert_allclose(matmul(a, b), a @ b)
+    assert shift.signature == "(n),()->(n)"
