@@ -60,8 +60,7 @@ class CompiledFunction:
         """The ujit Function, compiling the module (and freezing globals) on first use."""
         with self._lock:
             if self._function is None:
-                module = _source.build_module(self.py_func, self.decorator(), self,
-                                              getattr(self, "cpu_fallback", False))
+                module = _source.build_module(self.py_func, self.decorator(), getattr(self, "cpu_fallback", False))
                 self._function = module.function(self.py_func.__name__)
             return self._function
 

@@ -118,13 +118,13 @@ class ModuleText:
         self.placed = {}  # line number -> text, for functions at their own lines
         self.appended = []  # functions that could not keep their lines (other files, overlaps)
         self.fixes = []  # (first, last, col_offset) for CompileError columns
-        self.bindings = {}  # name -> (kind, value, statement)
+        self.bindings = {}  # name -> the statement that binds it
         self.functions = {}  # def name -> Python function
         self.needs_numba = self.needs_numpy = self.needs_math = False
 
     # -------------------------------------------------------------- functions
 
-    def add_function(self, dispatcher_like, py_func, decorator):
+    def add_function(self, py_func, decorator):
         name = py_func.__name__
         if name in self.functions:
             if self.functions[name] is py_func:
@@ -160,9 +160,9 @@ class ModuleText:
                 self.fixes.append((first, first + len(out) - 1, src.indent))
         else:
             self.appended.append(out)
-        self._bind_free_names(src, dispatcher_like)
+        self._bind_free_names(src)
 
-    def _bind_free_names(self, src, owner):
+    def _bind_free_names(self, src):
         from ._dispatcher import callee_of  # the other ujit functions' (py_func, decorator)
 
         for name, (line, col) in src.free_names().items():
@@ -179,16 +179,16 @@ class ModuleText:
                 if py_func.__name__ != name:
                     raise compile_error("'%s' refers to the ujit function '%s': call it by its own name"
                                         % (name, py_func.__name__), src.filename, line, col)
-                self.add_function(value, py_func, decorator)
+                self.add_function(py_func, decorator)
                 continue
             statement = self._statement_for(name, value, src, line, col)
             if statement is None:
                 continue
             old = self.bindings.get(name)
-            if old is not None and old[2] != statement:
+            if old is not None and old != statement:
                 raise compile_error("global '%s' has different values in the functions compiled together"
                                     % name, src.filename, line, col)
-            self.bindings[name] = (None, value, statement)
+            self.bindings[name] = statement
 
     # -------------------------------------------------------------- frozen globals
 
@@ -273,8 +273,8 @@ class ModuleText:
             prelude.append("import numpy as %s" % _PRELUDE_NUMPY)
         if self.needs_math:
             prelude.append("import math as %s" % _PRELUDE_MATH)
-        imports = [b[2] for b in self.bindings.values() if not b[2].split()[1:2] == ["="]]
-        constants = [b[2] for b in self.bindings.values() if b[2].split()[1:2] == ["="]]
+        imports = [b for b in self.bindings.values() if b.split()[1:2] != ["="]]
+        constants = [b for b in self.bindings.values() if b.split()[1:2] == ["="]]
         return "\n".join(lines + prelude + sorted(imports) + constants) + "\n"
 
 
@@ -297,8 +297,8 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False):
     raise ValueError(kind)
 
 
-def build_module(py_func, decorator, owner, cpu_fallback=False):
+def build_module(py_func, decorator, cpu_fallback=False):
     """The ujit Module of `py_func` (and every ujit function it calls)."""
     text = ModuleText(py_func.__code__.co_filename, cpu_fallback)
-    text.add_function(owner, py_func, decorator)
+    text.add_function(py_func, decorator)
     return ext.Module(text.text(), text.filename, text.fixes)
