@@ -34,6 +34,20 @@ def test_kernels_compile_to_ptx_without_a_gpu():
     assert ".entry" in ptx and "add_kernel" in ptx
 
 
+@pytest.mark.parametrize("kernel, sig", [
+    ("cuda_histogram", "void(float32[::1], float32, float32, int32[::1])"),
+    ("tile_transpose", "void(float32[:, ::1], float32[:, ::1])"),
+    ("thread_counter_safe", "void(int32[::1])"),
+])
+def test_course_kernels_compile_to_ptx(kernel, sig):
+    ptx = getattr(cc, kernel).inspect_asm(sig)
+    assert ".entry" in ptx
+    if kernel == "tile_transpose":
+        assert ".shared" in ptx and "bar.sync" in ptx
+    if kernel != "tile_transpose":
+        assert "atom" in ptx
+
+
 def test_device_function_is_not_callable_from_python():
     with pytest.raises(TypeError, match="device function"):
         cc.polar_to_cartesian(1.0, 2.0)
