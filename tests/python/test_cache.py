@@ -41,3 +41,25 @@ def test_second_process_compiles_from_the_disk_cache(tmp_path):
     assert entries(tmp_path) == stored, "the second process compiled again instead of loading"
     if second["stats"]:
         assert second["stats"]["hits"] > 0 and second["stats"]["stores"] == 0
+
+
+def test_a_scalar_program_never_imports_numpy(tmp_path):
+    # The start-up target: `import ujit` and a first scalar call stay NumPy-free.
+    (tmp_path / "scalar_prog.py").write_text(textwrap.dedent("""
+        import math, sys
+        from ujit import njit
+
+        @njit
+        def hyp(x, y):
+            return math.sqrt(x * x + y * y)
+
+        assert hyp(3.0, 4.0) == 5.0
+        print("numpy" in sys.modules)
+    """))
+    env = dict(os.environ, UJIT_CACHE_DIR=str(tmp_path / "cache"))
+    path = os.pathsep.join(p for p in sys.path if p)
+    out = subprocess.run([sys.executable, "-c", "import sys; sys.path[:0] = sys.argv[1].split(':'); "
+                          "import runpy; runpy.run_path(sys.argv[2], run_name='__main__')", path,
+                          str(tmp_path / "scalar_prog.py")], env=env, check=True, capture_output=True,
+                         text=True).stdout
+    assert out.strip() == "False"
