@@ -58,6 +58,23 @@ def test_kernel_needs_a_launch_configuration():
         cc.add_kernel(np.zeros(1), np.zeros(1), np.zeros(1))
 
 
+def test_cuda_ufunc_out_argument_on_the_host():
+    a = np.arange(10, dtype=np.float32)
+    out = np.empty_like(a)
+    assert cc.add_ufunc(a, a, out=out) is out
+    np.testing.assert_array_equal(out, 2 * a)
+
+
+def test_device_memory_without_cuda_is_a_clear_error():
+    if cuda.is_available():
+        pytest.skip("CUDA is available here")
+    with pytest.raises(cuda.CudaSupportError, match="CUDA is unavailable"):
+        cuda.to_device(np.zeros(3))
+    with pytest.raises(cuda.CudaSupportError):
+        cuda.device_array(3)
+    assert cuda.list_devices() == []
+
+
 def test_is_available_and_detect_agree(capsys):
     assert cuda.detect() == cuda.is_available()
     if not cuda.is_available():
