@@ -123,3 +123,11 @@ def test_tuple_results_keep_their_shape():
     assert nothing(1) is None
     assert one.signatures == ["UniTuple(float64 x 1)(float64)"]
     one.inspect_types(file=io.StringIO())  # the dumps find the arguments after a tuple type
+
+
+def test_forceobj_runs_the_python_function():
+    @numba.jit(forceobj=True)
+    def uses_a_dict(key):
+        return {"a": 1, "b": 2}[key]
+
+    assert uses_a_dict("b") == 2

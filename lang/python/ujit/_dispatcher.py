@@ -186,20 +186,35 @@ _JIT_OPTIONS = {"nopython", "cache", "nogil", "parallel", "fastmath", "boundsche
                 "target", "_nrt"}
 
 
+class ObjectModeFunction:
+    """@jit(forceobj=True): Numba's object mode, which runs the Python function itself."""
+
+    def __init__(self, py_func):
+        self.py_func = py_func
+        self.__name__, self.__doc__, self.__wrapped__ = py_func.__name__, py_func.__doc__, py_func
+
+    def __call__(self, *args, **kwargs):
+        return self.py_func(*args, **kwargs)
+
+    def __repr__(self):
+        return "ObjModeDispatcher(%r)" % self.py_func
+
+
 def jit(signature_or_function=None, locals=None, cache=False, **options):
-    """Numba's @jit (always nopython): bare, with signatures, or with options."""
+    """Numba's @jit (nopython unless forceobj=True): bare, with signatures, or with options."""
     unknown = set(options) - _JIT_OPTIONS
     if unknown:
         raise TypeError("jit() got unexpected keyword argument(s): %s" % ", ".join(sorted(unknown)))
     options["cache"] = cache
-    if callable(signature_or_function) and not isinstance(signature_or_function, _types.Type):
-        return make_dispatcher(CompiledFunction, signature_or_function, None, options)
-    sigs = signature_or_function
 
-    def wrapper(fn):
+    def make(fn, sigs):
+        if options.get("forceobj"):
+            return ObjectModeFunction(fn)
         return make_dispatcher(CompiledFunction, fn, sigs, options)
 
-    return wrapper
+    if callable(signature_or_function) and not isinstance(signature_or_function, _types.Type):
+        return make(signature_or_function, None)
+    return lambda fn: make(fn, signature_or_function)
 
 
 def njit(*args, **kwargs):
