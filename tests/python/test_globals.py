@@ -111,3 +111,18 @@ def test_unsupported_module_is_an_error():
 
     with pytest.raises(ujit.CompileError, match="module 'os'"):
         f(1)
+
+
+FLAG = np.bool_(True)
+SMALL = np.int16(-3)
+
+
+def test_numpy_bool_and_int_globals():
+    @njit
+    def f(x):
+        if FLAG:
+            return x + SMALL
+        return x
+
+    assert f(np.int16(5)) == 2
+    assert f.signatures == ["int64(int16)"]  # small ints add as int64, as in Numba

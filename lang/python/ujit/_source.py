@@ -227,9 +227,9 @@ class ModuleText:
 
     def _constant(self, v):
         """Source text of a constant ujit folds, or None when `v` is not one."""
-        if isinstance(v, bool) or type(v).__name__ == "bool_":
-            return "True" if v else "False"
         np = sys.modules.get("numpy")  # a NumPy scalar exists only once NumPy is imported
+        if isinstance(v, bool) or (np is not None and isinstance(v, np.bool_)):
+            return "True" if v else "False"
         if np is not None and isinstance(v, np.generic):
             dt = np.dtype(type(v))
             if dt not in _types.DTYPE_CODE:
