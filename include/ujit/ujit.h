@@ -136,6 +136,9 @@ typedef struct ujit_function ujit_function;
  *   UJIT_GLOBAL_MODULE    an imported module: `module` is "math", "numpy", "numba",
  *                         "numba.cuda" or "random" (`np` -> "numpy", `cuda` ->
  *                         "numba.cuda");
+ *   UJIT_GLOBAL_MEMBER    what `from <module> import <member>` binds: `module` as for
+ *                         UJIT_GLOBAL_MODULE, `member` the name ("sqrt" from "math", "jit"
+ *                         or "vectorize" from "numba", "cuda" from "numba");
  *   UJIT_GLOBAL_FUNCTION  another name for a function defined in this module's source:
  *                         `function` is its def name.
  * Another jitted function that the code calls: put its source (with its decorator) into
@@ -145,7 +148,8 @@ typedef enum ujit_global_kind {
     UJIT_GLOBAL_SCALAR = 0,
     UJIT_GLOBAL_TUPLE = 1,
     UJIT_GLOBAL_MODULE = 2,
-    UJIT_GLOBAL_FUNCTION = 3
+    UJIT_GLOBAL_FUNCTION = 3,
+    UJIT_GLOBAL_MEMBER = 4
 } ujit_global_kind;
 
 typedef struct ujit_global {
@@ -154,8 +158,9 @@ typedef struct ujit_global {
     ujit_value scalar;                  /* SCALAR (is_array must be 0) */
     const struct ujit_global* elements; /* TUPLE */
     size_t n_elements;                  /* TUPLE */
-    const char* module;                 /* MODULE */
+    const char* module;                 /* MODULE, MEMBER */
     const char* function;               /* FUNCTION */
+    const char* member;                 /* MEMBER */
 } ujit_global;
 
 /* Where the source comes from, for diagnostics, and the globals it sees. All optional:

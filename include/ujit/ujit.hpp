@@ -198,7 +198,8 @@ public:
     // with the argument types of a recent call (and the same options) takes a lock-free
     // path that allocates nothing for scalar arguments and results.
     Value call(const std::vector<Value>& args, const Options& opts = {}) const;
-    Value call(const Value* args, size_t n_args, const Options& opts = {}) const;
+    Value call(const Value* args, size_t n_args) const;  // default Options
+    Value call(const Value* args, size_t n_args, const Options& opts) const;
     template <class... A> Value operator()(A&&... args) const {
         if constexpr (sizeof...(A) == 0) {
             return call(nullptr, 0);
@@ -242,13 +243,15 @@ private:
 // A module-level name supplied by the host, bound before the module's own statements
 // (which win over it): what a Python host passes for a function's __globals__.
 struct HostGlobal {
-    enum class Kind { Constant, Module, Function };
+    enum class Kind { Constant, Module, Member, Function };
     Kind kind = Kind::Constant;
     Value value;         // Constant: a scalar (its dtype is kept: np.float32) or a tuple of them
-    std::string target;  // Module: "math", "numpy", "numba", "numba.cuda", "random";
+    std::string target;  // Module, Member: "math", "numpy", "numba", "numba.cuda", "random";
                          // Function: the def name of a function of the same source
+    std::string member;  // Member: what `from <target> import <member>` binds ("sqrt", "jit")
     static HostGlobal constant(Value v);
     static HostGlobal module(std::string name);
+    static HostGlobal module_member(std::string module, std::string member);
     static HostGlobal function(std::string def_name);
 };
 

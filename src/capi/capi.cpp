@@ -87,6 +87,9 @@ ujit::HostGlobal host_global(const ujit_global& g, int depth) {
     case UJIT_GLOBAL_MODULE:
         require(g.module, "a module global with a null module name");
         return ujit::HostGlobal::module(g.module);
+    case UJIT_GLOBAL_MEMBER:
+        require(g.module && g.member, "a member global with a null module or member name");
+        return ujit::HostGlobal::module_member(g.module, g.member);
     case UJIT_GLOBAL_FUNCTION:
         require(g.function, "a function global with a null function name");
         return ujit::HostGlobal::function(g.function);

@@ -32,7 +32,9 @@ using ujit::capi::guarded;
 using ujit::capi::require;
 namespace pipeline = ujit::pipeline;
 
-constexpr int kComplex64 = static_cast<int>(ujit::DType::Complex64);
+constexpr int kInt64 = static_cast<int>(ujit::DType::Int64);
+constexpr int kUInt64 = static_cast<int>(ujit::DType::UInt64);
+constexpr int kFloat64 = static_cast<int>(ujit::DType::Float64);
 
 // The scalar a ujit_value holds, for a dtype already checked to be valid.
 ujit::Value::Scalar scalar_of(const ujit_value& v, int dtype) {
@@ -76,8 +78,11 @@ bool call_cached(ujit_function* f, const ujit_value* args, size_t n_args, ujit_v
     alignas(16) uint8_t slots[pipeline::kMaxCachedArgs][16];
     void* ptrs[pipeline::kMaxCachedArgs];
     for (size_t i = 0; i < n_args; ++i) {
-        if (dtypes[i] >= kComplex64 && e->param_dtypes[i] < ujit::DType::Complex64) return false;  // an error
-        ujit::runtime::store_scalar(scalar_of(args[i], dtypes[i]), e->param_dtypes[i], slots[i]);
+        const int to = static_cast<int>(e->param_dtypes[i]);
+        if (dtypes[i] == to && (to == kInt64 || to == kFloat64 || to == kUInt64))
+            std::memcpy(slots[i], &args[i].v, 8);  // the union holds exactly the parameter's bytes
+        else
+            ujit::runtime::store_scalar(scalar_of(args[i], dtypes[i]), e->param_dtypes[i], slots[i]);
         ptrs[i] = slots[i];
     }
     alignas(16) uint8_t result[16];
@@ -86,8 +91,14 @@ bool call_cached(ujit_function* f, const ujit_value* args, size_t n_args, ujit_v
         ujit_value& out = results[0];
         out.is_array = 0;
         out.dtype = static_cast<ujit_dtype>(e->result_dtype);
-        ujit::Value::Scalar s = ujit::runtime::load_scalar(e->result_dtype, result);
-        switch (e->result_dtype) {
+        const ujit::DType rt = e->result_dtype;
+        if (rt == ujit::DType::Float64 || rt == ujit::DType::Int64 || rt == ujit::DType::UInt64) {
+            std::memcpy(&out.v, result, 8);
+            if (n_results) *n_results = 1;
+            return true;
+        }
+        ujit::Value::Scalar s = ujit::runtime::load_scalar(rt, result);
+        switch (rt) {
         case ujit::DType::Float32:
         case ujit::DType::Float64: out.v.f = s.f; break;
         case ujit::DType::Complex64:

@@ -112,6 +112,18 @@ Value Function::call(const std::vector<Value>& args, const Options& opts) const 
     return call(args.data(), args.size(), opts);
 }
 
+Value Function::call(const Value* args, size_t n_args) const {
+    // The fast path, with no Options to build or compare.
+    uint32_t codes[pipeline::kMaxCachedArgs];
+    bool cacheable = n_args <= pipeline::kMaxCachedArgs;
+    for (size_t i = 0; i < n_args && cacheable; ++i) cacheable = (codes[i] = pipeline::arg_code(args[i])) != 0;
+    if (cacheable)
+        if (const pipeline::CallEntry* e = calls_->find(codes, n_args, pipeline::CallOptions::defaults()))
+            return pipeline::call_cached_entry(*e, args, n_args);
+    static const Options defaults;
+    return call(args, n_args, defaults);
+}
+
 Value Function::call(const Value* args, size_t n_args, const Options& opts) const {
     pipeline::CallOptions copts = pipeline::CallOptions::of(opts);
     uint32_t codes[pipeline::kMaxCachedArgs];
@@ -119,7 +131,7 @@ Value Function::call(const Value* args, size_t n_args, const Options& opts) cons
     for (size_t i = 0; i < n_args && cacheable; ++i) cacheable = (codes[i] = pipeline::arg_code(args[i])) != 0;
     if (cacheable)
         if (const pipeline::CallEntry* e = calls_->find(codes, n_args, copts))
-            return pipeline::call_entry(*e, args, n_args);
+            return pipeline::call_cached_entry(*e, args, n_args);
     // The slow path: type the arguments, choose the signature, find or compile.
     const auto* def = def_of(def_);
     std::vector<const types::Type*> arg_types;
@@ -133,7 +145,7 @@ Value Function::call(const Value* args, size_t n_args, const Options& opts) cons
                     fmt::format("error: '{}' was compiled for CUDA; launch it as a kernel", def->name));
     pipeline::CallEntry entry;
     pipeline::describe_call(entry, spec->compiled.packed, *spec->compiled.typed);
-    if (cacheable) {
+    if (cacheable && pipeline::converts_always(entry, codes, n_args)) {
         entry.n_args = uint32_t(n_args);
         std::copy(codes, codes + n_args, entry.codes.begin());
         entry.options = copts;

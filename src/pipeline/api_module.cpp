@@ -27,6 +27,14 @@ HostGlobal HostGlobal::module(std::string name) {
     return g;
 }
 
+HostGlobal HostGlobal::module_member(std::string module, std::string member) {
+    HostGlobal g;
+    g.kind = Kind::Member;
+    g.target = std::move(module);
+    g.member = std::move(member);
+    return g;
+}
+
 HostGlobal HostGlobal::function(std::string def_name) {
     HostGlobal g;
     g.kind = Kind::Function;
@@ -69,6 +77,10 @@ types::HostGlobal host_global(const std::string& name, const HostGlobal& g) {
     switch (g.kind) {
     case HostGlobal::Kind::Constant: out.constant = const_of(name, g.value); break;
     case HostGlobal::Kind::Module: out.kind = types::HostGlobal::Kind::Namespace; break;
+    case HostGlobal::Kind::Member:
+        out.kind = types::HostGlobal::Kind::Member;
+        out.member = g.member;
+        break;
     case HostGlobal::Kind::Function: out.kind = types::HostGlobal::Kind::FunctionAlias; break;
     }
     return out;
@@ -91,7 +103,8 @@ std::string source_key(const std::string& source, const ModuleOptions& o) {
     if (o.first_line > 1 || o.column_offset > 0 || !o.globals.empty()) {
         key += fmt::format("\n#ujit-offset {} {}\n", o.first_line, o.column_offset);
         for (const auto& [name, g] : o.globals)
-            key += fmt::format("#ujit-global {} {} {} {}\n", name, int(g.kind), g.target, key_text(g.value));
+            key +=
+                fmt::format("#ujit-global {} {} {} {} {}\n", name, int(g.kind), g.target, g.member, key_text(g.value));
     }
     return key;
 }

@@ -7,25 +7,35 @@
 
 #include <fmt/format.h>
 
+#include <cstring>
 #include <vector>
 
 namespace ujit::pipeline {
 
-void call_packed(void* packed, void** args, void* result) {
-    auto fn = reinterpret_cast<PackedFn>(packed);
-    cpu::RuntimeErrorInfo err;
-    if (!cpu::guarded_call([&] { fn(args, result); }, err)) throw Error(Error::Kind::Runtime, err.str());
+void throw_runtime_error(const cpu::RuntimeErrorInfo& err) { throw Error(Error::Kind::Runtime, err.str()); }
+
+namespace {
+// The common cases without store_scalar's two dispatches.
+inline void store_param(const Value::Scalar& s, DType to, void* slot) {
+    if (s.type == to && to == DType::Float64)
+        std::memcpy(slot, &s.f, 8);
+    else if (s.type == to && to == DType::Int64)
+        std::memcpy(slot, &s.i, 8);
+    else
+        runtime::store_scalar(s, to, slot);
 }
+}  // namespace
 
 Value invoke_entry(const CallEntry& e, void** args) {
-    // The result's storage: on the stack unless it is a large tuple.
-    alignas(16) uint8_t small[256];
-    std::vector<uint8_t> large;
-    uint8_t* result = small;
-    if (e.result_bytes > sizeof small) {
-        large.assign(e.result_bytes, 0);
-        result = large.data();
+    if (e.result_bytes <= 256) {
+        alignas(16) uint8_t result[256];
+        call_packed(e.packed, args, result);
+        if (e.scalar_result) return Value(runtime::load_scalar(e.result_dtype, result));
+        return read_value(result, e.typed->return_type);
     }
+    // A large tuple: its storage on the heap.
+    std::vector<uint8_t> large(e.result_bytes + 16);
+    uint8_t* result = reinterpret_cast<uint8_t*>((reinterpret_cast<uintptr_t>(large.data()) + 15) & ~uintptr_t(15));
     call_packed(e.packed, args, result);
     return read_value(result, e.typed->return_type);
 }
@@ -45,7 +55,18 @@ Value call_entry(const CallEntry& e, const Value* args, size_t n_args) {
         // (Complex64 and Complex128 are the last dtypes.)
         if (!args[i].is_scalar() || (args[i].scalar().type >= DType::Complex64 && e.param_dtypes[i] < DType::Complex64))
             write_scalar(args[i], params[i], slots[i]);  // throws the precise error
-        runtime::store_scalar(args[i].scalar(), e.param_dtypes[i], slots[i]);
+        store_param(args[i].scalar(), e.param_dtypes[i], slots[i]);
+        ptrs[i] = slots[i];
+    }
+    return invoke_entry(e, ptrs);
+}
+
+Value call_cached_entry(const CallEntry& e, const Value* args, size_t n_args) {
+    if (!e.scalar_params) return call_entry(e, args, n_args);
+    alignas(16) uint8_t slots[kMaxCachedArgs][16];
+    void* ptrs[kMaxCachedArgs];
+    for (size_t i = 0; i < n_args; ++i) {
+        store_param(*std::get_if<Value::Scalar>(&args[i].storage()), e.param_dtypes[i], slots[i]);
         ptrs[i] = slots[i];
     }
     return invoke_entry(e, ptrs);

@@ -2,6 +2,7 @@
 // (ZeroDivisionError, ...) comes back here as ujit::Error(Kind::Runtime).
 #pragma once
 
+#include "cpu/helper_errors.hpp"
 #include "ujit/ujit.hpp"
 
 #include <cstddef>
@@ -11,11 +12,20 @@ namespace ujit::pipeline {
 struct CallEntry;
 
 using PackedFn = void (*)(void** args, void* result);
-void call_packed(void* packed, void** args, void* result);
+[[noreturn]] void throw_runtime_error(const cpu::RuntimeErrorInfo& err);
+// Inline: the dynamic call's fast path pays for one setjmp and nothing else here.
+inline void call_packed(void* packed, void** args, void* result) {
+    auto fn = reinterpret_cast<PackedFn>(packed);
+    cpu::RuntimeErrorInfo err;
+    if (!cpu::guarded_call([&] { fn(args, result); }, err)) throw_runtime_error(err);
+}
 
 // Calls a specialization with dynamic arguments (converted to its parameter types) and
 // reads its result. Scalar arguments and results allocate nothing.
 Value call_entry(const CallEntry& e, const Value* args, size_t n_args);
+// call_entry for a cache hit: the arguments' types are the entry's (converts_always), so
+// scalars go straight into their slots.
+Value call_cached_entry(const CallEntry& e, const Value* args, size_t n_args);
 // Calls with packed argument pointers into result storage of e.result_bytes, returns the
 // result (what call_entry does after packing).
 Value invoke_entry(const CallEntry& e, void** args);

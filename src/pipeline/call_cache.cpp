@@ -10,12 +10,6 @@ uint32_t array_code(const ArrayRef& a) {
     return 0x10000u | (uint32_t(a.dtype) << 8) | (uint32_t(a.ndim()) << 2) | layout;
 }
 
-uint32_t arg_code(const Value& v) {
-    if (v.is_scalar()) return scalar_code(v.scalar().type);
-    if (v.is_array()) return array_code(v.array());
-    return 0;
-}
-
 const CallEntry* CallCache::insert(std::unique_ptr<CallEntry> e) {
     std::lock_guard lock(mutex_);
     if (const CallEntry* existing = find(e->codes.data(), e->n_args, e->options)) return existing;
@@ -38,6 +32,17 @@ void describe_call(CallEntry& e, void* packed, const types::TypedFunction& typed
     e.result_bytes = c_size(typed.return_type);
     e.scalar_result = typed.return_type->is_number();
     if (e.scalar_result) e.result_dtype = dtype_of_type(typed.return_type);
+}
+
+bool converts_always(const CallEntry& e, const uint32_t* codes, size_t n) {
+    if (n != e.typed->arg_types.size()) return false;
+    for (size_t i = 0; i < n; ++i) {
+        const types::Type* param = e.typed->arg_types[i];
+        bool scalar_arg = codes[i] <= scalar_code(DType::Complex128);
+        if (scalar_arg != param->is_number()) return false;
+        if (scalar_arg && codes[i] >= scalar_code(DType::Complex64) && !param->is_complex()) return false;
+    }
+    return true;
 }
 
 }  // namespace ujit::pipeline

@@ -27,7 +27,11 @@ inline constexpr size_t kCallCacheSlots = 8;  // recently used argument-type com
 // (what type_of_value derives). 0: not cacheable (None, tuples).
 inline uint32_t scalar_code(DType t) { return 1 + uint32_t(t); }
 uint32_t array_code(const ArrayRef& a);
-uint32_t arg_code(const Value& v);
+inline uint32_t arg_code(const Value& v) {
+    if (v.is_scalar()) return scalar_code(v.scalar().type);
+    if (v.is_array()) return array_code(v.array());
+    return 0;
+}
 
 // What a call needs of the chosen options, as the cache compares it.
 struct CallOptions {
@@ -36,6 +40,10 @@ struct CallOptions {
     bool fastmath = false;
     static CallOptions of(const Options& o) {
         return {o.target == Target::Parallel ? Target::CPU : o.target, o.opt_level, o.fastmath};
+    }
+    static const CallOptions& defaults() {
+        static const CallOptions d;
+        return d;
     }
     bool operator==(const CallOptions& o) const {
         return target == o.target && opt_level == o.opt_level && fastmath == o.fastmath;
@@ -86,5 +94,9 @@ private:
 
 // Fills an entry's call data from its specialization's compiled code.
 void describe_call(CallEntry& e, void* packed, const types::TypedFunction& typed);
+// Whether arguments of these codes always convert to e's parameters, so that a cache hit
+// may skip the checks (a complex scalar for a real parameter never does). Only such
+// entries are cached.
+bool converts_always(const CallEntry& e, const uint32_t* codes, size_t n);
 
 }  // namespace ujit::pipeline

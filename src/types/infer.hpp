@@ -40,10 +40,12 @@ struct Decorator {
 // A module-level name supplied by the host (a Python function's __globals__), bound
 // before the module's own statements, which win over it.
 struct HostGlobal {
-    enum class Kind { Constant, Namespace, FunctionAlias } kind = Kind::Constant;
+    enum class Kind { Constant, Namespace, Member, FunctionAlias } kind = Kind::Constant;
     std::string name;
     ConstValue constant;  // Constant: a scalar or tuple
-    std::string target;   // Namespace: an importable module ("numpy"); FunctionAlias: a def name
+    // Namespace and Member: an importable module ("numpy"); FunctionAlias: a def name.
+    std::string target;
+    std::string member;  // Member: what `from <target> import <member>` binds ("sqrt", "jit")
 };
 
 class ModuleTyper {

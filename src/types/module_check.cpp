@@ -74,6 +74,8 @@ void ModuleScope::add_host_globals() {
         } else if (g.kind == HostGlobal::Kind::Namespace) {
             globals[g.name] =
                 Global{make_member(Member::What::Namespace, namespace_(module_namespace(g.target))), nullptr, {}};
+        } else if (g.kind == HostGlobal::Kind::Member) {
+            globals[g.name] = Global{*resolve_member(module_namespace(g.target), g.member), nullptr, {}};
         }
     }
 }
@@ -147,10 +149,15 @@ ModuleTyper::ModuleTyper(const Module& module) : impl_(std::make_unique<Impl>(mo
 ModuleTyper::ModuleTyper(const Module& module, std::vector<HostGlobal> host_globals)
     : impl_(std::make_unique<Impl>(module)) {
     for (const HostGlobal& g : host_globals) {
-        if (g.kind == HostGlobal::Kind::Namespace && module_namespace(g.target).empty())
+        if ((g.kind == HostGlobal::Kind::Namespace || g.kind == HostGlobal::Kind::Member) &&
+            module_namespace(g.target).empty())
             throw std::invalid_argument(fmt::format("global '{}': module '{}' is not supported by ujit (supported: "
                                                     "math, numpy, numba, numba.cuda, random)",
                                                     g.name, g.target));
+        if (g.kind == HostGlobal::Kind::Member && !resolve_member(module_namespace(g.target), g.member))
+            throw std::invalid_argument(fmt::format("global '{}': cannot import name '{}' from '{}' (not supported by "
+                                                    "ujit)",
+                                                    g.name, g.member, g.target));
         if (g.kind == HostGlobal::Kind::FunctionAlias && !module.find_function(g.target))
             throw std::invalid_argument(
                 fmt::format("global '{}': the module defines no function '{}'", g.name, g.target));

@@ -7,18 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ujit/ujit.h"
+#include "capi_test.h"
 
-static int failures = 0;
-
-#define CHECK(cond)                                                                                                    \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            ++failures;                                                                                                \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n  last error: %s\n", __FILE__, __LINE__, #cond,                  \
-                    ujit_last_error());                                                                                \
-        }                                                                                                              \
-    } while (0)
+int failures = 0;
 
 static const char* const kSource = "import math\n"
                                    "from numba import jit, vectorize\n"
@@ -56,50 +47,6 @@ static const char* const kSource = "import math\n"
                                    "@vectorize(['float32(float32, float32)', 'float64(float64, float64)'])\n"
                                    "def axpy(x, y):\n"
                                    "    return 2 * x + y\n";
-
-static ujit_value f64(double x) {
-    ujit_value v;
-    memset(&v, 0, sizeof v);
-    v.dtype = UJIT_FLOAT64;
-    v.v.f = x;
-    return v;
-}
-
-static ujit_value i64(int64_t x) {
-    ujit_value v;
-    memset(&v, 0, sizeof v);
-    v.dtype = UJIT_INT64;
-    v.v.i = x;
-    return v;
-}
-
-static ujit_value array_value(const DLTensor* t) {
-    ujit_value v;
-    memset(&v, 0, sizeof v);
-    v.is_array = 1;
-    v.v.array = t;
-    return v;
-}
-
-static DLTensor tensor(void* data, int ndim, int64_t* shape, int64_t* strides, uint8_t code, uint8_t bits) {
-    DLTensor t;
-    memset(&t, 0, sizeof t);
-    t.data = data;
-    t.device.device_type = kDLCPU;
-    t.ndim = ndim;
-    t.dtype.code = code;
-    t.dtype.bits = bits;
-    t.dtype.lanes = 1;
-    t.shape = shape;
-    t.strides = strides;
-    return t;
-}
-
-static ujit_function* get(ujit_module* m, const char* name) {
-    ujit_function* f = NULL;
-    CHECK(ujit_module_function(m, name, &f) == UJIT_OK && f != NULL);
-    return f;
-}
 
 static void test_scalars(ujit_module* m) {
     ujit_function* hypot = get(m, "hypot");
@@ -309,6 +256,7 @@ static void test_threads(ujit_module* m) {
 
 int main(void) {
     CHECK(ujit_version() && strlen(ujit_version()) > 0);
+    test_version_and_names();
     ujit_module* m = NULL;
     CHECK(ujit_module_from_string(kSource, "capi_test.py", &m) == UJIT_OK && m != NULL);
     if (!m) return 1;
@@ -320,6 +268,14 @@ int main(void) {
     test_errors(m);
     test_threads(m);
     ujit_module_release(m);
+    test_module_options();
+    test_bad_globals();
+    test_introspection();
+    test_null_handles();
+    test_ufunc_loops();
+    test_vectorize_new();
+    test_cache();
+    test_cuda();
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
     else

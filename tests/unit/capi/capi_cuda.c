@@ -1,0 +1,271 @@
+/* The CUDA half of the C API. Without a usable GPU every CUDA entry point must say so
+ * (UJIT_ERROR_CUDA_UNAVAILABLE with the reason); with one, devices, streams, events, device
+ * arrays, DLPack, kernel launches with host and device arrays, and GPU ufuncs run for real.
+ * UJIT_DISABLE_CUDA=1 forces the first half on a GPU machine. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "capi_test.h"
+
+static const char* const kGpu = "from numba import cuda, vectorize\n"
+                                "\n"
+                                "@cuda.jit\n"
+                                "def add(x, y, out):\n"
+                                "    i = cuda.grid(1)\n"
+                                "    if i < out.shape[0]:\n"
+                                "        out[i] = x[i] + y[i]\n"
+                                "\n"
+                                "@cuda.jit\n"
+                                "def fill2d(out, v):\n"
+                                "    i, j = cuda.grid(2)\n"
+                                "    if i < out.shape[0] and j < out.shape[1]:\n"
+                                "        out[i, j] = v + i * 10 + j\n"
+                                "\n"
+                                "@vectorize(['float32(float32, float32)'], target='cuda')\n"
+                                "def vmul(a, b):\n"
+                                "    return a * b\n"
+                                "\n"
+                                "def cpu_only(x):\n"
+                                "    return x\n";
+
+static void expect_unavailable(ujit_status s, const char* reason, const char* what) {
+    if (s != UJIT_ERROR_CUDA_UNAVAILABLE || strstr(ujit_last_error(), reason) == NULL) {
+        ++failures;
+        fprintf(stderr, "%s: expected UJIT_ERROR_CUDA_UNAVAILABLE (%s), got %s: %s\n", what, reason,
+                ujit_status_name(s), ujit_last_error());
+    }
+}
+
+#define UNAVAILABLE(call) expect_unavailable((call), reason, #call)
+
+static void test_without_cuda(ujit_module* m, const char* reason) {
+    int count = -1, version = -1;
+    CHECK(ujit_cuda_device_count(&count) == UJIT_OK && count == 0);
+    UNAVAILABLE(ujit_cuda_driver_version(&version));
+    ujit_device_info info;
+    UNAVAILABLE(ujit_cuda_device_info(0, &info));
+    UNAVAILABLE(ujit_cuda_select_device(0));
+    UNAVAILABLE(ujit_cuda_current_device(&count));
+    UNAVAILABLE(ujit_cuda_synchronize());
+    ujit_stream* s = (ujit_stream*)&count;
+    UNAVAILABLE(ujit_stream_create(&s));
+    CHECK(s == NULL);
+    UNAVAILABLE(ujit_stream_synchronize(NULL));
+    int done = 0;
+    UNAVAILABLE(ujit_stream_query(NULL, &done));
+    void* cu = (void*)&count;
+    CHECK(ujit_stream_handle(NULL, &cu) == UJIT_OK && cu == NULL); /* the default stream is 0 */
+    ujit_event* e = NULL;
+    UNAVAILABLE(ujit_event_create(1, &e));
+    ujit_device_array* a = NULL;
+    int64_t shape[1] = {4};
+    UNAVAILABLE(ujit_device_array_new(shape, 1, UJIT_FLOAT32, 0, &a));
+    CHECK(a == NULL);
+    float host[4] = {1, 2, 3, 4};
+    DLTensor th = tensor(host, 1, shape, NULL, kDLFloat, 32);
+    UNAVAILABLE(ujit_device_array_from_host(&th, NULL, &a));
+    DLManagedTensor managed;
+    memset(&managed, 0, sizeof managed);
+    managed.dl_tensor = th;
+    managed.dl_tensor.device.device_type = kDLCUDA;
+    UNAVAILABLE(ujit_device_array_from_dlpack(&managed, &a));
+
+    ujit_function* add = get(m, "add");
+    ujit_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
+    ujit_value args[3] = {array_value(&th), array_value(&th), array_value(&th)};
+    UNAVAILABLE(ujit_function_launch(add, grid, block, args, 3, NULL, 0));
+    UNAVAILABLE(ujit_function_compile(add, "void(float32[:], float32[:], float32[:])", UJIT_TARGET_CUDA, NULL));
+    ujit_function_release(add);
+    ujit_function* vmul = get(m, "vmul");
+    float out[4];
+    DLTensor to = tensor(out, 1, shape, NULL, kDLFloat, 32);
+    UNAVAILABLE(ujit_function_vectorize_ex(vmul, args, 2, &to, UJIT_TARGET_CUDA, NULL));
+    DLManagedTensor* r = NULL;
+    UNAVAILABLE(ujit_function_vectorize_new(vmul, args, 2, UJIT_TARGET_CUDA, NULL, &r));
+    ujit_function_release(vmul);
+}
+
+/* Caller mistakes found before the driver is asked (the same with or without a GPU). */
+static void test_launch_errors(ujit_module* m) {
+    ujit_function* f = get(m, "cpu_only");
+    ujit_dim3 one = {1, 1, 1}, zero = {0, 1, 1};
+    CHECK(ujit_function_launch(f, one, one, NULL, 0, NULL, 0) == UJIT_ERROR_ARGUMENT);
+    CHECK_ERROR("not a @cuda.jit kernel");
+    ujit_function_release(f);
+    f = get(m, "add");
+    CHECK(ujit_function_launch(f, zero, one, NULL, 0, NULL, 0) == UJIT_ERROR_ARGUMENT);
+    CHECK_ERROR(">= 1");
+    ujit_function_release(f);
+    int64_t shape[1] = {4};
+    CHECK(ujit_device_array_new(shape, 1, (ujit_dtype)77, 0, NULL) == UJIT_ERROR_ARGUMENT);
+    ujit_device_array* a = NULL;
+    CHECK(ujit_device_array_new(shape, -1, UJIT_FLOAT32, 0, &a) == UJIT_ERROR_ARGUMENT);
+    CHECK(ujit_device_array_new(shape, 1, (ujit_dtype)77, 0, &a) == UJIT_ERROR_ARGUMENT);
+    CHECK_ERROR("invalid ujit_dtype 77");
+    int64_t negative[1] = {-2};
+    CHECK(ujit_device_array_new(negative, 1, UJIT_FLOAT32, 0, &a) == UJIT_ERROR_ARGUMENT);
+    float host[4];
+    DLTensor dev = tensor(host, 1, shape, NULL, kDLFloat, 32);
+    dev.device.device_type = kDLCUDA;
+    CHECK(ujit_device_array_from_host(&dev, NULL, &a) == UJIT_ERROR_ARGUMENT);
+    CHECK_ERROR("kDLCPU");
+}
+
+static int all_equal(const float* got, const float* want, int n) {
+    for (int i = 0; i < n; ++i)
+        if (got[i] != want[i]) return 0;
+    return 1;
+}
+
+static void test_with_cuda(ujit_module* m) {
+    int count = 0, version = 0, current = -1;
+    CHECK(ujit_cuda_device_count(&count) == UJIT_OK && count >= 1);
+    CHECK(ujit_cuda_driver_version(&version) == UJIT_OK && version >= 11000);
+    ujit_device_info info;
+    CHECK(ujit_cuda_device_info(0, &info) == UJIT_OK);
+    CHECK(info.ordinal == 0 && strlen(info.name) > 0 && info.cc_major >= 5 && info.sm_count > 0);
+    CHECK(info.warp_size == 32 && info.max_threads_per_block >= 512 && info.max_block_dim[0] >= 512);
+    CHECK(info.max_grid_dim[0] > 65535 && info.shared_mem_per_block >= 48 * 1024 && info.total_memory > 0);
+    CHECK(strncmp(info.arch, "sm_", 3) == 0);
+    CHECK(ujit_cuda_device_info(count, &info) == UJIT_ERROR_ARGUMENT);
+    CHECK(ujit_cuda_select_device(0) == UJIT_OK && ujit_cuda_current_device(&current) == UJIT_OK && current == 0);
+
+    enum { N = 1000 };
+    float* x = malloc(N * sizeof(float));
+    float* y = malloc(N * sizeof(float));
+    float* out = malloc(N * sizeof(float));
+    float* want = malloc(N * sizeof(float));
+    for (int i = 0; i < N; ++i) {
+        x[i] = (float)i;
+        y[i] = 0.5f * (float)i;
+        want[i] = x[i] + y[i];
+        out[i] = -1;
+    }
+    int64_t shape[1] = {N};
+    DLTensor tx = tensor(x, 1, shape, NULL, kDLFloat, 32), ty = tensor(y, 1, shape, NULL, kDLFloat, 32);
+    DLTensor tout = tensor(out, 1, shape, NULL, kDLFloat, 32);
+    ujit_function* add = get(m, "add");
+    ujit_dim3 grid = {(N + 127) / 128, 1, 1}, block = {128, 1, 1};
+
+    /* host arrays: copied in and back, finished on return */
+    ujit_value host_args[3] = {array_value(&tx), array_value(&ty), array_value(&tout)};
+    CHECK(ujit_function_launch(add, grid, block, host_args, 3, NULL, 0) == UJIT_OK);
+    CHECK(all_equal(out, want, N));
+
+    /* device arrays on a stream, timed with events */
+    ujit_stream* s = NULL;
+    ujit_event *e0 = NULL, *e1 = NULL;
+    CHECK(ujit_stream_create(&s) == UJIT_OK && s);
+    void* cu = NULL;
+    CHECK(ujit_stream_handle(s, &cu) == UJIT_OK && cu != NULL);
+    CHECK(ujit_event_create(1, &e0) == UJIT_OK && ujit_event_create(1, &e1) == UJIT_OK);
+    ujit_device_array *dx = NULL, *dy = NULL, *dout = NULL;
+    CHECK(ujit_device_array_from_host(&tx, s, &dx) == UJIT_OK);
+    CHECK(ujit_device_array_from_host(&ty, s, &dy) == UJIT_OK);
+    CHECK(ujit_device_array_new(shape, 1, UJIT_FLOAT32, 0, &dout) == UJIT_OK);
+    const DLTensor *vx = NULL, *vy = NULL, *vout = NULL;
+    CHECK(ujit_device_array_dltensor(dx, &vx) == UJIT_OK && vx->device.device_type == kDLCUDA);
+    CHECK(ujit_device_array_dltensor(dy, &vy) == UJIT_OK && ujit_device_array_dltensor(dout, &vout) == UJIT_OK);
+    ujit_value dev_args[3] = {array_value(vx), array_value(vy), array_value(vout)};
+    CHECK(ujit_event_record(e0, s) == UJIT_OK);
+    CHECK(ujit_function_launch(add, grid, block, dev_args, 3, s, 0) == UJIT_OK);
+    CHECK(ujit_event_record(e1, s) == UJIT_OK);
+    CHECK(ujit_stream_synchronize(s) == UJIT_OK);
+    int done = 0;
+    CHECK(ujit_stream_query(s, &done) == UJIT_OK && done == 1);
+    CHECK(ujit_event_synchronize(e1) == UJIT_OK && ujit_event_query(e1, &done) == UJIT_OK && done == 1);
+    float ms = -1;
+    CHECK(ujit_event_elapsed_ms(e0, e1, &ms) == UJIT_OK && ms >= 0);
+    CHECK(ujit_stream_wait_event(s, e1) == UJIT_OK);
+    memset(out, 0, N * sizeof(float));
+    CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK && all_equal(out, want, N));
+
+    /* __cuda_array_interface__'s fields */
+    ujit_array_interface ai;
+    CHECK(ujit_device_array_interface(dout, &ai) == UJIT_OK);
+    CHECK(ai.data != 0 && ai.ndim == 1 && ai.shape[0] == N && ai.strides[0] == 4);
+    CHECK(strcmp(ai.typestr, "<f4") == 0 && ai.nbytes == N * 4 && ai.dtype == UJIT_FLOAT32 && ai.device == 0);
+
+    /* a GPU ufunc: device inputs into a device output, then into a new device array */
+    ujit_function* vmul = get(m, "vmul");
+    ujit_value vin[2] = {array_value(vx), array_value(vy)};
+    CHECK(ujit_function_vectorize_ex(vmul, vin, 2, (DLTensor*)vout, UJIT_TARGET_CUDA, s) == UJIT_OK);
+    CHECK(ujit_stream_synchronize(s) == UJIT_OK);
+    CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK);
+    CHECK(out[10] == 10.0f * 5.0f && out[N - 1] == x[N - 1] * y[N - 1]);
+    /* host inputs and a host output: copied back */
+    ujit_value hin[2] = {array_value(&tx), f32(2.0f)};
+    CHECK(ujit_function_vectorize_ex(vmul, hin, 2, &tout, UJIT_TARGET_CUDA, NULL) == UJIT_OK && out[7] == 14.0f);
+    DLManagedTensor* r = NULL;
+    CHECK(ujit_function_vectorize_new(vmul, vin, 2, UJIT_TARGET_CUDA, NULL, &r) == UJIT_OK && r);
+    if (r) {
+        CHECK(r->dl_tensor.device.device_type == kDLCUDA && r->dl_tensor.shape[0] == N);
+        /* DLPack import takes ownership */
+        ujit_device_array* imported = NULL;
+        CHECK(ujit_device_array_from_dlpack(r, &imported) == UJIT_OK);
+        CHECK(ujit_device_array_copy_to_host(imported, &tout, NULL) == UJIT_OK && out[3] == 3.0f * 1.5f);
+        ujit_device_array_release(imported);
+    }
+    /* DLPack export outlives the handle */
+    DLManagedTensor* exported = NULL;
+    CHECK(ujit_device_array_to_dlpack(dx, &exported) == UJIT_OK && exported);
+    ujit_device_array* back = NULL;
+    ujit_device_array_release(dx);
+    CHECK(ujit_device_array_from_dlpack(exported, &back) == UJIT_OK);
+    CHECK(ujit_device_array_copy_to_host(back, &tout, NULL) == UJIT_OK && all_equal(out, x, N));
+    CHECK(ujit_device_array_copy_from_host(back, &ty, NULL) == UJIT_OK);
+    CHECK(ujit_device_array_copy_from(dout, back, NULL) == UJIT_OK);
+    CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK && all_equal(out, y, N));
+    ujit_device_array_release(back);
+
+    /* a 2-D grid, an F-ordered array and a scalar argument */
+    int64_t shape2[2] = {3, 5};
+    ujit_device_array* d2 = NULL;
+    CHECK(ujit_device_array_new(shape2, 2, UJIT_FLOAT64, 1, &d2) == UJIT_OK);
+    const DLTensor* v2 = NULL;
+    CHECK(ujit_device_array_dltensor(d2, &v2) == UJIT_OK && v2->strides[0] == 1 && v2->strides[1] == 3);
+    ujit_function* fill2d = get(m, "fill2d");
+    ujit_dim3 g2 = {1, 1, 1}, b2 = {4, 8, 1};
+    ujit_value a2[2] = {array_value(v2), f64(0.5)};
+    CHECK(ujit_function_launch(fill2d, g2, b2, a2, 2, NULL, 0) == UJIT_OK);
+    CHECK(ujit_cuda_synchronize() == UJIT_OK);
+    double h2[15];
+    int64_t fstrides[2] = {1, 3};
+    DLTensor th2 = tensor(h2, 2, shape2, fstrides, kDLFloat, 64);
+    CHECK(ujit_device_array_copy_to_host(d2, &th2, NULL) == UJIT_OK);
+    CHECK(h2[0] == 0.5 && h2[1] == 10.5 && h2[3] == 1.5 && h2[14] == 24.5); /* h2[i + 3j] = out[i, j] */
+
+    /* a launch whose arguments do not fit the kernel */
+    CHECK(ujit_function_launch(add, grid, block, dev_args, 2, NULL, 0) != UJIT_OK);
+    ujit_function_release(fill2d);
+    ujit_device_array_release(d2);
+    ujit_function_release(vmul);
+    ujit_device_array_release(dy);
+    ujit_device_array_release(dout);
+    ujit_event_release(e0);
+    ujit_event_release(e1);
+    ujit_stream_release(s);
+    ujit_function_release(add);
+    free(x);
+    free(y);
+    free(out);
+    free(want);
+}
+
+void test_cuda(void) {
+    ujit_module* m = NULL;
+    CHECK(ujit_module_from_string(kGpu, "gpu.py", &m) == UJIT_OK && m);
+    if (!m) return;
+    test_launch_errors(m);
+    const char* reason = NULL;
+    if (ujit_cuda_available(&reason)) {
+        CHECK(reason && strcmp(reason, "") == 0);
+        test_with_cuda(m);
+        printf("capi_test: CUDA paths ran on the GPU\n");
+    } else {
+        CHECK(reason && strlen(reason) > 0);
+        test_without_cuda(m, reason);
+        printf("capi_test: CUDA unavailable (%s): the GPU paths were skipped, their errors checked\n", reason);
+    }
+    ujit_module_release(m);
+}

@@ -1,0 +1,88 @@
+/* Shared by the C API test's files: the CHECK macro (prints each failed check and counts
+ * it; the exit status is the count), value and tensor helpers, and the test groups. */
+#ifndef UJIT_CAPI_TEST_H
+#define UJIT_CAPI_TEST_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ujit/ujit.h"
+
+extern int failures;
+
+#define CHECK(cond)                                                                                                    \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            ++failures;                                                                                                \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n  last error: %s\n", __FILE__, __LINE__, #cond,                  \
+                    ujit_last_error());                                                                                \
+        }                                                                                                              \
+    } while (0)
+
+/* The last error contains `text`. */
+#define CHECK_ERROR(text) CHECK(strstr(ujit_last_error(), (text)) != NULL)
+
+static inline ujit_value f64(double x) {
+    ujit_value v;
+    memset(&v, 0, sizeof v);
+    v.dtype = UJIT_FLOAT64;
+    v.v.f = x;
+    return v;
+}
+
+static inline ujit_value f32(float x) {
+    ujit_value v = f64(x);
+    v.dtype = UJIT_FLOAT32;
+    return v;
+}
+
+static inline ujit_value i64(int64_t x) {
+    ujit_value v;
+    memset(&v, 0, sizeof v);
+    v.dtype = UJIT_INT64;
+    v.v.i = x;
+    return v;
+}
+
+static inline ujit_value array_value(const DLTensor* t) {
+    ujit_value v;
+    memset(&v, 0, sizeof v);
+    v.is_array = 1;
+    v.v.array = t;
+    return v;
+}
+
+static inline DLTensor tensor(void* data, int ndim, int64_t* shape, int64_t* strides, uint8_t code, uint8_t bits) {
+    DLTensor t;
+    memset(&t, 0, sizeof t);
+    t.data = data;
+    t.device.device_type = kDLCPU;
+    t.ndim = ndim;
+    t.dtype.code = code;
+    t.dtype.bits = bits;
+    t.dtype.lanes = 1;
+    t.shape = shape;
+    t.strides = strides;
+    return t;
+}
+
+static inline ujit_function* get(ujit_module* m, const char* name) {
+    ujit_function* f = NULL;
+    CHECK(ujit_module_function(m, name, &f) == UJIT_OK && f != NULL);
+    return f;
+}
+
+/* capi_modules.c */
+void test_version_and_names(void);
+void test_module_options(void);
+void test_bad_globals(void);
+void test_introspection(void);
+void test_null_handles(void);
+/* capi_loops.c */
+void test_ufunc_loops(void);
+void test_vectorize_new(void);
+void test_cache(void);
+/* capi_cuda.c */
+void test_cuda(void);
+
+#endif /* UJIT_CAPI_TEST_H */
