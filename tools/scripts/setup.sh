@@ -15,8 +15,9 @@ PACKAGES=(
   libcurl4-openssl-dev libz3-dev
   # ujit's own dependencies
   libfmt-dev libdlpack-dev catch2
-  # the oracle scripts and lit
-  python3 python3-numpy
+  # the oracle scripts and lit; the Python package (lang/python): its extension's headers,
+  # its tests, and the Dask example
+  python3 python3-numpy python3-dev python3-pytest python3-dask python3-distributed
 )
 
 missing=()
@@ -47,3 +48,29 @@ for f in include/cuda.h nvvm/libdevice/libdevice.10.bc; do
   fi
 done
 echo "setup: all ${#PACKAGES[@]} packages present, CUDA toolkit at $cuda"
+
+# `import ujit` for Debian's python3: a .pth file naming this tree's lang/python, in the
+# first site directory we may write (the system's when root, else the user's). The package
+# finds its extension in build/release (lang/python/ujit/_native.py) once that is built.
+pkg="$(cd "$(dirname "$0")/../.." && pwd)/lang/python"
+site_dir=$(/usr/bin/python3 - <<'PY'
+import os, site
+dirs = [d for d in site.getsitepackages() if d.startswith("/usr/local")] + [site.getusersitepackages()]
+for d in dirs:
+    try:
+        os.makedirs(d, exist_ok=True)
+    except OSError:
+        continue
+    if os.access(d, os.W_OK):
+        print(d)
+        break
+PY
+)
+if [[ -n "$site_dir" ]]; then
+  if [[ "$(cat "$site_dir/ujit.pth" 2>/dev/null)" != "$pkg" ]]; then
+    echo "$pkg" > "$site_dir/ujit.pth"
+    echo "setup: import ujit -> $pkg (via $site_dir/ujit.pth)"
+  fi
+else
+  echo "setup: no writable site directory: use PYTHONPATH=$pkg for import ujit" >&2
+fi

@@ -2,7 +2,7 @@
 # The whole test suite, as CI runs it (2 cores, no GPU, about an hour from clean):
 #   0. the tree matches .clang-format (tools/scripts/format.sh --check);
 #   1. Release build (build/release, warnings are errors), every ctest test (unit, e2e, conformance, lit, C API,
-#      and the install + find_package consumer);
+#      the Python package's pytest suite tests/python, and the install + find_package consumer);
 #   2. AddressSanitizer + UBSan build (build/asan, warnings are errors) of the library, CLI and tests, every
 #      ctest test again except the package test;
 # GPU tests ([gpu]) skip themselves when no CUDA driver is present.

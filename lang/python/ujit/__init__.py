@@ -1,0 +1,43 @@
+"""ujit: Numba's decorators over ujit's compiler (libujit, through its C API).
+
+    import ujit as numba            # instead of: import numba
+    from ujit import cuda           # instead of: from numba import cuda
+
+`jit`/`njit`, `vectorize`, `guvectorize`, `cuda.jit`, the device-array functions and the
+type names keep Numba's meaning. The heavy parts (NumPy, the extension and libujit, the
+CUDA side) load on first use, so `import ujit` itself is cheap.
+"""
+import importlib
+
+__version__ = "0.1.0"
+
+_EXPORTS = {
+    "jit": "._dispatcher", "njit": "._dispatcher",
+    "vectorize": "._ufunc", "guvectorize": "._ufunc",
+    "CompileError": "._errors", "TypingError": "._errors",
+    "cuda": ".cuda", "types": "._typesmod", "typeof": "._typesmod", "from_dtype": "._typesmod",
+}
+_TYPE_NAMES = ("boolean", "b1", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+               "uint64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "intp", "uintp", "intc", "uintc",
+               "float32", "float64", "f4", "f8", "double", "single", "complex64", "complex128", "c8", "c16",
+               "void", "none")
+
+__all__ = sorted(_EXPORTS) + list(_TYPE_NAMES)
+
+
+def __getattr__(name):
+    if name in _EXPORTS:
+        module = importlib.import_module(_EXPORTS[name], __name__)
+        value = module if name == "cuda" else getattr(module, name)
+    elif name in _TYPE_NAMES:
+        from ._types import TYPES
+
+        value = TYPES[name]
+    else:
+        raise AttributeError("module 'ujit' has no attribute '%s'" % name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return __all__

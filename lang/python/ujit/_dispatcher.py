@@ -1,0 +1,226 @@
+"""@jit / @njit: the Python side of the Dispatcher (ujit/_native/dispatch.c).
+
+The C Dispatcher calls compiled code for argument types it has seen; on a new type tuple
+it asks `_resolve` here, once, which specialization to use (Numba's rules: a declared
+signature the arguments convert to, or a new specialization from the argument types).
+"""
+import inspect
+import threading
+
+from . import _source, _types
+from ._native import ext
+
+_CPU = 0
+
+
+def normalize_signatures(sigs):
+    if sigs is None:
+        return []
+    if isinstance(sigs, (str, _types.Signature)):
+        sigs = [sigs]
+    return [str(s) for s in sigs]
+
+
+# Numba's kinds of scalar conversion a declared signature may apply to an argument:
+# along bool -> int -> float -> complex, any width (float -> int is never implicit).
+_KIND_RANK = {"b": 0, "i": 1, "u": 1, "f": 2, "c": 3}
+
+
+def _converts(code, t):
+    if code & _types.CODE_NONE:
+        return False
+    have = _types.type_of_code(code)
+    if isinstance(t, _types.ArrayType) or isinstance(have, _types.ArrayType):
+        if not (isinstance(t, _types.ArrayType) and isinstance(have, _types.ArrayType)):
+            return False
+        return have.dtype_name == t.dtype_name and have.ndim == t.ndim and t.layout in ("A", have.layout)
+    return _KIND_RANK[have.kind] <= _KIND_RANK[t.kind]
+
+
+class CompiledFunction:
+    """What a Dispatcher delegates to: the module, its signatures, the dumps."""
+
+    kind = "jit"
+
+    def __init__(self, py_func, signatures, options):
+        self.py_func = py_func
+        self.declared = normalize_signatures(signatures)
+        self.options = dict(options)
+        self.targetoptions = self.options
+        self._function = None
+        self._signatures = []  # the compiled ones, "float64(float64, float64)"
+        self._lock = threading.RLock()
+
+    # ---------------------------------------------------------------- compile
+
+    def decorator(self):
+        return _source.decorator_text("jit")
+
+    def function(self):
+        """The ujit Function, compiling the module (and freezing globals) on first use."""
+        with self._lock:
+            if self._function is None:
+                module = _source.build_module(self.py_func, self.decorator(), getattr(self, "cpu_fallback", False))
+                self._function = module.function(self.py_func.__name__)
+            return self._function
+
+    def compile(self, sig):
+        fn = self.function()
+        with self._lock:
+            fn.compile(str(sig), _CPU)
+            full = self._full_signature(fn, str(sig))
+            if full not in self._signatures:
+                self._signatures.append(full)
+        return full
+
+    def _full_signature(self, fn, sig):
+        head = fn.dump("types", sig).split("\n", 1)[0]  # "# name (args) -> ret"
+        args, ret = head.split(" (", 1)[1].rsplit(") -> ", 1)
+        return "%s(%s)" % (ret.strip(), args)
+
+    @property
+    def signatures(self):
+        return list(self._signatures)
+
+    @property
+    def nopython_signatures(self):
+        return self.signatures
+
+    # ---------------------------------------------------------------- the C side's hooks
+
+    def _resolve(self, args):
+        codes = [ext.code_of(a) for a in args]
+        for i, c in enumerate(codes):
+            if c & _types.CODE_NONE:
+                raise TypeError("%s(): argument %d has type %s, which ujit cannot pass to compiled code"
+                                % (self.py_func.__name__, i + 1, type(args[i]).__name__))
+        if self.declared:
+            sig, spec = self._declared_for(codes)
+        else:
+            sig = "(%s)" % ", ".join(str(_types.type_of_code(c)) for c in codes)
+            spec = tuple(codes)
+        full = self.compile(sig)
+        return self.function(), spec, _types.result_shape(_types.split_full_signature(full)[0])
+
+    def _declared_for(self, codes):
+        for sig in self.declared:
+            _, params = _types.split_signature(sig)
+            if len(params) == len(codes) and all(_converts(c, t) for c, t in zip(codes, params)):
+                return sig, tuple(_types.code_of_type(t) for t in params)
+        raise TypeError("No matching definition for argument type(s) %s"
+                        % ", ".join(str(_types.type_of_code(c)) for c in codes))
+
+    def _call_bound(self, *args, **kwargs):
+        bound = inspect.signature(self.py_func).bind(*args, **kwargs)
+        bound.apply_defaults()
+        return self._dispatcher(*bound.args)
+
+    def _reduce(self):
+        # By reference when the module holds this dispatcher under its name (pickle then
+        # imports it: worker processes compile from the disk cache), else by value of the
+        # Python function (cloudpickle, as Dask uses, pickles it).
+        import sys
+
+        module = sys.modules.get(self.py_func.__module__)
+        if module is not None and getattr(module, self.py_func.__qualname__, None) is self._dispatcher:
+            return self.py_func.__qualname__
+        return (_rebuild, (type(self), self.py_func, self.declared, self.options))
+
+    def _repr(self):
+        return "CPUDispatcher(%r)" % self.py_func
+
+    # ---------------------------------------------------------------- Numba's inspection API
+
+    def _sigs_or(self, signature):
+        if signature is not None:
+            return [str(signature)]
+        return self.signatures
+
+    def _args_of(self, sig):
+        return _types.split_full_signature(sig)[1]
+
+    def inspect_types(self, signature=None, file=None):
+        text = "\n".join(self.function().dump("types", self._args_of(s)) for s in self._sigs_or(signature))
+        if file is None:
+            print(text)
+        else:
+            file.write(text)
+
+    def inspect_llvm(self, signature=None):
+        out = {s: self.function().dump("llvm", self._args_of(s)) for s in self._sigs_or(signature)}
+        return out[str(signature)] if signature is not None else out
+
+    def inspect_asm(self, signature=None):
+        out = {s: self.function().dump("asm", self._args_of(s)) for s in self._sigs_or(signature)}
+        return out[str(signature)] if signature is not None else out
+
+
+def _rebuild(cls, py_func, declared, options):
+    return make_dispatcher(cls, py_func, declared, options)
+
+
+def make_dispatcher(cls, py_func, signatures, options):
+    owner = cls(py_func, signatures, options)
+    d = ext.Dispatcher(owner, py_func.__code__.co_argcount, bool(owner.options.get("nogil")))
+    owner._dispatcher = d  # for _call_bound: a cycle, which the GC collects
+    for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
+        setattr(d, attr, getattr(py_func, attr, None))
+    d.__wrapped__ = py_func
+    for sig in owner.declared:  # Numba compiles declared signatures at decoration
+        owner.compile(sig)
+    return d
+
+
+def callee_of(value):
+    """(py_func, decorator line) when `value` is a ujit function other code may call."""
+    owner = getattr(value, "_owner", None) if isinstance(value, ext.Dispatcher) else None
+    if owner is None:
+        owner = getattr(value, "_ujit_callee", None)
+    if owner is None:
+        return None
+    return owner.py_func, owner.decorator()
+
+
+_JIT_OPTIONS = {"nopython", "cache", "nogil", "parallel", "fastmath", "boundscheck", "error_model", "inline",
+                "forceobj", "looplift", "locals", "debug", "no_cpython_wrapper", "no_cfunc_wrapper", "opt",
+                "target", "_nrt"}
+
+
+class ObjectModeFunction:
+    """@jit(forceobj=True): Numba's object mode, which runs the Python function itself."""
+
+    def __init__(self, py_func):
+        self.py_func = py_func
+        self.__name__, self.__doc__, self.__wrapped__ = py_func.__name__, py_func.__doc__, py_func
+
+    def __call__(self, *args, **kwargs):
+        return self.py_func(*args, **kwargs)
+
+    def __repr__(self):
+        return "ObjModeDispatcher(%r)" % self.py_func
+
+
+def jit(signature_or_function=None, locals=None, cache=False, **options):
+    """Numba's @jit (nopython unless forceobj=True): bare, with signatures, or with options."""
+    unknown = set(options) - _JIT_OPTIONS
+    if unknown:
+        raise TypeError("jit() got unexpected keyword argument(s): %s" % ", ".join(sorted(unknown)))
+    options["cache"] = cache
+
+    def make(fn, sigs):
+        if options.get("forceobj"):
+            return ObjectModeFunction(fn)
+        return make_dispatcher(CompiledFunction, fn, sigs, options)
+
+    if callable(signature_or_function) and not isinstance(signature_or_function, _types.Type):
+        return make(signature_or_function, None)
+    return lambda fn: make(fn, signature_or_function)
+
+
+def njit(*args, **kwargs):
+    """Numba's @njit: @jit(nopython=True)."""
+    kwargs.pop("nopython", None)
+    return jit(*args, **kwargs)
+
+
+jit._ujit_decorator = njit._ujit_decorator = True

@@ -1,0 +1,266 @@
+/* ujit.cuda's device arrays over the C API (ujit_device_array): DLPack, the data of
+ * __cuda_array_interface__, copies; and the conversion of launch and GPU ufunc arguments,
+ * where other libraries' device memory (CuPy, PyTorch) comes in zero-copy as its
+ * __cuda_array_interface__ dict. */
+#include "ext.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ DeviceArray */
+
+typedef struct {
+    PyObject_HEAD ujit_device_array* handle;
+} DeviceArrayObject;
+
+static void device_array_dealloc(DeviceArrayObject* self) {
+    ujit_device_array_release(self->handle);
+    Py_TYPE(self)->tp_free((PyObject*)self);
+}
+
+PyObject* ujit_py_wrap_device_array(ujit_device_array* h) {
+    DeviceArrayObject* o = PyObject_New(DeviceArrayObject, &Ujit_DeviceArrayType);
+    if (!o) {
+        ujit_device_array_release(h);
+        return NULL;
+    }
+    o->handle = h;
+    return (PyObject*)o;
+}
+
+static PyObject* int64_tuple(const int64_t* v, int n) {
+    PyObject* t = PyTuple_New(n);
+    for (int i = 0; t && i < n; ++i) PyTuple_SET_ITEM(t, i, PyLong_FromLongLong(v[i]));
+    return t;
+}
+
+/* interface() -> {"data", "shape", "strides" (bytes), "typestr", "device"} */
+static PyObject* device_array_interface(DeviceArrayObject* self, PyObject* noargs) {
+    ujit_array_interface ai;
+    ujit_status st = ujit_device_array_interface(self->handle, &ai);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    PyObject* shape = int64_tuple(ai.shape, ai.ndim);
+    PyObject* strides = int64_tuple(ai.strides, ai.ndim);
+    PyObject* r = shape && strides
+                      ? Py_BuildValue("{s:K,s:O,s:O,s:s,s:i}", "data", (unsigned long long)ai.data, "shape", shape,
+                                      "strides", strides, "typestr", ai.typestr, "device", ai.device)
+                      : NULL;
+    Py_XDECREF(shape);
+    Py_XDECREF(strides);
+    return r;
+}
+
+static int host_tensor(PyObject* o, DLTensor* t, int64_t* strides) {
+    if (ujit_py_numpy() < 0) return -1;
+    if (!PyArray_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "expected a NumPy array, not %s", Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    return ujit_py_dltensor((PyArrayObject*)o, t, strides);
+}
+
+static PyObject* device_array_copy_to_host(DeviceArrayObject* self, PyObject* args) {
+    PyObject *host, *s = Py_None;
+    int ok;
+    if (!PyArg_ParseTuple(args, "O|O", &host, &s)) return NULL;
+    ujit_stream* stream = ujit_py_stream_of(s, &ok);
+    DLTensor t;
+    int64_t strides[NPY_MAXDIMS];
+    if (!ok || host_tensor(host, &t, strides) < 0) return NULL;
+    PyThreadState* save = PyEval_SaveThread();
+    ujit_status st = ujit_device_array_copy_to_host(self->handle, &t, stream);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    Py_RETURN_NONE;
+}
+
+static PyObject* device_array_copy_from_host(DeviceArrayObject* self, PyObject* args) {
+    PyObject *host, *s = Py_None;
+    int ok;
+    if (!PyArg_ParseTuple(args, "O|O", &host, &s)) return NULL;
+    ujit_stream* stream = ujit_py_stream_of(s, &ok);
+    DLTensor t;
+    int64_t strides[NPY_MAXDIMS];
+    if (!ok || host_tensor(host, &t, strides) < 0) return NULL;
+    PyThreadState* save = PyEval_SaveThread();
+    ujit_status st = ujit_device_array_copy_from_host(self->handle, &t, stream);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    Py_RETURN_NONE;
+}
+
+static PyObject* device_array_copy_from(DeviceArrayObject* self, PyObject* args) {
+    PyObject *src, *s = Py_None;
+    int ok;
+    if (!PyArg_ParseTuple(args, "O!|O", &Ujit_DeviceArrayType, &src, &s)) return NULL;
+    ujit_stream* stream = ujit_py_stream_of(s, &ok);
+    if (!ok) return NULL;
+    ujit_status st = ujit_device_array_copy_from(self->handle, ((DeviceArrayObject*)src)->handle, stream);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    Py_RETURN_NONE;
+}
+
+/* DLPack's capsule protocol: "dltensor" until a consumer renames it "used_dltensor"; an
+ * unconsumed tensor is freed with the capsule. */
+static void dlpack_capsule_free(PyObject* capsule) {
+    if (!PyCapsule_IsValid(capsule, "dltensor")) return;
+    DLManagedTensor* t = PyCapsule_GetPointer(capsule, "dltensor");
+    if (t && t->deleter) t->deleter(t);
+}
+
+static PyObject* device_array_to_dlpack(DeviceArrayObject* self, PyObject* noargs) {
+    DLManagedTensor* t = NULL;
+    ujit_status st = ujit_device_array_to_dlpack(self->handle, &t);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    PyObject* c = PyCapsule_New(t, "dltensor", dlpack_capsule_free);
+    if (!c && t->deleter) t->deleter(t);
+    return c;
+}
+
+static PyMethodDef device_array_methods[] = {
+    {"interface", (PyCFunction)device_array_interface, METH_NOARGS, NULL},
+    {"copy_to_host", (PyCFunction)device_array_copy_to_host, METH_VARARGS, "copy_to_host(ndarray, stream=None)"},
+    {"copy_from_host", (PyCFunction)device_array_copy_from_host, METH_VARARGS, "copy_from_host(ndarray, stream)"},
+    {"copy_from", (PyCFunction)device_array_copy_from, METH_VARARGS, "copy_from(DeviceArray, stream=None)"},
+    {"to_dlpack", (PyCFunction)device_array_to_dlpack, METH_NOARGS, "a DLPack capsule sharing the memory"},
+    {NULL, NULL, 0, NULL}};
+
+PyTypeObject Ujit_DeviceArrayType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ujit._ujit.DeviceArray",
+    .tp_basicsize = sizeof(DeviceArrayObject),
+    .tp_dealloc = (destructor)device_array_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Device memory (ujit_device_array).",
+    .tp_methods = device_array_methods,
+};
+
+/* ------------------------------------------------------------------ arguments */
+
+/* A kDLCUDA tensor from a __cuda_array_interface__ dict (CuPy, PyTorch, Numba arrays). */
+static int interface_tensor(PyObject* d, DLTensor* t, int64_t* shape, int64_t* strides) {
+    PyObject* data = PyDict_GetItemString(d, "data");
+    PyObject* shp = PyDict_GetItemString(d, "shape");
+    PyObject* str = PyDict_GetItemString(d, "strides");
+    PyObject* typestr = PyDict_GetItemString(d, "typestr");
+    if (!data || !PyTuple_Check(data) || !shp || !PyTuple_Check(shp) || !typestr) {
+        PyErr_SetString(PyExc_TypeError, "malformed __cuda_array_interface__");
+        return -1;
+    }
+    if (ujit_py_numpy() < 0) return -1;
+    PyArray_Descr* descr = NULL;
+    if (!PyArray_DescrConverter(typestr, &descr)) return -1;
+    int dt = ujit_py_dtype_of_npy(descr->type_num);
+    Py_DECREF(descr);
+    if (dt < 0) {
+        PyErr_Format(PyExc_TypeError, "ujit does not support device arrays of type %S", typestr);
+        return -1;
+    }
+    int nd = (int)PyTuple_GET_SIZE(shp);
+    if (nd > NPY_MAXDIMS) {
+        PyErr_SetString(PyExc_ValueError, "too many dimensions");
+        return -1;
+    }
+    memset(t, 0, sizeof *t);
+    t->data = PyLong_AsVoidPtr(PyTuple_GET_ITEM(data, 0));
+    t->device.device_type = kDLCUDA;
+    int current = 0;
+    if (ujit_cuda_current_device(&current) != UJIT_OK) current = 0;
+    t->device.device_id = current;
+    t->ndim = nd;
+    t->dtype = ujit_py_dl_type((ujit_dtype)dt);
+    int itemsize = ujit_py_itemsize((ujit_dtype)dt);
+    for (int k = 0; k < nd; ++k) shape[k] = PyLong_AsLongLong(PyTuple_GET_ITEM(shp, k));
+    t->shape = shape;
+    if (str && str != Py_None) {
+        for (int k = 0; k < nd; ++k) {
+            long long s = PyLong_AsLongLong(PyTuple_GET_ITEM(str, k));
+            if (s % itemsize) {
+                PyErr_SetString(PyExc_ValueError, "device array strides must be multiples of the item size");
+                return -1;
+            }
+            strides[k] = s / itemsize;
+        }
+        t->strides = strides;
+    }
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* One argument: ujit DeviceArray, interface dict, NumPy array (host) or scalar. */
+int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i) {
+    memset(v, 0, sizeof *v);
+    if (PyObject_TypeCheck(o, &Ujit_DeviceArrayType)) {
+        const DLTensor* t = NULL;
+        ujit_status st = ujit_device_array_dltensor(((DeviceArrayObject*)o)->handle, &t);
+        if (st != UJIT_OK) {
+            ujit_py_raise(st, NULL);
+            return -1;
+        }
+        v->is_array = 1;
+        v->v.array = t;
+        return 0;
+    }
+    if (PyDict_Check(o)) {
+        if (interface_tensor(o, &s->t[i], s->shape[i], s->strides[i]) < 0) return -1;
+        v->is_array = 1;
+        v->v.array = &s->t[i];
+        return 0;
+    }
+    int32_t code = ujit_py_code_of(o);
+    if (code & UJIT_CODE_NONE) {
+        PyErr_Format(PyExc_TypeError, "argument %d: ujit cannot pass a %s to the GPU", i + 1, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    if (code & UJIT_CODE_ARRAY) {
+        if (ujit_py_dltensor((PyArrayObject*)o, &s->t[i], s->strides[i]) < 0) return -1;
+        v->is_array = 1;
+        v->v.array = &s->t[i];
+        return 0;
+    }
+    return ujit_py_to_scalar(o, UJIT_CODE_DTYPE(code), v);
+}
+
+/* device_array_new(shape, dtype_code, fortran) */
+PyObject* ujit_py_device_array_new(PyObject* self, PyObject* args) {
+    PyObject* shape;
+    int dtype, fortran;
+    if (!PyArg_ParseTuple(args, "O!ip", &PyTuple_Type, &shape, &dtype, &fortran)) return NULL;
+    int nd = (int)PyTuple_GET_SIZE(shape);
+    int64_t dims[NPY_MAXDIMS];
+    if (nd > NPY_MAXDIMS) return PyErr_Format(PyExc_ValueError, "too many dimensions");
+    for (int k = 0; k < nd; ++k) dims[k] = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, k));
+    if (PyErr_Occurred()) return NULL;
+    ujit_device_array* h = NULL;
+    ujit_status st = ujit_device_array_new(dims, nd, (ujit_dtype)dtype, fortran, &h);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    return ujit_py_wrap_device_array(h);
+}
+
+/* device_array_from_host(ndarray, stream) */
+PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args) {
+    PyObject *host, *s = Py_None;
+    int ok;
+    if (!PyArg_ParseTuple(args, "O|O", &host, &s)) return NULL;
+    ujit_stream* stream = ujit_py_stream_of(s, &ok);
+    DLTensor t;
+    int64_t strides[NPY_MAXDIMS];
+    if (!ok || host_tensor(host, &t, strides) < 0) return NULL;
+    ujit_device_array* h = NULL;
+    PyThreadState* save = PyEval_SaveThread();
+    ujit_status st = ujit_device_array_from_host(&t, stream, &h);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    return ujit_py_wrap_device_array(h);
+}
+
+/* device_array_from_dlpack(capsule): takes the tensor (renames the capsule "used_dltensor"). */
+PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule) {
+    DLManagedTensor* t = PyCapsule_GetPointer(capsule, "dltensor");
+    if (!t) return NULL;
+    ujit_device_array* h = NULL;
+    ujit_status st = ujit_device_array_from_dlpack(t, &h);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    if (PyCapsule_SetName(capsule, "used_dltensor") < 0) {
+        ujit_device_array_release(h);
+        return NULL;
+    }
+    return ujit_py_wrap_device_array(h);
+}

@@ -1,0 +1,283 @@
+/* Dispatcher: what @jit returns, the hot path of a call from Python.
+ *
+ *   type key of the arguments (one int per argument, values.c)
+ *   -> linear search of a few cached entries (most functions see one or two keys)
+ *   -> marshal the arguments to the entry's types and call the compiled code.
+ *
+ * A miss asks the Python side (`owner._resolve(args)`, ujit/_dispatcher.py) which
+ * specialization the key maps to (Numba's rules for declared signatures, compiling the
+ * module on first use); the answer is cached here, so later calls never enter Python.
+ * Attributes the C type does not have (py_func, inspect_types, ...) come from the owner. */
+#include "ext.h"
+
+#include <string.h>
+
+#define MAX_RESULTS 16
+
+typedef struct {
+    Py_ssize_t n;
+    int32_t key[UJIT_PY_MAX_ARGS];
+    int32_t spec[UJIT_PY_MAX_ARGS]; /* what each argument is converted to */
+    FunctionObject* fn;             /* owned */
+    PyObject* shape;                /* owned: how a tuple result nests (NULL: scalar or None) */
+} Entry;
+
+typedef struct {
+    PyObject_HEAD PyObject* owner;
+    vectorcallfunc vectorcall;
+    PyObject* dict;
+    PyObject* weaklist;
+    Entry* entries;
+    Py_ssize_t n_entries, cap;
+    Py_ssize_t n_params; /* the def's parameter count: other counts bind in Python */
+    int nogil;           /* nogil=True: compiled code runs without the GIL */
+} DispatcherObject;
+
+static int add_entry(DispatcherObject* self, const Entry* e) {
+    if (self->n_entries == self->cap) {
+        Py_ssize_t cap = self->cap ? self->cap * 2 : 4;
+        Entry* grown = PyMem_Realloc(self->entries, (size_t)cap * sizeof(Entry));
+        if (!grown) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        self->entries = grown;
+        self->cap = cap;
+    }
+    self->entries[self->n_entries++] = *e;
+    return 0;
+}
+
+/* Asks the owner how to call with `args` of types `key`; caches and returns the entry. */
+static const Entry* resolve(DispatcherObject* self, PyObject* const* args, Py_ssize_t n, const int32_t* key) {
+    PyObject* tuple = PyTuple_New(n);
+    if (!tuple) return NULL;
+    for (Py_ssize_t i = 0; i < n; ++i) PyTuple_SET_ITEM(tuple, i, Py_NewRef(args[i]));
+    PyObject* r = PyObject_CallMethod(self->owner, "_resolve", "(O)", tuple);
+    Py_DECREF(tuple);
+    if (!r) return NULL;
+    Entry e;
+    memset(&e, 0, sizeof e);
+    e.n = n;
+    memcpy(e.key, key, (size_t)n * sizeof(int32_t));
+    PyObject* fn;
+    PyObject* spec;
+    PyObject* shape;
+    if (!PyArg_ParseTuple(r, "O!O!O", &Ujit_FunctionType, &fn, &PyTuple_Type, &spec, &shape) ||
+        PyTuple_GET_SIZE(spec) != n) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "_resolve must return (Function, codes, shape)");
+        Py_DECREF(r);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; ++i) e.spec[i] = (int32_t)PyLong_AsLong(PyTuple_GET_ITEM(spec, i));
+    e.fn = (FunctionObject*)Py_NewRef(fn);
+    e.shape = shape == Py_None ? NULL : Py_NewRef(shape);
+    Py_DECREF(r);
+    if (PyErr_Occurred() || add_entry(self, &e) < 0) {
+        Py_DECREF(e.fn);
+        Py_XDECREF(e.shape);
+        return NULL;
+    }
+    return &self->entries[self->n_entries - 1];
+}
+
+/* The nested tuple `shape` (ujit/_types.py result_shape) filled from the flat results. */
+static PyObject* build_tuple(PyObject* shape, const ujit_value* results, size_t n, size_t* next) {
+    Py_ssize_t len = PyTuple_GET_SIZE(shape);
+    PyObject* t = PyTuple_New(len);
+    for (Py_ssize_t i = 0; t && i < len; ++i) {
+        PyObject* sub = PyTuple_GET_ITEM(shape, i);
+        PyObject* x = NULL;
+        if (sub != Py_None)
+            x = build_tuple(sub, results, n, next);
+        else if (*next < n)
+            x = ujit_py_from_scalar(&results[(*next)++]);
+        else
+            PyErr_SetString(PyExc_SystemError, "ujit returned fewer values than its tuple type has");
+        if (!x) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+static PyObject* results_to_python(const Entry* e, const ujit_value* results, size_t n) {
+    if (e->shape) {
+        size_t next = 0;
+        return build_tuple(e->shape, results, n, &next);
+    }
+    if (n == 0) Py_RETURN_NONE;
+    return ujit_py_from_scalar(&results[0]);
+}
+
+/* The call through the C API's dynamic entry point (ujit_function_call). */
+static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
+    ujit_value values[UJIT_PY_MAX_ARGS];
+    DLTensor tensors[UJIT_PY_MAX_ARGS];
+    int64_t strides[UJIT_PY_MAX_ARGS][NPY_MAXDIMS];
+    for (Py_ssize_t i = 0; i < e->n; ++i) {
+        if (e->spec[i] & UJIT_CODE_ARRAY) {
+            memset(&values[i], 0, sizeof values[i]);
+            if (ujit_py_dltensor((PyArrayObject*)args[i], &tensors[i], strides[i]) < 0) return NULL;
+            values[i].is_array = 1;
+            values[i].v.array = &tensors[i];
+        } else if (ujit_py_to_scalar(args[i], UJIT_CODE_DTYPE(e->spec[i]), &values[i]) < 0) {
+            return NULL;
+        }
+    }
+    ujit_value results[MAX_RESULTS];
+    size_t n_results = 0;
+    ujit_status st;
+    if (nogil) {
+        PyThreadState* save = PyEval_SaveThread();
+        st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
+        PyEval_RestoreThread(save);
+    } else {
+        st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
+    }
+    if (st != UJIT_OK) return ujit_py_raise(st, e->fn->module);
+    return results_to_python(e, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS);
+}
+
+static PyObject* dispatcher_vectorcall(PyObject* callable, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
+    DispatcherObject* self = (DispatcherObject*)callable;
+    Py_ssize_t n = PyVectorcall_NARGS(nargsf);
+    if ((kwnames && PyTuple_GET_SIZE(kwnames)) || n != self->n_params || n > UJIT_PY_MAX_ARGS) {
+        /* Keywords, defaults and long argument lists: the owner binds them to positions. */
+        PyObject* tuple = PyTuple_New(n);
+        if (!tuple) return NULL;
+        for (Py_ssize_t i = 0; i < n; ++i) PyTuple_SET_ITEM(tuple, i, Py_NewRef(args[i]));
+        PyObject* kw = PyDict_New();
+        for (Py_ssize_t i = 0; kw && kwnames && i < PyTuple_GET_SIZE(kwnames); ++i)
+            if (PyDict_SetItem(kw, PyTuple_GET_ITEM(kwnames, i), args[n + i]) < 0) Py_CLEAR(kw);
+        PyObject* r = NULL;
+        PyObject* meth = kw ? PyObject_GetAttrString(self->owner, "_call_bound") : NULL;
+        if (meth) r = PyObject_Call(meth, tuple, kw);
+        Py_XDECREF(meth);
+        Py_XDECREF(kw);
+        Py_DECREF(tuple);
+        return r;
+    }
+    int32_t key[UJIT_PY_MAX_ARGS];
+    for (Py_ssize_t i = 0; i < n; ++i) key[i] = ujit_py_code_of(args[i]);
+    const Entry* hit = NULL;
+    for (Py_ssize_t k = 0; k < self->n_entries && !hit; ++k) {
+        const Entry* e = &self->entries[k];
+        if (e->n == n && memcmp(e->key, key, (size_t)n * sizeof(int32_t)) == 0) hit = e;
+    }
+    if (!hit) hit = resolve(self, args, n, key);
+    if (!hit) return NULL;
+    /* A copy, holding its function: converting an argument may run Python code (__index__,
+     * __float__), and another thread may then grow or reset the entries. */
+    Entry e = *hit;
+    Py_INCREF(e.fn);
+    Py_XINCREF(e.shape);
+    PyObject* r = call_entry(&e, args, self->nogil);
+    Py_DECREF(e.fn);
+    Py_XDECREF(e.shape);
+    return r;
+}
+
+static PyObject* dispatcher_new(PyTypeObject* type, PyObject* args, PyObject* kwds) {
+    PyObject* owner;
+    Py_ssize_t n_params;
+    int nogil = 0;
+    static char* kwlist[] = {"owner", "n_params", "nogil", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "On|p", kwlist, &owner, &n_params, &nogil)) return NULL;
+    DispatcherObject* self = (DispatcherObject*)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->owner = Py_NewRef(owner);
+    self->n_params = n_params;
+    self->nogil = nogil;
+    self->vectorcall = dispatcher_vectorcall;
+    return (PyObject*)self;
+}
+
+static void clear_entries(DispatcherObject* self) {
+    for (Py_ssize_t k = 0; k < self->n_entries; ++k) {
+        Py_DECREF(self->entries[k].fn);
+        Py_XDECREF(self->entries[k].shape);
+    }
+    self->n_entries = 0;
+}
+
+static int dispatcher_traverse(DispatcherObject* self, visitproc visit, void* arg) {
+    Py_VISIT(self->owner);
+    Py_VISIT(self->dict);
+    return 0;
+}
+
+static int dispatcher_clear(DispatcherObject* self) {
+    Py_CLEAR(self->owner);
+    Py_CLEAR(self->dict);
+    return 0;
+}
+
+static void dispatcher_dealloc(DispatcherObject* self) {
+    PyObject_GC_UnTrack(self);
+    if (self->weaklist) PyObject_ClearWeakRefs((PyObject*)self);
+    dispatcher_clear(self);
+    clear_entries(self);
+    PyMem_Free(self->entries);
+    Py_TYPE(self)->tp_free((PyObject*)self);
+}
+
+/* Attributes: the instance dict (functools.wraps' __name__, __doc__, ...), then the owner. */
+static PyObject* dispatcher_getattro(PyObject* obj, PyObject* name) {
+    PyObject* r = PyObject_GenericGetAttr(obj, name);
+    DispatcherObject* self = (DispatcherObject*)obj;
+    if (r || !self->owner || !PyErr_ExceptionMatches(PyExc_AttributeError)) return r;
+    PyErr_Clear();
+    return PyObject_GetAttr(self->owner, name);
+}
+
+static PyObject* dispatcher_reduce(PyObject* obj, PyObject* noargs) {
+    (void)noargs;
+    return PyObject_CallMethod(((DispatcherObject*)obj)->owner, "_reduce", NULL);
+}
+
+static PyObject* dispatcher_repr(PyObject* obj) {
+    return PyObject_CallMethod(((DispatcherObject*)obj)->owner, "_repr", NULL);
+}
+
+/* Forgets the cached entries (after the owner recompiles, e.g. recompile()). */
+static PyObject* dispatcher_reset(PyObject* obj, PyObject* noargs) {
+    (void)noargs;
+    clear_entries((DispatcherObject*)obj);
+    Py_RETURN_NONE;
+}
+
+static PyObject* dispatcher_get_owner(PyObject* obj, void* closure) {
+    (void)closure;
+    return Py_NewRef(((DispatcherObject*)obj)->owner);
+}
+
+static PyMethodDef dispatcher_methods[] = {{"__reduce__", dispatcher_reduce, METH_NOARGS, NULL},
+                                           {"_reset", dispatcher_reset, METH_NOARGS, "forget the cached call entries"},
+                                           {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef dispatcher_getset[] = {
+    {"_owner", dispatcher_get_owner, NULL, "the Python object behind this dispatcher", NULL},
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+PyTypeObject Ujit_DispatcherType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ujit.Dispatcher",
+    .tp_basicsize = sizeof(DispatcherObject),
+    .tp_dealloc = (destructor)dispatcher_dealloc,
+    .tp_vectorcall_offset = offsetof(DispatcherObject, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_repr = dispatcher_repr,
+    .tp_getattro = dispatcher_getattro,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "A ujit-compiled function: call it like the Python function.",
+    .tp_traverse = (traverseproc)dispatcher_traverse,
+    .tp_clear = (inquiry)dispatcher_clear,
+    .tp_weaklistoffset = offsetof(DispatcherObject, weaklist),
+    .tp_methods = dispatcher_methods,
+    .tp_getset = dispatcher_getset,
+    .tp_dictoffset = offsetof(DispatcherObject, dict),
+    .tp_new = dispatcher_new,
+};

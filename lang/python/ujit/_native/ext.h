@@ -1,0 +1,127 @@
+/* The CPython extension `ujit._ujit`: the Python package's only way into libujit, through
+ * the C API (include/ujit/ujit.h) alone, so that it proves the C API carries everything.
+ *
+ *   module.c    module init, errors, the Module and Function handle types
+ *   values.c    Python objects <-> ujit_value / DLTensor, argument type codes
+ *   dispatch.c  Dispatcher: the per-call hot path (type key -> cached entry -> call)
+ *   ufunc.c     real numpy.ufunc objects whose inner loops run compiled code
+ *   cuda_stream.c, cuda_array.c, cuda.c
+ *               streams and events; device arrays and GPU arguments; launches, GPU ufuncs
+ */
+#ifndef UJIT_PY_EXT_H
+#define UJIT_PY_EXT_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL ujit_ARRAY_API
+#define PY_UFUNC_UNIQUE_SYMBOL ujit_UFUNC_API
+#ifndef UJIT_EXT_MAIN
+#define NO_IMPORT_ARRAY
+#define NO_IMPORT_UFUNC
+#endif
+#include <numpy/arrayobject.h>
+#include <numpy/ufuncobject.h>
+
+#include <ujit/ujit.h>
+
+/* The most arguments a compiled function takes through the fast path. */
+#define UJIT_PY_MAX_ARGS 16
+
+/* ------------------------------------------------------------------ module.c */
+
+/* Where a function's text was dedented (a nested def): compile errors inside
+ * [first_line, last_line] of `filename` get `col_offset` added back. */
+typedef struct {
+    int first_line, last_line, col_offset;
+} ColumnFix;
+
+typedef struct {
+    PyObject_HEAD ujit_module* handle;
+    PyObject* filename; /* str */
+    ColumnFix* fixes;
+    Py_ssize_t n_fixes;
+} ModuleObject;
+
+typedef struct {
+    PyObject_HEAD ujit_function* handle;
+    ModuleObject* module; /* owned: the function handle needs its module */
+} FunctionObject;
+
+extern PyTypeObject Ujit_ModuleType;
+extern PyTypeObject Ujit_FunctionType;
+extern PyObject* Ujit_CompileError;
+
+/* NumPy's C API is imported on first need, not at `import ujit`: a scalar-only program
+ * never loads NumPy. ujit_py_numpy() imports it (-1 with a Python error on failure);
+ * ujit_py_numpy_if_loaded() is 1 when NumPy is usable without importing it (0: NumPy is
+ * not imported, so no argument can be a NumPy object). Call one before any PyArray_*. */
+int ujit_py_numpy(void);
+int ujit_py_numpy_if_loaded(void);
+
+/* Raises the Python exception for a failed C API call (always returns NULL). `module` may
+ * be NULL; when given, compile error columns are corrected for dedented sources. */
+PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module);
+
+/* ------------------------------------------------------------------ values.c */
+
+/* An argument type code: the ujit_dtype in the low byte; arrays add UJIT_CODE_ARRAY, the
+ * number of dimensions << 8 and the layout << 12. */
+#define UJIT_CODE_ARRAY (1 << 16)
+#define UJIT_CODE_NONE (1 << 20) /* not a supported argument */
+enum { UJIT_LAYOUT_A = 0, UJIT_LAYOUT_C = 1, UJIT_LAYOUT_F = 2 };
+#define UJIT_CODE_DTYPE(c) ((ujit_dtype)((c) & 0xff))
+#define UJIT_CODE_NDIM(c) (((c) >> 8) & 0xf)
+#define UJIT_CODE_LAYOUT(c) (((c) >> 12) & 0xf)
+
+/* The type code of a Python argument (UJIT_CODE_NONE when unsupported). */
+int32_t ujit_py_code_of(PyObject* o);
+int ujit_py_npy_type(ujit_dtype t);        /* NPY_FLOAT32, ... */
+int ujit_py_dtype_of_npy(int npy_type);    /* -1 when unsupported */
+int ujit_py_itemsize(ujit_dtype t);
+/* DLPack's bool type code (DLPack >= 0.8; Debian's header is older). */
+#define UJIT_DL_BOOL 6
+DLDataType ujit_py_dl_type(ujit_dtype t);
+
+/* Fills `v` with `o` converted to the scalar dtype `t` (Python's and NumPy's numbers).
+ * Returns -1 with a Python error set. */
+int ujit_py_to_scalar(PyObject* o, ujit_dtype t, ujit_value* v);
+/* A scalar ujit_value as a Python number (float for float32, int for every int, ...). */
+PyObject* ujit_py_from_scalar(const ujit_value* v);
+/* A DLTensor view of a host NumPy array; `strides` (ndim elements) is caller storage.
+ * Returns -1 with a Python error when a stride is not a multiple of the item size. */
+int ujit_py_dltensor(PyArrayObject* a, DLTensor* t, int64_t* strides);
+
+/* ------------------------------------------------------------------ dispatch.c, ufunc.c */
+
+extern PyTypeObject Ujit_DispatcherType;
+PyObject* ujit_py_make_ufunc(PyObject* self, PyObject* args);
+
+/* ------------------------------------------------------------------ cuda*.c */
+
+extern PyTypeObject Ujit_StreamType;      /* cuda_stream.c */
+extern PyTypeObject Ujit_EventType;       /* cuda_stream.c */
+extern PyTypeObject Ujit_DeviceArrayType; /* cuda_array.c */
+extern PyMethodDef ujit_py_cuda_methods[]; /* cuda.c */
+
+/* The ujit_stream of a Stream object (NULL for None: the default stream); *ok = 0 with a
+ * Python error for anything else. */
+ujit_stream* ujit_py_stream_of(PyObject* o, int* ok);
+
+/* Storage for one call's array arguments (launches, GPU ufuncs). */
+typedef struct {
+    DLTensor t[UJIT_PY_MAX_ARGS + 1];
+    int64_t shape[UJIT_PY_MAX_ARGS + 1][NPY_MAXDIMS];
+    int64_t strides[UJIT_PY_MAX_ARGS + 1][NPY_MAXDIMS];
+} ArgStorage;
+
+/* Argument `i` of a launch or GPU ufunc: a DeviceArray, a __cuda_array_interface__ dict,
+ * a host NumPy array or a scalar. -1 with a Python error when unusable. */
+int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i);
+PyObject* ujit_py_wrap_device_array(ujit_device_array* h);
+PyObject* ujit_py_device_array_new(PyObject* self, PyObject* args);
+PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args);
+PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule);
+
+#endif /* UJIT_PY_EXT_H */

@@ -1,0 +1,375 @@
+/* ujit._ujit: module init, errors, and the Module / Function handle types. */
+#define UJIT_EXT_MAIN
+#include "ext.h"
+
+#include <stdio.h>
+#include <string.h>
+
+PyObject* Ujit_CompileError = NULL;
+PyObject* Ujit_CudaSupportError = NULL;
+
+/* ------------------------------------------------------------------ errors */
+
+/* "ZeroDivisionError: division by zero (in f at f.py:3:12)" -> ZeroDivisionError with the
+ * rest as its message: the run-time errors of compiled code are Python's own classes. */
+static PyObject* raise_runtime_text(const char* message) {
+    const char* colon = strstr(message, ": ");
+    PyObject* cls = PyExc_RuntimeError;
+    if (colon && colon - message < 64) {
+        char name[64];
+        memcpy(name, message, (size_t)(colon - message));
+        name[colon - message] = '\0';
+        PyObject* found = PyDict_GetItemString(PyEval_GetBuiltins(), name);
+        if (found && PyType_Check(found) && PyType_IsSubtype((PyTypeObject*)found, (PyTypeObject*)PyExc_Exception)) {
+            cls = found;
+            message = colon + 2;
+        }
+    }
+    PyErr_SetString(cls, message);
+    return NULL;
+}
+
+static int fixed_column(const ModuleObject* m, const char* file, int line, int col) {
+    if (!m || !file || col <= 0) return col;
+    const char* name = PyUnicode_AsUTF8(m->filename);
+    if (!name || strcmp(name, file) != 0) return col;
+    for (Py_ssize_t i = 0; i < m->n_fixes; ++i)
+        if (line >= m->fixes[i].first_line && line <= m->fixes[i].last_line) return col + m->fixes[i].col_offset;
+    return col;
+}
+
+/* The diagnostic with the column corrected by `shift` (a dedented nested function): the
+ * header's column, and the quoted source line and caret indented back. */
+static PyObject* shifted_message(const char* message, const char* file, int line, int col, int shift) {
+    char head[64];
+    int head_len = snprintf(head, sizeof head, ":%d:%d:", line, col);
+    const char* at = strstr(message, head);
+    if (!file || shift <= 0 || head_len <= 0 || !at) return PyUnicode_FromString(message);
+    size_t n = strlen(message), lines = 1;
+    for (const char* p = message; *p; ++p) lines += *p == '\n';
+    char* out = PyMem_Malloc(n + lines * (size_t)shift + 64);
+    if (!out) return PyErr_NoMemory();
+    size_t k = (size_t)(at - message);
+    memcpy(out, message, k);
+    k += (size_t)sprintf(out + k, ":%d:%d:", line, col + shift);
+    for (const char* p = at + head_len; *p; ++p) {
+        out[k++] = *p;
+        if (*p == '\n' && p[1]) {
+            memset(out + k, ' ', (size_t)shift);
+            k += (size_t)shift;
+        }
+    }
+    out[k] = '\0';
+    PyObject* r = PyUnicode_FromString(out);
+    PyMem_Free(out);
+    return r;
+}
+
+static PyObject* raise_compile(const char* message, const ModuleObject* m) {
+    const char* file = NULL;
+    int line = 0, col = 0;
+    ujit_last_error_location(&file, &line, &col);
+    int fixed = fixed_column(m, file, line, col);
+    PyObject* text = shifted_message(message, file, line, col, fixed - col);
+    if (!text) return NULL;
+    PyObject* exc = PyObject_CallOneArg(Ujit_CompileError, text);
+    Py_DECREF(text);
+    if (!exc) return NULL;
+    PyObject* f = file && *file ? PyUnicode_FromString(file) : Py_NewRef(Py_None);
+    PyObject* l = PyLong_FromLong(line);
+    PyObject* c = PyLong_FromLong(fixed);
+    if (f && l && c && PyObject_SetAttrString(exc, "file", f) == 0 && PyObject_SetAttrString(exc, "line", l) == 0 &&
+        PyObject_SetAttrString(exc, "col", c) == 0)
+        PyErr_SetObject(Ujit_CompileError, exc);
+    Py_XDECREF(f);
+    Py_XDECREF(l);
+    Py_XDECREF(c);
+    Py_DECREF(exc);
+    return NULL;
+}
+
+/* A run-time error names where it was raised ("(in f at FILE:LINE:COL)"): in file columns
+ * too, for a dedented nested function. */
+static PyObject* raise_runtime(const char* message, const ModuleObject* m) {
+    const char* name = m ? PyUnicode_AsUTF8(m->filename) : NULL;
+    const char* at = name && *name ? strstr(message, name) : NULL;
+    int line = 0, col = 0, used = 0;
+    if (!at || sscanf(at + strlen(name), ":%d:%d%n", &line, &col, &used) != 2) return raise_runtime_text(message);
+    int fixed = fixed_column(m, name, line, col);
+    if (fixed == col) return raise_runtime_text(message);
+    size_t head = (size_t)(at - message) + strlen(name);
+    const char* tail = at + strlen(name) + used;
+    char* out = PyMem_Malloc(strlen(message) + 64);
+    if (!out) return PyErr_NoMemory();
+    memcpy(out, message, head);
+    sprintf(out + head, ":%d:%d%s", line, fixed, tail);
+    raise_runtime_text(out);
+    PyMem_Free(out);
+    return NULL;
+}
+
+PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module) {
+    const char* message = ujit_last_error();
+    if (!message || !*message) message = "ujit: unknown error";
+    switch (status) {
+    case UJIT_ERROR_COMPILE: return raise_compile(message, module);
+    case UJIT_ERROR_RUNTIME: return raise_runtime(message, module);
+    case UJIT_ERROR_ARGUMENT:
+        /* "error: ..." from the C API: the Python caller passed something unusable. */
+        PyErr_SetString(PyExc_TypeError, strncmp(message, "error: ", 7) == 0 ? message + 7 : message);
+        return NULL;
+    case UJIT_ERROR_CUDA_UNAVAILABLE:
+        PyErr_SetString(Ujit_CudaSupportError, strncmp(message, "error: ", 7) == 0 ? message + 7 : message);
+        return NULL;
+    default: PyErr_SetString(PyExc_RuntimeError, message); return NULL;
+    }
+}
+
+/* ------------------------------------------------------------------ NumPy, lazily */
+
+static int numpy_ready = 0;
+
+int ujit_py_numpy(void) {
+    if (numpy_ready) return 0;
+    if (_import_array() < 0 || _import_umath() < 0) return -1;
+    numpy_ready = 1;
+    return 0;
+}
+
+int ujit_py_numpy_if_loaded(void) {
+    if (numpy_ready) return 1;
+    static PyObject* name = NULL;
+    if (!name && !(name = PyUnicode_InternFromString("numpy"))) {
+        PyErr_Clear();
+        return 0;
+    }
+    PyObject* np = PyImport_GetModule(name);
+    if (!np) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_DECREF(np);
+    if (ujit_py_numpy() < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ Module */
+
+/* Module(source, filename, fixes=()) with fixes a sequence of (first, last, col_offset). */
+static PyObject* module_new(PyTypeObject* type, PyObject* args, PyObject* kwds) {
+    static char* kwlist[] = {"source", "filename", "fixes", NULL};
+    const char* source;
+    PyObject* filename;
+    PyObject* fixes = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "sU|O", kwlist, &source, &filename, &fixes)) return NULL;
+    ModuleObject* self = (ModuleObject*)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    self->filename = Py_NewRef(filename);
+    if (fixes && fixes != Py_None) {
+        PyObject* seq = PySequence_Fast(fixes, "fixes must be a sequence of (first, last, col_offset)");
+        if (!seq) goto fail;
+        self->n_fixes = PySequence_Fast_GET_SIZE(seq);
+        self->fixes = PyMem_Calloc((size_t)self->n_fixes + 1, sizeof(ColumnFix));
+        for (Py_ssize_t i = 0; self->fixes && i < self->n_fixes; ++i) {
+            ColumnFix* f = &self->fixes[i];
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "iii", &f->first_line, &f->last_line,
+                                  &f->col_offset)) {
+                Py_DECREF(seq);
+                goto fail;
+            }
+        }
+        Py_DECREF(seq);
+        if (!self->fixes) goto fail;
+    }
+    const char* name = PyUnicode_AsUTF8(filename);
+    if (!name) goto fail;
+    ujit_status st;
+    PyThreadState* save = PyEval_SaveThread();
+    st = ujit_module_from_string(source, name, &self->handle);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) {
+        ujit_py_raise(st, self);
+        goto fail;
+    }
+    return (PyObject*)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+static void module_dealloc(ModuleObject* self) {
+    if (self->handle) ujit_module_release(self->handle);
+    PyMem_Free(self->fixes);
+    Py_XDECREF(self->filename);
+    Py_TYPE(self)->tp_free((PyObject*)self);
+}
+
+static PyObject* module_function(ModuleObject* self, PyObject* arg) {
+    const char* name = PyUnicode_AsUTF8(arg);
+    if (!name) return NULL;
+    ujit_function* f = NULL;
+    ujit_status st = ujit_module_function(self->handle, name, &f);
+    if (st != UJIT_OK) return ujit_py_raise(st, self);
+    FunctionObject* fo = PyObject_New(FunctionObject, &Ujit_FunctionType);
+    if (!fo) {
+        ujit_function_release(f);
+        return NULL;
+    }
+    fo->handle = f;
+    fo->module = (ModuleObject*)Py_NewRef(self);
+    return (PyObject*)fo;
+}
+
+static PyMethodDef module_methods[] = {{"function", (PyCFunction)module_function, METH_O, "function(name) -> Function"},
+                                       {NULL, NULL, 0, NULL}};
+
+PyTypeObject Ujit_ModuleType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ujit._ujit.Module",
+    .tp_basicsize = sizeof(ModuleObject),
+    .tp_dealloc = (destructor)module_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A ujit module compiled from source text (ujit_module).",
+    .tp_methods = module_methods,
+    .tp_new = module_new,
+};
+
+/* ------------------------------------------------------------------ Function */
+
+static void function_dealloc(FunctionObject* self) {
+    if (self->handle) ujit_function_release(self->handle);
+    Py_XDECREF(self->module);
+    PyObject_Free(self);
+}
+
+/* compile(signature, target) -> the native entry address (0 for CUDA). */
+static PyObject* function_compile(FunctionObject* self, PyObject* args) {
+    const char* sig;
+    int target = UJIT_TARGET_CPU;
+    if (!PyArg_ParseTuple(args, "s|i", &sig, &target)) return NULL;
+    void* native = NULL;
+    ujit_status st;
+    PyThreadState* save = PyEval_SaveThread();
+    st = ujit_function_compile(self->handle, sig, (ujit_target)target, &native);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, self->module);
+    return PyLong_FromVoidPtr(native);
+}
+
+/* dump(what, signature=None, arch=None) -> str */
+static PyObject* function_dump(FunctionObject* self, PyObject* args) {
+    const char *what, *sig = NULL, *arch = NULL;
+    if (!PyArg_ParseTuple(args, "s|zz", &what, &sig, &arch)) return NULL;
+    char* text = NULL;
+    ujit_status st = ujit_function_dump(self->handle, what, sig, arch, &text);
+    if (st != UJIT_OK) return ujit_py_raise(st, self->module);
+    PyObject* r = PyUnicode_FromString(text);
+    ujit_free_string(text);
+    return r;
+}
+
+/* vectorize(inputs, out, target): applies a vectorize ufunc over host arrays and scalars
+ * into `out` (broadcast shape, result dtype). */
+static PyObject* function_vectorize(FunctionObject* self, PyObject* args) {
+    PyObject* inputs;
+    PyArrayObject* out;
+    int target = UJIT_TARGET_CPU;
+    if (ujit_py_numpy() < 0) return NULL;
+    if (!PyArg_ParseTuple(args, "O!O!|i", &PyTuple_Type, &inputs, &PyArray_Type, &out, &target)) return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(inputs);
+    if (n > UJIT_PY_MAX_ARGS) return PyErr_Format(PyExc_TypeError, "too many ufunc inputs (%zd)", n);
+    ujit_value values[UJIT_PY_MAX_ARGS];
+    DLTensor tensors[UJIT_PY_MAX_ARGS + 1];
+    int64_t strides[UJIT_PY_MAX_ARGS + 1][NPY_MAXDIMS];
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        PyObject* o = PyTuple_GET_ITEM(inputs, i);
+        memset(&values[i], 0, sizeof values[i]);
+        if (PyArray_Check(o)) {
+            if (ujit_py_dltensor((PyArrayObject*)o, &tensors[i], strides[i]) < 0) return NULL;
+            values[i].is_array = 1;
+            values[i].v.array = &tensors[i];
+        } else {
+            int32_t code = ujit_py_code_of(o);
+            if (code & (UJIT_CODE_NONE | UJIT_CODE_ARRAY))
+                return PyErr_Format(PyExc_TypeError, "ufunc input %zd: expected a number or an array, not %s", i,
+                                    Py_TYPE(o)->tp_name);
+            if (ujit_py_to_scalar(o, UJIT_CODE_DTYPE(code), &values[i]) < 0) return NULL;
+        }
+    }
+    if (ujit_py_dltensor(out, &tensors[n], strides[n]) < 0) return NULL;
+    ujit_status st;
+    PyThreadState* save = PyEval_SaveThread();
+    st = ujit_function_vectorize(self->handle, values, (size_t)n, &tensors[n], (ujit_target)target);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, self->module);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef function_methods[] = {
+    {"compile", (PyCFunction)function_compile, METH_VARARGS, "compile(signature, target=0) -> address"},
+    {"dump", (PyCFunction)function_dump, METH_VARARGS, "dump(what, signature=None, arch=None) -> str"},
+    {"vectorize", (PyCFunction)function_vectorize, METH_VARARGS, "vectorize(inputs, out, target=0)"},
+    {NULL, NULL, 0, NULL}};
+
+PyTypeObject Ujit_FunctionType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ujit._ujit.Function",
+    .tp_basicsize = sizeof(FunctionObject),
+    .tp_dealloc = (destructor)function_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A function of a ujit module (ujit_function).",
+    .tp_methods = function_methods,
+};
+
+/* ------------------------------------------------------------------ module */
+
+static PyObject* py_version(PyObject* self, PyObject* noargs) {
+    (void)self;
+    (void)noargs;
+    return PyUnicode_FromString(ujit_version());
+}
+
+static PyObject* py_code_of(PyObject* self, PyObject* o) {
+    (void)self;
+    return PyLong_FromLong(ujit_py_code_of(o));
+}
+
+static PyMethodDef ext_methods[] = {
+    {"code_of", py_code_of, METH_O, "code_of(obj) -> the argument type code the dispatcher uses"},
+    {"version", py_version, METH_NOARGS, "libujit's version string"},
+    {"make_ufunc", ujit_py_make_ufunc, METH_VARARGS,
+     "make_ufunc(function, name, doc, loops, nin, identity, target) -> numpy.ufunc"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef ext_module = {
+    PyModuleDef_HEAD_INIT, "_ujit", "ujit's binding of the C API (ujit.h)", -1, ext_methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__ujit(void) {
+    if (PyType_Ready(&Ujit_ModuleType) < 0 || PyType_Ready(&Ujit_FunctionType) < 0 ||
+        PyType_Ready(&Ujit_DispatcherType) < 0 || PyType_Ready(&Ujit_StreamType) < 0 ||
+        PyType_Ready(&Ujit_EventType) < 0 || PyType_Ready(&Ujit_DeviceArrayType) < 0)
+        return NULL;
+    PyObject* m = PyModule_Create(&ext_module);
+    if (!m) return NULL;
+    Ujit_CompileError = PyErr_NewExceptionWithDoc(
+        "ujit.CompileError", "A ujit compile error; `file`, `line` and `col` locate it in the user's source.",
+        PyExc_Exception, NULL);
+    Ujit_CudaSupportError = PyErr_NewExceptionWithDoc(
+        "ujit.cuda.CudaSupportError", "CUDA is unavailable here (no driver, no GPU, or UJIT_DISABLE_CUDA=1).",
+        PyExc_RuntimeError, NULL);
+    if (!Ujit_CompileError || !Ujit_CudaSupportError ||
+        PyModule_AddObjectRef(m, "CompileError", Ujit_CompileError) < 0 ||
+        PyModule_AddObjectRef(m, "CudaSupportError", Ujit_CudaSupportError) < 0 ||
+        PyModule_AddObjectRef(m, "Module", (PyObject*)&Ujit_ModuleType) < 0 ||
+        PyModule_AddObjectRef(m, "Function", (PyObject*)&Ujit_FunctionType) < 0 ||
+        PyModule_AddObjectRef(m, "Dispatcher", (PyObject*)&Ujit_DispatcherType) < 0 ||
+        PyModule_AddObjectRef(m, "Stream", (PyObject*)&Ujit_StreamType) < 0 ||
+        PyModule_AddObjectRef(m, "Event", (PyObject*)&Ujit_EventType) < 0 ||
+        PyModule_AddObjectRef(m, "DeviceArray", (PyObject*)&Ujit_DeviceArrayType) < 0 ||
+        PyModule_AddFunctions(m, ujit_py_cuda_methods) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,189 @@
+/* Python objects <-> the C API's values: argument type codes (Numba's typeof), scalar
+ * conversion, and DLTensor views of NumPy arrays. */
+#include "ext.h"
+
+#include <string.h>
+
+/* ujit_dtype <-> NumPy type numbers, in ujit_dtype order. */
+static const int npy_of_dtype[] = {NPY_BOOL,    NPY_INT8,      NPY_INT16,     NPY_INT32,  NPY_INT64,
+                                   NPY_UINT8,   NPY_UINT16,    NPY_UINT32,    NPY_UINT64, NPY_FLOAT32,
+                                   NPY_FLOAT64, NPY_COMPLEX64, NPY_COMPLEX128};
+static const int itemsize_of_dtype[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16};
+
+int ujit_py_npy_type(ujit_dtype t) { return npy_of_dtype[t]; }
+int ujit_py_itemsize(ujit_dtype t) { return itemsize_of_dtype[t]; }
+
+int ujit_py_dtype_of_npy(int npy_type) {
+    switch (npy_type) {
+    case NPY_BOOL: return UJIT_BOOL;
+    case NPY_BYTE: return UJIT_INT8;
+    case NPY_SHORT: return UJIT_INT16;
+    case NPY_INT: return UJIT_INT32;
+    case NPY_LONG:
+    case NPY_LONGLONG: return UJIT_INT64; /* both 64-bit on LP64 */
+    case NPY_UBYTE: return UJIT_UINT8;
+    case NPY_USHORT: return UJIT_UINT16;
+    case NPY_UINT: return UJIT_UINT32;
+    case NPY_ULONG:
+    case NPY_ULONGLONG: return UJIT_UINT64;
+    case NPY_FLOAT: return UJIT_FLOAT32;
+    case NPY_DOUBLE: return UJIT_FLOAT64;
+    case NPY_CFLOAT: return UJIT_COMPLEX64;
+    case NPY_CDOUBLE: return UJIT_COMPLEX128;
+    default: return -1;
+    }
+}
+
+static int32_t array_code(PyArrayObject* a) {
+    int dt = ujit_py_dtype_of_npy(PyArray_TYPE(a));
+    int nd = PyArray_NDIM(a);
+    if (dt < 0 || nd > 15 || !PyArray_ISNOTSWAPPED(a)) return UJIT_CODE_NONE;
+    int layout = PyArray_IS_C_CONTIGUOUS(a)   ? UJIT_LAYOUT_C
+                 : PyArray_IS_F_CONTIGUOUS(a) ? UJIT_LAYOUT_F
+                                              : UJIT_LAYOUT_A;
+    return UJIT_CODE_ARRAY | dt | (nd << 8) | (layout << 12);
+}
+
+int32_t ujit_py_code_of(PyObject* o) {
+    PyTypeObject* t = Py_TYPE(o);
+    /* Exact built-in types first: the common case of the hot path. */
+    if (t == &PyFloat_Type) return UJIT_FLOAT64;
+    if (t == &PyLong_Type) return UJIT_INT64;
+    if (t == &PyBool_Type) return UJIT_BOOL;
+    if (t == &PyComplex_Type) return UJIT_COMPLEX128;
+    if (!ujit_py_numpy_if_loaded()) goto builtin_subclasses;
+    if (PyArray_Check(o)) return array_code((PyArrayObject*)o);
+    if (PyArray_IsScalar(o, Generic)) {
+        PyArray_Descr* d = PyArray_DescrFromScalar(o);
+        if (!d) {
+            PyErr_Clear();
+            return UJIT_CODE_NONE;
+        }
+        int dt = ujit_py_dtype_of_npy(d->type_num);
+        Py_DECREF(d);
+        return dt < 0 ? UJIT_CODE_NONE : dt;
+    }
+builtin_subclasses:
+    /* Subclasses of float and int (e.g. IntEnum) type like their base, as in Numba. */
+    if (PyFloat_Check(o)) return UJIT_FLOAT64;
+    if (PyLong_Check(o)) return UJIT_INT64;
+    if (PyComplex_Check(o)) return UJIT_COMPLEX128;
+    return UJIT_CODE_NONE;
+}
+
+int ujit_py_to_scalar(PyObject* o, ujit_dtype t, ujit_value* v) {
+    memset(v, 0, sizeof *v);
+    v->dtype = t;
+    switch (t) {
+    case UJIT_BOOL: {
+        int b = PyObject_IsTrue(o);
+        if (b < 0) return -1;
+        v->v.i = b;
+        return 0;
+    }
+    case UJIT_INT8:
+    case UJIT_INT16:
+    case UJIT_INT32:
+    case UJIT_INT64: {
+        PyObject* i = PyNumber_Index(o);
+        if (!i) return -1;
+        v->v.i = PyLong_AsLongLong(i);
+        Py_DECREF(i);
+        return v->v.i == -1 && PyErr_Occurred() ? -1 : 0;
+    }
+    case UJIT_UINT8:
+    case UJIT_UINT16:
+    case UJIT_UINT32:
+    case UJIT_UINT64: {
+        PyObject* i = PyNumber_Index(o);
+        if (!i) return -1;
+        /* Negative values wrap, as a C cast (and Numba's unboxing) does. */
+        v->v.u = PyLong_AsUnsignedLongLongMask(i);
+        Py_DECREF(i);
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    case UJIT_FLOAT32:
+    case UJIT_FLOAT64:
+        v->v.f = PyFloat_AsDouble(o);
+        if (t == UJIT_FLOAT32) v->v.f = (float)v->v.f;
+        return v->v.f == -1.0 && PyErr_Occurred() ? -1 : 0;
+    case UJIT_COMPLEX64:
+    case UJIT_COMPLEX128: {
+        Py_complex c = PyComplex_AsCComplex(o);
+        if (c.real == -1.0 && PyErr_Occurred()) return -1;
+        v->v.c[0] = t == UJIT_COMPLEX64 ? (float)c.real : c.real;
+        v->v.c[1] = t == UJIT_COMPLEX64 ? (float)c.imag : c.imag;
+        return 0;
+    }
+    }
+    PyErr_SetString(PyExc_TypeError, "invalid ujit dtype");
+    return -1;
+}
+
+PyObject* ujit_py_from_scalar(const ujit_value* v) {
+    switch (v->dtype) {
+    case UJIT_BOOL: return PyBool_FromLong((long)v->v.i);
+    case UJIT_INT8:
+    case UJIT_INT16:
+    case UJIT_INT32:
+    case UJIT_INT64: return PyLong_FromLongLong(v->v.i);
+    case UJIT_UINT8:
+    case UJIT_UINT16:
+    case UJIT_UINT32:
+    case UJIT_UINT64: return PyLong_FromUnsignedLongLong(v->v.u);
+    case UJIT_FLOAT32:
+    case UJIT_FLOAT64: return PyFloat_FromDouble(v->v.f);
+    case UJIT_COMPLEX64:
+    case UJIT_COMPLEX128: return PyComplex_FromDoubles(v->v.c[0], v->v.c[1]);
+    }
+    PyErr_SetString(PyExc_SystemError, "ujit returned an invalid dtype");
+    return NULL;
+}
+
+DLDataType ujit_py_dl_type(ujit_dtype t) {
+    DLDataType d;
+    d.lanes = 1;
+    d.bits = (uint8_t)(itemsize_of_dtype[t] * 8);
+    switch (t) {
+    case UJIT_BOOL: d.code = UJIT_DL_BOOL; break;
+    case UJIT_INT8:
+    case UJIT_INT16:
+    case UJIT_INT32:
+    case UJIT_INT64: d.code = kDLInt; break;
+    case UJIT_UINT8:
+    case UJIT_UINT16:
+    case UJIT_UINT32:
+    case UJIT_UINT64: d.code = kDLUInt; break;
+    case UJIT_FLOAT32:
+    case UJIT_FLOAT64: d.code = kDLFloat; break;
+    default: d.code = kDLComplex; break;
+    }
+    return d;
+}
+
+int ujit_py_dltensor(PyArrayObject* a, DLTensor* t, int64_t* strides) {
+    int dt = ujit_py_dtype_of_npy(PyArray_TYPE(a));
+    if (dt < 0 || !PyArray_ISNOTSWAPPED(a)) {
+        PyErr_Format(PyExc_TypeError, "ujit does not support arrays of dtype %R", (PyObject*)PyArray_DESCR(a));
+        return -1;
+    }
+    int nd = PyArray_NDIM(a);
+    npy_intp item = PyArray_ITEMSIZE(a);
+    for (int k = 0; k < nd; ++k) {
+        npy_intp s = PyArray_STRIDES(a)[k];
+        if (s % item != 0) {
+            PyErr_SetString(PyExc_ValueError, "ujit needs array strides that are multiples of the item size");
+            return -1;
+        }
+        strides[k] = (int64_t)(s / item);
+    }
+    memset(t, 0, sizeof *t);
+    t->data = PyArray_DATA(a);
+    t->device.device_type = kDLCPU;
+    t->ndim = nd;
+    t->dtype = ujit_py_dl_type((ujit_dtype)dt);
+    /* npy_intp is int64_t on the 64-bit platforms ujit supports. */
+    t->shape = (int64_t*)PyArray_DIMS(a);
+    t->strides = strides;
+    return 0;
+}

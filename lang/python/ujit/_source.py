@@ -1,0 +1,304 @@
+"""The ujit module a decorated Python function compiles as.
+
+ujit compiles source text, as Numba compiles bytecode: the function's text comes from
+inspect.getsource and keeps its file name and line numbers (lines above it are left blank),
+so diagnostics point at the user's file. The free names the body reads are resolved from
+the function's globals and closure at first compile and frozen, as Numba does:
+
+  numbers, NumPy scalars, tuples of them  ->  module constants (`SQRT_2PI = np.float32(...)`)
+  math, numpy, random, ujit, ujit.cuda    ->  imports under the user's name
+  math.sqrt, np.sin, random.random, ...   ->  `from math import sqrt as NAME`
+  float32 and the other type names        ->  `from numba import float32 as NAME`
+  other ujit functions                    ->  their source, in the same module
+
+Anything else is a CompileError naming the global, at its first use. The decorator line
+is replaced by one ujit's parser reads, built from the decorator's actual arguments.
+"""
+import ast
+import inspect
+import math
+import sys
+import textwrap
+import types
+
+from . import _types
+from ._native import ext
+
+_PRELUDE_NUMBA = "__ujit_numba"
+_PRELUDE_NUMPY = "__ujit_np"
+_PRELUDE_MATH = "__ujit_math"
+
+
+def compile_error(message, file, line, col):
+    e = ext.CompileError("%s:%d:%d: error: %s" % (file, line, col, message))
+    e.file, e.line, e.col = file, line, col
+    return e
+
+
+class FunctionSource:
+    """One function's text as it sits in its file."""
+
+    def __init__(self, py_func):
+        self.py_func = py_func
+        code = py_func.__code__
+        self.filename = code.co_filename
+        try:
+            lines, first = inspect.getsourcelines(py_func)
+        except (OSError, TypeError) as e:
+            raise compile_error("ujit needs the source of '%s' (%s)" % (py_func.__name__, e),
+                                self.filename, code.co_firstlineno, 1) from None
+        dedented = textwrap.dedent("".join(lines))
+        self.indent = _indent_of(lines[0]) - _indent_of(dedented.splitlines(True)[0])
+        self.first_line = first
+        self.lines = dedented.splitlines()
+        tree = ast.parse(dedented)
+        node = tree.body[0]
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            raise compile_error("ujit compiles functions defined with 'def'", self.filename, first, 1)
+        self.node = node
+        self.def_line = first + node.lineno - 1  # the `def` line in the file
+        self.last_line = first + len(self.lines) - 1
+        self.decorator_first = first + (node.decorator_list[0].lineno - 1 if node.decorator_list else node.lineno - 1)
+        self._blank_defaults()
+
+    def _blank_defaults(self):
+        """ujit's parser takes no default values: the Python side binds them (the dispatcher
+        calls with every argument), so `b=10` becomes `b   ` (columns stay put)."""
+        for d in self.node.args.defaults:
+            if d.end_lineno != d.lineno:
+                raise compile_error("ujit supports default values written on one line", self.filename,
+                                    self.first_line + d.lineno - 1, d.col_offset + 1 + self.indent)
+            line = self.lines[d.lineno - 1]
+            eq = line.rindex("=", 0, d.col_offset)
+            self.lines[d.lineno - 1] = line[:eq] + " " * (d.end_col_offset - eq) + line[d.end_col_offset:]
+
+    def free_names(self):
+        """Names the body reads that are not its own locals: {name: (line, col) of first use}."""
+        code = self.py_func.__code__
+        local = set(code.co_varnames) | set(code.co_cellvars)
+        uses = {}
+        for stmt in self.node.body:
+            for n in ast.walk(stmt):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in local:
+                    pos = (self.first_line + n.lineno - 1, n.col_offset + 1 + self.indent)
+                    if n.id not in uses or pos < uses[n.id]:
+                        uses[n.id] = pos
+        for default in self.node.args.defaults:
+            for n in ast.walk(default):
+                if isinstance(n, ast.Name):
+                    uses.setdefault(n.id, (self.first_line + n.lineno - 1, n.col_offset + 1 + self.indent))
+        return uses
+
+    def value_of(self, name):
+        """(found, value) of a free name: the closure first, then globals, then builtins."""
+        fn = self.py_func
+        code = fn.__code__
+        if name in code.co_freevars and fn.__closure__:
+            cell = fn.__closure__[code.co_freevars.index(name)]
+            try:
+                return True, cell.cell_contents
+            except ValueError:
+                return False, None
+        if name in fn.__globals__:
+            return True, fn.__globals__[name]
+        return False, None
+
+
+def _indent_of(line):
+    return len(line) - len(line.lstrip())
+
+
+class ModuleText:
+    """Collects functions and frozen names into one module's text."""
+
+    def __init__(self, filename, cpu_fallback=False):
+        self.filename = filename
+        # A CUDA ufunc's CPU fallback: device functions it calls compile as CPU functions.
+        self.cpu_fallback = cpu_fallback
+        self.placed = {}  # line number -> text, for functions at their own lines
+        self.appended = []  # functions that could not keep their lines (other files, overlaps)
+        self.fixes = []  # (first, last, col_offset) for CompileError columns
+        self.bindings = {}  # name -> the statement that binds it
+        self.functions = {}  # def name -> Python function
+        self.needs_numba = self.needs_numpy = self.needs_math = False
+
+    # -------------------------------------------------------------- functions
+
+    def add_function(self, py_func, decorator):
+        name = py_func.__name__
+        if name in self.functions:
+            if self.functions[name] is py_func:
+                return
+            raise compile_error("two different functions named '%s' are used together; ujit compiles "
+                                "them into one module, so they need distinct names" % name,
+                                py_func.__code__.co_filename, py_func.__code__.co_firstlineno, 1)
+        src = FunctionSource(py_func)
+        self.functions[name] = py_func
+        self.needs_numba = True
+        body = list(src.lines)
+        # The decorator lines become one line ujit reads (blank lines keep the def in place).
+        deco_index = src.decorator_first - src.first_line
+        def_index = src.def_line - src.first_line
+        out = [""] * len(body)
+        for i in range(len(body)):
+            if i >= def_index:
+                out[i] = body[i]
+        lines_before = 0
+        if deco_index < def_index:
+            out[deco_index] = decorator
+        else:
+            lines_before = 1  # no decorator line in the source (f = njit(g)): put one above
+        first = src.first_line - lines_before
+        if lines_before:
+            out.insert(0, decorator)
+        same_file = src.filename == self.filename
+        span = range(first, first + len(out))
+        if same_file and first >= 1 and not any(l in self.placed for l in span):
+            for k, text in enumerate(out):
+                self.placed[first + k] = text
+            if src.indent:
+                self.fixes.append((first, first + len(out) - 1, src.indent))
+        else:
+            self.appended.append(out)
+        self._bind_free_names(src)
+
+    def _bind_free_names(self, src):
+        from ._dispatcher import callee_of  # the other ujit functions' (py_func, decorator)
+
+        for name, (line, col) in src.free_names().items():
+            found, value = src.value_of(name)
+            if not found:
+                continue  # a builtin (abs, range) or undefined: ujit itself says which
+            if name == src.py_func.__name__ and callee_of(value) is not None and callee_of(value)[0] is src.py_func:
+                continue  # the function itself (recursion: ujit reports it)
+            callee = callee_of(value)
+            if callee is not None:
+                py_func, decorator = callee
+                if self.cpu_fallback and decorator == decorator_text("cuda.jit", device=True):
+                    decorator = decorator_text("jit")
+                if py_func.__name__ != name:
+                    raise compile_error("'%s' refers to the ujit function '%s': call it by its own name"
+                                        % (name, py_func.__name__), src.filename, line, col)
+                self.add_function(py_func, decorator)
+                continue
+            statement = self._statement_for(name, value, src, line, col)
+            if statement is None:
+                continue
+            old = self.bindings.get(name)
+            if old is not None and old != statement:
+                raise compile_error("global '%s' has different values in the functions compiled together"
+                                    % name, src.filename, line, col)
+            self.bindings[name] = statement
+
+    # -------------------------------------------------------------- frozen globals
+
+    def _statement_for(self, name, value, src, line, col):
+        """The module-level statement that binds `name` to the frozen `value`."""
+        if isinstance(value, types.ModuleType):
+            return self._module_import(name, value, src, line, col)
+        if isinstance(value, _types.Type):
+            self.needs_numba = True
+            return "from numba import %s as %s" % (value.name if value.name != "void" else "void", name)
+        if _is_ujit_decorator(value):
+            return None  # decorators are rewritten; inside a body ujit reports the misuse
+        const = self._constant(value)
+        if const is not None:
+            return "%s = %s" % (name, const)
+        for modname in ("math", "numpy", "random"):
+            module = sys.modules.get(modname)
+            attr = getattr(value, "__name__", None)
+            if module is not None and attr and getattr(module, attr, None) is value:
+                return "from %s import %s as %s" % (modname, attr, name)
+        raise compile_error("global '%s' is a %s, which ujit cannot freeze into compiled code (numbers, "
+                            "NumPy scalars, tuples of them, the math, numpy, random and ujit modules, "
+                            "their functions and other ujit functions are supported)"
+                            % (name, type(value).__name__), src.filename, line, col)
+
+    def _module_import(self, name, module, src, line, col):
+        if module.__name__ in ("math", "random", "numpy"):
+            return "import %s as %s" % (module.__name__, name)
+        if module.__name__ == "ujit":
+            self.needs_numba = True
+            return "import numba as %s" % name
+        if module.__name__ == "ujit.cuda":
+            return "from numba import cuda as %s" % name
+        raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
+                            "numpy, random, ujit and ujit.cuda)" % (module.__name__, name), src.filename, line, col)
+
+    def _constant(self, v):
+        """Source text of a constant ujit folds, or None when `v` is not one."""
+        np = sys.modules.get("numpy")  # a NumPy scalar exists only once NumPy is imported
+        if isinstance(v, bool) or (np is not None and isinstance(v, np.bool_)):
+            return "True" if v else "False"
+        if np is not None and isinstance(v, np.generic):
+            dt = np.dtype(type(v))
+            if dt not in _types.DTYPE_CODE:
+                return None
+            self.needs_numpy = True
+            inner = self._constant(v.item())
+            return "%s.%s(%s)" % (_PRELUDE_NUMPY, _types.scalar_type_of_dtype(dt).name, inner)
+        if isinstance(v, int):
+            if not -(2 ** 63) <= v < 2 ** 64:
+                return None
+            return repr(int(v))
+        if isinstance(v, float):
+            if math.isfinite(v):
+                return repr(float(v))
+            self.needs_math = True
+            if math.isnan(v):
+                return "%s.nan" % _PRELUDE_MATH
+            return "%s%s.inf" % ("-" if v < 0 else "", _PRELUDE_MATH)
+        if isinstance(v, complex):
+            return "complex(%s, %s)" % (self._constant(v.real), self._constant(v.imag))
+        if isinstance(v, tuple):
+            items = [self._constant(x) for x in v]
+            if any(i is None for i in items):
+                return None
+            return "(%s)" % "".join(i + ", " for i in items)
+        return None
+
+    # -------------------------------------------------------------- text
+
+    def text(self):
+        last = max(self.placed) if self.placed else 0
+        lines = [self.placed.get(i, "") for i in range(1, last + 1)]
+        for block in self.appended:
+            lines.extend(block)
+        # The prelude goes after the functions, so that they keep their line numbers:
+        # ujit resolves module names once the whole module is read.
+        prelude = []
+        if self.needs_numba:
+            prelude.append("import numba as %s" % _PRELUDE_NUMBA)
+        if self.needs_numpy:
+            prelude.append("import numpy as %s" % _PRELUDE_NUMPY)
+        if self.needs_math:
+            prelude.append("import math as %s" % _PRELUDE_MATH)
+        imports = [b for b in self.bindings.values() if b.split()[1:2] != ["="]]
+        constants = [b for b in self.bindings.values() if b.split()[1:2] == ["="]]
+        return "\n".join(lines + prelude + sorted(imports) + constants) + "\n"
+
+
+def _is_ujit_decorator(value):
+    return getattr(value, "_ujit_decorator", False)
+
+
+def decorator_text(kind, signatures=(), target=None, layout=None, device=False):
+    """The decorator line ujit's parser reads for a function of this kind."""
+    sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
+    n = _PRELUDE_NUMBA
+    if kind == "jit":
+        return "@%s.njit" % n
+    if kind == "cuda.jit":
+        return "@%s.cuda.jit(device=True)" % n if device else "@%s.cuda.jit" % n
+    if kind == "vectorize":
+        return "@%s.vectorize(%s, target=%r)" % (n, sigs, target or "cpu") if signatures else "@%s.vectorize" % n
+    if kind == "guvectorize":
+        return "@%s.guvectorize(%s, %r, target=%r)" % (n, sigs, layout, target or "cpu")
+    raise ValueError(kind)
+
+
+def build_module(py_func, decorator, cpu_fallback=False):
+    """The ujit Module of `py_func` (and every ujit function it calls)."""
+    text = ModuleText(py_func.__code__.co_filename, cpu_fallback)
+    text.add_function(py_func, decorator)
+    return ext.Module(text.text(), text.filename, text.fixes)

@@ -1,0 +1,208 @@
+"""Numba's type names (float32, int16[:], void, ...) for signatures and cuda.shared.array.
+
+`float32(float32, float32)` builds a signature, `float32[:, ::1]` an array type, and
+`float32(1.5)` (a value, not a type) converts like Numba does: to NumPy's float32.
+"""
+import sys
+
+# ujit_dtype order (include/ujit/ujit.h): an argument type code's low byte indexes this.
+CODE_NAMES = ["boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+              "float32", "float64", "complex64", "complex128"]
+_KINDS = {"boolean": "b", "int": "i", "uint": "u", "float": "f", "complex": "c"}
+
+
+def _np():
+    import numpy  # only when a value or a dtype is needed: `import ujit` stays NumPy-free
+
+    return numpy
+
+
+class Type:
+    """A scalar type (or `void`); `name` is the spelling ujit's signature parser reads."""
+
+    def __init__(self, name, dtype_name):
+        self.name = name
+        self.dtype_name = dtype_name  # "float32", or None for void
+        self.kind = _KINDS.get(dtype_name.rstrip("0123456789"), "?") if dtype_name else None
+
+    @property
+    def dtype(self):
+        if self.dtype_name is None:
+            return None
+        return _np().dtype("bool" if self.dtype_name == "boolean" else self.dtype_name)
+
+    def __str__(self):
+        return self.name
+
+    def __repr__(self):
+        return self.name
+
+    def __eq__(self, other):
+        return isinstance(other, Type) and str(self) == str(other)
+
+    def __hash__(self):
+        return hash(str(self))
+
+    def __call__(self, *args):
+        if all(isinstance(a, Type) for a in args):
+            return Signature(self, args)
+        if self.dtype is None or len(args) != 1:
+            raise TypeError("%s(...) takes one value or argument types" % self.name)
+        return self.dtype.type(args[0])  # float32(1.5): NumPy's float32, as in Numba
+
+    def __getitem__(self, index):
+        dims = index if isinstance(index, tuple) else (index,)
+        layout = "A"
+        for k, d in enumerate(dims):
+            if not isinstance(d, slice) or d.start is not None or d.stop is not None or d.step not in (None, 1):
+                raise TypeError("array types are written with ':' or '::1', as float32[:, ::1]")
+            if d.step == 1:
+                layout = "C" if k == len(dims) - 1 else "F" if k == 0 else "?"
+        if layout == "?":
+            raise TypeError("'::1' marks the first (F) or the last (C) dimension")
+        return ArrayType(self, len(dims), layout)
+
+
+class ArrayType(Type):
+    def __init__(self, dtype, ndim, layout):
+        self.base, self.ndim, self.layout = dtype, ndim, layout
+        dims = [":"] * ndim
+        if layout == "C":
+            dims[-1] = "::1"
+        elif layout == "F":
+            dims[0] = "::1"
+        super().__init__("%s[%s]" % (dtype.name, ", ".join(dims)), None)
+        self.dtype_name, self.kind = dtype.dtype_name, dtype.kind
+
+    @property
+    def dtype(self):
+        return self.base.dtype
+
+
+class Signature:
+    def __init__(self, ret, args):
+        self.return_type, self.args = ret, tuple(args)
+
+    def __str__(self):
+        return "%s(%s)" % (self.return_type or "", ", ".join(str(a) for a in self.args))
+
+    __repr__ = __str__
+
+
+_ALIASES = {
+    "b1": "boolean", "bool_": "boolean", "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64",
+    "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64", "f4": "float32", "f8": "float64",
+    "c8": "complex64", "c16": "complex128", "intp": "int64", "uintp": "uint64", "intc": "int32",
+    "uintc": "uint32", "double": "float64", "single": "float32", "byte": "int8", "short": "int16",
+    "long_": "int64", "float_": "float64", "complex_": "complex128",
+}
+
+TYPES = {name: Type(name, name) for name in CODE_NAMES}
+for _alias, _name in _ALIASES.items():
+    TYPES[_alias] = TYPES[_name]
+TYPES["void"] = TYPES["none"] = Type("void", None)
+CODE_ARRAY = 1 << 16
+CODE_NONE = 1 << 20
+LAYOUTS = {"A": 0, "C": 1, "F": 2}
+
+
+def __getattr__(name):
+    # DTYPES (NumPy dtypes in ujit_dtype order) and DTYPE_CODE, made on first use.
+    if name in ("DTYPES", "DTYPE_CODE"):
+        np = _np()
+        dtypes = [np.dtype("bool" if n == "boolean" else n) for n in CODE_NAMES]
+        mod = sys.modules[__name__]
+        mod.DTYPES, mod.DTYPE_CODE = dtypes, {dt: i for i, dt in enumerate(dtypes)}
+        return getattr(mod, name)
+    raise AttributeError(name)
+
+
+def scalar_type_of_dtype(dtype):
+    """The Type of a NumPy dtype (by Numba's name)."""
+    dtype = _np().dtype(dtype)
+    for name in CODE_NAMES:
+        if TYPES[name].dtype == dtype:
+            return TYPES[name]
+    raise TypeError("ujit does not support dtype %s" % dtype)
+
+
+def type_of_code(code):
+    """The Type an argument type code (ujit/_native/values.c) stands for."""
+    if code & CODE_NONE:
+        raise TypeError("unsupported argument type")
+    scalar = TYPES[CODE_NAMES[code & 0xFF]]
+    if not code & CODE_ARRAY:
+        return scalar
+    ndim, layout = (code >> 8) & 0xF, (code >> 12) & 0xF
+    return ArrayType(scalar, ndim, {0: "A", 1: "C", 2: "F"}[layout] if ndim else "C")
+
+
+def code_of_type(t):
+    """The argument type code of a Type (the inverse of type_of_code)."""
+    code = CODE_NAMES.index(t.dtype_name)
+    if isinstance(t, ArrayType):
+        code |= CODE_ARRAY | (t.ndim << 8) | (LAYOUTS[t.layout] << 12)
+    return code
+
+
+def parse_type(text):
+    """'float32', 'float32[:, ::1]' -> Type (for signature strings given by the user)."""
+    text = text.strip()
+    if "[" not in text:
+        if text not in TYPES:
+            raise TypeError("unknown type '%s'" % text)
+        return TYPES[text]
+    base, dims = text.split("[", 1)
+    dims = [d.strip() for d in dims.rstrip("]").split(",")]
+    t = parse_type(base)
+    return t[tuple(slice(None, None, 1 if d == "::1" else None) for d in dims)]
+
+
+def split_signature(text):
+    """'float32(float32, int64[:])' -> (return Type or None, [arg Types]); a tuple return
+    type (not a Type here) gives None."""
+    ret, args = split_full_signature(str(text))
+    params = [parse_type(a) for a in _split_top(args[1:-1])]
+    if not ret or ret.startswith(("UniTuple(", "Tuple(")):
+        return None, params
+    return parse_type(ret), params
+
+
+def _split_top(text):
+    """'a, Tuple(b, c), d' -> ['a', 'Tuple(b, c)', 'd'] (commas outside brackets)."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+            continue
+        depth += ch in "(["
+        depth -= ch in ")]"
+        cur += ch
+    if cur.strip():
+        parts.append(cur.strip())
+    return parts
+
+
+def split_full_signature(sig):
+    """'UniTuple(float64 x 2)(float64, int64)' -> ('UniTuple(float64 x 2)', '(float64, int64)')."""
+    sig = sig.strip()
+    depth = 0
+    for i in range(len(sig) - 1, -1, -1):
+        depth += sig[i] == ")"
+        depth -= sig[i] == "("
+        if depth == 0:
+            return sig[:i].strip(), sig[i:]
+    raise ValueError("not a signature: %r" % sig)
+
+
+def result_shape(text):
+    """How a flattened result rebuilds: None for a scalar (or none), else a tuple with one
+    entry per element (None for a scalar, a nested tuple for a tuple)."""
+    text = text.strip()
+    if text.startswith("UniTuple(") and text.endswith(")"):
+        inner, _, count = text[len("UniTuple("):-1].rpartition(" x ")
+        return tuple(result_shape(inner) for _ in range(int(count)))
+    if text.startswith("Tuple(") and text.endswith(")"):
+        return tuple(result_shape(p) for p in _split_top(text[len("Tuple("):-1]))
+    return None

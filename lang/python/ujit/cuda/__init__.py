@@ -1,0 +1,24 @@
+"""ujit.cuda: Numba's numba.cuda over ujit's CUDA runtime (the C API's ujit_cuda_*).
+
+    @cuda.jit                       kernels: kernel[grid, block](args), kernel[grid, block, stream]
+    @cuda.jit(device=True)          device functions, called from kernels and CUDA ufuncs
+    cuda.to_device, device_array, device_array_like, DeviceNDArray.copy_to_host(out=)
+    cuda.stream(), cuda.synchronize(), cuda.get_current_device(), cuda.is_available(),
+    cuda.detect()
+
+Inside kernels: cuda.grid, cuda.threadIdx, cuda.shared.array, cuda.atomic.add, ... are
+compiled by ujit; from Python they only name things (calling them there is an error, as in
+Numba).
+"""
+from ._api import (  # noqa: F401
+    CudaSupportError, Event, Stream, close, current_context, default_stream, detect, event, event_elapsed_time,
+    get_current_device, is_available, list_devices, select_device, stream, synchronize, unavailable_reason,
+)
+from ._devicearray import (  # noqa: F401
+    DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, pinned_array, to_device,
+)
+from ._kernels import jit  # noqa: F401
+from ._kernelapi import (  # noqa: F401
+    atomic, blockDim, blockIdx, const, gridDim, grid, gridsize, laneid, local, shared, syncthreads,
+    threadIdx, threadfence, warpsize,
+)

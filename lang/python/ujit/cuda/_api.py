@@ -1,0 +1,196 @@
+"""Host side of ujit.cuda: availability, devices, streams and events. Device arrays are in
+_devicearray.py, @cuda.jit in _kernels.py.
+
+Everything goes through the extension's CUDA functions (ujit/_native/cuda*.c over the C
+API's ujit_cuda_*, ujit_stream_*, ujit_event_*). Where CUDA cannot be used, kernels raise
+CudaSupportError with the reason; ufuncs fall back to the CPU (cuda/_ufunc.py).
+"""
+from .._native import ext
+
+
+# CUDA is unavailable here (Numba's numba.cuda.cudadrv.error.CudaSupportError); raised by
+# the extension too (UJIT_ERROR_CUDA_UNAVAILABLE).
+CudaSupportError = ext.CudaSupportError
+
+
+def _availability():
+    if not hasattr(ext, "cuda_available"):
+        return False, "this libujit build has no CUDA entry points in its C API"
+    return ext.cuda_available()
+
+
+def is_available():
+    """True when a CUDA device can run kernels here."""
+    return bool(_availability()[0])
+
+
+def unavailable_reason():
+    """Why CUDA is unavailable ("" when it is available)."""
+    ok, reason = _availability()
+    return "" if ok else reason
+
+
+def _require():
+    ok, reason = _availability()
+    if not ok:
+        raise CudaSupportError("CUDA is unavailable: %s" % reason)
+
+
+# ---------------------------------------------------------------------- devices
+
+
+class Device:
+    def __init__(self, info):
+        self._info = info
+        self.id = info["ordinal"]
+        self.name = info["name"].encode()  # Numba gives bytes
+        self.compute_capability = (info["cc_major"], info["cc_minor"])
+
+    def __getattr__(self, name):
+        key = {"MULTIPROCESSOR_COUNT": "sm_count", "WARP_SIZE": "warp_size",
+               "MAX_THREADS_PER_BLOCK": "max_threads_per_block",
+               "MAX_SHARED_MEMORY_PER_BLOCK": "shared_mem_per_block"}.get(name, name)
+        if key in self._info:
+            return self._info[key]
+        raise AttributeError(name)
+
+    def __repr__(self):
+        return "<CUDA device %d '%s'>" % (self.id, self._info["name"])
+
+
+def get_current_device():
+    _require()
+    return Device(ext.cuda_device_info(ext.cuda_current_device()))
+
+
+def list_devices():
+    if not is_available():
+        return []
+    return [Device(ext.cuda_device_info(i)) for i in range(ext.cuda_device_count())]
+
+
+def select_device(ordinal):
+    _require()
+    ext.cuda_select_device(int(ordinal))
+    return get_current_device()
+
+
+def current_context():
+    return get_current_device()
+
+
+def close():
+    """Numba's cuda.close(): waits for the device's work (ujit keeps its context)."""
+    if is_available():
+        synchronize()
+
+
+def synchronize():
+    _require()
+    ext.cuda_synchronize()
+
+
+def detect():
+    """Prints the CUDA devices found, as Numba's cuda.detect(); True when one is usable."""
+    ok, reason = _availability()
+    if not ok:
+        print("CUDA is unavailable: %s" % reason)
+        return False
+    devices = list_devices()
+    print("Found %d CUDA devices" % len(devices))
+    for d in devices:
+        print("id %d %50s %40s" % (d.id, d._info["name"], "[SUPPORTED]"))
+        print("%40s: %d.%d" % ("Compute Capability", d._info["cc_major"], d._info["cc_minor"]))
+    print("Summary:\n\t%d/%d devices are supported" % (len(devices), len(devices)))
+    return True
+
+
+# ---------------------------------------------------------------------- streams
+
+
+class Stream:
+    """A CUDA stream (cuda.stream()); `0`/None stand for the default stream."""
+
+    def __init__(self, handle=None):
+        self._h = handle
+
+    @property
+    def handle(self):
+        return self._h.handle() if self._h is not None else 0
+
+    def synchronize(self):
+        if self._h is not None:
+            self._h.synchronize()
+        else:
+            synchronize()
+
+    def query(self):
+        return self._h.query() if self._h is not None else True
+
+    def auto_synchronize(self):
+        stream = self
+
+        class _Sync:
+            def __enter__(self):
+                return stream
+
+            def __exit__(self, *exc):
+                stream.synchronize()
+
+        return _Sync()
+
+    def __int__(self):
+        return int(self.handle)
+
+    def __repr__(self):
+        return "<CUDA stream %#x>" % int(self.handle)
+
+
+def stream():
+    _require()
+    return Stream(ext.Stream())
+
+
+def default_stream():
+    return Stream(None)
+
+
+def _stream_handle(s):
+    """The extension's stream object for a `stream=` argument (None: default)."""
+    if s is None or (isinstance(s, int) and s == 0):
+        return None
+    if isinstance(s, Stream):
+        return s._h
+    raise TypeError("stream must be a ujit.cuda stream or 0, not %s" % type(s).__name__)
+
+
+class Event:
+    """A CUDA event (cuda.event()): record on a stream, synchronize, time between two."""
+
+    def __init__(self, timing=True):
+        self._h = ext.Event(bool(timing))
+
+    def record(self, stream=0):
+        self._h.record(_stream_handle(stream))
+
+    def synchronize(self):
+        self._h.synchronize()
+
+    def query(self):
+        return self._h.query()
+
+    def wait(self, stream=0):
+        self._h.wait(_stream_handle(stream))
+
+    def elapsed_time(self, end):
+        return self._h.elapsed_time(end._h)
+
+
+def event(timing=True):
+    _require()
+    return Event(timing)
+
+
+def event_elapsed_time(start, end):
+    """Milliseconds between two recorded events (Numba's cuda.event_elapsed_time)."""
+    return start.elapsed_time(end)

@@ -1,0 +1,133 @@
+"""Numba's API spellings: decorator forms, signatures as strings or type objects, type names,
+the inspection methods."""
+import io
+
+import numpy as np
+import pytest
+
+import ujit
+import ujit as numba
+from ujit import float32, int64, njit, types
+
+
+def test_decorator_forms():
+    @numba.jit(nopython=True, cache=True)
+    def a(x):
+        return x + 1
+
+    @numba.njit(cache=True, fastmath=False)
+    def b(x):
+        return x + 2
+
+    @njit
+    def c(x):
+        return x + 3
+
+    assert (a(1), b(1), c(1)) == (2, 3, 4)
+
+
+def test_signature_objects_and_strings():
+    @njit(float32(float32, float32))
+    def f(x, y):
+        return x * y
+
+    @njit(["int64(int64)", "float64(float64)"])
+    def g(x):
+        return x + x
+
+    assert f.signatures == ["float32(float32, float32)"]
+    assert f(1.5, 2.0) == 3.0
+    assert g(2) == 4 and g(1.5) == 3.0
+    assert sorted(g.signatures) == ["float64(float64)", "int64(int64)"]
+
+
+def test_array_arguments_and_mutation():
+    @njit
+    def fill(a, v):
+        for i in range(a.shape[0]):
+            a[i] = v * i
+        return a.shape[0]
+
+    x = np.zeros(5)
+    assert fill(x, 2.0) == 5
+    assert x.tolist() == [0, 2, 4, 6, 8]
+    y = np.zeros((4, 4), np.float32)[:, 1]  # a strided view
+    fill(y, 1.0)
+    assert y.tolist() == [0, 1, 2, 3]
+
+
+def test_type_names():
+    assert str(float32[:]) == "float32[:]"
+    assert str(float32[:, ::1]) == "float32[:, ::1]"
+    assert str(types.int16[::1, :]) == "int16[::1, :]"
+    assert types.float64 is numba.float64 and numba.f8 is numba.float64
+    assert float32(1.5) == np.float32(1.5) and type(float32(1.5)) is np.float32
+    assert str(int64(float32)) == "int64(float32)"
+    assert str(ujit.typeof(np.zeros((2, 3), np.float32))) == "float32[:, ::1]"
+    assert str(ujit.typeof(1.0)) == "float64"
+
+
+def test_inspection():
+    @njit
+    def h(x):
+        return x * 2.0
+
+    h(1.0)
+    out = io.StringIO()
+    h.inspect_types(file=out)
+    assert "float64" in out.getvalue()
+    llvm = h.inspect_llvm()
+    assert list(llvm) == ["float64(float64)"] and "define" in llvm["float64(float64)"]
+    assert "ret" in h.inspect_asm("float64(float64)")
+
+
+def test_unknown_option_is_a_type_error():
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        njit(nopythn=True)
+
+
+def test_nogil_functions_run_in_threads():
+    import threading
+
+    @njit(nogil=True)
+    def count(n):
+        acc = 0
+        for i in range(n):
+            acc += i % 7
+        return acc
+
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(count(200_000))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [count.py_func(200_000)] * 4
+
+
+def test_tuple_results_keep_their_shape():
+    @njit
+    def one(x):
+        return (x,)
+
+    @njit
+    def nested(x):
+        return (x, (x + 1, 2.5))
+
+    @njit
+    def nothing(x):
+        x + 1
+
+    assert one(1.0) == (1.0,)
+    assert nested(3) == (3, (4, 2.5))
+    assert nothing(1) is None
+    assert one.signatures == ["UniTuple(float64 x 1)(float64)"]
+    one.inspect_types(file=io.StringIO())  # the dumps find the arguments after a tuple type
+
+
+def test_forceobj_runs_the_python_function():
+    @numba.jit(forceobj=True)
+    def uses_a_dict(key):
+        return {"a": 1, "b": 2}[key]
+
+    assert uses_a_dict("b") == 2

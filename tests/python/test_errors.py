@@ -1,0 +1,113 @@
+"""Errors where Numba raises them, located in the user's file."""
+import numpy as np
+import pytest
+
+import ujit
+from ujit import njit, vectorize
+
+
+def test_typing_error_points_at_the_users_line_and_column():
+    @njit
+    def bad(x):
+        y = (1, 2)
+        return y + 1.5
+
+    with pytest.raises(ujit.CompileError) as info:
+        bad(1.0)
+    e = info.value
+    assert e.file == __file__
+    assert e.line == bad.py_func.__code__.co_firstlineno + 3
+    assert e.col >= 16  # inside the nested (indented) function: file columns, not dedented ones
+    assert str(e).startswith("%s:%d:%d: error:" % (__file__, e.line, e.col))
+
+
+def test_undefined_name_is_a_compile_error():
+    @njit
+    def f(x):
+        return x + not_defined_anywhere  # noqa: F821
+
+    with pytest.raises(ujit.CompileError, match="not_defined_anywhere"):
+        f(1)
+
+
+def test_zero_division_raises_zero_division_error():
+    @njit
+    def div(a, b):
+        return a // b
+
+    assert div(7, 2) == 3
+    with pytest.raises(ZeroDivisionError, match="division by zero") as info:
+        div(1, 0)
+    line = div.py_func.__code__.co_firstlineno + 2
+    assert "%s:%d:16" % (__file__, line) in str(info.value)  # file columns of the nested def
+    assert div(9, 3) == 3  # the dispatcher is usable after a raise
+
+
+def test_float_division_by_zero_raises_like_numba_cpu():
+    @njit
+    def div(a, b):
+        return a / b
+
+    with pytest.raises(ZeroDivisionError):
+        div(1.0, 0.0)
+
+
+def test_no_matching_definition_for_declared_signatures():
+    @njit("float64(float64)")
+    def f(x):
+        return x * 2
+
+    assert f(2) == 4.0  # int converts to the declared float64
+    with pytest.raises(TypeError, match="No matching definition"):
+        f(np.zeros(3))
+
+
+def test_signature_error_at_decoration():
+    with pytest.raises(ujit.CompileError):
+        @njit("float64(notatype)")
+        def f(x):
+            return x
+
+
+def test_unsupported_argument_type():
+    @njit
+    def f(x):
+        return x
+
+    with pytest.raises(TypeError, match="argument 1 has type str"):
+        f("text")
+
+
+def test_keyword_arguments_bind_like_python():
+    @njit
+    def f(a, b=10):
+        return a - b
+
+    assert f(1, b=2) == -1
+    assert f(b=1, a=5) == 4
+    assert f(20) == 10
+
+
+def test_ufunc_integer_division_by_zero_follows_numpy():
+    @vectorize(["int64(int64, int64)"])
+    def idiv(a, b):
+        return a // b
+
+    with np.errstate(divide="raise"):
+        with pytest.raises(FloatingPointError):
+            idiv(np.array([1, 2]), np.array([1, 0]))
+
+
+def test_kernel_without_cuda_is_a_clear_error():
+    from ujit import cuda
+
+    if cuda.is_available():
+        pytest.skip("CUDA is available here")
+
+    @cuda.jit
+    def k(x):
+        x[0] = 1
+
+    with pytest.raises(cuda.CudaSupportError if hasattr(cuda, "CudaSupportError") else RuntimeError,
+                       match="CUDA is unavailable"):
+        k[1, 1](np.zeros(1))
