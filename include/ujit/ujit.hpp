@@ -276,6 +276,17 @@ public:
     std::vector<std::string> function_names() const;
     const std::string& filename() const;
 
+    // The top-level statements ujit left to Python, as Numba does (host code: prints, loops,
+    // `if __name__ == "__main__":`, non-constant assignments, imports of other libraries),
+    // in source order, each with why. Names they bind are errors only where compiled code
+    // uses them.
+    struct HostStatement {
+        int line = 0;
+        int col = 0;
+        std::string reason;
+    };
+    std::vector<HostStatement> host_statements() const;
+
 private:
     std::shared_ptr<detail::ModuleState> m_;
 };

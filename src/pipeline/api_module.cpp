@@ -179,4 +179,12 @@ std::vector<std::string> Module::function_names() const {
 
 const std::string& Module::filename() const { return m_->file->name(); }
 
+std::vector<Module::HostStatement> Module::host_statements() const {
+    std::vector<HostStatement> out;
+    std::lock_guard lock(m_->typer_mutex);
+    for (const types::SkippedStatement& s : m_->typer->skipped_statements())
+        out.push_back({int(s.loc.line), int(s.loc.col), s.reason});
+    return out;
+}
+
 }  // namespace ujit

@@ -320,10 +320,23 @@ public:
 
     const FunctionDef* find_function(const std::string& name) const;
 
+    // A top-level statement outside ujit's language (host code: a class, `with`, a list
+    // comprehension...), left to Python as Numba leaves it. `binds` is the name it defines
+    // when that is plain to see (`class Foo` binds Foo), so that a compiled function using
+    // the name can be told why it is unusable.
+    struct SkippedStatement {
+        SourceLoc loc;
+        std::string reason;
+        std::string binds;
+    };
+    const std::vector<SkippedStatement>& skipped() const { return skipped_; }
+    void add_skipped(SkippedStatement s) { skipped_.push_back(std::move(s)); }
+
 private:
     SourceFilePtr file_;
     Block body_;
     std::vector<std::unique_ptr<Node>> nodes_;
+    std::vector<SkippedStatement> skipped_;
 };
 
 }  // namespace ujit::syntax

@@ -217,9 +217,12 @@ void Lexer::decode_escape(std::string& out) {
 // `start` is the location of the literal's first character (its prefix, if any); the lexer
 // stands on the opening quote.
 Token Lexer::lex_string(SourceLoc start, std::string_view prefix) {
-    if (prefix.find('f') != std::string_view::npos) fail(start, "f-strings are not supported by ujit");
-    if (prefix.find('b') != std::string_view::npos) fail(start, "bytes literals are not supported by ujit");
-    const bool raw = prefix.find('r') != std::string_view::npos;
+    const char* unsupported = prefix.find_first_of("fF") != std::string_view::npos   ? "f-strings are"
+                              : prefix.find_first_of("bB") != std::string_view::npos ? "bytes literals are"
+                                                                                     : nullptr;
+    // The value of an unsupported literal is never used: read it raw, so that no escape in it
+    // can fail before the parser says what is wrong.
+    const bool raw = unsupported || prefix.find_first_of("rR") != std::string_view::npos;
     const char quote = peek();
     const bool triple = peek(1) == quote && peek(2) == quote;
     pos_ += triple ? 3 : 1;
@@ -267,7 +270,9 @@ Token Lexer::lex_string(SourceLoc start, std::string_view prefix) {
             value.append(src_.substr(before, pos_ - before));
         }
     }
-    return make(Tok::String, start, std::move(value));
+    Token t = make(Tok::String, start, std::move(value));
+    t.unsupported = unsupported;
+    return t;
 }
 
 }  // namespace ujit::syntax

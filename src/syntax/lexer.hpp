@@ -24,6 +24,10 @@ struct Token {
     std::string text;
     uint64_t int_value = 0;  // Int
     double float_value = 0;  // Float, Imag
+    // String: set for literals outside ujit's language (f-strings, bytes), "f-strings are";
+    // the parser rejects them where it meets them, so that host code holding them can be
+    // skipped instead of stopping the lexer.
+    const char* unsupported = nullptr;
 
     bool is_op(std::string_view op) const { return kind == Tok::Op && text == op; }
     bool is_keyword(std::string_view kw) const { return kind == Tok::Keyword && text == kw; }

@@ -328,7 +328,10 @@ Expr* Parser::parse_atom() {
 
 Expr* Parser::parse_strings() {
     auto* e = make<StrLit>(peek().loc);
-    while (peek().kind == Tok::String) e->value += take().text;  // adjacent literals concatenate
+    while (peek().kind == Tok::String) {  // adjacent literals concatenate
+        if (peek().unsupported) unsupported(peek().loc, peek().unsupported);
+        e->value += take().text;
+    }
     return e;
 }
 

@@ -14,7 +14,14 @@ DepthGuard::DepthGuard(Parser& p, SourceLoc loc) : parser(p) {
 Parser::Parser(SourceFilePtr file) : module_(std::make_unique<Module>(file)), lexer_(*file) {}
 
 const Token& Parser::peek(size_t ahead) {
-    while (ahead_.size() <= ahead) ahead_.push_back(lexer_.next());
+    while (ahead_.size() <= ahead) {
+        try {
+            ahead_.push_back(lexer_.next());
+        } catch (const CompileError&) {
+            lexer_failed_ = true;
+            throw;
+        }
+    }
     return ahead_[ahead];
 }
 
@@ -22,6 +29,8 @@ Token Parser::take() {
     peek();
     Token t = std::move(ahead_.front());
     ahead_.pop_front();
+    if (t.kind == Tok::Indent) ++indent_;
+    if (t.kind == Tok::Dedent) --indent_;
     return t;
 }
 
@@ -53,11 +62,55 @@ void Parser::unsupported(SourceLoc loc, std::string_view what) {
 
 std::unique_ptr<Module> Parser::parse() {
     Block& body = module_->body();
-    while (peek().kind != Tok::End) parse_statement(body);
+    while (peek().kind != Tok::End) parse_top_level_statement(body);
     // A module docstring is allowed and means nothing.
     if (!body.empty())
         if (auto* s = dyn_cast<ExprStmt>(body.front()); s && isa<StrLit>(s->value)) body.erase(body.begin());
     return std::move(module_);
+}
+
+// ---------------------------------------------------------------- host code
+
+// A user's Numba file is a Python script: besides the functions ujit compiles it holds host
+// code (classes, `with`, comprehensions, f-strings in prints, `if __name__ == ...`). Numba
+// compiles the decorated functions and leaves the rest to Python, and so does ujit: a
+// top-level statement outside the language is recorded as skipped, with the reason, and
+// parsing goes on at the next top-level statement. Function definitions (decorated or not)
+// are never skipped: an error in one is the user's to see. Nor is anything after a lexical
+// error, whose position in the text is lost.
+void Parser::parse_top_level_statement(Block& out) {
+    const Token& first = peek();
+    if (first.is_op("@") || first.is_keyword("def")) return parse_statement(out);
+    SourceLoc loc = first.loc;
+    std::string binds = first.is_keyword("class") && peek(1).kind == Tok::Name ? peek(1).text : std::string();
+    size_t kept = out.size();
+    try {
+        parse_statement(out);
+    } catch (const CompileError& e) {
+        if (lexer_failed_) throw;
+        out.resize(kept);  // the nodes stay owned by the module, unused
+        loop_depth_ = function_depth_ = depth_ = 0;
+        in_decorator_ = false;
+        skip_rest_of_statement();
+        module_->add_skipped({loc, e.diagnostic().message, std::move(binds)});
+    }
+}
+
+// Takes tokens up to the end of the statement that failed: the newline that brings the
+// indentation back to the top level, unless the statement goes on there (`else:`,
+// `except:`, `finally:`, `elif`).
+void Parser::skip_rest_of_statement() {
+    for (;;) {
+        if (peek().kind == Tok::End) return;
+        Token t = take();
+        if (indent_ != 0 || (t.kind != Tok::Newline && t.kind != Tok::Dedent)) continue;
+        const Token& next = peek();
+        if (next.kind == Tok::Indent || next.kind == Tok::Dedent) continue;
+        if (next.is_keyword("else") || next.is_keyword("elif") || next.is_keyword("except") ||
+            next.is_keyword("finally"))
+            continue;
+        return;
+    }
 }
 
 // ---------------------------------------------------------------- statements

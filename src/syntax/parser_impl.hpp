@@ -26,6 +26,10 @@ private:
     // ---- tokens
     const Token& peek(size_t ahead = 0);
     Token take();
+    // Top-level host code: parses one statement, or skips it when it is outside ujit's
+    // language (parse_stmt.cpp explains what is skipped and what stays an error).
+    void parse_top_level_statement(Block& out);
+    void skip_rest_of_statement();
     bool accept_op(std::string_view op);
     bool accept_keyword(std::string_view kw);
     void expect_op(std::string_view op);
@@ -75,6 +79,8 @@ private:
     Lexer lexer_;
     std::deque<Token> ahead_;
     int depth_ = 0;
+    int indent_ = 0;              // Indent tokens taken minus Dedent tokens taken
+    bool lexer_failed_ = false;   // the lexer threw: its position is unknown, nothing can be skipped
     int loop_depth_ = 0;
     int function_depth_ = 0;
     bool in_decorator_ = false;

@@ -48,6 +48,12 @@ struct HostGlobal {
     std::string member;  // Member: what `from <target> import <member>` binds ("sqrt", "jit")
 };
 
+// A top-level statement ujit left to Python (host code), with why.
+struct SkippedStatement {
+    syntax::SourceLoc loc;
+    std::string reason;
+};
+
 class ModuleTyper {
 public:
     explicit ModuleTyper(const syntax::Module& module);
@@ -56,9 +62,12 @@ public:
     ModuleTyper(const syntax::Module& module, std::vector<HostGlobal> host_globals);
     ~ModuleTyper();
 
-    // Module-level constants (folded), imports and decorators, checked once.
-    // Throws CompileError on anything outside the subset at module level.
+    // Module-level constants (folded), imports and decorators, checked once. Host code
+    // (other statements, imports of other libraries, non-constant assignments) is left to
+    // Python, as Numba does; throws CompileError on errors in what ujit compiles.
     void check_module();
+    // The top-level statements left to Python, in source order (after check_module).
+    std::vector<SkippedStatement> skipped_statements() const;
 
     const Decorator& decorator_of(const syntax::FunctionDef* fn) const;
     const ConstValue* global_constant(const std::string& name) const;

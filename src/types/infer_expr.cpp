@@ -72,7 +72,7 @@ const Type* Inferrer::name(const Name* n) {
         return v->type;
     }
     auto m = m_.lookup(n->id);
-    if (!m) error(n->loc, fmt::format("name '{}' is not defined", n->id));
+    if (!m) m_.fail_undefined(n->loc, n->id);
     return member(n, *m, n->id);
 }
 

@@ -1,5 +1,5 @@
 // Module-level checking: imports, folded constants and function definitions. Anything
-// else at module level is an error naming the construct.
+// else at module level is host code, left to Python (host_code.cpp).
 #include "types/const_eval.hpp"
 #include "types/module_impl.hpp"
 
@@ -7,31 +7,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace ujit::types {
 
 using namespace syntax;
-
-namespace {
-
-const char* statement_name(const Stmt* s) {
-    switch (s->kind) {
-    case StmtKind::ExprStmt: return "expression statements";
-    case StmtKind::Assign: return "assignments";
-    case StmtKind::AugAssign: return "augmented assignments";
-    case StmtKind::If: return "'if' statements";
-    case StmtKind::While: return "'while' loops";
-    case StmtKind::For: return "'for' loops";
-    case StmtKind::Break: return "'break' statements";
-    case StmtKind::Continue: return "'continue' statements";
-    case StmtKind::Return: return "'return' statements";
-    case StmtKind::Pass: return "'pass' statements";
-    default: return "statements";
-    }
-}
-
-}  // namespace
 
 std::optional<Member> ModuleScope::lookup(const std::string& name) const {
     if (const Global* g = find_global(name)) return g->member;
@@ -51,11 +32,12 @@ void ModuleScope::check() {
         case StmtKind::ExprStmt:
             if (isa<StrLit>(cast<ExprStmt>(s)->value)) break;  // a string used as a comment
             [[fallthrough]];
-        default:
-            fail(s->loc, fmt::format("module-level {} are not supported by ujit (only imports, constants and "
-                                     "function definitions)",
-                                     statement_name(s)));
+        default: skip_host_statement(*s);
         }
+    }
+    for (const syntax::Module::SkippedStatement& s : module.skipped()) {
+        skipped.push_back({s.loc, s.reason});
+        if (!s.binds.empty()) bind_host_only(s.binds, s.loc, s.reason);
     }
     add_host_function_aliases();
     // Decorators are parsed once every name is known (a decorator may name a later import).
@@ -95,51 +77,76 @@ void ModuleScope::add_host_function_aliases() {
 void ModuleScope::add_import(const Import& s) {
     for (const ImportAlias& a : s.names) {
         std::string space = module_namespace(a.name);
-        if (space.empty())
-            fail(a.loc, fmt::format("module '{}' is not supported by ujit (supported: math, numpy, numba, "
-                                    "numba.cuda, random)",
-                                    a.name));
-        if (a.asname.empty()) {
-            // `import numba.cuda` binds `numba`; `import math` binds `math`.
-            std::string head = a.name.substr(0, a.name.find('.'));
-            globals[head] =
-                Global{make_member(Member::What::Namespace, namespace_(module_namespace(head))), nullptr, a.loc};
-        } else {
-            globals[a.asname] = Global{make_member(Member::What::Namespace, namespace_(space)), nullptr, a.loc};
+        // `import numba.cuda` binds `numba`; `import math` binds `math`.
+        std::string bound = a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname;
+        if (a.asname.empty()) space = module_namespace(bound);
+        if (space.empty()) {
+            skipped.push_back({a.loc, fmt::format("'import {}' is left to Python", a.name)});
+            bind_host_only(
+                bound, a.loc,
+                fmt::format("it names module '{}', which compiled code cannot use ({})", a.name, kSupportedModules));
+            continue;
         }
+        bind(bound, Global{make_member(Member::What::Namespace, namespace_(space)), nullptr, a.loc});
     }
 }
 
 void ModuleScope::add_import_from(const ImportFrom& s) {
     std::string space = module_namespace(s.module);
-    if (space.empty())
-        fail(s.loc, fmt::format("module '{}' is not supported by ujit (supported: math, numpy, numba, "
-                                "numba.cuda, random)",
-                                s.module));
     for (const ImportAlias& a : s.names) {
-        if (a.name == "*") fail(a.loc, "'import *' is not supported by ujit");
+        if (a.name == "*") {
+            skip_host_statement(s, fmt::format("'from {} import *' is left to Python: ujit does not know the names "
+                                               "it binds",
+                                               s.module));
+            continue;
+        }
+        std::string bound = a.asname.empty() ? a.name : a.asname;
+        if (space.empty()) {
+            skipped.push_back({a.loc, fmt::format("'from {} import {}' is left to Python", s.module, a.name)});
+            bind_host_only(bound, a.loc,
+                           fmt::format("it comes from module '{}', which compiled code cannot use ({})", s.module,
+                                       kSupportedModules));
+            continue;
+        }
         auto m = resolve_member(space, a.name);
-        if (!m) fail(a.loc, fmt::format("cannot import name '{}' from '{}' (not supported by ujit)", a.name, s.module));
-        globals[a.asname.empty() ? a.name : a.asname] = Global{*m, nullptr, a.loc};
+        if (!m)
+            bind_host_only(bound, a.loc, fmt::format("'{}.{}' is not supported by ujit", s.module, a.name));
+        else
+            bind(bound, Global{*m, nullptr, a.loc});
     }
 }
 
+// `NAME = constant expression` is a compile-time constant, folded into the code that uses
+// it (as Numba freezes globals). Any other assignment is host code: the names it binds
+// are unusable in compiled code, and say why if used.
 void ModuleScope::add_constant(const Assign& s) {
-    if (s.targets.size() != 1 || !isa<Name>(s.targets[0]))
-        fail(s.targets[0]->loc, "module-level assignments must bind a single name to a constant");
+    if (s.targets.size() != 1 || !isa<Name>(s.targets[0])) {
+        skip_host_statement(s, "only 'NAME = constant' assignments are compile-time constants");
+        return;
+    }
     const auto* target = cast<Name>(s.targets[0]);
-    NameLookup lookup = [this](const Name& n) { return this->lookup(n.id); };
-    ConstValue v = eval_const(s.value, lookup, fmt::format("module-level variable '{}'", target->id).c_str());
-    Member m = make_member(Member::What::Constant, v.type);
-    m.constant = std::move(v);
-    globals[target->id] = Global{std::move(m), nullptr, target->loc};
+    const std::string context = fmt::format("module-level variable '{}'", target->id);
+    try {
+        ConstValue v = eval_const(s.value, constant_lookup(), context.c_str());
+        Member m = make_member(Member::What::Constant, v.type);
+        m.constant = std::move(v);
+        bind(target->id, Global{std::move(m), nullptr, target->loc});
+    } catch (const CompileError& e) {
+        // "module-level variable 'x' must be a constant expression: WHY": the note keeps it
+        // whole, the error of a use says WHY after its own "not a compile-time constant".
+        std::string why = e.diagnostic().message;
+        skipped.push_back({s.loc, why});
+        if (std::string prefix = context + " must be a constant expression: "; why.starts_with(prefix))
+            why.erase(0, prefix.size());
+        bind_host_only(target->id, target->loc, std::move(why));
+    }
 }
 
 void ModuleScope::add_function(const FunctionDef& fn) {
     if (const Global* g = find_global(fn.name); g && g->fn)
         fail(fn.name_loc, fmt::format("function '{}' is defined twice (first at line {})", fn.name, g->loc.line));
     Member m = make_member(Member::What::Function, user_func(&fn));
-    globals[fn.name] = Global{std::move(m), &fn, fn.name_loc};
+    bind(fn.name, Global{std::move(m), &fn, fn.name_loc});
 }
 
 // ---------------------------------------------------------------- ModuleTyper
@@ -169,6 +176,16 @@ ModuleTyper::~ModuleTyper() = default;
 void ModuleTyper::check_module() {
     std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
     impl_->check();
+}
+
+std::vector<SkippedStatement> ModuleTyper::skipped_statements() const {
+    std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+    impl_->check();
+    std::vector<SkippedStatement> out = impl_->skipped;
+    std::sort(out.begin(), out.end(), [](const SkippedStatement& a, const SkippedStatement& b) {
+        return std::pair(a.loc.line, a.loc.col) < std::pair(b.loc.line, b.loc.col);
+    });
+    return out;
 }
 
 const Decorator& ModuleTyper::decorator_of(const FunctionDef* fn) const {

@@ -2,6 +2,7 @@
 // decorators, specialization).
 #pragma once
 
+#include "types/const_eval.hpp"
 #include "types/infer.hpp"
 #include "types/resolve.hpp"
 
@@ -18,6 +19,17 @@ struct Global {
     const syntax::FunctionDef* fn = nullptr;  // user functions (member.type is user_func)
     syntax::SourceLoc loc;
 };
+
+// A module-level name bound by host code (an import of another library, `x = np.arange(10)`,
+// a class): Python's, never a compile-time constant. `why` ends the error of a compiled
+// function that uses it.
+struct HostOnlyName {
+    syntax::SourceLoc loc;
+    std::string why;
+};
+
+// The modules compiled code can use, for messages.
+inline constexpr const char* kSupportedModules = "ujit supports math, numpy, numba, numba.cuda and random";
 
 struct SpecKey {
     const syntax::FunctionDef* fn;
@@ -38,6 +50,8 @@ struct ModuleScope {
     std::vector<HostGlobal> host_globals;  // bound first by check()
     bool checked = false;
     std::map<std::string, Global> globals;
+    std::map<std::string, HostOnlyName> host_only;  // never also in globals: the later binding wins
+    std::vector<SkippedStatement> skipped;          // top-level host code, in source order
     std::map<const syntax::FunctionDef*, Decorator> decorators;
     std::map<SpecKey, std::unique_ptr<TypedFunction>> cache;
     std::vector<SpecKey> in_progress;  // the call stack of specializations (recursion check)
@@ -57,6 +71,18 @@ struct ModuleScope {
     void add_import_from(const syntax::ImportFrom& s);
     void add_constant(const syntax::Assign& s);
     void add_function(const syntax::FunctionDef& fn);
+
+    // host_code.cpp: what is left to Python.
+    void bind(const std::string& name, Global g);
+    void bind_host_only(const std::string& name, syntax::SourceLoc loc, std::string why);
+    // Records `s` as skipped (reason: "module-level 'for' loops are left to Python" unless
+    // given) and every name it binds as host-only.
+    void skip_host_statement(const syntax::Stmt& s, std::string reason = {});
+    // A module-level name for constant evaluation; a host-only name is an error there.
+    NameLookup constant_lookup() const;
+    // The error for a name that lookup() does not find: "name 'x' is not defined", or why
+    // a host-only global cannot be used, with a note where it is bound.
+    [[noreturn]] void fail_undefined(syntax::SourceLoc use, const std::string& name) const;
 
     const TypedFunction& specialize(const syntax::FunctionDef* fn, const std::vector<const Type*>& args,
                                     TargetKind target, const Type* declared_return, FunctionRole role,

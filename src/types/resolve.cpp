@@ -170,6 +170,7 @@ std::string module_namespace(const std::string& module) {
     if (module == "numpy") return "np";
     if (module == "numba") return "numba";
     if (module == "numba.cuda") return "cuda";
+    if (module == "numba.types" || module == "numba.core.types") return "numba.types";
     if (module == "random") return "random";
     return "";
 }
@@ -197,8 +198,14 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     }
     if (space == "numba") {
         if (attr == "cuda") return ns("cuda");
+        if (attr == "types") return ns("numba.types");
         if (attr == "jit" || attr == "njit" || attr == "vectorize" || attr == "guvectorize") return decorator(attr);
         if (const Type* s = dtype_name(space, attr)) return dtype(s);
+        return std::nullopt;
+    }
+    // numba.types.int32, `from numba import types; types.float32`: the same scalar types.
+    if (space == "numba.types") {
+        if (const Type* s = dtype_name("numba", attr)) return dtype(s);
         return std::nullopt;
     }
     if (space == "cuda") {

@@ -53,6 +53,13 @@ int run_check(const ParsedArgs& args) {
         if (text.back() != '\n') text += '\n';
         std::fputs(text.c_str(), stderr);
     }
+    if (args.has("--verbose")) {
+        for (const ujit::Module::HostStatement& h : outcome.host)
+            std::fprintf(stderr, "%s:%d:%d: note: left to Python: %s\n", path.c_str(), h.line, h.col, h.reason.c_str());
+    } else if (!outcome.host.empty()) {
+        std::fprintf(stderr, "%s: note: %zu top-level statement%s left to Python (--verbose lists them)\n",
+                     path.c_str(), outcome.host.size(), outcome.host.size() == 1 ? "" : "s");
+    }
     if (!outcome.errors.empty()) return 1;
     std::printf("%s: ok (%d function%s, %d signature%s compiled)\n", path.c_str(), outcome.functions,
                 outcome.functions == 1 ? "" : "s", outcome.compiled, outcome.compiled == 1 ? "" : "s");

@@ -48,6 +48,7 @@ CheckOutcome collect_errors(const std::string& path, const std::vector<std::pair
     ujit::Module module;
     if (!attempt(out, [&] { module = ujit::Module::from_file(path); })) return out;  // nothing else can be checked
 
+    out.host = module.host_statements();
     std::vector<std::string> names = module.function_names();
     out.functions = static_cast<int>(names.size());
     for (const auto& [name, sig] : extra)

@@ -5,6 +5,8 @@
 
 #include "verify.hpp"
 
+#include "ujit/ujit.hpp"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +17,7 @@ struct CheckOutcome {
     std::vector<SeenError> errors;  // in the order found, duplicates removed
     int functions = 0;
     int compiled = 0;  // signatures compiled successfully
+    std::vector<ujit::Module::HostStatement> host;  // top-level statements left to Python
 };
 
 // `extra` holds (function, signature) pairs; an unknown function there is an error too.

@@ -18,10 +18,13 @@ std::vector<CommandSpec> make_commands() {
                   "Loads FILE, checks its module level, and compiles every function for each signature\n"
                   "its decorator declares (and for the '# verify-sig: FUNC SIG' lines of the file),\n"
                   "for the decorator's target. Prints the diagnostics; exit status 1 if there are any.\n"
+                  "Top-level host code (prints, loops, non-constant assignments, imports of other\n"
+                  "libraries) is left to Python, as Numba leaves it: a note counts those statements,\n"
+                  "and --verbose lists each with why.\n"
                   "\n"
                   "With --verify, FILE is a test that states the errors it expects (like clang -verify):\n"
                   "\n"
-                  "  x = {}  # expected-error {{dict literals are not supported}}\n"
+                  "  y = {}  # expected-error {{dict literals are not supported}}   (inside a def)\n"
                   "  # expected-error@+1:9 {{message substring}}    error on the next line, column 9\n"
                   "  # expected-error@-2 {{...}}                    two lines above, any column\n"
                   "  # expected-error@12:5 {{...}}                  line 12, column 5\n"
@@ -33,7 +36,9 @@ std::vector<CommandSpec> make_commands() {
                   "other error is. Loading stops at the first module-level error (a syntax error, a\n"
                   "bad decorator) and each signature stops at its first error, so a test expects one\n"
                   "error per function, or a single module-level error.",
-                  {{"--verify", "", "check the file's expected-error comments instead of printing errors"}, kHelp},
+                  {{"--verify", "", "check the file's expected-error comments instead of printing errors"},
+                   {"--verbose", "", "list the top-level statements left to Python, each with why"},
+                   kHelp},
                   1,
                   1,
                   run_check});
