@@ -9,7 +9,9 @@ void rethrow_compile_error(const ModuleState& m, const std::exception_ptr& e) {
         std::rethrow_exception(e);
     } catch (const syntax::CompileError& ce) {
         const auto& d = ce.diagnostic();
-        throw Error(Error::Kind::Compile, syntax::render(d, m.file.get()), m.file->name(), static_cast<int>(d.loc.line),
+        // An internal compiler error is ujit's fault, not the program's (syntax/internal_error.hpp).
+        Error::Kind kind = d.severity == syntax::Severity::Internal ? Error::Kind::Internal : Error::Kind::Compile;
+        throw Error(kind, syntax::render(d, m.file.get()), m.file->name(), static_cast<int>(d.loc.line),
                     static_cast<int>(d.loc.col));
     }
 }
