@@ -26,10 +26,15 @@
 
 namespace ujit {
 
-std::string version();  // "0.1.0 (LLVM 19.1.7)"
+std::string version();  // "0.1.0 (LLVM 19.1.7)": ujit's version and the LLVM it was built with
 
 // ------------------------------------------------------------------ errors
 
+// what() is the rendered message. Compile: the program is not in the supported subset or
+// does not type ("FILE:LINE:COL: error: ..."). Runtime: compiled code raised. Argument: a
+// bad argument to the API. Internal: a fault of ujit or of its installation, never of the
+// program; a compiler bug reads "FILE:LINE:COL: internal compiler error: ... (in ujit at
+// src/...:LINE)".
 class Error : public std::runtime_error {
 public:
     enum class Kind { Compile, Runtime, Argument, Internal };

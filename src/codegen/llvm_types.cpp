@@ -1,6 +1,6 @@
 #include "codegen/llvm_types.hpp"
 
-#include <stdexcept>
+#include "syntax/internal_error.hpp"
 
 namespace ujit::codegen {
 
@@ -38,7 +38,7 @@ llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
         return llvm::StructType::get(ctx, elems);
     }
     if (llvm::Type* s = scalar_type(ctx, t)) return s;
-    throw std::logic_error("codegen: no LLVM value type for " + t->str());
+    syntax::internal_error({}, "no LLVM value type for " + t->str());
 }
 
 llvm::Type* storage_type(llvm::LLVMContext& ctx, const Type* t) {

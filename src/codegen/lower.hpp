@@ -38,5 +38,8 @@ std::unique_ptr<llvm::Module> lower_ufunc_loop(llvm::LLVMContext& ctx, Target& t
                                                const types::TypedFunction& fn);
 inline std::string loop_symbol(const std::string& symbol) { return symbol + "$loop"; }
 
-// Runs LLVM's O0..O3 pipeline on the module for the target machine in `tm`.
+// Optimization is not codegen's job: the lowered module goes to cpu::optimize_module
+// (cpu/optimize.hpp, LLVM's O0..O3 pipeline for the host) or to cuda::emit_ptx (cuda/ptx.hpp,
+// libdevice, NVVM reflect, O3 and the NVPTX back end).
+
 }  // namespace ujit::codegen

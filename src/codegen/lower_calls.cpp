@@ -4,7 +4,9 @@
 #include "codegen/lower_context.hpp"
 
 #include "codegen/convert.hpp"
+#include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
+#include "types/builtins.hpp"
 #include "types/rules.hpp"
 
 #include <fmt/format.h>
@@ -17,23 +19,13 @@ using namespace syntax;
 using types::BuiltinId;
 using types::Type;
 
-namespace {
-
-llvm::Value* intrinsic(llvm::IRBuilder<>& b, llvm::Intrinsic::ID id, std::vector<llvm::Value*> args) {
-    return b.CreateIntrinsic(id, {args[0]->getType()}, args);
-}
-
-bool is_cuda(BuiltinId id) { return id >= BuiltinId::CudaThreadIdxX && id <= BuiltinId::CudaAtomicDec; }
-bool is_math(BuiltinId id) { return id >= BuiltinId::MathAcos && id <= BuiltinId::MathTrunc; }
-
-}  // namespace
-
 llvm::Value* FunctionLowering::call(const Call* e) {
     const Type* ct = type_of(e->callee);
     switch (ct->kind()) {
     case types::Kind::UserFunc: {
         auto it = fn.callees.find(e->id);
-        if (it == fn.callees.end() || !it->second) unsupported(e->loc, "codegen: call to an untyped function");
+        UJIT_INTERNAL_ASSERT(it != fn.callees.end() && it->second, e->loc,
+                             "call to a function typing did not specialize");
         return call_user(e, *it->second);
     }
     case types::Kind::DTypeObj: {
@@ -55,8 +47,8 @@ llvm::Value* FunctionLowering::call(const Call* e) {
 
 llvm::Value* FunctionLowering::call_user(const Call* e, const types::TypedFunction& callee) {
     if (e->args.size() != callee.arg_types.size())
-        unsupported(e->loc, fmt::format("{}() takes {} arguments, {} given", callee.def->name, callee.arg_types.size(),
-                                        e->args.size()));
+        syntax::internal_error(e->loc, fmt::format("{}() specialized for {} arguments, called with {}",
+                                                   callee.def->name, callee.arg_types.size(), e->args.size()));
     std::vector<llvm::Value*> args;
     for (size_t i = 0; i < e->args.size(); ++i) args.push_back(expr_as(e->args[i], callee.arg_types[i]));
     llvm::Function* g = mod.internal_function(callee);
@@ -88,15 +80,16 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         for (size_t i = 0; i < values.size(); ++i) out.push_back({values[i], types[i]});
         return out;
     };
+    // Typing checked the argument count (builtins.def's MinArgs/MaxArgs); a mismatch here is ours.
     auto want = [&](size_t n) {
         if (e->args.size() != n)
-            unsupported(e->loc, fmt::format("{}() takes {} argument{} ({} given)", types::builtin_name(id), n,
-                                            n == 1 ? "" : "s", e->args.size()));
+            syntax::internal_error(e->loc, fmt::format("{}() typed with {} argument(s), lowered as taking {}",
+                                                       types::builtin_name(id), e->args.size(), n));
     };
     auto result = [&](llvm::Value* v, const Type* t) { return convert_or_fail(v, t, rt, e->loc); };
 
-    if (is_cuda(id)) return cuda_call(e, id);
-    if (is_math(id)) return call_math(e, id);
+    if (types::is_cuda_only(id)) return cuda_call(e, id);
+    if (types::is_math_module(id)) return call_math(e, id);
     switch (id) {
     case BuiltinId::Print: return print_call(e);
     case BuiltinId::Range: unsupported(e->loc, "range() is only supported as the iterator of a for loop");
@@ -174,11 +167,7 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         want(1);
         TypedValue a = args()[0];
         if (!a.t->is_float()) return result(a.v, a.t);
-        llvm::Intrinsic::ID iid = id == BuiltinId::NpFloor   ? llvm::Intrinsic::floor
-                                  : id == BuiltinId::NpCeil  ? llvm::Intrinsic::ceil
-                                  : id == BuiltinId::NpTrunc ? llvm::Intrinsic::trunc
-                                                             : llvm::Intrinsic::rint;
-        return result(intrinsic(b, iid, {a.v}), a.t);
+        return result(intrinsic(b, builtin_intrinsic(id), {a.v}), a.t);
     }
     case BuiltinId::NpSign: {
         want(1);
@@ -243,6 +232,9 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     }
     default: break;
     }
+    // A math function with no case of its own (a plain row of builtins.def): Target::emit_math
+    // calls the library function the row names.
+    if (types::builtin_info(id).rule != types::TypingRule::Own) return call_math(e, id);
     unsupported(e->loc, fmt::format("{}() is not supported in compiled code", types::builtin_name(id)));
 }
 

@@ -6,6 +6,7 @@
 
 #include "codegen/target.hpp"
 #include "syntax/ast.hpp"
+#include "syntax/internal_error.hpp"
 #include "types/typed_function.hpp"
 
 #include <llvm/IR/IRBuilder.h>
@@ -45,7 +46,9 @@ struct TypedValue {
     const types::Type* t = nullptr;
 };
 
-// Throws syntax::CompileError at `loc`.
+// A user error: throws syntax::CompileError at `loc` ("FILE:LINE:COL: error: what"). A broken
+// invariant of the typed IR is ujit's fault instead: UJIT_INTERNAL_ASSERT / internal_error
+// (syntax/internal_error.hpp).
 [[noreturn]] void unsupported(syntax::SourceLoc loc, const std::string& what);
 
 class FunctionLowering {
@@ -121,12 +124,14 @@ private:
     llvm::Value* call_user(const syntax::Call* e, const types::TypedFunction& callee);
     llvm::Value* call_builtin(const syntax::Call* e, types::BuiltinId id, const syntax::Expr* self);
     void call_operands(const syntax::Call* e, std::vector<llvm::Value*>& values, std::vector<const Type*>& types);
+    llvm::Value* min_max(const syntax::Call* e, bool is_max);
+    llvm::Value* abs_value(llvm::Value* v, const Type* t, syntax::SourceLoc loc);
+
+    // ---- lower_math.cpp
     llvm::Value* call_math(const syntax::Call* e, types::BuiltinId id);
     llvm::Value* math(types::BuiltinId id, std::vector<llvm::Value*> args, const Type* ty, syntax::SourceLoc loc);
-    llvm::Value* min_max(const syntax::Call* e, bool is_max);
     llvm::Value* round_call(const syntax::Call* e);
     llvm::Value* print_call(const syntax::Call* e);
-    llvm::Value* abs_value(llvm::Value* v, const Type* t, syntax::SourceLoc loc);
 
     // ---- lower_arrays.cpp
     llvm::Value* element_pointer(llvm::Value* arr, const Type* at, const syntax::Expr* index, syntax::SourceLoc loc,

@@ -14,6 +14,7 @@
 
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
+#include "types/builtins.hpp"
 
 #include <fmt/format.h>
 
@@ -22,12 +23,6 @@ namespace ujit::codegen {
 using namespace syntax;
 using types::BuiltinId;
 using types::Type;
-
-namespace {
-
-bool is_atomic(BuiltinId id) { return id >= BuiltinId::CudaAtomicAdd && id <= BuiltinId::CudaAtomicDec; }
-
-}  // namespace
 
 // Elements of padding after each row of a shared array. Shared memory has 32 banks of 4
 // bytes; with rows of a multiple of 64 bytes a column falls into one or two banks, so a
@@ -60,7 +55,7 @@ llvm::Value* FunctionLowering::cuda_value(BuiltinId id, const Type* result, Sour
 llvm::Value* FunctionLowering::cuda_call(const Call* e, BuiltinId id) {
     if (id == BuiltinId::CudaSharedArray) return cuda_array_storage(e, true);
     if (id == BuiltinId::CudaLocalArray) return cuda_array_storage(e, false);
-    if (is_atomic(id)) return cuda_atomic(e, id);
+    if (types::is_atomic(id)) return cuda_atomic(e, id);
     const Type* rt = type_of(e);
     std::vector<llvm::Value*> args;
     std::vector<const Type*> arg_types;
@@ -106,8 +101,8 @@ llvm::Value* FunctionLowering::cuda_array_storage(const Call* e, bool shared) {
 }
 
 llvm::Value* FunctionLowering::cuda_atomic(const Call* e, BuiltinId id) {
-    if (e->args.size() < 3)
-        unsupported(e->loc, fmt::format("{}() takes an array, an index and a value", types::builtin_name(id)));
+    UJIT_INTERNAL_ASSERT(e->args.size() >= 3, e->loc,
+                         fmt::format("{}() typed without an array, an index and a value", types::builtin_name(id)));
     const Type* at = type_of(e->args[0]);
     if (!at->is_array()) unsupported(e->args[0]->loc, "the first argument of an atomic operation must be an array");
     llvm::Value* arr = expr(e->args[0]);

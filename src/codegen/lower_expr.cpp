@@ -4,40 +4,18 @@
 
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
+#include "types/builtins.hpp"
 
 #include <fmt/format.h>
-
-#include <unordered_map>
 
 namespace ujit::codegen {
 
 using namespace syntax;
 using types::Type;
 
-namespace {
-
-// "cuda.threadIdx.x" → its id (value builtins are reached through attribute chains).
-std::optional<types::BuiltinId> builtin_by_name(const std::string& name) {
-    static const std::unordered_map<std::string, types::BuiltinId> table = [] {
-        std::unordered_map<std::string, types::BuiltinId> t;
-        for (int i = 0; i < static_cast<int>(types::BuiltinId::Count_); ++i)
-            t[types::builtin_name(static_cast<types::BuiltinId>(i))] = static_cast<types::BuiltinId>(i);
-        return t;
-    }();
-    auto it = table.find(name);
-    if (it == table.end()) return std::nullopt;
-    return it->second;
-}
-
-bool is_cuda_value(types::BuiltinId id) {
-    return id >= types::BuiltinId::CudaThreadIdxX && id <= types::BuiltinId::CudaWarpSize;
-}
-
-}  // namespace
-
 const Type* FunctionLowering::type_of(const Expr* e) const {
     const Type* t = fn.type_of(e);
-    if (!t) unsupported(e->loc, "codegen: expression was not typed");
+    UJIT_INTERNAL_ASSERT(t, e->loc, "expression was not typed");
     return t;
 }
 
@@ -108,7 +86,7 @@ llvm::Value* FunctionLowering::expr(const Expr* e) {
     case ExprKind::IfExp: return if_exp(cast<IfExp>(e));
     case ExprKind::Tuple: return tuple_expr(cast<Tuple>(e));
     }
-    unsupported(e->loc, "codegen: unknown expression");
+    syntax::internal_error(e->loc, "unknown expression kind");
 }
 
 llvm::Value* FunctionLowering::name(const Name* e) {
@@ -124,13 +102,9 @@ llvm::Value* FunctionLowering::name(const Name* e) {
 llvm::Value* FunctionLowering::attribute(const Attribute* e) {
     const Type* t = type_of(e);
     const Type* vt = fn.type_of(e->value);
-    std::optional<types::BuiltinId> id;
-    if (const types::BuiltinId* known = fn.attribute_builtin(e))
-        id = *known;
-    else if (vt && vt->kind() == types::Kind::Namespace)
-        id = builtin_by_name(vt->path() + "." + e->attr);
-
-    if (id && is_cuda_value(*id)) return cuda_value(*id, t, e->loc);
+    // Typing resolved the attribute chain and recorded the builtin (contract rule 7).
+    const types::BuiltinId* id = fn.attribute_builtin(e);
+    if (id && types::is_cuda_value(*id)) return cuda_value(*id, t, e->loc);
     if (vt && vt->is_array()) return array_attribute(expr(e->value), vt, e->attr, e->loc);
     if (vt && vt->is_complex()) {
         llvm::Value* c = expr(e->value);
@@ -195,7 +169,7 @@ llvm::Value* FunctionLowering::if_exp(const IfExp* e) {
 llvm::Value* FunctionLowering::tuple_expr(const Tuple* e) {
     const Type* t = type_of(e);
     if (!t->is_tuple() || t->elements().size() != e->elts.size())
-        unsupported(e->loc, "codegen: tuple display typed as " + t->str());
+        syntax::internal_error(e->loc, "tuple display typed as " + t->str());
     llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, t));
     for (unsigned i = 0; i < e->elts.size(); ++i)
         out = b.CreateInsertValue(out, expr_as(e->elts[i], t->elements()[i]), i);

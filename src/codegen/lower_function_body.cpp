@@ -43,14 +43,14 @@ void FunctionLowering::start_dead_block() { b.SetInsertPoint(new_block("dead"));
 
 llvm::AllocaInst* FunctionLowering::variable(const std::string& name, syntax::SourceLoc loc) {
     auto it = vars_.find(name);
-    if (it == vars_.end()) unsupported(loc, "codegen: no storage for variable '" + name + "'");
+    UJIT_INTERNAL_ASSERT(it != vars_.end(), loc, "no storage for variable '" + name + "'");
     return it->second;
 }
 
 void FunctionLowering::store_variable(const std::string& name, llvm::Value* v, const Type* from,
                                       syntax::SourceLoc loc) {
     const types::Variable* var = fn.find_variable(name);
-    if (!var) unsupported(loc, "codegen: '" + name + "' is not a typed variable");
+    UJIT_INTERNAL_ASSERT(var, loc, "'" + name + "' is not a typed variable");
     b.CreateStore(convert_or_fail(v, from, var->type, loc), variable(name, loc));
 }
 

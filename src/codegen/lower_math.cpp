@@ -4,6 +4,7 @@
 #include "codegen/lower_context.hpp"
 
 #include "codegen/convert.hpp"
+#include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
 
 #include <fmt/format.h>
@@ -18,14 +19,6 @@ using namespace syntax;
 using types::BuiltinId;
 using types::Type;
 
-namespace {
-
-llvm::Value* intrinsic(llvm::IRBuilder<>& b, llvm::Intrinsic::ID id, std::vector<llvm::Value*> args) {
-    return b.CreateIntrinsic(id, {args[0]->getType()}, args);
-}
-
-}  // namespace
-
 llvm::Value* FunctionLowering::math(BuiltinId id, std::vector<llvm::Value*> args, const Type* ty, SourceLoc loc) {
     llvm::Value* v = mod.target.emit_math(b, id, args, ty);
     if (!v)
@@ -38,7 +31,7 @@ llvm::Value* FunctionLowering::call_math(const Call* e, BuiltinId id) {
     std::vector<llvm::Value*> args;
     std::vector<const Type*> arg_types;
     call_operands(e, args, arg_types);
-    if (args.empty()) unsupported(e->loc, fmt::format("{}() needs an argument", types::builtin_name(id)));
+    UJIT_INTERNAL_ASSERT(!args.empty(), e->loc, fmt::format("{}() typed without arguments", types::builtin_name(id)));
     const Type* t = arg_types[0];
     llvm::Value* x = args[0];
     auto result = [&](llvm::Value* v, const Type* vt) { return convert_or_fail(v, vt, rt, e->loc); };
@@ -65,10 +58,7 @@ llvm::Value* FunctionLowering::call_math(const Call* e, BuiltinId id) {
     case BuiltinId::MathTrunc: {
         // Float op, then fptosi to int64 (the result type), like Numba.
         if (!t->is_float()) return result(x, t);
-        llvm::Intrinsic::ID iid = id == BuiltinId::MathFloor  ? llvm::Intrinsic::floor
-                                  : id == BuiltinId::MathCeil ? llvm::Intrinsic::ceil
-                                                              : llvm::Intrinsic::trunc;
-        return result(intrinsic(b, iid, {x}), t);
+        return result(intrinsic(b, builtin_intrinsic(id), {x}), t);
     }
     case BuiltinId::MathFabs:
         if (!t->is_float()) break;

@@ -7,6 +7,7 @@
 
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
+#include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
 #include "types/rules.hpp"
 
@@ -22,10 +23,6 @@ using types::Type;
 namespace {
 
 constexpr int kZeroDivision = static_cast<int>(RuntimeError::ZeroDivision);
-
-llvm::Value* intrinsic(llvm::IRBuilder<>& b, llvm::Intrinsic::ID id, std::vector<llvm::Value*> args) {
-    return b.CreateIntrinsic(id, {args[0]->getType()}, args);
-}
 
 }  // namespace
 

@@ -1,5 +1,8 @@
 #include "cpu/cpu_math.hpp"
 
+#include "codegen/intrinsics.hpp"
+#include "types/builtins.hpp"
+
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Module.h>
 
@@ -11,10 +14,6 @@ namespace ujit::cpu {
 using types::BuiltinId;
 
 namespace {
-
-llvm::Value* intrinsic(llvm::IRBuilder<>& b, llvm::Intrinsic::ID id, const std::vector<llvm::Value*>& args) {
-    return b.CreateIntrinsic(id, {args[0]->getType()}, args);
-}
 
 // `name` (double) or `name`f (float) from libm, declared like clang does with
 // -fno-math-errno: no memory effects, so calls CSE, hoist and vectorize.
@@ -32,74 +31,6 @@ llvm::Value* libm(llvm::IRBuilder<>& b, const std::string& name, const std::vect
     return b.CreateCall(callee, args);
 }
 
-const char* libm_name(BuiltinId id) {
-    switch (id) {
-    case BuiltinId::MathAcos: return "acos";
-    case BuiltinId::MathAcosh: return "acosh";
-    case BuiltinId::MathAsin: return "asin";
-    case BuiltinId::MathAsinh: return "asinh";
-    case BuiltinId::MathAtan: return "atan";
-    case BuiltinId::MathAtan2: return "atan2";
-    case BuiltinId::MathAtanh: return "atanh";
-    case BuiltinId::MathCosh: return "cosh";
-    case BuiltinId::MathErf: return "erf";
-    case BuiltinId::MathErfc: return "erfc";
-    case BuiltinId::MathExpm1: return "expm1";
-    case BuiltinId::MathFmod: return "fmod";
-    case BuiltinId::MathGamma: return "tgamma";
-    case BuiltinId::MathHypot: return "hypot";
-    case BuiltinId::MathLgamma: return "lgamma";
-    case BuiltinId::MathLog1p: return "log1p";
-    case BuiltinId::MathSinh: return "sinh";
-    case BuiltinId::MathTan: return "tan";
-    case BuiltinId::MathTanh: return "tanh";
-    default: return nullptr;
-    }
-}
-
-llvm::Intrinsic::ID intrinsic_id(BuiltinId id) {
-    switch (id) {
-    case BuiltinId::MathSqrt: return llvm::Intrinsic::sqrt;
-    case BuiltinId::MathFabs:
-    case BuiltinId::NpAbs: return llvm::Intrinsic::fabs;
-    case BuiltinId::MathFloor:
-    case BuiltinId::NpFloor: return llvm::Intrinsic::floor;
-    case BuiltinId::MathCeil:
-    case BuiltinId::NpCeil: return llvm::Intrinsic::ceil;
-    case BuiltinId::MathTrunc:
-    case BuiltinId::NpTrunc: return llvm::Intrinsic::trunc;
-    case BuiltinId::NpRint: return llvm::Intrinsic::rint;
-    case BuiltinId::MathCopysign: return llvm::Intrinsic::copysign;
-    case BuiltinId::MathExp: return llvm::Intrinsic::exp;
-    case BuiltinId::NpExp2: return llvm::Intrinsic::exp2;
-    case BuiltinId::MathLog: return llvm::Intrinsic::log;
-    case BuiltinId::MathLog10: return llvm::Intrinsic::log10;
-    case BuiltinId::MathLog2: return llvm::Intrinsic::log2;
-    case BuiltinId::MathSin: return llvm::Intrinsic::sin;
-    case BuiltinId::MathCos: return llvm::Intrinsic::cos;
-    case BuiltinId::MathPow:
-    case BuiltinId::NpPower: return llvm::Intrinsic::pow;
-    case BuiltinId::NpMinimum: return llvm::Intrinsic::minimum;  // NaN-propagating, like NumPy
-    case BuiltinId::NpMaximum: return llvm::Intrinsic::maximum;
-    default: return llvm::Intrinsic::not_intrinsic;
-    }
-}
-
-size_t arity(BuiltinId id) {
-    switch (id) {
-    case BuiltinId::MathAtan2:
-    case BuiltinId::MathFmod:
-    case BuiltinId::MathHypot:
-    case BuiltinId::MathCopysign:
-    case BuiltinId::MathPow:
-    case BuiltinId::NpPower:
-    case BuiltinId::NpMinimum:
-    case BuiltinId::NpMaximum:
-    case BuiltinId::MathLdexp: return 2;
-    default: return 1;
-    }
-}
-
 }  // namespace
 
 llvm::Value* emit_cpu_math(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm::Value*>& args,
@@ -110,8 +41,11 @@ llvm::Value* emit_cpu_math(llvm::IRBuilder<>& b, BuiltinId id, const std::vector
 
     // math.log(x, base)
     if (id == BuiltinId::MathLog && args.size() == 2)
-        return b.CreateFDiv(intrinsic(b, llvm::Intrinsic::log, {x}), intrinsic(b, llvm::Intrinsic::log, {args[1]}));
-    if (args.size() != arity(id)) return nullptr;
+        return b.CreateFDiv(codegen::intrinsic(b, llvm::Intrinsic::log, {x}),
+                            codegen::intrinsic(b, llvm::Intrinsic::log, {args[1]}));
+    const types::BuiltinInfo& info = types::builtin_info(id);
+    // The library function takes the first MinArgs operands (builtins.def).
+    if (args.size() != info.min_args) return nullptr;
     for (llvm::Value* a : args)
         if (a->getType() != x->getType() && !(id == BuiltinId::MathLdexp && a == args[1])) return nullptr;
 
@@ -133,7 +67,7 @@ llvm::Value* emit_cpu_math(llvm::IRBuilder<>& b, BuiltinId id, const std::vector
         e = b.CreateSelect(b.CreateICmpSLT(e, b.getInt64(-100000)), b.getInt64(-100000), e);
         // libm's ldexp(double, int) / ldexpf(float, int).
         llvm::Type* t = x->getType();
-        std::string symbol = t->isFloatTy() ? "ldexpf" : "ldexp";
+        std::string symbol = std::string(info.c_name) + (t->isFloatTy() ? "f" : "");
         llvm::FunctionCallee callee = b.GetInsertBlock()->getModule()->getOrInsertFunction(
             symbol, llvm::FunctionType::get(t, {t, b.getInt32Ty()}, false));
         if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
@@ -144,9 +78,10 @@ llvm::Value* emit_cpu_math(llvm::IRBuilder<>& b, BuiltinId id, const std::vector
     }
     default: break;
     }
-    if (llvm::Intrinsic::ID iid = intrinsic_id(id); iid != llvm::Intrinsic::not_intrinsic)
-        return intrinsic(b, iid, args);
-    if (const char* name = libm_name(id)) return libm(b, name, args);
+    if (info.lowering != types::MathLowering::Lib) return nullptr;
+    if (llvm::Intrinsic::ID iid = codegen::builtin_intrinsic(id); iid != llvm::Intrinsic::not_intrinsic)
+        return codegen::intrinsic(b, iid, args);
+    if (info.c_name) return libm(b, info.c_name, args);
     return nullptr;
 }
 

@@ -1,5 +1,7 @@
 #include "cuda/cuda_math.hpp"
 
+#include "types/builtins.hpp"
+
 #include <llvm/IR/Module.h>
 
 #include <cmath>
@@ -10,68 +12,6 @@ namespace ujit::cuda {
 using types::BuiltinId;
 
 namespace {
-
-// libdevice's name for a function, without the float32 suffix: __nv_sqrt / __nv_sqrtf.
-const char* libdevice_base(BuiltinId id) {
-    switch (id) {
-    case BuiltinId::MathAcos: return "acos";
-    case BuiltinId::MathAcosh: return "acosh";
-    case BuiltinId::MathAsin: return "asin";
-    case BuiltinId::MathAsinh: return "asinh";
-    case BuiltinId::MathAtan: return "atan";
-    case BuiltinId::MathAtan2: return "atan2";
-    case BuiltinId::MathAtanh: return "atanh";
-    case BuiltinId::MathCeil:
-    case BuiltinId::NpCeil: return "ceil";
-    case BuiltinId::MathCopysign: return "copysign";
-    case BuiltinId::MathCos: return "cos";
-    case BuiltinId::MathCosh: return "cosh";
-    case BuiltinId::MathErf: return "erf";
-    case BuiltinId::MathErfc: return "erfc";
-    case BuiltinId::MathExp: return "exp";
-    case BuiltinId::MathExpm1: return "expm1";
-    case BuiltinId::MathFabs:
-    case BuiltinId::NpAbs: return "fabs";
-    case BuiltinId::MathFloor:
-    case BuiltinId::NpFloor: return "floor";
-    case BuiltinId::MathFmod: return "fmod";
-    case BuiltinId::MathGamma: return "tgamma";
-    case BuiltinId::MathHypot: return "hypot";
-    case BuiltinId::MathLdexp: return "ldexp";
-    case BuiltinId::MathLgamma: return "lgamma";
-    case BuiltinId::MathLog: return "log";
-    case BuiltinId::MathLog10: return "log10";
-    case BuiltinId::MathLog1p: return "log1p";
-    case BuiltinId::MathLog2: return "log2";
-    case BuiltinId::MathPow:
-    case BuiltinId::Pow:
-    case BuiltinId::NpPower: return "pow";
-    case BuiltinId::MathSin: return "sin";
-    case BuiltinId::MathSinh: return "sinh";
-    case BuiltinId::MathSqrt: return "sqrt";
-    case BuiltinId::MathTan: return "tan";
-    case BuiltinId::MathTanh: return "tanh";
-    case BuiltinId::MathTrunc:
-    case BuiltinId::NpTrunc: return "trunc";
-    case BuiltinId::NpExp2: return "exp2";
-    case BuiltinId::NpRint:
-    case BuiltinId::Round: return "rint";  // round-half-even, like Python
-    default: return nullptr;
-    }
-}
-
-unsigned libdevice_arity(BuiltinId id) {
-    switch (id) {
-    case BuiltinId::MathAtan2:
-    case BuiltinId::MathCopysign:
-    case BuiltinId::MathFmod:
-    case BuiltinId::MathHypot:
-    case BuiltinId::MathPow:
-    case BuiltinId::Pow:
-    case BuiltinId::NpPower: return 2;
-    default: return 1;
-    }
-}
 
 // Calls `__nv_<base>[f]` with `args`, declaring it with the argument types.
 llvm::Value* call_libdevice(llvm::IRBuilder<>& b, const std::string& base, llvm::Type* fty_result,
@@ -108,9 +48,9 @@ llvm::Value* emit_classify(llvm::IRBuilder<>& b, BuiltinId id, llvm::Value* x) {
     }
 }
 
-// np.minimum/np.maximum propagate NaN (fmin/fmax would drop it).
-llvm::Value* emit_nan_propagating_minmax(llvm::IRBuilder<>& b, bool is_max, llvm::Value* x, llvm::Value* y) {
-    llvm::Value* r = call_libdevice(b, is_max ? "fmax" : "fmin", x->getType(), {x, y});
+// np.minimum/np.maximum propagate NaN (fmin/fmax, `base`, would drop it).
+llvm::Value* emit_nan_propagating_minmax(llvm::IRBuilder<>& b, const char* base, llvm::Value* x, llvm::Value* y) {
+    llvm::Value* r = call_libdevice(b, base, x->getType(), {x, y});
     return b.CreateSelect(b.CreateFCmpUNO(x, y), b.CreateFAdd(x, y), r);
 }
 
@@ -132,6 +72,7 @@ llvm::Value* emit_libdevice_math(llvm::IRBuilder<>& b, BuiltinId id, const std::
     llvm::Type* t = x->getType();
     if (!t->isFloatTy() && !t->isDoubleTy()) return nullptr;
 
+    const types::BuiltinInfo& info = types::builtin_info(id);
     switch (id) {
     case BuiltinId::MathDegrees: return b.CreateFMul(x, fconst(t, 180.0 / M_PI));
     case BuiltinId::MathRadians: return b.CreateFMul(x, fconst(t, M_PI / 180.0));
@@ -140,14 +81,15 @@ llvm::Value* emit_libdevice_math(llvm::IRBuilder<>& b, BuiltinId id, const std::
     case BuiltinId::NpMinimum:
     case BuiltinId::NpMaximum:
         if (args.size() != 2) return nullptr;
-        return emit_nan_propagating_minmax(b, id == BuiltinId::NpMaximum, x, args[1]);
+        return emit_nan_propagating_minmax(b, info.libdevice, x, args[1]);
     case BuiltinId::MathLog:
         if (args.size() == 2)  // math.log(x, base)
-            return b.CreateFDiv(call_libdevice(b, "log", t, {x}), call_libdevice(b, "log", t, {args[1]}));
+            return b.CreateFDiv(call_libdevice(b, info.libdevice, t, {x}),
+                                call_libdevice(b, info.libdevice, t, {args[1]}));
         break;
     case BuiltinId::MathLdexp:
         if (args.size() != 2 || !args[1]->getType()->isIntegerTy()) return nullptr;
-        return call_libdevice(b, "ldexp", t, {x, saturate_to_i32(b, args[1])});
+        return call_libdevice(b, info.libdevice, t, {x, saturate_to_i32(b, args[1])});
     case BuiltinId::MathPow:
     case BuiltinId::Pow:
     case BuiltinId::NpPower:
@@ -160,11 +102,11 @@ llvm::Value* emit_libdevice_math(llvm::IRBuilder<>& b, BuiltinId id, const std::
     default: break;
     }
 
-    const char* base = libdevice_base(id);
-    if (!base || args.size() != libdevice_arity(id)) return nullptr;
+    // The library function takes the first MinArgs operands (builtins.def).
+    if (info.lowering != types::MathLowering::Lib || !info.libdevice || args.size() != info.min_args) return nullptr;
     for (llvm::Value* a : args)
         if (a->getType() != t) return nullptr;  // the caller converts operands first
-    return call_libdevice(b, base, t, args);
+    return call_libdevice(b, info.libdevice, t, args);
 }
 
 }  // namespace ujit::cuda

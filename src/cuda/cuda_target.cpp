@@ -8,6 +8,7 @@
 #include "cuda/cuda_math.hpp"
 #include "cuda/cuda_target_builtins.hpp"
 #include "cuda/nvptx_machine.hpp"
+#include "types/builtins.hpp"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Metadata.h>
@@ -24,8 +25,6 @@ constexpr unsigned kSharedSpace = 3;
 // Every `cuda.shared.array(0, ...)` of a kernel is this one `extern __shared__` block,
 // sized at launch (Numba: all dynamic shared arrays start at the same address).
 constexpr const char* kDynamicShared = "ujit_dynamic_shared";
-
-bool is_atomic(BuiltinId id) { return id >= BuiltinId::CudaAtomicAdd && id <= BuiltinId::CudaAtomicDec; }
 
 llvm::AllocaInst* entry_alloca(llvm::IRBuilder<>& b, llvm::Type* t, const char* name) {
     llvm::Function* f = b.GetInsertBlock()->getParent();
@@ -69,7 +68,7 @@ public:
     llvm::Value* emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm::Value*>& args,
                                    const std::vector<const types::Type*>& arg_types,
                                    const types::Type* result_type) override {
-        if (is_atomic(id)) return cuda::emit_atomic(b, id, args, element_is_signed(arg_types, result_type));
+        if (types::is_atomic(id)) return cuda::emit_atomic(b, id, args, element_is_signed(arg_types, result_type));
         return cuda::emit_thread_builtin(b, id, args, result_type);
     }
 

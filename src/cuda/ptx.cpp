@@ -3,6 +3,7 @@
 #include "cuda/libdevice.hpp"
 #include "cuda/nvptx_machine.hpp"
 #include "cuda/nvptx_math_intrinsics.hpp"
+#include "syntax/internal_error.hpp"
 #include "ujit/ujit.hpp"
 
 #include <llvm/ADT/SmallString.h>
@@ -40,8 +41,7 @@ llvm::StringSet<> entry_points(const llvm::Module& m) {
 void verify(const llvm::Module& m, const char* when) {
     std::string msg;
     llvm::raw_string_ostream os(msg);
-    if (llvm::verifyModule(m, &os))
-        throw Error(Error::Kind::Internal, fmt::format("error: invalid LLVM IR {}: {}", when, msg));
+    if (llvm::verifyModule(m, &os)) syntax::internal_error({}, fmt::format("invalid LLVM IR {}: {}", when, msg));
 }
 
 llvm::OptimizationLevel pass_level(int opt_level) {
@@ -113,9 +113,9 @@ PtxResult emit_ptx(llvm::Module& m, const PtxOptions& options, bool keep_ir) {
 
     optimize(m, *tm, options.opt_level);
     if (std::string missing = unresolved_libdevice_call(m); !missing.empty())
-        throw Error(Error::Kind::Internal, fmt::format("error: libdevice does not define '{}'", missing));
+        syntax::internal_error({}, fmt::format("libdevice does not define '{}'", missing));  // a wrong Libdevice name
     if (std::string bad = unselectable_math_intrinsic(m); !bad.empty())
-        throw Error(Error::Kind::Internal, fmt::format("error: the NVPTX back end cannot lower '{}'", bad));
+        syntax::internal_error({}, fmt::format("the NVPTX back end cannot lower '{}'", bad));
     verify(m, "after optimization");
     if (keep_ir) {
         llvm::raw_string_ostream os(result.optimized_ir);

@@ -28,7 +28,8 @@ struct PtxResult {
 // definitions of `m` (kernels; a standalone device function) stay visible in the PTX;
 // everything else becomes internal and is dropped when unused.
 // Throws ujit::Error: Argument for an unknown arch, Runtime when libdevice is missing,
-// Internal when LLVM rejects the module.
+// Internal when the NVPTX back end is unusable. A module LLVM rejects, or one calling what
+// libdevice or NVPTX lacks, is a ujit bug: syntax::InternalError (syntax/internal_error.hpp).
 PtxResult emit_ptx(llvm::Module& m, const PtxOptions& options, bool keep_ir);
 
 }  // namespace ujit::cuda

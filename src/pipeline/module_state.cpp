@@ -10,7 +10,9 @@ void rethrow_compile_error(const ModuleState& m, const std::exception_ptr& e) {
     } catch (const syntax::CompileError& ce) {
         const auto& d = ce.diagnostic();
         const bool located = d.loc.valid();
-        throw Error(Error::Kind::Compile, syntax::render(d, m.file.get()), m.file->name(),
+        // An internal compiler error is ujit's fault, not the program's (syntax/internal_error.hpp).
+        Error::Kind kind = d.severity == syntax::Severity::Internal ? Error::Kind::Internal : Error::Kind::Compile;
+        throw Error(kind, syntax::render(d, m.file.get()), m.file->name(),
                     located ? static_cast<int>(m.file->file_line(d.loc.line)) : 0,
                     located ? static_cast<int>(m.file->file_col(d.loc.col)) : 0);
     }

@@ -9,6 +9,7 @@ static const char* severity_name(Severity s) {
     case Severity::Error: return "error";
     case Severity::Warning: return "warning";
     case Severity::Note: return "note";
+    case Severity::Internal: return "internal compiler error";
     }
     return "error";
 }

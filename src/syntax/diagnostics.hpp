@@ -15,7 +15,9 @@
 
 namespace ujit::syntax {
 
-enum class Severity { Error, Warning, Note };
+// Internal: a fault of ujit, not of the program (syntax/internal_error.hpp); rendered as
+// "internal compiler error".
+enum class Severity { Error, Warning, Note, Internal };
 
 struct Diagnostic {
     Severity severity = Severity::Error;

@@ -1,6 +1,7 @@
 #include "types/const_eval.hpp"
 
 #include "syntax/diagnostics.hpp"
+#include "syntax/internal_error.hpp"
 #include "types/rules.hpp"
 
 #include <fmt/format.h>
@@ -244,8 +245,8 @@ private:
         }
         if (m->what == Member::What::Function) {
             BuiltinId id = m->builtin;
-            if ((id == BuiltinId::Int || id == BuiltinId::Float || id == BuiltinId::Bool || id == BuiltinId::Abs) &&
-                c->args.size() == 1) {
+            const BuiltinInfo& info = builtin_info(id);
+            if (info.fold == ConstFold::Own && c->args.size() == 1) {  // int, float, bool, abs
                 ConstValue v = eval(c->args[0]);
                 require_real(c->args[0], v);
                 if (id == BuiltinId::Int) return convert_const(v, int64());
@@ -254,17 +255,18 @@ private:
                 if (v.type->is_float()) return make_float(std::fabs(v.f), v.type);
                 return const_int(v.i < 0 ? -v.i : v.i, v.type->is_bool() ? int64() : v.type);
             }
+            // builtins.def's Fold column: Libm rows fold with the C function of their CName.
             static const std::map<BuiltinId, double (*)(double)> unary_math = {
-                {BuiltinId::MathSqrt, [](double x) { return std::sqrt(x); }},
-                {BuiltinId::MathExp, [](double x) { return std::exp(x); }},
-                {BuiltinId::MathLog, [](double x) { return std::log(x); }},
-                {BuiltinId::MathLog10, [](double x) { return std::log10(x); }},
-                {BuiltinId::MathLog2, [](double x) { return std::log2(x); }},
-                {BuiltinId::MathSin, [](double x) { return std::sin(x); }},
-                {BuiltinId::MathCos, [](double x) { return std::cos(x); }},
-                {BuiltinId::MathTan, [](double x) { return std::tan(x); }},
-                {BuiltinId::MathAtan, [](double x) { return std::atan(x); }},
-                {BuiltinId::MathFabs, [](double x) { return std::fabs(x); }},
+#define UJIT_FOLD_Libm(Id, CName) {BuiltinId::Id, [](double x) { return std::CName(x); }},
+#define UJIT_FOLD_Own(Id, CName)
+#define UJIT_FOLD_No(Id, CName)
+#define UJIT_BUILTIN(Id, Spelling, Kind, Group, Rule, MinArgs, MaxArgs, Where, CName, Intrinsic, Libdevice, Lowering,  \
+                     Fold)                                                                                             \
+    UJIT_FOLD_##Fold(Id, CName)
+#include "types/builtins.def"
+#undef UJIT_FOLD_Libm
+#undef UJIT_FOLD_Own
+#undef UJIT_FOLD_No
             };
             auto it = unary_math.find(id);
             if (it != unary_math.end() && c->args.size() == 1) {
@@ -316,6 +318,8 @@ std::optional<ConstValue> try_eval_const(const Expr* e, const NameLookup& lookup
         return Evaluator(lookup).eval(e);
     } catch (const NotConstant&) {
         return std::nullopt;
+    } catch (const InternalError&) {
+        throw;  // a fault of ujit is never "not a constant"
     } catch (const CompileError&) {
         return std::nullopt;
     }

@@ -18,47 +18,6 @@ namespace {
 // The float type a math function computes in: float32 stays, everything else is float64.
 const Type* math_float(const Type* t) { return t->is_float() ? t : float64(); }
 
-bool is_unary_math(BuiltinId id) {
-    switch (id) {
-    case BuiltinId::MathAcos:
-    case BuiltinId::MathAcosh:
-    case BuiltinId::MathAsin:
-    case BuiltinId::MathAsinh:
-    case BuiltinId::MathAtan:
-    case BuiltinId::MathAtanh:
-    case BuiltinId::MathCos:
-    case BuiltinId::MathCosh:
-    case BuiltinId::MathDegrees:
-    case BuiltinId::MathErf:
-    case BuiltinId::MathErfc:
-    case BuiltinId::MathExp:
-    case BuiltinId::MathExpm1:
-    case BuiltinId::MathFabs:
-    case BuiltinId::MathGamma:
-    case BuiltinId::MathLgamma:
-    case BuiltinId::MathLog10:
-    case BuiltinId::MathLog1p:
-    case BuiltinId::MathLog2:
-    case BuiltinId::MathRadians:
-    case BuiltinId::MathSin:
-    case BuiltinId::MathSinh:
-    case BuiltinId::MathSqrt:
-    case BuiltinId::MathTan:
-    case BuiltinId::MathTanh:
-    case BuiltinId::NpExp2:
-    case BuiltinId::NpRint:
-    case BuiltinId::NpFloor:
-    case BuiltinId::NpCeil:
-    case BuiltinId::NpTrunc: return true;
-    default: return false;
-    }
-}
-
-bool is_binary_math(BuiltinId id) {
-    return id == BuiltinId::MathAtan2 || id == BuiltinId::MathCopysign || id == BuiltinId::MathFmod ||
-           id == BuiltinId::MathHypot || id == BuiltinId::MathPow;
-}
-
 }  // namespace
 
 void Inferrer::operands(const Call* c, std::vector<const Type*> types) { fn_.call_operands[c->id] = std::move(types); }
@@ -141,15 +100,16 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
             error(c->args[i]->loc, fmt::format("{}() needs an integer argument, not {}", what, args[i]->str()));
     };
 
-    if (is_unary_math(id)) {
-        arity(1, 1);
+    const BuiltinInfo& info = builtin_info(id);
+    if (info.rule == TypingRule::Float1) {
+        arity(info.min_args, info.max_args);
         number(0);
         const Type* t = math_float(args[0]);
         operands(c, {t});
         return t;
     }
-    if (is_binary_math(id)) {
-        arity(2, 2);
+    if (info.rule == TypingRule::Float2) {
+        arity(info.min_args, info.max_args);
         number(0);
         number(1);
         const Type* t = promote(math_float(args[0]), math_float(args[1]));
@@ -377,8 +337,8 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
         return int32();
     default: break;
     }
-    if (id >= BuiltinId::CudaAtomicAdd && id <= BuiltinId::CudaAtomicDec) {
-        size_t want = id == BuiltinId::CudaAtomicCas ? 4 : 3;
+    if (is_atomic(id)) {
+        size_t want = builtin_info(id).min_args;  // 3; cas 4
         if (args.size() != want)
             error(c->loc, fmt::format("{}() takes {} arguments ({} given)", what, want, args.size()));
         const Type* ary = args[0];

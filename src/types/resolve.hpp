@@ -2,6 +2,7 @@
 // `cuda.threadIdx.x`, `numba.cuda.jit`, `random.random`, and the Python builtins.
 #pragma once
 
+#include "types/builtins.hpp"
 #include "types/typed_function.hpp"
 
 #include <optional>
@@ -35,10 +36,6 @@ std::optional<Member> resolve_member(const std::string& ns, const std::string& a
 
 // A Python builtin name (abs, min, range, float, ...), or nothing.
 std::optional<Member> resolve_python_builtin(const std::string& name);
-
-// Whether a builtin exists only in CUDA code, or only on the CPU.
-bool is_cuda_only(BuiltinId id);
-bool is_cpu_only(BuiltinId id);
 
 // ConstValue helpers.
 ConstValue const_int(int64_t v, const Type* t = nullptr);

@@ -15,20 +15,9 @@ namespace ujit::types {
 
 namespace {
 
-const char* const kBuiltinNames[] = {
-#define UJIT_BUILTIN(id, name) name,
-#include "types/builtins.def"
-#undef UJIT_BUILTIN
-};
-
 const char* layout_letter(Layout l) { return l == Layout::C ? "C" : l == Layout::F ? "F" : "A"; }
 
 }  // namespace
-
-const char* builtin_name(BuiltinId id) {
-    auto i = static_cast<size_t>(id);
-    return i < static_cast<size_t>(BuiltinId::Count_) ? kBuiltinNames[i] : "<unknown builtin>";
-}
 
 int Type::itemsize() const {
     switch (kind_) {

@@ -37,13 +37,13 @@ enum class Kind : uint8_t {
 
 enum class Layout : uint8_t { C, F, A };
 
+// Every builtin, one per row of builtins.def (its facts: types/builtins.hpp).
 enum class BuiltinId : uint16_t {
-#define UJIT_BUILTIN(id, name) id,
+#define UJIT_BUILTIN(Id, ...) Id,
 #include "types/builtins.def"
-#undef UJIT_BUILTIN
     Count_
 };
-const char* builtin_name(BuiltinId id);  // "math.sqrt"
+const char* builtin_name(BuiltinId id);  // "math.sqrt" (builtins.def's spelling)
 
 class Type {
 public:

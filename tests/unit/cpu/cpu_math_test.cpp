@@ -1,8 +1,11 @@
 #include "cpu_test_support.hpp"
 
 #include "cpu/cpu_math.hpp"
+#include "types/builtins.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <llvm/IR/Instructions.h>
 
 #include <cmath>
 
@@ -155,4 +158,38 @@ TEST_CASE("math: ids without a float lowering give null", "[cpu]") {
         CHECK(t.target->emit_cuda_builtin(b, BuiltinId::CudaSyncthreads, {}, {}, nullptr) == nullptr);
         b.CreateRet(f.getArg(0));
     });
+}
+
+// Every library row of builtins.def that the CPU may use lowers to the name the table gives:
+// llvm.<Intrinsic> when it has one, else CName (CName`f` for float32).
+TEST_CASE("math: the CPU calls what builtins.def names", "[cpu][builtins]") {
+    using ujit::types::builtin_info;
+    TestModule t;
+    int checked = 0;
+    for (size_t i = 0; i < static_cast<size_t>(BuiltinId::Count_); ++i) {
+        auto id = static_cast<BuiltinId>(i);
+        const ujit::types::BuiltinInfo& info = builtin_info(id);
+        if (info.lowering != ujit::types::MathLowering::Lib || !info.on_cpu() || id == BuiltinId::MathLdexp) continue;
+        for (bool f32 : {false, true}) {
+            INFO(info.spelling << (f32 ? " float32" : " float64"));
+            llvm::Type* ft = f32 ? t.f32() : t.f64();
+            std::vector<llvm::Type*> params(info.min_args, ft);
+            std::string name = std::string("f") + std::to_string(i) + (f32 ? "_32" : "_64");
+            t.define(name, llvm::FunctionType::get(ft, params, false), [&](llvm::IRBuilder<>& b, llvm::Function& f) {
+                std::vector<llvm::Value*> args;
+                for (auto& a : f.args()) args.push_back(&a);
+                llvm::Value* v =
+                    t.target->emit_math(b, id, args, f32 ? ujit::types::float32() : ujit::types::float64());
+                auto* call = llvm::dyn_cast_or_null<llvm::CallInst>(v);
+                REQUIRE(call);
+                std::string want = info.intrinsic ? std::string("llvm.") + info.intrinsic + (f32 ? ".f32" : ".f64")
+                                                  : std::string(info.c_name) + (f32 ? "f" : "");
+                CHECK(call->getCalledFunction()->getName().str() == want);
+                b.CreateRet(v);
+            });
+            ++checked;
+        }
+    }
+    CHECK(checked > 60);
+    t.verify();
 }

@@ -1,6 +1,7 @@
 // The CUDA codegen::Target hooks, checked on the LLVM IR they emit.
 #include "unit/cuda/kernel_builder.hpp"
 
+#include "types/builtins.hpp"
 #include "ujit/ujit.hpp"
 
 #include <catch2/catch.hpp>
@@ -29,6 +30,30 @@ TEST_CASE("cuda target: module setup and unknown arch", "[cuda]") {
     CHECK_THROWS_WITH(ujit::codegen::make_cuda_target("sm_99"),
                       Catch::Contains("unsupported CUDA architecture 'sm_99'"));
     CHECK_THROWS_AS(ujit::codegen::make_cuda_target("gfx90a"), ujit::Error);
+}
+
+// Every library row of builtins.def usable on CUDA calls __nv_<Libdevice>[f] (np.minimum and
+// np.maximum call fmin/fmax and then fix NaN, ldexp's exponent is converted first).
+TEST_CASE("cuda target: math calls what builtins.def names", "[cuda][builtins]") {
+    KernelBuilder k("k", 0);
+    int checked = 0;
+    for (size_t i = 0; i < static_cast<size_t>(BuiltinId::Count_); ++i) {
+        auto id = static_cast<BuiltinId>(i);
+        const ujit::types::BuiltinInfo& info = ujit::types::builtin_info(id);
+        if (info.lowering != ujit::types::MathLowering::Lib || !info.on_cuda()) continue;
+        for (llvm::Type* t : {k.f32(), k.f64()}) {
+            INFO(info.spelling);
+            std::vector<llvm::Value*> args(info.min_args, llvm::ConstantFP::get(t, 0.5));
+            if (id == BuiltinId::MathLdexp) args[1] = k.b.getInt32(3);
+            std::string want = std::string("__nv_") + info.libdevice + (t->isFloatTy() ? "f" : "");
+            llvm::Value* v = k.math(id, args);
+            REQUIRE(v);
+            if (auto* sel = llvm::dyn_cast<llvm::SelectInst>(v)) v = sel->getFalseValue();  // NaN fix-up
+            CHECK(callee_name(v) == want);
+            ++checked;
+        }
+    }
+    CHECK(checked > 60);
 }
 
 TEST_CASE("cuda target: math goes to libdevice, float32 to the f variants", "[cuda]") {
