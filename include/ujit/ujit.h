@@ -233,9 +233,9 @@ ujit_status ujit_function_compile_declared(ujit_function* f, ujit_target target,
 /* Calls with lazy specialization from the argument types (Numba's dispatcher: a declared
  * signature that accepts the arguments wins). Scalars and kDLCPU arrays. A tuple result
  * fills up to `max_results` values (nested tuples flattened); *n_results says how many the
- * function returned (1 for a scalar, 0 for None). `n_results` may be NULL. The fast path
- * (the same argument types as the previous call on this function handle) allocates
- * nothing. */
+ * function returned (1 for a scalar, 0 for None). `n_results` may be NULL. A call with
+ * scalar arguments whose types were used recently with this function (any handle; the
+ * last 8 combinations are kept) takes a lock-free path that allocates nothing. */
 ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results,
                                size_t max_results, size_t* n_results);
 

@@ -17,6 +17,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -208,11 +209,32 @@ public:
     template <class... A> Value operator()(A&&... args) const {
         if constexpr (sizeof...(A) == 0) {
             return call(nullptr, 0);
+        } else if constexpr (sizeof...(A) <= 8 && (is_plain_number<std::decay_t<A>> && ...)) {
+            const ScalarArg scalars[] = {ScalarArg(args)...};  // no Value built
+            return call_scalars(scalars, sizeof...(A));
         } else {
             const Value values[] = {Value(std::forward<A>(args))...};
             return call(values, sizeof...(A));
         }
     }
+
+    // operator()'s path for plain C++ numbers, typed as Value types them (int → int64,
+    // float and double → float64).
+    struct ScalarArg {
+        DType type;
+        int64_t i = 0;
+        double f = 0;
+        ScalarArg(bool x) : type(DType::Bool), i(x) {}
+        ScalarArg(int x) : type(DType::Int64), i(x) {}
+        ScalarArg(long x) : type(DType::Int64), i(x) {}
+        ScalarArg(long long x) : type(DType::Int64), i(x) {}
+        ScalarArg(float x) : type(DType::Float64), f(x) {}
+        ScalarArg(double x) : type(DType::Float64), f(x) {}
+    };
+    template <class T> static constexpr bool is_plain_number =
+        std::is_same_v<T, bool> || std::is_same_v<T, int> || std::is_same_v<T, long> || std::is_same_v<T, long long> ||
+        std::is_same_v<T, float> || std::is_same_v<T, double>;
+    Value call_scalars(const ScalarArg* args, size_t n_args) const;
 
     // What the decorator makes of the function.
     enum class Kind { Plain, Jit, Vectorize, GuVectorize, CudaKernel, CudaDevice };

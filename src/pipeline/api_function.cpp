@@ -119,6 +119,19 @@ Value Function::call(const Value* args, size_t n_args) const {
     return call(args, n_args, defaults);
 }
 
+Value Function::call_scalars(const ScalarArg* args, size_t n_args) const {
+    uint32_t codes[pipeline::kMaxCachedArgs];
+    for (size_t i = 0; i < n_args; ++i) codes[i] = pipeline::scalar_code(args[i].type);
+    const pipeline::CallEntry* e = calls_->find(codes, n_args, pipeline::CallOptions::defaults());
+    if (e && e->scalar_params && e->scalar_result) return pipeline::call_hit_scalars(*e, args, n_args);
+    Value values[pipeline::kMaxCachedArgs];
+    for (size_t i = 0; i < n_args; ++i)
+        values[i] = args[i].type == DType::Float64 ? Value(args[i].f)
+                    : args[i].type == DType::Bool  ? Value(args[i].i != 0)
+                                                   : Value(args[i].i);
+    return call(values, n_args);
+}
+
 Value Function::call(const Value* args, size_t n_args, const Options& opts) const {
     pipeline::CallOptions copts = pipeline::CallOptions::of(opts);
     uint32_t codes[pipeline::kMaxCachedArgs];

@@ -72,6 +72,21 @@ const CallEntry* find_cached(const CallCache& cache, const Value* args, size_t n
     return cache.find(codes, n_args, CallOptions::defaults());
 }
 
+namespace {
+// Calls an entry whose parameters and result are scalars, with its argument slots filled;
+// the result is built in the caller's return slot (a copy of a Value is a slow block move).
+Value invoke_scalars(const CallEntry& e, void** ptrs) {
+    alignas(16) uint8_t out[16];
+    call_packed(e.packed, ptrs, out);
+    if (e.result_dtype == DType::Float64) {
+        double d;
+        std::memcpy(&d, out, sizeof d);
+        return Value(d);
+    }
+    return Value(runtime::load_scalar(e.result_dtype, out));
+}
+}  // namespace
+
 Value call_hit(const CallEntry& e, const Value* args, size_t n_args) {
     if (!e.scalar_params || !e.scalar_result) return call_entry(e, args, n_args);
     // The arguments' types are the entry's (converts_always): no checks left to make.
@@ -81,15 +96,24 @@ Value call_hit(const CallEntry& e, const Value* args, size_t n_args) {
         store_param(*std::get_if<Value::Scalar>(&args[i].storage()), e.param_dtypes[i], slots[i]);
         ptrs[i] = slots[i];
     }
-    alignas(16) uint8_t out[16];
-    call_packed(e.packed, ptrs, out);
-    // Built in the caller's return slot (a copy of a Value is a slow block move).
-    if (e.result_dtype == DType::Float64) {
-        double d;
-        std::memcpy(&d, out, sizeof d);
-        return Value(d);
+    return invoke_scalars(e, ptrs);
+}
+
+Value call_hit_scalars(const CallEntry& e, const Function::ScalarArg* args, size_t n_args) {
+    alignas(16) uint8_t slots[kMaxCachedArgs][16];
+    void* ptrs[kMaxCachedArgs];
+    for (size_t i = 0; i < n_args; ++i) {
+        const Function::ScalarArg& a = args[i];
+        const DType to = e.param_dtypes[i];
+        if (a.type == to && to == DType::Float64)
+            std::memcpy(slots[i], &a.f, 8);
+        else if (a.type == to && to != DType::Bool)  // Int64
+            std::memcpy(slots[i], &a.i, 8);
+        else
+            runtime::store_scalar(Value::Scalar{a.type, a.i, a.f, {}}, to, slots[i]);
+        ptrs[i] = slots[i];
     }
-    return Value(runtime::load_scalar(e.result_dtype, out));
+    return invoke_scalars(e, ptrs);
 }
 
 }  // namespace ujit::pipeline

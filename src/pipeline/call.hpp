@@ -28,6 +28,8 @@ Value call_entry(const CallEntry& e, const Value* args, size_t n_args);
 // types (null: none), and the call of such an entry (no checks: converts_always held).
 const CallEntry* find_cached(const CallCache& cache, const Value* args, size_t n_args);
 Value call_hit(const CallEntry& e, const Value* args, size_t n_args);
+// call_hit for Function::operator()'s plain numbers; e's parameters and result are scalars.
+Value call_hit_scalars(const CallEntry& e, const Function::ScalarArg* args, size_t n_args);
 // Calls with packed argument pointers into result storage of e.result_bytes, returns the
 // result (what call_entry does after packing).
 Value invoke_entry(const CallEntry& e, void** args);

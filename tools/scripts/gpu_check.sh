@@ -23,6 +23,8 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 if [[ $what == tests || $what == all ]]; then
   echo "=== [gpu] tests"
   bin/ujit_tests "[gpu]" --durations yes -r compact 2>&1 | tail -60
+  echo "=== the C API test (its CUDA paths run on the GPU)"
+  bin/ujit_capi_test 2>&1 | tail -20
   echo "=== the CLI on the GPU"
   bin/ujit --cuda-info
   python3 - "$out" <<'PY'

@@ -8,13 +8,15 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 tools/scripts/build.sh build/static -DCMAKE_BUILD_TYPE=Release -DUJIT_LLVM_STATIC=ON
 rm -rf .device-bin && mkdir -p .device-bin
-for bin in tools/ujit/ujit tests/ujit_tests tools/bench/bench_compile tools/bench/bench_call \
-           tools/bench/bench_ufunc tools/bench/bench_gpu; do
+for bin in tools/ujit/ujit tests/ujit_tests tests/unit/capi/ujit_capi_test tools/bench/bench_compile \
+           tools/bench/bench_call tools/bench/bench_ufunc tools/bench/bench_gpu; do
   [[ -x build/static/$bin ]] || { echo "gpu_pack: build/static/$bin missing, skipped"; continue; }
   name=$(basename "$bin")
   strip -o ".device-bin/$name" "build/static/$bin"
   xz -T2 -6 -f ".device-bin/$name"
 done
+# The C API test and bench_call load libujit.so (by its soname, from LD_LIBRARY_PATH there).
+strip -o .device-bin/libujit.so.0 build/static/src/libujit.so.0.* && xz -T2 -6 -f .device-bin/libujit.so.0
 # fmt stays a shared library in the static build; the GPU machine may not have it.
 cp -L "$(ldconfig -p | awk '/libfmt.so.9 /{print $NF; exit}')" .device-bin/
 # The build's compile-time paths (examples, oracle data) point into this checkout.
