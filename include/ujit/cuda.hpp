@@ -316,6 +316,11 @@ void launch_cpu(const Function& kernel, Dim3 grid, Dim3 block, const std::vector
 // The specialization launch_cpu runs (LLVM IR, typed IR, x86 code).
 Specialization kernel_specialization_cpu(const Function& kernel, const std::vector<KernelArg>& args,
                                          const Options& compile = {});
+// A @vectorize ufunc's GPU loop compiled for the CPU the same way, so a target='cuda'
+// ufunc that calls @cuda.jit(device=True) functions runs without a GPU (the CPU ufunc path
+// cannot compile those calls). Host arrays and scalars in, NumPy broadcasting, a new host
+// array out. vectorize() below falls back to it where no CUDA device is usable.
+Array vectorize_cpu(const Function& ufunc, const std::vector<Value>& inputs);
 namespace detail {
 void note_cpu_fallback();  // the note above, once per process
 }  // namespace detail

@@ -139,9 +139,9 @@ void Fiber::start(FiberStack& stack, void (*entry)(void*), void* arg) {
     auto p = reinterpret_cast<uintptr_t>(arg);
     auto e = reinterpret_cast<uintptr_t>(entry);
     makecontext(&u->fiber, reinterpret_cast<void (*)()>(+[](unsigned elo, unsigned ehi, unsigned lo, unsigned hi) {
-                    auto fn = reinterpret_cast<void (*)(void*)>((uintptr_t(ehi) << 32) | elo);
-                    fn(reinterpret_cast<void*>((uintptr_t(hi) << 32) | lo));
-                }),
+        auto fn = reinterpret_cast<void (*)(void*)>((uintptr_t(ehi) << 32) | elo);
+        fn(reinterpret_cast<void*>((uintptr_t(hi) << 32) | lo));
+    }),
                 4, unsigned(e), unsigned(e >> 32), unsigned(p), unsigned(p >> 32));
 }
 

@@ -48,9 +48,16 @@ struct WorkItem {
 // ujit_rt_kernel_barrier_op finds the running work-item from its context, the first member.
 static_assert(std::is_standard_layout_v<WorkItem> && offsetof(WorkItem, ctx) == 0);
 
+void run_work_item(const KernelLaunch& l) {
+    if (l.body)
+        l.body();
+    else
+        l.packed(l.args, nullptr);
+}
+
 void work_item_main(void* p) {
     auto* w = static_cast<WorkItem*>(p);
-    w->launch->packed(w->launch->args, nullptr);
+    run_work_item(*w->launch);
     w->done = true;
     for (;;) w->fiber.suspend();  // never resumed again
 }
@@ -94,7 +101,7 @@ void run_block_loop(const KernelLaunch& l, int64_t linear_block, KernelContext& 
                 ctx.tid[0] = x;
                 ctx.tid[1] = y;
                 ctx.tid[2] = z;
-                l.packed(l.args, nullptr);
+                run_work_item(l);
             }
     current_context = saved;
 }
@@ -145,9 +152,8 @@ void check_launch(const KernelLaunch& l) {
                         fmt::format("error: launching '{}': grid and block dimensions must be at least 1", l.name));
     int64_t threads = int64_t(l.block[0]) * l.block[1] * l.block[2];
     if (threads > kMaxThreadsPerBlock)
-        throw Error(Error::Kind::Argument,
-                    fmt::format("error: launching '{}': {} threads per block; at most {}", l.name, threads,
-                                kMaxThreadsPerBlock));
+        throw Error(Error::Kind::Argument, fmt::format("error: launching '{}': {} threads per block; at most {}",
+                                                       l.name, threads, kMaxThreadsPerBlock));
 }
 
 }  // namespace

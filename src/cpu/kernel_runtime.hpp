@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace ujit::cpu {
@@ -39,6 +40,9 @@ struct KernelLaunch {
     uint32_t block[3] = {1, 1, 1};
     size_t dynamic_shared = 0;
     void** args = nullptr;
+    // Instead of packed(args, nullptr), when set: a work-item's call with another
+    // signature (the CUDA ufunc loop kernel of pipeline/api_cuda_cpu.cpp).
+    std::function<void()> body;
     std::string name;  // for messages
 };
 

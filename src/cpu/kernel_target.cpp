@@ -37,7 +37,8 @@ llvm::FunctionCallee runtime_function(llvm::IRBuilder<>& b, const char* name, ll
 // one work-item (a fiber sees its own context across barriers), so it is marked as not
 // touching memory: LLVM keeps one call per function and hoists it out of loops.
 llvm::Value* context(llvm::IRBuilder<>& b) {
-    llvm::FunctionCallee callee = runtime_function(b, "ujit_rt_kernel_context", llvm::FunctionType::get(b.getPtrTy(), false));
+    llvm::FunctionCallee callee =
+        runtime_function(b, "ujit_rt_kernel_context", llvm::FunctionType::get(b.getPtrTy(), false));
     if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
         f->setDoesNotAccessMemory();
         f->setWillReturn();
@@ -77,9 +78,9 @@ llvm::Value* emit_grid(llvm::IRBuilder<>& b, bool size, int dims) {
     std::vector<llvm::Value*> values;
     for (int d = 0; d < dims; ++d) {
         unsigned u = static_cast<unsigned>(d);
-        values.push_back(size ? b.CreateMul(index64(b, kCtxNtid, u), index64(b, kCtxNctaid, u))
-                              : b.CreateAdd(b.CreateMul(index64(b, kCtxCtaid, u), index64(b, kCtxNtid, u)),
-                                            index64(b, kCtxTid, u)));
+        values.push_back(
+            size ? b.CreateMul(index64(b, kCtxNtid, u), index64(b, kCtxNctaid, u))
+                 : b.CreateAdd(b.CreateMul(index64(b, kCtxCtaid, u), index64(b, kCtxNtid, u)), index64(b, kCtxTid, u)));
     }
     if (dims == 1) return values[0];
     std::vector<llvm::Type*> elems(static_cast<size_t>(dims), b.getInt64Ty());
@@ -161,7 +162,8 @@ llvm::Value* KernelTarget::emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id,
         // intrinsics for uint32); the rest of cuda_atomics is target-neutral IR.
         if (!is_signed && (id == BuiltinId::CudaAtomicInc || id == BuiltinId::CudaAtomicDec) && args.size() == 2) {
             auto op = id == BuiltinId::CudaAtomicInc ? llvm::AtomicRMWInst::UIncWrap : llvm::AtomicRMWInst::UDecWrap;
-            return b.CreateAtomicRMW(op, args[0], args[1], llvm::MaybeAlign(), llvm::AtomicOrdering::SequentiallyConsistent);
+            return b.CreateAtomicRMW(op, args[0], args[1], llvm::MaybeAlign(),
+                                     llvm::AtomicOrdering::SequentiallyConsistent);
         }
         return cuda::emit_atomic(b, id, args, is_signed);
     }

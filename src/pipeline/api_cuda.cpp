@@ -349,6 +349,12 @@ DeviceArray vectorize_device(const Function& ufunc, const std::vector<KernelArg>
 }
 
 Array vectorize(const Function& ufunc, const std::vector<KernelArg>& inputs, const LaunchOptions& options) {
+    if (!is_available()) {
+        detail::note_cpu_fallback();
+        std::vector<Value> values;
+        for (const KernelArg& a : inputs) values.push_back(a.value());  // no device arrays without a device
+        return vectorize_cpu(ufunc, values);
+    }
     return vectorize_device(ufunc, inputs, options).copy_to_host(options.stream);
 }
 

@@ -149,7 +149,8 @@ void compile_cuda_on_cpu(const Request& req, const types::TypedFunction& fn, Com
     out.times.optimize = clock.lap();
     cpu::Jit::Handle handle = jit.add_module(std::move(module), std::move(ctx));
     look_up_entry_points(req, fn, handle, out);
-    if (fn.role == types::FunctionRole::Kernel) out.kernel_info = jit.lookup(handle, cpu::kernel_info_symbol(fn.symbol));
+    if (fn.role == types::FunctionRole::Kernel)
+        out.kernel_info = jit.lookup(handle, cpu::kernel_info_symbol(fn.symbol));
     out.times.codegen = clock.lap();
 }
 

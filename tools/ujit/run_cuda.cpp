@@ -120,14 +120,10 @@ ujit::Array apply_ufunc_cuda(const ujit::Function& f, const std::vector<ujit::Va
         try {
             return f.vectorize_call(inputs, cpu);
         } catch (const ujit::Error& e) {
-            // E.g. a ufunc calling a @cuda.jit(device=True) function, which CPU code cannot.
+            // A ufunc calling a @cuda.jit(device=True) function, which CPU code cannot: its
+            // GPU loop compiled for the CPU can (typed as on the GPU).
             if (e.kind() != ujit::Error::Kind::Compile) throw;
-            std::string text = e.what();
-            if (!text.empty() && text.back() != '\n') text += '\n';
-            throw ujit::Error(e.kind(),
-                              text + "ujit: error: CUDA is not available: " + ujit::cuda::unavailable_reason() +
-                                  "; and the CPU fallback cannot compile '" + f.name() + "' (above)",
-                              e.file(), e.line(), e.column());
+            return ujit::cuda::vectorize_cpu(f, inputs);
         }
     }
     std::vector<ujit::cuda::KernelArg> operands(inputs.begin(), inputs.end());
