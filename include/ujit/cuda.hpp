@@ -250,6 +250,10 @@ private:
 struct LaunchOptions {
     Stream stream;              // default stream unless set
     size_t shared_mem = 0;      // dynamic shared memory in bytes
+    // launch_cpu only (Numba's boundscheck): every array index is checked; one out of range
+    // throws ujit::Error (Runtime) "IndexError: index out of bounds (in KERNEL at
+    // FILE:LINE:COL; kernel 'K', thread (x, y, z) of block (x, y, z))".
+    bool boundscheck = false;
 };
 
 // Launches `k` on the current device. Before the launch: grid and block dims must be ≥ 1 and

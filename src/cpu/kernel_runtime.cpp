@@ -10,14 +10,19 @@
 // as arrived, as on Volta and later GPUs.
 #include "cpu/kernel_runtime.hpp"
 
+#include "codegen/abi.hpp"
 #include "cpu/fiber.hpp"
+#include "cpu/helper_errors.hpp"
 #include "runtime/thread_pool.hpp"
 #include "ujit/ujit.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <csetjmp>
 #include <cstddef>
+#include <mutex>
 #include <type_traits>
 #include <vector>
 
@@ -27,6 +32,17 @@ namespace {
 
 thread_local KernelContext* current_context = nullptr;
 
+// The first error of a launch (bounds checking), and whether any block failed.
+struct LaunchErrors {
+    std::mutex mu;
+    std::atomic<bool> failed{false};
+    std::string message;
+    const KernelLaunch* launch = nullptr;
+};
+thread_local LaunchErrors* current_errors = nullptr;
+// Where a failed work-item of a block run as a loop leaves to (the pool thread's chunk).
+thread_local std::jmp_buf* current_escape = nullptr;
+
 constexpr int64_t kMaxThreadsPerBlock = 1024;  // CUDA's limit, kept so launches port both ways
 constexpr size_t kSharedAlign = 16;
 
@@ -34,6 +50,7 @@ struct WorkItem;
 
 // One block's barrier state, while its work-items run as fibers.
 struct BlockRun {
+    bool failed = false;                  // a work-item raised: the block stops
     int32_t count = 0, all = 1, any = 0;  // this round's predicates
     int32_t result[3] = {0, 1, 0};        // the last completed round's count/and/or
 };
@@ -93,8 +110,7 @@ KernelContext base_context(const KernelLaunch& l, char* shared) {
 // Barrier-free: the block's work-items as a loop, x fastest (CUDA's linear thread order).
 void run_block_loop(const KernelLaunch& l, int64_t linear_block, KernelContext& ctx) {
     set_block_index(ctx, l, linear_block);
-    KernelContext* saved = current_context;
-    current_context = &ctx;
+    current_context = &ctx;  // reset by ujit_rt_kernel_raise's longjmp too: restored below
     for (uint32_t z = 0; z < l.block[2]; ++z)
         for (uint32_t y = 0; y < l.block[1]; ++y)
             for (uint32_t x = 0; x < l.block[0]; ++x) {
@@ -103,7 +119,22 @@ void run_block_loop(const KernelLaunch& l, int64_t linear_block, KernelContext& 
                 ctx.tid[2] = z;
                 run_work_item(l);
             }
-    current_context = saved;
+    current_context = nullptr;
+}
+
+void run_blocks(const KernelLaunch& l, int64_t first, int64_t last, KernelContext& base, const LaunchErrors& errors) {
+    for (int64_t b = first; b < last && !errors.failed.load(std::memory_order_relaxed); ++b) run_block_loop(l, b, base);
+}
+
+// A failed check in a block run as a loop longjmps back here: the same stack, and the
+// frames it skips (the block loop's, the kernel's) hold nothing to destroy.
+void run_blocks_escapable(const KernelLaunch& l, int64_t first, int64_t last, KernelContext& base,
+                          const LaunchErrors& errors) {
+    std::jmp_buf escape;
+    std::jmp_buf* saved = current_escape;
+    current_escape = &escape;
+    if (setjmp(escape) == 0) run_blocks(l, first, last, base, errors);
+    current_escape = saved;
 }
 
 void run_block_fibers(const KernelLaunch& l, int64_t linear_block, const KernelContext& base,
@@ -136,6 +167,10 @@ void run_block_fibers(const KernelLaunch& l, int64_t linear_block, const KernelC
             if (w.done) continue;
             current_context = &w.ctx;
             w.fiber.resume();
+            if (block.failed) {  // the other work-items are abandoned; their stacks are reused
+                current_context = saved;
+                return;
+            }
             live += !w.done;
         }
         block.result[0] = block.count;
@@ -169,16 +204,23 @@ void run_kernel(const KernelLaunch& l) {
     // A few chunks per pool thread balance blocks of uneven cost; each chunk is a range of
     // consecutive blocks, so neighbouring blocks (neighbouring data) share a cache.
     const int64_t chunks = std::min<int64_t>(blocks, int64_t(pool.size()) * 8);
+    LaunchErrors errors;
+    errors.launch = &l;
     pool.parallel_for(chunks, [&](int64_t c) {
         int64_t first = blocks * c / chunks, last = blocks * (c + 1) / chunks;
         KernelContext base = base_context(l, thread_shared_memory(shared_bytes));
+        LaunchErrors* saved_errors = current_errors;
+        current_errors = &errors;
         if (!fibers) {
-            for (int64_t b = first; b < last; ++b) run_block_loop(l, b, base);
-            return;
+            run_blocks_escapable(l, first, last, base, errors);
+        } else {
+            std::vector<WorkItem> items(threads);
+            for (int64_t b = first; b < last && !errors.failed.load(std::memory_order_relaxed); ++b)
+                run_block_fibers(l, b, base, items);
         }
-        std::vector<WorkItem> items(threads);
-        for (int64_t b = first; b < last; ++b) run_block_fibers(l, b, base, items);
+        current_errors = saved_errors;
     });
+    if (errors.failed) throw Error(Error::Kind::Runtime, errors.message);
 }
 
 }  // namespace ujit::cpu
@@ -204,3 +246,26 @@ extern "C" int32_t ujit_rt_kernel_barrier_op(int32_t predicate, int32_t op) {
 }
 
 extern "C" void ujit_rt_kernel_barrier() { ujit_rt_kernel_barrier_op(1, 0); }
+
+extern "C" void ujit_rt_kernel_raise(int32_t code, const char* where) {
+    KernelContext* ctx = ujit::cpu::current_context;
+    ujit::cpu::LaunchErrors* errors = ujit::cpu::current_errors;
+    std::string what = code == int32_t(ujit::codegen::RuntimeError::IndexOutOfBounds)
+                           ? "IndexError: index out of bounds"
+                           : ujit::cpu::runtime_error_message(code);
+    {
+        std::lock_guard lock(errors->mu);
+        if (!errors->failed.load()) {
+            errors->message = fmt::format("error: {} (in {}; kernel '{}', thread ({}, {}, {}) of block ({}, {}, {}))",
+                                          what, where, errors->launch->name, ctx->tid[0], ctx->tid[1], ctx->tid[2],
+                                          ctx->ctaid[0], ctx->ctaid[1], ctx->ctaid[2]);
+            errors->failed.store(true);
+        }
+    }
+    if (auto* block = static_cast<BlockRun*>(ctx->block)) {
+        block->failed = true;
+        auto* w = reinterpret_cast<ujit::cpu::WorkItem*>(ctx);
+        for (;;) w->fiber.suspend();  // the scheduler abandons the block
+    }
+    std::longjmp(*ujit::cpu::current_escape, 1);
+}

@@ -48,7 +48,9 @@ struct KernelLaunch {
 
 // Runs every block of the launch and returns when all have finished. Throws ujit::Error
 // (Argument) for a launch shape CUDA would refuse (zero dimensions, more than 1024 threads
-// per block).
+// per block), and ujit::Error (Runtime) "IndexError: ..." when a bounds-checked kernel
+// indexed out of range (blocks not yet started then do not run; the arrays may hold the
+// other blocks' partial results, as after a GPU fault).
 void run_kernel(const KernelLaunch& launch);
 
 }  // namespace ujit::cpu
@@ -58,4 +60,7 @@ ujit::cpu::KernelContext* ujit_rt_kernel_context();
 void ujit_rt_kernel_barrier();
 // op: 0 count, 1 and, 2 or (of `predicate != 0` over the block's threads).
 int32_t ujit_rt_kernel_barrier_op(int32_t predicate, int32_t op);
+// A failed check (codegen/abi.hpp's code; `where` = "<function> at <file>:<line>:<col>"):
+// records the error with the thread and block, and leaves the work-item for good.
+[[noreturn]] void ujit_rt_kernel_raise(int32_t code, const char* where);
 }

@@ -1,9 +1,11 @@
 #include "cpu/kernel_target.hpp"
 
+#include "codegen/abi.hpp"
 #include "cpu/kernel_runtime.hpp"
 #include "cuda/cuda_atomics.hpp"
 
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/MDBuilder.h>
 #include <llvm/IR/Metadata.h>
 
 #include <cstddef>
@@ -123,8 +125,13 @@ public:
         return cpu_->emit_math(b, id, args, ty);
     }
 
-    // CUDA's error model, as on the GPU: the lowering already makes x // 0 and x % 0 zero.
-    void emit_error_check(llvm::IRBuilder<>&, llvm::Value*, int, const std::string&) override {}
+    explicit KernelTarget(bool boundscheck) : boundscheck_(boundscheck) {}
+
+    bool bounds_check() const override { return boundscheck_; }
+
+    // CUDA's error model, as on the GPU (the lowering already makes x // 0 and x % 0 zero),
+    // except for the index checks asked for: those end the launch with an IndexError.
+    void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) override;
 
     void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) override {
         cpu_->emit_print(b, format, args);
@@ -145,6 +152,7 @@ public:
     }
 
 private:
+    bool boundscheck_ = false;
     std::unique_ptr<codegen::Target> cpu_ = codegen::make_cpu_target();
     uint64_t static_shared_ = 0;
     bool uses_barrier_ = false;
@@ -198,6 +206,26 @@ llvm::Value* KernelTarget::emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id,
     }
 }
 
+void KernelTarget::emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) {
+    if (!boundscheck_ || code != int(codegen::RuntimeError::IndexOutOfBounds)) return;
+    llvm::LLVMContext& ctx = b.getContext();
+    llvm::Function* fn = b.GetInsertBlock()->getParent();
+    llvm::BasicBlock* raise = llvm::BasicBlock::Create(ctx, "index_error", fn);
+    llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx, "index_ok", fn);
+    b.CreateCondBr(cond, raise, ok, llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
+    b.SetInsertPoint(raise);
+    auto* type = llvm::FunctionType::get(b.getVoidTy(), {b.getInt32Ty(), b.getPtrTy()}, false);
+    llvm::FunctionCallee callee = runtime_function(b, "ujit_rt_kernel_raise", type);
+    if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+        f->setDoesNotReturn();
+        f->addFnAttr(llvm::Attribute::Cold);
+    }
+    llvm::CallInst* call = b.CreateCall(callee, {b.getInt32(code), b.CreateGlobalString(where, "ujit.where")});
+    call->setDoesNotReturn();
+    b.CreateUnreachable();
+    b.SetInsertPoint(ok);
+}
+
 llvm::Value* KernelTarget::emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) {
     if (!shared) {
         llvm::Function* f = b.GetInsertBlock()->getParent();
@@ -229,6 +257,8 @@ void KernelTarget::mark_entry(llvm::Function& f, types::FunctionRole role) {
 
 }  // namespace
 
-std::unique_ptr<codegen::Target> make_kernel_target() { return std::make_unique<KernelTarget>(); }
+std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck) {
+    return std::make_unique<KernelTarget>(boundscheck);
+}
 
 }  // namespace ujit::cpu

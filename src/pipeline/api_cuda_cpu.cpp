@@ -41,7 +41,7 @@ std::vector<Value> host_values(const Function& kernel, const std::vector<KernelA
 }
 
 std::shared_ptr<ujit::detail::SpecState> cpu_kernel_spec(const Function& kernel, const std::vector<Value>& values,
-                                                         const Options& compile) {
+                                                         const Options& compile, bool boundscheck = false) {
     if (!kernel.is_cuda_kernel())
         throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a @cuda.jit kernel", kernel.name()));
     std::vector<const types::Type*> arg_types;
@@ -53,7 +53,7 @@ std::shared_ptr<ujit::detail::SpecState> cpu_kernel_spec(const Function& kernel,
                               sig ? sig->args : arg_types,
                               sig ? sig->ret : nullptr,
                               Target::CUDA,
-                              pipeline::kCudaOnCpuArch,
+                              boundscheck ? pipeline::kCudaOnCpuCheckedArch : pipeline::kCudaOnCpuArch,
                               compile.opt_level,
                               compile.fastmath,
                               pipeline::Artifact::Entry};
@@ -88,7 +88,7 @@ void launch_cpu(const Function& kernel, Dim3 grid, Dim3 block, const std::vector
                 const LaunchOptions& options, const Options& compile) {
     std::vector<Value> values = host_values(kernel, args);
     if (kernel.is_cuda_kernel()) check_argument_count(kernel, values.size());
-    std::shared_ptr<ujit::detail::SpecState> spec = cpu_kernel_spec(kernel, values, compile);
+    std::shared_ptr<ujit::detail::SpecState> spec = cpu_kernel_spec(kernel, values, compile, options.boundscheck);
     const pipeline::Compiled& c = spec->compiled;
     validate_launch(cpu_limits(c), kernel.name(), grid, block, options.shared_mem);
     pipeline::PackedArgs packed(values, c.typed->arg_types);

@@ -140,7 +140,7 @@ void compile_cpu(const Request& req, const types::TypedFunction& fn, Compiled& o
 // cache: its key does not tell this from the GPU build of the same specialization.
 void compile_cuda_on_cpu(const Request& req, const types::TypedFunction& fn, Compiled& out, Stopwatch& clock) {
     auto ctx = std::make_unique<llvm::LLVMContext>();
-    auto target = cpu::make_kernel_target();
+    auto target = cpu::make_kernel_target(req.options.arch == kCudaOnCpuCheckedArch);
     std::unique_ptr<llvm::Module> module = lower(*ctx, *target, req, fn);
     out.times.lower = clock.lap();
     cpu::Jit& jit = cpu::Jit::instance();
@@ -167,7 +167,8 @@ Compiled compile(const Request& req) {
     out.typed_ir = types::dump_types(*req.module, fn);
     out.times.type = clock.lap();
 
-    if (req.options.target == Target::CUDA && req.options.arch == kCudaOnCpuArch)
+    if (req.options.target == Target::CUDA &&
+        (req.options.arch == kCudaOnCpuArch || req.options.arch == kCudaOnCpuCheckedArch))
         compile_cuda_on_cpu(req, fn, out, clock);
     else if (req.options.target == Target::CUDA)
         compile_cuda(req, fn, out, clock);

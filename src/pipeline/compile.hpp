@@ -55,7 +55,9 @@ struct Request {
 
 // A CUDA request (Options::target == CUDA) whose arch is this compiles the kernel for the
 // CPU (cpu/kernel_target.hpp): typed for CUDA, JIT-compiled like CPU code.
+// "cpu+boundscheck": the same with every array index checked.
 inline constexpr const char* kCudaOnCpuArch = "cpu";
+inline constexpr const char* kCudaOnCpuCheckedArch = "cpu+boundscheck";
 
 // Types and compiles. Throws syntax::CompileError for user errors.
 Compiled compile(const Request& req);

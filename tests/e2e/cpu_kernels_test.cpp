@@ -91,6 +91,23 @@ def block_atomics(out):
         out[cuda.blockIdx.x, 1] = c[1]
 
 
+# One index too many (bounds checking), in a plain and in a barrier kernel.
+@cuda.jit
+def off_by_one(x, out):
+    i = cuda.grid(1)
+    if i <= x.shape[0]:
+        out[i] = x[i] * 2
+
+
+@cuda.jit
+def shared_oob(out):
+    sm = cuda.shared.array(32, numba.int32)
+    t = cuda.threadIdx.x
+    sm[t] = t
+    cuda.syncthreads()
+    out[cuda.grid(1)] = sm[31 - t % 32]
+
+
 @cuda.jit
 def lanes(out):
     i = cuda.grid(1)
@@ -463,4 +480,35 @@ TEST_CASE("cpu kernels: device arrays are refused with a hint", "[kernel-cpu]") 
     Function k = example("add_kernel").function("add_kernel");
     DeviceArray d = device_array({4}, DType::Float32);
     CHECK_THROWS_WITH(launch_cpu(k, Dim3(1), Dim3(4), {d, d, d}), Contains("copy_to_host"));
+}
+
+TEST_CASE("cpu kernels: with boundscheck an index out of range is an IndexError naming the thread", "[kernel-cpu]") {
+    LaunchOptions checked;
+    checked.boundscheck = true;
+    Function k = barrier_module().function("off_by_one");
+    Array x = host_array<float>({32}, [](int64_t i) { return float(i); });
+    Array out = filled<float>({40}, 0.0f);
+    try {
+        launch_cpu(k, Dim3(2), Dim3(32), {x, out}, checked);
+        FAIL("no IndexError");
+    } catch (const Error& e) {
+        CHECK(e.kind() == Error::Kind::Runtime);
+        CHECK_THAT(e.what(), Contains("IndexError: index out of bounds") && Contains("off_by_one at barriers.py:") &&
+                                 Contains("kernel 'off_by_one', thread (0, 0, 0) of block (1, 0, 0)"));
+    }
+    // In range, the checked kernel gives the unchecked one's results.
+    Array big = filled<float>({64}, 0.0f);
+    Array x64 = host_array<float>({64}, [](int64_t i) { return float(i); });
+    launch_cpu(kernel("scale"), Dim3(1), Dim3(64), {x64, big, scalar<float>(2.0f)}, checked);
+    CHECK(big.data<float>()[63] == 126.0f);
+
+    // Among fibers (a barrier kernel): thread 32 of a 33-thread block writes sm[32].
+    Array o = filled<int32_t>({66}, 0);
+    CHECK_THROWS_WITH(launch_cpu(barrier_module().function("shared_oob"), Dim3(2), Dim3(33), {o}, checked),
+                      Contains("IndexError") && Contains("thread (32, 0, 0) of block"));
+    // The same launch in range runs (the pool and its fiber stacks are fine after the error).
+    Array o2 = filled<int32_t>({64}, 0);
+    launch_cpu(barrier_module().function("shared_oob"), Dim3(2), Dim3(32), {o2}, checked);
+    CHECK(o2.data<int32_t>()[0] == 31);
+    CHECK(o2.data<int32_t>()[63] == 0);
 }

@@ -38,7 +38,7 @@ int apply_ufunc(const ujit::Function& f, RunArguments& inputs, const ujit::Optio
 }
 
 void reject_kernel_options(const ujit::Function& f, const ParsedArgs& args, const char* what) {
-    for (const char* option : {"--launch", "--save"})
+    for (const char* option : {"--launch", "--save", "--boundscheck"})
         if (args.has(option))
             throw UsageError(std::string(option) + " is for @cuda.jit kernels; '" + f.name() + "' is " + what);
 }

@@ -128,6 +128,7 @@ std::vector<CommandSpec> make_commands() {
                    {"--target", "T", "cpu, parallel (ufuncs: the loop on all cores) or cuda (kernels: cuda or cpu)"},
                    {"--launch", "GRID,BLOCK", "a kernel's launch configuration: 256,128 or 32x32,8x8 or 4x4x2,8x8x4"},
                    {"--save", "DIR", "after a kernel, write each array argument to DIR/PARAM.npy"},
+                   {"--boundscheck", "", "a kernel runs on the CPU with every array index checked (IndexError)"},
                    kHelp},
                   2,
                   -1,

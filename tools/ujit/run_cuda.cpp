@@ -84,6 +84,9 @@ int run_kernel(const ujit::Function& f, std::span<const std::string> words, cons
     RunArguments inputs = parse_run_arguments(words);
     std::vector<ujit::Value> values = inputs.values;
     if (args.has("--sig")) values = cast_kernel_inputs(values, sig_types, inputs.storage);
+    ujit::cuda::LaunchOptions launch_options;
+    launch_options.boundscheck = args.has("--boundscheck");
+    on_cpu |= launch_options.boundscheck;  // the GPU path has no index checks
     if (!on_cpu && !ujit::cuda::is_available()) {
         std::fprintf(stderr, "ujit: note: no CUDA device (%s); running the kernel on the CPU\n",
                      ujit::cuda::unavailable_reason().c_str());
@@ -95,7 +98,7 @@ int run_kernel(const ujit::Function& f, std::span<const std::string> words, cons
     // On the CPU the kernel works on the host arrays themselves.
     std::vector<ujit::cuda::KernelArg> kernel_args(values.begin(), values.end());
     if (on_cpu) {
-        ujit::cuda::launch_cpu(f, config.grid, config.block, kernel_args);
+        ujit::cuda::launch_cpu(f, config.grid, config.block, kernel_args, launch_options);
     } else {
         ujit::cuda::launch(f, config.grid, config.block, kernel_args);
         ujit::cuda::synchronize();  // a fault of a kernel without array arguments surfaces here

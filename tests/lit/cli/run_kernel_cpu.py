@@ -24,6 +24,10 @@
 # print from a kernel: one line per thread (the order of blocks is not fixed; sorted here).
 # RUN: %ujit run %s hello --launch 2,3 --target cpu | sort | FileCheck %s --check-prefix=PRINT
 #
+# --boundscheck: an index out of range is an IndexError naming the kernel, thread, block
+# and line (exit status 1), not a silent write past the array.
+# RUN: %expect-status 1 %ujit run %s off_by_one %t/out.npy --launch 8,128 --boundscheck 2>&1 | FileCheck %s --check-prefix=OOB
+#
 # --target parallel is not for kernels.
 # RUN: %expect-status 2 %ujit run %s hello --launch 1,1 --target parallel 2>&1 | FileCheck %s --check-prefix=PARALLEL
 import numba
@@ -57,6 +61,14 @@ def hello():
     print("block", cuda.blockIdx.x, "thread", cuda.threadIdx.x, "of", cuda.blockDim.x)
 
 
+@cuda.jit
+def off_by_one(a):
+    i = cuda.grid(1)
+    if i <= a.shape[0]:
+        a[i] = 1
+
+
+# OOB: ujit: error: IndexError: index out of bounds (in off_by_one at {{.*}}run_kernel_cpu.py:[[#@LINE-3]]:9; kernel 'off_by_one', thread (104, 0, 0) of block (7, 0, 0))
 # PRINT: block 0 thread 0 of 3
 # PRINT-NEXT: block 0 thread 1 of 3
 # PRINT-NEXT: block 0 thread 2 of 3
