@@ -250,6 +250,10 @@ private:
 struct LaunchOptions {
     Stream stream;              // default stream unless set
     size_t shared_mem = 0;      // dynamic shared memory in bytes
+    // launch_cpu only (Numba's boundscheck): every array index is checked; one out of range
+    // throws ujit::Error (Runtime) "IndexError: index out of bounds (in KERNEL at
+    // FILE:LINE:COL; kernel 'K', thread (x, y, z) of block (x, y, z))".
+    bool boundscheck = false;
 };
 
 // Launches `k` on the current device. Before the launch: grid and block dims must be ≥ 1 and
@@ -294,9 +298,36 @@ private:
 // host arrays copied in and back, scalars converted). `compile` sets opt level/fastmath.
 void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
             const LaunchOptions& options = {}, const Options& compile = {});
+// Without a usable CUDA device this runs launch_cpu instead (a note on stderr, once per
+// process: "ujit: note: no CUDA device (REASON); running kernels on the CPU").
 // The specialization a launch with these arguments runs (its PTX, LLVM IR, typed IR).
 Specialization kernel_specialization(const Function& kernel, const std::vector<KernelArg>& args,
                                      const Options& compile = {});
+
+// ------------------------------------------------------------------ kernels on the CPU
+//
+// A @cuda.jit kernel compiled for the CPU with the same typing and lowering (not
+// interpreted like Numba's simulator): blocks run in parallel on ujit's thread pool; a
+// block's threads run one after another, as fibers switching at each cuda.syncthreads()
+// when the kernel has barriers. Shared arrays are per block, local arrays per thread,
+// atomics are CPU atomics, print prints. Results equal the GPU's for race-free kernels
+// (math functions may differ from libdevice's in the last bit).
+// Arguments: host arrays (the kernel works on them in place, nothing is copied) and
+// scalars; device arrays are refused. `options.shared_mem` sizes dynamic shared memory;
+// the stream is ignored (the call returns when every block has finished).
+void launch_cpu(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
+                const LaunchOptions& options = {}, const Options& compile = {});
+// The specialization launch_cpu runs (LLVM IR, typed IR, x86 code).
+Specialization kernel_specialization_cpu(const Function& kernel, const std::vector<KernelArg>& args,
+                                         const Options& compile = {});
+// A @vectorize ufunc's GPU loop compiled for the CPU the same way, so a target='cuda'
+// ufunc that calls @cuda.jit(device=True) functions runs without a GPU (the CPU ufunc path
+// cannot compile those calls). Host arrays and scalars in, NumPy broadcasting, a new host
+// array out. vectorize() below falls back to it where no CUDA device is usable.
+Array vectorize_cpu(const Function& ufunc, const std::vector<Value>& inputs);
+namespace detail {
+void note_cpu_fallback();  // the note above, once per process
+}  // namespace detail
 
 // A vectorize ufunc on the GPU (any target in its decorator), with the CPU ufuncs' dispatch,
 // scalar casting and broadcasting. Inputs: device arrays, host arrays, scalars. The result

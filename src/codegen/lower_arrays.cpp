@@ -2,6 +2,7 @@
 // bounds check, as in Numba), sub-array views for partial indexing, shape/size/ndim.
 #include "codegen/lower_context.hpp"
 
+#include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
 
@@ -79,6 +80,8 @@ llvm::Value* FunctionLowering::element_pointer(llvm::Value* arr, const Type* at,
             llvm::Value* wrapped = b.CreateAdd(i, array_dim(b, arr, k));
             i = b.CreateSelect(b.CreateICmpSLT(i, b.getInt64(0)), wrapped, i);
         }
+        if (mod.target.bounds_check())  // unsigned: still-negative indices are out too
+            check_error(b.CreateICmpUGE(i, array_dim(b, arr, k)), int(RuntimeError::IndexOutOfBounds), loc);
         offset = b.CreateAdd(offset, b.CreateMul(i, addressing_stride(b, arr, at, k)));
     }
     llvm::Value* p = b.CreateGEP(b.getInt8Ty(), array_data(b, arr), offset, "elem.ptr");

@@ -39,6 +39,10 @@ public:
     // Emits a check `cond` (i1 true = error) that raises `code`; may emit nothing.
     virtual void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) = 0;
 
+    // Whether array indexing checks its indices (after negative ones wrap): the lowering
+    // then emits emit_error_check(index >= dim, IndexOutOfBounds, where) per index.
+    virtual bool bounds_check() const { return false; }
+
     // print(...) of numbers and string literals; `format` is printf-style, args are
     // already promoted (double, i64, ptr to string).
     virtual void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) = 0;

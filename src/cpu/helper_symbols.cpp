@@ -3,6 +3,7 @@
 #include "cpu/helper_errors.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_random.hpp"
+#include "cpu/kernel_runtime.hpp"
 
 namespace ujit::cpu {
 
@@ -13,6 +14,10 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_random", reinterpret_cast<void*>(&ujit_rt_random)},
         {"ujit_rt_random_seed", reinterpret_cast<void*>(&ujit_rt_random_seed)},
         {"ujit_rt_random_uniform", reinterpret_cast<void*>(&ujit_rt_random_uniform)},
+        {"ujit_rt_kernel_context", reinterpret_cast<void*>(&ujit_rt_kernel_context)},
+        {"ujit_rt_kernel_barrier", reinterpret_cast<void*>(&ujit_rt_kernel_barrier)},
+        {"ujit_rt_kernel_barrier_op", reinterpret_cast<void*>(&ujit_rt_kernel_barrier_op)},
+        {"ujit_rt_kernel_raise", reinterpret_cast<void*>(&ujit_rt_kernel_raise)},
     };
     return table;
 }

@@ -291,6 +291,12 @@ void launch_fast(const FastUfunc& e, const std::vector<KernelArg>& inputs, const
 
 void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
             const LaunchOptions& options, const Options& compile) {
+    if (!is_available()) {
+        // Numba would need its simulator here; the same kernel compiled for the CPU gives
+        // the GPU's results for race-free kernels (api_cuda_cpu.cpp).
+        detail::note_cpu_fallback();
+        return launch_cpu(kernel, grid, block, args, options, compile);
+    }
     ujit::detail::ModuleState& m = FunctionAccess::module(kernel);
     ujit::detail::ModuleState::LaunchKey key{FunctionAccess::def(kernel), arg_types_of(args), current_device(),
                                              compile.opt_level, compile.fastmath};
@@ -343,6 +349,12 @@ DeviceArray vectorize_device(const Function& ufunc, const std::vector<KernelArg>
 }
 
 Array vectorize(const Function& ufunc, const std::vector<KernelArg>& inputs, const LaunchOptions& options) {
+    if (!is_available()) {
+        detail::note_cpu_fallback();
+        std::vector<Value> values;
+        for (const KernelArg& a : inputs) values.push_back(a.value());  // no device arrays without a device
+        return vectorize_cpu(ufunc, values);
+    }
     return vectorize_device(ufunc, inputs, options).copy_to_host(options.stream);
 }
 

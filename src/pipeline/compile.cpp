@@ -4,6 +4,7 @@
 #include "codegen/abi.hpp"
 #include "codegen/lower.hpp"
 #include "cpu/jit.hpp"
+#include "cpu/kernel_target.hpp"
 #include "cuda/ptx.hpp"
 #include "pipeline/disk_artifact.hpp"
 
@@ -135,6 +136,24 @@ void compile_cpu(const Request& req, const types::TypedFunction& fn, Compiled& o
     out.times.codegen = clock.lap();
 }
 
+// A CUDA kernel for the CPU: the CPU pipeline with the kernel target. Not in the disk
+// cache: its key does not tell this from the GPU build of the same specialization.
+void compile_cuda_on_cpu(const Request& req, const types::TypedFunction& fn, Compiled& out, Stopwatch& clock) {
+    auto ctx = std::make_unique<llvm::LLVMContext>();
+    auto target = cpu::make_kernel_target(req.options.arch == kCudaOnCpuCheckedArch);
+    std::unique_ptr<llvm::Module> module = lower(*ctx, *target, req, fn);
+    out.times.lower = clock.lap();
+    cpu::Jit& jit = cpu::Jit::instance();
+    cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level);
+    if (req.keep_ir) out.llvm_ir = ir_text(*module);
+    out.times.optimize = clock.lap();
+    cpu::Jit::Handle handle = jit.add_module(std::move(module), std::move(ctx));
+    look_up_entry_points(req, fn, handle, out);
+    if (fn.role == types::FunctionRole::Kernel)
+        out.kernel_info = jit.lookup(handle, cpu::kernel_info_symbol(fn.symbol));
+    out.times.codegen = clock.lap();
+}
+
 }  // namespace
 
 Compiled compile(const Request& req) {
@@ -148,7 +167,10 @@ Compiled compile(const Request& req) {
     out.typed_ir = types::dump_types(*req.module, fn);
     out.times.type = clock.lap();
 
-    if (req.options.target == Target::CUDA)
+    if (req.options.target == Target::CUDA &&
+        (req.options.arch == kCudaOnCpuArch || req.options.arch == kCudaOnCpuCheckedArch))
+        compile_cuda_on_cpu(req, fn, out, clock);
+    else if (req.options.target == Target::CUDA)
         compile_cuda(req, fn, out, clock);
     else
         compile_cpu(req, fn, out, clock);

@@ -35,6 +35,7 @@ struct Compiled {
     void* entry = nullptr;  // CPU: raw entry point
     void* packed = nullptr; // CPU: packed wrapper (abi.hpp)
     void* loop = nullptr;   // CPU ufunc loop (Artifact::UfuncLoop)
+    void* kernel_info = nullptr;  // a CUDA kernel compiled for the CPU: its cpu::KernelInfo
     bool from_disk_cache = false;  // the PTX or object code came from the disk cache
     StageTimes times;
 };
@@ -51,6 +52,12 @@ struct Request {
     // hex64(fnv1a64(source text)) of the module; empty: the disk cache is not used.
     std::string source_hash;
 };
+
+// A CUDA request (Options::target == CUDA) whose arch is this compiles the kernel for the
+// CPU (cpu/kernel_target.hpp): typed for CUDA, JIT-compiled like CPU code.
+// "cpu+boundscheck": the same with every array index checked.
+inline constexpr const char* kCudaOnCpuArch = "cpu";
+inline constexpr const char* kCudaOnCpuCheckedArch = "cpu+boundscheck";
 
 // Types and compiles. Throws syntax::CompileError for user errors.
 Compiled compile(const Request& req);

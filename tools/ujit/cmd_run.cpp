@@ -38,7 +38,7 @@ int apply_ufunc(const ujit::Function& f, RunArguments& inputs, const ujit::Optio
 }
 
 void reject_kernel_options(const ujit::Function& f, const ParsedArgs& args, const char* what) {
-    for (const char* option : {"--launch", "--save"})
+    for (const char* option : {"--launch", "--save", "--boundscheck"})
         if (args.has(option))
             throw UsageError(std::string(option) + " is for @cuda.jit kernels; '" + f.name() + "' is " + what);
 }
@@ -55,9 +55,11 @@ int run_run(const ParsedArgs& args) {
         target = parse_target(*t, {ujit::Target::CPU, ujit::Target::Parallel, ujit::Target::CUDA});
 
     if (f.is_cuda_kernel()) {
-        if (target && *target != ujit::Target::CUDA)
-            throw UsageError("'" + f.name() + "' is a @cuda.jit kernel: it runs only on the target cuda");
-        return run_kernel(f, std::span<const std::string>(args.positional).subspan(2), args);
+        if (target == ujit::Target::Parallel)
+            throw UsageError("'" + f.name() + "' is a @cuda.jit kernel: it runs on the target cuda or cpu");
+        // --target cpu: compiled for the CPU (its blocks on all cores) even where a GPU is.
+        bool on_cpu = target == ujit::Target::CPU;
+        return run_kernel(f, std::span<const std::string>(args.positional).subspan(2), args, on_cpu);
     }
     if (f.is_ufunc()) {
         reject_kernel_options(f, args, "a @vectorize ufunc");

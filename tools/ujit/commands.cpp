@@ -124,13 +124,16 @@ std::vector<CommandSpec> make_commands() {
                   "then writes each one as DIR/PARAM.npy, PARAM its parameter name in the def. Scalar\n"
                   "arguments are converted to the kernel's parameter types; --sig (e.g.\n"
                   "'void(float32[:], float32[:], float32[:])') converts every argument to its type first.\n"
-                  "A kernel has no CPU fallback: without a usable device it fails (exit status 1) with\n"
-                  "'CUDA is not available: REASON'. 'ujit --cuda-info' tells whether a device is usable.",
+                  "With --target cpu, or where no CUDA device is usable (after a note on stderr), the\n"
+                  "kernel is compiled for the CPU and runs on the arrays in place: its blocks in parallel,\n"
+                  "a block's threads meeting at cuda.syncthreads(); results equal the GPU's for race-free\n"
+                  "kernels. 'ujit --cuda-info' tells whether a device is usable.",
                   {kSig,
                    {"-o", "OUT.npy", "where to save an array result"},
-                   {"--target", "T", "cpu, parallel (ufuncs: the loop on all cores) or cuda"},
+                   {"--target", "T", "cpu, parallel (ufuncs: the loop on all cores) or cuda (kernels: cuda or cpu)"},
                    {"--launch", "GRID,BLOCK", "a kernel's launch configuration: 256,128 or 32x32,8x8 or 4x4x2,8x8x4"},
                    {"--save", "DIR", "after a kernel, write each array argument to DIR/PARAM.npy"},
+                   {"--boundscheck", "", "a kernel runs on the CPU with every array index checked (IndexError)"},
                    kHelp},
                   2,
                   -1,

@@ -46,10 +46,6 @@ ujit::cuda::Dim3 parse_dims(const std::string& part, const char* what, const std
     return ujit::cuda::Dim3(dims[0], dims[1], dims[2]);
 }
 
-[[noreturn]] void cuda_unavailable() {
-    throw ujit::Error(ujit::Error::Kind::Runtime, "error: CUDA is not available: " + ujit::cuda::unavailable_reason());
-}
-
 void save_arrays(const std::string& dir, const ujit::Function& f, const std::vector<ujit::Value>& values) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
@@ -71,7 +67,7 @@ LaunchConfig parse_launch(const std::string& text) {
     return {parse_dims(text.substr(0, comma), "grid", text), parse_dims(text.substr(comma + 1), "block", text)};
 }
 
-int run_kernel(const ujit::Function& f, std::span<const std::string> words, const ParsedArgs& args) {
+int run_kernel(const ujit::Function& f, std::span<const std::string> words, const ParsedArgs& args, bool on_cpu) {
     auto launch_text = args.get("--launch");
     if (!launch_text)
         throw UsageError("'" + f.name() +
@@ -88,13 +84,25 @@ int run_kernel(const ujit::Function& f, std::span<const std::string> words, cons
     RunArguments inputs = parse_run_arguments(words);
     std::vector<ujit::Value> values = inputs.values;
     if (args.has("--sig")) values = cast_kernel_inputs(values, sig_types, inputs.storage);
-    if (!ujit::cuda::is_available()) cuda_unavailable();
+    ujit::cuda::LaunchOptions launch_options;
+    launch_options.boundscheck = args.has("--boundscheck");
+    on_cpu |= launch_options.boundscheck;  // the GPU path has no index checks
+    if (!on_cpu && !ujit::cuda::is_available()) {
+        std::fprintf(stderr, "ujit: note: no CUDA device (%s); running the kernel on the CPU\n",
+                     ujit::cuda::unavailable_reason().c_str());
+        on_cpu = true;
+    }
 
     // Host arrays go to the device, and come back after the kernel into the same memory
     // (the launch waits for the kernel then); scalars are converted to the parameters' types.
+    // On the CPU the kernel works on the host arrays themselves.
     std::vector<ujit::cuda::KernelArg> kernel_args(values.begin(), values.end());
-    ujit::cuda::launch(f, config.grid, config.block, kernel_args);
-    ujit::cuda::synchronize();  // a fault of a kernel without array arguments surfaces here
+    if (on_cpu) {
+        ujit::cuda::launch_cpu(f, config.grid, config.block, kernel_args, launch_options);
+    } else {
+        ujit::cuda::launch(f, config.grid, config.block, kernel_args);
+        ujit::cuda::synchronize();  // a fault of a kernel without array arguments surfaces here
+    }
 
     bool any_array = false;
     for (const auto& v : values) any_array |= v.is_array();
@@ -115,14 +123,10 @@ ujit::Array apply_ufunc_cuda(const ujit::Function& f, const std::vector<ujit::Va
         try {
             return f.vectorize_call(inputs, cpu);
         } catch (const ujit::Error& e) {
-            // E.g. a ufunc calling a @cuda.jit(device=True) function, which CPU code cannot.
+            // A ufunc calling a @cuda.jit(device=True) function, which CPU code cannot: its
+            // GPU loop compiled for the CPU can (typed as on the GPU).
             if (e.kind() != ujit::Error::Kind::Compile) throw;
-            std::string text = e.what();
-            if (!text.empty() && text.back() != '\n') text += '\n';
-            throw ujit::Error(e.kind(),
-                              text + "ujit: error: CUDA is not available: " + ujit::cuda::unavailable_reason() +
-                                  "; and the CPU fallback cannot compile '" + f.name() + "' (above)",
-                              e.file(), e.line(), e.column());
+            return ujit::cuda::vectorize_cpu(f, inputs);
         }
     }
     std::vector<ujit::cuda::KernelArg> operands(inputs.begin(), inputs.end());

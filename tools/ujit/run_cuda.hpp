@@ -27,9 +27,10 @@ LaunchConfig parse_launch(const std::string& text);
 // Launches the @cuda.jit kernel `f` with --launch (required), ARGs from the command line
 // (host arrays copied to the device and back, scalars converted; --sig converts them to its
 // argument types first) and writes each array argument to --save DIR as DIR/PARAM.npy.
-// ujit::Error "CUDA is not available: REASON" (exit status 1) without a usable device.
+// `on_cpu` (--target cpu), or no usable CUDA device (after a note on stderr): the kernel
+// compiled for the CPU runs on the host arrays (ujit::cuda::launch_cpu).
 // `words` are the ARGs; they are read after the command line is checked.
-int run_kernel(const ujit::Function& f, std::span<const std::string> words, const ParsedArgs& args);
+int run_kernel(const ujit::Function& f, std::span<const std::string> words, const ParsedArgs& args, bool on_cpu);
 
 // Applies the @vectorize ufunc `f` on the GPU (ujit::cuda::vectorize), or, where no CUDA
 // device is usable, on the CPU after a note on stderr. The result as the CPU path gives it.

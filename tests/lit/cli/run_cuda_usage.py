@@ -19,10 +19,10 @@
 # The syntax is checked first: even a missing file gets the usage error.
 # RUN: %expect-status 2 %ujit run %S/no_such_file.py add --launch 4x4x4x4,1 2>&1 | FileCheck %s --check-prefix=FOURDIMS2
 #
-# A kernel needs --launch, returns nothing (no -o), and runs only on CUDA.
+# A kernel needs --launch, returns nothing (no -o), and runs on CUDA or the CPU.
 # RUN: %expect-status 2 %ujit run %s add %t.x.npy %t.y.npy %t.out.npy 2>&1 | FileCheck %s --check-prefix=NOLAUNCH
 # RUN: %expect-status 2 %ujit run %s add 1 2 3 --launch 1,32 -o %t.out.npy 2>&1 | FileCheck %s --check-prefix=KERNEL-O
-# RUN: %expect-status 2 %ujit run %s add 1 2 3 --launch 1,32 --target cpu 2>&1 | FileCheck %s --check-prefix=KERNEL-CPU
+# RUN: %expect-status 2 %ujit run %s add 1 2 3 --launch 1,32 --target parallel 2>&1 | FileCheck %s --check-prefix=KERNEL-CPU
 # RUN: %expect-status 2 %ujit run %s add 1 2 3 --launch 1,32 --sig 'void(float32[:, ::1, :], float32[:], float32[:])' 2>&1 | FileCheck %s --check-prefix=BADSIG
 # RUN: %expect-status 2 %ujit run %s add 1 2 3 --launch 1,32 --sig 'void(float32[:], float32[:])' 2>&1 | FileCheck %s --check-prefix=SIGCOUNT
 # RUN: %expect-status 2 %ujit run %s add 1 2 3 --launch 1,32 --sig 'void(floot32[:], float32[:], float32[:])' 2>&1 | FileCheck %s --check-prefix=SIGTYPE
@@ -73,7 +73,7 @@ def plain(x):
 # NOLAUNCH: ujit: error: 'add' is a @cuda.jit kernel: give its launch configuration with --launch GRID,BLOCK (e.g. --launch 256,128 or --launch 32x32,8x8)
 # NOLAUNCH-NEXT: usage: ujit run
 # KERNEL-O: ujit: error: 'add' is a kernel and returns nothing: save its array arguments with --save DIR
-# KERNEL-CPU: ujit: error: 'add' is a @cuda.jit kernel: it runs only on the target cuda
+# KERNEL-CPU: ujit: error: 'add' is a @cuda.jit kernel: it runs on the target cuda or cpu
 # BADSIG: ujit: error: --sig 'void(float32[:, ::1, :], float32[:], float32[:])': 'float32[:, ::1, :]': only the first or the last dimension may be '::1'
 # SIGCOUNT: ujit: error: --sig has 2 argument(s) but 3 were given
 # SIGTYPE: ujit: error: --sig 'void(floot32[:], float32[:], float32[:])': 'floot32[:]' is not a scalar or array type

@@ -1,0 +1,55 @@
+// Stackful coroutines for the work-items of a CUDA block run on the CPU (kernel_runtime.cpp).
+//
+// Why fibers, not loop fission: a work-item that reaches cuda.syncthreads() simply gives
+// its OS thread to the next work-item of the block and resumes after all have arrived, so
+// barriers anywhere (in loops, in branches every thread takes, in device functions) are
+// correct with no analysis of the kernel. Region fission (POCL, MCUDA) is faster per
+// barrier but needs every live value across a barrier spilled per work-item and fails on
+// barriers in unstructured control flow. Kernels without a barrier never use fibers
+// (kernel_runtime.cpp runs their work-items as a plain loop), so fibers only cost where
+// barriers exist. On x86-64 a switch is a few instructions (callee-saved registers, the
+// stack pointer and the FP control words); glibc's swapcontext also saves the signal mask
+// with a system call per switch, 100x slower, so it is only the fallback elsewhere.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace ujit::cpu {
+
+// One fiber's stack: mmap'd with a guard page below it, so an overflow faults instead of
+// overwriting a neighbour.
+class FiberStack {
+public:
+    explicit FiberStack(size_t bytes);
+    ~FiberStack();
+    FiberStack(const FiberStack&) = delete;
+    FiberStack& operator=(const FiberStack&) = delete;
+    char* top() const { return base_ + size_; }
+    char* bottom() const { return base_; }
+
+private:
+    char* map_ = nullptr;  // guard page first
+    char* base_ = nullptr;
+    size_t size_ = 0, map_size_ = 0;
+};
+
+// A coroutine on a FiberStack. start() prepares it to run entry(arg) on its first resume();
+// inside, suspend() goes back to whoever resumed it. entry must never return: it ends by
+// suspending for good (the scheduler does not resume a finished fiber).
+class Fiber {
+public:
+    void start(FiberStack& stack, void (*entry)(void*), void* arg);
+    void resume();   // from the scheduler: runs the fiber until it suspends
+    void suspend();  // from inside the fiber
+
+private:
+    void* sp_ = nullptr;         // the fiber's saved stack pointer while suspended
+    void* caller_sp_ = nullptr;  // the scheduler's while the fiber runs
+    void* impl_ = nullptr;       // the ucontext fallback's state
+};
+
+// Stacks kept per OS thread for reuse across blocks (mmap per block would dominate).
+std::vector<FiberStack*>& thread_fiber_stacks(size_t count);
+
+}  // namespace ujit::cpu

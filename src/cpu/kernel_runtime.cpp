@@ -1,0 +1,271 @@
+// Running a CUDA kernel compiled for the CPU: blocks in parallel on the thread pool, the
+// work-items of one block on the pool thread that took it.
+//
+// A kernel without any barrier (known at compile time: KernelInfo::uses_barrier) runs its
+// block's work-items one after the other as a plain loop: no work-item can observe the
+// order, because without a barrier CUDA promises nothing about it either. With barriers
+// each work-item is a fiber (cpu/fiber.hpp says why fibers): they run round-robin, each
+// until it reaches the next barrier or ends; when all have, the round is over and the
+// barrier's result (syncthreads_count/and/or) is known to all. A finished work-item counts
+// as arrived, as on Volta and later GPUs.
+#include "cpu/kernel_runtime.hpp"
+
+#include "codegen/abi.hpp"
+#include "cpu/fiber.hpp"
+#include "cpu/helper_errors.hpp"
+#include "runtime/thread_pool.hpp"
+#include "ujit/ujit.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <csetjmp>
+#include <cstddef>
+#include <mutex>
+#include <type_traits>
+#include <vector>
+
+namespace ujit::cpu {
+
+namespace {
+
+thread_local KernelContext* current_context = nullptr;
+
+// The first error of a launch (bounds checking), and whether any block failed.
+struct LaunchErrors {
+    std::mutex mu;
+    std::atomic<bool> failed{false};
+    std::string message;
+    const KernelLaunch* launch = nullptr;
+};
+thread_local LaunchErrors* current_errors = nullptr;
+// Where a failed work-item of a block run as a loop leaves to (the pool thread's chunk).
+thread_local std::jmp_buf* current_escape = nullptr;
+
+constexpr int64_t kMaxThreadsPerBlock = 1024;  // CUDA's limit, kept so launches port both ways
+constexpr size_t kSharedAlign = 16;
+
+struct WorkItem;
+
+// One block's barrier state, while its work-items run as fibers.
+struct BlockRun {
+    bool failed = false;                  // a work-item raised: the block stops
+    int32_t count = 0, all = 1, any = 0;  // this round's predicates
+    int32_t result[3] = {0, 1, 0};        // the last completed round's count/and/or
+};
+
+struct WorkItem {
+    KernelContext ctx;
+    Fiber fiber;
+    const KernelLaunch* launch = nullptr;
+    BlockRun* block = nullptr;
+    bool done = false;
+};
+// ujit_rt_kernel_barrier_op finds the running work-item from its context, the first member.
+static_assert(std::is_standard_layout_v<WorkItem> && offsetof(WorkItem, ctx) == 0);
+
+void run_work_item(const KernelLaunch& l) {
+    if (l.body)
+        l.body();
+    else
+        l.packed(l.args, nullptr);
+}
+
+void work_item_main(void* p) {
+    auto* w = static_cast<WorkItem*>(p);
+    run_work_item(*w->launch);
+    w->done = true;
+    for (;;) w->fiber.suspend();  // never resumed again
+}
+
+// The block's shared memory for this pool thread, reused across blocks: static arrays
+// first, then the dynamic part (both 16-byte aligned). CUDA leaves it uninitialized.
+char* thread_shared_memory(size_t bytes) {
+    thread_local std::vector<char> storage;
+    if (storage.size() < bytes + kSharedAlign) storage.resize(bytes + kSharedAlign);
+    auto addr = reinterpret_cast<uintptr_t>(storage.data());
+    return storage.data() + ((kSharedAlign - addr % kSharedAlign) % kSharedAlign);
+}
+
+size_t align_up(size_t n) { return (n + kSharedAlign - 1) / kSharedAlign * kSharedAlign; }
+
+void set_block_index(KernelContext& ctx, const KernelLaunch& l, int64_t linear_block) {
+    ctx.ctaid[0] = uint32_t(linear_block % l.grid[0]);
+    ctx.ctaid[1] = uint32_t(linear_block / l.grid[0] % l.grid[1]);
+    ctx.ctaid[2] = uint32_t(linear_block / (int64_t(l.grid[0]) * l.grid[1]));
+}
+
+KernelContext base_context(const KernelLaunch& l, char* shared) {
+    KernelContext ctx{};
+    for (int d = 0; d < 3; ++d) {
+        ctx.ntid[d] = l.block[d];
+        ctx.nctaid[d] = l.grid[d];
+    }
+    ctx.shared = shared;
+    ctx.dynamic_shared = shared + align_up(size_t(l.info->static_shared_bytes));
+    return ctx;
+}
+
+// Barrier-free: the block's work-items as a loop, x fastest (CUDA's linear thread order).
+void run_block_loop(const KernelLaunch& l, int64_t linear_block, KernelContext& ctx) {
+    set_block_index(ctx, l, linear_block);
+    current_context = &ctx;  // reset by ujit_rt_kernel_raise's longjmp too: restored below
+    for (uint32_t z = 0; z < l.block[2]; ++z)
+        for (uint32_t y = 0; y < l.block[1]; ++y)
+            for (uint32_t x = 0; x < l.block[0]; ++x) {
+                ctx.tid[0] = x;
+                ctx.tid[1] = y;
+                ctx.tid[2] = z;
+                run_work_item(l);
+            }
+    current_context = nullptr;
+}
+
+void run_blocks(const KernelLaunch& l, int64_t first, int64_t last, KernelContext& base, const LaunchErrors& errors) {
+    for (int64_t b = first; b < last && !errors.failed.load(std::memory_order_relaxed); ++b) run_block_loop(l, b, base);
+}
+
+// A failed check in a block run as a loop longjmps back here: the same stack, and the
+// frames it skips (the block loop's, the kernel's) hold nothing to destroy.
+void run_blocks_escapable(const KernelLaunch& l, int64_t first, int64_t last, KernelContext& base,
+                          const LaunchErrors& errors) {
+    std::jmp_buf escape;
+    std::jmp_buf* saved = current_escape;
+    current_escape = &escape;
+    if (setjmp(escape) == 0) run_blocks(l, first, last, base, errors);
+    current_escape = saved;
+}
+
+void run_block_fibers(const KernelLaunch& l, int64_t linear_block, const KernelContext& base,
+                      std::vector<WorkItem>& items) {
+    BlockRun block;
+    std::vector<FiberStack*>& stacks = thread_fiber_stacks(items.size());
+    size_t i = 0;
+    for (uint32_t z = 0; z < l.block[2]; ++z)
+        for (uint32_t y = 0; y < l.block[1]; ++y)
+            for (uint32_t x = 0; x < l.block[0]; ++x, ++i) {
+                WorkItem& w = items[i];
+                w.ctx = base;
+                set_block_index(w.ctx, l, linear_block);
+                w.ctx.tid[0] = x;
+                w.ctx.tid[1] = y;
+                w.ctx.tid[2] = z;
+                w.ctx.block = &block;
+                w.launch = &l;
+                w.block = &block;
+                w.done = false;
+                w.fiber.start(*stacks[i], &work_item_main, &w);
+            }
+    KernelContext* saved = current_context;
+    for (size_t live = items.size(); live > 0;) {
+        block.count = 0;
+        block.all = 1;
+        block.any = 0;
+        live = 0;
+        for (WorkItem& w : items) {
+            if (w.done) continue;
+            current_context = &w.ctx;
+            w.fiber.resume();
+            if (block.failed) {  // the other work-items are abandoned; their stacks are reused
+                current_context = saved;
+                return;
+            }
+            live += !w.done;
+        }
+        block.result[0] = block.count;
+        block.result[1] = block.all;
+        block.result[2] = block.any;
+    }
+    current_context = saved;
+}
+
+void check_launch(const KernelLaunch& l) {
+    for (int d = 0; d < 3; ++d)
+        if (l.grid[d] == 0 || l.block[d] == 0)
+            throw Error(Error::Kind::Argument,
+                        fmt::format("error: launching '{}': grid and block dimensions must be at least 1", l.name));
+    int64_t threads = int64_t(l.block[0]) * l.block[1] * l.block[2];
+    if (threads > kMaxThreadsPerBlock)
+        throw Error(Error::Kind::Argument, fmt::format("error: launching '{}': {} threads per block; at most {}",
+                                                       l.name, threads, kMaxThreadsPerBlock));
+}
+
+}  // namespace
+
+void run_kernel(const KernelLaunch& l) {
+    check_launch(l);
+    const int64_t blocks = int64_t(l.grid[0]) * l.grid[1] * l.grid[2];
+    const size_t threads = size_t(l.block[0]) * l.block[1] * l.block[2];
+    const size_t shared_bytes = align_up(size_t(l.info->static_shared_bytes)) + l.dynamic_shared;
+    const bool fibers = l.info->uses_barrier && threads > 1;
+
+    runtime::ThreadPool& pool = runtime::ThreadPool::global();
+    // A few chunks per pool thread balance blocks of uneven cost; each chunk is a range of
+    // consecutive blocks, so neighbouring blocks (neighbouring data) share a cache.
+    const int64_t chunks = std::min<int64_t>(blocks, int64_t(pool.size()) * 8);
+    LaunchErrors errors;
+    errors.launch = &l;
+    pool.parallel_for(chunks, [&](int64_t c) {
+        int64_t first = blocks * c / chunks, last = blocks * (c + 1) / chunks;
+        KernelContext base = base_context(l, thread_shared_memory(shared_bytes));
+        LaunchErrors* saved_errors = current_errors;
+        current_errors = &errors;
+        if (!fibers) {
+            run_blocks_escapable(l, first, last, base, errors);
+        } else {
+            std::vector<WorkItem> items(threads);
+            for (int64_t b = first; b < last && !errors.failed.load(std::memory_order_relaxed); ++b)
+                run_block_fibers(l, b, base, items);
+        }
+        current_errors = saved_errors;
+    });
+    if (errors.failed) throw Error(Error::Kind::Runtime, errors.message);
+}
+
+}  // namespace ujit::cpu
+
+using ujit::cpu::BlockRun;
+using ujit::cpu::KernelContext;
+
+extern "C" KernelContext* ujit_rt_kernel_context() { return ujit::cpu::current_context; }
+
+extern "C" int32_t ujit_rt_kernel_barrier_op(int32_t predicate, int32_t op) {
+    KernelContext* ctx = ujit::cpu::current_context;
+    auto* block = ctx ? static_cast<BlockRun*>(ctx->block) : nullptr;
+    if (!block) {
+        // A block of one work-item (run as a plain loop): it meets only itself.
+        return predicate != 0;
+    }
+    block->count += predicate != 0;
+    block->all &= predicate != 0;
+    block->any |= predicate != 0;
+    auto* w = reinterpret_cast<ujit::cpu::WorkItem*>(ctx);
+    w->fiber.suspend();
+    return block->result[op < 0 || op > 2 ? 0 : op];
+}
+
+extern "C" void ujit_rt_kernel_barrier() { ujit_rt_kernel_barrier_op(1, 0); }
+
+extern "C" void ujit_rt_kernel_raise(int32_t code, const char* where) {
+    KernelContext* ctx = ujit::cpu::current_context;
+    ujit::cpu::LaunchErrors* errors = ujit::cpu::current_errors;
+    std::string what = code == int32_t(ujit::codegen::RuntimeError::IndexOutOfBounds)
+                           ? "IndexError: index out of bounds"
+                           : ujit::cpu::runtime_error_message(code);
+    {
+        std::lock_guard lock(errors->mu);
+        if (!errors->failed.load()) {
+            errors->message = fmt::format("error: {} (in {}; kernel '{}', thread ({}, {}, {}) of block ({}, {}, {}))",
+                                          what, where, errors->launch->name, ctx->tid[0], ctx->tid[1], ctx->tid[2],
+                                          ctx->ctaid[0], ctx->ctaid[1], ctx->ctaid[2]);
+            errors->failed.store(true);
+        }
+    }
+    if (auto* block = static_cast<BlockRun*>(ctx->block)) {
+        block->failed = true;
+        auto* w = reinterpret_cast<ujit::cpu::WorkItem*>(ctx);
+        for (;;) w->fiber.suspend();  // the scheduler abandons the block
+    }
+    std::longjmp(*ujit::cpu::current_escape, 1);
+}

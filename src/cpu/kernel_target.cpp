@@ -1,0 +1,264 @@
+#include "cpu/kernel_target.hpp"
+
+#include "codegen/abi.hpp"
+#include "cpu/kernel_runtime.hpp"
+#include "cuda/cuda_atomics.hpp"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/Metadata.h>
+
+#include <cstddef>
+
+namespace ujit::cpu {
+
+namespace {
+
+using types::BuiltinId;
+
+// Offsets of KernelContext's fields, as generated code reads them.
+constexpr unsigned kCtxTid = offsetof(KernelContext, tid);
+constexpr unsigned kCtxCtaid = offsetof(KernelContext, ctaid);
+constexpr unsigned kCtxNtid = offsetof(KernelContext, ntid);
+constexpr unsigned kCtxNctaid = offsetof(KernelContext, nctaid);
+constexpr unsigned kCtxShared = offsetof(KernelContext, shared);
+constexpr unsigned kCtxDynamicShared = offsetof(KernelContext, dynamic_shared);
+constexpr uint64_t kWarpSize = 32;
+
+bool is_atomic(BuiltinId id) { return id >= BuiltinId::CudaAtomicAdd && id <= BuiltinId::CudaAtomicDec; }
+
+llvm::Module& module_of(llvm::IRBuilder<>& b) { return *b.GetInsertBlock()->getModule(); }
+
+llvm::FunctionCallee runtime_function(llvm::IRBuilder<>& b, const char* name, llvm::FunctionType* type) {
+    llvm::FunctionCallee callee = module_of(b).getOrInsertFunction(name, type);
+    if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) f->setDoesNotThrow();
+    return callee;
+}
+
+// The running work-item's context. The call returns the same pointer for the whole run of
+// one work-item (a fiber sees its own context across barriers), so it is marked as not
+// touching memory: LLVM keeps one call per function and hoists it out of loops.
+llvm::Value* context(llvm::IRBuilder<>& b) {
+    llvm::FunctionCallee callee =
+        runtime_function(b, "ujit_rt_kernel_context", llvm::FunctionType::get(b.getPtrTy(), false));
+    if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+        f->setDoesNotAccessMemory();
+        f->setWillReturn();
+        f->addRetAttr(llvm::Attribute::NonNull);
+    }
+    return b.CreateCall(callee);
+}
+
+// A field of the context; constant while the work-item runs, hence invariant.
+llvm::Value* load_field(llvm::IRBuilder<>& b, llvm::Type* t, unsigned offset) {
+    llvm::Value* p = b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), context(b), offset);
+    llvm::LoadInst* v = b.CreateLoad(t, p);
+    v->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(b.getContext(), {}));
+    return v;
+}
+
+llvm::Value* index32(llvm::IRBuilder<>& b, unsigned field, unsigned dim) {
+    return load_field(b, b.getInt32Ty(), field + 4 * dim);
+}
+
+llvm::Value* index64(llvm::IRBuilder<>& b, unsigned field, unsigned dim) {
+    return b.CreateZExt(index32(b, field, dim), b.getInt64Ty());
+}
+
+int grid_dims(const std::vector<llvm::Value*>& args, const types::Type* result_type) {
+    if (!args.empty()) {
+        auto* n = llvm::dyn_cast<llvm::ConstantInt>(args[0]);
+        return n ? static_cast<int>(n->getSExtValue()) : 0;
+    }
+    if (!result_type) return 0;
+    if (result_type->is_int()) return 1;
+    return result_type->is_tuple() ? static_cast<int>(result_type->elements().size()) : 0;
+}
+
+// cuda.grid(n) / cuda.gridsize(n), in int64 as on the GPU (cuda/cuda_target_builtins.cpp).
+llvm::Value* emit_grid(llvm::IRBuilder<>& b, bool size, int dims) {
+    std::vector<llvm::Value*> values;
+    for (int d = 0; d < dims; ++d) {
+        unsigned u = static_cast<unsigned>(d);
+        values.push_back(
+            size ? b.CreateMul(index64(b, kCtxNtid, u), index64(b, kCtxNctaid, u))
+                 : b.CreateAdd(b.CreateMul(index64(b, kCtxCtaid, u), index64(b, kCtxNtid, u)), index64(b, kCtxTid, u)));
+    }
+    if (dims == 1) return values[0];
+    std::vector<llvm::Type*> elems(static_cast<size_t>(dims), b.getInt64Ty());
+    llvm::Value* tuple = llvm::UndefValue::get(llvm::StructType::get(b.getContext(), elems));
+    for (int d = 0; d < dims; ++d) tuple = b.CreateInsertValue(tuple, values[static_cast<size_t>(d)], {unsigned(d)});
+    return tuple;
+}
+
+// The linear thread index within the block, x fastest (what laneid is taken from).
+llvm::Value* linear_tid(llvm::IRBuilder<>& b) {
+    llvm::Value* x = index32(b, kCtxTid, 0);
+    llvm::Value* y = index32(b, kCtxTid, 1);
+    llvm::Value* z = index32(b, kCtxTid, 2);
+    llvm::Value* nx = index32(b, kCtxNtid, 0);
+    llvm::Value* ny = index32(b, kCtxNtid, 1);
+    return b.CreateAdd(x, b.CreateMul(nx, b.CreateAdd(y, b.CreateMul(ny, z))));
+}
+
+llvm::Value* barrier(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm::Value*>& args) {
+    if (id == BuiltinId::CudaSyncthreads)
+        return b.CreateCall(
+            runtime_function(b, "ujit_rt_kernel_barrier", llvm::FunctionType::get(b.getVoidTy(), false)));
+    if (args.size() != 1 || !args[0]->getType()->isIntegerTy()) return nullptr;
+    int op = id == BuiltinId::CudaSyncthreadsCount ? 0 : id == BuiltinId::CudaSyncthreadsAnd ? 1 : 2;
+    llvm::Value* nonzero = b.CreateICmpNE(args[0], llvm::ConstantInt::get(args[0]->getType(), 0));
+    auto* type = llvm::FunctionType::get(b.getInt32Ty(), {b.getInt32Ty(), b.getInt32Ty()}, false);
+    return b.CreateCall(runtime_function(b, "ujit_rt_kernel_barrier_op", type),
+                        {b.CreateZExt(nonzero, b.getInt32Ty()), b.getInt32(op)});
+}
+
+class KernelTarget final : public codegen::Target {
+public:
+    // Types are the GPU's (the lowering asks kind() only for ufunc loops' form).
+    types::TargetKind kind() const override { return types::TargetKind::CUDA; }
+
+    void configure_module(llvm::Module& m) override { cpu_->configure_module(m); }
+
+    llvm::Value* emit_math(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm::Value*>& args,
+                           const types::Type* ty) override {
+        return cpu_->emit_math(b, id, args, ty);
+    }
+
+    explicit KernelTarget(bool boundscheck) : boundscheck_(boundscheck) {}
+
+    bool bounds_check() const override { return boundscheck_; }
+
+    // CUDA's error model, as on the GPU (the lowering already makes x // 0 and x % 0 zero),
+    // except for the index checks asked for: those end the launch with an IndexError.
+    void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) override;
+
+    void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) override {
+        cpu_->emit_print(b, format, args);
+    }
+
+    llvm::Value* emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm::Value*>& args,
+                                   const std::vector<const types::Type*>& arg_types,
+                                   const types::Type* result_type) override;
+
+    llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) override;
+
+    void mark_entry(llvm::Function& f, types::FunctionRole role) override;
+
+    bool wants_packed_wrapper() const override { return true; }
+
+    llvm::Value* emit_random(llvm::IRBuilder<>&, BuiltinId, const std::vector<llvm::Value*>&) override {
+        return nullptr;
+    }
+
+private:
+    bool boundscheck_ = false;
+    std::unique_ptr<codegen::Target> cpu_ = codegen::make_cpu_target();
+    uint64_t static_shared_ = 0;
+    bool uses_barrier_ = false;
+};
+
+llvm::Value* KernelTarget::emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm::Value*>& args,
+                                             const std::vector<const types::Type*>& arg_types,
+                                             const types::Type* result_type) {
+    if (is_atomic(id)) {
+        const types::Type* t = result_type;
+        if ((!t || !t->is_int()) && !arg_types.empty() && arg_types[0] && arg_types[0]->is_array())
+            t = arg_types[0]->dtype();
+        bool is_signed = !(t && t->is_int() && !t->is_signed());
+        // Unsigned inc/dec are LLVM's uinc_wrap/udec_wrap exactly (the GPU side uses NVVM
+        // intrinsics for uint32); the rest of cuda_atomics is target-neutral IR.
+        if (!is_signed && (id == BuiltinId::CudaAtomicInc || id == BuiltinId::CudaAtomicDec) && args.size() == 2) {
+            auto op = id == BuiltinId::CudaAtomicInc ? llvm::AtomicRMWInst::UIncWrap : llvm::AtomicRMWInst::UDecWrap;
+            return b.CreateAtomicRMW(op, args[0], args[1], llvm::MaybeAlign(),
+                                     llvm::AtomicOrdering::SequentiallyConsistent);
+        }
+        return cuda::emit_atomic(b, id, args, is_signed);
+    }
+    switch (id) {
+    case BuiltinId::CudaThreadIdxX: return index32(b, kCtxTid, 0);
+    case BuiltinId::CudaThreadIdxY: return index32(b, kCtxTid, 1);
+    case BuiltinId::CudaThreadIdxZ: return index32(b, kCtxTid, 2);
+    case BuiltinId::CudaBlockIdxX: return index32(b, kCtxCtaid, 0);
+    case BuiltinId::CudaBlockIdxY: return index32(b, kCtxCtaid, 1);
+    case BuiltinId::CudaBlockIdxZ: return index32(b, kCtxCtaid, 2);
+    case BuiltinId::CudaBlockDimX: return index32(b, kCtxNtid, 0);
+    case BuiltinId::CudaBlockDimY: return index32(b, kCtxNtid, 1);
+    case BuiltinId::CudaBlockDimZ: return index32(b, kCtxNtid, 2);
+    case BuiltinId::CudaGridDimX: return index32(b, kCtxNctaid, 0);
+    case BuiltinId::CudaGridDimY: return index32(b, kCtxNctaid, 1);
+    case BuiltinId::CudaGridDimZ: return index32(b, kCtxNctaid, 2);
+    case BuiltinId::CudaWarpSize: return b.getInt32(kWarpSize);
+    case BuiltinId::CudaLaneId: return b.CreateURem(linear_tid(b), b.getInt32(kWarpSize));
+    case BuiltinId::CudaGrid:
+    case BuiltinId::CudaGridsize: {
+        int dims = grid_dims(args, result_type);
+        if (dims < 1 || dims > 3) return nullptr;
+        return emit_grid(b, id == BuiltinId::CudaGridsize, dims);
+    }
+    case BuiltinId::CudaSyncthreads:
+    case BuiltinId::CudaSyncthreadsCount:
+    case BuiltinId::CudaSyncthreadsAnd:
+    case BuiltinId::CudaSyncthreadsOr: uses_barrier_ = true; return barrier(b, id, args);
+    case BuiltinId::CudaThreadfence:
+    case BuiltinId::CudaThreadfenceBlock: return b.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent);
+    default: return nullptr;
+    }
+}
+
+void KernelTarget::emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) {
+    if (!boundscheck_ || code != int(codegen::RuntimeError::IndexOutOfBounds)) return;
+    llvm::LLVMContext& ctx = b.getContext();
+    llvm::Function* fn = b.GetInsertBlock()->getParent();
+    llvm::BasicBlock* raise = llvm::BasicBlock::Create(ctx, "index_error", fn);
+    llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx, "index_ok", fn);
+    b.CreateCondBr(cond, raise, ok, llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
+    b.SetInsertPoint(raise);
+    auto* type = llvm::FunctionType::get(b.getVoidTy(), {b.getInt32Ty(), b.getPtrTy()}, false);
+    llvm::FunctionCallee callee = runtime_function(b, "ujit_rt_kernel_raise", type);
+    if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+        f->setDoesNotReturn();
+        f->addFnAttr(llvm::Attribute::Cold);
+    }
+    llvm::CallInst* call = b.CreateCall(callee, {b.getInt32(code), b.CreateGlobalString(where, "ujit.where")});
+    call->setDoesNotReturn();
+    b.CreateUnreachable();
+    b.SetInsertPoint(ok);
+}
+
+llvm::Value* KernelTarget::emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) {
+    if (!shared) {
+        llvm::Function* f = b.GetInsertBlock()->getParent();
+        llvm::IRBuilder<> eb(&f->getEntryBlock(), f->getEntryBlock().getFirstInsertionPt());
+        llvm::AllocaInst* a = eb.CreateAlloca(llvm::ArrayType::get(elem, count), nullptr, "local_array");
+        a->setAlignment(llvm::Align(16));
+        return a;
+    }
+    if (count == 0) return load_field(b, b.getPtrTy(), kCtxDynamicShared);
+    // One slot per array (per lowering site, as each is one __shared__ variable on the GPU).
+    uint64_t offset = (static_shared_ + 15) / 16 * 16;
+    static_shared_ = offset + module_of(b).getDataLayout().getTypeAllocSize(elem) * count;
+    return b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), load_field(b, b.getPtrTy(), kCtxShared), offset);
+}
+
+void KernelTarget::mark_entry(llvm::Function& f, types::FunctionRole role) {
+    cpu_->mark_entry(f, role);
+    if (role != types::FunctionRole::Kernel) return;
+    // Called after the kernel and its callees are lowered (lower_function), so both facts
+    // are final here.
+    llvm::LLVMContext& ctx = f.getContext();
+    llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
+    auto* type = llvm::StructType::get(ctx, {i64, i64});
+    llvm::Constant* init = llvm::ConstantStruct::get(
+        type, {llvm::ConstantInt::get(i64, static_shared_), llvm::ConstantInt::get(i64, uses_barrier_ ? 1 : 0)});
+    new llvm::GlobalVariable(*f.getParent(), type, /*isConstant=*/true, llvm::GlobalValue::ExternalLinkage, init,
+                             kernel_info_symbol(f.getName().str()));
+}
+
+}  // namespace
+
+std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck) {
+    return std::make_unique<KernelTarget>(boundscheck);
+}
+
+}  // namespace ujit::cpu

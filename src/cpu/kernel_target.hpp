@@ -1,0 +1,31 @@
+// The codegen::Target for CUDA kernels compiled for the CPU ("cuda on cpu"): typed exactly
+// as for the GPU (types::TargetKind::CUDA: threadIdx.x is int32, cuda.grid(1) int64, ...),
+// lowered to host code. What it emits, besides the CPU target's math and print:
+//   - thread and block indices and sizes: loads from the work-item's KernelContext
+//     (cpu/kernel_runtime.hpp), reached through ujit_rt_kernel_context();
+//   - cuda.syncthreads*: calls into the fiber barrier of cpu/kernel_runtime.cpp;
+//   - cuda.shared.array: offsets into the block's shared buffer (static arrays laid out
+//     at compile time, 16-byte aligned; dynamic ones at KernelContext::dynamic_shared);
+//     cuda.local.array: an alloca (per work-item, on its stack or fiber stack);
+//   - atomics: LLVM atomicrmw/cmpxchg, seq_cst, as the GPU lowering (cuda/cuda_atomics);
+//   - no error checks: CUDA's error model (x // 0 is 0), so results match the GPU's;
+//     but array indices are checked when asked (make_kernel_target(true)).
+// Each kernel entry also gets the global `<symbol>$cpu_kernel` (cpu::KernelInfo): its
+// static shared bytes and whether any barrier was emitted (the launch then uses fibers).
+#pragma once
+
+#include "codegen/target.hpp"
+
+#include <memory>
+#include <string>
+
+namespace ujit::cpu {
+
+// `boundscheck`: every array index is checked; one out of range ends the launch with
+// "IndexError: index out of bounds" naming the kernel, the thread, the block and the line
+// (ujit_rt_kernel_raise, cpu/kernel_runtime.hpp).
+std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck);
+
+inline std::string kernel_info_symbol(const std::string& symbol) { return symbol + "$cpu_kernel"; }
+
+}  // namespace ujit::cpu

@@ -1,0 +1,201 @@
+// @cuda.jit kernels on the CPU (include/ujit/cuda.hpp, "kernels on the CPU"): the same
+// typing as on the GPU, compiled by the CPU pipeline with the kernel target
+// (cpu/kernel_target.hpp), run by cpu/kernel_runtime.cpp on the host arrays in place.
+//
+// The specialization is the GPU's key with arch "cpu" (pipeline::kCudaOnCpuArch): cached
+// per module like any other, never confused with the PTX build.
+#include "cpu/kernel_runtime.hpp"
+#include "cudadrv/launch_params.hpp"
+#include "pipeline/dispatch.hpp"
+#include "pipeline/marshal.hpp"
+#include "pipeline/module_state.hpp"
+#include "pipeline/ufunc_types.hpp"
+#include "runtime/broadcast.hpp"
+#include "runtime/cast.hpp"
+#include "runtime/scalar.hpp"
+#include "ujit/cuda.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <mutex>
+
+namespace ujit::cuda {
+
+namespace {
+
+using ujit::detail::FunctionAccess;
+
+std::vector<Value> host_values(const Function& kernel, const std::vector<KernelArg>& args) {
+    std::vector<Value> values;
+    values.reserve(args.size());
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i].is_device_array())
+            throw Error(Error::Kind::Argument,
+                        fmt::format("error: argument {} of '{}' is a device array; a kernel run on the CPU takes "
+                                    "host arrays (copy it with copy_to_host())",
+                                    i + 1, kernel.name()));
+        values.push_back(args[i].value());
+    }
+    return values;
+}
+
+std::shared_ptr<ujit::detail::SpecState> cpu_kernel_spec(const Function& kernel, const std::vector<Value>& values,
+                                                         const Options& compile, bool boundscheck = false) {
+    if (!kernel.is_cuda_kernel())
+        throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a @cuda.jit kernel", kernel.name()));
+    std::vector<const types::Type*> arg_types;
+    for (const Value& v : values) arg_types.push_back(pipeline::type_of_value(v));
+    ujit::detail::ModuleState& m = FunctionAccess::module(kernel);
+    const syntax::FunctionDef* def = FunctionAccess::def(kernel);
+    const types::Signature* sig = pipeline::choose_signature(m, def, arg_types);
+    ujit::detail::SpecKey key{def,
+                              sig ? sig->args : arg_types,
+                              sig ? sig->ret : nullptr,
+                              Target::CUDA,
+                              boundscheck ? pipeline::kCudaOnCpuCheckedArch : pipeline::kCudaOnCpuArch,
+                              compile.opt_level,
+                              compile.fastmath,
+                              pipeline::Artifact::Entry};
+    return m.get_or_compile(key, false);
+}
+
+// CUDA's own limits (the same launches run on a GPU), so that a shape tried on the CPU
+// ports; shared memory up to what the largest GPUs let a block opt into (227 KiB, H100).
+LaunchLimits cpu_limits(const pipeline::Compiled& c) {
+    LaunchLimits lim;
+    lim.static_shared = size_t(static_cast<const cpu::KernelInfo*>(c.kernel_info)->static_shared_bytes);
+    lim.shared_per_block = lim.shared_optin = 227 * 1024;
+    lim.device_name = "the CPU";
+    return lim;
+}
+
+// As the GPU launch words it (cudadrv/launch_params.cpp).
+void check_argument_count(const Function& kernel, size_t given) {
+    const syntax::FunctionDef* def = FunctionAccess::def(kernel);
+    size_t n = def->params.size();
+    if (given == n) return;
+    std::string list;
+    for (size_t i = 0; i < n; ++i) list += (i ? ", " : "") + def->params[i].name;
+    throw Error(Error::Kind::Argument,
+                fmt::format("error: cannot launch kernel '{}': it takes {} argument{} ({}), {} given", kernel.name(), n,
+                            n == 1 ? "" : "s", list, given));
+}
+
+}  // namespace
+
+void launch_cpu(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
+                const LaunchOptions& options, const Options& compile) {
+    std::vector<Value> values = host_values(kernel, args);
+    if (kernel.is_cuda_kernel()) check_argument_count(kernel, values.size());
+    std::shared_ptr<ujit::detail::SpecState> spec = cpu_kernel_spec(kernel, values, compile, options.boundscheck);
+    const pipeline::Compiled& c = spec->compiled;
+    validate_launch(cpu_limits(c), kernel.name(), grid, block, options.shared_mem);
+    pipeline::PackedArgs packed(values, c.typed->arg_types);
+    cpu::KernelLaunch l;
+    l.packed = reinterpret_cast<void (*)(void**, void*)>(c.packed);
+    l.info = static_cast<const cpu::KernelInfo*>(c.kernel_info);
+    l.grid[0] = grid.x;
+    l.grid[1] = grid.y;
+    l.grid[2] = grid.z;
+    l.block[0] = block.x;
+    l.block[1] = block.y;
+    l.block[2] = block.z;
+    l.dynamic_shared = options.shared_mem;
+    l.args = packed.data();
+    l.name = kernel.name();
+    cpu::run_kernel(l);
+}
+
+Specialization kernel_specialization_cpu(const Function& kernel, const std::vector<KernelArg>& args,
+                                         const Options& compile) {
+    return FunctionAccess::specialization(cpu_kernel_spec(kernel, host_values(kernel, args), compile));
+}
+
+// A CUDA ufunc on the CPU: the GPU's grid-stride loop kernel (codegen/ufunc_loop.cpp), typed
+// for CUDA, so device functions it calls compile too; over C-contiguous operands of the
+// result's shape (scalars as one element, their bit set in `scalars`), like the GPU path.
+Array vectorize_cpu(const Function& ufunc, const std::vector<Value>& inputs) {
+    ujit::detail::ModuleState& m = FunctionAccess::module(ufunc);
+    const syntax::FunctionDef* def = FunctionAccess::def(ufunc);
+    std::vector<runtime::UfuncOperand> operands;
+    std::vector<runtime::Shape> shapes;
+    for (const Value& v : inputs) {
+        if (v.is_array()) {
+            operands.push_back({v.array().dtype, false});
+            shapes.push_back(v.array().shape);
+        } else if (v.is_scalar()) {
+            operands.push_back({v.scalar().type, true});
+            shapes.push_back({});
+        } else {
+            throw Error(Error::Kind::Argument, "error: ufunc operands must be arrays or scalars");
+        }
+    }
+    if (operands.size() != def->params.size())
+        throw Error(Error::Kind::Argument, fmt::format("error: ufunc '{}' takes {} inputs, got {}", def->name,
+                                                       def->params.size(), operands.size()));
+    // The loop is called through one fixed signature of 16 integer-class arguments: every
+    // parameter of the loop (pointers, n, the mask) is one, and on the System V and AAPCS64
+    // ABIs a callee ignores the trailing ones it does not declare.
+    constexpr size_t kMaxInputs = 13;
+    if (operands.size() > kMaxInputs)
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: ufunc '{}': at most {} inputs on the CPU kernel path", def->name, kMaxInputs));
+    pipeline::LoopTypes lt = pipeline::choose_loop_types(m, def, operands);
+    ujit::detail::SpecKey key{
+        def, lt.args, lt.ret, Target::CUDA, pipeline::kCudaOnCpuArch, 3, false, pipeline::Artifact::UfuncLoop};
+    std::shared_ptr<ujit::detail::SpecState> spec = m.get_or_compile(key, false);
+    const types::TypedFunction& fn = *spec->compiled.typed;
+    if (!fn.return_type->is_number())
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: ufunc '{}' must return a scalar, not {}", def->name, fn.return_type->str()));
+    runtime::Shape shape = runtime::broadcast_shapes(shapes);
+    std::vector<Array> held;
+    uint64_t words[16] = {};
+    int64_t scalars = 0;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        DType dtype = pipeline::dtype_of_type(fn.arg_types[i]);
+        if (inputs[i].is_scalar()) {
+            scalars |= int64_t(1) << i;
+            held.push_back(runtime::scalar_array(inputs[i].scalar(), dtype));
+        } else {
+            held.push_back(Array(dtype, shape));
+            runtime::copy_cast(inputs[i].array(), held.back().ref());
+        }
+        words[i] = reinterpret_cast<uint64_t>(held.back().data<char>());
+    }
+    Array out(pipeline::dtype_of_type(fn.return_type), shape);
+    const size_t k = inputs.size();
+    words[k] = reinterpret_cast<uint64_t>(out.data<char>());
+    words[k + 1] = uint64_t(out.size());
+    words[k + 2] = uint64_t(scalars);
+    using Loop = void (*)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
+                          uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
+    auto loop = reinterpret_cast<Loop>(spec->compiled.loop);
+    // One work-item per pool thread, striding over the elements (the grid-stride loop).
+    cpu::KernelInfo info{0, 0};
+    cpu::KernelLaunch l;
+    l.info = &info;
+    l.grid[0] = uint32_t(std::max<int64_t>(1, std::min<int64_t>(out.size() / 4096, 64)));
+    l.name = def->name;
+    l.body = [&] {
+        loop(words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7], words[8], words[9],
+             words[10], words[11], words[12], words[13], words[14], words[15]);
+    };
+    if (out.size() > 0) cpu::run_kernel(l);
+    return out;
+}
+
+namespace detail {
+
+void note_cpu_fallback() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        std::fprintf(stderr, "ujit: note: no CUDA device (%s); running kernels on the CPU\n",
+                     unavailable_reason().c_str());
+    });
+}
+
+}  // namespace detail
+
+}  // namespace ujit::cuda
