@@ -20,7 +20,7 @@
 namespace ujit::pipeline {
 
 // What the caller wants built for one typed function.
-enum class Artifact { Entry, UfuncLoop };
+enum class Artifact { Entry, UfuncLoop, GufuncLoop };
 
 struct StageTimes {  // milliseconds
     double type = 0, lower = 0, optimize = 0, codegen = 0;
@@ -34,7 +34,7 @@ struct Compiled {
     std::string assembly;   // x86-64 asm (CPU, produced lazily by the caller) or PTX (CUDA)
     void* entry = nullptr;  // CPU: raw entry point
     void* packed = nullptr; // CPU: packed wrapper (abi.hpp)
-    void* loop = nullptr;   // CPU ufunc loop (Artifact::UfuncLoop)
+    void* loop = nullptr;   // CPU ufunc or gufunc loop (Artifact::UfuncLoop, GufuncLoop)
     bool from_disk_cache = false;  // the PTX or object code came from the disk cache
     StageTimes times;
 };
