@@ -1,5 +1,6 @@
 // The C API (include/ujit/ujit.h) over the C++ API: handles own C++ objects, every entry
 // point is `guarded` (no exception crosses), errors are recorded per thread.
+#include "capi/function_access.hpp"
 #include "capi/last_error.hpp"
 #include "capi/values.hpp"
 
@@ -18,6 +19,11 @@ struct ujit_module {
 struct ujit_function {
     ujit::Function function;
 };
+
+const ujit::Function& ujit::capi::function_of(const ujit_function* f) {
+    if (!f) throw ujit::Error(ujit::Error::Kind::Argument, "error: null function");
+    return f->function;
+}
 
 namespace {
 

@@ -45,7 +45,7 @@ void bind_core(const GufuncShape& g, size_t k, const ArrayRef& a, std::vector<in
         } else if (sizes[d] != size) {
             argument_error("gufunc '" + g.name + "': core dimension '" + g.dims[d] + "' is " +
                            std::to_string(sizes[d]) + " in " + operand_name(g, size_t(bound_by[d])) + " but " +
-                           std::to_string(size) + " in " + operand_name(g, k) + " (layout " + core_text(g, k) + ")");
+                           std::to_string(size) + " in " + operand_name(g, k));
         }
     }
 }
