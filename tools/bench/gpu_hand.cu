@@ -81,7 +81,8 @@ __global__ void gaussian_f32(const float* __restrict__ x, const float* __restric
 // as Numba types `tmp = 0.`, loads and stores as float4.
 __global__ void matmul2x2(const float4* __restrict__ a, const float4* __restrict__ b, float4* __restrict__ c,
                           long long n) {
-    for (long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x; t < n; t += (long long)gridDim.x * blockDim.x) {
+    for (long long t = blockIdx.x * (long long)blockDim.x + threadIdx.x; t < n;
+         t += (long long)gridDim.x * blockDim.x) {
         float4 x = a[t], y = b[t];
         float4 r;
         r.x = float(double(x.x * y.x) + double(x.y * y.z));
@@ -316,9 +317,8 @@ int main() {
         }
         float *a = to_device(ha), *b = to_device(hb), *c = nullptr;
         CK(cudaMalloc(&c, size_t(4 * n) * sizeof(float)));
-        double t = device_ms(15, 10, [&] {
-            matmul2x2<<<gs_blocks, 256>>>((const float4*)a, (const float4*)b, (float4*)c, n);
-        });
+        double t = device_ms(15, 10,
+                             [&] { matmul2x2<<<gs_blocks, 256>>>((const float4*)a, (const float4*)b, (float4*)c, n); });
         CK(cudaGetLastError());
         auto r = to_host(c, size_t(4 * n));
         long long bad = 0;
