@@ -86,7 +86,8 @@ void counted(llvm::IRBuilder<>& b, llvm::Function* f, llvm::Value* start, llvm::
 
 // CPU: void(char** ptrs, i64 n, const i64* steps, const i64* core), NumPy's gufunc loop
 // with the core sizes and strides apart from the loop's steps.
-void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::GufuncLayout& l, llvm::Function* impl) {
+void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::GufuncLayout& l, llvm::Function* impl,
+              const std::vector<int64_t>& constant_core) {
     llvm::LLVMContext& ctx = mod.ctx;
     llvm::Type* ptr = llvm::PointerType::get(ctx, 0);
     llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
@@ -101,7 +102,8 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::
     }
 
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
-    LoopValues v = load_core(b, fn, l, [&](size_t k) {
+    LoopValues v = load_core(b, fn, l, [&](size_t k) -> llvm::Value* {
+        if (!constant_core.empty()) return b.getInt64(constant_core[k]);
         return b.CreateLoad(i64, b.CreateConstGEP1_64(i64, f->getArg(3), k), "core" + llvm::Twine(k));
     });
     for (size_t k = 0; k < fn.arg_types.size(); ++k) {
@@ -143,18 +145,22 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::
 }  // namespace
 
 std::unique_ptr<llvm::Module> lower_gufunc_loop(llvm::LLVMContext& ctx, Target& target, const syntax::Module& source,
-                                                const types::TypedFunction& fn, const types::GufuncLayout& layout) {
+                                                const types::TypedFunction& fn, const types::GufuncLayout& layout,
+                                                const std::vector<int64_t>& constant_core) {
     if (fn.arg_types.size() != layout.nin() + layout.nout())
         throw std::logic_error("internal error: a gufunc typed with " + std::to_string(fn.arg_types.size()) +
                                " arguments for the layout " + layout.str());
     auto m = std::make_unique<llvm::Module>(gufunc_symbol(fn.symbol), ctx);
     target.configure_module(*m);
     ModuleLowering mod(*m, target, source);
+    if (!constant_core.empty() && constant_core.size() != core_count(fn, layout))
+        throw std::logic_error("internal error: a gufunc core table of " + std::to_string(constant_core.size()) +
+                               " values for " + std::to_string(core_count(fn, layout)));
     llvm::Function* impl = mod.internal_function(fn);
     if (target.kind() == types::TargetKind::CUDA)
         gpu_loop(mod, fn, layout, impl);
     else
-        cpu_loop(mod, fn, layout, impl);
+        cpu_loop(mod, fn, layout, impl, constant_core);
     return m;
 }
 

@@ -146,7 +146,8 @@ const pipeline::Compiled& with_ir(std::shared_ptr<detail::SpecState>& s) {
                             s->request.options.arch,
                             s->request.options.opt_level,
                             s->request.options.fastmath,
-                            s->request.artifact};
+                            s->request.artifact,
+                            s->request.gufunc_core};
         s = s->module->get_or_compile(key, true);
     }
     return s->compiled;

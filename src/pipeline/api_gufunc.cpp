@@ -14,18 +14,27 @@ namespace ujit {
 
 namespace {
 
-runtime::GufuncLoopFn compile_loop(detail::ModuleState& m, const syntax::FunctionDef* def,
-                                   const pipeline::GufuncLoopChoice& c, const Options& opts) {
+void check_target(const Options& opts) {
     if (opts.target == Target::CUDA)
         throw Error(Error::Kind::Argument,
                     "error: gufunc_call runs on the CPU targets ('cpu', 'parallel'); see ujit::cuda::gufunc");
+}
+
+// The loop for these operands: with small contiguous cores, one compiled for exactly those
+// core sizes (a JIT's advantage: a 2x2 matmul unrolls completely); else the general one.
+runtime::GufuncLoopFn compile_loop(detail::ModuleState& m, const syntax::FunctionDef* def,
+                                   const pipeline::GufuncLoopChoice& c, const runtime::GufuncBinding& b,
+                                   const std::vector<ArrayRef>& operands, const Options& opts) {
     detail::SpecKey key{def,           c.signature->args, c.signature->ret, Target::CPU,
                         std::string(), opts.opt_level,    opts.fastmath,    pipeline::Artifact::GufuncLoop};
+    if (runtime::gufunc_core_is_constant_worthy(c.shape, b, operands))
+        key.gufunc_core = runtime::gufunc_core_table(c.shape, b, operands);
     return reinterpret_cast<runtime::GufuncLoopFn>(m.get_or_compile(key, false)->compiled.loop);
 }
 
-void run(runtime::GufuncLoopFn loop, const pipeline::GufuncLoopChoice& c, const runtime::GufuncBinding& b,
-         const std::vector<ArrayRef>& operands, const Options& opts) {
+void run(detail::ModuleState& m, const syntax::FunctionDef* def, const pipeline::GufuncLoopChoice& c,
+         const runtime::GufuncBinding& b, const std::vector<ArrayRef>& operands, const Options& opts) {
+    runtime::GufuncLoopFn loop = compile_loop(m, def, c, b, operands, opts);
     // Each chunk runs under its own thread's error guard.
     runtime::GufuncInvoker invoke = [](runtime::GufuncLoopFn fn, char** p, int64_t n, const int64_t* steps,
                                        const int64_t* core) {
@@ -50,8 +59,8 @@ std::vector<Array> Function::gufunc_call(const std::vector<Value>& inputs, const
     auto* def = static_cast<const syntax::FunctionDef*>(def_);
     if (!is_gufunc())
         throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a @guvectorize gufunc", def->name));
+    check_target(opts);
     pipeline::GufuncLoopChoice c = pipeline::choose_gufunc_loop(*m_, def, inputs);
-    runtime::GufuncLoopFn loop = compile_loop(*m_, def, c, opts);
     std::vector<Array> keep;
     std::vector<ArrayRef> operands = pipeline::gufunc_inputs(c, inputs, keep);
     std::vector<const ArrayRef*> none(c.shape.nops() - c.shape.nin, nullptr);
@@ -61,7 +70,7 @@ std::vector<Array> Function::gufunc_call(const std::vector<Value>& inputs, const
         outputs.emplace_back(c.dtypes[c.shape.nin + o], runtime::gufunc_output_shape(c.shape, b, o));
         operands.push_back(outputs.back().ref());
     }
-    run(loop, c, b, operands, opts);
+    run(*m_, def, c, b, operands, opts);
     return outputs;
 }
 
@@ -75,7 +84,7 @@ void Function::gufunc_call(const std::vector<Value>& inputs, const std::vector<A
     if (outputs.size() != nout)
         throw Error(Error::Kind::Argument, fmt::format("error: gufunc '{}' has {} output{}, {} given", def->name, nout,
                                                        nout == 1 ? "" : "s", outputs.size()));
-    runtime::GufuncLoopFn loop = compile_loop(*m_, def, c, opts);
+    check_target(opts);
     std::vector<Array> keep;
     std::vector<ArrayRef> operands = pipeline::gufunc_inputs(c, inputs, keep);
     std::vector<const ArrayRef*> given;
@@ -93,7 +102,7 @@ void Function::gufunc_call(const std::vector<Value>& inputs, const std::vector<A
         copy_back.emplace_back(Array(c.dtypes[k], outputs[o].shape), outputs[o]);
         operands.push_back(copy_back.back().first.ref());
     }
-    run(loop, c, b, operands, opts);
+    run(*m_, def, c, b, operands, opts);
     for (const auto& [tmp, out] : copy_back) runtime::copy_cast(tmp.ref(), out, opts.target == Target::Parallel);
 }
 

@@ -48,7 +48,8 @@ std::unique_ptr<llvm::Module> lower(llvm::LLVMContext& ctx, codegen::Target& tar
     switch (req.artifact) {
     case Artifact::UfuncLoop: return codegen::lower_ufunc_loop(ctx, target, *req.module, fn);
     case Artifact::GufuncLoop:
-        return codegen::lower_gufunc_loop(ctx, target, *req.module, fn, req.typer->decorator_of(req.def).gufunc);
+        return codegen::lower_gufunc_loop(ctx, target, *req.module, fn, req.typer->decorator_of(req.def).gufunc,
+                                          req.gufunc_core);
     case Artifact::Entry: break;
     }
     return codegen::lower_function(ctx, target, *req.module, fn);

@@ -47,6 +47,9 @@ struct Request {
     const types::Type* declared_return = nullptr;
     Options options;
     Artifact artifact = Artifact::Entry;
+    // GufuncLoop: when not empty, the loop's core table (sizes and strides, see
+    // codegen::lower_gufunc_loop) as constants: a loop for one set of small core sizes.
+    std::vector<int64_t> gufunc_core;
     bool keep_ir = false;  // keep the LLVM IR text (dumps)
     // hex64(fnv1a64(source text)) of the module; empty: the disk cache is not used.
     std::string source_hash;

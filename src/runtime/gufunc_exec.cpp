@@ -61,6 +61,34 @@ ArrayRef loop_view(const GufuncShape& g, size_t k, const ArrayRef& a) {
 }
 
 // The core table of codegen's gufunc loop: sizes, then each array operand's strides.
+std::vector<int64_t> core_table(const GufuncShape& g, const GufuncBinding& b, const std::vector<ArrayRef>& ops);
+
+}  // namespace
+
+std::vector<int64_t> gufunc_core_table(const GufuncShape& g, const GufuncBinding& b,
+                                       const std::vector<ArrayRef>& operands) {
+    return core_table(g, b, operands);
+}
+
+bool gufunc_core_is_constant_worthy(const GufuncShape& g, const GufuncBinding& b,
+                                    const std::vector<ArrayRef>& operands) {
+    for (int64_t size : b.sizes)
+        if (size < 1 || size > kMaxConstantCore) return false;
+    for (size_t k = 0; k < g.nops(); ++k) {
+        if (g.array_ndim[k] == 0 || g.core[k].empty()) continue;
+        const ArrayRef& a = operands[k];
+        if (a.strides.empty()) continue;  // C-contiguous
+        int64_t expect = itemsize(a.dtype);
+        for (size_t j = a.shape.size(); j-- > a.shape.size() - g.core[k].size();) {
+            if (a.strides[j] != expect) return false;
+            expect *= a.shape[j];
+        }
+    }
+    return true;
+}
+
+namespace {
+
 std::vector<int64_t> core_table(const GufuncShape& g, const GufuncBinding& b, const std::vector<ArrayRef>& ops) {
     std::vector<int64_t> table = b.sizes;
     for (size_t k = 0; k < g.nops(); ++k) {

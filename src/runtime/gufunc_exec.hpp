@@ -54,6 +54,18 @@ GufuncBinding bind_gufunc(const GufuncShape& g, const std::vector<ArrayRef>& inp
 // The shape of output k: the loop shape, then its core sizes.
 Shape gufunc_output_shape(const GufuncShape& g, const GufuncBinding& b, size_t k);
 
+// The loop's core table for `operands` (inputs..., outputs...; codegen/lower.hpp,
+// lower_gufunc_loop): the core sizes, then each array operand's core strides.
+std::vector<int64_t> gufunc_core_table(const GufuncShape& g, const GufuncBinding& b,
+                                       const std::vector<ArrayRef>& operands);
+
+// Whether a loop with this core table baked in as constants pays for its compile: every
+// core size at most kMaxConstantCore and every core C-contiguous, so that the table depends
+// on the sizes alone (few variants) and the core loops can unroll (2x2 matrices, 3-vectors).
+inline constexpr int64_t kMaxConstantCore = 8;
+bool gufunc_core_is_constant_worthy(const GufuncShape& g, const GufuncBinding& b,
+                                    const std::vector<ArrayRef>& operands);
+
 // Runs the loop over `operands` (inputs..., outputs..., already bound and of the loop's
 // dtypes). Parallel: iterations split across `pool` (the global one when null).
 void execute_gufunc(GufuncLoopFn loop, const GufuncShape& g, const GufuncBinding& b,

@@ -112,7 +112,7 @@ def main():
                 actual.append(x)
         for k, y in enumerate(ORACLES[fn](*actual)):
             path = '%s_out%d.npy' % (name, k)
-            np.save(os.path.join(DATA, path), np.ascontiguousarray(y))
+            np.save(os.path.join(DATA, path), np.array(y, order='C'))  # 0-d stays 0-d
             entry['outputs'].append(path)
         cases.append(entry)
     with open(os.path.join(HERE, 'expected.json'), 'w') as f:
