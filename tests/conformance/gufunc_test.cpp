@@ -124,3 +124,33 @@ TEST_CASE("gufunc: the API tells gufuncs apart", "[gufunc]") {
     CHECK_THAT(s.llvm_ir(), Contains("$gufunc"));
     CHECK_THROWS_WITH(s.call({}), Contains("is a gufunc; apply it with gufunc_call"));
 }
+
+TEST_CASE("gufunc: a core declared C-contiguous ('::1') gets a contiguous copy of a strided input", "[gufunc]") {
+    Module m = Module::from_string(R"(
+from numba import guvectorize
+
+@guvectorize(['void(float64[::1], float64[::1])'], '(n)->(n)')
+def prefix_sum(x, out):
+    acc = 0.0
+    for i in range(x.shape[0]):
+        acc += x[i]
+        out[i] = acc
+)",
+                                   "prefix_sum.py");
+    Array base(DType::Float64, {2, 8});
+    for (int64_t i = 0; i < 16; ++i) base.data<double>()[i] = double(i);
+    ArrayRef odd = base.ref();  // base[:, 1::2]
+    odd.data = base.data<double>() + 1;
+    odd.shape = {2, 4};
+    odd.strides = {64, 16};
+    Array r = m.function("prefix_sum").gufunc_call({odd})[0];
+    REQUIRE(r.shape() == std::vector<int64_t>{2, 4});
+    const double want[8] = {1, 4, 9, 16, 9, 20, 33, 48};
+    for (int i = 0; i < 8; ++i) CHECK(r.data<double>()[i] == want[i]);
+    // A strided output view: computed contiguous, then copied into it.
+    Array big(DType::Float64, {2, 8});
+    ArrayRef view = odd;
+    view.data = big.data<double>() + 1;
+    m.function("prefix_sum").gufunc_call({odd}, {view});
+    for (int i = 0; i < 8; ++i) CHECK(big.data<double>()[(i / 4) * 8 + (i % 4) * 2 + 1] == want[i]);
+}
