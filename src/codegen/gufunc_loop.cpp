@@ -117,7 +117,8 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::
 // CUDA: void(ptr op0, ..., i64 n, i64 step0, ..., i64 core0, ...), a grid-stride kernel:
 // one thread per loop iteration. Everything is a by-value parameter, so a launch needs no
 // device memory besides the operands.
-void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::GufuncLayout& l, llvm::Function* impl) {
+void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::GufuncLayout& l, llvm::Function* impl,
+              const std::vector<int64_t>& constant_core) {
     llvm::LLVMContext& ctx = mod.ctx;
     const size_t nops = fn.arg_types.size(), ncore = core_count(fn, l);
     std::vector<llvm::Type*> params(nops, llvm::PointerType::get(ctx, 0));
@@ -128,7 +129,10 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::
     n->setName("n");
 
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
-    LoopValues v = load_core(b, fn, l, [&](size_t k) { return f->getArg(unsigned(2 * nops + 1 + k)); });
+    LoopValues v = load_core(b, fn, l, [&](size_t k) -> llvm::Value* {
+        if (!constant_core.empty()) return b.getInt64(constant_core[k]);
+        return f->getArg(unsigned(2 * nops + 1 + k));
+    });
     for (size_t k = 0; k < nops; ++k) {
         v.base.push_back(f->getArg(unsigned(k)));
         v.step.push_back(f->getArg(unsigned(nops + 1 + k)));
@@ -158,7 +162,7 @@ std::unique_ptr<llvm::Module> lower_gufunc_loop(llvm::LLVMContext& ctx, Target& 
                                " values for " + std::to_string(core_count(fn, layout)));
     llvm::Function* impl = mod.internal_function(fn);
     if (target.kind() == types::TargetKind::CUDA)
-        gpu_loop(mod, fn, layout, impl);
+        gpu_loop(mod, fn, layout, impl, constant_core);
     else
         cpu_loop(mod, fn, layout, impl, constant_core);
     return m;

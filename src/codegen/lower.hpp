@@ -46,9 +46,9 @@ inline std::string loop_symbol(const std::string& symbol) { return symbol + "$lo
 //         then for each array operand the byte strides of its dimensions.
 //   CUDA: void <symbol>$gufunc(ptr op..., i64 n, i64 step..., i64 core...), a grid-stride
 //         kernel with the same values by value, one thread per iteration.
-// With `constant_core` (CPU), the core table is those constants and the `core` argument is
-// not read: small core loops unroll and vectorize (the runtime asks for this per set of
-// small core sizes of contiguous cores).
+// With `constant_core`, the core table is those constants and the `core` argument (CUDA:
+// the core parameters) is not read: small core loops unroll and vectorize (the runtimes ask
+// for this per set of small core sizes of contiguous cores).
 std::unique_ptr<llvm::Module> lower_gufunc_loop(llvm::LLVMContext& ctx, Target& target, const syntax::Module& source,
                                                 const types::TypedFunction& fn, const types::GufuncLayout& layout,
                                                 const std::vector<int64_t>& constant_core = {});

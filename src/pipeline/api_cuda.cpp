@@ -298,6 +298,9 @@ void launch_fast(const FastUfunc& e, const std::vector<KernelArg>& inputs, const
 struct GufuncPlan {
     pipeline::GufuncLoopChoice choice;
     runtime::GufuncBinding binding;
+    // The kernel's loop steps and core table (codegen/lower.hpp) for operands laid out by
+    // run_gufunc: C-contiguous loop + core shapes, a scalar input as one element (step 0).
+    std::vector<int64_t> steps, core;
     std::shared_ptr<ujit::detail::SpecState> spec;
 };
 
@@ -310,6 +313,31 @@ ArrayRef shape_ref(const KernelArg& a, DType dtype) {
     return r;
 }
 
+// Operand k's full shape: the loop shape, then its core sizes.
+std::vector<int64_t> gufunc_operand_shape(const GufuncPlan& p, size_t k) {
+    std::vector<int64_t> s = p.binding.loop;
+    for (int d : p.choice.shape.core[k]) s.push_back(p.binding.sizes[size_t(d)]);
+    return s;
+}
+
+void gufunc_tables(GufuncPlan& p, const std::vector<KernelArg>& inputs) {
+    const runtime::GufuncShape& g = p.choice.shape;
+    p.core = p.binding.sizes;
+    for (size_t k = 0; k < g.nops(); ++k) {
+        std::vector<int64_t> shape = gufunc_operand_shape(p, k);
+        int64_t item = itemsize(p.choice.dtypes[k]), core_elems = 1;
+        for (size_t j = p.binding.loop.size(); j < shape.size(); ++j) core_elems *= shape[j];
+        p.steps.push_back(k < inputs.size() && is_scalar_operand(inputs[k]) ? 0 : core_elems * item);
+        if (g.array_ndim[k] == 0) continue;
+        if (g.core[k].empty()) {
+            p.core.push_back(item);  // an output '()' is a 1-element array
+            continue;
+        }
+        runtime::Shape strides = runtime::c_strides(shape, item);
+        p.core.insert(p.core.end(), strides.begin() + std::ptrdiff_t(p.binding.loop.size()), strides.end());
+    }
+}
+
 GufuncPlan plan_gufunc(const Function& f, const std::vector<KernelArg>& inputs,
                        const std::vector<const ArrayRef*>& outputs) {
     if (!f.is_gufunc()) throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a gufunc", f.name()));
@@ -320,16 +348,18 @@ GufuncPlan plan_gufunc(const Function& f, const std::vector<KernelArg>& inputs,
     std::vector<ArrayRef> shapes;
     for (size_t k = 0; k < inputs.size(); ++k) shapes.push_back(shape_ref(inputs[k], plan.choice.dtypes[k]));
     plan.binding = runtime::bind_gufunc(plan.choice.shape, shapes, outputs);
-    plan.spec =
-        specialize(f, plan.choice.signature->args, plan.choice.signature->ret, pipeline::Artifact::GufuncLoop, {});
+    gufunc_tables(plan, inputs);
+    // Small cores get a kernel for exactly their sizes, as on the CPU (api_gufunc.cpp): the
+    // operands here are always contiguous, so the sizes decide.
+    const Options defaults;
+    ujit::detail::SpecKey key{
+        FunctionAccess::def(f), plan.choice.signature->args, plan.choice.signature->ret,    Target::CUDA, device_arch(),
+        defaults.opt_level,     defaults.fastmath,           pipeline::Artifact::GufuncLoop};
+    bool small = true;
+    for (int64_t size : plan.binding.sizes) small &= size >= 1 && size <= runtime::kMaxConstantCore;
+    if (small) key.gufunc_core = plan.core;
+    plan.spec = FunctionAccess::module(f).get_or_compile(key, false);
     return plan;
-}
-
-// Operand k's full shape: the loop shape, then its core sizes.
-std::vector<int64_t> gufunc_operand_shape(const GufuncPlan& p, size_t k) {
-    std::vector<int64_t> s = p.binding.loop;
-    for (int d : p.choice.shape.core[k]) s.push_back(p.binding.sizes[size_t(d)]);
-    return s;
 }
 
 void run_gufunc(const GufuncPlan& p, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs,
@@ -354,31 +384,18 @@ void run_gufunc(const GufuncPlan& p, const std::vector<KernelArg>& inputs, const
     if (n == 0) return;
     std::vector<KernelArg> args;
     std::vector<KernelParam> params;
-    std::vector<int64_t> steps, core = p.binding.sizes;
     for (size_t k = 0; k < operands.size(); ++k) {
         args.emplace_back(Value::of_int(DType::UInt64, int64_t(operands[k].device_pointer())));
         params.push_back(KernelParam::scalar(DType::UInt64, fmt::format("op{}", k)));
-        std::vector<int64_t> shape = gufunc_operand_shape(p, k);
-        int64_t item = itemsize(p.choice.dtypes[k]), core_elems = 1;
-        for (size_t j = p.binding.loop.size(); j < shape.size(); ++j) core_elems *= shape[j];
-        // A scalar input is one element on the device (device_operand), read by every thread.
-        steps.push_back(k < inputs.size() && is_scalar_operand(inputs[k]) ? 0 : core_elems * item);
-        if (g.array_ndim[k] == 0) continue;
-        if (g.core[k].empty()) {
-            core.push_back(item);  // an output '()' is a 1-element array
-            continue;
-        }
-        runtime::Shape strides = runtime::c_strides(shape, item);
-        core.insert(core.end(), strides.begin() + std::ptrdiff_t(p.binding.loop.size()), strides.end());
     }
     args.emplace_back(Value::of_int(DType::Int64, n));
     params.push_back(KernelParam::scalar(DType::Int64, "n"));
-    for (size_t k = 0; k < steps.size(); ++k) {
-        args.emplace_back(Value::of_int(DType::Int64, steps[k]));
+    for (size_t k = 0; k < p.steps.size(); ++k) {
+        args.emplace_back(Value::of_int(DType::Int64, p.steps[k]));
         params.push_back(KernelParam::scalar(DType::Int64, fmt::format("step{}", k)));
     }
-    for (size_t k = 0; k < core.size(); ++k) {
-        args.emplace_back(Value::of_int(DType::Int64, core[k]));
+    for (size_t k = 0; k < p.core.size(); ++k) {
+        args.emplace_back(Value::of_int(DType::Int64, p.core[k]));
         params.push_back(KernelParam::scalar(DType::Int64, fmt::format("core{}", k)));
     }
     LoadedKernel kernel = loaded(*p.spec, p.spec->compiled.typed->symbol + "$gufunc", params);
