@@ -28,7 +28,18 @@ std::vector<ujit::Array> apply_gufunc_cuda(const ujit::Function& f, const std::v
     if (!ujit::cuda::is_available()) {
         std::fprintf(stderr, "ujit: note: no CUDA device (%s); running on the CPU\n",
                      ujit::cuda::unavailable_reason().c_str());
-        return f.gufunc_call(inputs);
+        try {
+            return f.gufunc_call(inputs);
+        } catch (const ujit::Error& e) {
+            // E.g. a core function calling a @cuda.jit(device=True) function, which CPU code cannot.
+            if (e.kind() != ujit::Error::Kind::Compile) throw;
+            std::string text = e.what();
+            if (!text.empty() && text.back() != '\n') text += '\n';
+            throw ujit::Error(e.kind(),
+                              text + "ujit: error: CUDA is not available: " + ujit::cuda::unavailable_reason() +
+                                  "; and the CPU fallback cannot compile '" + f.name() + "' (above)",
+                              e.file(), e.line(), e.column());
+        }
     }
     return ujit::cuda::gufunc(f, std::vector<ujit::cuda::KernelArg>(inputs.begin(), inputs.end()));
 }
