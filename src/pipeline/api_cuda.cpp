@@ -299,8 +299,11 @@ struct GufuncPlan {
     pipeline::GufuncLoopChoice choice;
     runtime::GufuncBinding binding;
     // The kernel's loop steps and core table (codegen/lower.hpp) for operands laid out by
-    // run_gufunc: C-contiguous loop + core shapes, a scalar input as one element (step 0).
+    // run_gufunc: C-contiguous loop + core shapes, except that an input without loop
+    // dimensions (a scalar, or one matrix for a batch) is its core alone, read by every
+    // thread (step 0), not copied once per iteration.
     std::vector<int64_t> steps, core;
+    std::vector<bool> core_only;
     std::shared_ptr<ujit::detail::SpecState> spec;
 };
 
@@ -327,7 +330,8 @@ void gufunc_tables(GufuncPlan& p, const std::vector<KernelArg>& inputs) {
         std::vector<int64_t> shape = gufunc_operand_shape(p, k);
         int64_t item = itemsize(p.choice.dtypes[k]), core_elems = 1;
         for (size_t j = p.binding.loop.size(); j < shape.size(); ++j) core_elems *= shape[j];
-        p.steps.push_back(k < inputs.size() && is_scalar_operand(inputs[k]) ? 0 : core_elems * item);
+        p.core_only.push_back(k < inputs.size() && shape_of(inputs[k]).size() == g.core[k].size());
+        p.steps.push_back(p.core_only.back() ? 0 : core_elems * item);
         if (g.array_ndim[k] == 0) continue;
         if (g.core[k].empty()) {
             p.core.push_back(item);  // an output '()' is a 1-element array
@@ -369,7 +373,9 @@ void run_gufunc(const GufuncPlan& p, const std::vector<KernelArg>& inputs, const
     std::vector<DeviceArray> operands;
     bool made_temporaries = false;
     for (size_t k = 0; k < inputs.size(); ++k) {
-        operands.push_back(device_operand(inputs[k], gufunc_operand_shape(p, k), p.choice.dtypes[k], options.stream));
+        std::vector<int64_t> shape = gufunc_operand_shape(p, k);
+        if (p.core_only[k]) shape.erase(shape.begin(), shape.begin() + std::ptrdiff_t(p.binding.loop.size()));
+        operands.push_back(device_operand(inputs[k], shape, p.choice.dtypes[k], options.stream));
         made_temporaries |= !inputs[k].is_device_array() ||
                             operands.back().device_pointer() != inputs[k].device_array().device_pointer();
     }
