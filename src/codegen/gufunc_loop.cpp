@@ -31,7 +31,8 @@ size_t core_count(const types::TypedFunction& fn, const types::GufuncLayout& l) 
     return n;
 }
 
-LoopValues load_core(llvm::IRBuilder<>& b, const types::TypedFunction& fn, const types::GufuncLayout& l,
+// The core table's values in order, each from `core(k)` (a load, a parameter or a constant).
+LoopValues load_core(const types::TypedFunction& fn, const types::GufuncLayout& l,
                      const std::function<llvm::Value*(size_t)>& core) {
     LoopValues v;
     size_t at = 0;
@@ -41,7 +42,6 @@ LoopValues load_core(llvm::IRBuilder<>& b, const types::TypedFunction& fn, const
         if (t->is_array())
             for (int j = 0; j < t->ndim(); ++j) v.core_strides.back().push_back(core(at++));
     }
-    (void)b;
     return v;
 }
 
@@ -102,7 +102,7 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::
     }
 
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
-    LoopValues v = load_core(b, fn, l, [&](size_t k) -> llvm::Value* {
+    LoopValues v = load_core(fn, l, [&](size_t k) -> llvm::Value* {
         if (!constant_core.empty()) return b.getInt64(constant_core[k]);
         return b.CreateLoad(i64, b.CreateConstGEP1_64(i64, f->getArg(3), k), "core" + llvm::Twine(k));
     });
@@ -129,7 +129,7 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::
     n->setName("n");
 
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
-    LoopValues v = load_core(b, fn, l, [&](size_t k) -> llvm::Value* {
+    LoopValues v = load_core(fn, l, [&](size_t k) -> llvm::Value* {
         if (!constant_core.empty()) return b.getInt64(constant_core[k]);
         return f->getArg(unsigned(2 * nops + 1 + k));
     });
