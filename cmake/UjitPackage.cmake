@@ -83,6 +83,8 @@ if(UJIT_BUNDLE_TESTS)
   install(FILES ${PROJECT_SOURCE_DIR}/tests/conformance/expected.json DESTINATION ${_td}/tests/conformance)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/tests/conformance/corpus/ DESTINATION ${_td}/tests/conformance/corpus
     FILES_MATCHING PATTERN "*.py")
+  # The gufunc cases (tools/scripts/gufunc_oracle.py): the module, NumPy's results, the .npy data.
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/tests/conformance/gufunc/ DESTINATION ${_td}/tests/conformance/gufunc)
   install(FILES ${PROJECT_SOURCE_DIR}/tests/unit/cudadrv/kernels/test_kernels.ptx
     DESTINATION ${_td}/tests/unit/cudadrv/kernels)
 

@@ -339,4 +339,15 @@ Array vectorize(const Function& ufunc, const std::vector<KernelArg>& inputs, con
 void vectorize_into(const Function& ufunc, const std::vector<KernelArg>& inputs, const DeviceArray& out,
                     const LaunchOptions& options = {});
 
+// A guvectorize gufunc on the GPU (any target in its decorator), one thread per loop
+// iteration, with the host gufunc_call's dispatch, core dimension binding and broadcasting.
+// Inputs: device arrays, host arrays, scalars. Outputs: new device arrays (gufunc_device),
+// host arrays (gufunc), or the caller's C-contiguous device arrays (gufunc_into; shapes
+// checked as NumPy does, dtypes the loop's).
+std::vector<DeviceArray> gufunc_device(const Function& f, const std::vector<KernelArg>& inputs,
+                                       const LaunchOptions& options = {});
+std::vector<Array> gufunc(const Function& f, const std::vector<KernelArg>& inputs, const LaunchOptions& options = {});
+void gufunc_into(const Function& f, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs,
+                 const LaunchOptions& options = {});
+
 }  // namespace ujit::cuda

@@ -416,6 +416,21 @@ ujit_status ujit_cache_get_stats(ujit_cache_stats* out);
 /* Removes every entry of the cache directory; *removed (may be NULL) counts them. */
 ujit_status ujit_cache_clear(size_t* removed);
 
+/* ------------------------------------------------------------------ Generalized ufuncs */
+
+/* Applies a guvectorize gufunc with NumPy's gufunc rules: loop dimensions broadcast, core
+ * dimensions bound by name across `inputs` (DLTensors of any strides, or scalars) and the
+ * caller's `outputs` (one DLTensor per output of the layout, shaped loop + core; checked,
+ * cast when the dtype differs from the loop's). Dispatch among the declared signatures by
+ * the input dtypes. UJIT_TARGET_CUDA: inputs host or kDLCUDA tensors, outputs C-contiguous
+ * kDLCUDA tensors of the loop's dtypes, one GPU thread per loop iteration. */
+ujit_status ujit_function_gufunc(ujit_function* f, const ujit_value* inputs, size_t n_inputs, DLTensor* const* outputs,
+                                 size_t n_outputs, ujit_target target);
+
+/* A gufunc's layout, canonical ("(m,n),(n,p)->(m,p)"; free with ujit_free_string), and its
+ * numbers of inputs and outputs (outputs are the def's last parameters). */
+ujit_status ujit_function_gufunc_layout(ujit_function* f, char** layout_out, size_t* n_inputs, size_t* n_outputs);
+
 #ifdef __cplusplus
 }
 #endif

@@ -253,8 +253,24 @@ public:
     Array vectorize_call(const std::vector<Value>& inputs, const Options& opts = {}) const;
     void vectorize_call(const std::vector<Value>& inputs, const ArrayRef& out, const Options& opts = {}) const;
 
+    // Generalized ufunc application (@guvectorize), NumPy's gufunc rules: each operand's
+    // last dimensions are its core dimensions in the layout, bound by name and checked
+    // across operands; the other (loop) dimensions broadcast. Dispatches on the input
+    // dtypes among the declared signatures (exact, then safe casts). Inputs may be any
+    // strided views (and scalars for '()' cores). Returns the outputs (one per output of
+    // the layout, shaped loop + core), or writes the caller's `outputs` (checked; cast when
+    // their dtype differs). Target CPU or Parallel; the GPU: ujit::cuda::gufunc (cuda.hpp).
+    std::vector<Array> gufunc_call(const std::vector<Value>& inputs, const Options& opts = {}) const;
+    void gufunc_call(const std::vector<Value>& inputs, const std::vector<ArrayRef>& outputs,
+                     const Options& opts = {}) const;
+
     bool is_cuda_kernel() const;
-    bool is_ufunc() const;  // @vectorize: apply with vectorize_call
+    bool is_ufunc() const;   // @vectorize: apply with vectorize_call
+    bool is_gufunc() const;  // @guvectorize: apply with gufunc_call
+    // The gufunc's layout, canonical ("(m,n),(n,p)->(m,p)"), and its number of inputs;
+    // the outputs are the last parameters (empty and 0 for other functions).
+    std::string gufunc_layout() const;
+    int gufunc_inputs() const;
     // The target the decorator asks for: CUDA for @cuda.jit (kernels and device functions)
     // and target='cuda'; Parallel for target='parallel'; otherwise CPU.
     Target declared_target() const;

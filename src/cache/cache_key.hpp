@@ -22,7 +22,7 @@ struct KeyFields {
     std::string arch;         // "sm_90"; CPU: host CPU name and a hash of its features
     int opt_level = 3;
     bool fastmath = false;
-    std::string artifact;     // "entry" | "ufunc_loop"
+    std::string artifact;     // "entry" | "ufunc_loop" | "gufunc_loop[:core=N,...]"
     ArtifactKind kind = ArtifactKind::Ptx;
     std::string toolchain;    // other inputs: libdevice's identity for CUDA
 };

@@ -2,6 +2,7 @@
 // compiles, dumps, the disk cache. Handles own C++ objects, every entry point is
 // `guarded` (no exception crosses), errors are recorded per thread. Calls are in
 // capi_call.cpp, CUDA in capi_cuda.cpp, ufuncs and launches in capi_apply.cpp.
+#include "capi/function_access.hpp"
 #include "capi/handles.hpp"
 #include "capi/values.hpp"
 
@@ -37,6 +38,11 @@ char* copy_string(const std::string& s) {
 }
 
 }  // namespace ujit::capi
+
+const ujit::Function& ujit::capi::function_of(const ujit_function* f) {
+    if (!f) throw ujit::Error(ujit::Error::Kind::Argument, "error: null function");
+    return f->function;
+}
 
 namespace {
 

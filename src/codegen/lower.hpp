@@ -42,4 +42,20 @@ inline std::string loop_symbol(const std::string& symbol) { return symbol + "$lo
 // (cpu/optimize.hpp, LLVM's O0..O3 pipeline for the host) or to cuda::emit_ptx (cuda/ptx.hpp,
 // libdevice, NVVM reflect, O3 and the NVPTX back end).
 
+// Emits the loop of a generalized ufunc (@guvectorize) around its core function `fn`
+// (typed for one declared signature; outputs are its last arguments). See gufunc_loop.cpp.
+//   CPU:  void <symbol>$gufunc(char** ptrs, i64 n, const i64* steps, const i64* core)
+//         ptrs/steps: per operand (inputs..., outputs...) its address at iteration 0 and its
+//         loop stride in bytes; core: the size of each layout dimension (layout.dims order),
+//         then for each array operand the byte strides of its dimensions.
+//   CUDA: void <symbol>$gufunc(ptr op..., i64 n, i64 step..., i64 core...), a grid-stride
+//         kernel with the same values by value, one thread per iteration.
+// With `constant_core`, the core table is those constants and the `core` argument (CUDA:
+// the core parameters) is not read: small core loops unroll and vectorize (the runtimes ask
+// for this per set of small core sizes of contiguous cores).
+std::unique_ptr<llvm::Module> lower_gufunc_loop(llvm::LLVMContext& ctx, Target& target, const syntax::Module& source,
+                                                const types::TypedFunction& fn, const types::GufuncLayout& layout,
+                                                const std::vector<int64_t>& constant_core = {});
+inline std::string gufunc_symbol(const std::string& symbol) { return symbol + "$gufunc"; }
+
 }  // namespace ujit::codegen

@@ -9,8 +9,14 @@
 // of the result's shape: operands already in that form on the device are used in place,
 // scalars go over as one element (their bit set in `scalars`), the rest are cast and
 // broadcast on the host (runtime::copy_cast) and copied over.
+//
+// GPU gufuncs run the grid-stride kernel of codegen/gufunc_loop.cpp, one thread per loop
+// iteration, over operands C-contiguous in the loop shape followed by their core shape (the
+// loop is then one dimension with one step per operand); operands already so on the device
+// are used in place, the rest are cast and broadcast on the host like ufunc operands.
 #include "cudadrv/module_state.hpp"
 #include "pipeline/dispatch.hpp"
+#include "pipeline/gufunc_types.hpp"
 #include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
 #include "pipeline/ufunc_types.hpp"
@@ -287,7 +293,154 @@ void launch_fast(const FastUfunc& e, const std::vector<KernelArg>& inputs, const
                                           params, options);
 }
 
+// ---------------------------------------------------------------- gufuncs
+
+struct GufuncPlan {
+    pipeline::GufuncLoopChoice choice;
+    runtime::GufuncBinding binding;
+    // The kernel's loop steps and core table (codegen/lower.hpp) for operands laid out by
+    // run_gufunc: C-contiguous loop + core shapes, except that an input without loop
+    // dimensions (a scalar, or one matrix for a batch) is its core alone, read by every
+    // thread (step 0), not copied once per iteration.
+    std::vector<int64_t> steps, core;
+    std::vector<bool> core_only;
+    std::shared_ptr<ujit::detail::SpecState> spec;
+};
+
+// Shapes only: device arrays are bound through their ArrayRef without touching their data.
+ArrayRef shape_ref(const KernelArg& a, DType dtype) {
+    if (a.is_device_array()) return a.device_array().ref();
+    if (a.value().is_array()) return a.value().array();
+    ArrayRef r;
+    r.dtype = dtype;
+    return r;
+}
+
+// Operand k's full shape: the loop shape, then its core sizes.
+std::vector<int64_t> gufunc_operand_shape(const GufuncPlan& p, size_t k) {
+    std::vector<int64_t> s = p.binding.loop;
+    for (int d : p.choice.shape.core[k]) s.push_back(p.binding.sizes[size_t(d)]);
+    return s;
+}
+
+void gufunc_tables(GufuncPlan& p, const std::vector<KernelArg>& inputs) {
+    const runtime::GufuncShape& g = p.choice.shape;
+    p.core = p.binding.sizes;
+    for (size_t k = 0; k < g.nops(); ++k) {
+        std::vector<int64_t> shape = gufunc_operand_shape(p, k);
+        int64_t item = itemsize(p.choice.dtypes[k]), core_elems = 1;
+        for (size_t j = p.binding.loop.size(); j < shape.size(); ++j) core_elems *= shape[j];
+        p.core_only.push_back(k < inputs.size() && shape_of(inputs[k]).size() == g.core[k].size());
+        p.steps.push_back(p.core_only.back() ? 0 : core_elems * item);
+        if (g.array_ndim[k] == 0) continue;
+        if (g.core[k].empty()) {
+            p.core.push_back(item);  // an output '()' is a 1-element array
+            continue;
+        }
+        runtime::Shape strides = runtime::c_strides(shape, item);
+        p.core.insert(p.core.end(), strides.begin() + std::ptrdiff_t(p.binding.loop.size()), strides.end());
+    }
+}
+
+GufuncPlan plan_gufunc(const Function& f, const std::vector<KernelArg>& inputs,
+                       const std::vector<const ArrayRef*>& outputs) {
+    if (!f.is_gufunc()) throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a gufunc", f.name()));
+    std::vector<Value> probes;  // what the dispatch reads: dtypes, and whether a scalar
+    for (const KernelArg& a : inputs) probes.push_back(a.is_device_array() ? Value(a.device_array().ref()) : a.value());
+    GufuncPlan plan;
+    plan.choice = pipeline::choose_gufunc_loop(FunctionAccess::module(f), FunctionAccess::def(f), probes);
+    std::vector<ArrayRef> shapes;
+    for (size_t k = 0; k < inputs.size(); ++k) shapes.push_back(shape_ref(inputs[k], plan.choice.dtypes[k]));
+    plan.binding = runtime::bind_gufunc(plan.choice.shape, shapes, outputs);
+    gufunc_tables(plan, inputs);
+    // Small cores get a kernel for exactly their sizes, as on the CPU (api_gufunc.cpp): the
+    // operands here are always contiguous, so the sizes decide.
+    const Options defaults;
+    ujit::detail::SpecKey key{
+        FunctionAccess::def(f), plan.choice.signature->args, plan.choice.signature->ret,    Target::CUDA, device_arch(),
+        defaults.opt_level,     defaults.fastmath,           pipeline::Artifact::GufuncLoop};
+    bool small = true;
+    for (int64_t size : plan.binding.sizes) small &= size >= 1 && size <= runtime::kMaxConstantCore;
+    if (small) key.gufunc_core = plan.core;
+    plan.spec = FunctionAccess::module(f).get_or_compile(key, false);
+    return plan;
+}
+
+void run_gufunc(const GufuncPlan& p, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs,
+                const LaunchOptions& options) {
+    const runtime::GufuncShape& g = p.choice.shape;
+    int64_t n = runtime::checked_size(p.binding.loop);
+    std::vector<DeviceArray> operands;
+    bool made_temporaries = false;
+    for (size_t k = 0; k < inputs.size(); ++k) {
+        std::vector<int64_t> shape = gufunc_operand_shape(p, k);
+        if (p.core_only[k]) shape.erase(shape.begin(), shape.begin() + std::ptrdiff_t(p.binding.loop.size()));
+        operands.push_back(device_operand(inputs[k], shape, p.choice.dtypes[k], options.stream));
+        made_temporaries |= !inputs[k].is_device_array() ||
+                            operands.back().device_pointer() != inputs[k].device_array().device_pointer();
+    }
+    for (size_t o = 0; o < outputs.size(); ++o) {
+        size_t k = g.nin + o;
+        if (outputs[o].dtype() != p.choice.dtypes[k] || !outputs[o].is_c_contiguous())
+            throw Error(Error::Kind::Argument, fmt::format("error: gufunc '{}': output {} must be a C-contiguous {} "
+                                                           "device array",
+                                                           g.name, o, dtype_name(p.choice.dtypes[k])));
+        operands.push_back(outputs[o]);
+    }
+    if (n == 0) return;
+    std::vector<KernelArg> args;
+    std::vector<KernelParam> params;
+    for (size_t k = 0; k < operands.size(); ++k) {
+        args.emplace_back(Value::of_int(DType::UInt64, int64_t(operands[k].device_pointer())));
+        params.push_back(KernelParam::scalar(DType::UInt64, fmt::format("op{}", k)));
+    }
+    args.emplace_back(Value::of_int(DType::Int64, n));
+    params.push_back(KernelParam::scalar(DType::Int64, "n"));
+    for (size_t k = 0; k < p.steps.size(); ++k) {
+        args.emplace_back(Value::of_int(DType::Int64, p.steps[k]));
+        params.push_back(KernelParam::scalar(DType::Int64, fmt::format("step{}", k)));
+    }
+    for (size_t k = 0; k < p.core.size(); ++k) {
+        args.emplace_back(Value::of_int(DType::Int64, p.core[k]));
+        params.push_back(KernelParam::scalar(DType::Int64, fmt::format("core{}", k)));
+    }
+    LoadedKernel kernel = loaded(*p.spec, p.spec->compiled.typed->symbol + "$gufunc", params);
+    launch(kernel, Dim3(loop_blocks(n, max_loop_blocks())), Dim3(uint32_t(kLoopBlock)), args, options);
+    if (made_temporaries && !options.stream.is_default()) options.stream.synchronize();
+}
+
 }  // namespace
+
+std::vector<DeviceArray> gufunc_device(const Function& f, const std::vector<KernelArg>& inputs,
+                                       const LaunchOptions& options) {
+    const size_t nout = f.parameter_names().size() - size_t(f.gufunc_inputs());
+    GufuncPlan p = plan_gufunc(f, inputs, std::vector<const ArrayRef*>(nout, nullptr));
+    std::vector<DeviceArray> outputs;
+    for (size_t o = 0; o < nout; ++o)
+        outputs.push_back(
+            device_array(gufunc_operand_shape(p, p.choice.shape.nin + o), p.choice.dtypes[p.choice.shape.nin + o]));
+    run_gufunc(p, inputs, outputs, options);
+    return outputs;
+}
+
+std::vector<Array> gufunc(const Function& f, const std::vector<KernelArg>& inputs, const LaunchOptions& options) {
+    std::vector<Array> out;
+    for (const DeviceArray& d : gufunc_device(f, inputs, options)) out.push_back(d.copy_to_host(options.stream));
+    return out;
+}
+
+void gufunc_into(const Function& f, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs,
+                 const LaunchOptions& options) {
+    std::vector<ArrayRef> refs;
+    for (const DeviceArray& d : outputs) refs.push_back(d.ref());
+    std::vector<const ArrayRef*> given;
+    for (const ArrayRef& r : refs) given.push_back(&r);
+    const size_t nout = f.parameter_names().size() - size_t(f.gufunc_inputs());
+    if (outputs.size() != nout)
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: gufunc '{}' has {} outputs, {} given", f.name(), nout, outputs.size()));
+    run_gufunc(plan_gufunc(f, inputs, given), inputs, outputs, options);
+}
 
 void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
             const LaunchOptions& options, const Options& compile) {

@@ -51,6 +51,11 @@ bool Function::is_cuda_kernel() const {
 }
 
 bool Function::is_ufunc() const { return decorator(*m_, def_of(def_)).kind == types::Decorator::Kind::Vectorize; }
+bool Function::is_gufunc() const { return decorator(*m_, def_of(def_)).kind == types::Decorator::Kind::GuVectorize; }
+std::string Function::gufunc_layout() const { return is_gufunc() ? decorator(*m_, def_of(def_)).gufunc.str() : ""; }
+int Function::gufunc_inputs() const {
+    return is_gufunc() ? static_cast<int>(decorator(*m_, def_of(def_)).gufunc.nin()) : 0;
+}
 
 Function::Kind Function::kind() const {
     const auto& d = decorator(*m_, def_of(def_));
@@ -83,8 +88,9 @@ std::vector<std::string> Function::declared_signatures() const {
 namespace {
 // What compiling a function eagerly builds: its entry point, except for a ufunc on CUDA,
 // whose scalar body is only a device function; there the GPU loop kernel is what runs
-// (and what `ujit ptx` shows).
+// (and what `ujit ptx` shows). A gufunc's core function only ever runs inside its loop.
 pipeline::Artifact compiled_artifact(const Function& f, const Options& opts) {
+    if (f.is_gufunc()) return pipeline::Artifact::GufuncLoop;
     return opts.target == Target::CUDA && f.is_ufunc() ? pipeline::Artifact::UfuncLoop : pipeline::Artifact::Entry;
 }
 }  // namespace
@@ -169,6 +175,9 @@ void* Specialization::address() const { return s_->compiled.entry; }
 
 Value Specialization::call(const std::vector<Value>& args) const {
     const types::TypedFunction& fn = *s_->compiled.typed;
+    if (s_->request.artifact == pipeline::Artifact::GufuncLoop)
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: '{}' is a gufunc; apply it with gufunc_call", fn.def->name));
     if (!s_->compiled.packed)
         throw Error(Error::Kind::Argument,
                     fmt::format("error: '{}' was compiled for CUDA; launch it as a kernel", fn.def->name));
@@ -188,7 +197,8 @@ const pipeline::Compiled& with_ir(std::shared_ptr<detail::SpecState>& s) {
                             s->request.options.arch,
                             s->request.options.opt_level,
                             s->request.options.fastmath,
-                            s->request.artifact};
+                            s->request.artifact,
+                            s->request.gufunc_core};
         s = s->module->get_or_compile(key, true);
     }
     return s->compiled;

@@ -46,8 +46,14 @@ types::TargetKind target_kind(const Options& o) {
 
 std::unique_ptr<llvm::Module> lower(llvm::LLVMContext& ctx, codegen::Target& target, const Request& req,
                                     const types::TypedFunction& fn) {
-    return req.artifact == Artifact::UfuncLoop ? codegen::lower_ufunc_loop(ctx, target, *req.module, fn)
-                                               : codegen::lower_function(ctx, target, *req.module, fn);
+    switch (req.artifact) {
+    case Artifact::UfuncLoop: return codegen::lower_ufunc_loop(ctx, target, *req.module, fn);
+    case Artifact::GufuncLoop:
+        return codegen::lower_gufunc_loop(ctx, target, *req.module, fn, req.typer->decorator_of(req.def).gufunc,
+                                          req.gufunc_core);
+    case Artifact::Entry: break;
+    }
+    return codegen::lower_function(ctx, target, *req.module, fn);
 }
 
 // CUDA: the PTX of the request, from the disk cache or built (and stored there).
@@ -84,6 +90,8 @@ void look_up_entry_points(const Request& req, const types::TypedFunction& fn, cp
     cpu::Jit& jit = cpu::Jit::instance();
     if (req.artifact == Artifact::UfuncLoop) {
         out.loop = jit.lookup(handle, codegen::loop_symbol(fn.symbol));
+    } else if (req.artifact == Artifact::GufuncLoop) {
+        out.loop = jit.lookup(handle, codegen::gufunc_symbol(fn.symbol));
     } else {
         out.entry = jit.lookup(handle, fn.symbol);
         out.packed = jit.lookup(handle, codegen::packed_symbol(fn.symbol));

@@ -20,7 +20,7 @@
 namespace ujit::pipeline {
 
 // What the caller wants built for one typed function.
-enum class Artifact { Entry, UfuncLoop };
+enum class Artifact { Entry, UfuncLoop, GufuncLoop };
 
 struct StageTimes {  // milliseconds
     double type = 0, lower = 0, optimize = 0, codegen = 0;
@@ -34,7 +34,7 @@ struct Compiled {
     std::string assembly;   // x86-64 asm (CPU, produced lazily by the caller) or PTX (CUDA)
     void* entry = nullptr;  // CPU: raw entry point
     void* packed = nullptr; // CPU: packed wrapper (abi.hpp)
-    void* loop = nullptr;   // CPU ufunc loop (Artifact::UfuncLoop)
+    void* loop = nullptr;   // CPU ufunc or gufunc loop (Artifact::UfuncLoop, GufuncLoop)
     void* kernel_info = nullptr;  // a CUDA kernel compiled for the CPU: its cpu::KernelInfo
     bool from_disk_cache = false;  // the PTX or object code came from the disk cache
     StageTimes times;
@@ -48,6 +48,9 @@ struct Request {
     const types::Type* declared_return = nullptr;
     Options options;
     Artifact artifact = Artifact::Entry;
+    // GufuncLoop: when not empty, the loop's core table (sizes and strides, see
+    // codegen::lower_gufunc_loop) as constants: a loop for one set of small core sizes.
+    std::vector<int64_t> gufunc_core;
     bool keep_ir = false;  // keep the LLVM IR text (dumps)
     // hex64(fnv1a64(source text)) of the module; empty: the disk cache is not used.
     std::string source_hash;

@@ -47,7 +47,13 @@ cache::KeyFields disk_key_fields(const Request& req, cache::ArtifactKind kind) {
     f.arch = cuda ? req.options.arch : host_arch();
     f.opt_level = req.options.opt_level;
     f.fastmath = req.options.fastmath;
-    f.artifact = req.artifact == Artifact::UfuncLoop ? "ufunc_loop" : "entry";
+    // The layout is part of the source text, which the key's hash covers; a gufunc loop
+    // for constant core sizes is keyed by them.
+    f.artifact = req.artifact == Artifact::UfuncLoop    ? "ufunc_loop"
+                 : req.artifact == Artifact::GufuncLoop ? "gufunc_loop"
+                                                        : "entry";
+    for (size_t k = 0; k < req.gufunc_core.size(); ++k)
+        f.artifact += (k ? "," : ":core=") + std::to_string(req.gufunc_core[k]);
     f.kind = kind;
     f.toolchain = cuda ? libdevice_identity() : std::string("libmvec=") + (cpu::libmvec_available() ? "1" : "0");
     return f;

@@ -54,6 +54,7 @@ std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& key, bool 
     req.options.opt_level = key.opt_level;
     req.options.fastmath = key.fastmath;
     req.artifact = key.artifact;
+    req.gufunc_core = key.gufunc_core;
     req.keep_ir = keep_ir;
     req.source_hash = source_hash;
     try {

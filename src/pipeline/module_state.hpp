@@ -31,9 +31,12 @@ struct SpecKey {
     int opt_level;
     bool fastmath;
     pipeline::Artifact artifact;
+    // GufuncLoop: the core table baked in as constants (pipeline::Request::gufunc_core).
+    std::vector<int64_t> gufunc_core = {};
     bool operator<(const SpecKey& o) const {
-        return std::tie(def, args, declared_return, target, arch, opt_level, fastmath, artifact) <
-               std::tie(o.def, o.args, o.declared_return, o.target, o.arch, o.opt_level, o.fastmath, o.artifact);
+        return std::tie(def, args, declared_return, target, arch, opt_level, fastmath, artifact, gufunc_core) <
+               std::tie(o.def, o.args, o.declared_return, o.target, o.arch, o.opt_level, o.fastmath, o.artifact,
+                        o.gufunc_core);
     }
 };
 

@@ -109,6 +109,11 @@ Signature signature_object(const Call& c, const ModuleScope& m) {
 Signature one_signature(const Expr* e, const ModuleScope& m) {
     if (auto* s = dyn_cast<StrLit>(e)) return parse_signature(s->value, text_loc(*s));
     if (auto* c = dyn_cast<Call>(e)) return signature_object(*c, m);
+    if (auto* t = dyn_cast<Tuple>(e)) {  // (float64[:], float64[:]): argument types, no return type
+        Signature sig;
+        for (auto* a : t->elts) sig.args.push_back(type_object(a, m));
+        return sig;
+    }
     fail(e->loc, fmt::format("expected a signature string such as 'float32(float32)', found {}", describe_expr(e)));
 }
 
@@ -139,6 +144,64 @@ TargetKind parse_target(const Keyword& k, Decorator& d) {
     }
     if (s.value == "cuda") return TargetKind::CUDA;
     fail(k.value->loc, fmt::format("unknown target '{}' (expected 'cpu', 'parallel' or 'cuda')", s.value));
+}
+
+// "(n)" for messages.
+std::string core_text(const GufuncLayout& l, const std::vector<int>& dims) {
+    std::string s = "(";
+    for (size_t j = 0; j < dims.size(); ++j) s += (j ? "," : "") + l.dims[size_t(dims[j])];
+    return s + ")";
+}
+
+// Numba's rules for a guvectorize signature against its layout: one argument per operand
+// (outputs last, written not returned); a core of k > 0 dimensions is an array of ndim k;
+// an input core '()' a scalar; an output core '()' a 1-d array (the body writes out[0]).
+void check_gufunc_signature(const Signature& sig, const std::string& s, const GufuncLayout& l, SourceLoc loc) {
+    if (sig.ret && !sig.ret->is_none())
+        fail(loc, fmt::format("a guvectorize signature returns nothing (outputs are its last arguments): '{}'", s));
+    size_t nops = l.nin() + l.nout();
+    if (sig.args.size() != nops)
+        fail(loc, fmt::format("signature '{}' has {} argument{} but the layout '{}' has {} operands ({} input{}, {} "
+                              "output{})",
+                              s, sig.args.size(), sig.args.size() == 1 ? "" : "s", l.str(), nops, l.nin(),
+                              l.nin() == 1 ? "" : "s", l.nout(), l.nout() == 1 ? "" : "s"));
+    for (size_t k = 0; k < nops; ++k) {
+        const Type* t = sig.args[k];
+        const auto& core = l.operand(k);
+        bool output = k >= l.nin();
+        std::string what =
+            fmt::format("{} {} '{}'", output ? "output" : "input", output ? k - l.nin() : k, core_text(l, core));
+        if (t->is_array()) {
+            if (t->layout() == Layout::F && t->ndim() > 1)
+                fail(loc, fmt::format("{} is declared Fortran-ordered ({}) in '{}'; gufunc arrays are ':' or '::1'",
+                                      what, t->str(), s));
+            int want = core.empty() && output ? 1 : int(core.size());
+            if (core.empty() && !output)
+                fail(loc, fmt::format("{} is a scalar core: declare it as {}, not a {}-d array, in '{}'", what,
+                                      t->dtype()->str(), t->ndim(), s));
+            if (t->ndim() != want)
+                fail(loc, fmt::format("{} has {} core dimension{} but '{}' declares a {}-d array", what, core.size(),
+                                      core.size() == 1 ? "" : "s", s, t->ndim()));
+        } else if (!t->is_number()) {
+            fail(loc, fmt::format("{} must be an array or a number, not {} in '{}'", what, t->str(), s));
+        } else if (output) {
+            fail(loc, fmt::format("{} is written by the function: declare it as the array {}[:] in '{}'", what,
+                                  t->str(), s));
+        } else if (!core.empty()) {
+            fail(loc, fmt::format("{} has {} core dimension{} but '{}' declares it as the scalar {}", what, core.size(),
+                                  core.size() == 1 ? "" : "s", s, t->str()));
+        }
+    }
+}
+
+GufuncLayout gufunc_layout(const StrLit& text) {
+    auto parsed = parse_gufunc_layout(text.value);
+    if (auto* e = std::get_if<GufuncLayoutError>(&parsed)) {
+        SourceLoc l = text_loc(text);
+        l.col += static_cast<uint32_t>(e->offset);
+        fail(l, fmt::format("invalid gufunc layout '{}': {}", text.value, e->message));
+    }
+    return std::get<GufuncLayout>(parsed);
 }
 
 }  // namespace
@@ -173,7 +236,16 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
         if (call->args.size() < 2)
             fail(call->loc, "@guvectorize needs signatures and a layout: @guvectorize([sigs], '(n)->(n)')");
         d.signatures = signatures(call->args[0], m);
-        d.gufunc_layout = string_arg(call->args[1], "the guvectorize layout").value;
+        const StrLit& layout = string_arg(call->args[1], "the guvectorize layout");
+        d.gufunc_layout = layout.value;
+        d.gufunc = gufunc_layout(layout);
+        for (size_t i = 0; i < d.signatures.size(); ++i) {
+            auto* list = dyn_cast<Tuple>(call->args[0]);
+            const Expr* where = list ? list->elts[i] : call->args[0];
+            // Messages quote a string signature as written.
+            auto* text = dyn_cast<StrLit>(where);
+            check_gufunc_signature(d.signatures[i], text ? text->value : d.signatures[i].str(), d.gufunc, where->loc);
+        }
     } else {
         check_no_positional(*call, 1, name);
         if (!call->args.empty()) d.signatures = signatures(call->args[0], m);

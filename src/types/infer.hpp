@@ -4,6 +4,7 @@
 #pragma once
 
 #include "syntax/ast.hpp"
+#include "types/gufunc_layout.hpp"
 #include "types/typed_function.hpp"
 
 #include <map>
@@ -35,6 +36,7 @@ struct Decorator {
     bool fastmath = false;
     std::vector<Signature> signatures;  // eager signatures, may be empty
     std::string gufunc_layout;               // guvectorize '(n),()->(n)'
+    GufuncLayout gufunc;                     // gufunc_layout parsed and checked against the signatures
 };
 
 // A module-level name supplied by the host (a Python function's __globals__), bound

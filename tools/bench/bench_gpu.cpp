@@ -18,6 +18,8 @@
 //   kernel.add.100M       GB/s of the grid-stride add_kernel, grid SMs×32 × 256 threads.
 //   ufunc.gaussian.100M   ms of gaussian_pdf on 100M float32 (x, mean, sigma all device arrays).
 //   ufunc.gaussian.100M.scalars  ms with mean, sigma as float32 scalars (host broadcasting).
+//   gufunc.matmul2x2.4M   ms of the course's batch_matrix_mult (@guvectorize, '(m,n),(n,p)->(m,p)')
+//                         on 4M 2x2 float32 device matrices into a device output (gufunc_into).
 //   transpose.8192        GB/s of tile_transpose on 8192×8192 float32 (2 × 4 B × n² / time).
 //   compile.gaussian.first  ms: the first CUDA compile in the process: fresh Module → PTX →
 //                         loaded → first launch on 1K elements → synchronize.
@@ -63,6 +65,20 @@ namespace uc = ujit::cuda;
 using ujit::bench::now_ms;
 
 namespace {
+
+// The course's gufunc benchmark.
+const char* kBatchMatmul = R"(from numba import guvectorize
+
+
+@guvectorize(['void(float32[:,:], float32[:,:], float32[:,:])'], '(m, n), (n, p) -> (m, p)', target='cuda')
+def batch_matrix_mult(a, b, c):
+    for i in range(a.shape[0]):
+        for j in range(b.shape[1]):
+            tmp = 0.
+            for k in range(a.shape[1]):
+                tmp += a[i, k] * b[k, j]
+            c[i, j] = tmp
+)";
 
 const char* kEmptyKernel = R"(from numba import cuda
 
@@ -550,6 +566,34 @@ int run(const std::string& root) {
     x = {};
     out = {};
     hx = {};
+
+    // ---------------------------------------------------------------- (g) gufunc 4M 2x2
+    {
+        const int64_t n = 4'000'000;
+        Array ha(DType::Float32, {n, 2, 2}), hb(DType::Float32, {n, 2, 2});
+        for (int64_t i = 0; i < 4 * n; ++i) {
+            ha.data<float>()[i] = gen_x(i);
+            hb.data<float>()[i] = gen_y(i);
+        }
+        uc::DeviceArray a = uc::to_device(ha.ref()), b = uc::to_device(hb.ref());
+        uc::DeviceArray c = uc::device_array({n, 2, 2}, DType::Float32);
+        Module m = Module::from_string(kBatchMatmul, "batch_matrix_mult.py");
+        Function mm = m.function("batch_matrix_mult");
+        double t = device_ms(15, 10, [&] { uc::gufunc_into(mm, {a, b}, {c}); });
+        Array r = c.copy_to_host();
+        int64_t bad = 0;
+        for (int64_t t4 = 0; t4 < n; ++t4)
+            for (int i = 0; i < 2; ++i)
+                for (int j = 0; j < 2; ++j) {
+                    const float* pa = ha.data<float>() + 4 * t4;
+                    const float* pb = hb.data<float>() + 4 * t4;
+                    double tmp = 0.0;
+                    for (int k = 0; k < 2; ++k) tmp += pa[i * 2 + k] * pb[k * 2 + j];
+                    bad += r.data<float>()[4 * t4 + i * 2 + j] != float(tmp);
+                }
+        verify(bad == 0, "batch_matrix_mult 4M exact vs the host (Numba's float64 accumulator)");
+        row("gufunc.matmul2x2.4M", "ujit", t, "ms", "gufunc_into on device arrays, one thread per matrix");
+    }
 
     // ---------------------------------------------------------------- (e) transpose 8192²
     {

@@ -263,6 +263,33 @@ def run_numba():
         skipped("ufunc.gaussian.100M", "numba", e)
     del x, out
 
+    # (g) the course's batch_matrix_mult gufunc, 4M 2x2 float32, device arrays in and out
+    try:
+        from numba import guvectorize
+
+        @guvectorize(['void(float32[:,:], float32[:,:], float32[:,:])'], '(m, n), (n, p) -> (m, p)', target='cuda')
+        def batch_matrix_mult(a, b, c):
+            for i in range(a.shape[0]):
+                for j in range(b.shape[1]):
+                    tmp = 0.
+                    for k in range(a.shape[1]):
+                        tmp += a[i, k] * b[k, j]
+                    c[i, j] = tmp
+
+        n = 4_000_000
+        ha, hb = gen_x(4 * n).reshape(n, 2, 2), gen_y(4 * n).reshape(n, 2, 2)
+        da, db = cuda.to_device(ha), cuda.to_device(hb)
+        dc = cuda.device_array((n, 2, 2), dtype=np.float32)
+        t = device_ms(15, 10, lambda: batch_matrix_mult(da, db, out=dc))
+        # Numba's semantics: float32 products, summed in the float64 `tmp`.
+        p0 = (ha[:, :, 0:1] * hb[:, 0:1, :]).astype(np.float64)
+        p1 = (ha[:, :, 1:2] * hb[:, 1:2, :]).astype(np.float64)
+        verify(np.array_equal(dc.copy_to_host(), (p0 + p1).astype(np.float32)), "numba batch_matrix_mult 4M exact")
+        row("gufunc.matmul2x2.4M", "numba", t, "ms", "guvectorize(target='cuda'), out= device array")
+        del da, db, dc
+    except Exception as e:  # noqa: BLE001
+        skipped("gufunc.matmul2x2.4M", "numba", e)
+
     # (e) transpose
     try:
         tr = exec_module(load_source(os.path.join(EX, "tile_transpose.py")), "tile_transpose.py")["tile_transpose"]

@@ -105,6 +105,10 @@ def main():
          cold, get("compile.gaussian.ptx_load", "ujit"), "-", lambda r: True)
     limit("second process, disk cache warm: source to first launch (ms)",
           get("process.gaussian.first_launch", "ujit"), 3)
+    line("batch_matrix_mult 4M 2x2 gufunc: ujit ms / hand CUDA C++ ms",
+         get("gufunc.matmul2x2.4M", "ujit"), get("gufunc.matmul2x2.4M", "hand"), "<= 1.2x", le(1.2))
+    line("batch_matrix_mult 4M 2x2 gufunc: ujit ms / Numba target='cuda' ms",
+         get("gufunc.matmul2x2.4M", "ujit"), get("gufunc.matmul2x2.4M", "numba"), "< 1.0x", lambda r: r < 1.0)
     line("tiled transpose 8192^2: ujit GB/s / Numba GB/s",
          get("transpose.8192", "ujit"), get("transpose.8192", "numba"), ">= 1.0x", ge(1.0))
     line("  (info) ujit GB/s / hand 32x8 padded GB/s",

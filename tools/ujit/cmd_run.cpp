@@ -1,8 +1,10 @@
 // ujit run FILE FUNC ARG... [--sig S] [-o OUT.npy] [--target cpu|parallel|cuda]
 //                          [--launch GRID,BLOCK] [--save DIR]
+// Kernels, ufuncs (@vectorize), gufuncs (@guvectorize, run_gufunc.cpp) and CPU functions.
 #include "commands.hpp"
 #include "dump.hpp"
 #include "run_cuda.hpp"
+#include "run_gufunc.hpp"
 #include "run_values.hpp"
 
 #include "runtime/npy.hpp"
@@ -60,6 +62,12 @@ int run_run(const ParsedArgs& args) {
         // --target cpu: compiled for the CPU (its blocks on all cores) even where a GPU is.
         bool on_cpu = target == ujit::Target::CPU;
         return run_kernel(f, std::span<const std::string>(args.positional).subspan(2), args, on_cpu);
+    }
+    if (f.is_gufunc()) {
+        ujit::Options opts;
+        opts.target = target.value_or(f.declared_target());
+        RunArguments inputs = parse_run_arguments(std::span(args.positional).subspan(2));
+        return run_gufunc(f, inputs, opts, args);
     }
     if (f.is_ufunc()) {
         reject_kernel_options(f, args, "a @vectorize ufunc");

@@ -109,6 +109,11 @@ std::vector<CommandSpec> make_commands() {
                   "signature is used if it accepts the arguments, else FUNC is specialized for the\n"
                   "argument types. A @vectorize FUNC is applied with NumPy broadcasting.\n"
                   "\n"
+                  "A @guvectorize gufunc is applied with NumPy's gufunc rules (loop dimensions\n"
+                  "broadcast, core dimensions bound by name) to its inputs; its one output is saved with\n"
+                  "-o, several with --save DIR as DIR/PARAM.npy (PARAM the def's output parameter); 0-d\n"
+                  "results are printed. It runs on the GPU as a ufunc does (one thread per iteration).\n"
+                  "\n"
                   "CUDA. A @vectorize ufunc runs on the GPU with --target cuda (whatever its decorator's\n"
                   "target), or without --target when its decorator says target='cuda'; inputs and result\n"
                   "as on the CPU. Where no CUDA device is usable (no driver or GPU, UJIT_DISABLE_CUDA=1)\n"
@@ -132,7 +137,7 @@ std::vector<CommandSpec> make_commands() {
                    {"-o", "OUT.npy", "where to save an array result"},
                    {"--target", "T", "cpu, parallel (ufuncs: the loop on all cores) or cuda (kernels: cuda or cpu)"},
                    {"--launch", "GRID,BLOCK", "a kernel's launch configuration: 256,128 or 32x32,8x8 or 4x4x2,8x8x4"},
-                   {"--save", "DIR", "after a kernel, write each array argument to DIR/PARAM.npy"},
+                   {"--save", "DIR", "after a kernel (each array argument) or a gufunc (each output): DIR/PARAM.npy"},
                    {"--boundscheck", "", "a kernel runs on the CPU with every array index checked (IndexError)"},
                    kHelp},
                   2,

@@ -27,7 +27,7 @@
 # RUN-CUDA: usage: ujit run {{.*}} [--target T] [--launch GRID,BLOCK] [--save DIR]
 # RUN-CUDA: A @cuda.jit kernel needs --launch GRID,BLOCK
 # RUN-CUDA: --launch GRID,BLOCK  a kernel's launch configuration: 256,128 or 32x32,8x8 or 4x4x2,8x8x4
-# RUN-CUDA: --save DIR           after a kernel, write each array argument to DIR/PARAM.npy
+# RUN-CUDA: --save DIR           after a kernel (each array argument) or a gufunc (each output): DIR/PARAM.npy
 # VERSION: ujit 0.1.0 (LLVM 19
 # CUDA-INFO: {{^}}cuda: {{(available|unavailable): .+}}
 # CUDA-OFF: {{^}}cuda: unavailable: CUDA is disabled by UJIT_DISABLE_CUDA=1{{$}}
