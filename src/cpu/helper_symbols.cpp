@@ -3,6 +3,7 @@
 #include "cpu/helper_errors.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_random.hpp"
+#include "cpu/helper_vexp.hpp"
 
 namespace ujit::cpu {
 
@@ -13,6 +14,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_random", reinterpret_cast<void*>(&ujit_rt_random)},
         {"ujit_rt_random_seed", reinterpret_cast<void*>(&ujit_rt_random_seed)},
         {"ujit_rt_random_uniform", reinterpret_cast<void*>(&ujit_rt_random_uniform)},
+        {"ujit_rt_exp_d4", reinterpret_cast<void*>(&ujit_rt_exp_d4)},
     };
     return table;
 }

@@ -1,5 +1,7 @@
 #include "cpu/optimize.hpp"
 
+#include "cpu/libmvec.hpp"
+
 #include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -36,8 +38,8 @@ void configure(llvm::Module& m, llvm::TargetMachine& tm) {
     if (m.getDataLayout().isDefault()) m.setDataLayout(tm.createDataLayout());
 }
 
-// libm calls the vectorizer may widen: with libmvec, `sin` in a loop becomes `_ZGVdN4v_sin`
-// (glibc's vector variants; within 4 ulp, like NumPy's SIMD loops). Built once per thread
+// libm calls the vectorizer may widen: with libmvec, `erf` in a loop becomes `_ZGVdN4v_erf`
+// (glibc's vector variants, within 2 ulp of its scalar libm; libmvec.cpp). Built once per thread
 // and triple: the table of library functions costs a noticeable part of a small compile.
 const llvm::TargetLibraryInfoImpl& library_info(const std::string& triple_name) {
     thread_local std::string cached_triple;
@@ -45,8 +47,9 @@ const llvm::TargetLibraryInfoImpl& library_info(const std::string& triple_name) 
     if (!cached || cached_triple != triple_name) {
         llvm::Triple triple(triple_name);
         cached = std::make_unique<llvm::TargetLibraryInfoImpl>(triple);
-        if (libmvec_available() && triple.getArch() == llvm::Triple::x86_64)
-            cached->addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
+        if (libmvec_available() && triple.getArch() == llvm::Triple::x86_64) {
+            add_vector_math(*cached);
+        }
         cached_triple = triple_name;
     }
     return *cached;
