@@ -14,6 +14,8 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_random", reinterpret_cast<void*>(&ujit_rt_random)},
         {"ujit_rt_random_seed", reinterpret_cast<void*>(&ujit_rt_random_seed)},
         {"ujit_rt_random_uniform", reinterpret_cast<void*>(&ujit_rt_random_uniform)},
+        {"ujit_rt_random_state", reinterpret_cast<void*>(&ujit_rt_random_state)},
+        {"ujit_rt_random_refill", reinterpret_cast<void*>(&ujit_rt_random_refill)},
         {"ujit_rt_exp_d4", reinterpret_cast<void*>(&ujit_rt_exp_d4)},
     };
     return table;
