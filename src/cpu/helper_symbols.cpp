@@ -17,6 +17,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_random_state", reinterpret_cast<void*>(&ujit_rt_random_state)},
         {"ujit_rt_random_refill", reinterpret_cast<void*>(&ujit_rt_random_refill)},
         {"ujit_rt_exp_d4", reinterpret_cast<void*>(&ujit_rt_exp_d4)},
+        {"ujit_rt_exp_f8", reinterpret_cast<void*>(&ujit_rt_exp_f8)},
     };
     return table;
 }

@@ -39,4 +39,14 @@ void gaussian_f64(const double* x, double mean, double sigma, double* out, int64
     }
 }
 
+void polar_distance_f32(const float* rho1, const float* theta1, const float* rho2, const float* theta2, float* out,
+                        int64_t n) {
+    for (int64_t i = 0; i < n; ++i) {
+        float x1 = rho1[i] * std::cos(theta1[i]), y1 = rho1[i] * std::sin(theta1[i]);
+        float x2 = rho2[i] * std::cos(theta2[i]), y2 = rho2[i] * std::sin(theta2[i]);
+        float d2 = (x1 - x2) * (x1 - x2) + (y1 - y2) * (y1 - y2);
+        out[i] = float(std::pow(double(d2), 0.5));  // float32 ** 0.5 (a float64) is float64
+    }
+}
+
 }  // namespace ujit::bench
