@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 
 namespace ujit::bench {
 
@@ -47,6 +48,20 @@ void polar_distance_f32(const float* rho1, const float* theta1, const float* rho
         float d2 = (x1 - x2) * (x1 - x2) + (y1 - y2) * (y1 - y2);
         out[i] = float(std::pow(double(d2), 0.5));  // float32 ** 0.5 (a float64) is float64
     }
+}
+
+double monte_carlo_pi(int64_t nsamples) {
+    static std::mt19937 gen(12345);  // MT19937, the generator CPython and ujit use
+    auto random = [] {               // CPython's random(): genrand_res53
+        uint32_t a = gen() >> 5, b = gen() >> 6;
+        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+    };
+    int64_t acc = 0;
+    for (int64_t i = 0; i < nsamples; ++i) {
+        double x = random(), y = random();
+        if (x * x + y * y < 1.0) ++acc;
+    }
+    return 4.0 * double(acc) / double(nsamples);
 }
 
 }  // namespace ujit::bench

@@ -16,4 +16,7 @@ void gaussian_f64(const double* x, double mean, double sigma, double* out, int64
 void polar_distance_f32(const float* rho1, const float* theta1, const float* rho2, const float* theta2, float* out,
                         int64_t n);
 
+// monte_carlo_pi with std::mt19937 and CPython's 53-bit combination of two draws.
+double monte_carlo_pi(int64_t nsamples);
+
 }  // namespace ujit::bench

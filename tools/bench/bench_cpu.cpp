@@ -141,6 +141,8 @@ int main(int argc, char** argv) {
     double pi = 0;
     double t = bench::median_ms(kReps, [&] { pi = mc(n).scalar().f; });
     row(fmt::format("monte_carlo_pi({})", n), "ujit", t, fmt::format("pi ~ {:.5f}", pi));
+    t = bench::median_ms(kReps, [&] { pi = bench::monte_carlo_pi(n); });
+    row(fmt::format("monte_carlo_pi({})", n), "c++", t, fmt::format("std::mt19937; pi ~ {:.5f}", pi));
 
     ufunc_rows<float>(mod, n, DType::Float32, "float32");
     ufunc_rows<double>(mod, n, DType::Float64, "float64");

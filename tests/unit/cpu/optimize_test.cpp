@@ -110,3 +110,12 @@ TEST_CASE("optimize: emit_assembly prints x86-64 code with the function's label"
     // The module is not consumed: it can still be JIT-compiled.
     CHECK(t.module->getFunction("axpy_asm") != nullptr);
 }
+
+TEST_CASE("optimize: fastmath puts fast-math flags on floating-point operations", "[cpu]") {
+    for (bool fast : {false, true}) {
+        TestModule t;
+        define_loop(t, "axpy_fast", t.f64(), axpy);
+        optimize_module(*t.module, Jit::instance().target_machine(), 3, fast);
+        CHECK((t.ir().find("fmul fast") != std::string::npos) == fast);
+    }
+}
