@@ -47,8 +47,9 @@ void element(llvm::IRBuilder<>& b, llvm::Function* impl, const LoopIO& io,
 }
 
 // for (i = start; i < n; i += step) body(i)
-void counted(llvm::IRBuilder<>& b, llvm::Function* f, llvm::Value* start, llvm::Value* n, llvm::Value* step,
-             const std::function<void(llvm::Value*)>& body, llvm::BasicBlock* exit, const char* name) {
+llvm::BranchInst* counted(llvm::IRBuilder<>& b, llvm::Function* f, llvm::Value* start, llvm::Value* n,
+                          llvm::Value* step, const std::function<void(llvm::Value*)>& body, llvm::BasicBlock* exit,
+                          const char* name) {
     llvm::LLVMContext& ctx = b.getContext();
     llvm::BasicBlock* pre = b.GetInsertBlock();
     llvm::BasicBlock* loop = llvm::BasicBlock::Create(ctx, name, f);
@@ -59,7 +60,20 @@ void counted(llvm::IRBuilder<>& b, llvm::Function* f, llvm::Value* start, llvm::
     body(i);
     llvm::Value* next = b.CreateAdd(i, step, "i.next", /*HasNUW=*/false, /*HasNSW=*/true);
     i->addIncoming(next, b.GetInsertBlock());
-    b.CreateCondBr(b.CreateICmpSLT(next, n), loop, exit);
+    return b.CreateCondBr(b.CreateICmpSLT(next, n), loop, exit);
+}
+
+// A loop that runs rarely or briefly (filling a scalar's buffer, a chunk that raises):
+// left scalar and not unrolled, so that it costs LLVM no compile time.
+void keep_scalar(llvm::BranchInst* backedge) {
+    llvm::LLVMContext& ctx = backedge->getContext();
+    llvm::Metadata* no_vec[] = {llvm::MDString::get(ctx, "llvm.loop.vectorize.enable"),
+                                llvm::ConstantAsMetadata::get(llvm::ConstantInt::getFalse(ctx))};
+    llvm::Metadata* no_unroll[] = {llvm::MDString::get(ctx, "llvm.loop.unroll.disable")};
+    llvm::Metadata* ops[] = {nullptr, llvm::MDNode::get(ctx, no_vec), llvm::MDNode::get(ctx, no_unroll)};
+    llvm::MDNode* loop = llvm::MDNode::getDistinct(ctx, ops);
+    loop->replaceOperandWith(0, loop);
+    backedge->setMetadata(llvm::LLVMContext::MD_loop, loop);
 }
 
 // The unit-stride loop: every operand contiguous, except inputs with stride 0 (a broadcast
@@ -84,9 +98,9 @@ struct ChunkLoop {
     }
 
     // for (i = 0; i < len; ++i) out[i] = kernel(in[i]...); len >= 1.
-    void values(llvm::Function* kernel, llvm::Value* len, llvm::BasicBlock* exit, const char* name) {
+    llvm::BranchInst* values(llvm::Function* kernel, llvm::Value* len, llvm::BasicBlock* exit, const char* name) {
         size_t out = io.types.size() - 1;
-        counted(
+        return counted(
             b, f, b.getInt64(0), len, b.getInt64(1),
             [&](llvm::Value* i) {
                 llvm::Value* r = b.CreateCall(kernel, load_args(i));
@@ -132,9 +146,9 @@ void unit_loop(llvm::IRBuilder<>& b, llvm::Function* f, const LoopIO& io, llvm::
         b.CreateCondBr(scalar[k], fill, next);
         b.SetInsertPoint(fill);
         llvm::Value* v = b.CreateLoad(io.storage[k], base[k]);
-        counted(
+        keep_scalar(counted(
             b, f, b.getInt64(0), b.getInt64(kChunk), b.getInt64(1),
-            [&](llvm::Value* i) { b.CreateStore(v, b.CreateGEP(io.storage[k], buffer[k], i)); }, next, "fill.loop");
+            [&](llvm::Value* i) { b.CreateStore(v, b.CreateGEP(io.storage[k], buffer[k], i)); }, next, "fill.loop"));
         b.SetInsertPoint(next);
     }
     llvm::BasicBlock* pre = b.GetInsertBlock();
@@ -157,7 +171,7 @@ void unit_loop(llvm::IRBuilder<>& b, llvm::Function* f, const LoopIO& io, llvm::
         b.CreateCondBr(loop.any_error(split.check, len), slow, fast,
                        llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
         b.SetInsertPoint(slow);
-        loop.values(impl, len, latch, "raising.loop");
+        keep_scalar(loop.values(impl, len, latch, "raising.loop"));
         b.SetInsertPoint(fast);
     }
     loop.values(split.nocheck, len, latch, "contiguous.loop");
