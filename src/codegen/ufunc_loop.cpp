@@ -1,7 +1,7 @@
 // lower_ufunc_loop: the element-wise loop around a scalar kernel.
 //   CPU:  void <symbol>$loop(char** ptrs, i64 n, const i64* strides)  — NumPy's inner loop
-//         (inputs..., output; strides in bytes). When every stride equals its itemsize a
-//         separate counted loop over typed pointers runs, which LLVM vectorizes.
+//         (inputs..., output; strides in bytes). When every stride equals its itemsize (or
+//         is 0 for an input) a chunked loop over typed pointers runs, which LLVM vectorizes.
 //   CUDA: void <symbol>$loop(ptr in0, ..., ptr out, i64 n, i64 scalars)  — a grid-stride
 //         kernel over contiguous data (the GPU runtime makes array inputs contiguous). Bit k
 //         of `scalars` set: input k is one value (a broadcast scalar), read at index 0 by
@@ -10,6 +10,9 @@
 
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
+#include "codegen/ufunc_split.hpp"
+
+#include <llvm/IR/MDBuilder.h>
 
 namespace ujit::codegen {
 
@@ -44,8 +47,9 @@ void element(llvm::IRBuilder<>& b, llvm::Function* impl, const LoopIO& io,
 }
 
 // for (i = start; i < n; i += step) body(i)
-void counted(llvm::IRBuilder<>& b, llvm::Function* f, llvm::Value* start, llvm::Value* n, llvm::Value* step,
-             const std::function<void(llvm::Value*)>& body, llvm::BasicBlock* exit, const char* name) {
+llvm::BranchInst* counted(llvm::IRBuilder<>& b, llvm::Function* f, llvm::Value* start, llvm::Value* n,
+                          llvm::Value* step, const std::function<void(llvm::Value*)>& body, llvm::BasicBlock* exit,
+                          const char* name) {
     llvm::LLVMContext& ctx = b.getContext();
     llvm::BasicBlock* pre = b.GetInsertBlock();
     llvm::BasicBlock* loop = llvm::BasicBlock::Create(ctx, name, f);
@@ -56,7 +60,137 @@ void counted(llvm::IRBuilder<>& b, llvm::Function* f, llvm::Value* start, llvm::
     body(i);
     llvm::Value* next = b.CreateAdd(i, step, "i.next", /*HasNUW=*/false, /*HasNSW=*/true);
     i->addIncoming(next, b.GetInsertBlock());
-    b.CreateCondBr(b.CreateICmpSLT(next, n), loop, exit);
+    return b.CreateCondBr(b.CreateICmpSLT(next, n), loop, exit);
+}
+
+// A loop that runs rarely or briefly (filling a scalar's buffer, a chunk that raises):
+// left scalar and not unrolled, so that it costs LLVM no compile time.
+// The check loop is a few compares per element: vectorized, not interleaved (about a
+// quarter of a gaussian_pdf loop's compile time went to interleaving it).
+void no_interleave(llvm::BranchInst* backedge) {
+    llvm::LLVMContext& ctx = backedge->getContext();
+    llvm::Metadata* one[] = {llvm::MDString::get(ctx, "llvm.loop.interleave.count"),
+                             llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), 1))};
+    llvm::Metadata* ops[] = {nullptr, llvm::MDNode::get(ctx, one)};
+    llvm::MDNode* loop = llvm::MDNode::getDistinct(ctx, ops);
+    loop->replaceOperandWith(0, loop);
+    backedge->setMetadata(llvm::LLVMContext::MD_loop, loop);
+}
+
+void keep_scalar(llvm::BranchInst* backedge) {
+    llvm::LLVMContext& ctx = backedge->getContext();
+    llvm::Metadata* no_vec[] = {llvm::MDString::get(ctx, "llvm.loop.vectorize.enable"),
+                                llvm::ConstantAsMetadata::get(llvm::ConstantInt::getFalse(ctx))};
+    llvm::Metadata* no_unroll[] = {llvm::MDString::get(ctx, "llvm.loop.unroll.disable")};
+    llvm::Metadata* ops[] = {nullptr, llvm::MDNode::get(ctx, no_vec), llvm::MDNode::get(ctx, no_unroll)};
+    llvm::MDNode* loop = llvm::MDNode::getDistinct(ctx, ops);
+    loop->replaceOperandWith(0, loop);
+    backedge->setMetadata(llvm::LLVMContext::MD_loop, loop);
+}
+
+// The unit-stride loop: every operand contiguous, except inputs with stride 0 (a broadcast
+// scalar, e.g. gaussian_pdf(x, 0.0, 1.0)), which are copied once into a chunk-sized stack
+// buffer so that all operands are contiguous within a chunk and the loop vectorizes
+// (a stride-0 load in a loop versioned on strides does not). A kernel that raises runs as
+// its check over the chunk, then its value (ufunc_split.hpp); both vectorize.
+constexpr int64_t kChunk = 512;
+
+struct ChunkLoop {
+    llvm::IRBuilder<>& b;
+    llvm::Function* f;
+    const LoopIO& io;
+    std::vector<llvm::Value*> ptr;  // this chunk's operand pointers
+
+    std::vector<llvm::Value*> load_args(llvm::Value* i) {
+        std::vector<llvm::Value*> args;
+        for (size_t k = 0; k + 1 < io.types.size(); ++k)
+            args.push_back(
+                from_storage(b, b.CreateLoad(io.storage[k], b.CreateGEP(io.storage[k], ptr[k], i)), io.types[k]));
+        return args;
+    }
+
+    // for (i = 0; i < len; ++i) out[i] = kernel(in[i]...); len >= 1.
+    llvm::BranchInst* values(llvm::Function* kernel, llvm::Value* len, llvm::BasicBlock* exit, const char* name) {
+        size_t out = io.types.size() - 1;
+        return counted(
+            b, f, b.getInt64(0), len, b.getInt64(1),
+            [&](llvm::Value* i) {
+                llvm::Value* r = b.CreateCall(kernel, load_args(i));
+                b.CreateStore(to_storage(b, r, io.types[out]), b.CreateGEP(io.storage[out], ptr[out], i));
+            },
+            exit, name);
+    }
+
+    // OR over i < len of check(in[i]...); len >= 1.
+    llvm::Value* any_error(llvm::Function* check, llvm::Value* len) {
+        llvm::BasicBlock* pre = b.GetInsertBlock();
+        llvm::BasicBlock* loop = llvm::BasicBlock::Create(b.getContext(), "check.loop", f);
+        llvm::BasicBlock* done = llvm::BasicBlock::Create(b.getContext(), "check.done", f);
+        b.CreateBr(loop);
+        b.SetInsertPoint(loop);
+        llvm::PHINode* i = b.CreatePHI(b.getInt64Ty(), 2, "i");
+        llvm::PHINode* err = b.CreatePHI(b.getInt1Ty(), 2, "err");
+        i->addIncoming(b.getInt64(0), pre);
+        err->addIncoming(b.getFalse(), pre);
+        llvm::Value* e = b.CreateOr(err, b.CreateCall(check, load_args(i)));
+        llvm::Value* next = b.CreateAdd(i, b.getInt64(1), "i.next", false, true);
+        i->addIncoming(next, loop);
+        err->addIncoming(e, loop);
+        no_interleave(b.CreateCondBr(b.CreateICmpSLT(next, len), loop, done));
+        b.SetInsertPoint(done);
+        return e;
+    }
+};
+
+void unit_loop(llvm::IRBuilder<>& b, llvm::Function* f, const LoopIO& io, llvm::Function* impl,
+               const KernelSplit& split, const std::vector<llvm::Value*>& base, const std::vector<llvm::Value*>& stride,
+               const std::vector<llvm::AllocaInst*>& buffer, llvm::Value* n, llvm::BasicBlock* exit) {
+    llvm::LLVMContext& ctx = b.getContext();
+    const size_t nin = io.types.size() - 1;
+    llvm::BasicBlock* start = llvm::BasicBlock::Create(ctx, "chunks", f);
+    b.CreateCondBr(b.CreateICmpSGT(n, b.getInt64(0)), start, exit);
+    b.SetInsertPoint(start);
+    std::vector<llvm::Value*> scalar(nin);
+    for (size_t k = 0; k < nin; ++k) {
+        scalar[k] = b.CreateICmpEQ(stride[k], b.getInt64(0));
+        llvm::BasicBlock* fill = llvm::BasicBlock::Create(ctx, "fill", f);
+        llvm::BasicBlock* next = llvm::BasicBlock::Create(ctx, "filled", f);
+        b.CreateCondBr(scalar[k], fill, next);
+        b.SetInsertPoint(fill);
+        llvm::Value* v = b.CreateLoad(io.storage[k], base[k]);
+        keep_scalar(counted(
+            b, f, b.getInt64(0), b.getInt64(kChunk), b.getInt64(1),
+            [&](llvm::Value* i) { b.CreateStore(v, b.CreateGEP(io.storage[k], buffer[k], i)); }, next, "fill.loop"));
+        b.SetInsertPoint(next);
+    }
+    llvm::BasicBlock* pre = b.GetInsertBlock();
+    llvm::BasicBlock* head = llvm::BasicBlock::Create(ctx, "chunk", f);
+    llvm::BasicBlock* latch = llvm::BasicBlock::Create(ctx, "chunk.next", f);
+    b.CreateBr(head);
+    b.SetInsertPoint(head);
+    llvm::PHINode* c = b.CreatePHI(b.getInt64Ty(), 2, "c");
+    c->addIncoming(b.getInt64(0), pre);
+    llvm::Value* left = b.CreateSub(n, c);
+    llvm::Value* len = b.CreateSelect(b.CreateICmpSLT(left, b.getInt64(kChunk)), left, b.getInt64(kChunk), "len");
+    ChunkLoop loop{b, f, io, {}};
+    for (size_t k = 0; k <= nin; ++k) {
+        llvm::Value* p = b.CreateGEP(io.storage[k], base[k], c);
+        loop.ptr.push_back(k < nin ? b.CreateSelect(scalar[k], buffer[k], p) : p);
+    }
+    if (split.check) {
+        llvm::BasicBlock* slow = llvm::BasicBlock::Create(ctx, "chunk.raises", f);
+        llvm::BasicBlock* fast = llvm::BasicBlock::Create(ctx, "chunk.clean", f);
+        b.CreateCondBr(loop.any_error(split.check, len), slow, fast,
+                       llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
+        b.SetInsertPoint(slow);
+        keep_scalar(loop.values(impl, len, latch, "raising.loop"));
+        b.SetInsertPoint(fast);
+    }
+    loop.values(split.nocheck, len, latch, "contiguous.loop");
+    b.SetInsertPoint(latch);
+    llvm::Value* next = b.CreateAdd(c, b.getInt64(kChunk), "c.next", false, true);
+    c->addIncoming(next, latch);
+    b.CreateCondBr(b.CreateICmpSLT(next, n), head, exit);
 }
 
 void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Function* impl) {
@@ -74,23 +208,28 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     strides->setName("strides");
 
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
+    const size_t nin = io.types.size() - 1;
+    KernelSplit split = split_kernel(*impl);
     std::vector<llvm::Value*> base, stride;
-    llvm::Value* contiguous = b.getTrue();
+    std::vector<llvm::AllocaInst*> buffer;
+    llvm::Value* unit = b.getTrue();
     for (size_t k = 0; k < io.types.size(); ++k) {
         base.push_back(b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, ptrs, k), "p" + llvm::Twine(k)));
         stride.push_back(b.CreateLoad(i64, b.CreateConstGEP1_64(i64, strides, k), "s" + llvm::Twine(k)));
-        contiguous = b.CreateAnd(contiguous, b.CreateICmpEQ(stride[k], b.getInt64(io.types[k]->itemsize())));
+        llvm::Value* ok = b.CreateICmpEQ(stride[k], b.getInt64(io.types[k]->itemsize()));
+        if (k < nin) {
+            ok = b.CreateOr(ok, b.CreateICmpEQ(stride[k], b.getInt64(0)));
+            buffer.push_back(b.CreateAlloca(llvm::ArrayType::get(io.storage[k], kChunk), nullptr, "scalar.buf"));
+        }
+        unit = b.CreateAnd(unit, ok);
     }
     llvm::BasicBlock* fast = llvm::BasicBlock::Create(ctx, "contiguous", f);
     llvm::BasicBlock* strided = llvm::BasicBlock::Create(ctx, "strided", f);
     llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx, "exit", f);
-    b.CreateCondBr(contiguous, fast, strided);
+    b.CreateCondBr(unit, fast, strided);
 
     b.SetInsertPoint(fast);
-    counted(
-        b, f, b.getInt64(0), n, b.getInt64(1),
-        [&](llvm::Value* i) { element(b, impl, io, [&](size_t k) { return b.CreateGEP(io.storage[k], base[k], i); }); },
-        exit, "contiguous.loop");
+    unit_loop(b, f, io, impl, split, base, stride, buffer, n, exit);
 
     b.SetInsertPoint(strided);
     counted(

@@ -3,6 +3,7 @@
 #include "codegen/target.hpp"
 
 #include "cpu/cpu_math.hpp"
+#include "cpu/helper_random.hpp"
 #include "cpu/jit.hpp"
 
 #include <llvm/IR/MDBuilder.h>
@@ -94,13 +95,54 @@ public:
         f.setDoesNotThrow();
     }
 
+    // One genrand_uint32 draw, inline: out[index++] from the thread's RandomBlock
+    // (helper_random.hpp), refilled by a call when the 624 outputs are used up.
+    static llvm::Value* draw_uint32(llvm::IRBuilder<>& b) {
+        llvm::LLVMContext& ctx = b.getContext();
+        auto* get_type = llvm::FunctionType::get(b.getPtrTy(), false);
+        llvm::FunctionCallee get = runtime_function(b, "ujit_rt_random_state", get_type);
+        if (auto* f = llvm::dyn_cast<llvm::Function>(get.getCallee())) {
+            // The same address for every call on a thread: LLVM may hoist it out of loops.
+            f->setDoesNotAccessMemory();
+            f->addFnAttr(llvm::Attribute::WillReturn);
+            f->addFnAttr(llvm::Attribute::Speculatable);
+            f->addRetAttr(llvm::Attribute::NonNull);
+        }
+        llvm::Value* state = b.CreateCall(get);
+        llvm::Function* fn = b.GetInsertBlock()->getParent();
+        llvm::BasicBlock* pre = b.GetInsertBlock();
+        llvm::BasicBlock* refill = llvm::BasicBlock::Create(ctx, "random.refill", fn);
+        llvm::BasicBlock* ready = llvm::BasicBlock::Create(ctx, "random.ready", fn);
+        llvm::Value* index = b.CreateLoad(b.getInt32Ty(), state, "random.index");
+        b.CreateCondBr(b.CreateICmpSGE(index, b.getInt32(cpu::RandomBlock::N)), refill, ready,
+                       llvm::MDBuilder(ctx).createBranchWeights(1, cpu::RandomBlock::N - 1));
+        b.SetInsertPoint(refill);
+        auto* refill_type = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false);
+        b.CreateCall(runtime_function(b, "ujit_rt_random_refill", refill_type), {state});
+        b.CreateBr(ready);
+        b.SetInsertPoint(ready);
+        llvm::PHINode* i = b.CreatePHI(b.getInt32Ty(), 2, "random.i");
+        i->addIncoming(index, pre);
+        i->addIncoming(b.getInt32(0), refill);
+        llvm::Value* out = b.CreateConstGEP1_64(b.getInt8Ty(), state, cpu::kRandomOutOffset);
+        llvm::Value* word =
+            b.CreateLoad(b.getInt32Ty(), b.CreateGEP(b.getInt32Ty(), out, b.CreateZExt(i, b.getInt64Ty())));
+        b.CreateStore(b.CreateAdd(i, b.getInt32(1), "", /*HasNUW=*/true, /*HasNSW=*/true), state);
+        return word;
+    }
+
     llvm::Value* emit_random(llvm::IRBuilder<>& b, types::BuiltinId id,
                              const std::vector<llvm::Value*>& args) override {
         llvm::Type* f64 = b.getDoubleTy();
         switch (id) {
-        case types::BuiltinId::RandomRandom:
+        case types::BuiltinId::RandomRandom: {
             if (!args.empty()) return nullptr;
-            return b.CreateCall(runtime_function(b, "ujit_rt_random", llvm::FunctionType::get(f64, false)));
+            // genrand_res53, as CPython: (a >> 5) * 2^26 + (b >> 6), over 2^53.
+            llvm::Value* hi = b.CreateUIToFP(b.CreateLShr(draw_uint32(b), 5), f64);
+            llvm::Value* lo = b.CreateUIToFP(b.CreateLShr(draw_uint32(b), 6), f64);
+            llvm::Value* v = b.CreateFAdd(b.CreateFMul(hi, llvm::ConstantFP::get(f64, 67108864.0)), lo);
+            return b.CreateFMul(v, llvm::ConstantFP::get(f64, 1.0 / 9007199254740992.0));
+        }
         case types::BuiltinId::RandomSeed: {
             if (args.size() != 1) return nullptr;
             llvm::Value* seed = as_int64(b, args[0]);
@@ -113,8 +155,9 @@ public:
             llvm::Value* lo = as_double(b, args[0]);
             llvm::Value* hi = as_double(b, args[1]);
             if (!lo || !hi) return nullptr;
-            auto* type = llvm::FunctionType::get(f64, {f64, f64}, false);
-            return b.CreateCall(runtime_function(b, "ujit_rt_random_uniform", type), {lo, hi});
+            // CPython: a + (b - a) * random()
+            llvm::Value* r = emit_random(b, types::BuiltinId::RandomRandom, {});
+            return b.CreateFAdd(lo, b.CreateFMul(b.CreateFSub(hi, lo), r));
         }
         default: return nullptr;
         }

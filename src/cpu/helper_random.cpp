@@ -3,10 +3,15 @@
 #include "cpu/helper_random.hpp"
 
 #include <random>
+#include <type_traits>
 
 namespace ujit::cpu {
 
+static_assert(std::is_standard_layout_v<RandomBlock> && offsetof(RandomBlock, index) == 0);
+static_assert(std::is_standard_layout_v<MersenneTwister>);
+
 namespace {
+constexpr int N = RandomBlock::N;
 constexpr int M = 397;
 constexpr uint32_t MATRIX_A = 0x9908b0dfU;
 constexpr uint32_t UPPER_MASK = 0x80000000U;
@@ -20,34 +25,35 @@ MersenneTwister::MersenneTwister() {
 }
 
 void MersenneTwister::init_genrand(uint32_t s) {
-    mt_[0] = s;
-    for (int i = 1; i < N; ++i) mt_[i] = 1812433253U * (mt_[i - 1] ^ (mt_[i - 1] >> 30)) + static_cast<uint32_t>(i);
-    index_ = N;
+    b_.mt[0] = s;
+    for (int i = 1; i < N; ++i)
+        b_.mt[i] = 1812433253U * (b_.mt[i - 1] ^ (b_.mt[i - 1] >> 30)) + static_cast<uint32_t>(i);
+    b_.index = N;
 }
 
 void MersenneTwister::init_by_array(const uint32_t* key, int length) {
     init_genrand(19650218U);
     int i = 1, j = 0;
     for (int k = N > length ? N : length; k; --k) {
-        mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1664525U)) + key[j] + static_cast<uint32_t>(j);
+        b_.mt[i] = (b_.mt[i] ^ ((b_.mt[i - 1] ^ (b_.mt[i - 1] >> 30)) * 1664525U)) + key[j] + static_cast<uint32_t>(j);
         ++i;
         ++j;
         if (i >= N) {
-            mt_[0] = mt_[N - 1];
+            b_.mt[0] = b_.mt[N - 1];
             i = 1;
         }
         if (j >= length) j = 0;
     }
     for (int k = N - 1; k; --k) {
-        mt_[i] = (mt_[i] ^ ((mt_[i - 1] ^ (mt_[i - 1] >> 30)) * 1566083941U)) - static_cast<uint32_t>(i);
+        b_.mt[i] = (b_.mt[i] ^ ((b_.mt[i - 1] ^ (b_.mt[i - 1] >> 30)) * 1566083941U)) - static_cast<uint32_t>(i);
         ++i;
         if (i >= N) {
-            mt_[0] = mt_[N - 1];
+            b_.mt[0] = b_.mt[N - 1];
             i = 1;
         }
     }
-    mt_[0] = 0x80000000U;  // MSB is 1, assuring a non-zero initial array
-    index_ = N;
+    b_.mt[0] = 0x80000000U;  // MSB is 1, assuring a non-zero initial array
+    b_.index = N;
 }
 
 void MersenneTwister::seed(uint64_t magnitude) {
@@ -56,28 +62,29 @@ void MersenneTwister::seed(uint64_t magnitude) {
     init_by_array(key, key[1] ? 2 : 1);
 }
 
-uint32_t MersenneTwister::next_uint32() {
+void MersenneTwister::refill() {
     static const uint32_t mag01[2] = {0U, MATRIX_A};
-    if (index_ >= N) {
-        int kk = 0;
-        for (; kk < N - M; ++kk) {
-            uint32_t y = (mt_[kk] & UPPER_MASK) | (mt_[kk + 1] & LOWER_MASK);
-            mt_[kk] = mt_[kk + M] ^ (y >> 1) ^ mag01[y & 1U];
-        }
-        for (; kk < N - 1; ++kk) {
-            uint32_t y = (mt_[kk] & UPPER_MASK) | (mt_[kk + 1] & LOWER_MASK);
-            mt_[kk] = mt_[kk + (M - N)] ^ (y >> 1) ^ mag01[y & 1U];
-        }
-        uint32_t y = (mt_[N - 1] & UPPER_MASK) | (mt_[0] & LOWER_MASK);
-        mt_[N - 1] = mt_[M - 1] ^ (y >> 1) ^ mag01[y & 1U];
-        index_ = 0;
+    uint32_t* mt = b_.mt;
+    int kk = 0;
+    for (; kk < N - M; ++kk) {
+        uint32_t y = (mt[kk] & UPPER_MASK) | (mt[kk + 1] & LOWER_MASK);
+        mt[kk] = mt[kk + M] ^ (y >> 1) ^ mag01[y & 1U];
     }
-    uint32_t y = mt_[index_++];
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= (y >> 18);
-    return y;
+    for (; kk < N - 1; ++kk) {
+        uint32_t y = (mt[kk] & UPPER_MASK) | (mt[kk + 1] & LOWER_MASK);
+        mt[kk] = mt[kk + (M - N)] ^ (y >> 1) ^ mag01[y & 1U];
+    }
+    uint32_t y = (mt[N - 1] & UPPER_MASK) | (mt[0] & LOWER_MASK);
+    mt[N - 1] = mt[M - 1] ^ (y >> 1) ^ mag01[y & 1U];
+    for (int i = 0; i < N; ++i) {  // tempering, all at once (it vectorizes)
+        uint32_t t = mt[i];
+        t ^= (t >> 11);
+        t ^= (t << 7) & 0x9d2c5680U;
+        t ^= (t << 15) & 0xefc60000U;
+        t ^= (t >> 18);
+        b_.out[i] = t;
+    }
+    b_.index = 0;
 }
 
 double MersenneTwister::next_double() {
@@ -99,6 +106,13 @@ double ujit_rt_random(void) { return ujit::cpu::thread_random().next_double(); }
 void ujit_rt_random_seed(int64_t seed) {
     uint64_t magnitude = seed < 0 ? 0 - static_cast<uint64_t>(seed) : static_cast<uint64_t>(seed);
     ujit::cpu::thread_random().seed(magnitude);
+}
+
+void* ujit_rt_random_state(void) { return &ujit::cpu::thread_random().block(); }
+
+void ujit_rt_random_refill(void* state) {
+    // The block is the generator's first and only member (standard layout): same address.
+    static_cast<ujit::cpu::MersenneTwister*>(state)->refill();
 }
 
 // CPython: a + (b - a) * random()

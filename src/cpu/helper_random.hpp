@@ -3,31 +3,53 @@
 // of abs(n)), and random() as genrand_res53, so `random.seed(42); random.random()` gives
 // 0.6394267984578837 as in CPython. Each thread has its own state; an unseeded thread
 // starts from std::random_device.
+//
+// Generated code draws without a call: each twist tempers all 624 outputs into a buffer at
+// the start of the thread's state block (RandomBlock), whose address it gets once per
+// function from ujit_rt_random_state (declared without memory effects, so LLVM hoists it),
+// and a draw is a load and an index increment, with ujit_rt_random_refill when the buffer
+// is used up (cpu_target.cpp, emit_random). The sequence is CPython's either way.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 extern "C" {
 double ujit_rt_random(void);
 void ujit_rt_random_seed(int64_t seed);
 double ujit_rt_random_uniform(double a, double b);
+void* ujit_rt_random_state(void);        // the calling thread's RandomBlock
+void ujit_rt_random_refill(void* state);  // twist: 624 fresh outputs, index 0
 }
 
 namespace ujit::cpu {
+
+// The layout generated code reads: `index` (int32) at offset 0, `out` (uint32[624]) at
+// kRandomOutOffset; out[index] is the next genrand_uint32 result while index < 624.
+struct RandomBlock {
+    static constexpr int N = 624;
+    int32_t index = N;   // N: twist before the next draw
+    uint32_t out[N];     // tempered outputs of the last twist
+    uint32_t mt[N];      // the MT19937 state
+};
+inline constexpr size_t kRandomOutOffset = offsetof(RandomBlock, out);
 
 class MersenneTwister {
 public:
     MersenneTwister();                   // seeded from std::random_device
     void seed(uint64_t magnitude);       // CPython random.seed(int) with abs(n) given
-    uint32_t next_uint32();              // genrand_uint32
+    uint32_t next_uint32() {             // genrand_uint32
+        if (b_.index >= RandomBlock::N) refill();
+        return b_.out[b_.index++];
+    }
     double next_double();                // genrand_res53: [0, 1) with 53 random bits
+    void refill();                       // twist and temper all N outputs
+    RandomBlock& block() { return b_; }
 
 private:
     void init_genrand(uint32_t s);
     void init_by_array(const uint32_t* key, int length);
-    static constexpr int N = 624;
-    uint32_t mt_[N];
-    int index_ = N + 1;
+    RandomBlock b_;
 };
 
 // The calling thread's generator (the one random.* in generated code uses).

@@ -3,6 +3,7 @@
 #include "cpu/helper_errors.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_random.hpp"
+#include "cpu/helper_vexp.hpp"
 #include "cpu/kernel_runtime.hpp"
 
 namespace ujit::cpu {
@@ -18,6 +19,10 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_kernel_barrier", reinterpret_cast<void*>(&ujit_rt_kernel_barrier)},
         {"ujit_rt_kernel_barrier_op", reinterpret_cast<void*>(&ujit_rt_kernel_barrier_op)},
         {"ujit_rt_kernel_raise", reinterpret_cast<void*>(&ujit_rt_kernel_raise)},
+        {"ujit_rt_random_state", reinterpret_cast<void*>(&ujit_rt_random_state)},
+        {"ujit_rt_random_refill", reinterpret_cast<void*>(&ujit_rt_random_refill)},
+        {"ujit_rt_exp_d4", reinterpret_cast<void*>(&ujit_rt_exp_d4)},
+        {"ujit_rt_exp_f8", reinterpret_cast<void*>(&ujit_rt_exp_f8)},
     };
     return table;
 }

@@ -1,7 +1,10 @@
 #include "cpu/optimize.hpp"
 
+#include "cpu/libmvec.hpp"
+
 #include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Operator.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/DynamicLibrary.h>
 #include <llvm/Support/raw_ostream.h>
@@ -36,8 +39,8 @@ void configure(llvm::Module& m, llvm::TargetMachine& tm) {
     if (m.getDataLayout().isDefault()) m.setDataLayout(tm.createDataLayout());
 }
 
-// libm calls the vectorizer may widen: with libmvec, `sin` in a loop becomes `_ZGVdN4v_sin`
-// (glibc's vector variants; within 4 ulp, like NumPy's SIMD loops). Built once per thread
+// libm calls the vectorizer may widen: with libmvec, `erf` in a loop becomes `_ZGVdN4v_erf`
+// (glibc's vector variants, within 2 ulp of its scalar libm; libmvec.cpp). Built once per thread
 // and triple: the table of library functions costs a noticeable part of a small compile.
 const llvm::TargetLibraryInfoImpl& library_info(const std::string& triple_name) {
     thread_local std::string cached_triple;
@@ -45,17 +48,29 @@ const llvm::TargetLibraryInfoImpl& library_info(const std::string& triple_name) 
     if (!cached || cached_triple != triple_name) {
         llvm::Triple triple(triple_name);
         cached = std::make_unique<llvm::TargetLibraryInfoImpl>(triple);
-        if (libmvec_available() && triple.getArch() == llvm::Triple::x86_64)
-            cached->addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
+        if (libmvec_available() && triple.getArch() == llvm::Triple::x86_64) {
+            add_vector_math(*cached);
+        }
         cached_triple = triple_name;
     }
     return *cached;
 }
 
+// Numba's fastmath=True: LLVM's `fast` flags on every floating-point operation (and math
+// call), so division by an invariant becomes a multiply, sums reassociate and vectorize.
+// The vector math table (libmvec.cpp) stays the same: accuracy within 2 ulp either way.
+void mark_fast(llvm::Module& m) {
+    for (llvm::Function& f : m)
+        for (llvm::BasicBlock& bb : f)
+            for (llvm::Instruction& i : bb)
+                if (llvm::isa<llvm::FPMathOperator>(i)) i.setFast(true);
+}
+
 }  // namespace
 
-void optimize_module(llvm::Module& m, llvm::TargetMachine& tm, int opt_level) {
+void optimize_module(llvm::Module& m, llvm::TargetMachine& tm, int opt_level, bool fastmath) {
     configure(m, tm);
+    if (fastmath) mark_fast(m);
     llvm::OptimizationLevel level = level_for(opt_level);
 
     llvm::PipelineTuningOptions tuning;

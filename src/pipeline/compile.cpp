@@ -127,7 +127,7 @@ void compile_cpu(const Request& req, const types::TypedFunction& fn, Compiled& o
 
     // 3. Optimize for the host CPU.
     cpu::Jit& jit = cpu::Jit::instance();
-    cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level);
+    cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level, req.options.fastmath);
     if (req.keep_ir) out.llvm_ir = ir_text(*module);
     out.times.optimize = clock.lap();
 
@@ -192,7 +192,7 @@ std::string cpu_assembly(const Request& req) {
     auto target = codegen::make_cpu_target();
     std::unique_ptr<llvm::Module> module = lower(ctx, *target, req, fn);
     cpu::Jit& jit = cpu::Jit::instance();
-    cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level);
+    cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level, req.options.fastmath);
     return cpu::emit_assembly(*module, jit.target_machine());
 }
 

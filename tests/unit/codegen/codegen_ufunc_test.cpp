@@ -1,5 +1,6 @@
 // Ufunc inner loops (NumPy's signature), builtins, math and user-function calls.
 #include "codegen_fixture.hpp"
+#include "cpu/helper_errors.hpp"
 
 #include <cmath>
 
@@ -158,4 +159,34 @@ TEST_CASE("codegen: round/floor/ceil/int and isnan/isinf/isfinite", "[codegen]")
     CHECK((k.nan == 0 && k.inf == 1 && k.fin == 0));
     g(&k, 1.0f);
     CHECK((k.nan == 0 && k.inf == 0 && k.fin == 1));
+}
+
+// A kernel that raises (float division by zero) still vectorizes: its check and its value
+// run as separate loops over a chunk (ufunc_split.hpp). A broadcast scalar (stride 0) keeps
+// the unit-stride loop. The first bad element raises, with the elements before it written.
+TEST_CASE("codegen: raising ufunc kernels vectorize and raise at the first bad element", "[codegen]") {
+    auto u = build(kUfuncs, "gauss32", {float32(), float32(), float32()}, /*ufunc=*/true);
+    CHECK(u.optimized_ir.find("@ujit_rt_exp_f8") != std::string::npos);
+    const int n = 2000;
+    std::vector<float> x(n), sigma(n, 1.5f), out(n, -1.0f);
+    for (int i = 0; i < n; ++i) x[i] = 0.01f * i - 10.0f;
+    float mean = 0.25f;
+    char* ptrs[] = {reinterpret_cast<char*>(x.data()), reinterpret_cast<char*>(&mean),
+                    reinterpret_cast<char*>(sigma.data()), reinterpret_cast<char*>(out.data())};
+    int64_t strides[] = {4, 0, 4, 4};
+    as<Loop>(u.entry)(ptrs, n, strides);
+    const float sqrt_2pi = float(std::sqrt(2 * M_PI));
+    for (int i = 0; i < n; ++i) {
+        float t = (x[i] - mean) / sigma[i];
+        CHECK(out[i] == Approx(std::exp(-(t * t)) / (sigma[i] * sqrt_2pi)).epsilon(1e-6));
+    }
+    sigma[1234] = 0.0f;
+    std::fill(out.begin(), out.end(), -1.0f);
+    ujit::cpu::RuntimeErrorInfo err;
+    auto loop = as<Loop>(u.entry);
+    CHECK_FALSE(ujit::cpu::guarded_call([&] { loop(ptrs, n, strides); }, err));
+    CHECK(err.str().find("ZeroDivisionError") != std::string::npos);
+    CHECK(out[1233] != -1.0f);
+    CHECK(out[1234] == -1.0f);
+    CHECK(out[1235] == -1.0f);
 }
