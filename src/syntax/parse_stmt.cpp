@@ -7,8 +7,9 @@
 
 namespace ujit::syntax {
 
-DepthGuard::DepthGuard(Parser& p, SourceLoc loc) : parser(p) {
-    if (++parser.depth_ > kMaxNesting) fail(loc, "too deeply nested");
+DepthGuard::DepthGuard(Parser& p, SourceLoc loc, Of of) : counter(of == Block ? p.block_depth_ : p.depth_) {
+    if (++counter > kMaxNesting)
+        fail(loc, fmt::format("{} nested too deeply (limit {})", of == Block ? "blocks" : "expression", kMaxNesting));
 }
 
 Parser::Parser(SourceFilePtr file) : module_(std::make_unique<Module>(file)), lexer_(*file) {}
@@ -210,7 +211,7 @@ Block Parser::parse_suite(const char* what, SourceLoc header) {
     take();
     if (peek().kind != Tok::Indent)
         fail(peek().loc, fmt::format("expected an indented block after {} on line {}", what, header.line));
-    DepthGuard guard(*this, peek().loc);
+    DepthGuard guard(*this, peek().loc, DepthGuard::Block);
     take();
     while (peek().kind != Tok::Dedent && peek().kind != Tok::End) parse_statement(body);
     if (peek().kind == Tok::Dedent) take();
@@ -277,7 +278,7 @@ Expr* Parser::parse_target_list() {
         auto* tuple = make<Tuple>(loc);
         tuple->elts.push_back(first);
         while (accept_op(",") && !peek().is_keyword("in")) tuple->elts.push_back(parse_binary(1));
-        result = tuple;
+        result = nested(tuple, loc);
     }
     check_target(result, false);
     return result;
