@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Disk-cache stress: PROCS `ujit run` processes at once compile the same keys into one
-# UJIT_CACHE_DIR, ROUNDS times (cold cache on even rounds, warm on odd ones), while on every
-# third round a corrupter flips bytes in and truncates the entries as they are written and
-# read. Every process must succeed with the output a cache-less run gives: a damaged entry
+# UJIT_CACHE_DIR, ROUNDS times (cold cache on even rounds, warm on odd ones), while in rounds
+# 1, 4, 7, ... (not the last) a corrupter flips bytes in and truncates the entries as they
+# are written and read. Every process must succeed with the output a cache-less run gives: a damaged entry
 # is never used (it is rejected by its checksum and rebuilt), and no entry is half-written.
 #   tools/scripts/stress.sh [ROUNDS] [PROCS]     (default 6 rounds of 8 processes)
 # UJIT (default build/release/tools/ujit/ujit) is the CLI under test.
@@ -34,7 +34,7 @@ UJIT_CACHE=0 run_jobs >"$work/expected"
 corrupt() {  # until killed: damage a random entry, by a flipped byte or a truncation
   local n=0
   while true; do
-    mapfile -t files < <(find "$UJIT_CACHE_DIR" -type f ! -name '*.tmp-*' 2>/dev/null)
+    mapfile -t files < <(find "$UJIT_CACHE_DIR" -type f -name '*.ujc' 2>/dev/null)
     if ((${#files[@]})); then
       f="${files[RANDOM % ${#files[@]}]}"
       size=$(stat -c %s "$f" 2>/dev/null || echo 0)
@@ -53,10 +53,30 @@ corrupt() {  # until killed: damage a random entry, by a flipped byte or a trunc
 
 failures=0 corrupted_rounds=0
 start=$SECONDS
+
+# First, deliberately: fill the cache, flip the last payload byte of every entry (the size
+# stays right, only the checksum can tell), run again. The output must not change and every
+# entry must be valid again afterwards (rejected, deleted, rebuilt).
+run_jobs >/dev/null
+mapfile -t entries < <(find "$UJIT_CACHE_DIR" -type f -name '*.ujc')
+for f in "${entries[@]}"; do
+  size=$(stat -c %s "$f")
+  last=$(od -An -tu1 -j $((size - 1)) -N1 "$f" | tr -d ' ')
+  printf "\\$(printf '%03o' $((last ^ 1)))" | dd of="$f" bs=1 seek=$((size - 1)) count=1 conv=notrunc 2>/dev/null
+done
+damaged="$("$ujit" cache stats | sed -n 's/^invalid files: //p')"
+run_jobs >"$work/out.deliberate"
+if ! cmp -s "$work/expected" "$work/out.deliberate" || ((damaged != ${#entries[@]})) ||
+   ! "$ujit" cache stats | grep -q '^invalid files: 0$'; then
+  echo "stress: ${#entries[@]} deliberately damaged entries (stats saw $damaged) were not all rejected and rebuilt"
+  failures=$((failures + 1))
+else
+  echo "stress: ${#entries[@]} deliberately damaged entries rejected and rebuilt"
+fi
 for ((r = 0; r < rounds; ++r)); do
   ((r % 2)) || rm -rf "$UJIT_CACHE_DIR"
   corrupter=""
-  if ((r % 3 == 2)); then
+  if ((r % 3 == 1 && r + 1 < rounds)); then
     corrupt &
     corrupter=$!
     corrupted_rounds=$((corrupted_rounds + 1))
@@ -77,8 +97,14 @@ for ((r = 0; r < rounds; ++r)); do
     fi
   done
 done
-# After the last round, the cache must be whole: every entry valid, no temporary left.
-"$ujit" cache stats
+# The last round ran clean after a damaged one: every damaged entry it needed was replaced,
+# and no temporary file is left behind.
+stats="$("$ujit" cache stats)"
+echo "$stats"
+if ! grep -q '^invalid files: 0$' <<<"$stats" || ! grep -q '^temporary files: 0$' <<<"$stats"; then
+  echo "stress: the cache is left with invalid or temporary files"
+  failures=$((failures + 1))
+fi
 echo "stress: $rounds rounds x $procs processes x ${#jobs[@]} jobs ($corrupted_rounds rounds with" \
   "corruption) in $((SECONDS - start)) s: $failures failed"
 ((failures == 0))
