@@ -318,6 +318,8 @@ Stmt* Parser::parse_def(std::vector<Expr*> decorators) {
         if (t.is_op("**")) unsupported(t.loc, "'**kwargs' parameters are");
         if (t.is_op("/")) unsupported(t.loc, "positional-only parameters ('/') are");
         if (t.kind != Tok::Name) fail(t.loc, fmt::format("expected a parameter name, found {}", describe(t)));
+        if (fn->params.size() >= static_cast<size_t>(kMaxParameters))
+            fail(t.loc, fmt::format("too many parameters (limit {})", kMaxParameters));
         for (const Param& p : fn->params)
             if (p.name == t.text) fail(t.loc, fmt::format("duplicate argument '{}' in function definition", t.text));
         fn->params.push_back({t.text, t.loc});

@@ -26,6 +26,9 @@ namespace ujit::syntax {
 // Past either limit is an error, never a stack overflow.
 constexpr int kMaxNesting = 200;
 constexpr int kMaxExprHeight = 1000;
+// LLVM's optimizer takes time quadratic in a function's parameter count (10,000
+// parameters: minutes in SCCP); 1,000 compile in about a second.
+constexpr int kMaxParameters = 1000;
 std::unique_ptr<Module> parse_module(SourceFilePtr file);
 
 }  // namespace ujit::syntax

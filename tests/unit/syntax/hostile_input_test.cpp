@@ -83,16 +83,25 @@ TEST_CASE("hostile: wide but shallow input parses", "[syntax][hostile]") {
     CHECK_NOTHROW(parse(call + ")\n"));
     CHECK_NOTHROW(parse(cmp + "\n"));
     CHECK_NOTHROW(parse(boolop + "\n"));
-    // Thousands of parameters and locals.
+    // Up to kMaxParameters parameters, and thousands of locals.
     std::string fn = "def f(p0";
-    for (int i = 1; i < 5000; ++i) fn += ", p" + std::to_string(i);
+    for (int i = 1; i < kMaxParameters; ++i) fn += ", p" + std::to_string(i);
     fn += "):\n";
-    for (int i = 0; i < 5000; ++i) fn += "    v" + std::to_string(i) + " = p" + std::to_string(i) + "\n";
+    for (int i = 0; i < 5000; ++i)
+        fn += "    v" + std::to_string(i) + " = p" + std::to_string(i % kMaxParameters) + "\n";
     CHECK_NOTHROW(parse(fn + "    return v0\n"));
     // A long elif chain is iterative, not nesting.
     std::string elifs = "def f(x):\n    if x == 0:\n        return 0\n";
     for (int i = 1; i < 5000; ++i) elifs += "    elif x == " + std::to_string(i) + ":\n        return 1\n";
     CHECK_NOTHROW(parse(elifs));
+}
+
+TEST_CASE("hostile: more than kMaxParameters parameters is an error at the first one too many", "[syntax][hostile]") {
+    std::string fn = "def f(p0";
+    for (int i = 1; i <= kMaxParameters; ++i) fn += ", p" + std::to_string(i);
+    Error e = error_of(fn + "):\n    return p0\n");
+    CHECK(e.message == "too many parameters (limit " + std::to_string(kMaxParameters) + ")");
+    CHECK(e.col == fn.rfind(" p") + 2);
 }
 
 TEST_CASE("hostile: bytes that are not source are located errors", "[syntax][hostile]") {
