@@ -52,7 +52,7 @@ for t in "${targets[@]}"; do
        -max_len=65536 -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" "$(seeds_of "$t")" \
        >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-    echo "fuzz: $t: ok, $runs executions in ${t_seconds} s, corpus $(ls "$corpus" | wc -l) files"
+    echo "fuzz: $t: ok, $runs executions in ${t_seconds} s, corpus $(find "$corpus" -type f | wc -l) files"
   else
     echo "fuzz: $t: FAILED (log: $log, inputs: $artifacts)"
     tail -40 "$log"

@@ -62,6 +62,7 @@ mapfile -t entries < <(find "$UJIT_CACHE_DIR" -type f -name '*.ujc')
 for f in "${entries[@]}"; do
   size=$(stat -c %s "$f")
   last=$(od -An -tu1 -j $((size - 1)) -N1 "$f" | tr -d ' ')
+  # shellcheck disable=SC2059  # the format is the byte, as an octal escape
   printf "\\$(printf '%03o' $((last ^ 1)))" | dd of="$f" bs=1 seek=$((size - 1)) count=1 conv=notrunc 2>/dev/null
 done
 damaged="$("$ujit" cache stats | sed -n 's/^invalid files: //p')"
