@@ -6,6 +6,7 @@
 #   2. AddressSanitizer + UBSan build (build/asan, warnings are errors) of the library, CLI and tests, every
 #      ctest test again except the package test;
 #   3. the libFuzzer targets (build/fuzz, clang-19), each run ~15 s from the committed seeds;
+#   4. ThreadSanitizer build (build/tsan) and the [threads] test cases;
 # GPU tests ([gpu]) skip themselves when no CUDA driver is present.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -40,5 +41,8 @@ ctest --test-dir build/asan -j "$jobs" --output-on-failure -LE package
 # tools/scripts/fuzz.sh SECONDS.
 step "fuzz smoke"
 tools/scripts/fuzz.sh --smoke
+
+step "tsan"
+tools/scripts/tsan.sh
 
 step "done"
