@@ -204,11 +204,18 @@ Array parse_npy(std::string_view bytes, const std::string& name) {
     if (bytes.size() < p.header_start + p.header_len) fail(name, "truncated .npy header");
     Header h = parse_header(bytes.substr(p.header_start, p.header_len), name);
     size_t offset = p.header_start + p.header_len;
-    Array a = allocate(h, name);
-    size_t need = static_cast<size_t>(a.size()) * itemsize(h.dtype);
+    // The data must be there before anything is allocated: a 100-byte file claiming a
+    // terabyte array is refused, not an attempt to allocate the terabyte.
+    size_t need = 0;
+    try {
+        need = static_cast<size_t>(checked_size(h.shape, itemsize(h.dtype))) * itemsize(h.dtype);
+    } catch (const Error& e) {
+        fail(name, e.what());
+    }
     if (bytes.size() - offset < need)
         fail(name, "truncated data: expected " + std::to_string(need) + " bytes, found " +
                        std::to_string(bytes.size() - offset));
+    Array a = allocate(h, name);
     if (need) std::memcpy(a.ref().data, bytes.data() + offset, need);
     normalize_bools(a);
     return a;

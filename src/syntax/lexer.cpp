@@ -151,7 +151,8 @@ bool Lexer::read_indentation() {
         const char* mixed = "inconsistent use of tabs and spaces in indentation";
         if (col > indents_.back()) {
             if (alt <= alt_indents_.back()) fail(loc, mixed);
-            if (indents_.size() > static_cast<size_t>(kMaxNesting)) fail(loc, "too deeply nested");
+            if (indents_.size() > static_cast<size_t>(kMaxNesting))
+                fail(loc, fmt::format("blocks nested too deeply (limit {})", kMaxNesting));
             indents_.push_back(col);
             alt_indents_.push_back(alt);
             pending_.push_back(make(Tok::Indent, loc));
@@ -265,7 +266,8 @@ Token Lexer::lex_operator() {
     char c = rest[0];
     if (kSingleOps.find(c) == std::string_view::npos || c == '\0') fail_invalid_char();
     if (c == '(' || c == '[' || c == '{') {
-        if (brackets_.size() >= static_cast<size_t>(kMaxNesting)) fail(loc, "too many nested parentheses");
+        if (brackets_.size() >= static_cast<size_t>(kMaxNesting))
+            fail(loc, fmt::format("too many nested parentheses (limit {})", kMaxNesting));
         brackets_.push_back({c, loc});
     } else if (c == ')' || c == ']' || c == '}') {
         if (brackets_.empty()) fail(loc, fmt::format("unmatched '{}'", c));

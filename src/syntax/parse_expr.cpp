@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 
 namespace ujit::syntax {
@@ -32,6 +33,64 @@ std::optional<BinInfo> binary_op(const Token& t) {
 
 }  // namespace
 
+// ---------------------------------------------------------------- tree height
+
+int Parser::height(const Expr* e) const {
+    if (!e) return 0;
+    return e->id < heights_.size() && heights_[e->id] ? heights_[e->id] : 1;
+}
+
+void Parser::record_height(const Expr* e, SourceLoc at) {
+    int h = 0;
+    auto child = [&](const Expr* c) { h = std::max(h, height(c)); };
+    auto children = [&](const std::vector<Expr*>& cs) {
+        for (const Expr* c : cs) child(c);
+    };
+    // Every kind is listed so that a new node kind with children cannot be forgotten here.
+    switch (e->kind) {
+    case ExprKind::IntLit:
+    case ExprKind::FloatLit:
+    case ExprKind::ImagLit:
+    case ExprKind::BoolLit:
+    case ExprKind::NoneLit:
+    case ExprKind::StrLit:
+    case ExprKind::Name: break;
+    case ExprKind::Attribute: child(cast<Attribute>(e)->value); break;
+    case ExprKind::Subscript:
+        child(cast<Subscript>(e)->value);
+        child(cast<Subscript>(e)->index);
+        break;
+    case ExprKind::Slice:
+        child(cast<Slice>(e)->lower);
+        child(cast<Slice>(e)->upper);
+        child(cast<Slice>(e)->step);
+        break;
+    case ExprKind::Call:
+        child(cast<Call>(e)->callee);
+        children(cast<Call>(e)->args);
+        for (const Keyword& k : cast<Call>(e)->keywords) child(k.value);
+        break;
+    case ExprKind::Unary: child(cast<Unary>(e)->operand); break;
+    case ExprKind::Binary:
+        child(cast<Binary>(e)->lhs);
+        child(cast<Binary>(e)->rhs);
+        break;
+    case ExprKind::Compare: children(cast<Compare>(e)->operands); break;
+    case ExprKind::BoolOp: children(cast<BoolOp>(e)->values); break;
+    case ExprKind::IfExp:
+        child(cast<IfExp>(e)->test);
+        child(cast<IfExp>(e)->body);
+        child(cast<IfExp>(e)->orelse);
+        break;
+    case ExprKind::Tuple: children(cast<Tuple>(e)->elts); break;
+    }
+    if (++h > kMaxExprHeight) fail(at, fmt::format("expression nested too deeply (limit {})", kMaxExprHeight));
+    if (heights_.size() <= e->id) heights_.resize(e->id + 1, 0);
+    heights_[e->id] = static_cast<uint16_t>(h);
+}
+
+// ---------------------------------------------------------------- expressions
+
 bool Parser::starts_expr(const Token& t) {
     switch (t.kind) {
     case Tok::Name:
@@ -56,7 +115,7 @@ Expr* Parser::parse_expr_list() {
     auto* tuple = make<Tuple>(loc);
     tuple->elts.push_back(first);
     while (accept_op(",") && starts_expr(peek())) tuple->elts.push_back(parse_expr());
-    return tuple;
+    return nested(tuple, loc);
 }
 
 Expr* Parser::parse_expr() {
@@ -74,7 +133,7 @@ Expr* Parser::parse_expr() {
     if (!accept_keyword("else"))
         fail(peek().loc, fmt::format("expected 'else' after 'if' expression, found {}", describe(peek())));
     e->orelse = parse_expr();
-    return e;
+    return nested(e, loc);
 }
 
 Expr* Parser::parse_or() {
@@ -85,7 +144,7 @@ Expr* Parser::parse_or() {
     e->op = BoolOpKind::Or;
     e->values.push_back(first);
     while (accept_keyword("or")) e->values.push_back(parse_and());
-    return e;
+    return nested(e, loc);
 }
 
 Expr* Parser::parse_and() {
@@ -96,7 +155,7 @@ Expr* Parser::parse_and() {
     e->op = BoolOpKind::And;
     e->values.push_back(first);
     while (accept_keyword("and")) e->values.push_back(parse_not());
-    return e;
+    return nested(e, loc);
 }
 
 Expr* Parser::parse_not() {
@@ -106,7 +165,7 @@ Expr* Parser::parse_not() {
     auto* e = make<Unary>(op.loc);
     e->op = UnaryOp::Not;
     e->operand = parse_not();
-    return e;
+    return nested(e, op.loc);
 }
 
 Expr* Parser::parse_comparison() {
@@ -137,7 +196,7 @@ Expr* Parser::parse_comparison() {
         } else if (t.is_keyword("not") && peek(1).is_keyword("in")) {
             op = CmpOp::NotIn;
         }
-        if (!op) return cmp ? cmp : first;
+        if (!op) return cmp ? nested(cmp, loc) : first;
         take();
         if (*op == CmpOp::IsNot || *op == CmpOp::NotIn) take();
         if (!cmp) {
@@ -163,7 +222,7 @@ Expr* Parser::parse_binary(int min_prec) {
         e->op = info->op;
         e->lhs = lhs;
         e->rhs = parse_binary(info->prec + 1);
-        lhs = e;
+        lhs = nested(e, op.loc);
     }
 }
 
@@ -175,7 +234,7 @@ Expr* Parser::parse_unary() {
     auto* e = make<Unary>(op.loc);
     e->op = op.text == "-" ? UnaryOp::Neg : op.text == "+" ? UnaryOp::Pos : UnaryOp::Invert;
     e->operand = parse_unary();
-    return e;
+    return nested(e, op.loc);
 }
 
 // ** is right-associative and binds tighter than a unary operator on its left, looser than
@@ -191,13 +250,14 @@ Expr* Parser::parse_power() {
     e->op = BinOp::Pow;
     e->lhs = base;
     e->rhs = parse_unary();
-    return e;
+    return nested(e, op.loc);
 }
 
 Expr* Parser::parse_primary() {
     SourceLoc loc = peek().loc;
     Expr* e = parse_atom();
     for (;;) {
+        const SourceLoc at = peek().loc;  // the '.', '(' or '['
         if (accept_op(".")) {
             const Token& name = peek();
             if (name.kind != Tok::Name)
@@ -207,18 +267,18 @@ Expr* Parser::parse_primary() {
             a->attr = name.text;
             a->attr_loc = name.loc;
             take();
-            e = a;
+            e = nested(a, at);
         } else if (peek().is_op("(")) {
             auto* c = make<Call>(loc);
             c->callee = e;
             parse_call_args(c);
-            e = c;
+            e = nested(c, at);
         } else if (accept_op("[")) {
             auto* s = make<Subscript>(loc);
             s->value = e;
             s->index = parse_subscript_index();
             expect_op("]");
-            e = s;
+            e = nested(s, at);
         } else {
             return e;
         }
@@ -257,7 +317,7 @@ Expr* Parser::parse_subscript_index() {
     auto* tuple = make<Tuple>(loc);
     tuple->elts.push_back(first);
     while (accept_op(",") && !peek().is_op("]")) tuple->elts.push_back(parse_slice_item());
-    return tuple;
+    return nested(tuple, loc);
 }
 
 Expr* Parser::parse_slice_item() {
@@ -273,7 +333,7 @@ Expr* Parser::parse_slice_item() {
     auto ends_part = [&] { return peek().is_op(":") || peek().is_op("]") || peek().is_op(","); };
     if (!ends_part()) s->upper = parse_expr();
     if (accept_op(":") && !ends_part()) s->step = parse_expr();
-    return s;
+    return nested(s, loc);
 }
 
 Expr* Parser::parse_atom() {
@@ -347,7 +407,7 @@ Expr* Parser::parse_paren() {
     tuple->elts.push_back(first);
     while (accept_op(",") && !peek().is_op(")")) tuple->elts.push_back(parse_expr());
     expect_op(")");
-    return tuple;
+    return nested(tuple, open.loc);
 }
 
 // Lists, dicts and sets (and their comprehensions) are outside the subset: name which one.
@@ -369,7 +429,7 @@ Expr* Parser::parse_display() {
             if (!accept_op(",")) break;
         }
         expect_op("]");
-        return list;
+        return nested(list, open.loc);
     }
     if (peek().is_op(closer) || peek().is_op("**")) unsupported(open.loc, "dict literals are");
     parse_expr();

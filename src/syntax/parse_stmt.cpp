@@ -7,8 +7,9 @@
 
 namespace ujit::syntax {
 
-DepthGuard::DepthGuard(Parser& p, SourceLoc loc) : parser(p) {
-    if (++parser.depth_ > kMaxNesting) fail(loc, "too deeply nested");
+DepthGuard::DepthGuard(Parser& p, SourceLoc loc, Of of) : counter(of == Block ? p.block_depth_ : p.depth_) {
+    if (++counter > kMaxNesting)
+        fail(loc, fmt::format("{} nested too deeply (limit {})", of == Block ? "blocks" : "expression", kMaxNesting));
 }
 
 Parser::Parser(SourceFilePtr file) : module_(std::make_unique<Module>(file)), lexer_(*file) {}
@@ -89,7 +90,7 @@ void Parser::parse_top_level_statement(Block& out) {
     } catch (const CompileError& e) {
         if (lexer_failed_) throw;
         out.resize(kept);  // the nodes stay owned by the module, unused
-        loop_depth_ = function_depth_ = depth_ = 0;
+        loop_depth_ = function_depth_ = depth_ = block_depth_ = 0;
         in_decorator_ = false;
         skip_rest_of_statement();
         module_->add_skipped({loc, e.diagnostic().message, std::move(binds)});
@@ -263,7 +264,7 @@ Block Parser::parse_suite(const char* what, SourceLoc header) {
     take();
     if (peek().kind != Tok::Indent)
         fail(peek().loc, fmt::format("expected an indented block after {} on line {}", what, header.line));
-    DepthGuard guard(*this, peek().loc);
+    DepthGuard guard(*this, peek().loc, DepthGuard::Block);
     take();
     while (peek().kind != Tok::Dedent && peek().kind != Tok::End) parse_statement(body);
     if (peek().kind == Tok::Dedent) take();
@@ -330,7 +331,7 @@ Expr* Parser::parse_target_list() {
         auto* tuple = make<Tuple>(loc);
         tuple->elts.push_back(first);
         while (accept_op(",") && !peek().is_keyword("in")) tuple->elts.push_back(parse_binary(1));
-        result = tuple;
+        result = nested(tuple, loc);
     }
     check_target(result, false);
     return result;
@@ -370,6 +371,8 @@ Stmt* Parser::parse_def(std::vector<Expr*> decorators) {
         if (t.is_op("**")) unsupported(t.loc, "'**kwargs' parameters are");
         if (t.is_op("/")) unsupported(t.loc, "positional-only parameters ('/') are");
         if (t.kind != Tok::Name) fail(t.loc, fmt::format("expected a parameter name, found {}", describe(t)));
+        if (fn->params.size() >= static_cast<size_t>(kMaxParameters))
+            fail(t.loc, fmt::format("too many parameters (limit {})", kMaxParameters));
         for (const Param& p : fn->params)
             if (p.name == t.text) fail(t.loc, fmt::format("duplicate argument '{}' in function definition", t.text));
         fn->params.push_back({t.text, t.loc});

@@ -1,7 +1,8 @@
 // The recursive-descent parser behind parse_module (internal to src/syntax).
 // Expressions follow CPython's grammar level by level (parse_expr.cpp); statements and
-// blocks are in parse_stmt.cpp. Every recursion passes through a DepthGuard so that deep
-// input ends in "too deeply nested", never in a stack overflow.
+// blocks are in parse_stmt.cpp. Every recursion passes through a DepthGuard, and every
+// expression node with children through nested(), so that deep input ends in "nested too
+// deeply", never in a stack overflow here or in a later stage (parser.hpp).
 #pragma once
 
 #include "syntax/ast.hpp"
@@ -12,6 +13,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ujit::syntax {
 
@@ -37,6 +39,16 @@ private:
     // "<what> not supported by ujit", e.g. unsupported(loc, "'try' statements are").
     [[noreturn]] void unsupported(SourceLoc loc, std::string_view what);
     template <class T> T* make(SourceLoc loc) { return module_->make<T>(loc); }
+
+    // ---- tree height (parse_expr.cpp)
+    // Records e's height, one more than its tallest child's (children must be set); fails
+    // at `at` (the operator or bracket that made it taller) past kMaxExprHeight.
+    template <class T> T* nested(T* e, SourceLoc at) {
+        record_height(e, at);
+        return e;
+    }
+    void record_height(const Expr* e, SourceLoc at);
+    int height(const Expr* e) const;  // 0 for null, 1 for a leaf
 
     // ---- expressions (parse_expr.cpp)
     static bool starts_expr(const Token& t);
@@ -78,21 +90,25 @@ private:
     std::unique_ptr<Module> module_;
     Lexer lexer_;
     std::deque<Token> ahead_;
-    int depth_ = 0;
-    int indent_ = 0;              // Indent tokens taken minus Dedent tokens taken
-    bool lexer_failed_ = false;   // the lexer threw: its position is unknown, nothing can be skipped
+    std::vector<uint16_t> heights_;  // by node id; 0 (unset) for leaves and statements
+    int depth_ = 0;                  // expression recursion, within the current statement
+    int block_depth_ = 0;            // indented blocks around it
+    int indent_ = 0;                 // Indent tokens taken minus Dedent tokens taken
+    bool lexer_failed_ = false;      // the lexer threw: its position is unknown, nothing can be skipped
     int loop_depth_ = 0;
     int function_depth_ = 0;
     bool in_decorator_ = false;
 };
 
-// Counts one level of recursion; fails past kMaxNesting.
+// Counts one level of recursion, of expressions or of blocks (each up to kMaxNesting, so
+// the parser's stack holds at most twice that); fails past it with "... nested too deeply".
 struct DepthGuard {
-    DepthGuard(Parser& p, SourceLoc loc);
-    ~DepthGuard() { --parser.depth_; }
+    enum Of { Expression, Block };
+    DepthGuard(Parser& p, SourceLoc loc, Of of = Expression);
+    ~DepthGuard() { --counter; }
     DepthGuard(const DepthGuard&) = delete;
     DepthGuard& operator=(const DepthGuard&) = delete;
-    Parser& parser;
+    int& counter;
 };
 
 }  // namespace ujit::syntax

@@ -8,6 +8,8 @@ set -euo pipefail
 PACKAGES=(
   # compiler and build
   g++ cmake ninja-build ccache clang-format-19
+  # the libFuzzer targets (tools/fuzz, tools/scripts/fuzz.sh): clang 19 and its runtimes
+  clang-19 libclang-rt-19-dev
   # LLVM 19 (libLLVM, headers, CMake package; lit and FileCheck are in llvm-19-tools) and
   # the libraries its CMake package asks for (LLVMConfig.cmake: FFI, LibEdit, ZLIB, zstd,
   # LibXml2, CURL; LLVMExports names libz3)

@@ -5,6 +5,8 @@
 #      the Python package's pytest suite tests/python, and the install + find_package consumer);
 #   2. AddressSanitizer + UBSan build (build/asan, warnings are errors) of the library, CLI and tests, every
 #      ctest test again except the package test;
+#   3. the libFuzzer targets (build/fuzz, clang-19), each run ~15 s from the committed seeds;
+#   4. ThreadSanitizer build (build/tsan) and the [threads] test cases;
 # GPU tests ([gpu]) skip themselves when no CUDA driver is present.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -34,5 +36,13 @@ export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:chec
 export LSAN_OPTIONS="suppressions=$root/tools/scripts/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 ctest --test-dir build/asan -j "$jobs" --output-on-failure -LE package
+
+# Fuzz smoke: a short, fixed-seed run of each libFuzzer target (tools/fuzz). Longer runs:
+# tools/scripts/fuzz.sh SECONDS.
+step "fuzz smoke"
+tools/scripts/fuzz.sh --smoke
+
+step "tsan"
+tools/scripts/tsan.sh
 
 step "done"

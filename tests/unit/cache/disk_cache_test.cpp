@@ -92,7 +92,7 @@ TEST_CASE("disk cache: bad files are misses, deleted, then rebuilt", "[cache]") 
     SECTION("trailing garbage") { rejected_then_rebuilt(good + "garbage"); }
 }
 
-TEST_CASE("disk cache: concurrent writers and readers of one key", "[cache]") {
+TEST_CASE("disk cache: concurrent writers and readers of one key", "[cache][threads]") {
     TempDir tmp;
     DiskCache dc(tmp.path());
     const std::string key = "shared key";

@@ -69,7 +69,7 @@ TEST_CASE("jit: libm functions resolve from the process", "[cpu]") {
     CHECK(f(1.5) == std::erf(1.5) + std::tgamma(1.5) + std::hypot(1.5, 2.0));
 }
 
-TEST_CASE("jit: modules compile and run from several threads at once", "[cpu]") {
+TEST_CASE("jit: modules compile and run from several threads at once", "[cpu][threads]") {
     std::atomic<int> wrong{0};
     std::vector<std::thread> threads;
     for (int t = 0; t < 4; ++t)

@@ -36,7 +36,7 @@ TEST_CASE("random: MT19937 seeded like CPython gives CPython's values", "[cpu]")
     CHECK(ujit_rt_random_uniform(2.0, 5.0) == 2.7138938812756743);
 }
 
-TEST_CASE("random: each thread has its own state", "[cpu]") {
+TEST_CASE("random: each thread has its own state", "[cpu][threads]") {
     ujit_rt_random_seed(42);
     std::thread other([] {
         ujit_rt_random_seed(0);

@@ -318,7 +318,7 @@ TEST_CASE("ptx: every optimization level resolves libdevice's reflect calls", "[
     }
 }
 
-TEST_CASE("ptx: compiles run concurrently, one context each", "[cuda]") {
+TEST_CASE("ptx: compiles run concurrently, one context each", "[cuda][threads]") {
     auto ptx_of = [] {
         KernelBuilder k("kernel_f32", 2);
         build_float32_kernel(k);

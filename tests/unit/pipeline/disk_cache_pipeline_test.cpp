@@ -188,7 +188,7 @@ TEST_CASE("disk cache: other source text, other entry", "[cache][driver]") {
     CHECK(entry_files(c.tmp.path()).size() == 2);
 }
 
-TEST_CASE("specialization cache: concurrent callers compile once", "[cache][driver]") {
+TEST_CASE("specialization cache: concurrent callers compile once", "[cache][driver][threads]") {
     TempDir tmp;
     ScopedEnv dir("UJIT_CACHE_DIR", tmp.path().string());
     ScopedEnv off("UJIT_CACHE", std::string("0"));  // the in-memory cache alone
@@ -204,7 +204,7 @@ TEST_CASE("specialization cache: concurrent callers compile once", "[cache][driv
     CHECK(f.compile("float32(float32, float32)").address() != addresses[0]);
 }
 
-TEST_CASE("disk cache: concurrent Modules compiling one PTX specialization", "[cache][driver]") {
+TEST_CASE("disk cache: concurrent Modules compiling one PTX specialization", "[cache][driver][threads]") {
     Cached c;
     std::vector<std::string> ptx(6);
     std::vector<std::thread> threads;

@@ -208,6 +208,15 @@ TEST_CASE("npy: precise errors for bad files", "[runtime]") {
     CHECK_THAT(error_of(std::string("\x93NUMPY\x02\x00\xff\xff\xff\x7f", 12)), Catch::Contains("implausibly large"));
 }
 
+TEST_CASE("npy: a small file claiming a huge array is refused before allocating", "[runtime][hostile]") {
+    // 2^37 float64 = 1 TiB: allocating first would throw bad_alloc, or with ASan abort.
+    CHECK_THAT(error_of(npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (131072, 1048576), }", "")),
+               Catch::Contains("truncated data: expected 1099511627776 bytes, found 0"));
+    // An empty array of an absurd other dimension needs no data.
+    Array empty = parse_npy(npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (0, 4294967296), }", ""));
+    CHECK(empty.size() == 0);
+}
+
 TEST_CASE("npy: corrupted files give errors, never crashes", "[runtime]") {
     Array a(DType::Float32, {3, 4});
     fill_pattern(a);

@@ -201,7 +201,7 @@ TEST_CASE("executor: shape errors in NumPy's words", "[runtime]") {
     CHECK_THROWS_AS(execute_ufunc(add_f32, {a.ref(), a.ref()}, b.ref()), Error);
 }
 
-TEST_CASE("parallel executor equals serial", "[runtime]") {
+TEST_CASE("parallel executor equals serial", "[runtime][threads]") {
     ThreadPool pool(4);
     SECTION("large contiguous") {
         const int64_t n = (1 << 20) + 123;
@@ -255,7 +255,7 @@ TEST_CASE("parallel executor equals serial", "[runtime]") {
     }
 }
 
-TEST_CASE("parallel executor propagates errors from chunks", "[runtime]") {
+TEST_CASE("parallel executor propagates errors from chunks", "[runtime][threads]") {
     ThreadPool pool(3);
     const int64_t n = 1 << 18;
     Array a = iota({n}), p(DType::Float32, {n});
@@ -270,7 +270,7 @@ TEST_CASE("parallel executor propagates errors from chunks", "[runtime]") {
     check_against_reference(a.ref(), a.ref(), p.ref());
 }
 
-TEST_CASE("thread pool: concurrent, nested, exceptions, sizes", "[runtime]") {
+TEST_CASE("thread pool: concurrent, nested, exceptions, sizes", "[runtime][threads]") {
     ThreadPool pool(4);
     CHECK(pool.size() == 4);
     std::atomic<int64_t> sum{0};

@@ -201,18 +201,24 @@ TEST_CASE("parser errors: expressions outside the subset", "[syntax][parser]") {
 }
 
 TEST_CASE("parser errors: nesting deeper than kMaxNesting is an error, not a crash", "[syntax][parser]") {
+    const std::string expr_msg = "expression nested too deeply (limit " + std::to_string(kMaxNesting) + ")";
     // Unary operators and ** recurse without brackets (the lexer counts brackets).
     Error e = error_of("x = " + std::string(kMaxNesting + 1, '-') + "1\n");
-    CHECK(e.message == "too deeply nested");
+    CHECK(e.message == expr_msg);
     CHECK(e.line == 1);
     std::string power = "x = 2";
     for (int i = 0; i < kMaxNesting + 1; ++i) power += " ** 2";
-    CHECK(error_of(power + "\n").message == "too deeply nested");
+    CHECK(error_of(power + "\n").message == expr_msg);
     // Blocks: the lexer's indentation stack and the parser's depth.
     std::string blocks;
     for (int i = 0; i < kMaxNesting + 1; ++i) blocks += std::string(size_t(i), ' ') + "if x:\n";
     blocks += std::string(size_t(kMaxNesting + 1), ' ') + "pass\n";
-    CHECK(error_of(blocks).message == "too deeply nested");
+    CHECK(error_of(blocks).message == "blocks nested too deeply (limit " + std::to_string(kMaxNesting) + ")");
+    // Brackets, counted by the lexer.
+    Error parens =
+        error_of("x = " + std::string(kMaxNesting + 1, '(') + "1" + std::string(kMaxNesting + 1, ')') + "\n");
+    CHECK(parens.message == "too many nested parentheses (limit " + std::to_string(kMaxNesting) + ")");
+    CHECK(parens.col == 5 + kMaxNesting);
     // Just below the limit parses.
     CHECK(dump("x = " + std::string(150, '-') + "1\n").size() > 150);
 }

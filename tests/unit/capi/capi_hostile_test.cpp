@@ -1,0 +1,142 @@
+// The C API given garbage: null handles and pointers, dtype and target values outside their
+// enums, DLTensors with absurd shapes. Each call must return UJIT_ERROR_ARGUMENT with a
+// message, never crash, and the handles must stay usable afterwards.
+#include <catch2/catch.hpp>
+
+#include "ujit/ujit.h"
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+namespace {
+
+const char* kSource = "from numba import vectorize\n"
+                      "def add(a, b):\n    return a + b\n"
+                      "@vectorize\ndef vadd(a, b):\n    return a + b\n";
+
+ujit_value f64(double x) {
+    ujit_value v{};
+    v.dtype = UJIT_FLOAT64;
+    v.v.f = x;
+    return v;
+}
+
+void check_argument_error(ujit_status s, const char* needle) {
+    CHECK(s == UJIT_ERROR_ARGUMENT);
+    CHECK_THAT(std::string(ujit_last_error()), Catch::Contains(needle));
+}
+
+}  // namespace
+
+TEST_CASE("C API hostile: null handles and pointers", "[capi][hostile]") {
+    ujit_module* m = nullptr;
+    ujit_function* f = nullptr;
+    check_argument_error(ujit_module_from_string(nullptr, "x.py", &m), "null");
+    check_argument_error(ujit_module_from_string(kSource, "x.py", nullptr), "null");
+    check_argument_error(ujit_module_from_file(nullptr, &m), "null");
+    check_argument_error(ujit_module_function(nullptr, "add", &f), "null");
+    check_argument_error(ujit_function_compile(nullptr, "float64(float64, float64)", UJIT_TARGET_CPU, nullptr), "null");
+    check_argument_error(ujit_function_call(nullptr, nullptr, 0, nullptr, 0, nullptr), "null");
+    check_argument_error(ujit_function_vectorize(nullptr, nullptr, 0, nullptr, UJIT_TARGET_CPU), "null");
+    char* text = nullptr;
+    check_argument_error(ujit_function_dump(nullptr, "llvm", nullptr, nullptr, &text), "null");
+    ujit_module_release(nullptr);  // like free(NULL)
+    ujit_function_release(nullptr);
+    ujit_free_string(nullptr);
+    ujit_last_error_location(nullptr, nullptr, nullptr);
+
+    REQUIRE(ujit_module_from_string(kSource, "x.py", &m) == UJIT_OK);
+    check_argument_error(ujit_module_function(m, nullptr, &f), "null");
+    REQUIRE(ujit_module_function(m, "add", &f) == UJIT_OK);
+    check_argument_error(ujit_function_compile(f, nullptr, UJIT_TARGET_CPU, nullptr), "null");
+    check_argument_error(ujit_function_call(f, nullptr, 2, nullptr, 0, nullptr), "null argument array");
+    ujit_value r{};
+    check_argument_error(ujit_function_call(f, nullptr, 0, nullptr, 1, nullptr), "null results");
+    check_argument_error(ujit_function_dump(f, nullptr, nullptr, nullptr, &text), "null");
+    check_argument_error(ujit_function_dump(f, "bogus", nullptr, nullptr, &text), "what must be");
+    // Still usable.
+    ujit_value args[2] = {f64(1.5), f64(2.0)};
+    size_t n = 0;
+    REQUIRE(ujit_function_call(f, args, 2, &r, 1, &n) == UJIT_OK);
+    CHECK(n == 1);
+    CHECK(r.v.f == 3.5);
+    ujit_function_release(f);
+    ujit_module_release(m);
+}
+
+TEST_CASE("C API hostile: dtypes, targets and shapes out of range", "[capi][hostile]") {
+    ujit_module* m = nullptr;
+    ujit_function* f = nullptr;
+    ujit_function* vf = nullptr;
+    REQUIRE(ujit_module_from_string(kSource, "x.py", &m) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "add", &f) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "vadd", &vf) == UJIT_OK);
+    ujit_value args[2] = {f64(1.0), f64(2.0)};
+    ujit_value r{};
+    size_t n = 0;
+    for (int bad : {-1, 13, 1 << 30}) {
+        std::memcpy(&args[1].dtype, &bad, sizeof bad);  // as a C caller could store it
+        check_argument_error(ujit_function_call(f, args, 2, &r, 1, &n), "invalid ujit_dtype");
+    }
+    args[1] = f64(2.0);
+    int bad_target = 7;
+    ujit_target target;
+    std::memcpy(&target, &bad_target, sizeof target);
+    check_argument_error(ujit_function_compile(f, "float64(float64, float64)", target, nullptr), "invalid ujit_target");
+
+    // DLTensors: null tensor, ndim out of range, null shape, a shape whose size overflows,
+    // negative dimensions, vector lanes, a null data pointer with elements.
+    double storage[4] = {1, 2, 3, 4}, result[4] = {};
+    int64_t shape[2] = {2, 2};
+    DLTensor out{};
+    out.data = result;
+    out.device = {kDLCPU, 0};
+    out.ndim = 2;
+    out.dtype = {kDLFloat, 64, 1};
+    out.shape = shape;
+    DLTensor t{};
+    t.data = storage;
+    t.device = {kDLCPU, 0};
+    t.ndim = 2;
+    t.dtype = {kDLFloat, 64, 1};
+    t.shape = shape;
+    ujit_value arr{};
+    arr.is_array = 1;
+    arr.v.array = nullptr;
+    ujit_value in[2] = {arr, f64(1.0)};
+    check_argument_error(ujit_function_call(f, in, 2, &r, 1, &n), "null DLTensor");
+    in[0].v.array = &t;
+    auto expect_bad = [&](const char* needle) {
+        CHECK(ujit_function_vectorize(vf, in, 2, &out, UJIT_TARGET_CPU) == UJIT_ERROR_ARGUMENT);
+        CHECK_THAT(std::string(ujit_last_error()), Catch::Contains(needle));
+    };
+    t.ndim = -1;
+    expect_bad("ndim");
+    t.ndim = 1000;
+    expect_bad("ndim");
+    t.ndim = 2;
+    t.shape = nullptr;
+    expect_bad("null shape");
+    int64_t huge[2] = {INT64_C(1) << 40, INT64_C(1) << 40};
+    t.shape = huge;
+    expect_bad("too large");
+    int64_t negative[2] = {2, -3};
+    t.shape = negative;
+    expect_bad("negative dimension");
+    t.shape = shape;
+    t.dtype = {kDLFloat, 64, 4};
+    expect_bad("lanes");
+    t.dtype = {kDLFloat, 16, 1};
+    expect_bad("unsupported dtype");
+    t.dtype = {kDLFloat, 64, 1};
+    t.data = nullptr;
+    expect_bad("null data");
+    t.data = storage;
+    // And the good tensor works afterwards.
+    CHECK(ujit_function_vectorize(vf, in, 2, &out, UJIT_TARGET_CPU) == UJIT_OK);
+    CHECK(result[3] == 5.0);
+    ujit_function_release(vf);
+    ujit_function_release(f);
+    ujit_module_release(m);
+}
