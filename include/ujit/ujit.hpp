@@ -239,7 +239,6 @@ public:
     // What the decorator makes of the function.
     enum class Kind { Plain, Jit, Vectorize, GuVectorize, CudaKernel, CudaDevice };
     Kind kind() const;
-    std::string gufunc_layout() const;  // "(n),()->(n)" for @guvectorize, else ""
     bool declared_fastmath() const;
 
     // Eager: compile for a Numba signature string, or for the decorator's signature(s).

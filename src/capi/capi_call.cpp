@@ -161,7 +161,7 @@ ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t 
                                size_t max_results, size_t* n_results) {
     return guarded([&] {
         require(f, "null function");
-        require(args || n_args == 0, "null arguments with n_args > 0");
+        require(args || n_args == 0, "null argument array with n_args > 0");
         require(results || max_results == 0, "null results with max_results > 0");
         if (n_results) *n_results = 0;
         if (call_cached(f, args, n_args, results, max_results, n_results)) return;

@@ -91,7 +91,7 @@ void launch_cpu(const Function& kernel, Dim3 grid, Dim3 block, const std::vector
     std::shared_ptr<ujit::detail::SpecState> spec = cpu_kernel_spec(kernel, values, compile, options.boundscheck);
     const pipeline::Compiled& c = spec->compiled;
     validate_launch(cpu_limits(c), kernel.name(), grid, block, options.shared_mem);
-    pipeline::PackedArgs packed(values, c.typed->arg_types);
+    pipeline::PackedArgs packed(values.data(), values.size(), c.typed->arg_types);
     cpu::KernelLaunch l;
     l.packed = reinterpret_cast<void (*)(void**, void*)>(c.packed);
     l.info = static_cast<const cpu::KernelInfo*>(c.kernel_info);

@@ -69,7 +69,6 @@ Function::Kind Function::kind() const {
     return Kind::Plain;
 }
 
-std::string Function::gufunc_layout() const { return decorator(*m_, def_of(def_)).gufunc_layout; }
 
 bool Function::declared_fastmath() const { return decorator(*m_, def_of(def_)).fastmath; }
 

@@ -325,9 +325,10 @@ public:
     // when that is plain to see (`class Foo` binds Foo), so that a compiled function using
     // the name can be told why it is unusable.
     struct SkippedStatement {
-        SourceLoc loc;
+        SourceLoc loc;  // the statement
         std::string reason;
         std::string binds;
+        SourceLoc at;  // the construct outside the language
     };
     const std::vector<SkippedStatement>& skipped() const { return skipped_; }
     void add_skipped(SkippedStatement s) { skipped_.push_back(std::move(s)); }

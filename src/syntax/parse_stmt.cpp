@@ -15,14 +15,7 @@ DepthGuard::DepthGuard(Parser& p, SourceLoc loc, Of of) : counter(of == Block ? 
 Parser::Parser(SourceFilePtr file) : module_(std::make_unique<Module>(file)), lexer_(*file) {}
 
 const Token& Parser::peek(size_t ahead) {
-    while (ahead_.size() <= ahead) {
-        try {
-            ahead_.push_back(lexer_.next());
-        } catch (const CompileError&) {
-            lexer_failed_ = true;
-            throw;
-        }
-    }
+    while (ahead_.size() <= ahead) ahead_.push_back(lexer_.next());
     return ahead_[ahead];
 }
 
@@ -58,7 +51,7 @@ void Parser::unexpected(const Token& t) {
 }
 
 void Parser::unsupported(SourceLoc loc, std::string_view what) {
-    fail(loc, fmt::format("{} not supported by ujit", what));
+    throw UnsupportedConstruct(Diagnostic{Severity::Error, loc, fmt::format("{} not supported by ujit", what), {}});
 }
 
 std::unique_ptr<Module> Parser::parse() {
@@ -77,8 +70,9 @@ std::unique_ptr<Module> Parser::parse() {
 // compiles the decorated functions and leaves the rest to Python, and so does ujit: a
 // top-level statement outside the language is recorded as skipped, with the reason, and
 // parsing goes on at the next top-level statement. Function definitions (decorated or not)
-// are never skipped: an error in one is the user's to see. Nor is anything after a lexical
-// error, whose position in the text is lost.
+// are never skipped: an error in one is the user's to see. Nor is a syntax error (the file
+// is not Python: Python would refuse it too), nor anything after a lexical error, whose
+// position in the text is lost.
 void Parser::parse_top_level_statement(Block& out) {
     const Token& first = peek();
     if (first.is_op("@") || first.is_keyword("def")) return parse_statement(out);
@@ -87,13 +81,12 @@ void Parser::parse_top_level_statement(Block& out) {
     size_t kept = out.size();
     try {
         parse_statement(out);
-    } catch (const CompileError& e) {
-        if (lexer_failed_) throw;
+    } catch (const UnsupportedConstruct& e) {
         out.resize(kept);  // the nodes stay owned by the module, unused
         loop_depth_ = function_depth_ = depth_ = block_depth_ = 0;
         in_decorator_ = false;
         skip_rest_of_statement();
-        module_->add_skipped({loc, e.diagnostic().message, std::move(binds)});
+        module_->add_skipped({loc, e.diagnostic().message, std::move(binds), e.diagnostic().loc});
     }
 }
 

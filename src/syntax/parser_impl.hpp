@@ -17,6 +17,13 @@
 
 namespace ujit::syntax {
 
+// Valid Python outside ujit's language ("class definitions are not supported by ujit"), as
+// opposed to a syntax error: at the top level, such a statement is host code, skipped.
+class UnsupportedConstruct : public CompileError {
+public:
+    using CompileError::CompileError;
+};
+
 class Parser {
 public:
     explicit Parser(SourceFilePtr file);
@@ -94,7 +101,6 @@ private:
     int depth_ = 0;                  // expression recursion, within the current statement
     int block_depth_ = 0;            // indented blocks around it
     int indent_ = 0;                 // Indent tokens taken minus Dedent tokens taken
-    bool lexer_failed_ = false;      // the lexer threw: its position is unknown, nothing can be skipped
     int loop_depth_ = 0;
     int function_depth_ = 0;
     bool in_decorator_ = false;

@@ -4,6 +4,7 @@
 #include "types/builtins.hpp"
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <llvm/IR/Instructions.h>
 
@@ -174,7 +175,7 @@ TEST_CASE("math: the CPU calls what builtins.def names", "[cpu][builtins]") {
             INFO(info.spelling << (f32 ? " float32" : " float64"));
             llvm::Type* ft = f32 ? t.f32() : t.f64();
             std::vector<llvm::Type*> params(info.min_args, ft);
-            std::string name = std::string("f") + std::to_string(i) + (f32 ? "_32" : "_64");
+            std::string name = fmt::format("f{}_{}", i, f32 ? 32 : 64);
             t.define(name, llvm::FunctionType::get(ft, params, false), [&](llvm::IRBuilder<>& b, llvm::Function& f) {
                 std::vector<llvm::Value*> args;
                 for (auto& a : f.args()) args.push_back(&a);

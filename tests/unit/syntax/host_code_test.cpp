@@ -54,6 +54,11 @@ TEST_CASE("host code: errors in function definitions and lexical errors still st
     CHECK(e.message == "list comprehensions are not supported by ujit");
     e = error_of("@njit\ndef f(a):\n    try:\n        pass\n");
     CHECK(e.line == 3);
+    // Nor is a syntax error at the top level: that file is not Python, Python refuses it too.
+    e = error_of("x = f(a b)\ndef f(a):\n    return a\n");
+    CHECK(e.line == 1);
+    CHECK(e.message == "expected ')', found name 'b'");
+    CHECK(error_of("return 1\n").message == "'return' outside function");
     // A lexical error leaves no position to resume from.
     e = error_of("x = 1 $ 2\ndef f(a):\n    return a\n");
     CHECK(e.line == 1);
