@@ -17,17 +17,20 @@ std::string format_shape(const Shape& shape) {
 }
 
 int64_t checked_size(const Shape& shape, int64_t itemsize) {
+    // The product of the non-zero dimensions must fit too, even when a zero makes the array
+    // empty: the compact strides (c_strides, f_strides) are built from it. NumPy refuses
+    // np.empty((0, 2**32, 2**32)) for the same reason (found by tools/fuzz/fuzz_npy).
     int64_t n = 1;
-    bool overflow = false;
+    bool overflow = false, empty = false;
     for (int64_t d : shape) {
         if (d < 0) throw Error(Error::Kind::Argument, "negative dimension in shape " + format_shape(shape));
-        if (d == 0) return 0;
-        if (__builtin_mul_overflow(n, d, &n)) overflow = true;
+        if (d == 0) empty = true;
+        if (d > 0 && __builtin_mul_overflow(n, d, &n)) overflow = true;
     }
     int64_t bytes;
     if (overflow || __builtin_mul_overflow(n, itemsize, &bytes))
         throw Error(Error::Kind::Argument, "array of shape " + format_shape(shape) + " is too large");
-    return n;
+    return empty ? 0 : n;
 }
 
 Shape c_strides(const Shape& shape, int64_t itemsize) {

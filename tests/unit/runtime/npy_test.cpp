@@ -215,6 +215,11 @@ TEST_CASE("npy: a small file claiming a huge array is refused before allocating"
     // An empty array of an absurd other dimension needs no data.
     Array empty = parse_npy(npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (0, 4294967296), }", ""));
     CHECK(empty.size() == 0);
+    // Found by fuzz_npy: empty, but the other dimensions' product overflows the strides.
+    CHECK_THAT(error_of(npy_bytes("{'descr': '>i1', 'fortran_order': False, 'shape': (2, 3, 9196, 3, "
+                                  "433433666, 3, 433433666, 0), }",
+                                  "")),
+               Catch::Contains("is too large"));
 }
 
 TEST_CASE("npy: corrupted files give errors, never crashes", "[runtime]") {
