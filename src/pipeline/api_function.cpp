@@ -69,7 +69,6 @@ Function::Kind Function::kind() const {
     return Kind::Plain;
 }
 
-
 bool Function::declared_fastmath() const { return decorator(*m_, def_of(def_)).fastmath; }
 
 Target Function::declared_target() const {
