@@ -11,6 +11,11 @@
 #include <ucontext.h>
 #endif
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#define UJIT_ASAN_FIBERS 1
+#endif
+
 namespace ujit::cpu {
 
 FiberStack::FiberStack(size_t bytes) {
@@ -89,6 +94,10 @@ ujit_fiber_start:
 extern "C" void ujit_fiber_start();
 
 void Fiber::start(FiberStack& stack, void (*entry)(void*), void* arg) {
+    entry_ = entry;
+    arg_ = arg;
+    stack_bottom_ = stack.bottom();
+    stack_size_ = size_t(stack.top() - stack.bottom());
     // The frame ujit_fiber_switch pops, from the top down: return address (into
     // ujit_fiber_start, at top - 8 so that its call sees a 16-byte aligned stack), rbp,
     // rbx, r12 (arg), r13 (entry), r14, r15, then MXCSR and the x87 control word, taken
@@ -98,8 +107,8 @@ void Fiber::start(FiberStack& stack, void (*entry)(void*), void* arg) {
     slots[-1] = reinterpret_cast<uint64_t>(&ujit_fiber_start);
     slots[-2] = 0;                                   // rbp
     slots[-3] = 0;                                   // rbx
-    slots[-4] = reinterpret_cast<uint64_t>(arg);     // r12
-    slots[-5] = reinterpret_cast<uint64_t>(entry);   // r13
+    slots[-4] = reinterpret_cast<uint64_t>(this);      // r12: run's argument
+    slots[-5] = reinterpret_cast<uint64_t>(&Fiber::run);  // r13
     slots[-6] = 0;                                   // r14
     slots[-7] = 0;                                   // r15
     uint32_t mxcsr = 0;
@@ -112,9 +121,17 @@ void Fiber::start(FiberStack& stack, void (*entry)(void*), void* arg) {
     sp_ = &slots[-8];
 }
 
-void Fiber::resume() { ujit_fiber_switch(&caller_sp_, sp_); }
+void Fiber::resume() {
+    before_switch(&caller_fake_stack_, stack_bottom_, stack_size_);
+    ujit_fiber_switch(&caller_sp_, sp_);
+    after_switch(caller_fake_stack_, nullptr, nullptr);
+}
 
-void Fiber::suspend() { ujit_fiber_switch(&sp_, caller_sp_); }
+void Fiber::suspend() {
+    before_switch(&fiber_fake_stack_, caller_bottom_, caller_size_);
+    ujit_fiber_switch(&sp_, caller_sp_);
+    after_switch(fiber_fake_stack_, &caller_bottom_, &caller_size_);
+}
 
 #else  // ucontext: portable, slower (a signal-mask system call per switch)
 
@@ -155,6 +172,24 @@ void Fiber::suspend() {
     swapcontext(&u->fiber, &u->caller);
 }
 
+#endif
+
+void Fiber::run(void* self) {
+    auto* f = static_cast<Fiber*>(self);
+    after_switch(nullptr, &f->caller_bottom_, &f->caller_size_);  // first entry: no fake stack yet
+    f->entry_(f->arg_);
+}
+
+#if defined(UJIT_ASAN_FIBERS)
+void Fiber::before_switch(void** save_fake_stack, const void* to_bottom, size_t to_size) {
+    __sanitizer_start_switch_fiber(save_fake_stack, to_bottom, to_size);
+}
+void Fiber::after_switch(void* fake_stack, const void** from_bottom, size_t* from_size) {
+    __sanitizer_finish_switch_fiber(fake_stack, from_bottom, from_size);
+}
+#else
+void Fiber::before_switch(void**, const void*, size_t) {}
+void Fiber::after_switch(void*, const void**, size_t*) {}
 #endif
 
 }  // namespace ujit::cpu

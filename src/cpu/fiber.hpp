@@ -44,9 +44,23 @@ public:
     void suspend();  // from inside the fiber
 
 private:
+    static void run(void* self);  // the fiber's first frame: entry_(arg_)
+    // AddressSanitizer must be told of each stack switch (sanitizer/common_interface_defs.h),
+    // or it takes the other stack's frames for overflows; no-ops in other builds.
+    static void before_switch(void** save_fake_stack, const void* to_bottom, size_t to_size);
+    static void after_switch(void* fake_stack, const void** from_bottom, size_t* from_size);
+
     void* sp_ = nullptr;         // the fiber's saved stack pointer while suspended
     void* caller_sp_ = nullptr;  // the scheduler's while the fiber runs
     void* impl_ = nullptr;       // the ucontext fallback's state
+    void (*entry_)(void*) = nullptr;
+    void* arg_ = nullptr;
+    const void* stack_bottom_ = nullptr;  // this fiber's stack
+    size_t stack_size_ = 0;
+    const void* caller_bottom_ = nullptr;  // the scheduler's, learnt on each switch in
+    size_t caller_size_ = 0;
+    void* caller_fake_stack_ = nullptr;  // ASan's, kept while the other side runs
+    void* fiber_fake_stack_ = nullptr;
 };
 
 // Stacks kept per OS thread for reuse across blocks (mmap per block would dominate).
