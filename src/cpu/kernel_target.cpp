@@ -1,6 +1,7 @@
 #include "cpu/kernel_target.hpp"
 
 #include "codegen/abi.hpp"
+#include "codegen/cuda_grid.hpp"
 #include "cpu/kernel_runtime.hpp"
 #include "cuda/cuda_atomics.hpp"
 
@@ -65,30 +66,9 @@ llvm::Value* index64(llvm::IRBuilder<>& b, unsigned field, unsigned dim) {
     return b.CreateZExt(index32(b, field, dim), b.getInt64Ty());
 }
 
-int grid_dims(const std::vector<llvm::Value*>& args, const types::Type* result_type) {
-    if (!args.empty()) {
-        auto* n = llvm::dyn_cast<llvm::ConstantInt>(args[0]);
-        return n ? static_cast<int>(n->getSExtValue()) : 0;
-    }
-    if (!result_type) return 0;
-    if (result_type->is_int()) return 1;
-    return result_type->is_tuple() ? static_cast<int>(result_type->elements().size()) : 0;
-}
-
-// cuda.grid(n) / cuda.gridsize(n), in int64 as on the GPU (cuda/cuda_target_builtins.cpp).
-llvm::Value* emit_grid(llvm::IRBuilder<>& b, bool size, int dims) {
-    std::vector<llvm::Value*> values;
-    for (int d = 0; d < dims; ++d) {
-        unsigned u = static_cast<unsigned>(d);
-        values.push_back(
-            size ? b.CreateMul(index64(b, kCtxNtid, u), index64(b, kCtxNctaid, u))
-                 : b.CreateAdd(b.CreateMul(index64(b, kCtxCtaid, u), index64(b, kCtxNtid, u)), index64(b, kCtxTid, u)));
-    }
-    if (dims == 1) return values[0];
-    std::vector<llvm::Type*> elems(static_cast<size_t>(dims), b.getInt64Ty());
-    llvm::Value* tuple = llvm::UndefValue::get(llvm::StructType::get(b.getContext(), elems));
-    for (int d = 0; d < dims; ++d) tuple = b.CreateInsertValue(tuple, values[static_cast<size_t>(d)], {unsigned(d)});
-    return tuple;
+llvm::Value* grid_index64(llvm::IRBuilder<>& b, codegen::GridIndex which, unsigned d) {
+    static constexpr unsigned fields[] = {kCtxTid, kCtxCtaid, kCtxNtid, kCtxNctaid};
+    return index64(b, fields[static_cast<int>(which)], d);
 }
 
 // The linear thread index within the block, x fastest (what laneid is taken from).
@@ -192,9 +172,10 @@ llvm::Value* KernelTarget::emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id,
     case BuiltinId::CudaLaneId: return b.CreateURem(linear_tid(b), b.getInt32(kWarpSize));
     case BuiltinId::CudaGrid:
     case BuiltinId::CudaGridsize: {
-        int dims = grid_dims(args, result_type);
+        int dims = codegen::grid_dims(args, result_type);
         if (dims < 1 || dims > 3) return nullptr;
-        return emit_grid(b, id == BuiltinId::CudaGridsize, dims);
+        return codegen::emit_grid(b, id == BuiltinId::CudaGridsize, dims,
+                                  [&](codegen::GridIndex w, unsigned d) { return grid_index64(b, w, d); });
     }
     case BuiltinId::CudaSyncthreads:
     case BuiltinId::CudaSyncthreadsCount:

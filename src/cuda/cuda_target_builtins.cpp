@@ -1,5 +1,7 @@
 #include "cuda/cuda_target_builtins.hpp"
 
+#include "codegen/cuda_grid.hpp"
+
 #include "codegen/intrinsics.hpp"
 #include "types/builtins.hpp"
 
@@ -21,36 +23,14 @@ llvm::Value* sreg64(llvm::IRBuilder<>& b, BuiltinId id) {
     return b.CreateZExt(call(b, codegen::builtin_intrinsic(id)), b.getInt64Ty());
 }
 
-// How many dimensions cuda.grid/gridsize asked for: the constant argument, or the result type.
-int grid_dims(const std::vector<llvm::Value*>& args, const types::Type* result_type) {
-    if (!args.empty()) {
-        auto* n = llvm::dyn_cast<llvm::ConstantInt>(args[0]);
-        return n ? static_cast<int>(n->getSExtValue()) : 0;
-    }
-    if (!result_type) return 0;
-    if (result_type->is_int()) return 1;
-    return result_type->is_tuple() ? static_cast<int>(result_type->elements().size()) : 0;
-}
-
-// cuda.grid(n): blockIdx * blockDim + threadIdx per dimension; cuda.gridsize(n):
-// blockDim * gridDim. In int64, like Numba, so large grids do not overflow.
-llvm::Value* emit_grid(llvm::IRBuilder<>& b, bool size, int dims) {
+// The special registers of threadIdx, blockIdx, blockDim and gridDim, in int64.
+llvm::Value* grid_index64(llvm::IRBuilder<>& b, codegen::GridIndex which, unsigned d) {
     using enum BuiltinId;
-    static constexpr BuiltinId tid[] = {CudaThreadIdxX, CudaThreadIdxY, CudaThreadIdxZ};
-    static constexpr BuiltinId ctaid[] = {CudaBlockIdxX, CudaBlockIdxY, CudaBlockIdxZ};
-    static constexpr BuiltinId ntid[] = {CudaBlockDimX, CudaBlockDimY, CudaBlockDimZ};
-    static constexpr BuiltinId nctaid[] = {CudaGridDimX, CudaGridDimY, CudaGridDimZ};
-    std::vector<llvm::Value*> values;
-    for (int d = 0; d < dims; ++d) {
-        llvm::Value* v = size ? b.CreateMul(sreg64(b, ntid[d]), sreg64(b, nctaid[d]))
-                              : b.CreateAdd(b.CreateMul(sreg64(b, ctaid[d]), sreg64(b, ntid[d])), sreg64(b, tid[d]));
-        values.push_back(v);
-    }
-    if (dims == 1) return values[0];
-    std::vector<llvm::Type*> elems(dims, b.getInt64Ty());
-    llvm::Value* tuple = llvm::UndefValue::get(llvm::StructType::get(b.getContext(), elems));
-    for (int d = 0; d < dims; ++d) tuple = b.CreateInsertValue(tuple, values[d], d);
-    return tuple;
+    static constexpr BuiltinId regs[4][3] = {{CudaThreadIdxX, CudaThreadIdxY, CudaThreadIdxZ},
+                                             {CudaBlockIdxX, CudaBlockIdxY, CudaBlockIdxZ},
+                                             {CudaBlockDimX, CudaBlockDimY, CudaBlockDimZ},
+                                             {CudaGridDimX, CudaGridDimY, CudaGridDimZ}};
+    return sreg64(b, regs[static_cast<int>(which)][d]);
 }
 
 }  // namespace
@@ -62,9 +42,10 @@ llvm::Value* emit_thread_builtin(llvm::IRBuilder<>& b, BuiltinId id, const std::
     switch (id) {
     case BuiltinId::CudaGrid:
     case BuiltinId::CudaGridsize: {
-        int dims = grid_dims(args, result_type);
+        int dims = codegen::grid_dims(args, result_type);
         if (dims < 1 || dims > 3) return nullptr;
-        return emit_grid(b, id == BuiltinId::CudaGridsize, dims);
+        return codegen::emit_grid(b, id == BuiltinId::CudaGridsize, dims,
+                                  [&](codegen::GridIndex w, unsigned d) { return grid_index64(b, w, d); });
     }
     case BuiltinId::CudaSyncthreads:
     case BuiltinId::CudaThreadfence:

@@ -9,7 +9,8 @@ cd "$(dirname "$0")/../.."
 tools/scripts/build.sh build/static -DCMAKE_BUILD_TYPE=Release -DUJIT_LLVM_STATIC=ON
 rm -rf .device-bin && mkdir -p .device-bin
 for bin in tools/ujit/ujit tests/ujit_tests tests/unit/capi/ujit_capi_test tools/bench/bench_compile \
-           tools/bench/bench_call tools/bench/bench_ufunc tools/bench/bench_gpu; do
+           tools/bench/bench_call tools/bench/bench_ufunc tools/bench/bench_gpu tools/bench/bench_gufunc \
+           tools/bench/bench_cpu tools/bench/bench_kernel_cpu; do
   [[ -x build/static/$bin ]] || { echo "gpu_pack: build/static/$bin missing, skipped"; continue; }
   name=$(basename "$bin")
   strip -o ".device-bin/$name" "build/static/$bin"
