@@ -247,21 +247,27 @@ extern "C" int32_t ujit_rt_kernel_barrier_op(int32_t predicate, int32_t op) {
 
 extern "C" void ujit_rt_kernel_barrier() { ujit_rt_kernel_barrier_op(1, 0); }
 
-extern "C" void ujit_rt_kernel_raise(int32_t code, const char* where) {
-    KernelContext* ctx = ujit::cpu::current_context;
+namespace {
+// The launch's first error, recorded in a function of its own: nothing with a destructor may
+// stay in ujit_rt_kernel_raise's frame, which ends by longjmp or by a fiber abandoned for good.
+void record_kernel_error(KernelContext* ctx, int32_t code, const char* where) {
     ujit::cpu::LaunchErrors* errors = ujit::cpu::current_errors;
     std::string what = code == int32_t(ujit::codegen::RuntimeError::IndexOutOfBounds)
                            ? "IndexError: index out of bounds"
                            : ujit::cpu::runtime_error_message(code);
-    {
-        std::lock_guard lock(errors->mu);
-        if (!errors->failed.load()) {
-            errors->message = fmt::format("error: {} (in {}; kernel '{}', thread ({}, {}, {}) of block ({}, {}, {}))",
-                                          what, where, errors->launch->name, ctx->tid[0], ctx->tid[1], ctx->tid[2],
-                                          ctx->ctaid[0], ctx->ctaid[1], ctx->ctaid[2]);
-            errors->failed.store(true);
-        }
+    std::lock_guard lock(errors->mu);
+    if (!errors->failed.load()) {
+        errors->message = fmt::format("error: {} (in {}; kernel '{}', thread ({}, {}, {}) of block ({}, {}, {}))", what,
+                                      where, errors->launch->name, ctx->tid[0], ctx->tid[1], ctx->tid[2], ctx->ctaid[0],
+                                      ctx->ctaid[1], ctx->ctaid[2]);
+        errors->failed.store(true);
     }
+}
+}  // namespace
+
+extern "C" void ujit_rt_kernel_raise(int32_t code, const char* where) {
+    KernelContext* ctx = ujit::cpu::current_context;
+    record_kernel_error(ctx, code, where);
     if (auto* block = static_cast<BlockRun*>(ctx->block)) {
         block->failed = true;
         auto* w = reinterpret_cast<ujit::cpu::WorkItem*>(ctx);

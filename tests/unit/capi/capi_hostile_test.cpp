@@ -80,10 +80,11 @@ TEST_CASE("C API hostile: dtypes, targets and shapes out of range", "[capi][host
         check_argument_error(ujit_function_call(f, args, 2, &r, 1, &n), "invalid ujit_dtype");
     }
     args[1] = f64(2.0);
-    int bad_target = 7;
-    ujit_target target;
-    std::memcpy(&target, &bad_target, sizeof target);
-    check_argument_error(ujit_function_compile(f, "float64(float64, float64)", target, nullptr), "invalid ujit_target");
+    // A C caller may pass any int for the enum (legal in C, not in C++): call through the
+    // ABI-identical int signature, so that this test does not itself load a bad enum.
+    auto compile_raw =
+        reinterpret_cast<ujit_status (*)(ujit_function*, const char*, int, void**)>(&ujit_function_compile);
+    check_argument_error(compile_raw(f, "float64(float64, float64)", 7, nullptr), "invalid ujit_target");
 
     // DLTensors: null tensor, ndim out of range, null shape, a shape whose size overflows,
     // negative dimensions, vector lanes, a null data pointer with elements.

@@ -195,9 +195,14 @@ static const char* const kKinds = "from numba import njit, vectorize, guvectoriz
 static ujit_function_info info_of(ujit_module* m, const char* name) {
     ujit_function_info info;
     memset(&info, 0, sizeof info);
+    static char layout[64];
     ujit_function* f = get(m, name);
     CHECK(ujit_function_get_info(f, &info) == UJIT_OK);
-    ujit_function_release(f); /* the strings live as long as the module */
+    /* The strings are borrowed from the handle: copied before it goes. */
+    snprintf(layout, sizeof layout, "%s", info.gufunc_layout);
+    info.gufunc_layout = layout;
+    info.name = NULL;
+    ujit_function_release(f);
     return info;
 }
 
