@@ -11,9 +11,15 @@
 #include <ucontext.h>
 #endif
 
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/common_interface_defs.h>
+#if defined(__SANITIZE_ADDRESS__)  // GCC
 #define UJIT_ASAN_FIBERS 1
+#elif defined(__has_feature)  // clang
+#if __has_feature(address_sanitizer)
+#define UJIT_ASAN_FIBERS 1
+#endif
+#endif
+#if defined(UJIT_ASAN_FIBERS)
+#include <sanitizer/common_interface_defs.h>
 #endif
 
 namespace ujit::cpu {
