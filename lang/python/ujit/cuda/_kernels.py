@@ -102,7 +102,10 @@ class Kernel:
         return self[(int(ntasks) + tpb - 1) // tpb, tpb, stream, sharedmem]
 
     def launch(self, args, grid, block, stream, shared):
-        _require()
+        # Without a device a kernel runs compiled for the CPU (the C API falls back, with a
+        # note on stderr); a stream or device memory still needs a device.
+        if stream or any(isinstance(a, DeviceNDArray) or hasattr(a, "__cuda_array_interface__") for a in args):
+            _require()
         ext.launch(self._owner.function(), grid, block, tuple(_launch_arg(a) for a in args),
                    _stream_handle(stream), shared)
 
