@@ -58,7 +58,9 @@ static int host_tensor(PyObject* o, DLTensor* t, int64_t* strides) {
     return ujit_py_dltensor((PyArrayObject*)o, t, strides);
 }
 
-static PyObject* device_array_copy_to_host(DeviceArrayObject* self, PyObject* args) {
+/* copy_to_host(host, stream=None) and copy_from_host(host, stream=None): the same argument
+ * handling, one direction or the other. */
+static PyObject* host_copy(DeviceArrayObject* self, PyObject* args, int to_host) {
     PyObject *host, *s = Py_None;
     int ok;
     if (!PyArg_ParseTuple(args, "O|O", &host, &s)) return NULL;
@@ -67,25 +69,17 @@ static PyObject* device_array_copy_to_host(DeviceArrayObject* self, PyObject* ar
     int64_t strides[NPY_MAXDIMS];
     if (!ok || host_tensor(host, &t, strides) < 0) return NULL;
     PyThreadState* save = PyEval_SaveThread();
-    ujit_status st = ujit_device_array_copy_to_host(self->handle, &t, stream);
+    ujit_status st = to_host ? ujit_device_array_copy_to_host(self->handle, &t, stream)
+                             : ujit_device_array_copy_from_host(self->handle, &t, stream);
     PyEval_RestoreThread(save);
     if (st != UJIT_OK) return ujit_py_raise(st, NULL);
     Py_RETURN_NONE;
 }
 
+static PyObject* device_array_copy_to_host(DeviceArrayObject* self, PyObject* args) { return host_copy(self, args, 1); }
+
 static PyObject* device_array_copy_from_host(DeviceArrayObject* self, PyObject* args) {
-    PyObject *host, *s = Py_None;
-    int ok;
-    if (!PyArg_ParseTuple(args, "O|O", &host, &s)) return NULL;
-    ujit_stream* stream = ujit_py_stream_of(s, &ok);
-    DLTensor t;
-    int64_t strides[NPY_MAXDIMS];
-    if (!ok || host_tensor(host, &t, strides) < 0) return NULL;
-    PyThreadState* save = PyEval_SaveThread();
-    ujit_status st = ujit_device_array_copy_from_host(self->handle, &t, stream);
-    PyEval_RestoreThread(save);
-    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
-    Py_RETURN_NONE;
+    return host_copy(self, args, 0);
 }
 
 static PyObject* device_array_copy_from(DeviceArrayObject* self, PyObject* args) {
