@@ -41,24 +41,33 @@ llvm::Value* unflatten(llvm::IRBuilder<>& b, llvm::Function* f, unsigned* next, 
 }
 
 // Loads the natural value of one packed argument from `p` (see codegen/abi.hpp).
+// The packed arguments, array views, shapes and strides do not change during a call: their
+// loads are marked invariant, so a CUDA kernel's block function (cpu/kernel_block.hpp) can
+// hoist them out of its loops over threads.
+llvm::Value* invariant_load(llvm::IRBuilder<>& b, llvm::Type* t, llvm::Value* p, const char* name = "") {
+    llvm::LoadInst* v = b.CreateLoad(t, p, name);
+    v->setMetadata(llvm::LLVMContext::MD_invariant_load, llvm::MDNode::get(b.getContext(), {}));
+    return v;
+}
+
 llvm::Value* load_packed(llvm::IRBuilder<>& b, llvm::Value* p, const Type* t) {
     llvm::LLVMContext& ctx = b.getContext();
     if (t->is_array()) {
         // struct ujit_array_view { void* data; const int64_t* shape; const int64_t* strides; }
         llvm::Type* ptr = b.getPtrTy();
         auto* view_ty = llvm::StructType::get(ctx, {ptr, ptr, ptr});
-        llvm::Value* data = b.CreateLoad(ptr, b.CreateStructGEP(view_ty, p, 0), "data");
-        llvm::Value* shape_p = b.CreateLoad(ptr, b.CreateStructGEP(view_ty, p, 1), "shape");
-        llvm::Value* strides_p = b.CreateLoad(ptr, b.CreateStructGEP(view_ty, p, 2), "strides");
+        llvm::Value* data = invariant_load(b, ptr, b.CreateStructGEP(view_ty, p, 0), "data");
+        llvm::Value* shape_p = invariant_load(b, ptr, b.CreateStructGEP(view_ty, p, 1), "shape");
+        llvm::Value* strides_p = invariant_load(b, ptr, b.CreateStructGEP(view_ty, p, 2), "strides");
         std::vector<llvm::Value*> shape, strides;
         for (int k = 0; k < t->ndim(); ++k) {
-            shape.push_back(b.CreateLoad(b.getInt64Ty(), b.CreateConstGEP1_64(b.getInt64Ty(), shape_p, k)));
-            strides.push_back(b.CreateLoad(b.getInt64Ty(), b.CreateConstGEP1_64(b.getInt64Ty(), strides_p, k)));
+            shape.push_back(invariant_load(b, b.getInt64Ty(), b.CreateConstGEP1_64(b.getInt64Ty(), shape_p, k)));
+            strides.push_back(invariant_load(b, b.getInt64Ty(), b.CreateConstGEP1_64(b.getInt64Ty(), strides_p, k)));
         }
         return make_array(b, t, data, shape, strides);
     }
     if (t->is_none()) return nullptr;
-    return from_storage(b, b.CreateLoad(storage_type(ctx, t), p), t);
+    return from_storage(b, invariant_load(b, storage_type(ctx, t), p), t);
 }
 
 void add_arg_value(std::vector<llvm::Value*>& args, llvm::Value* v) {
@@ -110,7 +119,7 @@ llvm::Function* emit_packed(ModuleLowering& mod, const types::TypedFunction& fn,
 
     std::vector<llvm::Value*> args;
     for (unsigned i = 0; i < fn.arg_types.size(); ++i) {
-        llvm::Value* slot = b.CreateLoad(ptr, b.CreateConstGEP1_64(ptr, f->getArg(0), i));
+        llvm::Value* slot = invariant_load(b, ptr, b.CreateConstGEP1_64(ptr, f->getArg(0), i));
         add_arg_value(args, load_packed(b, slot, fn.arg_types[i]));
     }
     llvm::Value* result = b.CreateCall(impl, args);

@@ -4,6 +4,7 @@
 // file per kind of construct.
 #pragma once
 
+#include "codegen/grid_stride.hpp"
 #include "codegen/target.hpp"
 #include "syntax/ast.hpp"
 #include "syntax/internal_error.hpp"
@@ -79,6 +80,8 @@ private:
     void while_stmt(const syntax::While* s);
     void for_stmt(const syntax::For* s);
     void for_range(const syntax::For* s, const syntax::Call* range);
+    void block_wide_grid_stride_loop(const syntax::For* s, GridStrideForm form, const Type* et, llvm::Value* start,
+                                     llvm::Value* stop, llvm::Value* step);
     void for_array(const syntax::For* s);
     void counted_loop(const syntax::For* s, const Type* counter_type, llvm::Value* start, llvm::Value* step,
                       const std::function<llvm::Value*(llvm::Value*)>& keep_going,

@@ -1,6 +1,7 @@
 // Statements: assignments (names, array elements, tuple unpacking), augmented assignment,
 // if/while/for (range with any step sign, 1-D arrays) with else blocks, break/continue,
 // return.
+#include "codegen/grid_stride.hpp"
 #include "codegen/lower_context.hpp"
 
 #include "codegen/abi.hpp"
@@ -229,8 +230,92 @@ void FunctionLowering::for_range(const For* s, const Call* range) {
         llvm::Value* negative = is_signed ? b.CreateICmpSLT(step, zero) : b.getFalse();
         return b.CreateSelect(positive, up, b.CreateAnd(negative, down));
     };
+    if (mod.target.runs_grid_stride_loops_block_wide())
+        if (GridStrideForm form = grid_stride_form(fn, *s); form != GridStrideForm::None)
+            return block_wide_grid_stride_loop(s, form, et, start, stop, step);
     const Expr* target = s->target;
     counted_loop(s, et, start, step, keep_going, [&](llvm::Value* i) { assign_to(target, i, et); });
+}
+
+// codegen/grid_stride.hpp: thread x == 0 runs the loop for its whole row; the row's other
+// threads skip it. `start` is thread 0's (this code runs only there), `step` > 0 (the
+// grid's size).
+void FunctionLowering::block_wide_grid_stride_loop(const For* s, GridStrideForm form, const Type* et,
+                                                   llvm::Value* start, llvm::Value* stop, llvm::Value* step) {
+    llvm::Type* ety = start->getType();
+    bool is_signed = et->is_signed();
+    auto lt = [&](llvm::Value* a, llvm::Value* c) { return is_signed ? b.CreateICmpSLT(a, c) : b.CreateICmpULT(a, c); };
+    auto min = [&](llvm::Value* a, llvm::Value* c) { return b.CreateSelect(lt(a, c), a, c); };
+    auto cuda_value = [&](types::BuiltinId id) { return mod.target.emit_cuda_builtin(b, id, {}, {}, types::int32()); };
+    llvm::BasicBlock* done = new_block("gridstride.end");
+    llvm::BasicBlock* row_leader = new_block("gridstride.leader");
+    b.CreateCondBr(b.CreateICmpEQ(cuda_value(types::BuiltinId::CudaThreadIdxX), b.getInt32(0)), row_leader, done);
+    b.SetInsertPoint(row_leader);
+
+    // The body for i in [first, first + count), count > 0; leaves the builder after it.
+    // first >= 0 (the grid's indices are): said to LLVM, so an index i needs no wrapping
+    // of negative values and the loop vectorizes.
+    auto run_body = [&](llvm::Value* first, llvm::Value* count) {
+        if (is_signed) b.CreateAssumption(b.CreateICmpSGE(first, llvm::ConstantInt::get(ety, 0)));
+        llvm::BasicBlock* from = b.GetInsertBlock();
+        llvm::BasicBlock* head = new_block("gridstride.lane");
+        llvm::BasicBlock* latch = new_block("gridstride.lane.inc");
+        llvm::BasicBlock* after = new_block("gridstride.lanes.end");
+        b.CreateBr(head);
+        b.SetInsertPoint(head);
+        llvm::PHINode* lane = b.CreatePHI(ety, 2, "lane");
+        lane->addIncoming(llvm::ConstantInt::get(ety, 0), from);
+        assign_to(s->target, b.CreateNSWAdd(first, lane), et);
+        loops_.push_back({latch, done});  // `break` never reaches here (grid_stride.cpp)
+        block(s->body);
+        loops_.pop_back();
+        b.CreateBr(latch);
+        b.SetInsertPoint(latch);
+        llvm::Value* next = b.CreateAdd(lane, llvm::ConstantInt::get(ety, 1), "", /*HasNUW=*/true, /*HasNSW=*/true);
+        lane->addIncoming(next, latch);
+        b.CreateCondBr(lt(next, count), head, after);
+        b.SetInsertPoint(after);
+    };
+
+    if (form == GridStrideForm::Partitioned) {
+        // The grid covers range(0, stop) once; block b takes the b-th of gridDim.x parts.
+        llvm::Value* parts = b.CreateZExtOrTrunc(cuda_value(types::BuiltinId::CudaGridDimX), ety);
+        llvm::Value* part = b.CreateZExtOrTrunc(cuda_value(types::BuiltinId::CudaBlockIdxX), ety);
+        llvm::Value* zero = llvm::ConstantInt::get(ety, 0);
+        llvm::BasicBlock* some = new_block("gridstride.part");
+        b.CreateCondBr(lt(zero, stop), some, done);
+        b.SetInsertPoint(some);
+        llvm::Value* rounded_up = b.CreateZExt(b.CreateICmpNE(b.CreateURem(stop, parts), zero), ety);
+        llvm::Value* per = b.CreateAdd(b.CreateUDiv(stop, parts), rounded_up);
+        llvm::Value* first = b.CreateMul(part, per);  // < stop + per: no overflow
+        llvm::BasicBlock* nonempty = new_block("gridstride.part.body");
+        b.CreateCondBr(lt(first, stop), nonempty, done);
+        b.SetInsertPoint(nonempty);
+        run_body(first, min(per, b.CreateSub(stop, first)));
+        b.CreateBr(done);
+        b.SetInsertPoint(done);
+        return;
+    }
+
+    // Stride by stride: lanes [base, base + min(blockDim.x, stop - base)).
+    llvm::Value* lanes = b.CreateZExtOrTrunc(cuda_value(types::BuiltinId::CudaBlockDimX), ety);
+    llvm::BasicBlock* entry = b.GetInsertBlock();
+    llvm::BasicBlock* stride_head = new_block("gridstride.cond");
+    llvm::BasicBlock* stride_body = new_block("gridstride.body");
+    b.CreateBr(stride_head);
+    b.SetInsertPoint(stride_head);
+    llvm::PHINode* base = b.CreatePHI(ety, 2, "base");
+    base->addIncoming(start, entry);
+    b.CreateCondBr(lt(base, stop), stride_body, done);
+    b.SetInsertPoint(stride_body);
+    run_body(base, min(lanes, b.CreateSub(stop, base)));
+    // base + step could pass the type's range only past stop: compare before adding.
+    llvm::BasicBlock* stride_next = new_block("gridstride.next");
+    b.CreateCondBr(lt(step, b.CreateSub(stop, base)), stride_next, done);
+    b.SetInsertPoint(stride_next);
+    base->addIncoming(b.CreateAdd(base, step), stride_next);
+    b.CreateBr(stride_head);
+    b.SetInsertPoint(done);
 }
 
 void FunctionLowering::for_array(const For* s) {

@@ -75,6 +75,10 @@ public:
     // (CUDA: role Kernel → .entry; other roles stay external .func definitions.)
     virtual void mark_entry(llvm::Function& f, types::FunctionRole role) = 0;
 
+    // Whether a kernel's grid-stride loops run block-wide, thread x == 0 of each row doing
+    // the row's iterations in order (codegen/grid_stride.hpp): CUDA kernels on the CPU.
+    virtual bool runs_grid_stride_loops_block_wide() const { return false; }
+
     // Whether the entry point also gets the packed wrapper `<symbol>$packed` (codegen/abi.hpp).
     virtual bool wants_packed_wrapper() const { return kind() == types::TargetKind::CPU; }
 

@@ -16,6 +16,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_random_seed", reinterpret_cast<void*>(&ujit_rt_random_seed)},
         {"ujit_rt_random_uniform", reinterpret_cast<void*>(&ujit_rt_random_uniform)},
         {"ujit_rt_kernel_context", reinterpret_cast<void*>(&ujit_rt_kernel_context)},
+        {"ujit_rt_kernel_thread_index", reinterpret_cast<void*>(&ujit_rt_kernel_thread_index)},
         {"ujit_rt_kernel_barrier", reinterpret_cast<void*>(&ujit_rt_kernel_barrier)},
         {"ujit_rt_kernel_barrier_op", reinterpret_cast<void*>(&ujit_rt_kernel_barrier_op)},
         {"ujit_rt_kernel_raise", reinterpret_cast<void*>(&ujit_rt_kernel_raise)},

@@ -1,8 +1,10 @@
 // Running a CUDA kernel compiled for the CPU: blocks in parallel on the thread pool, the
 // work-items of one block on the pool thread that took it.
 //
-// A kernel without any barrier (known at compile time: KernelInfo::uses_barrier) runs its
-// block's work-items one after the other as a plain loop: no work-item can observe the
+// Most kernels come with a block function (cpu/kernel_block.hpp): one call runs the whole
+// block, its work-items as compiled loops, barriers by loop fission. The others: a kernel
+// without any barrier (known at compile time: KernelInfo::uses_barrier) runs its block's
+// work-items one after the other as a plain loop of calls: no work-item can observe the
 // order, because without a barrier CUDA promises nothing about it either. With barriers
 // each work-item is a fiber (cpu/fiber.hpp says why fibers): they run round-robin, each
 // until it reaches the next barrier or ends; when all have, the round is over and the
@@ -111,6 +113,11 @@ KernelContext base_context(const KernelLaunch& l, char* shared) {
 void run_block_loop(const KernelLaunch& l, int64_t linear_block, KernelContext& ctx) {
     set_block_index(ctx, l, linear_block);
     current_context = &ctx;  // reset by ujit_rt_kernel_raise's longjmp too: restored below
+    if (l.info->block && !l.body) {  // the loops are compiled in (cpu/kernel_block.hpp)
+        l.info->block(l.args);
+        current_context = nullptr;
+        return;
+    }
     for (uint32_t z = 0; z < l.block[2]; ++z)
         for (uint32_t y = 0; y < l.block[1]; ++y)
             for (uint32_t x = 0; x < l.block[0]; ++x) {
@@ -198,7 +205,7 @@ void run_kernel(const KernelLaunch& l) {
     const int64_t blocks = int64_t(l.grid[0]) * l.grid[1] * l.grid[2];
     const size_t threads = size_t(l.block[0]) * l.block[1] * l.block[2];
     const size_t shared_bytes = align_up(size_t(l.info->static_shared_bytes)) + l.dynamic_shared;
-    const bool fibers = l.info->uses_barrier && threads > 1;
+    const bool fibers = l.info->uses_barrier && threads > 1 && !(l.info->block && !l.body);
 
     runtime::ThreadPool& pool = runtime::ThreadPool::global();
     // A few chunks per pool thread balance blocks of uneven cost; each chunk is a range of
@@ -229,6 +236,8 @@ using ujit::cpu::BlockRun;
 using ujit::cpu::KernelContext;
 
 extern "C" KernelContext* ujit_rt_kernel_context() { return ujit::cpu::current_context; }
+
+extern "C" uint32_t ujit_rt_kernel_thread_index(int32_t dim) { return ujit::cpu::current_context->tid[dim]; }
 
 extern "C" int32_t ujit_rt_kernel_barrier_op(int32_t predicate, int32_t op) {
     KernelContext* ctx = ujit::cpu::current_context;

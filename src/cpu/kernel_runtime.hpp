@@ -31,6 +31,8 @@ struct KernelContext {
 struct KernelInfo {
     int64_t static_shared_bytes;
     int64_t uses_barrier;  // 1 when the kernel or a callee calls syncthreads*
+    // The whole block in one call (cpu/kernel_block.hpp), or null: then one call per work-item.
+    void (*block)(void** args);
 };
 
 struct KernelLaunch {
@@ -57,6 +59,8 @@ void run_kernel(const KernelLaunch& launch);
 
 extern "C" {
 ujit::cpu::KernelContext* ujit_rt_kernel_context();
+// threadIdx.x/.y/.z (dim 0/1/2) of the running work-item.
+uint32_t ujit_rt_kernel_thread_index(int32_t dim);
 void ujit_rt_kernel_barrier();
 // op: 0 count, 1 and, 2 or (of `predicate != 0` over the block's threads).
 int32_t ujit_rt_kernel_barrier_op(int32_t predicate, int32_t op);

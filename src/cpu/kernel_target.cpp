@@ -58,7 +58,21 @@ llvm::Value* load_field(llvm::IRBuilder<>& b, llvm::Type* t, unsigned offset) {
     return v;
 }
 
+// threadIdx.{x,y,z}: a call the block function (cpu/kernel_block.cpp) replaces with its
+// loop counters; where the kernel runs per work-item, the runtime answers from the context.
+// Fixed for one work-item's run, like the context itself.
+llvm::Value* thread_index(llvm::IRBuilder<>& b, unsigned dim) {
+    auto* type = llvm::FunctionType::get(b.getInt32Ty(), {b.getInt32Ty()}, false);
+    llvm::FunctionCallee callee = runtime_function(b, "ujit_rt_kernel_thread_index", type);
+    if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+        f->setDoesNotAccessMemory();
+        f->setWillReturn();
+    }
+    return b.CreateCall(callee, {b.getInt32(dim)});
+}
+
 llvm::Value* index32(llvm::IRBuilder<>& b, unsigned field, unsigned dim) {
+    if (field == kCtxTid) return thread_index(b, dim);
     return load_field(b, b.getInt32Ty(), field + 4 * dim);
 }
 
@@ -108,6 +122,10 @@ public:
     explicit KernelTarget(bool boundscheck) : boundscheck_(boundscheck) {}
 
     bool bounds_check() const override { return boundscheck_; }
+
+    // Not when checking bounds: an IndexError names the thread that indexed, and block-wide
+    // every lane runs on thread x == 0.
+    bool runs_grid_stride_loops_block_wide() const override { return !boundscheck_; }
 
     // CUDA's error model, as on the GPU (the lowering already makes x // 0 and x % 0 zero),
     // except for the index checks asked for: those end the launch with an IndexError.
@@ -229,14 +247,25 @@ void KernelTarget::mark_entry(llvm::Function& f, types::FunctionRole role) {
     // are final here.
     llvm::LLVMContext& ctx = f.getContext();
     llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
-    auto* type = llvm::StructType::get(ctx, {i64, i64});
+    llvm::Type* ptr = llvm::PointerType::get(ctx, 0);
+    auto* type = llvm::StructType::get(ctx, {i64, i64, ptr});
     llvm::Constant* init = llvm::ConstantStruct::get(
-        type, {llvm::ConstantInt::get(i64, static_shared_), llvm::ConstantInt::get(i64, uses_barrier_ ? 1 : 0)});
+        type, {llvm::ConstantInt::get(i64, static_shared_), llvm::ConstantInt::get(i64, uses_barrier_ ? 1 : 0),
+               llvm::ConstantPointerNull::get(llvm::PointerType::get(ctx, 0))});
     new llvm::GlobalVariable(*f.getParent(), type, /*isConstant=*/true, llvm::GlobalValue::ExternalLinkage, init,
                              kernel_info_symbol(f.getName().str()));
 }
 
 }  // namespace
+
+void set_block_function(llvm::Module& m, const std::string& symbol, llvm::Function* block) {
+    llvm::GlobalVariable* info = m.getGlobalVariable(kernel_info_symbol(symbol));
+    if (!info || !block) return;
+    llvm::Constant* old = info->getInitializer();  // all zero folds to a ConstantAggregateZero
+    info->setInitializer(
+        llvm::ConstantStruct::get(llvm::cast<llvm::StructType>(old->getType()),
+                                  {old->getAggregateElement(0u), old->getAggregateElement(1u), block}));
+}
 
 std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck) {
     return std::make_unique<KernelTarget>(boundscheck);

@@ -1,8 +1,9 @@
 // The codegen::Target for CUDA kernels compiled for the CPU ("cuda on cpu"): typed exactly
 // as for the GPU (types::TargetKind::CUDA: threadIdx.x is int32, cuda.grid(1) int64, ...),
 // lowered to host code. What it emits, besides the CPU target's math and print:
-//   - thread and block indices and sizes: loads from the work-item's KernelContext
-//     (cpu/kernel_runtime.hpp), reached through ujit_rt_kernel_context();
+//   - block indices and sizes: loads from the work-item's KernelContext
+//     (cpu/kernel_runtime.hpp), reached through ujit_rt_kernel_context(); thread indices:
+//     ujit_rt_kernel_thread_index(d), which the block function turns into loop counters;
 //   - cuda.syncthreads*: calls into the fiber barrier of cpu/kernel_runtime.cpp;
 //   - cuda.shared.array: offsets into the block's shared buffer (static arrays laid out
 //     at compile time, 16-byte aligned; dynamic ones at KernelContext::dynamic_shared);
@@ -11,7 +12,8 @@
 //   - no error checks: CUDA's error model (x // 0 is 0), so results match the GPU's;
 //     but array indices are checked when asked (make_kernel_target(true)).
 // Each kernel entry also gets the global `<symbol>$cpu_kernel` (cpu::KernelInfo): its
-// static shared bytes and whether any barrier was emitted (the launch then uses fibers).
+// static shared bytes, whether any barrier was emitted, and the block function when there is
+// one (set_block_function); without it a kernel with barriers runs as fibers.
 #pragma once
 
 #include "codegen/target.hpp"
@@ -25,6 +27,9 @@ namespace ujit::cpu {
 // "IndexError: index out of bounds" naming the kernel, the thread, the block and the line
 // (ujit_rt_kernel_raise, cpu/kernel_runtime.hpp).
 std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck);
+
+// Records `<symbol>$cpu_block` (cpu/kernel_block.hpp) in the kernel's KernelInfo.
+void set_block_function(llvm::Module& m, const std::string& symbol, llvm::Function* block);
 
 inline std::string kernel_info_symbol(const std::string& symbol) { return symbol + "$cpu_kernel"; }
 

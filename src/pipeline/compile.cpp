@@ -4,6 +4,7 @@
 #include "codegen/abi.hpp"
 #include "codegen/lower.hpp"
 #include "cpu/jit.hpp"
+#include "cpu/kernel_block.hpp"
 #include "cpu/kernel_target.hpp"
 #include "cuda/ptx.hpp"
 #include "pipeline/disk_artifact.hpp"
@@ -150,6 +151,8 @@ void compile_cuda_on_cpu(const Request& req, const types::TypedFunction& fn, Com
     auto ctx = std::make_unique<llvm::LLVMContext>();
     auto target = cpu::make_kernel_target(req.options.arch == kCudaOnCpuCheckedArch);
     std::unique_ptr<llvm::Module> module = lower(*ctx, *target, req, fn);
+    if (fn.role == types::FunctionRole::Kernel)
+        cpu::set_block_function(*module, fn.symbol, cpu::emit_block_function(*module, fn.symbol));
     out.times.lower = clock.lap();
     cpu::Jit& jit = cpu::Jit::instance();
     cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level);

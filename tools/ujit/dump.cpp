@@ -43,6 +43,12 @@ ujit::Options dump_options(const ujit::Function& f, const ParsedArgs& args) {
             throw UsageError("--arch expects sm_XX, e.g. sm_90, not '" + *a + "'");
         o.arch = *a;
     }
+    // A @cuda.jit kernel for the CPU: the code the CPU fallback runs (the block function
+    // with its loops over threads, cpu/kernel_block.hpp).
+    if (f.kind() == ujit::Function::Kind::CudaKernel && o.target == ujit::Target::CPU) {
+        o.target = ujit::Target::CUDA;
+        o.arch = "cpu";
+    }
     return o;
 }
 

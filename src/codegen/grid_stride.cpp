@@ -1,0 +1,343 @@
+#include "codegen/grid_stride.hpp"
+
+#include "types/builtins.hpp"
+
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace ujit::codegen {
+
+namespace {
+
+using namespace syntax;
+using types::BuiltinId;
+using types::TypedFunction;
+using Names = std::set<std::string>;
+
+std::optional<BuiltinId> builtin_called(const TypedFunction& f, const Call* c) {
+    const types::Type* t = f.type_of(c->callee);
+    if (t && t->kind() == types::Kind::BuiltinFunc) return t->builtin();
+    return std::nullopt;
+}
+
+const TypedFunction* user_callee(const TypedFunction& f, const Call* c) {
+    auto it = f.callees.find(c->id);
+    return it == f.callees.end() ? nullptr : it->second;
+}
+
+// Calls `visit` on `e` and every expression inside it; stops at the first true.
+bool any_expr(const Expr* e, const std::function<bool(const Expr*)>& visit) {
+    if (!e) return false;
+    if (visit(e)) return true;
+    switch (e->kind) {
+    case ExprKind::Attribute: return any_expr(cast<Attribute>(e)->value, visit);
+    case ExprKind::Subscript:
+        return any_expr(cast<Subscript>(e)->value, visit) || any_expr(cast<Subscript>(e)->index, visit);
+    case ExprKind::Slice: {
+        auto* s = cast<Slice>(e);
+        return any_expr(s->lower, visit) || any_expr(s->upper, visit) || any_expr(s->step, visit);
+    }
+    case ExprKind::Call: {
+        auto* c = cast<Call>(e);
+        if (any_expr(c->callee, visit)) return true;
+        for (const Expr* a : c->args)
+            if (any_expr(a, visit)) return true;
+        for (const Keyword& k : c->keywords)
+            if (any_expr(k.value, visit)) return true;
+        return false;
+    }
+    case ExprKind::Unary: return any_expr(cast<Unary>(e)->operand, visit);
+    case ExprKind::Binary: return any_expr(cast<Binary>(e)->lhs, visit) || any_expr(cast<Binary>(e)->rhs, visit);
+    case ExprKind::Compare:
+        for (const Expr* o : cast<Compare>(e)->operands)
+            if (any_expr(o, visit)) return true;
+        return false;
+    case ExprKind::BoolOp:
+        for (const Expr* v : cast<BoolOp>(e)->values)
+            if (any_expr(v, visit)) return true;
+        return false;
+    case ExprKind::IfExp: {
+        auto* i = cast<IfExp>(e);
+        return any_expr(i->test, visit) || any_expr(i->body, visit) || any_expr(i->orelse, visit);
+    }
+    case ExprKind::Tuple:
+        for (const Expr* v : cast<Tuple>(e)->elts)
+            if (any_expr(v, visit)) return true;
+        return false;
+    default: return false;
+    }
+}
+
+// The expressions a statement evaluates itself (not those of nested blocks).
+std::vector<const Expr*> own_exprs(const Stmt* s) {
+    switch (s->kind) {
+    case StmtKind::ExprStmt: return {cast<ExprStmt>(s)->value};
+    case StmtKind::Assign: {
+        std::vector<const Expr*> v(cast<Assign>(s)->targets.begin(), cast<Assign>(s)->targets.end());
+        v.push_back(cast<Assign>(s)->value);
+        return v;
+    }
+    case StmtKind::AugAssign: return {cast<AugAssign>(s)->target, cast<AugAssign>(s)->value};
+    case StmtKind::If: return {cast<If>(s)->test};
+    case StmtKind::While: return {cast<While>(s)->test};
+    case StmtKind::For: return {cast<For>(s)->target, cast<For>(s)->iter};
+    case StmtKind::Return: return {cast<Return>(s)->value};
+    default: return {};
+    }
+}
+
+std::vector<const Block*> nested_blocks(const Stmt* s) {
+    switch (s->kind) {
+    case StmtKind::If: return {&cast<If>(s)->body, &cast<If>(s)->orelse};
+    case StmtKind::While: return {&cast<While>(s)->body, &cast<While>(s)->orelse};
+    case StmtKind::For: return {&cast<For>(s)->body, &cast<For>(s)->orelse};
+    default: return {};
+    }
+}
+
+bool any_expr_in_block(const Block& block, const std::function<bool(const Expr*)>& visit) {
+    for (const Stmt* s : block) {
+        for (const Expr* e : own_exprs(s))
+            if (any_expr(e, visit)) return true;
+        for (const Block* b : nested_blocks(s))
+            if (any_expr_in_block(*b, visit)) return true;
+    }
+    return false;
+}
+
+bool is_thread_index(BuiltinId id) {
+    return id == BuiltinId::CudaThreadIdxX || id == BuiltinId::CudaThreadIdxY || id == BuiltinId::CudaThreadIdxZ ||
+           id == BuiltinId::CudaLaneId || id == BuiltinId::CudaGrid;
+}
+
+bool is_barrier(BuiltinId id) {
+    return id == BuiltinId::CudaSyncthreads || id == BuiltinId::CudaSyncthreadsCount ||
+           id == BuiltinId::CudaSyncthreadsAnd || id == BuiltinId::CudaSyncthreadsOr;
+}
+
+// Whether `f` or a function it calls reads a thread index or meets a barrier (`which`).
+bool function_uses(const TypedFunction& f, bool (*which)(BuiltinId), std::set<const TypedFunction*>& seen) {
+    if (!seen.insert(&f).second) return false;
+    return any_expr_in_block(f.def->body, [&](const Expr* e) {
+        if (auto* a = dyn_cast<Attribute>(e)) {
+            const BuiltinId* id = f.attribute_builtin(a);
+            return id && which(*id);
+        }
+        auto* c = dyn_cast<Call>(e);
+        if (!c) return false;
+        if (std::optional<BuiltinId> id = builtin_called(f, c)) return which(*id);
+        const TypedFunction* g = user_callee(f, c);
+        return g && function_uses(*g, which, seen);
+    });
+}
+
+bool reads_thread_identity(const TypedFunction& f, const Expr* e, const Names& thread_locals) {
+    return any_expr(e, [&](const Expr* x) {
+        if (auto* n = dyn_cast<Name>(x)) return thread_locals.count(n->id) > 0;
+        if (auto* a = dyn_cast<Attribute>(x)) {
+            const BuiltinId* id = f.attribute_builtin(a);
+            return id && is_thread_index(*id);
+        }
+        auto* c = dyn_cast<Call>(x);
+        if (!c) return false;
+        if (std::optional<BuiltinId> id = builtin_called(f, c))
+            return is_thread_index(*id) || *id == BuiltinId::CudaLocalArray;
+        std::set<const TypedFunction*> seen;
+        const TypedFunction* g = user_callee(f, c);
+        return g && function_uses(*g, &is_thread_index, seen);
+    });
+}
+
+// An expression whose only effect is its value: builtins that are pure, no user function,
+// atomic, print or per-thread array.
+bool is_pure(const TypedFunction& f, const Expr* e) {
+    return !any_expr(e, [&](const Expr* x) {
+        auto* c = dyn_cast<Call>(x);
+        if (!c) return false;
+        std::optional<BuiltinId> id = builtin_called(f, c);
+        if (!id) return user_callee(f, c) != nullptr;
+        const types::BuiltinInfo& info = types::builtin_info(*id);
+        return info.group == types::BuiltinGroup::Atomic || info.group == types::BuiltinGroup::Random ||
+               *id == BuiltinId::Print || *id == BuiltinId::CudaLocalArray || *id == BuiltinId::CudaThreadfence ||
+               *id == BuiltinId::CudaThreadfenceBlock || is_barrier(*id);
+    });
+}
+
+// `cuda.grid(1)` / `cuda.gridsize(1)` (`which`) called in place.
+bool is_grid_call(const TypedFunction& f, const Expr* e, BuiltinId which) {
+    auto* c = dyn_cast<Call>(e);
+    if (!c || c->args.size() != 1 || builtin_called(f, c) != which) return false;
+    if (auto* lit = dyn_cast<IntLit>(c->args[0])) return lit->value == 1;
+    const types::ConstValue* v = f.constant(c->args[0]);
+    return v && v->type && v->type->is_int() && v->i == 1;
+}
+
+// The names a block assigns anywhere (targets of =, op=, for).
+void assigned_names(const Expr* target, Names& out) {
+    if (auto* n = dyn_cast<Name>(target)) out.insert(n->id);
+    if (auto* t = dyn_cast<Tuple>(target))
+        for (const Expr* e : t->elts) assigned_names(e, out);
+}
+
+void assigned_names(const Block& block, Names& out) {
+    for (const Stmt* s : block) {
+        if (auto* a = dyn_cast<Assign>(s))
+            for (const Expr* t : a->targets) assigned_names(t, out);
+        if (auto* a = dyn_cast<AugAssign>(s)) assigned_names(a->target, out);
+        if (auto* l = dyn_cast<For>(s)) assigned_names(l->target, out);
+        for (const Block* b : nested_blocks(s)) assigned_names(*b, out);
+    }
+}
+
+// Names read by an expression (an assignment's Name targets are not reads; its subscript
+// targets read their array and index).
+void read_names(const Expr* e, Names& out, bool as_target = false) {
+    if (!e) return;
+    if (as_target) {
+        if (isa<Name>(e)) return;
+        if (auto* t = dyn_cast<Tuple>(e)) {
+            for (const Expr* x : t->elts) read_names(x, out, true);
+            return;
+        }
+    }
+    any_expr(e, [&](const Expr* x) {
+        if (auto* n = dyn_cast<Name>(x)) out.insert(n->id);
+        return false;
+    });
+}
+
+// Per iteration, every name the loop body assigns is assigned before it is read (so no value
+// flows from one iteration, or from before the loop, into the next). `defined`: the names
+// certainly assigned at this point of the iteration.
+bool nothing_carried(const Block& block, const Names& body_assigned, Names defined, int loop_depth) {
+    for (const Stmt* s : block) {
+        if (isa<Return>(s)) return false;
+        if (isa<Break>(s) && loop_depth == 0) return false;
+        Names reads;
+        if (auto* a = dyn_cast<Assign>(s)) {
+            read_names(a->value, reads);
+            for (const Expr* t : a->targets) read_names(t, reads, true);
+        } else if (auto* a = dyn_cast<AugAssign>(s)) {
+            read_names(a->value, reads);
+            read_names(a->target, reads);  // x += v reads x
+        } else if (auto* l = dyn_cast<For>(s)) {
+            read_names(l->iter, reads);
+        } else {
+            for (const Expr* e : own_exprs(s)) read_names(e, reads);
+        }
+        for (const std::string& n : reads)
+            if (body_assigned.count(n) && !defined.count(n)) return false;
+        if (auto* l = dyn_cast<For>(s)) {
+            Names inner = defined;
+            assigned_names(l->target, inner);
+            if (!nothing_carried(l->body, body_assigned, inner, loop_depth + 1) ||
+                !nothing_carried(l->orelse, body_assigned, defined, loop_depth))
+                return false;
+        } else if (auto* w = dyn_cast<While>(s)) {
+            if (!nothing_carried(w->body, body_assigned, defined, loop_depth + 1) ||
+                !nothing_carried(w->orelse, body_assigned, defined, loop_depth))
+                return false;
+        } else if (auto* i = dyn_cast<If>(s)) {
+            if (!nothing_carried(i->body, body_assigned, defined, loop_depth) ||
+                !nothing_carried(i->orelse, body_assigned, defined, loop_depth))
+                return false;
+        } else if (auto* a = dyn_cast<Assign>(s)) {
+            for (const Expr* t : a->targets) assigned_names(t, defined);
+        } else if (auto* a = dyn_cast<AugAssign>(s)) {
+            assigned_names(a->target, defined);
+        }
+    }
+    return true;
+}
+
+bool is_block_index(BuiltinId id) {
+    return id == BuiltinId::CudaBlockIdxX || id == BuiltinId::CudaBlockIdxY || id == BuiltinId::CudaBlockIdxZ;
+}
+
+bool is_block_wide_loop(const TypedFunction& kernel, const For& loop) {
+    if (kernel.role != types::FunctionRole::Kernel || !loop.orelse.empty() || !isa<Name>(loop.target)) return false;
+    auto* range = dyn_cast<Call>(loop.iter);
+    if (!range || range->args.size() != 3 || !range->keywords.empty()) return false;
+    std::set<const TypedFunction*> seen;
+    if (function_uses(kernel, &is_barrier, seen)) return false;
+
+    // The statements around the loop: simple, effect-free assignments before it, nothing after.
+    const Block& body = kernel.def->body;
+    size_t at = 0;
+    while (at < body.size() && body[at] != &loop) ++at;
+    if (at == body.size()) return false;
+    for (size_t k = at + 1; k < body.size(); ++k) {
+        auto* r = dyn_cast<Return>(body[k]);
+        if (!(r && !r->value) && !isa<Pass>(body[k])) return false;
+    }
+    Names thread_locals, grid_locals, gridsize_locals, assigned_before;
+    for (size_t k = 0; k < at; ++k) {
+        auto* a = dyn_cast<Assign>(body[k]);
+        if (!a || a->targets.size() != 1 || !isa<Name>(a->targets[0]) || !is_pure(kernel, a->value)) return false;
+        const std::string& name = cast<Name>(a->targets[0])->id;
+        if (!assigned_before.insert(name).second) {  // assigned twice: keep it simple, thread-dependent
+            thread_locals.insert(name);
+            grid_locals.erase(name);
+            gridsize_locals.erase(name);
+            continue;
+        }
+        if (is_grid_call(kernel, a->value, BuiltinId::CudaGrid)) grid_locals.insert(name);
+        if (is_grid_call(kernel, a->value, BuiltinId::CudaGridsize)) gridsize_locals.insert(name);
+        if (reads_thread_identity(kernel, a->value, thread_locals)) thread_locals.insert(name);
+    }
+
+    const Expr* start = range->args[0];
+    const Expr* stop = range->args[1];
+    const Expr* step = range->args[2];
+    auto names_one_of = [](const Expr* e, const Names& set) {
+        auto* n = dyn_cast<Name>(e);
+        return n && set.count(n->id) > 0;
+    };
+    if (!is_grid_call(kernel, start, BuiltinId::CudaGrid) && !names_one_of(start, grid_locals)) return false;
+    if (!is_grid_call(kernel, step, BuiltinId::CudaGridsize) && !names_one_of(step, gridsize_locals)) return false;
+    if (reads_thread_identity(kernel, stop, thread_locals) || !is_pure(kernel, stop)) return false;
+
+    // The body: thread-free, nothing carried between iterations.
+    Names body_assigned;
+    assigned_names(loop.body, body_assigned);
+    // Thread-dependent locals from before the loop: the body may not read them, unless it
+    // assigns them itself first (nothing_carried checks that for every name it assigns).
+    Names forbidden_reads = thread_locals;
+    for (const std::string& n : body_assigned) forbidden_reads.erase(n);
+    if (any_expr_in_block(loop.body, [&](const Expr* e) { return reads_thread_identity(kernel, e, {}); })) return false;
+    Names defined;
+    assigned_names(loop.target, defined);
+    Names body_reads;
+    any_expr_in_block(loop.body, [&](const Expr* e) {
+        if (auto* n = dyn_cast<Name>(e)) body_reads.insert(n->id);
+        return false;
+    });
+    for (const std::string& n : body_reads)
+        if (forbidden_reads.count(n)) return false;
+    return nothing_carried(loop.body, body_assigned, defined, 0);
+}
+
+// Whether the body (or a function it calls) reads blockIdx.
+bool body_reads_block_index(const TypedFunction& kernel, const For& loop) {
+    return any_expr_in_block(loop.body, [&](const Expr* e) {
+        if (auto* a = dyn_cast<Attribute>(e)) {
+            const BuiltinId* id = kernel.attribute_builtin(a);
+            return id && is_block_index(*id);
+        }
+        auto* c = dyn_cast<Call>(e);
+        const TypedFunction* g = c ? user_callee(kernel, c) : nullptr;
+        std::set<const TypedFunction*> seen;
+        return g && function_uses(*g, &is_block_index, seen);
+    });
+}
+
+}  // namespace
+
+GridStrideForm grid_stride_form(const TypedFunction& kernel, const For& loop) {
+    if (!is_block_wide_loop(kernel, loop)) return GridStrideForm::None;
+    return body_reads_block_index(kernel, loop) ? GridStrideForm::BlockWide : GridStrideForm::Partitioned;
+}
+
+}  // namespace ujit::codegen
