@@ -3,14 +3,18 @@
 # a Release build with LLVM linked statically (build/static), its binaries stripped and
 # xz-compressed into .device-bin/ (git-ignored; small enough to carry to a lent GPU machine).
 # There, tools/scripts/gpu_check.sh unpacks and runs them.
-#   tools/scripts/gpu_pack.sh            # builds build/static first
+# The carry limit is 64 MiB: each binary with LLVM inside is about 13 MB compressed, the
+# ones linked to libujit.so (the C API test, bench_call/ufunc/gufunc/cpu/kernel_cpu) are small.
+#   tools/scripts/gpu_pack.sh [BINARY...]    # builds build/static first; default: the set below
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-tools/scripts/build.sh build/static -DCMAKE_BUILD_TYPE=Release -DUJIT_LLVM_STATIC=ON
+tools/scripts/build.sh build/static -DCMAKE_BUILD_TYPE=Release -DUJIT_LLVM_STATIC=ON -DUJIT_BENCH_ARCH=x86-64-v3
 rm -rf .device-bin && mkdir -p .device-bin
-for bin in tools/ujit/ujit tests/ujit_tests tests/unit/capi/ujit_capi_test tools/bench/bench_compile \
-           tools/bench/bench_call tools/bench/bench_ufunc tools/bench/bench_gpu tools/bench/bench_gufunc \
-           tools/bench/bench_cpu tools/bench/bench_kernel_cpu; do
+bins=("$@")
+((${#bins[@]})) || bins=(tools/ujit/ujit tests/ujit_tests tests/unit/capi/ujit_capi_test tools/bench/bench_call
+                        tools/bench/bench_ufunc tools/bench/bench_gpu tools/bench/bench_gufunc tools/bench/bench_cpu
+                        tools/bench/bench_kernel_cpu)
+for bin in "${bins[@]}"; do
   [[ -x build/static/$bin ]] || { echo "gpu_pack: build/static/$bin missing, skipped"; continue; }
   name=$(basename "$bin")
   strip -o ".device-bin/$name" "build/static/$bin"
