@@ -37,16 +37,24 @@ FiberStack::FiberStack(size_t bytes) {
 
 FiberStack::~FiberStack() { munmap(map_, map_size_); }
 
-std::vector<FiberStack*>& thread_fiber_stacks(size_t count) {
-    // 64 KiB: a kernel's locals and cuda.local.array live here; deep recursion is not CUDA's.
-    constexpr size_t kStackBytes = 64 * 1024;
+std::vector<FiberStack*>& thread_fiber_stacks(size_t count, size_t frame_bytes) {
+    // 64 KiB beyond the kernel's cuda.local.array bytes: its other locals and callees' frames
+    // live here too; deep recursion is not CUDA's. Mapped NORESERVE: untouched pages cost
+    // nothing. Stacks too small for this kernel are replaced.
+    const size_t bytes = (frame_bytes + 64 * 1024 + 4095) / 4096 * 4096;
     struct Stacks {
         std::vector<std::unique_ptr<FiberStack>> owned;
         std::vector<FiberStack*> view;
+        size_t bytes = 0;
     };
     thread_local Stacks stacks;
+    if (stacks.bytes < bytes) {
+        stacks.owned.clear();
+        stacks.view.clear();
+        stacks.bytes = bytes;
+    }
     while (stacks.owned.size() < count) {
-        stacks.owned.push_back(std::make_unique<FiberStack>(kStackBytes));
+        stacks.owned.push_back(std::make_unique<FiberStack>(stacks.bytes));
         stacks.view.push_back(stacks.owned.back().get());
     }
     return stacks.view;

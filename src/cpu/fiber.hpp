@@ -1,13 +1,11 @@
 // Stackful coroutines for the work-items of a CUDA block run on the CPU (kernel_runtime.cpp).
 //
-// Why fibers, not loop fission: a work-item that reaches cuda.syncthreads() simply gives
-// its OS thread to the next work-item of the block and resumes after all have arrived, so
-// barriers anywhere (in loops, in branches every thread takes, in device functions) are
-// correct with no analysis of the kernel. Region fission (POCL, MCUDA) is faster per
-// barrier but needs every live value across a barrier spilled per work-item and fails on
-// barriers in unstructured control flow. Kernels without a barrier never use fibers
-// (kernel_runtime.cpp runs their work-items as a plain loop), so fibers only cost where
-// barriers exist. On x86-64 a switch is a few instructions (callee-saved registers, the
+// Fibers are the fallback for the barriers loop fission (cpu/kernel_block.hpp) does not
+// handle: a work-item that reaches cuda.syncthreads() simply gives its OS thread to the
+// next work-item of the block and resumes after all have arrived, so barriers anywhere (in
+// loops, in branches every thread takes, syncthreads_count/and/or) are correct with no
+// analysis of the kernel. Fission is much faster where it applies (no switch per thread and
+// barrier, and the threads' loops vectorize), so fibers only cost where it cannot. On x86-64 a switch is a few instructions (callee-saved registers, the
 // stack pointer and the FP control words); glibc's swapcontext also saves the signal mask
 // with a system call per switch, 100x slower, so it is only the fallback elsewhere.
 #pragma once
@@ -40,7 +38,7 @@ private:
 class Fiber {
 public:
     void start(FiberStack& stack, void (*entry)(void*), void* arg);
-    void resume();   // from the scheduler: runs the fiber until it suspends
+    void resume();  // from the scheduler: runs the fiber until it suspends
     void suspend();  // from inside the fiber
 
 private:
@@ -50,9 +48,9 @@ private:
     static void before_switch(void** save_fake_stack, const void* to_bottom, size_t to_size);
     static void after_switch(void* fake_stack, const void** from_bottom, size_t* from_size);
 
-    void* sp_ = nullptr;         // the fiber's saved stack pointer while suspended
+    void* sp_ = nullptr;  // the fiber's saved stack pointer while suspended
     void* caller_sp_ = nullptr;  // the scheduler's while the fiber runs
-    void* impl_ = nullptr;       // the ucontext fallback's state
+    void* impl_ = nullptr;  // the ucontext fallback's state
     void (*entry_)(void*) = nullptr;
     void* arg_ = nullptr;
     const void* stack_bottom_ = nullptr;  // this fiber's stack
@@ -63,7 +61,8 @@ private:
     void* fiber_fake_stack_ = nullptr;
 };
 
-// Stacks kept per OS thread for reuse across blocks (mmap per block would dominate).
-std::vector<FiberStack*>& thread_fiber_stacks(size_t count);
+// Stacks kept per OS thread for reuse across blocks (mmap per block would dominate), each
+// with room for `frame_bytes` of cuda.local.array beyond the usual 64 KiB.
+std::vector<FiberStack*>& thread_fiber_stacks(size_t count, size_t frame_bytes);
 
 }  // namespace ujit::cpu

@@ -147,7 +147,7 @@ void run_blocks_escapable(const KernelLaunch& l, int64_t first, int64_t last, Ke
 void run_block_fibers(const KernelLaunch& l, int64_t linear_block, const KernelContext& base,
                       std::vector<WorkItem>& items) {
     BlockRun block;
-    std::vector<FiberStack*>& stacks = thread_fiber_stacks(items.size());
+    std::vector<FiberStack*>& stacks = thread_fiber_stacks(items.size(), size_t(l.info->local_array_bytes));
     size_t i = 0;
     for (uint32_t z = 0; z < l.block[2]; ++z)
         for (uint32_t y = 0; y < l.block[1]; ++y)

@@ -33,6 +33,7 @@ struct KernelInfo {
     int64_t uses_barrier;  // 1 when the kernel or a callee calls syncthreads*
     // The whole block in one call (cpu/kernel_block.hpp), or null: then one call per work-item.
     void (*block)(void** args);
+    int64_t local_array_bytes;  // its cuda.local.arrays, per work-item (sizes fiber stacks)
 };
 
 struct KernelLaunch {

@@ -153,6 +153,7 @@ private:
     bool boundscheck_ = false;
     std::unique_ptr<codegen::Target> cpu_ = codegen::make_cpu_target();
     uint64_t static_shared_ = 0;
+    uint64_t local_array_bytes_ = 0;
     bool uses_barrier_ = false;
 };
 
@@ -227,6 +228,7 @@ void KernelTarget::emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int
 
 llvm::Value* KernelTarget::emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) {
     if (!shared) {
+        local_array_bytes_ += module_of(b).getDataLayout().getTypeAllocSize(elem) * count;
         llvm::Function* f = b.GetInsertBlock()->getParent();
         llvm::IRBuilder<> eb(&f->getEntryBlock(), f->getEntryBlock().getFirstInsertionPt());
         llvm::AllocaInst* a = eb.CreateAlloca(llvm::ArrayType::get(elem, count), nullptr, "local_array");
@@ -248,10 +250,11 @@ void KernelTarget::mark_entry(llvm::Function& f, types::FunctionRole role) {
     llvm::LLVMContext& ctx = f.getContext();
     llvm::Type* i64 = llvm::Type::getInt64Ty(ctx);
     llvm::Type* ptr = llvm::PointerType::get(ctx, 0);
-    auto* type = llvm::StructType::get(ctx, {i64, i64, ptr});
+    auto* type = llvm::StructType::get(ctx, {i64, i64, ptr, i64});
     llvm::Constant* init = llvm::ConstantStruct::get(
         type, {llvm::ConstantInt::get(i64, static_shared_), llvm::ConstantInt::get(i64, uses_barrier_ ? 1 : 0),
-               llvm::ConstantPointerNull::get(llvm::PointerType::get(ctx, 0))});
+               llvm::ConstantPointerNull::get(llvm::PointerType::get(ctx, 0)),
+               llvm::ConstantInt::get(i64, local_array_bytes_)});
     new llvm::GlobalVariable(*f.getParent(), type, /*isConstant=*/true, llvm::GlobalValue::ExternalLinkage, init,
                              kernel_info_symbol(f.getName().str()));
 }
@@ -262,9 +265,9 @@ void set_block_function(llvm::Module& m, const std::string& symbol, llvm::Functi
     llvm::GlobalVariable* info = m.getGlobalVariable(kernel_info_symbol(symbol));
     if (!info || !block) return;
     llvm::Constant* old = info->getInitializer();  // all zero folds to a ConstantAggregateZero
-    info->setInitializer(
-        llvm::ConstantStruct::get(llvm::cast<llvm::StructType>(old->getType()),
-                                  {old->getAggregateElement(0u), old->getAggregateElement(1u), block}));
+    info->setInitializer(llvm::ConstantStruct::get(
+        llvm::cast<llvm::StructType>(old->getType()),
+        {old->getAggregateElement(0u), old->getAggregateElement(1u), block, old->getAggregateElement(3u)}));
 }
 
 std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck) {

@@ -173,7 +173,7 @@ Array vectorize_cpu(const Function& ufunc, const std::vector<Value>& inputs) {
                           uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
     auto loop = reinterpret_cast<Loop>(spec->compiled.loop);
     // One work-item per pool thread, striding over the elements (the grid-stride loop).
-    cpu::KernelInfo info{0, 0, nullptr};
+    cpu::KernelInfo info{0, 0, nullptr, 0};
     cpu::KernelLaunch l;
     l.info = &info;
     l.grid[0] = uint32_t(std::max<int64_t>(1, std::min<int64_t>(out.size() / 4096, 64)));

@@ -65,6 +65,19 @@ def across_barriers(x, out):
     s[ty, tx] = w + v
     cuda.syncthreads()
     out[i] = s[(ty + 1) % 8, (tx + 1) % 32] + loc[3] * loc[0]
+
+
+# A barrier in a loop (so fibers) and 160 KB of cuda.local.array per thread, more than a
+# fiber's usual stack.
+@cuda.jit
+def big_local(x, out):
+    loc = cuda.local.array(40000, numba.float32)
+    t = cuda.threadIdx.x
+    for k in range(40000):
+        loc[k] = x[t] + k
+    for r in range(2):
+        cuda.syncthreads()
+    out[t] = loc[39999] + loc[0]
 )PY";
 
 Module& loops_module() {
@@ -141,4 +154,12 @@ TEST_CASE("cpu kernels: registers and local arrays survive barriers split into l
                 float xi = xs[at(b, ty, tx)];
                 REQUIRE(o[at(b, ty, tx)] == second + (xi + 3.0f) * xi);
             }
+}
+
+TEST_CASE("cpu kernels: fibers get stacks as large as the kernel's local arrays", "[kernel-cpu]") {
+    Array x = host_array<float>({64}, [](int64_t i) { return float(i); });
+    Array out(DType::Float32, {64});
+    launch_cpu(kernel("big_local"), Dim3(2), Dim3(64), {x, out});
+    std::vector<float> o = to_vector<float>(out);
+    for (int64_t t = 0; t < 64; ++t) REQUIRE(o[size_t(t)] == float(t) + 39999.0f + float(t));
 }
