@@ -4,7 +4,7 @@ import math
 import numpy as np
 
 import ujit as numba
-from ujit import cuda, vectorize
+from ujit import cuda, guvectorize, vectorize
 
 
 @vectorize(['float32(float32, float32)'], target='cuda')
@@ -78,3 +78,13 @@ def tile_transpose(a_in, a_out):
     x = cuda.blockIdx.y * TILE_DIM + cuda.threadIdx.x
     y = cuda.blockIdx.x * TILE_DIM + cuda.threadIdx.y
     a_out[y, x] = tile[cuda.threadIdx.x, cuda.threadIdx.y]
+
+
+@guvectorize(['(float32[:,:], float32[:,:], float32[:,:])'], '(m, n),(n, p)->(m, p)', target='cuda')
+def batch_matrix_mult(a, b, c):
+    for i in range(c.shape[0]):
+        for j in range(c.shape[1]):
+            tmp = 0.
+            for n in range(a.shape[1]):
+                tmp += a[i, n] * b[n, j]
+            c[i, j] = tmp

@@ -21,6 +21,20 @@ def test_cuda_ufunc_gives_results_with_or_without_a_gpu():
     np.testing.assert_array_equal(got, a + a)
 
 
+def _matrices(n, seed=3):
+    rng = np.random.default_rng(seed)
+    return (rng.uniform(-1, 1, (n, 2, 2)).astype(np.float32), rng.uniform(-1, 1, (n, 2, 2)).astype(np.float32))
+
+
+def test_cuda_gufunc_gives_results_with_or_without_a_gpu():
+    a, b = _matrices(1000)
+    got = cc.batch_matrix_mult(a, b)
+    assert isinstance(got, np.ndarray) and got.shape == (1000, 2, 2) and got.dtype == np.float32
+    np.testing.assert_allclose(got, np.matmul(a, b), rtol=1e-5, atol=1e-6)
+    with pytest.raises(ValueError, match="core dimension"):
+        cc.batch_matrix_mult(a, np.zeros((1000, 3, 2), np.float32))
+
+
 def test_device_function_in_a_cuda_ufunc():
     rng = np.random.default_rng(2)
     r1, t1, r2, t2 = (rng.uniform(0.5, 2, 256).astype(np.float32) for _ in range(4))
@@ -212,6 +226,21 @@ def test_torch_tensors_are_kernel_arguments_zero_copy():
     assert torch.equal(out, 2 * x)
     t = torch.from_dlpack(cuda.to_device(np.ones(3, np.float32)))
     assert float(t.sum()) == 3.0
+
+
+@gpu
+def test_cuda_gufunc_on_device_arrays_returns_device_arrays():
+    a, b = _matrices(100_000)
+    da, db = cuda.to_device(a), cuda.to_device(b)
+    dc = cc.batch_matrix_mult(da, db)
+    assert not isinstance(dc, np.ndarray) and dc.shape == (100_000, 2, 2)
+    np.testing.assert_allclose(dc.copy_to_host(), np.matmul(a, b), rtol=1e-5, atol=1e-6)
+    out = cuda.device_array((100_000, 2, 2), np.float32)
+    assert cc.batch_matrix_mult(da, db, out=out) is out
+    np.testing.assert_allclose(out.copy_to_host(), np.matmul(a, b), rtol=1e-5, atol=1e-6)
+    # broadcasting the loop dimension: one right-hand matrix for every left-hand one
+    c = cc.batch_matrix_mult(da, cuda.to_device(b[:1]))
+    np.testing.assert_allclose(c.copy_to_host(), np.matmul(a, b[:1]), rtol=1e-5, atol=1e-6)
 
 
 @gpu

@@ -67,6 +67,33 @@ static PyObject* py_vectorize_cuda(PyObject* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+/* gufunc_cuda(function, inputs, outputs) -> None: the outputs are device arrays the caller
+ * shaped (loop + core dimensions) and typed from the layout and the matching signature. */
+static PyObject* py_gufunc_cuda(PyObject* self, PyObject* args) {
+    FunctionObject* fn;
+    PyObject *inputs, *outputs;
+    if (!PyArg_ParseTuple(args, "O!O!O!", &Ujit_FunctionType, &fn, &PyTuple_Type, &inputs, &PyTuple_Type, &outputs))
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(inputs), m = PyTuple_GET_SIZE(outputs);
+    if (n + m > UJIT_PY_MAX_ARGS) return PyErr_Format(PyExc_TypeError, "too many gufunc operands (%zd)", n + m);
+    ujit_value values[UJIT_PY_MAX_ARGS];
+    DLTensor* outs[UJIT_PY_MAX_ARGS];
+    ArgStorage storage;
+    for (Py_ssize_t i = 0; i < n + m; ++i) {
+        PyObject* o = i < n ? PyTuple_GET_ITEM(inputs, i) : PyTuple_GET_ITEM(outputs, i - n);
+        if (ujit_py_cuda_value(o, &values[i], &storage, (int)i) < 0) return NULL;
+        if (i >= n) {
+            if (!values[i].is_array) return PyErr_Format(PyExc_TypeError, "gufunc output %zd must be an array", i - n);
+            outs[i - n] = (DLTensor*)values[i].v.array;
+        }
+    }
+    PyThreadState* save = PyEval_SaveThread();
+    ujit_status st = ujit_function_gufunc(fn->handle, values, (size_t)n, outs, (size_t)m, UJIT_TARGET_CUDA);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, fn->module);
+    Py_RETURN_NONE;
+}
+
 /* ------------------------------------------------------------------ module functions */
 
 static PyObject* py_cuda_available(PyObject* self, PyObject* noargs) {
@@ -138,5 +165,6 @@ PyMethodDef ujit_py_cuda_methods[] = {
     {"device_array_from_dlpack", ujit_py_device_array_from_dlpack, METH_O, NULL},
     {"launch", py_launch, METH_VARARGS, "launch(function, grid, block, args, stream, shared_mem)"},
     {"vectorize_cuda", py_vectorize_cuda, METH_VARARGS, "vectorize_cuda(function, inputs, out, stream)"},
+    {"gufunc_cuda", py_gufunc_cuda, METH_VARARGS, "gufunc_cuda(function, inputs, outputs)"},
     {"cache_stats", py_cache_stats, METH_NOARGS, "the disk cache's counters"},
     {NULL, NULL, 0, NULL}};

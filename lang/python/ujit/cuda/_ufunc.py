@@ -10,7 +10,7 @@ import numpy as np
 from .. import _source
 from .._ufunc import GufuncFunction, UfuncFunction
 from .._native import ext
-from . import _api
+from . import _api, _devicearray
 from ._devicearray import DeviceNDArray
 from ._kernels import check_cuda_signature
 
@@ -109,9 +109,104 @@ class CUDAGufuncFunction(GufuncFunction):
         return _source.decorator_text("guvectorize", self.declared, "cuda", self.layout)
 
 
+class CUDAGUFunc:
+    """A guvectorize gufunc for the GPU (one GPU thread per loop iteration), with the same
+    function's CPU gufunc where CUDA is unavailable. Host arrays in, host arrays out; device
+    arrays (or CuPy/PyTorch arrays) in, device arrays out, as Numba's CUDA gufuncs."""
+
+    def __init__(self, owner):
+        self._owner = owner
+        self._cpu = None
+        self.__name__ = owner.py_func.__name__
+        self.__doc__ = owner.py_func.__doc__
+        self.__wrapped__ = owner.py_func
+        self.nin, self.nout = len(owner.inputs), len(owner.outputs)
+        self.signature = owner.layout
+
+    @property
+    def cpu_ufunc(self):
+        """The CPU gufunc of the same loops (what runs where CUDA is unavailable)."""
+        if self._cpu is None:
+            options = dict(self._owner.options, target="cpu")
+            cpu = GufuncFunction(self._owner.py_func, self._owner.declared, self._owner.layout, options)
+            cpu.cpu_fallback = True
+            self._cpu = cpu.gufunc()
+        return self._cpu
+
+    def _output_dtypes(self, dtypes):
+        """The output dtypes of the loop NumPy's rules pick for these input dtypes."""
+        loops = [(t[:self.nin], t[-self.nout:]) for t in (x.replace("->", "") for x in self.cpu_ufunc.types)]
+        for exact in (True, False):
+            for ins, outs in loops:
+                if all(np.dtype(c) == d if exact else np.can_cast(d, np.dtype(c), "safe") for c, d in zip(ins, dtypes)):
+                    return [np.dtype(c) for c in outs]
+        raise TypeError("%s: no loop matches the input types (%s)" % (self.__name__, ", ".join(map(str, dtypes))))
+
+    def _output_shapes(self, shapes):
+        sizes, loops = {}, []
+        for shape, dims in zip(shapes, self._owner.inputs):
+            if len(shape) < len(dims):
+                raise ValueError("%s: an input has %d dimensions, its core layout (%s) needs %d" %
+                                 (self.__name__, len(shape), ",".join(dims), len(dims)))
+            core = shape[len(shape) - len(dims):]
+            loops.append(shape[:len(shape) - len(dims)])
+            for d, n in zip(dims, core):
+                if sizes.setdefault(d, n) != n:
+                    raise ValueError("%s: core dimension '%s' is %d in one input and %d in another" %
+                                     (self.__name__, d, sizes[d], n))
+        loop = np.broadcast_shapes(*loops) if loops else ()
+        shapes = []
+        for dims in self._owner.outputs:
+            core = []
+            for d in dims:
+                if d.isdigit():
+                    core.append(int(d))
+                elif d in sizes:
+                    core.append(sizes[d])
+                else:
+                    raise ValueError("%s: output core dimension '%s' is not bound by any input" % (self.__name__, d))
+            shapes.append(tuple(loop) + tuple(core))
+        return shapes
+
+    def __call__(self, *args, out=None, stream=0):
+        outs = None
+        if len(args) == self.nin + self.nout:  # outputs passed as the last arguments, as Numba allows
+            args, outs = args[:self.nin], list(args[self.nin:])
+        elif out is not None:
+            outs = list(out) if isinstance(out, tuple) else [out]
+        if len(args) != self.nin:
+            raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
+        if not _api.is_available():
+            host = [a.copy_to_host() if isinstance(a, DeviceNDArray) else a for a in args]
+            if outs is None:
+                return self.cpu_ufunc(*host)
+            if any(isinstance(o, DeviceNDArray) for o in outs):
+                raise _api.CudaSupportError("CUDA is unavailable: %s" % _api.unavailable_reason())
+            return self.cpu_ufunc(*host, out=tuple(outs))
+        inputs = tuple(_gpu_input(a) for a in args)
+        shapes = [tuple(getattr(a, "shape", ())) for a in args]
+        on_device = any(_on_device(a) for a in args)
+        if outs is None:
+            dtypes = [np.dtype(getattr(a, "dtype", None) or np.asarray(a).dtype) for a in args]
+            outs = [_devicearray.device_array(shape, dtype, stream=stream)
+                    for shape, dtype in zip(self._output_shapes(shapes), self._output_dtypes(dtypes))]
+            given = False
+        else:
+            given = True
+        targets = [o if _on_device(o) else _devicearray.to_device(np.asarray(o), stream=stream) for o in outs]
+        ext.gufunc_cuda(self._owner.function(), inputs, tuple(_gpu_input(t) for t in targets))
+        if given:
+            for o, t in zip(outs, targets):
+                if not _on_device(o):
+                    t.copy_to_host(ary=o, stream=stream)
+            results = outs
+        else:
+            results = targets if on_device else [t.copy_to_host(stream=stream) for t in targets]
+        return results[0] if self.nout == 1 else tuple(results)
+
+    def __repr__(self):
+        return "<ujit CUDA gufunc %s %s>" % (self.__name__, self.signature)
+
+
 def make_cuda_gufunc(py_func, sigs, layout, kws):
-    """guvectorize(target='cuda'): the CPU gufunc of the same signatures (ujit's GPU gufuncs
-    are not exposed by the C API), so results are right everywhere; documented in README."""
-    options = dict(kws)
-    options["target"] = "cpu"
-    return GufuncFunction(py_func, sigs, layout, options).gufunc()
+    return CUDAGUFunc(CUDAGufuncFunction(py_func, sigs, layout, kws))
