@@ -7,6 +7,9 @@
 // bases, steps and core values come from and how i advances differ between the targets.
 #include "codegen/lower.hpp"
 
+#include <optional>
+
+#include "codegen/gufunc_facts.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
 
@@ -32,11 +35,13 @@ size_t core_count(const types::TypedFunction& fn, const types::GufuncLayout& l) 
 }
 
 // The core table's values in order, each from `core(k)` (a load, a parameter or a constant).
-LoopValues load_core(const types::TypedFunction& fn, const types::GufuncLayout& l,
+LoopValues load_core(llvm::LLVMContext& ctx, const types::TypedFunction& fn, const types::GufuncLayout& l,
                      const std::function<llvm::Value*(size_t)>& core) {
     LoopValues v;
     size_t at = 0;
-    for (size_t d = 0; d < l.dims.size(); ++d) v.dims.push_back(core(at++));
+    for (size_t d = 0; d < l.dims.size(); ++d, ++at)  // a size the layout fixes is a constant
+        v.dims.push_back(l.fixed[d] >= 0 ? llvm::ConstantInt::get(llvm::Type::getInt64Ty(ctx), uint64_t(l.fixed[d]))
+                                         : core(at));
     for (const Type* t : fn.arg_types) {
         v.core_strides.emplace_back();
         if (t->is_array())
@@ -102,7 +107,7 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::
     }
 
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
-    LoopValues v = load_core(fn, l, [&](size_t k) -> llvm::Value* {
+    LoopValues v = load_core(ctx, fn, l, [&](size_t k) -> llvm::Value* {
         if (!constant_core.empty()) return b.getInt64(constant_core[k]);
         return b.CreateLoad(i64, b.CreateConstGEP1_64(i64, f->getArg(3), k), "core" + llvm::Twine(k));
     });
@@ -116,9 +121,10 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::
 
 // CUDA: void(ptr op0, ..., i64 n, i64 step0, ..., i64 core0, ...), a grid-stride kernel:
 // one thread per loop iteration. Everything is a by-value parameter, so a launch needs no
-// device memory besides the operands.
+// device memory besides the operands. With the launch's facts (codegen/gufunc_facts.hpp)
+// the steps are constants and the operand pointers carry their alignment and noalias.
 void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::GufuncLayout& l, llvm::Function* impl,
-              const std::vector<int64_t>& constant_core) {
+              const std::vector<int64_t>& constant_core, const std::optional<GufuncKernelFacts>& facts) {
     llvm::LLVMContext& ctx = mod.ctx;
     const size_t nops = fn.arg_types.size(), ncore = core_count(fn, l);
     std::vector<llvm::Type*> params(nops, llvm::PointerType::get(ctx, 0));
@@ -129,13 +135,19 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, const types::
     n->setName("n");
 
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
-    LoopValues v = load_core(fn, l, [&](size_t k) -> llvm::Value* {
+    LoopValues v = load_core(ctx, fn, l, [&](size_t k) -> llvm::Value* {
         if (!constant_core.empty()) return b.getInt64(constant_core[k]);
         return f->getArg(unsigned(2 * nops + 1 + k));
     });
     for (size_t k = 0; k < nops; ++k) {
         v.base.push_back(f->getArg(unsigned(k)));
-        v.step.push_back(f->getArg(unsigned(nops + 1 + k)));
+        v.step.push_back(facts ? b.getInt64(facts->steps[k])
+                               : static_cast<llvm::Value*>(f->getArg(unsigned(nops + 1 + k))));
+        if (!facts) continue;
+        if (facts->align[k] > 1)
+            f->addParamAttr(unsigned(k),
+                            llvm::Attribute::getWithAlignment(ctx, llvm::Align(uint64_t(facts->align[k]))));
+        if (facts->disjoint) f->addParamAttr(unsigned(k), llvm::Attribute::NoAlias);
     }
     const Type* i64t = types::int64();
     llvm::Value* one = b.getInt64(1);
@@ -157,12 +169,16 @@ std::unique_ptr<llvm::Module> lower_gufunc_loop(llvm::LLVMContext& ctx, Target& 
     auto m = std::make_unique<llvm::Module>(gufunc_symbol(fn.symbol), ctx);
     target.configure_module(*m);
     ModuleLowering mod(*m, target, source);
-    if (!constant_core.empty() && constant_core.size() != core_count(fn, layout))
+    const bool cuda = target.kind() == types::TargetKind::CUDA;
+    const size_t ncore = core_count(fn, layout);
+    std::optional<GufuncKernelFacts> facts;
+    if (cuda) facts = kernel_facts(constant_core, ncore, fn.arg_types.size());
+    if (!constant_core.empty() && constant_core.size() != ncore && !facts)
         throw std::logic_error("internal error: a gufunc core table of " + std::to_string(constant_core.size()) +
-                               " values for " + std::to_string(core_count(fn, layout)));
+                               " values for " + std::to_string(ncore));
     llvm::Function* impl = mod.internal_function(fn);
-    if (target.kind() == types::TargetKind::CUDA)
-        gpu_loop(mod, fn, layout, impl, constant_core);
+    if (cuda)
+        gpu_loop(mod, fn, layout, impl, constant_core, facts);
     else
         cpu_loop(mod, fn, layout, impl, constant_core);
     return m;

@@ -52,7 +52,9 @@ inline std::string loop_symbol(const std::string& symbol) { return symbol + "$lo
 //         kernel with the same values by value, one thread per iteration.
 // With `constant_core`, the core table is those constants and the `core` argument (CUDA:
 // the core parameters) is not read: small core loops unroll and vectorize (the runtimes ask
-// for this per set of small core sizes of contiguous cores).
+// for this per set of small core sizes of contiguous cores). CUDA: the table may go on with
+// what the launch guarantees of its operands (codegen/gufunc_facts.hpp: constant steps,
+// alignment, no overlap).
 std::unique_ptr<llvm::Module> lower_gufunc_loop(llvm::LLVMContext& ctx, Target& target, const syntax::Module& source,
                                                 const types::TypedFunction& fn, const types::GufuncLayout& layout,
                                                 const std::vector<int64_t>& constant_core = {});

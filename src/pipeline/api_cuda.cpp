@@ -14,6 +14,7 @@
 // iteration, over operands C-contiguous in the loop shape followed by their core shape (the
 // loop is then one dimension with one step per operand); operands already so on the device
 // are used in place, the rest are cast and broadcast on the host like ufunc operands.
+#include "codegen/gufunc_facts.hpp"
 #include "cudadrv/module_state.hpp"
 #include "pipeline/dispatch.hpp"
 #include "pipeline/gufunc_types.hpp"
@@ -304,7 +305,8 @@ struct GufuncPlan {
     // thread (step 0), not copied once per iteration.
     std::vector<int64_t> steps, core;
     std::vector<bool> core_only;
-    std::shared_ptr<ujit::detail::SpecState> spec;
+    ujit::detail::ModuleState* module = nullptr;
+    const syntax::FunctionDef* def = nullptr;
 };
 
 // Shapes only: device arrays are bound through their ArrayRef without touching their data.
@@ -353,17 +355,42 @@ GufuncPlan plan_gufunc(const Function& f, const std::vector<KernelArg>& inputs,
     for (size_t k = 0; k < inputs.size(); ++k) shapes.push_back(shape_ref(inputs[k], plan.choice.dtypes[k]));
     plan.binding = runtime::bind_gufunc(plan.choice.shape, shapes, outputs);
     gufunc_tables(plan, inputs);
-    // Small cores get a kernel for exactly their sizes, as on the CPU (api_gufunc.cpp): the
-    // operands here are always contiguous, so the sizes decide.
+    plan.module = &FunctionAccess::module(f);
+    plan.def = FunctionAccess::def(f);
+    return plan;
+}
+
+// What the launch guarantees of `operands` (codegen/gufunc_facts.hpp): the plan's steps,
+// each address's alignment, and whether any two operands overlap.
+codegen::GufuncKernelFacts kernel_facts(const GufuncPlan& p, const std::vector<DeviceArray>& operands) {
+    codegen::GufuncKernelFacts facts;
+    facts.steps = p.steps;
+    facts.disjoint = true;
+    for (size_t k = 0; k < operands.size(); ++k) {
+        uint64_t at = operands[k].device_pointer(), end = at + operands[k].nbytes();
+        int64_t align = 1;
+        while (align < codegen::GufuncKernelFacts::kMaxAlign && at % uint64_t(2 * align) == 0) align *= 2;
+        facts.align.push_back(align);
+        for (size_t j = 0; j < k; ++j) {
+            uint64_t at2 = operands[j].device_pointer(), end2 = at2 + operands[j].nbytes();
+            facts.disjoint &= end <= at2 || end2 <= at;
+        }
+    }
+    return facts;
+}
+
+// The kernel for this launch: small cores get one for exactly their sizes and the launch's
+// facts, as on the CPU (api_gufunc.cpp); the operands here are always contiguous, so the
+// sizes decide.
+std::shared_ptr<ujit::detail::SpecState> kernel_spec(const GufuncPlan& p, const std::vector<DeviceArray>& operands) {
     const Options defaults;
     ujit::detail::SpecKey key{
-        FunctionAccess::def(f), plan.choice.signature->args, plan.choice.signature->ret,    Target::CUDA, device_arch(),
-        defaults.opt_level,     defaults.fastmath,           pipeline::Artifact::GufuncLoop};
+        p.def,         p.choice.signature->args, p.choice.signature->ret, Target::CUDA,
+        device_arch(), defaults.opt_level,       defaults.fastmath,       pipeline::Artifact::GufuncLoop};
     bool small = true;
-    for (int64_t size : plan.binding.sizes) small &= size >= 1 && size <= runtime::kMaxConstantCore;
-    if (small) key.gufunc_core = plan.core;
-    plan.spec = FunctionAccess::module(f).get_or_compile(key, false);
-    return plan;
+    for (int64_t size : p.binding.sizes) small &= size >= 1 && size <= runtime::kMaxConstantCore;
+    if (small) key.gufunc_core = codegen::with_kernel_facts(p.core, kernel_facts(p, operands));
+    return p.module->get_or_compile(key, false);
 }
 
 void run_gufunc(const GufuncPlan& p, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs,
@@ -404,7 +431,8 @@ void run_gufunc(const GufuncPlan& p, const std::vector<KernelArg>& inputs, const
         args.emplace_back(Value::of_int(DType::Int64, p.core[k]));
         params.push_back(KernelParam::scalar(DType::Int64, fmt::format("core{}", k)));
     }
-    LoadedKernel kernel = loaded(*p.spec, p.spec->compiled.typed->symbol + "$gufunc", params);
+    std::shared_ptr<ujit::detail::SpecState> spec = kernel_spec(p, operands);
+    LoadedKernel kernel = loaded(*spec, spec->compiled.typed->symbol + "$gufunc", params);
     launch(kernel, Dim3(loop_blocks(n, max_loop_blocks())), Dim3(uint32_t(kLoopBlock)), args, options);
     if (made_temporaries && !options.stream.is_default()) options.stream.synchronize();
 }

@@ -2,6 +2,7 @@
 #include "pipeline/call.hpp"
 #include "pipeline/call_cache.hpp"
 #include "pipeline/dispatch.hpp"
+#include "pipeline/gufunc_types.hpp"
 #include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
 #include "syntax/diagnostics.hpp"
@@ -99,6 +100,19 @@ Specialization Function::compile(const std::string& signature, const Options& op
     Specialization s;
     s.s_ = m_->get_or_compile(make_key(def, sig.args, sig.ret, opts, compiled_artifact(*this, opts)), false);
     return s;
+}
+
+Specialization pipeline::compile_gufunc_for_sizes(const Function& f, const std::string& signature,
+                                                  const std::vector<std::pair<std::string, int64_t>>& core_sizes,
+                                                  const Options& opts) {
+    const syntax::FunctionDef* def = detail::FunctionAccess::def(f);
+    detail::ModuleState& m = detail::FunctionAccess::module(f);
+    if (!f.is_gufunc())
+        throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a @guvectorize gufunc", def->name));
+    types::Signature sig = with_compile_errors(m, [&] { return types::parse_signature(signature, def->name_loc); });
+    detail::SpecKey key = make_key(def, sig.args, sig.ret, opts, pipeline::Artifact::GufuncLoop);
+    key.gufunc_core = contiguous_core_table(def, decorator(m, def).gufunc, sig, core_sizes, key.target == Target::CUDA);
+    return detail::FunctionAccess::specialization(m.get_or_compile(key, false));
 }
 
 std::vector<Specialization> Function::compile_declared(const Options& opts) const {

@@ -1,11 +1,14 @@
 #include "pipeline/gufunc_types.hpp"
 
+#include "codegen/gufunc_facts.hpp"
 #include "pipeline/marshal.hpp"
 #include "runtime/cast.hpp"
 #include "runtime/scalar.hpp"
 #include "runtime/ufunc_dispatch.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace ujit::pipeline {
 
@@ -24,6 +27,7 @@ runtime::GufuncShape shape_of(const syntax::FunctionDef* def, const types::Gufun
     runtime::GufuncShape g;
     g.name = def->name;
     g.dims = l.dims;
+    g.fixed = l.fixed;
     g.nin = l.nin();
     for (size_t k = 0; k < l.nin() + l.nout(); ++k) {
         g.core.push_back(l.operand(k));
@@ -90,6 +94,39 @@ std::vector<ArrayRef> gufunc_inputs(const GufuncLoopChoice& c, const std::vector
         refs.push_back(keep.back().ref());
     }
     return refs;
+}
+
+std::vector<int64_t> contiguous_core_table(const syntax::FunctionDef* def, const types::GufuncLayout& l,
+                                           const types::Signature& sig,
+                                           const std::vector<std::pair<std::string, int64_t>>& sizes, bool cuda) {
+    runtime::GufuncShape g = shape_of(def, l, sig);
+    runtime::GufuncBinding b;
+    b.sizes = l.fixed;
+    for (const auto& [name, size] : sizes) {
+        auto it = std::find(l.dims.begin(), l.dims.end(), name);
+        if (it == l.dims.end() || size < 0)
+            throw Error(Error::Kind::Argument, fmt::format("error: gufunc '{}' with layout {} has no core dimension "
+                                                           "'{}' of size {}",
+                                                           def->name, l.str(), name, size));
+        b.sizes[size_t(it - l.dims.begin())] = size;
+    }
+    for (size_t d = 0; d < l.dims.size(); ++d)
+        if (b.sizes[d] < 0)
+            throw Error(Error::Kind::Argument,
+                        fmt::format("error: gufunc '{}': give the size of core dimension '{}'", def->name, l.dims[d]));
+    std::vector<ArrayRef> operands;
+    codegen::GufuncKernelFacts facts;
+    for (size_t k = 0; k < g.nops(); ++k) {
+        ArrayRef a;
+        a.dtype = element_dtype(sig.args[k]);
+        for (int d : g.core[k]) a.shape.push_back(b.sizes[size_t(d)]);
+        operands.push_back(a);
+        facts.steps.push_back(a.size() * itemsize(a.dtype));
+        facts.align.push_back(codegen::GufuncKernelFacts::kMaxAlign);
+    }
+    facts.disjoint = true;
+    std::vector<int64_t> table = runtime::gufunc_core_table(g, b, operands);
+    return cuda ? codegen::with_kernel_facts(std::move(table), facts) : table;
 }
 
 }  // namespace ujit::pipeline

@@ -32,6 +32,9 @@ Shape loop_part(const GufuncShape& g, size_t k, const ArrayRef& a) {
     return Shape(a.shape.begin(), a.shape.end() - std::ptrdiff_t(ncore));
 }
 
+// bound_by[d]: the operand that bound dimension d, kUnbound, or kFixedByLayout.
+constexpr int kUnbound = -1, kFixedByLayout = -2;
+
 // Binds (or checks) operand k's core sizes.
 void bind_core(const GufuncShape& g, size_t k, const ArrayRef& a, std::vector<int64_t>& sizes,
                std::vector<int>& bound_by) {
@@ -39,7 +42,11 @@ void bind_core(const GufuncShape& g, size_t k, const ArrayRef& a, std::vector<in
     for (size_t j = 0; j < ncore; ++j) {
         size_t d = size_t(g.core[k][j]);
         int64_t size = a.shape[first + j];
-        if (bound_by[d] < 0) {
+        if (bound_by[d] == kFixedByLayout && sizes[d] != size) {
+            argument_error("gufunc '" + g.name + "': core dimension " + std::to_string(j + 1) + " of " +
+                           core_text(g, k) + " in " + operand_name(g, k) + " is " + std::to_string(size) +
+                           " but the layout fixes it at " + std::to_string(sizes[d]));
+        } else if (bound_by[d] == kUnbound) {
             sizes[d] = size;
             bound_by[d] = int(k);
         } else if (sizes[d] != size) {
@@ -121,7 +128,12 @@ GufuncBinding bind_gufunc(const GufuncShape& g, const std::vector<ArrayRef>& inp
                           const std::vector<const ArrayRef*>& outputs) {
     GufuncBinding b;
     b.sizes.assign(g.dims.size(), 0);
-    std::vector<int> bound_by(g.dims.size(), -1);
+    std::vector<int> bound_by(g.dims.size(), kUnbound);
+    for (size_t d = 0; d < g.fixed.size(); ++d)
+        if (g.fixed[d] >= 0) {
+            b.sizes[d] = g.fixed[d];
+            bound_by[d] = kFixedByLayout;
+        }
     std::vector<Shape> loops;
     for (size_t k = 0; k < inputs.size(); ++k) {
         loops.push_back(loop_part(g, k, inputs[k]));
@@ -132,7 +144,7 @@ GufuncBinding bind_gufunc(const GufuncShape& g, const std::vector<ArrayRef>& inp
         size_t k = g.nin + o;
         if (!outputs[o]) {
             for (int d : g.core[k])
-                if (bound_by[size_t(d)] < 0)
+                if (bound_by[size_t(d)] == kUnbound)
                     argument_error("gufunc '" + g.name + "': core dimension '" + g.dims[size_t(d)] + "' of " +
                                    operand_name(g, k) + " is not bound by any input; pass the output array");
             continue;

@@ -31,6 +31,7 @@ using GufuncInvoker = std::function<void(GufuncLoopFn, char**, int64_t, const in
 struct GufuncShape {
     std::string name;                      // the gufunc, for messages
     std::vector<std::string> dims;         // core dimension names
+    std::vector<int64_t> fixed;            // per dimension: the size the layout fixes, else -1
     std::vector<std::vector<int>> core;    // per operand (inputs..., outputs...): indices into dims
     size_t nin = 0;
     // Per operand: the number of array dimensions the core function sees (0: a scalar
@@ -46,8 +47,9 @@ struct GufuncBinding {
 };
 
 // Binds the core dimensions and broadcasts the loop dimensions. `outputs[k]` null: to be
-// allocated (its core dimensions must then be bound by the inputs). ujit::Error(Argument),
-// naming the dimension and both sizes, when anything disagrees.
+// allocated (its core dimensions must then be bound by the inputs or fixed by the layout).
+// ujit::Error(Argument), naming the dimension and both sizes, when anything disagrees
+// (with each other, or with a size the layout fixes).
 GufuncBinding bind_gufunc(const GufuncShape& g, const std::vector<ArrayRef>& inputs,
                           const std::vector<const ArrayRef*>& outputs);
 

@@ -7,10 +7,11 @@ namespace ujit::types {
 namespace {
 
 bool ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+bool digit(char c) { return c >= '0' && c <= '9'; }
+bool ident_char(char c) { return ident_start(c) || digit(c); }
 
 // A recursive-descent parser over the text: list '->' list, list = tuple (',' tuple)*,
-// tuple = '(' [name (',' name)*] ')'.
+// tuple = '(' [dim (',' dim)*] ')', dim = name | integer.
 class Parser {
 public:
     explicit Parser(std::string_view text) : s_(text) {}
@@ -57,17 +58,17 @@ private:
         for (;;) {
             skip();
             size_t start = pos_;
-            if (pos_ >= s_.size() || !ident_start(s_[pos_])) {
-                if (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9')
-                    return fail("fixed-size core dimensions are not supported; name the dimension");
-                return fail("expected a core dimension name");
-            }
-            while (pos_ < s_.size() && ident_char(s_[pos_])) ++pos_;
-            std::string name(s_.substr(start, pos_ - start));
+            std::string name;
+            int64_t fixed = -1;
+            if (!dimension(name, fixed)) return false;
             auto it = std::find(out_.dims.begin(), out_.dims.end(), name);
             int index = static_cast<int>(it - out_.dims.begin());
-            if (it == out_.dims.end()) out_.dims.push_back(name);
-            if (std::find(dims.begin(), dims.end(), index) != dims.end()) {
+            if (it == out_.dims.end()) {
+                out_.dims.push_back(name);
+                out_.fixed.push_back(fixed);
+            }
+            // A name twice in one operand is refused; a fixed size may repeat ("(3,3)->()").
+            if (fixed < 0 && std::find(dims.begin(), dims.end(), index) != dims.end()) {
                 pos_ = start;
                 return fail("core dimension '" + name + "' appears twice in one operand");
             }
@@ -80,6 +81,27 @@ private:
             if (pos_ < s_.size() && s_[pos_] == ')') return ++pos_, true;
             return fail("expected ',' or ')' in a core dimension list");
         }
+    }
+    // One dimension: a name, or a fixed size (its name is the size in decimal, "03" is "3").
+    bool dimension(std::string& name, int64_t& fixed) {
+        size_t start = pos_;
+        if (pos_ < s_.size() && ident_start(s_[pos_])) {
+            while (pos_ < s_.size() && ident_char(s_[pos_])) ++pos_;
+            name = std::string(s_.substr(start, pos_ - start));
+            return true;
+        }
+        if (pos_ >= s_.size() || !digit(s_[pos_])) return fail("expected a core dimension name or size");
+        fixed = 0;
+        for (; pos_ < s_.size() && digit(s_[pos_]); ++pos_) {
+            fixed = fixed * 10 + (s_[pos_] - '0');
+            if (fixed > kMaxFixedCoreSize) {
+                pos_ = start;
+                return fail("fixed core dimension size too large (at most " + std::to_string(kMaxFixedCoreSize) + ")");
+            }
+        }
+        if (pos_ < s_.size() && ident_char(s_[pos_])) return fail("a core dimension name cannot start with a digit");
+        name = std::to_string(fixed);
+        return true;
     }
 
     std::string_view s_;

@@ -101,6 +101,30 @@ TEST_CASE("gufunc: shape errors at the call", "[gufunc]") {
     CHECK_THROWS_WITH(m.function("l2_norm").gufunc_call({z}), Contains("not supported for the input types"));
 }
 
+TEST_CASE("gufunc: a fixed-size core dimension is checked on inputs and outputs", "[gufunc]") {
+    Module m = gufunc_module();
+    Function cross = m.function("cross");
+    CHECK(cross.gufunc_layout() == "(3),(3)->(3)");
+    Array a(DType::Float64, {2, 3}), b4(DType::Float64, {2, 4});
+    for (Target target : {Target::CPU, Target::Parallel}) {
+        Options opts;
+        opts.target = target;
+        CHECK_THROWS_WITH(
+            cross.gufunc_call({a, b4}, opts),
+            Contains("gufunc 'cross': core dimension 1 of (3) in input 1 is 4 but the layout fixes it at 3"));
+        Array out(DType::Float64, {2, 2});
+        for (int64_t i = 0; i < 4; ++i) out.data<double>()[i] = -1;
+        CHECK_THROWS_WITH(cross.gufunc_call({a, a}, {out.ref()}, opts),
+                          Contains("core dimension 1 of (3) in output 0 is 2 but the layout fixes it at 3"));
+        for (int64_t i = 0; i < 4; ++i) CHECK(out.data<double>()[i] == -1);
+    }
+    Array v(DType::Float64, {4, 2});
+    CHECK_THROWS_WITH(m.function("total_length").gufunc_call({v}),
+                      Contains("core dimension 2 of (n,3) in input 0 is 2 but the layout fixes it at 3"));
+    Array none(DType::Float64, {0, 3});  // an empty loop still allocates the fixed core
+    CHECK(cross.gufunc_call({none, none})[0].shape() == std::vector<int64_t>{0, 3});
+}
+
 TEST_CASE("gufunc: empty loops and empty cores", "[gufunc]") {
     Module m = gufunc_module();
     Array none(DType::Float64, {0, 3});

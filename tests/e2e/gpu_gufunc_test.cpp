@@ -48,3 +48,24 @@ TEST_CASE("gpu: batch_matrix_mult on device arrays in and out", "[gpu][e2e][gufu
     CHECK_THROWS_WITH(cuda::gufunc_into(mm, {da, db}, {wrong}),
                       Contains("core dimension 'p' is 2 in input 1 but 3 in output 0"));
 }
+
+TEST_CASE("gpu: in place, and a fixed-size core", "[gpu][e2e][gufunc]") {
+    UJIT_REQUIRE_GPU();
+    Module m = gufunc_module();
+    // In place: add_scalar writes x + k into x itself, so the kernel must not assume that its
+    // operands do not overlap (codegen/gufunc_facts.hpp).
+    Array x(DType::Int64, {1000, 4});
+    for (int64_t i = 0; i < x.size(); ++i) x.data<int64_t>()[i] = i;
+    cuda::DeviceArray dx = cuda::to_device(x.ref());
+    cuda::gufunc_into(m.function("add_scalar"), {dx, Value(5)}, {dx});
+    Array got = dx.copy_to_host();
+    for (int64_t i = 0; i < x.size(); ++i) CHECK(got.data<int64_t>()[i] == i + 5);
+    // A fixed-size core on the device: the cross product, and the size checked.
+    Array u(DType::Float64, {3, 3});
+    for (int64_t i = 0; i < u.size(); ++i) u.data<double>()[i] = double(i * i % 7);
+    Array cross = cuda::gufunc(m.function("cross"), {u, u})[0];
+    for (int64_t i = 0; i < cross.size(); ++i) CHECK(cross.data<double>()[i] == 0.0);
+    Array four(DType::Float64, {3, 4});
+    CHECK_THROWS_WITH(cuda::gufunc(m.function("cross"), {u, four}),
+                      Contains("core dimension 1 of (3) in input 1 is 4 but the layout fixes it at 3"));
+}

@@ -143,3 +143,29 @@ def test_guvectorize_with_a_scalar_core_argument_and_matrices():
     b = np.random.default_rng(5).random((5, 3, 4))
     np.testing.assert_allclose(matmul(a, b), a @ b)
     assert shift.signature == "(n),()->(n)"
+
+
+def test_guvectorize_with_fixed_size_core_dimensions():
+    from ujit import guvectorize
+
+    @guvectorize(["void(float64[:], float64[:], float64[:])"], "(3),(3)->(3)")
+    def cross(a, b, out):
+        out[0] = a[1] * b[2] - a[2] * b[1]
+        out[1] = a[2] * b[0] - a[0] * b[2]
+        out[2] = a[0] * b[1] - a[1] * b[0]
+
+    @guvectorize(["void(float64[:, :], float64[:])"], "(n, 3) -> ()")
+    def total_length(v, out):
+        acc = 0.0
+        for i in range(v.shape[0]):
+            acc += (v[i, 0] * v[i, 0] + v[i, 1] * v[i, 1] + v[i, 2] * v[i, 2]) ** 0.5
+        out[0] = acc
+
+    rng = np.random.default_rng(6)
+    a, b = rng.random((4, 3)), rng.random((2, 1, 3))
+    np.testing.assert_allclose(cross(a, b), np.cross(a, b), rtol=1e-14)
+    v = rng.random((2, 5, 3))
+    np.testing.assert_allclose(total_length(v), np.sqrt((v * v).sum(-1)).sum(-1), rtol=1e-14)
+    assert cross.signature == "(3),(3)->(3)"
+    with pytest.raises(ValueError, match="3"):  # NumPy checks the fixed size: nothing runs
+        cross(a, rng.random((4, 4)))

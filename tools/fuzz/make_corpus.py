@@ -6,6 +6,7 @@
                             order, 0-d, empty, version 1 and 2 headers)
   fuzz_pyliteral:           the argument spellings the tests and README use
   fuzz_cache_entry:         entries in the disk cache's format (src/cache/entry_format.hpp)
+  fuzz_gufunc_layout:       the gufunc layouts the tests and NumPy's docs use
 
 Run from anywhere: /usr/bin/python3 tools/fuzz/make_corpus.py (Debian python3-numpy). Files are named by their content's
 hash, as libFuzzer names what it adds.
@@ -66,6 +67,11 @@ def cache_entries():
         yield head + struct.pack("<Q", fnv(payload, fnv(key, fnv(head)))) + key + payload
 
 
+LAYOUTS = ["(m,n),(n,p)->(m,p)", "(m, n), (n, p) -> (m, p)", "(n)->()", "(n),()->(n)", "(n)->(),()", "()->()",
+           "(3),(3)->(3)", "(n,3)->()", "(3,3)->(3)", "(m,m)->()", "(n,)->()", "(3x)->()", "(i,j,k)->(k,j,i)",
+           " ( n ) -> ( ) ", "(n),(n)->()"]
+
+
 def main():
     if OUT.exists():
         shutil.rmtree(OUT)
@@ -77,6 +83,8 @@ def main():
         put("fuzz_pyliteral", text.encode())
     for data in cache_entries():
         put("fuzz_cache_entry", data)
+    for text in LAYOUTS:
+        put("fuzz_gufunc_layout", text.encode())
     for d in sorted(OUT.iterdir()):
         print(f"{d.name}: {len(list(d.iterdir()))} seeds")
 

@@ -62,7 +62,16 @@ def running_mean(x, w):
     return [out]
 
 
-ORACLES = {f.__name__: f for f in (l2_norm, batch_matrix_mult, add_scalar, mean_std, cdot, running_mean)}
+def cross(a, b):
+    return [np.cross(a, b)]
+
+
+def total_length(v):
+    return [np.sqrt((v * v).sum(-1)).sum(-1)]
+
+
+ORACLES = {f.__name__: f for f in (l2_norm, batch_matrix_mult, add_scalar, mean_std, cdot, running_mean, cross,
+                                   total_length)}
 
 
 def f32(*shape):
@@ -92,6 +101,11 @@ CASES = [
     ('mean_std', 'mean_std', [f64(3, 8)], {}, 1e-13),
     ('cdot', 'cdot', [(f64(3, 4) + 1j * f64(3, 4)), (f64(4) + 1j * f64(4))], {}, 1e-14),
     ('running_mean', 'running_mean', [f64(2, 10), 3], {}, 1e-13),
+    ('cross', 'cross', [f64(5, 3), f64(5, 3)], {}, 1e-14),
+    ('cross_f32_broadcast', 'cross', [f32(2, 1, 3), f32(4, 3)], {}, 1e-6),
+    ('cross_strided', 'cross', [f64(4, 6), f64(3)], {0: 'step2'}, 1e-14),
+    ('total_length', 'total_length', [f64(2, 5, 3)], {}, 1e-14),
+    ('total_length_transposed', 'total_length', [f64(3, 4)], {0: 'transpose'}, 1e-14),
 ]
 
 

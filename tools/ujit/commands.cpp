@@ -8,6 +8,8 @@ namespace ujit::cli {
 namespace {
 
 const OptionSpec kSig{"--sig", "S", "compile for the Numba signature S, e.g. 'float32(float32, float32)'"};
+const OptionSpec kCore{"--core", "D=N,...",
+                       "a gufunc: its loop for contiguous cores of these sizes, e.g. m=2,n=2,p=2 (what runs)"};
 const OptionSpec kHelp{"--help", "", "show this help"};
 
 std::vector<CommandSpec> make_commands() {
@@ -73,6 +75,7 @@ std::vector<CommandSpec> make_commands() {
                   "Prints the optimized LLVM IR of FUNC for the signature (--sig, else the decorator's)\n"
                   "and target (--target, else the decorator's: cuda for @cuda.jit).",
                   {kSig,
+                   kCore,
                    {"--target", "T", "cpu or cuda"},
                    {"-O", "N", "optimization level 0-3 (default 3)"},
                    {"--arch", "SM", "CUDA architecture (default sm_80)"},
@@ -84,7 +87,7 @@ std::vector<CommandSpec> make_commands() {
                   "FILE FUNC",
                   "show FUNC's x86-64 assembly",
                   "Prints the host assembly of FUNC for the signature (--sig, else the decorator's).",
-                  {kSig, {"-O", "N", "optimization level 0-3 (default 3)"}, kHelp},
+                  {kSig, kCore, {"-O", "N", "optimization level 0-3 (default 3)"}, kHelp},
                   2,
                   2,
                   run_asm});
@@ -93,6 +96,7 @@ std::vector<CommandSpec> make_commands() {
                   "show FUNC's PTX (CUDA)",
                   "Compiles FUNC for CUDA and prints its PTX. The PTX is plain text: no GPU is needed.",
                   {kSig,
+                   kCore,
                    {"--arch", "SM", "CUDA architecture, e.g. sm_90 (default sm_80)"},
                    {"-O", "N", "optimization level 0-3 (default 3)"},
                    kHelp},

@@ -1,6 +1,10 @@
 #include "dump.hpp"
 
+#include "pipeline/gufunc_types.hpp"
+
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 
 namespace ujit::cli {
 
@@ -52,14 +56,36 @@ ujit::Options dump_options(const ujit::Function& f, const ParsedArgs& args) {
     return o;
 }
 
+namespace {
+
+// --core m=2,n=2,p=2: a gufunc's core sizes by name.
+std::vector<std::pair<std::string, int64_t>> parse_core_sizes(const std::string& text) {
+    std::vector<std::pair<std::string, int64_t>> sizes;
+    size_t at = 0;
+    while (at <= text.size()) {
+        size_t end = std::min(text.find(',', at), text.size()), eq = text.find('=', at);
+        if (eq == std::string::npos || eq >= end || eq == at)
+            throw UsageError("--core expects NAME=SIZE,..., e.g. m=2,n=2,p=2, not '" + text + "'");
+        std::string name = text.substr(at, eq - at);
+        sizes.emplace_back(name, parse_int_option("--core " + name, text.substr(eq + 1, end - eq - 1), 0, 1 << 30));
+        at = end + 1;
+    }
+    return sizes;
+}
+
+}  // namespace
+
 int print_dumps(const ParsedArgs& args, const std::function<ujit::Options(const ujit::Function&)>& options_for,
                 const std::string& comment, const DumpFn& dump) {
     ujit::Module module = ujit::Module::from_file(args.positional.at(0));
     ujit::Function f = module.function(args.positional.at(1));
     std::vector<std::string> sigs = signatures_to_compile(f, args);
     ujit::Options opts = options_for(f);
+    std::optional<std::string> core = args.get("--core");
+    if (core && !f.is_gufunc()) throw UsageError("--core is for @guvectorize gufuncs; '" + f.name() + "' is not one");
     for (const std::string& sig : sigs) {
-        std::string text = dump(f.compile(sig, opts));
+        std::string text = dump(core ? ujit::pipeline::compile_gufunc_for_sizes(f, sig, parse_core_sizes(*core), opts)
+                                     : f.compile(sig, opts));
         if (sigs.size() > 1) std::printf("%s signature: %s\n", comment.c_str(), sig.c_str());
         std::fputs(text.c_str(), stdout);
         if (!text.empty() && text.back() != '\n') std::fputc('\n', stdout);

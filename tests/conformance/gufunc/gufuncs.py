@@ -67,3 +67,21 @@ def running_mean(x, w, out):
         if i >= w:
             acc -= x[i - w]
         out[i] = acc / min(i + 1, w)
+
+
+# Fixed-size core dimensions (NumPy's '(3),(3)->(3)'): the cross product of 3-vectors.
+@guvectorize(['void(float64[:], float64[:], float64[:])', 'void(float32[:], float32[:], float32[:])'],
+             '(3),(3)->(3)')
+def cross(a, b, out):
+    out[0] = a[1] * b[2] - a[2] * b[1]
+    out[1] = a[2] * b[0] - a[0] * b[2]
+    out[2] = a[0] * b[1] - a[1] * b[0]
+
+
+# A named dimension beside a fixed one: the total length of n 3-vectors.
+@guvectorize(['void(float64[:,:], float64[:])'], '(n, 3) -> ()')
+def total_length(v, out):
+    acc = 0.0
+    for i in range(v.shape[0]):
+        acc += math.sqrt(v[i, 0] * v[i, 0] + v[i, 1] * v[i, 1] + v[i, 2] * v[i, 2])
+    out[0] = acc

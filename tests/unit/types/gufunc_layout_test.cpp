@@ -50,11 +50,33 @@ TEST_CASE("gufunc layout: errors point at the offending character", "[gufunc][ty
     e = bad("(n,n)->()");
     CHECK(e.offset == 3);
     CHECK(e.message == "core dimension 'n' appears twice in one operand");
-    CHECK(bad("(3)->()").message == "fixed-size core dimensions are not supported; name the dimension");
     CHECK(bad("(n)->()x").offset == 7);
-    CHECK(bad("(n,)->()").message == "expected a core dimension name");
+    CHECK(bad("(n,)->()").message == "expected a core dimension name or size");
     CHECK(bad("(n m)->()").message == "expected ',' or ')' in a core dimension list");
     CHECK(bad("").offset == 0);
     CHECK(bad("->()").message == "expected an input '(' (layouts look like '(n),()->(n)')");
     CHECK(bad("(n").offset == 2);
+}
+
+TEST_CASE("gufunc layout: fixed-size core dimensions, as NumPy's '(3),(3)->(3)'", "[gufunc][types]") {
+    GufuncLayout cross = ok("(3),(3)->(3)");
+    CHECK(cross.dims == std::vector<std::string>{"3"});
+    CHECK(cross.fixed == std::vector<int64_t>{3});
+    CHECK(cross.inputs[1] == std::vector<int>{0});
+    CHECK(cross.str() == "(3),(3)->(3)");
+    GufuncLayout mixed = ok("(n, 03), (3) -> ()");
+    CHECK(mixed.dims == std::vector<std::string>{"n", "3"});
+    CHECK(mixed.fixed == std::vector<int64_t>{-1, 3});
+    CHECK(mixed.str() == "(n,3),(3)->()");
+    CHECK(ok("(2,3)->(3,2)").fixed == std::vector<int64_t>{2, 3});
+    CHECK(ok("(0)->()").fixed == std::vector<int64_t>{0});
+    GufuncLayout square = ok("(3,3)->(3)");  // a fixed size may repeat in one operand
+    CHECK(square.inputs[0] == std::vector<int>{0, 0});
+    CHECK(square.str() == "(3,3)->(3)");
+    auto e = bad("(n,3x)->()");
+    CHECK(e.offset == 4);
+    CHECK(e.message == "a core dimension name cannot start with a digit");
+    e = bad("(99999999999999999999)->()");
+    CHECK(e.offset == 1);
+    CHECK(e.message == "fixed core dimension size too large (at most 1099511627776)");
 }
