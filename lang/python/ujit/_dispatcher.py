@@ -47,6 +47,7 @@ class CompiledFunction:
         self.declared = normalize_signatures(signatures)
         self.options = dict(options)
         self.targetoptions = self.options
+        self.fastmath = _source.fastmath_on(self.options.get("fastmath", False))
         self._function = None
         self._signatures = []  # the compiled ones, "float64(float64, float64)"
         self._lock = threading.RLock()
@@ -54,7 +55,7 @@ class CompiledFunction:
     # ---------------------------------------------------------------- compile
 
     def decorator(self):
-        return _source.decorator_text("jit")
+        return _source.decorator_text("jit", fastmath=self.fastmath)
 
     def function(self):
         """The ujit Function, compiling the module (and freezing globals) on first use."""

@@ -282,18 +282,37 @@ def _is_ujit_decorator(value):
     return getattr(value, "_ujit_decorator", False)
 
 
-def decorator_text(kind, signatures=(), target=None, layout=None, device=False):
+_FASTMATH_FLAGS = {"fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"}
+
+
+def fastmath_on(value):
+    """Whether Numba's fastmath= option asks for fast math: a bool, or a set (dict) of
+    LLVM flag names (of which ujit has only the whole set: any flag turns it on)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (set, frozenset, dict)):
+        invalid = set(value) - _FASTMATH_FLAGS
+        if invalid:
+            raise ValueError("Unrecognized fastmath flags: %s" % sorted(invalid))
+        return any(value.values()) if isinstance(value, dict) else bool(value)
+    raise ValueError("Expected fastmath option(s) to be either a bool, dict or set")
+
+
+def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
+    fast = ", fastmath=True" if fastmath else ""
     if kind == "jit":
-        return "@%s.njit" % n
+        return "@%s.njit(fastmath=True)" % n if fastmath else "@%s.njit" % n
     if kind == "cuda.jit":
-        return "@%s.cuda.jit(device=True)" % n if device else "@%s.cuda.jit" % n
+        return "@%s.cuda.jit(device=True%s)" % (n, fast) if device else "@%s.cuda.jit" % n
     if kind == "vectorize":
-        return "@%s.vectorize(%s, target=%r)" % (n, sigs, target or "cpu") if signatures else "@%s.vectorize" % n
+        if not signatures:
+            return "@%s.vectorize(fastmath=True)" % n if fastmath else "@%s.vectorize" % n
+        return "@%s.vectorize(%s, target=%r%s)" % (n, sigs, target or "cpu", fast)
     if kind == "guvectorize":
-        return "@%s.guvectorize(%s, %r, target=%r)" % (n, sigs, layout, target or "cpu")
+        return "@%s.guvectorize(%s, %r, target=%r%s)" % (n, sigs, layout, target or "cpu", fast)
     raise ValueError(kind)
 
 
