@@ -96,11 +96,12 @@ public:
     }
 
     // One genrand_uint32 draw, inline: out[index++] from the thread's RandomBlock
-    // (helper_random.hpp), refilled by a call when the 624 outputs are used up.
-    static llvm::Value* draw_uint32(llvm::IRBuilder<>& b) {
+    // (helper_random.hpp), refilled by a call when the 624 outputs are used up. `state_fn`
+    // returns the block: ujit_rt_random_state (random.*) or ujit_rt_np_random_state.
+    static llvm::Value* draw_uint32(llvm::IRBuilder<>& b, const char* state_fn) {
         llvm::LLVMContext& ctx = b.getContext();
         auto* get_type = llvm::FunctionType::get(b.getPtrTy(), false);
-        llvm::FunctionCallee get = runtime_function(b, "ujit_rt_random_state", get_type);
+        llvm::FunctionCallee get = runtime_function(b, state_fn, get_type);
         if (auto* f = llvm::dyn_cast<llvm::Function>(get.getCallee())) {
             // The same address for every call on a thread: LLVM may hoist it out of loops.
             f->setDoesNotAccessMemory();
@@ -131,32 +132,43 @@ public:
         return word;
     }
 
+    // genrand_res53, as CPython and NumPy: (a >> 5) * 2^26 + (b >> 6), over 2^53.
+    static llvm::Value* draw_double(llvm::IRBuilder<>& b, const char* state_fn) {
+        llvm::Type* f64 = b.getDoubleTy();
+        llvm::Value* hi = b.CreateUIToFP(b.CreateLShr(draw_uint32(b, state_fn), 5), f64);
+        llvm::Value* lo = b.CreateUIToFP(b.CreateLShr(draw_uint32(b, state_fn), 6), f64);
+        llvm::Value* v = b.CreateFAdd(b.CreateFMul(hi, llvm::ConstantFP::get(f64, 67108864.0)), lo);
+        return b.CreateFMul(v, llvm::ConstantFP::get(f64, 1.0 / 9007199254740992.0));
+    }
+
     llvm::Value* emit_random(llvm::IRBuilder<>& b, types::BuiltinId id,
                              const std::vector<llvm::Value*>& args) override {
-        llvm::Type* f64 = b.getDoubleTy();
+        using types::BuiltinId;
+        const bool np = id == BuiltinId::NpRandomRandom || id == BuiltinId::NpRandomRand ||
+                        id == BuiltinId::NpRandomSeed || id == BuiltinId::NpRandomUniform;
+        const char* state_fn = np ? "ujit_rt_np_random_state" : "ujit_rt_random_state";
         switch (id) {
-        case types::BuiltinId::RandomRandom: {
-            if (!args.empty()) return nullptr;
-            // genrand_res53, as CPython: (a >> 5) * 2^26 + (b >> 6), over 2^53.
-            llvm::Value* hi = b.CreateUIToFP(b.CreateLShr(draw_uint32(b), 5), f64);
-            llvm::Value* lo = b.CreateUIToFP(b.CreateLShr(draw_uint32(b), 6), f64);
-            llvm::Value* v = b.CreateFAdd(b.CreateFMul(hi, llvm::ConstantFP::get(f64, 67108864.0)), lo);
-            return b.CreateFMul(v, llvm::ConstantFP::get(f64, 1.0 / 9007199254740992.0));
-        }
-        case types::BuiltinId::RandomSeed: {
+        case BuiltinId::RandomRandom:
+        case BuiltinId::NpRandomRandom:
+        case BuiltinId::NpRandomRand: return args.empty() ? draw_double(b, state_fn) : nullptr;
+        case BuiltinId::RandomSeed:
+        case BuiltinId::NpRandomSeed: {
             if (args.size() != 1) return nullptr;
             llvm::Value* seed = as_int64(b, args[0]);
             if (!seed) return nullptr;
             auto* type = llvm::FunctionType::get(b.getVoidTy(), {b.getInt64Ty()}, false);
-            return b.CreateCall(runtime_function(b, "ujit_rt_random_seed", type), {seed});
+            const char* seed_fn = np ? "ujit_rt_np_random_seed" : "ujit_rt_random_seed";
+            return b.CreateCall(runtime_function(b, seed_fn, type), {seed});
         }
-        case types::BuiltinId::RandomUniform: {
-            if (args.size() != 2) return nullptr;
-            llvm::Value* lo = as_double(b, args[0]);
-            llvm::Value* hi = as_double(b, args[1]);
+        case BuiltinId::RandomUniform:
+        case BuiltinId::NpRandomUniform: {
+            if (args.size() > 2 || (!np && args.size() != 2)) return nullptr;
+            // np.random.uniform(low=0.0, high=1.0)
+            llvm::Value* lo = args.size() > 0 ? as_double(b, args[0]) : llvm::ConstantFP::get(b.getDoubleTy(), 0.0);
+            llvm::Value* hi = args.size() > 1 ? as_double(b, args[1]) : llvm::ConstantFP::get(b.getDoubleTy(), 1.0);
             if (!lo || !hi) return nullptr;
-            // CPython: a + (b - a) * random()
-            llvm::Value* r = emit_random(b, types::BuiltinId::RandomRandom, {});
+            // CPython and NumPy: a + (b - a) * random()
+            llvm::Value* r = draw_double(b, state_fn);
             return b.CreateFAdd(lo, b.CreateFMul(b.CreateFSub(hi, lo), r));
         }
         default: return nullptr;

@@ -97,6 +97,11 @@ MersenneTwister& thread_random() {
     return state;
 }
 
+MersenneTwister& thread_np_random() {
+    thread_local MersenneTwister state;
+    return state;
+}
+
 }  // namespace ujit::cpu
 
 extern "C" {
@@ -114,6 +119,12 @@ void ujit_rt_random_refill(void* state) {
     // The block is the generator's first and only member (standard layout): same address.
     static_cast<ujit::cpu::MersenneTwister*>(state)->refill();
 }
+
+double ujit_rt_np_random(void) { return ujit::cpu::thread_np_random().next_double(); }
+
+void ujit_rt_np_random_seed(int64_t seed) { ujit::cpu::thread_np_random().seed_numpy(static_cast<uint32_t>(seed)); }
+
+void* ujit_rt_np_random_state(void) { return &ujit::cpu::thread_np_random().block(); }
 
 // CPython: a + (b - a) * random()
 double ujit_rt_random_uniform(double a, double b) { return a + (b - a) * ujit_rt_random(); }

@@ -9,6 +9,11 @@
 // function from ujit_rt_random_state (declared without memory effects, so LLVM hoists it),
 // and a draw is a load and an index increment, with ujit_rt_random_refill when the buffer
 // is used up (cpu_target.cpp, emit_random). The sequence is CPython's either way.
+//
+// np.random.* has a second generator per thread, as in Numba (whose NumPy state is apart
+// from its `random` state): the same MT19937 and draws, but np.random.seed(n) seeds like
+// NumPy's legacy np.random.seed: init_genrand(n) with n's low 32 bits (Numba passes a
+// uint32), so `np.random.seed(42); np.random.random()` gives NumPy's 0.3745401188473625.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +25,10 @@ void ujit_rt_random_seed(int64_t seed);
 double ujit_rt_random_uniform(double a, double b);
 void* ujit_rt_random_state(void);        // the calling thread's RandomBlock
 void ujit_rt_random_refill(void* state);  // twist: 624 fresh outputs, index 0
+// np.random: the thread's second generator (its RandomBlock, refilled as above).
+double ujit_rt_np_random(void);
+void ujit_rt_np_random_seed(int64_t seed);  // NumPy's legacy seed with the low 32 bits
+void* ujit_rt_np_random_state(void);
 }
 
 namespace ujit::cpu {
@@ -38,6 +47,7 @@ class MersenneTwister {
 public:
     MersenneTwister();                   // seeded from std::random_device
     void seed(uint64_t magnitude);       // CPython random.seed(int) with abs(n) given
+    void seed_numpy(uint32_t seed) { init_genrand(seed); }  // NumPy's legacy seed(int)
     uint32_t next_uint32() {             // genrand_uint32
         if (b_.index >= RandomBlock::N) refill();
         return b_.out[b_.index++];
@@ -52,7 +62,9 @@ private:
     RandomBlock b_;
 };
 
-// The calling thread's generator (the one random.* in generated code uses).
+// The calling thread's generators: random.* in generated code uses the first,
+// np.random.* the second.
 MersenneTwister& thread_random();
+MersenneTwister& thread_np_random();
 
 }  // namespace ujit::cpu

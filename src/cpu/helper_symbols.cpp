@@ -22,6 +22,8 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_kernel_raise", reinterpret_cast<void*>(&ujit_rt_kernel_raise)},
         {"ujit_rt_random_state", reinterpret_cast<void*>(&ujit_rt_random_state)},
         {"ujit_rt_random_refill", reinterpret_cast<void*>(&ujit_rt_random_refill)},
+        {"ujit_rt_np_random_seed", reinterpret_cast<void*>(&ujit_rt_np_random_seed)},
+        {"ujit_rt_np_random_state", reinterpret_cast<void*>(&ujit_rt_np_random_state)},
         {"ujit_rt_exp_d4", reinterpret_cast<void*>(&ujit_rt_exp_d4)},
         {"ujit_rt_exp_f8", reinterpret_cast<void*>(&ujit_rt_exp_f8)},
     };

@@ -62,9 +62,16 @@ Jit::Jit() {
     auto epc = unwrap(
         llvm::orc::SelfExecutorProcessControl::Create(nullptr, std::make_unique<llvm::orc::InPlaceTaskDispatcher>()),
         "ujit: cannot create the JIT's process control");
+    // Start-up time: the data layout comes from the machine made above (else LLJIT builds
+    // a second TargetMachine just to ask it); no platform (ujit's objects have no static
+    // initializers or atexit handlers to run) and no process-symbols dylib (the runtime
+    // dylib below has its own generator): neither is set up for a first call to ignore.
     jit_ = unwrap(llvm::orc::LLJITBuilder()
                       .setExecutionSession(std::make_unique<llvm::orc::ExecutionSession>(std::move(epc)))
                       .setJITTargetMachineBuilder(std::move(jtmb))
+                      .setDataLayout(target_machine().createDataLayout())
+                      .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
+                      .setLinkProcessSymbolsByDefault(false)
                       .setSupportConcurrentCompilation(true)
                       .create(),
                   "ujit: cannot create the JIT");

@@ -22,7 +22,11 @@ std::shared_ptr<SpecState> ModuleState::handle(const std::shared_ptr<SpecState>&
     return std::shared_ptr<SpecState>(shared_from_this(), spec.get());
 }
 
-std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& key, bool keep_ir) {
+std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& asked, bool keep_ir) {
+    // The decorator's fastmath=True holds for its function whatever options the caller
+    // passes (Numba's @njit(fastmath=True)); every path to a specialization comes here.
+    SpecKey key = asked;
+    key.fastmath = key.fastmath || typer->decorator_of(key.def).fastmath;
     {
         std::unique_lock lock(cache_mutex);
         cache_cv.wait(lock, [&] { return !in_flight.count(key); });

@@ -115,9 +115,12 @@ struct Tuple : Expr {  // (a, b) or a bare a, b
     static constexpr ExprKind Kind = ExprKind::Tuple;
     Tuple() : Expr(Kind) {}
     std::vector<Expr*> elts;
-    // A list display [a, b]: only allowed inside decorators (`@vectorize(['f4(f4)'])`),
-    // where it means the same as a tuple.
-    bool from_list = false;
+    // How it was written. Lists, sets and dicts are only allowed inside decorators: a list
+    // of signatures (`@vectorize(['f4(f4)'])`) means the same as a tuple; a set of names
+    // or a dict of name: value (its elts alternate key, value) spells fastmath's flags.
+    enum class Display { Tuple, List, Set, Dict };
+    Display display = Display::Tuple;
+    bool from_list() const { return display == Display::List; }
 };
 struct Subscript : Expr {  // value[index]; a[i, j] has a Tuple index
     static constexpr ExprKind Kind = ExprKind::Subscript;

@@ -178,7 +178,8 @@ std::string dump_expr(const Expr* e) {
     }
     case ExprKind::Tuple: {
         auto* t = cast<Tuple>(e);
-        return (t->from_list ? "(list" : "(tuple") + list(t->elts) + ")";
+        static constexpr const char* heads[] = {"(tuple", "(list", "(set", "(dict"};
+        return heads[static_cast<int>(t->display)] + list(t->elts) + ")";
     }
     }
     return "?";

@@ -422,7 +422,7 @@ Expr* Parser::parse_display() {
             unsupported(open.loc, "list literals are");
         }
         auto* list = make<Tuple>(open.loc);
-        list->from_list = true;
+        list->display = Tuple::Display::List;
         while (!peek().is_op("]")) {
             list->elts.push_back(parse_expr());
             if (peek().is_keyword("for")) unsupported(open.loc, "list comprehensions are");
@@ -431,6 +431,7 @@ Expr* Parser::parse_display() {
         expect_op("]");
         return nested(list, open.loc);
     }
+    if (in_decorator_) return parse_decorator_braces(open);
     if (peek().is_op(closer) || peek().is_op("**")) unsupported(open.loc, "dict literals are");
     parse_expr();
     if (accept_op(":")) {
@@ -440,6 +441,26 @@ Expr* Parser::parse_display() {
     }
     if (peek().is_keyword("for")) unsupported(open.loc, "set comprehensions are");
     unsupported(open.loc, "set literals are");
+}
+
+// Inside a decorator, {a, b} and {k: v, ...} (fastmath's flags) become a Tuple that says
+// which it was; a dict's elts alternate key and value. The decorator checks their use.
+Expr* Parser::parse_decorator_braces(const Token& open) {
+    auto* braces = make<Tuple>(open.loc);
+    braces->display = Tuple::Display::Set;
+    for (bool first = true; !peek().is_op("}"); first = false) {
+        braces->elts.push_back(parse_expr());
+        if (first && peek().is_op(":")) braces->display = Tuple::Display::Dict;
+        if (braces->display == Tuple::Display::Dict) {
+            expect_op(":");
+            braces->elts.push_back(parse_expr());
+        }
+        if (peek().is_keyword("for")) unsupported(open.loc, "comprehensions are");
+        if (!accept_op(",")) break;
+    }
+    if (braces->elts.empty()) braces->display = Tuple::Display::Dict;  // {} is a dict
+    expect_op("}");
+    return nested(braces, open.loc);
 }
 
 }  // namespace ujit::syntax

@@ -71,7 +71,8 @@ private:
     Expr* parse_primary();
     Expr* parse_atom();
     Expr* parse_paren();
-    Expr* parse_display();  // [ and { displays: only lists inside decorators are allowed
+    Expr* parse_display();  // [ and { displays: only lists, sets and dicts inside decorators are allowed
+    Expr* parse_decorator_braces(const Token& open);
     Expr* parse_strings();
     Expr* parse_subscript_index();
     Expr* parse_slice_item();

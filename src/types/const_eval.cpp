@@ -120,7 +120,9 @@ private:
         }
         case ExprKind::Tuple: {
             auto* t = cast<Tuple>(e);
-            if (t->from_list) not_constant(e, "list literals are not supported by ujit");
+            if (t->display != Tuple::Display::Tuple)
+                not_constant(e, t->from_list() ? "list literals are not supported by ujit"
+                                               : "set and dict literals are not supported by ujit");
             ConstValue c;
             std::vector<const Type*> types;
             for (auto* el : t->elts) {
@@ -343,7 +345,14 @@ std::string describe_expr(const Expr* e) {
     case ExprKind::Compare: return "a comparison";
     case ExprKind::BoolOp: return "a boolean operation";
     case ExprKind::IfExp: return "a conditional expression";
-    case ExprKind::Tuple: return cast<Tuple>(e)->from_list ? "a list" : "a tuple";
+    case ExprKind::Tuple:
+        switch (cast<Tuple>(e)->display) {
+        case Tuple::Display::List: return "a list";
+        case Tuple::Display::Set: return "a set";
+        case Tuple::Display::Dict: return "a dict";
+        case Tuple::Display::Tuple: break;
+        }
+        return "a tuple";
     }
     return "an expression";
 }

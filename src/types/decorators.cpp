@@ -7,6 +7,9 @@
 
 #include <fmt/format.h>
 
+#include <set>
+#include <string>
+
 namespace ujit::types {
 
 using namespace syntax;
@@ -51,6 +54,32 @@ std::string decorator_name(const Expr* e, const ModuleScope& m) {
 bool const_bool(const Keyword& k) {
     if (auto* b = dyn_cast<BoolLit>(k.value)) return b->value;
     fail(k.value->loc, fmt::format("'{}=' expects True or False", k.name));
+}
+
+// Numba's fastmath=: True/False, a set of LLVM flag names, or a dict of name: bool. ujit
+// has one fast mode (every flag): any flag asked for turns it on.
+bool fastmath_flags(const Keyword& k) {
+    static const std::set<std::string> known = {"fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"};
+    if (auto* b = dyn_cast<BoolLit>(k.value)) return b->value;
+    auto* t = dyn_cast<Tuple>(k.value);
+    bool set = t && t->display == Tuple::Display::Set, dict = t && t->display == Tuple::Display::Dict;
+    if (!set && !dict)
+        fail(k.value->loc, "'fastmath=' expects True, False, or a set of flag names such as {'nnan', 'ninf'}");
+    bool on = false;
+    for (size_t i = 0; i < t->elts.size(); i += dict ? 2 : 1) {
+        auto* name = dyn_cast<StrLit>(t->elts[i]);
+        if (!name || !known.count(name->value))
+            fail(t->elts[i]->loc, "unknown fastmath flag: expected one of 'fast', 'nnan', 'ninf', 'nsz', 'arcp', "
+                                  "'contract', 'afn', 'reassoc'");
+        if (!dict) {
+            on = true;
+            continue;
+        }
+        auto* enable = dyn_cast<BoolLit>(t->elts[i + 1]);
+        if (!enable) fail(t->elts[i + 1]->loc, "a fastmath flag's value must be True or False");
+        on = on || enable->value;
+    }
+    return on;
 }
 
 const StrLit& string_arg(const Expr* e, const char* what) {
@@ -121,6 +150,8 @@ Signature one_signature(const Expr* e, const ModuleScope& m) {
 std::vector<Signature> signatures(const Expr* e, const ModuleScope& m) {
     std::vector<Signature> out;
     if (auto* t = dyn_cast<Tuple>(e)) {
+        if (t->display == Tuple::Display::Set || t->display == Tuple::Display::Dict)
+            fail(e->loc, "signatures are given as a list or a tuple");
         for (auto* el : t->elts) out.push_back(one_signature(el, m));
         if (out.empty()) fail(e->loc, "the list of signatures is empty");
     } else {
@@ -254,7 +285,7 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
     // Keywords.
     for (const Keyword& k : call->keywords) {
         if (k.name == "fastmath")
-            d.fastmath = const_bool(k);
+            d.fastmath = fastmath_flags(k);
         else if (k.name == "nopython" || k.name == "cache" || k.name == "nogil" || k.name == "boundscheck" ||
                  k.name == "debug" || k.name == "lineinfo" || k.name == "inline" || k.name == "opt" ||
                  k.name == "error_model" || k.name == "forceobj" || k.name == "looplift" || k.name == "identity" ||

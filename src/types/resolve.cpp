@@ -84,6 +84,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
         if (attr == "e") return constant(M_E);
         if (attr == "inf") return constant(std::numeric_limits<double>::infinity());
         if (attr == "nan") return constant(std::numeric_limits<double>::quiet_NaN());
+        if (attr == "random") return ns("np.random");
         if (const Type* s = dtype_name(space, attr)) return dtype(s);
         return std::nullopt;
     }

@@ -81,6 +81,49 @@ def test_inspection():
     assert "ret" in h.inspect_asm("float64(float64)")
 
 
+def _float_ops(llvm_text):
+    return [line for line in llvm_text.splitlines() if " = f" in line and any(
+        " %s " % op in line for op in ("fadd", "fsub", "fmul", "fdiv"))]
+
+
+def test_fastmath_sets_fast_flags_for_that_function():
+    def body(x, y):
+        return x / y + x * y
+
+    fast = njit(fastmath=True)(body)
+    flags = numba.jit("float64(float64, float64)", nopython=True, fastmath={"nnan", "ninf"})(body)
+    strict = njit(body)
+    assert fast(3.0, 2.0) == flags(3.0, 2.0) == strict(3.0, 2.0) == 7.5
+    for f in (fast, flags):
+        ops = _float_ops(f.inspect_llvm("float64(float64, float64)"))
+        assert ops and all(" fast " in op for op in ops), ops
+    ops = _float_ops(strict.inspect_llvm("float64(float64, float64)"))
+    assert ops and not any(" fast " in op for op in ops), ops
+
+
+def test_fastmath_ufuncs():
+    @numba.vectorize(["float64(float64, float64)"], fastmath=True)
+    def v(x, y):
+        return x / y
+
+    @numba.guvectorize(["void(float64[:], float64[:])"], "(n)->(n)", fastmath={"reassoc": True})
+    def g(x, out):
+        for i in range(x.shape[0]):
+            out[i] = x[i] / 2.0
+
+    np.testing.assert_allclose(v(np.array([3.0, 1.0]), 2.0), [1.5, 0.5])
+    out = np.zeros(2)
+    g(np.array([3.0, 1.0]), out)
+    np.testing.assert_allclose(out, [1.5, 0.5])
+
+
+def test_fastmath_flag_names_are_checked():
+    with pytest.raises(ValueError, match="Unrecognized fastmath flags"):
+        njit(fastmath={"nan"})(lambda x: x)
+    with pytest.raises(ValueError, match="bool, dict or set"):
+        njit(fastmath=1)(lambda x: x)
+
+
 def test_unknown_option_is_a_type_error():
     with pytest.raises(TypeError, match="unexpected keyword"):
         njit(nopythn=True)

@@ -4,7 +4,6 @@ The C Dispatcher calls compiled code for argument types it has seen; on a new ty
 it asks `_resolve` here, once, which specialization to use (Numba's rules: a declared
 signature the arguments convert to, or a new specialization from the argument types).
 """
-import inspect
 import threading
 
 from . import _source, _types
@@ -47,6 +46,7 @@ class CompiledFunction:
         self.declared = normalize_signatures(signatures)
         self.options = dict(options)
         self.targetoptions = self.options
+        self.fastmath = _source.fastmath_on(self.options.get("fastmath", False))
         self._function = None
         self._signatures = []  # the compiled ones, "float64(float64, float64)"
         self._lock = threading.RLock()
@@ -54,7 +54,7 @@ class CompiledFunction:
     # ---------------------------------------------------------------- compile
 
     def decorator(self):
-        return _source.decorator_text("jit")
+        return _source.decorator_text("jit", fastmath=self.fastmath)
 
     def function(self):
         """The ujit Function, compiling the module (and freezing globals) on first use."""
@@ -111,6 +111,8 @@ class CompiledFunction:
                         % ", ".join(str(_types.type_of_code(c)) for c in codes))
 
     def _call_bound(self, *args, **kwargs):
+        import inspect  # only calls with keywords or defaults need it (start-up time)
+
         bound = inspect.signature(self.py_func).bind(*args, **kwargs)
         bound.apply_defaults()
         return self._dispatcher(*bound.args)

@@ -1,7 +1,8 @@
 """The ujit module a decorated Python function compiles as.
 
-ujit compiles source text, as Numba compiles bytecode: the function's text comes from
-inspect.getsource and keeps its file name and line numbers (lines above it are left blank),
+ujit compiles source text, as Numba compiles bytecode: the function's text comes from its
+file (as inspect.getsource finds it) and keeps its file name and line numbers (lines above
+it are left blank),
 so diagnostics point at the user's file. The free names the body reads are resolved from
 the function's globals and closure at first compile and frozen, as Numba does:
 
@@ -15,7 +16,7 @@ Anything else is a CompileError naming the global, at its first use. The decorat
 is replaced by one ujit's parser reads, built from the decorator's actual arguments.
 """
 import ast
-import inspect
+import linecache
 import math
 import sys
 import textwrap
@@ -43,7 +44,7 @@ class FunctionSource:
         code = py_func.__code__
         self.filename = code.co_filename
         try:
-            lines, first = inspect.getsourcelines(py_func)
+            lines, first = _source_lines(py_func)
         except (OSError, TypeError) as e:
             raise compile_error("ujit needs the source of '%s' (%s)" % (py_func.__name__, e),
                                 self.filename, code.co_firstlineno, 1) from None
@@ -106,6 +107,37 @@ class FunctionSource:
 
 def _indent_of(line):
     return len(line) - len(line.lstrip())
+
+
+def _source_lines(py_func):
+    """inspect.getsourcelines(py_func) without its cost at start-up (importing inspect and
+    compiling tokenize's patterns is a third of a first call's Python time): the decorators
+    and the def from co_firstlineno, then every line indented deeper (or blank). A block
+    that does not parse as one def of that name (a string or bracket that returns to the
+    def's column) is left to inspect."""
+    code = py_func.__code__
+    lines = linecache.getlines(code.co_filename, py_func.__globals__)
+    start = code.co_firstlineno - 1
+    if 0 <= start < len(lines) and lines[start].strip():
+        indent = _indent_of(lines[start])
+        end = start
+        while end < len(lines) and not lines[end].lstrip().startswith(("def ", "async def ")):
+            end += 1  # decorator lines
+        end += 1
+        while end < len(lines) and (not lines[end].strip() or _indent_of(lines[end]) > indent):
+            end += 1
+        while end > start + 1 and not lines[end - 1].strip():
+            end -= 1
+        block = lines[start:end]
+        try:
+            node = ast.parse(textwrap.dedent("".join(block))).body
+        except SyntaxError:
+            node = None
+        if node and len(node) == 1 and isinstance(node[0], ast.FunctionDef) and node[0].name == code.co_name:
+            return block, start + 1
+    import inspect
+
+    return inspect.getsourcelines(py_func)
 
 
 class ModuleText:
@@ -282,18 +314,37 @@ def _is_ujit_decorator(value):
     return getattr(value, "_ujit_decorator", False)
 
 
-def decorator_text(kind, signatures=(), target=None, layout=None, device=False):
+_FASTMATH_FLAGS = {"fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"}
+
+
+def fastmath_on(value):
+    """Whether Numba's fastmath= option asks for fast math: a bool, or a set (dict) of
+    LLVM flag names (of which ujit has only the whole set: any flag turns it on)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (set, frozenset, dict)):
+        invalid = set(value) - _FASTMATH_FLAGS
+        if invalid:
+            raise ValueError("Unrecognized fastmath flags: %s" % sorted(invalid))
+        return any(value.values()) if isinstance(value, dict) else bool(value)
+    raise ValueError("Expected fastmath option(s) to be either a bool, dict or set")
+
+
+def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
+    fast = ", fastmath=True" if fastmath else ""
     if kind == "jit":
-        return "@%s.njit" % n
+        return "@%s.njit(fastmath=True)" % n if fastmath else "@%s.njit" % n
     if kind == "cuda.jit":
-        return "@%s.cuda.jit(device=True)" % n if device else "@%s.cuda.jit" % n
+        return "@%s.cuda.jit(device=True%s)" % (n, fast) if device else "@%s.cuda.jit" % n
     if kind == "vectorize":
-        return "@%s.vectorize(%s, target=%r)" % (n, sigs, target or "cpu") if signatures else "@%s.vectorize" % n
+        if not signatures:
+            return "@%s.vectorize(fastmath=True)" % n if fastmath else "@%s.vectorize" % n
+        return "@%s.vectorize(%s, target=%r%s)" % (n, sigs, target or "cpu", fast)
     if kind == "guvectorize":
-        return "@%s.guvectorize(%s, %r, target=%r)" % (n, sigs, layout, target or "cpu")
+        return "@%s.guvectorize(%s, %r, target=%r%s)" % (n, sigs, layout, target or "cpu", fast)
     raise ValueError(kind)
 
 

@@ -38,7 +38,7 @@ class UfuncFunction(CompiledFunction):
         self.identity = options.get("identity")
 
     def decorator(self):
-        return _source.decorator_text("vectorize", self.declared, self.target)
+        return _source.decorator_text("vectorize", self.declared, self.target, fastmath=self.fastmath)
 
     def loop_codes(self, sig):
         """(input codes..., output code) of one signature, compiling it."""
@@ -267,7 +267,7 @@ class GufuncFunction(UfuncFunction):
         self.inputs, self.outputs = parse_layout(layout)
 
     def decorator(self):
-        return _source.decorator_text("guvectorize", self.declared, self.target, self.layout)
+        return _source.decorator_text("guvectorize", self.declared, self.target, self.layout, fastmath=self.fastmath)
 
     def gufunc(self):
         groups = self.inputs + self.outputs

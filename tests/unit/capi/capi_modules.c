@@ -229,7 +229,18 @@ void test_introspection(void) {
     CHECK(ujit_function_signature(f, 2, &s) == UJIT_ERROR_ARGUMENT);
     size_t compiled = 0;
     CHECK(ujit_function_compile_declared(f, UJIT_TARGET_CPU, &compiled) == UJIT_OK && compiled == 2);
+    /* The decorator's fastmath=True is the compile's: LLVM's fast flags, for this function only. */
+    char* text = NULL;
+    CHECK(ujit_function_dump(f, "llvm", "float64(float64, float64)", NULL, &text) == UJIT_OK && text &&
+          strstr(text, "fadd fast double") != NULL);
+    ujit_free_string(text);
     ujit_function_release(f);
+    ujit_function* p = get(m, "plain");
+    text = NULL;
+    CHECK(ujit_function_dump(p, "llvm", "float64(float64, float64)", NULL, &text) == UJIT_OK && text &&
+          strstr(text, "fadd double") != NULL && strstr(text, " fast ") == NULL);
+    ujit_free_string(text);
+    ujit_function_release(p);
 
     CHECK(info_of(m, "plain").kind == UJIT_KIND_PLAIN);
     CHECK(info_of(m, "nj").kind == UJIT_KIND_JIT && info_of(m, "nj").fastmath == 0);

@@ -89,3 +89,70 @@ def next_value():
     ujit_rt_random();  // C++ draw, then the compiled one continues the same sequence
     CHECK(mod.function("next_value")().scalar().f == 0.025010755222666936);
 }
+
+// np.random: NumPy's legacy RandomState values (tools/scripts/np_random_oracle.py).
+#include "np_random_expected.inc"
+
+TEST_CASE("np.random: seeded like NumPy's legacy np.random.seed gives NumPy's values", "[cpu]") {
+    for (const NpRandomCase& c : kNpRandomCases) {
+        INFO("seed " << c.seed);
+        ujit_rt_np_random_seed(c.seed);
+        for (double v : c.values) CHECK(ujit_rt_np_random() == v);
+    }
+}
+
+TEST_CASE("np.random: compiled draws are NumPy's sequence, apart from random's", "[cpu]") {
+    auto mod = ujit::Module::from_string(R"(
+import random
+import numpy as np
+from numba import njit
+
+@njit
+def first(seed):
+    np.random.seed(seed)
+    return np.random.random()
+
+@njit
+def draws(seed, n):
+    np.random.seed(seed)
+    s = 0.0
+    for i in range(n):
+        s = np.random.random()
+    return s + np.random.uniform(2.0, 5.0)
+
+@njit
+def uniform(seed):
+    np.random.seed(seed)
+    return np.random.uniform(2.0, 5.0)
+
+@njit
+def interleaved():
+    random.seed(42)
+    np.random.seed(42)
+    a = random.random()
+    b = np.random.random()
+    c = np.random.rand()
+    return a, b, c
+
+@njit
+def defaults(seed):
+    np.random.seed(seed)
+    a = np.random.uniform()
+    np.random.seed(seed)
+    return a - np.random.random()
+)",
+                                         "np_random_draws.py");
+    for (const NpRandomCase& c : kNpRandomCases) {
+        INFO("seed " << c.seed);
+        CHECK(mod.function("first")(c.seed).scalar().f == c.values[0]);
+    }
+    CHECK(mod.function("draws")(int64_t(7), int64_t(2000)).scalar().f == kNpDraws2000Seed7);
+    CHECK(mod.function("uniform")(int64_t(3)).scalar().f == kNpUniformSeed3);
+    // The two generators are apart: seeding one does not disturb the other.
+    ujit::Value t = mod.function("interleaved")();
+    REQUIRE(t.tuple().size() == 3);
+    CHECK(t.tuple()[0].scalar().f == 0.6394267984578837);  // CPython's random.seed(42)
+    CHECK(t.tuple()[1].scalar().f == kNpRandomCases[1].values[0]);
+    CHECK(t.tuple()[2].scalar().f == kNpSecondDrawSeed42);
+    CHECK(mod.function("defaults")(int64_t(5)).scalar().f == 0.0);
+}
