@@ -37,7 +37,9 @@ for part in "${parts[@]}"; do
   echo
   echo "=================== $part"
   case $part in
-    cpu) UJIT_SKIP_ULP=1 timeout 150 bash tools/bench/run_cpu.sh bin 10000000 ;;
+    cpu)  # run_cpu.sh looks for BUILD/tools/bench/bench_cpu
+      mkdir -p bin/layout/tools/bench && ln -sf "$PWD/bin/bench_cpu" bin/layout/tools/bench/bench_cpu
+      UJIT_SKIP_ULP=1 timeout 150 bash tools/bench/run_cpu.sh bin/layout 10000000 ;;
     kernels)
       timeout 60 bin/bench_kernel_cpu 5
       timeout 100 python3 tools/bench/kernel_cpu_sim.py ;;
