@@ -97,14 +97,20 @@ std::vector<const Block*> nested_blocks(const Stmt* s) {
     }
 }
 
-bool any_expr_in_block(const Block& block, const std::function<bool(const Expr*)>& visit) {
+// Calls `visit` on each statement's own expressions (whole trees), in nested blocks too.
+bool any_statement_expr(const Block& block, const std::function<bool(const Expr*)>& visit) {
     for (const Stmt* s : block) {
         for (const Expr* e : own_exprs(s))
-            if (any_expr(e, visit)) return true;
+            if (e && visit(e)) return true;
         for (const Block* b : nested_blocks(s))
-            if (any_expr_in_block(*b, visit)) return true;
+            if (any_statement_expr(*b, visit)) return true;
     }
     return false;
+}
+
+// Calls `visit` on every expression of the block, subexpressions included.
+bool any_expr_in_block(const Block& block, const std::function<bool(const Expr*)>& visit) {
+    return any_statement_expr(block, [&](const Expr* e) { return any_expr(e, visit); });
 }
 
 bool is_thread_index(BuiltinId id) {
@@ -117,10 +123,13 @@ bool is_barrier(BuiltinId id) {
            id == BuiltinId::CudaSyncthreadsAnd || id == BuiltinId::CudaSyncthreadsOr;
 }
 
-// Whether `f` or a function it calls reads a thread index or meets a barrier (`which`).
-bool function_uses(const TypedFunction& f, bool (*which)(BuiltinId), std::set<const TypedFunction*>& seen) {
-    if (!seen.insert(&f).second) return false;
-    return any_expr_in_block(f.def->body, [&](const Expr* e) {
+bool function_uses(const TypedFunction& f, bool (*which)(BuiltinId), std::set<const TypedFunction*>& seen);
+
+// Whether `block` (of `f`) or a function it calls uses a builtin `which` picks (a thread
+// index, a barrier, blockIdx).
+bool block_uses(const TypedFunction& f, const Block& block, bool (*which)(BuiltinId),
+                std::set<const TypedFunction*>& seen) {
+    return any_expr_in_block(block, [&](const Expr* e) {
         if (auto* a = dyn_cast<Attribute>(e)) {
             const BuiltinId* id = f.attribute_builtin(a);
             return id && which(*id);
@@ -131,6 +140,10 @@ bool function_uses(const TypedFunction& f, bool (*which)(BuiltinId), std::set<co
         const TypedFunction* g = user_callee(f, c);
         return g && function_uses(*g, which, seen);
     });
+}
+
+bool function_uses(const TypedFunction& f, bool (*which)(BuiltinId), std::set<const TypedFunction*>& seen) {
+    return seen.insert(&f).second && block_uses(f, f.def->body, which, seen);
 }
 
 bool reads_thread_identity(const TypedFunction& f, const Expr* e, const Names& thread_locals) {
@@ -306,31 +319,17 @@ bool is_block_wide_loop(const TypedFunction& kernel, const For& loop) {
     // assigns them itself first (nothing_carried checks that for every name it assigns).
     Names forbidden_reads = thread_locals;
     for (const std::string& n : body_assigned) forbidden_reads.erase(n);
-    if (any_expr_in_block(loop.body, [&](const Expr* e) { return reads_thread_identity(kernel, e, {}); })) return false;
+    if (any_statement_expr(loop.body, [&](const Expr* e) { return reads_thread_identity(kernel, e, forbidden_reads); }))
+        return false;
     Names defined;
     assigned_names(loop.target, defined);
-    Names body_reads;
-    any_expr_in_block(loop.body, [&](const Expr* e) {
-        if (auto* n = dyn_cast<Name>(e)) body_reads.insert(n->id);
-        return false;
-    });
-    for (const std::string& n : body_reads)
-        if (forbidden_reads.count(n)) return false;
     return nothing_carried(loop.body, body_assigned, defined, 0);
 }
 
 // Whether the body (or a function it calls) reads blockIdx.
 bool body_reads_block_index(const TypedFunction& kernel, const For& loop) {
-    return any_expr_in_block(loop.body, [&](const Expr* e) {
-        if (auto* a = dyn_cast<Attribute>(e)) {
-            const BuiltinId* id = kernel.attribute_builtin(a);
-            return id && is_block_index(*id);
-        }
-        auto* c = dyn_cast<Call>(e);
-        const TypedFunction* g = c ? user_callee(kernel, c) : nullptr;
-        std::set<const TypedFunction*> seen;
-        return g && function_uses(*g, &is_block_index, seen);
-    });
+    std::set<const TypedFunction*> seen;
+    return block_uses(kernel, loop.body, &is_block_index, seen);
 }
 
 }  // namespace

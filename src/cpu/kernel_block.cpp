@@ -355,7 +355,7 @@ bool BlockFunctionBuilder::carry_values_across_barriers() {
             sb.CreateStore(&i, sb.CreateInBoundsGEP(t, slots, loops_[r].linear));
             for (int ur : later) {
                 llvm::IRBuilder<> lb(loops_[ur].body->getTerminator());
-                llvm::Value* v = lb.CreateLoad(t, lb.CreateInBoundsGEP(t, slots, loops_[ur].linear));
+                llvm::Value* v = lb.CreateLoad(t, slot_pointer(t, slots, ur));
                 i.replaceUsesWithIf(v, [&](llvm::Use& u) {
                     return region_of(llvm::cast<llvm::Instruction>(u.getUser())->getParent()) == ur;
                 });

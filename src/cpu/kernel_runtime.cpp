@@ -109,11 +109,15 @@ KernelContext base_context(const KernelLaunch& l, char* shared) {
     return ctx;
 }
 
+// Whether one call of the kernel's block function runs a whole block, its work-items as
+// loops compiled in (cpu/kernel_block.hpp); the ufunc loop kernel (`body`) has none.
+bool runs_whole_blocks(const KernelLaunch& l) { return l.info->block && !l.body; }
+
 // Barrier-free: the block's work-items as a loop, x fastest (CUDA's linear thread order).
 void run_block_loop(const KernelLaunch& l, int64_t linear_block, KernelContext& ctx) {
     set_block_index(ctx, l, linear_block);
     current_context = &ctx;  // reset by ujit_rt_kernel_raise's longjmp too: restored below
-    if (l.info->block && !l.body) {  // the loops are compiled in (cpu/kernel_block.hpp)
+    if (runs_whole_blocks(l)) {
         l.info->block(l.args);
         current_context = nullptr;
         return;
@@ -205,7 +209,7 @@ void run_kernel(const KernelLaunch& l) {
     const int64_t blocks = int64_t(l.grid[0]) * l.grid[1] * l.grid[2];
     const size_t threads = size_t(l.block[0]) * l.block[1] * l.block[2];
     const size_t shared_bytes = align_up(size_t(l.info->static_shared_bytes)) + l.dynamic_shared;
-    const bool fibers = l.info->uses_barrier && threads > 1 && !(l.info->block && !l.body);
+    const bool fibers = l.info->uses_barrier && threads > 1 && !runs_whole_blocks(l);
 
     runtime::ThreadPool& pool = runtime::ThreadPool::global();
     // A few chunks per pool thread balance blocks of uneven cost; each chunk is a range of

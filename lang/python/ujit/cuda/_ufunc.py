@@ -184,10 +184,11 @@ class CUDAGUFunc:
                 raise _api.CudaSupportError("CUDA is unavailable: %s" % _api.unavailable_reason())
             return self.cpu_ufunc(*host, out=tuple(outs))
         inputs = tuple(_gpu_input(a) for a in args)
-        shapes = [tuple(getattr(a, "shape", ())) for a in args]
+        shapes = [tuple(a.shape) if hasattr(a, "shape") else np.shape(a) for a in args]
         on_device = any(_on_device(a) for a in args)
         if outs is None:
-            dtypes = [np.dtype(getattr(a, "dtype", None) or np.asarray(a).dtype) for a in args]
+            # np.asarray only for plain values: on a device array it would copy to the host.
+            dtypes = [np.dtype(a.dtype) if hasattr(a, "dtype") else np.asarray(a).dtype for a in args]
             outs = [_devicearray.device_array(shape, dtype, stream=stream)
                     for shape, dtype in zip(self._output_shapes(shapes), self._output_dtypes(dtypes))]
             given = False
