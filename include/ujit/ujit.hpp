@@ -139,7 +139,20 @@ public:
     bool is_tuple() const { return std::holds_alternative<Tuple>(v_); }
     DType dtype() const;  // scalar dtype (or array element dtype)
 
-    template <class T> T as() const;  // numeric conversion of a scalar; throws on mismatch
+    // Numeric conversion of a scalar; throws on mismatch. A scalar already of T's dtype is
+    // read inline (the dynamic call's result is read this way).
+    template <class T> T as() const {
+        if constexpr (std::is_same_v<T, double> || std::is_same_v<T, int64_t>) {
+            if (const Scalar* s = std::get_if<Scalar>(&v_)) {
+                if constexpr (std::is_same_v<T, double>) {
+                    if (s->type == DType::Float64) return s->f;
+                } else if (s->type == DType::Int64) {
+                    return s->i;
+                }
+            }
+        }
+        return converted<T>();
+    }
     const ArrayRef& array() const { return std::get<ArrayRef>(v_); }
     const Tuple& tuple() const { return std::get<Tuple>(v_); }
     std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None
@@ -148,6 +161,7 @@ public:
     const Storage& storage() const { return v_; }
 
 private:
+    template <class T> T converted() const;  // as<T>'s general case
     Storage v_;
 };
 
@@ -211,7 +225,8 @@ public:
             return call(nullptr, 0);
         } else if constexpr (sizeof...(A) <= 8 && (is_plain_number<std::decay_t<A>> && ...)) {
             const ScalarArg scalars[] = {ScalarArg(args)...};  // no Value built
-            return call_scalars(scalars, sizeof...(A));
+            constexpr uint64_t key = scalar_key<std::decay_t<A>...>();
+            return call_scalars(key, scalars, sizeof...(A));
         } else {
             const Value values[] = {Value(std::forward<A>(args))...};
             return call(values, sizeof...(A));
@@ -222,8 +237,10 @@ public:
     // float and double → float64).
     struct ScalarArg {
         DType type;
-        int64_t i = 0;
-        double f = 0;
+        union {  // by type: Bool and Int64 in i, Float64 in f (8 bytes a parameter slot reads)
+            int64_t i;
+            double f;
+        };
         ScalarArg(bool x) : type(DType::Bool), i(x) {}
         ScalarArg(int x) : type(DType::Int64), i(x) {}
         ScalarArg(long x) : type(DType::Int64), i(x) {}
@@ -234,7 +251,22 @@ public:
     template <class T> static constexpr bool is_plain_number =
         std::is_same_v<T, bool> || std::is_same_v<T, int> || std::is_same_v<T, long> || std::is_same_v<T, long long> ||
         std::is_same_v<T, float> || std::is_same_v<T, double>;
-    Value call_scalars(const ScalarArg* args, size_t n_args) const;
+    // The argument types as the call cache's key, known at compile time: 1 + the dtype of
+    // each argument in a byte, above the count + 1 (0 for more than 7 arguments: no key).
+    template <class T> static constexpr DType scalar_dtype = std::is_same_v<T, bool>       ? DType::Bool
+                                                             : std::is_floating_point_v<T> ? DType::Float64
+                                                                                           : DType::Int64;
+    template <class... T> static constexpr uint64_t scalar_key() {
+        if constexpr (sizeof...(T) > 7) {
+            return 0;
+        } else {
+            const uint32_t codes[] = {0, (1 + uint32_t(scalar_dtype<T>))...};
+            uint64_t key = sizeof...(T) + 1;
+            for (size_t i = 1; i <= sizeof...(T); ++i) key |= uint64_t(codes[i]) << (8 * i);
+            return key;
+        }
+    }
+    Value call_scalars(uint64_t key, const ScalarArg* args, size_t n_args) const;
 
     // What the decorator makes of the function.
     enum class Kind { Plain, Jit, Vectorize, GuVectorize, CudaKernel, CudaDevice };
@@ -277,6 +309,7 @@ public:
 private:
     friend class Module;
     friend struct detail::FunctionAccess;  // the GPU entry points (ujit/cuda.hpp)
+    Value call_scalars_uncached(const ScalarArg* args, size_t n_args) const;
     std::shared_ptr<detail::ModuleState> m_;
     const void* def_ = nullptr;
     pipeline::CallCache* calls_ = nullptr;  // owned by the module

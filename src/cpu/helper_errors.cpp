@@ -7,10 +7,7 @@
 
 namespace ujit::cpu {
 
-ErrorGuardFrame*& current_error_guard() {
-    thread_local ErrorGuardFrame* top = nullptr;
-    return top;
-}
+constinit thread_local ErrorGuardFrame* t_error_guard_top = nullptr;
 
 std::string runtime_error_message(int code) {
     using codegen::RuntimeError;
@@ -25,7 +22,7 @@ std::string runtime_error_message(int code) {
 
 std::string RuntimeErrorInfo::str() const {
     std::string s = runtime_error_message(code);
-    if (!where.empty()) s += " (in " + where + ")";
+    if (where && *where) s += std::string(" (in ") + where + ")";
     return s;
 }
 
@@ -41,5 +38,5 @@ extern "C" [[noreturn]] void ujit_rt_raise(int code, const char* where) {
     }
     guard->code = code;
     guard->where = where;
-    std::longjmp(guard->env, 1);
+    UJIT_GUARD_LONGJMP(guard->env);
 }

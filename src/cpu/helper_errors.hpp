@@ -17,9 +17,13 @@ extern "C" [[noreturn]] void ujit_rt_raise(int code, const char* where);
 
 namespace ujit::cpu {
 
+// Plain data, so that a call that does not raise (the dynamic call's fast path) builds
+// and destroys nothing here.
 struct RuntimeErrorInfo {
     int code = 0;
-    std::string where;  // "hypot at hypot.py:3:12" (the string codegen passed)
+    // "hypot at hypot.py:3:12": the string codegen passed, a constant of the raising
+    // code's module (valid while that code is loaded; str() right away to keep it).
+    const char* where = "";
     // "ZeroDivisionError: division by zero (in hypot at hypot.py:3:12)"
     std::string str() const;
 };
@@ -27,38 +31,64 @@ struct RuntimeErrorInfo {
 // Python's exception name and message for a codegen::RuntimeError code.
 std::string runtime_error_message(int code);
 
+// The guard's jump. GCC's and Clang's __builtin_setjmp/__builtin_longjmp keep five words
+// (frame and stack pointer, landing address) and are inlined; the C library's setjmp is
+// a call that also saves every callee-saved register and the signal-mask flag, about a
+// seventh of a dynamic call's instructions. (__builtin_setjmp makes its caller save and
+// restore the callee-saved registers itself, and keep no value in a register across it.)
+// Sanitizers intercept the C library's longjmp to unwind their own state: there, keep it.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define UJIT_GUARD_LIBC_SETJMP 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define UJIT_GUARD_LIBC_SETJMP 1
+#endif
+#endif
+#ifdef UJIT_GUARD_LIBC_SETJMP
+using GuardJumpBuffer = std::jmp_buf;
+#define UJIT_GUARD_SETJMP(buffer) setjmp(buffer)
+#define UJIT_GUARD_LONGJMP(buffer) std::longjmp(buffer, 1)
+#else
+using GuardJumpBuffer = void* [5];
+#define UJIT_GUARD_SETJMP(buffer) __builtin_setjmp(buffer)
+#define UJIT_GUARD_LONGJMP(buffer) __builtin_longjmp(buffer, 1)
+#endif
+
 // One guard on this thread's stack of guards; lives in guarded_call's frame.
 struct ErrorGuardFrame {
-    std::jmp_buf env;
+    GuardJumpBuffer env;
     int code = 0;
     const char* where = nullptr;
     ErrorGuardFrame* prev = nullptr;
 };
 
-// The innermost guard of the calling thread (null when none).
-ErrorGuardFrame*& current_error_guard();
+// The innermost guard of the calling thread (null when none). constinit: read without
+// a call to a TLS wrapper. (Not initial-exec: that would put all of libujit.so's TLS, LLVM's
+// included, in the static block, which a dlopen from Python cannot always get.)
+extern constinit thread_local ErrorGuardFrame* t_error_guard_top;
+inline ErrorGuardFrame*& current_error_guard() { return t_error_guard_top; }
 
 // Runs f(); returns true if it returned, false (with `err` filled) if generated code
 // raised. C++ exceptions from f propagate after the guard is popped. Guards nest: a raise
 // reaches the innermost one only.
-template <class F> bool guarded_call(F&& f, RuntimeErrorInfo& err) {
+template <class F> inline bool guarded_call(F&& f, RuntimeErrorInfo& err) {
     ErrorGuardFrame frame;
-    ErrorGuardFrame*& top = current_error_guard();
+    ErrorGuardFrame*& top = current_error_guard();  // this thread's: valid after a longjmp too
     frame.prev = top;
     top = &frame;
     // `frame` is only written through memory by ujit_rt_raise before the longjmp, and
     // nothing else local changes after setjmp, so no variable needs `volatile`.
-    if (setjmp(frame.env) == 0) {
+    if (UJIT_GUARD_SETJMP(frame.env) == 0) {
         try {
             f();
         } catch (...) {
-            current_error_guard() = frame.prev;
+            top = frame.prev;
             throw;
         }
-        current_error_guard() = frame.prev;
+        top = frame.prev;
         return true;
     }
-    current_error_guard() = frame.prev;
+    top = frame.prev;
     err.code = frame.code;
     err.where = frame.where ? frame.where : "";
     return false;

@@ -137,7 +137,14 @@ Value Function::call(const Value* args, size_t n_args) const {
     return call(args, n_args, defaults);
 }
 
-Value Function::call_scalars(const ScalarArg* args, size_t n_args) const {
+// Kept small: the hit is a few loads, compares and the call; the rest is out of line.
+Value Function::call_scalars(uint64_t key, const ScalarArg* args, size_t n_args) const {
+    if (const pipeline::CallEntry* e = calls_->find_scalar(key)) return pipeline::call_hit_scalars(*e, args, n_args);
+    return call_scalars_uncached(args, n_args);
+}
+
+// 8 arguments, or the first call with these types: the codes path, then the slow path.
+[[gnu::noinline]] Value Function::call_scalars_uncached(const ScalarArg* args, size_t n_args) const {
     uint32_t codes[pipeline::kMaxCachedArgs];
     for (size_t i = 0; i < n_args; ++i) codes[i] = pipeline::scalar_code(args[i].type);
     const pipeline::CallEntry* e = calls_->find(codes, n_args, pipeline::CallOptions::defaults());

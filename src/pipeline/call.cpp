@@ -99,20 +99,31 @@ Value call_hit(const CallEntry& e, const Value* args, size_t n_args) {
     return invoke_scalars(e, ptrs);
 }
 
-Value call_hit_scalars(const CallEntry& e, const Function::ScalarArg* args, size_t n_args) {
-    alignas(16) uint8_t slots[kMaxCachedArgs][16];
+namespace {
+[[gnu::noinline]] Value call_converting_scalars(const CallEntry& e, const Function::ScalarArg* args, size_t n_args) {
     void* ptrs[kMaxCachedArgs];
+    alignas(16) uint8_t slots[kMaxCachedArgs][16];
     for (size_t i = 0; i < n_args; ++i) {
         const Function::ScalarArg& a = args[i];
-        const DType to = e.param_dtypes[i];
-        if (a.type == to && to == DType::Float64)
-            std::memcpy(slots[i], &a.f, 8);
-        else if (a.type == to && to != DType::Bool)  // Int64
-            std::memcpy(slots[i], &a.i, 8);
+        Value::Scalar s;
+        s.type = a.type;
+        if (a.type == DType::Float64)
+            s.f = a.f;
         else
-            runtime::store_scalar(Value::Scalar{a.type, a.i, a.f, {}}, to, slots[i]);
+            s.i = a.i;
+        store_param(s, e.param_dtypes[i], slots[i]);
         ptrs[i] = slots[i];
     }
+    return invoke_scalars(e, ptrs);
+}
+}  // namespace
+
+Value call_hit_scalars(const CallEntry& e, const Function::ScalarArg* args, size_t n_args) {
+    if (!e.args_in_place) return call_converting_scalars(e, args, n_args);
+    // The generated code reads each parameter (int64, float64 or bool: its first byte)
+    // straight from the argument's 8 bytes.
+    void* ptrs[kMaxCachedArgs];
+    for (size_t i = 0; i < n_args; ++i) ptrs[i] = const_cast<int64_t*>(&args[i].i);
     return invoke_scalars(e, ptrs);
 }
 

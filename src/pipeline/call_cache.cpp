@@ -10,9 +10,30 @@ uint32_t array_code(const ArrayRef& a) {
     return 0x10000u | (uint32_t(a.dtype) << 8) | (uint32_t(a.ndim()) << 2) | layout;
 }
 
+namespace {
+// Sets scalar_key and args_in_place where the entry takes Function::ScalarArg's dtypes.
+void mark_scalar_path(CallEntry& e) {
+    if (!(e.options == CallOptions::defaults()) || !e.scalar_params || !e.scalar_result || e.n_args > 7) return;
+    struct Code {
+        DType type;
+    } args[kMaxCachedArgs];
+    bool in_place = true;
+    for (size_t i = 0; i < e.n_args; ++i) {
+        DType t = DType(e.codes[i] - 1);
+        if (t != DType::Bool && t != DType::Int64 && t != DType::Float64) return;
+        if (e.codes[i] != scalar_code(t)) return;  // an array's code
+        args[i].type = t;
+        in_place = in_place && e.param_dtypes[i] == t;
+    }
+    e.scalar_key = scalar_call_key(args, e.n_args);
+    e.args_in_place = in_place;
+}
+}  // namespace
+
 const CallEntry* CallCache::insert(std::unique_ptr<CallEntry> e) {
     std::lock_guard lock(mutex_);
     if (const CallEntry* existing = find(e->codes.data(), e->n_args, e->options)) return existing;
+    mark_scalar_path(*e);
     const CallEntry* p = e.get();
     owned_.push_back(std::move(e));
     size_t slot = next_ < kCallCacheSlots ? next_++ : (next_++ % kCallCacheSlots);

@@ -62,6 +62,11 @@ struct CallEntry {
     size_t result_bytes = 0;  // c_size(return type)
     bool scalar_result = false;
     DType result_dtype = DType::Float64;  // when scalar_result
+    // Function::operator()'s path for plain C++ numbers: the entry's codes as one integer
+    // (scalar_call_key; 0: not an entry that path takes), and whether each argument's
+    // 8 bytes are its parameter's value as they are (no conversion).
+    uint64_t scalar_key = 0;
+    bool args_in_place = false;
 
     bool matches(const uint32_t* c, size_t n, const CallOptions& o) const {
         if (n != n_args || !(o == options)) return false;
@@ -70,6 +75,16 @@ struct CallEntry {
         return true;
     }
 };
+
+// The codes of up to 7 arguments of the scalar dtypes as one integer, nonzero; 0 when
+// they don't fit (then the codes path decides). Function::ScalarArg holds Bool, Int64 or
+// Float64, whose codes fit in a byte.
+template <class Arg> inline uint64_t scalar_call_key(const Arg* args, size_t n) {
+    if (n > 7) return 0;
+    uint64_t key = n + 1;
+    for (size_t i = 0; i < n; ++i) key |= uint64_t(scalar_code(args[i].type)) << (8 * (i + 1));
+    return key;
+}
 
 class CallCache {
 public:
@@ -82,7 +97,18 @@ public:
         }
         return nullptr;
     }
-    // Publishes `e` (codes filled in by the caller); returns the stored entry.
+    // The entry Function::operator()'s plain numbers take: one comparison a slot.
+    const CallEntry* find_scalar(uint64_t key) const {
+        if (!key) return nullptr;  // 0 marks the entries this path doesn't take
+        for (const auto& slot : slots_) {
+            const CallEntry* e = slot.load(std::memory_order_acquire);
+            if (!e) return nullptr;
+            if (e->scalar_key == key) return e;
+        }
+        return nullptr;
+    }
+    // Publishes `e` (codes filled in by the caller; scalar_key set here); returns the
+    // stored entry.
     const CallEntry* insert(std::unique_ptr<CallEntry> e);
 
 private:

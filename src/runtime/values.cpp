@@ -169,28 +169,28 @@ DType Value::dtype() const {
     throw Error(Error::Kind::Argument, std::string("a ") + (is_none() ? "None" : "tuple") + " value has no dtype");
 }
 
-template <class T> T Value::as() const {
+template <class T> T Value::converted() const {
     if (!is_scalar())
         throw Error(Error::Kind::Argument,
                     "expected a scalar value, got " + (is_array() ? std::string("an array") : repr()));
     return runtime::scalar_as<T>(scalar());
 }
 
-template bool Value::as<bool>() const;
-template int8_t Value::as<int8_t>() const;
-template int16_t Value::as<int16_t>() const;
-template int32_t Value::as<int32_t>() const;
-template int64_t Value::as<int64_t>() const;
-template long long Value::as<long long>() const;
-template uint8_t Value::as<uint8_t>() const;
-template uint16_t Value::as<uint16_t>() const;
-template uint32_t Value::as<uint32_t>() const;
-template uint64_t Value::as<uint64_t>() const;
-template unsigned long long Value::as<unsigned long long>() const;
-template float Value::as<float>() const;
-template double Value::as<double>() const;
-template std::complex<float> Value::as<std::complex<float>>() const;
-template std::complex<double> Value::as<std::complex<double>>() const;
+template bool Value::converted<bool>() const;
+template int8_t Value::converted<int8_t>() const;
+template int16_t Value::converted<int16_t>() const;
+template int32_t Value::converted<int32_t>() const;
+template int64_t Value::converted<int64_t>() const;
+template long long Value::converted<long long>() const;
+template uint8_t Value::converted<uint8_t>() const;
+template uint16_t Value::converted<uint16_t>() const;
+template uint32_t Value::converted<uint32_t>() const;
+template uint64_t Value::converted<uint64_t>() const;
+template unsigned long long Value::converted<unsigned long long>() const;
+template float Value::converted<float>() const;
+template double Value::converted<double>() const;
+template std::complex<float> Value::converted<std::complex<float>>() const;
+template std::complex<double> Value::converted<std::complex<double>>() const;
 
 std::string Value::repr() const {
     if (is_none()) return "None";

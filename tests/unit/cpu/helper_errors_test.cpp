@@ -47,7 +47,7 @@ TEST_CASE("runtime errors: a raise in generated code reaches the guard", "[cpu]"
     RuntimeErrorInfo err;
     CHECK_FALSE(guarded_call([&] { checked_div()(7, 0); }, err));
     CHECK(err.code == int(ujit::codegen::RuntimeError::ZeroDivision));
-    CHECK(err.where == "div at t.py:1:5");
+    CHECK(std::string(err.where) == "div at t.py:1:5");
     CHECK(err.str() == "ZeroDivisionError: division by zero (in div at t.py:1:5)");
     CHECK(current_error_guard() == nullptr);
 }

@@ -3,6 +3,8 @@
 // conversions to declared signatures, and errors that a cached entry must not swallow.
 #include <catch2/catch.hpp>
 
+#include "cpu/helper_errors.hpp"
+#include "pipeline/call_cache.hpp"
 #include "ujit/ujit.hpp"
 
 using namespace ujit;
@@ -132,4 +134,56 @@ TEST_CASE("dynamic call cache: several argument types, declared signatures, erro
     o.opt_level = 1;
     CHECK(half.call({Value(8.0)}, o).as<double>() == 4.0);
     CHECK_THROWS_AS(add.call({Value(1)}), Error);  // wrong arity
+}
+
+TEST_CASE("dynamic call of plain C++ numbers: the compile-time key, conversions, raises", "[driver]") {
+    // operator()'s key, computed in the header, is the cache's key for those dtypes.
+    Function::ScalarArg two[] = {Function::ScalarArg(1), Function::ScalarArg(2.5)};
+    CHECK(Function::scalar_key<int, double>() == pipeline::scalar_call_key(two, 2));
+    Function::ScalarArg mixed[] = {Function::ScalarArg(true), Function::ScalarArg(7L), Function::ScalarArg(1.0f)};
+    CHECK(Function::scalar_key<bool, long, float>() == pipeline::scalar_call_key(mixed, 3));
+    CHECK(Function::scalar_key<>() == pipeline::scalar_call_key(two, 0));
+    CHECK(Function::scalar_key<int, int, int, int, int, int, int, int>() == 0);  // 8: no key
+    CHECK(Function::scalar_key<int, double>() != Function::scalar_key<double, int>());
+
+    Module mod = Module::from_string("from numba import njit\n"
+                                     "\n"
+                                     "def sub(x, y):\n"
+                                     "    return x - y\n"
+                                     "\n"
+                                     "@njit('float64(float64, float64)')\n"
+                                     "def ratio(x, y):\n"
+                                     "    return x / y\n"
+                                     "\n"
+                                     "def flip(b):\n"
+                                     "    return not b\n"
+                                     "\n"
+                                     "def sum7(a, b, c, d, e, f, g):\n"
+                                     "    return a + b + c + d + e + f + g\n"
+                                     "\n"
+                                     "def sum8(a, b, c, d, e, f, g, h):\n"
+                                     "    return a + b + c + d + e + f + g + h\n",
+                                     "plain.py");
+    Function sub = mod.function("sub"), ratio = mod.function("ratio"), flip = mod.function("flip");
+    Function sum7 = mod.function("sum7"), sum8 = mod.function("sum8");
+    for (int round = 0; round < 3; ++round) {  // the first round fills the cache, the others hit it
+        // Argument order picks the entry: int - float and float - int are both float64.
+        CHECK(sub(5, 1.5).as<double>() == 3.5);
+        CHECK(sub(1.5, 5).as<double>() == -3.5);
+        CHECK(sub(5, 7).dtype() == DType::Int64);
+        CHECK(sub(5, 7).as<int64_t>() == -2);
+        CHECK(sub(-(int64_t(1) << 62), 1L).as<int64_t>() == -(int64_t(1) << 62) - 1);  // all 8 bytes
+        // int arguments converted to the declared float64 parameters
+        CHECK(ratio(7, 2).as<double>() == 3.5);
+        CHECK(ratio(7.0, 2).as<double>() == 3.5);
+        // A raise through the fast path is an exception each time, and leaves the next call working.
+        CHECK_THROWS_WITH(ratio(1.0, 0.0), Contains("ZeroDivisionError") && Contains("plain.py:8"));
+        CHECK(ratio(1.0, 4.0).as<double>() == 0.25);
+        CHECK(cpu::current_error_guard() == nullptr);
+        // bool parameters read from their first byte
+        CHECK(flip(true).as<bool>() == false);
+        CHECK(flip(false).as<bool>() == true);
+        CHECK(sum7(1, 2, 3, 4, 5, 6, 7.5).as<double>() == 28.5);
+        CHECK(sum8(1, 2, 3, 4, 5, 6, 7, 8).as<int64_t>() == 36);  // no key: the codes path
+    }
 }
