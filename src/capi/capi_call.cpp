@@ -62,28 +62,32 @@ void write_results(const ujit::Value& r, ujit_value* results, size_t max_results
 // The fast path; false when it does not apply (the caller takes the general one).
 bool call_cached(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results, size_t max_results,
                  size_t* n_results) {
-    if (n_args > pipeline::kMaxCachedArgs) return false;
-    uint32_t codes[pipeline::kMaxCachedArgs];
-    int dtypes[pipeline::kMaxCachedArgs];
+    if (n_args > 7) return false;  // no scalar key
+    struct Arg {
+        ujit::DType type;
+    } keyed[7];
+    int dtypes[7];
     for (size_t i = 0; i < n_args; ++i) {
         if (args[i].is_array) return false;
         // The tag as the integer the caller stored (an enum holding junk is undefined).
         std::memcpy(&dtypes[i], &args[i].dtype, sizeof(int));
         if (static_cast<unsigned>(dtypes[i]) > static_cast<unsigned>(ujit::DType::Complex128)) return false;
-        codes[i] = pipeline::scalar_code(static_cast<ujit::DType>(dtypes[i]));
+        keyed[i].type = static_cast<ujit::DType>(dtypes[i]);
     }
+    // Entries with scalar keys have scalar parameters and result, and default options.
     const pipeline::CallEntry* e =
-        ujit::detail::FunctionAccess::calls(f->function).find(codes, n_args, pipeline::CallOptions{});
-    if (!e || !e->scalar_params || !e->scalar_result) return false;
-    alignas(16) uint8_t slots[pipeline::kMaxCachedArgs][16];
-    void* ptrs[pipeline::kMaxCachedArgs];
+        ujit::detail::FunctionAccess::calls(f->function).find_scalar(pipeline::scalar_call_key(keyed, n_args));
+    if (!e) return false;
+    alignas(16) uint8_t slots[7][16];
+    void* ptrs[7];
     for (size_t i = 0; i < n_args; ++i) {
         const int to = static_cast<int>(e->param_dtypes[i]);
-        if (dtypes[i] == to && (to == kInt64 || to == kFloat64 || to == kUInt64))
-            std::memcpy(slots[i], &args[i].v, 8);  // the union holds exactly the parameter's bytes
-        else
+        if (dtypes[i] == to && (to == kInt64 || to == kFloat64 || to == kUInt64)) {
+            ptrs[i] = const_cast<int64_t*>(&args[i].v.i);  // the union holds exactly the parameter's bytes
+        } else {
             ujit::runtime::store_scalar(scalar_of(args[i], dtypes[i]), e->param_dtypes[i], slots[i]);
-        ptrs[i] = slots[i];
+            ptrs[i] = slots[i];
+        }
     }
     alignas(16) uint8_t result[16];
     pipeline::call_packed(e->packed, ptrs, result);

@@ -11,7 +11,9 @@ uint32_t array_code(const ArrayRef& a) {
 }
 
 namespace {
-// Sets scalar_key and args_in_place where the entry takes Function::ScalarArg's dtypes.
+// Sets scalar_key for the entries of scalar arguments, parameters and result under the
+// default options (the C API's and operator()'s fast paths), and args_in_place where
+// every argument is of its parameter's dtype and one Function::ScalarArg holds as it is.
 void mark_scalar_path(CallEntry& e) {
     if (!(e.options == CallOptions::defaults()) || !e.scalar_params || !e.scalar_result || e.n_args > 7) return;
     struct Code {
@@ -19,11 +21,10 @@ void mark_scalar_path(CallEntry& e) {
     } args[kMaxCachedArgs];
     bool in_place = true;
     for (size_t i = 0; i < e.n_args; ++i) {
+        if (e.codes[i] < 1 || e.codes[i] > scalar_code(DType::Complex128)) return;  // an array's code
         DType t = DType(e.codes[i] - 1);
-        if (t != DType::Bool && t != DType::Int64 && t != DType::Float64) return;
-        if (e.codes[i] != scalar_code(t)) return;  // an array's code
         args[i].type = t;
-        in_place = in_place && e.param_dtypes[i] == t;
+        in_place = in_place && e.param_dtypes[i] == t && (t == DType::Bool || t == DType::Int64 || t == DType::Float64);
     }
     e.scalar_key = scalar_call_key(args, e.n_args);
     e.args_in_place = in_place;

@@ -62,9 +62,9 @@ struct CallEntry {
     size_t result_bytes = 0;  // c_size(return type)
     bool scalar_result = false;
     DType result_dtype = DType::Float64;  // when scalar_result
-    // Function::operator()'s path for plain C++ numbers: the entry's codes as one integer
-    // (scalar_call_key; 0: not an entry that path takes), and whether each argument's
-    // 8 bytes are its parameter's value as they are (no conversion).
+    // The scalar paths (Function::operator()'s plain numbers, the C API): the entry's codes
+    // as one integer (scalar_call_key; 0: not an entry those take), and whether each
+    // Function::ScalarArg's 8 bytes are its parameter's value as they are.
     uint64_t scalar_key = 0;
     bool args_in_place = false;
 
@@ -76,9 +76,8 @@ struct CallEntry {
     }
 };
 
-// The codes of up to 7 arguments of the scalar dtypes as one integer, nonzero; 0 when
-// they don't fit (then the codes path decides). Function::ScalarArg holds Bool, Int64 or
-// Float64, whose codes fit in a byte.
+// The codes of up to 7 scalar arguments as one integer, nonzero; 0 when they don't fit
+// (then the codes path decides). A scalar's code fits in a byte.
 template <class Arg> inline uint64_t scalar_call_key(const Arg* args, size_t n) {
     if (n > 7) return 0;
     uint64_t key = n + 1;
