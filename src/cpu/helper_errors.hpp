@@ -68,27 +68,36 @@ struct ErrorGuardFrame {
 extern constinit thread_local ErrorGuardFrame* t_error_guard_top;
 inline ErrorGuardFrame*& current_error_guard() { return t_error_guard_top; }
 
+// The guard's bookkeeping around a setjmp: push before it, pop on both of its returns.
+// guarded_call below is the general form. A hot path may instead write the setjmp in its
+// own body between these two (Function::call_scalars does): GCC never inlines a function
+// that calls setjmp, so guarded_call always costs a call and a frame of its own.
+inline void push_guard(ErrorGuardFrame& frame) {
+    ErrorGuardFrame*& top = current_error_guard();
+    frame.prev = top;
+    top = &frame;
+}
+inline void pop_guard(const ErrorGuardFrame& frame) { current_error_guard() = frame.prev; }
+
 // Runs f(); returns true if it returned, false (with `err` filled) if generated code
 // raised. C++ exceptions from f propagate after the guard is popped. Guards nest: a raise
 // reaches the innermost one only.
 template <class F> inline bool guarded_call(F&& f, RuntimeErrorInfo& err) {
     ErrorGuardFrame frame;
-    ErrorGuardFrame*& top = current_error_guard();  // this thread's: valid after a longjmp too
-    frame.prev = top;
-    top = &frame;
+    push_guard(frame);
     // `frame` is only written through memory by ujit_rt_raise before the longjmp, and
     // nothing else local changes after setjmp, so no variable needs `volatile`.
     if (UJIT_GUARD_SETJMP(frame.env) == 0) {
         try {
             f();
         } catch (...) {
-            top = frame.prev;
+            pop_guard(frame);
             throw;
         }
-        top = frame.prev;
+        pop_guard(frame);
         return true;
     }
-    top = frame.prev;
+    pop_guard(frame);
     err.code = frame.code;
     err.where = frame.where ? frame.where : "";
     return false;

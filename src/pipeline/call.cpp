@@ -78,12 +78,7 @@ namespace {
 Value invoke_scalars(const CallEntry& e, void** ptrs) {
     alignas(16) uint8_t out[16];
     call_packed(e.packed, ptrs, out);
-    if (e.result_dtype == DType::Float64) {
-        double d;
-        std::memcpy(&d, out, sizeof d);
-        return Value(d);
-    }
-    return Value(runtime::load_scalar(e.result_dtype, out));
+    return scalar_result(e.result_dtype, out);
 }
 }  // namespace
 

@@ -3,9 +3,11 @@
 #pragma once
 
 #include "cpu/helper_errors.hpp"
+#include "runtime/scalar.hpp"
 #include "ujit/ujit.hpp"
 
 #include <cstddef>
+#include <cstring>
 
 namespace ujit::pipeline {
 
@@ -19,6 +21,17 @@ inline void call_packed(void* packed, void** args, void* result) {
     auto fn = reinterpret_cast<PackedFn>(packed);
     cpu::RuntimeErrorInfo err;
     if (!cpu::guarded_call([&] { fn(args, result); }, err)) throw_runtime_error(err);
+}
+
+// The result of a scalar-returning entry from the bytes its packed wrapper wrote; float64
+// (the common case) without a call.
+inline Value scalar_result(DType t, const void* out) {
+    if (t == DType::Float64) {
+        double d;
+        std::memcpy(&d, out, sizeof d);
+        return Value(d);
+    }
+    return Value(runtime::load_scalar(t, out));
 }
 
 // Calls a specialization with dynamic arguments (converted to its parameter types) and
