@@ -174,3 +174,34 @@ def test_forceobj_runs_the_python_function():
         return {"a": 1, "b": 2}[key]
 
     assert uses_a_dict("b") == 2
+
+
+def test_prange_is_range_in_compiled_and_python_code():
+    # Numba's prange: a range loop. ujit runs it serially, also under parallel=True; the
+    # results are Numba's (up to the order of a floating-point reduction).
+    from ujit import prange
+
+    @njit(parallel=True)
+    def row_sums(a, out):
+        total = 0.0
+        for i in prange(a.shape[0]):
+            s = 0.0
+            for j in range(a.shape[1]):
+                s += a[i, j]
+            out[i] = s
+            total += s
+        return total
+
+    @numba.njit
+    def odd_count(n):
+        c = 0
+        for i in numba.prange(1, n, 2):  # the attribute spelling, with start and step
+            c += 1
+        return c
+
+    a = np.arange(12.0).reshape(3, 4)
+    out = np.zeros(3)
+    assert row_sums(a, out) == a.sum()
+    np.testing.assert_array_equal(out, a.sum(axis=1))
+    assert odd_count(10) == len(range(1, 10, 2))
+    assert list(prange(2, 8, 3)) == [2, 5]  # plain Python: the range itself

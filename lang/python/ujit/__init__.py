@@ -16,6 +16,7 @@ _EXPORTS = {
     "vectorize": "._ufunc", "guvectorize": "._ufunc",
     "CompileError": "._errors", "TypingError": "._errors",
     "cuda": ".cuda", "types": "._typesmod", "typeof": "._typesmod", "from_dtype": "._typesmod",
+    "prange": "._prange",
 }
 _TYPE_NAMES = ("boolean", "b1", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
                "uint64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "intp", "uintp", "intc", "uintc",

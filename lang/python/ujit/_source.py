@@ -10,6 +10,7 @@ the function's globals and closure at first compile and frozen, as Numba does:
   math, numpy, random, ujit, ujit.cuda    ->  imports under the user's name
   math.sqrt, np.sin, random.random, ...   ->  `from math import sqrt as NAME`
   float32 and the other type names        ->  `from numba import float32 as NAME`
+  ujit.prange                             ->  `from numba import prange as NAME`
   other ujit functions                    ->  their source, in the same module
 
 Anything else is a CompileError naming the global, at its first use. The decorator line
@@ -23,6 +24,7 @@ import textwrap
 import types
 
 from . import _types
+from ._prange import prange
 from ._native import ext
 
 _PRELUDE_NUMBA = "__ujit_numba"
@@ -231,6 +233,9 @@ class ModuleText:
         if isinstance(value, _types.Type):
             self.needs_numba = True
             return "from numba import %s as %s" % (value.name if value.name != "void" else "void", name)
+        if value is prange:
+            self.needs_numba = True
+            return "from numba import prange as %s" % name
         if _is_ujit_decorator(value):
             return None  # decorators are rewritten; inside a body ujit reports the misuse
         const = self._constant(value)

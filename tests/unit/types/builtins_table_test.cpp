@@ -43,7 +43,7 @@ TEST_CASE("builtins table: rows are indexed by id, spellings unique and resolvab
     for (size_t i = 0; i < n; ++i) {
         INFO(aliases[i].spelling);
         CHECK(spellings.insert(aliases[i].spelling).second);
-        CHECK(starts_with(aliases[i].spelling, "np."));
+        CHECK((starts_with(aliases[i].spelling, "np.") || aliases[i].spelling == std::string("numba.prange")));
         CHECK(builtin_info(aliases[i].id).kind == BuiltinKind::Function);
         CHECK(builtin_by_spelling(aliases[i].spelling) == aliases[i].id);
     }
