@@ -374,7 +374,7 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
 // {s0, s1: uint64} records; ujit has no record dtypes and takes the same memory as a uint64
 // array of shape (n, 2).
 const Type* Inferrer::xoroshiro_call(const Call* c, BuiltinId id, std::vector<const Type*> args) {
-    const std::string what = builtin_name(id) + std::string_view("cuda.random.").size();
+    const std::string what = builtin_name(id) + std::string_view("cuda.random.").size();  // as Numba names it
     const size_t want = builtin_info(id).min_args;
     if (args.size() != want) error(c->loc, fmt::format("{}() takes {} arguments ({} given)", what, want, args.size()));
     const Type* states = args[0];
