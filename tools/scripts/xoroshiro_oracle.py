@@ -17,7 +17,8 @@ subsequence_start times; state i the state i - 1 jumped once.
 
 The normals use CPython's double-precision libm and round to float32 after each float32
 operation, so they can differ from a float32 libm (logf, cosf) by an ulp or two: the tests
-compare them within a few ulp, the uniforms and states exactly.
+compare them within a few ulp (normal_float64 in float32 ulps: its log is float32), the
+uniforms and states exactly.
 
 Writes tests/support/xoroshiro128p_expected.h (C and C++ tests) and
 tests/python/xoroshiro128p_expected.json (pytest).
