@@ -92,6 +92,11 @@ def draw_last(states, out):
     out[0] = cuda.random.xoroshiro128p_next(states, -1)
 
 
+@cuda.jit
+def draw_at(states, i, out):
+    out[0] = xoroshiro128p_next(states, i)
+
+
 @numba.njit
 def cpu_uniform32(states, out):
     for i in range(out.shape[0]):
@@ -226,6 +231,20 @@ TEST_CASE("xoroshiro: kernels on the GPU draw Numba's sequences", "[xoroshiro][g
     cuda::init_xoroshiro128p_states(fresh, kXoroStatesCases[1].seed, kXoroStatesCases[1].subsequence_start);
     Array back = fresh.copy_to_host();
     for (int i = 0; i < 3; ++i) CHECK(back.data<uint64_t>()[2 * i + 1] == kXoroStatesCases[1].states[i][1]);
+}
+
+TEST_CASE("xoroshiro: with boundscheck a state index out of range is an IndexError", "[xoroshiro][kernel-cpu]") {
+    cuda::LaunchOptions checked;
+    checked.boundscheck = true;
+    Function k = random_module().function("draw_at");
+    Array out(DType::UInt64, {1});
+    Array states = fresh_states();
+    cuda::launch_cpu(k, {1}, {1}, {states, -kXoroDrawStates, out}, checked);  // wraps to row 0
+    CHECK(out.data<uint64_t>()[0] == kXoroNext[0][0]);
+    CHECK_THROWS_WITH(cuda::launch_cpu(k, {1}, {1}, {states, kXoroDrawStates, out}, checked),
+                      Contains("IndexError: index out of bounds") && Contains("draw_at at xoroshiro_kernels.py:"));
+    Array one_column(DType::UInt64, {4, 1});
+    CHECK_THROWS_WITH(cuda::launch_cpu(k, {1}, {1}, {one_column, 0, out}, checked), Contains("IndexError"));
 }
 
 TEST_CASE("xoroshiro: the generators run in @njit code", "[xoroshiro][cpu]") {

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace ujit::cli {
 
 namespace {
@@ -235,7 +237,9 @@ std::string general_help() {
                     "ujit compiles the numeric subset of Python that Numba compiles, to x86-64 and PTX.\n"
                     "\n"
                     "commands:\n";
-    for (const auto& c : commands()) s += fmt::format("  {:<8} {}\n", c.name, c.summary);
+    size_t width = 0;  // the names' column, as wide as the longest name
+    for (const auto& c : commands()) width = std::max(width, c.name.size());
+    for (const auto& c : commands()) s += fmt::format("  {:<{}} {}\n", c.name, width, c.summary);
     s += "\n"
          "  ujit help COMMAND    more about one command\n"
          "  ujit --version       the version of ujit and LLVM\n"
