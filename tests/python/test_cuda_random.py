@@ -132,6 +132,16 @@ def test_kernels_draw_the_oracles_sequences(kind, kernel, dtype):
     check_draws(kind, out, dtype)
 
 
+def test_kernels_take_host_states_of_numbas_record_dtype():
+    records = np.zeros(N, dtype=xoroshiro128p_dtype)
+    init_xoroshiro128p_states(records, SEED)
+    out = np.zeros((N, K), dtype=np.uint64)
+    draw_next[1, 32](records, out)  # passed as their uint64 (n, 2) view: updated in place
+    check_draws("next", out, np.uint64)
+    draw_next[1, 32](records, out)
+    assert not np.array_equal(out, expected("next", np.uint64))
+
+
 def test_njit_code_draws_the_same():
     states = host(create_xoroshiro128p_states(N, SEED))
     out = np.zeros((N, K), dtype=np.float32)

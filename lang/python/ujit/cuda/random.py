@@ -16,7 +16,8 @@ xoroshiro128p_dtype records {s0, s1: uint64}; ujit has no record dtypes and uses
 memory as a uint64 array of shape (n, 2) (row i = s0, s1 of generator i). So
 create_xoroshiro128p_states returns a uint64 (n, 2) device array (a NumPy array where no GPU
 is usable: kernels then run on the CPU and update it in place). init_xoroshiro128p_states
-also takes a host array of Numba's record dtype.
+also takes a host array of Numba's record dtype, and kernels take such an array as its
+uint64 (n, 2) view.
 """
 import numpy as np
 
