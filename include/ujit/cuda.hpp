@@ -350,4 +350,19 @@ std::vector<Array> gufunc(const Function& f, const std::vector<KernelArg>& input
 void gufunc_into(const Function& f, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs,
                  const LaunchOptions& options = {});
 
+// ------------------------------------------------------------------ numba.cuda.random
+//
+// The states of Numba's xoroshiro128+ generators, equal to Numba's create_xoroshiro128p_states
+// / init_xoroshiro128p_states: state 0 is splitmix64(seed) jumped `subsequence_start` times
+// 2^64 steps, each next state the previous one 2^64 steps on. Numba's array is 1-D of
+// {s0, s1: uint64} records; ujit's is the same memory as a uint64 array of shape (n, 2),
+// which compiled code's cuda.random.xoroshiro128p_* functions take. Computed on the host
+// (as Numba does), no GPU needed; time grows with n + subsequence_start (128 steps a jump).
+Array create_xoroshiro128p_states(int64_t n, uint64_t seed, uint64_t subsequence_start = 0);
+// Fills the caller's states: uint64, shape (n, 2), any strides. Error (Argument) otherwise.
+void init_xoroshiro128p_states(const ArrayRef& states, uint64_t seed, uint64_t subsequence_start = 0);
+// The same for a device array (computed on the host, then copied on `stream`).
+void init_xoroshiro128p_states(DeviceArray& states, uint64_t seed, uint64_t subsequence_start = 0,
+                               const Stream& stream = {});
+
 }  // namespace ujit::cuda

@@ -47,7 +47,7 @@ extern "C" {
 /* ------------------------------------------------------------------ version */
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
-#define UJIT_API_VERSION_MINOR_NUMBER 0
+#define UJIT_API_VERSION_MINOR_NUMBER 1
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -365,6 +365,18 @@ ujit_status ujit_device_array_to_dlpack(const ujit_device_array* a, DLManagedTen
 /* DLPack import of a kDLCUDA tensor. On success the handle owns `t` (its deleter runs
  * when the handle and every view of it are gone); on failure the caller still owns it. */
 ujit_status ujit_device_array_from_dlpack(DLManagedTensor* t, ujit_device_array** out);
+
+/* ------------------------------------------------------------------ numba.cuda.random */
+
+/* Fills `states`, a kDLCPU uint64 tensor of shape (n, 2) (any strides), with the states of n
+ * xoroshiro128+ generators exactly as Numba's create_xoroshiro128p_states(n, seed,
+ * subsequence_start) makes them (row i = the s0, s1 of Numba's record i): state 0 is
+ * splitmix64(seed) jumped subsequence_start times 2^64 steps, each next one the previous
+ * 2^64 steps on. Computed on the host, no GPU needed (copy the tensor to a device array with
+ * ujit_device_array_from_host); time grows with n + subsequence_start. Compiled code draws
+ * from them with cuda.random.xoroshiro128p_* (numba.cuda.random's names).
+ * UJIT_ERROR_ARGUMENT: a null tensor, a kDLCUDA one, another dtype or shape. */
+ujit_status ujit_xoroshiro128p_init_states(const DLTensor* states, uint64_t seed, uint64_t subsequence_start);
 
 /* ------------------------------------------------------------------ ufunc application */
 

@@ -300,6 +300,10 @@ ujit_status ujit_device_array_copy_from(ujit_device_array* dst, const ujit_devic
 
 void ujit_device_array_release(ujit_device_array* a) { delete a; }
 
+ujit_status ujit_xoroshiro128p_init_states(const DLTensor* states, uint64_t seed, uint64_t subsequence_start) {
+    return guarded([&] { ujit::cuda::init_xoroshiro128p_states(host_ref(states), seed, subsequence_start); });
+}
+
 ujit_status ujit_device_array_interface(const ujit_device_array* a, ujit_array_interface* out) {
     return guarded([&] {
         require(a && out, "null device array or output");

@@ -173,7 +173,8 @@ bool is_pure(const TypedFunction& f, const Expr* e) {
         if (!id) return user_callee(f, c) != nullptr;
         const types::BuiltinInfo& info = types::builtin_info(*id);
         return info.group == types::BuiltinGroup::Atomic || info.group == types::BuiltinGroup::Random ||
-               *id == BuiltinId::Print || *id == BuiltinId::CudaLocalArray || *id == BuiltinId::CudaThreadfence ||
+               info.group == types::BuiltinGroup::Xoroshiro || *id == BuiltinId::Print ||
+               *id == BuiltinId::CudaLocalArray || *id == BuiltinId::CudaThreadfence ||
                *id == BuiltinId::CudaThreadfenceBlock || is_barrier(*id);
     });
 }

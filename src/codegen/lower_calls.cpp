@@ -89,6 +89,7 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     auto result = [&](llvm::Value* v, const Type* t) { return convert_or_fail(v, t, rt, e->loc); };
 
     if (types::is_cuda_only(id)) return cuda_call(e, id);
+    if (types::is_xoroshiro(id)) return xoroshiro_call(e, id);
     if (types::is_math_module(id)) return call_math(e, id);
     switch (id) {
     case BuiltinId::Print: return print_call(e);

@@ -47,6 +47,12 @@ struct TypedValue {
     const types::Type* t = nullptr;
 };
 
+// A xoroshiro128+ generator's two words: their values, or their addresses in the states array.
+struct XoroshiroState {
+    llvm::Value* s0 = nullptr;
+    llvm::Value* s1 = nullptr;
+};
+
 // A user error: throws syntax::CompileError at `loc` ("FILE:LINE:COL: error: what"). A broken
 // invariant of the typed IR is ujit's fault instead: UJIT_INTERNAL_ASSERT / internal_error
 // (syntax/internal_error.hpp).
@@ -144,6 +150,12 @@ private:
     llvm::Value* index_value(const syntax::Expr* e);  // i64, sign- or zero-extended
     // arr[i] along the first axis: the element (1-D) or a view of the rest.
     llvm::Value* array_item0(llvm::Value* arr, const Type* at, llvm::Value* i, const Type** result_type);
+
+    // ---- lower_xoroshiro.cpp: numba.cuda.random
+    llvm::Value* xoroshiro_call(const syntax::Call* e, types::BuiltinId id);
+    XoroshiroState xoroshiro_state(llvm::Value* states, const Type* st, llvm::Value* index, syntax::SourceLoc loc);
+    XoroshiroState xoroshiro_jump(const XoroshiroState& start);
+    llvm::Value* box_muller(llvm::Value* u1, llvm::Value* u2, bool wide, syntax::SourceLoc loc);
 
     // ---- lower_cuda.cpp
     llvm::Value* cuda_value(types::BuiltinId id, const Type* result, syntax::SourceLoc loc);

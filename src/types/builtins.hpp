@@ -13,7 +13,7 @@ namespace ujit::types {
 
 // The columns of builtins.def (documented there).
 enum class BuiltinKind : uint8_t { Function, Value, Attribute };
-enum class BuiltinGroup : uint8_t { Python, Math, Numpy, Random, Cuda, Atomic, Object };
+enum class BuiltinGroup : uint8_t { Python, Math, Numpy, Random, Cuda, Atomic, Xoroshiro, Object };
 enum class TypingRule : uint8_t { Float1, Float2, Own };
 enum class Availability : uint8_t { Both, Cpu, Cuda };
 enum class MathLowering : uint8_t { Lib, Ir, No };
@@ -57,6 +57,7 @@ inline bool is_cuda_only(BuiltinId id) { return builtin_info(id).where == Availa
 inline bool is_cpu_only(BuiltinId id) { return builtin_info(id).where == Availability::Cpu; }
 inline bool is_atomic(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Atomic; }
 inline bool is_math_module(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Math; }
+inline bool is_xoroshiro(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Xoroshiro; }
 // A value read in CUDA code (cuda.threadIdx.x, cuda.laneid): lowered by Target::emit_cuda_builtin.
 inline bool is_cuda_value(BuiltinId id) {
     return builtin_info(id).kind == BuiltinKind::Value && builtin_info(id).where == Availability::Cuda;

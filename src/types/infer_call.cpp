@@ -311,6 +311,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     }
     default: break;
     }
+    if (is_xoroshiro(id)) return xoroshiro_call(c, id, std::move(args));
     if (is_cuda_only(id)) return cuda_call(c, id, std::move(args));
     error(c->loc, fmt::format("'{}' cannot be called like this", what));
 }
@@ -367,6 +368,36 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
         return ary->dtype();
     }
     error(c->loc, fmt::format("'{}' cannot be called like this", what));
+}
+
+// numba.cuda.random's functions: (states, index[, seed]). Numba's states are a 1-D array of
+// {s0, s1: uint64} records; ujit has no record dtypes and takes the same memory as a uint64
+// array of shape (n, 2).
+const Type* Inferrer::xoroshiro_call(const Call* c, BuiltinId id, std::vector<const Type*> args) {
+    const std::string what = builtin_name(id) + std::string_view("cuda.random.").size();  // as Numba names it
+    const size_t want = builtin_info(id).min_args;
+    if (args.size() != want) error(c->loc, fmt::format("{}() takes {} arguments ({} given)", what, want, args.size()));
+    const Type* states = args[0];
+    if (!states->is_array() || states->dtype() != uint64() || states->ndim() != 2)
+        error(c->args[0]->loc, fmt::format("{}() needs the RNG states as a 2-D uint64 array of shape (n, 2), as "
+                                           "create_xoroshiro128p_states makes them (ujit's form of Numba's "
+                                           "xoroshiro128p_dtype records), not {}",
+                                           what, states->str()));
+    for (size_t i = 1; i < args.size(); ++i)
+        if (!args[i]->is_int() && !args[i]->is_bool())
+            error(c->args[i]->loc,
+                  fmt::format("{}() needs an integer {}, not {}", what, i == 1 ? "index" : "seed", args[i]->str()));
+    std::vector<const Type*> ops{states, int64()};
+    if (id == BuiltinId::XoroshiroInitState) ops.push_back(uint64());
+    operands(c, std::move(ops));
+    switch (id) {
+    case BuiltinId::XoroshiroNext: return uint64();
+    case BuiltinId::XoroshiroUniform32:
+    case BuiltinId::XoroshiroNormal32: return float32();
+    case BuiltinId::XoroshiroUniform64:
+    case BuiltinId::XoroshiroNormal64: return float64();
+    default: return none();  // jump, init_xoroshiro128p_state
+    }
 }
 
 // cuda.shared.array(shape, dtype) / cuda.local.array(shape, dtype): a C-contiguous array

@@ -59,6 +59,7 @@ private:
     const Type* user_call(const syntax::Call* c, const syntax::FunctionDef* callee, std::vector<const Type*> args);
     const Type* builtin_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* cuda_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
+    const Type* xoroshiro_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* array_ctor(const syntax::Call* c, BuiltinId id);
     void operands(const syntax::Call* c, std::vector<const Type*> types);
 

@@ -109,7 +109,16 @@ void ModuleScope::add_import_from(const ImportFrom& s) {
             continue;
         }
         auto m = resolve_member(space, a.name);
-        if (!m)
+        if (!m && space == "cuda.random" && a.name.ends_with("xoroshiro128p_states"))
+            bind_host_only(
+                bound, a.loc,
+                fmt::format("'{}' is host code: it makes the states array that compiled code takes", a.name));
+        else if (!m && space == "cuda.random" && a.name.starts_with("xoroshiro128p_"))
+            bind_host_only(bound, a.loc,
+                           fmt::format("'{}.{}' is not supported by ujit: ujit has no record dtypes, and its "
+                                       "states are a uint64 array of shape (n, 2)",
+                                       s.module, a.name));
+        else if (!m)
             bind_host_only(bound, a.loc, fmt::format("'{}.{}' is not supported by ujit", s.module, a.name));
         else
             bind(bound, Global{*m, nullptr, a.loc});
@@ -159,7 +168,7 @@ ModuleTyper::ModuleTyper(const Module& module, std::vector<HostGlobal> host_glob
         if ((g.kind == HostGlobal::Kind::Namespace || g.kind == HostGlobal::Kind::Member) &&
             module_namespace(g.target).empty())
             throw std::invalid_argument(fmt::format("global '{}': module '{}' is not supported by ujit (supported: "
-                                                    "math, numpy, numba, numba.cuda, random)",
+                                                    "math, numpy, numba, numba.cuda, numba.cuda.random, random)",
                                                     g.name, g.target));
         if (g.kind == HostGlobal::Kind::Member && !resolve_member(module_namespace(g.target), g.member))
             throw std::invalid_argument(fmt::format("global '{}': cannot import name '{}' from '{}' (not supported by "

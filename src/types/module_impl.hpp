@@ -29,7 +29,8 @@ struct HostOnlyName {
 };
 
 // The modules compiled code can use, for messages.
-inline constexpr const char* kSupportedModules = "ujit supports math, numpy, numba, numba.cuda and random";
+inline constexpr const char* kSupportedModules =
+    "ujit supports math, numpy, numba, numba.cuda, numba.cuda.random and random";
 
 struct SpecKey {
     const syntax::FunctionDef* fn;

@@ -64,6 +64,7 @@ std::string module_namespace(const std::string& module) {
     if (module == "numpy") return "np";
     if (module == "numba") return "numba";
     if (module == "numba.cuda") return "cuda";
+    if (module == "numba.cuda.random") return "cuda.random";
     if (module == "numba.types" || module == "numba.core.types") return "numba.types";
     if (module == "random") return "random";
     return "";
@@ -102,7 +103,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     }
     if (space == "cuda") {
         if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" || attr == "shared" ||
-            attr == "local" || attr == "atomic")
+            attr == "local" || attr == "atomic" || attr == "random")
             return ns("cuda." + attr);
         if (attr == "jit") return decorator("cuda.jit");
         return std::nullopt;

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace ujit::cli {
 
 namespace {
@@ -178,6 +180,26 @@ std::vector<CommandSpec> make_commands() {
                   1,
                   1,
                   run_cache});
+    cs.push_back({"rng-states",
+                  "N SEED",
+                  "write numba.cuda.random's xoroshiro128+ states for N generators to a .npy",
+                  "Writes what Numba's create_xoroshiro128p_states(N, SEED, subsequence_start=K) makes,\n"
+                  "in ujit's form: a uint64 array of shape (N, 2), row i the s0, s1 of generator i\n"
+                  "(Numba's is a 1-D array of {s0, s1} records, the same bytes). Generator 0 is\n"
+                  "splitmix64(SEED) jumped K times 2^64 steps, each next one the previous 2^64 steps on.\n"
+                  "Pass the file to a kernel that draws with cuda.random.xoroshiro128p_* (numba.cuda.random):\n"
+                  "\n"
+                  "  ujit rng-states 1536 1 -o states.npy\n"
+                  "  ujit run compute_pi.py compute_pi states.npy 10000 out.npy --launch 24,64 --save res\n"
+                  "\n"
+                  "--save writes the states as they are after the kernel, ready for the next launch. A\n"
+                  "negative SEED wraps to uint64, as Numba's uint64(seed).",
+                  {{"--subsequence-start", "K", "jump generator 0 K times 2^64 steps first (default 0)"},
+                   {"-o", "STATES.npy", "where to write the states"},
+                   kHelp},
+                  2,
+                  2,
+                  run_rng_states});
     return cs;
 }
 
@@ -215,7 +237,9 @@ std::string general_help() {
                     "ujit compiles the numeric subset of Python that Numba compiles, to x86-64 and PTX.\n"
                     "\n"
                     "commands:\n";
-    for (const auto& c : commands()) s += fmt::format("  {:<8} {}\n", c.name, c.summary);
+    size_t width = 0;  // the names' column, as wide as the longest name
+    for (const auto& c : commands()) width = std::max(width, c.name.size());
+    for (const auto& c : commands()) s += fmt::format("  {:<{}} {}\n", c.name, width, c.summary);
     s += "\n"
          "  ujit help COMMAND    more about one command\n"
          "  ujit --version       the version of ujit and LLVM\n"

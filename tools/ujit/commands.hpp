@@ -20,6 +20,7 @@ int run_ptx(const ParsedArgs& args);
 int run_run(const ParsedArgs& args);
 int run_demo(const ParsedArgs& args);
 int run_cache(const ParsedArgs& args);
+int run_rng_states(const ParsedArgs& args);
 
 const std::vector<CommandSpec>& commands();
 const CommandSpec* find_command(const std::string& name);

@@ -8,7 +8,9 @@ the function's globals and closure at first compile and frozen, as Numba does:
 
   numbers, NumPy scalars, tuples of them  ->  module constants (`SQRT_2PI = np.float32(...)`)
   math, numpy, random, ujit, ujit.cuda    ->  imports under the user's name
+  ujit.cuda.random                        ->  `import numba.cuda.random as NAME`
   math.sqrt, np.sin, random.random, ...   ->  `from math import sqrt as NAME`
+  xoroshiro128p_uniform_float32, ...      ->  `from numba.cuda.random import ... as NAME`
   float32 and the other type names        ->  `from numba import float32 as NAME`
   ujit.prange                             ->  `from numba import prange as NAME`
   other ujit functions                    ->  their source, in the same module
@@ -238,6 +240,9 @@ class ModuleText:
             return "from numba import prange as %s" % name
         if _is_ujit_decorator(value):
             return None  # decorators are rewritten; inside a body ujit reports the misuse
+        compiled = getattr(value, "_ujit_cuda_random", None)  # ujit.cuda.random's functions
+        if compiled is not None:
+            return "from numba.cuda.random import %s as %s" % (compiled, name)
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)
@@ -259,8 +264,10 @@ class ModuleText:
             return "import numba as %s" % name
         if module.__name__ == "ujit.cuda":
             return "from numba import cuda as %s" % name
+        if module.__name__ == "ujit.cuda.random":
+            return "import numba.cuda.random as %s" % name
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
-                            "numpy, random, ujit and ujit.cuda)" % (module.__name__, name), src.filename, line, col)
+                            "numpy, random, ujit, ujit.cuda and ujit.cuda.random)" % (module.__name__, name), src.filename, line, col)
 
     def _constant(self, v):
         """Source text of a constant ujit folds, or None when `v` is not one."""

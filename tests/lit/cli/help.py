@@ -18,6 +18,7 @@
 # CHECK-DAG: ptx
 # CHECK-DAG: run
 # CHECK-DAG: demo
+# CHECK-DAG: rng-states
 # CHECK: ujit --cuda-info
 # RUN-HELP: usage: ujit run FILE FUNC [ARG...] [--sig S] [-o OUT.npy] [--target T]
 # RUN-HELP: .npy

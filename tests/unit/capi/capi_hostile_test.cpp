@@ -141,3 +141,36 @@ TEST_CASE("C API hostile: dtypes, targets and shapes out of range", "[capi][host
     ujit_function_release(f);
     ujit_module_release(m);
 }
+
+TEST_CASE("C API hostile: xoroshiro128p states tensors", "[capi][hostile][xoroshiro]") {
+    uint64_t rows[4][2] = {};
+    int64_t shape[2] = {4, 2};
+    DLTensor t{};
+    t.data = rows;
+    t.device = {kDLCPU, 0};
+    t.ndim = 2;
+    t.dtype = {kDLUInt, 64, 1};
+    t.shape = shape;
+    auto expect_bad = [&](const char* needle) {
+        CHECK(ujit_xoroshiro128p_init_states(&t, 1, 0) == UJIT_ERROR_ARGUMENT);
+        CHECK_THAT(std::string(ujit_last_error()), Catch::Contains(needle));
+    };
+    t.ndim = -1;
+    expect_bad("ndim");
+    t.ndim = 2;
+    t.shape = nullptr;
+    expect_bad("null shape");
+    int64_t negative[2] = {-4, 2};
+    t.shape = negative;
+    expect_bad("negative dimension");
+    t.shape = shape;
+    t.dtype = {kDLUInt, 64, 2};
+    expect_bad("lanes");
+    t.dtype = {kDLUInt, 64, 1};
+    t.data = nullptr;
+    expect_bad("null data");
+    t.data = rows;
+    CHECK(ujit_xoroshiro128p_init_states(&t, 1, 0) == UJIT_OK);
+    CHECK(rows[0][0] == rows[0][1]);  // state 0: splitmix64(seed) in both words
+    CHECK(rows[1][0] != rows[0][0]);
+}

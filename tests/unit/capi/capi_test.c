@@ -276,6 +276,7 @@ int main(void) {
     test_vectorize_new();
     test_cache();
     test_cuda();
+    test_xoroshiro();
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
     else

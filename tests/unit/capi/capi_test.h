@@ -84,5 +84,7 @@ void test_vectorize_new(void);
 void test_cache(void);
 /* capi_cuda.c */
 void test_cuda(void);
+/* capi_random.c */
+void test_xoroshiro(void);
 
 #endif /* UJIT_CAPI_TEST_H */

@@ -70,10 +70,15 @@ TEST_CASE("builtins table: families, availability and spelling agree", "[types][
             CHECK(b->where == Availability::Cuda);
             CHECK(is_atomic(b->id));
             break;
+        case BuiltinGroup::Xoroshiro:  // plain @jit functions in Numba: CPU and GPU code
+            CHECK(starts_with(s, "cuda.random.xoroshiro128p_") == (b->id != BuiltinId::XoroshiroInitState));
+            CHECK(b->where == Availability::Both);
+            CHECK(is_xoroshiro(b->id));
+            break;
         case BuiltinGroup::Object: CHECK(b->kind == BuiltinKind::Attribute); break;
         }
         if (b->kind == BuiltinKind::Value) CHECK(is_cuda_value(b->id));  // every value is a CUDA special register
-        CHECK(is_cuda_only(b->id) == starts_with(s, "cuda."));
+        CHECK(is_cuda_only(b->id) == (starts_with(s, "cuda.") && !starts_with(s, "cuda.random.")));
         CHECK(is_math_module(b->id) == starts_with(s, "math."));
     }
 }
@@ -114,6 +119,12 @@ TEST_CASE("builtins table: namespaces resolve through it", "[types][builtins]") 
     CHECK(resolve_member("cuda.atomic", "and_")->builtin == BuiltinId::CudaAtomicAnd);
     CHECK(resolve_member("cuda", "laneid")->what == Member::What::Value);
     CHECK(resolve_member("cuda", "threadIdx")->what == Member::What::Namespace);
+    // numba.cuda.random: `from numba.cuda.random import ...`, `cuda.random.f`.
+    CHECK(module_namespace("numba.cuda.random") == "cuda.random");
+    CHECK(resolve_member("cuda", "random")->what == Member::What::Namespace);
+    CHECK(resolve_member("cuda.random", "xoroshiro128p_uniform_float32")->builtin == BuiltinId::XoroshiroUniform32);
+    CHECK(resolve_member("cuda.random", "init_xoroshiro128p_state")->builtin == BuiltinId::XoroshiroInitState);
+    CHECK_FALSE(resolve_member("cuda.random", "create_xoroshiro128p_states"));  // host code
     CHECK(resolve_python_builtin("divmod")->builtin == BuiltinId::DivMod);
     CHECK_FALSE(resolve_python_builtin("math.sqrt"));
     CHECK_FALSE(resolve_member("cuda.threadIdx", "w"));

@@ -163,6 +163,8 @@ PyMethodDef ujit_py_cuda_methods[] = {
     {"device_array_new", ujit_py_device_array_new, METH_VARARGS, NULL},
     {"device_array_from_host", ujit_py_device_array_from_host, METH_VARARGS, NULL},
     {"device_array_from_dlpack", ujit_py_device_array_from_dlpack, METH_O, NULL},
+    {"xoroshiro128p_init_states", ujit_py_xoroshiro128p_init_states, METH_VARARGS,
+     "xoroshiro128p_init_states(host, seed, subsequence_start)"},
     {"launch", py_launch, METH_VARARGS, "launch(function, grid, block, args, stream, shared_mem)"},
     {"vectorize_cuda", py_vectorize_cuda, METH_VARARGS, "vectorize_cuda(function, inputs, out, stream)"},
     {"gufunc_cuda", py_gufunc_cuda, METH_VARARGS, "gufunc_cuda(function, inputs, outputs)"},

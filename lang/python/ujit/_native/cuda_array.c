@@ -245,6 +245,25 @@ PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args) {
     return ujit_py_wrap_device_array(h);
 }
 
+/* xoroshiro128p_init_states(host, seed, subsequence_start): fills a writable uint64 (n, 2)
+ * NumPy array with numba.cuda.random's states (seed and start wrap to uint64, as Numba's
+ * uint64(seed) does). */
+PyObject* ujit_py_xoroshiro128p_init_states(PyObject* self, PyObject* args) {
+    PyObject* host;
+    unsigned long long seed, start;
+    if (!PyArg_ParseTuple(args, "OKK", &host, &seed, &start)) return NULL;
+    DLTensor t;
+    int64_t strides[NPY_MAXDIMS];
+    if (host_tensor(host, &t, strides) < 0) return NULL;
+    if (!PyArray_ISWRITEABLE((PyArrayObject*)host))
+        return PyErr_Format(PyExc_ValueError, "the states array is read-only");
+    PyThreadState* save = PyEval_SaveThread();
+    ujit_status st = ujit_xoroshiro128p_init_states(&t, (uint64_t)seed, (uint64_t)start);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    Py_RETURN_NONE;
+}
+
 /* device_array_from_dlpack(capsule): takes the tensor (renames the capsule "used_dltensor"). */
 PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule) {
     DLManagedTensor* t = PyCapsule_GetPointer(capsule, "dltensor");

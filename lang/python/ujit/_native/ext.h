@@ -122,6 +122,7 @@ int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i);
 PyObject* ujit_py_wrap_device_array(ujit_device_array* h);
 PyObject* ujit_py_device_array_new(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args);
+PyObject* ujit_py_xoroshiro128p_init_states(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule);
 
 #endif /* UJIT_PY_EXT_H */

@@ -5,6 +5,7 @@
     cuda.to_device, device_array, device_array_like, DeviceNDArray.copy_to_host(out=)
     cuda.stream(), cuda.synchronize(), cuda.get_current_device(), cuda.is_available(),
     cuda.detect()
+    cuda.random                     numba.cuda.random: create_xoroshiro128p_states, xoroshiro128p_*
 
 Inside kernels: cuda.grid, cuda.threadIdx, cuda.shared.array, cuda.atomic.add, ... are
 compiled by ujit; from Python they only name things (calling them there is an error, as in
@@ -18,6 +19,7 @@ from ._devicearray import (  # noqa: F401
     DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, pinned_array, to_device,
 )
 from ._kernels import jit  # noqa: F401
+from . import random  # noqa: F401
 from ._kernelapi import (  # noqa: F401
     atomic, blockDim, blockIdx, const, gridDim, grid, gridsize, laneid, local, shared, syncthreads,
     threadIdx, threadfence, warpsize,

@@ -14,6 +14,8 @@ def _launch_arg(a):
     back), a __cuda_array_interface__ dict (CuPy, PyTorch: zero-copy) or a scalar."""
     if isinstance(a, DeviceNDArray):
         return a._h
+    if isinstance(a, np.ndarray) and _is_xoroshiro_records(a):
+        return a.view(np.uint64).reshape(a.shape[0], 2)  # ujit's form of them, the same memory
     if isinstance(a, np.ndarray) or isinstance(a, (int, float, complex, bool, np.generic)):
         return a
     iface = getattr(a, "__cuda_array_interface__", None)
@@ -22,6 +24,13 @@ def _launch_arg(a):
     if isinstance(a, (list, tuple)):
         return np.asarray(a)
     raise TypeError("a kernel argument cannot be a %s" % type(a).__name__)
+
+
+def _is_xoroshiro_records(a):
+    """A contiguous 1-D host array of numba.cuda.random's xoroshiro128p_dtype records."""
+    d = a.dtype
+    return (a.ndim == 1 and a.flags.c_contiguous and d.names == ("s0", "s1") and d.itemsize == 16
+            and d["s0"] == np.uint64 and d["s1"] == np.uint64 and d.fields["s1"][1] == 8)
 
 
 def _dim3(d, what):
