@@ -7,7 +7,8 @@ so diagnostics point at the user's file. The free names the body reads are resol
 the function's globals and closure at first compile and frozen, as Numba does:
 
   numbers, NumPy scalars, tuples of them  ->  module constants (`SQRT_2PI = np.float32(...)`)
-  math, numpy, random, ujit, ujit.cuda    ->  imports under the user's name
+  math, numpy, random, ujit, ujit.cuda,   ->  imports under the user's name
+  ujit.types
   math.sqrt, np.sin, random.random, ...   ->  `from math import sqrt as NAME`
   float32 and the other type names        ->  `from numba import float32 as NAME`
   other ujit functions                    ->  their source, in the same module
@@ -252,10 +253,11 @@ class ModuleText:
         if module.__name__ == "ujit":
             self.needs_numba = True
             return "import numba as %s" % name
-        if module.__name__ == "ujit.cuda":
-            return "from numba import cuda as %s" % name
+        if module.__name__ in ("ujit.cuda", "ujit.types"):
+            return "from numba import %s as %s" % (module.__name__[len("ujit."):], name)
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
-                            "numpy, random, ujit and ujit.cuda)" % (module.__name__, name), src.filename, line, col)
+                            "numpy, random, ujit, ujit.cuda and ujit.types)" % (module.__name__, name), src.filename,
+                            line, col)
 
     def _constant(self, v):
         """Source text of a constant ujit folds, or None when `v` is not one."""
