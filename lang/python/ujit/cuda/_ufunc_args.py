@@ -4,7 +4,7 @@ numba.cuda picks the loop itself before anything runs, on the GPU and (here) on 
 fallback alike:
   vectorize:   array arguments must have a declared loop's exact dtypes ("casting='no'");
                Python and NumPy scalars take the loop's dtype (15.0 to an int16 loop is
-               15), and become 1-element arrays, so an all-scalar call returns shape (1,).
+               15) and act as 1-element arrays, so an all-scalar call returns shape (1,).
   guvectorize: the first declared loop whose input dtypes cast safely *to* the given
                ones wins, and the inputs are cast to it: float64 arrays run a float32 loop
                (the course's l2_norm(coords)).
@@ -53,8 +53,11 @@ def resolve_ufunc(name, declared, args):
         raise TypeError("%s: the signature is ambiguous: too many untyped scalars. Give a scalar a NumPy "
                         "dtype (np.float32(x)) to pick one, as Numba asks" % name)
     ins, out = matches[0]
-    converted = [np.array([a], dtype=f) if t is None else a for a, t, f in zip(args, actual, ins)]
-    return converted, tuple(ins) + (out,)
+    if all(t is None for t in actual):  # numba.cuda makes each scalar a 1-element array
+        return [np.array([a], dtype=f) for a, f in zip(args, ins)], tuple(ins) + (out,)
+    # Beside arrays a typed scalar broadcasts as the 1-element array would (and stays a
+    # kernel parameter on the GPU, not a copy).
+    return [f.type(a) if t is None else a for a, t, f in zip(args, actual, ins)], tuple(ins) + (out,)
 
 
 def resolve_gufunc(name, declared, nin, args):
