@@ -69,15 +69,19 @@ std::unique_ptr<Module> Parser::parse() {
 // code (classes, `with`, comprehensions, f-strings in prints, `if __name__ == ...`). Numba
 // compiles the decorated functions and leaves the rest to Python, and so does ujit: a
 // top-level statement outside the language is recorded as skipped, with the reason, and
-// parsing goes on at the next top-level statement. Function definitions (decorated or not)
-// are never skipped: an error in one is the user's to see. Nor is a syntax error (the file
-// is not Python: Python would refuse it too), nor anything after a lexical error, whose
-// position in the text is lost.
+// parsing goes on at the next top-level statement. A decorated function is never skipped:
+// an error in one is the user's to see. An undecorated one is Python's unless ujit can
+// compile it (Numba never compiles it): one using what ujit lacks (`try`, a comprehension)
+// is host code, binding its name. Nor is a syntax error skipped (the file is not Python:
+// Python would refuse it too), nor anything after a lexical error, whose position in the
+// text is lost.
 void Parser::parse_top_level_statement(Block& out) {
     const Token& first = peek();
-    if (first.is_op("@") || first.is_keyword("def")) return parse_statement(out);
+    if (first.is_op("@")) return parse_statement(out);
     SourceLoc loc = first.loc;
-    std::string binds = first.is_keyword("class") && peek(1).kind == Tok::Name ? peek(1).text : std::string();
+    std::string binds = (first.is_keyword("class") || first.is_keyword("def")) && peek(1).kind == Tok::Name
+                            ? peek(1).text
+                            : std::string();
     size_t kept = out.size();
     try {
         parse_statement(out);
