@@ -332,7 +332,7 @@ def fastmath_on(value):
     raise ValueError("Expected fastmath option(s) to be either a bool, dict or set")
 
 
-def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False):
+def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
@@ -340,7 +340,9 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
     if kind == "jit":
         return "@%s.njit(fastmath=True)" % n if fastmath else "@%s.njit" % n
     if kind == "cuda.jit":
-        return "@%s.cuda.jit(device=True%s)" % (n, fast) if device else "@%s.cuda.jit" % n
+        if device:
+            return "@%s.cuda.jit(device=True%s)" % (n, fast)
+        return "@%s.cuda.jit(debug=True)" % n if debug else "@%s.cuda.jit" % n
     if kind == "vectorize":
         if not signatures:
             return "@%s.vectorize(fastmath=True)" % n if fastmath else "@%s.vectorize" % n
