@@ -47,17 +47,22 @@ TEST_CASE("host code: unsupported top-level statements are skipped, with the rea
     CHECK(isa<For>(m->body()[2]));
 }
 
-TEST_CASE("host code: an undecorated def ujit cannot compile is Python's", "[syntax]") {
+TEST_CASE("host code: in a Numba file an undecorated def ujit cannot compile is Python's", "[syntax]") {
     // Numba never compiles it (a notebook's plain helper with try/except): skipped, its
-    // name bound by host code; the def after it is parsed as ever.
-    auto m = parse("def helper(f, a):\n    try:\n        f(a)\n    except TypeError as e:\n        return e\n"
-                   "def g(a):\n    return a\n");
+    // name bound by host code; the decorated def after it is parsed as ever.
+    const std::string helper = "def helper(f, a):\n    try:\n        f(a)\n    except TypeError as e:\n"
+                               "        return e\n";
+    auto m = parse(helper + "@njit\ndef g(a):\n    return a\n");
     REQUIRE(m->skipped().size() == 1);
     CHECK(m->skipped()[0].loc.line == 1);
     CHECK(m->skipped()[0].binds == "helper");
     CHECK(m->skipped()[0].reason == "'try' statements are not supported by ujit");
     REQUIRE(m->body().size() == 1);
     CHECK(cast<FunctionDef>(m->body()[0])->name == "g");
+    // Without decorators (a module for the C or C++ API) every def is ujit's: the error stays.
+    Error e = error_of(helper + "def g(a):\n    return a\n");
+    CHECK(e.line == 2);
+    CHECK(e.message == "'try' statements are not supported by ujit");
 }
 
 TEST_CASE("host code: errors in decorated functions and lexical errors still stop", "[syntax]") {
