@@ -153,7 +153,8 @@ llvm::Value* FunctionLowering::round_call(const Call* e) {
 // space, ending in "\n". Conversions used (documented in lower.hpp):
 //   string literal, bool ("True"/"False") → %s (ptr);  signed int → %lld (i64);
 //   unsigned int → %llu (i64);  float64 → %.17g, float32 → %.9g (double; the CPU runtime
-//   prints the shortest repr that round-trips at that precision, as Python/NumPy do);
+//   prints the shortest repr that round-trips at that precision, as Python/NumPy do), or
+//   %f for either where the target prints as CUDA does (Target::prints_floats_as_cuda);
 //   complex → (%.17g+%.17gj) with the real and imaginary parts.
 llvm::Value* FunctionLowering::print_call(const Call* e) {
     std::string format;
@@ -170,6 +171,7 @@ llvm::Value* FunctionLowering::print_call(const Call* e) {
         llvm::Value* v = expr(a);
         auto float_item = [&](llvm::Value* x, int bits) {
             args.push_back(b.CreateFPExt(x, b.getDoubleTy()));
+            if (mod.target.prints_floats_as_cuda()) return std::string("%f");
             return bits == 32 ? std::string("%.9g") : std::string("%.17g");
         };
         if (t->is_bool()) {

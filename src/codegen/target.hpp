@@ -45,6 +45,9 @@ public:
 
     // print(...) of numbers and string literals; `format` is printf-style, args are
     // already promoted (double, i64, ptr to string).
+    // Floats as C's "%f" (Numba's CUDA print: "1.674757") rather than Python's repr (Numba's
+    // CPU print): the CUDA target, and CUDA kernels run on the CPU, which print as on a GPU.
+    virtual bool prints_floats_as_cuda() const { return false; }
     virtual void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) = 0;
 
     // CUDA builtins (thread indices, barriers, atomics, shared/local arrays). The CPU

@@ -35,6 +35,12 @@ std::string format_print(const char* format, std::va_list args) {
             // float64, or float32 already widened to double: repr of the double (Numba).
             out += runtime::float_repr(va_arg(args, double));
             p += p[2] == '1' ? 4 : 3;
+        } else if (p[1] == 'f') {
+            // A CUDA kernel's float, run on the CPU: C's "%f", as the GPU's printf prints it.
+            char buf[400];  // %f of the largest double: 309 digits, sign, point, 6 decimals
+            std::snprintf(buf, sizeof buf, "%f", va_arg(args, double));
+            out += buf;
+            p += 1;
         } else if (p[1] == '%') {
             out += '%';
             p += 1;

@@ -122,6 +122,7 @@ public:
     explicit KernelTarget(bool boundscheck) : boundscheck_(boundscheck) {}
 
     bool bounds_check() const override { return boundscheck_; }
+    bool prints_floats_as_cuda() const override { return true; }
 
     // Not when checking bounds: an IndexError names the thread that indexed, and block-wide
     // every lane runs on thread x == 0.

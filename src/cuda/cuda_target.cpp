@@ -49,6 +49,7 @@ public:
     explicit CudaTarget(const std::string& arch) { cuda::ptx_isa_version(arch); }
 
     types::TargetKind kind() const override { return types::TargetKind::CUDA; }
+    bool prints_floats_as_cuda() const override { return true; }
 
     void configure_module(llvm::Module& m) override {
         m.setTargetTriple(cuda::kNvptxTriple);

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -173,7 +174,9 @@ Function Module::function(const std::string& name) const {
 std::vector<std::string> Module::function_names() const {
     std::vector<std::string> names;
     for (const syntax::Stmt* s : m_->ast->body())
-        if (auto* fn = syntax::dyn_cast<syntax::FunctionDef>(s)) names.push_back(fn->name);
+        if (auto* fn = syntax::dyn_cast<syntax::FunctionDef>(s);
+            fn && std::find(names.begin(), names.end(), fn->name) == names.end())
+            names.push_back(fn->name);  // a redefined name once: its later def is the function
     return names;
 }
 

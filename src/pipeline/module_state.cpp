@@ -27,6 +27,12 @@ std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& asked, boo
     // passes (Numba's @njit(fastmath=True)); every path to a specialization comes here.
     SpecKey key = asked;
     key.fastmath = key.fastmath || typer->decorator_of(key.def).fastmath;
+    // @cuda.jit(debug=True) run on the CPU checks every index: an out-of-range one is an
+    // IndexError naming the line, where a GPU needs cuda-memcheck to say it (Numba's course,
+    // notebook 5); on the CPU an unchecked one would write over the host process's memory.
+    if (key.arch == pipeline::kCudaOnCpuArch && key.artifact == pipeline::Artifact::Entry &&
+        typer->decorator_of(key.def).debug)
+        key.arch = pipeline::kCudaOnCpuCheckedArch;
     {
         std::unique_lock lock(cache_mutex);
         cache_cv.wait(lock, [&] { return !in_flight.count(key); });

@@ -57,6 +57,7 @@ void Parser::unsupported(SourceLoc loc, std::string_view what) {
 std::unique_ptr<Module> Parser::parse() {
     Block& body = module_->body();
     while (peek().kind != Tok::End) parse_top_level_statement(body);
+    if (!decorated_ && !undecorated_errors_.empty()) throw UnsupportedConstruct(undecorated_errors_.front());
     // A module docstring is allowed and means nothing.
     if (!body.empty())
         if (auto* s = dyn_cast<ExprStmt>(body.front()); s && isa<StrLit>(s->value)) body.erase(body.begin());
@@ -69,15 +70,23 @@ std::unique_ptr<Module> Parser::parse() {
 // code (classes, `with`, comprehensions, f-strings in prints, `if __name__ == ...`). Numba
 // compiles the decorated functions and leaves the rest to Python, and so does ujit: a
 // top-level statement outside the language is recorded as skipped, with the reason, and
-// parsing goes on at the next top-level statement. Function definitions (decorated or not)
-// are never skipped: an error in one is the user's to see. Nor is a syntax error (the file
-// is not Python: Python would refuse it too), nor anything after a lexical error, whose
-// position in the text is lost.
+// parsing goes on at the next top-level statement. A decorated function is never skipped:
+// an error in one is the user's to see. In a file with Numba's decorators an undecorated
+// def is Python's unless ujit can compile it (Numba never compiles it): one using what ujit
+// lacks (`try`, a comprehension) is host code, binding its name. A module without
+// decorators (the C and C++ API's) compiles every def, so there it stays an error. Nor is
+// a syntax error skipped (the file is not Python: Python would refuse it too), nor anything
+// after a lexical error, whose position in the text is lost.
 void Parser::parse_top_level_statement(Block& out) {
     const Token& first = peek();
-    if (first.is_op("@") || first.is_keyword("def")) return parse_statement(out);
+    if (first.is_op("@")) {
+        decorated_ = true;
+        return parse_statement(out);
+    }
     SourceLoc loc = first.loc;
-    std::string binds = first.is_keyword("class") && peek(1).kind == Tok::Name ? peek(1).text : std::string();
+    const bool first_is_def = first.is_keyword("def");
+    std::string binds =
+        (first.is_keyword("class") || first_is_def) && peek(1).kind == Tok::Name ? peek(1).text : std::string();
     size_t kept = out.size();
     try {
         parse_statement(out);
@@ -86,6 +95,7 @@ void Parser::parse_top_level_statement(Block& out) {
         loop_depth_ = function_depth_ = depth_ = block_depth_ = 0;
         in_decorator_ = false;
         skip_rest_of_statement();
+        if (first_is_def) undecorated_errors_.push_back(e.diagnostic());
         module_->add_skipped({loc, e.diagnostic().message, std::move(binds), e.diagnostic().loc});
     }
 }

@@ -105,6 +105,10 @@ private:
     int loop_depth_ = 0;
     int function_depth_ = 0;
     bool in_decorator_ = false;
+    // Numba's decorators seen at the top level; without any (a module for the C and C++ API)
+    // every def is ujit's, and the first undecorated def skipped as host code is an error.
+    bool decorated_ = false;
+    std::vector<Diagnostic> undecorated_errors_;
 };
 
 // Counts one level of recursion, of expressions or of blocks (each up to kMaxNesting, so

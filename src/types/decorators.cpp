@@ -286,6 +286,8 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
     for (const Keyword& k : call->keywords) {
         if (k.name == "fastmath")
             d.fastmath = fastmath_flags(k);
+        else if (k.name == "debug" && d.kind == Decorator::Kind::CudaJit)
+            d.debug = const_bool(k);
         else if (k.name == "nopython" || k.name == "cache" || k.name == "nogil" || k.name == "boundscheck" ||
                  k.name == "debug" || k.name == "lineinfo" || k.name == "inline" || k.name == "opt" ||
                  k.name == "error_model" || k.name == "forceobj" || k.name == "looplift" || k.name == "identity" ||

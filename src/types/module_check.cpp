@@ -151,9 +151,14 @@ void ModuleScope::add_constant(const Assign& s) {
     }
 }
 
+// A second `def` of a name rebinds it, as in Python (notebooks redefine a function to fix
+// it): compiled callers and the host see the later one. The earlier one is reachable only
+// from host code run before the redefinition, so it is left to Python and noted.
 void ModuleScope::add_function(const FunctionDef& fn) {
     if (const Global* g = find_global(fn.name); g && g->fn)
-        fail(fn.name_loc, fmt::format("function '{}' is defined twice (first at line {})", fn.name, g->loc.line));
+        skipped.push_back({g->fn->loc, fmt::format("function '{}' is redefined at line {}: the later definition "
+                                                   "replaces it, as in Python",
+                                                   fn.name, fn.name_loc.line)});
     Member m = make_member(Member::What::Function, user_func(&fn));
     bind(fn.name, Global{std::move(m), &fn, fn.name_loc});
 }

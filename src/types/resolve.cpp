@@ -60,6 +60,8 @@ ConstValue const_float(double v, const Type* t) {
 }
 
 std::string module_namespace(const std::string& module) {
+    // ujit's Python package stands for numba (`import ujit as numba`, `from ujit import cuda`).
+    if (module == "ujit" || module.starts_with("ujit.")) return module_namespace("numba" + module.substr(4));
     if (module == "math") return "math";
     if (module == "numpy") return "np";
     if (module == "numba") return "numba";

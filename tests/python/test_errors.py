@@ -21,6 +21,21 @@ def test_typing_error_points_at_the_users_line_and_column():
     assert str(e).startswith("%s:%d:%d: error:" % (__file__, e.line, e.col))
 
 
+def test_an_argument_nopython_mode_cannot_type_is_a_typing_error_at_its_parameter():
+    # Numba's "cannot determine Numba type of <class 'dict'>" (notebook 1), a TypingError,
+    # not a TypeError; ujit has no object-mode fallback (nor has Numba's default since 0.59).
+    @njit
+    def lookup(table, key):
+        return table[key]
+
+    with pytest.raises(ujit.TypingError, match=r"argument 0 \('table'\): cannot determine Numba type of "
+                                               r"<class 'dict'>") as info:
+        lookup({"k": 1.0}, "k")
+    e = info.value
+    assert (e.file, e.line) == (__file__, lookup.py_func.__code__.co_firstlineno + 1)
+    assert open(__file__).read().splitlines()[e.line - 1][e.col - 1:].startswith("table, key")
+
+
 def test_undefined_name_is_a_compile_error():
     @njit
     def f(x):
@@ -74,7 +89,7 @@ def test_unsupported_argument_type():
     def f(x):
         return x
 
-    with pytest.raises(TypeError, match="argument 1 has type str"):
+    with pytest.raises(ujit.TypingError, match="argument 0 \\('x'\\): cannot determine Numba type of <class 'str'>"):
         f("text")
 
 

@@ -92,8 +92,7 @@ class CompiledFunction:
         codes = [ext.code_of(a) for a in args]
         for i, c in enumerate(codes):
             if c & _types.CODE_NONE:
-                raise TypeError("%s(): argument %d has type %s, which ujit cannot pass to compiled code"
-                                % (self.py_func.__name__, i + 1, type(args[i]).__name__))
+                raise self._untypable_argument(i, args[i])
         if self.declared:
             sig, spec = self._declared_for(codes)
         else:
@@ -101,6 +100,17 @@ class CompiledFunction:
             spec = tuple(codes)
         full = self.compile(sig)
         return self.function(), spec, _types.result_shape(_types.split_full_signature(full)[0])
+
+    def _untypable_argument(self, i, value):
+        """Numba's TypingError for an argument nopython mode has no type for (a dict, a
+        string): located at the parameter. (Numba before 0.59 fell back to object mode
+        here; ujit compiles nopython only, as Numba now does by default.)"""
+        src = _source.FunctionSource(self.py_func)
+        arg = src.node.args.args[i] if i < len(src.node.args.args) else src.node
+        return _source.compile_error("argument %d ('%s'): cannot determine Numba type of %s; nopython mode "
+                                     "compiles numbers, NumPy arrays and tuples of them"
+                                     % (i, getattr(arg, "arg", "?"), type(value)),
+                                     src.filename, src.first_line + arg.lineno - 1, arg.col_offset + 1 + src.indent)
 
     def _declared_for(self, codes):
         for sig in self.declared:

@@ -7,7 +7,8 @@ so diagnostics point at the user's file. The free names the body reads are resol
 the function's globals and closure at first compile and frozen, as Numba does:
 
   numbers, NumPy scalars, tuples of them  ->  module constants (`SQRT_2PI = np.float32(...)`)
-  math, numpy, random, ujit, ujit.cuda    ->  imports under the user's name
+  math, numpy, random, ujit, ujit.cuda,   ->  imports under the user's name
+  ujit.types
   ujit.cuda.random                        ->  `import numba.cuda.random as NAME`
   math.sqrt, np.sin, random.random, ...   ->  `from math import sqrt as NAME`
   xoroshiro128p_uniform_float32, ...      ->  `from numba.cuda.random import ... as NAME`
@@ -262,12 +263,13 @@ class ModuleText:
         if module.__name__ == "ujit":
             self.needs_numba = True
             return "import numba as %s" % name
-        if module.__name__ == "ujit.cuda":
-            return "from numba import cuda as %s" % name
+        if module.__name__ in ("ujit.cuda", "ujit.types"):
+            return "from numba import %s as %s" % (module.__name__[len("ujit."):], name)
         if module.__name__ == "ujit.cuda.random":
             return "import numba.cuda.random as %s" % name
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
-                            "numpy, random, ujit, ujit.cuda and ujit.cuda.random)" % (module.__name__, name), src.filename, line, col)
+                            "numpy, random, ujit, ujit.cuda, ujit.cuda.random and ujit.types)"
+                            % (module.__name__, name), src.filename, line, col)
 
     def _constant(self, v):
         """Source text of a constant ujit folds, or None when `v` is not one."""
@@ -342,7 +344,7 @@ def fastmath_on(value):
     raise ValueError("Expected fastmath option(s) to be either a bool, dict or set")
 
 
-def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False):
+def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
@@ -350,7 +352,9 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
     if kind == "jit":
         return "@%s.njit(fastmath=True)" % n if fastmath else "@%s.njit" % n
     if kind == "cuda.jit":
-        return "@%s.cuda.jit(device=True%s)" % (n, fast) if device else "@%s.cuda.jit" % n
+        if device:
+            return "@%s.cuda.jit(device=True%s)" % (n, fast)
+        return "@%s.cuda.jit(debug=True)" % n if debug else "@%s.cuda.jit" % n
     if kind == "vectorize":
         if not signatures:
             return "@%s.vectorize(fastmath=True)" % n if fastmath else "@%s.vectorize" % n

@@ -1,11 +1,6 @@
-"""`ujit.types` (Numba's numba.types namespace of type names), typeof and from_dtype."""
-import types as _pytypes
-
+"""typeof and from_dtype (`ujit.types`, Numba's namespace of type names, is ujit/types.py)."""
 from . import _types
 from ._native import ext
-
-types = _pytypes.SimpleNamespace(**_types.TYPES)
-types.Array = lambda dtype, ndim, layout: _types.ArrayType(dtype, ndim, layout)
 
 
 def typeof(value):

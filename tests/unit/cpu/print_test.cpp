@@ -54,6 +54,12 @@ TEST_CASE("print: float32 prints like Numba, as the repr of the widened double",
     CHECK(fmt("%.9g %.9g", double(2.5f), double(1e20f)) == "2.5 1.0000000200408773e+20");
 }
 
+TEST_CASE("print: a CUDA kernel's floats print as CUDA's printf prints them", "[cpu]") {
+    // Numba's CUDA print formats floats with "%f" (notebook 5: "in range 1.674757 7").
+    CHECK(fmt("%s %f %lld", "in range", double(1.6747572f), 7LL) == "in range 1.674757 7");
+    CHECK(fmt("%f %f %f", -0.5, 1e20, 1.0 / 0.0) == "-0.500000 100000000000000000000.000000 inf");
+}
+
 TEST_CASE("print: generated code prints a line through ujit_rt_print", "[cpu]") {
     TestModule t;
     // void show(int64 n, double x) { print("n =", n, x, True) }

@@ -1,6 +1,6 @@
 // Top-level host code (tests/lit/cli/host_code.py has a whole script): statements outside
 // the language are skipped with their reason, parsing resumes at the next top-level
-// statement, and function definitions are never skipped.
+// statement, and decorated function definitions are never skipped.
 #include "unit/syntax/syntax_test_util.hpp"
 
 using namespace ujit::syntax;
@@ -47,10 +47,28 @@ TEST_CASE("host code: unsupported top-level statements are skipped, with the rea
     CHECK(isa<For>(m->body()[2]));
 }
 
-TEST_CASE("host code: errors in function definitions and lexical errors still stop", "[syntax]") {
-    // A def is the user's code for ujit: its errors are reported, never skipped.
-    Error e = error_of("x = [1, 2]\ndef f(a):\n    return [i for i in a]\n");
-    CHECK(e.line == 3);
+TEST_CASE("host code: in a Numba file an undecorated def ujit cannot compile is Python's", "[syntax]") {
+    // Numba never compiles it (a notebook's plain helper with try/except): skipped, its
+    // name bound by host code; the decorated def after it is parsed as ever.
+    const std::string helper = "def helper(f, a):\n    try:\n        f(a)\n    except TypeError as e:\n"
+                               "        return e\n";
+    auto m = parse(helper + "@njit\ndef g(a):\n    return a\n");
+    REQUIRE(m->skipped().size() == 1);
+    CHECK(m->skipped()[0].loc.line == 1);
+    CHECK(m->skipped()[0].binds == "helper");
+    CHECK(m->skipped()[0].reason == "'try' statements are not supported by ujit");
+    REQUIRE(m->body().size() == 1);
+    CHECK(cast<FunctionDef>(m->body()[0])->name == "g");
+    // Without decorators (a module for the C or C++ API) every def is ujit's: the error stays.
+    Error e = error_of(helper + "def g(a):\n    return a\n");
+    CHECK(e.line == 2);
+    CHECK(e.message == "'try' statements are not supported by ujit");
+}
+
+TEST_CASE("host code: errors in decorated functions and lexical errors still stop", "[syntax]") {
+    // A decorated def is the user's code for ujit: its errors are reported, never skipped.
+    Error e = error_of("x = [1, 2]\n@njit\ndef f(a):\n    return [i for i in a]\n");
+    CHECK(e.line == 4);
     CHECK(e.message == "list comprehensions are not supported by ujit");
     e = error_of("@njit\ndef f(a):\n    try:\n        pass\n");
     CHECK(e.line == 3);
@@ -63,9 +81,9 @@ TEST_CASE("host code: errors in function definitions and lexical errors still st
     e = error_of("x = 1 $ 2\ndef f(a):\n    return a\n");
     CHECK(e.line == 1);
     CHECK(e.col == 7);
-    // Nor is an unsupported string inside a def skipped.
-    e = error_of("def f(a):\n    print(f'{a}')\n");
-    CHECK(e.line == 2);
+    // Nor is an unsupported string inside a decorated def skipped.
+    e = error_of("@cuda.jit\ndef f(a):\n    print(f'{a}')\n");
+    CHECK(e.line == 3);
     CHECK(e.col == 11);
     CHECK(e.message == "f-strings are not supported by ujit");
 }

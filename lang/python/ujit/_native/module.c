@@ -11,8 +11,10 @@ PyObject* Ujit_CudaSupportError = NULL;
 /* ------------------------------------------------------------------ errors */
 
 /* "ZeroDivisionError: division by zero (in f at f.py:3:12)" -> ZeroDivisionError with the
- * rest as its message: the run-time errors of compiled code are Python's own classes. */
+ * rest as its message: the run-time errors of compiled code are Python's own classes. A
+ * kernel run on the CPU says "error: IndexError: ..." (the C API's form for launches). */
 static PyObject* raise_runtime_text(const char* message) {
+    if (strncmp(message, "error: ", 7) == 0) message += 7;
     const char* colon = strstr(message, ": ");
     PyObject* cls = PyExc_RuntimeError;
     if (colon && colon - message < 64) {

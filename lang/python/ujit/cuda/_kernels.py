@@ -61,7 +61,8 @@ class CUDAFunction(CompiledFunction):
         self.device = bool(options.get("device", False))
 
     def decorator(self):
-        return _source.decorator_text("cuda.jit", device=self.device)
+        # debug=True reaches the compiler: a kernel run on the CPU then checks its indexing.
+        return _source.decorator_text("cuda.jit", device=self.device, debug=bool(self.options.get("debug")))
 
     def compile(self, sig):
         check_cuda_signature(self.function(), str(sig))

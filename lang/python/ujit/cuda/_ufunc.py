@@ -13,6 +13,7 @@ from .._native import ext
 from . import _api, _devicearray
 from ._devicearray import DeviceNDArray
 from ._kernels import check_cuda_signature
+from ._ufunc_args import resolve_gufunc, resolve_ufunc
 
 
 class CUDAUfuncFunction(UfuncFunction):
@@ -68,13 +69,14 @@ class CUDAUFunc:
     def __call__(self, *args, out=None, stream=0):
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
+        args, loop = resolve_ufunc(self.__name__, self._owner.declared, args)
         if not _api.is_available():
             host = [a.copy_to_host() if isinstance(a, DeviceNDArray) else a for a in args]
             if out is None:
-                return self.cpu_ufunc(*host)
+                return self.cpu_ufunc(*host, signature=loop)
             if isinstance(out, DeviceNDArray):
                 raise _api.CudaSupportError("CUDA is unavailable: %s" % _api.unavailable_reason())
-            return self.cpu_ufunc(*host, out=out)
+            return self.cpu_ufunc(*host, out=out, signature=loop)
         s = _api._stream_handle(stream)
         inputs = tuple(_gpu_input(a) for a in args)
         fn = self._owner.function()
@@ -176,13 +178,14 @@ class CUDAGUFunc:
             outs = list(out) if isinstance(out, tuple) else [out]
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
+        args, loop = resolve_gufunc(self.__name__, self._owner.declared, self.nin, args)
         if not _api.is_available():
             host = [a.copy_to_host() if isinstance(a, DeviceNDArray) else a for a in args]
             if outs is None:
-                return self.cpu_ufunc(*host)
+                return self.cpu_ufunc(*host, signature=loop)
             if any(isinstance(o, DeviceNDArray) for o in outs):
                 raise _api.CudaSupportError("CUDA is unavailable: %s" % _api.unavailable_reason())
-            return self.cpu_ufunc(*host, out=tuple(outs))
+            return self.cpu_ufunc(*host, out=tuple(outs), signature=loop)
         inputs = tuple(_gpu_input(a) for a in args)
         shapes = [tuple(a.shape) if hasattr(a, "shape") else np.shape(a) for a in args]
         on_device = any(_on_device(a) for a in args)
