@@ -3,7 +3,7 @@ through ujit's imports, its results checked against NumPy and CPython.
 
 Cells that need work in flight elsewhere are expected failures (strict=False, so they
 report XPASS once it lands): device arrays, streams and synchronize without a GPU (branch
-`hostdev`) and numba.cuda.random (branch `xoroshiro`).
+`hostdev`).
 """
 import math
 import os
@@ -17,8 +17,6 @@ import ujit
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "notebooks")
 HOSTDEV = pytest.mark.xfail(strict=False, raises=ujit.cuda.CudaSupportError,
                             reason="gap: device arrays, streams and cuda.synchronize() without a GPU (branch hostdev)")
-XOROSHIRO = pytest.mark.xfail(strict=False, raises=ImportError,
-                              reason="gap: numba.cuda.random / xoroshiro128p (branch xoroshiro)")
 
 _RUN = {}
 
@@ -204,7 +202,6 @@ def test_nb5_fixed_debug_kernel_runs_checked():
 
 # ---------------------------------------------------------------- 6: extra topics
 
-@XOROSHIRO
 def test_nb6_random_numbers_estimate_pi():
     nb = run("nb6_random")
     assert abs(nb["pi_estimate"] - math.pi) < 0.01

@@ -10,6 +10,7 @@
 # RUN: %expect-status 0 %ujit check %S/../../python/notebooks/nb4_kernels_device.py 2>&1 | FileCheck %s --check-prefix=NB4D
 # RUN: %expect-status 0 %ujit check %S/../../python/notebooks/nb5_debugging.py 2>&1 | FileCheck %s --check-prefix=NB5
 # RUN: %expect-status 0 %ujit check %S/../../python/notebooks/nb6_extra.py 2>&1 | FileCheck %s --check-prefix=NB6
+# RUN: %expect-status 0 %ujit check %S/../../python/notebooks/nb6_random.py 2>&1 | FileCheck %s --check-prefix=NB6R
 #
 # Their functions through `ujit run`: hypot (float and int arguments), the later add_kernel,
 # the tile transpose, and the debug=True kernel whose 'or' bug indexes past the histogram.
@@ -31,6 +32,7 @@
 # NB4D: nb4_kernels_device.py: ok (2 functions, 0 signatures compiled)
 # NB5: nb5_debugging.py: ok (4 functions, 0 signatures compiled)
 # NB6: nb6_extra.py: ok (3 functions, 1 signature compiled)
+# NB6R: nb6_random.py: ok (1 function, 0 signatures compiled)
 # HYPOT: {{^}}5.0{{$}}
 # HYPOT-INT: {{^}}13.0{{$}}
 # OOB: error: IndexError: index out of bounds (in histogram_out_of_bounds at {{.*}}nb5_debugging.py:34:13; kernel 'histogram_out_of_bounds'

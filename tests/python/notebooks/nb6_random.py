@@ -1,5 +1,5 @@
 """Notebook 6's random-number cells: xoroshiro128+ states made on the host, drawn in a
-kernel to estimate pi. numba.cuda.random is the `xoroshiro` branch's work."""
+kernel to estimate pi."""
 import numpy as np
 
 from ujit import cuda  # was: from numba import cuda
