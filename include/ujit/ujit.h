@@ -353,7 +353,7 @@ void ujit_device_array_release(ujit_device_array* a);
  * address: such an array must not be offered as __cuda_array_interface__ (its
  * ujit_device_array_dltensor says kDLCPU). */
 typedef struct ujit_array_interface {
-    uint64_t data;          /* device pointer (host address on the host device) */
+    uint64_t data;          /* device pointer (on the host device: host address) */
     int32_t ndim;
     const int64_t* shape;   /* borrowed from the array handle */
     const int64_t* strides; /* bytes, borrowed */
@@ -410,12 +410,12 @@ ujit_status ujit_function_launch(ujit_function* kernel, ujit_dim3 grid, ujit_dim
 /* ------------------------------------------------------------------ disk cache */
 
 typedef struct ujit_cache_stats {
-    int32_t enabled;        /* 0 when UJIT_CACHE=0 or no directory is configured */
-    char directory[1024];   /* "" when none is configured */
-    uint64_t entries;       /* valid entries in the directory */
-    uint64_t bytes;         /* their size */
-    uint64_t hits, misses;  /* this process's */
-    uint64_t stores;        /* this process's */
+    int32_t enabled; /* 0 when UJIT_CACHE=0 or no directory is configured */
+    char directory[1024]; /* "" when none is configured */
+    uint64_t entries; /* valid entries in the directory */
+    uint64_t bytes; /* their size */
+    uint64_t hits, misses; /* this process's */
+    uint64_t stores; /* this process's */
 } ujit_cache_stats;
 
 /* The directory comes from UJIT_CACHE_DIR (else $XDG_CACHE_HOME/ujit, else

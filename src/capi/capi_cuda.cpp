@@ -153,9 +153,7 @@ ujit_status ujit_cuda_current_device(int* ordinal) {
 }
 
 ujit_status ujit_cuda_synchronize(void) {
-    return guarded([&] {
-        ujit::cuda::synchronize();
-    });
+    return guarded([&] { ujit::cuda::synchronize(); });
 }
 
 // ---------------------------------------------------------------- streams and events
@@ -171,9 +169,7 @@ ujit_status ujit_stream_create(ujit_stream** out) {
 void ujit_stream_release(ujit_stream* s) { delete s; }
 
 ujit_status ujit_stream_synchronize(ujit_stream* s) {
-    return guarded([&] {
-        ujit::capi::stream_of(s).synchronize();
-    });
+    return guarded([&] { ujit::capi::stream_of(s).synchronize(); });
 }
 
 ujit_status ujit_stream_query(ujit_stream* s, int* done) {
@@ -321,7 +317,8 @@ ujit_status ujit_device_array_from_dlpack(DLManagedTensor* t, ujit_device_array*
         require(t && out, "null tensor or output handle");
         *out = nullptr;
         bool host_device = !ujit::cuda::is_available();
-        require(t->dl_tensor.device.device_type == kDLCUDA || (host_device && t->dl_tensor.device.device_type == kDLCPU),
+        require(t->dl_tensor.device.device_type == kDLCUDA ||
+                    (host_device && t->dl_tensor.device.device_type == kDLCPU),
                 host_device ? "expected a kDLCUDA tensor, or a kDLCPU one for the host device"
                             : "expected a device (kDLCUDA) tensor");
         *out = new_array(ujit::cuda::DeviceArray::from_dlpack(t));  // validates before taking ownership

@@ -191,8 +191,10 @@ struct PinnedBuffer {
     void* data = nullptr;
     bool on_host_device = false;  // then plain host memory (malloc)
     ~PinnedBuffer() {
-        if (data && on_host_device) std::free(data);
-        else if (data) driver().cuMemFreeHost(data);
+        if (data && on_host_device)
+            std::free(data);
+        else if (data)
+            driver().cuMemFreeHost(data);
     }
 };
 }  // namespace detail
@@ -203,7 +205,8 @@ PinnedArray::PinnedArray(DType dtype, std::vector<int64_t> shape, Order order) {
     if (uses_host_device()) {
         buf->on_host_device = true;
         buf->data = std::malloc(size_t(n ? n : 1));
-        if (!buf->data) throw Error(Error::Kind::Runtime, fmt::format("error: out of host memory allocating {} bytes", n));
+        if (!buf->data)
+            throw Error(Error::Kind::Runtime, fmt::format("error: out of host memory allocating {} bytes", n));
     } else {
         bind();
         check(driver().cuMemAllocHost(&buf->data, size_t(n ? n : 1)), "cuMemAllocHost",

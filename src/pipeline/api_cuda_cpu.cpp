@@ -8,15 +8,15 @@
 // The host device's CUDA ufuncs (pipeline/api_cuda_host.hpp) run the same loop kernel here.
 #include "cpu/kernel_runtime.hpp"
 #include "cudadrv/launch_params.hpp"
+#include "pipeline/api_cuda_host.hpp"
 #include "pipeline/dispatch.hpp"
 #include "pipeline/marshal.hpp"
-#include "pipeline/api_cuda_host.hpp"
 #include "pipeline/module_state.hpp"
 #include "pipeline/ufunc_types.hpp"
-#include "runtime/shape.hpp"
 #include "runtime/broadcast.hpp"
 #include "runtime/cast.hpp"
 #include "runtime/scalar.hpp"
+#include "runtime/shape.hpp"
 #include "ujit/cuda.hpp"
 
 #include <fmt/format.h>

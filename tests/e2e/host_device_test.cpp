@@ -95,7 +95,8 @@ TEST_CASE("host device: copies in, out and between arrays", "[host-device][.]") 
 
     // The GPU path's checks.
     Array small(DType::Float32, {3});
-    CHECK_THROWS_WITH(d.copy_to_host(small.ref()), Contains("device array is float32(257,)") && Contains("float32(3,)"));
+    CHECK_THROWS_WITH(d.copy_to_host(small.ref()),
+                      Contains("device array is float32(257,)") && Contains("float32(3,)"));
     CHECK_THROWS_WITH(e.copy_from(dm), Contains("device-to-device copy"));
 }
 
@@ -215,7 +216,8 @@ TEST_CASE("host device: CUDA gufuncs on device arrays match NumPy's cases", "[ho
         for (int64_t i = 0; i < 2; ++i)
             for (int64_t j = 0; j < 2; ++j) {
                 float s = 0;
-                for (int64_t l = 0; l < 2; ++l) s += a.data<float>()[k * 4 + i * 2 + l] * b.data<float>()[k * 4 + l * 2 + j];
+                for (int64_t l = 0; l < 2; ++l)
+                    s += a.data<float>()[k * 4 + i * 2 + l] * b.data<float>()[k * 4 + l * 2 + j];
                 CHECK(got[size_t(k * 4 + i * 2 + j)] == s);
             }
     DeviceArray wrong = device_array({10, 2, 2}, DType::Float64);

@@ -44,11 +44,10 @@ static PyObject* device_array_interface(DeviceArrayObject* self, PyObject* noarg
     PyObject* on_host = view->device.device_type == kDLCPU ? Py_True : Py_False;
     PyObject* shape = int64_tuple(ai.shape, ai.ndim);
     PyObject* strides = int64_tuple(ai.strides, ai.ndim);
-    PyObject* r = shape && strides
-                      ? Py_BuildValue("{s:K,s:O,s:O,s:s,s:i,s:O}", "data", (unsigned long long)ai.data, "shape", shape,
-                                      "strides", strides, "typestr", ai.typestr, "device", ai.device, "on_host",
-                                      on_host)
-                      : NULL;
+    PyObject* r = shape && strides ? Py_BuildValue("{s:K,s:O,s:O,s:s,s:i,s:O}", "data", (unsigned long long)ai.data,
+                                                   "shape", shape, "strides", strides, "typestr", ai.typestr, "device",
+                                                   ai.device, "on_host", on_host)
+                                   : NULL;
     Py_XDECREF(shape);
     Py_XDECREF(strides);
     return r;
