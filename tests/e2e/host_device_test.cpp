@@ -137,7 +137,7 @@ TEST_CASE("host device: a kernel works on device arrays in place, mixed with hos
     launch(add, Dim3(30), Dim3(128), {dx, dy, out});  // the course's notebook-3 cell
     synchronize();
     std::vector<float> got = from_device<float>(out);
-    std::vector<float> want(size_t(n));
+    std::vector<float> want(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) want[size_t(i)] = float(i) + 2.0f * float(i);
     CHECK(mismatch(got.data(), want.data(), n) == "");
 
@@ -161,7 +161,7 @@ TEST_CASE("host device: CUDA ufuncs take device arrays and give device arrays", 
     DeviceArray r = vectorize_device(axpb, {da, db});
     CHECK(r.on_host());
     CHECK(r.dtype() == DType::Float64);
-    std::vector<double> want(size_t(n));
+    std::vector<double> want(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) want[size_t(i)] = 0.25 * double(i) * 2 + (1.0 - double(i));
     CHECK(mismatch(from_device<double>(r).data(), want.data(), n) == "");
 
