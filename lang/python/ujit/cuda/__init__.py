@@ -17,7 +17,8 @@ Numba).
 """
 from ._api import (  # noqa: F401
     CudaSupportError, Event, HostDevice, Stream, close, current_context, default_stream, detect, event,
-    event_elapsed_time, get_current_device, is_available, list_devices, select_device, stream, synchronize, unavailable_reason,
+    event_elapsed_time, get_current_device, is_available, list_devices, select_device, stream, synchronize,
+    unavailable_reason,
 )
 from ._devicearray import (  # noqa: F401
     DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, pinned_array, to_device,
