@@ -188,13 +188,9 @@ TEST_CASE("host device: CUDA gufuncs on device arrays match NumPy's cases", "[ho
     Module m = gufunc_module();
     for (const GufuncCase& c : load_gufunc_cases()) {
         INFO(c.name);
-        std::vector<KernelArg> args;
-        for (const Value& v : c.inputs) {
-            if (v.is_array())
-                args.emplace_back(to_device(v.array()));
-            else
-                args.emplace_back(v);
-        }
+        std::vector<KernelArg> args(c.inputs.begin(), c.inputs.end());
+        for (size_t i = 0; i < args.size(); ++i)
+            if (c.inputs[i].is_array()) args[i] = KernelArg(to_device(c.inputs[i].array()));
         std::vector<DeviceArray> got = gufunc_device(m.function(c.function), args);
         REQUIRE(got.size() == c.expected.size());
         for (size_t k = 0; k < got.size(); ++k) {
