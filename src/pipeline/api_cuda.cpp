@@ -409,17 +409,6 @@ void check_gufunc_outputs(const GufuncPlan& p, const std::vector<DeviceArray>& o
     }
 }
 
-// On the host device: the CPU gufunc (Function::gufunc_call) over the same operands, in place.
-void run_gufunc_on_host(const Function& f, const std::vector<KernelArg>& inputs,
-                        const std::vector<DeviceArray>& outputs) {
-    detail::note_cpu_fallback();
-    std::vector<ArrayRef> outs;
-    for (const DeviceArray& d : outputs) outs.push_back(d.ref());
-    std::vector<KernelArg> given(outputs.begin(), outputs.end());
-    detail::host_values(f.name(), given);  // every output must be host memory
-    f.gufunc_call(detail::host_values(f.name(), inputs), outs);
-}
-
 void run_gufunc(const GufuncPlan& p, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs,
                 const LaunchOptions& options) {
     int64_t n = runtime::checked_size(p.binding.loop);
@@ -468,7 +457,7 @@ std::vector<DeviceArray> gufunc_device(const Function& f, const std::vector<Kern
         outputs.push_back(
             device_array(gufunc_operand_shape(p, p.choice.shape.nin + o), p.choice.dtypes[p.choice.shape.nin + o]));
     if (uses_host_device())
-        run_gufunc_on_host(f, inputs, outputs);
+        detail::gufunc_on_host(f, inputs, outputs);
     else
         run_gufunc(p, inputs, outputs, options);
     return outputs;
@@ -493,7 +482,7 @@ void gufunc_into(const Function& f, const std::vector<KernelArg>& inputs, const 
     GufuncPlan p = plan_gufunc(f, inputs, given);
     if (!uses_host_device()) return run_gufunc(p, inputs, outputs, options);
     check_gufunc_outputs(p, outputs);
-    run_gufunc_on_host(f, inputs, outputs);
+    detail::gufunc_on_host(f, inputs, outputs);
 }
 
 void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,

@@ -5,7 +5,8 @@
 // The specialization is the GPU's key with arch "cpu" (pipeline::kCudaOnCpuArch): cached
 // per module like any other, never confused with the PTX build.
 //
-// The host device's CUDA ufuncs (pipeline/api_cuda_host.hpp) run the same loop kernel here.
+// The host device's CUDA ufuncs run the same loop kernel here, its gufuncs the CPU gufunc
+// (pipeline/api_cuda_host.hpp).
 #include "cpu/kernel_runtime.hpp"
 #include "cudadrv/launch_params.hpp"
 #include "pipeline/api_cuda_host.hpp"
@@ -239,6 +240,20 @@ void vectorize_on_host(const Function& ufunc, const std::vector<KernelArg>& inpu
                     fmt::format("error: ufunc output must be a C-contiguous {} device array of shape {}",
                                 dtype_name(plan.output), runtime::format_shape(plan.shape)));
     run_cpu_ufunc(plan, values, out.ref());
+}
+
+void gufunc_on_host(const Function& f, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs) {
+    note_cpu_fallback();
+    std::vector<ArrayRef> outs;
+    for (const DeviceArray& d : outputs) {
+        if (!d.on_host())
+            throw Error(Error::Kind::Argument,
+                        fmt::format("error: gufunc '{}': an output is an array in GPU memory; on "
+                                    "the CPU it takes the host device's arrays",
+                                    f.name()));
+        outs.push_back(d.ref());
+    }
+    f.gufunc_call(host_values(f.name(), inputs), outs);
 }
 
 void note_cpu_fallback() {

@@ -18,5 +18,8 @@ std::vector<Value> host_values(const std::string& callee, const std::vector<Kern
 // (which must be what the GPU path takes: C-contiguous, the result's shape and loop dtype).
 DeviceArray vectorize_on_host(const Function& ufunc, const std::vector<KernelArg>& inputs);
 void vectorize_on_host(const Function& ufunc, const std::vector<KernelArg>& inputs, const DeviceArray& out);
+// A CUDA gufunc's CPU loops (Function::gufunc_call) into `outputs`, which the caller has
+// shaped and checked by the GPU path's rules.
+void gufunc_on_host(const Function& f, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs);
 
 }  // namespace ujit::cuda::detail
