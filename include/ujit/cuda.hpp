@@ -1,7 +1,13 @@
 // ujit's CUDA runtime: devices, device arrays, streams, events, PTX modules and kernel
-// launches through the CUDA driver API. libcuda.so.1 is loaded on first use (never linked):
-// on a machine without a driver or GPU every entry point throws ujit::Error (Runtime) with
-// unavailable_reason(), and is_available() says so up front.
+// launches through the CUDA driver API. libcuda.so.1 is loaded on first use (never linked).
+//
+// Without a usable CUDA device (no driver, no GPU, UJIT_DISABLE_CUDA=1; is_available() says
+// so up front) the runtime stands on the host device instead: device arrays are host memory
+// (DeviceArray::on_host()), copies are memcpy, streams and events are synchronous (events
+// time with the host clock), synchronize() returns at once, and kernels, CUDA ufuncs and
+// gufuncs run compiled for the CPU on those arrays in place. What needs a GPU itself throws
+// ujit::Error (Runtime) with unavailable_reason(): device queries (device_info,
+// current_device_info, select_device, driver_version), PTX modules and raw kernel launches.
 //
 //   if (!ujit::cuda::is_available()) return;               // reason: unavailable_reason()
 //   auto a = ujit::cuda::to_device(host.ref());              // host → device (pooled memory)
@@ -69,7 +75,7 @@ DeviceInfo current_device_info();
 // Selects the device used by this thread from now on (its primary context becomes current).
 void select_device(int ordinal);
 int current_device();
-// Waits for all work queued on the current device.
+// Waits for all work queued on the current device (on the host device: returns at once).
 void synchronize();
 
 // ------------------------------------------------------------------ streams and events
@@ -81,7 +87,7 @@ public:
     void synchronize() const;
     bool query() const;  // true when all queued work has finished
     bool is_default() const { return !s_; }
-    void* handle() const;  // the CUstream (null for the default stream)
+    void* handle() const;  // the CUstream (null for the default stream and on the host device)
     int device() const;
 
 private:
@@ -108,6 +114,7 @@ private:
 enum class Order { C, F };
 
 // Page-locked host memory (cuMemAllocHost): copies from and to it can be asynchronous.
+// On the host device: ordinary host memory (every copy is synchronous there).
 class PinnedArray {
 public:
     PinnedArray() = default;
@@ -134,7 +141,10 @@ public:
     int ndim() const { return ref_.ndim(); }
     int64_t size() const { return ref_.size(); }
     size_t nbytes() const;
-    int device() const { return device_; }
+    int device() const { return device_; }  // 0 on the host device
+    // True for an array of the host device (no usable CUDA): its memory is host memory,
+    // device_pointer() a host address, and DLPack exports it as kDLCPU.
+    bool on_host() const { return on_host_; }
     uint64_t device_pointer() const { return reinterpret_cast<uint64_t>(ref_.data); }
     bool is_c_contiguous() const { return ref_.is_c_contiguous(); }
     bool is_f_contiguous() const { return ref_.is_f_contiguous(); }
@@ -151,11 +161,13 @@ public:
     void copy_from(const DeviceArray& other, const Stream& stream = {});
     DeviceArray copy(const Stream& stream = {}) const;
 
-    // DLPack (kDLCUDA). The exported tensor keeps this memory alive until its deleter runs.
+    // DLPack (kDLCUDA; kDLCPU on the host device). The exported tensor keeps this memory
+    // alive until its deleter runs.
     DLManagedTensor* to_dlpack() const;
     // Takes ownership of `t` (its deleter runs when the last DeviceArray using it goes).
     static DeviceArray from_dlpack(DLManagedTensor* t);
-    // Borrows a kDLCUDA tensor: the caller keeps the memory alive while the view is used.
+    // Borrows a kDLCUDA tensor (or, on the host device, a kDLCPU one: an array of the host
+    // device): the caller keeps the memory alive while the view is used.
     static DeviceArray view_dlpack(const DLTensor& t);
 
 private:
@@ -163,6 +175,7 @@ private:
     std::shared_ptr<void> owner_;  // a pool block, a DLPack tensor, or nothing (borrowed)
     ArrayRef ref_;
     int device_ = 0;
+    bool on_host_ = false;
 };
 
 DeviceArray to_device(const ArrayRef& host, const Stream& stream = {});
@@ -312,8 +325,9 @@ Specialization kernel_specialization(const Function& kernel, const std::vector<K
 // when the kernel has barriers. Shared arrays are per block, local arrays per thread,
 // atomics are CPU atomics, print prints. Results equal the GPU's for race-free kernels
 // (math functions may differ from libdevice's in the last bit).
-// Arguments: host arrays (the kernel works on them in place, nothing is copied) and
-// scalars; device arrays are refused. `options.shared_mem` sizes dynamic shared memory;
+// Arguments: host arrays and the host device's arrays (the kernel works on them in place,
+// nothing is copied) and scalars; arrays in GPU memory are refused. `options.shared_mem`
+// sizes dynamic shared memory;
 // the stream is ignored (the call returns when every block has finished).
 void launch_cpu(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
                 const LaunchOptions& options = {}, const Options& compile = {});

@@ -29,8 +29,13 @@
  * tensors are device memory (for kernel launches and GPU ufuncs only).
  *
  * CUDA. The CUDA driver is loaded on first use, never linked. Where it is unavailable (no
- * libcuda.so.1, no GPU, UJIT_DISABLE_CUDA=1) every CUDA function returns
- * UJIT_ERROR_CUDA_UNAVAILABLE with the reason; ujit_cuda_available() says so up front.
+ * libcuda.so.1, no GPU, UJIT_DISABLE_CUDA=1; ujit_cuda_available() says so up front) CUDA
+ * host code still runs, on the host device: device arrays are host memory (their tensors are
+ * kDLCPU, their "device pointer" a host address), copies are memcpy, streams and events are
+ * synchronous (events time with the host clock), ujit_cuda_synchronize returns at once, and
+ * kernel launches, CUDA ufuncs and gufuncs run compiled for the CPU on those arrays in place.
+ * What needs a GPU itself returns UJIT_ERROR_CUDA_UNAVAILABLE with the reason: the device
+ * queries (driver version, device info, select/current device) and compiling for the GPU.
  */
 #ifndef UJIT_H
 #define UJIT_H
@@ -314,7 +319,8 @@ void ujit_stream_release(ujit_stream* s);
 ujit_status ujit_stream_synchronize(ujit_stream* s);
 /* *done = 1 when all work queued on `s` has finished. */
 ujit_status ujit_stream_query(ujit_stream* s, int* done);
-/* The CUstream (for interop: __cuda_array_interface__'s "stream", CuPy, ...). */
+/* The CUstream (for interop: __cuda_array_interface__'s "stream", CuPy, ...); NULL for the
+ * default stream and on the host device. */
 ujit_status ujit_stream_handle(ujit_stream* s, void** cu_stream);
 
 ujit_status ujit_event_create(int timing, ujit_event** out);
@@ -343,9 +349,11 @@ ujit_status ujit_device_array_copy_from_host(ujit_device_array* a, const DLTenso
 ujit_status ujit_device_array_copy_from(ujit_device_array* dst, const ujit_device_array* src, ujit_stream* stream);
 void ujit_device_array_release(ujit_device_array* a);
 
-/* What __cuda_array_interface__ (version 3) needs. */
+/* What __cuda_array_interface__ (version 3) needs. On the host device `data` is a host
+ * address: such an array must not be offered as __cuda_array_interface__ (its
+ * ujit_device_array_dltensor says kDLCPU). */
 typedef struct ujit_array_interface {
-    uint64_t data;          /* device pointer */
+    uint64_t data;          /* device pointer (on the host device: host address) */
     int32_t ndim;
     const int64_t* shape;   /* borrowed from the array handle */
     const int64_t* strides; /* bytes, borrowed */
@@ -356,13 +364,13 @@ typedef struct ujit_array_interface {
 } ujit_array_interface;
 
 ujit_status ujit_device_array_interface(const ujit_device_array* a, ujit_array_interface* out);
-/* A kDLCUDA view of the array, borrowed from the handle: pass it as a ujit_value array
- * argument (kernel launches, GPU ufuncs). */
+/* A kDLCUDA view of the array (kDLCPU on the host device), borrowed from the handle: pass it
+ * as a ujit_value array argument (kernel launches, GPU ufuncs). */
 ujit_status ujit_device_array_dltensor(const ujit_device_array* a, const DLTensor** out);
 /* DLPack export: the tensor keeps the memory alive until its deleter runs (the consumer
  * calls it), independently of the handle. */
 ujit_status ujit_device_array_to_dlpack(const ujit_device_array* a, DLManagedTensor** out);
-/* DLPack import of a kDLCUDA tensor. On success the handle owns `t` (its deleter runs
+/* DLPack import of a kDLCUDA tensor (on the host device, a kDLCPU one). On success the handle owns `t` (its deleter runs
  * when the handle and every view of it are gone); on failure the caller still owns it. */
 ujit_status ujit_device_array_from_dlpack(DLManagedTensor* t, ujit_device_array** out);
 
@@ -414,12 +422,12 @@ ujit_status ujit_function_launch(ujit_function* kernel, ujit_dim3 grid, ujit_dim
 /* ------------------------------------------------------------------ disk cache */
 
 typedef struct ujit_cache_stats {
-    int32_t enabled;        /* 0 when UJIT_CACHE=0 or no directory is configured */
-    char directory[1024];   /* "" when none is configured */
-    uint64_t entries;       /* valid entries in the directory */
-    uint64_t bytes;         /* their size */
-    uint64_t hits, misses;  /* this process's */
-    uint64_t stores;        /* this process's */
+    int32_t enabled; /* 0 when UJIT_CACHE=0 or no directory is configured */
+    char directory[1024]; /* "" when none is configured */
+    uint64_t entries; /* valid entries in the directory */
+    uint64_t bytes; /* their size */
+    uint64_t hits, misses; /* this process's */
+    uint64_t stores; /* this process's */
 } ujit_cache_stats;
 
 /* The directory comes from UJIT_CACHE_DIR (else $XDG_CACHE_HOME/ujit, else

@@ -1,6 +1,7 @@
 // Applying functions to arrays through the C API: @vectorize ufuncs on the CPU targets
 // and on the GPU, and @cuda.jit kernel launches. Host (kDLCPU) and device (kDLCUDA)
-// tensors map onto the C++ API's ArrayRef and cuda::DeviceArray views.
+// tensors map onto the C++ API's ArrayRef and cuda::DeviceArray views. Without a usable
+// CUDA device the CUDA target runs on the CPU (the host device's arrays are kDLCPU there).
 #include "capi/handles.hpp"
 #include "capi/values.hpp"
 
@@ -102,7 +103,6 @@ ujit_status ujit_function_vectorize_ex(ujit_function* f, const ujit_value* input
             return;
         }
         require_ufunc(f->function);
-        ujit::capi::require_cuda();
         std::vector<ujit::cuda::KernelArg> in = kernel_args(inputs, n_inputs);
         ujit::cuda::LaunchOptions lo;
         lo.stream = ujit::capi::stream_of(stream);
@@ -124,7 +124,6 @@ ujit_status ujit_function_vectorize_new(ujit_function* f, const ujit_value* inpu
             return;
         }
         require_ufunc(f->function);
-        ujit::capi::require_cuda();
         ujit::cuda::LaunchOptions lo;
         lo.stream = ujit::capi::stream_of(stream);
         *out = ujit::cuda::vectorize_device(f->function, kernel_args(inputs, n_inputs), lo).to_dlpack();
@@ -139,7 +138,7 @@ ujit_status ujit_function_launch(ujit_function* kernel, ujit_dim3 grid, ujit_dim
                 ("'" + kernel->function.name() + "' is not a @cuda.jit kernel").c_str());
         require(grid.x && grid.y && grid.z && block.x && block.y && block.z, "grid and block dimensions must be >= 1");
         // No CUDA check here: without a usable device, cuda::launch runs the kernel compiled
-        // for the CPU (host arrays only), with a note on stderr, as the CLI does.
+        // for the CPU (on host arrays in place), with a note on stderr, as the CLI does.
         ujit::cuda::LaunchOptions lo;
         lo.stream = ujit::capi::stream_of(stream);
         lo.shared_mem = shared_mem;

@@ -1,6 +1,7 @@
 // The C API's CUDA runtime: availability, devices, streams, events and device arrays, over
-// include/ujit/cuda.hpp. Every entry point that needs the driver checks for it first, so
-// that a machine without one gets UJIT_ERROR_CUDA_UNAVAILABLE and the reason.
+// include/ujit/cuda.hpp. The device queries need a CUDA device and check for it first, so
+// that a machine without one gets UJIT_ERROR_CUDA_UNAVAILABLE and the reason; streams,
+// events and device arrays work there too, on the host device (cudadrv/host_device.hpp).
 #include "capi/handles.hpp"
 #include "capi/values.hpp"
 
@@ -33,7 +34,7 @@ ujit_device_array* new_array(ujit::cuda::DeviceArray a) {
     for (int64_t s : d.strides()) h->element_strides.push_back(s / isz);
     DLTensor& t = h->tensor;
     t.data = reinterpret_cast<void*>(d.device_pointer());
-    t.device = {kDLCUDA, d.device()};
+    t.device = d.on_host() ? DLDevice{kDLCPU, 0} : DLDevice{kDLCUDA, d.device()};
     t.ndim = d.ndim();
     t.dtype = ujit::capi::dl_dtype(d.dtype());
     t.shape = const_cast<int64_t*>(d.shape().data());
@@ -152,10 +153,7 @@ ujit_status ujit_cuda_current_device(int* ordinal) {
 }
 
 ujit_status ujit_cuda_synchronize(void) {
-    return guarded([&] {
-        require_cuda();
-        ujit::cuda::synchronize();
-    });
+    return guarded([&] { ujit::cuda::synchronize(); });
 }
 
 // ---------------------------------------------------------------- streams and events
@@ -164,7 +162,6 @@ ujit_status ujit_stream_create(ujit_stream** out) {
     return guarded([&] {
         require(out, "null output handle");
         *out = nullptr;
-        require_cuda();
         *out = new ujit_stream{ujit::cuda::Stream::create()};
     });
 }
@@ -172,16 +169,12 @@ ujit_status ujit_stream_create(ujit_stream** out) {
 void ujit_stream_release(ujit_stream* s) { delete s; }
 
 ujit_status ujit_stream_synchronize(ujit_stream* s) {
-    return guarded([&] {
-        require_cuda();
-        ujit::capi::stream_of(s).synchronize();
-    });
+    return guarded([&] { ujit::capi::stream_of(s).synchronize(); });
 }
 
 ujit_status ujit_stream_query(ujit_stream* s, int* done) {
     return guarded([&] {
         require(done, "null output");
-        require_cuda();
         *done = ujit::capi::stream_of(s).query();
     });
 }
@@ -197,7 +190,6 @@ ujit_status ujit_event_create(int timing, ujit_event** out) {
     return guarded([&] {
         require(out, "null output handle");
         *out = nullptr;
-        require_cuda();
         *out = new ujit_event{ujit::cuda::Event(timing != 0)};
     });
 }
@@ -207,7 +199,6 @@ void ujit_event_release(ujit_event* e) { delete e; }
 ujit_status ujit_event_record(ujit_event* e, ujit_stream* s) {
     return guarded([&] {
         require(e, "null event");
-        require_cuda();
         e->event.record(ujit::capi::stream_of(s));
     });
 }
@@ -215,7 +206,6 @@ ujit_status ujit_event_record(ujit_event* e, ujit_stream* s) {
 ujit_status ujit_event_synchronize(ujit_event* e) {
     return guarded([&] {
         require(e, "null event");
-        require_cuda();
         e->event.synchronize();
     });
 }
@@ -223,7 +213,6 @@ ujit_status ujit_event_synchronize(ujit_event* e) {
 ujit_status ujit_event_query(ujit_event* e, int* done) {
     return guarded([&] {
         require(e && done, "null event or output");
-        require_cuda();
         *done = e->event.query();
     });
 }
@@ -231,7 +220,6 @@ ujit_status ujit_event_query(ujit_event* e, int* done) {
 ujit_status ujit_event_elapsed_ms(ujit_event* start, ujit_event* end, float* ms) {
     return guarded([&] {
         require(start && end && ms, "null event or output");
-        require_cuda();
         *ms = end->event.elapsed_ms_since(start->event);
     });
 }
@@ -239,7 +227,6 @@ ujit_status ujit_event_elapsed_ms(ujit_event* start, ujit_event* end, float* ms)
 ujit_status ujit_stream_wait_event(ujit_stream* s, ujit_event* e) {
     return guarded([&] {
         require(e, "null event");
-        require_cuda();
         e->event.make_wait(ujit::capi::stream_of(s));
     });
 }
@@ -256,7 +243,6 @@ ujit_status ujit_device_array_new(const int64_t* shape, int32_t ndim, ujit_dtype
         ujit::DType t = checked_dtype(dtype);
         std::vector<int64_t> dims(shape, shape + ndim);
         for (int64_t d : dims) require(d >= 0, "negative dimension");
-        require_cuda();
         *out =
             new_array(ujit::cuda::device_array(dims, t, fortran_order ? ujit::cuda::Order::F : ujit::cuda::Order::C));
     });
@@ -267,7 +253,6 @@ ujit_status ujit_device_array_from_host(const DLTensor* host, ujit_stream* strea
         require(out, "null output handle");
         *out = nullptr;
         ujit::ArrayRef ref = host_ref(host);
-        require_cuda();
         *out = new_array(ujit::cuda::to_device(ref, ujit::capi::stream_of(stream)));
     });
 }
@@ -276,7 +261,6 @@ ujit_status ujit_device_array_copy_to_host(const ujit_device_array* a, const DLT
     return guarded([&] {
         require(a, "null device array");
         ujit::ArrayRef ref = host_ref(host);
-        require_cuda();
         a->array.copy_to_host(ref, ujit::capi::stream_of(stream));
     });
 }
@@ -285,7 +269,6 @@ ujit_status ujit_device_array_copy_from_host(ujit_device_array* a, const DLTenso
     return guarded([&] {
         require(a, "null device array");
         ujit::ArrayRef ref = host_ref(host);
-        require_cuda();
         a->array.copy_from_host(ref, ujit::capi::stream_of(stream));
     });
 }
@@ -293,7 +276,6 @@ ujit_status ujit_device_array_copy_from_host(ujit_device_array* a, const DLTenso
 ujit_status ujit_device_array_copy_from(ujit_device_array* dst, const ujit_device_array* src, ujit_stream* stream) {
     return guarded([&] {
         require(dst && src, "null device array");
-        require_cuda();
         dst->array.copy_from(src->array, ujit::capi::stream_of(stream));
     });
 }
@@ -338,8 +320,11 @@ ujit_status ujit_device_array_from_dlpack(DLManagedTensor* t, ujit_device_array*
     return guarded([&] {
         require(t && out, "null tensor or output handle");
         *out = nullptr;
-        require(t->dl_tensor.device.device_type == kDLCUDA, "expected a device (kDLCUDA) tensor");
-        require_cuda();
+        bool host_device = !ujit::cuda::is_available();
+        require(t->dl_tensor.device.device_type == kDLCUDA ||
+                    (host_device && t->dl_tensor.device.device_type == kDLCPU),
+                host_device ? "expected a kDLCUDA tensor, or a kDLCPU one for the host device"
+                            : "expected a device (kDLCUDA) tensor");
         *out = new_array(ujit::cuda::DeviceArray::from_dlpack(t));  // validates before taking ownership
     });
 }

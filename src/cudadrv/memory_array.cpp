@@ -1,11 +1,15 @@
 // DeviceArray: allocation from the pool, host ↔ device and device ↔ device copies.
 // Device arrays that ujit allocates are compact (C or F order); host arrays of any strides
-// are packed into (or unpacked from) a compact staging copy on the host.
+// are packed into (or unpacked from) a compact staging copy on the host. Arrays of the host
+// device (cudadrv/host_device.hpp) make the same checks, then copy on the host.
+#include <cstring>
+
 #include <fmt/format.h>
 
 #include "cudadrv/device_context.hpp"
 #include "cudadrv/driver_loader.hpp"
 #include "cudadrv/fault_check.hpp"
+#include "cudadrv/host_device.hpp"
 #include "cudadrv/memory_pointer.hpp"
 #include "cudadrv/memory_pool.hpp"
 #include "runtime/cast.hpp"
@@ -47,6 +51,15 @@ Array staging_like(const ArrayRef& dev) {
 
 size_t byte_size(const ArrayRef& a) { return size_t(a.size()) * size_t(itemsize(a.dtype)); }
 
+// A copy between two host-memory arrays of one shape and dtype: memcpy when their layouts
+// match, else element by element.
+void copy_on_host(const ArrayRef& from, const ArrayRef& to) {
+    if (same_layout(from, to))
+        std::memmove(to.data, from.data, byte_size(to));  // the two may be one array
+    else
+        runtime::copy_cast(from, to);
+}
+
 DeviceContext& bind_device(int ordinal) {
     DeviceContext& dc = device_context(ordinal);
     bind(dc);
@@ -59,11 +72,17 @@ size_t DeviceArray::nbytes() const { return byte_size(ref_); }
 
 DeviceArray device_array(std::vector<int64_t> shape, DType dtype, Order order) {
     int64_t n = runtime::checked_size(shape, itemsize(dtype));
-    DeviceContext& dc = bind();
+    size_t bytes = size_t(n) * size_t(itemsize(dtype));
     DeviceArray a;
     uint64_t ptr = 0;
-    a.owner_ = allocate_device(dc, size_t(n) * size_t(itemsize(dtype)), &ptr);
-    a.device_ = dc.ordinal;
+    if (uses_host_device()) {
+        a.owner_ = allocate_host_device(bytes, &ptr);
+        a.on_host_ = true;
+    } else {
+        DeviceContext& dc = bind();
+        a.owner_ = allocate_device(dc, bytes, &ptr);
+        a.device_ = dc.ordinal;
+    }
     void* data = reinterpret_cast<void*>(ptr);
     a.ref_ = order == Order::F ? ArrayRef::f_order(data, dtype, std::move(shape))
                                : ArrayRef::c_order(data, dtype, std::move(shape));
@@ -91,6 +110,7 @@ void DeviceArray::copy_from_host(const ArrayRef& host, const Stream& stream) {
     check_compact_device(ref_, "copy to device");
     size_t n = nbytes();
     if (n == 0) return;
+    if (on_host_) return copy_on_host(host, ref_);
     bind_device(device_);
     if (same_layout(ref_, host)) {
         // Pageable memory: the driver stages it, and the call returns once the source can be
@@ -112,6 +132,10 @@ Array DeviceArray::copy_to_host(const Stream& stream) const {
     Array out = staging_like(ref_);
     size_t n = nbytes();
     if (n == 0) return out;
+    if (on_host_) {
+        std::memcpy(out.ref().data, ref_.data, n);
+        return out;
+    }
     bind_device(device_);
     check(driver().cuMemcpyDtoHAsync(out.ref().data, CUdeviceptr(ref_.data), n, raw(stream)), "cuMemcpyDtoHAsync",
           [&] { return fmt::format("{} bytes", n); });
@@ -124,6 +148,7 @@ void DeviceArray::copy_to_host(const ArrayRef& host, const Stream& stream) const
     check_compact_device(ref_, "copy to host");
     size_t n = nbytes();
     if (n == 0) return;
+    if (on_host_) return copy_on_host(ref_, host);
     bind_device(device_);
     if (same_layout(ref_, host)) {
         check(driver().cuMemcpyDtoHAsync(host.data, CUdeviceptr(ref_.data), n, raw(stream)), "cuMemcpyDtoHAsync",
@@ -142,8 +167,12 @@ void DeviceArray::copy_from(const DeviceArray& other, const Stream& stream) {
     if (!same_layout(ref_, other.ref_))
         throw Error(Error::Kind::Argument,
                     "error: device-to-device copy between C- and F-ordered arrays is not supported");
+    if (on_host_ != other.on_host_)
+        throw Error(Error::Kind::Argument, "error: device-to-device copy between an array of the host device "
+                                           "and one in GPU memory");
     size_t n = nbytes();
     if (n == 0) return;
+    if (on_host_) return copy_on_host(other.ref_, ref_);
     bind_device(device_);
     check(driver().cuMemcpyDtoDAsync(CUdeviceptr(ref_.data), CUdeviceptr(other.ref_.data), n, raw(stream)),
           "cuMemcpyDtoDAsync", [&] { return fmt::format("{} bytes", n); });
@@ -160,18 +189,29 @@ DeviceArray DeviceArray::copy(const Stream& stream) const {
 namespace detail {
 struct PinnedBuffer {
     void* data = nullptr;
+    bool on_host_device = false;  // then plain host memory (malloc)
     ~PinnedBuffer() {
-        if (data) driver().cuMemFreeHost(data);
+        if (data && on_host_device)
+            std::free(data);
+        else if (data)
+            driver().cuMemFreeHost(data);
     }
 };
 }  // namespace detail
 
 PinnedArray::PinnedArray(DType dtype, std::vector<int64_t> shape, Order order) {
     int64_t n = runtime::checked_size(shape, itemsize(dtype)) * itemsize(dtype);
-    bind();
     auto buf = std::make_shared<detail::PinnedBuffer>();
-    check(driver().cuMemAllocHost(&buf->data, size_t(n ? n : 1)), "cuMemAllocHost",
-          [&] { return fmt::format("{} bytes", n); });
+    if (uses_host_device()) {
+        buf->on_host_device = true;
+        buf->data = std::malloc(size_t(n ? n : 1));
+        if (!buf->data)
+            throw Error(Error::Kind::Runtime, fmt::format("error: out of host memory allocating {} bytes", n));
+    } else {
+        bind();
+        check(driver().cuMemAllocHost(&buf->data, size_t(n ? n : 1)), "cuMemAllocHost",
+              [&] { return fmt::format("{} bytes", n); });
+    }
     ref_ = order == Order::F ? ArrayRef::f_order(buf->data, dtype, std::move(shape))
                              : ArrayRef::c_order(buf->data, dtype, std::move(shape));
     buf_ = std::move(buf);

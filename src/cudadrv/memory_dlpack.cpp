@@ -1,5 +1,8 @@
-// DeviceArray ↔ DLPack (kDLCUDA). Strides cross DLPack in elements, ujit keeps bytes.
+// DeviceArray ↔ DLPack (kDLCUDA; kDLCPU for the host device's arrays, which are host
+// memory). Strides cross DLPack in elements, ujit keeps bytes.
 #include <fmt/format.h>
+
+#include "cudadrv/host_device.hpp"
 
 #include "ujit/cuda.hpp"
 
@@ -36,11 +39,14 @@ struct ExportedTensor {
     std::shared_ptr<void> owner;
 };
 
-void check_cuda_tensor(const DLTensor& t) {
-    if (t.device.device_type != kDLCUDA)
-        throw Error(
-            Error::Kind::Argument,
-            fmt::format("error: a DeviceArray needs a kDLCUDA tensor, got device type {}", int(t.device.device_type)));
+// Whether a tensor a DeviceArray may view is host memory: kDLCUDA is device memory; kDLCPU
+// is accepted on the host device only, where device arrays are host memory.
+bool tensor_on_host(const DLTensor& t) {
+    if (t.device.device_type == kDLCUDA) return false;
+    if (t.device.device_type == kDLCPU && uses_host_device()) return true;
+    throw Error(Error::Kind::Argument,
+                fmt::format("error: a DeviceArray needs a kDLCUDA tensor{}, got device type {}",
+                            uses_host_device() ? " (or, without CUDA, a kDLCPU one)" : "", int(t.device.device_type)));
 }
 
 }  // namespace
@@ -53,7 +59,7 @@ DLManagedTensor* DeviceArray::to_dlpack() const {
     e->owner = owner_;
     DLTensor& t = e->managed.dl_tensor;
     t.data = ref_.data;
-    t.device = {kDLCUDA, int32_t(device_)};
+    t.device = on_host_ ? DLDevice{kDLCPU, 0} : DLDevice{kDLCUDA, int32_t(device_)};
     t.ndim = ref_.ndim();
     t.dtype = to_dl_dtype(ref_.dtype);
     t.shape = e->shape.data();
@@ -65,10 +71,11 @@ DLManagedTensor* DeviceArray::to_dlpack() const {
 }
 
 DeviceArray DeviceArray::view_dlpack(const DLTensor& t) {
-    check_cuda_tensor(t);
+    bool on_host = tensor_on_host(t);
     DeviceArray a;
     a.ref_ = ArrayRef::from_dlpack(t);
-    a.device_ = t.device.device_id;
+    a.device_ = on_host ? 0 : t.device.device_id;
+    a.on_host_ = on_host;
     return a;
 }
 

@@ -9,6 +9,7 @@
 #include "cudadrv/device_context.hpp"
 #include "cudadrv/driver_loader.hpp"
 #include "cudadrv/fault_check.hpp"
+#include "cudadrv/host_device.hpp"
 
 namespace ujit::cuda {
 
@@ -173,10 +174,10 @@ std::shared_ptr<void> allocate_device(DeviceContext& dc, size_t bytes, uint64_t*
     });
 }
 
-PoolStats pool_stats() { return device_pool(bind()).pool.stats(); }
+PoolStats pool_stats() { return uses_host_device() ? host_pool_stats() : device_pool(bind()).pool.stats(); }
 
 void free_pool() {
-    if (!is_available()) return;
+    if (uses_host_device()) return free_host_pool();
     for (int i = 0; i < device_count(); ++i) {
         try {
             device_pool(device_context(i)).pool.free_cached();
@@ -187,6 +188,7 @@ void free_pool() {
 }
 
 void set_pool_enabled(bool enabled) {
+    if (uses_host_device()) return set_host_pool_enabled(enabled);
     g_pool_enabled.store(enabled);
     for (int i = 0; i < device_count(); ++i) {
         try {

@@ -14,8 +14,13 @@
 // iteration, over operands C-contiguous in the loop shape followed by their core shape (the
 // loop is then one dimension with one step per operand); operands already so on the device
 // are used in place, the rest are cast and broadcast on the host like ufunc operands.
+//
+// On the host device (no usable CUDA; cudadrv/host_device.hpp) every public entry point here
+// hands its work to the CPU (pipeline/api_cuda_host.hpp) after the same argument checks.
 #include "codegen/gufunc_facts.hpp"
+#include "cudadrv/host_device.hpp"
 #include "cudadrv/module_state.hpp"
+#include "pipeline/api_cuda_host.hpp"
 #include "pipeline/dispatch.hpp"
 #include "pipeline/gufunc_types.hpp"
 #include "pipeline/marshal.hpp"
@@ -393,9 +398,19 @@ std::shared_ptr<ujit::detail::SpecState> kernel_spec(const GufuncPlan& p, const 
     return p.module->get_or_compile(key, false);
 }
 
+void check_gufunc_outputs(const GufuncPlan& p, const std::vector<DeviceArray>& outputs) {
+    const runtime::GufuncShape& g = p.choice.shape;
+    for (size_t o = 0; o < outputs.size(); ++o) {
+        size_t k = g.nin + o;
+        if (outputs[o].dtype() != p.choice.dtypes[k] || !outputs[o].is_c_contiguous())
+            throw Error(Error::Kind::Argument, fmt::format("error: gufunc '{}': output {} must be a C-contiguous {} "
+                                                           "device array",
+                                                           g.name, o, dtype_name(p.choice.dtypes[k])));
+    }
+}
+
 void run_gufunc(const GufuncPlan& p, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs,
                 const LaunchOptions& options) {
-    const runtime::GufuncShape& g = p.choice.shape;
     int64_t n = runtime::checked_size(p.binding.loop);
     std::vector<DeviceArray> operands;
     bool made_temporaries = false;
@@ -406,14 +421,8 @@ void run_gufunc(const GufuncPlan& p, const std::vector<KernelArg>& inputs, const
         made_temporaries |= !inputs[k].is_device_array() ||
                             operands.back().device_pointer() != inputs[k].device_array().device_pointer();
     }
-    for (size_t o = 0; o < outputs.size(); ++o) {
-        size_t k = g.nin + o;
-        if (outputs[o].dtype() != p.choice.dtypes[k] || !outputs[o].is_c_contiguous())
-            throw Error(Error::Kind::Argument, fmt::format("error: gufunc '{}': output {} must be a C-contiguous {} "
-                                                           "device array",
-                                                           g.name, o, dtype_name(p.choice.dtypes[k])));
-        operands.push_back(outputs[o]);
-    }
+    check_gufunc_outputs(p, outputs);
+    operands.insert(operands.end(), outputs.begin(), outputs.end());
     if (n == 0) return;
     std::vector<KernelArg> args;
     std::vector<KernelParam> params;
@@ -447,7 +456,10 @@ std::vector<DeviceArray> gufunc_device(const Function& f, const std::vector<Kern
     for (size_t o = 0; o < nout; ++o)
         outputs.push_back(
             device_array(gufunc_operand_shape(p, p.choice.shape.nin + o), p.choice.dtypes[p.choice.shape.nin + o]));
-    run_gufunc(p, inputs, outputs, options);
+    if (uses_host_device())
+        detail::gufunc_on_host(f, inputs, outputs);
+    else
+        run_gufunc(p, inputs, outputs, options);
     return outputs;
 }
 
@@ -467,12 +479,15 @@ void gufunc_into(const Function& f, const std::vector<KernelArg>& inputs, const 
     if (outputs.size() != nout)
         throw Error(Error::Kind::Argument,
                     fmt::format("error: gufunc '{}' has {} outputs, {} given", f.name(), nout, outputs.size()));
-    run_gufunc(plan_gufunc(f, inputs, given), inputs, outputs, options);
+    GufuncPlan p = plan_gufunc(f, inputs, given);
+    if (!uses_host_device()) return run_gufunc(p, inputs, outputs, options);
+    check_gufunc_outputs(p, outputs);
+    detail::gufunc_on_host(f, inputs, outputs);
 }
 
 void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
             const LaunchOptions& options, const Options& compile) {
-    if (!is_available()) {
+    if (uses_host_device()) {
         // Numba would need its simulator here; the same kernel compiled for the CPU gives
         // the GPU's results for race-free kernels (api_cuda_cpu.cpp).
         detail::note_cpu_fallback();
@@ -507,6 +522,7 @@ Specialization kernel_specialization(const Function& kernel, const std::vector<K
 
 void vectorize_into(const Function& ufunc, const std::vector<KernelArg>& inputs, const DeviceArray& out,
                     const LaunchOptions& options) {
+    if (uses_host_device()) return detail::vectorize_on_host(ufunc, inputs, out);
     if (out.is_c_contiguous())
         if (std::shared_ptr<FastUfunc> e = fast_entry(ufunc, inputs, out.shape()); e && out.dtype() == e->output)
             return launch_fast(*e, inputs, out, options);
@@ -515,6 +531,7 @@ void vectorize_into(const Function& ufunc, const std::vector<KernelArg>& inputs,
 
 DeviceArray vectorize_device(const Function& ufunc, const std::vector<KernelArg>& inputs,
                              const LaunchOptions& options) {
+    if (uses_host_device()) return detail::vectorize_on_host(ufunc, inputs);
     if (!inputs.empty() && inputs[0].is_device_array()) {
         const std::vector<int64_t>& shape = inputs[0].device_array().shape();
         if (std::shared_ptr<FastUfunc> e = fast_entry(ufunc, inputs, shape)) {
@@ -530,11 +547,9 @@ DeviceArray vectorize_device(const Function& ufunc, const std::vector<KernelArg>
 }
 
 Array vectorize(const Function& ufunc, const std::vector<KernelArg>& inputs, const LaunchOptions& options) {
-    if (!is_available()) {
+    if (uses_host_device()) {
         detail::note_cpu_fallback();
-        std::vector<Value> values;
-        for (const KernelArg& a : inputs) values.push_back(a.value());  // no device arrays without a device
-        return vectorize_cpu(ufunc, values);
+        return vectorize_cpu(ufunc, detail::host_values(ufunc.name(), inputs));
     }
     return vectorize_device(ufunc, inputs, options).copy_to_host(options.stream);
 }

@@ -4,8 +4,12 @@
 //
 // The specialization is the GPU's key with arch "cpu" (pipeline::kCudaOnCpuArch): cached
 // per module like any other, never confused with the PTX build.
+//
+// The host device's CUDA ufuncs run the same loop kernel here, its gufuncs the CPU gufunc
+// (pipeline/api_cuda_host.hpp).
 #include "cpu/kernel_runtime.hpp"
 #include "cudadrv/launch_params.hpp"
+#include "pipeline/api_cuda_host.hpp"
 #include "pipeline/dispatch.hpp"
 #include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
@@ -13,6 +17,7 @@
 #include "runtime/broadcast.hpp"
 #include "runtime/cast.hpp"
 #include "runtime/scalar.hpp"
+#include "runtime/shape.hpp"
 #include "ujit/cuda.hpp"
 
 #include <fmt/format.h>
@@ -25,20 +30,6 @@ namespace ujit::cuda {
 namespace {
 
 using ujit::detail::FunctionAccess;
-
-std::vector<Value> host_values(const Function& kernel, const std::vector<KernelArg>& args) {
-    std::vector<Value> values;
-    values.reserve(args.size());
-    for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i].is_device_array())
-            throw Error(Error::Kind::Argument,
-                        fmt::format("error: argument {} of '{}' is a device array; a kernel run on the CPU takes "
-                                    "host arrays (copy it with copy_to_host())",
-                                    i + 1, kernel.name()));
-        values.push_back(args[i].value());
-    }
-    return values;
-}
 
 std::shared_ptr<ujit::detail::SpecState> cpu_kernel_spec(const Function& kernel, const std::vector<Value>& values,
                                                          const Options& compile, bool boundscheck = false) {
@@ -86,7 +77,7 @@ void check_argument_count(const Function& kernel, size_t given) {
 
 void launch_cpu(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
                 const LaunchOptions& options, const Options& compile) {
-    std::vector<Value> values = host_values(kernel, args);
+    std::vector<Value> values = detail::host_values(kernel.name(), args);
     if (kernel.is_cuda_kernel()) check_argument_count(kernel, values.size());
     std::shared_ptr<ujit::detail::SpecState> spec = cpu_kernel_spec(kernel, values, compile, options.boundscheck);
     const pipeline::Compiled& c = spec->compiled;
@@ -109,13 +100,27 @@ void launch_cpu(const Function& kernel, Dim3 grid, Dim3 block, const std::vector
 
 Specialization kernel_specialization_cpu(const Function& kernel, const std::vector<KernelArg>& args,
                                          const Options& compile) {
-    return FunctionAccess::specialization(cpu_kernel_spec(kernel, host_values(kernel, args), compile));
+    return FunctionAccess::specialization(cpu_kernel_spec(kernel, detail::host_values(kernel.name(), args), compile));
 }
 
 // A CUDA ufunc on the CPU: the GPU's grid-stride loop kernel (codegen/ufunc_loop.cpp), typed
 // for CUDA, so device functions it calls compile too; over C-contiguous operands of the
 // result's shape (scalars as one element, their bit set in `scalars`), like the GPU path.
-Array vectorize_cpu(const Function& ufunc, const std::vector<Value>& inputs) {
+namespace {
+
+struct CpuUfuncPlan {
+    std::shared_ptr<ujit::detail::SpecState> spec;
+    std::vector<DType> inputs;
+    DType output = DType::Float64;
+    runtime::Shape shape;
+};
+
+// The loop is called through one fixed signature of 16 integer-class arguments: every
+// parameter of the loop (pointers, n, the mask) is one, and on the System V and AAPCS64
+// ABIs a callee ignores the trailing ones it does not declare.
+constexpr size_t kMaxCpuUfuncInputs = 13;
+
+CpuUfuncPlan plan_cpu_ufunc(const Function& ufunc, const std::vector<Value>& inputs) {
     ujit::detail::ModuleState& m = FunctionAccess::module(ufunc);
     const syntax::FunctionDef* def = FunctionAccess::def(ufunc);
     std::vector<runtime::UfuncOperand> operands;
@@ -134,59 +139,122 @@ Array vectorize_cpu(const Function& ufunc, const std::vector<Value>& inputs) {
     if (operands.size() != def->params.size())
         throw Error(Error::Kind::Argument, fmt::format("error: ufunc '{}' takes {} inputs, got {}", def->name,
                                                        def->params.size(), operands.size()));
-    // The loop is called through one fixed signature of 16 integer-class arguments: every
-    // parameter of the loop (pointers, n, the mask) is one, and on the System V and AAPCS64
-    // ABIs a callee ignores the trailing ones it does not declare.
-    constexpr size_t kMaxInputs = 13;
-    if (operands.size() > kMaxInputs)
-        throw Error(Error::Kind::Argument,
-                    fmt::format("error: ufunc '{}': at most {} inputs on the CPU kernel path", def->name, kMaxInputs));
+    if (operands.size() > kMaxCpuUfuncInputs)
+        throw Error(Error::Kind::Argument, fmt::format("error: ufunc '{}': at most {} inputs on the CPU kernel path",
+                                                       def->name, kMaxCpuUfuncInputs));
     pipeline::LoopTypes lt = pipeline::choose_loop_types(m, def, operands);
     ujit::detail::SpecKey key{
         def, lt.args, lt.ret, Target::CUDA, pipeline::kCudaOnCpuArch, 3, false, pipeline::Artifact::UfuncLoop};
-    std::shared_ptr<ujit::detail::SpecState> spec = m.get_or_compile(key, false);
-    const types::TypedFunction& fn = *spec->compiled.typed;
+    CpuUfuncPlan plan;
+    plan.spec = m.get_or_compile(key, false);
+    const types::TypedFunction& fn = *plan.spec->compiled.typed;
     if (!fn.return_type->is_number())
         throw Error(Error::Kind::Argument,
                     fmt::format("error: ufunc '{}' must return a scalar, not {}", def->name, fn.return_type->str()));
-    runtime::Shape shape = runtime::broadcast_shapes(shapes);
+    for (const auto* t : fn.arg_types) plan.inputs.push_back(pipeline::dtype_of_type(t));
+    plan.output = pipeline::dtype_of_type(fn.return_type);
+    plan.shape = runtime::broadcast_shapes(shapes);
+    return plan;
+}
+
+// Runs the plan's loop into `out`, C-contiguous of the plan's shape and output dtype.
+void run_cpu_ufunc(const CpuUfuncPlan& plan, const std::vector<Value>& inputs, const ArrayRef& out) {
     std::vector<Array> held;
     uint64_t words[16] = {};
     int64_t scalars = 0;
     for (size_t i = 0; i < inputs.size(); ++i) {
-        DType dtype = pipeline::dtype_of_type(fn.arg_types[i]);
         if (inputs[i].is_scalar()) {
             scalars |= int64_t(1) << i;
-            held.push_back(runtime::scalar_array(inputs[i].scalar(), dtype));
+            held.push_back(runtime::scalar_array(inputs[i].scalar(), plan.inputs[i]));
         } else {
-            held.push_back(Array(dtype, shape));
+            held.push_back(Array(plan.inputs[i], plan.shape));
             runtime::copy_cast(inputs[i].array(), held.back().ref());
         }
         words[i] = reinterpret_cast<uint64_t>(held.back().data<char>());
     }
-    Array out(pipeline::dtype_of_type(fn.return_type), shape);
     const size_t k = inputs.size();
-    words[k] = reinterpret_cast<uint64_t>(out.data<char>());
+    words[k] = reinterpret_cast<uint64_t>(out.data);
     words[k + 1] = uint64_t(out.size());
     words[k + 2] = uint64_t(scalars);
     using Loop = void (*)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
                           uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t);
-    auto loop = reinterpret_cast<Loop>(spec->compiled.loop);
+    auto loop = reinterpret_cast<Loop>(plan.spec->compiled.loop);
     // One work-item per pool thread, striding over the elements (the grid-stride loop).
     cpu::KernelInfo info{0, 0, nullptr, 0};
     cpu::KernelLaunch l;
     l.info = &info;
     l.grid[0] = uint32_t(std::max<int64_t>(1, std::min<int64_t>(out.size() / 4096, 64)));
-    l.name = def->name;
+    l.name = plan.spec->compiled.typed->def->name;
     l.body = [&] {
         loop(words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7], words[8], words[9],
              words[10], words[11], words[12], words[13], words[14], words[15]);
     };
     if (out.size() > 0) cpu::run_kernel(l);
+}
+
+}  // namespace
+
+Array vectorize_cpu(const Function& ufunc, const std::vector<Value>& inputs) {
+    CpuUfuncPlan plan = plan_cpu_ufunc(ufunc, inputs);
+    Array out(plan.output, plan.shape);
+    run_cpu_ufunc(plan, inputs, out.ref());
     return out;
 }
 
 namespace detail {
+
+std::vector<Value> host_values(const std::string& callee, const std::vector<KernelArg>& args) {
+    std::vector<Value> values;
+    values.reserve(args.size());
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (!args[i].is_device_array()) {
+            values.push_back(args[i].value());
+        } else if (args[i].device_array().on_host()) {
+            values.emplace_back(args[i].device_array().ref());  // host memory: used in place
+        } else {
+            throw Error(Error::Kind::Argument,
+                        fmt::format("error: argument {} of '{}' is an array in GPU memory; on the CPU it takes host "
+                                    "arrays and the host device's arrays (copy it with copy_to_host())",
+                                    i + 1, callee));
+        }
+    }
+    return values;
+}
+
+DeviceArray vectorize_on_host(const Function& ufunc, const std::vector<KernelArg>& inputs) {
+    note_cpu_fallback();
+    std::vector<Value> values = host_values(ufunc.name(), inputs);
+    CpuUfuncPlan plan = plan_cpu_ufunc(ufunc, values);
+    DeviceArray out = device_array(plan.shape, plan.output);
+    run_cpu_ufunc(plan, values, out.ref());
+    return out;
+}
+
+void vectorize_on_host(const Function& ufunc, const std::vector<KernelArg>& inputs, const DeviceArray& out) {
+    note_cpu_fallback();
+    std::vector<Value> values = host_values(ufunc.name(), inputs);
+    CpuUfuncPlan plan = plan_cpu_ufunc(ufunc, values);
+    // The GPU path's rule (api_cuda.cpp, run_ufunc), so that code tried here ports.
+    if (out.shape() != plan.shape || out.dtype() != plan.output || !out.is_c_contiguous() || !out.on_host())
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: ufunc output must be a C-contiguous {} device array of shape {}",
+                                dtype_name(plan.output), runtime::format_shape(plan.shape)));
+    run_cpu_ufunc(plan, values, out.ref());
+}
+
+void gufunc_on_host(const Function& f, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs) {
+    note_cpu_fallback();
+    std::vector<ArrayRef> outs;
+    for (const DeviceArray& d : outputs) {
+        if (!d.on_host())
+            throw Error(Error::Kind::Argument,
+                        fmt::format("error: gufunc '{}': an output is an array in GPU memory; on "
+                                    "the CPU it takes the host device's arrays",
+                                    f.name()));
+        outs.push_back(d.ref());
+    }
+    f.gufunc_call(host_values(f.name(), inputs), outs);
+}
 
 void note_cpu_fallback() {
     static std::once_flag once;

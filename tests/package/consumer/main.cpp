@@ -46,14 +46,16 @@ int main() {
     } catch (const ujit::Error& e) {
         check(e.kind() == ujit::Error::Kind::Compile && e.line() == 2, "a syntax error throws ujit::Error at bad.py:2");
     }
-    // The GPU API links too (include/ujit/cuda.hpp is exported); without a device it says why.
+    // The GPU API links too (include/ujit/cuda.hpp is exported); without a device it says why
+    // and runs on the host device.
     bool gpu = ujit::cuda::is_available();
     check(gpu ? ujit::cuda::unavailable_reason().empty() : !ujit::cuda::unavailable_reason().empty(),
           "ujit::cuda::is_available() and unavailable_reason() agree");
-    if (gpu) {
+    {  // on the GPU, or on the host device where none is usable
         ujit::Array h(ujit::DType::Float32, {4});
         for (int i = 0; i < 4; ++i) h.data<float>()[i] = float(i);
         ujit::cuda::DeviceArray d = ujit::cuda::to_device(h.ref());
+        check(d.on_host() == !gpu, "a device array is the host device's exactly where CUDA is unavailable");
         check(d.copy_to_host().data<float>()[3] == 3.0f, "a host array round-trips through the device");
     }
     return failures ? 1 : 0;

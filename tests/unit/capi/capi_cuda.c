@@ -1,13 +1,18 @@
-/* The CUDA half of the C API. Without a usable GPU every CUDA entry point must say so
- * (UJIT_ERROR_CUDA_UNAVAILABLE with the reason); with one, devices, streams, events, device
- * arrays, DLPack, kernel launches with host and device arrays, and GPU ufuncs run for real.
- * UJIT_DISABLE_CUDA=1 forces the first half on a GPU machine. */
+/* The CUDA half of the C API. With a usable GPU, devices, streams, events, device arrays,
+ * DLPack, kernel launches with host and device arrays, and GPU ufuncs run for real. Without
+ * one the device queries must say why (UJIT_ERROR_CUDA_UNAVAILABLE with the reason) and
+ * everything else runs on the host device: device arrays in host memory (kDLCPU), copies,
+ * synchronous streams, host-clock events, and launches, ufuncs and gufuncs on the CPU.
+ * ctest runs this program twice, the second time with UJIT_DISABLE_CUDA=1, so that the host
+ * device's half runs on a GPU machine too. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "capi_test.h"
 
-static const char* const kGpu = "from numba import cuda, vectorize\n"
+static const char* const kGpu = "from numba import cuda, guvectorize, vectorize\n"
                                 "\n"
                                 "@cuda.jit\n"
                                 "def add(x, y, out):\n"
@@ -25,6 +30,13 @@ static const char* const kGpu = "from numba import cuda, vectorize\n"
                                 "def vmul(a, b):\n"
                                 "    return a * b\n"
                                 "\n"
+                                "@guvectorize(['void(float64[:], float64[:])'], '(n)->()', target='cuda')\n"
+                                "def row_sum(x, out):\n"
+                                "    s = 0.0\n"
+                                "    for i in range(x.shape[0]):\n"
+                                "        s += x[i]\n"
+                                "    out[0] = s\n"
+                                "\n"
                                 "def cpu_only(x):\n"
                                 "    return x\n";
 
@@ -38,7 +50,19 @@ static void expect_unavailable(ujit_status s, const char* reason, const char* wh
 
 #define UNAVAILABLE(call) expect_unavailable((call), reason, #call)
 
-static void test_without_cuda(ujit_module* m, const char* reason) {
+static int all_equal(const float* got, const float* want, int n) {
+    for (int i = 0; i < n; ++i)
+        if (got[i] != want[i]) return 0;
+    return 1;
+}
+
+static void sleep_ms(long ms) {
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* Only what needs a GPU itself is unavailable without one. */
+static void test_device_queries_without_cuda(ujit_module* m, const char* reason) {
     int count = -1, version = -1;
     CHECK(ujit_cuda_device_count(&count) == UJIT_OK && count == 0);
     UNAVAILABLE(ujit_cuda_driver_version(&version));
@@ -46,45 +70,155 @@ static void test_without_cuda(ujit_module* m, const char* reason) {
     UNAVAILABLE(ujit_cuda_device_info(0, &info));
     UNAVAILABLE(ujit_cuda_select_device(0));
     UNAVAILABLE(ujit_cuda_current_device(&count));
-    UNAVAILABLE(ujit_cuda_synchronize());
-    ujit_stream* s = (ujit_stream*)&count;
-    UNAVAILABLE(ujit_stream_create(&s));
-    CHECK(s == NULL);
-    UNAVAILABLE(ujit_stream_synchronize(NULL));
-    int done = 0;
-    UNAVAILABLE(ujit_stream_query(NULL, &done));
-    void* cu = (void*)&count;
-    CHECK(ujit_stream_handle(NULL, &cu) == UJIT_OK && cu == NULL); /* the default stream is 0 */
-    ujit_event* e = NULL;
-    UNAVAILABLE(ujit_event_create(1, &e));
-    ujit_device_array* a = NULL;
-    int64_t shape[1] = {4};
-    UNAVAILABLE(ujit_device_array_new(shape, 1, UJIT_FLOAT32, 0, &a));
-    CHECK(a == NULL);
-    float host[4] = {1, 2, 3, 4};
-    DLTensor th = tensor(host, 1, shape, NULL, kDLFloat, 32);
-    UNAVAILABLE(ujit_device_array_from_host(&th, NULL, &a));
-    DLManagedTensor managed;
-    memset(&managed, 0, sizeof managed);
-    managed.dl_tensor = th;
-    managed.dl_tensor.device.device_type = kDLCUDA;
-    UNAVAILABLE(ujit_device_array_from_dlpack(&managed, &a));
-
     ujit_function* add = get(m, "add");
-    ujit_dim3 grid = {1, 1, 1}, block = {32, 1, 1};
-    ujit_value args[3] = {array_value(&th), array_value(&th), array_value(&th)};
-    /* Without a device the kernel runs compiled for the CPU (x, y and out are one array). */
-    CHECK(ujit_function_launch(add, grid, block, args, 3, NULL, 0) == UJIT_OK);
-    CHECK(host[0] == 2 && host[3] == 8);
     UNAVAILABLE(ujit_function_compile(add, "void(float32[:], float32[:], float32[:])", UJIT_TARGET_CUDA, NULL));
     ujit_function_release(add);
+}
+
+/* The host device: the course's device-array cells through the C API, checked against
+ * values computed here. */
+static void test_on_host_device(ujit_module* m) {
+    enum { N = 1000 };
+    float *x = malloc(N * sizeof(float)), *y = malloc(N * sizeof(float));
+    float *out = malloc(N * sizeof(float)), *want = malloc(N * sizeof(float));
+    for (int i = 0; i < N; ++i) {
+        x[i] = (float)i;
+        y[i] = 0.5f * (float)i;
+        want[i] = x[i] + y[i];
+        out[i] = -1;
+    }
+    int64_t shape[1] = {N};
+    DLTensor tx = tensor(x, 1, shape, NULL, kDLFloat, 32), ty = tensor(y, 1, shape, NULL, kDLFloat, 32);
+    DLTensor tout = tensor(out, 1, shape, NULL, kDLFloat, 32);
+    CHECK(ujit_cuda_synchronize() == UJIT_OK);
+
+    /* device arrays on a stream, a launch timed with events */
+    ujit_stream* s = NULL;
+    ujit_event *e0 = NULL, *e1 = NULL;
+    CHECK(ujit_stream_create(&s) == UJIT_OK && s);
+    void* cu = (void*)&shape;
+    CHECK(ujit_stream_handle(s, &cu) == UJIT_OK && cu == NULL); /* no CUstream on the host */
+    CHECK(ujit_event_create(1, &e0) == UJIT_OK && ujit_event_create(1, &e1) == UJIT_OK);
+    ujit_device_array *dx = NULL, *dy = NULL, *dout = NULL;
+    CHECK(ujit_device_array_from_host(&tx, s, &dx) == UJIT_OK);
+    CHECK(ujit_device_array_from_host(&ty, s, &dy) == UJIT_OK);
+    CHECK(ujit_device_array_new(shape, 1, UJIT_FLOAT32, 0, &dout) == UJIT_OK);
+    const DLTensor *vx = NULL, *vy = NULL, *vout = NULL;
+    CHECK(ujit_device_array_dltensor(dx, &vx) == UJIT_OK && vx->device.device_type == kDLCPU);
+    CHECK(vx->data != x); /* a copy of x, not x itself */
+    CHECK(ujit_device_array_dltensor(dy, &vy) == UJIT_OK && ujit_device_array_dltensor(dout, &vout) == UJIT_OK);
+    ujit_function* add = get(m, "add");
+    ujit_dim3 grid = {(N + 127) / 128, 1, 1}, block = {128, 1, 1};
+    ujit_value dev_args[3] = {array_value(vx), array_value(vy), array_value(vout)};
+    CHECK(ujit_event_record(e0, s) == UJIT_OK);
+    CHECK(ujit_function_launch(add, grid, block, dev_args, 3, s, 0) == UJIT_OK);
+    sleep_ms(10);
+    CHECK(ujit_event_record(e1, s) == UJIT_OK);
+    int done = 0;
+    CHECK(ujit_stream_query(s, &done) == UJIT_OK && done == 1); /* done when enqueued */
+    CHECK(ujit_stream_synchronize(s) == UJIT_OK && ujit_stream_synchronize(NULL) == UJIT_OK);
+    CHECK(ujit_event_synchronize(e1) == UJIT_OK && ujit_event_query(e1, &done) == UJIT_OK && done == 1);
+    float ms = -1;
+    CHECK(ujit_event_elapsed_ms(e0, e1, &ms) == UJIT_OK && ms >= 9.0f && ms < 10000.0f);
+    CHECK(ujit_stream_wait_event(s, e1) == UJIT_OK);
+    CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK && all_equal(out, want, N));
+
+    /* a host array beside device arrays: the kernel works on both in place */
+    memset(out, 0, N * sizeof(float));
+    ujit_value mixed[3] = {array_value(vx), array_value(&ty), array_value(&tout)};
+    CHECK(ujit_function_launch(add, grid, block, mixed, 3, NULL, 0) == UJIT_OK && all_equal(out, want, N));
+
+    ujit_array_interface ai;
+    CHECK(ujit_device_array_interface(dout, &ai) == UJIT_OK);
+    CHECK(ai.data == (uint64_t)(uintptr_t)vout->data && ai.ndim == 1 && ai.shape[0] == N && ai.strides[0] == 4);
+    CHECK(strcmp(ai.typestr, "<f4") == 0 && ai.nbytes == N * 4 && ai.dtype == UJIT_FLOAT32 && ai.device == 0);
+
+    /* a CUDA ufunc: device inputs into a device output, then into a new device array */
     ujit_function* vmul = get(m, "vmul");
-    float out[4];
-    DLTensor to = tensor(out, 1, shape, NULL, kDLFloat, 32);
-    UNAVAILABLE(ujit_function_vectorize_ex(vmul, args, 2, &to, UJIT_TARGET_CUDA, NULL));
+    ujit_value vin[2] = {array_value(vx), array_value(vy)};
+    CHECK(ujit_function_vectorize_ex(vmul, vin, 2, (DLTensor*)vout, UJIT_TARGET_CUDA, s) == UJIT_OK);
+    CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK);
+    CHECK(out[10] == 10.0f * 5.0f && out[N - 1] == x[N - 1] * y[N - 1]);
+    ujit_value hin[2] = {array_value(&tx), f32(2.0f)};
+    CHECK(ujit_function_vectorize_ex(vmul, hin, 2, &tout, UJIT_TARGET_CUDA, NULL) == UJIT_OK && out[7] == 14.0f);
     DLManagedTensor* r = NULL;
-    UNAVAILABLE(ujit_function_vectorize_new(vmul, args, 2, UJIT_TARGET_CUDA, NULL, &r));
+    CHECK(ujit_function_vectorize_new(vmul, vin, 2, UJIT_TARGET_CUDA, NULL, &r) == UJIT_OK && r);
+    if (r) {
+        CHECK(r->dl_tensor.device.device_type == kDLCPU && r->dl_tensor.shape[0] == N);
+        ujit_device_array* imported = NULL; /* the host device takes kDLCPU tensors */
+        CHECK(ujit_device_array_from_dlpack(r, &imported) == UJIT_OK);
+        CHECK(ujit_device_array_copy_to_host(imported, &tout, NULL) == UJIT_OK && out[3] == 3.0f * 1.5f);
+        ujit_device_array_release(imported);
+    }
+    /* DLPack export outlives the handle; copies in and between arrays */
+    DLManagedTensor* exported = NULL;
+    CHECK(ujit_device_array_to_dlpack(dx, &exported) == UJIT_OK && exported);
+    CHECK(exported && exported->dl_tensor.device.device_type == kDLCPU);
+    ujit_device_array* back = NULL;
+    ujit_device_array_release(dx);
+    CHECK(ujit_device_array_from_dlpack(exported, &back) == UJIT_OK);
+    CHECK(ujit_device_array_copy_to_host(back, &tout, NULL) == UJIT_OK && all_equal(out, x, N));
+    CHECK(ujit_device_array_copy_from_host(back, &ty, NULL) == UJIT_OK);
+    CHECK(ujit_device_array_copy_from(dout, back, NULL) == UJIT_OK);
+    CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK && all_equal(out, y, N));
+    ujit_device_array_release(back);
+
+    /* an F-ordered array, a 2-D grid and a scalar argument */
+    int64_t shape2[2] = {3, 5};
+    ujit_device_array* d2 = NULL;
+    CHECK(ujit_device_array_new(shape2, 2, UJIT_FLOAT64, 1, &d2) == UJIT_OK);
+    const DLTensor* v2 = NULL;
+    CHECK(ujit_device_array_dltensor(d2, &v2) == UJIT_OK && v2->strides[0] == 1 && v2->strides[1] == 3);
+    ujit_function* fill2d = get(m, "fill2d");
+    ujit_dim3 g2 = {1, 1, 1}, b2 = {4, 8, 1};
+    ujit_value a2[2] = {array_value(v2), f64(0.5)};
+    CHECK(ujit_function_launch(fill2d, g2, b2, a2, 2, NULL, 0) == UJIT_OK);
+    double h2[15];
+    int64_t fstrides[2] = {1, 3};
+    DLTensor th2 = tensor(h2, 2, shape2, fstrides, kDLFloat, 64);
+    CHECK(ujit_device_array_copy_to_host(d2, &th2, NULL) == UJIT_OK);
+    CHECK(h2[0] == 0.5 && h2[1] == 10.5 && h2[3] == 1.5 && h2[14] == 24.5); /* h2[i + 3j] = out[i, j] */
+
+    /* a CUDA gufunc from a device array into a device array */
+    double rows[6] = {1, 2, 3, 4, 5, 6};
+    int64_t rshape[2] = {2, 3}, sshape[1] = {2};
+    DLTensor trows = tensor(rows, 2, rshape, NULL, kDLFloat, 64);
+    ujit_device_array *drows = NULL, *dsums = NULL;
+    CHECK(ujit_device_array_from_host(&trows, NULL, &drows) == UJIT_OK);
+    CHECK(ujit_device_array_new(sshape, 1, UJIT_FLOAT64, 0, &dsums) == UJIT_OK);
+    const DLTensor *vrows = NULL, *vsums = NULL;
+    CHECK(ujit_device_array_dltensor(drows, &vrows) == UJIT_OK && ujit_device_array_dltensor(dsums, &vsums) == UJIT_OK);
+    ujit_function* row_sum = get(m, "row_sum");
+    ujit_value gin[1] = {array_value(vrows)};
+    DLTensor* gout[1] = {(DLTensor*)vsums};
+    CHECK(ujit_function_gufunc(row_sum, gin, 1, gout, 1, UJIT_TARGET_CUDA) == UJIT_OK);
+    double sums[2] = {0, 0};
+    DLTensor tsums = tensor(sums, 1, sshape, NULL, kDLFloat, 64);
+    CHECK(ujit_device_array_copy_to_host(dsums, &tsums, NULL) == UJIT_OK && sums[0] == 6.0 && sums[1] == 15.0);
+
+    /* a kDLCUDA tensor is GPU memory, which a kernel on the CPU must not touch */
+    DLTensor gpu = tensor(x, 1, shape, NULL, kDLFloat, 32);
+    gpu.device.device_type = kDLCUDA;
+    ujit_value gpu_args[3] = {array_value(&gpu), array_value(&gpu), array_value(&gpu)};
+    CHECK(ujit_function_launch(add, grid, block, gpu_args, 3, NULL, 0) == UJIT_ERROR_ARGUMENT);
+    CHECK_ERROR("GPU memory");
+
+    ujit_function_release(row_sum);
+    ujit_device_array_release(drows);
+    ujit_device_array_release(dsums);
+    ujit_function_release(fill2d);
+    ujit_device_array_release(d2);
     ujit_function_release(vmul);
+    ujit_function_release(add);
+    ujit_device_array_release(dy);
+    ujit_device_array_release(dout);
+    ujit_event_release(e0);
+    ujit_event_release(e1);
+    ujit_stream_release(s);
+    free(x);
+    free(y);
+    free(out);
+    free(want);
 }
 
 /* Caller mistakes found before the driver is asked (the same with or without a GPU). */
@@ -111,12 +245,6 @@ static void test_launch_errors(ujit_module* m) {
     dev.device.device_type = kDLCUDA;
     CHECK(ujit_device_array_from_host(&dev, NULL, &a) == UJIT_ERROR_ARGUMENT);
     CHECK_ERROR("kDLCPU");
-}
-
-static int all_equal(const float* got, const float* want, int n) {
-    for (int i = 0; i < n; ++i)
-        if (got[i] != want[i]) return 0;
-    return 1;
 }
 
 static void test_with_cuda(ujit_module* m) {
@@ -266,8 +394,9 @@ void test_cuda(void) {
         printf("capi_test: CUDA paths ran on the GPU\n");
     } else {
         CHECK(reason && strlen(reason) > 0);
-        test_without_cuda(m, reason);
-        printf("capi_test: CUDA unavailable (%s): the GPU paths were skipped, their errors checked\n", reason);
+        test_device_queries_without_cuda(m, reason);
+        test_on_host_device(m);
+        printf("capi_test: CUDA unavailable (%s): the CUDA paths ran on the host device\n", reason);
     }
     ujit_module_release(m);
 }

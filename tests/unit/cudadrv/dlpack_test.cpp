@@ -58,14 +58,22 @@ TEST_CASE("from_dlpack runs the producer's deleter when the last copy goes", "[c
     CHECK(deleted == 1);
 }
 
-TEST_CASE("DeviceArray refuses host tensors", "[cudadrv]") {
+TEST_CASE("DeviceArray takes host tensors on the host device only, other devices never", "[cudadrv]") {
     int64_t shape[1] = {2};
-    double data[2];
+    double data[2] = {1.5, 2.5};
     DLTensor t{};
     t.data = data;
     t.device = {kDLCPU, 0};
     t.ndim = 1;
     t.dtype = {kDLFloat, 64, 1};
     t.shape = shape;
+    if (is_available()) {
+        CHECK_THROWS_WITH(DeviceArray::view_dlpack(t), Catch::Matchers::Contains("needs a kDLCUDA tensor"));
+    } else {  // without CUDA, device arrays are host memory (cudadrv/host_device.hpp)
+        DeviceArray a = DeviceArray::view_dlpack(t);
+        CHECK(a.on_host());
+        CHECK(a.copy_to_host().data<double>()[1] == 2.5);
+    }
+    t.device = {kDLOpenCL, 0};
     CHECK_THROWS_WITH(DeviceArray::view_dlpack(t), Catch::Matchers::Contains("needs a kDLCUDA tensor"));
 }

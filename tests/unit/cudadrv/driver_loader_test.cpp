@@ -77,7 +77,7 @@ TEST_CASE("the toolkit's stub driver fails cuInit with the driver's error name",
     CHECK_THAT(d.reason, Contains("CUDA_ERROR_STUB_LIBRARY"));
 }
 
-TEST_CASE("CUDA availability is consistent and unavailable calls throw the reason", "[cudadrv]") {
+TEST_CASE("CUDA availability is consistent; without it, what needs a GPU throws the reason", "[cudadrv]") {
     if (is_available()) {
         CHECK(unavailable_reason().empty());
         CHECK(device_count() > 0);
@@ -87,11 +87,12 @@ TEST_CASE("CUDA availability is consistent and unavailable calls throw the reaso
     std::string reason = unavailable_reason();
     CHECK_FALSE(reason.empty());
     CHECK(device_count() == 0);
-    CHECK_THROWS_WITH(device_array({4}, ujit::DType::Float32), Contains("CUDA is not available") && Contains(reason));
-    CHECK_THROWS_AS(select_device(0), ujit::Error);
-    CHECK_THROWS_AS(Stream::create(), ujit::Error);
-    CHECK_THROWS_AS(LoadedModule::from_ptx(".version 8.0"), ujit::Error);
-    free_pool();  // a no-op without a driver, never an error
+    CHECK_THROWS_WITH(select_device(0), Contains("CUDA is not available") && Contains(reason));
+    CHECK_THROWS_WITH(LoadedModule::from_ptx(".version 8.0"), Contains("CUDA is not available") && Contains(reason));
+    // Memory and streams are the host device's instead (tests/e2e/host_device_test.cpp).
+    CHECK(device_array({4}, ujit::DType::Float32).on_host());
+    CHECK(Stream::create().query());
+    free_pool();  // the host device's pool: never an error
     // The library stays usable: asking again gives the same answer.
     CHECK(unavailable_reason() == reason);
 }

@@ -1,7 +1,8 @@
 /* ujit.cuda's device arrays over the C API (ujit_device_array): DLPack, the data of
  * __cuda_array_interface__, copies; and the conversion of launch and GPU ufunc arguments,
  * where other libraries' device memory (CuPy, PyTorch) comes in zero-copy as its
- * __cuda_array_interface__ dict. */
+ * __cuda_array_interface__ dict. Without CUDA the arrays are the host device's: host
+ * memory, kDLCPU in DLPack ("on_host" in interface()). */
 #include "ext.h"
 
 #include <string.h>
@@ -33,17 +34,20 @@ static PyObject* int64_tuple(const int64_t* v, int n) {
     return t;
 }
 
-/* interface() -> {"data", "shape", "strides" (bytes), "typestr", "device"} */
+/* interface() -> {"data", "shape", "strides" (bytes), "typestr", "device", "on_host"} */
 static PyObject* device_array_interface(DeviceArrayObject* self, PyObject* noargs) {
     ujit_array_interface ai;
+    const DLTensor* view = NULL;
     ujit_status st = ujit_device_array_interface(self->handle, &ai);
+    if (st == UJIT_OK) st = ujit_device_array_dltensor(self->handle, &view);
     if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    PyObject* on_host = view->device.device_type == kDLCPU ? Py_True : Py_False;
     PyObject* shape = int64_tuple(ai.shape, ai.ndim);
     PyObject* strides = int64_tuple(ai.strides, ai.ndim);
-    PyObject* r = shape && strides
-                      ? Py_BuildValue("{s:K,s:O,s:O,s:s,s:i}", "data", (unsigned long long)ai.data, "shape", shape,
-                                      "strides", strides, "typestr", ai.typestr, "device", ai.device)
-                      : NULL;
+    PyObject* r = shape && strides ? Py_BuildValue("{s:K,s:O,s:O,s:s,s:i,s:O}", "data", (unsigned long long)ai.data,
+                                                   "shape", shape, "strides", strides, "typestr", ai.typestr, "device",
+                                                   ai.device, "on_host", on_host)
+                                   : NULL;
     Py_XDECREF(shape);
     Py_XDECREF(strides);
     return r;

@@ -7,13 +7,19 @@
     cuda.detect()
     cuda.random                     numba.cuda.random: create_xoroshiro128p_states, xoroshiro128p_*
 
+Without a usable CUDA device (no driver, no GPU, UJIT_DISABLE_CUDA=1) all of the above runs
+on the host device: kernels and CUDA ufuncs compiled for the CPU, device arrays in host
+memory (kDLCPU in DLPack, no __cuda_array_interface__), synchronous streams and events;
+is_available() stays False and get_current_device() returns a HostDevice.
+
 Inside kernels: cuda.grid, cuda.threadIdx, cuda.shared.array, cuda.atomic.add, ... are
 compiled by ujit; from Python they only name things (calling them there is an error, as in
 Numba).
 """
 from ._api import (  # noqa: F401
-    CudaSupportError, Event, Stream, close, current_context, default_stream, detect, event, event_elapsed_time,
-    get_current_device, is_available, list_devices, select_device, stream, synchronize, unavailable_reason,
+    CudaSupportError, Event, HostDevice, Stream, close, current_context, default_stream, detect, event,
+    event_elapsed_time, get_current_device, is_available, list_devices, select_device, stream, synchronize,
+    unavailable_reason,
 )
 from ._devicearray import (  # noqa: F401
     DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, pinned_array, to_device,

@@ -2,9 +2,14 @@
 _devicearray.py, @cuda.jit in _kernels.py.
 
 Everything goes through the extension's CUDA functions (ujit/_native/cuda*.c over the C
-API's ujit_cuda_*, ujit_stream_*, ujit_event_*). Where CUDA cannot be used, kernels raise
-CudaSupportError with the reason; ufuncs fall back to the CPU (cuda/_ufunc.py).
+API's ujit_cuda_*, ujit_stream_*, ujit_event_*). Where CUDA cannot be used (no driver, no
+GPU, UJIT_DISABLE_CUDA=1) CUDA host code still runs, on the host device: kernels and ufuncs
+compiled for the CPU, device arrays in host memory, synchronous streams and events timed
+with the host clock. is_available() stays False there; get_current_device() returns a
+HostDevice that says so; what needs a GPU itself (select_device) raises CudaSupportError.
 """
+import os
+
 from .._native import ext
 
 
@@ -58,8 +63,39 @@ class Device:
         return "<CUDA device %d '%s'>" % (self.id, self._info["name"])
 
 
+class HostDevice:
+    """What get_current_device() returns where CUDA is unavailable: the host device that
+    kernels, device arrays, streams and events run on (compiled for the CPU, not simulated).
+    Its limits are the ones kernels on the CPU enforce, CUDA's own, so that launch shapes
+    tried here port to a GPU; it has no compute capability ((0, 0)) and one "multiprocessor"
+    per CPU."""
+
+    id = 0
+    compute_capability = (0, 0)
+    is_host_device = True
+    _limits = {"MAX_THREADS_PER_BLOCK": 1024, "WARP_SIZE": 32, "MAX_BLOCK_DIM_X": 1024, "MAX_BLOCK_DIM_Y": 1024,
+               "MAX_BLOCK_DIM_Z": 64, "MAX_GRID_DIM_X": 2 ** 31 - 1, "MAX_GRID_DIM_Y": 65535,
+               "MAX_GRID_DIM_Z": 65535, "MAX_SHARED_MEMORY_PER_BLOCK": 227 * 1024}
+
+    def __init__(self, reason):
+        self.reason = reason
+        self.name = b"ujit host device (CPU)"
+        self.MULTIPROCESSOR_COUNT = os.cpu_count() or 1
+
+    def __getattr__(self, name):
+        if name in HostDevice._limits:
+            return HostDevice._limits[name]
+        raise AttributeError(name)
+
+    def __repr__(self):
+        return "<ujit host device (no CUDA device: %s)>" % self.reason
+
+
 def get_current_device():
-    _require()
+    """The current CUDA device, or the HostDevice where CUDA is unavailable."""
+    ok, reason = _availability()
+    if not ok:
+        return HostDevice(reason)
     return Device(ext.cuda_device_info(ext.cuda_current_device()))
 
 
@@ -81,12 +117,11 @@ def current_context():
 
 def close():
     """Numba's cuda.close(): waits for the device's work (ujit keeps its context)."""
-    if is_available():
-        synchronize()
+    synchronize()
 
 
 def synchronize():
-    _require()
+    """Waits for the current device's work (returns at once on the host device)."""
     ext.cuda_synchronize()
 
 
@@ -95,6 +130,7 @@ def detect():
     ok, reason = _availability()
     if not ok:
         print("CUDA is unavailable: %s" % reason)
+        print("kernels, device arrays, streams and events run on the host device (compiled for the CPU)")
         return False
     devices = list_devices()
     print("Found %d CUDA devices" % len(devices))
@@ -109,7 +145,8 @@ def detect():
 
 
 class Stream:
-    """A CUDA stream (cuda.stream()); `0`/None stand for the default stream."""
+    """A CUDA stream (cuda.stream()); `0`/None stand for the default stream. On the host
+    device a stream is synchronous: its work is done when enqueued, its handle is 0."""
 
     def __init__(self, handle=None):
         self._h = handle
@@ -147,7 +184,6 @@ class Stream:
 
 
 def stream():
-    _require()
     return Stream(ext.Stream())
 
 
@@ -165,7 +201,8 @@ def _stream_handle(s):
 
 
 class Event:
-    """A CUDA event (cuda.event()): record on a stream, synchronize, time between two."""
+    """A CUDA event (cuda.event()): record on a stream, synchronize, time between two (on the
+    host device: the host clock's milliseconds)."""
 
     def __init__(self, timing=True):
         self._h = ext.Event(bool(timing))
@@ -187,7 +224,6 @@ class Event:
 
 
 def event(timing=True):
-    _require()
     return Event(timing)
 
 

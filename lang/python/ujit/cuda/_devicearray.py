@@ -3,11 +3,15 @@ import numpy as np
 
 from .. import _types
 from .._native import ext
-from ._api import _require, _stream_handle
+from ._api import _stream_handle
 
 class DeviceNDArray:
     """An array in device memory (Numba's DeviceNDArray): copy_to_host, __cuda_array_interface__,
-    __dlpack__. Its memory returns to ujit's pool when the last reference goes."""
+    __dlpack__. Its memory returns to ujit's pool when the last reference goes.
+
+    Where CUDA is unavailable it is an array of the host device: host memory, which it says
+    honestly: __dlpack_device__ is kDLCPU (np.from_dlpack views it), and it offers no
+    __cuda_array_interface__, so that CuPy or PyTorch never take its address for a GPU's."""
 
     def __init__(self, handle, stream=None):
         self._h = handle
@@ -17,6 +21,7 @@ class DeviceNDArray:
         self.dtype = np.dtype(iface["typestr"])
         self._ptr = iface["data"]
         self._device = iface["device"]
+        self._on_host = iface["on_host"]
         self.stream = stream or 0
 
     ndim = property(lambda self: len(self.shape))
@@ -34,6 +39,10 @@ class DeviceNDArray:
 
     @property
     def __cuda_array_interface__(self):
+        if self._on_host:
+            raise AttributeError("this DeviceNDArray lives in host memory (no CUDA device: ujit runs CUDA code on "
+                                 "the host device), so it has no __cuda_array_interface__; use __dlpack__ "
+                                 "(kDLCPU) or copy_to_host()")
         return {"shape": self.shape, "strides": None if self.is_c_contiguous() else self.strides,
                 "data": (self._ptr, False), "typestr": self.dtype.str, "version": 3, "stream": None}
 
@@ -41,7 +50,7 @@ class DeviceNDArray:
         return self._h.to_dlpack()
 
     def __dlpack_device__(self):
-        return (2, self._device)  # kDLCUDA
+        return (1, 0) if self._on_host else (2, self._device)  # kDLCPU, kDLCUDA
 
     def copy_to_host(self, ary=None, stream=0, out=None):
         """Device -> host: into `ary` (or `out`, the same) when given, else a new array."""
@@ -95,7 +104,6 @@ def _dtype_code(dtype):
 
 def to_device(obj, stream=0, copy=True, to=None):
     """Copies a host array to a new device array (or into `to`)."""
-    _require()
     if isinstance(obj, DeviceNDArray):
         return obj
     ary = np.asarray(obj)
@@ -108,7 +116,6 @@ def to_device(obj, stream=0, copy=True, to=None):
 
 
 def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
-    _require()
     shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
     return DeviceNDArray(ext.device_array_new(shape, _dtype_code(dtype), order == "F"), stream)
 
@@ -127,12 +134,11 @@ def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
 
 
 def is_cuda_array(obj):
-    return hasattr(obj, "__cuda_array_interface__")
+    return isinstance(obj, DeviceNDArray) or hasattr(obj, "__cuda_array_interface__")
 
 
 def as_cuda_array(obj):
     """A DeviceNDArray viewing another library's device memory (zero-copy, through DLPack)."""
-    _require()
     if isinstance(obj, DeviceNDArray):
         return obj
     if hasattr(obj, "__dlpack__"):

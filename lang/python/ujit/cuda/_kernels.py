@@ -4,7 +4,7 @@ import numpy as np
 from .. import _source, _types
 from .._dispatcher import CompiledFunction, normalize_signatures
 from .._native import ext
-from ._api import _require, _stream_handle, is_available
+from ._api import _stream_handle, is_available
 from ._devicearray import DeviceNDArray
 
 _CUDA = 2
@@ -113,9 +113,7 @@ class Kernel:
 
     def launch(self, args, grid, block, stream, shared):
         # Without a device a kernel runs compiled for the CPU (the C API falls back, with a
-        # note on stderr); a stream or device memory still needs a device.
-        if stream or any(isinstance(a, DeviceNDArray) or hasattr(a, "__cuda_array_interface__") for a in args):
-            _require()
+        # note on stderr), on host arrays and the host device's arrays in place.
         ext.launch(self._owner.function(), grid, block, tuple(_launch_arg(a) for a in args),
                    _stream_handle(stream), shared)
 

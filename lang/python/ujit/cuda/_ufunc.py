@@ -2,8 +2,9 @@
 
 On a usable GPU the ufunc runs there (Numba's CUDA ufunc): host arrays in, host arrays
 out; device arrays (or CuPy/PyTorch arrays) in, a device array out; `out=` and `stream=`
-as Numba takes them. Where CUDA is unavailable it runs the same function's CPU loops
-instead (the CLI does the same), so the course's GPU ufunc cells still give their results.
+as Numba takes them. Where CUDA is unavailable, host arrays in run the same function's CPU
+loops (the CLI does the same); device arrays in (the host device's, in host memory) take the
+GPU path's calls, which the library runs compiled for the CPU: device arrays out, as on a GPU.
 """
 import numpy as np
 
@@ -70,13 +71,10 @@ class CUDAUFunc:
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
         args, loop = resolve_ufunc(self.__name__, self._owner.declared, args)
-        if not _api.is_available():
-            host = [a.copy_to_host() if isinstance(a, DeviceNDArray) else a for a in args]
-            if out is None:
-                return self.cpu_ufunc(*host, signature=loop)
-            if isinstance(out, DeviceNDArray):
-                raise _api.CudaSupportError("CUDA is unavailable: %s" % _api.unavailable_reason())
-            return self.cpu_ufunc(*host, out=out, signature=loop)
+        if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in args + (out,)):
+            # Host arrays without a GPU: the CPU ufunc (device arrays take the host device below).
+            return self.cpu_ufunc(*args, signature=loop) if out is None else \
+                self.cpu_ufunc(*args, out=out, signature=loop)
         s = _api._stream_handle(stream)
         inputs = tuple(_gpu_input(a) for a in args)
         fn = self._owner.function()
@@ -179,13 +177,9 @@ class CUDAGUFunc:
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
         args, loop = resolve_gufunc(self.__name__, self._owner.declared, self.nin, args)
-        if not _api.is_available():
-            host = [a.copy_to_host() if isinstance(a, DeviceNDArray) else a for a in args]
-            if outs is None:
-                return self.cpu_ufunc(*host, signature=loop)
-            if any(isinstance(o, DeviceNDArray) for o in outs):
-                raise _api.CudaSupportError("CUDA is unavailable: %s" % _api.unavailable_reason())
-            return self.cpu_ufunc(*host, out=tuple(outs), signature=loop)
+        if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + (outs or [])):
+            return self.cpu_ufunc(*args, signature=loop) if outs is None else \
+                self.cpu_ufunc(*args, out=tuple(outs), signature=loop)
         inputs = tuple(_gpu_input(a) for a in args)
         shapes = [tuple(a.shape) if hasattr(a, "shape") else np.shape(a) for a in args]
         on_device = any(_on_device(a) for a in args)

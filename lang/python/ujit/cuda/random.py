@@ -14,15 +14,14 @@ Numba's @jit functions can be called from Python.
 The one knowing difference from Numba: Numba's states are a 1-D array of
 xoroshiro128p_dtype records {s0, s1: uint64}; ujit has no record dtypes and uses the same
 memory as a uint64 array of shape (n, 2) (row i = s0, s1 of generator i). So
-create_xoroshiro128p_states returns a uint64 (n, 2) device array (a NumPy array where no GPU
-is usable: kernels then run on the CPU and update it in place). init_xoroshiro128p_states
+create_xoroshiro128p_states returns a uint64 (n, 2) device array (host memory where no GPU
+is usable: the host device, whose kernels run on the CPU). init_xoroshiro128p_states
 also takes a host array of Numba's record dtype, and kernels take such an array as its
 uint64 (n, 2) view.
 """
 import numpy as np
 
 from .._native import ext
-from ._api import is_available
 from ._devicearray import DeviceNDArray, to_device
 
 # Numba's record dtype, for host arrays a program makes itself (init_xoroshiro128p_states
@@ -159,6 +158,5 @@ def init_xoroshiro128p_states(states, seed, subsequence_start=0, stream=0):
 
 def create_xoroshiro128p_states(n, seed, subsequence_start=0, stream=0):
     """n generators' states, as Numba's create_xoroshiro128p_states makes them: a uint64
-    (n, 2) device array, or a NumPy array where no CUDA device is usable."""
-    host = _host_states(n, seed, subsequence_start)
-    return to_device(host, stream=stream) if is_available() else host
+    (n, 2) device array."""
+    return to_device(_host_states(n, seed, subsequence_start), stream=stream)

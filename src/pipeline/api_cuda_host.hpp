@@ -1,0 +1,25 @@
+// The CUDA API on the host device (cudadrv/host_device.hpp): where no CUDA device is usable,
+// api_cuda.cpp's entry points hand their work here, and it runs compiled for the CPU on host
+// arrays and the host device's arrays, in place (api_cuda_cpu.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ujit/cuda.hpp"
+
+namespace ujit::cuda::detail {
+
+// The arguments as host values: host arrays and scalars as they are, the host device's
+// arrays as views of their memory; an array in GPU memory is an error naming `callee`.
+std::vector<Value> host_values(const std::string& callee, const std::vector<KernelArg>& args);
+
+// A CUDA ufunc's loop kernel on the CPU into a new array of the host device, or into `out`
+// (which must be what the GPU path takes: C-contiguous, the result's shape and loop dtype).
+DeviceArray vectorize_on_host(const Function& ufunc, const std::vector<KernelArg>& inputs);
+void vectorize_on_host(const Function& ufunc, const std::vector<KernelArg>& inputs, const DeviceArray& out);
+// A CUDA gufunc's CPU loops (Function::gufunc_call) into `outputs`, which the caller has
+// shaped and checked by the GPU path's rules.
+void gufunc_on_host(const Function& f, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs);
+
+}  // namespace ujit::cuda::detail
