@@ -17,5 +17,9 @@ export UJIT_CACHE_DIR="${UJIT_CACHE_DIR:-$(mktemp -d)}"
 "$py" -c 'from ujit import cuda; print("gpu_check: CUDA", cuda.is_available() or cuda.unavailable_reason()); cuda.detect()'
 status=0
 "$py" -m pytest -q -p no:cacheprovider -rs "$repo/tests/python" || status=$?
+# numba.cuda.random against Numba itself, where numba-cuda is installed.
+if "$py" -c 'import numpy as np; np.row_stack = np.vstack; import numba.cuda' 2>/dev/null; then
+  "$py" "$repo/tools/scripts/xoroshiro_numba_check.py" || status=$?
+fi
 "$py" "$repo/tools/bench/bench_python.py" || true
 exit "$status"

@@ -68,12 +68,9 @@ def test_a_converted_notebook_runs_through_ujit(tmp_path):
 
 
 COURSE = os.environ.get("UJIT_COURSE_NOTEBOOKS")
-# The notebooks' cells that wait for work in flight (device arrays without a GPU: hostdev),
-# and the 2017 object-mode cell ujit does not copy.
+# The 2017 object-mode cell ujit does not copy.
 KNOWN = {
     "1_numba_basics.py": "the 2017 object-mode fallback cell (a dict argument): TypingError in ujit and Numba >= 0.59",
-    "3_memory_management.py": "gap: device arrays without a GPU (branch hostdev)",
-    "4_writing_cuda_kernels.py": "gap: device arrays and cuda.synchronize() without a GPU (branch hostdev)",
 }
 
 

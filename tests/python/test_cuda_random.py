@@ -1,12 +1,12 @@
-"""ujit.cuda.random (Numba's numba.cuda.random): the course cell, the states and draws
+"""ujit.cuda.random (Numba's numba.cuda.random): the states and draws
 against the independent oracle (tools/scripts/xoroshiro_oracle.py ->
 xoroshiro128p_expected.json), every spelling of the names, and the errors. Kernels run on
-the CPU where no CUDA device is usable; the gpu-marked tests run them on the device.
+the CPU where no CUDA device is usable; the gpu-marked tests run them on the device. The
+course's cell is notebooks/nb6_random.py (test_notebooks.py).
 
 The knowing difference from Numba: the states are a uint64 array of shape (n, 2) (Numba's
 is a 1-D array of xoroshiro128p_dtype records, the same bytes)."""
 import json
-import math
 import os
 
 import numpy as np
@@ -103,13 +103,6 @@ def check_draws(kind, got, dtype, rows=slice(None)):
 
 
 # ---------------------------------------------------------------- everywhere
-
-
-def test_course_cell_estimates_pi():
-    import course_random as cr
-    assert cr.out.dtype == np.float32
-    assert abs(cr.out.mean() - math.pi) < 0.01
-    assert host(cr.rng_states).shape == (1536, 2)
 
 
 def test_states_equal_the_oracle():

@@ -25,6 +25,9 @@ if [[ $what == tests || $what == all ]]; then
   bin/ujit_tests "[gpu]" --durations yes -r compact 2>&1 | tail -60
   echo "=== the C API test (its CUDA paths run on the GPU)"
   bin/ujit_capi_test 2>&1 | tail -20
+  echo "=== the host device, forced on this GPU machine (UJIT_DISABLE_CUDA=1)"
+  UJIT_DISABLE_CUDA=1 bin/ujit_tests "[host-device]" -r compact 2>&1 | tail -3
+  UJIT_DISABLE_CUDA=1 bin/ujit_capi_test 2>&1 | tail -3
   echo "=== the CLI on the GPU"
   bin/ujit --cuda-info
   python3 - "$out" <<'PY'

@@ -2,7 +2,7 @@
 
 A float32 CUDA add ufunc, and the exercise's pulse maker called with a float64 `period`
 and a Python float amplitude for its float32 signature. The device-array cells are in
-nb3_memory_device.py (they need device arrays without a GPU: the `hostdev` work).
+nb3_memory_device.py.
 """
 import math
 

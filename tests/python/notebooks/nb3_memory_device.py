@@ -1,6 +1,6 @@
 """Notebook 3's device-array cells: to_device, device_array, a ufunc into out=,
 copy_to_host, and the exercise done with device allocations. Without a GPU these need
-host-backed device arrays (the `hostdev` branch); until then CudaSupportError."""
+host-backed device arrays (the host device)."""
 import math
 
 import numpy as np

@@ -4,7 +4,7 @@ Our own code for the cells' constructs: a kernel indexing with threadIdx/blockId
 blockDim/gridDim, the same with cuda.grid/cuda.gridsize (a redefinition of the same name,
 as the notebook does), counters with and without cuda.atomic.add, the CPU histogram and
 its CUDA solution. Without a GPU the kernels run compiled for the CPU. The cells with
-device arrays and cuda.synchronize() are in nb4_kernels_device.py (`hostdev`).
+device arrays and cuda.synchronize() are in nb4_kernels_device.py.
 """
 import numpy as np
 

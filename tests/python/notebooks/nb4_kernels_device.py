@@ -1,6 +1,6 @@
 """Notebook 4's device-array cells: a kernel on to_device/device_array_like arrays,
 copy_to_host, cuda.synchronize() around launches, and the counters on device memory.
-Without a GPU these need host-backed device arrays and streams (the `hostdev` branch)."""
+Without a GPU they run on host-backed device arrays and streams (the host device)."""
 import numpy as np
 
 from ujit import cuda  # was: from numba import cuda

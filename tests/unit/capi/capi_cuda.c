@@ -75,152 +75,6 @@ static void test_device_queries_without_cuda(ujit_module* m, const char* reason)
     ujit_function_release(add);
 }
 
-/* The host device: the course's device-array cells through the C API, checked against
- * values computed here. */
-static void test_on_host_device(ujit_module* m) {
-    enum { N = 1000 };
-    float *x = malloc(N * sizeof(float)), *y = malloc(N * sizeof(float));
-    float *out = malloc(N * sizeof(float)), *want = malloc(N * sizeof(float));
-    for (int i = 0; i < N; ++i) {
-        x[i] = (float)i;
-        y[i] = 0.5f * (float)i;
-        want[i] = x[i] + y[i];
-        out[i] = -1;
-    }
-    int64_t shape[1] = {N};
-    DLTensor tx = tensor(x, 1, shape, NULL, kDLFloat, 32), ty = tensor(y, 1, shape, NULL, kDLFloat, 32);
-    DLTensor tout = tensor(out, 1, shape, NULL, kDLFloat, 32);
-    CHECK(ujit_cuda_synchronize() == UJIT_OK);
-
-    /* device arrays on a stream, a launch timed with events */
-    ujit_stream* s = NULL;
-    ujit_event *e0 = NULL, *e1 = NULL;
-    CHECK(ujit_stream_create(&s) == UJIT_OK && s);
-    void* cu = (void*)&shape;
-    CHECK(ujit_stream_handle(s, &cu) == UJIT_OK && cu == NULL); /* no CUstream on the host */
-    CHECK(ujit_event_create(1, &e0) == UJIT_OK && ujit_event_create(1, &e1) == UJIT_OK);
-    ujit_device_array *dx = NULL, *dy = NULL, *dout = NULL;
-    CHECK(ujit_device_array_from_host(&tx, s, &dx) == UJIT_OK);
-    CHECK(ujit_device_array_from_host(&ty, s, &dy) == UJIT_OK);
-    CHECK(ujit_device_array_new(shape, 1, UJIT_FLOAT32, 0, &dout) == UJIT_OK);
-    const DLTensor *vx = NULL, *vy = NULL, *vout = NULL;
-    CHECK(ujit_device_array_dltensor(dx, &vx) == UJIT_OK && vx->device.device_type == kDLCPU);
-    CHECK(vx->data != x); /* a copy of x, not x itself */
-    CHECK(ujit_device_array_dltensor(dy, &vy) == UJIT_OK && ujit_device_array_dltensor(dout, &vout) == UJIT_OK);
-    ujit_function* add = get(m, "add");
-    ujit_dim3 grid = {(N + 127) / 128, 1, 1}, block = {128, 1, 1};
-    ujit_value dev_args[3] = {array_value(vx), array_value(vy), array_value(vout)};
-    CHECK(ujit_event_record(e0, s) == UJIT_OK);
-    CHECK(ujit_function_launch(add, grid, block, dev_args, 3, s, 0) == UJIT_OK);
-    sleep_ms(10);
-    CHECK(ujit_event_record(e1, s) == UJIT_OK);
-    int done = 0;
-    CHECK(ujit_stream_query(s, &done) == UJIT_OK && done == 1); /* done when enqueued */
-    CHECK(ujit_stream_synchronize(s) == UJIT_OK && ujit_stream_synchronize(NULL) == UJIT_OK);
-    CHECK(ujit_event_synchronize(e1) == UJIT_OK && ujit_event_query(e1, &done) == UJIT_OK && done == 1);
-    float ms = -1;
-    CHECK(ujit_event_elapsed_ms(e0, e1, &ms) == UJIT_OK && ms >= 9.0f && ms < 10000.0f);
-    CHECK(ujit_stream_wait_event(s, e1) == UJIT_OK);
-    CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK && all_equal(out, want, N));
-
-    /* a host array beside device arrays: the kernel works on both in place */
-    memset(out, 0, N * sizeof(float));
-    ujit_value mixed[3] = {array_value(vx), array_value(&ty), array_value(&tout)};
-    CHECK(ujit_function_launch(add, grid, block, mixed, 3, NULL, 0) == UJIT_OK && all_equal(out, want, N));
-
-    ujit_array_interface ai;
-    CHECK(ujit_device_array_interface(dout, &ai) == UJIT_OK);
-    CHECK(ai.data == (uint64_t)(uintptr_t)vout->data && ai.ndim == 1 && ai.shape[0] == N && ai.strides[0] == 4);
-    CHECK(strcmp(ai.typestr, "<f4") == 0 && ai.nbytes == N * 4 && ai.dtype == UJIT_FLOAT32 && ai.device == 0);
-
-    /* a CUDA ufunc: device inputs into a device output, then into a new device array */
-    ujit_function* vmul = get(m, "vmul");
-    ujit_value vin[2] = {array_value(vx), array_value(vy)};
-    CHECK(ujit_function_vectorize_ex(vmul, vin, 2, (DLTensor*)vout, UJIT_TARGET_CUDA, s) == UJIT_OK);
-    CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK);
-    CHECK(out[10] == 10.0f * 5.0f && out[N - 1] == x[N - 1] * y[N - 1]);
-    ujit_value hin[2] = {array_value(&tx), f32(2.0f)};
-    CHECK(ujit_function_vectorize_ex(vmul, hin, 2, &tout, UJIT_TARGET_CUDA, NULL) == UJIT_OK && out[7] == 14.0f);
-    DLManagedTensor* r = NULL;
-    CHECK(ujit_function_vectorize_new(vmul, vin, 2, UJIT_TARGET_CUDA, NULL, &r) == UJIT_OK && r);
-    if (r) {
-        CHECK(r->dl_tensor.device.device_type == kDLCPU && r->dl_tensor.shape[0] == N);
-        ujit_device_array* imported = NULL; /* the host device takes kDLCPU tensors */
-        CHECK(ujit_device_array_from_dlpack(r, &imported) == UJIT_OK);
-        CHECK(ujit_device_array_copy_to_host(imported, &tout, NULL) == UJIT_OK && out[3] == 3.0f * 1.5f);
-        ujit_device_array_release(imported);
-    }
-    /* DLPack export outlives the handle; copies in and between arrays */
-    DLManagedTensor* exported = NULL;
-    CHECK(ujit_device_array_to_dlpack(dx, &exported) == UJIT_OK && exported);
-    CHECK(exported && exported->dl_tensor.device.device_type == kDLCPU);
-    ujit_device_array* back = NULL;
-    ujit_device_array_release(dx);
-    CHECK(ujit_device_array_from_dlpack(exported, &back) == UJIT_OK);
-    CHECK(ujit_device_array_copy_to_host(back, &tout, NULL) == UJIT_OK && all_equal(out, x, N));
-    CHECK(ujit_device_array_copy_from_host(back, &ty, NULL) == UJIT_OK);
-    CHECK(ujit_device_array_copy_from(dout, back, NULL) == UJIT_OK);
-    CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK && all_equal(out, y, N));
-    ujit_device_array_release(back);
-
-    /* an F-ordered array, a 2-D grid and a scalar argument */
-    int64_t shape2[2] = {3, 5};
-    ujit_device_array* d2 = NULL;
-    CHECK(ujit_device_array_new(shape2, 2, UJIT_FLOAT64, 1, &d2) == UJIT_OK);
-    const DLTensor* v2 = NULL;
-    CHECK(ujit_device_array_dltensor(d2, &v2) == UJIT_OK && v2->strides[0] == 1 && v2->strides[1] == 3);
-    ujit_function* fill2d = get(m, "fill2d");
-    ujit_dim3 g2 = {1, 1, 1}, b2 = {4, 8, 1};
-    ujit_value a2[2] = {array_value(v2), f64(0.5)};
-    CHECK(ujit_function_launch(fill2d, g2, b2, a2, 2, NULL, 0) == UJIT_OK);
-    double h2[15];
-    int64_t fstrides[2] = {1, 3};
-    DLTensor th2 = tensor(h2, 2, shape2, fstrides, kDLFloat, 64);
-    CHECK(ujit_device_array_copy_to_host(d2, &th2, NULL) == UJIT_OK);
-    CHECK(h2[0] == 0.5 && h2[1] == 10.5 && h2[3] == 1.5 && h2[14] == 24.5); /* h2[i + 3j] = out[i, j] */
-
-    /* a CUDA gufunc from a device array into a device array */
-    double rows[6] = {1, 2, 3, 4, 5, 6};
-    int64_t rshape[2] = {2, 3}, sshape[1] = {2};
-    DLTensor trows = tensor(rows, 2, rshape, NULL, kDLFloat, 64);
-    ujit_device_array *drows = NULL, *dsums = NULL;
-    CHECK(ujit_device_array_from_host(&trows, NULL, &drows) == UJIT_OK);
-    CHECK(ujit_device_array_new(sshape, 1, UJIT_FLOAT64, 0, &dsums) == UJIT_OK);
-    const DLTensor *vrows = NULL, *vsums = NULL;
-    CHECK(ujit_device_array_dltensor(drows, &vrows) == UJIT_OK && ujit_device_array_dltensor(dsums, &vsums) == UJIT_OK);
-    ujit_function* row_sum = get(m, "row_sum");
-    ujit_value gin[1] = {array_value(vrows)};
-    DLTensor* gout[1] = {(DLTensor*)vsums};
-    CHECK(ujit_function_gufunc(row_sum, gin, 1, gout, 1, UJIT_TARGET_CUDA) == UJIT_OK);
-    double sums[2] = {0, 0};
-    DLTensor tsums = tensor(sums, 1, sshape, NULL, kDLFloat, 64);
-    CHECK(ujit_device_array_copy_to_host(dsums, &tsums, NULL) == UJIT_OK && sums[0] == 6.0 && sums[1] == 15.0);
-
-    /* a kDLCUDA tensor is GPU memory, which a kernel on the CPU must not touch */
-    DLTensor gpu = tensor(x, 1, shape, NULL, kDLFloat, 32);
-    gpu.device.device_type = kDLCUDA;
-    ujit_value gpu_args[3] = {array_value(&gpu), array_value(&gpu), array_value(&gpu)};
-    CHECK(ujit_function_launch(add, grid, block, gpu_args, 3, NULL, 0) == UJIT_ERROR_ARGUMENT);
-    CHECK_ERROR("GPU memory");
-
-    ujit_function_release(row_sum);
-    ujit_device_array_release(drows);
-    ujit_device_array_release(dsums);
-    ujit_function_release(fill2d);
-    ujit_device_array_release(d2);
-    ujit_function_release(vmul);
-    ujit_function_release(add);
-    ujit_device_array_release(dy);
-    ujit_device_array_release(dout);
-    ujit_event_release(e0);
-    ujit_event_release(e1);
-    ujit_stream_release(s);
-    free(x);
-    free(y);
-    free(out);
-    free(want);
-}
-
 /* Caller mistakes found before the driver is asked (the same with or without a GPU). */
 static void test_launch_errors(ujit_module* m) {
     ujit_function* f = get(m, "cpu_only");
@@ -247,7 +101,8 @@ static void test_launch_errors(ujit_module* m) {
     CHECK_ERROR("kDLCPU");
 }
 
-static void test_with_cuda(ujit_module* m) {
+/* The device queries a GPU answers. */
+static void test_device_queries_with_cuda(void) {
     int count = 0, version = 0, current = -1;
     CHECK(ujit_cuda_device_count(&count) == UJIT_OK && count >= 1);
     CHECK(ujit_cuda_driver_version(&version) == UJIT_OK && version >= 11000);
@@ -259,12 +114,16 @@ static void test_with_cuda(ujit_module* m) {
     CHECK(strncmp(info.arch, "sm_", 3) == 0);
     CHECK(ujit_cuda_device_info(count, &info) == UJIT_ERROR_ARGUMENT);
     CHECK(ujit_cuda_select_device(0) == UJIT_OK && ujit_cuda_current_device(&current) == UJIT_OK && current == 0);
+}
 
+/* The course's device-array cells through the C API, on the GPU (`gpu`) or on the host
+ * device, checked against values computed here: the same calls, and where the two differ
+ * (where memory lives, when a stream's work is done) each says what it must. */
+static void test_device_arrays(ujit_module* m, int gpu) {
+    const DLDeviceType where = gpu ? kDLCUDA : kDLCPU; /* a device array's memory */
     enum { N = 1000 };
-    float* x = malloc(N * sizeof(float));
-    float* y = malloc(N * sizeof(float));
-    float* out = malloc(N * sizeof(float));
-    float* want = malloc(N * sizeof(float));
+    float *x = malloc(N * sizeof(float)), *y = malloc(N * sizeof(float));
+    float *out = malloc(N * sizeof(float)), *want = malloc(N * sizeof(float));
     for (int i = 0; i < N; ++i) {
         x[i] = (float)i;
         y[i] = 0.5f * (float)i;
@@ -276,69 +135,78 @@ static void test_with_cuda(ujit_module* m) {
     DLTensor tout = tensor(out, 1, shape, NULL, kDLFloat, 32);
     ujit_function* add = get(m, "add");
     ujit_dim3 grid = {(N + 127) / 128, 1, 1}, block = {128, 1, 1};
+    CHECK(ujit_cuda_synchronize() == UJIT_OK);
 
-    /* host arrays: copied in and back, finished on return */
+    /* host arrays: on a GPU copied in and back, finished on return */
     ujit_value host_args[3] = {array_value(&tx), array_value(&ty), array_value(&tout)};
-    CHECK(ujit_function_launch(add, grid, block, host_args, 3, NULL, 0) == UJIT_OK);
-    CHECK(all_equal(out, want, N));
+    CHECK(ujit_function_launch(add, grid, block, host_args, 3, NULL, 0) == UJIT_OK && all_equal(out, want, N));
 
-    /* device arrays on a stream, timed with events */
+    /* device arrays on a stream, a launch timed with events */
     ujit_stream* s = NULL;
     ujit_event *e0 = NULL, *e1 = NULL;
     CHECK(ujit_stream_create(&s) == UJIT_OK && s);
-    void* cu = NULL;
-    CHECK(ujit_stream_handle(s, &cu) == UJIT_OK && cu != NULL);
+    void* cu = (void*)&shape;
+    CHECK(ujit_stream_handle(s, &cu) == UJIT_OK && (gpu ? cu != NULL : cu == NULL)); /* no CUstream on the host */
     CHECK(ujit_event_create(1, &e0) == UJIT_OK && ujit_event_create(1, &e1) == UJIT_OK);
     ujit_device_array *dx = NULL, *dy = NULL, *dout = NULL;
     CHECK(ujit_device_array_from_host(&tx, s, &dx) == UJIT_OK);
     CHECK(ujit_device_array_from_host(&ty, s, &dy) == UJIT_OK);
     CHECK(ujit_device_array_new(shape, 1, UJIT_FLOAT32, 0, &dout) == UJIT_OK);
     const DLTensor *vx = NULL, *vy = NULL, *vout = NULL;
-    CHECK(ujit_device_array_dltensor(dx, &vx) == UJIT_OK && vx->device.device_type == kDLCUDA);
+    CHECK(ujit_device_array_dltensor(dx, &vx) == UJIT_OK && vx->device.device_type == where);
+    CHECK(vx->data != x); /* a copy of x, not x itself */
     CHECK(ujit_device_array_dltensor(dy, &vy) == UJIT_OK && ujit_device_array_dltensor(dout, &vout) == UJIT_OK);
     ujit_value dev_args[3] = {array_value(vx), array_value(vy), array_value(vout)};
     CHECK(ujit_event_record(e0, s) == UJIT_OK);
     CHECK(ujit_function_launch(add, grid, block, dev_args, 3, s, 0) == UJIT_OK);
+    if (!gpu) sleep_ms(10); /* the host clock between the events */
     CHECK(ujit_event_record(e1, s) == UJIT_OK);
-    CHECK(ujit_stream_synchronize(s) == UJIT_OK);
     int done = 0;
+    if (!gpu) CHECK(ujit_stream_query(s, &done) == UJIT_OK && done == 1); /* done when enqueued */
+    CHECK(ujit_stream_synchronize(s) == UJIT_OK && ujit_stream_synchronize(NULL) == UJIT_OK);
     CHECK(ujit_stream_query(s, &done) == UJIT_OK && done == 1);
     CHECK(ujit_event_synchronize(e1) == UJIT_OK && ujit_event_query(e1, &done) == UJIT_OK && done == 1);
     float ms = -1;
-    CHECK(ujit_event_elapsed_ms(e0, e1, &ms) == UJIT_OK && ms >= 0);
+    CHECK(ujit_event_elapsed_ms(e0, e1, &ms) == UJIT_OK && ms >= (gpu ? 0.0f : 9.0f) && ms < 10000.0f);
     CHECK(ujit_stream_wait_event(s, e1) == UJIT_OK);
     memset(out, 0, N * sizeof(float));
     CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK && all_equal(out, want, N));
 
+    if (!gpu) { /* a host array beside device arrays: the kernel works on both in place */
+        memset(out, 0, N * sizeof(float));
+        ujit_value mixed[3] = {array_value(vx), array_value(&ty), array_value(&tout)};
+        CHECK(ujit_function_launch(add, grid, block, mixed, 3, NULL, 0) == UJIT_OK && all_equal(out, want, N));
+    }
+
     /* __cuda_array_interface__'s fields */
     ujit_array_interface ai;
     CHECK(ujit_device_array_interface(dout, &ai) == UJIT_OK);
-    CHECK(ai.data != 0 && ai.ndim == 1 && ai.shape[0] == N && ai.strides[0] == 4);
+    CHECK(ai.data == (uint64_t)(uintptr_t)vout->data && ai.ndim == 1 && ai.shape[0] == N && ai.strides[0] == 4);
     CHECK(strcmp(ai.typestr, "<f4") == 0 && ai.nbytes == N * 4 && ai.dtype == UJIT_FLOAT32 && ai.device == 0);
 
-    /* a GPU ufunc: device inputs into a device output, then into a new device array */
+    /* a CUDA ufunc: device inputs into a device output, then into a new device array */
     ujit_function* vmul = get(m, "vmul");
     ujit_value vin[2] = {array_value(vx), array_value(vy)};
     CHECK(ujit_function_vectorize_ex(vmul, vin, 2, (DLTensor*)vout, UJIT_TARGET_CUDA, s) == UJIT_OK);
     CHECK(ujit_stream_synchronize(s) == UJIT_OK);
     CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK);
     CHECK(out[10] == 10.0f * 5.0f && out[N - 1] == x[N - 1] * y[N - 1]);
-    /* host inputs and a host output: copied back */
+    /* host inputs and a host output (on a GPU: copied back) */
     ujit_value hin[2] = {array_value(&tx), f32(2.0f)};
     CHECK(ujit_function_vectorize_ex(vmul, hin, 2, &tout, UJIT_TARGET_CUDA, NULL) == UJIT_OK && out[7] == 14.0f);
     DLManagedTensor* r = NULL;
     CHECK(ujit_function_vectorize_new(vmul, vin, 2, UJIT_TARGET_CUDA, NULL, &r) == UJIT_OK && r);
     if (r) {
-        CHECK(r->dl_tensor.device.device_type == kDLCUDA && r->dl_tensor.shape[0] == N);
-        /* DLPack import takes ownership */
-        ujit_device_array* imported = NULL;
+        CHECK(r->dl_tensor.device.device_type == where && r->dl_tensor.shape[0] == N);
+        ujit_device_array* imported = NULL; /* DLPack import takes ownership */
         CHECK(ujit_device_array_from_dlpack(r, &imported) == UJIT_OK);
         CHECK(ujit_device_array_copy_to_host(imported, &tout, NULL) == UJIT_OK && out[3] == 3.0f * 1.5f);
         ujit_device_array_release(imported);
     }
-    /* DLPack export outlives the handle */
+    /* DLPack export outlives the handle; copies in and between arrays */
     DLManagedTensor* exported = NULL;
     CHECK(ujit_device_array_to_dlpack(dx, &exported) == UJIT_OK && exported);
+    CHECK(exported && exported->dl_tensor.device.device_type == where);
     ujit_device_array* back = NULL;
     ujit_device_array_release(dx);
     CHECK(ujit_device_array_from_dlpack(exported, &back) == UJIT_OK);
@@ -348,7 +216,7 @@ static void test_with_cuda(ujit_module* m) {
     CHECK(ujit_device_array_copy_to_host(dout, &tout, NULL) == UJIT_OK && all_equal(out, y, N));
     ujit_device_array_release(back);
 
-    /* a 2-D grid, an F-ordered array and a scalar argument */
+    /* an F-ordered array, a 2-D grid and a scalar argument */
     int64_t shape2[2] = {3, 5};
     ujit_device_array* d2 = NULL;
     CHECK(ujit_device_array_new(shape2, 2, UJIT_FLOAT64, 1, &d2) == UJIT_OK);
@@ -365,17 +233,46 @@ static void test_with_cuda(ujit_module* m) {
     CHECK(ujit_device_array_copy_to_host(d2, &th2, NULL) == UJIT_OK);
     CHECK(h2[0] == 0.5 && h2[1] == 10.5 && h2[3] == 1.5 && h2[14] == 24.5); /* h2[i + 3j] = out[i, j] */
 
+    /* a CUDA gufunc from a device array into a device array */
+    double rows[6] = {1, 2, 3, 4, 5, 6};
+    int64_t rshape[2] = {2, 3}, sshape[1] = {2};
+    DLTensor trows = tensor(rows, 2, rshape, NULL, kDLFloat, 64);
+    ujit_device_array *drows = NULL, *dsums = NULL;
+    CHECK(ujit_device_array_from_host(&trows, NULL, &drows) == UJIT_OK);
+    CHECK(ujit_device_array_new(sshape, 1, UJIT_FLOAT64, 0, &dsums) == UJIT_OK);
+    const DLTensor *vrows = NULL, *vsums = NULL;
+    CHECK(ujit_device_array_dltensor(drows, &vrows) == UJIT_OK && ujit_device_array_dltensor(dsums, &vsums) == UJIT_OK);
+    ujit_function* row_sum = get(m, "row_sum");
+    ujit_value gin[1] = {array_value(vrows)};
+    DLTensor* gout[1] = {(DLTensor*)vsums};
+    CHECK(ujit_function_gufunc(row_sum, gin, 1, gout, 1, UJIT_TARGET_CUDA) == UJIT_OK);
+    CHECK(ujit_cuda_synchronize() == UJIT_OK);
+    double sums[2] = {0, 0};
+    DLTensor tsums = tensor(sums, 1, sshape, NULL, kDLFloat, 64);
+    CHECK(ujit_device_array_copy_to_host(dsums, &tsums, NULL) == UJIT_OK && sums[0] == 6.0 && sums[1] == 15.0);
+
+    if (!gpu) { /* a kDLCUDA tensor is GPU memory, which a kernel on the CPU must not touch */
+        DLTensor on_gpu = tensor(x, 1, shape, NULL, kDLFloat, 32);
+        on_gpu.device.device_type = kDLCUDA;
+        ujit_value gpu_args[3] = {array_value(&on_gpu), array_value(&on_gpu), array_value(&on_gpu)};
+        CHECK(ujit_function_launch(add, grid, block, gpu_args, 3, NULL, 0) == UJIT_ERROR_ARGUMENT);
+        CHECK_ERROR("GPU memory");
+    }
     /* a launch whose arguments do not fit the kernel */
     CHECK(ujit_function_launch(add, grid, block, dev_args, 2, NULL, 0) != UJIT_OK);
+
+    ujit_function_release(row_sum);
+    ujit_device_array_release(drows);
+    ujit_device_array_release(dsums);
     ujit_function_release(fill2d);
     ujit_device_array_release(d2);
     ujit_function_release(vmul);
+    ujit_function_release(add);
     ujit_device_array_release(dy);
     ujit_device_array_release(dout);
     ujit_event_release(e0);
     ujit_event_release(e1);
     ujit_stream_release(s);
-    ujit_function_release(add);
     free(x);
     free(y);
     free(out);
@@ -390,12 +287,13 @@ void test_cuda(void) {
     const char* reason = NULL;
     if (ujit_cuda_available(&reason)) {
         CHECK(reason && strcmp(reason, "") == 0);
-        test_with_cuda(m);
+        test_device_queries_with_cuda();
+        test_device_arrays(m, 1);
         printf("capi_test: CUDA paths ran on the GPU\n");
     } else {
         CHECK(reason && strlen(reason) > 0);
         test_device_queries_without_cuda(m, reason);
-        test_on_host_device(m);
+        test_device_arrays(m, 0);
         printf("capi_test: CUDA unavailable (%s): the CUDA paths ran on the host device\n", reason);
     }
     ujit_module_release(m);

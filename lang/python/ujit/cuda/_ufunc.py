@@ -71,7 +71,7 @@ class CUDAUFunc:
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
         args, loop = resolve_ufunc(self.__name__, self._owner.declared, args)
-        if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in args + (out,)):
+        if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + [out]):
             # Host arrays without a GPU: the CPU ufunc (device arrays take the host device below).
             return self.cpu_ufunc(*args, signature=loop) if out is None else \
                 self.cpu_ufunc(*args, out=out, signature=loop)
