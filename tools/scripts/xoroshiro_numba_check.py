@@ -130,6 +130,7 @@ def main():
     args = ap.parse_args()
 
     import numba
+    import numba.cuda  # noqa: F401 (numba does not import its cuda package by itself)
     import ujit
     from ujit import cuda as ucuda
     if not ucuda.is_available():
