@@ -49,6 +49,7 @@ class CUDAUFunc:
             raise TypeError("ufuncs with target='cuda' need explicit signatures")
         self._owner = owner
         self._cpu = None
+        self._loops_by_dtypes = {}  # resolve_ufunc's memo
         self.__name__ = owner.py_func.__name__
         self.__doc__ = owner.py_func.__doc__
         self.__wrapped__ = owner.py_func
@@ -70,7 +71,7 @@ class CUDAUFunc:
     def __call__(self, *args, out=None, stream=0):
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
-        args, loop = resolve_ufunc(self.__name__, self._owner.declared, args)
+        args, loop = resolve_ufunc(self.__name__, self._owner.declared, args, self._loops_by_dtypes)
         if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + [out]):
             # Host arrays without a GPU: the CPU ufunc (device arrays take the host device below).
             return self.cpu_ufunc(*args, signature=loop) if out is None else \

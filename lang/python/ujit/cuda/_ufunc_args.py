@@ -35,8 +35,20 @@ def declared_loops(declared):
     return loops
 
 
-def resolve_ufunc(name, declared, args):
-    """(converted args, NumPy signature) for a CUDA vectorize call, as numba.cuda resolves it."""
+def resolve_ufunc(name, declared, args, memo):
+    """(converted args, NumPy signature) for a CUDA vectorize call, as numba.cuda resolves it.
+    `memo` (one dict per ufunc) keeps the choice for arrays-only calls by their dtypes: a call
+    of a small ufunc on device arrays is a few microseconds, which the search would double."""
+    if not any(_is_scalar(a) for a in args):
+        key = tuple(_dtype_of(a) for a in args)
+        sig = memo.get(key)
+        if sig is None:
+            sig = memo[key] = _resolve_ufunc(name, declared, args)[1]
+        return args, sig
+    return _resolve_ufunc(name, declared, args)
+
+
+def _resolve_ufunc(name, declared, args):
     loops = declared_loops(declared)
     actual = [None if _is_scalar(a) else _dtype_of(a) for a in args]
     matches = []
