@@ -84,7 +84,9 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
 }
 
 const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<const Type*> args) {
-    const std::string what = builtin_name(id);
+    // Named as the source spells it: an alias (np.sqrt, prange) or an import under another
+    // name is what the user wrote, not the table's row.
+    const std::string what = spelled(c->callee);
     auto arity = [&](size_t lo, size_t hi) {
         if (args.size() < lo || args.size() > hi) {
             std::string n = lo == hi ? std::to_string(lo) : fmt::format("{} to {}", lo, hi);
