@@ -245,7 +245,9 @@ private:
             require_real(c->args[0], v);
             return convert_const(v, m->type->scalar());
         }
-        if (m->what == Member::What::Function) {
+        // A function of the module (no builtin: Count_) is never a constant: its call is left
+        // to the host, as any call the table cannot fold.
+        if (m->what == Member::What::Function && m->builtin != BuiltinId::Count_) {
             BuiltinId id = m->builtin;
             const BuiltinInfo& info = builtin_info(id);
             if (info.fold == ConstFold::Own && c->args.size() == 1) {  // int, float, bool, abs
