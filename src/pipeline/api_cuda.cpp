@@ -493,6 +493,7 @@ void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<Ker
         detail::note_cpu_fallback();
         return launch_cpu(kernel, grid, block, args, options, compile);
     }
+    if (kernel.is_cuda_kernel()) detail::check_argument_count(kernel, args.size());
     ujit::detail::ModuleState& m = FunctionAccess::module(kernel);
     ujit::detail::ModuleState::LaunchKey key{FunctionAccess::def(kernel), arg_types_of(args), current_device(),
                                              compile.opt_level, compile.fastmath};

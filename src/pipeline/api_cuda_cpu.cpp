@@ -61,8 +61,10 @@ LaunchLimits cpu_limits(const pipeline::Compiled& c) {
     return lim;
 }
 
-// As the GPU launch words it (cudadrv/launch_params.cpp).
-void check_argument_count(const Function& kernel, size_t given) {
+}  // namespace
+
+// As the GPU launch of a LoadedKernel words it (cudadrv/launch_params.cpp).
+void detail::check_argument_count(const Function& kernel, size_t given) {
     const syntax::FunctionDef* def = FunctionAccess::def(kernel);
     size_t n = def->params.size();
     if (given == n) return;
@@ -73,12 +75,10 @@ void check_argument_count(const Function& kernel, size_t given) {
                             n == 1 ? "" : "s", list, given));
 }
 
-}  // namespace
-
 void launch_cpu(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
                 const LaunchOptions& options, const Options& compile) {
     std::vector<Value> values = detail::host_values(kernel.name(), args);
-    if (kernel.is_cuda_kernel()) check_argument_count(kernel, values.size());
+    if (kernel.is_cuda_kernel()) detail::check_argument_count(kernel, values.size());
     std::shared_ptr<ujit::detail::SpecState> spec = cpu_kernel_spec(kernel, values, compile, options.boundscheck);
     const pipeline::Compiled& c = spec->compiled;
     validate_launch(cpu_limits(c), kernel.name(), grid, block, options.shared_mem);

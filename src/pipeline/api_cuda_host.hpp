@@ -10,6 +10,10 @@
 
 namespace ujit::cuda::detail {
 
+// A launch given the wrong number of arguments: an Argument error naming the parameters,
+// before anything is typed, on the GPU and on the CPU alike.
+void check_argument_count(const Function& kernel, size_t given);
+
 // The arguments as host values: host arrays and scalars as they are, the host device's
 // arrays as views of their memory; an array in GPU memory is an error naming `callee`.
 std::vector<Value> host_values(const std::string& callee, const std::vector<KernelArg>& args);
