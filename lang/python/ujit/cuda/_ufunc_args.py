@@ -11,6 +11,8 @@ fallback alike:
 The chosen loop is then passed to NumPy as `signature=`, since NumPy's own search could pick
 a different (wider) loop for the converted inputs.
 """
+import functools
+
 import numpy as np
 
 from .. import _types
@@ -27,12 +29,18 @@ def _dtype_of(a):
 
 
 def declared_loops(declared):
-    """[(input dtypes, output dtype or None)] of the declared signatures, in order."""
+    """[(input dtypes, output dtype or None)] of the declared signatures, in order. Parsed
+    once per list of signatures: both resolvers below run on every call."""
+    return _parsed_loops(tuple(declared))
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed_loops(declared):
     loops = []
     for sig in declared:
         ret, params = _types.split_signature(sig)
-        loops.append(([np.dtype(t.dtype_name) for t in params], np.dtype(ret.dtype_name) if ret else None))
-    return loops
+        loops.append((tuple(np.dtype(t.dtype_name) for t in params), np.dtype(ret.dtype_name) if ret else None))
+    return tuple(loops)
 
 
 def resolve_ufunc(name, declared, args, memo):
