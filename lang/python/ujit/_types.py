@@ -67,11 +67,13 @@ class ArrayType(Type):
     def __init__(self, dtype, ndim, layout):
         self.base, self.ndim, self.layout = dtype, ndim, layout
         dims = [":"] * ndim
-        if layout == "C":
+        if layout == "C" and ndim:
             dims[-1] = "::1"
-        elif layout == "F":
+        elif layout == "F" and ndim:
             dims[0] = "::1"
-        super().__init__("%s[%s]" % (dtype.name, ", ".join(dims)), None)
+        # A 0-d array has no slice spelling: Numba's array(float64, 0d, C).
+        name = "%s[%s]" % (dtype.name, ", ".join(dims)) if ndim else "array(%s, 0d, C)" % dtype.name
+        super().__init__(name, None)
         self.dtype_name, self.kind = dtype.dtype_name, dtype.kind
 
     @property
