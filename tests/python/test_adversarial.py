@@ -66,6 +66,15 @@ class TestIssue24PythonLayer:
                                  x - y))
         assert two(3, 4) == (12, -1)
 
+    def test_a_lambda_called_by_another_function(self):
+        square = njit(lambda v: v * v)
+
+        @njit
+        def sum_of_squares(t):
+            return square(t[0]) + square(t[1])
+
+        assert sum_of_squares((3, 1.5)) == 11.25
+
     def test_an_error_in_a_lambda_points_into_it(self):
         bad = njit(lambda x: x + (1, 2))
         with pytest.raises(ujit.TypingError) as info:

@@ -44,12 +44,12 @@ def compile_error(message, file, line, col):
 class FunctionSource:
     """One function's text as it sits in its file."""
 
-    def __init__(self, py_func):
+    def __init__(self, py_func, name=None):
         self.py_func = py_func
         code = py_func.__code__
         self.filename = code.co_filename
         if py_func.__name__ == "<lambda>":
-            self._init_lambda()
+            self._init_lambda(name or def_name(py_func))
         else:
             self._init_def()
         self.last_line = self.first_line + len(self.lines) - 1
@@ -75,14 +75,15 @@ class FunctionSource:
         self.def_line = first + node.lineno - 1  # the `def` line in the file
         self.decorator_first = first + (node.decorator_list[0].lineno - 1 if node.decorator_list else node.lineno - 1)
 
-    def _init_lambda(self):
+    def _init_lambda(self, name):
         """A lambda compiles as the def it stands for, `def NAME(x):` on the line above its
         body and `return BODY` with the body at its own line and column, so that
-        diagnostics point into the lambda. Its source is found as Numba's bytecode is not:
-        from the file, by the body's position in the code object (co_positions)."""
+        diagnostics point into the lambda. (Numba reads bytecode; ujit reads the source,
+        found in the lambda's file by the body's position in its code object.)"""
         code = self.py_func.__code__
         line, col = _lambda_body_position(code)
         body = _find_lambda_body(self.py_func, line, col)
+        col = body.col_offset
         text = ast.get_source_segment("".join(linecache.getlines(self.filename, self.py_func.__globals__)), body)
         params = list(code.co_varnames[:code.co_argcount])
         if code.co_flags & 0x04:  # *args
@@ -92,7 +93,7 @@ class FunctionSource:
             col -= 1
         self.indent = 0
         self.first_line = line - 1
-        self.lines = ["def %s(%s):" % (def_name(self.py_func), ", ".join(params)),
+        self.lines = ["def %s(%s):" % (name, ", ".join(params)),
                       " " * max(col - 7, 1) + "return " + text]
         self.node = ast.parse("\n".join(self.lines)).body[0]
         self.def_line = self.decorator_first = self.first_line
@@ -155,12 +156,16 @@ def def_name(py_func):
     its position (stable across processes, for the disk cache's key)."""
     if py_func.__name__ != "<lambda>":
         return py_func.__name__
-    return "__ujit_lambda_%d_%d" % _lambda_body_position(py_func.__code__)
+    line, col = _lambda_body_position(py_func.__code__)
+    return "__ujit_lambda_%d_%d" % (line, col or 0)
 
 
 def _lambda_body_position(code):
     """(line, 0-based column) where a lambda's body starts: the first position of its
-    instructions (RESUME's (line, 0) aside; a body never starts at column 0)."""
+    instructions (RESUME's (line, 0) aside; a body never starts at column 0). Before
+    Python 3.11 (no co_positions) the column is None: the line's only lambda is taken."""
+    if not hasattr(code, "co_positions"):
+        return code.co_firstlineno, None
     spots = [(p[0], p[2]) for p in code.co_positions() if p[0] is not None and p[2]]
     if not spots:
         raise compile_error("ujit needs the source of this lambda (its code object has no positions)",
@@ -176,9 +181,13 @@ def _find_lambda_body(py_func, line, col):
     except (SyntaxError, ValueError) as e:
         raise compile_error("ujit needs the source of this lambda, and its file does not parse (%s)" % e,
                             code.co_filename, line, col + 1) from None
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Lambda) and (node.body.lineno, node.body.col_offset) == (line, col):
-            return node.body
+    found = [n.body for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.body.lineno == line
+             and (col is None or n.body.col_offset == col)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise compile_error("ujit cannot tell this line's lambdas apart (Python before 3.11): put this one on a "
+                            "line of its own", code.co_filename, line, 1)
     raise compile_error("ujit needs the source of this lambda, and its file has none at this line "
                         "(a lambda made by exec or eval): define it with 'def'", code.co_filename, line, col + 1)
 
@@ -234,15 +243,16 @@ class ModuleText:
 
     # -------------------------------------------------------------- functions
 
-    def add_function(self, py_func, decorator):
-        name = def_name(py_func)
+    def add_function(self, py_func, decorator, name=None):
+        """Adds `py_func` as `name` (a lambda takes the name its caller knows it by)."""
+        name = name or def_name(py_func)
         if name in self.functions:
             if self.functions[name] is py_func:
                 return
             raise compile_error("two different functions named '%s' are used together; ujit compiles "
                                 "them into one module, so they need distinct names" % name,
                                 py_func.__code__.co_filename, py_func.__code__.co_firstlineno, 1)
-        src = FunctionSource(py_func)
+        src = FunctionSource(py_func, name)
         self.functions[name] = py_func
         self.needs_numba = True
         body = list(src.lines)
@@ -286,6 +296,9 @@ class ModuleText:
                 py_func, decorator = callee
                 if self.cpu_fallback and decorator == decorator_text("cuda.jit", device=True):
                     decorator = decorator_text("jit")
+                if py_func.__name__ == "<lambda>":
+                    self.add_function(py_func, decorator, name)  # `g = njit(lambda x: ...)`
+                    continue
                 if py_func.__name__ != name:
                     raise compile_error("'%s' refers to the ujit function '%s': call it by its own name"
                                         % (name, py_func.__name__), src.filename, line, col)
