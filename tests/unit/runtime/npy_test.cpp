@@ -321,5 +321,12 @@ TEST_CASE("npy: a failed write is an error and leaves the old file whole", "[run
     std::ifstream in(p, std::ios::binary);
     CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == before);  // untouched
     CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}) == 1);  // no temporary left
+
+    // Through a symbolic link the file it names is replaced; the link stays.
+    fs::path link = dir / "link.npy";
+    fs::create_symlink(p, link);
+    write_npy(link.string(), a.ref());
+    CHECK(fs::is_symlink(link));
+    CHECK(read_npy(p.string()).size() == 1000);
     fs::remove_all(dir);
 }
