@@ -120,15 +120,28 @@ class TestIssue24PythonLayer:
                                                    r"Numba type of <class 'str'>"):
             first((1, ("a", 2)))
 
-    def test_zero_d_array_is_a_precise_typing_error(self):
-        # ujit's arrays have 1 to 8 dimensions; Numba types this array(float64, 0d, C).
+    def test_zero_d_arrays(self):
+        # Numba types np.array(3.5) as array(float64, 0d, C); a[()] is its element.
         @njit
-        def first_plus_one(a):
-            return a[0] + 1
+        def get(a):
+            return a[()]
 
-        with pytest.raises(ujit.TypingError, match=r"argument 0 \('a'\): a 0-d array \(array\(float64, 0d, C\)\)"):
-            first_plus_one(np.array(3.0))
-        assert first_plus_one(np.array([3.0])) == 4.0  # still usable
+        @njit
+        def put(a, v):
+            a[()] = v
+
+        @njit
+        def info(a):
+            return a.ndim, a.size
+
+        assert get(np.array(3.5)) == 3.5
+        assert get(np.array(7, dtype=np.int16)) == 7
+        x = np.array(1.0)
+        put(x, 2.5)
+        assert x[()] == 2.5
+        assert info(np.array(1.0)) == (0, 1)
+        with pytest.raises(ujit.TypingError, match="0 indexes for a 1-D array"):
+            get(np.arange(3.0))
 
     def test_dufunc_on_float16_and_str_is_a_type_error_naming_the_dtype(self):
         @vectorize

@@ -109,10 +109,6 @@ class CompiledFunction:
         if code & _types.CODE_NONE:
             raise self._argument_error(i, "%scannot determine Numba type of %s; nopython mode compiles numbers, "
                                           "NumPy arrays and tuples of them" % (where, type(value)))
-        if code & _types.CODE_ARRAY and not (code >> 8) & 0xF:
-            raise self._argument_error(i, "%sa 0-d array (array(%s, 0d, C)) is not supported by ujit; pass its "
-                                          "value (a[()]) or a 1-d view (a.reshape(1))"
-                                       % (where, _types.CODE_NAMES[code & 0xFF]))
 
     def _argument_error(self, i, message):
         src = _source.FunctionSource(self.py_func)
