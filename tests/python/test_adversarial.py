@@ -111,6 +111,23 @@ class TestIssue24PythonLayer:
         assert identity((1, (2.0, True))) == (1, (2.0, True))
         assert identity((1j, 2)) == (1j, 2)
 
+    def test_declared_tuple_signatures_convert_the_elements(self):
+        @njit("float64(UniTuple(float64, 2))")
+        def total(t):
+            return t[0] + t[1]
+
+        assert total((1, 2)) == 3.0 and isinstance(total((1, 2)), float)
+
+        @njit(["float64(Tuple(int64, float64), float64)"])
+        def affine(t, k):
+            return t[0] * t[1] + k
+
+        assert affine((2, 1.5), 1) == 4.0
+        with pytest.raises(TypeError, match="No matching definition for argument type"):
+            affine(1.0, 2.0)
+        with pytest.raises(TypeError, match="No matching definition"):
+            affine((1, 2, 3), 2.0)
+
     def test_a_tuple_with_an_untypable_element_names_it(self):
         @njit
         def first(t):

@@ -133,6 +133,9 @@ class CompiledFunction:
 
     def _declared_for(self, codes):
         for sig in self.declared:
+            args = _types._split_top(_types.split_full_signature(sig)[1][1:-1])
+            if any(_types.flat_param(a)[0] is not None for a in args):
+                continue  # tuple parameters: only calls with tuples match (_tuple_args.py)
             _, params = _types.split_signature(sig)
             if len(params) == len(codes) and all(_converts(c, t) for c, t in zip(codes, params)):
                 return sig, tuple(_types.code_of_type(t) for t in params)

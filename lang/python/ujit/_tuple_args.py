@@ -11,7 +11,7 @@ calls the user's function, where they are tuples as in Numba:
 One wrapper per nesting shape, each with its own dispatcher for the elements' types.
 `def f(*args)` compiles as `def f( args)`, a tuple parameter, so every call goes this way.
 """
-from . import _source
+from . import _source, _types
 from ._native import ext
 
 
@@ -80,11 +80,33 @@ def flat_entry(owner, shapes):
                         self._function = module.function(name)
                     return self._function
 
-        entry = FlatEntry(owner.py_func, None, owner.options)
+        entry = FlatEntry(owner.py_func, _declared_for_shapes(owner, shapes), owner.options)
         d = ext.Dispatcher(entry, n, bool(owner.options.get("nogil")))
         entry._dispatcher = d
         entries[shapes] = d
         return d
+
+
+def _declared_for_shapes(owner, shapes):
+    """The owner's declared signatures whose parameters nest as `shapes`, flattened for
+    the wrapper: 'float64(UniTuple(float64, 2))' -> 'float64(float64, float64)', so that
+    the elements convert as the declared types say. None when nothing was declared."""
+    if not owner.declared:
+        return None
+    flat = []
+    for sig in owner.declared:
+        ret, args = _types.split_full_signature(sig)
+        params = [_types.flat_param(a) for a in _types._split_top(args[1:-1])]
+        if tuple(shape for shape, _ in params) == shapes:
+            flat.append("%s(%s)" % (ret, ", ".join(leaf for _, leaves in params for leaf in leaves)))
+    if not flat:
+        raise TypeError("No matching definition for arguments of tuple shapes %s (declared: %s)"
+                        % (", ".join(_shape_text(s) for s in shapes), "; ".join(owner.declared)))
+    return flat
+
+
+def _shape_text(shape):
+    return "x" if shape is None else "(%s)" % "".join(_shape_text(s) + ", " for s in shape)
 
 
 def call_flat(owner, params):

@@ -186,6 +186,23 @@ def _split_top(text):
     return parts
 
 
+def flat_param(text):
+    """A parameter type's nesting shape (_tuple_args.shape_of) and its leaf types:
+    'UniTuple(float64, 2)' or 'UniTuple(float64 x 2)' -> ((None, None), ['float64', 'float64']),
+    'Tuple(int64, Tuple(f4, b1))' -> ((None, (None, None)), ['int64', 'f4', 'b1']),
+    'float64[:]' -> (None, ['float64[:]'])."""
+    text = text.strip()
+    for head in ("UniTuple(", "Tuple("):
+        if text.startswith(head) and text.endswith(")"):
+            inner = _split_top(text[len(head):-1])
+            if head == "UniTuple(":
+                elem, count = inner[0].rsplit(" x ", 1) if len(inner) == 1 else inner
+                inner = [elem] * int(count)
+            parts = [flat_param(p) for p in inner]
+            return tuple(shape for shape, _ in parts), [leaf for _, leaves in parts for leaf in leaves]
+    return None, [text]
+
+
 def split_full_signature(sig):
     """'UniTuple(float64 x 2)(float64, int64)' -> ('UniTuple(float64 x 2)', '(float64, int64)')."""
     sig = sig.strip()
