@@ -237,3 +237,42 @@ TEST_CASE("C API hostile: a shared cache directory and a FIFO entry", "[capi][ho
         ::setenv("UJIT_CACHE_DIR", old.c_str(), 1);
     fs::remove_all(root);
 }
+
+// Issue 24 item 12 through the C API: a 0-d tensor (ndim 0, no shape entries) was refused
+// ("arrays of 0 dimensions are not supported"); Numba types it array(float64, 0d, C), and
+// a[()] reads and writes its element. More than 8 dimensions stays an argument error.
+TEST_CASE("C API hostile: 0-d tensors", "[capi][hostile]") {
+    const char* source = "def get(a):\n    return a[()]\n"
+                         "def put(a, v):\n    a[()] = v\n";
+    ujit_module* m = nullptr;
+    ujit_function* get = nullptr;
+    ujit_function* put = nullptr;
+    REQUIRE(ujit_module_from_string(source, "zero_d.py", &m) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "get", &get) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "put", &put) == UJIT_OK);
+    double x = 3.5;
+    DLTensor t{};
+    t.data = &x;
+    t.device = {kDLCPU, 0};
+    t.ndim = 0;
+    t.dtype = {kDLFloat, 64, 1};
+    ujit_value a{};
+    a.is_array = 1;
+    a.v.array = &t;
+    ujit_value r{};
+    size_t n = 0;
+    REQUIRE(ujit_function_call(get, &a, 1, &r, 1, &n) == UJIT_OK);
+    CHECK(n == 1);
+    CHECK(r.v.f == 3.5);
+    ujit_value args[2] = {a, f64(-1.25)};
+    REQUIRE(ujit_function_call(put, args, 2, &r, 1, &n) == UJIT_OK);
+    CHECK(x == -1.25);
+    int64_t shape9[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+    t.ndim = 9;
+    t.shape = shape9;
+    CHECK(ujit_function_call(get, &a, 1, &r, 1, &n) != UJIT_OK);
+    CHECK_THAT(std::string(ujit_last_error()), Catch::Contains("dimensions"));
+    ujit_function_release(put);
+    ujit_function_release(get);
+    ujit_module_release(m);
+}
