@@ -30,6 +30,20 @@ class TestIssue24PythonLayer:
         assert add_all(1.5, 2) == 3.5
         assert add_all(np.int32(7), 1) == 8
 
+    def test_star_args_count_and_none_result(self):
+        @njit
+        def count(*args):
+            return len(args)
+
+        @njit
+        def nothing(*args):
+            x = args[0]
+
+        assert count(1, 2.0, 3) == 3
+        assert nothing(1, 2) is None
+        with pytest.raises(ujit.TypingError, match=r"argument 0 \('args'\): empty tuples are not supported"):
+            count()
+
     def test_star_args_after_named_parameters(self):
         @njit
         def scaled(k, *xs):

@@ -128,13 +128,15 @@ class CompiledFunction:
     def _call_flat(self, params):
         for i, p in enumerate(params):
             for path, leaf in _tuple_args.leaves_with_paths(p):
+                if isinstance(leaf, tuple):  # only an empty one is a leaf
+                    raise self._argument_error(i, "%sempty tuples are not supported by ujit"
+                                                  % ("element %s: " % path if path else ""))
                 self._check_argument(i, leaf, ext.code_of(leaf), "element %s: " % path if path else "")
         return _tuple_args.call_flat(self, params)
 
     def _declared_for(self, codes):
         for sig in self.declared:
-            args = _types._split_top(_types.split_full_signature(sig)[1][1:-1])
-            if any(_types.flat_param(a)[0] is not None for a in args):
+            if any(_types.flat_param(a)[0] is not None for a in _types.param_texts(sig)):
                 continue  # tuple parameters: only calls with tuples match (_tuple_args.py)
             _, params = _types.split_signature(sig)
             if len(params) == len(codes) and all(_converts(c, t) for c, t in zip(codes, params)):

@@ -32,8 +32,9 @@ def leaves(value, out):
 
 
 def leaves_with_paths(value, path=""):
-    """(path, leaf) pairs: ("[1][0]", x) for value[1][0]; ("", value) for a leaf."""
-    if not isinstance(value, tuple):
+    """(path, leaf) pairs: ("[1][0]", x) for value[1][0]; ("", value) for a leaf; an empty
+    tuple is a leaf of its own."""
+    if not isinstance(value, tuple) or value == ():
         yield path, value
         return
     for i, x in enumerate(value):
@@ -95,8 +96,8 @@ def _declared_for_shapes(owner, shapes):
         return None
     flat = []
     for sig in owner.declared:
-        ret, args = _types.split_full_signature(sig)
-        params = [_types.flat_param(a) for a in _types._split_top(args[1:-1])]
+        ret = _types.split_full_signature(sig)[0]
+        params = [_types.flat_param(a) for a in _types.param_texts(sig)]
         if tuple(shape for shape, _ in params) == shapes:
             flat.append("%s(%s)" % (ret, ", ".join(leaf for _, leaves in params for leaf in leaves)))
     if not flat:

@@ -186,6 +186,11 @@ def _split_top(text):
     return parts
 
 
+def param_texts(sig):
+    """'float64(UniTuple(float64, 2), int64)' -> ['UniTuple(float64, 2)', 'int64']."""
+    return _split_top(split_full_signature(str(sig))[1][1:-1])
+
+
 def flat_param(text):
     """A parameter type's nesting shape (_tuple_args.shape_of) and its leaf types:
     'UniTuple(float64, 2)' or 'UniTuple(float64 x 2)' -> ((None, None), ['float64', 'float64']),
