@@ -51,6 +51,14 @@ class TestIssue24PythonLayer:
 
         assert scaled(2.0, 5, 3) == 4.0
 
+    def test_keyword_only_parameters_stay_a_located_error(self):
+        @njit
+        def f(a, *, b=2):
+            return a + b
+
+        with pytest.raises(ujit.CompileError, match=r"keyword-only parameters \('\*'\) are not supported"):
+            f(1, b=3)
+
     def test_seventeen_parameters(self):
         @njit
         def many(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16):

@@ -149,7 +149,11 @@ class CompiledFunction:
 
         bound = inspect.signature(self.py_func).bind(*args, **kwargs)
         bound.apply_defaults()
-        params = list(bound.arguments.values())  # in the def's order, *args as one tuple
+        code = self.py_func.__code__
+        names = list(code.co_varnames[:code.co_argcount])
+        if code.co_flags & _CO_VARARGS:
+            names.append(code.co_varnames[code.co_argcount + code.co_kwonlyargcount])
+        params = [bound.arguments[n] for n in names]  # the positional ones, *args as one tuple
         if len(params) > _MAX_CALL_ARGS:
             src = _source.FunctionSource(self.py_func)
             raise _source.compile_error("'%s' takes %d arguments; ujit calls compiled functions with at most %d"
