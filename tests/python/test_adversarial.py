@@ -88,6 +88,12 @@ class TestIssue24PythonLayer:
                                  x - y))
         assert two(3, 4) == (12, -1)
 
+    def test_vectorized_lambdas(self):
+        double = vectorize(["float64(float64)"])(lambda x: x * 2)
+        assert double(np.arange(3.0)).tolist() == [0.0, 2.0, 4.0]
+        inc = vectorize(lambda x: x + 1)
+        assert inc(np.arange(3)).tolist() == [1, 2, 3]
+
     def test_a_lambda_called_by_another_function(self):
         square = njit(lambda v: v * v)
 
