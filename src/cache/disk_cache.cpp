@@ -3,6 +3,8 @@
 #include "cache/cache_dir.hpp"
 #include "cache/hash.hpp"
 #include "cache/hit_counters.hpp"
+#include "cache/trust.hpp"
+#include "runtime/file_write.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstring>
 #include <system_error>
 
 namespace ujit::cache {
@@ -31,13 +34,26 @@ bool is_entry_name(const std::string& name) {
 
 bool is_temp_name(const std::string& name) { return name.find(kTempMarker) != std::string::npos; }
 
-// The whole file, or nullopt when it cannot be read.
-std::optional<std::string> read_file(const fs::path& p) {
-    int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return std::nullopt;
+// An entry file as read: its bytes, or why it was refused (it is never read then).
+struct EntryFile {
+    std::optional<std::string> bytes;  // nullopt: missing, unreadable or refused
+    std::string refused;               // non-empty: present but not trusted
+};
+
+// O_NONBLOCK: a FIFO in an entry's place opens at once (and is refused) instead of waiting
+// for a writer; O_NOFOLLOW: a symbolic link is refused, not followed somewhere else.
+EntryFile read_entry_file(const fs::path& p) {
+    int fd = ::open(p.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return {std::nullopt, errno == ELOOP ? "a symbolic link" : ""};
     struct stat st{};
-    std::optional<std::string> out;
-    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    EntryFile out;
+    if (::fstat(fd, &st) != 0)
+        out.refused = std::string("cannot stat it: ") + std::strerror(errno);
+    else if (!S_ISREG(st.st_mode))
+        out.refused = "not a regular file";
+    else
+        out.refused = distrust_reason(st);
+    if (out.refused.empty()) {
         // Larger than any artifact ujit makes: not ours; read as empty, which is rejected.
         std::string data(st.st_size > kMaxEntryBytes ? 0 : size_t(st.st_size), '\0');
         size_t got = 0;
@@ -48,21 +64,10 @@ std::optional<std::string> read_file(const fs::path& p) {
             got += size_t(n);
         }
         data.resize(got);  // a file that shrank meanwhile reads short and fails validation
-        out = std::move(data);
+        out.bytes = std::move(data);
     }
     ::close(fd);
     return out;
-}
-
-bool write_all(int fd, std::string_view data) {
-    size_t done = 0;
-    while (done < data.size()) {
-        ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        done += size_t(n);
-    }
-    return true;
 }
 
 template <class F> void for_each_file(const fs::path& dir, F&& f) {
@@ -70,7 +75,7 @@ template <class F> void for_each_file(const fs::path& dir, F&& f) {
     fs::directory_iterator it(dir, ec), end;
     for (; !ec && it != end; it.increment(ec)) {
         std::error_code ec2;
-        if (it->is_regular_file(ec2)) f(it->path());
+        if (!it->is_directory(ec2)) f(it->path());  // FIFOs and links too: listed, refused, cleared
     }
 }
 
@@ -87,11 +92,25 @@ std::optional<DiskCache> DiskCache::from_env() {
 
 fs::path DiskCache::path_for(const std::string& key) const { return dir_ / (hex64(fnv1a64(key)) + kEntrySuffix); }
 
+// The directory, created 0700 when missing; false when the cache must not use it (said
+// once on stderr when it is someone else's or writable by others).
+bool DiskCache::usable_dir() const {
+    std::string why;
+    DirState state = prepare_dir(dir_, why);
+    if (state == DirState::Refused) warn_refused("directory", dir_, why);
+    return state == DirState::Usable;
+}
+
 std::optional<std::string> DiskCache::load(const std::string& key) const {
+    if (!usable_dir()) {
+        ++g_misses;
+        return std::nullopt;
+    }
     fs::path p = path_for(key);
-    std::optional<std::string> bytes = read_file(p);
-    if (bytes) {
-        DecodedEntry e = decode_entry(*bytes, key);
+    EntryFile file = read_entry_file(p);
+    if (!file.refused.empty()) warn_refused("entry", p, file.refused);  // the store replaces it
+    if (file.bytes) {
+        DecodedEntry e = decode_entry(*file.bytes, key);
         if (e.ok()) {
             ++g_hits;
             record_counts(dir_, 1, 0);
@@ -102,23 +121,19 @@ std::optional<std::string> DiskCache::load(const std::string& key) const {
         ::unlink(p.c_str());
     }
     ++g_misses;
-    std::error_code ec;
-    fs::create_directories(dir_, ec);  // the caller stores next
-    if (!ec) record_counts(dir_, 0, 1);
+    record_counts(dir_, 0, 1);
     return std::nullopt;
 }
 
 bool DiskCache::store(const std::string& key, std::string_view payload) const {
     static std::atomic<uint64_t> serial{0};
-    std::error_code ec;
-    fs::create_directories(dir_, ec);
-    if (ec) return false;
+    if (!usable_dir()) return false;
     fs::path final_path = path_for(key);
     fs::path temp = final_path;
     temp += std::string(kTempMarker) + std::to_string(::getpid()) + "-" + std::to_string(serial++);
-    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0) return false;
-    bool ok = write_all(fd, encode_entry(key, payload));
+    bool ok = runtime::write_all(fd, encode_entry(key, payload));
     ok = ::close(fd) == 0 && ok;
     if (ok) ok = ::rename(temp.c_str(), final_path.c_str()) == 0;
     if (!ok) {
@@ -136,7 +151,9 @@ std::vector<EntryInfo> DiskCache::list() const {
         if (!is_entry_name(name) || is_temp_name(name)) return;
         EntryInfo info;
         info.path = p;
-        std::optional<std::string> bytes = read_file(p);
+        EntryFile file = read_entry_file(p);
+        info.refused = std::move(file.refused);
+        const std::optional<std::string>& bytes = file.bytes;
         info.bytes = bytes ? bytes->size() : 0;
         DecodedEntry e = bytes ? decode_entry(*bytes) : DecodedEntry{};
         info.status = e.status;
@@ -154,8 +171,12 @@ std::vector<EntryInfo> DiskCache::list() const {
 
 DirStats DiskCache::stats() const {
     DirStats s;
+    struct stat st{};
+    if (::stat(dir_.c_str(), &st) == 0) s.dir_refused = S_ISDIR(st.st_mode) ? distrust_reason(st) : "not a directory";
     for (const EntryInfo& e : list()) {
-        if (e.status == DecodeStatus::Ok) {
+        if (!e.refused.empty()) {
+            ++s.refused;
+        } else if (e.status == DecodeStatus::Ok) {
             ++s.entries;
             s.bytes += e.bytes;
         } else {

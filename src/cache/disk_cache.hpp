@@ -4,7 +4,9 @@
 // so readers see a whole entry or none, and concurrent writers of one key both succeed
 // (the last rename wins; the entries are equal). Reads validate everything and treat any
 // bad file as a miss, deleting it; the caller rebuilds and stores again. No operation
-// throws: a cache that cannot be read or written is a cache that misses.
+// throws: a cache that cannot be read or written is a cache that misses. A directory or
+// entry that someone else owns or may write is never used (trust.hpp); the directory is
+// made 0700 and entries 0600.
 #pragma once
 
 #include "cache/entry_format.hpp"
@@ -31,14 +33,17 @@ struct EntryInfo {
     DecodeStatus status = DecodeStatus::Ok;
     std::string key;           // when valid
     uint64_t payload_bytes = 0;
+    std::string refused;       // why the file is not trusted (trust.hpp), or ""
 };
 
 struct DirStats {
     uint64_t entries = 0;      // valid entries
     uint64_t bytes = 0;        // their file sizes
     uint64_t invalid = 0;      // entry files that fail validation
+    uint64_t refused = 0;      // entry files not trusted (trust.hpp): not read at all
     uint64_t temp_files = 0;   // leftovers of interrupted writes
     CacheCounters recorded;    // hits and misses recorded in the directory by every process
+    std::string dir_refused;   // why the directory is not used (trust.hpp), or ""
 };
 
 class DiskCache {
@@ -68,6 +73,8 @@ public:
     static CacheCounters process_counters();
 
 private:
+    bool usable_dir() const;
+
     std::filesystem::path dir_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -33,10 +34,21 @@ std::string read_all(int fd) {
     return text;
 }
 
+// The stats file, opened as the entries are (a FIFO or a link there is no file of ours).
+int open_stats(const std::filesystem::path& dir, int flags) {
+    int fd = ::open((dir / kStatsFile).c_str(), flags | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0600);
+    struct stat st{};
+    if (fd >= 0 && (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 }  // namespace
 
 void record_counts(const std::filesystem::path& dir, uint64_t hits, uint64_t misses) {
-    int fd = ::open((dir / kStatsFile).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    int fd = open_stats(dir, O_RDWR | O_CREAT);
     if (fd < 0) return;
     if (::flock(fd, LOCK_EX) == 0) {
         RecordedCounts c = parse(read_all(fd));
@@ -52,7 +64,7 @@ void record_counts(const std::filesystem::path& dir, uint64_t hits, uint64_t mis
 }
 
 RecordedCounts read_counts(const std::filesystem::path& dir) {
-    int fd = ::open((dir / kStatsFile).c_str(), O_RDONLY | O_CLOEXEC);
+    int fd = open_stats(dir, O_RDONLY);
     if (fd < 0) return {};
     RecordedCounts c;
     if (::flock(fd, LOCK_SH) == 0) {

@@ -53,9 +53,9 @@ const Type* type_of_value(const Value& v) {
     if (v.is_scalar()) return type_of_dtype(v.scalar().type);
     if (v.is_array()) {
         const ArrayRef& a = v.array();
-        if (a.ndim() < 1 || a.ndim() > 8)
+        if (a.ndim() > 8)
             throw Error(Error::Kind::Argument,
-                        fmt::format("error: arrays of {} dimensions are not supported (1 to 8)", a.ndim()));
+                        fmt::format("error: arrays of {} dimensions are not supported (0 to 8)", a.ndim()));
         types::Layout layout = a.is_c_contiguous()   ? types::Layout::C
                                : a.is_f_contiguous() ? types::Layout::F
                                                      : types::Layout::A;

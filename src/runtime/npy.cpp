@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "runtime/dtype.hpp"
+#include "runtime/file_write.hpp"
 #include "runtime/shape.hpp"
 
 namespace ujit::runtime {
@@ -315,12 +316,6 @@ std::string encode_npy(const ArrayRef& in) {
     return out;
 }
 
-void write_npy(const std::string& path, const ArrayRef& a) {
-    std::string bytes = encode_npy(a);
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) fail(path, std::string("cannot open for writing: ") + std::strerror(errno));
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) fail(path, "write error");
-}
+void write_npy(const std::string& path, const ArrayRef& a) { write_file(path, encode_npy(a)); }
 
 }  // namespace ujit::runtime

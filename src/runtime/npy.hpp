@@ -19,6 +19,7 @@ Array parse_npy(std::string_view bytes, const std::string& name = "<npy bytes>")
 // C-contiguous arrays are written as they are, F-contiguous ones with fortran_order True,
 // any other strided view is gathered in C order. The data must be host memory.
 std::string encode_npy(const ArrayRef& a);
+// Through write_file (file_write.hpp): all or nothing, "cannot write 'PATH': REASON" on failure.
 void write_npy(const std::string& path, const ArrayRef& a);
 
 // The dtype's descr as numpy writes it: '<f8', '|b1', '|i1', '<c16'.

@@ -149,6 +149,9 @@ const Type* Inferrer::subscript(const Subscript* s) {
     if (auto* t = dyn_cast<Tuple>(s->index))
         for (auto* el : t->elts)
             if (isa<Slice>(el)) error(el->loc, "array slicing is not supported by ujit");
+    // a[()]: the element of a 0-d array, Numba's one use of an empty tuple.
+    if (auto* t = dyn_cast<Tuple>(s->index); t && t->elts.empty() && base && base->is_array())
+        return array_index(s, base, set(s->index, types::tuple({})));
     const Type* index = expr(s->index);
     if (!base || !index) return nullptr;
     if (base->is_array()) return array_index(s, base, index);

@@ -165,7 +165,7 @@ private:
         int64_t nd = number();
         if (!at('d')) expect_fail("'d' after the number of dimensions");
         ++pos_;
-        if (nd < 1 || nd > 8) error(at_n, "arrays have 1 to 8 dimensions");
+        if (nd > 8) error(at_n, "arrays have 0 to 8 dimensions");
         expect(',');
         std::string l = word();
         Layout layout = l == "C" ? Layout::C : l == "F" ? Layout::F : l == "A" ? Layout::A : Layout(255);

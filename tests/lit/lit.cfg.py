@@ -48,6 +48,10 @@ try:
 except (OSError, subprocess.SubprocessError) as e:
     lit_config.note('ujit --cuda-info failed: %s' % e)
 
+# 'root': the tests run as root, who can chown a file to another user (the cache's trust rules).
+if os.geteuid() == 0:
+    config.available_features.add('root')
+
 # Deterministic output: no colours, C locale.
 config.environment['LC_ALL'] = 'C'
 # The disk compilation cache of every test run goes below the exec root, never into the

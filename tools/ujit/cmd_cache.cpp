@@ -30,6 +30,10 @@ std::string target_text(const std::string& key) {
 int list(const cache::DiskCache& dc) {
     for (const cache::EntryInfo& e : dc.list()) {
         std::string name = e.path.filename().string();
+        if (!e.refused.empty()) {
+            std::printf("%s  refused (%s)\n", name.c_str(), e.refused.c_str());
+            continue;
+        }
         if (e.status != cache::DecodeStatus::Ok) {
             std::printf("%s  invalid (%s), %llu bytes\n", name.c_str(), cache::status_name(e.status),
                         static_cast<unsigned long long>(e.bytes));
@@ -56,11 +60,13 @@ int stats(const cache::DiskCache& dc) {
     std::string kinds;
     for (const auto& [kind, n] : by_kind) kinds += fmt::format("{}{} {}", kinds.empty() ? "" : ", ", kind, n);
     std::printf("directory: %s\n", dc.dir().c_str());
+    if (!s.dir_refused.empty()) std::printf("refused: %s (nothing is loaded from it)\n", s.dir_refused.c_str());
     std::printf("enabled: %s\n", cache::disk_cache_enabled() ? "yes" : "no (UJIT_CACHE=0)");
     std::printf("entries: %llu%s\n", static_cast<unsigned long long>(s.entries),
                 kinds.empty() ? "" : (" (" + kinds + ")").c_str());
     std::printf("bytes: %llu\n", static_cast<unsigned long long>(s.bytes));
     std::printf("invalid files: %llu\n", static_cast<unsigned long long>(s.invalid));
+    std::printf("refused files: %llu\n", static_cast<unsigned long long>(s.refused));
     std::printf("temporary files: %llu\n", static_cast<unsigned long long>(s.temp_files));
     std::printf("hits: %llu\n", static_cast<unsigned long long>(s.recorded.hits));
     std::printf("misses: %llu\n", static_cast<unsigned long long>(s.recorded.misses));

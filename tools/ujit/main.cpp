@@ -8,7 +8,9 @@
 #include "ujit/cuda.hpp"
 #include "ujit/ujit.hpp"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <string>
 #include <vector>
@@ -87,20 +89,27 @@ int dispatch(const std::vector<std::string>& words) {
     }
 }
 
+// Flushes stdout; a result that did not reach it (`ujit ptx ... > /dev/full`, a closed
+// pipe) is a failure, as in coreutils, never an exit status of 0.
+int finish_stdout(int status) {
+    errno = 0;
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return status;
+    print_message(std::string("cannot write standard output: ") + std::strerror(errno ? errno : EIO));
+    return 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     std::vector<std::string> words(argv + 1, argv + argc);
     try {
-        int status = dispatch(words);
-        std::fflush(stdout);
-        return status;
+        return finish_stdout(dispatch(words));
     } catch (const ujit::Error& e) {
-        std::fflush(stdout);
+        finish_stdout(1);
         print_error(e);
         return 1;
     } catch (const std::exception& e) {
-        std::fflush(stdout);
+        finish_stdout(1);
         print_message(std::string("internal error: ") + e.what());
         return 1;
     }

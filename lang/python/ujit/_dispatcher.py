@@ -6,10 +6,12 @@ signature the arguments convert to, or a new specialization from the argument ty
 """
 import threading
 
-from . import _source, _types
+from . import _source, _tuple_args, _types
 from ._native import ext
 
 _CPU = 0
+_MAX_CALL_ARGS = 64  # dispatch.c's MAX_CALL_ARGS
+_CO_VARARGS = 0x04
 
 
 def normalize_signatures(sigs):
@@ -61,7 +63,7 @@ class CompiledFunction:
         with self._lock:
             if self._function is None:
                 module = _source.build_module(self.py_func, self.decorator(), getattr(self, "cpu_fallback", False))
-                self._function = module.function(self.py_func.__name__)
+                self._function = module.function(_source.def_name(self.py_func))
             return self._function
 
     def compile(self, sig):
@@ -91,8 +93,7 @@ class CompiledFunction:
     def _resolve(self, args):
         codes = [ext.code_of(a) for a in args]
         for i, c in enumerate(codes):
-            if c & _types.CODE_NONE:
-                raise self._untypable_argument(i, args[i])
+            self._check_argument(i, args[i], c)
         if self.declared:
             sig, spec = self._declared_for(codes)
         else:
@@ -101,19 +102,42 @@ class CompiledFunction:
         full = self.compile(sig)
         return self.function(), spec, _types.result_shape(_types.split_full_signature(full)[0])
 
-    def _untypable_argument(self, i, value):
+    def _check_argument(self, i, value, code, where=""):
         """Numba's TypingError for an argument nopython mode has no type for (a dict, a
         string): located at the parameter. (Numba before 0.59 fell back to object mode
         here; ujit compiles nopython only, as Numba now does by default.)"""
+        if code & _types.CODE_NONE:
+            raise self._argument_error(i, "%scannot determine Numba type of %s; nopython mode compiles numbers, "
+                                          "NumPy arrays and tuples of them" % (where, type(value)))
+
+    def _argument_error(self, i, message):
         src = _source.FunctionSource(self.py_func)
-        arg = src.node.args.args[i] if i < len(src.node.args.args) else src.node
-        return _source.compile_error("argument %d ('%s'): cannot determine Numba type of %s; nopython mode "
-                                     "compiles numbers, NumPy arrays and tuples of them"
-                                     % (i, getattr(arg, "arg", "?"), type(value)),
+        params = src.node.args.args + ([src.node.args.vararg] if src.node.args.vararg else [])
+        arg = params[i] if i < len(params) else src.node
+        return _source.compile_error("argument %d ('%s'): %s" % (i, getattr(arg, "arg", "?"), message),
                                      src.filename, src.first_line + arg.lineno - 1, arg.col_offset + 1 + src.indent)
+
+    def _call_untyped(self, *args):
+        """From the C side: an argument without a type code. A tuple goes to the flat
+        wrapper (_tuple_args.py); anything else is Numba's TypingError."""
+        for i, a in enumerate(args):
+            if not isinstance(a, tuple):
+                self._check_argument(i, a, ext.code_of(a))
+        return self._call_flat(list(args))
+
+    def _call_flat(self, params):
+        for i, p in enumerate(params):
+            for path, leaf in _tuple_args.leaves_with_paths(p):
+                if isinstance(leaf, tuple):  # only an empty one is a leaf
+                    raise self._argument_error(i, "%sempty tuples are not supported by ujit"
+                                                  % ("element %s: " % path if path else ""))
+                self._check_argument(i, leaf, ext.code_of(leaf), "element %s: " % path if path else "")
+        return _tuple_args.call_flat(self, params)
 
     def _declared_for(self, codes):
         for sig in self.declared:
+            if any(_types.flat_param(a)[0] is not None for a in _types.param_texts(sig)):
+                continue  # tuple parameters: only calls with tuples match (_tuple_args.py)
             _, params = _types.split_signature(sig)
             if len(params) == len(codes) and all(_converts(c, t) for c, t in zip(codes, params)):
                 return sig, tuple(_types.code_of_type(t) for t in params)
@@ -125,7 +149,19 @@ class CompiledFunction:
 
         bound = inspect.signature(self.py_func).bind(*args, **kwargs)
         bound.apply_defaults()
-        return self._dispatcher(*bound.args)
+        code = self.py_func.__code__
+        names = list(code.co_varnames[:code.co_argcount])
+        if code.co_flags & _CO_VARARGS:
+            names.append(code.co_varnames[code.co_argcount + code.co_kwonlyargcount])
+        params = [bound.arguments[n] for n in names]  # the positional ones, *args as one tuple
+        if len(params) > _MAX_CALL_ARGS:
+            src = _source.FunctionSource(self.py_func)
+            raise _source.compile_error("'%s' takes %d arguments; ujit calls compiled functions with at most %d"
+                                        % (self.py_func.__name__, len(params), _MAX_CALL_ARGS), src.filename,
+                                        src.def_line, src.node.col_offset + 1 + src.indent)
+        if self.py_func.__code__.co_flags & _CO_VARARGS or any(isinstance(p, tuple) for p in params):
+            return self._call_flat(params)
+        return self._dispatcher(*params)
 
     def _reduce(self):
         # By reference when the module holds this dispatcher under its name (pickle then
@@ -173,7 +209,9 @@ def _rebuild(cls, py_func, declared, options):
 
 def make_dispatcher(cls, py_func, signatures, options):
     owner = cls(py_func, signatures, options)
-    d = ext.Dispatcher(owner, py_func.__code__.co_argcount, bool(owner.options.get("nogil")))
+    # With *args every call binds in Python (-1): the compiled def takes them as one tuple.
+    n_params = -1 if py_func.__code__.co_flags & _CO_VARARGS else py_func.__code__.co_argcount
+    d = ext.Dispatcher(owner, n_params, bool(owner.options.get("nogil")))
     owner._dispatcher = d  # for _call_bound: a cycle, which the GC collects
     for attr in ("__name__", "__qualname__", "__module__", "__doc__"):
         setattr(d, attr, getattr(py_func, attr, None))

@@ -44,14 +44,24 @@ def compile_error(message, file, line, col):
 class FunctionSource:
     """One function's text as it sits in its file."""
 
-    def __init__(self, py_func):
+    def __init__(self, py_func, name=None):
         self.py_func = py_func
         code = py_func.__code__
         self.filename = code.co_filename
+        if py_func.__name__ == "<lambda>":
+            self._init_lambda(name or def_name(py_func))
+        else:
+            self._init_def()
+        self.last_line = self.first_line + len(self.lines) - 1
+        self._blank_defaults()
+        self._star_args_as_tuple()
+
+    def _init_def(self):
+        code = self.py_func.__code__
         try:
-            lines, first = _source_lines(py_func)
+            lines, first = _source_lines(self.py_func)
         except (OSError, TypeError) as e:
-            raise compile_error("ujit needs the source of '%s' (%s)" % (py_func.__name__, e),
+            raise compile_error("ujit needs the source of '%s' (%s)" % (self.py_func.__name__, e),
                                 self.filename, code.co_firstlineno, 1) from None
         dedented = textwrap.dedent("".join(lines))
         self.indent = _indent_of(lines[0]) - _indent_of(dedented.splitlines(True)[0])
@@ -63,9 +73,30 @@ class FunctionSource:
             raise compile_error("ujit compiles functions defined with 'def'", self.filename, first, 1)
         self.node = node
         self.def_line = first + node.lineno - 1  # the `def` line in the file
-        self.last_line = first + len(self.lines) - 1
         self.decorator_first = first + (node.decorator_list[0].lineno - 1 if node.decorator_list else node.lineno - 1)
-        self._blank_defaults()
+
+    def _init_lambda(self, name):
+        """A lambda compiles as the def it stands for, `def NAME(x):` on the line above its
+        body and `return BODY` with the body at its own line and column, so that
+        diagnostics point into the lambda. (Numba reads bytecode; ujit reads the source,
+        found in the lambda's file by the body's position in its code object.)"""
+        code = self.py_func.__code__
+        line, col = _lambda_body_position(code)
+        body = _find_lambda_body(self.py_func, line, col)
+        col = body.col_offset
+        text = ast.get_source_segment("".join(linecache.getlines(self.filename, self.py_func.__globals__)), body)
+        params = list(code.co_varnames[:code.co_argcount])
+        if code.co_flags & 0x04:  # *args
+            params.append("*" + code.co_varnames[code.co_argcount + code.co_kwonlyargcount])
+        if "\n" in text:
+            text = "(%s)" % text
+            col -= 1
+        self.indent = 0
+        self.first_line = line - 1
+        self.lines = ["def %s(%s):" % (name, ", ".join(params)),
+                      " " * max(col - 7, 1) + "return " + text]
+        self.node = ast.parse("\n".join(self.lines)).body[0]
+        self.def_line = self.decorator_first = self.first_line
 
     def _blank_defaults(self):
         """ujit's parser takes no default values: the Python side binds them (the dispatcher
@@ -77,6 +108,16 @@ class FunctionSource:
             line = self.lines[d.lineno - 1]
             eq = line.rindex("=", 0, d.col_offset)
             self.lines[d.lineno - 1] = line[:eq] + " " * (d.end_col_offset - eq) + line[d.end_col_offset:]
+
+    def _star_args_as_tuple(self):
+        """`def f(*args)` compiles as `def f( args)`: one tuple parameter, as Numba types
+        *args (_tuple_args.py passes the tuple). The star becomes a space: columns stay."""
+        vararg = self.node.args.vararg
+        if vararg is None:
+            return
+        line = self.lines[vararg.lineno - 1]
+        star = line.rindex("*", 0, vararg.col_offset)
+        self.lines[vararg.lineno - 1] = line[:star] + " " + line[star + 1:]
 
     def free_names(self):
         """Names the body reads that are not its own locals: {name: (line, col) of first use}."""
@@ -108,6 +149,47 @@ class FunctionSource:
         if name in fn.__globals__:
             return True, fn.__globals__[name]
         return False, None
+
+
+def def_name(py_func):
+    """The name a function has in the ujit module: its own, or for a lambda one made from
+    its position (stable across processes, for the disk cache's key)."""
+    if py_func.__name__ != "<lambda>":
+        return py_func.__name__
+    line, col = _lambda_body_position(py_func.__code__)
+    return "__ujit_lambda_%d_%d" % (line, col or 0)
+
+
+def _lambda_body_position(code):
+    """(line, 0-based column) where a lambda's body starts: the first position of its
+    instructions (RESUME's (line, 0) aside; a body never starts at column 0). Before
+    Python 3.11 (no co_positions) the column is None: the line's only lambda is taken."""
+    if not hasattr(code, "co_positions"):
+        return code.co_firstlineno, None
+    spots = [(p[0], p[2]) for p in code.co_positions() if p[0] is not None and p[2]]
+    if not spots:
+        raise compile_error("ujit needs the source of this lambda (its code object has no positions)",
+                            code.co_filename, code.co_firstlineno, 1)
+    return min(spots)
+
+
+def _find_lambda_body(py_func, line, col):
+    code = py_func.__code__
+    lines = linecache.getlines(code.co_filename, py_func.__globals__)
+    try:
+        tree = ast.parse("".join(lines))
+    except (SyntaxError, ValueError) as e:
+        raise compile_error("ujit needs the source of this lambda, and its file does not parse (%s)" % e,
+                            code.co_filename, line, col + 1) from None
+    found = [n.body for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.body.lineno == line
+             and (col is None or n.body.col_offset == col)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise compile_error("ujit cannot tell this line's lambdas apart (Python before 3.11): put this one on a "
+                            "line of its own", code.co_filename, line, 1)
+    raise compile_error("ujit needs the source of this lambda, and its file has none at this line "
+                        "(a lambda made by exec or eval): define it with 'def'", code.co_filename, line, col + 1)
 
 
 def _indent_of(line):
@@ -161,15 +243,16 @@ class ModuleText:
 
     # -------------------------------------------------------------- functions
 
-    def add_function(self, py_func, decorator):
-        name = py_func.__name__
+    def add_function(self, py_func, decorator, name=None):
+        """Adds `py_func` as `name` (a lambda takes the name its caller knows it by)."""
+        name = name or def_name(py_func)
         if name in self.functions:
             if self.functions[name] is py_func:
                 return
             raise compile_error("two different functions named '%s' are used together; ujit compiles "
                                 "them into one module, so they need distinct names" % name,
                                 py_func.__code__.co_filename, py_func.__code__.co_firstlineno, 1)
-        src = FunctionSource(py_func)
+        src = FunctionSource(py_func, name)
         self.functions[name] = py_func
         self.needs_numba = True
         body = list(src.lines)
@@ -213,6 +296,9 @@ class ModuleText:
                 py_func, decorator = callee
                 if self.cpu_fallback and decorator == decorator_text("cuda.jit", device=True):
                     decorator = decorator_text("jit")
+                if py_func.__name__ == "<lambda>":
+                    self.add_function(py_func, decorator, name)  # `g = njit(lambda x: ...)`
+                    continue
                 if py_func.__name__ != name:
                     raise compile_error("'%s' refers to the ujit function '%s': call it by its own name"
                                         % (name, py_func.__name__), src.filename, line, col)
@@ -364,8 +450,11 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
     raise ValueError(kind)
 
 
-def build_module(py_func, decorator, cpu_fallback=False):
-    """The ujit Module of `py_func` (and every ujit function it calls)."""
+def build_module(py_func, decorator, cpu_fallback=False, extra=None):
+    """The ujit Module of `py_func` (and every ujit function it calls); `extra` is (name,
+    lines) of one more def, compiled with the same decorator (_tuple_args.py's wrapper)."""
     text = ModuleText(py_func.__code__.co_filename, cpu_fallback)
     text.add_function(py_func, decorator)
+    if extra is not None:
+        text.appended.append([decorator] + list(extra[1]))
     return ext.Module(text.text(), text.filename, text.fixes)

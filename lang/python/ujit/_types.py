@@ -67,11 +67,13 @@ class ArrayType(Type):
     def __init__(self, dtype, ndim, layout):
         self.base, self.ndim, self.layout = dtype, ndim, layout
         dims = [":"] * ndim
-        if layout == "C":
+        if layout == "C" and ndim:
             dims[-1] = "::1"
-        elif layout == "F":
+        elif layout == "F" and ndim:
             dims[0] = "::1"
-        super().__init__("%s[%s]" % (dtype.name, ", ".join(dims)), None)
+        # A 0-d array has no slice spelling: Numba's array(float64, 0d, C).
+        name = "%s[%s]" % (dtype.name, ", ".join(dims)) if ndim else "array(%s, 0d, C)" % dtype.name
+        super().__init__(name, None)
         self.dtype_name, self.kind = dtype.dtype_name, dtype.kind
 
     @property
@@ -182,6 +184,28 @@ def _split_top(text):
     if cur.strip():
         parts.append(cur.strip())
     return parts
+
+
+def param_texts(sig):
+    """'float64(UniTuple(float64, 2), int64)' -> ['UniTuple(float64, 2)', 'int64']."""
+    return _split_top(split_full_signature(str(sig))[1][1:-1])
+
+
+def flat_param(text):
+    """A parameter type's nesting shape (_tuple_args.shape_of) and its leaf types:
+    'UniTuple(float64, 2)' or 'UniTuple(float64 x 2)' -> ((None, None), ['float64', 'float64']),
+    'Tuple(int64, Tuple(f4, b1))' -> ((None, (None, None)), ['int64', 'f4', 'b1']),
+    'float64[:]' -> (None, ['float64[:]'])."""
+    text = text.strip()
+    for head in ("UniTuple(", "Tuple("):
+        if text.startswith(head) and text.endswith(")"):
+            inner = _split_top(text[len(head):-1])
+            if head == "UniTuple(":
+                elem, count = inner[0].rsplit(" x ", 1) if len(inner) == 1 else inner
+                inner = [elem] * int(count)
+            parts = [flat_param(p) for p in inner]
+            return tuple(shape for shape, _ in parts), [leaf for _, leaves in parts for leaf in leaves]
+    return None, [text]
 
 
 def split_full_signature(sig):

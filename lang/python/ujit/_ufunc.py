@@ -91,6 +91,11 @@ class DUFunc:
 
     def _loop_for(self, dtypes):
         """The loop signature for these input dtypes, compiling and adding it when new."""
+        for i, d in enumerate(dtypes):
+            if np.dtype(d) not in _types.DTYPE_CODE:
+                raise TypeError("ufunc '%s': cannot compile a loop for input %d of dtype %s (ujit compiles bool, "
+                                "integer, float32, float64, complex64 and complex128 inputs)"
+                                % (self.__name__, i, np.dtype(d)))
         codes = tuple(_types.DTYPE_CODE[np.dtype(d)] for d in dtypes)
         for loop in self._loops:
             if loop[:-1] == codes:

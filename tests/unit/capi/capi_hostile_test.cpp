@@ -5,9 +5,15 @@
 
 #include "ujit/ujit.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -173,4 +179,100 @@ TEST_CASE("C API hostile: xoroshiro128p states tensors", "[capi][hostile][xorosh
     CHECK(ujit_xoroshiro128p_init_states(&t, 1, 0) == UJIT_OK);
     CHECK(rows[0][0] == rows[0][1]);  // state 0: splitmix64(seed) in both words
     CHECK(rows[1][0] != rows[0][0]);
+}
+
+namespace {
+
+// Compiles kSource's `add` in a new module and calls it: 1.5 + 2.0.
+double compile_and_call_add() {
+    ujit_module* m = nullptr;
+    ujit_function* f = nullptr;
+    REQUIRE(ujit_module_from_string(kSource, "x.py", &m) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "add", &f) == UJIT_OK);
+    ujit_value args[2] = {f64(1.5), f64(2.0)};
+    ujit_value r{};
+    size_t n = 0;
+    REQUIRE(ujit_function_call(f, args, 2, &r, 1, &n) == UJIT_OK);
+    ujit_function_release(f);
+    ujit_module_release(m);
+    return n == 1 ? r.v.f : -1.0;
+}
+
+std::vector<std::string> files_in(const std::filesystem::path& dir) {
+    std::vector<std::string> out;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) out.push_back(e.path().string());
+    return out;
+}
+
+}  // namespace
+
+// Issue 24 items 8 and 13 through the C API: a UJIT_CACHE_DIR others may write is never
+// read or written (its code could be anyone's), and a FIFO in an entry's place is a miss,
+// not a hang. Compiling works in both.
+TEST_CASE("C API hostile: a shared cache directory and a FIFO entry", "[capi][hostile][cache-trust]") {
+    namespace fs = std::filesystem;
+    std::string tmpl = (fs::temp_directory_path() / "ujit-capi-cache-XXXXXX").string();
+    REQUIRE(::mkdtemp(tmpl.data()));
+    fs::path root = tmpl, shared = root / "shared", own = root / "own";
+    fs::create_directories(shared);
+    fs::permissions(shared, fs::perms::all);  // 0777, as a directory shared by a team
+    std::string old = std::getenv("UJIT_CACHE_DIR") ? std::getenv("UJIT_CACHE_DIR") : "";
+    ::setenv("UJIT_CACHE_DIR", shared.c_str(), 1);
+    CHECK(compile_and_call_add() == 3.5);
+    CHECK(files_in(shared).empty());
+
+    ::setenv("UJIT_CACHE_DIR", own.c_str(), 1);
+    CHECK(compile_and_call_add() == 3.5);
+    CHECK((fs::status(own).permissions() & fs::perms::all) == fs::perms::owner_all);
+    for (const std::string& p : files_in(own)) {
+        if (p.size() < 4 || p.compare(p.size() - 4, 4, ".ujc") != 0) continue;
+        REQUIRE(::unlink(p.c_str()) == 0);
+        REQUIRE(::mkfifo(p.c_str(), 0600) == 0);  // opened for reading, it would wait for a writer
+    }
+    CHECK(compile_and_call_add() == 3.5);
+    for (const std::string& p : files_in(own)) CHECK(fs::is_regular_file(fs::symlink_status(p)));
+    if (old.empty())
+        ::unsetenv("UJIT_CACHE_DIR");
+    else
+        ::setenv("UJIT_CACHE_DIR", old.c_str(), 1);
+    fs::remove_all(root);
+}
+
+// Issue 24 item 12 through the C API: a 0-d tensor (ndim 0, no shape entries) was refused
+// ("arrays of 0 dimensions are not supported"); Numba types it array(float64, 0d, C), and
+// a[()] reads and writes its element. More than 8 dimensions stays an argument error.
+TEST_CASE("C API hostile: 0-d tensors", "[capi][hostile]") {
+    const char* source = "def get(a):\n    return a[()]\n"
+                         "def put(a, v):\n    a[()] = v\n";
+    ujit_module* m = nullptr;
+    ujit_function* get = nullptr;
+    ujit_function* put = nullptr;
+    REQUIRE(ujit_module_from_string(source, "zero_d.py", &m) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "get", &get) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "put", &put) == UJIT_OK);
+    double x = 3.5;
+    DLTensor t{};
+    t.data = &x;
+    t.device = {kDLCPU, 0};
+    t.ndim = 0;
+    t.dtype = {kDLFloat, 64, 1};
+    ujit_value a{};
+    a.is_array = 1;
+    a.v.array = &t;
+    ujit_value r{};
+    size_t n = 0;
+    REQUIRE(ujit_function_call(get, &a, 1, &r, 1, &n) == UJIT_OK);
+    CHECK(n == 1);
+    CHECK(r.v.f == 3.5);
+    ujit_value args[2] = {a, f64(-1.25)};
+    REQUIRE(ujit_function_call(put, args, 2, &r, 1, &n) == UJIT_OK);
+    CHECK(x == -1.25);
+    int64_t shape9[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+    t.ndim = 9;
+    t.shape = shape9;
+    CHECK(ujit_function_call(get, &a, 1, &r, 1, &n) != UJIT_OK);
+    CHECK_THAT(std::string(ujit_last_error()), Catch::Contains("dimensions"));
+    ujit_function_release(put);
+    ujit_function_release(get);
+    ujit_module_release(m);
 }

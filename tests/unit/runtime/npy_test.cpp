@@ -4,7 +4,14 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
+
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "runtime/npy.hpp"
 #include "runtime/scalar.hpp"
@@ -272,4 +279,54 @@ TEST_CASE("npy: files on disk", "[runtime]") {
     fs::remove(p);
     CHECK_THROWS_WITH(read_npy(p.string()), Catch::Contains("cannot open"));
     CHECK_THROWS_WITH(read_npy(fs::temp_directory_path().string()), Catch::Contains("is a directory"));
+}
+
+// Issue 24 item 7: a write that fails (a full disk, /dev/full) said nothing and left an
+// empty file. Now it is an error naming the file and the reason, and a regular file is
+// replaced only by a whole new one.
+TEST_CASE("npy: a failed write is an error and leaves the old file whole", "[runtime][npy-write]") {
+    namespace fs = std::filesystem;
+    Array a(DType::Float64, {1000}, false);
+    fill_pattern(a);
+    CHECK_THROWS_WITH(write_npy("/dev/full", a.ref()),
+                      Catch::Equals("cannot write '/dev/full': No space left on device"));
+    CHECK_THROWS_WITH(write_npy("/nonexistent-dir/y.npy", a.ref()),
+                      Catch::Equals("cannot write '/nonexistent-dir/y.npy': No such file or directory"));
+    CHECK_THROWS_WITH(write_npy(fs::temp_directory_path().string(), a.ref()), Catch::Contains("Is a directory"));
+
+    fs::path dir = fs::temp_directory_path() / ("ujit_npy_write_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    fs::path p = dir / "y.npy";
+    Array small(DType::Int8, {3}, false);
+    write_npy(p.string(), small.ref());
+    std::string before = encode_npy(small.ref());
+    // A file size limit makes the write fail after it started (EFBIG), as a full disk would;
+    // in a child, so that the limit and the ignored SIGXFSZ stay there.
+    pid_t child = ::fork();
+    if (child == 0) {
+        ::signal(SIGXFSZ, SIG_IGN);
+        struct rlimit lim{4096, 4096};
+        ::setrlimit(RLIMIT_FSIZE, &lim);
+        try {
+            write_npy(p.string(), a.ref());
+        } catch (const Error& e) {
+            ::_exit(std::string(e.what()) == "cannot write '" + p.string() + "': File too large" ? 0 : 2);
+        }
+        ::_exit(1);
+    }
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    std::ifstream in(p, std::ios::binary);
+    CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == before);  // untouched
+    CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}) == 1);  // no temporary left
+
+    // Through a symbolic link the file it names is replaced; the link stays.
+    fs::path link = dir / "link.npy";
+    fs::create_symlink(p, link);
+    write_npy(link.string(), a.ref());
+    CHECK(fs::is_symlink(link));
+    CHECK(read_npy(p.string()).size() == 1000);
+    fs::remove_all(dir);
 }

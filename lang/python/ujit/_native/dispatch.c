@@ -13,11 +13,14 @@
 #include <string.h>
 
 #define MAX_RESULTS 16
+/* Arguments of one compiled call (Numba has no such limit; more bind in Python and get a
+ * TypingError there, ujit/_dispatcher.py). */
+#define MAX_CALL_ARGS 64
 
 typedef struct {
     Py_ssize_t n;
-    int32_t key[UJIT_PY_MAX_ARGS];
-    int32_t spec[UJIT_PY_MAX_ARGS]; /* what each argument is converted to */
+    int32_t key[MAX_CALL_ARGS];
+    int32_t spec[MAX_CALL_ARGS]; /* what each argument is converted to */
     FunctionObject* fn;             /* owned */
     PyObject* shape;                /* owned: how a tuple result nests (NULL: scalar or None) */
 } Entry;
@@ -29,7 +32,7 @@ typedef struct {
     PyObject* weaklist;
     Entry* entries;
     Py_ssize_t n_entries, cap;
-    Py_ssize_t n_params; /* the def's parameter count: other counts bind in Python */
+    Py_ssize_t n_params; /* the def's parameter count: other counts bind in Python (-1: always) */
     int nogil;           /* nogil=True: compiled code runs without the GIL */
 } DispatcherObject;
 
@@ -114,9 +117,9 @@ static PyObject* results_to_python(const Entry* e, const ujit_value* results, si
 
 /* The call through the C API's dynamic entry point (ujit_function_call). */
 static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
-    ujit_value values[UJIT_PY_MAX_ARGS];
-    DLTensor tensors[UJIT_PY_MAX_ARGS];
-    int64_t strides[UJIT_PY_MAX_ARGS][NPY_MAXDIMS];
+    ujit_value values[MAX_CALL_ARGS];
+    DLTensor tensors[MAX_CALL_ARGS];
+    int64_t strides[MAX_CALL_ARGS][NPY_MAXDIMS];
     for (Py_ssize_t i = 0; i < e->n; ++i) {
         if (e->spec[i] & UJIT_CODE_ARRAY) {
             memset(&values[i], 0, sizeof values[i]);
@@ -141,10 +144,19 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
     return results_to_python(e, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS);
 }
 
+/* owner.METHOD(*args), for the calls the cached entries cannot serve. */
+static PyObject* call_owner(DispatcherObject* self, const char* method, PyObject* const* args, Py_ssize_t n) {
+    PyObject* meth = PyObject_GetAttrString(self->owner, method);
+    if (!meth) return NULL;
+    PyObject* r = PyObject_Vectorcall(meth, args, (size_t)n, NULL);
+    Py_DECREF(meth);
+    return r;
+}
+
 static PyObject* dispatcher_vectorcall(PyObject* callable, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
     DispatcherObject* self = (DispatcherObject*)callable;
     Py_ssize_t n = PyVectorcall_NARGS(nargsf);
-    if ((kwnames && PyTuple_GET_SIZE(kwnames)) || n != self->n_params || n > UJIT_PY_MAX_ARGS) {
+    if ((kwnames && PyTuple_GET_SIZE(kwnames)) || n != self->n_params || n > MAX_CALL_ARGS) {
         /* Keywords, defaults and long argument lists: the owner binds them to positions. */
         PyObject* tuple = PyTuple_New(n);
         if (!tuple) return NULL;
@@ -160,8 +172,13 @@ static PyObject* dispatcher_vectorcall(PyObject* callable, PyObject* const* args
         Py_DECREF(tuple);
         return r;
     }
-    int32_t key[UJIT_PY_MAX_ARGS];
-    for (Py_ssize_t i = 0; i < n; ++i) key[i] = ujit_py_code_of(args[i]);
+    int32_t key[MAX_CALL_ARGS];
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        key[i] = ujit_py_code_of(args[i]);
+        /* No type code (a tuple, or something nopython mode has no type for): Python
+         * flattens tuples or raises the TypingError; nothing is cached for such a key. */
+        if (key[i] & UJIT_CODE_NONE) return call_owner(self, "_call_untyped", args, n);
+    }
     const Entry* hit = NULL;
     for (Py_ssize_t k = 0; k < self->n_entries && !hit; ++k) {
         const Entry* e = &self->entries[k];
@@ -171,7 +188,11 @@ static PyObject* dispatcher_vectorcall(PyObject* callable, PyObject* const* args
     if (!hit) return NULL;
     /* A copy, holding its function: converting an argument may run Python code (__index__,
      * __float__), and another thread may then grow or reset the entries. */
-    Entry e = *hit;
+    Entry e;
+    e.n = hit->n;
+    memcpy(e.spec, hit->spec, (size_t)n * sizeof(int32_t));
+    e.fn = hit->fn;
+    e.shape = hit->shape;
     Py_INCREF(e.fn);
     Py_XINCREF(e.shape);
     PyObject* r = call_entry(&e, args, self->nogil);
@@ -186,6 +207,7 @@ static PyObject* dispatcher_new(PyTypeObject* type, PyObject* args, PyObject* kw
     int nogil = 0;
     static char* kwlist[] = {"owner", "n_params", "nogil", NULL};
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "On|p", kwlist, &owner, &n_params, &nogil)) return NULL;
+    if (n_params > MAX_CALL_ARGS) n_params = -1; /* every call binds in Python */
     DispatcherObject* self = (DispatcherObject*)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->owner = Py_NewRef(owner);

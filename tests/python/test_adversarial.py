@@ -1,0 +1,268 @@
+"""Programs an adversarial but realistic user writes: each must compile and run as in Numba
+(CPython and NumPy as the oracle) or fail with Numba's exception class and a precise
+message, never an internal Python error (IndexError, KeyError, RecursionError from ujit's
+own code) or a crash. Sections by issue; add the next cases found to the section they
+belong to, or a new one."""
+import os
+import stat
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import ujit
+from ujit import njit, vectorize
+
+
+# --------------------------------------------------------------------------------------
+# Issue 24 item 12: misleading errors from the Python layer (_types.py, _source.py,
+# _dispatcher.py, _ufunc.py). Numba compiles the first ones; so does ujit now.
+
+class TestIssue24PythonLayer:
+    def test_star_args_are_a_tuple(self):
+        @njit
+        def add_all(*args):
+            return args[0] + args[1]
+
+        assert add_all(1, 2) == 3
+        assert add_all(1.5, 2) == 3.5
+        assert add_all(np.int32(7), 1) == 8
+
+    def test_star_args_count_and_none_result(self):
+        @njit
+        def count(*args):
+            return len(args)
+
+        @njit
+        def nothing(*args):
+            x = args[0]
+
+        assert count(1, 2.0, 3) == 3
+        assert nothing(1, 2) is None
+        with pytest.raises(ujit.TypingError, match=r"argument 0 \('args'\): empty tuples are not supported"):
+            count()
+
+    def test_star_args_after_named_parameters(self):
+        @njit
+        def scaled(k, *xs):
+            return k * (xs[0] - xs[1])
+
+        assert scaled(2.0, 5, 3) == 4.0
+
+    def test_keyword_only_parameters_stay_a_located_error(self):
+        @njit
+        def f(a, *, b=2):
+            return a + b
+
+        with pytest.raises(ujit.CompileError, match=r"keyword-only parameters \('\*'\) are not supported"):
+            f(1, b=3)
+
+    def test_seventeen_parameters(self):
+        @njit
+        def many(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16):
+            return a0 + a16 * 2 + a8 * a9 - a15
+
+        args = list(range(17))
+        assert many(*args) == many.py_func(*args)
+        floats = [x * 0.5 for x in args]
+        assert many(*floats) == many.py_func(*floats)
+
+    def test_more_parameters_than_ujit_calls_is_a_typing_error(self, tmp_path):
+        import importlib.util
+
+        path = tmp_path / "wide.py"
+        path.write_text("def wide(%s):\n    return a0\n" % ", ".join("a%d" % i for i in range(70)))
+        spec = importlib.util.spec_from_file_location("wide", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        with pytest.raises(ujit.TypingError, match="takes 70 arguments; ujit calls compiled functions with at most 64"):
+            njit(module.wide)(*range(70))
+
+    def test_lambda(self):
+        inc = njit(lambda x: x + 1)
+        assert inc(2) == 3
+        assert inc(2.5) == 3.5
+        two = njit(lambda x, y: (x * y,
+                                 x - y))
+        assert two(3, 4) == (12, -1)
+
+    def test_vectorized_lambdas(self):
+        double = vectorize(["float64(float64)"])(lambda x: x * 2)
+        assert double(np.arange(3.0)).tolist() == [0.0, 2.0, 4.0]
+        inc = vectorize(lambda x: x + 1)
+        assert inc(np.arange(3)).tolist() == [1, 2, 3]
+
+    def test_a_lambda_called_by_another_function(self):
+        square = njit(lambda v: v * v)
+
+        @njit
+        def sum_of_squares(t):
+            return square(t[0]) + square(t[1])
+
+        assert sum_of_squares((3, 1.5)) == 11.25
+
+    def test_an_error_in_a_lambda_points_into_it(self):
+        bad = njit(lambda x: x + (1, 2))
+        with pytest.raises(ujit.TypingError) as info:
+            bad(1.0)
+        e = info.value
+        assert (e.file, e.line) == (__file__, bad.py_func.__code__.co_firstlineno)
+        assert open(__file__).read().splitlines()[e.line - 1][e.col - 1:].startswith("x + (1, 2)")
+
+    def test_a_lambda_without_source_is_a_typing_error(self):
+        made = eval("lambda x: x + 1")
+        with pytest.raises(ujit.TypingError, match="ujit needs the source of this lambda"):
+            njit(made)(1)
+
+    def test_tuple_arguments(self):
+        @njit
+        def first_plus_second(t):
+            return t[0] + t[1]
+
+        assert first_plus_second((1, 2.5)) == 3.5
+        assert first_plus_second((1, 2)) == 3
+        assert first_plus_second((True, np.float32(0.5))) == 1.5
+
+    def test_nested_heterogeneous_tuple_arguments(self):
+        @njit
+        def mix(x, t):
+            return x + t[0] * t[1][0] - t[1][1]
+
+        assert mix(1, (2, (3.5, 4))) == mix.py_func(1, (2, (3.5, 4)))
+
+        @njit
+        def identity(t):
+            return t
+
+        assert identity((1, (2.0, True))) == (1, (2.0, True))
+        assert identity((1j, 2)) == (1j, 2)
+
+    def test_declared_tuple_signatures_convert_the_elements(self):
+        @njit("float64(UniTuple(float64, 2))")
+        def total(t):
+            return t[0] + t[1]
+
+        assert total((1, 2)) == 3.0 and isinstance(total((1, 2)), float)
+
+        @njit(["float64(Tuple(int64, float64), float64)"])
+        def affine(t, k):
+            return t[0] * t[1] + k
+
+        assert affine((2, 1.5), 1) == 4.0
+        with pytest.raises(TypeError, match="No matching definition for argument type"):
+            affine(1.0, 2.0)
+        with pytest.raises(TypeError, match="No matching definition"):
+            affine((1, 2, 3), 2.0)
+
+    def test_a_tuple_with_an_untypable_element_names_it(self):
+        @njit
+        def first(t):
+            return t[0]
+
+        with pytest.raises(ujit.TypingError, match=r"argument 0 \('t'\): element \[1\]\[0\]: cannot determine "
+                                                   r"Numba type of <class 'str'>"):
+            first((1, ("a", 2)))
+
+    def test_zero_d_arrays(self):
+        # Numba types np.array(3.5) as array(float64, 0d, C); a[()] is its element.
+        @njit
+        def get(a):
+            return a[()]
+
+        @njit
+        def put(a, v):
+            a[()] = v
+
+        @njit
+        def info(a):
+            return a.ndim, a.size
+
+        assert get(np.array(3.5)) == 3.5
+        assert get(np.array(7, dtype=np.int16)) == 7
+        x = np.array(1.0)
+        put(x, 2.5)
+        assert x[()] == 2.5
+        assert info(np.array(1.0)) == (0, 1)
+        with pytest.raises(ujit.TypingError, match="0 indexes for a 1-D array"):
+            get(np.arange(3.0))
+
+    def test_dufunc_on_float16_and_str_is_a_type_error_naming_the_dtype(self):
+        @vectorize
+        def inc(x):
+            return x + 1
+
+        with pytest.raises(TypeError, match="ufunc 'inc': cannot compile a loop for input 0 of dtype float16"):
+            inc(np.ones(3, np.float16))
+        with pytest.raises(TypeError, match="dtype <U3"):
+            inc("abc")
+        assert inc(np.arange(3)).tolist() == [1, 2, 3]  # still usable
+
+
+# --------------------------------------------------------------------------------------
+# Issue 24 items 8 and 13: the disk cache (src/cache) under a hostile directory. Compiled
+# code comes from it, so a directory others may write is never used, and a FIFO where an
+# entry should be is a miss, not a hang.
+
+_PROGRAM = textwrap.dedent("""
+    from ujit import njit
+
+    @njit
+    def hyp(x, y):
+        return (x * x + y * y) ** 0.5
+
+    print(hyp(3.0, 4.0))
+""")
+
+
+def _run_program(tmp_path, cache_dir):
+    script = tmp_path / "prog.py"
+    script.write_text(_PROGRAM)
+    env = dict(os.environ, UJIT_CACHE_DIR=str(cache_dir), UJIT_CACHE="1")
+    return subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=120)
+
+
+class TestIssue24CacheTrust:
+    def test_a_world_writable_cache_directory_is_not_used(self, tmp_path):
+        shared = tmp_path / "shared"
+        shared.mkdir()
+        shared.chmod(0o777)
+        r = _run_program(tmp_path, shared)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip() == "5.0"
+        assert "compilation cache directory '%s' not used: writable by group and others (mode 0777)" % shared \
+            in r.stderr
+        assert os.listdir(shared) == []
+
+    def test_a_new_cache_directory_is_private(self, tmp_path):
+        own = tmp_path / "a" / "own"
+        r = _run_program(tmp_path, own)
+        assert r.returncode == 0, r.stderr
+        assert stat.S_IMODE(own.stat().st_mode) == 0o700
+        entries = [p for p in own.iterdir() if p.suffix == ".ujc"]
+        assert entries and all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in entries)
+
+    def test_a_fifo_in_place_of_an_entry_is_a_miss(self, tmp_path):
+        own = tmp_path / "c"
+        assert _run_program(tmp_path, own).returncode == 0
+        for p in own.glob("*.ujc"):
+            p.unlink()
+            os.mkfifo(p)
+        r = _run_program(tmp_path, own)  # the timeout fails the test if it waits for a writer
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip() == "5.0"
+        assert "not used: not a regular file" in r.stderr
+        assert all(p.is_file() for p in own.glob("*.ujc"))
+
+    @pytest.mark.skipif(os.geteuid() != 0, reason="needs root to give an entry to another user")
+    def test_an_entry_owned_by_another_user_is_not_loaded(self, tmp_path):
+        own = tmp_path / "c"
+        assert _run_program(tmp_path, own).returncode == 0
+        entries = list(own.glob("*.ujc"))
+        for p in entries:
+            os.chown(p, 65534, 65534)
+        r = _run_program(tmp_path, own)
+        assert r.returncode == 0, r.stderr
+        assert "not used: owned by uid 65534, not by this user (uid 0)" in r.stderr
+        assert all(p.stat().st_uid == 0 for p in own.glob("*.ujc"))
