@@ -112,7 +112,13 @@ typedef struct ujit_array_view {
 } ujit_array_view;
 
 /* One argument or result. For a scalar, `dtype` and the matching union member; for an
- * array, `array` points to a DLTensor (is_array = 1; `dtype` is ignored). */
+ * array, `array` points to a DLTensor (is_array = UJIT_ARRAY; `dtype` is ignored).
+ * is_array = UJIT_ARRAY_READONLY passes an array compiled code must not write (a read-only
+ * mmap, NumPy's flags.writeable false; DLPack's tensors carry no such flag): it types as
+ * Numba's `readonly array(...)`, a store into it is a compile error, and a kernel launch
+ * does not copy it back. */
+#define UJIT_ARRAY 1
+#define UJIT_ARRAY_READONLY 3 /* UJIT_ARRAY | 2: any is_array with bit 2 set is read-only */
 typedef struct ujit_value {
     int32_t is_array;
     ujit_dtype dtype;

@@ -77,6 +77,10 @@ struct ArrayRef {
     DType dtype = DType::Float64;
     std::vector<int64_t> shape;
     std::vector<int64_t> strides;  // bytes; empty → C-contiguous
+    // Compiled code must not write it (NumPy's flags.writeable false, a read-only mmap): it
+    // types as Numba's `readonly array(...)`, where stores are compile errors, and is
+    // refused as an output (ufunc and gufunc `out`, copy_to_host).
+    bool readonly = false;
 
     int ndim() const { return static_cast<int>(shape.size()); }
     int64_t size() const;

@@ -46,7 +46,9 @@ void flatten(const ujit::Value& v, std::vector<ujit_value>& out) {
 ujit::Value to_value(const ujit_value& v) {
     if (v.is_array) {
         if (!v.v.array) throw ujit::Error(ujit::Error::Kind::Argument, "error: array argument with a null DLTensor");
-        return ujit::Value(ujit::ArrayRef::from_dlpack(*v.v.array));
+        ujit::ArrayRef a = ujit::ArrayRef::from_dlpack(*v.v.array);
+        a.readonly = (v.is_array & 2) != 0;  // UJIT_ARRAY_READONLY
+        return ujit::Value(std::move(a));
     }
     // Read the tag as the integer the C caller stored: in C++, loading an enum that holds
     // no enumerator's value is undefined (UBSan flags it), and junk is what we check for.

@@ -112,7 +112,10 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
 
     // Host arrays come back after the kernel, as in Numba (which cannot know which ones the
     // kernel wrote); this waits for the kernel, so a fault is reported right here.
-    for (auto& hc : host_copies) hc.device.copy_to_host(args[hc.arg].value().array(), options.stream);
+    // A read-only host array is not: the kernel was refused any store into it when typed.
+    for (auto& hc : host_copies)
+        if (!args[hc.arg].value().array().readonly)
+            hc.device.copy_to_host(args[hc.arg].value().array(), options.stream);
     if (!host_copies.empty()) options.stream.synchronize();
 }
 

@@ -144,6 +144,7 @@ Array DeviceArray::copy_to_host(const Stream& stream) const {
 }
 
 void DeviceArray::copy_to_host(const ArrayRef& host, const Stream& stream) const {
+    runtime::require_writable(host, "copy_to_host destination");
     check_same_array_type(ref_, host, "copy to host");
     check_compact_device(ref_, "copy to host");
     size_t n = nbytes();

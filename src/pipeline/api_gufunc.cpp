@@ -7,6 +7,7 @@
 #include "pipeline/gufunc_types.hpp"
 #include "pipeline/module_state.hpp"
 #include "runtime/cast.hpp"
+#include "runtime/shape.hpp"
 
 #include <fmt/format.h>
 
@@ -88,7 +89,10 @@ void Function::gufunc_call(const std::vector<Value>& inputs, const std::vector<A
     std::vector<Array> keep;
     std::vector<ArrayRef> operands = pipeline::gufunc_inputs(c, inputs, keep);
     std::vector<const ArrayRef*> given;
-    for (const ArrayRef& o : outputs) given.push_back(&o);
+    for (const ArrayRef& o : outputs) {
+        runtime::require_writable(o);
+        given.push_back(&o);
+    }
     runtime::GufuncBinding b = runtime::bind_gufunc(c.shape, operands, given);
     // Outputs of another dtype (or not contiguous where '::1' is declared) are computed
     // into a temporary and copied back, as NumPy's casting of `out` does.

@@ -10,6 +10,7 @@
 #include "runtime/broadcast.hpp"
 #include "runtime/cast.hpp"
 #include "runtime/scalar.hpp"
+#include "runtime/shape.hpp"
 #include "runtime/ufunc_dispatch.hpp"
 #include "runtime/ufunc_exec.hpp"
 
@@ -102,6 +103,7 @@ Array Function::vectorize_call(const std::vector<Value>& inputs, const Options& 
 }
 
 void Function::vectorize_call(const std::vector<Value>& inputs, const ArrayRef& out, const Options& opts) const {
+    runtime::require_writable(out);
     auto* def = static_cast<const syntax::FunctionDef*>(def_);
     Loop loop = choose_loop(*m_, def, inputs, opts);
     std::vector<Array> keep;

@@ -13,7 +13,8 @@ bool accepts(const types::Type* param, const types::Type* value_type) {
     if (param->is_number() && value_type->is_number()) return !(value_type->is_complex() && !param->is_complex());
     if (param->is_array() && value_type->is_array())
         return param->dtype() == value_type->dtype() && param->ndim() == value_type->ndim() &&
-               (param->layout() == types::Layout::A || param->layout() == value_type->layout());
+               (param->layout() == types::Layout::A || param->layout() == value_type->layout()) &&
+               (param->is_readonly() || !value_type->is_readonly());  // Numba: no match for a mutable param
     return false;
 }
 

@@ -59,7 +59,7 @@ const Type* type_of_value(const Value& v) {
         types::Layout layout = a.is_c_contiguous()   ? types::Layout::C
                                : a.is_f_contiguous() ? types::Layout::F
                                                      : types::Layout::A;
-        return types::array(type_of_dtype(a.dtype), a.ndim(), layout);
+        return types::array(type_of_dtype(a.dtype), a.ndim(), layout, a.readonly);
     }
     std::vector<const Type*> elems;
     for (const Value& e : v.tuple()) elems.push_back(type_of_value(e));

@@ -53,4 +53,8 @@ Shape f_strides(const Shape& shape, int64_t itemsize) {
     return s;
 }
 
+void require_writable(const ArrayRef& out, const char* what) {
+    if (out.readonly) throw Error(Error::Kind::Argument, std::string("error: ") + what + " is read-only");
+}
+
 }  // namespace ujit::runtime

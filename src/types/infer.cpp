@@ -23,10 +23,11 @@ std::string type_code(const Type* t) {
     case Kind::Float: return fmt::format("f{}", t->bits() / 8);
     case Kind::Complex: return fmt::format("c{}", t->bits() / 8);
     case Kind::Array:
-        return fmt::format("a{}{}{}", t->ndim(), type_code(t->dtype()),
+        return fmt::format("a{}{}{}{}", t->ndim(), type_code(t->dtype()),
                            t->layout() == Layout::C   ? "C"
                            : t->layout() == Layout::F ? "F"
-                                                      : "A");
+                                                      : "A",
+                           t->is_readonly() ? "R" : "");
     case Kind::Tuple: {
         std::string s = fmt::format("T{}_", t->elements().size());
         for (auto* e : t->elements()) s += type_code(e);

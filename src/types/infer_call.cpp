@@ -351,6 +351,7 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
             error(c->loc, fmt::format("{}() takes {} arguments ({} given)", what, want, args.size()));
         const Type* ary = args[0];
         if (!ary->is_array()) error(c->args[0]->loc, fmt::format("{}() needs an array, not {}", what, ary->str()));
+        require_writable(c->args[0], ary);
         std::vector<const Type*> idx = args[1]->is_tuple() ? args[1]->elements() : std::vector<const Type*>{args[1]};
         for (auto* t : idx)
             if (!t->is_int())
@@ -385,6 +386,7 @@ const Type* Inferrer::xoroshiro_call(const Call* c, BuiltinId id, std::vector<co
                                            "create_xoroshiro128p_states makes them (ujit's form of Numba's "
                                            "xoroshiro128p_dtype records), not {}",
                                            what, states->str()));
+    require_writable(c->args[0], states);  // every draw advances the states in place
     for (size_t i = 1; i < args.size(); ++i)
         if (!args[i]->is_int() && !args[i]->is_bool())
             error(c->args[i]->loc,

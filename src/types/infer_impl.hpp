@@ -34,6 +34,9 @@ private:
     void for_loop(const syntax::For* f);
     void ret(const syntax::Return* r);
     void truth_test(const syntax::Expr* test);
+    // A store, augmented store or atomic into `array` (typed at `at`): Numba's error when it
+    // is read-only.
+    void require_writable(const syntax::Expr* at, const Type* array);
 
     // infer_expr.cpp
     const Type* expr(const syntax::Expr* e);  // null: not known yet (non-final pass)

@@ -41,6 +41,7 @@ void Inferrer::stmt(const Stmt* s) {
     case StmtKind::AugAssign: {
         auto* a = cast<AugAssign>(s);
         const Type* target_type = expr(a->target);  // reads the target (variable or element)
+        if (auto* sub = dyn_cast<Subscript>(a->target)) require_writable(sub->value, expr(sub->value));
         const Type* v = expr(a->value);
         if (!target_type || !v) return;
         OpTypes r = binary_op_types(a->op, target_type, v);
@@ -116,6 +117,7 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
         const Type* container = expr(s->value);
         if (container && container->is_tuple())
             error(target->loc, "tuples are immutable: cannot assign to a tuple element");
+        require_writable(s->value, container);
         const Type* elem = expr(target);
         if (elem && value && !can_convert(value, elem))
             error(where, fmt::format("cannot store {} into an element of {}", value->str(), container->str()));
@@ -125,6 +127,11 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
         error(target->loc, fmt::format("cannot assign to attribute '{}'", cast<Attribute>(target)->attr));
     default: error(target->loc, fmt::format("cannot assign to {}", describe_expr(target)));
     }
+}
+
+void Inferrer::require_writable(const Expr* at, const Type* array) {
+    if (array && array->is_array() && array->is_readonly())
+        error(at->loc, fmt::format("Cannot modify readonly array of type: {}", array->str()));
 }
 
 void Inferrer::for_loop(const For* f) {

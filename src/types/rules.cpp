@@ -74,7 +74,7 @@ const Type* unify(const Type* a, const Type* b) {
         return tuple(std::move(elems));
     }
     if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim())
-        return array(a->dtype(), a->ndim(), Layout::A);
+        return array(a->dtype(), a->ndim(), Layout::A, a->is_readonly() || b->is_readonly());
     return nullptr;
 }
 
@@ -90,7 +90,8 @@ bool can_convert(const Type* from, const Type* to) {
     }
     if (from->is_array() && to->is_array())
         return from->dtype() == to->dtype() && from->ndim() == to->ndim() &&
-               (to->layout() == Layout::A || to->layout() == from->layout());
+               (to->layout() == Layout::A || to->layout() == from->layout()) &&
+               (to->is_readonly() || !from->is_readonly());  // never drops the read-only flag
     return false;
 }
 

@@ -148,14 +148,20 @@ private:
             if (elems.empty()) error(start, "a tuple type needs at least one element");
             return suffix(tuple(std::move(elems)), start);
         }
-        if (base == "array" && at('(')) return array_spelling();
+        if (base == "array" && at('(')) return array_spelling(false);
+        if (base == "readonly") {  // Numba's spelling of a read-only array: readonly array(float32, 1d, C)
+            size_t at_array = pos_;
+            if (word() != "array") error(at_array, "expected 'array' after 'readonly'");
+            skip();
+            return array_spelling(true);
+        }
         const Type* t = scalar_from_name(base);
         if (!t) error(start, fmt::format("unknown type '{}'", name));
         return suffix(t, start);
     }
 
     // array(float32, 2d, C)
-    const Type* array_spelling() {
+    const Type* array_spelling(bool readonly) {
         expect('(');
         size_t at_dtype = pos_;
         const Type* dtype = type(false);
@@ -171,7 +177,7 @@ private:
         Layout layout = l == "C" ? Layout::C : l == "F" ? Layout::F : l == "A" ? Layout::A : Layout(255);
         if (static_cast<int>(layout) == 255) error(pos_ - l.size(), "layout must be C, F or A");
         expect(')');
-        return array(dtype, static_cast<int>(nd), layout);
+        return array(dtype, static_cast<int>(nd), layout, readonly);
     }
 
     // float32[:, ::1]

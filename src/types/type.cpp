@@ -64,9 +64,10 @@ public:
     }
     static void set_elem(Type& t, const Type* e) { t.elem_ = e; }
     static void set_elems(Type& t, std::vector<const Type*> e) { t.elems_ = std::move(e); }
-    static void set_array(Type& t, int ndim, Layout l) {
+    static void set_array(Type& t, int ndim, Layout l, bool readonly) {
         t.ndim_ = static_cast<uint8_t>(ndim);
         t.layout_ = l;
+        t.readonly_ = readonly;
     }
     static void set_name(Type& t, std::string path) { t.name_ = std::move(path); }
     static void set_builtin(Type& t, BuiltinId id) { t.builtin_ = id; }
@@ -190,12 +191,13 @@ const Type* tuple(std::vector<const Type*> elems) {
     });
 }
 
-const Type* array(const Type* dtype, int ndim, Layout layout) {
-    std::string name = fmt::format("array({}, {}d, {})", dtype->str(), ndim, layout_letter(layout));
+const Type* array(const Type* dtype, int ndim, Layout layout, bool readonly) {
+    std::string name =
+        fmt::format("{}array({}, {}d, {})", readonly ? "readonly " : "", dtype->str(), ndim, layout_letter(layout));
     return F::instance().get(name, [&](Type& t) {
         F::set_kind(t, Kind::Array);
         F::set_elem(t, dtype);
-        F::set_array(t, ndim, layout);
+        F::set_array(t, ndim, layout, readonly);
         F::set_str(t, name);
     });
 }

@@ -72,6 +72,9 @@ public:
     const Type* dtype() const { return elem_; }  // also: Complex → its float part type
     int ndim() const { return ndim_; }
     Layout layout() const { return layout_; }
+    // A read-only array (a NumPy argument whose flags.writeable is false): a distinct type,
+    // as in Numba, so stores into it are refused when typing.
+    bool is_readonly() const { return readonly_; }
 
     // Compile-time kinds.
     const std::string& path() const { return name_; }          // Namespace: "cuda.atomic"
@@ -80,7 +83,7 @@ public:
     const Type* scalar() const { return elem_; }               // DTypeObj
 
     // Numba's spelling: "float32", "UniTuple(int64 x 2)", "Tuple(int64, float64)",
-    // "array(float32, 2d, C)", "none".
+    // "array(float32, 2d, C)", "readonly array(float32, 2d, C)", "none".
     const std::string& str() const { return name_str_; }
 
 private:
@@ -90,6 +93,7 @@ private:
     bool signed_ = false;
     uint8_t ndim_ = 0;
     Layout layout_ = Layout::A;
+    bool readonly_ = false;
     BuiltinId builtin_ = BuiltinId::Count_;
     const Type* elem_ = nullptr;
     const syntax::FunctionDef* fn_ = nullptr;
@@ -105,7 +109,7 @@ const Type* integer(int bits, bool is_signed);
 const Type* floating(int bits);
 const Type* complex(int bits);  // 64 or 128
 const Type* tuple(std::vector<const Type*> elems);
-const Type* array(const Type* dtype, int ndim, Layout layout);
+const Type* array(const Type* dtype, int ndim, Layout layout, bool readonly = false);
 const Type* namespace_(const std::string& path);
 const Type* builtin_func(BuiltinId id);
 const Type* user_func(const syntax::FunctionDef* fn);

@@ -64,15 +64,21 @@ class Type:
 
 
 class ArrayType(Type):
-    def __init__(self, dtype, ndim, layout):
-        self.base, self.ndim, self.layout = dtype, ndim, layout
+    def __init__(self, dtype, ndim, layout, readonly=False):
+        self.base, self.ndim, self.layout, self.readonly = dtype, ndim, layout, readonly
         dims = [":"] * ndim
         if layout == "C" and ndim:
             dims[-1] = "::1"
         elif layout == "F" and ndim:
             dims[0] = "::1"
-        # A 0-d array has no slice spelling: Numba's array(float64, 0d, C).
-        name = "%s[%s]" % (dtype.name, ", ".join(dims)) if ndim else "array(%s, 0d, C)" % dtype.name
+        # A read-only array (flags.writeable false) has only Numba's long spelling; a 0-d
+        # array has no slice spelling: Numba's array(float64, 0d, C).
+        if readonly:
+            name = "readonly array(%s, %dd, %s)" % (dtype.name, ndim, layout)
+        elif ndim:
+            name = "%s[%s]" % (dtype.name, ", ".join(dims))
+        else:
+            name = "array(%s, 0d, C)" % dtype.name
         super().__init__(name, None)
         self.dtype_name, self.kind = dtype.dtype_name, dtype.kind
 
@@ -104,6 +110,7 @@ for _alias, _name in _ALIASES.items():
     TYPES[_alias] = TYPES[_name]
 TYPES["void"] = TYPES["none"] = Type("void", None)
 CODE_ARRAY = 1 << 16
+CODE_READONLY = 1 << 17
 CODE_NONE = 1 << 20
 LAYOUTS = {"A": 0, "C": 1, "F": 2}
 
@@ -136,14 +143,14 @@ def type_of_code(code):
     if not code & CODE_ARRAY:
         return scalar
     ndim, layout = (code >> 8) & 0xF, (code >> 12) & 0xF
-    return ArrayType(scalar, ndim, {0: "A", 1: "C", 2: "F"}[layout] if ndim else "C")
+    return ArrayType(scalar, ndim, {0: "A", 1: "C", 2: "F"}[layout] if ndim else "C", bool(code & CODE_READONLY))
 
 
 def code_of_type(t):
     """The argument type code of a Type (the inverse of type_of_code)."""
     code = CODE_NAMES.index(t.dtype_name)
     if isinstance(t, ArrayType):
-        code |= CODE_ARRAY | (t.ndim << 8) | (LAYOUTS[t.layout] << 12)
+        code |= CODE_ARRAY | (t.ndim << 8) | (LAYOUTS[t.layout] << 12) | (CODE_READONLY if t.readonly else 0)
     return code
 
 

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/mman.h>
+
 namespace {
 
 const char* kSource = "from numba import vectorize\n"
@@ -274,5 +276,92 @@ TEST_CASE("C API hostile: 0-d tensors", "[capi][hostile]") {
     CHECK_THAT(std::string(ujit_last_error()), Catch::Contains("dimensions"));
     ujit_function_release(put);
     ujit_function_release(get);
+    ujit_module_release(m);
+}
+
+// ------------------------------------------------------------------ read-only arrays
+// Issue 24, item 1: an array the caller marks UJIT_ARRAY_READONLY (here a page mapped
+// PROT_READ, where a write would be SIGSEGV) types as Numba's `readonly array(...)`; a store,
+// augmented store or atomic into it is a compile error, reading it works, and UJIT_ARRAY (1,
+// what every caller passed before the flag existed) still means a writable array.
+namespace {
+
+const char* kReadonlySource = "from numba import njit, cuda\n"
+                              "@njit\ndef store(a, v):\n    a[0] = v\n"
+                              "@njit\ndef bump(a):\n    a[1] += 1\n"
+                              "@njit\ndef total(a):\n    return a[0] + a[1]\n"
+                              "@cuda.jit\ndef count(a):\n    cuda.atomic.add(a, 0, 1)\n";
+
+struct ReadOnlyPage {
+    int64_t* data;
+    ReadOnlyPage() {
+        void* p = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        REQUIRE(p != MAP_FAILED);
+        data = static_cast<int64_t*>(p);
+        data[0] = 3;
+        data[1] = 4;
+        REQUIRE(mprotect(p, 4096, PROT_READ) == 0);
+    }
+    ~ReadOnlyPage() { munmap(data, 4096); }
+};
+
+}  // namespace
+
+TEST_CASE("C API hostile: stores into read-only arrays are compile errors", "[capi][hostile][readonly]") {
+    ReadOnlyPage page;
+    int64_t shape[1] = {2};
+    DLTensor t{};
+    t.data = page.data;
+    t.device = {kDLCPU, 0};
+    t.ndim = 1;
+    t.dtype = {kDLInt, 64, 1};
+    t.shape = shape;
+    ujit_value ro{};
+    ro.is_array = UJIT_ARRAY_READONLY;
+    ro.v.array = &t;
+    ujit_value seven{};
+    seven.dtype = UJIT_INT64;
+    seven.v.i = 7;
+
+    ujit_module* m = nullptr;
+    REQUIRE(ujit_module_from_string(kReadonlySource, "ro.py", &m) == UJIT_OK);
+    auto fn = [&](const char* name) {
+        ujit_function* f = nullptr;
+        REQUIRE(ujit_module_function(m, name, &f) == UJIT_OK);
+        return f;
+    };
+    ujit_function* store = fn("store");
+    ujit_function* bump = fn("bump");
+    ujit_function* total = fn("total");
+    ujit_function* count = fn("count");
+    auto expect_refused = [&](ujit_status s, int line) {
+        CHECK(s == UJIT_ERROR_COMPILE);
+        CHECK_THAT(std::string(ujit_last_error()),
+                   Catch::Contains("Cannot modify readonly array of type: readonly array(int64, 1d, C)"));
+        int at = 0;
+        ujit_last_error_location(nullptr, &at, nullptr);
+        CHECK(at == line);
+    };
+    ujit_value args[2] = {ro, seven};
+    ujit_value r{};
+    size_t n = 0;
+    expect_refused(ujit_function_call(store, args, 2, &r, 1, &n), 4);
+    expect_refused(ujit_function_call(bump, args, 1, &r, 1, &n), 7);
+    expect_refused(ujit_function_launch(count, {1, 1, 1}, {4, 1, 1}, args, 1, nullptr, 0), 13);
+    CHECK(page.data[0] == 3);
+
+    REQUIRE(ujit_function_call(total, args, 1, &r, 1, &n) == UJIT_OK);  // reading is fine
+    CHECK(r.v.i == 7);
+
+    int64_t writable[2] = {0, 0};
+    t.data = writable;
+    args[0].is_array = UJIT_ARRAY;  // the value callers passed before the flag: writable
+    REQUIRE(ujit_function_call(store, args, 2, &r, 1, &n) == UJIT_OK);
+    CHECK(writable[0] == 7);
+
+    ujit_function_release(count);
+    ujit_function_release(total);
+    ujit_function_release(bump);
+    ujit_function_release(store);
     ujit_module_release(m);
 }

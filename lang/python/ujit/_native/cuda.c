@@ -59,6 +59,7 @@ static PyObject* py_vectorize_cuda(PyObject* self, PyObject* args) {
     }
     if (ujit_py_cuda_value(out, &values[n], &storage, (int)n) < 0) return NULL;
     if (!values[n].is_array) return PyErr_Format(PyExc_TypeError, "out= must be an array");
+    if (ujit_py_require_writable(&values[n]) < 0) return NULL;
     PyThreadState* save = PyEval_SaveThread();
     st = ujit_function_vectorize_ex(fn->handle, values, (size_t)n, (DLTensor*)values[n].v.array, UJIT_TARGET_CUDA,
                                     stream);
@@ -84,6 +85,7 @@ static PyObject* py_gufunc_cuda(PyObject* self, PyObject* args) {
         if (ujit_py_cuda_value(o, &values[i], &storage, (int)i) < 0) return NULL;
         if (i >= n) {
             if (!values[i].is_array) return PyErr_Format(PyExc_TypeError, "gufunc output %zd must be an array", i - n);
+            if (ujit_py_require_writable(&values[i]) < 0) return NULL;
             outs[i - n] = (DLTensor*)values[i].v.array;
         }
     }

@@ -72,6 +72,8 @@ static PyObject* host_copy(DeviceArrayObject* self, PyObject* args, int to_host)
     DLTensor t;
     int64_t strides[NPY_MAXDIMS];
     if (!ok || host_tensor(host, &t, strides) < 0) return NULL;
+    if (to_host && !PyArray_ISWRITEABLE((PyArrayObject*)host))
+        return PyErr_Format(PyExc_ValueError, "copy_to_host destination is read-only");
     PyThreadState* save = PyEval_SaveThread();
     ujit_status st = to_host ? ujit_device_array_copy_to_host(self->handle, &t, stream)
                              : ujit_device_array_copy_from_host(self->handle, &t, stream);
@@ -198,7 +200,11 @@ int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i) {
     }
     if (PyDict_Check(o)) {
         if (interface_tensor(o, &s->t[i], s->shape[i], s->strides[i]) < 0) return -1;
-        v->is_array = 1;
+        /* data = (pointer, read-only flag), as the interface specifies it */
+        PyObject* data = PyDict_GetItemString(o, "data");
+        int readonly = PyTuple_GET_SIZE(data) > 1 ? PyObject_IsTrue(PyTuple_GET_ITEM(data, 1)) : 0;
+        if (readonly < 0) return -1;
+        v->is_array = readonly ? UJIT_ARRAY_READONLY : UJIT_ARRAY;
         v->v.array = &s->t[i];
         return 0;
     }
@@ -207,12 +213,7 @@ int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i) {
         PyErr_Format(PyExc_TypeError, "argument %d: ujit cannot pass a %s to the GPU", i + 1, Py_TYPE(o)->tp_name);
         return -1;
     }
-    if (code & UJIT_CODE_ARRAY) {
-        if (ujit_py_dltensor((PyArrayObject*)o, &s->t[i], s->strides[i]) < 0) return -1;
-        v->is_array = 1;
-        v->v.array = &s->t[i];
-        return 0;
-    }
+    if (code & UJIT_CODE_ARRAY) return ujit_py_array_value((PyArrayObject*)o, v, &s->t[i], s->strides[i]);
     return ujit_py_to_scalar(o, UJIT_CODE_DTYPE(code), v);
 }
 

@@ -122,10 +122,7 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
     int64_t strides[MAX_CALL_ARGS][NPY_MAXDIMS];
     for (Py_ssize_t i = 0; i < e->n; ++i) {
         if (e->spec[i] & UJIT_CODE_ARRAY) {
-            memset(&values[i], 0, sizeof values[i]);
-            if (ujit_py_dltensor((PyArrayObject*)args[i], &tensors[i], strides[i]) < 0) return NULL;
-            values[i].is_array = 1;
-            values[i].v.array = &tensors[i];
+            if (ujit_py_array_value((PyArrayObject*)args[i], &values[i], &tensors[i], strides[i]) < 0) return NULL;
         } else if (ujit_py_to_scalar(args[i], UJIT_CODE_DTYPE(e->spec[i]), &values[i]) < 0) {
             return NULL;
         }

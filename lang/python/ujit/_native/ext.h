@@ -69,6 +69,7 @@ PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module);
 /* An argument type code: the ujit_dtype in the low byte; arrays add UJIT_CODE_ARRAY, the
  * number of dimensions << 8 and the layout << 12. */
 #define UJIT_CODE_ARRAY (1 << 16)
+#define UJIT_CODE_READONLY (1 << 17) /* with UJIT_CODE_ARRAY: flags.writeable is false */
 #define UJIT_CODE_NONE (1 << 20) /* not a supported argument */
 enum { UJIT_LAYOUT_A = 0, UJIT_LAYOUT_C = 1, UJIT_LAYOUT_F = 2 };
 #define UJIT_CODE_DTYPE(c) ((ujit_dtype)((c) & 0xff))
@@ -92,6 +93,12 @@ PyObject* ujit_py_from_scalar(const ujit_value* v);
 /* A DLTensor view of a host NumPy array; `strides` (ndim elements) is caller storage.
  * Returns -1 with a Python error when a stride is not a multiple of the item size. */
 int ujit_py_dltensor(PyArrayObject* a, DLTensor* t, int64_t* strides);
+/* An array argument: `v` (zeroed) points to `t` filled by ujit_py_dltensor, and is marked
+ * UJIT_ARRAY_READONLY when NumPy says the array is not writeable. -1 with a Python error. */
+int ujit_py_array_value(PyArrayObject* a, ujit_value* v, DLTensor* t, int64_t* strides);
+/* NumPy's ValueError for an output (out=, a gufunc output, a copy_to_host destination)
+ * marked read-only; -1 with the error set, 0 when `v` may be written. */
+int ujit_py_require_writable(const ujit_value* v);
 
 /* ------------------------------------------------------------------ dispatch.c, ufunc.c */
 

@@ -289,9 +289,7 @@ static PyObject* function_vectorize(FunctionObject* self, PyObject* args) {
         PyObject* o = PyTuple_GET_ITEM(inputs, i);
         memset(&values[i], 0, sizeof values[i]);
         if (PyArray_Check(o)) {
-            if (ujit_py_dltensor((PyArrayObject*)o, &tensors[i], strides[i]) < 0) return NULL;
-            values[i].is_array = 1;
-            values[i].v.array = &tensors[i];
+            if (ujit_py_array_value((PyArrayObject*)o, &values[i], &tensors[i], strides[i]) < 0) return NULL;
         } else {
             int32_t code = ujit_py_code_of(o);
             if (code & (UJIT_CODE_NONE | UJIT_CODE_ARRAY))
@@ -300,7 +298,9 @@ static PyObject* function_vectorize(FunctionObject* self, PyObject* args) {
             if (ujit_py_to_scalar(o, UJIT_CODE_DTYPE(code), &values[i]) < 0) return NULL;
         }
     }
-    if (ujit_py_dltensor(out, &tensors[n], strides[n]) < 0) return NULL;
+    ujit_value out_value;
+    if (ujit_py_array_value(out, &out_value, &tensors[n], strides[n]) < 0 || ujit_py_require_writable(&out_value) < 0)
+        return NULL;
     ujit_status st;
     PyThreadState* save = PyEval_SaveThread();
     st = ujit_function_vectorize(self->handle, values, (size_t)n, &tensors[n], (ujit_target)target);

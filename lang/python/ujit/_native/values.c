@@ -41,7 +41,8 @@ static int32_t array_code(PyArrayObject* a) {
     int layout = PyArray_IS_C_CONTIGUOUS(a)   ? UJIT_LAYOUT_C
                  : PyArray_IS_F_CONTIGUOUS(a) ? UJIT_LAYOUT_F
                                               : UJIT_LAYOUT_A;
-    return UJIT_CODE_ARRAY | dt | (nd << 8) | (layout << 12);
+    int readonly = PyArray_ISWRITEABLE(a) ? 0 : UJIT_CODE_READONLY;
+    return UJIT_CODE_ARRAY | readonly | dt | (nd << 8) | (layout << 12);
 }
 
 int32_t ujit_py_code_of(PyObject* o) {
@@ -186,4 +187,18 @@ int ujit_py_dltensor(PyArrayObject* a, DLTensor* t, int64_t* strides) {
     t->shape = (int64_t*)PyArray_DIMS(a);
     t->strides = strides;
     return 0;
+}
+
+int ujit_py_array_value(PyArrayObject* a, ujit_value* v, DLTensor* t, int64_t* strides) {
+    memset(v, 0, sizeof *v);
+    if (ujit_py_dltensor(a, t, strides) < 0) return -1;
+    v->is_array = PyArray_ISWRITEABLE(a) ? UJIT_ARRAY : UJIT_ARRAY_READONLY;
+    v->v.array = t;
+    return 0;
+}
+
+int ujit_py_require_writable(const ujit_value* v) {
+    if ((v->is_array & UJIT_ARRAY_READONLY) != UJIT_ARRAY_READONLY) return 0;
+    PyErr_SetString(PyExc_ValueError, "output array is read-only");
+    return -1;
 }
