@@ -23,6 +23,8 @@ struct Rng {
     template <class T> const T& pick(const std::vector<T>& v) { return v[size_t(below(int(v.size())))]; }
 };
 
+constexpr int kLaunchesPerKernel = 4;
+
 struct Local {
     std::string name;
 };
@@ -243,17 +245,21 @@ std::string Generator::barrier_kernel() {
 
 GeneratedKernel Generator::run() {
     static const std::vector<uint32_t> sizes = {1, 2, 3, 4, 7, 16, 32, 33, 64, 100, 128};
+    static const std::vector<int64_t> n = {1, 5, 64, 100, 257, 1000};
     bool barriers = rng_.chance(35);
     one_dimensional_ = rng_.chance(75);
-    k_.block[0] = rng_.pick(sizes);
-    k_.grid[0] = uint32_t(1 + rng_.below(6));
-    if (!one_dimensional_) {
-        k_.block[1] = uint32_t(1 + rng_.below(3));
-        k_.grid[1] = uint32_t(1 + rng_.below(2));
+    for (int l = 0; l < kLaunchesPerKernel; ++l) {
+        KernelLaunchShape s;
+        s.block[0] = rng_.pick(sizes);
+        s.grid[0] = uint32_t(1 + rng_.below(6));
+        if (!one_dimensional_) {
+            s.block[1] = uint32_t(1 + rng_.below(3));
+            s.grid[1] = uint32_t(1 + rng_.below(2));
+        }
+        s.out_size = rng_.pick(n);
+        s.x_size = 16 + rng_.below(48);
+        k_.launches.push_back(s);
     }
-    static const std::vector<int64_t> n = {1, 5, 64, 100, 257, 1000};
-    k_.out_size = rng_.pick(n);
-    k_.x_size = 16 + rng_.below(48);
     has_device_fn_ = rng_.chance(30);
     k_.source = "import numba\nfrom numba import cuda\n\n\n";
     if (has_device_fn_) k_.source.append(device_function());

@@ -12,16 +12,21 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ujit::fuzz {
 
-struct GeneratedKernel {
-    std::string source;  // a module with `@cuda.jit def kernel(out, acc, x)`
-    // The launch: 1-3 dims each; out and acc are int64 of `out_size`, x is int64 of `x_size`.
+// One launch: out and acc are int64 arrays of `out_size`, x is int64 of `x_size`.
+struct KernelLaunchShape {
     uint32_t grid[3] = {1, 1, 1};
     uint32_t block[3] = {1, 1, 1};
     int64_t out_size = 0;
     int64_t x_size = 0;
+};
+
+struct GeneratedKernel {
+    std::string source;  // a module with `@cuda.jit def kernel(out, acc, x)`
+    std::vector<KernelLaunchShape> launches;  // a compile is dear, a launch cheap: several each
 };
 
 // The same seed gives the same kernel and launch.

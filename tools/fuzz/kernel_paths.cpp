@@ -20,7 +20,7 @@ struct Outputs {
 
 enum class Path { Optimized, Reference, Boundscheck };
 
-Outputs run_path(const Function& kernel, const GeneratedKernel& g, Path path, int opt_level) {
+Outputs run_path(const Function& kernel, const KernelLaunchShape& g, Path path, int opt_level) {
     Array out(DType::Int64, {g.out_size}), acc(DType::Int64, {g.out_size}), x(DType::Int64, {g.x_size});
     for (int64_t i = 0; i < g.out_size; ++i) {
         out.data<int64_t>()[i] = -1;
@@ -58,28 +58,32 @@ std::string first_difference(const Outputs& a, const Outputs& b) {
 PathsVerdict compare_kernel_paths(uint64_t seed, int opt_level) {
     GeneratedKernel g = generate_kernel(seed);
     PathsVerdict v;
-    auto fail = [&](const std::string& what) {
+    auto fail = [&](const KernelLaunchShape& l, const std::string& what) {
         v.agree = false;
         v.report =
-            fmt::format("seed {}: launch [({}, {}, {}), ({}, {}, {})], out {} elements, x {}: {}\n{}", seed, g.grid[0],
-                        g.grid[1], g.grid[2], g.block[0], g.block[1], g.block[2], g.out_size, g.x_size, what, g.source);
+            fmt::format("seed {}: launch [({}, {}, {}), ({}, {}, {})], out {} elements, x {}: {}\n{}", seed, l.grid[0],
+                        l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2], l.out_size, l.x_size, what, g.source);
         return v;
     };
     std::optional<Module> m;
     try {
         m.emplace(Module::from_string(g.source, fmt::format("kernel_{}.py", seed)));
     } catch (const Error& e) {
-        return fail(fmt::format("the generated kernel does not compile: {}", e.what()));
+        return fail(g.launches.front(), fmt::format("the generated kernel does not compile: {}", e.what()));
     }
     Function kernel = m->function("kernel");
-    Outputs reference = run_path(kernel, g, Path::Reference, opt_level);
-    if (!reference.error.empty()) return fail("the reference path failed: " + reference.error);
-    Outputs optimized = run_path(kernel, g, Path::Optimized, opt_level);
-    if (std::string d = first_difference(reference, optimized); !d.empty()) return fail("optimized vs reference: " + d);
-    if (seed % 8 == 0) {
-        Outputs checked = run_path(kernel, g, Path::Boundscheck, opt_level);
-        if (std::string d = first_difference(reference, checked); !d.empty())
-            return fail("boundscheck vs reference: " + d);
+    for (const KernelLaunchShape& l : g.launches) {
+        ++v.launches;
+        Outputs reference = run_path(kernel, l, Path::Reference, opt_level);
+        if (!reference.error.empty()) return fail(l, "the reference path failed: " + reference.error);
+        Outputs optimized = run_path(kernel, l, Path::Optimized, opt_level);
+        if (std::string d = first_difference(reference, optimized); !d.empty())
+            return fail(l, "optimized vs reference: " + d);
+        if (seed % 8 == 0) {
+            Outputs checked = run_path(kernel, l, Path::Boundscheck, opt_level);
+            if (std::string d = first_difference(reference, checked); !d.empty())
+                return fail(l, "boundscheck vs reference: " + d);
+        }
     }
     return v;
 }

@@ -12,6 +12,7 @@ namespace ujit::fuzz {
 
 struct PathsVerdict {
     bool agree = true;
+    int launches = 0;    // launches compared (each through every path)
     std::string report;  // on disagreement: the seed, the launch, the source, the first difference
 };
 
