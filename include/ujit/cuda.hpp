@@ -192,7 +192,7 @@ struct PoolStats {
     size_t pool_hits = 0;       // allocations served from the cache
 };
 PoolStats pool_stats();      // the current device's pool
-void free_pool();            // cuMemFree every cached block on every device
+void free_pool();            // cuMemFree every cached block on every device (on the host device: free())
 void set_pool_enabled(bool enabled);  // off: every free goes straight to cuMemFree
 
 // ------------------------------------------------------------------ kernels
@@ -267,6 +267,11 @@ struct LaunchOptions {
     // throws ujit::Error (Runtime) "IndexError: index out of bounds (in KERNEL at
     // FILE:LINE:COL; kernel 'K', thread (x, y, z) of block (x, y, z))".
     bool boundscheck = false;
+    // launch_cpu only: the reference way to run a kernel on the CPU, one call per thread
+    // (fibers at barriers), without the block-wide forms the CPU otherwise picks (grid-stride
+    // loops run by a block's first thread, whole blocks as loops). Slower, and the same
+    // results for race-free kernels: what tools/fuzz/kernel_paths compares them with.
+    bool cpu_reference = false;
 };
 
 // Launches `k` on the current device. Before the launch: grid and block dims must be ≥ 1 and

@@ -315,6 +315,9 @@ ujit_status ujit_cuda_select_device(int ordinal);
 ujit_status ujit_cuda_current_device(int* ordinal);
 /* Waits for all work queued on the current device. */
 ujit_status ujit_cuda_synchronize(void);
+/* Returns the memory pool's cached blocks (freed arrays kept for reuse) to the driver, or
+ * on the host device to the C library, on every device. Arrays in use are untouched. */
+ujit_status ujit_cuda_free_pool(void);
 
 /* ------------------------------------------------------------------ CUDA: streams, events */
 

@@ -156,6 +156,10 @@ ujit_status ujit_cuda_synchronize(void) {
     return guarded([&] { ujit::cuda::synchronize(); });
 }
 
+ujit_status ujit_cuda_free_pool(void) {
+    return guarded([&] { ujit::cuda::free_pool(); });
+}
+
 // ---------------------------------------------------------------- streams and events
 
 ujit_status ujit_stream_create(ujit_stream** out) {

@@ -270,37 +270,72 @@ bool is_block_index(BuiltinId id) {
     return id == BuiltinId::CudaBlockIdxX || id == BuiltinId::CudaBlockIdxY || id == BuiltinId::CudaBlockIdxZ;
 }
 
-bool is_block_wide_loop(const TypedFunction& kernel, const For& loop) {
-    if (kernel.role != types::FunctionRole::Kernel || !loop.orelse.empty() || !isa<Name>(loop.target)) return false;
-    auto* range = dyn_cast<Call>(loop.iter);
-    if (!range || range->args.size() != 3 || !range->keywords.empty()) return false;
-    std::set<const TypedFunction*> seen;
-    if (function_uses(kernel, &is_barrier, seen)) return false;
+// What the kernel's top-level locals assigned before the loop depend on.
+struct LocalsBeforeLoop {
+    Names thread_locals;  // differ between threads of a block (threadIdx, cuda.grid, ...)
+    Names block_locals;   // differ between blocks (blockIdx), directly or through a local
+    Names grid_locals, gridsize_locals;
+};
 
-    // The statements around the loop: simple, effect-free assignments before it, nothing after.
+// Whether `e` reads blockIdx (itself, through a callee, or through a block-dependent local).
+bool reads_block_identity(const TypedFunction& f, const Expr* e, const Names& block_locals) {
+    return any_expr(e, [&](const Expr* x) {
+        if (auto* n = dyn_cast<Name>(x)) return block_locals.count(n->id) > 0;
+        if (auto* a = dyn_cast<Attribute>(x)) {
+            const BuiltinId* id = f.attribute_builtin(a);
+            return id && is_block_index(*id);
+        }
+        auto* c = dyn_cast<Call>(x);
+        if (!c) return false;
+        std::set<const TypedFunction*> seen;
+        const TypedFunction* g = user_callee(f, c);
+        return g && function_uses(*g, &is_block_index, seen);
+    });
+}
+
+// Classifies the statements before the loop (body[0, at)); false where one is not a simple,
+// effect-free assignment to a name.
+bool classify_locals(const TypedFunction& kernel, size_t at, LocalsBeforeLoop& out) {
     const Block& body = kernel.def->body;
-    size_t at = 0;
-    while (at < body.size() && body[at] != &loop) ++at;
-    if (at == body.size()) return false;
-    for (size_t k = at + 1; k < body.size(); ++k) {
-        auto* r = dyn_cast<Return>(body[k]);
-        if (!(r && !r->value) && !isa<Pass>(body[k])) return false;
-    }
-    Names thread_locals, grid_locals, gridsize_locals, assigned_before;
+    Names assigned_before;
     for (size_t k = 0; k < at; ++k) {
         auto* a = dyn_cast<Assign>(body[k]);
         if (!a || a->targets.size() != 1 || !isa<Name>(a->targets[0]) || !is_pure(kernel, a->value)) return false;
         const std::string& name = cast<Name>(a->targets[0])->id;
         if (!assigned_before.insert(name).second) {  // assigned twice: keep it simple, thread-dependent
-            thread_locals.insert(name);
-            grid_locals.erase(name);
-            gridsize_locals.erase(name);
+            out.thread_locals.insert(name);
+            out.block_locals.insert(name);
+            out.grid_locals.erase(name);
+            out.gridsize_locals.erase(name);
             continue;
         }
-        if (is_grid_call(kernel, a->value, BuiltinId::CudaGrid)) grid_locals.insert(name);
-        if (is_grid_call(kernel, a->value, BuiltinId::CudaGridsize)) gridsize_locals.insert(name);
-        if (reads_thread_identity(kernel, a->value, thread_locals)) thread_locals.insert(name);
+        if (is_grid_call(kernel, a->value, BuiltinId::CudaGrid)) out.grid_locals.insert(name);
+        if (is_grid_call(kernel, a->value, BuiltinId::CudaGridsize)) out.gridsize_locals.insert(name);
+        if (reads_thread_identity(kernel, a->value, out.thread_locals)) out.thread_locals.insert(name);
+        if (reads_block_identity(kernel, a->value, out.block_locals)) out.block_locals.insert(name);
     }
+    return true;
+}
+
+GridStrideForm loop_form(const TypedFunction& kernel, const For& loop) {
+    if (kernel.role != types::FunctionRole::Kernel || !loop.orelse.empty() || !isa<Name>(loop.target))
+        return GridStrideForm::None;
+    auto* range = dyn_cast<Call>(loop.iter);
+    if (!range || range->args.size() != 3 || !range->keywords.empty()) return GridStrideForm::None;
+    std::set<const TypedFunction*> seen;
+    if (function_uses(kernel, &is_barrier, seen)) return GridStrideForm::None;
+
+    // The statements around the loop: simple, effect-free assignments before it, nothing after.
+    const Block& body = kernel.def->body;
+    size_t at = 0;
+    while (at < body.size() && body[at] != &loop) ++at;
+    if (at == body.size()) return GridStrideForm::None;
+    for (size_t k = at + 1; k < body.size(); ++k) {
+        auto* r = dyn_cast<Return>(body[k]);
+        if (!(r && !r->value) && !isa<Pass>(body[k])) return GridStrideForm::None;
+    }
+    LocalsBeforeLoop locals;
+    if (!classify_locals(kernel, at, locals)) return GridStrideForm::None;
 
     const Expr* start = range->args[0];
     const Expr* stop = range->args[1];
@@ -309,35 +344,40 @@ bool is_block_wide_loop(const TypedFunction& kernel, const For& loop) {
         auto* n = dyn_cast<Name>(e);
         return n && set.count(n->id) > 0;
     };
-    if (!is_grid_call(kernel, start, BuiltinId::CudaGrid) && !names_one_of(start, grid_locals)) return false;
-    if (!is_grid_call(kernel, step, BuiltinId::CudaGridsize) && !names_one_of(step, gridsize_locals)) return false;
-    if (reads_thread_identity(kernel, stop, thread_locals) || !is_pure(kernel, stop)) return false;
+    if (!is_grid_call(kernel, start, BuiltinId::CudaGrid) && !names_one_of(start, locals.grid_locals))
+        return GridStrideForm::None;
+    if (!is_grid_call(kernel, step, BuiltinId::CudaGridsize) && !names_one_of(step, locals.gridsize_locals))
+        return GridStrideForm::None;
+    if (reads_thread_identity(kernel, stop, locals.thread_locals) || !is_pure(kernel, stop))
+        return GridStrideForm::None;
 
     // The body: thread-free, nothing carried between iterations.
     Names body_assigned;
     assigned_names(loop.body, body_assigned);
-    // Thread-dependent locals from before the loop: the body may not read them, unless it
-    // assigns them itself first (nothing_carried checks that for every name it assigns).
-    Names forbidden_reads = thread_locals;
-    for (const std::string& n : body_assigned) forbidden_reads.erase(n);
-    if (any_statement_expr(loop.body, [&](const Expr* e) { return reads_thread_identity(kernel, e, forbidden_reads); }))
-        return false;
+    // Locals from before the loop that depend on the thread (or the block): the body may not
+    // read them, unless it assigns them itself first (nothing_carried checks that for every
+    // name it assigns).
+    Names thread_reads = locals.thread_locals, block_reads = locals.block_locals;
+    for (const std::string& n : body_assigned) {
+        thread_reads.erase(n);
+        block_reads.erase(n);
+    }
+    if (any_statement_expr(loop.body, [&](const Expr* e) { return reads_thread_identity(kernel, e, thread_reads); }))
+        return GridStrideForm::None;
     Names defined;
     assigned_names(loop.target, defined);
-    return nothing_carried(loop.body, body_assigned, defined, 0);
-}
-
-// Whether the body (or a function it calls) reads blockIdx.
-bool body_reads_block_index(const TypedFunction& kernel, const For& loop) {
-    std::set<const TypedFunction*> seen;
-    return block_uses(kernel, loop.body, &is_block_index, seen);
+    if (!nothing_carried(loop.body, body_assigned, defined, 0)) return GridStrideForm::None;
+    // Partitioning hands any i to any block: only where neither the bound nor a value the
+    // body computes depends on which block runs it (blockIdx itself, a callee reading it or
+    // a local made from it). Otherwise each block keeps its own i and bound, block-wide.
+    bool block_dependent =
+        reads_block_identity(kernel, stop, locals.block_locals) ||
+        any_statement_expr(loop.body, [&](const Expr* e) { return reads_block_identity(kernel, e, block_reads); });
+    return block_dependent ? GridStrideForm::BlockWide : GridStrideForm::Partitioned;
 }
 
 }  // namespace
 
-GridStrideForm grid_stride_form(const TypedFunction& kernel, const For& loop) {
-    if (!is_block_wide_loop(kernel, loop)) return GridStrideForm::None;
-    return body_reads_block_index(kernel, loop) ? GridStrideForm::BlockWide : GridStrideForm::Partitioned;
-}
+GridStrideForm grid_stride_form(const TypedFunction& kernel, const For& loop) { return loop_form(kernel, loop); }
 
 }  // namespace ujit::codegen

@@ -15,6 +15,7 @@
 #include "codegen/abi.hpp"
 #include "cpu/fiber.hpp"
 #include "cpu/helper_errors.hpp"
+#include "cpu/kernel_signals.hpp"
 #include "runtime/thread_pool.hpp"
 #include "ujit/ujit.hpp"
 
@@ -34,12 +35,21 @@ namespace {
 
 thread_local KernelContext* current_context = nullptr;
 
-// The first error of a launch (bounds checking), and whether any block failed.
+// The first error of a launch (bounds checking, a fault), and whether any block failed.
 struct LaunchErrors {
     std::mutex mu;
     std::atomic<bool> failed{false};
     std::string message;
     const KernelLaunch* launch = nullptr;
+    const LaunchSignals* signals = nullptr;
+    // Whether blocks not yet started should not run: a block failed, or Ctrl-C was pressed.
+    bool stopping() const { return failed.load(std::memory_order_relaxed) || signals->interrupted(); }
+    void record(std::string what) {
+        std::lock_guard lock(mu);
+        if (failed.load()) return;
+        message = std::move(what);
+        failed.store(true);
+    }
 };
 thread_local LaunchErrors* current_errors = nullptr;
 // Where a failed work-item of a block run as a loop leaves to (the pool thread's chunk).
@@ -133,19 +143,30 @@ void run_block_loop(const KernelLaunch& l, int64_t linear_block, KernelContext& 
     current_context = nullptr;
 }
 
-void run_blocks(const KernelLaunch& l, int64_t first, int64_t last, KernelContext& base, const LaunchErrors& errors) {
-    for (int64_t b = first; b < last && !errors.failed.load(std::memory_order_relaxed); ++b) run_block_loop(l, b, base);
+void run_blocks(const KernelLaunch& l, int64_t& block, int64_t last, KernelContext& base, const LaunchErrors& errors) {
+    for (; block < last && !errors.stopping(); ++block) run_block_loop(l, block, base);
 }
 
 // A failed check in a block run as a loop longjmps back here: the same stack, and the
 // frames it skips (the block loop's, the kernel's) hold nothing to destroy.
 void run_blocks_escapable(const KernelLaunch& l, int64_t first, int64_t last, KernelContext& base,
-                          const LaunchErrors& errors) {
+                          const LaunchErrors& errors, int64_t& block) {
     std::jmp_buf escape;
     std::jmp_buf* saved = current_escape;
     current_escape = &escape;
-    if (setjmp(escape) == 0) run_blocks(l, first, last, base, errors);
+    block = first;
+    if (setjmp(escape) == 0) run_blocks(l, block, last, base, errors);
     current_escape = saved;
+}
+
+// The GPU's words for the same fault (cudadrv/fault_check.cpp), then what the host saw.
+std::string fault_message(const KernelLaunch& l, const KernelFault& fault, int64_t linear_block) {
+    KernelContext ctx{};
+    set_block_index(ctx, l, linear_block);
+    return fmt::format("error: CUDA error: kernel launch failed: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory "
+                       "access was encountered); kernel '{}' faulted on the host device ({} at address {} in block "
+                       "({}, {}, {}))",
+                       l.name, signal_name(fault.signal), fault.address, ctx.ctaid[0], ctx.ctaid[1], ctx.ctaid[2]);
 }
 
 void run_block_fibers(const KernelLaunch& l, int64_t linear_block, const KernelContext& base,
@@ -215,23 +236,37 @@ void run_kernel(const KernelLaunch& l) {
     // A few chunks per pool thread balance blocks of uneven cost; each chunk is a range of
     // consecutive blocks, so neighbouring blocks (neighbouring data) share a cache.
     const int64_t chunks = std::min<int64_t>(blocks, int64_t(pool.size()) * 8);
+    LaunchSignals signals;
     LaunchErrors errors;
     errors.launch = &l;
+    errors.signals = &signals;
     pool.parallel_for(chunks, [&](int64_t c) {
         int64_t first = blocks * c / chunks, last = blocks * (c + 1) / chunks;
         KernelContext base = base_context(l, thread_shared_memory(shared_bytes));
         LaunchErrors* saved_errors = current_errors;
+        KernelContext* saved_context = current_context;
+        std::jmp_buf* saved_escape = current_escape;
         current_errors = &errors;
-        if (!fibers) {
-            run_blocks_escapable(l, first, last, base, errors);
-        } else {
-            std::vector<WorkItem> items(threads);
-            for (int64_t b = first; b < last && !errors.failed.load(std::memory_order_relaxed); ++b)
-                run_block_fibers(l, b, base, items);
-        }
+        std::vector<WorkItem> items(fibers ? threads : 0);
+        KernelFault fault;
+        int64_t block = first;  // the block running when a fault leaves run_catching_faults
+        bool ran = run_catching_faults(
+            [&] {
+                if (!fibers) return run_blocks_escapable(l, first, last, base, errors, block);
+                for (; block < last && !errors.stopping(); ++block) run_block_fibers(l, block, base, items);
+            },
+            fault);
+        current_context = saved_context;
+        current_escape = saved_escape;
+        if (!ran) errors.record(fault_message(l, fault, block));
         current_errors = saved_errors;
     });
     if (errors.failed) throw Error(Error::Kind::Runtime, errors.message);
+    if (signals.interrupted())
+        throw Error(Error::Kind::Runtime,
+                    fmt::format("error: KeyboardInterrupt: kernel '{}' interrupted by SIGINT on the host device "
+                                "(blocks not started were skipped)",
+                                l.name));
 }
 
 }  // namespace ujit::cpu

@@ -119,14 +119,14 @@ public:
         return cpu_->emit_math(b, id, args, ty);
     }
 
-    explicit KernelTarget(bool boundscheck) : boundscheck_(boundscheck) {}
+    KernelTarget(bool boundscheck, bool block_wide) : boundscheck_(boundscheck), block_wide_(block_wide) {}
 
     bool bounds_check() const override { return boundscheck_; }
     bool prints_floats_as_cuda() const override { return true; }
 
     // Not when checking bounds: an IndexError names the thread that indexed, and block-wide
     // every lane runs on thread x == 0.
-    bool runs_grid_stride_loops_block_wide() const override { return !boundscheck_; }
+    bool runs_grid_stride_loops_block_wide() const override { return !boundscheck_ && block_wide_; }
 
     // CUDA's error model, as on the GPU (the lowering already makes x // 0 and x % 0 zero),
     // except for the index checks asked for: those end the launch with an IndexError.
@@ -152,6 +152,7 @@ public:
 
 private:
     bool boundscheck_ = false;
+    bool block_wide_ = true;
     std::unique_ptr<codegen::Target> cpu_ = codegen::make_cpu_target();
     uint64_t static_shared_ = 0;
     uint64_t local_array_bytes_ = 0;
@@ -271,8 +272,13 @@ void set_block_function(llvm::Module& m, const std::string& symbol, llvm::Functi
         {old->getAggregateElement(0u), old->getAggregateElement(1u), block, old->getAggregateElement(3u)}));
 }
 
-std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck) {
-    return std::make_unique<KernelTarget>(boundscheck);
+void probe_stack_frames(llvm::Module& m) {
+    for (llvm::Function& f : m)
+        if (!f.isDeclaration()) f.addFnAttr("probe-stack", "inline-asm");
+}
+
+std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck, bool block_wide) {
+    return std::make_unique<KernelTarget>(boundscheck, block_wide);
 }
 
 }  // namespace ujit::cpu

@@ -26,10 +26,19 @@ namespace ujit::cpu {
 // `boundscheck`: every array index is checked; one out of range ends the launch with
 // "IndexError: index out of bounds" naming the kernel, the thread, the block and the line
 // (ujit_rt_kernel_raise, cpu/kernel_runtime.hpp).
-std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck);
+// block_wide: grid-stride loops may run block-wide (codegen/grid_stride.hpp); off for the
+// reference path (LaunchOptions::cpu_reference).
+std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck, bool block_wide = true);
 
 // Records `<symbol>$cpu_block` (cpu/kernel_block.hpp) in the kernel's KernelInfo.
 void set_block_function(llvm::Module& m, const std::string& symbol, llvm::Function* block);
+
+// Every function of the module touches its stack frame page by page as it grows it (LLVM's
+// inline stack probes, GCC's -fstack-clash-protection): a frame larger than the room left
+// (cuda.local.arrays on a thread's stack) meets the guard page below the stack and faults,
+// which the launch reports (cpu/kernel_signals.hpp), instead of jumping past the guard
+// into whatever memory lies below.
+void probe_stack_frames(llvm::Module& m);
 
 inline std::string kernel_info_symbol(const std::string& symbol) { return symbol + "$cpu_kernel"; }
 

@@ -20,7 +20,15 @@ public:
     void free(uint64_t ptr) override { std::free(reinterpret_cast<void*>(ptr)); }
 };
 
+// The host device's cache keeps small blocks (a kernel's scratch arrays, allocated again
+// each iteration) but no large ones: a large free goes back to the C library, which unmaps
+// it, so memory freed by the user leaves the process as a NumPy array's would. Reusing a
+// large block saves little: its pages are touched again by the copy or kernel that fills it.
+constexpr size_t kHostMaxCachedBlock = size_t(4) << 20;
+constexpr size_t kHostMaxCached = size_t(64) << 20;
+
 struct HostPool {
+    HostPool() { pool.set_cache_limits(kHostMaxCachedBlock, kHostMaxCached); }
     HostAllocator raw;
     BlockPool pool{raw};
 };

@@ -54,7 +54,7 @@ void BlockPool::release(uint64_t ptr, size_t bytes) {
     if (ptr == 0 || cls == 0) return;
     std::lock_guard lock(mutex_);
     stats_.bytes_in_use -= cls;
-    if (!enabled_) {
+    if (!enabled_ || cls > max_cached_block_ || stats_.bytes_cached + cls > max_cached_total_) {
         raw_.free(ptr);
         return;
     }
@@ -85,6 +85,13 @@ void BlockPool::set_enabled(bool enabled) {
     std::lock_guard lock(mutex_);
     enabled_ = enabled;
     if (!enabled_) free_cached_locked();
+}
+
+void BlockPool::set_cache_limits(size_t max_block, size_t max_total) {
+    std::lock_guard lock(mutex_);
+    max_cached_block_ = max_block;
+    max_cached_total_ = max_total;
+    if (stats_.bytes_cached > max_total) free_cached_locked();
 }
 
 PoolStats BlockPool::stats() const {

@@ -43,6 +43,11 @@ public:
     // the context was reset). Releases of the forgotten live blocks must not reach release().
     void forget_all();
     void set_enabled(bool enabled);
+    // What the cache may keep: blocks above `max_block` bytes are freed on release, and a
+    // release that would take the cache above `max_total` bytes frees the block instead.
+    // Unbounded (the default) suits a GPU, whose memory is the pool's alone; the host
+    // device's pool competes with everything else in the process (host_device.cpp).
+    void set_cache_limits(size_t max_block, size_t max_total);
     PoolStats stats() const;
 
 private:
@@ -52,6 +57,7 @@ private:
     std::map<size_t, std::vector<uint64_t>> free_;  // size class → cached blocks
     PoolStats stats_;
     bool enabled_ = true;
+    size_t max_cached_block_ = SIZE_MAX, max_cached_total_ = SIZE_MAX;
 };
 
 struct DeviceContext;

@@ -32,7 +32,8 @@ namespace {
 using ujit::detail::FunctionAccess;
 
 std::shared_ptr<ujit::detail::SpecState> cpu_kernel_spec(const Function& kernel, const std::vector<Value>& values,
-                                                         const Options& compile, bool boundscheck = false) {
+                                                         const Options& compile, bool boundscheck = false,
+                                                         bool reference = false) {
     if (!kernel.is_cuda_kernel())
         throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a @cuda.jit kernel", kernel.name()));
     std::vector<const types::Type*> arg_types;
@@ -44,7 +45,9 @@ std::shared_ptr<ujit::detail::SpecState> cpu_kernel_spec(const Function& kernel,
                               sig ? sig->args : arg_types,
                               sig ? sig->ret : nullptr,
                               Target::CUDA,
-                              boundscheck ? pipeline::kCudaOnCpuCheckedArch : pipeline::kCudaOnCpuArch,
+                              boundscheck ? pipeline::kCudaOnCpuCheckedArch
+                              : reference ? pipeline::kCudaOnCpuReferenceArch
+                                          : pipeline::kCudaOnCpuArch,
                               compile.opt_level,
                               compile.fastmath,
                               pipeline::Artifact::Entry};
@@ -79,7 +82,8 @@ void launch_cpu(const Function& kernel, Dim3 grid, Dim3 block, const std::vector
                 const LaunchOptions& options, const Options& compile) {
     std::vector<Value> values = detail::host_values(kernel.name(), args);
     if (kernel.is_cuda_kernel()) detail::check_argument_count(kernel, values.size());
-    std::shared_ptr<ujit::detail::SpecState> spec = cpu_kernel_spec(kernel, values, compile, options.boundscheck);
+    std::shared_ptr<ujit::detail::SpecState> spec =
+        cpu_kernel_spec(kernel, values, compile, options.boundscheck, options.cpu_reference);
     const pipeline::Compiled& c = spec->compiled;
     validate_launch(cpu_limits(c), kernel.name(), grid, block, options.shared_mem);
     pipeline::PackedArgs packed(values.data(), values.size(), c.typed->arg_types);

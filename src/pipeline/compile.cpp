@@ -149,10 +149,12 @@ void compile_cpu(const Request& req, const types::TypedFunction& fn, Compiled& o
 // cache: its key does not tell this from the GPU build of the same specialization.
 void compile_cuda_on_cpu(const Request& req, const types::TypedFunction& fn, Compiled& out, Stopwatch& clock) {
     auto ctx = std::make_unique<llvm::LLVMContext>();
-    auto target = cpu::make_kernel_target(req.options.arch == kCudaOnCpuCheckedArch);
+    const bool reference = req.options.arch == kCudaOnCpuReferenceArch;
+    auto target = cpu::make_kernel_target(req.options.arch == kCudaOnCpuCheckedArch, !reference);
     std::unique_ptr<llvm::Module> module = lower(*ctx, *target, req, fn);
-    if (fn.role == types::FunctionRole::Kernel)
+    if (fn.role == types::FunctionRole::Kernel && !reference)
         cpu::set_block_function(*module, fn.symbol, cpu::emit_block_function(*module, fn.symbol));
+    cpu::probe_stack_frames(*module);
     out.times.lower = clock.lap();
     cpu::Jit& jit = cpu::Jit::instance();
     cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level);
@@ -179,7 +181,8 @@ Compiled compile(const Request& req) {
     out.times.type = clock.lap();
 
     if (req.options.target == Target::CUDA &&
-        (req.options.arch == kCudaOnCpuArch || req.options.arch == kCudaOnCpuCheckedArch))
+        (req.options.arch == kCudaOnCpuArch || req.options.arch == kCudaOnCpuCheckedArch ||
+         req.options.arch == kCudaOnCpuReferenceArch))
         compile_cuda_on_cpu(req, fn, out, clock);
     else if (req.options.target == Target::CUDA)
         compile_cuda(req, fn, out, clock);

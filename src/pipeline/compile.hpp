@@ -61,6 +61,8 @@ struct Request {
 // "cpu+boundscheck": the same with every array index checked.
 inline constexpr const char* kCudaOnCpuArch = "cpu";
 inline constexpr const char* kCudaOnCpuCheckedArch = "cpu+boundscheck";
+// "cpu+reference": one call per work-item, no block-wide rewrite (LaunchOptions::cpu_reference).
+inline constexpr const char* kCudaOnCpuReferenceArch = "cpu+reference";
 
 // Types and compiles. Throws syntax::CompileError for user errors.
 Compiled compile(const Request& req);

@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+
 namespace ujit::types {
 
 using namespace syntax;
@@ -404,6 +406,25 @@ const Type* Inferrer::xoroshiro_call(const Call* c, BuiltinId id, std::vector<co
     }
 }
 
+// A thread's local memory holds at most 512 KiB on every GPU since compute capability 2.0
+// (CUDA C Programming Guide, "Technical Specifications per Compute Capability"; ptxas
+// refuses more). The host device keeps the same bound: a local array lives on a thread's or
+// fiber's stack there.
+constexpr int64_t kMaxLocalArrayBytes = 512 * 1024;
+
+void Inferrer::check_local_array_size(const syntax::SourceLoc& loc, const std::vector<ConstValue>& dims,
+                                      const Type* dtype) {
+    int64_t bytes = dtype->itemsize();
+    bool overflow = false;
+    for (const ConstValue& d : dims) overflow = overflow || __builtin_mul_overflow(bytes, d.i, &bytes);
+    if (!overflow && bytes <= kMaxLocalArrayBytes) return;
+    std::string size =
+        overflow ? fmt::format("more than {}", std::numeric_limits<int64_t>::max()) : fmt::format("{}", bytes);
+    error(loc, fmt::format("cuda.local.array() of {} bytes is too large: a thread's local memory holds at most {} "
+                           "bytes (512 KiB, CUDA's limit per thread)",
+                           size, kMaxLocalArrayBytes));
+}
+
 // cuda.shared.array(shape, dtype) / cuda.local.array(shape, dtype): a C-contiguous array
 // whose shape is a compile-time constant (recorded on the call).
 const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
@@ -440,6 +461,7 @@ const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
             error(shape->loc, fmt::format("invalid array dimension {}", d.i));
         out.elems.push_back(const_int(d.i));
     }
+    if (id == BuiltinId::CudaLocalArray) check_local_array_size(shape->loc, dims, dt->scalar());
     out.type = tuple(std::vector<const Type*>(dims.size(), int64()));
     fn_.constants[c->id] = out;
     operands(c, {});

@@ -64,6 +64,7 @@ private:
     const Type* cuda_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* xoroshiro_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* array_ctor(const syntax::Call* c, BuiltinId id);
+    void check_local_array_size(const syntax::SourceLoc& loc, const std::vector<ConstValue>& dims, const Type* dtype);
     void operands(const syntax::Call* c, std::vector<const Type*> types);
 
     ModuleScope& m_;

@@ -36,6 +36,21 @@ def owner_block(out):
         out[i] = cuda.blockIdx.x
 
 
+# Issue 24: the block read into a local before the loop; the body stores it.
+@cuda.jit
+def block_through_local(out):
+    b = cuda.blockIdx.x
+    for i in range(cuda.grid(1), out.shape[0], cuda.gridsize(1)):
+        out[i] = b
+
+
+# Issue 24: a bound that differs between blocks.
+@cuda.jit
+def block_dependent_bound(counts):
+    for i in range(cuda.grid(1), counts.shape[0] - cuda.blockIdx.x * 8, cuda.gridsize(1)):
+        cuda.atomic.add(counts, i, 1)
+
+
 # A per-thread running sum: carried from one iteration to the next, stays per thread.
 @cuda.jit
 def running_sum(x, out):
@@ -162,4 +177,31 @@ TEST_CASE("cpu kernels: fibers get stacks as large as the kernel's local arrays"
     launch_cpu(kernel("big_local"), Dim3(2), Dim3(64), {x, out});
     std::vector<float> o = to_vector<float>(out);
     for (int64_t t = 0; t < 64; ++t) REQUIRE(o[size_t(t)] == float(t) + 39999.0f + float(t));
+}
+
+// Issue 24: CUDA runs thread t of block b over i = b * blockDim + t + k * gridsize; the value
+// of a local made from blockIdx (or a bound made from it) follows that i, not a partition.
+TEST_CASE("cpu kernels: a grid-stride loop reading blockIdx through a local keeps each index in its block",
+          "[kernel-cpu][grid-stride]") {
+    Array out(DType::Int64, {64});
+    launch_cpu(kernel("block_through_local"), Dim3(2), Dim3(4), {out});
+    std::vector<int64_t> o = to_vector<int64_t>(out);
+    for (int64_t i = 0; i < 64; ++i) REQUIRE(o[size_t(i)] == (i % 8) / 4);  // 0,0,0,0,1,1,1,1,...
+}
+
+TEST_CASE("cpu kernels: a grid-stride loop whose bound depends on the block visits what CUDA visits",
+          "[kernel-cpu][grid-stride]") {
+    for (auto [blocks, threads] : {std::pair{2u, 4u}, std::pair{5u, 3u}, std::pair{3u, 32u}}) {
+        CAPTURE(blocks, threads);
+        const int64_t n = 64;
+        Array counts(DType::Int64, {n});
+        std::fill_n(counts.data<int64_t>(), n, 0);
+        launch_cpu(kernel("block_dependent_bound"), Dim3(blocks), Dim3(threads), {counts});
+        std::vector<int64_t> expected(size_t(n), 0);
+        const int64_t grid = int64_t(blocks) * threads;
+        for (int64_t b = 0; b < blocks; ++b)
+            for (int64_t t = 0; t < threads; ++t)
+                for (int64_t i = b * threads + t; i < n - b * 8; i += grid) ++expected[size_t(i)];
+        REQUIRE(to_vector<int64_t>(counts) == expected);
+    }
 }

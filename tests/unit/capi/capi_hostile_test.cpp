@@ -365,3 +365,61 @@ TEST_CASE("C API hostile: stores into read-only arrays are compile errors", "[ca
     ujit_function_release(store);
     ujit_module_release(m);
 }
+
+// Issue 24 through the C API, on the host device ([host-device][.]: run by ctest with
+// UJIT_DISABLE_CUDA=1): a kernel's out-of-range store is UJIT_ERROR_RUNTIME with the GPU's
+// words and the library stays usable; a local array larger than CUDA allows is a located
+// compile error; ujit_cuda_free_pool trims the memory pool.
+TEST_CASE("C API hostile: kernel faults and oversized local arrays on the host device",
+          "[capi][hostile][host-device][.]") {
+    REQUIRE(!ujit_cuda_available(nullptr));
+    const char* source = "import numba\nfrom numba import cuda\n"
+                         "@cuda.jit\ndef far(out):\n    i = cuda.grid(1)\n    out[i * 1000000] = 1.0\n"
+                         "@cuda.jit\ndef fill(out):\n    i = cuda.grid(1)\n    if i < out.shape[0]:\n"
+                         "        out[i] = i\n"
+                         "@cuda.jit\ndef huge(out):\n    a = cuda.local.array(4 * 1024 * 1024, numba.float32)\n"
+                         "    a[0] = 1.0\n    out[0] = a[0]\n";
+    ujit_module* m = nullptr;
+    REQUIRE(ujit_module_from_string(source, "faults.py", &m) == UJIT_OK);
+    float data[64] = {};
+    int64_t shape[1] = {64};
+    DLTensor t{};
+    t.data = data;
+    t.device = {kDLCPU, 0};
+    t.ndim = 1;
+    t.dtype = {kDLFloat, 32, 1};
+    t.shape = shape;
+    ujit_value arg{};
+    arg.is_array = 1;
+    arg.dtype = UJIT_FLOAT32;
+    arg.v.array = &t;
+    ujit_dim3 grid{4, 1, 1}, block{16, 1, 1};
+
+    ujit_function* far = nullptr;
+    REQUIRE(ujit_module_function(m, "far", &far) == UJIT_OK);
+    CHECK(ujit_function_launch(far, grid, block, &arg, 1, nullptr, 0) == UJIT_ERROR_RUNTIME);
+    CHECK_THAT(std::string(ujit_last_error()),
+               Catch::Contains("CUDA_ERROR_ILLEGAL_ADDRESS") && Catch::Contains("kernel 'far' faulted"));
+
+    ujit_function* fill = nullptr;
+    REQUIRE(ujit_module_function(m, "fill", &fill) == UJIT_OK);
+    REQUIRE(ujit_function_launch(fill, grid, block, &arg, 1, nullptr, 0) == UJIT_OK);
+    for (int i = 0; i < 64; ++i) REQUIRE(data[i] == float(i));
+
+    ujit_function* huge = nullptr;
+    REQUIRE(ujit_module_function(m, "huge", &huge) == UJIT_OK);
+    CHECK(ujit_function_launch(huge, grid, block, &arg, 1, nullptr, 0) == UJIT_ERROR_COMPILE);
+    CHECK_THAT(std::string(ujit_last_error()), Catch::Contains("16777216 bytes is too large"));
+    const char* file = nullptr;
+    int line = 0, col = 0;
+    ujit_last_error_location(&file, &line, &col);
+    CHECK(std::string(file) == "faults.py");
+    CHECK(line == 14);
+    CHECK(col == 26);
+
+    CHECK(ujit_cuda_free_pool() == UJIT_OK);
+    ujit_function_release(far);
+    ujit_function_release(fill);
+    ujit_function_release(huge);
+    ujit_module_release(m);
+}

@@ -135,3 +135,28 @@ TEST_CASE("forget_all drops blocks without freeing them", "[cudadrv]") {
     pool.allocate(100);  // no stale cached block comes back
     CHECK(raw.allocs == 3);
 }
+
+// Issue 24: the host device's pool kept every freed block (1.3 GB resident after arrays of
+// 63-245 MB, one alive at a time). With limits, large blocks and blocks past the total go
+// back to the allocator on release; small ones are still reused.
+TEST_CASE("a pool with cache limits frees large blocks and keeps at most its total", "[cudadrv]") {
+    FakeAllocator raw(size_t(1) << 34);
+    BlockPool pool(raw);
+    pool.set_cache_limits(size_t(4) << 20, size_t(8) << 20);
+    for (size_t mb : {63, 100, 245}) {
+        uint64_t p = pool.allocate(mb << 20);
+        pool.release(p, mb << 20);
+        CHECK(pool.stats().bytes_cached == 0);
+        CHECK(raw.live.empty());
+    }
+    uint64_t small[3];
+    for (uint64_t& p : small) p = pool.allocate(size_t(3) << 20);  // 3 MiB each, under the block limit
+    for (uint64_t p : small) pool.release(p, size_t(3) << 20);
+    CHECK(pool.stats().bytes_cached == size_t(6) << 20);  // the third would pass 8 MiB: freed
+    CHECK(raw.live.size() == 2);
+    uint64_t again = pool.allocate(size_t(3) << 20);
+    CHECK(pool.stats().pool_hits == 1);
+    pool.release(again, size_t(3) << 20);
+    pool.free_cached();
+    CHECK(raw.live.empty());
+}

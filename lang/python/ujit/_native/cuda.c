@@ -145,6 +145,12 @@ static PyObject* py_synchronize(PyObject* self, PyObject* noargs) {
     Py_RETURN_NONE;
 }
 
+static PyObject* py_free_pool(PyObject* self, PyObject* noargs) {
+    ujit_status st = ujit_cuda_free_pool();
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    Py_RETURN_NONE;
+}
+
 static PyObject* py_cache_stats(PyObject* self, PyObject* noargs) {
     ujit_cache_stats c;
     ujit_status st = ujit_cache_get_stats(&c);
@@ -162,6 +168,7 @@ PyMethodDef ujit_py_cuda_methods[] = {
     {"cuda_select_device", py_select_device, METH_O, NULL},
     {"cuda_current_device", py_current_device, METH_NOARGS, NULL},
     {"cuda_synchronize", py_synchronize, METH_NOARGS, NULL},
+    {"cuda_free_pool", py_free_pool, METH_NOARGS, "returns the memory pool's cached blocks"},
     {"device_array_new", ujit_py_device_array_new, METH_VARARGS, NULL},
     {"device_array_from_host", ujit_py_device_array_from_host, METH_VARARGS, NULL},
     {"device_array_from_dlpack", ujit_py_device_array_from_dlpack, METH_O, NULL},

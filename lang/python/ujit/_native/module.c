@@ -26,6 +26,14 @@ static PyObject* raise_runtime_text(const char* message) {
             cls = found;
             message = colon + 2;
         }
+        if (found == PyExc_KeyboardInterrupt) {
+            /* A kernel on the host device stopped by SIGINT, which Python's handler saw too:
+             * run that handler now (it raises KeyboardInterrupt, or whatever the user's does),
+             * so that it does not raise a second time later. */
+            if (PyErr_CheckSignals() < 0) return NULL;
+            cls = found;
+            message = colon + 2;
+        }
     }
     PyErr_SetString(cls, message);
     return NULL;

@@ -111,8 +111,23 @@ def select_device(ordinal):
     return get_current_device()
 
 
+class _Deallocations:
+    """Numba's Context.deallocations: clear() returns memory no longer in use to the driver
+    (ujit: the memory pool's cached blocks; on the host device, to the C library)."""
+
+    def clear(self):
+        ext.cuda_free_pool()
+
+    def __repr__(self):
+        return "<ujit CUDA deallocations>"
+
+
 def current_context():
-    return get_current_device()
+    """The current device (ujit keeps one context per device), with Numba's
+    `deallocations.clear()` to trim the memory pool."""
+    ctx = get_current_device()
+    ctx.deallocations = _Deallocations()
+    return ctx
 
 
 def close():
