@@ -5,9 +5,11 @@
 
 #include "ujit/ujit.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -139,6 +141,39 @@ TEST_CASE("C API hostile: dtypes, targets and shapes out of range", "[capi][host
     CHECK(result[3] == 5.0);
     ujit_function_release(vf);
     ujit_function_release(f);
+    ujit_module_release(m);
+}
+
+// Issue 24, item 6: an output that overlaps an input one element behind it is a recurrence
+// (out[i] = out[i-1] + 1, NumPy's accumulate); target 'parallel' split it over threads, each
+// chunk reading elements another had not written yet. The serial order is the answer.
+TEST_CASE("C API hostile: parallel vectorize into an overlapping output", "[capi][hostile][threads]") {
+    ujit_module* m = nullptr;
+    ujit_function* vf = nullptr;
+    REQUIRE(ujit_module_from_string(kSource, "x.py", &m) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "vadd", &vf) == UJIT_OK);
+    const int64_t n = 1 << 20;
+    std::vector<double> buffer(n + 1, 0.0);
+    int64_t shape[1] = {n};
+    DLTensor prev{}, next{};
+    prev.data = buffer.data();
+    prev.device = {kDLCPU, 0};
+    prev.ndim = 1;
+    prev.dtype = {kDLFloat, 64, 1};
+    prev.shape = shape;
+    next = prev;
+    next.data = buffer.data() + 1;
+    ujit_value arr{};
+    arr.is_array = 1;
+    arr.v.array = &prev;
+    ujit_value in[2] = {arr, f64(1.0)};
+    for (int run = 0; run < 3; ++run) {
+        std::fill(buffer.begin(), buffer.end(), 0.0);
+        REQUIRE(ujit_function_vectorize(vf, in, 2, &next, UJIT_TARGET_PARALLEL) == UJIT_OK);
+        CHECK(buffer[n] == double(n));
+        CHECK(buffer[n / 3] == double(n / 3));
+    }
+    ujit_function_release(vf);
     ujit_module_release(m);
 }
 
