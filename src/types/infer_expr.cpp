@@ -283,7 +283,10 @@ const Type* Inferrer::tuple_expr(const Tuple* t) {
         if (!et->is_value()) error(e->loc, fmt::format("{} cannot be an element of a tuple", et->str()));
         elems.push_back(et);
     }
-    return unknown ? nullptr : tuple(std::move(elems));
+    if (unknown) return nullptr;
+    const Type* type = tuple(std::move(elems));
+    if (std::string why = mixed_tuple_error(type); !why.empty()) error(t->loc, why);
+    return type;
 }
 
 }  // namespace ujit::types

@@ -190,6 +190,13 @@ const Type* tuple(std::vector<const Type*> elems) {
     });
 }
 
+std::string mixed_tuple_error(const Type* t) {
+    if (!t->is_tuple() || t->is_uniform_tuple() || t->elements().size() <= kMaxMixedTuple) return {};
+    return fmt::format("a tuple of {} elements of different types is too long for ujit (limit {}): compile time "
+                       "and memory grow with the square of its length; use an array, or a tuple of one type",
+                       t->elements().size(), kMaxMixedTuple);
+}
+
 const Type* array(const Type* dtype, int ndim, Layout layout) {
     std::string name = fmt::format("array({}, {}d, {})", dtype->str(), ndim, layout_letter(layout));
     return F::instance().get(name, [&](Type& t) {

@@ -177,6 +177,38 @@ TEST_CASE("C API hostile: parallel vectorize into an overlapping output", "[capi
     ujit_module_release(m);
 }
 
+// Issue 24, item 4b: a tuple display of 8,000 elements ran LLVM out of memory (its SCCP is
+// quadratic over struct values); one of one element type compiles now, and one of mixed
+// types past 1,000 elements is a located compile error.
+TEST_CASE("C API hostile: 8,000-element tuple displays", "[capi][hostile]") {
+    auto program = [](bool mixed) {
+        std::string s = "def f(x):\n    t = (";
+        for (int i = 0; i < 8000; ++i) s += (mixed && i % 2) ? "1.5, " : "x, ";
+        return s + ")\n    return t[0] + t[7999]\n";
+    };
+    ujit_module* m = nullptr;
+    ujit_function* f = nullptr;
+    REQUIRE(ujit_module_from_string(program(false).c_str(), "long.py", &m) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "f", &f) == UJIT_OK);
+    ujit_value arg = f64(2.0), r{};
+    size_t n = 0;
+    REQUIRE(ujit_function_call(f, &arg, 1, &r, 1, &n) == UJIT_OK);
+    CHECK(r.v.f == 4.0);
+    ujit_function_release(f);
+    ujit_module_release(m);
+
+    REQUIRE(ujit_module_from_string(program(true).c_str(), "mixed.py", &m) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "f", &f) == UJIT_OK);
+    ujit_value int_arg{};  // int64 and float64 elements: mixed
+    int_arg.dtype = UJIT_INT64;
+    int_arg.v.i = 2;
+    CHECK(ujit_function_call(f, &int_arg, 1, &r, 1, &n) == UJIT_ERROR_COMPILE);
+    CHECK_THAT(std::string(ujit_last_error()),
+               Catch::Contains("mixed.py:2:9: error: a tuple of 8000 elements of different types is too long"));
+    ujit_function_release(f);
+    ujit_module_release(m);
+}
+
 TEST_CASE("C API hostile: xoroshiro128p states tensors", "[capi][hostile][xoroshiro]") {
     uint64_t rows[4][2] = {};
     int64_t shape[2] = {4, 2};
