@@ -20,8 +20,8 @@ llvm::Value* emit_grid(llvm::IRBuilder<>& b, bool size, int dims,
         values.push_back(size ? b.CreateMul(index64(Ntid, d), index64(Nctaid, d))
                               : b.CreateAdd(b.CreateMul(index64(Ctaid, d), index64(Ntid, d)), index64(Tid, d)));
     if (dims == 1) return values[0];
-    std::vector<llvm::Type*> elems(values.size(), b.getInt64Ty());
-    llvm::Value* tuple = llvm::UndefValue::get(llvm::StructType::get(b.getContext(), elems));
+    // UniTuple(int64 x dims): an LLVM array, as codegen/llvm_types.hpp lowers every uniform tuple.
+    llvm::Value* tuple = llvm::UndefValue::get(llvm::ArrayType::get(b.getInt64Ty(), values.size()));
     for (unsigned d = 0; d < values.size(); ++d) tuple = b.CreateInsertValue(tuple, values[d], {d});
     return tuple;
 }

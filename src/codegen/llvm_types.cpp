@@ -32,6 +32,11 @@ llvm::Type* array_struct(llvm::LLVMContext& ctx, int ndim) {
 llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
     if (t->is_none()) return llvm::Type::getVoidTy(ctx);
     if (t->is_array()) return array_struct(ctx, t->ndim());
+    // A tuple of one element type is an LLVM array, as Numba lowers UniTuple: LLVM's SCCP
+    // tracks each field of every struct value, which made building an n-tuple with n
+    // insertvalues take n^2 time and memory (8,000 elements: out of memory); it leaves
+    // arrays whole.
+    if (t->is_uniform_tuple()) return llvm::ArrayType::get(value_type(ctx, t->elements()[0]), t->elements().size());
     if (t->is_tuple()) {
         std::vector<llvm::Type*> elems;
         for (const Type* e : t->elements()) elems.push_back(value_type(ctx, e));
@@ -43,6 +48,7 @@ llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
 
 llvm::Type* storage_type(llvm::LLVMContext& ctx, const Type* t) {
     if (t->is_bool()) return llvm::Type::getInt8Ty(ctx);
+    if (t->is_uniform_tuple()) return llvm::ArrayType::get(storage_type(ctx, t->elements()[0]), t->elements().size());
     if (t->is_tuple()) {
         std::vector<llvm::Type*> elems;
         for (const Type* e : t->elements()) elems.push_back(storage_type(ctx, e));

@@ -6,10 +6,12 @@
 //   intN        iN                                    iN
 //   float32/64  float/double                          float/double
 //   complexN    {T, T} (re, im)                       {T, T}
+//   UniTuple    [n x element value]                   [n x element storage]
 //   tuple       {elements as values}                  {elements as storage}
 //   array       {ptr data, [N x i64] shape, [N x i64] strides (bytes)}   (same)
 //
-// Storage structs use LLVM's natural layout, which is the C layout the driver marshals.
+// Storage structs use LLVM's natural layout, which is the C layout the driver marshals (an
+// array of n T has the layout of a struct of n T).
 #pragma once
 
 #include "types/type.hpp"

@@ -39,6 +39,7 @@ public:
 
 private:
     std::map<const types::TypedFunction*, llvm::Function*> functions_;
+    int call_depth_ = 0;  // callees being lowered inside their callers (syntax/stack_budget.hpp)
 };
 
 // A lowered value together with its ujit type.

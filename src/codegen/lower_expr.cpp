@@ -4,6 +4,7 @@
 
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
+#include "syntax/stack_budget.hpp"
 #include "types/builtins.hpp"
 
 #include <fmt/format.h>
@@ -47,6 +48,7 @@ std::optional<int64_t> FunctionLowering::const_int(const Expr* e) const {
 }
 
 llvm::Value* FunctionLowering::expr(const Expr* e) {
+    syntax::check_stack(e->loc, "expressions");
     // (A constant on a Call of cuda.shared/local.array is its shape, not its value.)
     if (const types::ConstValue* c = fn.constant(e); c && !(isa<Call>(e) && type_of(e)->is_array())) {
         llvm::Value* v = constant_value(b, *c);

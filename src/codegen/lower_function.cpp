@@ -5,6 +5,7 @@
 #include "codegen/entry_abi.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
+#include "syntax/stack_budget.hpp"
 
 namespace ujit::codegen {
 
@@ -22,6 +23,7 @@ llvm::Function* ModuleLowering::internal_function(const types::TypedFunction& fn
     f->addFnAttr(llvm::Attribute::AlwaysInline);
     functions_[&fn] = f;  // before the body: recursive calls find it
 
+    syntax::RecursionLevel level(call_depth_, syntax::kMaxCallDepth, fn.def->name_loc, "calls");
     FunctionLowering body(*this, fn, f);
     body.lower_body();
     return f;

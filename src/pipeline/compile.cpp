@@ -8,6 +8,7 @@
 #include "cpu/kernel_target.hpp"
 #include "cuda/ptx.hpp"
 #include "pipeline/disk_artifact.hpp"
+#include "syntax/stack_budget.hpp"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -167,9 +168,8 @@ void compile_cuda_on_cpu(const Request& req, const types::TypedFunction& fn, Com
     out.times.codegen = clock.lap();
 }
 
-}  // namespace
-
-Compiled compile(const Request& req) {
+// The pipeline on the calling thread's stack (compile() gives it a large one).
+Compiled compile_here(const Request& req) {
     Compiled out;
     Stopwatch clock;
 
@@ -191,7 +191,7 @@ Compiled compile(const Request& req) {
     return out;
 }
 
-std::string cpu_assembly(const Request& req) {
+std::string cpu_assembly_here(const Request& req) {
     const types::TypedFunction& fn =
         req.typer->specialize(req.def, req.args, types::TargetKind::CPU, req.declared_return);
     llvm::LLVMContext ctx;
@@ -200,6 +200,22 @@ std::string cpu_assembly(const Request& req) {
     cpu::Jit& jit = cpu::Jit::instance();
     cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level, req.options.fastmath);
     return cpu::emit_assembly(*module, jit.target_machine());
+}
+
+}  // namespace
+
+// Typing and lowering recurse through calls between functions: both run on a stack large
+// enough for syntax::kMaxCallDepth levels, whatever thread asks (syntax/stack_budget.hpp).
+Compiled compile(const Request& req) {
+    Compiled out;
+    syntax::run_on_compile_stack([&] { out = compile_here(req); });
+    return out;
+}
+
+std::string cpu_assembly(const Request& req) {
+    std::string out;
+    syntax::run_on_compile_stack([&] { out = cpu_assembly_here(req); });
+    return out;
 }
 
 }  // namespace ujit::pipeline

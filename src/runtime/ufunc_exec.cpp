@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <utility>
 
 #include "runtime/broadcast.hpp"
 #include "runtime/thread_pool.hpp"
@@ -91,6 +92,51 @@ std::vector<Axis> coalesce(const std::vector<Axis>& axes) {
     return out;
 }
 
+// The bytes [lo, hi) that an operand with these strides over `shape` touches.
+std::pair<const char*, const char*> byte_range(const char* data, const Shape& shape, const Shape& strides,
+                                               int64_t itemsize) {
+    const char *lo = data, *hi = data + itemsize;
+    for (size_t d = 0; d < shape.size(); ++d) {
+        int64_t span = strides[d] * (shape[d] - 1);
+        (span < 0 ? lo : hi) += span;
+    }
+    return {lo, hi};
+}
+
+// Whether two output elements may share bytes (a reduction's output has stride 0 along the
+// reduced axis). Conservative: the axes sorted by |stride| must each step past everything
+// the smaller ones span.
+bool may_self_overlap(const Shape& shape, const Shape& strides, int64_t itemsize) {
+    std::vector<std::pair<int64_t, int64_t>> axes;  // |stride|, extent
+    for (size_t d = 0; d < shape.size(); ++d)
+        if (shape[d] > 1) axes.push_back({strides[d] < 0 ? -strides[d] : strides[d], shape[d]});
+    std::sort(axes.begin(), axes.end());
+    int64_t span = itemsize;
+    for (const auto& [stride, extent] : axes) {
+        if (stride < span) return true;
+        span = stride * (extent - 1) + span;
+    }
+    return false;
+}
+
+// Whether an element's result depends on the results of others: the output overlaps itself,
+// or an input other than element-wise in place. NumPy's accumulate and reduceat pass
+// out[i-1] as the first input of out[i], its reduce an output of stride 0; such a loop is
+// a recurrence and must run serially, in the order given (numba#1721 splits it).
+bool order_dependent(const std::vector<ArrayRef>& ops, const std::vector<Shape>& strides, const Shape& shape) {
+    const size_t out = ops.size() - 1;
+    const int64_t out_item = itemsize(ops[out].dtype);
+    if (may_self_overlap(shape, strides[out], out_item)) return true;
+    auto [out_lo, out_hi] = byte_range(static_cast<const char*>(ops[out].data), shape, strides[out], out_item);
+    for (size_t i = 0; i < out; ++i) {
+        auto [lo, hi] = byte_range(static_cast<const char*>(ops[i].data), shape, strides[i], itemsize(ops[i].dtype));
+        if (hi <= out_lo || out_hi <= lo) continue;
+        bool in_place = ops[i].data == ops[out].data && strides[i] == strides[out] && ops[i].dtype == ops[out].dtype;
+        if (!in_place) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 LoopPlan plan_ufunc(const std::vector<ArrayRef>& inputs, const ArrayRef& output) {
@@ -112,7 +158,8 @@ LoopPlan plan_ufunc(const std::vector<ArrayRef>& inputs, const ArrayRef& output)
         for (const Shape& s : strides) ax.strides.push_back(s[d]);
         axes.push_back(std::move(ax));
     }
-    if (plan.total > 0) {
+    plan.ordered = plan.total > 1 && order_dependent(ops, strides, output.shape);
+    if (plan.total > 0 && !plan.ordered) {
         flip_negative(axes, plan.base);
         order_axes(axes);
         axes = coalesce(axes);
@@ -173,7 +220,7 @@ void execute_ufunc_parallel(LoopFn loop, const std::vector<ArrayRef>& inputs, co
     if (!pool) pool = &ThreadPool::global();
     min_chunk = std::max<int64_t>(min_chunk, 1);
     int64_t n_chunks = std::min<int64_t>(plan.total / min_chunk, int64_t(pool->size()) * 4);
-    if (n_chunks <= 1) {
+    if (n_chunks <= 1 || plan.ordered) {
         run_plan_range(plan, 0, plan.total, loop, invoke);
         return;
     }

@@ -35,6 +35,9 @@ struct LoopPlan {
     Shape shape;
     std::vector<int64_t> strides;
     int64_t total = 0;  // number of elements; 0 means nothing to do
+    // Elements read what others write (accumulate, reduce): axes kept in the output's own
+    // order, never reordered, flipped or split across threads.
+    bool ordered = false;
 
     const int64_t* inner_strides() const { return strides.data() + (shape.size() - 1) * nops; }
 };
@@ -51,7 +54,7 @@ void execute_ufunc(LoopFn loop, const std::vector<ArrayRef>& inputs, const Array
                    const LoopInvoker& invoke = {});
 
 // Parallel: the flat iteration range split into chunks of at least `min_chunk` elements
-// run on `pool`; small calls run inline. Errors from any chunk reach the caller.
+// run on `pool`; small calls, and ordered plans, run inline. Errors from any chunk reach the caller.
 void execute_ufunc_parallel(LoopFn loop, const std::vector<ArrayRef>& inputs, const ArrayRef& output,
                             const LoopInvoker& invoke = {}, ThreadPool* pool = nullptr,
                             int64_t min_chunk = kMinParallelChunk);

@@ -272,6 +272,8 @@ struct FunctionDef : Stmt {
     std::vector<Expr*> decorators;  // in source order (outermost first)
     std::string docstring;
     Block body;  // docstring statement removed
+    // One past the last node id inside the def: its nodes are ids [id, end_id) (0: unknown).
+    uint32_t end_id = 0;
 };
 struct ImportAlias {
     std::string name;   // dotted: "numpy", "numba.cuda"

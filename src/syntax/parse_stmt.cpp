@@ -393,6 +393,7 @@ Stmt* Parser::parse_def(std::vector<Expr*> decorators) {
     fn->body = parse_suite("function definition", kw.loc);
     --function_depth_;
     loop_depth_ = saved_loops;
+    fn->end_id = module_->node_count();
 
     if (!fn->body.empty())
         if (auto* s = dyn_cast<ExprStmt>(fn->body.front()); s && isa<StrLit>(s->value)) {

@@ -131,6 +131,7 @@ private:
             }
             if (types.empty()) not_constant(e, "empty tuples are not supported by ujit");
             c.type = tuple(types);
+            if (std::string why = mixed_tuple_error(c.type); !why.empty()) not_constant(e, why);
             return c;
         }
         case ExprKind::Unary: return unary(cast<Unary>(e));

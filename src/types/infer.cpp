@@ -82,7 +82,8 @@ void Inferrer::error(SourceLoc loc, const std::string& msg) const { fail(loc, ms
 
 void Inferrer::run() {
     const FunctionDef& def = *fn_.def;
-    fn_.expr_types.assign(m_.module.node_count(), nullptr);
+    fn_.first_id = def.end_id ? def.id : 0;
+    fn_.expr_types.assign((def.end_id ? def.end_id : m_.module.node_count()) - fn_.first_id, nullptr);
     for (size_t i = 0; i < def.params.size(); ++i) {
         locals_.insert(def.params[i].name);
         fn_.variables.push_back(Variable{def.params[i].name, fn_.arg_types[i], def.params[i].loc, true});

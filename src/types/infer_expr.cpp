@@ -3,6 +3,8 @@
 #include "types/infer_impl.hpp"
 
 #include "syntax/diagnostics.hpp"
+#include "syntax/internal_error.hpp"
+#include "syntax/stack_budget.hpp"
 #include "types/const_eval.hpp"
 #include "types/rules.hpp"
 
@@ -19,12 +21,16 @@ constexpr int kMaxExprDepth = 2000;
 }  // namespace
 
 const Type* Inferrer::set(const Expr* e, const Type* t) {
-    if (t) fn_.expr_types[e->id] = t;
+    if (!t) return t;
+    uint32_t i = e->id - fn_.first_id;
+    UJIT_INTERNAL_ASSERT(i < fn_.expr_types.size(), e->loc, "an expression outside the function was typed in it");
+    fn_.expr_types[i] = t;
     return t;
 }
 
 const Type* Inferrer::expr(const Expr* e) {
     if (++depth_ > kMaxExprDepth) error(e->loc, "expression too deeply nested");
+    check_stack(e->loc, "expressions");
     const Type* t = expr_inner(e);
     --depth_;
     if (!t && final_) error(e->loc, fmt::format("could not determine the type of {}", describe_expr(e)));
@@ -286,7 +292,10 @@ const Type* Inferrer::tuple_expr(const Tuple* t) {
         if (!et->is_value()) error(e->loc, fmt::format("{} cannot be an element of a tuple", et->str()));
         elems.push_back(et);
     }
-    return unknown ? nullptr : tuple(std::move(elems));
+    if (unknown) return nullptr;
+    const Type* type = tuple(std::move(elems));
+    if (std::string why = mixed_tuple_error(type); !why.empty()) error(t->loc, why);
+    return type;
 }
 
 }  // namespace ujit::types

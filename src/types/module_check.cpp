@@ -4,6 +4,7 @@
 #include "types/module_impl.hpp"
 
 #include "syntax/diagnostics.hpp"
+#include "syntax/stack_budget.hpp"
 
 #include <fmt/format.h>
 
@@ -254,6 +255,7 @@ const TypedFunction& ModuleScope::specialize(const FunctionDef* fn, const std::v
     typed->return_type = declared_return;
     typed->symbol = mangle_symbol(*fn, args, target, declared_return);
     if (role == FunctionRole::Device && target == TargetKind::CUDA) typed->symbol += "$dev";
+    syntax::RecursionLevel level(call_depth, syntax::kMaxCallDepth, call_site, "calls");
     in_progress.push_back(key);
     try {
         infer_function(*this, *typed);

@@ -56,6 +56,7 @@ struct ModuleScope {
     std::map<const syntax::FunctionDef*, Decorator> decorators;
     std::map<SpecKey, std::unique_ptr<TypedFunction>> cache;
     std::vector<SpecKey> in_progress;  // the call stack of specializations (recursion check)
+    int call_depth = 0;                // calls being typed inside each other (syntax/stack_budget.hpp)
     std::recursive_mutex mutex;
 
     const Global* find_global(const std::string& name) const {

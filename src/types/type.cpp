@@ -191,6 +191,13 @@ const Type* tuple(std::vector<const Type*> elems) {
     });
 }
 
+std::string mixed_tuple_error(const Type* t) {
+    if (!t->is_tuple() || t->is_uniform_tuple() || t->elements().size() <= kMaxMixedTuple) return {};
+    return fmt::format("a tuple of {} elements of different types is too long for ujit (limit {}): compile time "
+                       "and memory grow with the square of its length; use an array, or a tuple of one type",
+                       t->elements().size(), kMaxMixedTuple);
+}
+
 const Type* array(const Type* dtype, int ndim, Layout layout, bool readonly) {
     std::string name =
         fmt::format("{}array({}, {}d, {})", readonly ? "readonly " : "", dtype->str(), ndim, layout_letter(layout));

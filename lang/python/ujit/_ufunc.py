@@ -11,6 +11,7 @@ where CUDA is unavailable.
 import copyreg
 import re
 import sys
+import threading
 
 import numpy as np
 
@@ -68,8 +69,12 @@ class DUFunc:
 
     def __init__(self, owner):
         self._owner = owner
-        self._loops = []  # (input dtypes, output dtype) codes, in compile order
-        self._ufunc = None
+        # ((input dtypes, output dtype) codes of each loop, the ufunc of exactly those loops),
+        # replaced as a whole under _lock: threads that look a loop up without the lock read
+        # one consistent pair, and two threads adding loops at once cannot each build a ufunc
+        # that lacks the other's loop.
+        self._state = ((), None)
+        self._lock = threading.RLock()
         self.__name__ = owner.py_func.__name__
         self.__qualname__ = owner.py_func.__qualname__
         self.__module__ = owner.py_func.__module__  # pickle finds it there by name
@@ -90,43 +95,54 @@ class DUFunc:
         return np.dtype(dt) if dt is not None else np.asarray(x).dtype
 
     def _loop_for(self, dtypes):
-        """The loop signature for these input dtypes, compiling and adding it when new."""
+        """(loop signature, a ufunc that has it) for these input dtypes, compiling and adding
+        the loop when new."""
         for i, d in enumerate(dtypes):
             if np.dtype(d) not in _types.DTYPE_CODE:
                 raise TypeError("ufunc '%s': cannot compile a loop for input %d of dtype %s (ujit compiles bool, "
                                 "integer, float32, float64, complex64 and complex128 inputs)"
                                 % (self.__name__, i, np.dtype(d)))
         codes = tuple(_types.DTYPE_CODE[np.dtype(d)] for d in dtypes)
-        for loop in self._loops:
+        found = self._find(codes)
+        if found:
+            return found
+        with self._lock:
+            found = self._find(codes)
+            if found:
+                return found
+            sig = "(%s)" % ", ".join(str(_types.scalar_type_of_dtype(d)) for d in dtypes)
+            loop = self._owner.loop_codes(sig)
+            # Narrowest types first, as NumPy orders its own loops: where NumPy resolves the
+            # types itself (a Dask chunk), the first loop the inputs cast to safely is the
+            # one compiled for them.
+            loops = sorted(self._state[0] + (loop,), key=lambda codes: [_types.DTYPES[c & 0xFF].num for c in codes])
+            ufunc = _remember(self._owner.make_ufunc(loops, self._owner.target), _dufunc_ufunc, (self, loops))
+            self._state = (tuple(loops), ufunc)
+            return loop, ufunc
+
+    def _find(self, codes):
+        loops, ufunc = self._state
+        for loop in loops:
             if loop[:-1] == codes:
-                return loop
-        sig = "(%s)" % ", ".join(str(_types.scalar_type_of_dtype(d)) for d in dtypes)
-        loop = self._owner.loop_codes(sig)
-        self._loops.append(loop)
-        # Narrowest types first, as NumPy orders its own loops: where NumPy resolves the
-        # types itself (a Dask chunk), the first loop the inputs cast to safely is the
-        # one compiled for them.
-        self._loops.sort(key=lambda codes: [_types.DTYPES[c & 0xFF].num for c in codes])
-        self._ufunc = _remember(self._owner.make_ufunc(self._loops, self._owner.target), _dufunc_ufunc,
-                                (self, list(self._loops)))
-        return loop
+                return loop, ufunc
+        return None
 
     def _signature(self, loop):
         return tuple(_types.DTYPES[c & 0xFF] for c in loop)
 
     def __call__(self, *args, **kwargs):
-        loop = self._loop_for([self._dtype_of(a) for a in args[:self.nin]])
+        loop, ufunc = self._loop_for([self._dtype_of(a) for a in args[:self.nin]])
         if all(isinstance(a, (np.ndarray, np.generic, int, float, complex)) for a in args):
             # The loop compiled for these dtypes, exactly. (Other array types get the call
             # through __array_ufunc__, which may not take `signature`.)
             kwargs.setdefault("signature", self._signature(loop))
-        return self._ufunc(*args, **kwargs)
+        return ufunc(*args, **kwargs)
 
     def _method(self, name, array, *args, **kwargs):
         dt = self._dtype_of(array)
-        loop = self._loop_for([dt] * self.nin)
+        loop, ufunc = self._loop_for([dt] * self.nin)
         kwargs.setdefault("dtype", _types.DTYPES[loop[-1] & 0xFF])
-        return getattr(self._ufunc, name)(array, *args, **kwargs)
+        return getattr(ufunc, name)(array, *args, **kwargs)
 
     def reduce(self, array, *args, **kwargs):
         return self._method("reduce", array, *args, **kwargs)
@@ -138,8 +154,8 @@ class DUFunc:
         return self._method("reduceat", array, *args, **kwargs)
 
     def outer(self, a, b, **kwargs):
-        loop = self._loop_for([self._dtype_of(a), self._dtype_of(b)])
-        return self._ufunc.outer(a, b, signature=self._signature(loop), **kwargs)
+        loop, ufunc = self._loop_for([self._dtype_of(a), self._dtype_of(b)])
+        return ufunc.outer(a, b, signature=self._signature(loop), **kwargs)
 
     @property
     def nin(self):
@@ -152,11 +168,12 @@ class DUFunc:
     @property
     def ufunc(self):
         """The real numpy.ufunc of the loops compiled so far (None before the first call)."""
-        return self._ufunc
+        return self._state[1]
 
     @property
     def types(self):
-        return list(self._ufunc.types) if self._ufunc is not None else []
+        ufunc = self._state[1]
+        return list(ufunc.types) if ufunc is not None else []
 
     def __repr__(self):
         return "<ujit DUFunc %s>" % self.__name__
@@ -206,7 +223,7 @@ copyreg.pickle(np.ufunc, _reduce_ufunc)
 def _dufunc_ufunc(dufunc, loops):
     for codes in loops:
         dufunc._loop_for([_types.DTYPES[c & 0xFF] for c in codes[:-1]])
-    return dufunc._ufunc
+    return dufunc.ufunc
 
 
 def _rebuild_vectorize(py_func, sigs, options):

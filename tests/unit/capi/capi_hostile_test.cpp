@@ -5,9 +5,11 @@
 
 #include "ujit/ujit.h"
 
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -148,6 +150,120 @@ TEST_CASE("C API hostile: dtypes, targets and shapes out of range", "[capi][host
     ujit_function_release(vf);
     ujit_function_release(f);
     ujit_module_release(m);
+}
+
+// Issue 24, item 6: an output that overlaps an input one element behind it is a recurrence
+// (out[i] = out[i-1] + 1, NumPy's accumulate); target 'parallel' split it over threads, each
+// chunk reading elements another had not written yet. The serial order is the answer.
+TEST_CASE("C API hostile: parallel vectorize into an overlapping output", "[capi][hostile][threads]") {
+    ujit_module* m = nullptr;
+    ujit_function* vf = nullptr;
+    REQUIRE(ujit_module_from_string(kSource, "x.py", &m) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "vadd", &vf) == UJIT_OK);
+    const int64_t n = 1 << 20;
+    std::vector<double> buffer(n + 1, 0.0);
+    int64_t shape[1] = {n};
+    DLTensor prev{}, next{};
+    prev.data = buffer.data();
+    prev.device = {kDLCPU, 0};
+    prev.ndim = 1;
+    prev.dtype = {kDLFloat, 64, 1};
+    prev.shape = shape;
+    next = prev;
+    next.data = buffer.data() + 1;
+    ujit_value arr{};
+    arr.is_array = 1;
+    arr.v.array = &prev;
+    ujit_value in[2] = {arr, f64(1.0)};
+    for (int run = 0; run < 3; ++run) {
+        std::fill(buffer.begin(), buffer.end(), 0.0);
+        REQUIRE(ujit_function_vectorize(vf, in, 2, &next, UJIT_TARGET_PARALLEL) == UJIT_OK);
+        CHECK(buffer[n] == double(n));
+        CHECK(buffer[n / 3] == double(n / 3));
+    }
+    ujit_function_release(vf);
+    ujit_module_release(m);
+}
+
+// Issue 24, item 4b: a tuple display of 8,000 elements ran LLVM out of memory (its SCCP is
+// quadratic over struct values); one of one element type compiles now, and one of mixed
+// types past 1,000 elements is a located compile error.
+TEST_CASE("C API hostile: 8,000-element tuple displays", "[capi][hostile]") {
+    auto program = [](bool mixed) {
+        std::string s = "def f(x):\n    t = (";
+        for (int i = 0; i < 8000; ++i) s += (mixed && i % 2) ? "1.5, " : "x, ";
+        return s + ")\n    return t[0] + t[7999]\n";
+    };
+    ujit_module* m = nullptr;
+    ujit_function* f = nullptr;
+    REQUIRE(ujit_module_from_string(program(false).c_str(), "long.py", &m) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "f", &f) == UJIT_OK);
+    ujit_value arg = f64(2.0), r{};
+    size_t n = 0;
+    REQUIRE(ujit_function_call(f, &arg, 1, &r, 1, &n) == UJIT_OK);
+    CHECK(r.v.f == 4.0);
+    ujit_function_release(f);
+    ujit_module_release(m);
+
+    REQUIRE(ujit_module_from_string(program(true).c_str(), "mixed.py", &m) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "f", &f) == UJIT_OK);
+    ujit_value int_arg{};  // int64 and float64 elements: mixed
+    int_arg.dtype = UJIT_INT64;
+    int_arg.v.i = 2;
+    CHECK(ujit_function_call(f, &int_arg, 1, &r, 1, &n) == UJIT_ERROR_COMPILE);
+    CHECK_THAT(std::string(ujit_last_error()),
+               Catch::Contains("mixed.py:2:9: error: a tuple of 8000 elements of different types is too long"));
+    ujit_function_release(f);
+    ujit_module_release(m);
+}
+
+// Issue 24, item 4: the compiler recursed through a chain of functions on the caller's
+// stack: 5,000 of them overflowed the main thread's 8 MB, 300 a host thread's 256 KiB.
+TEST_CASE("C API hostile: call chains of 5,000 functions, and of 300 on a 256 KiB thread", "[capi][hostile][deep]") {
+    auto chain = [](int n) {
+        std::string s = "def f0(x):\n    return x\n";
+        for (int i = 1; i < n; ++i) {
+            s += "def f" + std::to_string(i);
+            s += "(x):\n    return f" + std::to_string(i - 1);
+            s += "(x) + 1\n";
+        }
+        return s;
+    };
+    struct Job {
+        std::string source, name;
+        double result = 0;
+        ujit_status status = UJIT_ERROR_INTERNAL;
+    };
+    auto run = [](void* p) -> void* {
+        auto* job = static_cast<Job*>(p);
+        ujit_module* m = nullptr;
+        ujit_function* f = nullptr;
+        if (ujit_module_from_string(job->source.c_str(), "chain.py", &m) != UJIT_OK) return nullptr;
+        if (ujit_module_function(m, job->name.c_str(), &f) == UJIT_OK) {
+            ujit_value arg = f64(1.0), r{};
+            size_t n = 0;
+            job->status = ujit_function_call(f, &arg, 1, &r, 1, &n);
+            job->result = r.v.f;
+            ujit_function_release(f);
+        }
+        ujit_module_release(m);
+        return nullptr;
+    };
+    Job deep{chain(5000), "f4999"};
+    run(&deep);
+    CHECK(deep.status == UJIT_OK);
+    CHECK(deep.result == 5000.0);
+
+    Job small{chain(300), "f299"};
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    REQUIRE(pthread_attr_setstacksize(&attr, 256 << 10) == 0);
+    pthread_t thread;
+    REQUIRE(pthread_create(&thread, &attr, run, &small) == 0);
+    pthread_attr_destroy(&attr);
+    pthread_join(thread, nullptr);
+    CHECK(small.status == UJIT_OK);
+    CHECK(small.result == 300.0);
 }
 
 TEST_CASE("C API hostile: xoroshiro128p states tensors", "[capi][hostile][xoroshiro]") {

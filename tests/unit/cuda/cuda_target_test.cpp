@@ -104,9 +104,9 @@ TEST_CASE("cuda target: thread indices are i32 special registers, grid is int64"
 
     CHECK(k.builtin(BuiltinId::CudaGrid, {k.b.getInt64(1)})->getType()->isIntegerTy(64));
     llvm::Type* g2 = k.builtin(BuiltinId::CudaGrid, {k.b.getInt64(2)})->getType();
-    REQUIRE(g2->isStructTy());
-    CHECK(g2->getStructNumElements() == 2);
-    CHECK(k.builtin(BuiltinId::CudaGridsize, {k.b.getInt64(3)})->getType()->getStructNumElements() == 3);
+    REQUIRE(g2->isArrayTy());  // UniTuple(int64 x 2), an LLVM array like every uniform tuple
+    CHECK(g2->getArrayNumElements() == 2);
+    CHECK(k.builtin(BuiltinId::CudaGridsize, {k.b.getInt64(3)})->getType()->getArrayNumElements() == 3);
     CHECK(k.builtin(BuiltinId::CudaGrid, {k.b.getInt64(4)}) == nullptr);
 
     CHECK(callee_name(k.builtin(BuiltinId::CudaSyncthreads)) == "llvm.nvvm.barrier0");

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -268,6 +269,43 @@ TEST_CASE("parallel executor propagates errors from chunks", "[runtime][threads]
     // The pool is still usable afterwards.
     execute_ufunc_parallel(add_f32, {a.ref(), a.ref()}, p.ref(), {}, &pool);
     check_against_reference(a.ref(), a.ref(), p.ref());
+}
+
+// NumPy's accumulate calls a loop with out[i-1] as the first input of out[i], its reduce with
+// an output of stride 0: recurrences, which the executor must run serially in order
+// (issue 24: add.accumulate(np.ones(10**6))[-1] was 124607 with the chunks split).
+TEST_CASE("parallel executor runs recurrences in order", "[runtime][threads]") {
+    ThreadPool pool(4);
+    const int64_t n = 1 << 18;  // 2^18 is exact in float32
+    Array out(DType::Float32, {n + 1}), ones(DType::Float32, {n});
+    float* o = out.data<float>();
+    std::fill(ones.data<float>(), ones.data<float>() + n, 1.0f);
+    auto accumulate = [&](int64_t step) {  // out[i+1] = out[i] + 1, walking forwards or backwards
+        std::fill(o, o + n + 1, 0.0f);
+        char* first = reinterpret_cast<char*>(step > 0 ? o : o + n);
+        ArrayRef prev{first, DType::Float32, {n}, {4 * step}};
+        ArrayRef next{first + 4 * step, DType::Float32, {n}, {4 * step}};
+        execute_ufunc_parallel(add_f32, {prev, ones.ref()}, next, {}, &pool, 64);
+    };
+    accumulate(1);
+    CHECK(o[n] == float(n));
+    CHECK(o[n / 2] == float(n / 2));
+    accumulate(-1);  // every stride negative: still not flipped, the order is the recurrence's
+    CHECK(o[0] == float(n));
+    // A reduction: the output is one element (stride 0) that is also the first input.
+    float acc = 0;
+    ArrayRef sum{&acc, DType::Float32, {n}, {0}};
+    execute_ufunc_parallel(add_f32, {sum, ones.ref()}, sum, {}, &pool, 64);
+    CHECK(acc == float(n));
+    // Element-wise in place (out is the first input, element for element) still splits.
+    std::atomic<int> calls{0};
+    LoopInvoker count = [&](LoopFn f, char** p, int64_t len, const int64_t* st) {
+        ++calls;
+        f(p, len, st);
+    };
+    ArrayRef in_place{o, DType::Float32, {n}, {4}};
+    execute_ufunc_parallel(add_f32, {in_place, ones.ref()}, in_place, count, &pool, 64);
+    CHECK(calls > 1);
 }
 
 TEST_CASE("thread pool: concurrent, nested, exceptions, sizes", "[runtime][threads]") {
