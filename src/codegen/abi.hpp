@@ -33,6 +33,10 @@ enum class RuntimeError : int {
     NegativePower = 2,      // int ** negative int
     IndexOutOfBounds = 3,   // reserved: bounds checking (off by default, as in Numba)
     ValueError = 4,         // e.g. math domain errors where Numba raises
+    SliceStepZero = 5,      // a[::0]
+    ReshapeSize = 6,        // a.reshape(...) to another total size
+    ReshapeNegatives = 7,   // a.reshape(-1, -1)
+    BroadcastShapes = 8,    // out[:] = a + b where the shapes do not broadcast
 };
 
 }  // namespace ujit::codegen

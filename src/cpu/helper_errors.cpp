@@ -16,6 +16,10 @@ std::string runtime_error_message(int code) {
     case RuntimeError::NegativePower: return "ValueError: negative exponent in integer power";
     case RuntimeError::IndexOutOfBounds: return "IndexError: index out of bounds";
     case RuntimeError::ValueError: return "ValueError: math domain error";
+    case RuntimeError::SliceStepZero: return "ValueError: slice step cannot be zero";
+    case RuntimeError::ReshapeSize: return "ValueError: total size of new array must be unchanged";
+    case RuntimeError::ReshapeNegatives: return "ValueError: multiple negative shape values";
+    case RuntimeError::BroadcastShapes: return "ValueError: operands could not be broadcast together";
     }
     return "RuntimeError: unknown run-time error " + std::to_string(code);
 }
