@@ -101,7 +101,8 @@ llvm::Value* FunctionLowering::element_pointer(llvm::Value* arr, const Type* at,
             llvm::Value* i = item.v;
             if (item.is_signed) i = b.CreateSelect(b.CreateICmpSLT(i, b.getInt64(0)), b.CreateAdd(i, dim), i);
             if (mod.target.bounds_check())  // unsigned: still-negative indices are out too
-                check_error(b.CreateICmpUGE(i, dim), int(RuntimeError::IndexOutOfBounds), loc);
+                check_error_values(b.CreateICmpUGE(i, dim), int(RuntimeError::IndexOutOfBounds), loc,
+                                   {item.v, b.getInt64(k), dim});
             offset = b.CreateAdd(offset, b.CreateMul(i, addressing_stride(b, arr, at, k)));
         } else {
             llvm::Value* step = slice_part(item.slice->step);

@@ -7,6 +7,7 @@
 #include "codegen/grid_stride.hpp"
 #include "codegen/target.hpp"
 #include "nplib/array_expr.hpp"
+#include "nplib/array_typing.hpp"
 #include "syntax/ast.hpp"
 #include "syntax/internal_error.hpp"
 #include "types/typed_function.hpp"
@@ -129,6 +130,8 @@ private:
     llvm::Value* compare_values(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
                                 syntax::SourceLoc loc);
     void check_error(llvm::Value* cond, int code, syntax::SourceLoc loc);
+    void check_error_values(llvm::Value* cond, int code, syntax::SourceLoc loc,
+                            const std::vector<llvm::Value*>& values);
 
     // ---- lower_calls.cpp
     llvm::Value* call(const syntax::Call* e);
@@ -170,8 +173,22 @@ private:
     llvm::Value* array_expr_element(const nplib::ArrayExpr& node, const std::vector<llvm::Value*>& leaf_ptrs);
     llvm::Value* ufunc_binary(syntax::BinOp op, llvm::Value* l, llvm::Value* r, const Type* t, syntax::SourceLoc loc);
     bool is_array_expr(const syntax::Expr* e) const;
-    void elementwise_loop(const std::vector<llvm::Value*>& dims, std::vector<TypedValue> arrays,
-                          const std::function<void(const std::vector<llvm::Value*>&)>& body);
+    // The element pointers of every array at index i of the current innermost row.
+    using RowPointers = std::function<std::vector<llvm::Value*>(llvm::Value* i)>;
+    using ElementBody = std::function<void(const std::vector<llvm::Value*>&)>;
+    void elementwise_loop(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
+                          const ElementBody& body);
+    void elementwise_rows(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
+                          const std::function<void(llvm::Value* n, const RowPointers& at)>& row);
+    void counted_range(llvm::Value* n, const std::function<void(llvm::Value*)>& per_i);
+    std::vector<TypedValue> leaf_views(const std::vector<nplib::ArrayExpr*>& leaves,
+                                       const std::vector<llvm::Value*>& dims, syntax::SourceLoc loc, bool into);
+
+    // ---- nplib/lower_reductions.cpp: a.sum(), np.max(a * b), ... without a temporary
+    llvm::Value* reduction(nplib::Reduction kind, const syntax::Expr* operand, const Type* rt, syntax::SourceLoc loc);
+    void compensated_sum(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
+                         const std::function<llvm::Value*(const std::vector<llvm::Value*>&)>& value, const Type* t,
+                         llvm::AllocaInst* sum);
     llvm::Value* broadcast_strides(TypedValue leaf, const std::vector<llvm::Value*>& dims, syntax::SourceLoc loc,
                                    std::vector<llvm::Value*>& strides);
 

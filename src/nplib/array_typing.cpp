@@ -1,5 +1,7 @@
 #include "nplib/array_typing.hpp"
 
+#include "types/builtins.hpp"
+
 namespace ujit::nplib {
 
 using types::Layout;
@@ -69,6 +71,77 @@ const Type* attribute_type(const Type* array, const std::string& attr, std::stri
         if (attr == "real") return array;
         *error = "'imag' of a " + array->str() + " is a new array of zeros, which ujit cannot allocate yet";
         return nullptr;
+    }
+    return nullptr;
+}
+
+std::optional<Reduction> reduction_of(types::BuiltinId id) {
+    using types::BuiltinId;
+    switch (id) {
+    case BuiltinId::ArraySum:
+    case BuiltinId::NpSum: return Reduction::Sum;
+    case BuiltinId::ArrayProd:
+    case BuiltinId::NpProd: return Reduction::Prod;
+    case BuiltinId::ArrayMin:
+    case BuiltinId::NpMin: return Reduction::Min;
+    case BuiltinId::ArrayMax:
+    case BuiltinId::NpMax: return Reduction::Max;
+    case BuiltinId::ArrayMean:
+    case BuiltinId::NpMean: return Reduction::Mean;
+    case BuiltinId::ArrayStd:
+    case BuiltinId::NpStd: return Reduction::Std;
+    case BuiltinId::ArrayVar:
+    case BuiltinId::NpVar: return Reduction::Var;
+    case BuiltinId::ArrayArgmin:
+    case BuiltinId::NpArgmin: return Reduction::ArgMin;
+    case BuiltinId::ArrayArgmax:
+    case BuiltinId::NpArgmax: return Reduction::ArgMax;
+    case BuiltinId::ArrayAny:
+    case BuiltinId::NpAny: return Reduction::Any;
+    case BuiltinId::ArrayAll:
+    case BuiltinId::NpAll: return Reduction::All;
+    default: return std::nullopt;
+    }
+}
+
+const char* reduction_name(Reduction r) {
+    switch (r) {
+    case Reduction::Sum: return "add";
+    case Reduction::Prod: return "multiply";
+    case Reduction::Min: return "minimum";
+    case Reduction::Max: return "maximum";
+    case Reduction::Mean: return "mean";
+    case Reduction::Std: return "std";
+    case Reduction::Var: return "var";
+    case Reduction::ArgMin: return "argmin";
+    case Reduction::ArgMax: return "argmax";
+    case Reduction::Any: return "any";
+    case Reduction::All: return "all";
+    }
+    return "?";
+}
+
+const Type* reduction_type(Reduction r, const Type* dt, std::string* error) {
+    switch (r) {
+    case Reduction::Sum:
+    case Reduction::Prod:
+        if (dt->is_bool()) return types::int64();
+        if (dt->is_int()) return dt->is_signed() ? types::int64() : types::uint64();
+        return dt;
+    case Reduction::Min:
+    case Reduction::Max:
+    case Reduction::ArgMin:
+    case Reduction::ArgMax:
+        if (dt->is_complex()) {
+            *error = std::string(reduction_name(r)) + " of a complex array is not supported by ujit";
+            return nullptr;
+        }
+        return r == Reduction::Min || r == Reduction::Max ? dt : types::int64();
+    case Reduction::Mean: return dt->is_int() || dt->is_bool() ? types::float64() : dt;
+    case Reduction::Std:
+    case Reduction::Var: return types::float64();
+    case Reduction::Any:
+    case Reduction::All: return types::boolean();
     }
     return nullptr;
 }

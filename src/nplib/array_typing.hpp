@@ -6,6 +6,7 @@
 
 #include "types/type.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,5 +31,15 @@ bool is_flag(const std::string& attr);
 
 // The view a.T / a.transpose() makes: C and F swap, A stays (1-D arrays are their own transpose).
 const types::Type* transpose_type(const types::Type* array);
+
+// Whole-array reductions: a.sum() / np.sum(a) and the others, over arrays or array expressions.
+enum class Reduction { Sum, Prod, Min, Max, Mean, Std, Var, ArgMin, ArgMax, Any, All };
+std::optional<Reduction> reduction_of(types::BuiltinId id);
+// NumPy's name of the ufunc or function behind it ("minimum", "argmax"), for messages.
+const char* reduction_name(Reduction r);
+// The result type, as Numba's: sum/prod of an integer or bool widen to (u)int64, mean of an
+// integer is float64, var/std are float64, argmin/argmax int64, any/all bool. Null with *error
+// set where Numba has no such reduction (min of a complex array).
+const types::Type* reduction_type(Reduction r, const types::Type* dtype, std::string* error);
 
 }  // namespace ujit::nplib

@@ -99,8 +99,8 @@ llvm::Value* is_contiguous(llvm::IRBuilder<>& b, llvm::Value* arr, const Type* a
     for (int i = 0; i < at->ndim(); ++i) {
         unsigned k = static_cast<unsigned>(fortran ? i : at->ndim() - 1 - i);
         llvm::Value* dim = array_dim(b, arr, k);
-        llvm::Value* matches = b.CreateOr(b.CreateICmpEQ(dim, b.getInt64(1)),
-                                          b.CreateICmpEQ(array_stride(b, arr, k), expected));
+        llvm::Value* matches =
+            b.CreateOr(b.CreateICmpEQ(dim, b.getInt64(1)), b.CreateICmpEQ(array_stride(b, arr, k), expected));
         ok = b.CreateAnd(ok, matches);
         empty = b.CreateOr(empty, b.CreateICmpEQ(dim, b.getInt64(0)));
         expected = b.CreateMul(expected, dim);

@@ -156,8 +156,7 @@ llvm::Value* FunctionLowering::broadcast_strides(TypedValue leaf, const std::vec
                                                  std::vector<llvm::Value*>& strides) {
     int d = static_cast<int>(dims.size());
     int n = leaf.t->ndim();
-    if (n > d)
-        unsupported(loc, fmt::format("cannot broadcast a {}-D array into a {}-D array", n, d));
+    if (n > d) unsupported(loc, fmt::format("cannot broadcast a {}-D array into a {}-D array", n, d));
     strides.assign(static_cast<size_t>(d), b.getInt64(0));
     llvm::Value* bad = b.getFalse();
     for (int j = 0; j < n; ++j) {
@@ -170,60 +169,62 @@ llvm::Value* FunctionLowering::broadcast_strides(TypedValue leaf, const std::vec
     return bad;
 }
 
-// Loops over `dims` (row-major) calling body(element pointers of `arrays`). The innermost loop is
-// emitted twice: with the dtype's size as stride (what the vectorizer needs) where every array
-// is contiguous along it, and with the run-time strides otherwise.
-void FunctionLowering::elementwise_loop(const std::vector<llvm::Value*>& dims, std::vector<TypedValue> arrays,
-                                        const std::function<void(const std::vector<llvm::Value*>&)>& body) {
-    // arrays[k].v: the array struct whose strides are already broadcast over dims.
+void FunctionLowering::counted_range(llvm::Value* n, const std::function<void(llvm::Value*)>& per_i) {
+    llvm::BasicBlock* pre = b.GetInsertBlock();
+    llvm::BasicBlock* head = new_block("ax.head");
+    llvm::BasicBlock* loop = new_block("ax.body");
+    llvm::BasicBlock* done = new_block("ax.done");
+    b.CreateBr(head);
+    b.SetInsertPoint(head);
+    llvm::PHINode* i = b.CreatePHI(b.getInt64Ty(), 2, "i");
+    i->addIncoming(b.getInt64(0), pre);
+    b.CreateCondBr(b.CreateICmpSLT(i, n), loop, done);
+    b.SetInsertPoint(loop);
+    per_i(i);
+    llvm::Value* next = b.CreateAdd(i, b.getInt64(1), "i.next", /*HasNUW=*/true, /*HasNSW=*/true);
+    i->addIncoming(next, b.GetInsertBlock());
+    b.CreateBr(head);
+    b.SetInsertPoint(done);
+}
+
+// Loops over `dims` (row-major, the arrays' strides already broadcast over them) and calls
+// row(n, at) for each innermost row. The row is emitted twice: with the dtype's size as stride
+// (what the vectorizer needs) where every array is contiguous along it, and with the run-time
+// strides otherwise.
+void FunctionLowering::elementwise_rows(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
+                                        const std::function<void(llvm::Value* n, const RowPointers& at)>& row) {
     size_t d = dims.size();
-    auto counted = [&](llvm::Value* n, const std::function<void(llvm::Value*)>& per_i) {
-        llvm::BasicBlock* pre = b.GetInsertBlock();
-        llvm::BasicBlock* head = new_block("ax.head");
-        llvm::BasicBlock* loop = new_block("ax.body");
-        llvm::BasicBlock* done = new_block("ax.done");
-        b.CreateBr(head);
-        b.SetInsertPoint(head);
-        llvm::PHINode* i = b.CreatePHI(b.getInt64Ty(), 2, "i");
-        i->addIncoming(b.getInt64(0), pre);
-        b.CreateCondBr(b.CreateICmpSLT(i, n), loop, done);
-        b.SetInsertPoint(loop);
-        per_i(i);
-        llvm::Value* next = b.CreateAdd(i, b.getInt64(1), "i.next", /*HasNUW=*/true, /*HasNSW=*/true);
-        i->addIncoming(next, b.GetInsertBlock());
-        b.CreateBr(head);
-        b.SetInsertPoint(done);
-    };
     std::function<void(size_t, std::vector<llvm::Value*>)> level = [&](size_t k, std::vector<llvm::Value*> ptrs) {
         if (k + 1 < d) {
-            counted(dims[k], [&](llvm::Value* i) {
-                std::vector<llvm::Value*> row;
+            counted_range(dims[k], [&](llvm::Value* i) {
+                std::vector<llvm::Value*> next;
                 for (size_t a = 0; a < arrays.size(); ++a)
-                    row.push_back(b.CreateGEP(b.getInt8Ty(), ptrs[a], b.CreateMul(i, array_stride(b, arrays[a].v, k))));
-                level(k + 1, row);
+                    next.push_back(b.CreateGEP(b.getInt8Ty(), ptrs[a],
+                                               b.CreateMul(i, array_stride(b, arrays[a].v, static_cast<unsigned>(k)))));
+                level(k + 1, next);
             });
             return;
         }
+        unsigned inner = static_cast<unsigned>(k);
         llvm::Value* unit = b.getTrue();
         for (const TypedValue& a : arrays)
-            unit = b.CreateAnd(unit, b.CreateICmpEQ(array_stride(b, a.v, static_cast<unsigned>(k)),
-                                                    b.getInt64(a.t->dtype()->itemsize())));
-        llvm::BasicBlock* fast = new_block("ax.unit");
-        llvm::BasicBlock* slow = new_block("ax.strided");
-        llvm::BasicBlock* join = new_block("ax.join");
+            unit = b.CreateAnd(unit, b.CreateICmpEQ(array_stride(b, a.v, inner), b.getInt64(a.t->dtype()->itemsize())));
+        llvm::BasicBlock* fast = new_block("row.unit");
+        llvm::BasicBlock* slow = new_block("row.strided");
+        llvm::BasicBlock* join = new_block("row.join");
         b.CreateCondBr(unit, fast, slow);
         for (bool contiguous : {true, false}) {
             b.SetInsertPoint(contiguous ? fast : slow);
-            counted(dims[k], [&](llvm::Value* i) {
+            row(dims[k], [&, contiguous](llvm::Value* i) {
                 std::vector<llvm::Value*> elem;
                 for (size_t a = 0; a < arrays.size(); ++a) {
                     if (contiguous)
                         elem.push_back(b.CreateGEP(storage_type(mod.ctx, arrays[a].t->dtype()), ptrs[a], i));
                     else
-                        elem.push_back(b.CreateGEP(b.getInt8Ty(), ptrs[a],
-                                                   b.CreateMul(i, array_stride(b, arrays[a].v, static_cast<unsigned>(k)))));
+                        elem.push_back(
+                            b.CreateGEP(b.getInt8Ty(), ptrs[a], b.CreateMul(i, array_stride(b, arrays[a].v, inner))));
                 }
-                body(elem);
+                return elem;
             });
             b.CreateBr(join);
         }
@@ -234,21 +235,39 @@ void FunctionLowering::elementwise_loop(const std::vector<llvm::Value*>& dims, s
     level(0, base);
 }
 
+void FunctionLowering::elementwise_loop(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
+                                        const ElementBody& body) {
+    elementwise_rows(dims, arrays, [&](llvm::Value* n, const RowPointers& at) {
+        counted_range(n, [&](llvm::Value* i) { body(at(i)); });
+    });
+}
+
+// The array leaves as views over the whole iteration space `dims` (broadcast strides), after
+// checking that their shapes broadcast to it (ValueError otherwise).
+std::vector<TypedValue> FunctionLowering::leaf_views(const std::vector<ArrayExpr*>& leaves,
+                                                     const std::vector<llvm::Value*>& dims, SourceLoc loc, bool into) {
+    std::vector<TypedValue> arrays;
+    for (ArrayExpr* leaf : leaves) {
+        std::vector<llvm::Value*> strides;
+        llvm::Value* bad = broadcast_strides({leaf->value, leaf->type}, dims, loc, strides);
+        // The message names the leaf's shape and the shape it should broadcast to.
+        std::vector<llvm::Value*> shapes{b.getInt64(leaf->type->ndim())};
+        for (int k = 0; k < leaf->type->ndim(); ++k)
+            shapes.push_back(array_dim(b, leaf->value, static_cast<unsigned>(k)));
+        shapes.push_back(b.getInt64(static_cast<int64_t>(dims.size())));
+        shapes.insert(shapes.end(), dims.begin(), dims.end());
+        check_error_values(bad, int(into ? RuntimeError::BroadcastInto : RuntimeError::BroadcastShapes), loc, shapes);
+        const Type* full = types::array(leaf->type->dtype(), static_cast<int>(dims.size()), types::Layout::A);
+        arrays.push_back({make_view(b, leaf->value, full, array_data(b, leaf->value), dims, strides), full});
+    }
+    return arrays;
+}
+
 void FunctionLowering::store_array_expr(TypedValue dest, const ArrayExpr& tree, const std::vector<ArrayExpr*>& leaves,
                                         SourceLoc loc) {
     std::vector<llvm::Value*> dims;
     for (int k = 0; k < dest.t->ndim(); ++k) dims.push_back(array_dim(b, dest.v, static_cast<unsigned>(k)));
-    std::vector<TypedValue> arrays;
-    llvm::Value* bad = b.getFalse();
-    for (ArrayExpr* leaf : leaves) {
-        std::vector<llvm::Value*> strides;
-        bad = b.CreateOr(bad, broadcast_strides({leaf->value, leaf->type}, dims, loc, strides));
-        std::vector<llvm::Value*> shape = dims;
-        // The leaf as an array over the whole iteration space (a view with broadcast strides).
-        const Type* full = types::array(leaf->type->dtype(), dest.t->ndim(), types::Layout::A);
-        arrays.push_back({make_view(b, leaf->value, full, array_data(b, leaf->value), shape, strides), full});
-    }
-    check_error(bad, int(RuntimeError::BroadcastShapes), loc);
+    std::vector<TypedValue> arrays = leaf_views(leaves, dims, loc, /*into=*/true);
     arrays.push_back(dest);
     const Type* dt = dest.t->dtype();
     elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& ptrs) {

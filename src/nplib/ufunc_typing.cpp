@@ -52,7 +52,8 @@ bool can_cast_safely(const Type* from, const Type* to) {
 const std::string kInts = "bBhHiIlL";
 std::vector<std::string> same_type(const std::string& chars, int nin, const std::string& out = "") {
     std::vector<std::string> loops;
-    for (char c : chars) loops.push_back(std::string(static_cast<size_t>(nin), c) + "->" + (out.empty() ? std::string(1, c) : out));
+    for (char c : chars)
+        loops.push_back(std::string(static_cast<size_t>(nin), c) + "->" + (out.empty() ? std::string(1, c) : out));
     return loops;
 }
 std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b) {

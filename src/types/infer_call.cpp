@@ -107,6 +107,17 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     };
 
     // np.sqrt(a), abs(a), ...: the builtin's ufunc over arrays (array expressions, nplib).
+    if (auto r = nplib::reduction_of(id)) {  // np.sum(a), np.sum(a * b): a whole-array reduction
+        arity(1, 1);
+        if (!args[0]->is_array())
+            error(c->args[0]->loc,
+                  fmt::format("{}() of {} is not supported by ujit (it reduces arrays)", what, args[0]->str()));
+        operands(c, args);
+        std::string why;
+        const Type* t = nplib::reduction_type(*r, args[0]->dtype(), &why);
+        if (!t) error(c->loc, why);
+        return t;
+    }
     auto sig = nplib::builtin_ufunc(id);
     if (sig && std::any_of(args.begin(), args.end(), [](const Type* t) { return t->is_array(); })) {
         if (id != BuiltinId::Abs && !what.starts_with("np."))
@@ -461,6 +472,14 @@ const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
 const Type* Inferrer::array_method(const Call* c, BuiltinId id, std::vector<const Type*> args) {
     const Type* recv = fn_.type_of(cast<Attribute>(c->callee)->value);
     const std::string what = cast<Attribute>(c->callee)->attr;
+    if (auto r = nplib::reduction_of(id)) {
+        if (!args.empty()) error(c->args[0]->loc, fmt::format("{}() with an axis is not supported by ujit", what));
+        operands(c, {recv});
+        std::string why;
+        const Type* t = nplib::reduction_type(*r, recv->dtype(), &why);
+        if (!t) error(c->loc, why);
+        return t;
+    }
     std::vector<const Type*> ints = args;
     if (args.size() == 1 && args[0]->is_tuple()) ints = args[0]->elements();
     for (size_t i = 0; i < ints.size(); ++i)

@@ -150,9 +150,12 @@ const Type* Inferrer::array_attribute(const Attribute* a, const Type* array) {
     if (a->attr == "dtype") return dtype_obj(array->dtype());
     if (a->attr == "flags")
         error(a->attr_loc, "array.flags is only supported as a.flags.c_contiguous / f_contiguous / contiguous");
-    if (a->attr == "transpose") return builtin_func(BuiltinId::ArrayTranspose);
-    if (a->attr == "reshape") return builtin_func(BuiltinId::ArrayReshape);
-    if (a->attr == "ravel") return builtin_func(BuiltinId::ArrayRavel);
+    // Methods: the rows "array.NAME" of builtins.def (a.reshape, a.sum, ...).
+    // (builtin_by_spelling resolves names of namespaces; attributes are looked up by their row.)
+    const std::string spelling = "array." + a->attr;
+    for (int i = 0; i < static_cast<int>(BuiltinId::Count_); ++i)
+        if (auto id = static_cast<BuiltinId>(i); is_array_method(id) && spelling == builtin_name(id))
+            return builtin_func(id);
     std::string why;
     if (const Type* t = nplib::attribute_type(array, a->attr, &why)) return t;
     if (!why.empty()) error(a->attr_loc, why);

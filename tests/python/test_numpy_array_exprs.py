@@ -142,8 +142,18 @@ def test_result_dtype_follows_numba_loop_selection():
 
 
 def test_shapes_that_do_not_broadcast_raise_value_error():
-    with pytest.raises(ValueError, match="could not be broadcast"):
+    # NumPy's words, naming both shapes.
+    with pytest.raises(ValueError, match=r"could not broadcast input array from shape \(4,\) into shape \(3,\)"):
         njit(axpy)(np.zeros(3), np.zeros(4), np.zeros(3))
+    with pytest.raises(ValueError, match=r"from shape \(2,4\) into shape \(3,4\)"):
+        njit(broadcast_row)(np.zeros((3, 4)), np.zeros((2, 4)))
+
+    @njit
+    def total(a, b):
+        return np.sum(a * b)
+
+    with pytest.raises(ValueError, match=r"operands could not be broadcast together with shapes \(3,\) \(2,\)"):
+        total(np.zeros(3), np.zeros(2))
 
 
 def test_an_array_expression_that_would_allocate_is_a_located_error():

@@ -304,3 +304,29 @@ def test_iteration_over_a_view():
     for x in a[::-2]:
         expected = expected * 10 + int(x)
     assert iterate_view(a) == expected
+
+
+# ---- in CUDA kernels (run compiled for the CPU where no GPU is usable)
+
+
+def test_views_of_kernel_arguments_and_local_arrays():
+    from ujit import cuda
+
+    @cuda.jit
+    def kernel(m, out):
+        i = cuda.grid(1)
+        if i < m.shape[0]:
+            row = m[i]
+            s = 0.0
+            for x in row[1:]:
+                s += x
+            loc = cuda.local.array(4, np.float64)
+            for j in range(4):
+                loc[j] = j
+            v = loc[::-2]
+            out[i] = s + v[0] * 10 + m.T[0, i] + v.shape[0]
+
+    m = np.arange(12.0).reshape(3, 4)
+    out = np.zeros(3)
+    kernel[1, 32](m, out)
+    np.testing.assert_array_equal(out, m[:, 1:].sum(axis=1) + 30.0 + m[:, 0] + 2)

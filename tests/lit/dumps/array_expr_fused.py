@@ -2,11 +2,11 @@
 # array-expression rewrite): the contiguous version of the loop is vectorized, sqrt included.
 # RUN: %ujit llvm %s hypot_into --sig 'void(float64[::1], float64[::1], float64[::1])' | FileCheck %s
 # CHECK-LABEL: define void @"hypot_into
-# CHECK-NOT: alloca
+# CHECK-NOT: alloca double
 # CHECK-NOT: call {{.*}}alloc
 # CHECK: fmul <{{[0-9]+}} x double>
 # CHECK: call <{{[0-9]+}} x double> @llvm.sqrt.v{{[0-9]+}}f64
-# CHECK-NOT: alloca
+# CHECK-NOT: alloca double
 # CHECK-LABEL: define void @"hypot_into{{.*}}$packed"
 #
 # In-place operators too: a += b * 2 is one vectorized loop.
