@@ -31,8 +31,17 @@ inline std::string packed_symbol(const std::string& symbol) { return symbol + "$
 enum class RuntimeError : int {
     ZeroDivision = 1,       // integer or float division / modulo by zero
     NegativePower = 2,      // int ** negative int
-    IndexOutOfBounds = 3,   // reserved: bounds checking (off by default, as in Numba)
+    IndexOutOfBounds = 3,   // boundscheck=True (off by default, as in Numba); values: index, axis, size
     ValueError = 4,         // e.g. math domain errors where Numba raises
+    SliceStepZero = 5,      // a[::0]
+    ReshapeSize = 6,        // a.reshape(...) to another total size
+    ReshapeNegatives = 7,   // a.reshape(-1, -1)
+    BroadcastShapes = 8,    // np.sum(a + b) where the shapes do not broadcast (values: n1, shape1, n2, shape2)
+    EmptyMinimum = 9,       // min() of an empty array
+    EmptyMaximum = 10,      // max() of an empty array
+    EmptyArgmin = 11,       // argmin() of an empty array
+    EmptyArgmax = 12,       // argmax() of an empty array
+    BroadcastInto = 13,     // out[:] = a where a's shape does not broadcast to out's (values as above)
 };
 
 }  // namespace ujit::codegen

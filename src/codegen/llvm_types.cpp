@@ -98,4 +98,9 @@ llvm::Value* make_array(llvm::IRBuilder<>& b, const Type* t, llvm::Value* data, 
     return out;
 }
 
+llvm::Value* make_view(llvm::IRBuilder<>& b, llvm::Value* /*base*/, const Type* t, llvm::Value* data,
+                       const std::vector<llvm::Value*>& shape, const std::vector<llvm::Value*>& strides) {
+    return make_array(b, t, data, shape, strides);
+}
+
 }  // namespace ujit::codegen

@@ -33,5 +33,9 @@ llvm::Value* array_dim(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k);
 llvm::Value* array_stride(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k);
 llvm::Value* make_array(llvm::IRBuilder<>& b, const types::Type* t, llvm::Value* data,
                         const std::vector<llvm::Value*>& shape, const std::vector<llvm::Value*>& strides);
+// A view of `base` (an array value) typed `t`: new data pointer, shape and strides over base's
+// memory. Every view is made here, so that it can take over base's owner.
+llvm::Value* make_view(llvm::IRBuilder<>& b, llvm::Value* base, const types::Type* t, llvm::Value* data,
+                       const std::vector<llvm::Value*>& shape, const std::vector<llvm::Value*>& strides);
 
 }  // namespace ujit::codegen

@@ -1,12 +1,17 @@
-// Arrays: element addresses from byte strides (negative indices wrap like Python, no
-// bounds check, as in Numba), sub-array views for partial indexing, shape/size/ndim.
+// Arrays: element addresses from byte strides (negative indices wrap like Python, bounds
+// checked only with boundscheck=True, as in Numba), views for basic indexing (integers,
+// slices, None), the attributes and the view-making methods (through src/nplib).
 #include "codegen/lower_context.hpp"
 
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
+#include "nplib/array_typing.hpp"
+#include "nplib/array_views.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace ujit::codegen {
 
@@ -18,10 +23,6 @@ namespace {
 llvm::Value* index_as_i64(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
     if (t->is_bool()) return b.CreateZExt(v, b.getInt64Ty());
     return b.CreateIntCast(v, b.getInt64Ty(), t->is_signed());
-}
-
-const Type* view_type(const Type* at, int rest) {
-    return types::array(at->dtype(), rest, at->layout() == types::Layout::C ? types::Layout::C : types::Layout::A);
 }
 
 // The stride used to address along axis k: the itemsize itself where the layout promises it
@@ -44,16 +45,26 @@ llvm::Value* FunctionLowering::index_value(const Expr* e) {
 
 llvm::Value* FunctionLowering::element_pointer(llvm::Value* arr, const Type* at, const Expr* index, SourceLoc loc,
                                                const Type** result_type, llvm::Value** view) {
-    // The indices as (value, type, may be negative).
-    struct Index {
-        llvm::Value* v;
-        bool is_signed;
+    // The index items in order, each evaluated once, left to right: an integer (value, may it
+    // be negative), a slice (its node) or a new axis.
+    struct Item {
+        nplib::IndexItem kind;
+        llvm::Value* v = nullptr;
+        bool is_signed = false;
+        const Slice* slice = nullptr;
     };
-    std::vector<Index> idx;
+    std::vector<Item> items;
     auto add = [&](const Expr* e) {
-        if (isa<Slice>(e)) unsupported(e->loc, "array slicing is not supported; index single elements");
+        if (auto* sl = dyn_cast<Slice>(e)) {
+            items.push_back({sl->step ? nplib::IndexItem::SteppedSlice : nplib::IndexItem::Slice, nullptr, false, sl});
+            return;
+        }
         const Type* t = type_of(e);
-        idx.push_back({index_value(e), t->is_int() && t->is_signed()});
+        if (t->is_none()) {
+            items.push_back({nplib::IndexItem::NewAxis});
+            return;
+        }
+        items.push_back({nplib::IndexItem::Integer, index_value(e), t->is_int() && t->is_signed()});
     };
     const Type* it = type_of(index);
     if (auto* tup = dyn_cast<Tuple>(index)) {
@@ -64,40 +75,60 @@ llvm::Value* FunctionLowering::element_pointer(llvm::Value* arr, const Type* at,
             const Type* et = it->elements()[k];
             if (!et->is_int() && !et->is_bool())
                 unsupported(index->loc, "array indices must be integers, not " + et->str());
-            idx.push_back({index_as_i64(b, b.CreateExtractValue(tv, k), et), et->is_int() && et->is_signed()});
+            items.push_back({nplib::IndexItem::Integer, index_as_i64(b, b.CreateExtractValue(tv, k), et),
+                             et->is_int() && et->is_signed()});
         }
     } else {
         add(index);
     }
-    int ndim = at->ndim();
-    if (static_cast<int>(idx.size()) > ndim)
-        unsupported(loc, fmt::format("too many indices for {}: {} given", at->str(), idx.size()));
+    std::vector<nplib::IndexItem> kinds;
+    for (const Item& item : items) kinds.push_back(item.kind);
+    std::string why;
+    *result_type = nplib::basic_index_type(at, kinds, &why);
+    if (!*result_type) unsupported(loc, why);
 
     llvm::Value* offset = b.getInt64(0);
-    for (unsigned k = 0; k < idx.size(); ++k) {
-        llvm::Value* i = idx[k].v;
-        if (idx[k].is_signed) {
-            llvm::Value* wrapped = b.CreateAdd(i, array_dim(b, arr, k));
-            i = b.CreateSelect(b.CreateICmpSLT(i, b.getInt64(0)), wrapped, i);
-        }
-        if (mod.target.bounds_check())  // unsigned: still-negative indices are out too
-            check_error(b.CreateICmpUGE(i, array_dim(b, arr, k)), int(RuntimeError::IndexOutOfBounds), loc);
-        offset = b.CreateAdd(offset, b.CreateMul(i, addressing_stride(b, arr, at, k)));
-    }
-    llvm::Value* p = b.CreateGEP(b.getInt8Ty(), array_data(b, arr), offset, "elem.ptr");
-    if (static_cast<int>(idx.size()) == ndim) {
-        *result_type = at->dtype();
-        *view = nullptr;
-        return p;
-    }
     std::vector<llvm::Value*> shape, strides;
-    for (int k = static_cast<int>(idx.size()); k < ndim; ++k) {
+    unsigned k = 0;  // the next axis of `arr`
+    for (Item& item : items) {
+        if (item.kind == nplib::IndexItem::NewAxis) {
+            shape.push_back(b.getInt64(1));
+            strides.push_back(b.getInt64(0));  // as NumPy: a new axis has stride 0
+            continue;
+        }
+        llvm::Value* dim = array_dim(b, arr, k);
+        if (item.kind == nplib::IndexItem::Integer) {
+            llvm::Value* i = item.v;
+            if (item.is_signed) i = b.CreateSelect(b.CreateICmpSLT(i, b.getInt64(0)), b.CreateAdd(i, dim), i);
+            if (mod.target.bounds_check())  // unsigned: still-negative indices are out too
+                check_error_values(b.CreateICmpUGE(i, dim), int(RuntimeError::IndexOutOfBounds), loc,
+                                   {item.v, b.getInt64(k), dim});
+            offset = b.CreateAdd(offset, b.CreateMul(i, addressing_stride(b, arr, at, k)));
+        } else {
+            llvm::Value* step = slice_part(item.slice->step);
+            if (!step) step = b.getInt64(1);
+            check_error(b.CreateICmpEQ(step, b.getInt64(0)), int(RuntimeError::SliceStepZero), item.slice->loc);
+            nplib::SliceBounds sb =
+                nplib::slice_bounds(b, slice_part(item.slice->lower), slice_part(item.slice->upper), step, dim);
+            offset = b.CreateAdd(offset, b.CreateMul(sb.start, addressing_stride(b, arr, at, k)));
+            shape.push_back(sb.count);
+            strides.push_back(b.CreateMul(array_stride(b, arr, k), step));  // NumPy's, even where unused
+        }
+        ++k;
+    }
+    for (; static_cast<int>(k) < at->ndim(); ++k) {
         shape.push_back(array_dim(b, arr, k));
         strides.push_back(array_stride(b, arr, k));
     }
-    *result_type = view_type(at, ndim - static_cast<int>(idx.size()));
-    *view = make_array(b, *result_type, p, shape, strides);
+    llvm::Value* p = b.CreateGEP(b.getInt8Ty(), array_data(b, arr), offset, "elem.ptr");
+    *view = (*result_type)->is_array() ? make_view(b, arr, *result_type, p, shape, strides) : nullptr;
     return p;
+}
+
+// A bound or step of a slice as i64, or null where it is left out (or written None).
+llvm::Value* FunctionLowering::slice_part(const Expr* e) {
+    if (!e || type_of(e)->is_none()) return nullptr;
+    return index_value(e);
 }
 
 llvm::Value* FunctionLowering::array_item0(llvm::Value* arr, const Type* at, llvm::Value* i, const Type** result_type) {
@@ -111,8 +142,9 @@ llvm::Value* FunctionLowering::array_item0(llvm::Value* arr, const Type* at, llv
         shape.push_back(array_dim(b, arr, k));
         strides.push_back(array_stride(b, arr, k));
     }
-    *result_type = view_type(at, at->ndim() - 1);
-    return make_array(b, *result_type, p, shape, strides);
+    std::string unused;
+    *result_type = nplib::basic_index_type(at, {nplib::IndexItem::Integer}, &unused);
+    return make_view(b, arr, *result_type, p, shape, strides);
 }
 
 llvm::Value* FunctionLowering::array_size(llvm::Value* arr, const Type* at) {
@@ -134,7 +166,73 @@ llvm::Value* FunctionLowering::array_attribute(llvm::Value* arr, const Type* at,
     if (attr == "size") return array_size(arr, at);
     if (attr == "ndim") return b.getInt64(at->ndim());
     if (attr == "itemsize") return b.getInt64(at->dtype()->itemsize());
+    if (attr == "nbytes") return b.CreateMul(array_size(arr, at), b.getInt64(at->dtype()->itemsize()));
+    if (attr == "T") {
+        std::vector<int> perm;
+        for (int k = at->ndim(); k-- > 0;) perm.push_back(k);
+        return nplib::transpose_view(b, arr, nplib::transpose_type(at), perm);
+    }
+    if ((attr == "real" || attr == "imag") && at->dtype()->is_complex()) {
+        std::string none;
+        return nplib::complex_part_view(b, arr, at, nplib::attribute_type(at, attr, &none), attr == "imag");
+    }
+    if (attr == "real") return arr;  // of a real array: the array itself
+    if (nplib::is_flag(attr)) {
+        // Known from the type where the layout promises it (a C array is also F in 1-D).
+        bool fortran = attr == "f_contiguous";
+        if (at->layout() == (fortran ? types::Layout::F : types::Layout::C)) return b.getTrue();
+        if (at->ndim() == 1 && at->layout() != types::Layout::A) return b.getTrue();
+        return nplib::is_contiguous(b, arr, at, fortran);
+    }
     unsupported(loc, fmt::format("attribute '{}' of {} is not supported", attr, at->str()));
+}
+
+// a.transpose(...), a.reshape(...), a.ravel(): views (types by infer_call's array_method).
+llvm::Value* FunctionLowering::array_method(const Call* e, types::BuiltinId id, const Expr* self) {
+    const Type* at = type_of(self);
+    const Type* rt = type_of(e);
+    llvm::Value* arr = expr(self);
+    // The integer arguments, given one by one or as one tuple.
+    std::vector<const Expr*> parts;
+    for (const Expr* a : e->args) {
+        if (auto* tup = dyn_cast<Tuple>(a))
+            parts.insert(parts.end(), tup->elts.begin(), tup->elts.end());
+        else
+            parts.push_back(a);
+    }
+    if (id == types::BuiltinId::ArrayTranspose) {
+        std::vector<int> perm;
+        for (const Expr* p : parts) {
+            std::optional<int64_t> axis = const_int(p);
+            if (!axis) unsupported(p->loc, "transpose() axes must be constant integers in ujit");
+            int64_t k = *axis < 0 ? *axis + at->ndim() : *axis;
+            if (k < 0 || k >= at->ndim() || std::find(perm.begin(), perm.end(), k) != perm.end())
+                unsupported(p->loc, "axes don't match array");
+            perm.push_back(static_cast<int>(k));
+        }
+        if (parts.empty())
+            for (int k = at->ndim(); k-- > 0;) perm.push_back(k);
+        return nplib::transpose_view(b, arr, rt, perm);
+    }
+    std::vector<llvm::Value*> dims;
+    if (id == types::BuiltinId::ArrayRavel) {
+        dims.push_back(b.getInt64(-1));
+    } else {
+        if (e->args.size() == 1 && type_of(e->args[0])->is_tuple()) {
+            llvm::Value* tv = expr(e->args[0]);
+            const Type* tt = type_of(e->args[0]);
+            for (unsigned k = 0; k < tt->elements().size(); ++k)
+                dims.push_back(index_as_i64(b, b.CreateExtractValue(tv, k), tt->elements()[k]));
+        } else {
+            for (const Expr* a : e->args) dims.push_back(index_value(a));
+        }
+    }
+    llvm::Value* bad_size = nullptr;
+    llvm::Value* many_negative = nullptr;
+    llvm::Value* v = nplib::reshape_view(b, arr, at, rt, dims, &bad_size, &many_negative);
+    check_error(many_negative, int(RuntimeError::ReshapeNegatives), e->loc);
+    check_error(bad_size, int(RuntimeError::ReshapeSize), e->loc);
+    return v;
 }
 
 }  // namespace ujit::codegen

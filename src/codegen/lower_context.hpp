@@ -6,6 +6,8 @@
 
 #include "codegen/grid_stride.hpp"
 #include "codegen/target.hpp"
+#include "nplib/array_expr.hpp"
+#include "nplib/array_typing.hpp"
 #include "syntax/ast.hpp"
 #include "syntax/internal_error.hpp"
 #include "types/typed_function.hpp"
@@ -15,6 +17,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -128,6 +131,8 @@ private:
     llvm::Value* compare_values(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
                                 syntax::SourceLoc loc);
     void check_error(llvm::Value* cond, int code, syntax::SourceLoc loc);
+    void check_error_values(llvm::Value* cond, int code, syntax::SourceLoc loc,
+                            const std::vector<llvm::Value*>& values);
 
     // ---- lower_calls.cpp
     llvm::Value* call(const syntax::Call* e);
@@ -139,6 +144,8 @@ private:
 
     // ---- lower_math.cpp
     llvm::Value* call_math(const syntax::Call* e, types::BuiltinId id);
+    llvm::Value* math_values(types::BuiltinId id, std::vector<llvm::Value*> args,
+                             const std::vector<const Type*>& arg_types, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* math(types::BuiltinId id, std::vector<llvm::Value*> args, const Type* ty, syntax::SourceLoc loc);
     llvm::Value* round_call(const syntax::Call* e);
     llvm::Value* print_call(const syntax::Call* e);
@@ -149,8 +156,42 @@ private:
     llvm::Value* array_attribute(llvm::Value* arr, const Type* at, const std::string& attr, syntax::SourceLoc loc);
     llvm::Value* array_size(llvm::Value* arr, const Type* at);
     llvm::Value* index_value(const syntax::Expr* e);  // i64, sign- or zero-extended
+    llvm::Value* slice_part(const syntax::Expr* e);   // i64, or null where left out
+    llvm::Value* array_method(const syntax::Call* e, types::BuiltinId id, const syntax::Expr* self);
     // arr[i] along the first axis: the element (1-D) or a view of the rest.
     llvm::Value* array_item0(llvm::Value* arr, const Type* at, llvm::Value* i, const Type** result_type);
+
+    // ---- nplib/lower_array_expr.cpp: array expressions, one loop nest per expression
+    // Stores the array expression (or scalar) `e` into the array `dest`, broadcasting it to
+    // dest's shape: the single entry point for every whole-array store (slice assignment,
+    // in-place operators; the result of an allocating expression later).
+    void lower_array_expr_into(TypedValue dest, const syntax::Expr* e);
+    void store_array_expr(TypedValue dest, const nplib::ArrayExpr& tree, const std::vector<nplib::ArrayExpr*>& leaves,
+                          syntax::SourceLoc loc);
+    std::unique_ptr<nplib::ArrayExpr> array_expr_tree(const syntax::Expr* e, std::vector<nplib::ArrayExpr*>& leaves);
+    std::unique_ptr<nplib::ArrayExpr> array_expr_node(nplib::ArrayExpr::Kind kind, const Type* elem,
+                                                      syntax::SourceLoc loc);
+    llvm::Value* array_expr_element(const nplib::ArrayExpr& node, const std::vector<llvm::Value*>& leaf_ptrs);
+    llvm::Value* ufunc_binary(syntax::BinOp op, llvm::Value* l, llvm::Value* r, const Type* t, syntax::SourceLoc loc);
+    bool is_array_expr(const syntax::Expr* e) const;
+    // The element pointers of every array at index i of the current innermost row.
+    using RowPointers = std::function<std::vector<llvm::Value*>(llvm::Value* i)>;
+    using ElementBody = std::function<void(const std::vector<llvm::Value*>&)>;
+    void elementwise_loop(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
+                          const ElementBody& body);
+    void elementwise_rows(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
+                          const std::function<void(llvm::Value* n, const RowPointers& at)>& row);
+    void counted_range(llvm::Value* n, const std::function<void(llvm::Value*)>& per_i);
+    std::vector<TypedValue> leaf_views(const std::vector<nplib::ArrayExpr*>& leaves,
+                                       const std::vector<llvm::Value*>& dims, syntax::SourceLoc loc, bool into);
+
+    // ---- nplib/lower_reductions.cpp: a.sum(), np.max(a * b), ... without a temporary
+    llvm::Value* reduction(nplib::Reduction kind, const syntax::Expr* operand, const Type* rt, syntax::SourceLoc loc);
+    void compensated_sum(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
+                         const std::function<llvm::Value*(const std::vector<llvm::Value*>&)>& value, const Type* t,
+                         llvm::AllocaInst* sum);
+    llvm::Value* broadcast_strides(TypedValue leaf, const std::vector<llvm::Value*>& dims, syntax::SourceLoc loc,
+                                   std::vector<llvm::Value*>& strides);
 
     // ---- lower_xoroshiro.cpp: numba.cuda.random
     llvm::Value* xoroshiro_call(const syntax::Call* e, types::BuiltinId id);

@@ -49,6 +49,9 @@ std::optional<int64_t> FunctionLowering::const_int(const Expr* e) const {
 
 llvm::Value* FunctionLowering::expr(const Expr* e) {
     syntax::check_stack(e->loc, "expressions");
+    if (is_array_expr(e))
+        unsupported(e->loc, "this array expression makes a new array, which ujit cannot allocate yet; store it into "
+                            "an existing one (out[:] = ...) or reduce it (np.sum(...))");
     // (A constant on a Call of cuda.shared/local.array is its shape, not its value.)
     if (const types::ConstValue* c = fn.constant(e); c && !(isa<Call>(e) && type_of(e)->is_array())) {
         llvm::Value* v = constant_value(b, *c);
@@ -108,6 +111,10 @@ llvm::Value* FunctionLowering::attribute(const Attribute* e) {
     const types::BuiltinId* id = fn.attribute_builtin(e);
     if (id && types::is_cuda_value(*id)) return cuda_value(*id, t, e->loc);
     if (vt && vt->is_array()) return array_attribute(expr(e->value), vt, e->attr, e->loc);
+    if (vt && vt->kind() == types::Kind::Namespace && vt->path() == "array.flags") {  // a.flags.c_contiguous
+        const Expr* array = cast<Attribute>(e->value)->value;
+        return array_attribute(expr(array), type_of(array), e->attr, e->loc);
+    }
     if (vt && vt->is_complex()) {
         llvm::Value* c = expr(e->value);
         const Type* part = vt->dtype() ? vt->dtype() : types::floating(vt->bits() / 2);

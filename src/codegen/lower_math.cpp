@@ -27,14 +27,20 @@ llvm::Value* FunctionLowering::math(BuiltinId id, std::vector<llvm::Value*> args
 }
 
 llvm::Value* FunctionLowering::call_math(const Call* e, BuiltinId id) {
-    const Type* rt = type_of(e);
     std::vector<llvm::Value*> args;
     std::vector<const Type*> arg_types;
     call_operands(e, args, arg_types);
-    UJIT_INTERNAL_ASSERT(!args.empty(), e->loc, fmt::format("{}() typed without arguments", types::builtin_name(id)));
+    return math_values(id, std::move(args), arg_types, type_of(e), e->loc);
+}
+
+// A math builtin of operands already converted to `arg_types`, its result converted to `rt`
+// (also one element of np.sqrt(a) etc. in an array expression).
+llvm::Value* FunctionLowering::math_values(BuiltinId id, std::vector<llvm::Value*> args,
+                                           const std::vector<const Type*>& arg_types, const Type* rt, SourceLoc loc) {
+    UJIT_INTERNAL_ASSERT(!args.empty(), loc, fmt::format("{}() typed without arguments", types::builtin_name(id)));
     const Type* t = arg_types[0];
     llvm::Value* x = args[0];
-    auto result = [&](llvm::Value* v, const Type* vt) { return convert_or_fail(v, vt, rt, e->loc); };
+    auto result = [&](llvm::Value* v, const Type* vt) { return convert_or_fail(v, vt, rt, loc); };
     auto c = [&](double v) { return llvm::ConstantFP::get(x->getType(), v); };
 
     switch (id) {
@@ -65,8 +71,7 @@ llvm::Value* FunctionLowering::call_math(const Call* e, BuiltinId id) {
         return result(intrinsic(b, llvm::Intrinsic::fabs, {x}), t);
     case BuiltinId::MathCopysign:
         if (!t->is_float() || args.size() != 2) break;
-        return result(intrinsic(b, llvm::Intrinsic::copysign, {x, convert_or_fail(args[1], arg_types[1], t, e->loc)}),
-                      t);
+        return result(intrinsic(b, llvm::Intrinsic::copysign, {x, convert_or_fail(args[1], arg_types[1], t, loc)}), t);
     case BuiltinId::MathDegrees:
         if (!t->is_float()) break;
         return result(b.CreateFMul(x, c(180.0 / std::numbers::pi)), t);
@@ -82,7 +87,7 @@ llvm::Value* FunctionLowering::call_math(const Call* e, BuiltinId id) {
             return t->is_signed() ? b.CreateSelect(b.CreateICmpSLT(v, zero), b.CreateNeg(v), v) : v;
         };
         llvm::Value* a0 = mag(x);
-        llvm::Value* b0 = mag(convert_or_fail(args[1], arg_types[1], t, e->loc));
+        llvm::Value* b0 = mag(convert_or_fail(args[1], arg_types[1], t, loc));
         llvm::BasicBlock* pre = b.GetInsertBlock();
         llvm::BasicBlock* loop = new_block("gcd.loop");
         llvm::BasicBlock* done = new_block("gcd.done");
@@ -104,11 +109,10 @@ llvm::Value* FunctionLowering::call_math(const Call* e, BuiltinId id) {
     }
     default: break;
     }
-    if (!t->is_float())
-        unsupported(e->loc, fmt::format("{}() of {} is not supported", types::builtin_name(id), t->str()));
+    if (!t->is_float()) unsupported(loc, fmt::format("{}() of {} is not supported", types::builtin_name(id), t->str()));
     for (size_t i = 1; i < args.size(); ++i)
-        if (arg_types[i]->is_float()) args[i] = convert_or_fail(args[i], arg_types[i], t, e->loc);
-    return result(math(id, args, t, e->loc), t);
+        if (arg_types[i]->is_float()) args[i] = convert_or_fail(args[i], arg_types[i], t, loc);
+    return result(math(id, args, t, loc), t);
 }
 
 // round(x) → int64 with ties to even (llvm.rint, as Numba); round(x, n) → float with

@@ -33,6 +33,12 @@ void FunctionLowering::check_error(llvm::Value* cond, int code, SourceLoc loc) {
     mod.target.emit_error_check(b, cond, code, where);
 }
 
+void FunctionLowering::check_error_values(llvm::Value* cond, int code, SourceLoc loc,
+                                          const std::vector<llvm::Value*>& values) {
+    std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(loc));
+    mod.target.emit_error_check_values(b, cond, code, where, values);
+}
+
 llvm::Value* FunctionLowering::binary(const Binary* e) {
     const Type* lt = type_of(e->lhs);
     llvm::Value* l = expr(e->lhs);

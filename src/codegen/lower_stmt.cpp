@@ -49,6 +49,12 @@ void FunctionLowering::stmt(const Stmt* s) {
 }
 
 void FunctionLowering::assign(const Assign* s) {
+    // a[1:3] = x, out[:] = a * 2 + b: x broadcast into the view, as one loop.
+    if (auto* sub = dyn_cast<Subscript>(s->targets[0]); sub && type_of(sub)->is_array()) {
+        if (s->targets.size() != 1)
+            unsupported(s->loc, "chained assignment into array slices is not supported by ujit");
+        return lower_array_expr_into({expr(sub), type_of(sub)}, s->value);
+    }
     const Type* vt = type_of(s->value);
     llvm::Value* v = expr(s->value);
     for (const Expr* target : s->targets) assign_to(target, v, vt);
@@ -89,6 +95,29 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
 
 void FunctionLowering::aug_assign(const AugAssign* s) {
     const Type* tt = type_of(s->target);
+    if (tt->is_array()) {  // a += b: the array expression a + b stored into a, in one loop
+        std::vector<nplib::ArrayExpr*> leaves;
+        auto self = std::make_unique<nplib::ArrayExpr>();
+        self->kind = nplib::ArrayExpr::Kind::Array;
+        self->type = tt;
+        self->loc = s->target->loc;
+        self->value = expr(s->target);
+        self->leaf = 0;
+        leaves.push_back(self.get());
+        auto node = std::make_unique<nplib::ArrayExpr>();
+        node->kind = nplib::ArrayExpr::Kind::Binary;
+        node->bin_op = s->op;
+        node->loc = s->loc;
+        node->args.push_back(std::move(self));
+        node->args.push_back(array_expr_tree(s->value, leaves));
+        auto loop =
+            nplib::find_loop(nplib::binary_ufunc(s->op), {node->args[0]->elem_type(), node->args[1]->elem_type()});
+        UJIT_INTERNAL_ASSERT(loop.has_value(), s->loc, "in-place operator typed without a ufunc loop");
+        node->loop = *loop;
+        node->type = loop->out;
+        TypedValue dest{node->args[0]->value, tt};
+        return store_array_expr(dest, *node, leaves, s->loc);
+    }
     if (auto* n = dyn_cast<Name>(s->target)) {
         llvm::Value* cur = name(n);
         const Type* vt = type_of(s->value);

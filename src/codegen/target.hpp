@@ -38,6 +38,13 @@ public:
     // Integer division by zero and the like: CPU raises (never returns), CUDA ignores.
     // Emits a check `cond` (i1 true = error) that raises `code`; may emit nothing.
     virtual void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) = 0;
+    // The same check whose message names run-time values (i64: the index and the shape of an
+    // IndexError, the shapes that do not broadcast). A target without such messages (CUDA)
+    // raises the plain code.
+    virtual void emit_error_check_values(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where,
+                                         const std::vector<llvm::Value*>& values) {
+        emit_error_check(b, cond, code, where);
+    }
 
     // Whether array indexing checks its indices (after negative ones wrap): the lowering
     // then emits emit_error_check(index >= dim, IndexOutOfBounds, where) per index.

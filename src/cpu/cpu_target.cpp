@@ -75,6 +75,38 @@ public:
         b.SetInsertPoint(ok);
     }
 
+    void emit_error_check_values(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where,
+                                 const std::vector<llvm::Value*>& values) override {
+        if (auto* k = llvm::dyn_cast<llvm::ConstantInt>(cond); k && k->isZero()) return;
+        llvm::LLVMContext& ctx = b.getContext();
+        llvm::Function* fn = b.GetInsertBlock()->getParent();
+        llvm::BasicBlock* raise = llvm::BasicBlock::Create(ctx, "raise", fn);
+        llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx, "no_error", fn);
+        b.CreateCondBr(cond, raise, ok, llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
+
+        b.SetInsertPoint(raise);
+        // The values go through a stack array the helper reads, filled in the cold block only
+        // (a static alloca in the entry block, which the optimizer keeps out of the hot path).
+        llvm::IRBuilder<> entry(&fn->getEntryBlock(), fn->getEntryBlock().begin());
+        llvm::Value* array =
+            entry.CreateAlloca(llvm::ArrayType::get(b.getInt64Ty(), values.size()), nullptr, "error.values");
+        for (size_t i = 0; i < values.size(); ++i)
+            b.CreateStore(values[i], b.CreateConstGEP1_64(b.getInt64Ty(), array, i));
+        auto* type =
+            llvm::FunctionType::get(b.getVoidTy(), {b.getInt32Ty(), b.getPtrTy(), b.getInt64Ty(), b.getPtrTy()}, false);
+        llvm::FunctionCallee callee = runtime_function(b, "ujit_rt_raise_values", type);
+        if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+            f->setDoesNotReturn();
+            f->addFnAttr(llvm::Attribute::Cold);
+        }
+        llvm::Value* message = b.CreateGlobalString(where, "ujit.where");
+        llvm::CallInst* call = b.CreateCall(callee, {b.getInt32(code), message, b.getInt64(values.size()), array});
+        call->setDoesNotReturn();
+        b.CreateUnreachable();
+
+        b.SetInsertPoint(ok);
+    }
+
     void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) override {
         auto* type = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, /*isVarArg=*/true);
         std::vector<llvm::Value*> call_args{b.CreateGlobalString(format, "ujit.print_format")};

@@ -11,9 +11,12 @@
 #pragma once
 
 #include <csetjmp>
+#include <cstdint>
 #include <string>
 
 extern "C" [[noreturn]] void ujit_rt_raise(int code, const char* where);
+// The same, with run-time values the message names (codegen::RuntimeError says which).
+extern "C" [[noreturn]] void ujit_rt_raise_values(int code, const char* where, int64_t n, const int64_t* values);
 
 namespace ujit::cpu {
 

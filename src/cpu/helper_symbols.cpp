@@ -11,6 +11,7 @@ namespace ujit::cpu {
 const std::vector<RuntimeSymbol>& runtime_symbols() {
     static const std::vector<RuntimeSymbol> table = {
         {"ujit_rt_raise", reinterpret_cast<void*>(&ujit_rt_raise)},
+        {"ujit_rt_raise_values", reinterpret_cast<void*>(&ujit_rt_raise_values)},
         {"ujit_rt_print", reinterpret_cast<void*>(&ujit_rt_print)},
         {"ujit_rt_random", reinterpret_cast<void*>(&ujit_rt_random)},
         {"ujit_rt_random_seed", reinterpret_cast<void*>(&ujit_rt_random_seed)},

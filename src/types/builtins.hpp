@@ -13,7 +13,7 @@ namespace ujit::types {
 
 // The columns of builtins.def (documented there).
 enum class BuiltinKind : uint8_t { Function, Value, Attribute };
-enum class BuiltinGroup : uint8_t { Python, Math, Numpy, Random, Cuda, Atomic, Xoroshiro, Object };
+enum class BuiltinGroup : uint8_t { Python, Math, Numpy, Random, Cuda, Atomic, Xoroshiro, Object, ArrayMethod };
 enum class TypingRule : uint8_t { Float1, Float2, Own };
 enum class Availability : uint8_t { Both, Cpu, Cuda };
 enum class MathLowering : uint8_t { Lib, Ir, No };
@@ -55,6 +55,7 @@ const BuiltinAlias* builtin_aliases(size_t& count);
 // Column queries that replace range checks on the order of the table.
 inline bool is_cuda_only(BuiltinId id) { return builtin_info(id).where == Availability::Cuda; }
 inline bool is_cpu_only(BuiltinId id) { return builtin_info(id).where == Availability::Cpu; }
+inline bool is_array_method(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::ArrayMethod; }
 inline bool is_atomic(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Atomic; }
 inline bool is_math_module(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Math; }
 inline bool is_xoroshiro(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Xoroshiro; }

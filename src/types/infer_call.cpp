@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
 
 namespace ujit::types {
@@ -52,6 +53,8 @@ const Type* Inferrer::call(const Call* c) {
         operands(c, {recv});
         return recv;
     }
+    if (callee->kind() == Kind::BuiltinFunc && is_array_method(callee->builtin()))
+        return array_method(c, callee->builtin(), std::move(args));
     switch (callee->kind()) {
     case Kind::UserFunc: return user_call(c, callee->function(), std::move(args));
     case Kind::DTypeObj: {
@@ -104,6 +107,25 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
             error(c->args[i]->loc, fmt::format("{}() needs an integer argument, not {}", what, args[i]->str()));
     };
 
+    // np.sqrt(a), abs(a), ...: the builtin's ufunc over arrays (array expressions, nplib).
+    if (auto r = nplib::reduction_of(id)) {  // np.sum(a), np.sum(a * b): a whole-array reduction
+        arity(1, 1);
+        if (!args[0]->is_array())
+            error(c->args[0]->loc,
+                  fmt::format("{}() of {} is not supported by ujit (it reduces arrays)", what, args[0]->str()));
+        operands(c, args);
+        std::string why;
+        const Type* t = nplib::reduction_type(*r, args[0]->dtype(), &why);
+        if (!t) error(c->loc, why);
+        return t;
+    }
+    auto sig = nplib::builtin_ufunc(id);
+    if (sig && std::any_of(args.begin(), args.end(), [](const Type* t) { return t->is_array(); })) {
+        if (id != BuiltinId::Abs && !what.starts_with("np."))
+            error(c->loc, fmt::format("{}() of an array is not supported by ujit", what));
+        operands(c, args);
+        return array_ufunc(c->loc, *sig, args);
+    }
     const BuiltinInfo& info = builtin_info(id);
     if (info.rule == TypingRule::Float1) {
         arity(info.min_args, info.max_args);
@@ -466,6 +488,51 @@ const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
     fn_.constants[c->id] = out;
     operands(c, {});
     return array(dt->scalar(), static_cast<int>(dims.size()), Layout::C);
+}
+
+// a.transpose(...), a.reshape(...), a.ravel(): the receiver is operand 0, then the arguments
+// (axes and shapes are int64, given one by one or as one tuple).
+const Type* Inferrer::array_method(const Call* c, BuiltinId id, std::vector<const Type*> args) {
+    const Type* recv = fn_.type_of(cast<Attribute>(c->callee)->value);
+    const std::string what = cast<Attribute>(c->callee)->attr;
+    if (auto r = nplib::reduction_of(id)) {
+        if (!args.empty()) error(c->args[0]->loc, fmt::format("{}() with an axis is not supported by ujit", what));
+        operands(c, {recv});
+        std::string why;
+        const Type* t = nplib::reduction_type(*r, recv->dtype(), &why);
+        if (!t) error(c->loc, why);
+        return t;
+    }
+    std::vector<const Type*> ints = args;
+    if (args.size() == 1 && args[0]->is_tuple()) ints = args[0]->elements();
+    for (size_t i = 0; i < ints.size(); ++i)
+        if (!ints[i]->is_int())
+            error(c->args[std::min(i, args.size() - 1)]->loc,
+                  fmt::format("{}() takes integers or a tuple of integers, not {}", what, ints[i]->str()));
+    std::vector<const Type*> ops{recv};
+    for (const Type* a : args)
+        ops.push_back(a->is_tuple() ? tuple(std::vector<const Type*>(a->elements().size(), int64())) : int64());
+    operands(c, ops);
+    switch (id) {
+    case BuiltinId::ArrayTranspose:
+        if (args.empty()) return nplib::transpose_type(recv);
+        if (static_cast<int>(ints.size()) != recv->ndim()) error(c->loc, "axes don't match array");
+        return array(recv->dtype(), recv->ndim(), recv->ndim() == 1 ? recv->layout() : Layout::A, recv->is_readonly());
+    case BuiltinId::ArrayReshape:
+        if (args.empty()) error(c->loc, "reshape() takes at least one argument");
+        if (recv->layout() == Layout::A) error(c->loc, "reshape() supports contiguous array only");
+        if (recv->layout() == Layout::F && recv->ndim() > 1)
+            error(c->loc, "reshape() of a Fortran-ordered array is not supported by ujit");
+        return array(recv->dtype(), static_cast<int>(ints.size()), recv->layout(), recv->is_readonly());
+    case BuiltinId::ArrayRavel:
+        if (recv->layout() != Layout::C)
+            error(c->loc, fmt::format("ravel() of a {} copies it, which ujit cannot do yet (only C-contiguous "
+                                      "arrays ravel to a view)",
+                                      recv->str()));
+        return array(recv->dtype(), 1, Layout::C, recv->is_readonly());
+    default: break;
+    }
+    error(c->loc, fmt::format("{}() of arrays is not supported by ujit", what));
 }
 
 }  // namespace ujit::types

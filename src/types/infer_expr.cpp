@@ -2,6 +2,8 @@
 // "not known yet" during the non-final passes (a variable assigned later in a loop).
 #include "types/infer_impl.hpp"
 
+#include "nplib/array_typing.hpp"
+#include "nplib/ufunc_typing.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/internal_error.hpp"
 #include "syntax/stack_budget.hpp"
@@ -9,6 +11,8 @@
 #include "types/rules.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace ujit::types {
 
@@ -56,7 +60,7 @@ const Type* Inferrer::expr_inner(const Expr* e) {
     case ExprKind::Name: return name(cast<Name>(e));
     case ExprKind::Attribute: return attribute(cast<Attribute>(e));
     case ExprKind::Subscript: return subscript(cast<Subscript>(e));
-    case ExprKind::Slice: error(e->loc, "array slicing is not supported by ujit");
+    case ExprKind::Slice: error(e->loc, "a slice is only supported as an array index");
     case ExprKind::Call: return call(cast<Call>(e));
     case ExprKind::Unary: return unary(cast<Unary>(e));
     case ExprKind::Binary: return binary_chain(cast<Binary>(e));
@@ -107,6 +111,17 @@ const Type* Inferrer::member(const Expr* e, const Member& m, const std::string& 
 }
 
 const Type* Inferrer::attribute(const Attribute* a) {
+    // a.flags.c_contiguous: `a.flags` is no value of its own in ujit, only a namespace.
+    if (auto* flags = dyn_cast<Attribute>(a->value); flags && flags->attr == "flags") {
+        const Type* arr = expr(flags->value);
+        if (!arr) return nullptr;
+        if (arr->is_array()) {
+            set(flags, namespace_("array.flags"));
+            if (!nplib::is_flag(a->attr))
+                error(a->attr_loc, fmt::format("array.flags has no attribute '{}' in ujit", a->attr));
+            return boolean();
+        }
+    }
     const Type* base = expr(a->value);
     if (!base) return nullptr;
     switch (base->kind()) {
@@ -115,20 +130,7 @@ const Type* Inferrer::attribute(const Attribute* a) {
         if (!m) error(a->attr_loc, fmt::format("'{}' has no attribute '{}' in ujit", spelled(a->value), a->attr));
         return member(a, *m, spelled(a));
     }
-    case Kind::Array:
-        if (a->attr == "shape") {
-            fn_.attributes[a->id] = BuiltinId::ArrayShape;
-            return tuple(std::vector<const Type*>(static_cast<size_t>(base->ndim()), int64()));
-        }
-        if (a->attr == "size") {
-            fn_.attributes[a->id] = BuiltinId::ArraySize;
-            return int64();
-        }
-        if (a->attr == "ndim") {
-            fn_.constants[a->id] = const_int(base->ndim());
-            return int64();
-        }
-        break;
+    case Kind::Array: return array_attribute(a, base);
     case Kind::Complex:
         if (a->attr == "real" || a->attr == "imag") {
             fn_.attributes[a->id] = a->attr == "real" ? BuiltinId::ComplexReal : BuiltinId::ComplexImag;
@@ -149,18 +151,29 @@ std::optional<ConstValue> Inferrer::constant_of(const Expr* e) {
     return try_eval_const(e, lookup);
 }
 
+const Type* Inferrer::array_attribute(const Attribute* a, const Type* array) {
+    if (a->attr == "ndim") fn_.constants[a->id] = const_int(array->ndim());
+    if (a->attr == "dtype") return dtype_obj(array->dtype());
+    if (a->attr == "flags")
+        error(a->attr_loc, "array.flags is only supported as a.flags.c_contiguous / f_contiguous / contiguous");
+    // Methods: the rows "array.NAME" of builtins.def (a.reshape, a.sum, ...).
+    // (builtin_by_spelling resolves names of namespaces; attributes are looked up by their row.)
+    const std::string spelling = "array." + a->attr;
+    for (int i = 0; i < static_cast<int>(BuiltinId::Count_); ++i)
+        if (auto id = static_cast<BuiltinId>(i); is_array_method(id) && spelling == builtin_name(id))
+            return builtin_func(id);
+    std::string why;
+    if (const Type* t = nplib::attribute_type(array, a->attr, &why)) return t;
+    if (!why.empty()) error(a->attr_loc, why);
+    error(a->attr_loc, fmt::format("{} has no attribute '{}' in ujit", array->str(), a->attr));
+}
+
 const Type* Inferrer::subscript(const Subscript* s) {
     const Type* base = expr(s->value);
-    if (isa<Slice>(s->index)) error(s->index->loc, "array slicing is not supported by ujit");
-    if (auto* t = dyn_cast<Tuple>(s->index))
-        for (auto* el : t->elts)
-            if (isa<Slice>(el)) error(el->loc, "array slicing is not supported by ujit");
-    // a[()]: the element of a 0-d array, Numba's one use of an empty tuple.
-    if (auto* t = dyn_cast<Tuple>(s->index); t && t->elts.empty() && base && base->is_array())
-        return array_index(s, base, set(s->index, types::tuple({})));
+    if (base && base->is_array()) return array_subscript(s, base);
+    if (isa<Slice>(s->index)) error(s->index->loc, "slicing a tuple is not supported by ujit");
     const Type* index = expr(s->index);
     if (!base || !index) return nullptr;
-    if (base->is_array()) return array_index(s, base, index);
     if (base->is_tuple()) {
         auto k = constant_of(s->index);
         if (!k || !k->type->is_int())
@@ -174,23 +187,88 @@ const Type* Inferrer::subscript(const Subscript* s) {
     error(s->value->loc, fmt::format("{} of type {} is not subscriptable", describe_expr(s->value), base->str()));
 }
 
-const Type* Inferrer::array_index(const Subscript* s, const Type* array, const Type* index) {
-    std::vector<const Type*> indices = index->is_tuple() ? index->elements() : std::vector<const Type*>{index};
-    for (auto* t : indices)
-        if (!t->is_int() && !t->is_bool())
-            error(s->index->loc, fmt::format("array index must be an integer, not {}", t->str()));
-        else if (t->is_bool())
-            error(s->index->loc, "boolean array indexing is not supported by ujit");
-    if (static_cast<int>(indices.size()) != array->ndim())
-        error(s->index->loc,
-              fmt::format("{} index{} for a {}-D array: ujit supports only full indexing (one integer per "
-                          "dimension), not partial indexing or slicing",
-                          indices.size(), indices.size() == 1 ? "" : "es", array->ndim()));
-    return array->dtype();
+// One item of a basic index: an integer, a slice (its bounds integers or None) or None.
+std::optional<nplib::IndexItem> Inferrer::index_item(const Expr* e) {
+    if (auto* sl = dyn_cast<Slice>(e)) {
+        for (const Expr* part : {sl->lower, sl->upper, sl->step}) {
+            if (!part) continue;
+            const Type* t = expr(part);
+            if (t && !t->is_int() && !t->is_none())
+                error(part->loc, fmt::format("slice indices must be integers or None, not {}", t->str()));
+        }
+        set(sl, none());  // a slice is no value of its own: codegen reads its parts
+        return sl->step ? nplib::IndexItem::SteppedSlice : nplib::IndexItem::Slice;
+    }
+    const Type* t = expr(e);
+    if (!t) return std::nullopt;
+    if (t->is_none()) return nplib::IndexItem::NewAxis;
+    if (t->is_int()) return nplib::IndexItem::Integer;
+    if (t->is_bool()) error(e->loc, "boolean array indexing is not supported by ujit");
+    if (t->is_array()) error(e->loc, "indexing an array with an array (advanced indexing) is not supported by ujit");
+    error(e->loc, fmt::format("array index must be an integer, a slice or None, not {}", t->str()));
+}
+
+const Type* Inferrer::array_subscript(const Subscript* s, const Type* array) {
+    std::vector<nplib::IndexItem> items;
+    bool unknown = false;
+    auto add = [&](const Expr* e) {
+        if (auto item = index_item(e))
+            items.push_back(*item);
+        else
+            unknown = true;
+    };
+    if (auto* tup = dyn_cast<Tuple>(s->index)) {
+        for (const Expr* e : tup->elts) add(e);
+        set(tup, none());
+        if (!unknown) {
+            std::vector<const Type*> elems;
+            for (const Expr* e : tup->elts) elems.push_back(fn_.type_of(e));
+            set(tup, tuple(elems));
+        }
+    } else {
+        const Type* t = isa<Slice>(s->index) ? nullptr : expr(s->index);
+        if (t && t->is_tuple()) {  // a tuple-valued index variable: integers only
+            for (const Type* et : t->elements()) {
+                if (!et->is_int())
+                    error(s->index->loc, fmt::format("array index must be an integer, not {}", et->str()));
+                items.push_back(nplib::IndexItem::Integer);
+            }
+        } else {
+            add(s->index);
+        }
+    }
+    if (unknown) return nullptr;
+    std::string why;
+    const Type* t = nplib::basic_index_type(array, items, &why);
+    if (!t) error(s->index->loc, why);
+    return t;
+}
+
+// An operator or builtin applied to arrays: the ufunc loop Numba picks, the result an array of
+// its output type with the operands' largest ndim (layout C, as a new array would be).
+const Type* Inferrer::array_ufunc(SourceLoc loc, const nplib::UfuncSig& sig, const std::vector<const Type*>& operands) {
+    std::vector<const Type*> dtypes;
+    int ndim = 0;
+    std::string listed;
+    for (const Type* t : operands) {
+        listed += (listed.empty() ? "" : ", ") + t->str();
+        if (t->is_array()) {
+            dtypes.push_back(t->dtype());
+            ndim = std::max(ndim, t->ndim());
+        } else if (t->is_number()) {
+            dtypes.push_back(t);
+        } else {
+            error(loc, fmt::format("ufunc '{}' is not supported for {}", sig.name, t->str()));
+        }
+    }
+    auto loop = nplib::find_loop(sig, dtypes);
+    if (!loop) error(loc, fmt::format("ufunc '{}' is not supported for the input types ({})", sig.name, listed));
+    return array(loop->out, ndim, Layout::C);
 }
 
 const Type* Inferrer::binary(const Binary* b, const Type* l, const Type* r) {
     if (!l || !r) return nullptr;
+    if (l->is_array() || r->is_array()) return array_ufunc(b->loc, nplib::binary_ufunc(b->op), {l, r});
     OpTypes t = binary_op_types(b->op, l, r);
     if (!t.result)
         error(b->loc, fmt::format("unsupported operand types for {}: {} and {}", spelling(b->op), l->str(), r->str()));
@@ -219,6 +297,12 @@ const Type* Inferrer::binary_chain(const Binary* b) {
 const Type* Inferrer::unary(const Unary* u) {
     const Type* t = expr(u->operand);
     if (!t) return nullptr;
+    if (t->is_array()) {
+        if (u->op == UnaryOp::Not)
+            error(u->loc,
+                  "the truth value of an array with more than one element is ambiguous (use a.any() or a.all())");
+        return array_ufunc(u->loc, nplib::unary_ufunc(u->op), {t});
+    }
     OpTypes r = unary_op_types(u->op, t);
     if (!r.result) error(u->loc, fmt::format("bad operand type for unary {}: {}", spelling(u->op), t->str()));
     return r.result;
@@ -232,6 +316,7 @@ const Type* Inferrer::compare(const Compare* c) {
         if (op == CmpOp::In || op == CmpOp::NotIn)
             error(c->op_locs[i], fmt::format("the '{}' operator is not supported by ujit", spelling(op)));
         if (!types[i] || !types[i + 1]) continue;
+        if (types[i]->is_array() || types[i + 1]->is_array()) continue;
         OpTypes r = compare_op_types(op, types[i], types[i + 1]);
         if (!r.result)
             error(c->op_locs[i],
@@ -239,6 +324,12 @@ const Type* Inferrer::compare(const Compare* c) {
     }
     for (auto* t : types)
         if (!t) return nullptr;
+    for (auto* t : types)
+        if (t->is_array()) {
+            if (c->ops.size() != 1)
+                error(c->loc, "a chained comparison of arrays is ambiguous (compare two operands at a time)");
+            return array_ufunc(c->loc, nplib::compare_ufunc(c->ops[0]), types);
+        }
     return boolean();
 }
 

@@ -4,9 +4,12 @@
 // type of every node (the "final" pass, which also reports uses of unassigned variables).
 #pragma once
 
+#include "nplib/array_typing.hpp"
+#include "nplib/ufunc_typing.hpp"
 #include "types/module_impl.hpp"
 
 #include <map>
+#include <optional>
 #include <set>
 
 namespace ujit::types {
@@ -53,7 +56,12 @@ private:
     const Type* boolop(const syntax::BoolOp* b);
     const Type* ifexp(const syntax::IfExp* e);
     const Type* tuple_expr(const syntax::Tuple* t);
-    const Type* array_index(const syntax::Subscript* s, const Type* array, const Type* index);
+    const Type* array_ufunc(syntax::SourceLoc loc, const nplib::UfuncSig& sig,
+                            const std::vector<const Type*>& operands);
+    const Type* array_method(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
+    const Type* array_subscript(const syntax::Subscript* s, const Type* array);
+    std::optional<nplib::IndexItem> index_item(const syntax::Expr* e);
+    const Type* array_attribute(const syntax::Attribute* a, const Type* array);
     std::optional<ConstValue> constant_of(const syntax::Expr* e);
     std::string spelled(const syntax::Expr* e) const;
 

@@ -44,6 +44,13 @@ void Inferrer::stmt(const Stmt* s) {
         if (auto* sub = dyn_cast<Subscript>(a->target)) require_writable(sub->value, expr(sub->value));
         const Type* v = expr(a->value);
         if (!target_type || !v) return;
+        if (target_type->is_array()) {  // a += b: the array expression a + b stored into a
+            require_writable(a->target, target_type);
+            const Type* r = array_ufunc(s->loc, nplib::binary_ufunc(a->op), {target_type, v});
+            if (!can_convert(r->dtype(), target_type->dtype()))
+                error(s->loc, fmt::format("cannot store {} into {}", r->str(), target_type->str()));
+            return;
+        }
         OpTypes r = binary_op_types(a->op, target_type, v);
         if (!r.result)
             error(s->loc, fmt::format("unsupported operand types for {}=: {} and {}", spelling(a->op),
@@ -119,6 +126,12 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
             error(target->loc, "tuples are immutable: cannot assign to a tuple element");
         require_writable(s->value, container);
         const Type* elem = expr(target);
+        if (elem && value && elem->is_array()) {  // a[1:3] = x: x broadcast into the view
+            const Type* from = value->is_array() ? value->dtype() : value;
+            if (!from->is_number() || !can_convert(from, elem->dtype()))
+                error(where, fmt::format("cannot store {} into {}", value->str(), elem->str()));
+            return;
+        }
         if (elem && value && !can_convert(value, elem))
             error(where, fmt::format("cannot store {} into an element of {}", value->str(), container->str()));
         return;
@@ -141,11 +154,8 @@ void Inferrer::for_loop(const For* f) {
         if (it->kind() == Kind::Range) {
             elem = fn_.call_operands.at(f->iter->id).front();
         } else if (it->is_array()) {
-            if (it->ndim() != 1)
-                error(f->iter->loc, fmt::format("iterating over a {}-D array is not supported by ujit (iterate over "
-                                                "range(a.shape[0]) and index)",
-                                                it->ndim()));
-            elem = it->dtype();
+            std::string unused;  // rows of an N-D array: a[i]
+            elem = nplib::basic_index_type(it, {nplib::IndexItem::Integer}, &unused);
         } else {
             error(f->iter->loc, fmt::format("cannot iterate over {} of type {} (ujit iterates over range(...) and 1-D "
                                             "arrays)",

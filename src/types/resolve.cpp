@@ -88,6 +88,11 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
         if (attr == "inf") return constant(std::numeric_limits<double>::infinity());
         if (attr == "nan") return constant(std::numeric_limits<double>::quiet_NaN());
         if (attr == "random") return ns("np.random");
+        if (attr == "newaxis") {  // None, as an index: a new axis of length 1
+            Member m = make_member(Member::What::Constant, none());
+            m.constant.type = none();
+            return m;
+        }
         if (const Type* s = dtype_name(space, attr)) return dtype(s);
         return std::nullopt;
     }

@@ -75,7 +75,8 @@ TEST_CASE("builtins table: families, availability and spelling agree", "[types][
             CHECK(b->where == Availability::Both);
             CHECK(is_xoroshiro(b->id));
             break;
-        case BuiltinGroup::Object: CHECK(b->kind == BuiltinKind::Attribute); break;
+        case BuiltinGroup::Object:
+        case BuiltinGroup::ArrayMethod: CHECK(b->kind == BuiltinKind::Attribute); break;
         }
         if (b->kind == BuiltinKind::Value) CHECK(is_cuda_value(b->id));  // every value is a CUDA special register
         CHECK(is_cuda_only(b->id) == (starts_with(s, "cuda.") && !starts_with(s, "cuda.random.")));

@@ -1,0 +1,285 @@
+// Array expressions (nplib/array_expr.hpp) lowered to one loop nest: the leaves are evaluated
+// once, their shapes checked against the iteration space (NumPy's broadcasting), and the tree is
+// computed per element with NumPy's ufunc semantics (float division by zero gives inf/nan,
+// integer division by zero 0, as in Numba's ufunc loops, not Python's ZeroDivisionError).
+#include "codegen/abi.hpp"
+#include "codegen/convert.hpp"
+#include "codegen/llvm_types.hpp"
+#include "codegen/lower_context.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit::codegen {
+
+using namespace syntax;
+using nplib::ArrayExpr;
+using types::Type;
+
+bool FunctionLowering::is_array_expr(const Expr* e) const {
+    const Type* t = fn.type_of(e);
+    if (!t || !t->is_array()) return false;
+    if (isa<Binary>(e) || isa<Compare>(e) || isa<Unary>(e)) return true;
+    if (auto* c = dyn_cast<Call>(e)) {
+        const Type* ct = fn.type_of(c->callee);
+        return ct && ct->kind() == types::Kind::BuiltinFunc && nplib::builtin_ufunc(ct->builtin()).has_value();
+    }
+    return false;
+}
+
+std::unique_ptr<ArrayExpr> FunctionLowering::array_expr_node(ArrayExpr::Kind kind, const Type* elem, SourceLoc loc) {
+    auto n = std::make_unique<ArrayExpr>();
+    n->kind = kind;
+    n->type = elem;
+    n->loc = loc;
+    return n;
+}
+
+// The tree of `e`, its leaves evaluated now, in source order; array leaves listed in `leaves`.
+std::unique_ptr<ArrayExpr> FunctionLowering::array_expr_tree(const Expr* e, std::vector<ArrayExpr*>& leaves) {
+    const Type* t = type_of(e);
+    if (!is_array_expr(e)) {
+        if (!t->is_array() && !t->is_number())
+            unsupported(e->loc, fmt::format("{} cannot be part of an array expression", t->str()));
+        auto leaf = array_expr_node(t->is_array() ? ArrayExpr::Kind::Array : ArrayExpr::Kind::Scalar, t, e->loc);
+        leaf->value = expr(e);
+        if (t->is_array()) {
+            leaf->leaf = static_cast<int>(leaves.size());
+            leaves.push_back(leaf.get());
+        }
+        return leaf;
+    }
+    std::vector<const Expr*> operands;
+    std::unique_ptr<ArrayExpr> node;
+    nplib::UfuncSig sig;
+    if (auto* bin = dyn_cast<Binary>(e)) {
+        node = array_expr_node(ArrayExpr::Kind::Binary, nullptr, e->loc);
+        node->bin_op = bin->op;
+        sig = nplib::binary_ufunc(bin->op);
+        operands = {bin->lhs, bin->rhs};
+    } else if (auto* cmp = dyn_cast<Compare>(e)) {
+        node = array_expr_node(ArrayExpr::Kind::Compare, nullptr, e->loc);
+        node->cmp_op = cmp->ops[0];
+        sig = nplib::compare_ufunc(cmp->ops[0]);
+        operands = {cmp->operands[0], cmp->operands[1]};
+    } else if (auto* un = dyn_cast<Unary>(e)) {
+        node = array_expr_node(ArrayExpr::Kind::Unary, nullptr, e->loc);
+        node->unary_op = un->op;
+        sig = nplib::unary_ufunc(un->op);
+        operands = {un->operand};
+    } else {
+        auto* call = cast<Call>(e);
+        node = array_expr_node(ArrayExpr::Kind::Builtin, nullptr, e->loc);
+        node->builtin = type_of(call->callee)->builtin();
+        auto s = nplib::builtin_ufunc(node->builtin);
+        UJIT_INTERNAL_ASSERT(s.has_value(), e->loc, "array call typed without a ufunc");
+        sig = *s;
+        operands.assign(call->args.begin(), call->args.end());
+    }
+    std::vector<const Type*> dtypes;
+    for (const Expr* o : operands) {
+        node->args.push_back(array_expr_tree(o, leaves));
+        dtypes.push_back(node->args.back()->elem_type());
+    }
+    auto loop = nplib::find_loop(sig, dtypes);
+    UJIT_INTERNAL_ASSERT(loop.has_value(), e->loc, "array expression typed without a ufunc loop");
+    node->loop = *loop;
+    node->type = loop->out;
+    UJIT_INTERNAL_ASSERT(node->type == t->dtype(), e->loc, "array expression typed differently by inference");
+    return node;
+}
+
+// `l op r` in the ufunc loop's type `t`, with NumPy's semantics; the result in the loop's output type.
+llvm::Value* FunctionLowering::ufunc_binary(BinOp op, llvm::Value* l, llvm::Value* r, const Type* t, SourceLoc loc) {
+    bool is_float = t->is_float();
+    if (op == BinOp::Div && t->is_int()) {
+        const Type* f64 = types::float64();
+        return b.CreateFDiv(convert_or_fail(l, t, f64, loc), convert_or_fail(r, t, f64, loc));
+    }
+    if (op == BinOp::Div && is_float) return b.CreateFDiv(l, r);
+    if ((op == BinOp::FloorDiv || op == BinOp::Mod) && is_float) return float_divmod(op == BinOp::FloorDiv, l, r, t);
+    if ((op == BinOp::FloorDiv || op == BinOp::Mod) && t->is_int()) {
+        llvm::Value* zero = llvm::ConstantInt::get(r->getType(), 0);
+        llvm::Value* by_zero = b.CreateICmpEQ(r, zero);
+        llvm::Value* safe = b.CreateSelect(by_zero, llvm::ConstantInt::get(r->getType(), 1), r);
+        return b.CreateSelect(by_zero, zero, int_divmod(op == BinOp::FloorDiv, l, safe, t));
+    }
+    TypedValue v = binary_values(op, l, t, r, t, nullptr, loc);
+    return convert_or_fail(v.v, v.t, t, loc);
+}
+
+llvm::Value* FunctionLowering::array_expr_element(const ArrayExpr& node, const std::vector<llvm::Value*>& ptrs) {
+    if (node.kind == ArrayExpr::Kind::Scalar) return node.value;
+    if (node.kind == ArrayExpr::Kind::Array) {
+        const Type* dt = node.type->dtype();
+        return from_storage(b, b.CreateLoad(storage_type(mod.ctx, dt), ptrs[static_cast<size_t>(node.leaf)]), dt);
+    }
+    std::vector<llvm::Value*> in;
+    for (size_t k = 0; k < node.args.size(); ++k)
+        in.push_back(convert_or_fail(array_expr_element(*node.args[k], ptrs), node.args[k]->elem_type(),
+                                     node.loop.in[k], node.loc));
+    const Type* t = node.loop.in[0];
+    llvm::Value* v = nullptr;
+    const Type* vt = node.loop.out;
+    switch (node.kind) {
+    case ArrayExpr::Kind::Binary: v = ufunc_binary(node.bin_op, in[0], in[1], t, node.loc); break;
+    case ArrayExpr::Kind::Compare: v = compare_values(node.cmp_op, in[0], t, in[1], node.loop.in[1], node.loc); break;
+    case ArrayExpr::Kind::Unary:
+        if (node.unary_op == UnaryOp::Pos) {
+            v = in[0];
+        } else if (node.unary_op == UnaryOp::Invert) {
+            v = b.CreateNot(in[0]);
+        } else if (t->is_complex()) {
+            v = b.CreateInsertValue(in[0], b.CreateFNeg(b.CreateExtractValue(in[0], 0)), 0);
+            v = b.CreateInsertValue(v, b.CreateFNeg(b.CreateExtractValue(in[0], 1)), 1);
+        } else {
+            v = t->is_float() ? b.CreateFNeg(in[0]) : b.CreateNeg(in[0]);
+        }
+        break;
+    case ArrayExpr::Kind::Builtin:
+        switch (node.builtin) {
+        case types::BuiltinId::Abs:
+        case types::BuiltinId::NpAbs: v = abs_value(in[0], t, node.loc); break;
+        case types::BuiltinId::NpSquare: v = ufunc_binary(BinOp::Mul, in[0], in[0], t, node.loc); break;
+        case types::BuiltinId::NpPower: v = ufunc_binary(BinOp::Pow, in[0], in[1], t, node.loc); break;
+        default: v = math_values(node.builtin, in, node.loop.in, vt, node.loc); break;
+        }
+        break;
+    default: break;
+    }
+    return v;
+}
+
+// Each leaf's strides over the iteration space `dims` (aligned on the right, as NumPy
+// broadcasts): 0 along the axes it is stretched over. Raises ValueError where a dimension is
+// neither equal nor 1.
+llvm::Value* FunctionLowering::broadcast_strides(TypedValue leaf, const std::vector<llvm::Value*>& dims, SourceLoc loc,
+                                                 std::vector<llvm::Value*>& strides) {
+    int d = static_cast<int>(dims.size());
+    int n = leaf.t->ndim();
+    if (n > d) unsupported(loc, fmt::format("cannot broadcast a {}-D array into a {}-D array", n, d));
+    strides.assign(static_cast<size_t>(d), b.getInt64(0));
+    llvm::Value* bad = b.getFalse();
+    for (int j = 0; j < n; ++j) {
+        unsigned k = static_cast<unsigned>(d - n + j);
+        llvm::Value* ld = array_dim(b, leaf.v, static_cast<unsigned>(j));
+        llvm::Value* same = b.CreateICmpEQ(ld, dims[k]);
+        bad = b.CreateOr(bad, b.CreateAnd(b.CreateNot(same), b.CreateICmpNE(ld, b.getInt64(1))));
+        strides[k] = b.CreateSelect(same, array_stride(b, leaf.v, static_cast<unsigned>(j)), b.getInt64(0));
+    }
+    return bad;
+}
+
+void FunctionLowering::counted_range(llvm::Value* n, const std::function<void(llvm::Value*)>& per_i) {
+    llvm::BasicBlock* pre = b.GetInsertBlock();
+    llvm::BasicBlock* head = new_block("ax.head");
+    llvm::BasicBlock* loop = new_block("ax.body");
+    llvm::BasicBlock* done = new_block("ax.done");
+    b.CreateBr(head);
+    b.SetInsertPoint(head);
+    llvm::PHINode* i = b.CreatePHI(b.getInt64Ty(), 2, "i");
+    i->addIncoming(b.getInt64(0), pre);
+    b.CreateCondBr(b.CreateICmpSLT(i, n), loop, done);
+    b.SetInsertPoint(loop);
+    per_i(i);
+    llvm::Value* next = b.CreateAdd(i, b.getInt64(1), "i.next", /*HasNUW=*/true, /*HasNSW=*/true);
+    i->addIncoming(next, b.GetInsertBlock());
+    b.CreateBr(head);
+    b.SetInsertPoint(done);
+}
+
+// Loops over `dims` (row-major, the arrays' strides already broadcast over them) and calls
+// row(n, at) for each innermost row. The row is emitted twice: with the dtype's size as stride
+// (what the vectorizer needs) where every array is contiguous along it, and with the run-time
+// strides otherwise.
+void FunctionLowering::elementwise_rows(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
+                                        const std::function<void(llvm::Value* n, const RowPointers& at)>& row) {
+    size_t d = dims.size();
+    std::function<void(size_t, std::vector<llvm::Value*>)> level = [&](size_t k, std::vector<llvm::Value*> ptrs) {
+        if (k + 1 < d) {
+            counted_range(dims[k], [&](llvm::Value* i) {
+                std::vector<llvm::Value*> next;
+                for (size_t a = 0; a < arrays.size(); ++a)
+                    next.push_back(b.CreateGEP(b.getInt8Ty(), ptrs[a],
+                                               b.CreateMul(i, array_stride(b, arrays[a].v, static_cast<unsigned>(k)))));
+                level(k + 1, next);
+            });
+            return;
+        }
+        unsigned inner = static_cast<unsigned>(k);
+        llvm::Value* unit = b.getTrue();
+        for (const TypedValue& a : arrays)
+            unit = b.CreateAnd(unit, b.CreateICmpEQ(array_stride(b, a.v, inner), b.getInt64(a.t->dtype()->itemsize())));
+        llvm::BasicBlock* fast = new_block("row.unit");
+        llvm::BasicBlock* slow = new_block("row.strided");
+        llvm::BasicBlock* join = new_block("row.join");
+        b.CreateCondBr(unit, fast, slow);
+        for (bool contiguous : {true, false}) {
+            b.SetInsertPoint(contiguous ? fast : slow);
+            row(dims[k], [&, contiguous](llvm::Value* i) {
+                std::vector<llvm::Value*> elem;
+                for (size_t a = 0; a < arrays.size(); ++a) {
+                    if (contiguous)
+                        elem.push_back(b.CreateGEP(storage_type(mod.ctx, arrays[a].t->dtype()), ptrs[a], i));
+                    else
+                        elem.push_back(
+                            b.CreateGEP(b.getInt8Ty(), ptrs[a], b.CreateMul(i, array_stride(b, arrays[a].v, inner))));
+                }
+                return elem;
+            });
+            b.CreateBr(join);
+        }
+        b.SetInsertPoint(join);
+    };
+    std::vector<llvm::Value*> base;
+    for (const TypedValue& a : arrays) base.push_back(array_data(b, a.v));
+    level(0, base);
+}
+
+void FunctionLowering::elementwise_loop(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
+                                        const ElementBody& body) {
+    elementwise_rows(dims, arrays, [&](llvm::Value* n, const RowPointers& at) {
+        counted_range(n, [&](llvm::Value* i) { body(at(i)); });
+    });
+}
+
+// The array leaves as views over the whole iteration space `dims` (broadcast strides), after
+// checking that their shapes broadcast to it (ValueError otherwise).
+std::vector<TypedValue> FunctionLowering::leaf_views(const std::vector<ArrayExpr*>& leaves,
+                                                     const std::vector<llvm::Value*>& dims, SourceLoc loc, bool into) {
+    std::vector<TypedValue> arrays;
+    for (ArrayExpr* leaf : leaves) {
+        std::vector<llvm::Value*> strides;
+        llvm::Value* bad = broadcast_strides({leaf->value, leaf->type}, dims, loc, strides);
+        // The message names the leaf's shape and the shape it should broadcast to.
+        std::vector<llvm::Value*> shapes{b.getInt64(leaf->type->ndim())};
+        for (int k = 0; k < leaf->type->ndim(); ++k)
+            shapes.push_back(array_dim(b, leaf->value, static_cast<unsigned>(k)));
+        shapes.push_back(b.getInt64(static_cast<int64_t>(dims.size())));
+        shapes.insert(shapes.end(), dims.begin(), dims.end());
+        check_error_values(bad, int(into ? RuntimeError::BroadcastInto : RuntimeError::BroadcastShapes), loc, shapes);
+        const Type* full = types::array(leaf->type->dtype(), static_cast<int>(dims.size()), types::Layout::A);
+        arrays.push_back({make_view(b, leaf->value, full, array_data(b, leaf->value), dims, strides), full});
+    }
+    return arrays;
+}
+
+void FunctionLowering::store_array_expr(TypedValue dest, const ArrayExpr& tree, const std::vector<ArrayExpr*>& leaves,
+                                        SourceLoc loc) {
+    std::vector<llvm::Value*> dims;
+    for (int k = 0; k < dest.t->ndim(); ++k) dims.push_back(array_dim(b, dest.v, static_cast<unsigned>(k)));
+    std::vector<TypedValue> arrays = leaf_views(leaves, dims, loc, /*into=*/true);
+    arrays.push_back(dest);
+    const Type* dt = dest.t->dtype();
+    elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& ptrs) {
+        llvm::Value* v = convert_or_fail(array_expr_element(tree, ptrs), tree.elem_type(), dt, loc);
+        b.CreateStore(to_storage(b, v, dt), ptrs.back());
+    });
+}
+
+void FunctionLowering::lower_array_expr_into(TypedValue dest, const Expr* e) {
+    std::vector<ArrayExpr*> leaves;
+    std::unique_ptr<ArrayExpr> tree = array_expr_tree(e, leaves);
+    store_array_expr(dest, *tree, leaves, e->loc);
+}
+
+}  // namespace ujit::codegen

@@ -1,0 +1,251 @@
+// Whole-array reductions (a.sum(), np.max(a * b), ...) as one loop over an array or an array
+// expression, with no temporary. Float sums and means keep NumPy's accuracy class and better:
+// each row is summed in blocks of 128 elements with 8 independent partial sums (the shape of
+// NumPy's pairwise kernel, and what lets the loop vectorize without reassociating anything),
+// and the block sums are added with Neumaier's compensation, so the error bound does not grow
+// with the number of blocks (pairwise summation's grows with log2(n)).
+#include "codegen/abi.hpp"
+#include "codegen/convert.hpp"
+#include "codegen/intrinsics.hpp"
+#include "codegen/llvm_types.hpp"
+#include "codegen/lower_context.hpp"
+
+#include <fmt/format.h>
+
+#include <llvm/IR/Intrinsics.h>
+
+namespace ujit::codegen {
+
+using namespace syntax;
+using nplib::ArrayExpr;
+using nplib::Reduction;
+using types::Type;
+
+namespace {
+
+constexpr int64_t kBlock = 128;  // elements per block, as NumPy's PW_BLOCKSIZE
+constexpr int kLanes = 8;        // partial sums per block, as NumPy's unrolled kernel
+
+
+}  // namespace
+
+// Adds value(ptrs) over the iteration space to the float `sum` slot ({total, compensation}).
+void FunctionLowering::compensated_sum(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
+                                       const std::function<llvm::Value*(const std::vector<llvm::Value*>&)>& value,
+                                       const Type* t, llvm::AllocaInst* sum) {
+    llvm::Type* ft = value_type(mod.ctx, t);
+    llvm::Value* zero = llvm::ConstantFP::get(ft, 0.0);
+    std::vector<llvm::AllocaInst*> lanes;
+    for (int j = 0; j < kLanes; ++j) lanes.push_back(entry_alloca(ft, "sum.lane"));
+    llvm::AllocaInst* block = entry_alloca(ft, "sum.block");
+    elementwise_rows(dims, arrays, [&](llvm::Value* n, const RowPointers& at) {
+        llvm::Value* blocks = b.CreateSDiv(b.CreateAdd(n, b.getInt64(kBlock - 1)), b.getInt64(kBlock));
+        counted_range(blocks, [&](llvm::Value* blk) {
+            llvm::Value* start = b.CreateMul(blk, b.getInt64(kBlock));
+            llvm::Value* rest = b.CreateSub(n, start);
+            llvm::Value* m = b.CreateSelect(b.CreateICmpSLT(rest, b.getInt64(kBlock)), rest, b.getInt64(kBlock));
+            llvm::Value* groups = b.CreateSDiv(m, b.getInt64(kLanes));
+            for (llvm::AllocaInst* l : lanes) b.CreateStore(zero, l);
+            counted_range(groups, [&](llvm::Value* g) {
+                llvm::Value* first = b.CreateAdd(start, b.CreateMul(g, b.getInt64(kLanes)));
+                for (int j = 0; j < kLanes; ++j) {
+                    llvm::Value* v = value(at(b.CreateAdd(first, b.getInt64(j))));
+                    b.CreateStore(b.CreateFAdd(b.CreateLoad(ft, lanes[j]), v), lanes[j]);
+                }
+            });
+            // ((l0 + l1) + (l2 + l3)) + ((l4 + l5) + (l6 + l7)), then the tail of the block.
+            std::vector<llvm::Value*> part;
+            for (llvm::AllocaInst* l : lanes) part.push_back(b.CreateLoad(ft, l));
+            while (part.size() > 1) {
+                std::vector<llvm::Value*> next;
+                for (size_t j = 0; j < part.size(); j += 2) next.push_back(b.CreateFAdd(part[j], part[j + 1]));
+                part = next;
+            }
+            b.CreateStore(part[0], block);
+            llvm::Value* tail_start = b.CreateAdd(start, b.CreateMul(groups, b.getInt64(kLanes)));
+            counted_range(b.CreateSub(m, b.CreateMul(groups, b.getInt64(kLanes))), [&](llvm::Value* i) {
+                llvm::Value* v = value(at(b.CreateAdd(tail_start, i)));
+                b.CreateStore(b.CreateFAdd(b.CreateLoad(ft, block), v), block);
+            });
+            // Neumaier: total += block, the lost low-order part kept in the compensation.
+            llvm::Value* x = b.CreateLoad(ft, block);
+            llvm::Value* s = b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 0));
+            llvm::Value* c = b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 1));
+            llvm::Value* total = b.CreateFAdd(s, x);
+            llvm::Value* s_bigger = b.CreateFCmpOGE(intrinsic(b, llvm::Intrinsic::fabs, {s}),
+                                                    intrinsic(b, llvm::Intrinsic::fabs, {x}));
+            llvm::Value* lost = b.CreateSelect(s_bigger, b.CreateFAdd(b.CreateFSub(s, total), x),
+                                               b.CreateFAdd(b.CreateFSub(x, total), s));
+            b.CreateStore(total, b.CreateStructGEP(sum->getAllocatedType(), sum, 0));
+            b.CreateStore(b.CreateFAdd(c, lost), b.CreateStructGEP(sum->getAllocatedType(), sum, 1));
+        });
+    });
+}
+
+llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, const Type* rt, SourceLoc loc) {
+    std::vector<ArrayExpr*> leaves;
+    std::unique_ptr<ArrayExpr> tree = array_expr_tree(operand, leaves);
+    const Type* ot = type_of(operand);
+    // The iteration space: the leaves' shapes broadcast together (NumPy's rule, right-aligned).
+    std::vector<llvm::Value*> dims(static_cast<size_t>(ot->ndim()), b.getInt64(1));
+    for (ArrayExpr* leaf : leaves) {
+        int n = leaf->type->ndim();
+        for (int j = 0; j < n; ++j) {
+            size_t k = static_cast<size_t>(ot->ndim() - n + j);
+            llvm::Value* ld = array_dim(b, leaf->value, static_cast<unsigned>(j));
+            dims[k] = b.CreateSelect(b.CreateICmpEQ(ld, b.getInt64(1)), dims[k], ld);
+        }
+    }
+    std::vector<TypedValue> arrays = leaf_views(leaves, dims, loc, /*into=*/false);
+    llvm::Value* size = b.getInt64(1);
+    for (llvm::Value* d : dims) size = b.CreateMul(size, d);
+    const Type* et = tree->elem_type();
+    auto element = [&](const std::vector<llvm::Value*>& ptrs, const Type* as) {
+        return convert_or_fail(array_expr_element(*tree, ptrs), et, as, loc);
+    };
+    auto slot_of = [&](const Type* t, llvm::Value* init) {
+        llvm::AllocaInst* slot = entry_alloca(value_type(mod.ctx, t), "acc");
+        b.CreateStore(init, slot);
+        return slot;
+    };
+    auto float_sum = [&](const Type* t, const std::function<llvm::Value*(const std::vector<llvm::Value*>&)>& value) {
+        llvm::Type* ft = value_type(mod.ctx, t);
+        llvm::AllocaInst* sum = entry_alloca(llvm::StructType::get(mod.ctx, {ft, ft}), "sum");
+        llvm::Value* zero = llvm::ConstantFP::get(ft, 0.0);
+        b.CreateStore(zero, b.CreateStructGEP(sum->getAllocatedType(), sum, 0));
+        b.CreateStore(zero, b.CreateStructGEP(sum->getAllocatedType(), sum, 1));
+        compensated_sum(dims, arrays, value, t, sum);
+        return b.CreateFAdd(b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 0)),
+                            b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 1)));
+    };
+    // sum (or the mean's sum) in `t`: compensated for floats, plain for integers and complex.
+    auto total = [&](const Type* t) -> llvm::Value* {
+        if (t->is_float()) return float_sum(t, [&](const std::vector<llvm::Value*>& p) { return element(p, t); });
+        llvm::AllocaInst* acc = slot_of(t, zero_value(b, t));
+        elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& p) {
+            llvm::Value* cur = b.CreateLoad(acc->getAllocatedType(), acc);
+            b.CreateStore(ufunc_binary(BinOp::Add, cur, element(p, t), t, loc), acc);
+        });
+        return b.CreateLoad(acc->getAllocatedType(), acc);
+    };
+    auto divide = [&](llvm::Value* v, const Type* t, llvm::Value* n) -> llvm::Value* {
+        const Type* part = t->is_complex() ? types::floating(t->bits() / 2) : t;
+        llvm::Value* nf = convert_or_fail(n, types::int64(), part, loc);
+        if (!t->is_complex()) return b.CreateFDiv(v, nf);
+        llvm::Value* out = b.CreateInsertValue(v, b.CreateFDiv(b.CreateExtractValue(v, 0), nf), 0);
+        return b.CreateInsertValue(out, b.CreateFDiv(b.CreateExtractValue(v, 1), nf), 1);
+    };
+    auto empty_error = [&](RuntimeError code) { check_error(b.CreateICmpEQ(size, b.getInt64(0)), int(code), loc); };
+
+    switch (kind) {
+    case Reduction::Sum: return total(rt);
+    case Reduction::Mean: return divide(total(rt), rt, size);
+    case Reduction::Prod: {
+        llvm::AllocaInst* acc = slot_of(rt, convert_or_fail(b.getInt64(1), types::int64(), rt, loc));
+        elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& p) {
+            llvm::Value* cur = b.CreateLoad(acc->getAllocatedType(), acc);
+            b.CreateStore(ufunc_binary(BinOp::Mul, cur, element(p, rt), rt, loc), acc);
+        });
+        return b.CreateLoad(acc->getAllocatedType(), acc);
+    }
+    case Reduction::Var:
+    case Reduction::Std: {
+        // Two passes, as Numba's: the mean, then the mean of |x - mean|^2, in float64.
+        const Type* ct = et->is_complex() ? types::complex(128) : types::float64();
+        llvm::Value* mean = divide(total(ct), ct, size);
+        const Type* f64 = types::float64();
+        llvm::Value* ssd = float_sum(f64, [&](const std::vector<llvm::Value*>& p) {
+            llvm::Value* d = ufunc_binary(BinOp::Sub, element(p, ct), mean, ct, loc);
+            if (!ct->is_complex()) return b.CreateFMul(d, d);
+            llvm::Value* re = b.CreateExtractValue(d, 0);
+            llvm::Value* im = b.CreateExtractValue(d, 1);
+            return b.CreateFAdd(b.CreateFMul(re, re), b.CreateFMul(im, im));
+        });
+        llvm::Value* var = divide(ssd, f64, size);
+        return kind == Reduction::Var ? var : intrinsic(b, llvm::Intrinsic::sqrt, {var});
+    }
+    case Reduction::Min:
+    case Reduction::Max: {
+        bool is_max = kind == Reduction::Max;
+        empty_error(is_max ? RuntimeError::EmptyMaximum : RuntimeError::EmptyMinimum);
+        llvm::Type* vt = value_type(mod.ctx, rt);
+        llvm::Value* init;
+        if (rt->is_float())
+            init = llvm::ConstantFP::getInfinity(vt, /*Negative=*/is_max);
+        else if (rt->is_bool())
+            init = b.getInt1(!is_max);
+        else if (rt->is_signed())
+            init = is_max ? llvm::ConstantInt::get(vt, llvm::APInt::getSignedMinValue(rt->bits()))
+                          : llvm::ConstantInt::get(vt, llvm::APInt::getSignedMaxValue(rt->bits()));
+        else
+            init = is_max ? llvm::ConstantInt::get(vt, 0) : llvm::ConstantInt::get(vt, llvm::APInt::getMaxValue(rt->bits()));
+        llvm::AllocaInst* acc = slot_of(rt, init);
+        elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& p) {
+            llvm::Value* cur = b.CreateLoad(vt, acc);
+            llvm::Value* v = element(p, rt);
+            llvm::Value* out;
+            if (rt->is_float())  // NaN wins, as in NumPy
+                out = intrinsic(b, is_max ? llvm::Intrinsic::maximum : llvm::Intrinsic::minimum, {cur, v});
+            else if (rt->is_bool())
+                out = is_max ? b.CreateOr(cur, v) : b.CreateAnd(cur, v);
+            else if (rt->is_signed())
+                out = intrinsic(b, is_max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, {cur, v});
+            else
+                out = intrinsic(b, is_max ? llvm::Intrinsic::umax : llvm::Intrinsic::umin, {cur, v});
+            b.CreateStore(out, acc);
+        });
+        return b.CreateLoad(vt, acc);
+    }
+    case Reduction::ArgMin:
+    case Reduction::ArgMax: {
+        bool is_max = kind == Reduction::ArgMax;
+        empty_error(is_max ? RuntimeError::EmptyArgmax : RuntimeError::EmptyArgmin);
+        // The first extreme in C order of the flattened array; a NaN is the first extreme.
+        const Type* vt = et->is_bool() ? types::integer(8, false) : et;
+        llvm::Type* lt = value_type(mod.ctx, vt);
+        llvm::Value* init;
+        if (vt->is_float())
+            init = llvm::ConstantFP::getInfinity(lt, /*Negative=*/is_max);
+        else if (vt->is_signed())
+            init = is_max ? llvm::ConstantInt::get(lt, llvm::APInt::getSignedMinValue(vt->bits()))
+                          : llvm::ConstantInt::get(lt, llvm::APInt::getSignedMaxValue(vt->bits()));
+        else
+            init = is_max ? llvm::ConstantInt::get(lt, 0) : llvm::ConstantInt::get(lt, llvm::APInt::getMaxValue(vt->bits()));
+        llvm::AllocaInst* best = slot_of(vt, init);
+        llvm::AllocaInst* best_at = slot_of(types::int64(), b.getInt64(0));
+        llvm::AllocaInst* flat = slot_of(types::int64(), b.getInt64(0));
+        elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& p) {
+            llvm::Value* cur = b.CreateLoad(lt, best);
+            llvm::Value* v = element(p, vt);
+            llvm::Value* take;
+            if (vt->is_float()) {
+                llvm::Value* better = is_max ? b.CreateFCmpOGT(v, cur) : b.CreateFCmpOLT(v, cur);
+                take = b.CreateAnd(b.CreateFCmpORD(cur, cur), b.CreateOr(b.CreateFCmpUNO(v, v), better));
+            } else if (vt->is_signed()) {
+                take = is_max ? b.CreateICmpSGT(v, cur) : b.CreateICmpSLT(v, cur);
+            } else {
+                take = is_max ? b.CreateICmpUGT(v, cur) : b.CreateICmpULT(v, cur);
+            }
+            llvm::Value* i = b.CreateLoad(b.getInt64Ty(), flat);
+            b.CreateStore(b.CreateSelect(take, v, cur), best);
+            b.CreateStore(b.CreateSelect(take, i, b.CreateLoad(b.getInt64Ty(), best_at)), best_at);
+            b.CreateStore(b.CreateAdd(i, b.getInt64(1)), flat);
+        });
+        return b.CreateLoad(b.getInt64Ty(), best_at);
+    }
+    case Reduction::Any:
+    case Reduction::All: {
+        bool any = kind == Reduction::Any;
+        llvm::AllocaInst* acc = slot_of(types::boolean(), b.getInt1(!any));
+        elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& p) {
+            llvm::Value* t = truth(b, array_expr_element(*tree, p), et);
+            llvm::Value* cur = b.CreateLoad(b.getInt1Ty(), acc);
+            b.CreateStore(any ? b.CreateOr(cur, t) : b.CreateAnd(cur, t), acc);
+        });
+        return b.CreateLoad(b.getInt1Ty(), acc);
+    }
+    }
+    syntax::internal_error(loc, "unknown reduction");
+}
+
+}  // namespace ujit::codegen

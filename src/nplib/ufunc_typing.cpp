@@ -1,0 +1,146 @@
+#include "nplib/ufunc_typing.hpp"
+
+namespace ujit::nplib {
+
+using syntax::BinOp;
+using syntax::CmpOp;
+using syntax::UnaryOp;
+using types::BuiltinId;
+using types::Type;
+
+namespace {
+
+const Type* from_char(char c) {
+    switch (c) {
+    case '?': return types::boolean();
+    case 'b': return types::integer(8, true);
+    case 'B': return types::integer(8, false);
+    case 'h': return types::integer(16, true);
+    case 'H': return types::integer(16, false);
+    case 'i': return types::integer(32, true);
+    case 'I': return types::integer(32, false);
+    case 'l': return types::integer(64, true);
+    case 'L': return types::integer(64, false);
+    case 'f': return types::float32();
+    case 'd': return types::float64();
+    case 'F': return types::complex(64);
+    case 'D': return types::complex(128);
+    default: return nullptr;
+    }
+}
+
+// np.can_cast(from, to, 'safe') on ujit's dtypes.
+bool can_cast_safely(const Type* from, const Type* to) {
+    if (from == to || from->is_bool()) return true;
+    if (to->is_bool()) return false;
+    if (from->is_int() && to->is_int()) {
+        if (from->is_signed() == to->is_signed()) return to->bits() >= from->bits();
+        return !from->is_signed() && to->bits() > from->bits();  // unsigned into a wider signed
+    }
+    if (from->is_int()) {  // into float or complex: the float part must hold it (int64 → float64 counts)
+        int part = to->is_float() ? to->bits() : to->bits() / 2;
+        return from->bits() <= 16 ? true : part == 64;
+    }
+    if (from->is_float()) {
+        if (to->is_float()) return to->bits() >= from->bits();
+        return to->is_complex() && to->bits() / 2 >= from->bits();
+    }
+    return to->is_complex() && to->bits() >= from->bits();
+}
+
+// The type lists NumPy gives its ufuncs (float16, longdouble and object loops left out).
+const std::string kInts = "bBhHiIlL";
+std::vector<std::string> same_type(const std::string& chars, int nin, const std::string& out = "") {
+    std::vector<std::string> loops;
+    for (char c : chars)
+        loops.push_back(std::string(static_cast<size_t>(nin), c) + "->" + (out.empty() ? std::string(1, c) : out));
+    return loops;
+}
+std::vector<std::string> concat(std::vector<std::string> a, const std::vector<std::string>& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+}  // namespace
+
+UfuncSig binary_ufunc(BinOp op) {
+    switch (op) {
+    case BinOp::Add: return {"add", same_type("?" + kInts + "fdFD", 2)};
+    case BinOp::Sub: return {"subtract", same_type(kInts + "fdFD", 2)};
+    case BinOp::Mul: return {"multiply", same_type("?" + kInts + "fdFD", 2)};
+    case BinOp::Div: return {"true_divide", concat(same_type(kInts, 2, "d"), same_type("fdFD", 2))};
+    case BinOp::FloorDiv: return {"floor_divide", same_type(kInts + "fd", 2)};
+    case BinOp::Mod: return {"remainder", same_type(kInts + "fd", 2)};
+    case BinOp::Pow: return {"power", same_type(kInts + "fdFD", 2)};
+    case BinOp::BitAnd: return {"bitwise_and", same_type("?" + kInts, 2)};
+    case BinOp::BitOr: return {"bitwise_or", same_type("?" + kInts, 2)};
+    case BinOp::BitXor: return {"bitwise_xor", same_type("?" + kInts, 2)};
+    case BinOp::LShift: return {"left_shift", same_type(kInts, 2)};
+    case BinOp::RShift: return {"right_shift", same_type(kInts, 2)};
+    }
+    return {"?", {}};
+}
+
+UfuncSig compare_ufunc(CmpOp op) {
+    const char* names[] = {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"};
+    int k = 0;
+    switch (op) {
+    case CmpOp::Eq: k = 0; break;
+    case CmpOp::Ne: k = 1; break;
+    case CmpOp::Lt: k = 2; break;
+    case CmpOp::Le: k = 3; break;
+    case CmpOp::Gt: k = 4; break;
+    case CmpOp::Ge: k = 5; break;
+    default: return {"is", {}};
+    }
+    return {names[k], same_type("?" + kInts + "fdFD", 2, "?")};
+}
+
+UfuncSig unary_ufunc(UnaryOp op) {
+    switch (op) {
+    case UnaryOp::Neg: return {"negative", same_type(kInts + "fdFD", 1)};
+    case UnaryOp::Pos: return {"positive", same_type(kInts + "fdFD", 1)};
+    case UnaryOp::Invert: return {"invert", same_type("?" + kInts, 1)};
+    case UnaryOp::Not: return {"logical_not", {}};
+    }
+    return {"?", {}};
+}
+
+std::optional<UfuncSig> builtin_ufunc(BuiltinId id) {
+    switch (id) {
+    case BuiltinId::Abs:
+    case BuiltinId::NpAbs: return UfuncSig{"absolute", concat(same_type("?" + kInts + "fd", 1), {"F->f", "D->d"})};
+    case BuiltinId::NpSquare: return UfuncSig{"square", same_type(kInts + "fdFD", 1)};
+    case BuiltinId::NpPower: return binary_ufunc(BinOp::Pow);
+    case BuiltinId::MathIsnan:
+    case BuiltinId::MathIsinf:
+    case BuiltinId::MathIsfinite: return UfuncSig{std::string(types::builtin_name(id)), same_type("fd", 1, "?")};
+    default: break;
+    }
+    const types::BuiltinInfo& info = types::builtin_info(id);
+    if (info.rule == types::TypingRule::Float1) return UfuncSig{types::builtin_name(id), same_type("fd", 1)};
+    if (info.rule == types::TypingRule::Float2) return UfuncSig{types::builtin_name(id), same_type("fd", 2)};
+    return std::nullopt;
+}
+
+std::optional<UfuncLoop> find_loop(const UfuncSig& sig, const std::vector<const Type*>& inputs) {
+    bool has_int = false, has_inexact = false;
+    for (const Type* t : inputs) {
+        has_int |= t->is_int();
+        has_inexact |= t->is_float() || t->is_complex();
+    }
+    bool mixed = has_int && has_inexact;
+    for (const std::string& loop : sig.loops) {
+        UfuncLoop l;
+        for (size_t k = 0; k < inputs.size(); ++k) l.in.push_back(from_char(loop[k]));
+        l.out = from_char(loop.back());
+        bool ok = loop.size() == inputs.size() + 3;
+        for (size_t k = 0; ok && k < inputs.size(); ++k)
+            ok = can_cast_safely(inputs[k], l.in[k]) ||
+                 (mixed && inputs[k]->is_int() && (l.in[k]->is_float() || l.in[k]->is_complex()));
+        if (ok) return l;
+    }
+    return std::nullopt;
+}
+
+}  // namespace ujit::nplib

@@ -1,0 +1,39 @@
+// Which NumPy ufunc loop an operation on arrays runs, as Numba chooses it
+// (numba/np/numpy_support.py ufunc_find_matching_loop): the first loop of the ufunc, in
+// NumPy's order, that every input can be cast to safely, where integers may also go to any
+// float or complex loop when the inputs mix integer and inexact kinds (so `float32 array * 2`
+// stays float32 while `int32 array * 2.0` is float64). Scalars take part by their type.
+#pragma once
+
+#include "syntax/ast.hpp"
+#include "types/builtins.hpp"
+#include "types/type.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ujit::nplib {
+
+// A ufunc loop: the types the inputs are converted to, and the output type.
+struct UfuncLoop {
+    std::vector<const types::Type*> in;
+    const types::Type* out = nullptr;
+};
+
+// The loops of one ufunc, NumPy's `ufunc.types` restricted to the dtypes ujit has.
+struct UfuncSig {
+    std::string name;                // "add", "sqrt": NumPy's name, for messages
+    std::vector<std::string> loops;  // "ii->i", "d->d" (NumPy's type characters)
+};
+
+UfuncSig binary_ufunc(syntax::BinOp op);
+UfuncSig compare_ufunc(syntax::CmpOp op);
+UfuncSig unary_ufunc(syntax::UnaryOp op);
+// The ufunc a builtin computes when applied to arrays (np.sqrt, abs, ...); nullopt if none.
+std::optional<UfuncSig> builtin_ufunc(types::BuiltinId id);
+
+// The loop for these input dtypes, or nullopt ("ufunc 'add' not supported for the input types").
+std::optional<UfuncLoop> find_loop(const UfuncSig& sig, const std::vector<const types::Type*>& inputs);
+
+}  // namespace ujit::nplib

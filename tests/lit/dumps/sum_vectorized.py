@@ -1,0 +1,21 @@
+# a.sum() of a contiguous float64 array: blocked, compensated summation whose block loop is
+# vector code (packed adds), with no temporary; np.sum(a * b) is the same one loop.
+# RUN: %ujit asm %s total --sig 'float64(float64[::1])' | FileCheck %s
+# CHECK: addpd
+# RUN: %ujit llvm %s dot --sig 'float64(float64[::1], float64[::1])' | FileCheck %s --check-prefix=DOT
+# DOT-LABEL: define double @"dot
+# DOT-NOT: call {{.*}}alloc
+# DOT: fmul <{{[0-9]+}} x double>
+# DOT-LABEL: $packed"
+import numpy as np
+from numba import njit
+
+
+@njit
+def total(a):
+    return a.sum()
+
+
+@njit
+def dot(a, b):
+    return np.sum(a * b)

@@ -1,0 +1,173 @@
+"""Whole-array reductions in compiled code (methods and np.* functions, over arrays and array
+expressions without a temporary), NumPy as the oracle for values and Numba for result types."""
+import math
+
+import numpy as np
+import pytest
+
+import ujit
+from ujit import njit
+
+
+@njit
+def methods(a):
+    return a.sum(), a.prod(), a.min(), a.max(), a.argmin(), a.argmax(), a.any(), a.all()
+
+
+@njit
+def functions(a):
+    return (np.sum(a), np.prod(a), np.min(a), np.max(a), np.argmin(a), np.argmax(a), np.any(a), np.all(a),
+            np.amin(a), np.amax(a))
+
+
+@njit
+def stats(a):
+    return a.mean(), a.var(), a.std(), np.mean(a), np.var(a), np.std(a)
+
+
+def same(got, expected):
+    """Element-wise: floats to a relative 1e-6 (sum order differs), everything else exactly."""
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        if isinstance(e, (float, complex, np.floating, np.complexfloating)):
+            assert g == pytest.approx(e, rel=1e-6, nan_ok=True)
+        else:
+            assert g == e and type(g) is type(e.item() if hasattr(e, "item") else e)
+    return True
+
+
+def inputs(dtype):
+    base = np.array([3, -1, 4, 1, -5, 9, 2, 6, 5, 3, 5, 8], dtype=np.int64)
+    if dtype == np.bool_:
+        a = base > 2
+    elif dtype == np.complex128:
+        a = base + 1j * base[::-1]
+    else:
+        a = base.astype(dtype)
+    m = a.reshape(3, 4)
+    return {"1d": a, "2d": m, "F": np.asfortranarray(m), "strided": m[:, ::2], "reversed": a[::-1], "col": m[:, 1]}
+
+
+REAL = [np.int8, np.int32, np.int64, np.uint16, np.float32, np.float64, np.bool_]
+
+
+@pytest.mark.parametrize("dtype", REAL)
+def test_methods_and_functions(dtype):
+    for kind, a in inputs(dtype).items():
+        expected = (a.sum(), a.prod(), a.min(), a.max(), a.argmin(), a.argmax(), a.any(), a.all())
+        assert same(methods(a), expected), kind
+        assert same(functions(a), expected + (a.min(), a.max())), kind
+
+
+@pytest.mark.parametrize("dtype", REAL + [np.complex128])
+def test_mean_var_std(dtype):
+    for kind, a in inputs(dtype).items():
+        expected = (a.mean(), a.var(), a.std()) * 2
+        assert same(stats(a), expected), kind
+
+
+def test_complex_sum_prod_any_all():
+    @njit
+    def f(a):
+        return a.sum(), a.prod(), a.any(), a.all(), np.sum(a)
+
+    for a in inputs(np.complex128).values():
+        assert same(f(a), (a.sum(), a.prod(), a.any(), a.all(), a.sum()))
+
+
+def test_result_types_follow_numba():
+    @njit
+    def f(a):
+        return a.sum()
+
+    @njit
+    def g(a):
+        return a.mean()
+
+    assert isinstance(f(np.arange(3, dtype=np.int32)), int)
+    f(np.arange(3, dtype=np.int32))
+    assert "int64(array(int32, 1d, C))" in f.signatures
+    g(np.arange(3, dtype=np.float32))
+    assert "float32(array(float32, 1d, C))" in g.signatures
+    g(np.arange(3, dtype=np.int16))
+    assert "float64(array(int16, 1d, C))" in g.signatures
+
+
+def test_reductions_of_array_expressions():
+    @njit
+    def f(a, b):
+        return (a * b).sum(), np.sum(a * b), np.max(np.abs(a - b)), (a > b).sum(), np.any(a > 100), (a + b[None, :]).mean()
+
+    a = np.linspace(-1, 2, 12).reshape(3, 4)
+    b = np.arange(4.0)
+    expected = ((a * b).sum(), np.sum(a * b), np.max(np.abs(a - b)), (a > b).sum(), np.any(a > 100), (a + b).mean())
+    assert same(f(a, b), expected)
+
+
+def test_empty_arrays():
+    @njit
+    def f(a):
+        return a.sum(), a.prod(), a.any(), a.all()
+
+    assert f(np.zeros(0)) == (0.0, 1.0, False, True)
+    assert f(np.zeros((3, 0), np.int32)) == (0, 1, False, True)
+
+    @njit
+    def mean(a):
+        return a.mean()
+
+    assert math.isnan(mean(np.zeros(0)))
+
+    @njit
+    def mn(a):
+        return a.min()
+
+    @njit
+    def amx(a):
+        return a.argmax()
+
+    with pytest.raises(ValueError, match="zero-size array to reduction operation minimum which has no identity"):
+        mn(np.zeros(0))
+    with pytest.raises(ValueError, match="attempt to get argmax of an empty sequence"):
+        amx(np.zeros((2, 0)))
+
+
+def test_nan_handling_as_numpy():
+    a = np.array([1.0, np.nan, 3.0, np.nan])
+    assert math.isnan(methods(a)[2]) and math.isnan(methods(a)[3])
+    assert methods(a)[4] == np.argmin(a) == 1
+    assert methods(a)[5] == np.argmax(a) == 1
+
+
+def test_float_sum_is_accurate():
+    # Pairwise-or-better: NumPy's own (pairwise) sum and an exact sum agree with ours to a few ulps,
+    # where a naive left-to-right sum is off by far more.
+    rng = np.random.default_rng(0)
+    a = rng.random(1_000_003) * 1e3 + 1e6
+    exact = math.fsum(a)
+    naive = 0.0
+    for x in a[:200_000]:
+        naive += x
+    got = methods(a)[0]
+    assert abs(got - exact) <= 4 * np.spacing(exact)
+    assert abs(got - exact) <= abs(np.sum(a) - exact) + 4 * np.spacing(exact)
+    f32 = a.astype(np.float32)
+    assert abs(methods(f32)[0] - math.fsum(f32)) <= abs(np.sum(f32) - math.fsum(f32)) + 2 * np.spacing(np.float32(math.fsum(f32)))
+
+
+def test_isnan_isinf_isfinite_of_scalars_and_constants():
+    @njit
+    def f(x):
+        return np.isnan(x), np.isinf(x), np.isfinite(x), np.pi, np.e, np.isinf(np.inf), np.isnan(np.nan)
+
+    for x in (1.0, np.nan, np.inf, -np.inf):
+        assert f(x) == (np.isnan(x), np.isinf(x), np.isfinite(x), np.pi, np.e, True, True)
+
+
+def test_an_axis_is_a_located_error():
+    @njit
+    def f(a):
+        return a.sum(0)
+
+    with pytest.raises(ujit.CompileError, match="with an axis is not supported"):
+        f(np.zeros((2, 2)))
