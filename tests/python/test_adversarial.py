@@ -94,3 +94,33 @@ class TestRecurrencesAndRaces:
         spec.loader.exec_module(module)
         assert module.f(1) == 1 + 4001 + 8000
         assert module.f(1.5) == 1.5 + 4001.5 + 8000.5
+
+    @staticmethod
+    def _import_chain(tmp_path, n):
+        """A module of n @njit functions, f{i} calling f{i-1}: f{n-1}(x) == x + n - 1."""
+        path = tmp_path / ("chain%d.py" % n)
+        lines = ["from ujit import njit", "", "@njit", "def f0(x):", "    return x", ""]
+        for i in range(1, n):
+            lines += ["@njit", "def f%d(x):" % i, "    return f%d(x) + 1" % (i - 1), ""]
+        path.write_text("\n".join(lines))
+        spec = importlib.util.spec_from_file_location("chain%d" % n, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    def test_chain_of_5000_functions(self, tmp_path):
+        # The compiler recursed through the chain on the caller's stack (SIGSEGV); the Python
+        # layer gathered the callees recursively (RecursionError).
+        assert self._import_chain(tmp_path, 5000).f4999(1) == 5000
+
+    def test_chain_of_300_functions_on_a_256_kib_thread(self, tmp_path):
+        module = self._import_chain(tmp_path, 300)
+        result = []
+        old = threading.stack_size(256 << 10)
+        try:
+            t = threading.Thread(target=lambda: result.append(module.f299(1)))
+            t.start()
+            t.join()
+        finally:
+            threading.stack_size(old)
+        assert result == [300]

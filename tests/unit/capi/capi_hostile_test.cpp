@@ -5,6 +5,8 @@
 
 #include "ujit/ujit.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -207,6 +209,55 @@ TEST_CASE("C API hostile: 8,000-element tuple displays", "[capi][hostile]") {
                Catch::Contains("mixed.py:2:9: error: a tuple of 8000 elements of different types is too long"));
     ujit_function_release(f);
     ujit_module_release(m);
+}
+
+// Issue 24, item 4: the compiler recursed through a chain of functions on the caller's
+// stack: 5,000 of them overflowed the main thread's 8 MB, 300 a host thread's 256 KiB.
+TEST_CASE("C API hostile: call chains of 5,000 functions, and of 300 on a 256 KiB thread", "[capi][hostile][deep]") {
+    auto chain = [](int n) {
+        std::string s = "def f0(x):\n    return x\n";
+        for (int i = 1; i < n; ++i) {
+            s += "def f" + std::to_string(i);
+            s += "(x):\n    return f" + std::to_string(i - 1);
+            s += "(x) + 1\n";
+        }
+        return s;
+    };
+    struct Job {
+        std::string source, name;
+        double result = 0;
+        ujit_status status = UJIT_ERROR_INTERNAL;
+    };
+    auto run = [](void* p) -> void* {
+        auto* job = static_cast<Job*>(p);
+        ujit_module* m = nullptr;
+        ujit_function* f = nullptr;
+        if (ujit_module_from_string(job->source.c_str(), "chain.py", &m) != UJIT_OK) return nullptr;
+        if (ujit_module_function(m, job->name.c_str(), &f) == UJIT_OK) {
+            ujit_value arg = f64(1.0), r{};
+            size_t n = 0;
+            job->status = ujit_function_call(f, &arg, 1, &r, 1, &n);
+            job->result = r.v.f;
+            ujit_function_release(f);
+        }
+        ujit_module_release(m);
+        return nullptr;
+    };
+    Job deep{chain(5000), "f4999"};
+    run(&deep);
+    CHECK(deep.status == UJIT_OK);
+    CHECK(deep.result == 5000.0);
+
+    Job small{chain(300), "f299"};
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    REQUIRE(pthread_attr_setstacksize(&attr, 256 << 10) == 0);
+    pthread_t thread;
+    REQUIRE(pthread_create(&thread, &attr, run, &small) == 0);
+    pthread_attr_destroy(&attr);
+    pthread_join(thread, nullptr);
+    CHECK(small.status == UJIT_OK);
+    CHECK(small.result == 300.0);
 }
 
 TEST_CASE("C API hostile: xoroshiro128p states tensors", "[capi][hostile][xoroshiro]") {
