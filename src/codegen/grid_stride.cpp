@@ -1,5 +1,6 @@
 #include "codegen/grid_stride.hpp"
 
+#include "syntax/stack_budget.hpp"
 #include "types/builtins.hpp"
 
 #include <functional>
@@ -143,6 +144,7 @@ bool block_uses(const TypedFunction& f, const Block& block, bool (*which)(Builti
 }
 
 bool function_uses(const TypedFunction& f, bool (*which)(BuiltinId), std::set<const TypedFunction*>& seen) {
+    syntax::check_stack(f.def->name_loc, "calls");  // recurses through the call graph
     return seen.insert(&f).second && block_uses(f, f.def->body, which, seen);
 }
 

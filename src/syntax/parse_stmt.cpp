@@ -1,6 +1,8 @@
 // Statements, blocks and the module; the token helpers shared with parse_expr.cpp.
 #include "syntax/parser_impl.hpp"
 
+#include "syntax/stack_budget.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -10,6 +12,7 @@ namespace ujit::syntax {
 DepthGuard::DepthGuard(Parser& p, SourceLoc loc, Of of) : counter(of == Block ? p.block_depth_ : p.depth_) {
     if (++counter > kMaxNesting)
         fail(loc, fmt::format("{} nested too deeply (limit {})", of == Block ? "blocks" : "expression", kMaxNesting));
+    check_stack(loc, of == Block ? "blocks" : "expressions");  // a thread with a small stack
 }
 
 Parser::Parser(SourceFilePtr file) : module_(std::make_unique<Module>(file)), lexer_(*file) {}

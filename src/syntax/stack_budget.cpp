@@ -27,6 +27,9 @@ const char* stack_low() {
     return low;
 }
 
+// Whether this thread is one run_on_compile_stack started (a StackExhausted there is final).
+thread_local bool t_on_compile_stack = false;
+
 }  // namespace
 
 size_t stack_left() {
@@ -39,7 +42,8 @@ size_t stack_left() {
 
 void check_stack(SourceLoc loc, const char* what) {
     if (stack_left() < kStackReserve)
-        fail(loc, fmt::format("{} nested too deeply: the compiler's stack is exhausted", what));
+        throw StackExhausted(Diagnostic{
+            Severity::Error, loc, fmt::format("{} nested too deeply: the compiler's stack is exhausted", what), {}});
 }
 
 RecursionLevel::RecursionLevel(int& depth, int limit, SourceLoc loc, const char* what) : depth_(depth) {
@@ -49,9 +53,15 @@ RecursionLevel::RecursionLevel(int& depth, int limit, SourceLoc loc, const char*
 }
 
 void run_on_compile_stack(const std::function<void()>& work) {
-    if (stack_left() >= kCompileStackBytes) {
-        work();
-        return;
+    std::exception_ptr short_stack;
+    if (t_on_compile_stack || stack_left() >= kCompileOnCallerBytes) {
+        try {
+            work();
+            return;
+        } catch (const StackExhausted&) {
+            if (t_on_compile_stack) throw;
+            short_stack = std::current_exception();
+        }
     }
     struct Job {
         const std::function<void()>* work;
@@ -60,6 +70,7 @@ void run_on_compile_stack(const std::function<void()>& work) {
     auto run = [](void* p) -> void* {
         auto* j = static_cast<Job*>(p);
         try {
+            t_on_compile_stack = true;
             (*j->work)();
         } catch (...) {
             j->error = std::current_exception();
@@ -72,7 +83,8 @@ void run_on_compile_stack(const std::function<void()>& work) {
     pthread_t thread;
     int rc = pthread_create(&thread, &attr, run, &job);
     pthread_attr_destroy(&attr);
-    if (rc != 0) {  // no thread to be had (address space, limits): this thread, with check_stack's guards
+    if (rc != 0 && short_stack) std::rethrow_exception(short_stack);  // no thread to be had: the located error
+    if (rc != 0) {  // nor a first try yet: this thread, whose guards end a deep compile with an error
         work();
         return;
     }

@@ -3,8 +3,9 @@
 // (a call's callee before its caller), so a chain of functions each calling the next nests
 // the compiler as deep as the chain is long (issue 24: 5,000 of them overflowed an 8 MB stack,
 // 300 a thread's 256 KiB). Three guards, from the outside in:
-//  * run_on_compile_stack: each compile runs on a stack of kCompileStackBytes, a thread of its
-//    own where the caller's thread has less left (any thread may call ujit);
+//  * run_on_compile_stack: a compile whose thread's stack runs short (or is small to begin
+//    with) runs on a stack of kCompileStackBytes, a thread of its own (any thread may call
+//    ujit; most compiles need little, and keep the caller's thread and its per-thread caches);
 //  * kMaxCallDepth: calls nested deeper are an error at the call, "calls nested too deeply
 //    (limit 10000)", as the parser reports expressions past its limits;
 //  * check_stack: where a walk finds less than kStackReserve left all the same (a smaller
@@ -12,6 +13,7 @@
 //    a stack overflow.
 #pragma once
 
+#include "syntax/diagnostics.hpp"
 #include "syntax/source.hpp"
 
 #include <cstddef>
@@ -23,12 +25,21 @@ namespace ujit::syntax {
 // lowering together (a 1,000-deep chain needs 1.8 MB); ASan's frames are several times larger.
 constexpr int kMaxCallDepth = 10000;
 constexpr size_t kCompileStackBytes = size_t(256) << 20;  // reserved address space, touched as used
-constexpr size_t kStackReserve = size_t(128) << 10;       // left for LLVM, fmt and unwinding an error
+constexpr size_t kStackReserve = size_t(128) << 10;       // left for fmt and unwinding an error
+constexpr size_t kCompileOnCallerBytes = size_t(4) << 20;  // a compile's first try needs this much left (LLVM's passes)
 
 // Bytes of the calling thread's stack below the current frame.
 size_t stack_left();
 
-// Throws CompileError at `loc`, "{what} nested too deeply: ...", when less than kStackReserve is left.
+// What check_stack throws: a located CompileError, which run_on_compile_stack retries on a
+// larger stack.
+class StackExhausted : public CompileError {
+public:
+    using CompileError::CompileError;
+};
+
+// Throws StackExhausted at `loc`, "{what} nested too deeply: ...", when less than
+// kStackReserve is left.
 void check_stack(SourceLoc loc, const char* what);
 
 // One level of a recursive walk: counts `depth` up for its lifetime, and fails at `loc` with
@@ -44,8 +55,12 @@ private:
     int& depth_;
 };
 
-// Runs `work` with at least kCompileStackBytes of stack: here when this thread has that much
-// left, else on a thread of that stack size, which the caller waits for (exceptions travel back).
+// Runs `work` on this thread when it has kCompileOnCallerBytes left; if it runs out of stack
+// (StackExhausted), or the thread has less to begin with, runs it on a thread with
+// kCompileStackBytes of stack, which the caller waits for (exceptions travel
+// back). `work` must be safe to repeat after a StackExhausted: a compile is (typing caches only
+// finished specializations, and the stack runs short only while typing or lowering, before
+// anything is stored or loaded).
 void run_on_compile_stack(const std::function<void()>& work);
 
 }  // namespace ujit::syntax

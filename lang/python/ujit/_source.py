@@ -244,11 +244,20 @@ class ModuleText:
     # -------------------------------------------------------------- functions
 
     def add_function(self, py_func, decorator, name=None):
-        """Adds `py_func` as `name` (a lambda takes the name its caller knows it by)."""
+        """Adds `py_func` as `name` (a lambda takes the name its caller knows it by) and,
+        transitively, the ujit functions it calls: a worklist, not recursion, since a chain
+        of thousands of functions each calling the next is legal."""
+        pending = [(py_func, decorator, name)]
+        while pending:
+            pending.extend(reversed(self._add_one(*pending.pop())))
+
+    def _add_one(self, py_func, decorator, name=None):
+        """Places one function; returns the (py_func, decorator, name) of the ujit functions
+        it calls."""
         name = name or def_name(py_func)
         if name in self.functions:
             if self.functions[name] is py_func:
-                return
+                return []
             raise compile_error("two different functions named '%s' are used together; ujit compiles "
                                 "them into one module, so they need distinct names" % name,
                                 py_func.__code__.co_filename, py_func.__code__.co_firstlineno, 1)
@@ -280,11 +289,13 @@ class ModuleText:
                 self.fixes.append((first, first + len(out) - 1, src.indent))
         else:
             self.appended.append(out)
-        self._bind_free_names(src)
+        return self._bind_free_names(src)
 
     def _bind_free_names(self, src):
+        """Binds the globals `src` uses; returns the ujit functions it calls, to be added."""
         from ._dispatcher import callee_of  # the other ujit functions' (py_func, decorator)
 
+        callees = []
         for name, (line, col) in src.free_names().items():
             found, value = src.value_of(name)
             if not found:
@@ -297,12 +308,12 @@ class ModuleText:
                 if self.cpu_fallback and decorator == decorator_text("cuda.jit", device=True):
                     decorator = decorator_text("jit")
                 if py_func.__name__ == "<lambda>":
-                    self.add_function(py_func, decorator, name)  # `g = njit(lambda x: ...)`
+                    callees.append((py_func, decorator, name))  # `g = njit(lambda x: ...)`
                     continue
                 if py_func.__name__ != name:
                     raise compile_error("'%s' refers to the ujit function '%s': call it by its own name"
                                         % (name, py_func.__name__), src.filename, line, col)
-                self.add_function(py_func, decorator)
+                callees.append((py_func, decorator, None))
                 continue
             statement = self._statement_for(name, value, src, line, col)
             if statement is None:
@@ -312,6 +323,7 @@ class ModuleText:
                 raise compile_error("global '%s' has different values in the functions compiled together"
                                     % name, src.filename, line, col)
             self.bindings[name] = statement
+        return callees
 
     # -------------------------------------------------------------- frozen globals
 

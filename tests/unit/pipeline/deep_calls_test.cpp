@@ -1,7 +1,7 @@
 // Issue 24, item 4: the compiler recursed through calls between functions on its caller's
 // stack and overflowed it: a chain of 5,000 @njit functions each calling the next crashed
 // `ujit run` (8 MB main thread), a chain of 300 crashed a thread with a 256 KiB stack.
-// Compiles now run on a stack of their own (syntax/stack_budget.hpp); past kMaxCallDepth
+// A compile whose stack runs short now runs again on a large one (syntax/stack_budget.hpp); past kMaxCallDepth
 // nested calls the error names the call, as the parser names an expression past its limits.
 #include <catch2/catch.hpp>
 
