@@ -80,6 +80,10 @@ void on_fault(int sig, siginfo_t* info, void* context) {
         escape->fault.signal = sig;
         escape->fault.address = info->si_addr;
         pthread_setspecific(escape_key(), escape->prev);
+        sigset_t unblock;
+        sigemptyset(&unblock);
+        sigaddset(&unblock, sig);
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nullptr);  // the handler ran with it blocked
         siglongjmp(escape->env, 1);
     }
     pass_on(installed().previous_fault[sig == SIGSEGV ? 0 : 1], sig, info, context);

@@ -55,8 +55,8 @@ template <class F> bool run_catching_faults(F&& run, KernelFault& fault) {
     ensure_signal_stack();
     FaultEscape escape;
     escape.prev = current_fault_escape();
-    // savemask = 1: the handler runs with the signal blocked; siglongjmp unblocks it.
-    if (sigsetjmp(escape.env, 1) == 0) {
+    // savemask = 0 (no system call per run): the handler unblocks its signal itself.
+    if (sigsetjmp(escape.env, 0) == 0) {
         set_fault_escape(&escape);
         try {
             run();

@@ -163,6 +163,44 @@ TEST_CASE("host device: a local array larger than CUDA allows is a located compi
     for (int t = 0; t < 4; ++t) CHECK(v[size_t(t)] == float(131071 + t) + float(2 * t));
 }
 
+// A thread with a small stack (a Python thread after threading.stack_size(256 KiB), say)
+// launching one block runs it itself: 512 KiB of local array cannot fit. The kernel's frame
+// probes each page, so it meets the stack's guard page and the launch reports the fault;
+// unprobed, the stack pointer would jump 256 KiB past the guard, into other memory where
+// some is mapped there (here it is not: the probes themselves are checked by the lit test
+// dumps/cpu_kernel_stack_probes.py).
+TEST_CASE("host device: a local array larger than the launching thread's stack is a fault, not corruption",
+          "[host-device][.]") {
+    UJIT_REQUIRE_HOST_DEVICE();
+    DeviceArray out = device_array({4}, DType::Float32);
+    kernel("largest_local");  // compiled here, on a full-size stack
+    launch(kernel("largest_local"), Dim3(1), Dim3(1), {out});
+    std::string error;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 256 * 1024);
+    struct Call {
+        DeviceArray* out;
+        std::string* error;
+    } call{&out, &error};
+    pthread_t t;
+    REQUIRE(pthread_create(
+                &t, &attr,
+                [](void* p) -> void* {
+                    auto* c = static_cast<Call*>(p);
+                    try {
+                        launch(kernel("largest_local"), Dim3(1), Dim3(1), {*c->out});
+                    } catch (const Error& e) {
+                        *c->error = e.what();
+                    }
+                    return nullptr;
+                },
+                &call) == 0);
+    pthread_join(t, nullptr);
+    pthread_attr_destroy(&attr);
+    CHECK_THAT(error, Contains("CUDA_ERROR_ILLEGAL_ADDRESS") && Contains("largest_local"));
+}
+
 TEST_CASE("host device: SIGINT stops a long launch with an interrupted error", "[host-device][.]") {
     UJIT_REQUIRE_HOST_DEVICE();
     DeviceArray flag = device_array({1}, DType::Int64), out = device_array({1000 * 256}, DType::Float64);

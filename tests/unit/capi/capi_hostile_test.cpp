@@ -6,18 +6,21 @@
 #include "ujit/ujit.h"
 
 #include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
-
-#include <sys/mman.h>
 
 namespace {
 
@@ -537,5 +540,52 @@ TEST_CASE("C API hostile: kernel faults and oversized local arrays on the host d
     ujit_function_release(far);
     ujit_function_release(fill);
     ujit_function_release(huge);
+    ujit_module_release(m);
+}
+
+// Issue 24: Ctrl-C stops a launch on the host device: UJIT_ERROR_RUNTIME, "KeyboardInterrupt".
+TEST_CASE("C API hostile: SIGINT stops a long launch on the host device", "[capi][hostile][host-device][.]") {
+    REQUIRE(!ujit_cuda_available(nullptr));
+    const char* source = "from numba import cuda\n"
+                         "@cuda.jit\ndef spin(flag, out):\n    i = cuda.grid(1)\n    flag[0] = 1\n    acc = 0.0\n"
+                         "    for k in range(2000000):\n        acc += k * 0.5\n    out[i] = acc\n";
+    ujit_module* m = nullptr;
+    REQUIRE(ujit_module_from_string(source, "spin.py", &m) == UJIT_OK);
+    ujit_function* spin = nullptr;
+    REQUIRE(ujit_module_function(m, "spin", &spin) == UJIT_OK);
+    static int64_t flag[1];
+    static double out[1000 * 256];
+    int64_t flag_shape[1] = {1}, out_shape[1] = {1000 * 256};
+    DLTensor tf{}, to{};
+    tf.data = flag;
+    tf.device = to.device = {kDLCPU, 0};
+    tf.ndim = to.ndim = 1;
+    tf.dtype = {kDLInt, 64, 1};
+    tf.shape = flag_shape;
+    to.data = out;
+    to.dtype = {kDLFloat, 64, 1};
+    to.shape = out_shape;
+    ujit_value args[2]{};
+    args[0].is_array = args[1].is_array = 1;
+    args[0].dtype = UJIT_INT64;
+    args[1].dtype = UJIT_FLOAT64;
+    args[0].v.array = &tf;
+    args[1].v.array = &to;
+    struct sigaction dfl = {}, catch2 = {};  // a plain C program's SIGINT (not Catch2's handler)
+    dfl.sa_handler = SIG_DFL;
+    sigaction(SIGINT, &dfl, &catch2);
+    std::atomic<bool> done{false};
+    std::thread sender([&] {
+        while (!reinterpret_cast<volatile int64_t*>(flag)[0] && !done)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        if (!done) kill(getpid(), SIGINT);
+    });
+    ujit_status st = ujit_function_launch(spin, {1000, 1, 1}, {256, 1, 1}, args, 2, nullptr, 0);
+    done = true;
+    sender.join();
+    sigaction(SIGINT, &catch2, nullptr);
+    CHECK(st == UJIT_ERROR_RUNTIME);
+    CHECK_THAT(std::string(ujit_last_error()), Catch::Contains("KeyboardInterrupt") && Catch::Contains("'spin'"));
+    ujit_function_release(spin);
     ujit_module_release(m);
 }
