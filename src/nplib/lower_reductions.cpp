@@ -26,7 +26,6 @@ namespace {
 constexpr int64_t kBlock = 128;  // elements per block, as NumPy's PW_BLOCKSIZE
 constexpr int kLanes = 8;        // partial sums per block, as NumPy's unrolled kernel
 
-
 }  // namespace
 
 // Adds value(ptrs) over the iteration space to the float `sum` slot ({total, compensation}).
@@ -72,8 +71,8 @@ void FunctionLowering::compensated_sum(const std::vector<llvm::Value*>& dims, co
             llvm::Value* s = b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 0));
             llvm::Value* c = b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 1));
             llvm::Value* total = b.CreateFAdd(s, x);
-            llvm::Value* s_bigger = b.CreateFCmpOGE(intrinsic(b, llvm::Intrinsic::fabs, {s}),
-                                                    intrinsic(b, llvm::Intrinsic::fabs, {x}));
+            llvm::Value* s_bigger =
+                b.CreateFCmpOGE(intrinsic(b, llvm::Intrinsic::fabs, {s}), intrinsic(b, llvm::Intrinsic::fabs, {x}));
             llvm::Value* lost = b.CreateSelect(s_bigger, b.CreateFAdd(b.CreateFSub(s, total), x),
                                                b.CreateFAdd(b.CreateFSub(x, total), s));
             b.CreateStore(total, b.CreateStructGEP(sum->getAllocatedType(), sum, 0));
@@ -178,7 +177,8 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
             init = is_max ? llvm::ConstantInt::get(vt, llvm::APInt::getSignedMinValue(rt->bits()))
                           : llvm::ConstantInt::get(vt, llvm::APInt::getSignedMaxValue(rt->bits()));
         else
-            init = is_max ? llvm::ConstantInt::get(vt, 0) : llvm::ConstantInt::get(vt, llvm::APInt::getMaxValue(rt->bits()));
+            init = is_max ? llvm::ConstantInt::get(vt, 0)
+                          : llvm::ConstantInt::get(vt, llvm::APInt::getMaxValue(rt->bits()));
         llvm::AllocaInst* acc = slot_of(rt, init);
         elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& p) {
             llvm::Value* cur = b.CreateLoad(vt, acc);
@@ -210,7 +210,8 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
             init = is_max ? llvm::ConstantInt::get(lt, llvm::APInt::getSignedMinValue(vt->bits()))
                           : llvm::ConstantInt::get(lt, llvm::APInt::getSignedMaxValue(vt->bits()));
         else
-            init = is_max ? llvm::ConstantInt::get(lt, 0) : llvm::ConstantInt::get(lt, llvm::APInt::getMaxValue(vt->bits()));
+            init = is_max ? llvm::ConstantInt::get(lt, 0)
+                          : llvm::ConstantInt::get(lt, llvm::APInt::getMaxValue(vt->bits()));
         llvm::AllocaInst* best = slot_of(vt, init);
         llvm::AllocaInst* best_at = slot_of(types::int64(), b.getInt64(0));
         llvm::AllocaInst* flat = slot_of(types::int64(), b.getInt64(0));
