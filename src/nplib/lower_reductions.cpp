@@ -180,20 +180,34 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
             init = is_max ? llvm::ConstantInt::get(vt, 0)
                           : llvm::ConstantInt::get(vt, llvm::APInt::getMaxValue(rt->bits()));
         llvm::AllocaInst* acc = slot_of(rt, init);
+        llvm::AllocaInst* saw_nan = slot_of(types::boolean(), b.getFalse());
         elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& p) {
             llvm::Value* cur = b.CreateLoad(vt, acc);
             llvm::Value* v = element(p, rt);
             llvm::Value* out;
-            if (rt->is_float())  // NaN wins, as in NumPy
-                out = intrinsic(b, is_max ? llvm::Intrinsic::maximum : llvm::Intrinsic::minimum, {cur, v});
-            else if (rt->is_bool())
+            if (rt->is_float()) {
+                // A NaN anywhere is the result (NumPy), tracked apart so that the compare and
+                // select may promise no NaNs and vectorize as a max/min reduction: where a NaN
+                // makes them poison, the NaN is chosen below instead.
+                b.CreateStore(b.CreateOr(b.CreateLoad(b.getInt1Ty(), saw_nan), b.CreateFCmpUNO(v, v)), saw_nan);
+                llvm::FastMathFlags fmf;
+                fmf.setNoNaNs();
+                fmf.setNoSignedZeros();
+                llvm::IRBuilder<>::FastMathFlagGuard guard(b);
+                b.setFastMathFlags(fmf);
+                out = b.CreateSelect(is_max ? b.CreateFCmpOGT(v, cur) : b.CreateFCmpOLT(v, cur), v, cur);
+            } else if (rt->is_bool()) {
                 out = is_max ? b.CreateOr(cur, v) : b.CreateAnd(cur, v);
-            else if (rt->is_signed())
+            } else if (rt->is_signed()) {
                 out = intrinsic(b, is_max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, {cur, v});
-            else
+            } else {
                 out = intrinsic(b, is_max ? llvm::Intrinsic::umax : llvm::Intrinsic::umin, {cur, v});
+            }
             b.CreateStore(out, acc);
         });
+        if (rt->is_float())
+            return b.CreateSelect(b.CreateLoad(b.getInt1Ty(), saw_nan), llvm::ConstantFP::getNaN(vt),
+                                  b.CreateLoad(vt, acc));
         return b.CreateLoad(vt, acc);
     }
     case Reduction::ArgMin:
