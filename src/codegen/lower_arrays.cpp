@@ -200,6 +200,10 @@ llvm::Value* FunctionLowering::array_method(const Call* e, types::BuiltinId id, 
         else
             parts.push_back(a);
     }
+    if (id == types::BuiltinId::ArrayFill) {  // a.fill(x): x stored into every element
+        lower_array_expr_into({arr, at}, e->args[0]);
+        return nullptr;
+    }
     if (id == types::BuiltinId::ArrayTranspose) {
         std::vector<int> perm;
         for (const Expr* p : parts) {

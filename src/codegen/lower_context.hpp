@@ -166,6 +166,7 @@ private:
     // dest's shape: the single entry point for every whole-array store (slice assignment,
     // in-place operators; the result of an allocating expression later).
     void lower_array_expr_into(TypedValue dest, const syntax::Expr* e);
+    void masked_store(const syntax::Subscript* target, const syntax::Expr* value);
     void store_array_expr(TypedValue dest, const nplib::ArrayExpr& tree, const std::vector<nplib::ArrayExpr*>& leaves,
                           syntax::SourceLoc loc);
     std::unique_ptr<nplib::ArrayExpr> array_expr_tree(const syntax::Expr* e, std::vector<nplib::ArrayExpr*>& leaves);

@@ -53,6 +53,8 @@ void FunctionLowering::assign(const Assign* s) {
     if (auto* sub = dyn_cast<Subscript>(s->targets[0]); sub && type_of(sub)->is_array()) {
         if (s->targets.size() != 1)
             unsupported(s->loc, "chained assignment into array slices is not supported by ujit");
+        if (const Type* it = type_of(sub->index); it->is_array() && it->dtype()->is_bool())
+            return masked_store(sub, s->value);
         return lower_array_expr_into({expr(sub), type_of(sub)}, s->value);
     }
     const Type* vt = type_of(s->value);

@@ -12,42 +12,54 @@ constinit thread_local ErrorGuardFrame* t_error_guard_top = nullptr;
 namespace {
 
 // The message of the last ujit_rt_raise_values on this thread, read (once) by
-// RuntimeErrorInfo::str() for the same code; a plain ujit_rt_raise clears it.
+// RuntimeErrorInfo::str() for the same code; a plain ujit_rt_raise clears it. Plain data
+// written with snprintf: the raise path between generated code and the guard's longjmp
+// constructs and destroys no C++ object (a thread_local std::string there broke the
+// one-frame guard of Function::call_scalars).
 struct ErrorDetail {
     int code = 0;
-    std::string text;
+    char text[512];
 };
-thread_local ErrorDetail t_detail;
+constinit thread_local ErrorDetail t_detail{};
 
-std::string shape_text(const int64_t* dims, int64_t n) {
-    std::string s = "(";
-    for (int64_t k = 0; k < n; ++k) s += std::to_string(dims[k]) + (n == 1 || k + 1 < n ? "," : "");
-    return s + ")";
+// "(3,)" / "(2,4)": NumPy's spelling of a shape in these messages, appended at `at`.
+int append_shape(char* out, size_t cap, const int64_t* dims, int64_t n) {
+    int len = std::snprintf(out, cap, "(");
+    for (int64_t k = 0; k < n && len >= 0 && static_cast<size_t>(len) < cap; ++k)
+        len += std::snprintf(out + len, cap - static_cast<size_t>(len), "%lld%s", static_cast<long long>(dims[k]),
+                             n == 1 || k + 1 < n ? "," : "");
+    if (len >= 0 && static_cast<size_t>(len) < cap)
+        len += std::snprintf(out + len, cap - static_cast<size_t>(len), ")");
+    return len;
 }
 
 // NumPy's wording, from the values codegen passes (codegen/abi.hpp says which for each code).
-std::string detail_text(int code, int64_t n, const int64_t* v) {
+void write_detail(int code, int64_t n, const int64_t* v) {
     using codegen::RuntimeError;
-    auto shapes = [&](const char* between, const char* after) {
-        int64_t n1 = v[0];
-        const int64_t* s1 = v + 1;
-        int64_t n2 = v[1 + n1];
-        const int64_t* s2 = v + 2 + n1;
-        return shape_text(s1, n1) + between + shape_text(s2, n2) + after;
+    char* out = t_detail.text;
+    const size_t cap = sizeof t_detail.text;
+    out[0] = 0;
+    auto two_shapes = [&](const char* first, const char* between) {
+        int len = std::snprintf(out, cap, "%s", first);
+        len += append_shape(out + len, cap - static_cast<size_t>(len), v + 1, v[0]);
+        len += std::snprintf(out + len, cap - static_cast<size_t>(len), "%s", between);
+        append_shape(out + len, cap - static_cast<size_t>(len), v + 2 + v[0], v[1 + v[0]]);
     };
     switch (static_cast<RuntimeError>(code)) {
     case RuntimeError::IndexOutOfBounds:
         if (n == 3)
-            return "IndexError: index " + std::to_string(v[0]) + " is out of bounds for axis " + std::to_string(v[1]) +
-                   " with size " + std::to_string(v[2]);
+            std::snprintf(out, cap, "IndexError: index %lld is out of bounds for axis %lld with size %lld",
+                          static_cast<long long>(v[0]), static_cast<long long>(v[1]), static_cast<long long>(v[2]));
         break;
     case RuntimeError::BroadcastInto:
-        return "ValueError: could not broadcast input array from shape " + shapes(" into shape ", "");
+        two_shapes("ValueError: could not broadcast input array from shape ", " into shape ");
+        break;
     case RuntimeError::BroadcastShapes:
-        return "ValueError: operands could not be broadcast together with shapes " + shapes(" ", "");
+        two_shapes("ValueError: operands could not be broadcast together with shapes ", " ");
+        break;
     default: break;
     }
-    return runtime_error_message(code);
+    t_detail.code = out[0] ? code : 0;
 }
 
 }  // namespace
@@ -76,8 +88,8 @@ std::string runtime_error_message(int code) {
 
 std::string RuntimeErrorInfo::str() const {
     std::string s = runtime_error_message(code);
-    if (t_detail.code == code && !t_detail.text.empty()) s = std::move(t_detail.text);
-    t_detail = {};
+    if (t_detail.code == code) s = t_detail.text;
+    t_detail.code = 0;
     if (where && *where) s += std::string(" (in ") + where + ")";
     return s;
 }
@@ -100,11 +112,11 @@ namespace {
 }  // namespace
 
 extern "C" [[noreturn]] void ujit_rt_raise(int code, const char* where) {
-    ujit::cpu::t_detail = {};
+    ujit::cpu::t_detail.code = 0;
     raise_to_guard(code, where);
 }
 
 extern "C" [[noreturn]] void ujit_rt_raise_values(int code, const char* where, int64_t n, const int64_t* values) {
-    ujit::cpu::t_detail = {code, ujit::cpu::detail_text(code, n, values)};  // complete before the longjmp
+    ujit::cpu::write_detail(code, n, values);
     raise_to_guard(code, where);
 }

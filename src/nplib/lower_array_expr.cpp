@@ -4,10 +4,13 @@
 // integer division by zero 0, as in Numba's ufunc loops, not Python's ZeroDivisionError).
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
+#include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
 
 #include <fmt/format.h>
+
+#include <llvm/IR/Intrinsics.h>
 
 namespace ujit::codegen {
 
@@ -141,6 +144,18 @@ llvm::Value* FunctionLowering::array_expr_element(const ArrayExpr& node, const s
         case types::BuiltinId::NpAbs: v = abs_value(in[0], t, node.loc); break;
         case types::BuiltinId::NpSquare: v = ufunc_binary(BinOp::Mul, in[0], in[0], t, node.loc); break;
         case types::BuiltinId::NpPower: v = ufunc_binary(BinOp::Pow, in[0], in[1], t, node.loc); break;
+        case types::BuiltinId::NpWhere: v = b.CreateSelect(truth(b, in[0], t), in[1], in[2]); break;
+        case types::BuiltinId::NpClip: {  // min(max(a, lo), hi); a NaN stays NaN
+            bool fl = t->is_float();
+            auto pick = [&](llvm::Intrinsic::ID f, llvm::Intrinsic::ID s, llvm::Intrinsic::ID u, llvm::Value* x,
+                            llvm::Value* y) {
+                if (t->is_bool()) return f == llvm::Intrinsic::maximum ? b.CreateOr(x, y) : b.CreateAnd(x, y);
+                return intrinsic(b, fl ? f : t->is_signed() ? s : u, {x, y});
+            };
+            v = pick(llvm::Intrinsic::maximum, llvm::Intrinsic::smax, llvm::Intrinsic::umax, in[0], in[1]);
+            v = pick(llvm::Intrinsic::minimum, llvm::Intrinsic::smin, llvm::Intrinsic::umin, v, in[2]);
+            break;
+        }
         default: v = math_values(node.builtin, in, node.loop.in, vt, node.loc); break;
         }
         break;
@@ -273,6 +288,27 @@ void FunctionLowering::store_array_expr(TypedValue dest, const ArrayExpr& tree, 
     elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& ptrs) {
         llvm::Value* v = convert_or_fail(array_expr_element(tree, ptrs), tree.elem_type(), dt, loc);
         b.CreateStore(to_storage(b, v, dt), ptrs.back());
+    });
+}
+
+// a[mask] = x: x (a number) stored where the boolean array expression `mask` is true, in one
+// loop over a (a select and a store per element, so that it vectorizes).
+void FunctionLowering::masked_store(const Subscript* target, const Expr* value) {
+    const Type* at = type_of(target->value);
+    llvm::Value* arr = expr(target->value);
+    std::vector<ArrayExpr*> leaves;
+    std::unique_ptr<ArrayExpr> mask = array_expr_tree(target->index, leaves);
+    const Type* dt = at->dtype();
+    llvm::Value* v = expr_as(value, dt);
+    std::vector<llvm::Value*> dims;
+    for (int k = 0; k < at->ndim(); ++k) dims.push_back(array_dim(b, arr, static_cast<unsigned>(k)));
+    std::vector<TypedValue> arrays = leaf_views(leaves, dims, target->index->loc, /*into=*/true);
+    arrays.push_back({arr, at});
+    elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& ptrs) {
+        llvm::Value* m = truth(b, array_expr_element(*mask, ptrs), mask->elem_type());
+        llvm::Type* st = storage_type(mod.ctx, dt);
+        llvm::Value* old = b.CreateLoad(st, ptrs.back());
+        b.CreateStore(b.CreateSelect(m, to_storage(b, v, dt), old), ptrs.back());
     });
 }
 

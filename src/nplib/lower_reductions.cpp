@@ -26,7 +26,6 @@ namespace {
 constexpr int64_t kBlock = 128;  // elements per block, as NumPy's PW_BLOCKSIZE
 constexpr int kLanes = 8;        // partial sums per block, as NumPy's unrolled kernel
 
-
 }  // namespace
 
 // Adds value(ptrs) over the iteration space to the float `sum` slot ({total, compensation}).
@@ -72,8 +71,8 @@ void FunctionLowering::compensated_sum(const std::vector<llvm::Value*>& dims, co
             llvm::Value* s = b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 0));
             llvm::Value* c = b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 1));
             llvm::Value* total = b.CreateFAdd(s, x);
-            llvm::Value* s_bigger = b.CreateFCmpOGE(intrinsic(b, llvm::Intrinsic::fabs, {s}),
-                                                    intrinsic(b, llvm::Intrinsic::fabs, {x}));
+            llvm::Value* s_bigger =
+                b.CreateFCmpOGE(intrinsic(b, llvm::Intrinsic::fabs, {s}), intrinsic(b, llvm::Intrinsic::fabs, {x}));
             llvm::Value* lost = b.CreateSelect(s_bigger, b.CreateFAdd(b.CreateFSub(s, total), x),
                                                b.CreateFAdd(b.CreateFSub(x, total), s));
             b.CreateStore(total, b.CreateStructGEP(sum->getAllocatedType(), sum, 0));
@@ -178,22 +177,37 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
             init = is_max ? llvm::ConstantInt::get(vt, llvm::APInt::getSignedMinValue(rt->bits()))
                           : llvm::ConstantInt::get(vt, llvm::APInt::getSignedMaxValue(rt->bits()));
         else
-            init = is_max ? llvm::ConstantInt::get(vt, 0) : llvm::ConstantInt::get(vt, llvm::APInt::getMaxValue(rt->bits()));
+            init = is_max ? llvm::ConstantInt::get(vt, 0)
+                          : llvm::ConstantInt::get(vt, llvm::APInt::getMaxValue(rt->bits()));
         llvm::AllocaInst* acc = slot_of(rt, init);
+        llvm::AllocaInst* saw_nan = slot_of(types::boolean(), b.getFalse());
         elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& p) {
             llvm::Value* cur = b.CreateLoad(vt, acc);
             llvm::Value* v = element(p, rt);
             llvm::Value* out;
-            if (rt->is_float())  // NaN wins, as in NumPy
-                out = intrinsic(b, is_max ? llvm::Intrinsic::maximum : llvm::Intrinsic::minimum, {cur, v});
-            else if (rt->is_bool())
+            if (rt->is_float()) {
+                // A NaN anywhere is the result (NumPy), tracked apart so that the compare and
+                // select may promise no NaNs and vectorize as a max/min reduction: where a NaN
+                // makes them poison, the NaN is chosen below instead.
+                b.CreateStore(b.CreateOr(b.CreateLoad(b.getInt1Ty(), saw_nan), b.CreateFCmpUNO(v, v)), saw_nan);
+                llvm::FastMathFlags fmf;
+                fmf.setNoNaNs();
+                fmf.setNoSignedZeros();
+                llvm::IRBuilder<>::FastMathFlagGuard guard(b);
+                b.setFastMathFlags(fmf);
+                out = b.CreateSelect(is_max ? b.CreateFCmpOGT(v, cur) : b.CreateFCmpOLT(v, cur), v, cur);
+            } else if (rt->is_bool()) {
                 out = is_max ? b.CreateOr(cur, v) : b.CreateAnd(cur, v);
-            else if (rt->is_signed())
+            } else if (rt->is_signed()) {
                 out = intrinsic(b, is_max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, {cur, v});
-            else
+            } else {
                 out = intrinsic(b, is_max ? llvm::Intrinsic::umax : llvm::Intrinsic::umin, {cur, v});
+            }
             b.CreateStore(out, acc);
         });
+        if (rt->is_float())
+            return b.CreateSelect(b.CreateLoad(b.getInt1Ty(), saw_nan), llvm::ConstantFP::getNaN(vt),
+                                  b.CreateLoad(vt, acc));
         return b.CreateLoad(vt, acc);
     }
     case Reduction::ArgMin:
@@ -210,7 +224,8 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
             init = is_max ? llvm::ConstantInt::get(lt, llvm::APInt::getSignedMinValue(vt->bits()))
                           : llvm::ConstantInt::get(lt, llvm::APInt::getSignedMaxValue(vt->bits()));
         else
-            init = is_max ? llvm::ConstantInt::get(lt, 0) : llvm::ConstantInt::get(lt, llvm::APInt::getMaxValue(vt->bits()));
+            init = is_max ? llvm::ConstantInt::get(lt, 0)
+                          : llvm::ConstantInt::get(lt, llvm::APInt::getMaxValue(vt->bits()));
         llvm::AllocaInst* best = slot_of(vt, init);
         llvm::AllocaInst* best_at = slot_of(types::int64(), b.getInt64(0));
         llvm::AllocaInst* flat = slot_of(types::int64(), b.getInt64(0));

@@ -112,6 +112,8 @@ std::optional<UfuncSig> builtin_ufunc(BuiltinId id) {
     case BuiltinId::NpAbs: return UfuncSig{"absolute", concat(same_type("?" + kInts + "fd", 1), {"F->f", "D->d"})};
     case BuiltinId::NpSquare: return UfuncSig{"square", same_type(kInts + "fdFD", 1)};
     case BuiltinId::NpPower: return binary_ufunc(BinOp::Pow);
+    case BuiltinId::NpWhere: return UfuncSig{"where", {}};
+    case BuiltinId::NpClip: return UfuncSig{"clip", {}};
     case BuiltinId::MathIsnan:
     case BuiltinId::MathIsinf:
     case BuiltinId::MathIsfinite: return UfuncSig{std::string(types::builtin_name(id)), same_type("fd", 1, "?")};
@@ -124,6 +126,15 @@ std::optional<UfuncSig> builtin_ufunc(BuiltinId id) {
 }
 
 std::optional<UfuncLoop> find_loop(const UfuncSig& sig, const std::vector<const Type*>& inputs) {
+    if (sig.name == "where" && inputs.size() == 3) {
+        auto xy = find_loop(binary_ufunc(BinOp::Add), {inputs[1], inputs[2]});
+        if (!xy) return std::nullopt;
+        return UfuncLoop{{inputs[0], xy->in[0], xy->in[1]}, xy->out};
+    }
+    if (sig.name == "clip" && inputs.size() == 3) {
+        if (inputs[0]->is_complex() || inputs[1]->is_complex() || inputs[2]->is_complex()) return std::nullopt;
+        return UfuncLoop{{inputs[0], inputs[0], inputs[0]}, inputs[0]};
+    }
     bool has_int = false, has_inexact = false;
     for (const Type* t : inputs) {
         has_int |= t->is_int();

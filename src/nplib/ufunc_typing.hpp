@@ -33,6 +33,10 @@ UfuncSig unary_ufunc(syntax::UnaryOp op);
 // The ufunc a builtin computes when applied to arrays (np.sqrt, abs, ...); nullopt if none.
 std::optional<UfuncSig> builtin_ufunc(types::BuiltinId id);
 
+// np.where(c, x, y) and np.clip(a, lo, hi) are elementwise too, with loops of their own
+// (find_loop knows them by name): where promotes x and y as add's loops do and tests c for
+// truth; clip computes in a's dtype, as Numba's np.clip fills an array like a.
+
 // The loop for these input dtypes, or nullopt ("ufunc 'add' not supported for the input types").
 std::optional<UfuncLoop> find_loop(const UfuncSig& sig, const std::vector<const types::Type*>& inputs);
 

@@ -126,6 +126,8 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         operands(c, args);
         return array_ufunc(c->loc, *sig, args);
     }
+    if (id == BuiltinId::NpWhere || id == BuiltinId::NpClip)
+        error(c->loc, fmt::format("{}() of scalars is not supported by ujit (it takes arrays)", what));
     const BuiltinInfo& info = builtin_info(id);
     if (info.rule == TypingRule::Float1) {
         arity(info.min_args, info.max_args);
@@ -495,6 +497,13 @@ const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
 const Type* Inferrer::array_method(const Call* c, BuiltinId id, std::vector<const Type*> args) {
     const Type* recv = fn_.type_of(cast<Attribute>(c->callee)->value);
     const std::string what = cast<Attribute>(c->callee)->attr;
+    if (id == BuiltinId::ArrayFill) {  // a.fill(x): in place, no result
+        require_writable(cast<Attribute>(c->callee)->value, recv);
+        if (args.size() != 1 || !args[0]->is_number() || !can_convert(args[0], recv->dtype()))
+            error(c->loc, fmt::format("fill() takes one number to store into {}", recv->str()));
+        operands(c, {recv, args[0]});
+        return none();
+    }
     if (auto r = nplib::reduction_of(id)) {
         if (!args.empty()) error(c->args[0]->loc, fmt::format("{}() with an axis is not supported by ujit", what));
         operands(c, {recv});

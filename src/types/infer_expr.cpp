@@ -209,6 +209,19 @@ std::optional<nplib::IndexItem> Inferrer::index_item(const Expr* e) {
 }
 
 const Type* Inferrer::array_subscript(const Subscript* s, const Type* array) {
+    // a[mask] with a boolean array (or array expression) of a's ndim: only stored into.
+    if (!isa<Tuple>(s->index) && !isa<Slice>(s->index)) {
+        const Type* it = expr(s->index);
+        if (it && it->is_array() && it->dtype()->is_bool()) {
+            if (!mask_target_)
+                error(s->loc, "boolean-mask indexing makes a new array, which ujit cannot allocate yet; assign "
+                              "through it (a[mask] = 0)");
+            if (it->ndim() != array->ndim())
+                error(s->index->loc, fmt::format("a boolean index must have the array's {} dimensions, not {}",
+                                                 array->ndim(), it->ndim()));
+            return types::array(array->dtype(), 1, Layout::A);
+        }
+    }
     std::vector<nplib::IndexItem> items;
     bool unknown = false;
     auto add = [&](const Expr* e) {
@@ -247,6 +260,8 @@ const Type* Inferrer::array_subscript(const Subscript* s, const Type* array) {
 // An operator or builtin applied to arrays: the ufunc loop Numba picks, the result an array of
 // its output type with the operands' largest ndim (layout C, as a new array would be).
 const Type* Inferrer::array_ufunc(SourceLoc loc, const nplib::UfuncSig& sig, const std::vector<const Type*>& operands) {
+    if (sig.name == "where" && operands.size() != 3)
+        error(loc, "np.where() takes 3 arguments (the 1-argument form allocates)");
     std::vector<const Type*> dtypes;
     int ndim = 0;
     std::string listed;

@@ -60,6 +60,7 @@ private:
                             const std::vector<const Type*>& operands);
     const Type* array_method(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* array_subscript(const syntax::Subscript* s, const Type* array);
+    bool mask_target_ = false;  // typing an assignment target: a[mask] is allowed
     std::optional<nplib::IndexItem> index_item(const syntax::Expr* e);
     const Type* array_attribute(const syntax::Attribute* a, const Type* array);
     std::optional<ConstValue> constant_of(const syntax::Expr* e);

@@ -125,7 +125,11 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
         if (container && container->is_tuple())
             error(target->loc, "tuples are immutable: cannot assign to a tuple element");
         require_writable(s->value, container);
+        mask_target_ = true;
         const Type* elem = expr(target);
+        mask_target_ = false;
+        if (auto* idx = fn_.type_of(s->index); elem && value && idx && idx->is_array() && !value->is_number())
+            error(where, "a[mask] = x stores a number; storing an array through a mask is not supported by ujit");
         if (elem && value && elem->is_array()) {  // a[1:3] = x: x broadcast into the view
             const Type* from = value->is_array() ? value->dtype() : value;
             if (!from->is_number() || !can_convert(from, elem->dtype()))

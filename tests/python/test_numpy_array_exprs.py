@@ -164,3 +164,51 @@ def test_an_array_expression_that_would_allocate_is_a_located_error():
 
     with pytest.raises(ujit.CompileError, match="cannot allocate yet"):
         f(np.zeros(3))
+
+
+# ---- fill, np.where, np.clip, boolean masks (all in place)
+
+
+def fill_parts(a, m):
+    a.fill(7)
+    m[1].fill(-1)
+
+
+def where_into(out, a, b):
+    out[:] = np.where(a > b, a, b * 2)
+
+
+def clip_into(out, a):
+    out[:] = np.clip(a, -1, 2.5)
+
+
+def mask_assign(a, mask):
+    a[mask] = 0
+    a[a > 3] = -5
+
+
+@pytest.mark.parametrize("fn,make", [
+    (fill_parts, lambda: (np.zeros(4), np.zeros((3, 2), np.int32))),
+    (where_into, lambda: (np.zeros(6), np.array([1.0, 5, 2, 8, 0, 3]), np.array([2.0, 1, 2, 3, 4, 0]))),
+    (clip_into, lambda: (np.zeros(6), np.array([-3.0, -1, 0, 2.5, 9, np.nan]))),
+    (mask_assign, lambda: (np.arange(8.0), np.arange(8) % 3 == 0)),
+], ids=["fill", "where", "clip", "mask"])
+def test_in_place_library(fn, make):
+    check(njit(fn), fn, *make())
+
+
+def test_mask_assign_on_2d_and_strided():
+    def f(m):
+        m[m < 4] = 100
+
+    for m in (np.arange(12).reshape(3, 4), np.arange(24).reshape(4, 6)[::2, ::-3]):
+        check(njit(f), f, m.copy())
+
+
+def test_reading_through_a_mask_is_a_located_error():
+    @njit
+    def f(a):
+        return a[a > 0][0]
+
+    with pytest.raises(ujit.CompileError, match="boolean-mask indexing makes a new array"):
+        f(np.zeros(3))

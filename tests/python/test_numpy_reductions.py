@@ -171,3 +171,15 @@ def test_an_axis_is_a_located_error():
 
     with pytest.raises(ujit.CompileError, match="with an axis is not supported"):
         f(np.zeros((2, 2)))
+
+
+def test_min_max_of_long_arrays_vectorized_path():
+    # The vectorized loop tracks NaN apart from the running extreme.
+    for dtype in (np.float64, np.float32):
+        a = np.cos(np.arange(1001, dtype=dtype))
+        got = methods(a)
+        assert got[2] == a.min() and got[3] == a.max()
+        a[537] = np.nan
+        got = methods(a)
+        assert math.isnan(got[2]) and math.isnan(got[3])
+        assert got[4] == np.argmin(a) == 537 and got[5] == np.argmax(a) == 537
