@@ -33,6 +33,18 @@ enum class RuntimeError : int {
     NegativePower = 2,      // int ** negative int
     IndexOutOfBounds = 3,   // reserved: bounds checking (off by default, as in Numba)
     ValueError = 4,         // e.g. math domain errors where Numba raises
+    Raised = 5,             // a `raise` or failed `assert`: `where` is raised_payload's
 };
+
+// RuntimeError::Raised's `where`: "CLASS\0MESSAGE\0WHERE", so that the exception travels
+// through the guard's (code, where) pair unchanged.
+inline std::string raised_payload(const std::string& class_name, const std::string& message, const std::string& where) {
+    std::string s = class_name;
+    s += '\0';
+    s += message;
+    s += '\0';
+    s += where;
+    return s;
+}
 
 }  // namespace ujit::codegen

@@ -42,6 +42,7 @@ void FunctionLowering::stmt(const Stmt* s) {
         return start_dead_block();
     case StmtKind::Return: return return_stmt(cast<Return>(s));
     case StmtKind::Pass: return;
+    case StmtKind::Raise: return raise_stmt(cast<Raise>(s));
     case StmtKind::FunctionDef: unsupported(s->loc, "nested functions are not supported");
     case StmtKind::Import:
     case StmtKind::ImportFrom: unsupported(s->loc, "imports inside functions are not supported");
@@ -153,6 +154,7 @@ void FunctionLowering::for_stmt(const For* s) {
     const Type* it = type_of(s->iter);
     if (auto* c = dyn_cast<Call>(s->iter); c && it->kind() == types::Kind::Range) return for_range(s, c);
     if (it->is_array()) return for_array(s);
+    if (isa<Call>(s->iter)) return for_helper(s);  // enumerate, zip, reversed: items typed by inference
     unsupported(s->iter->loc, "cannot iterate over " + it->str() + " (use range() or an array)");
 }
 
@@ -330,6 +332,16 @@ void FunctionLowering::for_array(const For* s) {
             llvm::Value* v = array_item0(arr, at, i, &et);
             assign_to(target, v, et);
         });
+}
+
+// The exception was resolved by type inference; the target raises it (CPU: through the
+// error guard, which carries the class and message in the payload).
+void FunctionLowering::raise_stmt(const Raise* s) {
+    auto it = fn.raises.find(s->id);
+    if (it == fn.raises.end()) unsupported(s->loc, "'raise' without a resolved exception");
+    std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(s->loc));
+    mod.target.emit_error_check(b, b.getTrue(), int(RuntimeError::Raised),
+                                raised_payload(it->second.class_name, it->second.message, where));
 }
 
 void FunctionLowering::return_stmt(const Return* s) {

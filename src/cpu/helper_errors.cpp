@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace ujit::cpu {
 
@@ -16,11 +17,31 @@ std::string runtime_error_message(int code) {
     case RuntimeError::NegativePower: return "ValueError: negative exponent in integer power";
     case RuntimeError::IndexOutOfBounds: return "IndexError: index out of bounds";
     case RuntimeError::ValueError: return "ValueError: math domain error";
+    case RuntimeError::Raised: break;  // the message is the payload's: RuntimeErrorInfo::str
     }
     return "RuntimeError: unknown run-time error " + std::to_string(code);
 }
 
+// "ValueError: negative (raised in f at f.py:3:4)", or without ": MESSAGE" when it has none
+// (Python prints a class alone so): the class and message of codegen::raised_payload.
+static std::string raised_message(const char* payload) {
+    const char* message = payload + std::strlen(payload) + 1;
+    const char* where = message + std::strlen(message) + 1;
+    std::string s = payload;
+    if (*message) s.append(": ").append(message);
+    return s.append(" (raised in ").append(where).append(")");
+}
+
+std::pair<std::string, std::string> RuntimeErrorInfo::exception() const {
+    if (code == int(codegen::RuntimeError::Raised) && where) return {where, where + std::strlen(where) + 1};
+    std::string s = runtime_error_message(code);
+    size_t colon = s.find(": ");
+    if (colon == std::string::npos) return {s, ""};
+    return {s.substr(0, colon), s.substr(colon + 2)};
+}
+
 std::string RuntimeErrorInfo::str() const {
+    if (code == int(codegen::RuntimeError::Raised) && where) return raised_message(where);
     std::string s = runtime_error_message(code);
     if (where && *where) s += std::string(" (in ") + where + ")";
     return s;

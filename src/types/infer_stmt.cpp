@@ -78,6 +78,7 @@ void Inferrer::stmt(const Stmt* s) {
     case StmtKind::Break:
     case StmtKind::Continue:
     case StmtKind::Pass: return;
+    case StmtKind::Raise: raise_stmt(cast<Raise>(s)); return;
     case StmtKind::FunctionDef: error(s->loc, "nested functions are not supported by ujit (define it at module level)");
     case StmtKind::Import:
     case StmtKind::ImportFrom:
@@ -135,23 +136,7 @@ void Inferrer::require_writable(const Expr* at, const Type* array) {
 }
 
 void Inferrer::for_loop(const For* f) {
-    const Type* it = expr(f->iter);
-    const Type* elem = nullptr;
-    if (it) {
-        if (it->kind() == Kind::Range) {
-            elem = fn_.call_operands.at(f->iter->id).front();
-        } else if (it->is_array()) {
-            if (it->ndim() != 1)
-                error(f->iter->loc, fmt::format("iterating over a {}-D array is not supported by ujit (iterate over "
-                                                "range(a.shape[0]) and index)",
-                                                it->ndim()));
-            elem = it->dtype();
-        } else {
-            error(f->iter->loc, fmt::format("cannot iterate over {} of type {} (ujit iterates over range(...) and 1-D "
-                                            "arrays)",
-                                            describe_expr(f->iter), it->str()));
-        }
-    }
+    const Type* elem = iteration_item(f->iter);
     assign_target(f->target, elem, f->target->loc);
     ++loop_depth_;
     block(f->body);
