@@ -85,6 +85,12 @@ private:
     void if_stmt(const syntax::If* s);
     void while_stmt(const syntax::While* s);
     void for_stmt(const syntax::For* s);
+    struct RangeArgs {
+        llvm::Value *start, *stop, *step;
+        std::optional<int64_t> const_step;  // when known at compile time
+    };
+    // range(...)'s arguments as `et`; a step that may be zero raises ValueError there.
+    RangeArgs range_args(const syntax::Call* range, const Type* et);
     void for_range(const syntax::For* s, const syntax::Call* range);
     void block_wide_grid_stride_loop(const syntax::For* s, GridStrideForm form, const Type* et, llvm::Value* start,
                                      llvm::Value* stop, llvm::Value* step);

@@ -81,24 +81,13 @@ FunctionLowering::IterSource FunctionLowering::iter_source(const Expr* e) {
     if (!range || t->kind() != types::Kind::Range) unsupported(e->loc, "cannot iterate over " + t->str());
     const std::vector<const Type*>* ops = fn.operands_of(range);
     const Type* et = ops && !ops->empty() ? (*ops)[0] : types::int64();
-    llvm::Type* ety = value_type(mod.ctx, et);
-    llvm::Value* start = llvm::ConstantInt::get(ety, 0);
-    llvm::Value* stop = nullptr;
-    llvm::Value* step = llvm::ConstantInt::get(ety, 1);
-    if (range->args.size() == 1) {
-        stop = expr_as(range->args[0], et);
-    } else {
-        start = expr_as(range->args[0], et);
-        stop = expr_as(range->args[1], et);
-        if (range->args.size() == 3) {
-            step = expr_as(range->args[2], et);
-            check_error(b.CreateICmpEQ(step, llvm::ConstantInt::get(ety, 0)),
-                        static_cast<int>(RuntimeError::ValueError),
-                        range->loc);  // range() arg 3 must not be zero
-        }
-    }
+    if (range->args.empty() || range->args.size() > 3)
+        unsupported(range->loc, fmt::format("range expected 1 to 3 arguments, got {}", range->args.size()));
+    RangeArgs r = range_args(range, et);
+    llvm::Value* start = r.start;
+    llvm::Value* step = r.step;
     bool is_signed = et->is_signed();
-    return {range_length(start, stop, step, is_signed), et, [this, start, step, is_signed](llvm::Value* k) {
+    return {range_length(start, r.stop, step, is_signed), et, [this, start, step, is_signed](llvm::Value* k) {
                 llvm::Value* i = b.CreateIntCast(k, start->getType(), is_signed);
                 return b.CreateAdd(start, b.CreateMul(i, step));
             }};

@@ -194,6 +194,26 @@ void FunctionLowering::counted_loop(const For* s, const Type* counter_type, llvm
     else_then_continue(else_bb, s->orelse, done);
 }
 
+// Python evaluates the arguments once, before the loop.
+FunctionLowering::RangeArgs FunctionLowering::range_args(const Call* range, const Type* et) {
+    llvm::Type* ety = value_type(mod.ctx, et);
+    RangeArgs r{llvm::ConstantInt::get(ety, 0), nullptr, llvm::ConstantInt::get(ety, 1), 1};
+    if (range->args.size() == 1) {
+        r.stop = expr_as(range->args[0], et);
+        return r;
+    }
+    r.start = expr_as(range->args[0], et);
+    r.stop = expr_as(range->args[1], et);
+    if (range->args.size() == 3) {
+        r.const_step = const_int(range->args[2]);
+        r.step = expr_as(range->args[2], et);
+        if (!r.const_step || *r.const_step == 0)
+            check_error(b.CreateICmpEQ(r.step, llvm::ConstantInt::get(ety, 0)),
+                        static_cast<int>(RuntimeError::ValueError), range->loc);  // range() arg 3 must not be zero
+    }
+    return r;
+}
+
 void FunctionLowering::for_range(const For* s, const Call* range) {
     if (range->args.empty() || range->args.size() > 3)
         unsupported(range->loc, fmt::format("range expected 1 to 3 arguments, got {}", range->args.size()));
@@ -202,24 +222,9 @@ void FunctionLowering::for_range(const For* s, const Call* range) {
     llvm::Type* ety = value_type(mod.ctx, et);
     bool is_signed = et->is_signed();
 
-    // Python evaluates the arguments once, before the loop.
-    llvm::Value* start = llvm::ConstantInt::get(ety, 0);
-    llvm::Value* stop = nullptr;
-    llvm::Value* step = llvm::ConstantInt::get(ety, 1);
-    std::optional<int64_t> const_step = 1;
-    if (range->args.size() == 1) {
-        stop = expr_as(range->args[0], et);
-    } else {
-        start = expr_as(range->args[0], et);
-        stop = expr_as(range->args[1], et);
-        if (range->args.size() == 3) {
-            const_step = const_int(range->args[2]);
-            step = expr_as(range->args[2], et);
-            if (!const_step || *const_step == 0)
-                check_error(b.CreateICmpEQ(step, llvm::ConstantInt::get(ety, 0)),
-                            static_cast<int>(RuntimeError::ValueError), range->loc);  // range() arg 3 must not be zero
-        }
-    }
+    RangeArgs args = range_args(range, et);
+    llvm::Value *start = args.start, *stop = args.stop, *step = args.step;
+    std::optional<int64_t> const_step = args.const_step;
     auto keep_going = [&](llvm::Value* i) -> llvm::Value* {
         llvm::Value* up = is_signed ? b.CreateICmpSLT(i, stop) : b.CreateICmpULT(i, stop);
         if (const_step && *const_step > 0) return up;
