@@ -68,7 +68,10 @@ const char* ujit_version(void);
 typedef enum ujit_status {
     UJIT_OK = 0,
     UJIT_ERROR_COMPILE = 1,  /* the source or a signature is wrong: a diagnostic with location */
-    UJIT_ERROR_RUNTIME = 2,  /* compiled code raised (ZeroDivisionError, ...), or a CUDA error */
+    /* compiled code raised (ZeroDivisionError, ...), or a CUDA error. The program's own
+     * `raise`/`assert` reads "ValueError: negative (raised in f at f.py:3:9)" (no ": ..."
+     * when it has no message): Python's class, the message, where it was raised. */
+    UJIT_ERROR_RUNTIME = 2,
     UJIT_ERROR_ARGUMENT = 3, /* the caller passed something unusable (null, wrong dtype, ...) */
     UJIT_ERROR_INTERNAL = 4, /* a bug in ujit, or out of memory */
     UJIT_ERROR_CUDA_UNAVAILABLE = 5 /* a CUDA function without a usable driver or GPU */

@@ -44,11 +44,22 @@ public:
     const std::string& file() const { return file_; }
     int line() const { return line_; }  // 0 when the error has no source location
     int column() const { return col_; }
+    // Kind::Runtime raised by compiled code: Python's exception class ("ValueError", or the
+    // module's own class "MyError") and its message ("negative"; "" for none), as Python
+    // would raise them. Empty for other errors.
+    const std::string& exception_class() const { return exception_class_; }
+    const std::string& exception_message() const { return exception_message_; }
+    Error& with_exception(std::string class_name, std::string message) {
+        exception_class_ = std::move(class_name);
+        exception_message_ = std::move(message);
+        return *this;
+    }
 
 private:
     Kind kind_;
     std::string file_;
     int line_, col_;
+    std::string exception_class_, exception_message_;
 };
 
 // ------------------------------------------------------------------ values

@@ -42,6 +42,18 @@ enum class RuntimeError : int {
     EmptyArgmin = 11,       // argmin() of an empty array
     EmptyArgmax = 12,       // argmax() of an empty array
     BroadcastInto = 13,     // out[:] = a where a's shape does not broadcast to out's (values as above)
+    Raised = 14,            // a `raise` or failed `assert`: `where` is raised_payload's
 };
+
+// RuntimeError::Raised's `where`: "CLASS\0MESSAGE\0WHERE", so that the exception travels
+// through the guard's (code, where) pair unchanged.
+inline std::string raised_payload(const std::string& class_name, const std::string& message, const std::string& where) {
+    std::string s = class_name;
+    s += '\0';
+    s += message;
+    s += '\0';
+    s += where;
+    return s;
+}
 
 }  // namespace ujit::codegen

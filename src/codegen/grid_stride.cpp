@@ -85,6 +85,7 @@ std::vector<const Expr*> own_exprs(const Stmt* s) {
     case StmtKind::While: return {cast<While>(s)->test};
     case StmtKind::For: return {cast<For>(s)->target, cast<For>(s)->iter};
     case StmtKind::Return: return {cast<Return>(s)->value};
+    case StmtKind::Raise: return {cast<Raise>(s)->exc};
     default: return {};
     }
 }

@@ -89,6 +89,12 @@ private:
     void if_stmt(const syntax::If* s);
     void while_stmt(const syntax::While* s);
     void for_stmt(const syntax::For* s);
+    struct RangeArgs {
+        llvm::Value *start, *stop, *step;
+        std::optional<int64_t> const_step;  // when known at compile time
+    };
+    // range(...)'s arguments as `et`; a step that may be zero raises ValueError there.
+    RangeArgs range_args(const syntax::Call* range, const Type* et);
     void for_range(const syntax::For* s, const syntax::Call* range);
     void block_wide_grid_stride_loop(const syntax::For* s, GridStrideForm form, const Type* et, llvm::Value* start,
                                      llvm::Value* stop, llvm::Value* step);
@@ -97,6 +103,18 @@ private:
                       const std::function<llvm::Value*(llvm::Value*)>& keep_going,
                       const std::function<void(llvm::Value*)>& assign_target);
     void return_stmt(const syntax::Return* s);
+    void raise_stmt(const syntax::Raise* s);
+
+    // ---- lower_iter.cpp: enumerate, zip, reversed
+    struct IterSource {
+        llvm::Value* length;  // int64
+        const Type* item_type;
+        std::function<llvm::Value*(llvm::Value*)> item;  // the k-th item (k int64, 0 <= k < length)
+    };
+    bool is_helper(const syntax::Expr* e, const char* name) const;
+    IterSource iter_source(const syntax::Expr* e);
+    llvm::Value* range_length(llvm::Value* start, llvm::Value* stop, llvm::Value* step, bool is_signed);
+    void for_helper(const syntax::For* s);
 
     // ---- lower_expr.cpp
     const Type* type_of(const syntax::Expr* e) const;

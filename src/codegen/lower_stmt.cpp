@@ -42,6 +42,7 @@ void FunctionLowering::stmt(const Stmt* s) {
         return start_dead_block();
     case StmtKind::Return: return return_stmt(cast<Return>(s));
     case StmtKind::Pass: return;
+    case StmtKind::Raise: return raise_stmt(cast<Raise>(s));
     case StmtKind::FunctionDef: unsupported(s->loc, "nested functions are not supported");
     case StmtKind::Import:
     case StmtKind::ImportFrom: unsupported(s->loc, "imports inside functions are not supported");
@@ -184,6 +185,7 @@ void FunctionLowering::for_stmt(const For* s) {
     const Type* it = type_of(s->iter);
     if (auto* c = dyn_cast<Call>(s->iter); c && it->kind() == types::Kind::Range) return for_range(s, c);
     if (it->is_array()) return for_array(s);
+    if (isa<Call>(s->iter)) return for_helper(s);  // enumerate, zip, reversed: items typed by inference
     unsupported(s->iter->loc, "cannot iterate over " + it->str() + " (use range() or an array)");
 }
 
@@ -223,6 +225,26 @@ void FunctionLowering::counted_loop(const For* s, const Type* counter_type, llvm
     else_then_continue(else_bb, s->orelse, done);
 }
 
+// Python evaluates the arguments once, before the loop.
+FunctionLowering::RangeArgs FunctionLowering::range_args(const Call* range, const Type* et) {
+    llvm::Type* ety = value_type(mod.ctx, et);
+    RangeArgs r{llvm::ConstantInt::get(ety, 0), nullptr, llvm::ConstantInt::get(ety, 1), 1};
+    if (range->args.size() == 1) {
+        r.stop = expr_as(range->args[0], et);
+        return r;
+    }
+    r.start = expr_as(range->args[0], et);
+    r.stop = expr_as(range->args[1], et);
+    if (range->args.size() == 3) {
+        r.const_step = const_int(range->args[2]);
+        r.step = expr_as(range->args[2], et);
+        if (!r.const_step || *r.const_step == 0)
+            check_error(b.CreateICmpEQ(r.step, llvm::ConstantInt::get(ety, 0)),
+                        static_cast<int>(RuntimeError::ValueError), range->loc);  // range() arg 3 must not be zero
+    }
+    return r;
+}
+
 void FunctionLowering::for_range(const For* s, const Call* range) {
     if (range->args.empty() || range->args.size() > 3)
         unsupported(range->loc, fmt::format("range expected 1 to 3 arguments, got {}", range->args.size()));
@@ -231,24 +253,9 @@ void FunctionLowering::for_range(const For* s, const Call* range) {
     llvm::Type* ety = value_type(mod.ctx, et);
     bool is_signed = et->is_signed();
 
-    // Python evaluates the arguments once, before the loop.
-    llvm::Value* start = llvm::ConstantInt::get(ety, 0);
-    llvm::Value* stop = nullptr;
-    llvm::Value* step = llvm::ConstantInt::get(ety, 1);
-    std::optional<int64_t> const_step = 1;
-    if (range->args.size() == 1) {
-        stop = expr_as(range->args[0], et);
-    } else {
-        start = expr_as(range->args[0], et);
-        stop = expr_as(range->args[1], et);
-        if (range->args.size() == 3) {
-            const_step = const_int(range->args[2]);
-            step = expr_as(range->args[2], et);
-            if (!const_step || *const_step == 0)
-                check_error(b.CreateICmpEQ(step, llvm::ConstantInt::get(ety, 0)),
-                            static_cast<int>(RuntimeError::ValueError), range->loc);  // range() arg 3 must not be zero
-        }
-    }
+    RangeArgs args = range_args(range, et);
+    llvm::Value *start = args.start, *stop = args.stop, *step = args.step;
+    std::optional<int64_t> const_step = args.const_step;
     auto keep_going = [&](llvm::Value* i) -> llvm::Value* {
         llvm::Value* up = is_signed ? b.CreateICmpSLT(i, stop) : b.CreateICmpULT(i, stop);
         if (const_step && *const_step > 0) return up;
@@ -361,6 +368,16 @@ void FunctionLowering::for_array(const For* s) {
             llvm::Value* v = array_item0(arr, at, i, &et);
             assign_to(target, v, et);
         });
+}
+
+// The exception was resolved by type inference; the target raises it (CPU: through the
+// error guard, which carries the class and message in the payload).
+void FunctionLowering::raise_stmt(const Raise* s) {
+    auto it = fn.raises.find(s->id);
+    if (it == fn.raises.end()) unsupported(s->loc, "'raise' without a resolved exception");
+    std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(s->loc));
+    mod.target.emit_error_check(b, b.getTrue(), int(RuntimeError::Raised),
+                                raised_payload(it->second.class_name, it->second.message, where));
 }
 
 void FunctionLowering::return_stmt(const Return* s) {

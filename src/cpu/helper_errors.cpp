@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace ujit::cpu {
 
@@ -82,11 +83,31 @@ std::string runtime_error_message(int code) {
         return "ValueError: zero-size array to reduction operation maximum which has no identity";
     case RuntimeError::EmptyArgmin: return "ValueError: attempt to get argmin of an empty sequence";
     case RuntimeError::EmptyArgmax: return "ValueError: attempt to get argmax of an empty sequence";
+    case RuntimeError::Raised: break;  // the message is the payload's: RuntimeErrorInfo::str
     }
     return "RuntimeError: unknown run-time error " + std::to_string(code);
 }
 
+// "ValueError: negative (raised in f at f.py:3:4)", or without ": MESSAGE" when it has none
+// (Python prints a class alone so): the class and message of codegen::raised_payload.
+static std::string raised_message(const char* payload) {
+    const char* message = payload + std::strlen(payload) + 1;
+    const char* where = message + std::strlen(message) + 1;
+    std::string s = payload;
+    if (*message) s.append(": ").append(message);
+    return s.append(" (raised in ").append(where).append(")");
+}
+
+std::pair<std::string, std::string> RuntimeErrorInfo::exception() const {
+    if (code == int(codegen::RuntimeError::Raised) && where) return {where, where + std::strlen(where) + 1};
+    std::string s = runtime_error_message(code);
+    size_t colon = s.find(": ");
+    if (colon == std::string::npos) return {s, ""};
+    return {s.substr(0, colon), s.substr(colon + 2)};
+}
+
 std::string RuntimeErrorInfo::str() const {
+    if (code == int(codegen::RuntimeError::Raised) && where) return raised_message(where);
     std::string s = runtime_error_message(code);
     if (t_detail.code == code) s = t_detail.text;
     t_detail.code = 0;

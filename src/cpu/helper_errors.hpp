@@ -13,6 +13,7 @@
 #include <csetjmp>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 extern "C" [[noreturn]] void ujit_rt_raise(int code, const char* where);
 // The same, with run-time values the message names (codegen::RuntimeError says which).
@@ -29,6 +30,8 @@ struct RuntimeErrorInfo {
     const char* where = "";
     // "ZeroDivisionError: division by zero (in hypot at hypot.py:3:12)"
     std::string str() const;
+    // Python's class and message alone: {"ZeroDivisionError", "division by zero"}.
+    std::pair<std::string, std::string> exception() const;
 };
 
 // Python's exception name and message for a codegen::RuntimeError code.

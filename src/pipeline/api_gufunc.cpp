@@ -4,6 +4,7 @@
 //   broadcast the loop dimensions → allocate or check the outputs → run the compiled
 //   gufunc loop (one thread, or split across the pool for target 'parallel').
 #include "cpu/helper_errors.hpp"
+#include "pipeline/call.hpp"
 #include "pipeline/gufunc_types.hpp"
 #include "pipeline/module_state.hpp"
 #include "runtime/cast.hpp"
@@ -40,7 +41,7 @@ void run(detail::ModuleState& m, const syntax::FunctionDef* def, const pipeline:
     runtime::GufuncInvoker invoke = [](runtime::GufuncLoopFn fn, char** p, int64_t n, const int64_t* steps,
                                        const int64_t* core) {
         cpu::RuntimeErrorInfo err;
-        if (!cpu::guarded_call([&] { fn(p, n, steps, core); }, err)) throw Error(Error::Kind::Runtime, err.str());
+        if (!cpu::guarded_call([&] { fn(p, n, steps, core); }, err)) pipeline::throw_runtime_error(err);
     };
     runtime::execute_gufunc(loop, c.shape, b, operands, invoke, opts.target == Target::Parallel);
 }

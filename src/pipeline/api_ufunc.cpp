@@ -4,6 +4,7 @@
 //   → cast inputs whose dtype differs from the loop's → broadcast → run the compiled
 //   inner loop over the output (one thread, or the shared pool for target 'parallel').
 #include "cpu/helper_errors.hpp"
+#include "pipeline/call.hpp"
 #include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
 #include "pipeline/ufunc_types.hpp"
@@ -76,7 +77,7 @@ void run(const Loop& loop, const std::vector<ArrayRef>& in, const ArrayRef& out,
     // Each chunk of work runs under the caller thread's or worker's own error guard.
     runtime::LoopInvoker invoke = [](runtime::LoopFn fn, char** p, int64_t n, const int64_t* s) {
         cpu::RuntimeErrorInfo err;
-        if (!cpu::guarded_call([&] { fn(p, n, s); }, err)) throw Error(Error::Kind::Runtime, err.str());
+        if (!cpu::guarded_call([&] { fn(p, n, s); }, err)) pipeline::throw_runtime_error(err);
     };
     if (opts.target == Target::Parallel)
         runtime::execute_ufunc_parallel(loop.fn, in, out, invoke);

@@ -12,7 +12,10 @@
 
 namespace ujit::pipeline {
 
-void throw_runtime_error(const cpu::RuntimeErrorInfo& err) { throw Error(Error::Kind::Runtime, err.str()); }
+void throw_runtime_error(const cpu::RuntimeErrorInfo& err) {
+    auto [class_name, message] = err.exception();
+    throw Error(Error::Kind::Runtime, err.str()).with_exception(std::move(class_name), std::move(message));
+}
 
 namespace {
 // The common cases without store_scalar's two dispatches.

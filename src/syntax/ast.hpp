@@ -192,6 +192,7 @@ enum class StmtKind {
     FunctionDef,
     Import,
     ImportFrom,
+    Raise,
 };
 
 struct Stmt : Node {
@@ -258,6 +259,14 @@ struct Return : Stmt {
 struct Pass : Stmt {
     static constexpr StmtKind Kind = StmtKind::Pass;
     Pass() : Stmt(Kind) {}
+};
+// raise EXC, and `assert test, msg` as `if not test: raise AssertionError(msg)` (the parser
+// builds that If, with `assertion` set and `exc` the message or null).
+struct Raise : Stmt {
+    static constexpr StmtKind Kind = StmtKind::Raise;
+    Raise() : Stmt(Kind) {}
+    Expr* exc = nullptr;  // a class, or a call of one with constant arguments
+    bool assertion = false;
 };
 struct Param {
     std::string name;
@@ -334,6 +343,8 @@ public:
         std::string reason;
         std::string binds;
         SourceLoc at;  // the construct outside the language
+        // `class binds(base, ...)`: the names of its bases (a user exception derives from one)
+        std::vector<std::string> bases;
     };
     const std::vector<SkippedStatement>& skipped() const { return skipped_; }
     void add_skipped(SkippedStatement s) { skipped_.push_back(std::move(s)); }

@@ -114,6 +114,11 @@ std::string stmt(const Stmt* s, int col) {
         for (const ImportAlias& a : cast<Import>(s)->names) out.append(" ").append(alias(a));
         return out + ")";
     }
+    case StmtKind::Raise: {
+        auto* r = cast<Raise>(s);
+        std::string head = r->assertion ? "(assert-raise" : "(raise";
+        return r->exc ? head + " " + dump_expr(r->exc) + ")" : head + ")";
+    }
     case StmtKind::ImportFrom: {
         auto* f = cast<ImportFrom>(s);
         std::string out = "(from " + f->module;

@@ -90,6 +90,7 @@ void Parser::parse_top_level_statement(Block& out) {
     const bool first_is_def = first.is_keyword("def");
     std::string binds =
         (first.is_keyword("class") || first_is_def) && peek(1).kind == Tok::Name ? peek(1).text : std::string();
+    std::vector<std::string> bases = first.is_keyword("class") ? class_bases() : std::vector<std::string>{};
     size_t kept = out.size();
     try {
         parse_statement(out);
@@ -99,8 +100,20 @@ void Parser::parse_top_level_statement(Block& out) {
         in_decorator_ = false;
         skip_rest_of_statement();
         if (first_is_def) undecorated_errors_.push_back(e.diagnostic());
-        module_->add_skipped({loc, e.diagnostic().message, std::move(binds), e.diagnostic().loc});
+        module_->add_skipped({loc, e.diagnostic().message, std::move(binds), e.diagnostic().loc, std::move(bases)});
     }
+}
+
+// The plain names in `class Name(A, B):` (a dotted or called base ends the list): a
+// compiled function may raise a class derived from an exception class.
+std::vector<std::string> Parser::class_bases() {
+    std::vector<std::string> bases;
+    if (!peek(2).is_op("(")) return bases;
+    for (size_t i = 3; peek(i).kind == Tok::Name; i += 2) {
+        bases.push_back(peek(i).text);
+        if (!peek(i + 1).is_op(",")) break;
+    }
+    return bases;
 }
 
 // Takes tokens up to the end of the statement that failed: the newline that brings the
@@ -185,11 +198,40 @@ Stmt* Parser::parse_simple_statement() {
     }
     if (kw == "import") return parse_import();
     if (kw == "from") return parse_from_import();
-    for (const char* name : {"raise", "assert", "del", "global", "nonlocal"})
+    if (kw == "raise") return parse_raise();
+    if (kw == "assert") return parse_assert();
+    for (const char* name : {"del", "global", "nonlocal"})
         if (kw == name) unsupported(loc, fmt::format("'{}' statements are", kw));
     if (kw == "if" || kw == "while" || kw == "for" || kw == "def" || kw == "class" || kw == "try" || kw == "with")
         unexpected(t);  // a compound statement after ';' or on a decorator line
     return parse_expr_or_assign();
+}
+
+Stmt* Parser::parse_raise() {
+    SourceLoc loc = take().loc;
+    if (function_depth_ == 0) unsupported(loc, "module-level 'raise' statements are");
+    if (!starts_expr(peek())) unsupported(loc, "a bare 'raise' (re-raise) is");
+    auto* r = make<Raise>(loc);
+    r->exc = parse_expr();
+    if (peek().is_keyword("from")) unsupported(peek().loc, "'raise ... from' is");
+    return r;
+}
+
+// `assert test, msg` is `if not test: raise AssertionError(msg)`, as Python defines it.
+Stmt* Parser::parse_assert() {
+    SourceLoc loc = take().loc;
+    if (function_depth_ == 0) unsupported(loc, "module-level 'assert' statements are");
+    auto* test = parse_expr();
+    auto* r = make<Raise>(loc);
+    r->assertion = true;
+    if (accept_op(",")) r->exc = parse_expr();
+    auto* negated = make<Unary>(test->loc);
+    negated->op = UnaryOp::Not;
+    negated->operand = test;
+    auto* s = make<If>(loc);
+    s->test = negated;
+    s->body.push_back(r);
+    return s;
 }
 
 Stmt* Parser::parse_expr_or_assign() {

@@ -60,6 +60,9 @@ private:
     // ---- expressions (parse_expr.cpp)
     static bool starts_expr(const Token& t);
     Expr* parse_expr_list();  // a, b → Tuple
+    Stmt* parse_raise();
+    Stmt* parse_assert();
+    std::vector<std::string> class_bases();
     Expr* parse_expr();       // conditional expression level
     Expr* parse_or();
     Expr* parse_and();

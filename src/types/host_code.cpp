@@ -27,6 +27,7 @@ const char* statement_name(const Stmt& s) {
     case StmtKind::Continue: return "'continue' statements";
     case StmtKind::Return: return "'return' statements";
     case StmtKind::Pass: return "'pass' statements";
+    case StmtKind::Raise: return "'raise' statements";
     default: return "statements";
     }
 }

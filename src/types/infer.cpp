@@ -41,7 +41,7 @@ std::string type_code(const Type* t) {
 bool falls_through(const Block& b) {
     if (b.empty()) return true;
     const Stmt* last = b.back();
-    if (isa<Return>(last)) return false;
+    if (isa<Return>(last) || isa<Raise>(last)) return false;
     if (auto* i = dyn_cast<If>(last)) return falls_through(i->body) || i->orelse.empty() || falls_through(i->orelse);
     if (auto* w = dyn_cast<While>(last)) {
         bool forever = (isa<BoolLit>(w->test) && cast<BoolLit>(w->test)->value) ||

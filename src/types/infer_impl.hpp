@@ -41,6 +41,17 @@ private:
     // is read-only.
     void require_writable(const syntax::Expr* at, const Type* array);
 
+    // infer_iter.cpp: a for loop's iterable (range, 1-D array, enumerate/zip/reversed)
+    std::string iteration_helper(const syntax::Expr* e) const;
+    // rows: a loop's own iterable, where an N-D array yields its rows (a[i]); inside
+    // enumerate/zip/reversed only 1-D arrays.
+    const Type* iteration_item(const syntax::Expr* e, bool rows = false);
+
+    // infer_raise.cpp
+    void raise_stmt(const syntax::Raise* r);
+    std::string exception_class(const syntax::Expr* e);
+    std::string exception_message(const syntax::Expr* e);
+
     // infer_expr.cpp
     const Type* expr(const syntax::Expr* e);  // null: not known yet (non-final pass)
     const Type* expr_inner(const syntax::Expr* e);

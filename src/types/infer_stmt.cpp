@@ -85,6 +85,7 @@ void Inferrer::stmt(const Stmt* s) {
     case StmtKind::Break:
     case StmtKind::Continue:
     case StmtKind::Pass: return;
+    case StmtKind::Raise: raise_stmt(cast<Raise>(s)); return;
     case StmtKind::FunctionDef: error(s->loc, "nested functions are not supported by ujit (define it at module level)");
     case StmtKind::Import:
     case StmtKind::ImportFrom:
@@ -152,20 +153,7 @@ void Inferrer::require_writable(const Expr* at, const Type* array) {
 }
 
 void Inferrer::for_loop(const For* f) {
-    const Type* it = expr(f->iter);
-    const Type* elem = nullptr;
-    if (it) {
-        if (it->kind() == Kind::Range) {
-            elem = fn_.call_operands.at(f->iter->id).front();
-        } else if (it->is_array()) {
-            std::string unused;  // rows of an N-D array: a[i]
-            elem = nplib::basic_index_type(it, {nplib::IndexItem::Integer}, &unused);
-        } else {
-            error(f->iter->loc, fmt::format("cannot iterate over {} of type {} (ujit iterates over range(...) and 1-D "
-                                            "arrays)",
-                                            describe_expr(f->iter), it->str()));
-        }
-    }
+    const Type* elem = iteration_item(f->iter, /*rows=*/true);
     assign_target(f->target, elem, f->target->loc);
     ++loop_depth_;
     block(f->body);

@@ -1,6 +1,7 @@
 // Module-level checking: imports, folded constants and function definitions. Anything
 // else at module level is host code, left to Python (host_code.cpp).
 #include "types/const_eval.hpp"
+#include "types/exceptions.hpp"
 #include "types/module_impl.hpp"
 
 #include "syntax/diagnostics.hpp"
@@ -39,6 +40,8 @@ void ModuleScope::check() {
     for (const syntax::Module::SkippedStatement& s : module.skipped()) {
         skipped.push_back({s.loc, s.reason});
         if (!s.binds.empty()) bind_host_only(s.binds, s.loc, s.reason);
+        for (const std::string& base : s.bases)
+            if (is_builtin_exception(base) || exception_classes.count(base)) exception_classes[s.binds] = s.loc;
     }
     add_host_function_aliases();
     // Decorators are parsed once every name is known (a decorator may name a later import).

@@ -53,6 +53,9 @@ struct ModuleScope {
     std::map<std::string, Global> globals;
     std::map<std::string, HostOnlyName> host_only;  // never also in globals: the later binding wins
     std::vector<SkippedStatement> skipped;          // top-level host code, in source order
+    // Module-level classes derived (directly or through each other) from a builtin
+    // exception class: what `raise Name(...)` may name. Their definition's location.
+    std::map<std::string, syntax::SourceLoc> exception_classes;
     std::map<const syntax::FunctionDef*, Decorator> decorators;
     std::map<SpecKey, std::unique_ptr<TypedFunction>> cache;
     std::vector<SpecKey> in_progress;  // the call stack of specializations (recursion check)

@@ -86,6 +86,7 @@
 // ============================================================================================
 
 #include "syntax/ast.hpp"
+#include "types/exceptions.hpp"
 #include "types/type.hpp"
 
 #include <complex>
@@ -141,6 +142,8 @@ struct TypedFunction {
     std::unordered_map<uint32_t, std::vector<const Type*>> call_operands;
     // Attribute nodes (by id) that read a builtin value (cuda.threadIdx.x, a.shape, z.real).
     std::unordered_map<uint32_t, BuiltinId> attributes;
+    // Raise statements (by id; asserts too) → the class and message they raise.
+    std::unordered_map<uint32_t, RaisedException> raises;
 
     const Type* type_of(const syntax::Expr* e) const {
         uint32_t i = e->id - first_id;  // wraps for ids below the def

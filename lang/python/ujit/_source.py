@@ -20,6 +20,7 @@ Anything else is a CompileError naming the global, at its first use. The decorat
 is replaced by one ujit's parser reads, built from the decorator's actual arguments.
 """
 import ast
+import builtins
 import linecache
 import math
 import sys
@@ -239,6 +240,7 @@ class ModuleText:
         self.fixes = []  # (first, last, col_offset) for CompileError columns
         self.bindings = {}  # name -> the statement that binds it
         self.functions = {}  # def name -> Python function
+        self.exceptions = {}  # global name -> the exception class compiled code may raise
         self.needs_numba = self.needs_numpy = self.needs_math = False
 
     # -------------------------------------------------------------- functions
@@ -342,6 +344,13 @@ class ModuleText:
         compiled = getattr(value, "_ujit_cuda_random", None)  # ujit.cuda.random's functions
         if compiled is not None:
             return "from numba.cuda.random import %s as %s" % (compiled, name)
+        if isinstance(value, type) and issubclass(value, Exception):
+            if getattr(builtins, name, None) is value:
+                return None  # ValueError and the like: ujit knows them
+            # The module's own exception class: ujit needs to know only that it is one;
+            # a raise of it maps back to `value` by name (Module.exceptions).
+            self.exceptions[name] = value
+            return "class %s(Exception): pass" % name
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)
@@ -469,4 +478,6 @@ def build_module(py_func, decorator, cpu_fallback=False, extra=None):
     text.add_function(py_func, decorator)
     if extra is not None:
         text.appended.append([decorator] + list(extra[1]))
-    return ext.Module(text.text(), text.filename, text.fixes)
+    module = ext.Module(text.text(), text.filename, text.fixes)
+    module.exceptions = text.exceptions
+    return module

@@ -200,6 +200,18 @@ static void test_errors(ujit_module* m) {
     args[1] = i64(3);
     CHECK(ujit_function_call(f, args, 2, r, 2, &n) == UJIT_OK && strcmp(ujit_last_error(), "") == 0);
 
+    /* a raise in compiled code: status RUNTIME, Python's "Class: message" and where */
+    ujit_module* raising = NULL;
+    const char* raise_src = "def sign(x):\n    if x < 0:\n        raise ValueError(\"negative\")\n    return 1\n";
+    CHECK(ujit_module_from_string(raise_src, "sign.py", &raising) == UJIT_OK);
+    ujit_function* sign = raising ? get(raising, "sign") : NULL;
+    ujit_value minus = i64(-4), one = i64(4);
+    CHECK(sign && ujit_function_call(sign, &minus, 1, r, 1, &n) == UJIT_ERROR_RUNTIME);
+    CHECK(strcmp(ujit_last_error(), "ValueError: negative (raised in sign at sign.py:3:9)") == 0);
+    CHECK(sign && ujit_function_call(sign, &one, 1, r, 1, &n) == UJIT_OK && r[0].v.i == 1);
+    ujit_function_release(sign);
+    ujit_module_release(raising);
+
     /* caller mistakes */
     ujit_function* none = NULL;
     CHECK(ujit_module_function(m, "no_such_function", &none) == UJIT_ERROR_ARGUMENT && none == NULL);

@@ -164,3 +164,10 @@ TEST_CASE("ast dump: the indented layout of `ujit ast` is the one-line dump with
     }
     CHECK(flat == dump_ast(*parse(src)));
 }
+
+TEST_CASE("parser: raise, and assert as Python defines it (if not test: raise)", "[syntax][parser]") {
+    CHECK(in_def("    raise ValueError\n") == "(def f (params) (body (raise ValueError)))");
+    CHECK(in_def("    raise ValueError('no')\n") == "(def f (params) (body (raise (call ValueError \"no\"))))");
+    CHECK(in_def("    assert x > 0\n") == "(def f (params) (body (if (not (cmp x > 0)) (body (assert-raise)))))");
+    CHECK(in_def("    assert x, 'm'\n") == "(def f (params) (body (if (not x) (body (assert-raise \"m\")))))");
+}

@@ -42,6 +42,7 @@ typedef struct {
     PyObject* filename; /* str */
     ColumnFix* fixes;
     Py_ssize_t n_fixes;
+    PyObject* exceptions; /* dict or NULL: global name -> the module's own exception class */
 } ModuleObject;
 
 typedef struct {

@@ -2,6 +2,9 @@
 #define UJIT_EXT_MAIN
 #include "ext.h"
 
+#include <structmember.h>
+
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,11 +13,55 @@ PyObject* Ujit_CudaSupportError = NULL;
 
 /* ------------------------------------------------------------------ errors */
 
+/* The class a run-time error names: the module's own exception class of that global name,
+ * else a builtin one (NULL: neither). */
+static PyObject* exception_class(const ModuleObject* m, const char* name) {
+    PyObject* found =
+        m && m->exceptions && PyDict_Check(m->exceptions) ? PyDict_GetItemString(m->exceptions, name) : NULL;
+    if (!found) found = PyDict_GetItemString(PyEval_GetBuiltins(), name);
+    if (found && PyType_Check(found) && PyType_IsSubtype((PyTypeObject*)found, (PyTypeObject*)PyExc_Exception))
+        return found;
+    return NULL;
+}
+
+/* "ValueError: negative (raised in f at f.py:3:4)", a `raise` in compiled code: the class
+ * with exactly the message Python's raise would give (none for "ValueError (raised in ...)"),
+ * the place as a note. 0 when `message` is not of that form. */
+static int raise_raised(const char* message, const ModuleObject* m) {
+    const char* tail = NULL;
+    for (const char* p = strstr(message, " (raised in "); p; p = strstr(p + 1, " (raised in ")) tail = p;
+    size_t n = strlen(message);
+    if (!tail || n == 0 || message[n - 1] != ')') return 0;
+    const char* colon = strstr(message, ": ");
+    const char* name_end = colon && colon < tail ? colon : tail;
+    if (name_end - message >= 128) return 0;
+    char name[128];
+    memcpy(name, message, (size_t)(name_end - message));
+    name[name_end - message] = '\0';
+    PyObject* cls = exception_class(m, name);
+    if (!cls) return 0;
+    PyObject* exc = name_end == tail ? PyObject_CallNoArgs(cls) : NULL;
+    if (name_end != tail) {
+        PyObject* text = PyUnicode_FromStringAndSize(colon + 2, tail - (colon + 2));
+        if (text) exc = PyObject_CallOneArg(cls, text);
+        Py_XDECREF(text);
+    }
+    if (!exc) return 1; /* the class's constructor raised: that error stands */
+    PyObject* note = PyUnicode_FromStringAndSize(tail + 2, (Py_ssize_t)(message + n - 1 - (tail + 2)));
+    if (note && PyObject_HasAttrString(exc, "add_note")) Py_XDECREF(PyObject_CallMethod(exc, "add_note", "O", note));
+    Py_XDECREF(note);
+    PyErr_Clear();
+    PyErr_SetObject(cls, exc);
+    Py_DECREF(exc);
+    return 1;
+}
+
 /* "ZeroDivisionError: division by zero (in f at f.py:3:12)" -> ZeroDivisionError with the
  * rest as its message: the run-time errors of compiled code are Python's own classes. A
  * kernel run on the CPU says "error: IndexError: ..." (the C API's form for launches). */
-static PyObject* raise_runtime_text(const char* message) {
+static PyObject* raise_runtime_text(const char* message, const ModuleObject* m) {
     if (strncmp(message, "error: ", 7) == 0) message += 7;
+    if (raise_raised(message, m)) return NULL;
     const char* colon = strstr(message, ": ");
     PyObject* cls = PyExc_RuntimeError;
     if (colon && colon - message < 64) {
@@ -104,16 +151,16 @@ static PyObject* raise_runtime(const char* message, const ModuleObject* m) {
     const char* name = m ? PyUnicode_AsUTF8(m->filename) : NULL;
     const char* at = name && *name ? strstr(message, name) : NULL;
     int line = 0, col = 0, used = 0;
-    if (!at || sscanf(at + strlen(name), ":%d:%d%n", &line, &col, &used) != 2) return raise_runtime_text(message);
+    if (!at || sscanf(at + strlen(name), ":%d:%d%n", &line, &col, &used) != 2) return raise_runtime_text(message, m);
     int fixed = fixed_column(m, name, line, col);
-    if (fixed == col) return raise_runtime_text(message);
+    if (fixed == col) return raise_runtime_text(message, m);
     size_t head = (size_t)(at - message) + strlen(name);
     const char* tail = at + strlen(name) + used;
     char* out = PyMem_Malloc(strlen(message) + 64);
     if (!out) return PyErr_NoMemory();
     memcpy(out, message, head);
     sprintf(out + head, ":%d:%d%s", line, fixed, tail);
-    raise_runtime_text(out);
+    raise_runtime_text(out, m);
     PyMem_Free(out);
     return NULL;
 }
@@ -214,6 +261,7 @@ static void module_dealloc(ModuleObject* self) {
     if (self->handle) ujit_module_release(self->handle);
     PyMem_Free(self->fixes);
     Py_XDECREF(self->filename);
+    Py_XDECREF(self->exceptions);
     Py_TYPE(self)->tp_free((PyObject*)self);
 }
 
@@ -236,6 +284,10 @@ static PyObject* module_function(ModuleObject* self, PyObject* arg) {
 static PyMethodDef module_methods[] = {{"function", (PyCFunction)module_function, METH_O, "function(name) -> Function"},
                                        {NULL, NULL, 0, NULL}};
 
+static PyMemberDef module_members[] = {{"exceptions", T_OBJECT, offsetof(ModuleObject, exceptions), 0,
+                                        "global name -> the module's own exception class, for raises in compiled code"},
+                                       {NULL, 0, 0, 0, NULL}};
+
 PyTypeObject Ujit_ModuleType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ujit._ujit.Module",
     .tp_basicsize = sizeof(ModuleObject),
@@ -243,6 +295,7 @@ PyTypeObject Ujit_ModuleType = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A ujit module compiled from source text (ujit_module).",
     .tp_methods = module_methods,
+    .tp_members = module_members,
     .tp_new = module_new,
 };
 

@@ -1,0 +1,104 @@
+// For loops over enumerate, zip and reversed (of ranges, 1-D arrays and each other): one
+// counted loop over k in [0, n), the target assigned the k-th item. Each iterable is a
+// length and a way to build its k-th item (types/infer_iter.cpp typed the items).
+#include "codegen/lower_context.hpp"
+
+#include "codegen/abi.hpp"
+#include "codegen/llvm_types.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit::codegen {
+
+using namespace syntax;
+using types::Type;
+
+// A call of Python's enumerate/zip/reversed (a function of the module by that name is a
+// callee instead).
+bool FunctionLowering::is_helper(const Expr* e, const char* name) const {
+    auto* c = dyn_cast<Call>(e);
+    auto* n = c ? dyn_cast<Name>(c->callee) : nullptr;
+    return n && n->id == name && !fn.callees.count(c->id);
+}
+
+// Python's len(range(start, stop, step)) for a step that is not zero, as int64.
+llvm::Value* FunctionLowering::range_length(llvm::Value* start, llvm::Value* stop, llvm::Value* step, bool is_signed) {
+    llvm::Type* ety = start->getType();
+    llvm::Value* one = llvm::ConstantInt::get(ety, 1);
+    llvm::Value* zero = llvm::ConstantInt::get(ety, 0);
+    // ceil((stop - start) / step) when the range goes the step's way, else 0.
+    auto count = [&](llvm::Value* lo, llvm::Value* hi, llvm::Value* by) {
+        llvm::Value* span = b.CreateSub(b.CreateSub(hi, lo), one);
+        llvm::Value* n = b.CreateAdd(is_signed ? b.CreateSDiv(span, by) : b.CreateUDiv(span, by), one);
+        llvm::Value* nonempty = is_signed ? b.CreateICmpSLT(lo, hi) : b.CreateICmpULT(lo, hi);
+        return b.CreateSelect(nonempty, n, zero);
+    };
+    llvm::Value* n = count(start, stop, step);
+    if (is_signed) n = b.CreateSelect(b.CreateICmpSGT(step, zero), n, count(stop, start, b.CreateNeg(step)));
+    return b.CreateIntCast(n, b.getInt64Ty(), is_signed);
+}
+
+FunctionLowering::IterSource FunctionLowering::iter_source(const Expr* e) {
+    const Type* t = type_of(e);
+    if (is_helper(e, "zip")) {
+        auto* c = cast<Call>(e);
+        std::vector<IterSource> parts;
+        llvm::Value* n = nullptr;
+        for (const Expr* a : c->args) {
+            parts.push_back(iter_source(a));
+            n = n ? b.CreateSelect(b.CreateICmpSLT(parts.back().length, n), parts.back().length, n)
+                  : parts.back().length;
+        }
+        return {n, t, [this, parts, t](llvm::Value* k) {
+                    llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, t));
+                    for (unsigned i = 0; i < parts.size(); ++i) out = b.CreateInsertValue(out, parts[i].item(k), i);
+                    return out;
+                }};
+    }
+    if (is_helper(e, "enumerate")) {
+        auto* c = cast<Call>(e);
+        IterSource inner = iter_source(c->args[0]);
+        llvm::Value* start = c->args.size() == 2 ? expr_as(c->args[1], types::int64()) : b.getInt64(0);
+        return {inner.length, t, [this, inner, start, t](llvm::Value* k) {
+                    llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, t));
+                    out = b.CreateInsertValue(out, b.CreateAdd(start, k), 0);
+                    return b.CreateInsertValue(out, inner.item(k), 1);
+                }};
+    }
+    if (is_helper(e, "reversed")) {
+        IterSource inner = iter_source(cast<Call>(e)->args[0]);
+        llvm::Value* last = b.CreateSub(inner.length, b.getInt64(1));
+        return {inner.length, t, [this, inner, last](llvm::Value* k) { return inner.item(b.CreateSub(last, k)); }};
+    }
+    if (t->is_array()) {
+        llvm::Value* arr = expr(e);
+        return {array_dim(b, arr, 0), t->dtype(), [this, arr, t](llvm::Value* k) {
+                    const Type* et = nullptr;
+                    return array_item0(arr, t, k, &et);
+                }};
+    }
+    auto* range = dyn_cast<Call>(e);
+    if (!range || t->kind() != types::Kind::Range) unsupported(e->loc, "cannot iterate over " + t->str());
+    const std::vector<const Type*>* ops = fn.operands_of(range);
+    const Type* et = ops && !ops->empty() ? (*ops)[0] : types::int64();
+    if (range->args.empty() || range->args.size() > 3)
+        unsupported(range->loc, fmt::format("range expected 1 to 3 arguments, got {}", range->args.size()));
+    RangeArgs r = range_args(range, et);
+    llvm::Value* start = r.start;
+    llvm::Value* step = r.step;
+    bool is_signed = et->is_signed();
+    return {range_length(start, r.stop, step, is_signed), et, [this, start, step, is_signed](llvm::Value* k) {
+                llvm::Value* i = b.CreateIntCast(k, start->getType(), is_signed);
+                return b.CreateAdd(start, b.CreateMul(i, step));
+            }};
+}
+
+void FunctionLowering::for_helper(const For* s) {
+    IterSource src = iter_source(s->iter);
+    const Expr* target = s->target;
+    counted_loop(
+        s, types::int64(), b.getInt64(0), b.getInt64(1), [&](llvm::Value* k) { return b.CreateICmpSLT(k, src.length); },
+        [&](llvm::Value* k) { assign_to(target, src.item(k), src.item_type); });
+}
+
+}  // namespace ujit::codegen

@@ -1,0 +1,71 @@
+// The iteration helpers of a for loop: enumerate, zip and reversed over ranges, 1-D arrays
+// and each other (`for i, (x, y) in enumerate(zip(a, b))`). They exist only as a loop's
+// iterable (Numba's iterators, never stored): a helper call's recorded type is the type of
+// one item, which codegen/lower_iter.cpp builds at each index.
+#include "types/infer_impl.hpp"
+
+#include "nplib/array_typing.hpp"
+#include "syntax/diagnostics.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit::types {
+
+using namespace syntax;
+
+// "enumerate", "zip" or "reversed" when `e` calls Python's own (not a name the function or
+// module rebinds), else "".
+std::string Inferrer::iteration_helper(const Expr* e) const {
+    auto* c = dyn_cast<Call>(e);
+    auto* n = c ? dyn_cast<Name>(c->callee) : nullptr;
+    if (!n || (n->id != "enumerate" && n->id != "zip" && n->id != "reversed")) return "";
+    if (locals_.count(n->id) || m_.find_global(n->id) || m_.host_only.count(n->id)) return "";
+    return n->id;
+}
+
+const Type* Inferrer::iteration_item(const Expr* e, bool rows) {
+    std::string helper = iteration_helper(e);
+    if (helper.empty()) {
+        const Type* it = expr(e);
+        if (!it) return nullptr;
+        if (it->kind() == Kind::Range) return fn_.call_operands.at(e->id).front();
+        if (it->is_array() && it->ndim() == 1) return it->dtype();
+        if (it->is_array() && rows) {
+            std::string unused;  // rows of an N-D array: a[i]
+            return nplib::basic_index_type(it, {nplib::IndexItem::Integer}, &unused);
+        }
+        if (it->is_array())
+            error(e->loc, fmt::format("iterating over a {}-D array is not supported by ujit (iterate over "
+                                      "range(a.shape[0]) and index)",
+                                      it->ndim()));
+        error(e->loc, fmt::format("cannot iterate over {} of type {} (ujit iterates over range(...), 1-D arrays, "
+                                  "and enumerate, zip and reversed of them)",
+                                  describe_expr(e), it->str()));
+    }
+    auto* c = cast<Call>(e);
+    if (!c->keywords.empty())
+        error(c->keywords.front().loc, fmt::format("ujit's {}() takes no keyword arguments", helper));
+    std::vector<const Type*> items;
+    if (helper == "zip") {
+        if (c->args.empty()) error(c->loc, "zip() needs at least one iterable in ujit");
+        for (const Expr* a : c->args) items.push_back(iteration_item(a));
+    } else {
+        size_t most = helper == "enumerate" ? 2 : 1;
+        if (c->args.empty() || c->args.size() > most)
+            error(c->loc, fmt::format("{}() takes {} argument{} ({} given)", helper, most == 2 ? "1 or 2" : "exactly 1",
+                                      most == 2 ? "s" : "", c->args.size()));
+        const Type* inner = iteration_item(c->args[0]);
+        if (helper == "reversed") return set(c, inner);
+        items = {int64(), inner};
+        if (c->args.size() == 2) {
+            const Type* start = expr(c->args[1]);
+            if (start && !start->is_int() && !start->is_bool())
+                error(c->args[1]->loc, fmt::format("enumerate()'s start must be an integer, not {}", start->str()));
+        }
+    }
+    for (const Type* t : items)
+        if (!t) return nullptr;
+    return set(c, tuple(std::move(items)));
+}
+
+}  // namespace ujit::types

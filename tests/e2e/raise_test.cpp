@@ -1,0 +1,104 @@
+// `raise` and `assert` in compiled code reach C++ callers as ujit::Error (Kind::Runtime)
+// carrying Python's class and message; CPython's behaviour of the same source is the oracle
+// (the expected class and message are what `python3 -c` prints for each input).
+#include <catch2/catch.hpp>
+
+#include "ujit/ujit.hpp"
+
+#include <string>
+#include <utility>
+
+using namespace ujit;
+using Catch::Matchers::Contains;
+
+namespace {
+
+constexpr const char* kSource = R"(from numba import njit
+
+
+class NegativeError(Exception):
+    pass
+
+
+class StrictError(NegativeError):
+    pass
+
+
+@njit
+def checked(x):
+    if x < 0:
+        raise ValueError("negative")
+    if x == 0:
+        raise ZeroDivisionError
+    if x == 1:
+        raise KeyError()
+    if x == 2:
+        raise StrictError("mine")
+    assert x != 5, "five"
+    assert x != 6
+    return x * 2
+)";
+
+// {class, message} of the exception checked(x) raises; {"", ""} when it returns.
+std::pair<std::string, std::string> raised_by(Function& f, int64_t x) {
+    try {
+        f(x);
+    } catch (const Error& e) {
+        CHECK(e.kind() == Error::Kind::Runtime);
+        return {e.exception_class(), e.exception_message()};
+    }
+    return {"", ""};
+}
+
+}  // namespace
+
+TEST_CASE("raise and assert reach C++ as Python's class and message", "[e2e][raise]") {
+    Module m = Module::from_string(kSource, "checked.py");
+    Function f = m.function("checked");
+    using P = std::pair<std::string, std::string>;
+    CHECK(raised_by(f, -1) == P{"ValueError", "negative"});
+    CHECK(raised_by(f, 0) == P{"ZeroDivisionError", ""});
+    CHECK(raised_by(f, 1) == P{"KeyError", ""});
+    CHECK(raised_by(f, 2) == P{"StrictError", "mine"});  // a subclass of a subclass of Exception
+    CHECK(raised_by(f, 5) == P{"AssertionError", "five"});
+    CHECK(raised_by(f, 6) == P{"AssertionError", ""});
+    CHECK(f(7).as<int64_t>() == 14);  // usable after each raise
+    try {
+        f(-3);
+        FAIL("no raise");
+    } catch (const Error& e) {
+        CHECK(std::string(e.what()) == "ValueError: negative (raised in checked at checked.py:15:9)");
+    }
+}
+
+TEST_CASE("a builtin run-time error names its class and message too", "[e2e][raise]") {
+    Module m = Module::from_string("def d(a, b):\n    return a // b\n", "d.py");
+    try {
+        m.function("d")(1, 0);
+        FAIL("no raise");
+    } catch (const Error& e) {
+        CHECK(e.exception_class() == "ZeroDivisionError");
+        CHECK(e.exception_message() == "division by zero");
+    }
+}
+
+TEST_CASE("unsupported raises are located errors", "[e2e][raise]") {
+    auto compile_error = [](const std::string& body) {
+        try {
+            Module m = Module::from_string("class Plain:\n    pass\n\n\ndef f(x):\n" + body, "bad.py");
+            m.function("f")(1);
+        } catch (const Error& e) {
+            CHECK(e.kind() == Error::Kind::Compile);
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK_THAT(compile_error("    raise ValueError(x)\n"),
+               Contains("bad.py:6:22: error: ujit raises exceptions with a constant string message only"));
+    CHECK_THAT(compile_error("    raise x\n"), Contains("bad.py:6:11: error: 'x' is a variable"));
+    CHECK_THAT(compile_error("    raise Plain\n"), Contains("'Plain' is not an exception class"));
+    CHECK_THAT(compile_error("    raise Undefined\n"), Contains("name 'Undefined' is not defined"));
+    CHECK_THAT(compile_error("    raise\n"), Contains("bad.py:6:5: error: a bare 'raise' (re-raise) is not supported"));
+    CHECK_THAT(compile_error("    raise ValueError from None\n"), Contains("'raise ... from' is not supported"));
+    CHECK_THAT(compile_error("    assert x, x\n"), Contains("constant string message"));
+}
