@@ -40,8 +40,8 @@ std::string runtime_error_message(int code);
 // The guard's jump. GCC's and Clang's __builtin_setjmp/__builtin_longjmp keep five words
 // (frame and stack pointer, landing address) and are inlined; the C library's setjmp is
 // a call that also saves every callee-saved register and the signal-mask flag, about a
-// seventh of a dynamic call's instructions. (__builtin_setjmp makes its caller save and
-// restore the callee-saved registers itself, and keep no value in a register across it.)
+// seventh of a dynamic call's instructions. (Its caller keeps no value in a register across
+// it; the callee-saved registers are saved by the asm below.)
 // Sanitizers intercept the C library's longjmp to unwind their own state: there, keep it.
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define UJIT_GUARD_LIBC_SETJMP 1
@@ -54,10 +54,23 @@ std::string runtime_error_message(int code);
 using GuardJumpBuffer = std::jmp_buf;
 #define UJIT_GUARD_SETJMP(buffer) setjmp(buffer)
 #define UJIT_GUARD_LONGJMP(buffer) std::longjmp(buffer, 1)
-#else
+#elif defined(__x86_64__)
 using GuardJumpBuffer = void* [5];
-#define UJIT_GUARD_SETJMP(buffer) __builtin_setjmp(buffer)
+// __builtin_longjmp restores only the frame and stack pointers, and GCC does not make the
+// function holding the __builtin_setjmp save rbx and r12-r15 (call_scalars pushed only rbp):
+// generated code that changed them and then raised returned its values to that function's
+// caller. The empty asm that clobbers them makes the function save them in its prologue and
+// restore them on return, after a landing too.
+#define UJIT_GUARD_SETJMP(buffer)                                                                                      \
+    ({                                                                                                                 \
+        asm volatile("" ::: "rbx", "r12", "r13", "r14", "r15");                                                        \
+        __builtin_setjmp(buffer);                                                                                      \
+    })
 #define UJIT_GUARD_LONGJMP(buffer) __builtin_longjmp(buffer, 1)
+#else
+using GuardJumpBuffer = std::jmp_buf;
+#define UJIT_GUARD_SETJMP(buffer) setjmp(buffer)
+#define UJIT_GUARD_LONGJMP(buffer) std::longjmp(buffer, 1)
 #endif
 
 // One guard on this thread's stack of guards; lives in guarded_call's frame.

@@ -117,3 +117,63 @@ TEST_CASE("runtime errors: a constant false condition emits no check", "[cpu]") 
     });
     CHECK(t.ir().find("ujit_rt_raise") == std::string::npos);
 }
+
+namespace {
+
+// Sets rbx and r12-r15 (saved in this prologue, restored in an epilogue the raise skips),
+// then raises: as generated code that used them and raised does.
+[[gnu::noinline]] void clobber_callee_saved_and_raise() {
+#if defined(__x86_64__)
+    asm volatile("mov $1, %%rbx\n\tmov $2, %%r12\n\tmov $3, %%r13\n\tmov $4, %%r14\n\tmov $5, %%r15" ::
+                     : "rbx", "r12", "r13", "r14", "r15");
+#endif
+    ujit_rt_raise(int(ujit::codegen::RuntimeError::ZeroDivision), "clobber");
+}
+
+// The guard in the shape of Function::call_scalars: the landing throws. (Where the landing
+// returns instead, GCC saved the registers by itself; here it did not.)
+[[gnu::noinline]] void guarded_throwing_call(void (*f)()) {
+    ErrorGuardFrame frame;
+    push_guard(frame);
+    if (UJIT_GUARD_SETJMP(frame.env) != 0) [[unlikely]] {
+        pop_guard(frame);
+        throw std::runtime_error("raised");
+    }
+    f();
+    pop_guard(frame);
+}
+
+// Holds sentinels in the callee-saved registers across guarded calls that raise: the guard
+// must give them back as a returning call would.
+[[gnu::noinline]] bool callee_saved_registers_survive_a_raise() {
+#if defined(__x86_64__)
+    register uint64_t rbx asm("rbx") = 0x1111;
+    register uint64_t r12 asm("r12") = 0x2222;
+    register uint64_t r13 asm("r13") = 0x3333;
+    register uint64_t r14 asm("r14") = 0x4444;
+    register uint64_t r15 asm("r15") = 0x5555;
+    asm volatile("" : "+r"(rbx), "+r"(r12), "+r"(r13), "+r"(r14), "+r"(r15));
+    bool threw = false;
+    try {
+        guarded_throwing_call(clobber_callee_saved_and_raise);
+    } catch (const std::runtime_error&) {
+        threw = true;
+    }
+    asm volatile("" : "+r"(rbx), "+r"(r12), "+r"(r13), "+r"(r14), "+r"(r15));
+    bool kept = rbx == 0x1111 && r12 == 0x2222 && r13 == 0x3333 && r14 == 0x4444 && r15 == 0x5555;
+    RuntimeErrorInfo err;
+    bool returned = guarded_call([] { clobber_callee_saved_and_raise(); }, err);
+    asm volatile("" : "+r"(rbx), "+r"(r12), "+r"(r13), "+r"(r14), "+r"(r15));
+    kept = kept && rbx == 0x1111 && r12 == 0x2222 && r13 == 0x3333 && r14 == 0x4444 && r15 == 0x5555;
+    return threw && !returned && kept;
+#else
+    return true;
+#endif
+}
+
+}  // namespace
+
+TEST_CASE("a raise gives the guard's caller its callee-saved registers back", "[cpu][errors]") {
+    CHECK(callee_saved_registers_survive_a_raise());
+    CHECK(current_error_guard() == nullptr);
+}
