@@ -9,7 +9,7 @@
 #include <cstring>
 #include <string>
 
-#include <sys/mman.h>
+#include "support/readonly_page.hpp"
 
 namespace {
 
@@ -190,23 +190,10 @@ const char* kReadonlySource = "from numba import njit, cuda\n"
                               "@njit\ndef total(a):\n    return a[0] + a[1]\n"
                               "@cuda.jit\ndef count(a):\n    cuda.atomic.add(a, 0, 1)\n";
 
-struct ReadOnlyPage {
-    int64_t* data;
-    ReadOnlyPage() {
-        void* p = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        REQUIRE(p != MAP_FAILED);
-        data = static_cast<int64_t*>(p);
-        data[0] = 3;
-        data[1] = 4;
-        REQUIRE(mprotect(p, 4096, PROT_READ) == 0);
-    }
-    ~ReadOnlyPage() { munmap(data, 4096); }
-};
-
 }  // namespace
 
 TEST_CASE("C API hostile: stores into read-only arrays are compile errors", "[capi][hostile][readonly]") {
-    ReadOnlyPage page;
+    ujit::test::ReadOnlyPage page;
     int64_t shape[1] = {2};
     DLTensor t{};
     t.data = page.data;
