@@ -431,6 +431,19 @@ typedef struct ujit_dim3 {
 ujit_status ujit_function_launch(ujit_function* kernel, ujit_dim3 grid, ujit_dim3 block, const ujit_value* args,
                                  size_t n_args, ujit_stream* stream, size_t shared_mem);
 
+/* ------------------------------------------------------------------ owned arrays */
+
+/* Arrays owned by compiled code, counted since the process started (Numba's
+ * rtsys.get_allocation_stats): alloc - free blocks are alive now. Set struct_size to
+ * sizeof(ujit_allocation_stats) first: fields added later are filled only for callers that
+ * know them. */
+typedef struct ujit_allocation_stats {
+    size_t struct_size;
+    uint64_t alloc, free; /* data blocks */
+    uint64_t mi_alloc, mi_free; /* headers (meminfos), which also wrap memory from elsewhere */
+} ujit_allocation_stats;
+ujit_status ujit_get_allocation_stats(ujit_allocation_stats* out);
+
 /* ------------------------------------------------------------------ disk cache */
 
 typedef struct ujit_cache_stats {

@@ -29,6 +29,14 @@ namespace ujit {
 
 std::string version();  // "0.1.0 (LLVM 19.1.7)": ujit's version and the LLVM it was built with
 
+// Arrays owned by compiled code, counted since the process started (Numba's
+// rtsys.get_allocation_stats): data blocks allocated and freed, headers made and released.
+// alloc - free is the number alive now: a test's leak check.
+struct AllocationStats {
+    uint64_t alloc = 0, free = 0, mi_alloc = 0, mi_free = 0;
+};
+AllocationStats allocation_stats();
+
 // ------------------------------------------------------------------ errors
 
 // what() is the rendered message. Compile: the program is not in the supported subset or

@@ -329,6 +329,19 @@ ujit_status ujit_function_dump(ujit_function* f, const char* what, const char* s
 
 void ujit_free_string(char* s) { std::free(s); }
 
+ujit_status ujit_get_allocation_stats(ujit_allocation_stats* out) {
+    return guarded([&] {
+        require(out, "null output");
+        require(out->struct_size >= sizeof(ujit_allocation_stats),
+                "struct_size must be set to sizeof(ujit_allocation_stats)");
+        ujit::AllocationStats s = ujit::allocation_stats();
+        out->alloc = s.alloc;
+        out->free = s.free;
+        out->mi_alloc = s.mi_alloc;
+        out->mi_free = s.mi_free;
+    });
+}
+
 ujit_status ujit_cache_get_stats(ujit_cache_stats* out) {
     return guarded([&] {
         require(out, "null output");

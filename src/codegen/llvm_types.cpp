@@ -22,10 +22,15 @@ llvm::Type* scalar_type(llvm::LLVMContext& ctx, const Type* t) {
     }
 }
 
+// {data, shape, strides, owner}: the owner last, so that the fields every lowering reads
+// keep their indices.
 llvm::Type* array_struct(llvm::LLVMContext& ctx, int ndim) {
     auto* dims = llvm::ArrayType::get(llvm::Type::getInt64Ty(ctx), ndim);
-    return llvm::StructType::get(ctx, {llvm::PointerType::get(ctx, 0), dims, dims});
+    auto* ptr = llvm::PointerType::get(ctx, 0);
+    return llvm::StructType::get(ctx, {ptr, dims, dims, ptr});
 }
+
+constexpr unsigned kOwnerField = 3;
 
 }  // namespace
 
@@ -87,10 +92,15 @@ llvm::Value* array_stride(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k) {
     return b.CreateExtractValue(arr, {2u, k}, "stride");
 }
 
+llvm::Value* array_owner(llvm::IRBuilder<>& b, llvm::Value* arr) {
+    return b.CreateExtractValue(arr, kOwnerField, "owner");
+}
+
 llvm::Value* make_array(llvm::IRBuilder<>& b, const Type* t, llvm::Value* data, const std::vector<llvm::Value*>& shape,
-                        const std::vector<llvm::Value*>& strides) {
+                        const std::vector<llvm::Value*>& strides, llvm::Value* owner) {
     llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), t));
     out = b.CreateInsertValue(out, data, 0);
+    out = b.CreateInsertValue(out, owner ? owner : llvm::ConstantPointerNull::get(b.getPtrTy()), kOwnerField);
     for (unsigned k = 0; k < shape.size(); ++k) {
         out = b.CreateInsertValue(out, shape[k], {1u, k});
         out = b.CreateInsertValue(out, strides[k], {2u, k});
@@ -98,9 +108,9 @@ llvm::Value* make_array(llvm::IRBuilder<>& b, const Type* t, llvm::Value* data, 
     return out;
 }
 
-llvm::Value* make_view(llvm::IRBuilder<>& b, llvm::Value* /*base*/, const Type* t, llvm::Value* data,
+llvm::Value* make_view(llvm::IRBuilder<>& b, llvm::Value* base, const Type* t, llvm::Value* data,
                        const std::vector<llvm::Value*>& shape, const std::vector<llvm::Value*>& strides) {
-    return make_array(b, t, data, shape, strides);
+    return make_array(b, t, data, shape, strides, array_owner(b, base));
 }
 
 }  // namespace ujit::codegen

@@ -8,7 +8,11 @@
 //   complexN    {T, T} (re, im)                       {T, T}
 //   UniTuple    [n x element value]                   [n x element storage]
 //   tuple       {elements as values}                  {elements as storage}
-//   array       {ptr data, [N x i64] shape, [N x i64] strides (bytes)}   (same)
+//   array       {ptr data, [N x i64] shape, [N x i64] strides (bytes), ptr owner}   (same)
+//
+// An array's owner is the ujit_nrt_meminfo (src/nrt/nrt.h) that keeps its memory alive:
+// null for borrowed arrays (arguments, cuda.shared/local arrays), the header of a block
+// compiled code allocated, or the owner of the array a view was made of.
 //
 // Storage structs use LLVM's natural layout, which is the C layout the driver marshals (an
 // array of n T has the layout of a struct of n T).
@@ -31,10 +35,13 @@ llvm::Value* from_storage(llvm::IRBuilder<>& b, llvm::Value* v, const types::Typ
 llvm::Value* array_data(llvm::IRBuilder<>& b, llvm::Value* arr);
 llvm::Value* array_dim(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k);
 llvm::Value* array_stride(llvm::IRBuilder<>& b, llvm::Value* arr, unsigned k);
+llvm::Value* array_owner(llvm::IRBuilder<>& b, llvm::Value* arr);
+// A new array value; `owner` null (the default) makes it borrowed.
 llvm::Value* make_array(llvm::IRBuilder<>& b, const types::Type* t, llvm::Value* data,
-                        const std::vector<llvm::Value*>& shape, const std::vector<llvm::Value*>& strides);
+                        const std::vector<llvm::Value*>& shape, const std::vector<llvm::Value*>& strides,
+                        llvm::Value* owner = nullptr);
 // A view of `base` (an array value) typed `t`: new data pointer, shape and strides over base's
-// memory. Every view is made here, so that it can take over base's owner.
+// memory, and base's owner. Every view is made here, so that it keeps base's memory alive.
 llvm::Value* make_view(llvm::IRBuilder<>& b, llvm::Value* base, const types::Type* t, llvm::Value* data,
                        const std::vector<llvm::Value*>& shape, const std::vector<llvm::Value*>& strides);
 

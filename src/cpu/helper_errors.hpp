@@ -3,7 +3,8 @@
 // Generated code calls `ujit_rt_raise(code, where)`, which never returns: it longjmps to
 // the innermost guarded_call on the calling thread. Why longjmp is safe here: the frames
 // it skips are (1) JIT-compiled frames, which are C-like (no destructors, no cleanups,
-// marked nounwind, no locks held; they own no heap memory) and (2) the call operator of
+// marked nounwind, no locks held; the arrays they own are in the allocation log, which
+// the guard's landing releases: src/nrt/alloc_log.hpp) and (2) the call operator of
 // the callable passed to guarded_call, which must therefore be a thin forwarding lambda
 // that only calls generated code (e.g. `[&] { fn(args, result); }`) and owns nothing with
 // a destructor. Never put C++ objects with non-trivial destructors between the guard and
@@ -14,6 +15,8 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+
+#include "nrt/alloc_log.hpp"
 
 extern "C" [[noreturn]] void ujit_rt_raise(int code, const char* where);
 // The same, with run-time values the message names (codegen::RuntimeError says which).
@@ -79,6 +82,7 @@ struct ErrorGuardFrame {
     int code = 0;
     const char* where = nullptr;
     ErrorGuardFrame* prev = nullptr;
+    uint64_t alloc_mark = 0;  // the allocation log's mark at push: a raise frees what is newer
 };
 
 // The innermost guard of the calling thread (null when none). constinit: read without
@@ -94,9 +98,21 @@ inline ErrorGuardFrame*& current_error_guard() { return t_error_guard_top; }
 inline void push_guard(ErrorGuardFrame& frame) {
     ErrorGuardFrame*& top = current_error_guard();
     frame.prev = top;
+    frame.alloc_mark = nrt::log_enter();
     top = &frame;
 }
-inline void pop_guard(const ErrorGuardFrame& frame) { current_error_guard() = frame.prev; }
+inline void pop_guard(const ErrorGuardFrame& frame) {
+    current_error_guard() = frame.prev;
+    nrt::log_leave();
+}
+// The landing of a raise: frees what the frames the longjmp skipped allocated (they never
+// ran their decrefs), then pops. Here, in a normal frame, not in ujit_rt_raise: a call
+// there keeps values in callee-saved registers across it, and the longjmp never restores
+// them (the guard's frame saves none: found when one did, and its caller crashed).
+inline void pop_guard_after_raise(const ErrorGuardFrame& frame) {
+    nrt::release_since(frame.alloc_mark);
+    pop_guard(frame);
+}
 
 // Runs f(); returns true if it returned, false (with `err` filled) if generated code
 // raised. C++ exceptions from f propagate after the guard is popped. Guards nest: a raise
@@ -116,7 +132,7 @@ template <class F> inline bool guarded_call(F&& f, RuntimeErrorInfo& err) {
         pop_guard(frame);
         return true;
     }
-    pop_guard(frame);
+    pop_guard_after_raise(frame);
     err.code = frame.code;
     err.where = frame.where ? frame.where : "";
     return false;

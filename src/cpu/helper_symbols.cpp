@@ -5,6 +5,7 @@
 #include "cpu/helper_random.hpp"
 #include "cpu/helper_vexp.hpp"
 #include "cpu/kernel_runtime.hpp"
+#include "nrt/nrt.h"
 
 namespace ujit::cpu {
 
@@ -27,6 +28,10 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_np_random_state", reinterpret_cast<void*>(&ujit_rt_np_random_state)},
         {"ujit_rt_exp_d4", reinterpret_cast<void*>(&ujit_rt_exp_d4)},
         {"ujit_rt_exp_f8", reinterpret_cast<void*>(&ujit_rt_exp_f8)},
+        // The array runtime (src/nrt): memory compiled code owns.
+        {"ujit_nrt_allocate", reinterpret_cast<void*>(&ujit_nrt_allocate)},
+        {"ujit_nrt_incref", reinterpret_cast<void*>(&ujit_nrt_incref)},
+        {"ujit_nrt_decref", reinterpret_cast<void*>(&ujit_nrt_decref)},
     };
     return table;
 }

@@ -153,7 +153,7 @@ Value Function::call_scalars(uint64_t key, const ScalarArg* args, size_t n_args)
     cpu::ErrorGuardFrame frame;
     cpu::push_guard(frame);
     if (UJIT_GUARD_SETJMP(frame.env) != 0) [[unlikely]] {
-        cpu::pop_guard(frame);
+        cpu::pop_guard_after_raise(frame);
         pipeline::throw_runtime_error(cpu::RuntimeErrorInfo{frame.code, frame.where ? frame.where : ""});
     }
     reinterpret_cast<pipeline::PackedFn>(e->packed)(ptrs, out);

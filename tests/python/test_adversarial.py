@@ -348,6 +348,7 @@ def test_reading_a_read_only_array_compiles_its_own_specialization():
         return a[0] + a[1]
 
     ro = np.frombuffer(np.array([3, 4], np.int64).tobytes(), np.int64)
+    assert str(ujit.typeof(ro)) == "readonly array(int64, 1d, C)"  # numba.typeof's spelling
     assert first(ro) == 7
     assert first(np.array([5, 6])) == 11
     assert sorted(first.signatures) == ["int64(array(int64, 1d, C))", "int64(readonly array(int64, 1d, C))"]

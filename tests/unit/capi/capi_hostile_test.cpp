@@ -22,6 +22,8 @@
 #include <thread>
 #include <vector>
 
+#include "support/readonly_page.hpp"
+
 namespace {
 
 const char* kSource = "from numba import vectorize\n"
@@ -411,23 +413,10 @@ const char* kReadonlySource = "from numba import njit, cuda\n"
                               "@njit\ndef total(a):\n    return a[0] + a[1]\n"
                               "@cuda.jit\ndef count(a):\n    cuda.atomic.add(a, 0, 1)\n";
 
-struct ReadOnlyPage {
-    int64_t* data;
-    ReadOnlyPage() {
-        void* p = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        REQUIRE(p != MAP_FAILED);
-        data = static_cast<int64_t*>(p);
-        data[0] = 3;
-        data[1] = 4;
-        REQUIRE(mprotect(p, 4096, PROT_READ) == 0);
-    }
-    ~ReadOnlyPage() { munmap(data, 4096); }
-};
-
 }  // namespace
 
 TEST_CASE("C API hostile: stores into read-only arrays are compile errors", "[capi][hostile][readonly]") {
-    ReadOnlyPage page;
+    ujit::test::ReadOnlyPage page;
     int64_t shape[1] = {2};
     DLTensor t{};
     t.data = page.data;
@@ -588,4 +577,13 @@ TEST_CASE("C API hostile: SIGINT stops a long launch on the host device", "[capi
     CHECK_THAT(std::string(ujit_last_error()), Catch::Contains("KeyboardInterrupt") && Catch::Contains("'spin'"));
     ujit_function_release(spin);
     ujit_module_release(m);
-}
+
+    TEST_CASE("C API hostile: allocation statistics", "[capi][hostile][nrt]") {
+        check_argument_error(ujit_get_allocation_stats(nullptr), "null");
+        ujit_allocation_stats s{};
+        check_argument_error(ujit_get_allocation_stats(&s), "struct_size");  // a caller that forgot it
+        s.struct_size = sizeof s;
+        REQUIRE(ujit_get_allocation_stats(&s) == UJIT_OK);
+        CHECK(s.alloc >= s.free);
+        CHECK(s.mi_alloc >= s.mi_free);
+    }

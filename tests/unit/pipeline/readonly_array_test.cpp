@@ -7,7 +7,7 @@
 #include "ujit/cuda.hpp"
 #include "ujit/ujit.hpp"
 
-#include <sys/mman.h>
+#include "support/readonly_page.hpp"
 
 using namespace ujit;
 using Catch::Matchers::Contains;
@@ -21,32 +21,19 @@ const char* kSource = "from numba import njit, vectorize, guvectorize\n"
                       "@guvectorize(['void(float64[:], float64[:])'], '(n)->()')\n"
                       "def first(x, out):\n    out[0] = x[0]\n";
 
-// Two int64 in a page mapped read-only: a write is SIGSEGV, so a regression cannot pass.
-struct ReadOnlyPage {
-    int64_t* data;
-    ReadOnlyPage() {
-        void* p = mmap(nullptr, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        REQUIRE(p != MAP_FAILED);
-        data = static_cast<int64_t*>(p);
-        data[0] = 3;
-        data[1] = 4;
-        REQUIRE(mprotect(p, 4096, PROT_READ) == 0);
-    }
-    ~ReadOnlyPage() { munmap(data, 4096); }
-    ArrayRef ref() const {
-        ArrayRef a = ArrayRef::c_order(data, DType::Int64, {2});
-        a.readonly = true;
-        return a;
-    }
-};
+ArrayRef readonly_ref(const test::ReadOnlyPage& page) {
+    ArrayRef a = ArrayRef::c_order(page.data, DType::Int64, {2});
+    a.readonly = true;
+    return a;
+}
 
 }  // namespace
 
 TEST_CASE("read-only arrays: a store is a compile error, a read is not", "[driver][readonly]") {
-    ReadOnlyPage page;
+    test::ReadOnlyPage page;
     Module m = Module::from_string(kSource, "ro.py");
     try {
-        m.function("store")(page.ref(), Value(7));
+        m.function("store")(readonly_ref(page), Value(7));
         FAIL("a store into a read-only array compiled");
     } catch (const Error& e) {
         CHECK(e.kind() == Error::Kind::Compile);
@@ -54,7 +41,7 @@ TEST_CASE("read-only arrays: a store is a compile error, a read is not", "[drive
                                       "1d, C)"));
     }
     CHECK(page.data[0] == 3);
-    CHECK(m.function("total")(page.ref()).as<int64_t>() == 7);
+    CHECK(m.function("total")(readonly_ref(page)).as<int64_t>() == 7);
     int64_t writable[2] = {0, 0};
     m.function("store")(ArrayRef::c_order(writable, DType::Int64, {2}), Value(7));  // its own specialization
     CHECK(writable[0] == 7);

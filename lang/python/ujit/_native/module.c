@@ -398,8 +398,21 @@ static PyObject* py_code_of(PyObject* self, PyObject* o) {
     return PyLong_FromLong(ujit_py_code_of(o));
 }
 
+static PyObject* py_allocation_stats(PyObject* self, PyObject* noargs) {
+    (void)self;
+    (void)noargs;
+    ujit_allocation_stats s;
+    memset(&s, 0, sizeof s);
+    s.struct_size = sizeof s;
+    ujit_status st = ujit_get_allocation_stats(&s);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    return Py_BuildValue("(KKKK)", (unsigned long long)s.alloc, (unsigned long long)s.free,
+                         (unsigned long long)s.mi_alloc, (unsigned long long)s.mi_free);
+}
+
 static PyMethodDef ext_methods[] = {
     {"code_of", py_code_of, METH_O, "code_of(obj) -> the argument type code the dispatcher uses"},
+    {"allocation_stats", py_allocation_stats, METH_NOARGS, "(alloc, free, mi_alloc, mi_free) of owned arrays"},
     {"version", py_version, METH_NOARGS, "libujit's version string"},
     {"make_ufunc", ujit_py_make_ufunc, METH_VARARGS,
      "make_ufunc(function, name, doc, loops, nin, identity, target) -> numpy.ufunc"},

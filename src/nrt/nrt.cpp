@@ -1,0 +1,144 @@
+// The array runtime (nrt.h): headers, reference counts, the allocation counters and the
+// error model's allocation log.
+#include "nrt/nrt.h"
+
+#include "nrt/alloc_log.hpp"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+struct ujit_nrt_meminfo {
+    std::atomic<int64_t> refcount;  // first: compiled code may one day update it inline
+    ujit_nrt_destructor destructor;
+    void* info;
+    void* data;
+    size_t size;
+    bool owns_block;  // data lives in this header's block (ujit_nrt_allocate)
+    // The allocation log (alloc_log.hpp): linked while logged, `log` is the owning thread's.
+    ujit::nrt::AllocLog* log;
+    ujit_nrt_meminfo* log_prev;
+    ujit_nrt_meminfo* log_next;
+    uint64_t log_seq;
+};
+
+namespace ujit::nrt {
+
+constinit thread_local AllocLog t_alloc_log;
+
+namespace {
+
+std::atomic<uint64_t> g_alloc{0}, g_free{0}, g_mi_alloc{0}, g_mi_free{0};
+
+void log_insert(ujit_nrt_meminfo* mi) {
+    AllocLog& log = t_alloc_log;
+    mi->log = nullptr;
+    mi->log_prev = mi->log_next = nullptr;
+    if (log.depth == 0) return;  // not under a guard: nothing raises past it
+    mi->log = &log;
+    mi->log_seq = ++log.seq;
+    mi->log_prev = log.tail;
+    if (log.tail) log.tail->log_next = mi;
+    log.tail = mi;
+}
+
+void log_unlink(ujit_nrt_meminfo* mi) {
+    AllocLog* log = mi->log;
+    if (!log) return;
+    if (mi->log_prev) mi->log_prev->log_next = mi->log_next;
+    if (mi->log_next)
+        mi->log_next->log_prev = mi->log_prev;
+    else
+        log->tail = mi->log_prev;
+    mi->log = nullptr;
+    mi->log_prev = mi->log_next = nullptr;
+}
+
+void destroy(ujit_nrt_meminfo* mi) {
+    log_unlink(mi);
+    if (mi->destructor) mi->destructor(mi->data, mi->info);
+    if (mi->owns_block) g_free.fetch_add(1, std::memory_order_relaxed);
+    g_mi_free.fetch_add(1, std::memory_order_relaxed);
+    mi->~ujit_nrt_meminfo();
+    std::free(mi);
+}
+
+ujit_nrt_meminfo* make_header(void* block) {
+    auto* mi = new (block) ujit_nrt_meminfo{};
+    mi->refcount.store(1, std::memory_order_relaxed);
+    g_mi_alloc.fetch_add(1, std::memory_order_relaxed);
+    log_insert(mi);
+    return mi;
+}
+
+}  // namespace
+
+void detach_all() {
+    AllocLog& log = t_alloc_log;
+    for (ujit_nrt_meminfo* mi = log.tail; mi;) {
+        ujit_nrt_meminfo* prev = mi->log_prev;
+        mi->log = nullptr;
+        mi->log_prev = mi->log_next = nullptr;
+        mi = prev;
+    }
+    log.tail = nullptr;
+}
+
+void release_since(uint64_t mark) {
+    AllocLog& log = t_alloc_log;
+    while (log.tail && log.tail->log_seq > mark) destroy(log.tail);  // destroy unlinks it
+}
+
+}  // namespace ujit::nrt
+
+extern "C" {
+
+ujit_nrt_meminfo* ujit_nrt_allocate(size_t nbytes, size_t align) {
+    if (align < 16) align = 16;
+    if (align & (align - 1)) return nullptr;
+    // The header, padded to `align`, then the data: one block, one free.
+    size_t header = (sizeof(ujit_nrt_meminfo) + align - 1) & ~(align - 1);
+    if (nbytes > SIZE_MAX / 2 - header - align) return nullptr;
+    size_t total = (header + nbytes + align - 1) & ~(align - 1);
+    void* block = std::aligned_alloc(align, total);
+    if (!block) return nullptr;
+    ujit_nrt_meminfo* mi = ujit::nrt::make_header(block);
+    mi->data = static_cast<char*>(block) + header;
+    mi->size = nbytes;
+    mi->owns_block = true;
+    ujit::nrt::g_alloc.fetch_add(1, std::memory_order_relaxed);
+    return mi;
+}
+
+ujit_nrt_meminfo* ujit_nrt_adopt(void* data, size_t nbytes, ujit_nrt_destructor destructor, void* info) {
+    void* block = std::malloc(sizeof(ujit_nrt_meminfo));
+    if (!block) return nullptr;
+    ujit_nrt_meminfo* mi = ujit::nrt::make_header(block);
+    mi->data = data;
+    mi->size = nbytes;
+    mi->destructor = destructor;
+    mi->info = info;
+    return mi;
+}
+
+void ujit_nrt_incref(ujit_nrt_meminfo* mi) {
+    if (mi) mi->refcount.fetch_add(1, std::memory_order_relaxed);
+}
+
+void ujit_nrt_decref(ujit_nrt_meminfo* mi) {
+    // acq_rel: the thread that frees sees every write made through the other references.
+    if (mi && mi->refcount.fetch_sub(1, std::memory_order_acq_rel) == 1) ujit::nrt::destroy(mi);
+}
+
+void* ujit_nrt_data(const ujit_nrt_meminfo* mi) { return mi ? mi->data : nullptr; }
+size_t ujit_nrt_size(const ujit_nrt_meminfo* mi) { return mi ? mi->size : 0; }
+int64_t ujit_nrt_refcount(const ujit_nrt_meminfo* mi) { return mi ? mi->refcount.load(std::memory_order_relaxed) : 0; }
+
+ujit_nrt_stats ujit_nrt_get_stats(void) {
+    using namespace ujit::nrt;
+    return {g_alloc.load(std::memory_order_relaxed), g_free.load(std::memory_order_relaxed),
+            g_mi_alloc.load(std::memory_order_relaxed), g_mi_free.load(std::memory_order_relaxed)};
+}
+
+}  // extern "C"
