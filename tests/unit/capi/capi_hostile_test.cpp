@@ -577,13 +577,14 @@ TEST_CASE("C API hostile: SIGINT stops a long launch on the host device", "[capi
     CHECK_THAT(std::string(ujit_last_error()), Catch::Contains("KeyboardInterrupt") && Catch::Contains("'spin'"));
     ujit_function_release(spin);
     ujit_module_release(m);
+}
 
-    TEST_CASE("C API hostile: allocation statistics", "[capi][hostile][nrt]") {
-        check_argument_error(ujit_get_allocation_stats(nullptr), "null");
-        ujit_allocation_stats s{};
-        check_argument_error(ujit_get_allocation_stats(&s), "struct_size");  // a caller that forgot it
-        s.struct_size = sizeof s;
-        REQUIRE(ujit_get_allocation_stats(&s) == UJIT_OK);
-        CHECK(s.alloc >= s.free);
-        CHECK(s.mi_alloc >= s.mi_free);
-    }
+TEST_CASE("C API hostile: allocation statistics", "[capi][hostile][nrt]") {
+    check_argument_error(ujit_get_allocation_stats(nullptr), "null");
+    ujit_allocation_stats s{};
+    check_argument_error(ujit_get_allocation_stats(&s), "struct_size");  // a caller that forgot it
+    s.struct_size = sizeof s;
+    REQUIRE(ujit_get_allocation_stats(&s) == UJIT_OK);
+    CHECK(s.alloc >= s.free);
+    CHECK(s.mi_alloc >= s.mi_free);
+}
