@@ -14,7 +14,9 @@
 #include <llvm/Support/TargetSelect.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <stdexcept>
+#include <string>
 
 namespace ujit::cpu {
 
@@ -50,7 +52,11 @@ Jit::Jit() {
     libmvec_available();  // load it before the process symbol generator is asked
 
     auto jtmb = unwrap(llvm::orc::JITTargetMachineBuilder::detectHost(), "ujit: cannot detect the host CPU");
-    jtmb.setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+    // UJIT_FAST_CODEGEN=1: LLVM's fast instruction selection and register allocation, for
+    // tools that compile many throwaway kernels (the kernel paths fuzzer: 3x its throughput).
+    const char* fast = std::getenv("UJIT_FAST_CODEGEN");
+    jtmb.setCodeGenOptLevel(fast && std::string(fast) == "1" ? llvm::CodeGenOptLevel::None
+                                                             : llvm::CodeGenOptLevel::Aggressive);
     host_ = std::make_unique<llvm::orc::JITTargetMachineBuilder>(jtmb);
     target_machine();  // fail here, not on first use, when the host has no target
     // Modules reach the JIT as object code made by each thread's own machine (add_module),

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ujit::fuzz {
@@ -31,7 +32,7 @@ struct Local {
 
 class Generator {
 public:
-    explicit Generator(uint64_t seed) : rng_{seed} {}
+    Generator(uint64_t seed, std::string suffix) : rng_{seed}, suffix_(std::move(suffix)) {}
     GeneratedKernel run();
 
 private:
@@ -54,6 +55,7 @@ private:
     std::string fresh(const char* stem) { return fmt::format("{}{}", stem, counter_++); }
 
     Rng rng_;
+    std::string suffix_;  // appended to the kernel's and the device function's names
     GeneratedKernel k_;
     std::string body_;
     std::vector<Local> locals_;
@@ -92,7 +94,7 @@ std::string Generator::expr(int depth) {
     case 6: return fmt::format("max({}, {})", expr(depth - 1), expr(depth - 1));
     case 7: return fmt::format("({} if {} else {})", expr(depth - 1), condition(depth - 1), expr(depth - 1));
     default:
-        if (has_device_fn_) return fmt::format("dev({}, {})", expr(depth - 1), expr(depth - 1));
+        if (has_device_fn_) return fmt::format("dev{}({}, {})", suffix_, expr(depth - 1), expr(depth - 1));
         return fmt::format("({} + 1)", expr(depth - 1));
     }
 }
@@ -102,7 +104,7 @@ std::string Generator::expr(int depth) {
 std::string Generator::device_function() {
     static const std::vector<std::string> extra = {"", " + cuda.blockIdx.x", " + cuda.threadIdx.x",
                                                    " * (cuda.blockIdx.x + 1)", " - cuda.gridDim.x"};
-    return fmt::format("@cuda.jit(device=True)\ndef dev(a, b):\n    return (a * 3 + b) % 1000{}\n\n\n",
+    return fmt::format("@cuda.jit(device=True)\ndef dev{}(a, b):\n    return (a * 3 + b) % 1000{}\n\n\n", suffix_,
                        rng_.pick(extra));
 }
 
@@ -261,15 +263,21 @@ GeneratedKernel Generator::run() {
         k_.launches.push_back(s);
     }
     has_device_fn_ = rng_.chance(30);
-    k_.source = "import numba\nfrom numba import cuda\n\n\n";
+    k_.name = "kernel" + suffix_;
     if (has_device_fn_) k_.source.append(device_function());
-    k_.source.append("@cuda.jit\ndef kernel(out, acc, x):\n");
+    k_.source.append(fmt::format("@cuda.jit\ndef {}(out, acc, x):\n", k_.name));
     k_.source.append(barriers ? barrier_kernel() : grid_stride_kernel());
     return k_;
 }
 
 }  // namespace
 
-GeneratedKernel generate_kernel(uint64_t seed) { return Generator(seed).run(); }
+GeneratedKernel generate_kernel(uint64_t seed, const std::string& suffix) { return Generator(seed, suffix).run(); }
+
+std::string kernel_module_source(const std::vector<GeneratedKernel>& kernels) {
+    std::string source = "import numba\nfrom numba import cuda\n\n\n";
+    for (const GeneratedKernel& k : kernels) source.append(k.source);
+    return source;
+}
 
 }  // namespace ujit::fuzz

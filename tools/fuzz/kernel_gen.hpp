@@ -25,11 +25,17 @@ struct KernelLaunchShape {
 };
 
 struct GeneratedKernel {
-    std::string source;  // a module with `@cuda.jit def kernel(out, acc, x)`
+    std::string name;    // "kernel" + the suffix
+    std::string source;  // the definitions (`@cuda.jit def NAME(out, acc, x)`, its device function), no imports
     std::vector<KernelLaunchShape> launches;  // a compile is dear, a launch cheap: several each
 };
 
-// The same seed gives the same kernel and launch.
-GeneratedKernel generate_kernel(uint64_t seed);
+// The same seed gives the same kernel and launches. `suffix` goes on the names of its
+// functions, so that many kernels can share one module (kernel_module_source).
+GeneratedKernel generate_kernel(uint64_t seed, const std::string& suffix = "");
+
+// A module defining every kernel (their suffixes must differ): a compile's fixed costs
+// (a JIT session, the pass pipeline, the runtime library linked in) are paid once for all.
+std::string kernel_module_source(const std::vector<GeneratedKernel>& kernels);
 
 }  // namespace ujit::fuzz

@@ -55,23 +55,17 @@ std::string first_difference(const Outputs& a, const Outputs& b) {
 
 }  // namespace
 
-PathsVerdict compare_kernel_paths(uint64_t seed, int opt_level) {
-    GeneratedKernel g = generate_kernel(seed);
-    PathsVerdict v;
+namespace {
+
+// The launches of one kernel through every path; false (and `v.report`) on the first disagreement.
+bool compare_launches(const Function& kernel, const GeneratedKernel& g, uint64_t seed, int opt_level, PathsVerdict& v) {
     auto fail = [&](const KernelLaunchShape& l, const std::string& what) {
         v.agree = false;
-        v.report =
-            fmt::format("seed {}: launch [({}, {}, {}), ({}, {}, {})], out {} elements, x {}: {}\n{}", seed, l.grid[0],
-                        l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2], l.out_size, l.x_size, what, g.source);
-        return v;
+        v.report += fmt::format("seed {}: launch [({}, {}, {}), ({}, {}, {})], out {} elements, x {}: {}\n{}{}\n", seed,
+                                l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2], l.out_size,
+                                l.x_size, what, kernel_module_source({}), g.source);
+        return false;
     };
-    std::optional<Module> m;
-    try {
-        m.emplace(Module::from_string(g.source, fmt::format("kernel_{}.py", seed)));
-    } catch (const Error& e) {
-        return fail(g.launches.front(), fmt::format("the generated kernel does not compile: {}", e.what()));
-    }
-    Function kernel = m->function("kernel");
     for (const KernelLaunchShape& l : g.launches) {
         ++v.launches;
         Outputs reference = run_path(kernel, l, Path::Reference, opt_level);
@@ -84,6 +78,40 @@ PathsVerdict compare_kernel_paths(uint64_t seed, int opt_level) {
             if (std::string d = first_difference(reference, checked); !d.empty())
                 return fail(l, "boundscheck vs reference: " + d);
         }
+    }
+    return true;
+}
+
+}  // namespace
+
+PathsVerdict compare_kernel_paths(uint64_t first_seed, uint64_t count, int opt_level) {
+    std::vector<GeneratedKernel> kernels;
+    for (uint64_t i = 0; i < count; ++i) kernels.push_back(generate_kernel(first_seed + i, fmt::format("_{}", i)));
+    PathsVerdict v;
+    std::optional<Module> m;
+    try {
+        m.emplace(Module::from_string(kernel_module_source(kernels), fmt::format("kernels_{}.py", first_seed)));
+    } catch (const Error& e) {
+        if (count == 1) {
+            v.agree = false;
+            v.kernels = 1;
+            v.report = fmt::format("seed {}: the generated kernel does not compile: {}\n{}{}\n", first_seed, e.what(),
+                                   kernel_module_source({}), kernels[0].source);
+            return v;
+        }
+        // Which kernel: each on its own.
+        for (uint64_t i = 0; i < count; ++i) {
+            PathsVerdict one = compare_kernel_paths(first_seed + i, 1, opt_level);
+            v.kernels += one.kernels;
+            v.launches += one.launches;
+            v.agree = v.agree && one.agree;
+            v.report += one.report;
+        }
+        return v;
+    }
+    for (uint64_t i = 0; i < count; ++i) {
+        ++v.kernels;
+        compare_launches(m->function(kernels[i].name), kernels[i], first_seed + i, opt_level, v);
     }
     return v;
 }

@@ -12,12 +12,15 @@ namespace ujit::fuzz {
 
 struct PathsVerdict {
     bool agree = true;
-    int launches = 0;    // launches compared (each through every path)
-    std::string report;  // on disagreement: the seed, the launch, the source, the first difference
+    uint64_t kernels = 0;   // kernels compared
+    uint64_t launches = 0;  // launches compared (each through every path)
+    std::string report;     // per disagreeing kernel: the seed, the launch, the source, the first difference
 };
 
-// `opt_level` for the compiles (1 is much faster than 3; the block-wide forms are chosen
-// before optimization, the same at every level).
-PathsVerdict compare_kernel_paths(uint64_t seed, int opt_level = 1);
+// The kernels of seeds first_seed .. first_seed+count-1, defined in one module (a module's
+// fixed costs paid once) and each compared on its own. `opt_level` for the compiles (1 is
+// much faster than 3; the block-wide forms are chosen before optimization, the same at
+// every level).
+PathsVerdict compare_kernel_paths(uint64_t first_seed, uint64_t count = 1, int opt_level = 1);
 
 }  // namespace ujit::fuzz
