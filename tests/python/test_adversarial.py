@@ -189,8 +189,12 @@ class TestIssue24PythonLayer:
         put(x, 2.5)
         assert x[()] == 2.5
         assert info(np.array(1.0)) == (0, 1)
-        with pytest.raises(ujit.TypingError, match="0 indexes for a 1-D array"):
-            get(np.arange(3.0))
+
+        @njit
+        def second_of_view(a):  # of a 1-D array, a[()] is the array itself (NumPy)
+            return a[()][1]
+
+        assert second_of_view(np.arange(3.0)) == 1.0
 
     def test_dufunc_on_float16_and_str_is_a_type_error_naming_the_dtype(self):
         @vectorize
