@@ -54,39 +54,20 @@ public:
 
     void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) override {
         if (auto* k = llvm::dyn_cast<llvm::ConstantInt>(cond); k && k->isZero()) return;
-        llvm::LLVMContext& ctx = b.getContext();
-        llvm::Function* fn = b.GetInsertBlock()->getParent();
-        llvm::BasicBlock* raise = llvm::BasicBlock::Create(ctx, "raise", fn);
-        llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx, "no_error", fn);
-        b.CreateCondBr(cond, raise, ok, llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
-
-        b.SetInsertPoint(raise);
+        llvm::BasicBlock* ok = branch_to_raise(b, cond);
         auto* type = llvm::FunctionType::get(b.getVoidTy(), {b.getInt32Ty(), b.getPtrTy()}, false);
-        llvm::FunctionCallee callee = runtime_function(b, "ujit_rt_raise", type);
-        if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
-            f->setDoesNotReturn();
-            f->addFnAttr(llvm::Attribute::Cold);
-        }
         llvm::Value* message = b.CreateGlobalString(where, "ujit.where");  // private, unnamed_addr
-        llvm::CallInst* call = b.CreateCall(callee, {b.getInt32(code), message});
-        call->setDoesNotReturn();
-        b.CreateUnreachable();
-
+        call_raise(b, "ujit_rt_raise", type, {b.getInt32(code), message});
         b.SetInsertPoint(ok);
     }
 
     void emit_error_check_values(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where,
                                  const std::vector<llvm::Value*>& values) override {
         if (auto* k = llvm::dyn_cast<llvm::ConstantInt>(cond); k && k->isZero()) return;
-        llvm::LLVMContext& ctx = b.getContext();
-        llvm::Function* fn = b.GetInsertBlock()->getParent();
-        llvm::BasicBlock* raise = llvm::BasicBlock::Create(ctx, "raise", fn);
-        llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx, "no_error", fn);
-        b.CreateCondBr(cond, raise, ok, llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
-
-        b.SetInsertPoint(raise);
+        llvm::BasicBlock* ok = branch_to_raise(b, cond);
         // The values go through a stack array the helper reads, filled in the cold block only
         // (a static alloca in the entry block, which the optimizer keeps out of the hot path).
+        llvm::Function* fn = b.GetInsertBlock()->getParent();
         llvm::IRBuilder<> entry(&fn->getEntryBlock(), fn->getEntryBlock().begin());
         llvm::Value* array =
             entry.CreateAlloca(llvm::ArrayType::get(b.getInt64Ty(), values.size()), nullptr, "error.values");
@@ -94,17 +75,34 @@ public:
             b.CreateStore(values[i], b.CreateConstGEP1_64(b.getInt64Ty(), array, i));
         auto* type =
             llvm::FunctionType::get(b.getVoidTy(), {b.getInt32Ty(), b.getPtrTy(), b.getInt64Ty(), b.getPtrTy()}, false);
-        llvm::FunctionCallee callee = runtime_function(b, "ujit_rt_raise_values", type);
+        llvm::Value* message = b.CreateGlobalString(where, "ujit.where");
+        call_raise(b, "ujit_rt_raise_values", type, {b.getInt32(code), message, b.getInt64(values.size()), array});
+        b.SetInsertPoint(ok);
+    }
+
+    // Branches on `cond` (unlikely) to a new "raise" block, where it leaves the builder;
+    // returns the block where execution goes on.
+    static llvm::BasicBlock* branch_to_raise(llvm::IRBuilder<>& b, llvm::Value* cond) {
+        llvm::LLVMContext& ctx = b.getContext();
+        llvm::Function* fn = b.GetInsertBlock()->getParent();
+        llvm::BasicBlock* raise = llvm::BasicBlock::Create(ctx, "raise", fn);
+        llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx, "no_error", fn);
+        b.CreateCondBr(cond, raise, ok, llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
+        b.SetInsertPoint(raise);
+        return ok;
+    }
+
+    // A call of the runtime's raise helper `name`, which never returns.
+    static void call_raise(llvm::IRBuilder<>& b, const char* name, llvm::FunctionType* type,
+                           std::vector<llvm::Value*> args) {
+        llvm::FunctionCallee callee = runtime_function(b, name, type);
         if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
             f->setDoesNotReturn();
             f->addFnAttr(llvm::Attribute::Cold);
         }
-        llvm::Value* message = b.CreateGlobalString(where, "ujit.where");
-        llvm::CallInst* call = b.CreateCall(callee, {b.getInt32(code), message, b.getInt64(values.size()), array});
+        llvm::CallInst* call = b.CreateCall(callee, args);
         call->setDoesNotReturn();
         b.CreateUnreachable();
-
-        b.SetInsertPoint(ok);
     }
 
     void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) override {
