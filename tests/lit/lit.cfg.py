@@ -52,6 +52,16 @@ except (OSError, subprocess.SubprocessError) as e:
 if os.geteuid() == 0:
     config.available_features.add('root')
 
+# 'asan': ujit is built with AddressSanitizer. Its shadow memory needs more address space
+# than a test's RLIMIT_AS allows, and it cannot clean a stack of over 64 MB that an exception
+# leaves (google/sanitizers#189), which 10,000 nested calls reach with its larger frames.
+try:
+    linked = subprocess.run(['ldd', os.path.abspath(ujit)], capture_output=True, text=True, timeout=60).stdout
+    if 'libasan' in linked:
+        config.available_features.add('asan')
+except (OSError, subprocess.SubprocessError) as e:
+    lit_config.note('ldd %s failed: %s' % (ujit, e))
+
 # Deterministic output: no colours, C locale.
 config.environment['LC_ALL'] = 'C'
 # The disk compilation cache of every test run goes below the exec root, never into the

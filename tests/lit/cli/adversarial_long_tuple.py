@@ -5,6 +5,8 @@
 # is written. Numba compiles tuple displays of any length and refuses tuple *arguments* past
 # 1,000 elements; ujit refuses only the mixed displays, which it cannot compile in bounded memory.
 # This file writes the programs: `python3 adversarial_long_tuple.py uniform|mixed N`.
+# (Not under ASan: its shadow memory alone is more than the 2 GiB address-space limit.)
+# UNSUPPORTED: asan
 # RUN: %python %s uniform 8000 > %t.uniform.py
 # RUN: %python -c "import resource, subprocess, sys; resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)); sys.exit(subprocess.run(sys.argv[1:], timeout=60).returncode)" %ujit run %t.uniform.py f 3 | FileCheck %s --check-prefix=UNIFORM
 # RUN: %python %s mixed 1001 > %t.mixed.py

@@ -67,6 +67,13 @@ TEST_CASE("deep calls: a 300-function chain compiles on a thread of 256 KiB", "[
 }
 
 TEST_CASE("deep calls: past the budget, a located error at the call", "[driver][deep]") {
+#if defined(__SANITIZE_ADDRESS__)
+    // ASan cannot clean a stack of over 64 MB when an exception leaves it ("ignoring requested
+    // __asan_handle_no_return", then false reports: google/sanitizers#189), and its frames make
+    // 10,000 nested calls about 85 MB. The release build runs this case.
+    WARN("skipped under AddressSanitizer");
+    return;
+#endif
     const int n = syntax::kMaxCallDepth + 2;
     Module mod = Module::from_string(chain(n), "chain.py");
     try {
