@@ -6,6 +6,7 @@
 #include "runtime/dtype.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/parser.hpp"
+#include "syntax/stack_budget.hpp"
 
 #include <fmt/format.h>
 
@@ -132,13 +133,18 @@ Module Module::from_string(const std::string& source, const ModuleOptions& optio
     state->file = std::make_shared<syntax::SourceFile>(options.filename, source, offset);
     state->source_hash = cache::hex64(cache::fnv1a64(source_key(source, options)));
     try {
-        state->ast = syntax::parse_module(state->file);
-        try {
-            state->typer = std::make_unique<types::ModuleTyper>(*state->ast, std::move(globals));
-        } catch (const std::invalid_argument& e) {
-            throw Error(Error::Kind::Argument, fmt::format("error: {}", e.what()));
-        }
-        state->typer->check_module();
+        // On a stack that can hold the parser and the module check (a thread of 256 KiB cannot
+        // under TSan): both start afresh if a first try on the caller's stack runs short.
+        syntax::run_on_compile_stack([&] {
+            state->typer.reset();
+            state->ast = syntax::parse_module(state->file);
+            try {
+                state->typer = std::make_unique<types::ModuleTyper>(*state->ast, globals);
+            } catch (const std::invalid_argument& e) {
+                throw Error(Error::Kind::Argument, fmt::format("error: {}", e.what()));
+            }
+            state->typer->check_module();
+        });
     } catch (const syntax::CompileError&) {
         detail::rethrow_compile_error(*state, std::current_exception());
     }

@@ -62,6 +62,7 @@ TEST_CASE("deep calls: a 300-function chain compiles on a thread of 256 KiB", "[
         ran = true;
     });
     CHECK(ran);
+    CAPTURE(error);
     CHECK(error.empty());
     CHECK(result == 301);
 }
