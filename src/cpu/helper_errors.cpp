@@ -98,9 +98,15 @@ static std::string raised_message(const char* payload) {
     return s.append(" (raised in ").append(where).append(")");
 }
 
+// "Class: message" of a builtin run-time error: NumPy's wording with values when the last
+// ujit_rt_raise_values on this thread was for `code`, else the code's fixed one.
+static std::string builtin_message(int code) {
+    return t_detail.code == code ? std::string(t_detail.text) : runtime_error_message(code);
+}
+
 std::pair<std::string, std::string> RuntimeErrorInfo::exception() const {
     if (code == int(codegen::RuntimeError::Raised) && where) return {where, where + std::strlen(where) + 1};
-    std::string s = runtime_error_message(code);
+    std::string s = builtin_message(code);
     size_t colon = s.find(": ");
     if (colon == std::string::npos) return {s, ""};
     return {s.substr(0, colon), s.substr(colon + 2)};
@@ -108,8 +114,7 @@ std::pair<std::string, std::string> RuntimeErrorInfo::exception() const {
 
 std::string RuntimeErrorInfo::str() const {
     if (code == int(codegen::RuntimeError::Raised) && where) return raised_message(where);
-    std::string s = runtime_error_message(code);
-    if (t_detail.code == code) s = t_detail.text;
+    std::string s = builtin_message(code);
     t_detail.code = 0;
     if (where && *where) s += std::string(" (in ") + where + ")";
     return s;

@@ -82,6 +82,19 @@ TEST_CASE("a builtin run-time error names its class and message too", "[e2e][rai
     }
 }
 
+TEST_CASE("a run-time error with values gives its class and NumPy's message with them", "[e2e][raise]") {
+    Module m = Module::from_string("from numba import njit\n@njit\ndef put(out, a):\n    out[:] = a\n", "put.py");
+    Array out(DType::Float64, {3}), a(DType::Float64, {4});
+    try {
+        m.function("put")(out.ref(), a.ref());
+        FAIL("no raise");
+    } catch (const Error& e) {
+        CHECK(e.exception_class() == "ValueError");
+        CHECK(e.exception_message() == "could not broadcast input array from shape (4,) into shape (3,)");
+        CHECK_THAT(e.what(), Contains("ValueError: could not broadcast input array from shape (4,) into shape (3,)"));
+    }
+}
+
 TEST_CASE("unsupported raises are located errors", "[e2e][raise]") {
     auto compile_error = [](const std::string& body) {
         try {
