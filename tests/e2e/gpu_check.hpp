@@ -107,3 +107,10 @@ std::string mismatch(const std::vector<T>& got, const std::vector<T>& want, doub
 inline uint32_t blocks_for(int64_t n, int64_t block) { return uint32_t((n + block - 1) / block); }
 
 }  // namespace ujit::gputest
+
+// Every host-device case starts here: the host device only stands in where CUDA is unavailable.
+#define UJIT_REQUIRE_HOST_DEVICE()                                                                                     \
+    do {                                                                                                               \
+        INFO("the host device needs CUDA unavailable: run with UJIT_DISABLE_CUDA=1");                                  \
+        REQUIRE(!ujit::cuda::is_available());                                                                          \
+    } while (0)

@@ -24,12 +24,6 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-#define UJIT_REQUIRE_HOST_DEVICE()                                                                                     \
-    do {                                                                                                               \
-        INFO("the host device needs CUDA unavailable: run with UJIT_DISABLE_CUDA=1");                                  \
-        REQUIRE(!is_available());                                                                                      \
-    } while (0)
-
 const char* kSource = R"PY(
 import numba
 from numba import cuda

@@ -22,13 +22,6 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-// Every case starts here: the host device only stands in where CUDA is unavailable.
-#define UJIT_REQUIRE_HOST_DEVICE()                                                                                     \
-    do {                                                                                                               \
-        INFO("the host device needs CUDA unavailable: run with UJIT_DISABLE_CUDA=1");                                  \
-        REQUIRE(!is_available());                                                                                      \
-    } while (0)
-
 Array iota_f32(int64_t n, float scale = 1.0f) {
     return host_array<float>({n}, [&](int64_t i) { return scale * float(i); });
 }
