@@ -2,6 +2,7 @@
 // counted loop over k in [0, n), the target assigned the k-th item. Each iterable is a
 // length and a way to build its k-th item (types/infer_iter.cpp typed the items).
 #include "codegen/lower_context.hpp"
+#include "nplib/array_typing.hpp"
 
 #include "codegen/abi.hpp"
 #include "codegen/llvm_types.hpp"
@@ -72,7 +73,9 @@ FunctionLowering::IterSource FunctionLowering::iter_source(const Expr* e) {
     }
     if (t->is_array()) {
         llvm::Value* arr = expr(e);
-        return {array_dim(b, arr, 0), t->dtype(), [this, arr, t](llvm::Value* k) {
+        std::string unused;  // an element of a 1-D array, a row of an N-D one (array_item0)
+        const Type* item = nplib::basic_index_type(t, {nplib::IndexItem::Integer}, &unused);
+        return {array_dim(b, arr, 0), item, [this, arr, t](llvm::Value* k) {
                     const Type* et = nullptr;
                     return array_item0(arr, t, k, &et);
                 }};

@@ -43,9 +43,7 @@ private:
 
     // infer_iter.cpp: a for loop's iterable (range, 1-D array, enumerate/zip/reversed)
     std::string iteration_helper(const syntax::Expr* e) const;
-    // rows: a loop's own iterable, where an N-D array yields its rows (a[i]); inside
-    // enumerate/zip/reversed only 1-D arrays.
-    const Type* iteration_item(const syntax::Expr* e, bool rows = false);
+    const Type* iteration_item(const syntax::Expr* e);
 
     // infer_raise.cpp
     void raise_stmt(const syntax::Raise* r);

@@ -23,23 +23,19 @@ std::string Inferrer::iteration_helper(const Expr* e) const {
     return n->id;
 }
 
-const Type* Inferrer::iteration_item(const Expr* e, bool rows) {
+const Type* Inferrer::iteration_item(const Expr* e) {
     std::string helper = iteration_helper(e);
     if (helper.empty()) {
         const Type* it = expr(e);
         if (!it) return nullptr;
         if (it->kind() == Kind::Range) return fn_.call_operands.at(e->id).front();
-        if (it->is_array() && it->ndim() == 1) return it->dtype();
-        if (it->is_array() && rows) {
-            std::string unused;  // rows of an N-D array: a[i]
+        if (it->is_array() && it->ndim() == 0) error(e->loc, "iteration over a 0-d array");
+        if (it->is_array()) {
+            std::string unused;  // an element of a 1-D array, a row (a[i]) of an N-D one
             return nplib::basic_index_type(it, {nplib::IndexItem::Integer}, &unused);
         }
-        if (it->is_array())
-            error(e->loc, fmt::format("iterating over a {}-D array is not supported by ujit (iterate over "
-                                      "range(a.shape[0]) and index)",
-                                      it->ndim()));
-        error(e->loc, fmt::format("cannot iterate over {} of type {} (ujit iterates over range(...), 1-D arrays, "
-                                  "and enumerate, zip and reversed of them)",
+        error(e->loc, fmt::format("cannot iterate over {} of type {} (ujit iterates over range(...), arrays, and "
+                                  "enumerate, zip and reversed of them)",
                                   describe_expr(e), it->str()));
     }
     auto* c = cast<Call>(e);

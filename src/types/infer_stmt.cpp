@@ -153,7 +153,7 @@ void Inferrer::require_writable(const Expr* at, const Type* array) {
 }
 
 void Inferrer::for_loop(const For* f) {
-    const Type* elem = iteration_item(f->iter, /*rows=*/true);
+    const Type* elem = iteration_item(f->iter);
     assign_target(f->target, elem, f->target->loc);
     ++loop_depth_;
     block(f->body);

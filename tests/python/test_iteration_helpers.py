@@ -90,6 +90,22 @@ def test_arrays_and_nesting():
         assert njit(zip_three_with_else)(x, n) == zip_three_with_else(x, n)
 
 
+def test_rows_of_2d_arrays():
+    # An N-D array yields its rows inside enumerate, zip and reversed too, as in a plain loop.
+    def row_sums(m, out):
+        for i, row in enumerate(m):
+            out[i] = row.sum()
+        t = 0.0
+        for r, w in zip(reversed(m), range(1, 10)):
+            t = t * 3 + r[0] * w
+        return t
+
+    m = np.arange(12.0).reshape(3, 4)[:, ::2]
+    got, want = np.zeros(3), np.zeros(3)
+    assert njit(row_sums)(m, got) == row_sums(m, want)
+    assert (got == want).all()
+
+
 def test_reversed_array():
     @njit
     def rev(x):
