@@ -97,7 +97,8 @@ public:
                                      const std::vector<llvm::Value*>& args) = 0;
 };
 
-std::unique_ptr<Target> make_cpu_target();
+// `boundscheck`: array indexes are checked (bounds_check()), Numba's boundscheck=True.
+std::unique_ptr<Target> make_cpu_target(bool boundscheck = false);
 std::unique_ptr<Target> make_cuda_target(const std::string& arch /* "sm_80" */);
 
 }  // namespace ujit::codegen

@@ -39,7 +39,9 @@ llvm::Value* as_int64(llvm::IRBuilder<>& b, llvm::Value* v) {
 
 class CpuTarget final : public Target {
 public:
+    explicit CpuTarget(bool boundscheck) : boundscheck_(boundscheck) {}
     types::TargetKind kind() const override { return types::TargetKind::CPU; }
+    bool bounds_check() const override { return boundscheck_; }
 
     void configure_module(llvm::Module& m) override {
         llvm::TargetMachine& tm = cpu::Jit::instance().target_machine();
@@ -204,10 +206,13 @@ public:
         default: return nullptr;
         }
     }
+
+private:
+    bool boundscheck_;
 };
 
 }  // namespace
 
-std::unique_ptr<Target> make_cpu_target() { return std::make_unique<CpuTarget>(); }
+std::unique_ptr<Target> make_cpu_target(bool boundscheck) { return std::make_unique<CpuTarget>(boundscheck); }
 
 }  // namespace ujit::codegen

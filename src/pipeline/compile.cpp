@@ -123,7 +123,7 @@ void compile_cpu(const Request& req, const types::TypedFunction& fn, Compiled& o
     }
     // 2. LLVM IR, through the target's hooks.
     auto ctx = std::make_unique<llvm::LLVMContext>();
-    auto target = codegen::make_cpu_target();
+    auto target = codegen::make_cpu_target(req.options.arch == kCpuCheckedArch);
     std::unique_ptr<llvm::Module> module = lower(*ctx, *target, req, fn);
     out.times.lower = clock.lap();
 
@@ -195,7 +195,7 @@ std::string cpu_assembly_here(const Request& req) {
     const types::TypedFunction& fn =
         req.typer->specialize(req.def, req.args, types::TargetKind::CPU, req.declared_return);
     llvm::LLVMContext ctx;
-    auto target = codegen::make_cpu_target();
+    auto target = codegen::make_cpu_target(req.options.arch == kCpuCheckedArch);
     std::unique_ptr<llvm::Module> module = lower(ctx, *target, req, fn);
     cpu::Jit& jit = cpu::Jit::instance();
     cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level, req.options.fastmath);

@@ -63,6 +63,9 @@ inline constexpr const char* kCudaOnCpuArch = "cpu";
 inline constexpr const char* kCudaOnCpuCheckedArch = "cpu+boundscheck";
 // "cpu+reference": one call per work-item, no block-wide rewrite (LaunchOptions::cpu_reference).
 inline constexpr const char* kCudaOnCpuReferenceArch = "cpu+reference";
+// A CPU request (Options::target CPU or Parallel) whose arch is this checks every array
+// index, raising IndexError (Numba's boundscheck=True; ModuleState::get_or_compile).
+inline constexpr const char* kCpuCheckedArch = "boundscheck";
 
 // Types and compiles. Throws syntax::CompileError for user errors.
 Compiled compile(const Request& req);

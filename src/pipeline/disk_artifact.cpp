@@ -44,7 +44,8 @@ cache::KeyFields disk_key_fields(const Request& req, cache::ArtifactKind kind) {
     f.signature = signature_text(req);
     bool cuda = req.options.target == Target::CUDA;
     f.target = cuda ? "cuda" : "cpu";
-    f.arch = cuda ? req.options.arch : host_arch();
+    // A CPU request's own arch says how it is checked (kCpuCheckedArch): part of the key too.
+    f.arch = cuda ? req.options.arch : req.options.arch.empty() ? host_arch() : host_arch() + "+" + req.options.arch;
     f.opt_level = req.options.opt_level;
     f.fastmath = req.options.fastmath;
     // The layout is part of the source text, which the key's hash covers; a gufunc loop

@@ -1,5 +1,7 @@
 #include "pipeline/module_state.hpp"
 
+#include <cstdlib>
+
 #include "syntax/diagnostics.hpp"
 
 namespace ujit::detail {
@@ -22,6 +24,19 @@ std::shared_ptr<SpecState> ModuleState::handle(const std::shared_ptr<SpecState>&
     return std::shared_ptr<SpecState>(shared_from_this(), spec.get());
 }
 
+namespace {
+// Numba's NUMBA_BOUNDSCHECK: unset leaves each function's boundscheck= decide; 0 turns
+// checking off everywhere, any other integer on. UJIT_BOUNDSCHECK, when set, wins.
+bool cpu_boundscheck(bool declared) {
+    static const int forced = [] {
+        for (const char* name : {"UJIT_BOUNDSCHECK", "NUMBA_BOUNDSCHECK"})
+            if (const char* v = std::getenv(name); v && *v) return std::atoi(v) != 0 ? 1 : 0;
+        return -1;
+    }();
+    return forced < 0 ? declared : forced == 1;
+}
+}  // namespace
+
 std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& asked, bool keep_ir) {
     // The decorator's fastmath=True holds for its function whatever options the caller
     // passes (Numba's @njit(fastmath=True)); every path to a specialization comes here.
@@ -33,6 +48,11 @@ std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& asked, boo
     if (key.arch == pipeline::kCudaOnCpuArch && key.artifact == pipeline::Artifact::Entry &&
         typer->decorator_of(key.def).debug)
         key.arch = pipeline::kCudaOnCpuCheckedArch;
+    // @njit(boundscheck=True), or NUMBA_BOUNDSCHECK / UJIT_BOUNDSCHECK for every function:
+    // out-of-range indexes raise IndexError instead of reading past the array.
+    if (key.target != Target::CUDA && key.arch.empty() && key.artifact == pipeline::Artifact::Entry &&
+        cpu_boundscheck(typer->decorator_of(key.def).boundscheck))
+        key.arch = pipeline::kCpuCheckedArch;
     {
         std::unique_lock lock(cache_mutex);
         cache_cv.wait(lock, [&] { return !in_flight.count(key); });

@@ -288,6 +288,8 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
             d.fastmath = fastmath_flags(k);
         else if (k.name == "debug" && d.kind == Decorator::Kind::CudaJit)
             d.debug = const_bool(k);
+        else if (k.name == "boundscheck" && d.kind == Decorator::Kind::Jit)
+            d.boundscheck = const_bool(k);
         else if (k.name == "nopython" || k.name == "cache" || k.name == "nogil" || k.name == "boundscheck" ||
                  k.name == "debug" || k.name == "lineinfo" || k.name == "inline" || k.name == "opt" ||
                  k.name == "error_model" || k.name == "forceobj" || k.name == "looplift" || k.name == "identity" ||

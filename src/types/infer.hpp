@@ -35,6 +35,7 @@ struct Decorator {
     bool parallel_target = false;            // @vectorize(..., target='parallel')
     bool fastmath = false;
     bool debug = false;                      // @cuda.jit(debug=True): checked indexing on the CPU
+    bool boundscheck = false;                // @njit(boundscheck=True): every array index checked
     std::vector<Signature> signatures;  // eager signatures, may be empty
     std::string gufunc_layout;               // guvectorize '(n),()->(n)'
     GufuncLayout gufunc;                     // gufunc_layout parsed and checked against the signatures

@@ -57,7 +57,8 @@ class CompiledFunction:
     # ---------------------------------------------------------------- compile
 
     def decorator(self):
-        return _source.decorator_text("jit", fastmath=self.fastmath)
+        return _source.decorator_text("jit", fastmath=self.fastmath,
+                                      boundscheck=bool(self.options.get("boundscheck")))
 
     def function(self):
         """The ujit Function, compiling the module (and freezing globals) on first use."""

@@ -451,13 +451,15 @@ def fastmath_on(value):
     raise ValueError("Expected fastmath option(s) to be either a bool, dict or set")
 
 
-def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False):
+def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False,
+                   boundscheck=False):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
     fast = ", fastmath=True" if fastmath else ""
     if kind == "jit":
-        return "@%s.njit(fastmath=True)" % n if fastmath else "@%s.njit" % n
+        options = [o for o, on in (("fastmath=True", fastmath), ("boundscheck=True", boundscheck)) if on]
+        return "@%s.njit(%s)" % (n, ", ".join(options)) if options else "@%s.njit" % n
     if kind == "cuda.jit":
         if device:
             return "@%s.cuda.jit(device=True%s)" % (n, fast)
