@@ -267,7 +267,9 @@ ujit_status ujit_function_signature(const ujit_function* f, size_t index, const 
 /* Compiles eagerly for a Numba signature string ("float32(float32, float32)") and returns
  * the raw native entry point (CPU targets; NULL for CUDA, which only compiles to PTX).
  * `native_out` may be NULL. ABI: scalars natural, arrays expanded to data, shape...,
- * strides... (bytes, int64), see ujit_array_view. */
+ * strides... (bytes, int64), see ujit_array_view. A tuple or array result comes back
+ * through a hidden first pointer; an array's is {data, shape[N], strides[N], owner}, whose
+ * owner reference the caller releases (src/codegen/abi.hpp, src/nrt/nrt.h). */
 ujit_status ujit_function_compile(ujit_function* f, const char* signature, ujit_target target, void** native_out);
 /* Compiles every declared signature; *n_compiled (may be NULL) says how many. */
 ujit_status ujit_function_compile_declared(ujit_function* f, ujit_target target, size_t* n_compiled);

@@ -107,7 +107,8 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
         st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
     }
     if (st != UJIT_OK) return ujit_py_raise(st, e->fn->module);
-    return ujit_py_results(e->shape, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS, args, e->n);
+    return ujit_py_results(e->shape, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS, args, e->n,
+                           (PyObject*)e->fn);
 }
 
 /* owner.METHOD(*args), for the calls the cached entries cannot serve. */

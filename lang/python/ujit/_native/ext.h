@@ -108,8 +108,10 @@ int ujit_py_require_writable(const ujit_value* v);
  * of ujit/_types.py result_shape (NULL: one scalar or array, or None when n is 0). Every
  * array handle among the results is taken over (released or owned by the new ndarray,
  * also on failure). `args` are the call's Python arguments: an array result that borrows
- * an argument's memory is that argument, or keeps it alive as its base. */
-PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObject* const* args, Py_ssize_t n_args);
+ * an argument's memory is that argument, or keeps it alive as its base. `code` (the
+ * Function object called) is kept alive by a borrowed result found in no argument. */
+PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObject* const* args, Py_ssize_t n_args,
+                          PyObject* code);
 
 /* ------------------------------------------------------------------ dispatch.c, ufunc.c */
 

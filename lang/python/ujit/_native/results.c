@@ -73,9 +73,11 @@ static PyObject* containing_argument(const ujit_array* h, PyObject* const* args,
 }
 
 /* Every array argument, for a borrowed result that lies in none of them alone (an empty
- * view): a tuple keeps them all alive. *readonly is set when one of them is read-only. */
-static PyObject* all_array_arguments(PyObject* const* args, Py_ssize_t n_args, int* readonly) {
+ * view): a tuple keeps them all alive, and `code` too (the compiled function, whose
+ * constants a view could point into). *readonly is set when an argument is read-only. */
+static PyObject* all_array_arguments(PyObject* const* args, Py_ssize_t n_args, PyObject* code, int* readonly) {
     PyObject* list = PyList_New(0);
+    if (list && code && PyList_Append(list, code) < 0) Py_CLEAR(list);
     for (Py_ssize_t i = 0; list && i < n_args; ++i) {
         if (!PyArray_Check(args[i])) continue;
         if (!PyArray_ISWRITEABLE((PyArrayObject*)args[i])) *readonly = 1;
@@ -88,7 +90,7 @@ static PyObject* all_array_arguments(PyObject* const* args, Py_ssize_t n_args, i
 }
 
 /* The ndarray for result handle `h`, which this takes over (released on every path). */
-static PyObject* array_result(ujit_array* h, PyObject* const* args, Py_ssize_t n_args) {
+static PyObject* array_result(ujit_array* h, PyObject* const* args, Py_ssize_t n_args, PyObject* code) {
     if (ujit_py_numpy() < 0) {
         ujit_array_release(h);
         return NULL;
@@ -112,7 +114,7 @@ static PyObject* array_result(ujit_array* h, PyObject* const* args, Py_ssize_t n
             Py_INCREF(base);
             if (!PyArray_ISWRITEABLE((PyArrayObject*)base)) readonly = 1;
         } else {
-            base = all_array_arguments(args, n_args, &readonly);
+            base = all_array_arguments(args, n_args, code, &readonly);
         }
         if (!base) {
             ujit_array_release(h);
@@ -138,28 +140,28 @@ static PyObject* array_result(ujit_array* h, PyObject* const* args, Py_ssize_t n
 }
 
 /* One flat result as a Python object; takes over an array's handle. */
-static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_args) {
+static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_args, PyObject* code) {
     if (v->is_array == UJIT_ARRAY_RESULT) {
         ujit_array* h = v->v.result;
         v->v.result = NULL;
         v->is_array = 0;
-        return array_result(h, args, n_args);
+        return array_result(h, args, n_args, code);
     }
     return ujit_py_from_scalar(v);
 }
 
 /* The nested tuple `shape` (ujit/_types.py result_shape) filled from the flat results. */
 static PyObject* build_tuple(PyObject* shape, ujit_value* results, size_t n, size_t* next, PyObject* const* args,
-                             Py_ssize_t n_args) {
+                             Py_ssize_t n_args, PyObject* code) {
     Py_ssize_t len = PyTuple_GET_SIZE(shape);
     PyObject* t = PyTuple_New(len);
     for (Py_ssize_t i = 0; t && i < len; ++i) {
         PyObject* sub = PyTuple_GET_ITEM(shape, i);
         PyObject* x = NULL;
         if (sub != Py_None)
-            x = build_tuple(sub, results, n, next, args, n_args);
+            x = build_tuple(sub, results, n, next, args, n_args, code);
         else if (*next < n)
-            x = one_result(&results[(*next)++], args, n_args);
+            x = one_result(&results[(*next)++], args, n_args, code);
         else
             PyErr_SetString(PyExc_SystemError, "ujit returned fewer values than its tuple type has");
         if (!x) {
@@ -171,15 +173,16 @@ static PyObject* build_tuple(PyObject* shape, ujit_value* results, size_t n, siz
     return t;
 }
 
-PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObject* const* args, Py_ssize_t n_args) {
+PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObject* const* args, Py_ssize_t n_args,
+                          PyObject* code) {
     PyObject* r;
     if (shape) {
         size_t next = 0;
-        r = build_tuple(shape, results, n, &next, args, n_args);
+        r = build_tuple(shape, results, n, &next, args, n_args, code);
     } else if (n == 0) {
         r = Py_NewRef(Py_None);
     } else {
-        r = one_result(&results[0], args, n_args);
+        r = one_result(&results[0], args, n_args, code);
     }
     /* Handles a failure left unconverted go now: nothing leaks. */
     for (size_t i = 0; i < n; ++i)
