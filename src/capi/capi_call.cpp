@@ -53,8 +53,8 @@ ujit::Value::Scalar scalar_of(const ujit_value& v, int dtype) {
     return s;
 }
 
-void write_results(const ujit::Value& r, ujit_value* results, size_t max_results, size_t* n_results) {
-    size_t n = ujit::capi::to_c_values(r, results, results ? max_results : 0);
+void write_results(ujit::Value&& r, ujit_value* results, size_t max_results, size_t* n_results) {
+    size_t n = ujit::capi::to_c_values(std::move(r), results, results ? max_results : 0);
     if (n_results) *n_results = n;
 }
 

@@ -19,10 +19,10 @@ ujit::DType checked_dtype(int dtype) {
 }
 
 // The leaves of `v` in order: tuples flattened (nested ones too), None gives none.
-void leaves(const ujit::Value& v, std::vector<const ujit::Value*>& out) {
+void leaves(ujit::Value& v, std::vector<ujit::Value*>& out) {
     if (v.is_none()) return;
     if (v.is_tuple()) {
-        for (const auto& e : v.tuple()) leaves(e, out);
+        for (const auto& e : v.tuple()) leaves(const_cast<ujit::Value&>(e), out);  // ours: the caller gave it up
         return;
     }
     out.push_back(&v);
@@ -82,19 +82,19 @@ std::vector<ujit::Value> to_values(const ujit_value* vs, size_t n) {
     return out;
 }
 
-size_t to_c_values(const ujit::Value& result, ujit_value* out, size_t max_out) {
-    std::vector<const ujit::Value*> flat;
+size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out) {
+    std::vector<ujit::Value*> flat;
     leaves(result, flat);
     size_t n = std::min(flat.size(), max_out);
     try {
         for (size_t i = 0; i < n; ++i) {
-            const ujit::Value& v = *flat[i];
+            ujit::Value& v = *flat[i];
             if (v.is_array()) {
                 out[i] = ujit_value{};
                 out[i].is_array = UJIT_ARRAY_RESULT;
                 out[i].dtype = static_cast<ujit_dtype>(v.array().dtype);
                 out[i].v.result = nullptr;
-                out[i].v.result = new ujit_array{v, {}, {}, true};
+                out[i].v.result = new ujit_array{std::move(v), {}, {}, true};
                 fill_tensor(*out[i].v.result);
             } else {
                 out[i] = scalar_c_value(v.scalar());

@@ -20,8 +20,8 @@ std::vector<ujit::Value> to_values(const ujit_value* vs, size_t n);
 
 // Writes the leaves of `result` in order (a tuple is flattened, nested tuples too; None
 // gives none) into out[0, max_out): scalars, and arrays as new ujit_array handles the
-// caller owns. Returns how many leaves the result has; on a throw, out holds no handle.
-size_t to_c_values(const ujit::Value& result, ujit_value* out, size_t max_out);
+// caller owns (they take the arrays over from `result`). Returns how many leaves the result has; on a throw, out holds no handle.
+size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out);
 
 // Sets the handle's DLTensor view from its value (element strides where whole items).
 void fill_tensor(ujit_array& a);
