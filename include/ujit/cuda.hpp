@@ -160,6 +160,11 @@ public:
     // Device → device (same shape and dtype; both contiguous in the same order).
     void copy_from(const DeviceArray& other, const Stream& stream = {});
     DeviceArray copy(const Stream& stream = {}) const;
+    // A view of this array's memory (a slice, a transpose, a reshape, a reinterpretation as
+    // another dtype): the element at index i is at data + byte_offset + Σ i_k strides[k].
+    // It shares the memory (which lives while any view does); every element it can reach
+    // must lie within this array's, else an Argument error.
+    DeviceArray view(int64_t byte_offset, std::vector<int64_t> shape, std::vector<int64_t> strides, DType dtype) const;
 
     // DLPack (kDLCUDA; kDLCPU on the host device). The exported tensor keeps this memory
     // alive until its deleter runs.

@@ -359,6 +359,13 @@ ujit_status ujit_device_array_copy_to_host(const ujit_device_array* a, const DLT
 ujit_status ujit_device_array_copy_from_host(ujit_device_array* a, const DLTensor* host, ujit_stream* stream);
 /* Device to device (same shape and dtype, both contiguous in the same order). */
 ujit_status ujit_device_array_copy_from(ujit_device_array* dst, const ujit_device_array* src, ujit_stream* stream);
+/* A view of `a`'s memory (a slice, transpose, reshape, or reinterpretation as `dtype`): the
+ * element at index i is at a's data + byte_offset + sum(i_k * strides[k]) (strides in bytes,
+ * multiples of dtype's size). It shares the memory, which lives while any view does; every
+ * element it reaches must lie within a's, else UJIT_ERROR_ARGUMENT. Copies to and from
+ * strided views are supported; release it with ujit_device_array_release. */
+ujit_status ujit_device_array_view(const ujit_device_array* a, int64_t byte_offset, const int64_t* shape,
+                                   const int64_t* strides, int32_t ndim, ujit_dtype dtype, ujit_device_array** out);
 void ujit_device_array_release(ujit_device_array* a);
 
 /* What __cuda_array_interface__ (version 3) needs. On the host device `data` is a host

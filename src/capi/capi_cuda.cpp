@@ -284,6 +284,18 @@ ujit_status ujit_device_array_copy_from(ujit_device_array* dst, const ujit_devic
     });
 }
 
+ujit_status ujit_device_array_view(const ujit_device_array* a, int64_t byte_offset, const int64_t* shape,
+                                   const int64_t* strides, int32_t ndim, ujit_dtype dtype, ujit_device_array** out) {
+    return guarded([&] {
+        require(a && out, "null device array or output");
+        *out = nullptr;
+        require(ndim >= 0 && ndim <= 64, "ndim must be in [0, 64]");
+        require(ndim == 0 || (shape && strides), "null shape or strides");
+        std::vector<int64_t> sh(shape, shape + ndim), st(strides, strides + ndim);
+        *out = new_array(a->array.view(byte_offset, std::move(sh), std::move(st), checked_dtype(dtype)));
+    });
+}
+
 void ujit_device_array_release(ujit_device_array* a) { delete a; }
 
 ujit_status ujit_xoroshiro128p_init_states(const DLTensor* states, uint64_t seed, uint64_t subsequence_start) {

@@ -35,6 +35,7 @@
     X(cuMemAllocHost)                                                                                                  \
     X(cuMemFreeHost)                                                                                                   \
     X(cuMemGetInfo)                                                                                                    \
+    X(cuMemcpy2DAsync)                                                                                                 \
     X(cuMemcpyDtoD)                                                                                                    \
     X(cuMemcpyDtoDAsync)                                                                                               \
     X(cuMemcpyDtoH)                                                                                                    \
