@@ -4,7 +4,7 @@
     @cuda.jit(device=True)          device functions, called from kernels and CUDA ufuncs
     cuda.to_device, device_array, device_array_like, DeviceNDArray.copy_to_host(out=)
     cuda.stream(), cuda.synchronize(), cuda.get_current_device(), cuda.is_available(),
-    cuda.detect()
+    cuda.detect(), cuda.gpus (`with cuda.gpus[i]:`), cuda.select_device
     cuda.random                     numba.cuda.random: create_xoroshiro128p_states, xoroshiro128p_*
 
 Without a usable CUDA device (no driver, no GPU, UJIT_DISABLE_CUDA=1) all of the above runs
@@ -24,6 +24,7 @@ from ._api import (  # noqa: F401
 from ._devicearray import (  # noqa: F401
     DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, pinned_array, to_device,
 )
+from ._gpus import gpus  # noqa: F401
 from ._kernels import jit  # noqa: F401
 from . import random  # noqa: F401
 from ._kernelapi import (  # noqa: F401
