@@ -84,6 +84,11 @@ class Stream {
 public:
     Stream();  // the default (legacy, synchronizing) stream of the current device
     static Stream create();  // a new user stream on the current device
+    // Another library's CUstream on the current device (CuPy's, PyTorch's), or CUDA's
+    // CU_STREAM_LEGACY (1) / CU_STREAM_PER_THREAD (2): used as it is, never destroyed here;
+    // the caller keeps it alive while ujit work is queued on it. On the host device, a
+    // synchronous stream like the others.
+    static Stream external(void* cu_stream);
     void synchronize() const;
     bool query() const;  // true when all queued work has finished
     bool is_default() const { return !s_; }

@@ -327,6 +327,9 @@ ujit_status ujit_cuda_free_pool(void);
 /* A new stream on the current device. Where a function takes a `ujit_stream*`, NULL means
  * the default (legacy, synchronizing) stream. */
 ujit_status ujit_stream_create(ujit_stream** out);
+/* Wraps another library's CUstream (or CU_STREAM_LEGACY / CU_STREAM_PER_THREAD) on the current
+ * device: ujit queues work on it and never destroys it (release only drops the wrapper). */
+ujit_status ujit_stream_external(void* cu_stream, ujit_stream** out);
 void ujit_stream_release(ujit_stream* s);
 ujit_status ujit_stream_synchronize(ujit_stream* s);
 /* *done = 1 when all work queued on `s` has finished. */

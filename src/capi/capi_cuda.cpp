@@ -170,6 +170,14 @@ ujit_status ujit_stream_create(ujit_stream** out) {
     });
 }
 
+ujit_status ujit_stream_external(void* cu_stream, ujit_stream** out) {
+    return guarded([&] {
+        require(out, "null output handle");
+        *out = nullptr;
+        *out = new ujit_stream{ujit::cuda::Stream::external(cu_stream)};
+    });
+}
+
 void ujit_stream_release(ujit_stream* s) { delete s; }
 
 ujit_status ujit_stream_synchronize(ujit_stream* s) {

@@ -18,8 +18,8 @@ Numba).
 """
 from ._api import (  # noqa: F401
     CudaSupportError, Event, HostDevice, Stream, close, current_context, default_stream, detect, event,
-    event_elapsed_time, get_current_device, is_available, list_devices, select_device, stream, synchronize,
-    unavailable_reason,
+    event_elapsed_time, external_stream, get_current_device, is_available, legacy_default_stream, list_devices,
+    per_thread_default_stream, select_device, stream, synchronize, unavailable_reason,
 )
 from ._devicearray import (  # noqa: F401
     DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, pinned_array, to_device,
