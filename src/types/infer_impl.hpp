@@ -29,6 +29,9 @@ private:
     void finish_returns();
     [[noreturn]] void error(syntax::SourceLoc loc, const std::string& msg) const;
     bool cuda() const { return fn_.target == TargetKind::CUDA; }
+    // Declared for the GPU (@cuda.jit, or @vectorize/@guvectorize with target='cuda'),
+    // whatever target this compile is for.
+    bool declared_for_cuda(const syntax::FunctionDef* def) const;
 
     // infer_stmt.cpp
     void block(const syntax::Block& b);
