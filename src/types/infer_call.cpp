@@ -74,10 +74,10 @@ const Type* Inferrer::call(const Call* c) {
 
 bool Inferrer::declared_for_cuda(const FunctionDef* def) const {
     auto it = m_.decorators.find(def);
-    return it != m_.decorators.end() && (it->second.kind == Decorator::Kind::CudaJit ||
-                                         ((it->second.kind == Decorator::Kind::Vectorize ||
-                                           it->second.kind == Decorator::Kind::GuVectorize) &&
-                                          it->second.target == TargetKind::CUDA));
+    return it != m_.decorators.end() &&
+           (it->second.kind == Decorator::Kind::CudaJit ||
+            ((it->second.kind == Decorator::Kind::Vectorize || it->second.kind == Decorator::Kind::GuVectorize) &&
+             it->second.target == TargetKind::CUDA));
 }
 
 const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::vector<const Type*> args) {
