@@ -118,22 +118,57 @@ private:
 
 enum class Order { C, F };
 
-// Page-locked host memory (cuMemAllocHost): copies from and to it can be asynchronous.
-// On the host device: ordinary host memory (every copy is synchronous there).
+// Host memory a GPU can reach (Numba's pinned_array, mapped_array and managed_array):
+//   Pinned   page-locked (cuMemAllocHost): copies from and to it can be asynchronous;
+//   Mapped   page-locked and mapped into the device's address space (cuMemHostAlloc with
+//            DEVICEMAP): kernels read and write it in place through device_pointer();
+//   Managed  unified memory (cuMemAllocManaged): one address for the host and the device.
+// On the host device all three are ordinary host memory, and device_pointer() is the host
+// address (kernels run on the CPU there).
+enum class MemoryKind { Pinned, Mapped, Managed };
+
 class PinnedArray {
 public:
     PinnedArray() = default;
-    PinnedArray(DType dtype, std::vector<int64_t> shape, Order order = Order::C);
+    PinnedArray(DType dtype, std::vector<int64_t> shape, Order order = Order::C, MemoryKind kind = MemoryKind::Pinned);
     ArrayRef ref() const { return ref_; }
     template <class T> T* data() const { return static_cast<T*>(ref_.data); }
     const std::vector<int64_t>& shape() const { return ref_.shape; }
     DType dtype() const { return ref_.dtype; }
     int64_t size() const { return ref_.size(); }
+    MemoryKind kind() const;
+    // Where kernels find the data: Mapped and Managed (and everything on the host device);
+    // 0 for Pinned memory on a GPU, which kernels cannot address.
+    uint64_t device_pointer() const;
 
 private:
     std::shared_ptr<detail::PinnedBuffer> buf_;
     ArrayRef ref_;
 };
+
+// Page-locks existing host memory for as long as it lives (cuMemHostRegister: Numba's
+// cuda.pinned and, with `mapped`, cuda.mapped); device_pointer() as above. Nothing to do on
+// the host device.
+class HostRegistration {
+public:
+    HostRegistration(void* data, size_t nbytes, bool mapped);
+    ~HostRegistration();
+    HostRegistration(const HostRegistration&) = delete;
+    HostRegistration& operator=(const HostRegistration&) = delete;
+    uint64_t device_pointer() const { return device_pointer_; }
+
+private:
+    void* data_ = nullptr;
+    int device_ = -1;  // -1: the host device (nothing registered)
+    uint64_t device_pointer_ = 0;
+};
+
+// The current device's free and total memory in bytes (cuMemGetInfo); on the host device,
+// the machine's available and total memory.
+struct MemoryInfo {
+    size_t free = 0, total = 0;
+};
+MemoryInfo memory_info();
 
 // An array in device memory. Copies of the object share the memory (like a NumPy view);
 // the memory returns to the caching pool when the last one goes.

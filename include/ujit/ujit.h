@@ -348,6 +348,29 @@ ujit_status ujit_event_elapsed_ms(ujit_event* start, ujit_event* end, float* ms)
 /* Work queued on `s` after this call waits for `e`. */
 ujit_status ujit_stream_wait_event(ujit_stream* s, ujit_event* e);
 
+/* ------------------------------------------------------------------ CUDA: host memory the GPU reaches */
+
+/* Numba's pinned_array, mapped_array and managed_array (include/ujit/cuda.hpp, PinnedArray):
+ * PINNED is page-locked; MAPPED is page-locked and mapped into the device's address space
+ * (kernels use it in place at the device pointer); MANAGED is unified memory (one address).
+ * On the host device all are ordinary host memory and the device pointer is the host address. */
+typedef enum ujit_memory_kind {
+    UJIT_MEMORY_PINNED = 0,
+    UJIT_MEMORY_MAPPED = 1,
+    UJIT_MEMORY_MANAGED = 2
+} ujit_memory_kind;
+typedef struct ujit_host_memory ujit_host_memory;
+ujit_status ujit_host_memory_new(size_t nbytes, ujit_memory_kind kind, ujit_host_memory** out);
+/* Page-locks `nbytes` of existing host memory at `data` until the handle is released (Numba's
+ * cuda.pinned; with `mapped`, cuda.mapped: then the device pointer addresses it). */
+ujit_status ujit_host_register(void* data, size_t nbytes, int mapped, ujit_host_memory** out);
+void* ujit_host_memory_data(const ujit_host_memory* m);
+/* Where kernels find the memory (0 for PINNED memory on a GPU). */
+uint64_t ujit_host_memory_device_pointer(const ujit_host_memory* m);
+void ujit_host_memory_release(ujit_host_memory* m);
+/* The current device's free and total memory in bytes (the machine's on the host device). */
+ujit_status ujit_cuda_memory_info(size_t* free_bytes, size_t* total_bytes);
+
 /* ------------------------------------------------------------------ CUDA: device arrays */
 
 /* A new array on the current device (pooled memory), C order, or F order when

@@ -185,37 +185,4 @@ DeviceArray DeviceArray::copy(const Stream& stream) const {
     return out;
 }
 
-// ------------------------------------------------------------------ pinned host memory
-
-namespace detail {
-struct PinnedBuffer {
-    void* data = nullptr;
-    bool on_host_device = false;  // then plain host memory (malloc)
-    ~PinnedBuffer() {
-        if (data && on_host_device)
-            std::free(data);
-        else if (data)
-            driver().cuMemFreeHost(data);
-    }
-};
-}  // namespace detail
-
-PinnedArray::PinnedArray(DType dtype, std::vector<int64_t> shape, Order order) {
-    int64_t n = runtime::checked_size(shape, itemsize(dtype)) * itemsize(dtype);
-    auto buf = std::make_shared<detail::PinnedBuffer>();
-    if (uses_host_device()) {
-        buf->on_host_device = true;
-        buf->data = std::malloc(size_t(n ? n : 1));
-        if (!buf->data)
-            throw Error(Error::Kind::Runtime, fmt::format("error: out of host memory allocating {} bytes", n));
-    } else {
-        bind();
-        check(driver().cuMemAllocHost(&buf->data, size_t(n ? n : 1)), "cuMemAllocHost",
-              [&] { return fmt::format("{} bytes", n); });
-    }
-    ref_ = order == Order::F ? ArrayRef::f_order(buf->data, dtype, std::move(shape))
-                             : ArrayRef::c_order(buf->data, dtype, std::move(shape));
-    buf_ = std::move(buf);
-}
-
 }  // namespace ujit::cuda

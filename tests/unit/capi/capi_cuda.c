@@ -329,6 +329,38 @@ static void test_device_array_views(void) {
     ujit_device_array_release(col);
 }
 
+/* Host memory a GPU reaches: each kind allocates, is writable at its host address, and mapped
+ * and managed memory have a device address (the host's on the host device); registration of
+ * a caller's buffer; the memory information; the argument checks. */
+static void test_host_memory(int gpu) {
+    const ujit_memory_kind kinds[3] = {UJIT_MEMORY_PINNED, UJIT_MEMORY_MAPPED, UJIT_MEMORY_MANAGED};
+    for (int k = 0; k < 3; ++k) {
+        ujit_host_memory* m = NULL;
+        CHECK(ujit_host_memory_new(4096, kinds[k], &m) == UJIT_OK && m);
+        if (!m) continue;
+        unsigned char* p = ujit_host_memory_data(m);
+        memset(p, 0xab, 4096);
+        CHECK(p[4095] == 0xab);
+        uint64_t dp = ujit_host_memory_device_pointer(m);
+        if (!gpu)
+            CHECK(dp == (uint64_t)(uintptr_t)p);
+        else
+            CHECK(kinds[k] == UJIT_MEMORY_PINNED || dp != 0);
+        ujit_host_memory_release(m);
+    }
+    ujit_host_memory* m = NULL;
+    CHECK(ujit_host_memory_new(16, (ujit_memory_kind)9, &m) == UJIT_ERROR_ARGUMENT && m == NULL);
+    CHECK(ujit_host_memory_new(16, UJIT_MEMORY_PINNED, NULL) == UJIT_ERROR_ARGUMENT);
+    static double buffer[512];
+    CHECK(ujit_host_register(buffer, sizeof buffer, 1, &m) == UJIT_OK && m);
+    CHECK(ujit_host_memory_data(m) == (void*)buffer && ujit_host_memory_device_pointer(m) != 0);
+    ujit_host_memory_release(m);
+    CHECK(ujit_host_register(NULL, 8, 0, &m) == UJIT_ERROR_ARGUMENT);
+    size_t free_bytes = 0, total = 0;
+    CHECK(ujit_cuda_memory_info(&free_bytes, &total) == UJIT_OK && free_bytes > 0 && free_bytes <= total);
+    CHECK(ujit_cuda_memory_info(NULL, &total) == UJIT_ERROR_ARGUMENT);
+}
+
 void test_cuda(void) {
     ujit_module* m = NULL;
     CHECK(ujit_module_from_string(kGpu, "gpu.py", &m) == UJIT_OK && m);
@@ -340,11 +372,13 @@ void test_cuda(void) {
         CHECK(reason && strcmp(reason, "") == 0);
         test_device_queries_with_cuda();
         test_device_arrays(m, 1);
+        test_host_memory(1);
         printf("capi_test: CUDA paths ran on the GPU\n");
     } else {
         CHECK(reason && strlen(reason) > 0);
         test_device_queries_without_cuda(m, reason);
         test_device_arrays(m, 0);
+        test_host_memory(0);
         printf("capi_test: CUDA unavailable (%s): the CUDA paths ran on the host device\n", reason);
     }
     ujit_module_release(m);

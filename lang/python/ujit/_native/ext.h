@@ -129,6 +129,8 @@ PyObject* ujit_py_make_ufunc(PyObject* self, PyObject* args);
 extern PyTypeObject Ujit_StreamType;      /* cuda_stream.c */
 extern PyTypeObject Ujit_EventType;       /* cuda_stream.c */
 extern PyTypeObject Ujit_DeviceArrayType; /* cuda_array.c */
+extern PyTypeObject Ujit_HostMemoryType;  /* cuda_memory.c */
+PyObject* ujit_py_cuda_memory_info(PyObject* self, PyObject* noargs);
 extern PyMethodDef ujit_py_cuda_methods[]; /* cuda.c */
 
 /* The ujit_stream of a Stream object (NULL for None: the default stream); *ok = 0 with a

@@ -125,10 +125,29 @@ class _Deallocations:
 
 def current_context():
     """The current device (ujit keeps one context per device), with Numba's
-    `deallocations.clear()` to trim the memory pool."""
+    `deallocations.clear()` to trim the memory pool and `get_memory_info()`."""
     ctx = get_current_device()
     ctx.deallocations = _Deallocations()
+    ctx.get_memory_info = get_memory_info
     return ctx
+
+
+class MemoryInfo(tuple):
+    """Numba's (free, total) named tuple of bytes."""
+
+    def __new__(cls, free, total):
+        return tuple.__new__(cls, (free, total))
+
+    free = property(lambda self: self[0])
+    total = property(lambda self: self[1])
+
+    def __repr__(self):
+        return "MemoryInfo(free=%d, total=%d)" % self
+
+
+def get_memory_info():
+    """The current device's free and total memory in bytes (the machine's on the host device)."""
+    return MemoryInfo(*ext.cuda_memory_info())
 
 
 def close():

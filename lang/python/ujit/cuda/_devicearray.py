@@ -175,11 +175,6 @@ def device_array_like(ary, stream=0):
     return device_array(ary.shape, ary.dtype, order=order, stream=stream)
 
 
-def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
-    """Numba's pinned_array: here ordinary host memory (copies from it are synchronous)."""
-    return np.empty(shape, dtype, order=order)
-
-
 def is_cuda_array(obj):
     return isinstance(obj, DeviceNDArray) or hasattr(obj, "__cuda_array_interface__")
 
