@@ -82,6 +82,7 @@ private:
     void block(const syntax::Block& stmts);
     void else_then_continue(llvm::BasicBlock* else_bb, const syntax::Block& orelse, llvm::BasicBlock* done);
     void stmt(const syntax::Stmt* s);
+    void stmt_kind(const syntax::Stmt* s);
     void assign(const syntax::Assign* s);
     void assign_to(const syntax::Expr* target, llvm::Value* v, const Type* t);
     void aug_assign(const syntax::AugAssign* s);
@@ -224,6 +225,56 @@ private:
     llvm::Value* cuda_array_storage(const syntax::Call* e, bool shared);
     int64_t shared_row_padding(const std::vector<int64_t>& dims, int64_t itemsize);
     llvm::Value* cuda_atomic(const syntax::Call* e, types::BuiltinId id);
+
+    // ---- alloc: memory compiled code owns (codegen/lower_refcount.cpp, nplib/allocate.cpp,
+    // nplib/lower_constructors.cpp, nplib/lower_array_copies.cpp)
+    // Ownership, as Numba's NRT: every variable holding arrays owns a reference to each; a new
+    // array from an expression (allocation, a call returning one) is a temporary owning one,
+    // released at the end of its statement unless a variable takes it; views are borrowed until
+    // stored; arguments are borrowed; `return` hands the caller one reference. CUDA: nothing.
+    //
+    // Does a value of type `t` hold references this target counts?
+    bool counts_references(const Type* t) const;
+    // The owner pointers inside a value of type `t` (arrays, tuples of them; later lists,
+    // dicts, strings): the one place that knows where references live in a value.
+    void owners_in(llvm::Value* v, const Type* t, std::vector<llvm::Value*>& out);
+    void count_update(bool increment, llvm::Value* v, const Type* t);
+    // `v` (type `t`) is a new reference: a temporary of the current statement.
+    void own_temporary(llvm::Value* v, const Type* t);
+    // A variable takes the temporary `v` (no count update); false if `v` is no temporary.
+    bool take_temporary(llvm::Value* v);
+    // Releases the temporaries made since `mark` (forget: they are released on every path
+    // from here, so the statement's end need not release them again).
+    void release_temporaries(size_t mark, bool forget = true);
+    size_t temporaries_mark() const { return temps_.size(); }
+    void release_locals();
+    // A new array of type `t` (C order; F order for an F-layout type) with shape `shape` (i64
+    // values), uninitialized, owned by a new header: a temporary of the current statement (a
+    // variable that stores it keeps it). Raises ValueError for a negative dimension or a size
+    // past the address space, MemoryError when allocation fails. `what` names the construct
+    // for the error CUDA code gets (it cannot allocate). nplib builds every new array on this.
+    llvm::Value* allocate_array(const Type* t, const std::vector<llvm::Value*>& shape, syntax::SourceLoc loc,
+                                const std::string& what);
+    // nplib/lower_constructors.cpp: np.empty, zeros, ..., a.copy(), astype
+    llvm::Value* array_constructor(const syntax::Call* e, types::BuiltinId id, const syntax::Expr* self);
+    llvm::Value* shape_values(const syntax::Expr* shape, std::vector<llvm::Value*>& dims);
+    void fill_array(TypedValue dest, llvm::Value* v, const Type* vt, syntax::SourceLoc loc);
+    void copy_array(TypedValue dest, TypedValue src, syntax::SourceLoc loc);
+    llvm::Value* arange(const syntax::Call* e, const std::vector<const syntax::Expr*>& arg,
+                        const std::vector<const Type*>& ops, const std::string& what);
+    llvm::Value* linspace(const syntax::Call* e, const std::vector<const syntax::Expr*>& arg,
+                          const std::vector<const Type*>& ops, const std::string& what);
+    // nplib/lower_array_expr.cpp: an array expression's result in a new array
+    llvm::Value* new_array_expr(const syntax::Expr* e);
+    llvm::Value* may_overlap(TypedValue a, TypedValue b_);
+    std::vector<llvm::Value*> broadcast_shape(const std::vector<nplib::ArrayExpr*>& leaves, int ndim);
+    void fill_from_expr(TypedValue dest, const nplib::ArrayExpr& tree, std::vector<TypedValue> arrays,
+                        syntax::SourceLoc loc);
+    struct Temporary {
+        std::vector<llvm::AllocaInst*> slots;  // the owners, null once released or taken
+        llvm::Value* value;
+    };
+    std::vector<Temporary> temps_;
 
 public:
     ModuleLowering& mod;

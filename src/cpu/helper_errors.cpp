@@ -83,6 +83,12 @@ std::string runtime_error_message(int code) {
         return "ValueError: zero-size array to reduction operation maximum which has no identity";
     case RuntimeError::EmptyArgmin: return "ValueError: attempt to get argmin of an empty sequence";
     case RuntimeError::EmptyArgmax: return "ValueError: attempt to get argmax of an empty sequence";
+    case RuntimeError::NegativeDimensions: return "ValueError: negative dimensions not allowed";
+    case RuntimeError::ArrayTooBig:
+        return "ValueError: array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible "
+               "size.";
+    case RuntimeError::AllocationFailed: return "MemoryError: Allocation failed (probably too large).";
+    case RuntimeError::ArangeStepZero: return "ValueError: Maximum allowed size exceeded";
     case RuntimeError::Raised: break;  // the message is the payload's: RuntimeErrorInfo::str
     }
     return "RuntimeError: unknown run-time error " + std::to_string(code);

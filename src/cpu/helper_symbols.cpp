@@ -32,6 +32,8 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_nrt_allocate", reinterpret_cast<void*>(&ujit_nrt_allocate)},
         {"ujit_nrt_incref", reinterpret_cast<void*>(&ujit_nrt_incref)},
         {"ujit_nrt_decref", reinterpret_cast<void*>(&ujit_nrt_decref)},
+        {"ujit_nrt_release_last", reinterpret_cast<void*>(&ujit_nrt_release_last)},
+        {"ujit_nrt_data", reinterpret_cast<void*>(&ujit_nrt_data)},
     };
     return table;
 }

@@ -3,6 +3,7 @@
 // arguments are converted to (TypedFunction::call_operands).
 #include "types/infer_impl.hpp"
 
+#include "nplib/constructors.hpp"
 #include "syntax/diagnostics.hpp"
 #include "types/const_eval.hpp"
 #include "types/rules.hpp"
@@ -31,6 +32,8 @@ const Type* Inferrer::call(const Call* c) {
     if (callee && callee->kind() == Kind::BuiltinFunc &&
         (callee->builtin() == BuiltinId::CudaSharedArray || callee->builtin() == BuiltinId::CudaLocalArray))
         return array_ctor(c, callee->builtin());
+    if (callee && callee->kind() == Kind::BuiltinFunc && nplib::is_array_constructor(callee->builtin()))
+        return array_alloc(c, callee->builtin());
     if (!c->keywords.empty())
         error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
 

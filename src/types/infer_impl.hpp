@@ -88,6 +88,11 @@ private:
     void check_local_array_size(const syntax::SourceLoc& loc, const std::vector<ConstValue>& dims, const Type* dtype);
     void operands(const syntax::Call* c, std::vector<const Type*> types);
 
+    // infer_alloc.cpp (alloc): np.empty, zeros, ..., a.copy(), a.astype(...)
+    const Type* array_alloc(const syntax::Call* c, BuiltinId id);
+    const Type* dtype_argument(const syntax::Expr* e, const std::string& what);
+    int shape_argument(const syntax::Expr* e, const std::string& what, const Type** op);
+
     ModuleScope& m_;
     TypedFunction& fn_;
     std::set<std::string> locals_;
