@@ -52,7 +52,7 @@ extern "C" {
 /* ------------------------------------------------------------------ version */
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
-#define UJIT_API_VERSION_MINOR_NUMBER 1
+#define UJIT_API_VERSION_MINOR_NUMBER 2
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -122,6 +122,10 @@ typedef struct ujit_array_view {
  * does not copy it back. */
 #define UJIT_ARRAY 1
 #define UJIT_ARRAY_READONLY 3 /* UJIT_ARRAY | 2: any is_array with bit 2 set is read-only */
+/* A result array (is_array = UJIT_ARRAY_RESULT, `result` its handle, see ujit_array below).
+ * Passed back as an argument, it is the array it holds (read-only if that is). */
+#define UJIT_ARRAY_RESULT 4
+typedef struct ujit_array ujit_array;
 typedef struct ujit_value {
     int32_t is_array;
     ujit_dtype dtype;
@@ -131,8 +135,32 @@ typedef struct ujit_value {
         double f;      /* float32 and float64 */
         double c[2];   /* complex: real, imag */
         const DLTensor* array;
+        ujit_array* result;
     } v;
 } ujit_value;
+
+/* An array a compiled function returned. The handle holds one reference to it: memory that
+ * compiled code allocated stays alive until ujit_array_release has run and every DLPack
+ * export's deleter has. An array that borrows the caller's memory (the function returned an
+ * argument or a view of one: ujit_array_owns_memory gives 0) is valid only while that
+ * argument's memory is, as the argument's own views are. The accessors accept NULL (giving
+ * NULL or 0); what they return lives as long as the handle. */
+void* ujit_array_data(const ujit_array* a);
+int32_t ujit_array_ndim(const ujit_array* a);
+const int64_t* ujit_array_shape(const ujit_array* a);
+const int64_t* ujit_array_strides(const ujit_array* a); /* bytes, as NumPy's */
+ujit_dtype ujit_array_dtype(const ujit_array* a);
+/* 1 when the array's type is read-only (a view of a UJIT_ARRAY_READONLY argument). */
+int ujit_array_readonly(const ujit_array* a);
+/* 1 when ujit owns the memory (the handle keeps it alive), 0 when it borrows an argument's. */
+int ujit_array_owns_memory(const ujit_array* a);
+/* A kDLCPU view (strides in elements), borrowed from the handle. UJIT_ERROR_ARGUMENT when
+ * a stride is not a whole number of items (only C++ callers can pass such arrays). */
+ujit_status ujit_array_dltensor(const ujit_array* a, const DLTensor** out);
+/* DLPack export: the tensor holds its own reference (released by its deleter, which the
+ * consumer calls), independently of the handle. */
+ujit_status ujit_array_to_dlpack(const ujit_array* a, DLManagedTensor** out);
+void ujit_array_release(ujit_array* a);
 
 /* ------------------------------------------------------------------ modules */
 
@@ -247,7 +275,10 @@ ujit_status ujit_function_compile_declared(ujit_function* f, ujit_target target,
 /* Calls with lazy specialization from the argument types (Numba's dispatcher: a declared
  * signature that accepts the arguments wins). Scalars and kDLCPU arrays. A tuple result
  * fills up to `max_results` values (nested tuples flattened); *n_results says how many the
- * function returned (1 for a scalar, 0 for None). `n_results` may be NULL. A call with
+ * function returned (1 for a scalar, 0 for None). `n_results` may be NULL. An array result
+ * (alone or in a tuple) is a value with is_array = UJIT_ARRAY_RESULT whose `v.result`
+ * handle belongs to the caller (ujit_array_release); arrays past `max_results` are
+ * released here. A call with
  * scalar arguments whose types were used recently with this function (any handle; the
  * last 8 combinations are kept) takes a lock-free path that allocates nothing. */
 ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results,

@@ -86,5 +86,7 @@ void test_cache(void);
 void test_cuda(void);
 /* capi_random.c */
 void test_xoroshiro(void);
+/* capi_arrays.c */
+void test_array_results(void);
 
 #endif /* UJIT_CAPI_TEST_H */

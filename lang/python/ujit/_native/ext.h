@@ -4,6 +4,7 @@
  *   module.c    module init, errors, the Module and Function handle types
  *   values.c    Python objects <-> ujit_value / DLTensor, argument type codes
  *   dispatch.c  Dispatcher: the per-call hot path (type key -> cached entry -> call)
+ *   results.c   a call's results as Python objects (arrays as zero-copy ndarrays)
  *   ufunc.c     real numpy.ufunc objects whose inner loops run compiled code
  *   cuda_stream.c, cuda_array.c, cuda.c
  *               streams and events; device arrays and GPU arguments; launches, GPU ufuncs
@@ -118,6 +119,15 @@ int ujit_py_array_value(PyArrayObject* a, ujit_value* v, DLTensor* t, int64_t* s
 /* NumPy's ValueError for an output (out=, a gufunc output, a copy_to_host destination)
  * marked read-only; -1 with the error set, 0 when `v` may be written. */
 int ujit_py_require_writable(const ujit_value* v);
+
+/* ------------------------------------------------------------------ results.c */
+
+/* The Python object for a call's flat `results` (n of them): `shape` is the nested tuple
+ * of ujit/_types.py result_shape (NULL: one scalar or array, or None when n is 0). Every
+ * array handle among the results is taken over (released or owned by the new ndarray,
+ * also on failure). `args` are the call's Python arguments: an array result that borrows
+ * an argument's memory is that argument, or keeps it alive as its base. */
+PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObject* const* args, Py_ssize_t n_args);
 
 /* ------------------------------------------------------------------ dispatch.c, ufunc.c */
 
