@@ -31,6 +31,8 @@ const Type* Inferrer::call(const Call* c) {
     if (callee && callee->kind() == Kind::BuiltinFunc &&
         (callee->builtin() == BuiltinId::CudaSharedArray || callee->builtin() == BuiltinId::CudaLocalArray))
         return array_ctor(c, callee->builtin());
+    if (callee && callee->kind() == Kind::BuiltinFunc && nplib::is_library_call(callee->builtin()))
+        return library_call(c, callee->builtin());  // infer_library.cpp: takes keywords
     if (!c->keywords.empty())
         error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
 
