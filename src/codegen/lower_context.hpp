@@ -217,6 +217,7 @@ private:
     llvm::Value* library_call(const syntax::Call* e, types::BuiltinId id);
     void sort_rows(TypedValue a);
     llvm::Value* vector_dot(TypedValue x, TypedValue y, bool conjugate, syntax::SourceLoc loc);
+    void matrix_product(TypedValue x, TypedValue y, TypedValue out, syntax::SourceLoc loc);
     llvm::Value* linalg_norm(TypedValue x, llvm::Value* ord, const Type* rt, syntax::SourceLoc loc);
     // Raises `class_name`(message) at loc where `cond` (i1) holds.
     void raise_if(llvm::Value* cond, const char* class_name, const std::string& message, syntax::SourceLoc loc);

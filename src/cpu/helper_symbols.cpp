@@ -2,6 +2,7 @@
 
 #include "cpu/helper_errors.hpp"
 #include "cpu/helper_linalg.hpp"
+#include "cpu/helper_matmul.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_random.hpp"
 #include "cpu/helper_sort.hpp"
@@ -35,6 +36,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_argsort", reinterpret_cast<void*>(&ujit_rt_argsort)},
         {"ujit_rt_dot", reinterpret_cast<void*>(&ujit_rt_dot)},
         {"ujit_rt_norm", reinterpret_cast<void*>(&ujit_rt_norm)},
+        {"ujit_rt_matmul", reinterpret_cast<void*>(&ujit_rt_matmul)},
         // The array runtime (src/nrt): memory compiled code owns.
         {"ujit_nrt_allocate", reinterpret_cast<void*>(&ujit_nrt_allocate)},
         {"ujit_nrt_incref", reinterpret_cast<void*>(&ujit_nrt_incref)},

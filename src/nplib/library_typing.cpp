@@ -16,12 +16,13 @@ struct Params {
 
 const Params* params_of(BuiltinId id) {
     static const Params sort{{"self"}, 1};
-    static const Params dot{{"a", "b"}, 2};
+    static const Params dot{{"a", "b", "out"}, 2};
+    static const Params vdot{{"a", "b"}, 2};
     static const Params norm{{"x", "ord"}, 1};
     switch (id) {
     case BuiltinId::ArraySort: return &sort;
-    case BuiltinId::NpDot:
-    case BuiltinId::NpVdot: return &dot;
+    case BuiltinId::NpDot: return &dot;
+    case BuiltinId::NpVdot: return &vdot;
     case BuiltinId::NpLinalgNorm: return &norm;
     default: return nullptr;
     }
@@ -58,17 +59,33 @@ CallTyping dot_type(BuiltinId id, const std::vector<const Type*>& args) {
                               a->dtype()->str());
         return t;
     }
-    if (a->ndim() == 1 && b->ndim() == 1) {
+    const Type* out = args.size() > 2 ? args[2] : nullptr;
+    if (a->ndim() == 1 && b->ndim() == 1 && !out) {
         t.result = a->dtype();
         t.operands = {a, b};
+        t.operands.resize(args.size(), nullptr);  // np.dot's out, not given
         return t;
     }
-    if (a->ndim() <= 2 && b->ndim() <= 2) {
+    if (a->ndim() > 2 || b->ndim() > 2 || (out && a->ndim() == 1 && b->ndim() == 1)) {
+        t.error = fmt::format("{}: inputs must have compatible dimensions", what);
+        return t;
+    }
+    if (!out) {
         t.error = fmt::format("{} of {}-D and {}-D arrays makes a new array, which ujit cannot allocate yet", what,
                               a->ndim(), b->ndim());
         return t;
     }
-    t.error = fmt::format("{}: inputs must have compatible dimensions", what);
+    // np.dot(a, b, out): out must be C-contiguous (NumPy's only case) with the product's ndim.
+    int want = a->ndim() + b->ndim() - 2;
+    if (!out->is_array() || out->dtype() != a->dtype() || out->ndim() != want ||
+        out->layout() != types::Layout::C) {
+        t.error = fmt::format("{}'s out must be a C-contiguous {}-D array of {}, not {}", what, want,
+                              a->dtype()->str(), out->str());
+        t.error_arg = 2;
+        return t;
+    }
+    t.result = out;
+    t.operands = {a, b, out};
     return t;
 }
 

@@ -1,5 +1,5 @@
 // Lowering of the NumPy library calls typed by nplib/library_typing: each is a call of the
-// CPU runtime (cpu/helper_sort.hpp, cpu/helper_linalg.hpp) with the array's data pointer,
+// CPU runtime (cpu/helper_sort.hpp, helper_linalg.hpp, helper_matmul.hpp) with the array's data pointer,
 // shape and strides, and Numba's errors raised where they are detected here.
 #include "codegen/abi.hpp"
 #include "codegen/llvm_types.hpp"
@@ -64,7 +64,13 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
     switch (id) {
     case BuiltinId::ArraySort: sort_rows(value(0)); return nullptr;
     case BuiltinId::NpDot:
-    case BuiltinId::NpVdot: return vector_dot(value(0), value(1), id == BuiltinId::NpVdot, e->loc);
+        if (args[2]) {
+            TypedValue out = value(2);
+            matrix_product(value(0), value(1), out, e->loc);
+            return out.v;
+        }
+        return vector_dot(value(0), value(1), false, e->loc);
+    case BuiltinId::NpVdot: return vector_dot(value(0), value(1), true, e->loc);
     case BuiltinId::NpLinalgNorm: return linalg_norm(value(0), value(1).v, type_of(e), e->loc);
     default: break;
     }
@@ -110,6 +116,38 @@ llvm::Value* FunctionLowering::vector_dot(TypedValue x, TypedValue y, bool conju
     b.CreateCall(dot, {b.getInt32(dtype_code(dt)), n, array_data(b, x.v), array_stride(b, x.v, 0),
                        array_data(b, y.v), array_stride(b, y.v, 0), b.getInt32(conjugate ? 1 : 0), out});
     return from_storage(b, b.CreateLoad(storage_type(mod.ctx, dt), out), dt);
+}
+
+// np.dot(a, b, out) of a matrix and a matrix or vector (Numba's dot_3_mm / dot_3_vm): every
+// operand as a matrix (a vector as one row or one column) for the runtime's product.
+void FunctionLowering::matrix_product(TypedValue x, TypedValue y, TypedValue out, SourceLoc loc) {
+    const Type* dt = x.t->dtype();
+    llvm::Value* is = b.getInt64(dt->itemsize());
+    const char* form = x.t->ndim() == 2 ? (y.t->ndim() == 2 ? "matrix * matrix" : "matrix * vector")
+                                          : "vector * matrix";
+    // (rows, cols, row stride, column stride) of each operand.
+    struct M {
+        llvm::Value *rows, *cols, *s0, *s1;
+    };
+    auto matrix = [&](TypedValue v, bool as_row) -> M {
+        if (v.t->ndim() == 2)
+            return {array_dim(b, v.v, 0), array_dim(b, v.v, 1), array_stride(b, v.v, 0), array_stride(b, v.v, 1)};
+        llvm::Value* n = array_dim(b, v.v, 0);
+        llvm::Value* s = array_stride(b, v.v, 0);
+        return as_row ? M{b.getInt64(1), n, b.CreateMul(n, is), s} : M{n, b.getInt64(1), s, is};
+    };
+    const bool vm = x.t->ndim() == 1;
+    M ma = matrix(x, /*as_row=*/true), mb = matrix(y, /*as_row=*/false), mo = matrix(out, /*as_row=*/vm);
+    raise_if(b.CreateICmpNE(ma.cols, mb.rows), "ValueError",
+             fmt::format("incompatible array sizes for np.dot(a, b) ({})", form), loc);
+    raise_if(b.CreateOr(b.CreateICmpNE(mo.rows, ma.rows), b.CreateICmpNE(mo.cols, mb.cols)), "ValueError",
+             fmt::format("incompatible output array size for np.dot(a, b, out) ({})", form), loc);
+    llvm::Type* i64 = b.getInt64Ty();
+    llvm::FunctionCallee mm = runtime_call("ujit_rt_matmul", b.getVoidTy(),
+                                           {b.getInt32Ty(), i64, i64, i64, b.getPtrTy(), i64, i64, b.getPtrTy(), i64,
+                                            i64, b.getPtrTy(), i64, i64});
+    b.CreateCall(mm, {b.getInt32(dtype_code(dt)), ma.rows, ma.cols, mb.cols, array_data(b, x.v), ma.s0, ma.s1,
+                      array_data(b, y.v), mb.s0, mb.s1, array_data(b, out.v), mo.s0, mo.s1});
 }
 
 // np.linalg.norm(x, ord): computed by the runtime in float64; a matrix order it does not

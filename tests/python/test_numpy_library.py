@@ -245,3 +245,65 @@ def test_norm_errors():
 
     with pytest.raises(ujit.TypingError, match="unexpected keyword argument 'order'"):
         bad_keyword(m)
+
+
+# ---- np.dot(a, b, out): matrix products into an existing array
+
+@njit
+def dot_into(a, b, out):
+    np.dot(a, b, out)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
+def test_dot_into_out_matrix_matrix_and_vector(dtype):
+    tol = 1e-4 if dtype in (np.float32, np.complex64) else 1e-10
+    a = values(dtype, 6 * 5, 1).reshape(6, 5) / 100
+    b = values(dtype, 5 * 4, 2).reshape(5, 4) / 100
+    v = values(dtype, 5, 3) / 100
+    w = values(dtype, 6, 4) / 100
+    for x, y in [(a, b), (np.asfortranarray(a), b), (a, b[::-1, ::2]), (a.T.copy().T, np.asfortranarray(b)),
+                 (a, v), (a[::-2], v[::-1]), (w, a), (w[::-1], a[:, ::-1]), (a[:, :0], b[:0]), (a[:0], b)]:
+        expected = np.dot(x, y)
+        out = np.full(expected.shape, np.nan, dtype=dtype)
+        dot_into(x, y, out)
+        np.testing.assert_allclose(out, expected, rtol=tol, atol=tol)
+
+
+def test_dot_into_out_returns_out_and_checks_sizes():
+    @njit
+    def f(a, b, out):
+        r = np.dot(a, b, out)
+        return r[0, 0]
+
+    a = np.arange(6.0).reshape(2, 3)
+    out = np.zeros((2, 2))
+    assert f(a, a.T.copy(), out) == 5.0 and out[1, 1] == np.dot(a, a.T)[1, 1]
+    with pytest.raises(ValueError, match=r"incompatible array sizes for np.dot\(a, b\) \(matrix \* matrix\)"):
+        dot_into(a, a, out)
+    with pytest.raises(ValueError, match=r"incompatible output array size for np.dot\(a, b, out\) "
+                                          r"\(matrix \* vector\)"):
+        dot_into(a, np.ones(3), np.zeros(3))
+    with pytest.raises(ValueError, match=r"\(vector \* matrix\)"):
+        dot_into(np.ones(3), a, np.zeros(3))
+    with pytest.raises(ujit.TypingError, match="out must be a C-contiguous 2-D array"):
+        dot_into(a, a.T, np.zeros((2, 4))[:, ::2])
+
+
+def test_dot_into_out_without_blas(tmp_path):
+    script = (
+        "import numpy as np\n"
+        "from ujit import njit\n"
+        "@njit\n"
+        "def f(a, b, out):\n"
+        "    np.dot(a, b, out)\n"
+        "a = np.linspace(-1, 1, 300 * 200).reshape(300, 200); b = np.cos(a.T[:, ::-1])\n"
+        "out = np.empty((300, 300)); f(a, b, out)\n"
+        "np.testing.assert_allclose(out, a @ b, rtol=1e-12, atol=1e-12)\n"
+        "c = (a + 1j * a)[:, :7]; outc = np.empty((300, 300), complex); f(c, c.T, outc)\n"
+        "np.testing.assert_allclose(outc, c @ c.T, rtol=1e-12, atol=1e-12)\n"
+        "print('ok')\n")
+    path = tmp_path / "no_blas_matmul.py"
+    path.write_text(script)
+    env = dict(os.environ, UJIT_DISABLE_BLAS="1")
+    out = subprocess.run([sys.executable, str(path)], env=env, capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
