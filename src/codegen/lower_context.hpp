@@ -213,6 +213,17 @@ private:
     llvm::Value* broadcast_strides(TypedValue leaf, const std::vector<llvm::Value*>& dims, syntax::SourceLoc loc,
                                    std::vector<llvm::Value*>& strides);
 
+    // ---- nplib/lower_library.cpp: a.sort(), np.dot/np.vdot of vectors, np.linalg.norm
+    // (runtime calls: cpu/helper_sort, cpu/helper_linalg)
+    llvm::Value* library_call(const syntax::Call* e, types::BuiltinId id);
+    void sort_rows(TypedValue a);
+    llvm::Value* vector_dot(TypedValue x, TypedValue y, bool conjugate, syntax::SourceLoc loc);
+    void matrix_product(TypedValue x, TypedValue y, TypedValue out, syntax::SourceLoc loc);
+    llvm::Value* linalg_norm(TypedValue x, llvm::Value* ord, const Type* rt, syntax::SourceLoc loc);
+    // Raises `class_name`(message) at loc where `cond` (i1) holds.
+    void raise_if(llvm::Value* cond, const char* class_name, const std::string& message, syntax::SourceLoc loc);
+    llvm::FunctionCallee runtime_call(const char* name, llvm::Type* result, const std::vector<llvm::Type*>& params);
+
     // ---- lower_xoroshiro.cpp: numba.cuda.random
     llvm::Value* xoroshiro_call(const syntax::Call* e, types::BuiltinId id);
     XoroshiroState xoroshiro_state(llvm::Value* states, const Type* st, llvm::Value* index, syntax::SourceLoc loc);

@@ -34,6 +34,8 @@ const Type* Inferrer::call(const Call* c) {
         return array_ctor(c, callee->builtin());
     if (callee && callee->kind() == Kind::BuiltinFunc && nplib::is_array_constructor(callee->builtin()))
         return array_alloc(c, callee->builtin());
+    if (callee && callee->kind() == Kind::BuiltinFunc && nplib::is_library_call(callee->builtin()))
+        return library_call(c, callee->builtin());  // infer_library.cpp: takes keywords
     if (!c->keywords.empty())
         error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "nplib/array_typing.hpp"
+#include "nplib/library_typing.hpp"
 #include "nplib/ufunc_typing.hpp"
 #include "types/module_impl.hpp"
 
@@ -87,6 +88,8 @@ private:
     const Type* array_ctor(const syntax::Call* c, BuiltinId id);
     void check_local_array_size(const syntax::SourceLoc& loc, const std::vector<ConstValue>& dims, const Type* dtype);
     void operands(const syntax::Call* c, std::vector<const Type*> types);
+    // infer_library.cpp: a.sort(), np.dot, np.vdot, np.linalg.norm (nplib/library_typing)
+    const Type* library_call(const syntax::Call* c, BuiltinId id);
 
     // infer_alloc.cpp (alloc): np.empty, zeros, ..., a.copy(), a.astype(...)
     const Type* array_alloc(const syntax::Call* c, BuiltinId id);

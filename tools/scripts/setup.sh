@@ -17,6 +17,9 @@ PACKAGES=(
   libcurl4-openssl-dev libz3-dev
   # ujit's own dependencies
   libfmt-dev libdlpack-dev catch2
+  # BLAS for np.dot / @ in compiled code, opened with dlopen at run time (src/cpu/blas_loader.cpp);
+  # without it ujit computes the products with its own loops
+  libopenblas-dev
   # the oracle scripts and lit; the Python package (lang/python): its extension's headers,
   # its tests, and the Dask example; pip, venv and setuptools for `pip install ./lang/python`
   python3 python3-numpy python3-dev python3-pytest python3-dask python3-distributed
