@@ -284,6 +284,7 @@ void FunctionLowering::store_array_expr(TypedValue dest, const ArrayExpr& tree, 
     for (int k = 0; k < dest.t->ndim(); ++k) dims.push_back(array_dim(b, dest.v, static_cast<unsigned>(k)));
     std::vector<TypedValue> arrays = leaf_views(leaves, dims, loc, /*into=*/true);
     arrays.push_back(dest);
+    narrow_to_chunk(&tree, dims, arrays);
     const Type* dt = dest.t->dtype();
     elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& ptrs) {
         llvm::Value* v = convert_or_fail(array_expr_element(tree, ptrs), tree.elem_type(), dt, loc);
@@ -313,6 +314,7 @@ void FunctionLowering::masked_store(const Subscript* target, const Expr* value) 
 }
 
 void FunctionLowering::lower_array_expr_into(TypedValue dest, const Expr* e) {
+    if (parallel_store(dest, e)) return;  // codegen/parallel_arrays.cpp
     std::vector<ArrayExpr*> leaves;
     std::unique_ptr<ArrayExpr> tree = array_expr_tree(e, leaves);
     store_array_expr(dest, *tree, leaves, e->loc);
