@@ -508,6 +508,15 @@ typedef struct ujit_allocation_stats {
 } ujit_allocation_stats;
 ujit_status ujit_get_allocation_stats(ujit_allocation_stats* out);
 
+/* ------------------------------------------------------------------ threads */
+
+/* Numba's thread functions (see ujit::set_num_threads in ujit.hpp): the threads parallel=True
+ * code and 'parallel' ufuncs use. ujit_set_num_threads: n from 1 to the pool's size, else
+ * UJIT_ERROR_ARGUMENT with Numba's message ("The number of threads must be between 1 and N"). */
+ujit_status ujit_set_num_threads(int n);
+int ujit_get_num_threads(void);
+int ujit_get_thread_id(void);
+
 /* ------------------------------------------------------------------ disk cache */
 
 typedef struct ujit_cache_stats {

@@ -312,6 +312,7 @@ void FunctionLowering::fill_from_expr(TypedValue dest, const ArrayExpr& tree, st
     std::vector<llvm::Value*> dims;
     for (int k = 0; k < dest.t->ndim(); ++k) dims.push_back(array_dim(b, dest.v, static_cast<unsigned>(k)));
     arrays.push_back(dest);
+    narrow_to_chunk(&tree, dims, arrays);
     const Type* dt = dest.t->dtype();
     elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& ptrs) {
         llvm::Value* v = convert_or_fail(array_expr_element(tree, ptrs), tree.elem_type(), dt, loc);
@@ -372,6 +373,7 @@ llvm::Value* FunctionLowering::may_overlap(TypedValue a, TypedValue b_) {
 }
 
 void FunctionLowering::lower_array_expr_into(TypedValue dest, const Expr* e) {
+    if (parallel_store(dest, e)) return;  // codegen/parallel_arrays.cpp
     std::vector<ArrayExpr*> leaves;
     std::unique_ptr<ArrayExpr> tree = array_expr_tree(e, leaves);
     store_array_expr(dest, *tree, leaves, e->loc);

@@ -21,6 +21,7 @@ _EXPORTS = {
     "cuda": ".cuda", "types": ".types", "typeof": "._typesmod", "from_dtype": "._typesmod",
     "prange": "._prange", "runtime": ".runtime", "core": ".core",
     "install_as_numba": "._as_numba",
+    "set_num_threads": "._threads", "get_num_threads": "._threads", "get_thread_id": "._threads",
 }
 _TYPE_NAMES = ("boolean", "b1", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
                "uint64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "intp", "uintp", "intc", "uintc",

@@ -57,7 +57,7 @@ class CompiledFunction:
     # ---------------------------------------------------------------- compile
 
     def decorator(self):
-        return _source.decorator_text("jit", fastmath=self.fastmath)
+        return _source.decorator_text("jit", fastmath=self.fastmath, parallel=bool(self.options.get("parallel")))
 
     def function(self):
         """The ujit Function, compiling the module (and freezing globals) on first use."""

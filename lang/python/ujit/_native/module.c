@@ -4,6 +4,7 @@
 
 #include <structmember.h>
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -410,7 +411,37 @@ static PyObject* py_allocation_stats(PyObject* self, PyObject* noargs) {
                          (unsigned long long)s.mi_alloc, (unsigned long long)s.mi_free);
 }
 
+/* Numba's thread functions; ujit/_threads.py checks the argument's type first. */
+static PyObject* py_set_num_threads(PyObject* self, PyObject* arg) {
+    (void)self;
+    long n = PyLong_AsLong(arg);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (ujit_set_num_threads(n < INT_MIN ? INT_MIN : n > INT_MAX ? INT_MAX : (int)n) != UJIT_OK) {
+        const char* message = ujit_last_error();
+        const char* prefix = "ValueError: ";
+        PyErr_SetString(PyExc_ValueError,
+                        strncmp(message, prefix, strlen(prefix)) == 0 ? message + strlen(prefix) : message);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject* py_get_num_threads(PyObject* self, PyObject* noargs) {
+    (void)self;
+    (void)noargs;
+    return PyLong_FromLong(ujit_get_num_threads());
+}
+
+static PyObject* py_get_thread_id(PyObject* self, PyObject* noargs) {
+    (void)self;
+    (void)noargs;
+    return PyLong_FromLong(ujit_get_thread_id());
+}
+
 static PyMethodDef ext_methods[] = {
+    {"set_num_threads", py_set_num_threads, METH_O, "set_num_threads(n): Numba's"},
+    {"get_num_threads", py_get_num_threads, METH_NOARGS, "get_num_threads() -> int: Numba's"},
+    {"get_thread_id", py_get_thread_id, METH_NOARGS, "get_thread_id() -> int: Numba's"},
     {"code_of", py_code_of, METH_O, "code_of(obj) -> the argument type code the dispatcher uses"},
     {"allocation_stats", py_allocation_stats, METH_NOARGS, "(alloc, free, mi_alloc, mi_free) of owned arrays"},
     {"version", py_version, METH_NOARGS, "libujit's version string"},
