@@ -468,9 +468,10 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
         options = [o for o, on in (("fastmath=True", fastmath), ("parallel=True", parallel)) if on]
         return "@%s.njit(%s)" % (n, ", ".join(options)) if options else "@%s.njit" % n
     if kind == "cuda.jit":
-        if device:
-            return "@%s.cuda.jit(device=True%s)" % (n, fast)
-        return "@%s.cuda.jit(debug=True)" % n if debug else "@%s.cuda.jit" % n
+        options = ["device=True"] if device else []
+        options += ["debug=True"] if debug and not device else []
+        options += ["fastmath=True"] if fastmath else []
+        return "@%s.cuda.jit(%s)" % (n, ", ".join(options)) if options else "@%s.cuda.jit" % n
     if kind == "vectorize":
         if not signatures:
             return "@%s.vectorize(fastmath=True)" % n if fastmath else "@%s.vectorize" % n

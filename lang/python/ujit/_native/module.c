@@ -460,9 +460,18 @@ PyMODINIT_FUNC PyInit__ujit(void) {
         return NULL;
     PyObject* m = PyModule_Create(&ext_module);
     if (!m) return NULL;
+    // Numba's hierarchy: every compile error is a NumbaError (numba.core.errors), and
+    // CompileError is Numba's TypingError.
+    PyObject* numba_error = PyErr_NewExceptionWithDoc(
+        "ujit.NumbaError", "The base of Numba's errors (numba.core.errors.NumbaError).", PyExc_Exception, NULL);
+    if (!numba_error || PyModule_AddObject(m, "NumbaError", numba_error) < 0) {
+        Py_XDECREF(numba_error);
+        Py_DECREF(m);
+        return NULL;
+    }
     Ujit_CompileError = PyErr_NewExceptionWithDoc(
         "ujit.CompileError", "A ujit compile error; `file`, `line` and `col` locate it in the user's source.",
-        PyExc_Exception, NULL);
+        numba_error, NULL);
     Ujit_CudaSupportError = PyErr_NewExceptionWithDoc(
         "ujit.cuda.CudaSupportError", "CUDA is unavailable here (no driver, no GPU, or UJIT_DISABLE_CUDA=1).",
         PyExc_RuntimeError, NULL);

@@ -35,3 +35,11 @@ from ._kernelapi import (  # noqa: F401
     atomic, blockDim, blockIdx, const, gridDim, grid, gridsize, laneid, local, shared, syncthreads,
     threadIdx, threadfence, warpsize,
 )
+from .. import types  # noqa: F401,E402  (numba.cuda.types: numba.types itself)
+from .._types import TYPES as _TYPES  # noqa: E402
+from ._decorators import guvectorize, vectorize  # noqa: F401,E402
+
+globals().update(_TYPES)  # numba.cuda re-exports every type name: `from numba.cuda import float32`
+# numba-cuda's flag for "the CPU target is installed too": ujit is both.
+HAS_NUMBA = True
+from .compiler import compile, compile_for_current_device, compile_ptx, compile_ptx_for_current_device  # noqa: F401,E402,E501

@@ -65,7 +65,8 @@ class CUDAFunction(CompiledFunction):
 
     def decorator(self):
         # debug=True reaches the compiler: a kernel run on the CPU then checks its indexing.
-        return _source.decorator_text("cuda.jit", device=self.device, debug=bool(self.options.get("debug")))
+        return _source.decorator_text("cuda.jit", device=self.device, fastmath=self.fastmath,
+                                      debug=bool(self.options.get("debug")))
 
     def compile(self, sig):
         check_cuda_signature(self.function(), str(sig))
@@ -161,8 +162,10 @@ class DeviceFunction:
         return self._owner._repr()
 
 
-_CUDA_JIT_OPTIONS = {"device", "debug", "lineinfo", "fastmath", "opt", "cache", "inline", "link", "max_registers",
-                     "boundscheck", "func_or_sig", "argtypes", "restype"}
+# forceinline= and inline='always' ask for what ujit always does: device functions are
+# inlined into their callers.
+_CUDA_JIT_OPTIONS = {"device", "debug", "lineinfo", "fastmath", "opt", "cache", "inline", "forceinline", "link",
+                     "max_registers", "boundscheck", "func_or_sig", "argtypes", "restype", "launch_bounds"}
 
 
 def jit(func_or_sig=None, device=False, **options):
