@@ -360,6 +360,9 @@ ujit_status ujit_cuda_free_pool(void);
 /* A new stream on the current device. Where a function takes a `ujit_stream*`, NULL means
  * the default (legacy, synchronizing) stream. */
 ujit_status ujit_stream_create(ujit_stream** out);
+/* Wraps another library's CUstream (or CU_STREAM_LEGACY / CU_STREAM_PER_THREAD) on the current
+ * device: ujit queues work on it and never destroys it (release only drops the wrapper). */
+ujit_status ujit_stream_external(void* cu_stream, ujit_stream** out);
 void ujit_stream_release(ujit_stream* s);
 ujit_status ujit_stream_synchronize(ujit_stream* s);
 /* *done = 1 when all work queued on `s` has finished. */
@@ -378,6 +381,29 @@ ujit_status ujit_event_elapsed_ms(ujit_event* start, ujit_event* end, float* ms)
 /* Work queued on `s` after this call waits for `e`. */
 ujit_status ujit_stream_wait_event(ujit_stream* s, ujit_event* e);
 
+/* ------------------------------------------------------------------ CUDA: host memory the GPU reaches */
+
+/* Numba's pinned_array, mapped_array and managed_array (include/ujit/cuda.hpp, PinnedArray):
+ * PINNED is page-locked; MAPPED is page-locked and mapped into the device's address space
+ * (kernels use it in place at the device pointer); MANAGED is unified memory (one address).
+ * On the host device all are ordinary host memory and the device pointer is the host address. */
+typedef enum ujit_memory_kind {
+    UJIT_MEMORY_PINNED = 0,
+    UJIT_MEMORY_MAPPED = 1,
+    UJIT_MEMORY_MANAGED = 2
+} ujit_memory_kind;
+typedef struct ujit_host_memory ujit_host_memory;
+ujit_status ujit_host_memory_new(size_t nbytes, ujit_memory_kind kind, ujit_host_memory** out);
+/* Page-locks `nbytes` of existing host memory at `data` until the handle is released (Numba's
+ * cuda.pinned; with `mapped`, cuda.mapped: then the device pointer addresses it). */
+ujit_status ujit_host_register(void* data, size_t nbytes, int mapped, ujit_host_memory** out);
+void* ujit_host_memory_data(const ujit_host_memory* m);
+/* Where kernels find the memory (0 for PINNED memory on a GPU). */
+uint64_t ujit_host_memory_device_pointer(const ujit_host_memory* m);
+void ujit_host_memory_release(ujit_host_memory* m);
+/* The current device's free and total memory in bytes (the machine's on the host device). */
+ujit_status ujit_cuda_memory_info(size_t* free_bytes, size_t* total_bytes);
+
 /* ------------------------------------------------------------------ CUDA: device arrays */
 
 /* A new array on the current device (pooled memory), C order, or F order when
@@ -392,6 +418,13 @@ ujit_status ujit_device_array_copy_to_host(const ujit_device_array* a, const DLT
 ujit_status ujit_device_array_copy_from_host(ujit_device_array* a, const DLTensor* host, ujit_stream* stream);
 /* Device to device (same shape and dtype, both contiguous in the same order). */
 ujit_status ujit_device_array_copy_from(ujit_device_array* dst, const ujit_device_array* src, ujit_stream* stream);
+/* A view of `a`'s memory (a slice, transpose, reshape, or reinterpretation as `dtype`): the
+ * element at index i is at a's data + byte_offset + sum(i_k * strides[k]) (strides in bytes,
+ * multiples of dtype's size). It shares the memory, which lives while any view does; every
+ * element it reaches must lie within a's, else UJIT_ERROR_ARGUMENT. Copies to and from
+ * strided views are supported; release it with ujit_device_array_release. */
+ujit_status ujit_device_array_view(const ujit_device_array* a, int64_t byte_offset, const int64_t* shape,
+                                   const int64_t* strides, int32_t ndim, ujit_dtype dtype, ujit_device_array** out);
 void ujit_device_array_release(ujit_device_array* a);
 
 /* What __cuda_array_interface__ (version 3) needs. On the host device `data` is a host
@@ -476,6 +509,15 @@ typedef struct ujit_allocation_stats {
     uint64_t mi_alloc, mi_free; /* headers (meminfos), which also wrap memory from elsewhere */
 } ujit_allocation_stats;
 ujit_status ujit_get_allocation_stats(ujit_allocation_stats* out);
+
+/* ------------------------------------------------------------------ threads */
+
+/* Numba's thread functions (see ujit::set_num_threads in ujit.hpp): the threads parallel=True
+ * code and 'parallel' ufuncs use. ujit_set_num_threads: n from 1 to the pool's size, else
+ * UJIT_ERROR_ARGUMENT with Numba's message ("The number of threads must be between 1 and N"). */
+ujit_status ujit_set_num_threads(int n);
+int ujit_get_num_threads(void);
+int ujit_get_thread_id(void);
 
 /* ------------------------------------------------------------------ disk cache */
 

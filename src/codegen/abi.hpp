@@ -50,6 +50,10 @@ enum class RuntimeError : int {
     EmptyArgmax = 12,       // argmax() of an empty array
     BroadcastInto = 13,     // out[:] = a where a's shape does not broadcast to out's (values as above)
     Raised = 14,            // a `raise` or failed `assert`: `where` is raised_payload's
+    NegativeDimensions = 15,  // np.empty(-1): a new array with a negative dimension
+    ArrayTooBig = 16,         // a new array whose size * itemsize does not fit in intp
+    AllocationFailed = 17,    // the allocator returned no memory (MemoryError)
+    ArangeStepZero = 18,      // np.arange(a, b, 0)
 };
 
 // RuntimeError::Raised's `where`: "CLASS\0MESSAGE\0WHERE", so that the exception travels

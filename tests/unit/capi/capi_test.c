@@ -290,6 +290,7 @@ int main(void) {
     test_cuda();
     test_xoroshiro();
     test_array_results();
+    test_parallel();
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
     else

@@ -72,6 +72,9 @@ static inline ujit_function* get(ujit_module* m, const char* name) {
     return f;
 }
 
+/* capi_parallel.c */
+void test_parallel(void);
+
 /* capi_modules.c */
 void test_version_and_names(void);
 void test_module_options(void);

@@ -15,6 +15,24 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+/* CPython 3.9 (the oldest the package supports) lacks Py_NewRef and PyModule_AddObjectRef,
+ * added in 3.10. */
+#if PY_VERSION_HEX < 0x030A0000
+static inline PyObject* ujit_py_newref(PyObject* o) {
+    Py_INCREF(o);
+    return o;
+}
+#define Py_NewRef(o) ujit_py_newref((PyObject*)(o))
+static inline int PyModule_AddObjectRef(PyObject* m, const char* name, PyObject* value) {
+    Py_XINCREF(value);
+    if (PyModule_AddObject(m, name, value) < 0) {
+        Py_XDECREF(value);
+        return -1;
+    }
+    return 0;
+}
+#endif
+
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #define PY_ARRAY_UNIQUE_SYMBOL ujit_ARRAY_API
 #define PY_UFUNC_UNIQUE_SYMBOL ujit_UFUNC_API
@@ -123,6 +141,8 @@ PyObject* ujit_py_make_ufunc(PyObject* self, PyObject* args);
 extern PyTypeObject Ujit_StreamType;      /* cuda_stream.c */
 extern PyTypeObject Ujit_EventType;       /* cuda_stream.c */
 extern PyTypeObject Ujit_DeviceArrayType; /* cuda_array.c */
+extern PyTypeObject Ujit_HostMemoryType;  /* cuda_memory.c */
+PyObject* ujit_py_cuda_memory_info(PyObject* self, PyObject* noargs);
 extern PyMethodDef ujit_py_cuda_methods[]; /* cuda.c */
 
 /* The ujit_stream of a Stream object (NULL for None: the default stream); *ok = 0 with a
