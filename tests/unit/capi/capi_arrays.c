@@ -4,10 +4,11 @@
  * the owned case is tested in C++ (capi_array_test.cpp), with a block made by the runtime. */
 #include "capi_test.h"
 
-static const char* kArraySource = "from numba import njit\n"
+static const char* kArraySource = "import numpy as np\nfrom numba import njit\n"
                                   "@njit\ndef tail(a):\n    return a[1:]\n"
                                   "@njit\ndef rows(m):\n    return m[::-1, 1], m.shape[0], m.T\n"
-                                  "@njit\ndef total(a):\n    return a.sum()\n";
+                                  "@njit\ndef total(a):\n    return a.sum()\n"
+                                  "@njit\ndef make(n):\n    return np.arange(n) * 0.5\n";
 
 static void check_tail(ujit_array* h, double* data) {
     CHECK(ujit_array_data(h) == data + 1);
@@ -23,6 +24,42 @@ static void check_tail(ujit_array* h, double* data) {
         CHECK(t->data == data + 1 && t->ndim == 1 && t->shape[0] == 4 && t->strides[0] == 1);
         CHECK(t->dtype.code == kDLFloat && t->dtype.bits == 64 && t->device.device_type == kDLCPU);
     }
+}
+
+/* An array compiled code allocates: the handle owns it; its DLPack export outlives the
+ * handle; nothing is left when both are gone (the allocation counters). */
+static int64_t live_blocks(void) {
+    ujit_allocation_stats s;
+    memset(&s, 0, sizeof s);
+    s.struct_size = sizeof s;
+    CHECK(ujit_get_allocation_stats(&s) == UJIT_OK);
+    return (int64_t)(s.alloc - s.free);
+}
+
+static void test_owned_results(ujit_module* m) {
+    ujit_function* make = get(m, "make");
+    ujit_value n = i64(4), r;
+    size_t count = 0;
+    CHECK(ujit_function_call(make, &n, 1, &r, 1, &count) == UJIT_OK && r.is_array == UJIT_ARRAY_RESULT);
+    if (r.is_array == UJIT_ARRAY_RESULT) ujit_array_release(r.v.result); /* compiled, first result gone */
+    int64_t before = live_blocks();
+    CHECK(ujit_function_call(make, &n, 1, &r, 1, &count) == UJIT_OK && r.is_array == UJIT_ARRAY_RESULT);
+    if (r.is_array == UJIT_ARRAY_RESULT) {
+        ujit_array* h = r.v.result;
+        CHECK(ujit_array_owns_memory(h) == 1);
+        CHECK(ujit_array_shape(h)[0] == 4 && ((double*)ujit_array_data(h))[3] == 1.5);
+        CHECK(live_blocks() == before + 1);
+        DLManagedTensor* managed = NULL;
+        CHECK(ujit_array_to_dlpack(h, &managed) == UJIT_OK && managed);
+        ujit_array_release(h);
+        CHECK(live_blocks() == before + 1); /* the export holds it */
+        if (managed) {
+            CHECK(((double*)managed->dl_tensor.data)[2] == 1.0);
+            managed->deleter(managed);
+        }
+        CHECK(live_blocks() == before);
+    }
+    ujit_function_release(make);
 }
 
 void test_array_results(void) {
@@ -99,6 +136,7 @@ void test_array_results(void) {
     CHECK(ujit_function_call(total, &null_result, 1, &again, 1, &n) == UJIT_ERROR_ARGUMENT);
     CHECK_ERROR("null ujit_array");
 
+    test_owned_results(m);
     ujit_function_release(rows);
     ujit_function_release(total);
     ujit_function_release(tail);
