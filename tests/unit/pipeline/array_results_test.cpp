@@ -181,3 +181,37 @@ TEST_CASE("array results: read_value adopts each array's reference, tuples inclu
     CHECK(live.blocks() == 0);
     CHECK(live.headers() == 0);
 }
+
+TEST_CASE("array results: an array compiled code allocates is owned by the Value", "[driver][array-result][nrt]") {
+    Module m = Module::from_string("import numpy as np\nfrom numba import njit\n"
+                                   "@njit\ndef make(n):\n    return np.arange(n) * 0.5\n"
+                                   "@njit\ndef halves(n):\n    a = np.zeros(n)\n    return a[::2], n, a\n",
+                                   "owned.py");
+    m.function("make")(1);  // compiled (and its first result freed) before counting
+    m.function("halves")(1);
+    Live live;
+    {
+        Value r = m.function("make")(5);
+        REQUIRE(r.owner());
+        CHECK(live.blocks() == 1);  // the product; arange's temporary is gone
+        CHECK(static_cast<const double*>(r.array().data)[4] == 2.0);
+        CHECK(ujit_nrt_refcount(static_cast<ujit_nrt_meminfo*>(r.owner().meminfo())) == 1);
+        Value copy = r;
+        r = Value();
+        CHECK(live.blocks() == 1);
+        CHECK(static_cast<const double*>(copy.array().data)[1] == 0.5);
+    }
+    CHECK(live.blocks() == 0);
+    {
+        Value t = m.function("halves")(4);  // a view and its base: one block, two references
+        const ArrayOwner& view = t.tuple()[0].owner();
+        REQUIRE(view);
+        CHECK(view.meminfo() == t.tuple()[2].owner().meminfo());
+        CHECK(ujit_nrt_refcount(static_cast<ujit_nrt_meminfo*>(view.meminfo())) == 2);
+        CHECK(t.tuple()[0].array().shape == std::vector<int64_t>{2});
+        CHECK(t.tuple()[0].array().strides == std::vector<int64_t>{16});
+        CHECK(live.blocks() == 1);
+    }
+    CHECK(live.blocks() == 0);
+    CHECK(live.headers() == 0);
+}
