@@ -77,11 +77,15 @@ llvm::Function* FunctionLowering::outline_chunk(const std::string& suffix, const
     llvm::BasicBlock* parent_allocas = alloca_block_;
     auto parent_vars = std::move(vars_);
     auto parent_loops = std::move(loops_);
+    // The statement being lowered may own temporaries (their slots are the parent's allocas):
+    // the chunk has its own, released before it returns.
+    auto parent_temps = std::move(temps_);
     llvm::IRBuilderBase::InsertPoint parent_ip = b.saveIP();
     f = body;
     in_prange_ = true;
     vars_.clear();
     loops_.clear();
+    temps_.clear();
     alloca_block_ = llvm::BasicBlock::Create(ctx, "entry", body);
     b.SetInsertPoint(alloca_block_);
     for (const types::Variable& v : fn.variables) {
@@ -95,10 +99,18 @@ llvm::Function* FunctionLowering::outline_chunk(const std::string& suffix, const
     llvm::Value* cx = body->getArg(0);
     const unsigned first = ctx_ty->getNumElements() - static_cast<unsigned>(captured.size());
     for (unsigned k = 0; k < captured.size(); ++k)
-        if (auto it = vars_.find(captured[k]); it != vars_.end())
-            b.CreateStore(b.CreateLoad(ctx_ty->getElementType(first + k), b.CreateStructGEP(ctx_ty, cx, first + k)),
-                          it->second);
+        if (auto it = vars_.find(captured[k]); it != vars_.end()) {
+            llvm::Value* v = b.CreateLoad(ctx_ty->getElementType(first + k), b.CreateStructGEP(ctx_ty, cx, first + k));
+            b.CreateStore(v, it->second);
+            // The chunk's variable owns a reference, as any variable does (released below).
+            count_update(true, v, fn.find_variable(captured[k])->type);
+        }
     emit(cx, body->getArg(1), body->getArg(2), body->getArg(3));
+    // What the chunk's own code still holds: the temporaries of the work `emit` lowered
+    // outside any statement (an array store's copy of an overlapping source), and every
+    // variable (the chunk's copies of arrays the body assigned or captured).
+    release_temporaries(0);
+    release_locals();
     b.CreateRetVoid();
     for (llvm::BasicBlock& bb : *body) {
         if (bb.getTerminator() || &bb == alloca_block_) continue;
@@ -114,6 +126,7 @@ llvm::Function* FunctionLowering::outline_chunk(const std::string& suffix, const
     alloca_block_ = parent_allocas;
     vars_ = std::move(parent_vars);
     loops_ = std::move(parent_loops);
+    temps_ = std::move(parent_temps);
     b.restoreIP(parent_ip);
     return body;
 }

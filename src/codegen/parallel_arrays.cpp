@@ -162,6 +162,13 @@ bool FunctionLowering::parallel_store(TypedValue dest, const Expr* e) {
     llvm::Value* chunks = parallel_chunks(rows);
     llvm::Value* go =
         b.CreateAnd(b.CreateICmpSGE(size, b.getInt64(kMinParallelElements)), b.CreateICmpSGT(chunks, b.getInt64(1)));
+    // A source that may overlap the destination other than element for element (a[1:] = a[:-1])
+    // goes through a copy first (store_array_expr), serially: chunks would race on it.
+    std::vector<ArrayExpr*> operands;
+    std::unique_ptr<ArrayExpr> operand_tree = array_expr_tree(e, operands);
+    for (ArrayExpr* leaf : operands)
+        if (leaf->kind == ArrayExpr::Kind::Array)
+            go = b.CreateAnd(go, b.CreateNot(may_overlap({leaf->value, leaf->type}, dest)));
     llvm::BasicBlock* par = new_block("store.parallel");
     llvm::BasicBlock* serial = new_block("store.serial");
     llvm::BasicBlock* join = new_block("store.join");

@@ -384,7 +384,10 @@ void FunctionLowering::store_array_expr(TypedValue dest, const ArrayExpr& tree, 
     std::vector<llvm::Value*> dims;
     for (int k = 0; k < dest.t->ndim(); ++k) dims.push_back(array_dim(b, dest.v, static_cast<unsigned>(k)));
     std::vector<TypedValue> arrays = leaf_views(leaves, dims, loc, /*into=*/true);
-    if (arrays.empty() || !mod.target.counts_references()) return fill_from_expr(dest, tree, arrays, loc);
+    // A parallel chunk stores its rows directly: parallel_store sends a store whose source may
+    // overlap the destination down the serial path (chunks would race on a copy).
+    if (arrays.empty() || !mod.target.counts_references() || chunk_owner_ == &tree)
+        return fill_from_expr(dest, tree, arrays, loc);
     // a[1:] = a[:-1] * 2: NumPy computes the right side first. When an operand may overlap the
     // destination other than element for element, the result goes to a new array first.
     llvm::Value* overlap = b.getFalse();

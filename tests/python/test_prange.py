@@ -286,3 +286,65 @@ def test_array_expression_stores_run_in_chunks_on_the_pool():
     sig = scale.signatures[0]
     assert ".store" in scale.inspect_llvm(sig) and "ujit_rt_parallel_for" in scale.inspect_llvm(sig)
     assert "ujit_rt_parallel_for" not in serial.inspect_llvm(serial.signatures[0])
+
+
+def _live_allocations():
+    s = ujit.runtime.rtsys.get_allocation_stats()
+    return s.alloc - s.free
+
+
+@njit(parallel=True)
+def _rows_doubled_and_summed(m, out):
+    for i in prange(m.shape[0]):
+        row = m[i]  # a view of a captured array: the chunk's variable holds a reference
+        t = np.empty(row.shape[0])  # a new array per iteration, released by the chunk
+        t[:] = row * 2.0
+        out[i] = t.sum()
+    return out.sum()
+
+
+@njit(parallel=True)
+def _store_parallel(src, dest):
+    dest[:] = src * 2.0 + 1.0  # large: split in chunks on the pool; src may be dest
+    return dest[0, 0]
+
+
+def test_prange_bodies_own_arrays_and_release_them():
+    # The chunks of a parallel loop own what their code allocates and the arrays their
+    # variables hold, as the function's own code does: nothing leaks, nothing is freed early.
+    m = np.random.default_rng(5).random((4000, 30))
+    out = np.empty(4000)
+    before = _live_allocations()
+    total = _rows_doubled_and_summed(m, out)
+    assert _live_allocations() == before
+    np.testing.assert_allclose(out, (m * 2.0).sum(axis=1), rtol=1e-13)
+    assert total == pytest.approx(out.sum(), rel=1e-13)
+
+
+def test_parallel_array_store_from_an_overlapping_source():
+    # The store's chunks copy a source that may overlap the destination (the same array
+    # here) into a temporary each chunk owns and releases.
+    m = np.random.default_rng(6).random((517, 301))
+    want = m * 2.0 + 1.0
+    before = _live_allocations()
+    assert _store_parallel(m, m) == want[0, 0]
+    np.testing.assert_array_equal(m, want)
+    other = np.empty_like(m)
+    _store_parallel(want, other)
+    np.testing.assert_array_equal(other, want * 2.0 + 1.0)
+    assert _live_allocations() == before
+
+
+@njit(parallel=True)
+def _shift_and_scale(a):
+    a[1:] = a[:-1] * 2.0  # overlapping other than element for element: NumPy copies first
+    a *= 0.5  # in place, element for element: each chunk its own rows once
+
+
+def test_parallel_stores_in_place_and_shifted_equal_numpy():
+    a = np.random.default_rng(7).random(400_000)
+    want = a.copy()
+    want[1:] = want[:-1] * 2.0
+    want *= 0.5
+    _shift_and_scale(a)
+    np.testing.assert_array_equal(a, want)
