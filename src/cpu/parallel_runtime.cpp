@@ -3,6 +3,7 @@
 #include "codegen/abi.hpp"
 #include "cpu/helper_errors.hpp"
 #include "cpu/raise_carry.hpp"
+#include "nrt/nrt.h"
 #include "runtime/thread_pool.hpp"
 
 #include <fmt/format.h>
@@ -115,6 +116,16 @@ extern "C" void ujit_rt_parallel_for(ujit_prange_body body, void* ctx, int64_t n
         where = ujit::cpu::t_carried_payload;
     }
     ujit::cpu::raise_with_detail(err.code, where, err.has_detail ? err.detail : nullptr);
+}
+
+extern "C" void* ujit_rt_prange_copies(int64_t nbytes, void** data) {
+    ujit_nrt_meminfo* mi = nbytes >= 0 ? ujit_nrt_allocate(static_cast<size_t>(nbytes), 64) : nullptr;
+    if (!mi) {
+        static constexpr char kPayload[] = "MemoryError\0Allocation failed (probably too large).\0prange";
+        ujit::cpu::raise_with_detail(int(ujit::codegen::RuntimeError::Raised), kPayload, nullptr);
+    }
+    *data = ujit_nrt_data(mi);
+    return mi;
 }
 
 extern "C" int64_t ujit_rt_get_num_threads(void) { return ujit::cpu::num_threads(); }
