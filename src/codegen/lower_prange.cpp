@@ -214,9 +214,12 @@ void FunctionLowering::for_prange(const For* s, const Type* et, const RangeArgs&
                 counted_range(count, [&](llvm::Value* i) { b.CreateStore(one, b.CreateGEP(one->getType(), data, i)); });
                 b.CreateStore(copy, variable(arrays[k]->name, s->loc));
             }
-            llvm::Value* start = field(kStartField);
-            llvm::Value* step = field(kStepField);
-        // for k in [lo, hi): the iteration start + k * step
+            // A start or step known at compile time stays a constant (prange(n): i = k), so that
+            // the body's accesses a[i] are seen contiguous and vectorize.
+            llvm::Value* start = llvm::isa<llvm::Constant>(args.start) ? args.start : field(kStartField);
+            llvm::Value* step = llvm::isa<llvm::Constant>(args.step) ? args.step : field(kStepField);
+            b.CreateAssumption(b.CreateICmpSGE(lo, b.getInt64(0)));  // chunks lie in [0, n)
+            // for k in [lo, hi): the iteration start + k * step
             llvm::AllocaInst* counter = entry_alloca(b.getInt64Ty(), "prange.k");
             b.CreateStore(lo, counter);
             llvm::BasicBlock* header = new_block("prange.cond");
@@ -229,7 +232,8 @@ void FunctionLowering::for_prange(const For* s, const Type* et, const RangeArgs&
             b.CreateCondBr(b.CreateICmpSLT(k, hi), loop, done);
             b.SetInsertPoint(loop);
             llvm::Value* kk = b.CreateIntCast(k, start->getType(), et->is_signed());
-            assign_to(s->target, b.CreateAdd(start, b.CreateMul(kk, step)), et);
+            bool nsw = et->is_signed();  // every iteration's value is in the range: no wrap
+            assign_to(s->target, b.CreateAdd(start, b.CreateMul(kk, step, "", false, nsw), "", false, nsw), et);
             loops_.push_back({latch, done});
             block(s->body);
             loops_.pop_back();
