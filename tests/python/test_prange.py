@@ -405,3 +405,17 @@ def test_set_num_threads_limits_parallel_ufuncs():
         assert set(np.unique(tid(x)).tolist()) == {0}
     finally:
         set_num_threads(n)
+
+
+def test_set_num_threads_in_a_region_stays_in_the_region():
+    @njit(parallel=True)
+    def inner(out):
+        for i in prange(out.shape[0]):
+            set_num_threads(1)  # for what this iteration would launch
+            out[i] = get_num_threads()
+
+    n = get_num_threads()
+    out = np.zeros(1000, np.int64)
+    inner(out)
+    assert (out == 1).all()
+    assert get_num_threads() == n  # the launching thread's own count is unchanged
