@@ -419,3 +419,21 @@ def test_set_num_threads_in_a_region_stays_in_the_region():
     inner(out)
     assert (out == 1).all()
     assert get_num_threads() == n  # the launching thread's own count is unchanged
+
+
+def test_array_operations_with_effects_stay_serial():
+    @njit
+    def scale():
+        print("scale")
+        return 2.0
+
+    @njit(parallel=True)
+    def f(x, out):
+        out[:] = x * scale()
+        return np.sum(x * scale())
+
+    x = np.ones(200_000)
+    out = np.empty_like(x)
+    assert f(x, out) == 400_000.0
+    assert (out == 2.0).all()
+    assert "ujit_rt_parallel_for" not in f.inspect_llvm(f.signatures[0])
