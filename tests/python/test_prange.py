@@ -437,3 +437,24 @@ def test_array_operations_with_effects_stay_serial():
     assert f(x, out) == 400_000.0
     assert (out == 2.0).all()
     assert "ujit_rt_parallel_for" not in f.inspect_llvm(f.signatures[0])
+
+
+def test_array_reduction_copies_are_freed_also_after_a_raise():
+    from ujit.runtime import rtsys
+
+    @njit(parallel=True)
+    def f(x, y, bad):
+        for i in prange(x.shape[0]):
+            if i == bad:
+                raise ValueError("bad row")
+            y += x[i]
+
+    x, y = np.ones((1000, 3)), np.zeros(3)
+    f(x, y, -1)  # compiled before counting
+    before = rtsys.get_allocation_stats()
+    f(x, y, -1)
+    with pytest.raises(ValueError, match="^bad row$"):
+        f(x, y, 500)
+    after = rtsys.get_allocation_stats()
+    assert after.alloc - before.alloc == 2  # one block of copies per call
+    assert after.alloc - after.free == before.alloc - before.free
