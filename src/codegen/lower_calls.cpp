@@ -101,6 +101,9 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     switch (id) {
     case BuiltinId::Print: return print_call(e);
     case BuiltinId::Range: unsupported(e->loc, "range() is only supported as the iterator of a for loop");
+    case BuiltinId::GetNumThreads:
+    case BuiltinId::SetNumThreads:
+    case BuiltinId::GetThreadId: return thread_call(e, id);
     case BuiltinId::Len: {
         want(1);
         const Type* t = type_of(e->args[0]);

@@ -302,6 +302,7 @@ private:
     llvm::Value* parallel_chunks(llvm::Value* n);
     void run_chunks(llvm::Function* body, llvm::Value* cx, llvm::Value* n, llvm::Value* chunks);
     llvm::Value* reduction_identity(ReductionOp op, const Type* t, syntax::SourceLoc loc);
+    llvm::Value* thread_call(const syntax::Call* e, types::BuiltinId id);  // numba.get_thread_id() ...
 
     // ---- parallel_arrays.cpp: Numba's implicit parfors of array code in parallel=True functions
     // A whole-array reduction / an array expression stored into an array, run in chunks of

@@ -5,6 +5,9 @@
 // function outlined as a prange body is (codegen/lower_prange.cpp) that lowers the same
 // operation, its iteration space narrowed to the chunk's rows; reductions combine the chunks'
 // partials in chunk order, so a float sum differs from the serial one only by that order.
+// Each chunk evaluates the operation's leaves again: an operation whose expression calls a
+// function of the module or something with an effect stays serial.
+#include "codegen/ast_walk.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
@@ -35,6 +38,22 @@ bool reduces_in_chunks(Reduction kind) {
     case Reduction::All: return true;
     default: return false;  // var/std (two passes), argmin/argmax: serial
     }
+}
+
+// Whether `e` may be evaluated once more per chunk: it calls no function of the module and
+// nothing with an effect (print, random), which each chunk would repeat.
+bool evaluates_purely(const types::TypedFunction& fn, const Expr* e) {
+    return !any_expr(e, [&](const Expr* x) {
+        auto* c = dyn_cast<Call>(x);
+        if (!c) return false;
+        if (fn.callees.count(c->id)) return true;
+        const types::Type* t = fn.type_of(c->callee);
+        if (t && t->kind() == types::Kind::DTypeObj) return false;  // np.float32(x): a conversion
+        if (!t || t->kind() != types::Kind::BuiltinFunc) return true;
+        const types::BuiltinInfo& info = types::builtin_info(t->builtin());
+        return info.group == types::BuiltinGroup::Random || info.group == types::BuiltinGroup::Threads ||
+               t->builtin() == types::BuiltinId::Print;
+    });
 }
 
 }  // namespace
@@ -85,7 +104,7 @@ llvm::Value* FunctionLowering::combine_reduction(Reduction kind, llvm::Value* ac
 llvm::Value* FunctionLowering::parallel_reduction(Reduction kind, const Expr* operand, const Type* rt, SourceLoc loc) {
     const Type* ot = type_of(operand);
     if (!declared_parallel(fn) || in_prange_ || serial_array_ops_ || !reduces_in_chunks(kind) || !ot->is_array() ||
-        ot->ndim() < 1)
+        ot->ndim() < 1 || !evaluates_purely(fn, operand))
         return nullptr;
     std::vector<ArrayExpr*> leaves;
     std::unique_ptr<ArrayExpr> tree = array_expr_tree(operand, leaves);
@@ -155,7 +174,8 @@ llvm::Value* FunctionLowering::parallel_reduction(Reduction kind, const Expr* op
 }
 
 bool FunctionLowering::parallel_store(TypedValue dest, const Expr* e) {
-    if (!declared_parallel(fn) || in_prange_ || serial_array_ops_ || dest.t->ndim() < 1) return false;
+    if (!declared_parallel(fn) || in_prange_ || serial_array_ops_ || dest.t->ndim() < 1 || !evaluates_purely(fn, e))
+        return false;
     llvm::Value* size = b.getInt64(1);
     for (int k = 0; k < dest.t->ndim(); ++k) size = b.CreateMul(size, array_dim(b, dest.v, static_cast<unsigned>(k)));
     llvm::Value* rows = array_dim(b, dest.v, 0);

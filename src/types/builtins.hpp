@@ -13,7 +13,18 @@ namespace ujit::types {
 
 // The columns of builtins.def (documented there).
 enum class BuiltinKind : uint8_t { Function, Value, Attribute };
-enum class BuiltinGroup : uint8_t { Python, Math, Numpy, Random, Cuda, Atomic, Xoroshiro, Object, ArrayMethod };
+enum class BuiltinGroup : uint8_t {
+    Python,
+    Math,
+    Numpy,
+    Random,
+    Cuda,
+    Atomic,
+    Xoroshiro,
+    Object,
+    ArrayMethod,
+    Threads
+};
 enum class TypingRule : uint8_t { Float1, Float2, Own };
 enum class Availability : uint8_t { Both, Cpu, Cuda };
 enum class MathLowering : uint8_t { Lib, Ir, No };

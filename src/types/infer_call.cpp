@@ -333,6 +333,17 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         operands(c, {r.operand, r.operand});
         return tuple({r.result, r.result});
     }
+    case BuiltinId::GetNumThreads:
+    case BuiltinId::GetThreadId:  // intp in Numba
+        arity(0, 0);
+        operands(c, {});
+        return int64();
+    case BuiltinId::SetNumThreads:
+        arity(1, 1);
+        if (!args[0]->is_int() || args[0]->is_bool())
+            error(c->args[0]->loc, "The number of threads specified must be an integer");  // Numba's TypingError
+        operands(c, {int64()});
+        return none();
     case BuiltinId::RandomRandom:
     case BuiltinId::NpRandomRandom:
     case BuiltinId::NpRandomRand:
