@@ -225,6 +225,11 @@ private:
     int64_t shared_row_padding(const std::vector<int64_t>& dims, int64_t itemsize);
     llvm::Value* cuda_atomic(const syntax::Call* e, types::BuiltinId id);
 
+    // ---- lower_cuda_intrinsics.cpp: cuda.popc/clz/ffs/brev/fma/selp/cbrt (null: not one)
+    llvm::Value* cuda_intrinsic(const syntax::Call* e, types::BuiltinId id);
+    // ---- lower_complex_pow.cpp: z ** w of two complex values of type t
+    llvm::Value* complex_power(llvm::Value* z, llvm::Value* w, const Type* t, syntax::SourceLoc loc);
+
 public:
     ModuleLowering& mod;
     const types::TypedFunction& fn;

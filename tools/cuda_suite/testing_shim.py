@@ -74,7 +74,9 @@ class CUDATestCase(TestCase):
 
     def setUp(self):
         config = _config()
-        self._saved = {n: getattr(config, n) for n in self._SWITCHES if hasattr(config, n)}
+        # CUDATestCase's own names: numba-cuda's caching tests call CUDATestCase.setUp(self)
+        # on objects of other classes.
+        self._saved = {n: getattr(config, n) for n in CUDATestCase._SWITCHES if hasattr(config, n)}
         for n in self._saved:
             setattr(config, n, 0)
 

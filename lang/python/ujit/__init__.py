@@ -16,7 +16,7 @@ _EXPORTS = {
     "vectorize": "._ufunc", "guvectorize": "._ufunc",
     "CompileError": "._errors", "TypingError": "._errors",
     "cuda": ".cuda", "types": ".types", "typeof": "._typesmod", "from_dtype": "._typesmod",
-    "prange": "._prange", "runtime": ".runtime", "core": ".core",
+    "prange": "._prange", "runtime": ".runtime", "core": ".core", "errors": ".core.errors", "config": ".core.config",
 }
 _TYPE_NAMES = ("boolean", "b1", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
                "uint64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "intp", "uintp", "intc", "uintc",
@@ -29,7 +29,7 @@ __all__ = sorted(_EXPORTS) + list(_TYPE_NAMES)
 def __getattr__(name):
     if name in _EXPORTS:
         module = importlib.import_module(_EXPORTS[name], __name__)
-        value = module if name in ("cuda", "types", "runtime", "core") else getattr(module, name)
+        value = module if name in ("cuda", "types", "runtime", "core", "errors", "config") else getattr(module, name)
     elif name in _TYPE_NAMES:
         from ._types import TYPES
 
