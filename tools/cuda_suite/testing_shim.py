@@ -62,6 +62,12 @@ class TestCase(unittest.TestCase):
         with self.assertRaises(TypingError) as cm:
             yield cm
 
+    def reset_module_warnings(self, module):
+        """Forgets the warnings `module` (a module or its name) has shown, so they show again."""
+        if isinstance(module, str):
+            module = sys.modules[module]
+        getattr(module, "__warningregistry__", {}).clear()
+
     def assertStridesEqual(self, first, second):
         self.assertEqual(first.strides, second.strides)
 
