@@ -268,7 +268,8 @@ llvm::Value* FunctionLowering::abs_value(llvm::Value* v, const Type* t, SourceLo
     unsupported(loc, "bad operand type for abs(): " + t->str());
 }
 
-// Python's algorithm (and Numba's): the first of the extremes wins, `v > acc` replaces.
+// Python's algorithm (and Numba's): the first of the extremes wins, `v > acc` replaces. Two
+// floats on CUDA: fmax/fmin, as Numba's CUDA target (Target::float_min_max_is_fmax).
 llvm::Value* FunctionLowering::min_max(const Call* e, bool is_max) {
     const Type* rt = type_of(e);
     std::vector<TypedValue> vals;
@@ -286,6 +287,14 @@ llvm::Value* FunctionLowering::min_max(const Call* e, bool is_max) {
             const Type* t = ops && i < ops->size() ? (*ops)[i] : rt;
             vals.push_back({expr_as(e->args[i], t), t});
         }
+    }
+    if (vals.size() == 2 && e->args.size() == 2 && vals[0].t->is_float() && vals[1].t->is_float() &&
+        mod.target.float_min_max_is_fmax()) {
+        const Type* t = types::unify(vals[0].t, vals[1].t);  // f4 with f4, else f8 (numba-cuda's cases)
+        llvm::Value* x = convert_or_fail(vals[0].v, vals[0].t, t, e->loc);
+        llvm::Value* y = convert_or_fail(vals[1].v, vals[1].t, t, e->loc);
+        return convert_or_fail(intrinsic(b, is_max ? llvm::Intrinsic::maxnum : llvm::Intrinsic::minnum, {x, y}), t, rt,
+                               e->loc);
     }
     TypedValue acc = vals[0];
     for (size_t i = 1; i < vals.size(); ++i) {

@@ -315,6 +315,10 @@ private:
     void narrow_to_chunk(const void* owner, std::vector<llvm::Value*>& dims, std::vector<TypedValue>& arrays);
     llvm::Value* combine_reduction(nplib::Reduction kind, llvm::Value* acc, llvm::Value* part, const Type* t,
                                    syntax::SourceLoc loc);
+    // ---- lower_cuda_intrinsics.cpp: cuda.popc/clz/ffs/brev/fma/selp/cbrt (null: not one)
+    llvm::Value* cuda_intrinsic(const syntax::Call* e, types::BuiltinId id);
+    // ---- lower_complex_pow.cpp: z ** w of two complex values of type t
+    llvm::Value* complex_power(llvm::Value* z, llvm::Value* w, const Type* t, syntax::SourceLoc loc);
 
 public:
     ModuleLowering& mod;

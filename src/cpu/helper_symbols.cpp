@@ -9,6 +9,7 @@
 #include "cpu/helper_vexp.hpp"
 #include "cpu/kernel_runtime.hpp"
 #include "cpu/parallel_runtime.hpp"
+#include "cpu/kernel_warp.hpp"
 #include "nrt/nrt.h"
 
 namespace ujit::cpu {
@@ -26,6 +27,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_kernel_barrier", reinterpret_cast<void*>(&ujit_rt_kernel_barrier)},
         {"ujit_rt_kernel_barrier_op", reinterpret_cast<void*>(&ujit_rt_kernel_barrier_op)},
         {"ujit_rt_kernel_raise", reinterpret_cast<void*>(&ujit_rt_kernel_raise)},
+        {"ujit_rt_kernel_warp_op", reinterpret_cast<void*>(&ujit_rt_kernel_warp_op)},
         {"ujit_rt_random_state", reinterpret_cast<void*>(&ujit_rt_random_state)},
         {"ujit_rt_random_refill", reinterpret_cast<void*>(&ujit_rt_random_refill)},
         {"ujit_rt_np_random_seed", reinterpret_cast<void*>(&ujit_rt_np_random_seed)},

@@ -386,8 +386,14 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
     case BuiltinId::CudaSyncthreads:
     case BuiltinId::CudaThreadfence:
     case BuiltinId::CudaThreadfenceBlock:
+    case BuiltinId::CudaThreadfenceSystem:
         if (!args.empty()) error(c->loc, fmt::format("{}() takes no arguments", what));
         operands(c, {});
+        return none();
+    case BuiltinId::CudaNanosleep:
+        if (args.size() != 1 || !args[0]->is_int())
+            error(c->loc, fmt::format("{}() takes one integer (nanoseconds)", what));
+        operands(c, {integer(32, false)});
         return none();
     case BuiltinId::CudaSyncthreadsCount:
     case BuiltinId::CudaSyncthreadsAnd:
@@ -397,6 +403,18 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
         operands(c, {int32()});
         return int32();
     default: break;
+    }
+    if (const Type* t = cuda_intrinsic_call(c, id, args)) return t;
+    if (id == BuiltinId::CudaAtomicCompareAndSwap) {  // (ary, old, val): cas on ary[0]
+        if (args.size() != 3) error(c->loc, fmt::format("{}() takes 3 arguments ({} given)", what, args.size()));
+        if (!args[0]->is_array() || args[0]->ndim() != 1 || !args[0]->dtype()->is_int())
+            error(c->args[0]->loc, fmt::format("{}() needs a 1-D array of integers, not {}", what, args[0]->str()));
+        require_writable(c->args[0], args[0]);
+        for (size_t i = 1; i < 3; ++i)
+            if (!args[i]->is_int())
+                error(c->args[i]->loc, fmt::format("{}() needs integer values, not {}", what, args[i]->str()));
+        operands(c, {args[0], args[0]->dtype(), args[0]->dtype()});
+        return args[0]->dtype();
     }
     if (is_atomic(id)) {
         size_t want = builtin_info(id).min_args;  // 3; cas 4

@@ -85,6 +85,9 @@ private:
     const Type* builtin_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* cuda_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* xoroshiro_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
+    // infer_cuda_intrinsics.cpp: cuda.popc/clz/ffs/brev/fma/selp (null: not one of them)
+    const Type* cuda_intrinsic_call(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
+    void warp_value(const syntax::Call* c, size_t i, const Type* t, const std::string& message) const;
     const Type* array_ctor(const syntax::Call* c, BuiltinId id);
     void check_local_array_size(const syntax::SourceLoc& loc, const std::vector<ConstValue>& dims, const Type* dtype);
     void operands(const syntax::Call* c, std::vector<const Type*> types);
