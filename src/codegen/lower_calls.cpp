@@ -50,7 +50,8 @@ llvm::Value* FunctionLowering::call_user(const Call* e, const types::TypedFuncti
         syntax::internal_error(e->loc, fmt::format("{}() specialized for {} arguments, called with {}",
                                                    callee.def->name, callee.arg_types.size(), e->args.size()));
     std::vector<llvm::Value*> args;
-    for (size_t i = 0; i < e->args.size(); ++i) args.push_back(expr_as(e->args[i], callee.arg_types[i]));
+    for (size_t i = 0; i < e->args.size(); ++i)
+        if (!callee.arg_types[i]->is_static_value()) args.push_back(expr_as(e->args[i], callee.arg_types[i]));
     llvm::Function* g = mod.internal_function(callee);
     llvm::Value* v = b.CreateCall(g, args);
     if (callee.return_type->is_none()) return nullptr;

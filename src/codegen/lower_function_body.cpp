@@ -24,9 +24,11 @@ FunctionLowering::FunctionLowering(ModuleLowering& mod, const types::TypedFuncti
         vars_[v.name] = slot;
     }
     const auto& params = fn.def->params;
-    for (unsigned i = 0; i < params.size() && i < f->arg_size(); ++i) {
-        f->getArg(i)->setName(params[i].name);
-        store_variable(params[i].name, f->getArg(i), fn.arg_types[i], params[i].loc);
+    unsigned arg = 0;  // static parameters (functions, types) have no LLVM argument
+    for (unsigned i = 0; i < params.size() && arg < f->arg_size(); ++i) {
+        if (fn.arg_types[i]->is_static_value()) continue;
+        f->getArg(arg)->setName(params[i].name);
+        store_variable(params[i].name, f->getArg(arg++), fn.arg_types[i], params[i].loc);
     }
 }
 

@@ -80,12 +80,35 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
     if (d.kind == Decorator::Kind::CudaJit && !cuda())
         error(c->loc, fmt::format("'{}' is a CUDA device function and cannot be called from CPU code", callee->name));
     for (size_t i = 0; i < args.size(); ++i)
-        if (!args[i]->is_value())
+        if (!args[i]->is_value() && !args[i]->is_static_value())
             error(c->args[i]->loc, fmt::format("cannot pass {} to '{}'", args[i]->str(), callee->name));
     FunctionRole role = cuda() ? FunctionRole::Device : FunctionRole::Scalar;
+    if (ModuleScope::Frame* frame = m_.recursion_frame(callee, args, fn_.target, role))
+        return recursive_call(c, *frame);
     const TypedFunction& t = m_.specialize(callee, args, fn_.target, nullptr, role, c->loc);
     fn_.callees[c->id] = &t;
     return t.return_type;
+}
+
+// A call of a specialization being typed further up the call stack (Numba's RecursiveCall).
+const Type* Inferrer::recursive_call(const Call* c, ModuleScope::Frame& frame) {
+    if (!frame_) return nullptr;  // a partial typing skips recursive calls, as Numba's does
+    // Every function from that frame to this one calls itself through the others: none of
+    // them can be inlined into its callers whole.
+    bool in_cycle = false;
+    for (ModuleScope::Frame& f : m_.in_progress) {
+        in_cycle = in_cycle || &f == &frame;
+        if (in_cycle) f.fn->recursive = true;
+    }
+    fn_.callees[c->id] = frame.fn;
+    if (frame.fn->return_type) return frame.fn->return_type;  // declared by a signature
+    const Type* t = frame.passed ? frame.partial : partial_return_type(m_, *frame.fn);
+    if (!t)
+        error(c->loc, fmt::format("cannot type infer runaway recursion: no return of '{}' that does not call "
+                                  "itself gives its return type (declare one with a signature)",
+                                  frame.fn->def->name));
+    frame.lent = t;
+    return t;
 }
 
 const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<const Type*> args) {

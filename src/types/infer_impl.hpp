@@ -16,11 +16,18 @@ namespace ujit::types {
 
 class Inferrer {
 public:
-    Inferrer(ModuleScope& module, TypedFunction& fn);
+    // `frame`: the function's entry on the compile-time call stack; null for a partial
+    // typing, which skips recursive calls (partial_return_type).
+    Inferrer(ModuleScope& module, TypedFunction& fn, ModuleScope::Frame* frame);
     void run();
+    // The unification of the returns typed without recursive calls, or null.
+    const Type* partial_return();
 
 private:
     // infer.cpp: passes, variables, returns
+    void start();
+    void converge();
+    void lend_returns();
     void collect_locals(const syntax::Block& b);
     void collect_target(const syntax::Expr* t);
     void pass();
@@ -78,6 +85,7 @@ private:
     // infer_call.cpp
     const Type* call(const syntax::Call* c);
     const Type* user_call(const syntax::Call* c, const syntax::FunctionDef* callee, std::vector<const Type*> args);
+    const Type* recursive_call(const syntax::Call* c, ModuleScope::Frame& frame);
     const Type* builtin_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* cuda_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* xoroshiro_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
@@ -87,6 +95,7 @@ private:
 
     ModuleScope& m_;
     TypedFunction& fn_;
+    ModuleScope::Frame* frame_;
     std::set<std::string> locals_;
     std::vector<syntax::SourceLoc> type_origin_;  // per variable: where its current type came from
     bool final_ = false;
