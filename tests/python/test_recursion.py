@@ -148,3 +148,32 @@ def forever(n):
     with pytest.raises(ujit.CompileError, match="cannot type infer runaway recursion") as e:
         jit.forever(1)
     assert e.value.line == 7
+
+
+def test_recursive_device_function(tmp_path):
+    # Runs on the host device without a GPU (kernels compiled for the CPU).
+    import numpy as np
+    jit, py = twins(tmp_path, '''
+from ujit import cuda
+
+
+@cuda.jit(device=True)
+def dfib(n):
+    if n < 2:
+        return n
+    return dfib(n - 1) + dfib(n - 2)
+
+
+@cuda.jit
+def kernel(out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        out[i] = dfib(i)
+
+
+def fib(n):
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+''')
+    out = np.zeros(20, dtype=np.int64)
+    jit.kernel[3, 8](out)
+    assert list(out) == [py.fib(i) for i in range(20)]
