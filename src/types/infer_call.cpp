@@ -82,6 +82,19 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
     for (size_t i = 0; i < args.size(); ++i)
         if (!args[i]->is_value() && !args[i]->is_static_value())
             error(c->args[i]->loc, fmt::format("cannot pass {} to '{}'", args[i]->str(), callee->name));
+    if (!callee->params.empty() && callee->params.back().star) {  // def f(a, *args): the rest as one tuple
+        const size_t fixed = callee->params.size() - 1;
+        if (args.size() < fixed)
+            error(c->loc, fmt::format("'{}' takes at least {} argument{} but {} {} given", callee->name, fixed,
+                                      fixed == 1 ? "" : "s", args.size(), args.size() == 1 ? "was" : "were"));
+        std::vector<const Type*> rest(args.begin() + static_cast<std::ptrdiff_t>(fixed), args.end());
+        for (size_t i = fixed; i < args.size(); ++i)
+            if (!args[i]->is_value())
+                error(c->args[i]->loc,
+                      fmt::format("cannot pass {} in '*{}'", args[i]->str(), callee->params.back().name));
+        args.resize(fixed);
+        args.push_back(tuple(std::move(rest)));
+    }
     FunctionRole role = cuda() ? FunctionRole::Device : FunctionRole::Scalar;
     if (ModuleScope::Frame* frame = m_.recursion_frame(callee, args, fn_.target, role))
         return recursive_call(c, *frame);
@@ -240,10 +253,12 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         operands(c, {r.operand});
         return r.result;
     }
+    case BuiltinId::Sum: return iterable_reduction(c, id, args);
     case BuiltinId::Min:
     case BuiltinId::Max:
     case BuiltinId::NpMinimum:
     case BuiltinId::NpMaximum: {
+        if ((id == BuiltinId::Min || id == BuiltinId::Max) && args.size() == 1) return iterable_reduction(c, id, args);
         if (id == BuiltinId::NpMinimum || id == BuiltinId::NpMaximum)
             arity(2, 2);
         else if (args.size() < 2)

@@ -385,7 +385,6 @@ const Type* Inferrer::tuple_expr(const Tuple* t) {
     if (t->display != Tuple::Display::Tuple)
         error(t->loc, t->from_list() ? "list literals are not supported by ujit (use a tuple)"
                                      : "set and dict literals are not supported by ujit");
-    if (t->elts.empty()) error(t->loc, "empty tuples are not supported by ujit");
     std::vector<const Type*> elems;
     bool unknown = false;
     for (auto* e : t->elts) {

@@ -51,6 +51,7 @@ private:
     // infer_iter.cpp: a for loop's iterable (range, 1-D array, enumerate/zip/reversed)
     std::string iteration_helper(const syntax::Expr* e) const;
     const Type* iteration_item(const syntax::Expr* e);
+    const Type* iterable_reduction(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
 
     // infer_raise.cpp
     void raise_stmt(const syntax::Raise* r);

@@ -55,7 +55,6 @@ class FunctionSource:
             self._init_def()
         self.last_line = self.first_line + len(self.lines) - 1
         self._blank_defaults()
-        self._star_args_as_tuple()
 
     def _init_def(self):
         code = self.py_func.__code__
@@ -109,16 +108,6 @@ class FunctionSource:
             line = self.lines[d.lineno - 1]
             eq = line.rindex("=", 0, d.col_offset)
             self.lines[d.lineno - 1] = line[:eq] + " " * (d.end_col_offset - eq) + line[d.end_col_offset:]
-
-    def _star_args_as_tuple(self):
-        """`def f(*args)` compiles as `def f( args)`: one tuple parameter, as Numba types
-        *args (_tuple_args.py passes the tuple). The star becomes a space: columns stay."""
-        vararg = self.node.args.vararg
-        if vararg is None:
-            return
-        line = self.lines[vararg.lineno - 1]
-        star = line.rindex("*", 0, vararg.col_offset)
-        self.lines[vararg.lineno - 1] = line[:star] + " " + line[star + 1:]
 
     def free_names(self):
         """Names the body reads that are not its own locals: {name: (line, col) of first use}."""
