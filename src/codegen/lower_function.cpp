@@ -14,8 +14,8 @@ llvm::Function* ModuleLowering::internal_function(const types::TypedFunction& fn
 
     std::vector<llvm::Type*> params;
     for (const types::Type* t : fn.arg_types) {
-        if (t->is_static_value()) continue;  // a function or type: nothing at run time
-        if (!t->is_value() || t->is_none())
+        if (t->is_static_value() || t->is_none()) continue;  // a function, type or None: no data
+        if (!t->is_value())
             unsupported(fn.def->loc, "arguments of type " + t->str() + " cannot be passed to compiled code");
         params.push_back(value_type(ctx, t));
     }

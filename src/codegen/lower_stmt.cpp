@@ -43,7 +43,7 @@ void FunctionLowering::stmt(const Stmt* s) {
     case StmtKind::Return: return return_stmt(cast<Return>(s));
     case StmtKind::Pass: return;
     case StmtKind::Raise: return raise_stmt(cast<Raise>(s));
-    case StmtKind::FunctionDef: unsupported(s->loc, "nested functions are not supported");
+    case StmtKind::FunctionDef: return;  // an inner function: lowered where it is called
     case StmtKind::Import:
     case StmtKind::ImportFrom: unsupported(s->loc, "imports inside functions are not supported");
     }

@@ -86,6 +86,7 @@ const Type* partial_return_type(ModuleScope& m, const TypedFunction& fn) {
     scratch.target = fn.target;
     scratch.role = fn.role;
     scratch.arg_types = fn.arg_types;
+    scratch.captures = fn.captures;
     scratch.symbol = fn.symbol;
     return Inferrer(m, scratch, nullptr).partial_return();
 }
@@ -103,6 +104,12 @@ void Inferrer::start() {
         locals_.insert(def.params[i].name);
         fn_.variables.push_back(Variable{def.params[i].name, fn_.arg_types[i], def.params[i].loc, true});
         type_origin_.push_back(def.params[i].loc);
+    }
+    for (size_t i = 0; i < fn_.captures.size(); ++i) {  // hidden parameters after the explicit ones
+        const std::string& name = fn_.captures[i];
+        locals_.insert(name);
+        fn_.variables.push_back(Variable{name, fn_.arg_types[def.params.size() + i], def.name_loc, true});
+        type_origin_.push_back(def.name_loc);
     }
     collect_locals(def.body);
 }
@@ -179,6 +186,7 @@ void Inferrer::collect_locals(const Block& b) {
             collect_locals(cast<While>(s)->body);
             collect_locals(cast<While>(s)->orelse);
             break;
+        case StmtKind::FunctionDef: locals_.insert(cast<FunctionDef>(s)->name); break;
         default: break;
         }
     }
@@ -190,20 +198,22 @@ Variable* Inferrer::variable(const std::string& name) {
     return nullptr;
 }
 
-void Inferrer::bind(const Name* n, const Type* t, SourceLoc where) {
+void Inferrer::bind(const Name* n, const Type* t, SourceLoc where) { bind(n->id, n->loc, t, where); }
+
+void Inferrer::bind(const std::string& id, SourceLoc at, const Type* t, SourceLoc where) {
     if (!t) return;  // not known yet
     if (!t->is_value() && !t->is_static_value()) {
         if (t->kind() == Kind::Range)
             error(where, fmt::format("range(...) can only be used as the iterator of a for loop, not assigned to '{}'",
-                                     n->id));
+                                     id));
         error(where, fmt::format("cannot assign {} to variable '{}': only values (numbers, tuples, arrays) can be "
                                  "stored in variables",
-                                 t->str(), n->id));
+                                 t->str(), id));
     }
-    Variable* v = variable(n->id);
+    Variable* v = variable(id);
     if (!v) {
-        fn_.variables.push_back(Variable{n->id, t, n->loc, false});
-        type_origin_.push_back(n->loc);
+        fn_.variables.push_back(Variable{id, t, at, false});
+        type_origin_.push_back(at);
         changed_ = true;
         return;
     }
@@ -212,14 +222,14 @@ void Inferrer::bind(const Name* n, const Type* t, SourceLoc where) {
     const Type* u = unify(v->type, t);
     if (!u)
         fail(
-            n->loc,
-            fmt::format("variable '{}' has type {} at {} and {} at {} which cannot be unified", n->id, v->type->str(),
-                        loc_str(type_origin_[index]), t->str(), loc_str(n->loc)),
+            at,
+            fmt::format("variable '{}' has type {} at {} and {} at {} which cannot be unified", id, v->type->str(),
+                        loc_str(type_origin_[index]), t->str(), loc_str(at)),
             {Diagnostic{
-                Severity::Note, type_origin_[index], fmt::format("'{}' has type {} here", n->id, v->type->str()), {}}});
+                Severity::Note, type_origin_[index], fmt::format("'{}' has type {} here", id, v->type->str()), {}}});
     if (u != v->type) {
         v->type = u;
-        type_origin_[index] = n->loc;
+        type_origin_[index] = at;
         changed_ = true;
     }
 }

@@ -95,6 +95,7 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
         args.resize(fixed);
         args.push_back(tuple(std::move(rest)));
     }
+    if (!capture_values(c, callee, args)) return nullptr;  // an inner function's captured variables
     FunctionRole role = cuda() ? FunctionRole::Device : FunctionRole::Scalar;
     if (ModuleScope::Frame* frame = m_.recursion_frame(callee, args, fn_.target, role))
         return recursive_call(c, *frame);

@@ -33,6 +33,10 @@ private:
     void pass();
     Variable* variable(const std::string& name);
     void bind(const syntax::Name* name, const Type* t, syntax::SourceLoc where);
+    void bind(const std::string& id, syntax::SourceLoc at, const Type* t, syntax::SourceLoc where);
+    // closures.cpp's users: an inner def, and the values a call passes for its captures.
+    void inner_def(const syntax::FunctionDef* def);
+    bool capture_values(const syntax::Call* c, const syntax::FunctionDef* callee, std::vector<const Type*>& args);
     void finish_returns();
     [[noreturn]] void error(syntax::SourceLoc loc, const std::string& msg) const;
     bool cuda() const { return fn_.target == TargetKind::CUDA; }

@@ -69,7 +69,15 @@ struct ModuleScope {
         const Type* partial = nullptr;  // its returns' unification after that pass
         const Type* lent = nullptr;     // the return type recursive calls were given
     };
-    std::deque<Frame> in_progress;  // a deque: each Inferrer holds its frame across pushes
+    std::deque<Frame> in_progress;
+    // Inner functions (`def` in a compiled function): where each is defined and which of
+    // that function's variables it captures (types/closures.hpp).
+    struct InnerFunction {
+        const syntax::FunctionDef* definer = nullptr;
+        std::vector<std::string> captures;
+    };
+    std::map<const syntax::FunctionDef*, InnerFunction>
+        inner_functions;  // a deque: each Inferrer holds its frame across pushes
     int call_depth = 0;                // calls being typed inside each other (syntax/stack_budget.hpp)
     std::recursive_mutex mutex;
 

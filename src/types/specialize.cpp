@@ -26,13 +26,18 @@ const TypedFunction& ModuleScope::specialize(const FunctionDef* fn, const std::v
                                              SourceLoc call_site) {
     SpecKey key{fn, target, args, declared_return, role};
     if (auto it = cache.find(key); it != cache.end()) return *it->second;
-    if (args.size() != fn->params.size())
+    auto inner = inner_functions.find(fn);
+    const size_t n_captures = inner == inner_functions.end() ? 0 : inner->second.captures.size();
+    if (args.size() != fn->params.size() + n_captures)
         fail(call_site, fmt::format("'{}' takes {} argument{} but {} {} given", fn->name, fn->params.size(),
-                                    fn->params.size() == 1 ? "" : "s", args.size(), args.size() == 1 ? "was" : "were"));
+                                    fn->params.size() == 1 ? "" : "s", args.size() - n_captures,
+                                    args.size() - n_captures == 1 ? "was" : "were"));
     for (size_t i = 0; i < args.size(); ++i)
         if (!args[i] || !(args[i]->is_value() || args[i]->is_static_value()))
-            fail(call_site, fmt::format("argument '{}' of '{}' has type {}, which is not a value type",
-                                        fn->params[i].name, fn->name, args[i] ? args[i]->str() : "?"));
+            fail(call_site,
+                 fmt::format("argument '{}' of '{}' has type {}, which is not a value type",
+                             i < fn->params.size() ? fn->params[i].name : inner->second.captures[i - fn->params.size()],
+                             fn->name, args[i] ? args[i]->str() : "?"));
     auto typed = std::make_unique<TypedFunction>();
     typed->def = fn;
     typed->target = target;
@@ -41,6 +46,10 @@ const TypedFunction& ModuleScope::specialize(const FunctionDef* fn, const std::v
     typed->return_type = declared_return;
     typed->symbol = mangle_symbol(*fn, args, target, declared_return);
     if (role == FunctionRole::Device && target == TargetKind::CUDA) typed->symbol += "$dev";
+    if (inner != inner_functions.end()) {  // unique beside module-level functions of its name
+        typed->captures = inner->second.captures;
+        typed->symbol = fmt::format("{}.{}.{}", inner->second.definer->name, fn->id, typed->symbol);
+    }
     syntax::RecursionLevel level(call_depth, syntax::kMaxCallDepth, call_site, "calls");
     in_progress.push_back(Frame{key, typed.get()});
     const size_t cached_before = cache_order.size();
