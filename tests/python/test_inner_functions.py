@@ -122,3 +122,23 @@ def escapes(x, k):
 ''')
     with pytest.raises(ujit.CompileError, match="inner function 'scale' reads 'k' of 'escapes'"):
         jit.escapes(1.0, 2.0)
+
+
+def test_inner_function_in_a_kernel(tmp_path):
+    # On the host device without a GPU (kernels compiled for the CPU).
+    jit, _ = twins(tmp_path, '''
+from ujit import cuda
+
+
+@cuda.jit
+def kernel(x, out, k):
+    def scale(v):
+        return v * k + 1
+    i = cuda.grid(1)
+    if i < x.shape[0]:
+        out[i] = scale(x[i])
+''')
+    x = np.arange(12, dtype=np.float64)
+    out = np.zeros_like(x)
+    jit.kernel[2, 8](x, out, 3.0)
+    np.testing.assert_array_equal(out, x * 3.0 + 1)
