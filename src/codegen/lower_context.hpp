@@ -107,6 +107,9 @@ private:
     void return_stmt(const syntax::Return* s);
     void raise_stmt(const syntax::Raise* s);
 
+    // ---- lower_iterable_reduce.cpp: sum(iterable), min/max(iterable)
+    llvm::Value* iterable_reduce(const syntax::Call* e, types::BuiltinId id);
+
     // ---- lower_iter.cpp: enumerate, zip, reversed
     struct IterSource {
         llvm::Value* length;  // int64

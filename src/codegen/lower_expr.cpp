@@ -56,6 +56,7 @@ llvm::Value* FunctionLowering::expr(const Expr* e) {
         const Type* t = fn.type_of(e);
         return t && t != c->type ? convert_or_fail(v, c->type, t, e->loc) : v;
     }
+    if (const Type* t = fn.type_of(e); t && t->is_static_value()) return nullptr;  // no run-time data
     switch (e->kind) {
     case ExprKind::IntLit: {
         auto* lit = cast<IntLit>(e);

@@ -96,12 +96,49 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
     if (d.kind == Decorator::Kind::CudaJit && !cuda() && !declared_for_cuda(fn_.def))
         error(c->loc, fmt::format("'{}' is a CUDA device function and cannot be called from CPU code", callee->name));
     for (size_t i = 0; i < args.size(); ++i)
-        if (!args[i]->is_value())
+        if (!args[i]->is_value() && !args[i]->is_static_value())
             error(c->args[i]->loc, fmt::format("cannot pass {} to '{}'", args[i]->str(), callee->name));
+    if (!callee->params.empty() && callee->params.back().star) {  // def f(a, *args): the rest as one tuple
+        const size_t fixed = callee->params.size() - 1;
+        if (args.size() < fixed)
+            error(c->loc, fmt::format("'{}' takes at least {} argument{} but {} {} given", callee->name, fixed,
+                                      fixed == 1 ? "" : "s", args.size(), args.size() == 1 ? "was" : "were"));
+        std::vector<const Type*> rest(args.begin() + static_cast<std::ptrdiff_t>(fixed), args.end());
+        for (size_t i = fixed; i < args.size(); ++i)
+            if (!args[i]->is_value())
+                error(c->args[i]->loc,
+                      fmt::format("cannot pass {} in '*{}'", args[i]->str(), callee->params.back().name));
+        args.resize(fixed);
+        args.push_back(tuple(std::move(rest)));
+    }
+    if (!capture_values(c, callee, args)) return nullptr;  // an inner function's captured variables
     FunctionRole role = cuda() ? FunctionRole::Device : FunctionRole::Scalar;
+    if (ModuleScope::Frame* frame = m_.recursion_frame(callee, args, fn_.target, role))
+        return recursive_call(c, *frame);
     const TypedFunction& t = m_.specialize(callee, args, fn_.target, nullptr, role, c->loc);
     fn_.callees[c->id] = &t;
     return t.return_type;
+}
+
+// A call of a specialization being typed further up the call stack (Numba's RecursiveCall).
+const Type* Inferrer::recursive_call(const Call* c, ModuleScope::Frame& frame) {
+    if (!frame_) return nullptr;  // a partial typing skips recursive calls, as Numba's does
+    // Every function from that frame to this one calls itself through the others: none of
+    // them can be inlined into its callers whole.
+    bool in_cycle = false;
+    for (ModuleScope::Frame& f : m_.in_progress) {
+        in_cycle = in_cycle || &f == &frame;
+        if (in_cycle) f.fn->recursive = true;
+    }
+    fn_.callees[c->id] = frame.fn;
+    if (frame.fn->return_type) return frame.fn->return_type;  // declared by a signature
+    const Type* t = frame.passed ? frame.partial : partial_return_type(m_, *frame.fn);
+    if (!t)
+        error(c->loc, fmt::format("cannot type infer runaway recursion: no return of '{}' that does not call "
+                                  "itself gives its return type (declare one with a signature)",
+                                  frame.fn->def->name));
+    frame.lent = t;
+    return t;
 }
 
 const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<const Type*> args) {
@@ -233,10 +270,12 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         operands(c, {r.operand});
         return r.result;
     }
+    case BuiltinId::Sum: return iterable_reduction(c, id, args);
     case BuiltinId::Min:
     case BuiltinId::Max:
     case BuiltinId::NpMinimum:
     case BuiltinId::NpMaximum: {
+        if ((id == BuiltinId::Min || id == BuiltinId::Max) && args.size() == 1) return iterable_reduction(c, id, args);
         if (id == BuiltinId::NpMinimum || id == BuiltinId::NpMaximum)
             arity(2, 2);
         else if (args.size() < 2)

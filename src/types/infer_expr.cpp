@@ -350,13 +350,9 @@ const Type* Inferrer::compare(const Compare* c) {
 
 const Type* Inferrer::boolop(const BoolOp* b) {
     const Type* u = nullptr;
-    bool unknown = false;
     for (auto* v : b->values) {
         const Type* t = expr(v);
-        if (!t) {
-            unknown = true;
-            continue;
-        }
+        if (!t) continue;
         if (!t->is_number())
             error(v->loc, fmt::format("{} of type {} cannot be used with '{}'", describe_expr(v), t->str(),
                                       b->op == BoolOpKind::And ? "and" : "or"));
@@ -366,14 +362,17 @@ const Type* Inferrer::boolop(const BoolOp* b) {
                                       b->op == BoolOpKind::And ? "and" : "or", u->str(), t->str()));
         u = n;
     }
-    return unknown ? nullptr : u;
+    // An operand not known yet (a recursive call in a partial typing, a variable assigned
+    // later in a loop) leaves the others' type, as Numba's propagation does; the final pass
+    // knows every operand.
+    return u;
 }
 
 const Type* Inferrer::ifexp(const IfExp* e) {
     truth_test(e->test);
     const Type* a = expr(e->body);
     const Type* b = expr(e->orelse);
-    if (!a || !b) return nullptr;
+    if (!a || !b) return a ? a : b;  // as BoolOp: the branch known so far
     const Type* u = unify(a, b);
     if (!u)
         error(e->loc, fmt::format("the branches of the conditional expression have types {} and {} which cannot be "
@@ -386,7 +385,6 @@ const Type* Inferrer::tuple_expr(const Tuple* t) {
     if (t->display != Tuple::Display::Tuple)
         error(t->loc, t->from_list() ? "list literals are not supported by ujit (use a tuple)"
                                      : "set and dict literals are not supported by ujit");
-    if (t->elts.empty()) error(t->loc, "empty tuples are not supported by ujit");
     std::vector<const Type*> elems;
     bool unknown = false;
     for (auto* e : t->elts) {

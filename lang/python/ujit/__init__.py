@@ -12,7 +12,10 @@ CUDA side) load on first use, so `import ujit` itself is cheap.
 """
 import importlib
 
+from . import _dynamic_source
+
 __version__ = "0.1.0"
+_dynamic_source.install()  # keeps the text of exec'd strings: their functions have no file
 
 _EXPORTS = {
     "jit": "._dispatcher", "njit": "._dispatcher",

@@ -136,9 +136,8 @@ class CompiledFunction:
     def _call_flat(self, params):
         for i, p in enumerate(params):
             for path, leaf in _tuple_args.leaves_with_paths(p):
-                if isinstance(leaf, tuple):  # only an empty one is a leaf
-                    raise self._argument_error(i, "%sempty tuples are not supported by ujit"
-                                                  % ("element %s: " % path if path else ""))
+                if isinstance(leaf, tuple):  # an empty one: rebuilt as () by the wrapper
+                    continue
                 self._check_argument(i, leaf, ext.code_of(leaf), "element %s: " % path if path else "")
         return _tuple_args.call_flat(self, params)
 

@@ -117,7 +117,7 @@ TEST_CASE("parser errors: definitions and parameters", "[syntax][parser]") {
         {"def f(1):\n    pass\n", 1, 7, "expected a parameter name, found number '1'"},
         {"def f(a, a):\n    pass\n", 1, 10, "duplicate argument 'a' in function definition"},
         {"def f(a b):\n    pass\n", 1, 9, "expected ')', found name 'b'"},
-        {"def f(*args):\n    pass\n", 1, 7, "'*args' parameters are not supported by ujit"},
+        {"def f(*args, b):\n    pass\n", 1, 14, "parameters after '*args' are not supported by ujit"},
         {"def f(a, *, b):\n    pass\n", 1, 10, "keyword-only parameters ('*') are not supported by ujit"},
         {"def f(**kw):\n    pass\n", 1, 7, "'**kwargs' parameters are not supported by ujit"},
         {"def f(a, /):\n    pass\n", 1, 10, "positional-only parameters ('/') are not supported by ujit"},
