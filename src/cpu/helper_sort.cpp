@@ -81,8 +81,7 @@ template <> struct KeyOf<double> : FloatKey<double, uint64_t> {
 
 // ---- LSD radix sort of keys (and, for argsort, their indices), one byte per pass
 
-template <class U>
-void radix_sort(U* keys, U* keys_tmp, int64_t* idx, int64_t* idx_tmp, size_t n) {
+template <class U> void radix_sort(U* keys, U* keys_tmp, int64_t* idx, int64_t* idx_tmp, size_t n) {
     constexpr int kPasses = sizeof(U);
     size_t count[kPasses][256] = {};
     for (size_t i = 0; i < n; ++i) {
@@ -129,7 +128,8 @@ template <class T> void store(char* p, T v) { std::memcpy(p, &v, sizeof v); }
 
 // In place without a buffer, for when malloc fails: Shell's sort over the strided row.
 template <class T> void shell_sort(char* data, size_t n, int64_t stride) {
-    static const size_t gaps[] = {1391376, 463792, 198768, 86961, 33936, 13776, 4592, 1968, 861, 336, 112, 48, 21, 7, 3, 1};
+    static const size_t gaps[] = {1391376, 463792, 198768, 86961, 33936, 13776, 4592, 1968,
+                                  861,     336,    112,    48,    21,    7,     3,    1};
     for (size_t gap : gaps) {
         if (gap >= n) continue;
         for (size_t i = gap; i < n; ++i) {

@@ -3,6 +3,7 @@
 #include "cpu/helper_errors.hpp"
 #include "cpu/helper_linalg.hpp"
 #include "cpu/helper_matmul.hpp"
+#include "cpu/helper_np_random.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_random.hpp"
 #include "cpu/helper_sort.hpp"
@@ -37,6 +38,10 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_dot", reinterpret_cast<void*>(&ujit_rt_dot)},
         {"ujit_rt_norm", reinterpret_cast<void*>(&ujit_rt_norm)},
         {"ujit_rt_matmul", reinterpret_cast<void*>(&ujit_rt_matmul)},
+        {"ujit_rt_np_random_gauss", reinterpret_cast<void*>(&ujit_rt_np_random_gauss)},
+        {"ujit_rt_np_random_randint", reinterpret_cast<void*>(&ujit_rt_np_random_randint)},
+        {"ujit_rt_np_random_fill", reinterpret_cast<void*>(&ujit_rt_np_random_fill)},
+        {"ujit_rt_np_random_fill_int", reinterpret_cast<void*>(&ujit_rt_np_random_fill_int)},
         // The array runtime (src/nrt): memory compiled code owns.
         {"ujit_nrt_allocate", reinterpret_cast<void*>(&ujit_nrt_allocate)},
         {"ujit_nrt_incref", reinterpret_cast<void*>(&ujit_nrt_incref)},

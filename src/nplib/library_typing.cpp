@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace ujit::nplib {
 
 using types::BuiltinId;
@@ -12,6 +14,7 @@ namespace {
 struct Params {
     std::vector<const char*> names;  // a method's receiver is "self"
     size_t required;
+    bool positional_only = false;  // np.random.randn(*dims)
 };
 
 const Params* params_of(BuiltinId id) {
@@ -19,11 +22,19 @@ const Params* params_of(BuiltinId id) {
     static const Params dot{{"a", "b", "out"}, 2};
     static const Params vdot{{"a", "b"}, 2};
     static const Params norm{{"x", "ord"}, 1};
+    static const Params normal{{"loc", "scale", "size"}, 0};
+    static const Params standard_normal{{"size"}, 0};
+    static const Params randn{{"d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"}, 0, true};
+    static const Params randint{{"low", "high", "size"}, 1};
     switch (id) {
     case BuiltinId::ArraySort: return &sort;
     case BuiltinId::NpDot: return &dot;
     case BuiltinId::NpVdot: return &vdot;
     case BuiltinId::NpLinalgNorm: return &norm;
+    case BuiltinId::NpRandomNormal: return &normal;
+    case BuiltinId::NpRandomStdNormal: return &standard_normal;
+    case BuiltinId::NpRandomRandn: return &randn;
+    case BuiltinId::NpRandomRandint: return &randint;
     default: return nullptr;
     }
 }
@@ -55,8 +66,8 @@ CallTyping dot_type(BuiltinId id, const std::vector<const Type*>& args) {
         return t;
     }
     if (!a->dtype()->is_float() && !a->dtype()->is_complex()) {
-        t.error = fmt::format("unsupported dtype for {}: {} (BLAS takes float and complex arrays)", what,
-                              a->dtype()->str());
+        t.error =
+            fmt::format("unsupported dtype for {}: {} (BLAS takes float and complex arrays)", what, a->dtype()->str());
         return t;
     }
     const Type* out = args.size() > 2 ? args[2] : nullptr;
@@ -77,10 +88,9 @@ CallTyping dot_type(BuiltinId id, const std::vector<const Type*>& args) {
     }
     // np.dot(a, b, out): out must be C-contiguous (NumPy's only case) with the product's ndim.
     int want = a->ndim() + b->ndim() - 2;
-    if (!out->is_array() || out->dtype() != a->dtype() || out->ndim() != want ||
-        out->layout() != types::Layout::C) {
-        t.error = fmt::format("{}'s out must be a C-contiguous {}-D array of {}, not {}", what, want,
-                              a->dtype()->str(), out->str());
+    if (!out->is_array() || out->dtype() != a->dtype() || out->ndim() != want || out->layout() != types::Layout::C) {
+        t.error = fmt::format("{}'s out must be a C-contiguous {}-D array of {}, not {}", what, want, a->dtype()->str(),
+                              out->str());
         t.error_arg = 2;
         return t;
     }
@@ -121,6 +131,64 @@ CallTyping norm_type(const std::vector<const Type*>& args) {
     return t;
 }
 
+// np.random.normal / standard_normal / randn / randint (numba/np/random/legacy.py): scalars
+// without a size; loc and scale are numbers (float64 operands), low and high integers.
+CallTyping random_type(BuiltinId id, const std::vector<const Type*>& args) {
+    CallTyping t;
+    const std::string what = name_of(id) + "()";
+    const bool randint = id == BuiltinId::NpRandomRandint;
+    // The size: the last parameter (randn: every argument is a dimension).
+    std::vector<const Type*> dims;
+    size_t size_at = id == BuiltinId::NpRandomRandn ? 0 : args.size() - 1;
+    for (size_t i = size_at; i < args.size(); ++i) {
+        const Type* s = args[i];
+        if (!s || s->is_none()) continue;
+        std::vector<const Type*> parts = s->is_tuple() ? s->elements() : std::vector<const Type*>{s};
+        for (const Type* d : parts)
+            if (!d->is_int()) {
+                t.error = fmt::format("{}'s size must be an integer or a tuple of integers, not {}", what, s->str());
+                t.error_arg = static_cast<int>(i);
+                return t;
+            }
+        dims.insert(dims.end(), parts.begin(), parts.end());
+        if (id != BuiltinId::NpRandomRandn && dims.empty()) dims.push_back(s);  // size=() : a 0-d array
+    }
+    t.operands.assign(args.size(), nullptr);
+    const Type* scalar = types::float64();
+    if (randint) {
+        const Type* low = args[0];
+        const Type* high = args[1];
+        for (int i = 0; i < 2; ++i)
+            if (args[i] && !args[i]->is_int()) {
+                t.error = fmt::format("{}'s {} must be an integer, not {}", what, i ? "high" : "low", args[i]->str());
+                t.error_arg = i;
+                return t;
+            }
+        // Numba: the wider of the two widths, signed if either is (randint(n) is randint(0, n)).
+        int bits = high ? std::max(low->bits(), high->bits()) : 64;
+        bool is_signed = !high || low->is_signed() || high->is_signed();
+        scalar = types::integer(bits, is_signed);
+        t.operands[0] = scalar;
+        if (high) t.operands[1] = scalar;
+    } else if (id == BuiltinId::NpRandomNormal) {
+        for (int i = 0; i < 2; ++i)
+            if (args[i] && (!args[i]->is_number() || args[i]->is_complex() || args[i]->is_bool())) {
+                t.error =
+                    fmt::format("{}'s {} must be a real number, not {}", what, i ? "scale" : "loc", args[i]->str());
+                t.error_arg = i;
+                return t;
+            }
+        for (int i = 0; i < 2; ++i)
+            if (args[i]) t.operands[i] = types::float64();
+    }
+    if (!dims.empty()) {
+        t.error = fmt::format("{} with a size makes a new array, which ujit cannot allocate yet", what);
+        return t;
+    }
+    t.result = scalar;
+    return t;
+}
+
 }  // namespace
 
 bool is_library_call(BuiltinId id) { return params_of(id) != nullptr; }
@@ -142,6 +210,11 @@ std::vector<const syntax::Expr*> library_arguments(const syntax::Call* c, Builti
             return {};
         }
         out[next++] = a;
+    }
+    if (p.positional_only && !c->keywords.empty()) {
+        *error = fmt::format("{} takes no keyword arguments", what);
+        *where = c->keywords[0].loc;
+        return {};
     }
     for (const syntax::Keyword& k : c->keywords) {
         size_t i = 0;
@@ -183,6 +256,10 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args)
     case BuiltinId::NpDot:
     case BuiltinId::NpVdot: return dot_type(id, args);
     case BuiltinId::NpLinalgNorm: return norm_type(args);
+    case BuiltinId::NpRandomNormal:
+    case BuiltinId::NpRandomStdNormal:
+    case BuiltinId::NpRandomRandn:
+    case BuiltinId::NpRandomRandint: return random_type(id, args);
     default: break;
     }
     t.error = fmt::format("{}() is not a library call of ujit's", types::builtin_name(id));

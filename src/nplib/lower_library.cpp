@@ -72,6 +72,14 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
         return vector_dot(value(0), value(1), false, e->loc);
     case BuiltinId::NpVdot: return vector_dot(value(0), value(1), true, e->loc);
     case BuiltinId::NpLinalgNorm: return linalg_norm(value(0), value(1).v, type_of(e), e->loc);
+    case BuiltinId::NpRandomNormal:
+    case BuiltinId::NpRandomStdNormal:
+    case BuiltinId::NpRandomRandn:
+    case BuiltinId::NpRandomRandint: {
+        std::vector<TypedValue> vals;
+        for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));
+        return random_draw(id, vals, type_of(e), e->loc);
+    }
     default: break;
     }
     syntax::internal_error(e->loc, fmt::format("no lowering for {}()", types::builtin_name(id)));
@@ -79,8 +87,8 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
 
 // a.sort(): each row along the last axis, sorted in place by the runtime.
 void FunctionLowering::sort_rows(TypedValue a) {
-    llvm::FunctionCallee sort = runtime_call("ujit_rt_sort", b.getVoidTy(),
-                                             {b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty(), b.getInt32Ty()});
+    llvm::FunctionCallee sort =
+        runtime_call("ujit_rt_sort", b.getVoidTy(), {b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty(), b.getInt32Ty()});
     const int nd = a.t->ndim();
     const unsigned last = static_cast<unsigned>(nd - 1);
     llvm::Value* n = array_dim(b, a.v, last);
@@ -109,12 +117,11 @@ llvm::Value* FunctionLowering::vector_dot(TypedValue x, TypedValue y, bool conju
              "incompatible array sizes for np.dot(a, b) (vector * vector)", loc);
     const Type* dt = x.t->dtype();
     llvm::AllocaInst* out = entry_alloca(storage_type(mod.ctx, dt), "dot");
-    llvm::FunctionCallee dot =
-        runtime_call("ujit_rt_dot", b.getVoidTy(),
-                     {b.getInt32Ty(), b.getInt64Ty(), b.getPtrTy(), b.getInt64Ty(), b.getPtrTy(), b.getInt64Ty(),
-                      b.getInt32Ty(), b.getPtrTy()});
-    b.CreateCall(dot, {b.getInt32(dtype_code(dt)), n, array_data(b, x.v), array_stride(b, x.v, 0),
-                       array_data(b, y.v), array_stride(b, y.v, 0), b.getInt32(conjugate ? 1 : 0), out});
+    llvm::FunctionCallee dot = runtime_call("ujit_rt_dot", b.getVoidTy(),
+                                            {b.getInt32Ty(), b.getInt64Ty(), b.getPtrTy(), b.getInt64Ty(), b.getPtrTy(),
+                                             b.getInt64Ty(), b.getInt32Ty(), b.getPtrTy()});
+    b.CreateCall(dot, {b.getInt32(dtype_code(dt)), n, array_data(b, x.v), array_stride(b, x.v, 0), array_data(b, y.v),
+                       array_stride(b, y.v, 0), b.getInt32(conjugate ? 1 : 0), out});
     return from_storage(b, b.CreateLoad(storage_type(mod.ctx, dt), out), dt);
 }
 
@@ -123,8 +130,8 @@ llvm::Value* FunctionLowering::vector_dot(TypedValue x, TypedValue y, bool conju
 void FunctionLowering::matrix_product(TypedValue x, TypedValue y, TypedValue out, SourceLoc loc) {
     const Type* dt = x.t->dtype();
     llvm::Value* is = b.getInt64(dt->itemsize());
-    const char* form = x.t->ndim() == 2 ? (y.t->ndim() == 2 ? "matrix * matrix" : "matrix * vector")
-                                          : "vector * matrix";
+    const char* form =
+        x.t->ndim() == 2 ? (y.t->ndim() == 2 ? "matrix * matrix" : "matrix * vector") : "vector * matrix";
     // (rows, cols, row stride, column stride) of each operand.
     struct M {
         llvm::Value *rows, *cols, *s0, *s1;
@@ -143,9 +150,9 @@ void FunctionLowering::matrix_product(TypedValue x, TypedValue y, TypedValue out
     raise_if(b.CreateOr(b.CreateICmpNE(mo.rows, ma.rows), b.CreateICmpNE(mo.cols, mb.cols)), "ValueError",
              fmt::format("incompatible output array size for np.dot(a, b, out) ({})", form), loc);
     llvm::Type* i64 = b.getInt64Ty();
-    llvm::FunctionCallee mm = runtime_call("ujit_rt_matmul", b.getVoidTy(),
-                                           {b.getInt32Ty(), i64, i64, i64, b.getPtrTy(), i64, i64, b.getPtrTy(), i64,
-                                            i64, b.getPtrTy(), i64, i64});
+    llvm::FunctionCallee mm = runtime_call(
+        "ujit_rt_matmul", b.getVoidTy(),
+        {b.getInt32Ty(), i64, i64, i64, b.getPtrTy(), i64, i64, b.getPtrTy(), i64, i64, b.getPtrTy(), i64, i64});
     b.CreateCall(mm, {b.getInt32(dtype_code(dt)), ma.rows, ma.cols, mb.cols, array_data(b, x.v), ma.s0, ma.s1,
                       array_data(b, y.v), mb.s0, mb.s1, array_data(b, out.v), mo.s0, mo.s1});
 }
@@ -162,16 +169,16 @@ llvm::Value* FunctionLowering::linalg_norm(TypedValue x, llvm::Value* ord, const
         b.CreateStore(array_stride(b, x.v, k), b.CreateConstInBoundsGEP2_32(dims_t, strides, 0, k));
     }
     llvm::AllocaInst* status = entry_alloca(b.getInt32Ty(), "norm.status");
-    llvm::FunctionCallee norm = runtime_call(
-        "ujit_rt_norm", b.getDoubleTy(),
-        {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(), b.getPtrTy(), b.getPtrTy(), b.getInt32Ty(), b.getDoubleTy(),
-         b.getPtrTy()});
-    llvm::Value* v = b.CreateCall(
-        norm, {array_data(b, x.v), b.getInt32(dtype_code(x.t->dtype())), b.getInt32(nd), shape, strides,
-               b.getInt32(ord ? 1 : 0), ord ? ord : llvm::ConstantFP::get(b.getDoubleTy(), 0.0), status});
+    llvm::FunctionCallee norm = runtime_call("ujit_rt_norm", b.getDoubleTy(),
+                                             {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(), b.getPtrTy(), b.getPtrTy(),
+                                              b.getInt32Ty(), b.getDoubleTy(), b.getPtrTy()});
+    llvm::Value* v =
+        b.CreateCall(norm, {array_data(b, x.v), b.getInt32(dtype_code(x.t->dtype())), b.getInt32(nd), shape, strides,
+                            b.getInt32(ord ? 1 : 0), ord ? ord : llvm::ConstantFP::get(b.getDoubleTy(), 0.0), status});
     if (nd == 2) {
         llvm::Value* s = b.CreateLoad(b.getInt32Ty(), status);
-        raise_if(b.CreateICmpEQ(s, b.getInt32(cpu::kNormInvalidMatrixOrder)), "ValueError", "Invalid norm order for matrices.", loc);
+        raise_if(b.CreateICmpEQ(s, b.getInt32(cpu::kNormInvalidMatrixOrder)), "ValueError",
+                 "Invalid norm order for matrices.", loc);
         raise_if(b.CreateICmpEQ(s, b.getInt32(cpu::kNormNeedsSvd)), "NotImplementedError",
                  "np.linalg.norm() of a matrix with ord=2 or ord=-2 needs its singular values, which ujit does "
                  "not compute",
