@@ -154,7 +154,11 @@ template <class T> void shell_sort(char* data, size_t n, int64_t stride) {
     }
 }
 
-constexpr size_t kInsertion = 16;  // rows this short: insertion sort, no buffer
+constexpr size_t kInsertion = 16;  // rows this short: insertion sort
+
+// Rows shorter than this are sorted by comparisons: a radix pass costs its counts (2048 per
+// pass for 11-bit digits) whatever the row's length, which short rows of a 2-D array repeat.
+template <class U> constexpr size_t kRadixMin = sizeof(U) >= 4 ? 1024 : 64;
 
 template <class T> void insertion_sort(T* v, size_t n) {
     for (size_t i = 1; i < n; ++i) {
@@ -204,6 +208,8 @@ template <class T> void sort_row(char* data, size_t n, int64_t stride) {
         }
         if (m <= kInsertion)
             insertion_sort(keys, m);
+        else if (m < kRadixMin<U>)
+            std::sort(keys, keys + m);
         else
             radix_sort<U>(keys, keys + n, nullptr, nullptr, m, count);
         for (size_t i = 0; i < m; ++i) store(data + static_cast<int64_t>(i) * stride, K::from(keys[i]));
@@ -226,8 +232,8 @@ template <class T> void argsort_row(const char* data, size_t n, int64_t stride, 
     } else {
         using K = KeyOf<T>;
         using U = typename K::U;
-        void* block =
-            n ? std::malloc(n * (2 * sizeof(U) + sizeof(int64_t)) + Digits<U>::kCounts * sizeof(size_t)) : nullptr;
+        if (n < kRadixMin<U>) return argsort_compare<T>(data, n, stride, out);
+        void* block = std::malloc(n * (2 * sizeof(U) + sizeof(int64_t)) + Digits<U>::kCounts * sizeof(size_t));
         if (!block) return argsort_compare<T>(data, n, stride, out);
         int64_t* idx_tmp = static_cast<int64_t*>(block);  // first: 8-byte aligned for any U
         size_t* count = reinterpret_cast<size_t*>(idx_tmp + n);
