@@ -6,6 +6,7 @@
 #include "codegen/convert.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
+#include "nplib/constructors.hpp"
 #include "nplib/library_typing.hpp"
 #include "types/builtins.hpp"
 #include "types/rules.hpp"
@@ -55,6 +56,7 @@ llvm::Value* FunctionLowering::call_user(const Call* e, const types::TypedFuncti
     llvm::Function* g = mod.internal_function(callee);
     llvm::Value* v = b.CreateCall(g, args);
     if (callee.return_type->is_none()) return nullptr;
+    own_temporary(v, callee.return_type);  // the callee handed over one reference
     return convert_or_fail(v, callee.return_type, type_of(e), e->loc);
 }
 
@@ -72,6 +74,7 @@ void FunctionLowering::call_operands(const Call* e, std::vector<llvm::Value*>& v
 
 llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const Expr* self) {
     if (auto r = nplib::reduction_of(id)) return reduction(*r, self ? self : e->args[0], type_of(e), e->loc);
+    if (nplib::is_array_constructor(id)) return array_constructor(e, id, self);
     if (nplib::is_library_call(id)) return library_call(e, id);
     if (types::is_array_method(id)) return array_method(e, id, self);
     const Type* rt = type_of(e);

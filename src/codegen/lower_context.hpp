@@ -5,6 +5,7 @@
 #pragma once
 
 #include "codegen/grid_stride.hpp"
+#include "codegen/prange_plan.hpp"
 #include "codegen/target.hpp"
 #include "nplib/array_expr.hpp"
 #include "nplib/array_typing.hpp"
@@ -82,6 +83,7 @@ private:
     void block(const syntax::Block& stmts);
     void else_then_continue(llvm::BasicBlock* else_bb, const syntax::Block& orelse, llvm::BasicBlock* done);
     void stmt(const syntax::Stmt* s);
+    void stmt_kind(const syntax::Stmt* s);
     void assign(const syntax::Assign* s);
     void assign_to(const syntax::Expr* target, llvm::Value* v, const Type* t);
     void aug_assign(const syntax::AugAssign* s);
@@ -239,6 +241,83 @@ private:
     int64_t shared_row_padding(const std::vector<int64_t>& dims, int64_t itemsize);
     llvm::Value* cuda_atomic(const syntax::Call* e, types::BuiltinId id);
 
+    // ---- alloc: memory compiled code owns (codegen/lower_refcount.cpp, nplib/allocate.cpp,
+    // nplib/lower_constructors.cpp, nplib/lower_array_copies.cpp)
+    // Ownership, as Numba's NRT: every variable holding arrays owns a reference to each; a new
+    // array from an expression (allocation, a call returning one) is a temporary owning one,
+    // released at the end of its statement unless a variable takes it; views are borrowed until
+    // stored; arguments are borrowed; `return` hands the caller one reference. CUDA: nothing.
+    //
+    // Does a value of type `t` hold references this target counts?
+    bool counts_references(const Type* t) const;
+    // The owner pointers inside a value of type `t` (arrays, tuples of them; later lists,
+    // dicts, strings): the one place that knows where references live in a value.
+    void owners_in(llvm::Value* v, const Type* t, std::vector<llvm::Value*>& out);
+    void count_update(bool increment, llvm::Value* v, const Type* t);
+    // `v` (type `t`) is a new reference: a temporary of the current statement.
+    void own_temporary(llvm::Value* v, const Type* t);
+    // A variable takes the temporary `v` (no count update); false if `v` is no temporary.
+    bool take_temporary(llvm::Value* v);
+    // Releases the temporaries made since `mark` (forget: they are released on every path
+    // from here, so the statement's end need not release them again).
+    void release_temporaries(size_t mark, bool forget = true);
+    size_t temporaries_mark() const { return temps_.size(); }
+    void release_locals();
+    // A new array of type `t` (C order; F order for an F-layout type) with shape `shape` (i64
+    // values), uninitialized, owned by a new header: a temporary of the current statement (a
+    // variable that stores it keeps it). Raises ValueError for a negative dimension or a size
+    // past the address space, MemoryError when allocation fails. `what` names the construct
+    // for the error CUDA code gets (it cannot allocate). nplib builds every new array on this.
+    llvm::Value* allocate_array(const Type* t, const std::vector<llvm::Value*>& shape, syntax::SourceLoc loc,
+                                const std::string& what);
+    // nplib/lower_constructors.cpp: np.empty, zeros, ..., a.copy(), astype
+    llvm::Value* array_constructor(const syntax::Call* e, types::BuiltinId id, const syntax::Expr* self);
+    llvm::Value* shape_values(const syntax::Expr* shape, std::vector<llvm::Value*>& dims);
+    void fill_array(TypedValue dest, llvm::Value* v, const Type* vt, syntax::SourceLoc loc);
+    void copy_array(TypedValue dest, TypedValue src, syntax::SourceLoc loc);
+    llvm::Value* arange(const syntax::Call* e, const std::vector<const syntax::Expr*>& arg,
+                        const std::vector<const Type*>& ops, const std::string& what);
+    llvm::Value* linspace(const syntax::Call* e, const std::vector<const syntax::Expr*>& arg,
+                          const std::vector<const Type*>& ops, const std::string& what);
+    // nplib/lower_array_expr.cpp: an array expression's result in a new array
+    llvm::Value* new_array_expr(const syntax::Expr* e);
+    llvm::Value* may_overlap(TypedValue a, TypedValue b_);
+    std::vector<llvm::Value*> broadcast_shape(const std::vector<nplib::ArrayExpr*>& leaves, int ndim);
+    void fill_from_expr(TypedValue dest, const nplib::ArrayExpr& tree, std::vector<TypedValue> arrays,
+                        syntax::SourceLoc loc);
+    struct Temporary {
+        std::vector<llvm::AllocaInst*> slots;  // the owners, null once released or taken
+        llvm::Value* value;
+    };
+    std::vector<Temporary> temps_;
+    // ---- lower_prange.cpp: parallel=True (prange loops on the thread pool, thread functions)
+    bool runs_in_parallel(const syntax::For* s, const syntax::Call* range, PrangePlan& plan);
+    void for_prange(const syntax::For* s, const Type* et, const RangeArgs& args, const PrangePlan& plan);
+    // A function body(ctx, chunk, lo, hi) lowered from this function's source: each chunk
+    // starts with its own slot for every variable, `captured` ones loaded from the last
+    // fields of ctx_ty; `emit` lowers the chunk's work. (cpu/parallel_runtime.hpp runs it.)
+    using ChunkBody = std::function<void(llvm::Value* ctx, llvm::Value* chunk, llvm::Value* lo, llvm::Value* hi)>;
+    llvm::Function* outline_chunk(const std::string& suffix, const std::vector<std::string>& captured,
+                                  llvm::StructType* ctx_ty, const ChunkBody& emit);
+    llvm::StructType* chunk_context_type(std::vector<llvm::Type*> fields, const std::vector<std::string>& captured);
+    llvm::AllocaInst* chunk_context(llvm::StructType* ctx_ty, const std::vector<llvm::Value*>& values,
+                                    const std::vector<std::string>& captured, syntax::SourceLoc loc);
+    llvm::Value* parallel_chunks(llvm::Value* n);
+    void run_chunks(llvm::Function* body, llvm::Value* cx, llvm::Value* n, llvm::Value* chunks);
+    llvm::Value* reduction_identity(ReductionOp op, const Type* t, syntax::SourceLoc loc);
+
+    // ---- parallel_arrays.cpp: Numba's implicit parfors of array code in parallel=True functions
+    // A whole-array reduction / an array expression stored into an array, run in chunks of
+    // rows on the pool when large (null / false: lower it serially).
+    llvm::Value* parallel_reduction(nplib::Reduction kind, const syntax::Expr* operand, const Type* rt,
+                                    syntax::SourceLoc loc);
+    bool parallel_store(TypedValue dest, const syntax::Expr* e);
+    // Inside a chunk: restricts the iteration space of the operation `owner` (the reduction's
+    // operand, the stored tree) to its rows [lo, hi) along the first axis.
+    void narrow_to_chunk(const void* owner, std::vector<llvm::Value*>& dims, std::vector<TypedValue>& arrays);
+    llvm::Value* combine_reduction(nplib::Reduction kind, llvm::Value* acc, llvm::Value* part, const Type* t,
+                                   syntax::SourceLoc loc);
+
 public:
     ModuleLowering& mod;
     const types::TypedFunction& fn;
@@ -253,6 +332,14 @@ private:
         llvm::BasicBlock* break_target;
     };
     std::vector<Loop> loops_;
+
+    // lower_prange.cpp
+    bool in_prange_ = false;  // lowering a prange body: prange loops inside it run serially
+    // parallel_arrays.cpp
+    bool serial_array_ops_ = false;      // lowering the serial branch of a parallel array operation
+    const void* chunk_owner_ = nullptr;  // the operation narrow_to_chunk restricts, to the rows:
+    llvm::Value* chunk_lo_ = nullptr;
+    llvm::Value* chunk_hi_ = nullptr;
 };
 
 }  // namespace ujit::codegen

@@ -49,9 +49,7 @@ std::optional<int64_t> FunctionLowering::const_int(const Expr* e) const {
 
 llvm::Value* FunctionLowering::expr(const Expr* e) {
     syntax::check_stack(e->loc, "expressions");
-    if (is_array_expr(e))
-        unsupported(e->loc, "this array expression makes a new array, which ujit cannot allocate yet; store it into "
-                            "an existing one (out[:] = ...) or reduce it (np.sum(...))");
+    if (is_array_expr(e)) return new_array_expr(e);
     // (A constant on a Call of cuda.shared/local.array is its shape, not its value.)
     if (const types::ConstValue* c = fn.constant(e); c && !(isa<Call>(e) && type_of(e)->is_array())) {
         llvm::Value* v = constant_value(b, *c);

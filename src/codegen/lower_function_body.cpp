@@ -51,7 +51,18 @@ void FunctionLowering::store_variable(const std::string& name, llvm::Value* v, c
                                       syntax::SourceLoc loc) {
     const types::Variable* var = fn.find_variable(name);
     UJIT_INTERNAL_ASSERT(var, loc, "'" + name + "' is not a typed variable");
-    b.CreateStore(convert_or_fail(v, from, var->type, loc), variable(name, loc));
+    llvm::Value* cv = convert_or_fail(v, from, var->type, loc);
+    llvm::AllocaInst* slot = variable(name, loc);
+    if (!counts_references(var->type)) {
+        b.CreateStore(cv, slot);
+        return;
+    }
+    // The variable's reference: taken over from a temporary, or a new one; then the old
+    // value's is released (after the increment, so that `a = a` never frees a).
+    llvm::Value* old = b.CreateLoad(value_type(mod.ctx, var->type), slot);
+    if (cv != v || !take_temporary(v)) count_update(true, cv, var->type);
+    b.CreateStore(cv, slot);
+    count_update(false, old, var->type);
 }
 
 void FunctionLowering::lower_body() {
@@ -65,9 +76,12 @@ void FunctionLowering::lower_body() {
     for (llvm::BasicBlock& bb : *f) {
         if (bb.getTerminator() || &bb == alloca_block_) continue;
         b.SetInsertPoint(&bb);
-        if (&bb != body && llvm::pred_empty(&bb))
+        if (&bb != body && llvm::pred_empty(&bb)) {
             b.CreateUnreachable();
-        else if (ret->isVoidTy())
+            continue;
+        }
+        release_locals();
+        if (ret->isVoidTy())
             b.CreateRetVoid();
         else
             b.CreateRet(llvm::Constant::getNullValue(ret));

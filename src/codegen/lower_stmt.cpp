@@ -20,7 +20,14 @@ void FunctionLowering::block(const Block& stmts) {
     for (const Stmt* s : stmts) stmt(s);
 }
 
+// A statement's temporaries (new arrays it did not store) are released at its end.
 void FunctionLowering::stmt(const Stmt* s) {
+    size_t mark = temporaries_mark();
+    stmt_kind(s);
+    release_temporaries(mark);
+}
+
+void FunctionLowering::stmt_kind(const Stmt* s) {
     switch (s->kind) {
     case StmtKind::ExprStmt: {
         const Expr* v = cast<ExprStmt>(s)->value;
@@ -154,7 +161,9 @@ void FunctionLowering::else_then_continue(llvm::BasicBlock* else_bb, const synta
 }
 
 void FunctionLowering::if_stmt(const If* s) {
+    size_t mark = temporaries_mark();
     llvm::Value* c = condition(s->test);
+    release_temporaries(mark);
     llvm::BasicBlock* then_bb = new_block("if.then");
     llvm::BasicBlock* else_bb = s->orelse.empty() ? nullptr : new_block("if.else");
     llvm::BasicBlock* done = new_block("if.end");
@@ -172,7 +181,10 @@ void FunctionLowering::while_stmt(const While* s) {
     llvm::BasicBlock* done = new_block("while.end");
     b.CreateBr(header);
     b.SetInsertPoint(header);
-    b.CreateCondBr(condition(s->test), body, else_bb ? else_bb : done);
+    size_t mark = temporaries_mark();
+    llvm::Value* c = condition(s->test);
+    release_temporaries(mark);  // each test's temporaries, before the branch
+    b.CreateCondBr(c, body, else_bb ? else_bb : done);
     b.SetInsertPoint(body);
     loops_.push_back({header, done});
     block(s->body);
@@ -254,6 +266,7 @@ void FunctionLowering::for_range(const For* s, const Call* range) {
     bool is_signed = et->is_signed();
 
     RangeArgs args = range_args(range, et);
+    if (PrangePlan plan; runs_in_parallel(s, range, plan)) return for_prange(s, et, args, plan);
     llvm::Value *start = args.start, *stop = args.stop, *step = args.step;
     std::optional<int64_t> const_step = args.const_step;
     auto keep_going = [&](llvm::Value* i) -> llvm::Value* {
@@ -384,10 +397,17 @@ void FunctionLowering::return_stmt(const Return* s) {
     const Type* rt = fn.return_type;
     if (rt->is_none()) {
         if (s->value && !isa<NoneLit>(s->value)) expr(s->value);
+        release_temporaries(0, /*forget=*/false);
+        release_locals();
         b.CreateRetVoid();
     } else {
         if (!s->value) unsupported(s->loc, "a bare return in a function returning " + rt->str());
-        b.CreateRet(expr_as(s->value, rt));
+        // The caller gets one reference (the contract of every function returning arrays).
+        llvm::Value* v = expr_as(s->value, rt);
+        count_update(true, v, rt);
+        release_temporaries(0, /*forget=*/false);
+        release_locals();
+        b.CreateRet(v);
     }
     start_dead_block();
 }

@@ -20,6 +20,11 @@ public:
     virtual ~Target() = default;
     virtual types::TargetKind kind() const = 0;
 
+    // Whether code for this target owns memory (np.empty, a * 2, a.copy()) and counts
+    // references to it: the CPU does, as Numba's NRT; CUDA kernels and device functions never
+    // allocate (codegen emits no count updates for them, and refuses allocation).
+    bool counts_references() const { return kind() == types::TargetKind::CPU; }
+
     // Triple and data layout for a fresh module.
     virtual void configure_module(llvm::Module& m) = 0;
 

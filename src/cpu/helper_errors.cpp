@@ -1,4 +1,5 @@
 #include "cpu/helper_errors.hpp"
+#include "cpu/raise_carry.hpp"
 
 #include "codegen/abi.hpp"
 
@@ -83,6 +84,12 @@ std::string runtime_error_message(int code) {
         return "ValueError: zero-size array to reduction operation maximum which has no identity";
     case RuntimeError::EmptyArgmin: return "ValueError: attempt to get argmin of an empty sequence";
     case RuntimeError::EmptyArgmax: return "ValueError: attempt to get argmax of an empty sequence";
+    case RuntimeError::NegativeDimensions: return "ValueError: negative dimensions not allowed";
+    case RuntimeError::ArrayTooBig:
+        return "ValueError: array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible "
+               "size.";
+    case RuntimeError::AllocationFailed: return "MemoryError: Allocation failed (probably too large).";
+    case RuntimeError::ArangeStepZero: return "ValueError: Maximum allowed size exceeded";
     case RuntimeError::Raised: break;  // the message is the payload's: RuntimeErrorInfo::str
     }
     return "RuntimeError: unknown run-time error " + std::to_string(code);
@@ -136,6 +143,17 @@ namespace {
     UJIT_GUARD_LONGJMP(guard->env);
 }
 }  // namespace
+
+const char* ujit::cpu::raise_detail(int code) { return t_detail.code == code && code ? t_detail.text : nullptr; }
+
+void ujit::cpu::raise_with_detail(int code, const char* where, const char* detail) {
+    t_detail.code = 0;
+    if (detail) {
+        std::snprintf(t_detail.text, sizeof t_detail.text, "%s", detail);
+        t_detail.code = code;
+    }
+    raise_to_guard(code, where);
+}
 
 extern "C" [[noreturn]] void ujit_rt_raise(int code, const char* where) {
     ujit::cpu::t_detail.code = 0;

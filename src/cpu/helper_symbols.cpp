@@ -9,6 +9,7 @@
 #include "cpu/helper_sort.hpp"
 #include "cpu/helper_vexp.hpp"
 #include "cpu/kernel_runtime.hpp"
+#include "cpu/parallel_runtime.hpp"
 #include "nrt/nrt.h"
 
 namespace ujit::cpu {
@@ -42,10 +43,18 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_np_random_randint", reinterpret_cast<void*>(&ujit_rt_np_random_randint)},
         {"ujit_rt_np_random_fill", reinterpret_cast<void*>(&ujit_rt_np_random_fill)},
         {"ujit_rt_np_random_fill_int", reinterpret_cast<void*>(&ujit_rt_np_random_fill_int)},
+        // parallel=True (cpu/parallel_runtime.hpp): prange loops on the pool, the thread functions.
+        {"ujit_rt_parallel_chunks", reinterpret_cast<void*>(&ujit_rt_parallel_chunks)},
+        {"ujit_rt_parallel_for", reinterpret_cast<void*>(&ujit_rt_parallel_for)},
+        {"ujit_rt_get_num_threads", reinterpret_cast<void*>(&ujit_rt_get_num_threads)},
+        {"ujit_rt_set_num_threads", reinterpret_cast<void*>(&ujit_rt_set_num_threads)},
+        {"ujit_rt_get_thread_id", reinterpret_cast<void*>(&ujit_rt_get_thread_id)},
         // The array runtime (src/nrt): memory compiled code owns.
         {"ujit_nrt_allocate", reinterpret_cast<void*>(&ujit_nrt_allocate)},
         {"ujit_nrt_incref", reinterpret_cast<void*>(&ujit_nrt_incref)},
         {"ujit_nrt_decref", reinterpret_cast<void*>(&ujit_nrt_decref)},
+        {"ujit_nrt_release_last", reinterpret_cast<void*>(&ujit_nrt_release_last)},
+        {"ujit_nrt_data", reinterpret_cast<void*>(&ujit_nrt_data)},
     };
     return table;
 }

@@ -1,5 +1,6 @@
 #include "cpu/optimize.hpp"
 
+#include "codegen/refcount_pass.hpp"
 #include "cpu/libmvec.hpp"
 
 #include <llvm/Analysis/TargetLibraryInfo.h>
@@ -96,6 +97,9 @@ void optimize_module(llvm::Module& m, llvm::TargetMachine& tm, int opt_level, bo
     llvm::ModulePassManager mpm = level == llvm::OptimizationLevel::O0 ? pb.buildO0DefaultPipeline(level)
                                                                        : pb.buildPerModuleDefaultPipeline(level);
     mpm.run(m, mam);
+    // After inlining and simplification, the count updates are SSA values the pruning can
+    // pair; lowered here at every level (the markers are no symbols the JIT can link).
+    codegen::lower_refcounts(m);
 }
 
 std::string emit_assembly(llvm::Module& m, llvm::TargetMachine& tm) {

@@ -278,12 +278,41 @@ std::vector<TypedValue> FunctionLowering::leaf_views(const std::vector<ArrayExpr
     return arrays;
 }
 
-void FunctionLowering::store_array_expr(TypedValue dest, const ArrayExpr& tree, const std::vector<ArrayExpr*>& leaves,
-                                        SourceLoc loc) {
+// The iteration space of an expression of `ndim` dimensions: its leaves' shapes broadcast
+// together (NumPy's rule, right-aligned; a mismatch is found by leaf_views).
+std::vector<llvm::Value*> FunctionLowering::broadcast_shape(const std::vector<ArrayExpr*>& leaves, int ndim) {
+    std::vector<llvm::Value*> dims(static_cast<size_t>(ndim), b.getInt64(1));
+    for (ArrayExpr* leaf : leaves) {
+        int n = leaf->type->ndim();
+        for (int j = 0; j < n; ++j) {
+            size_t k = static_cast<size_t>(ndim - n + j);
+            llvm::Value* ld = array_dim(b, leaf->value, static_cast<unsigned>(j));
+            dims[k] = b.CreateSelect(b.CreateICmpEQ(ld, b.getInt64(1)), dims[k], ld);
+        }
+    }
+    return dims;
+}
+
+// The expression's result in a new array of the broadcast shape, filled by the same single
+// loop that stores into an existing array.
+llvm::Value* FunctionLowering::new_array_expr(const Expr* e) {
+    const Type* t = type_of(e);
+    std::vector<ArrayExpr*> leaves;
+    std::unique_ptr<ArrayExpr> tree = array_expr_tree(e, leaves);
+    std::vector<llvm::Value*> dims = broadcast_shape(leaves, t->ndim());
+    std::vector<TypedValue> arrays = leaf_views(leaves, dims, e->loc, /*into=*/false);
+    llvm::Value* out = allocate_array(t, dims, e->loc, "this array expression");
+    fill_from_expr({out, t}, *tree, arrays, e->loc);
+    return out;
+}
+
+// The loop that computes `tree` into `dest`, over `arrays` (the leaves' views over dest's shape).
+void FunctionLowering::fill_from_expr(TypedValue dest, const ArrayExpr& tree, std::vector<TypedValue> arrays,
+                                      SourceLoc loc) {
     std::vector<llvm::Value*> dims;
     for (int k = 0; k < dest.t->ndim(); ++k) dims.push_back(array_dim(b, dest.v, static_cast<unsigned>(k)));
-    std::vector<TypedValue> arrays = leaf_views(leaves, dims, loc, /*into=*/true);
     arrays.push_back(dest);
+    narrow_to_chunk(&tree, dims, arrays);
     const Type* dt = dest.t->dtype();
     elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& ptrs) {
         llvm::Value* v = convert_or_fail(array_expr_element(tree, ptrs), tree.elem_type(), dt, loc);
@@ -312,10 +341,68 @@ void FunctionLowering::masked_store(const Subscript* target, const Expr* value) 
     });
 }
 
+// Can `a` and `b` share memory, other than element for element (same data pointer, same
+// strides: reading an element before writing the same one is safe)? Compares the byte ranges
+// the two arrays span, as NumPy's solve_may_share_memory does in its first, bounds-only step.
+llvm::Value* FunctionLowering::may_overlap(TypedValue a, TypedValue b_) {
+    auto extent = [&](TypedValue x, llvm::Value*& lo, llvm::Value*& hi, llvm::Value*& empty) {
+        lo = hi = b.CreatePtrToInt(array_data(b, x.v), b.getInt64Ty());
+        empty = b.getFalse();
+        for (int k = 0; k < x.t->ndim(); ++k) {
+            llvm::Value* d = array_dim(b, x.v, static_cast<unsigned>(k));
+            llvm::Value* span =
+                b.CreateMul(b.CreateSub(d, b.getInt64(1)), array_stride(b, x.v, static_cast<unsigned>(k)));
+            llvm::Value* down = b.CreateICmpSLT(span, b.getInt64(0));
+            lo = b.CreateAdd(lo, b.CreateSelect(down, span, b.getInt64(0)));
+            hi = b.CreateAdd(hi, b.CreateSelect(down, b.getInt64(0), span));
+            empty = b.CreateOr(empty, b.CreateICmpSLE(d, b.getInt64(0)));
+        }
+        hi = b.CreateAdd(hi, b.getInt64(x.t->dtype()->itemsize()));
+    };
+    llvm::Value *alo, *ahi, *aempty, *blo, *bhi, *bempty;
+    extent(a, alo, ahi, aempty);
+    extent(b_, blo, bhi, bempty);
+    llvm::Value* spans = b.CreateAnd(b.CreateICmpULT(alo, bhi), b.CreateICmpULT(blo, ahi));
+    spans = b.CreateAnd(spans, b.CreateNot(b.CreateOr(aempty, bempty)));
+    llvm::Value* same = b.CreateICmpEQ(array_data(b, a.v), array_data(b, b_.v));
+    for (int k = 0; k < a.t->ndim() && k < b_.t->ndim(); ++k)
+        same = b.CreateAnd(same, b.CreateICmpEQ(array_stride(b, a.v, static_cast<unsigned>(k)),
+                                                array_stride(b, b_.v, static_cast<unsigned>(k))));
+    if (a.t->ndim() != b_.t->ndim()) same = b.getFalse();
+    return b.CreateAnd(spans, b.CreateNot(same));
+}
+
 void FunctionLowering::lower_array_expr_into(TypedValue dest, const Expr* e) {
+    if (parallel_store(dest, e)) return;  // codegen/parallel_arrays.cpp
     std::vector<ArrayExpr*> leaves;
     std::unique_ptr<ArrayExpr> tree = array_expr_tree(e, leaves);
     store_array_expr(dest, *tree, leaves, e->loc);
+}
+
+void FunctionLowering::store_array_expr(TypedValue dest, const ArrayExpr& tree, const std::vector<ArrayExpr*>& leaves,
+                                        SourceLoc loc) {
+    std::vector<llvm::Value*> dims;
+    for (int k = 0; k < dest.t->ndim(); ++k) dims.push_back(array_dim(b, dest.v, static_cast<unsigned>(k)));
+    std::vector<TypedValue> arrays = leaf_views(leaves, dims, loc, /*into=*/true);
+    if (arrays.empty() || !mod.target.counts_references()) return fill_from_expr(dest, tree, arrays, loc);
+    // a[1:] = a[:-1] * 2: NumPy computes the right side first. When an operand may overlap the
+    // destination other than element for element, the result goes to a new array first.
+    llvm::Value* overlap = b.getFalse();
+    for (const TypedValue& a : arrays) overlap = b.CreateOr(overlap, may_overlap(a, dest));
+    llvm::BasicBlock* via_copy = new_block("overlap.copy");
+    llvm::BasicBlock* direct = new_block("overlap.none");
+    llvm::BasicBlock* done = new_block("overlap.done");
+    b.CreateCondBr(overlap, via_copy, direct);
+    b.SetInsertPoint(via_copy);
+    const Type* tt = types::array(tree.elem_type(), dest.t->ndim(), types::Layout::C);
+    TypedValue tmp{allocate_array(tt, dims, loc, "this array expression"), tt};
+    fill_from_expr(tmp, tree, arrays, loc);
+    copy_array(dest, tmp, loc);
+    b.CreateBr(done);
+    b.SetInsertPoint(direct);
+    fill_from_expr(dest, tree, arrays, loc);
+    b.CreateBr(done);
+    b.SetInsertPoint(done);
 }
 
 }  // namespace ujit::codegen

@@ -82,20 +82,13 @@ void FunctionLowering::compensated_sum(const std::vector<llvm::Value*>& dims, co
 }
 
 llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, const Type* rt, SourceLoc loc) {
+    if (llvm::Value* v = parallel_reduction(kind, operand, rt, loc)) return v;  // codegen/parallel_arrays.cpp
     std::vector<ArrayExpr*> leaves;
     std::unique_ptr<ArrayExpr> tree = array_expr_tree(operand, leaves);
     const Type* ot = type_of(operand);
-    // The iteration space: the leaves' shapes broadcast together (NumPy's rule, right-aligned).
-    std::vector<llvm::Value*> dims(static_cast<size_t>(ot->ndim()), b.getInt64(1));
-    for (ArrayExpr* leaf : leaves) {
-        int n = leaf->type->ndim();
-        for (int j = 0; j < n; ++j) {
-            size_t k = static_cast<size_t>(ot->ndim() - n + j);
-            llvm::Value* ld = array_dim(b, leaf->value, static_cast<unsigned>(j));
-            dims[k] = b.CreateSelect(b.CreateICmpEQ(ld, b.getInt64(1)), dims[k], ld);
-        }
-    }
+    std::vector<llvm::Value*> dims = broadcast_shape(leaves, ot->ndim());
     std::vector<TypedValue> arrays = leaf_views(leaves, dims, loc, /*into=*/false);
+    narrow_to_chunk(operand, dims, arrays);
     llvm::Value* size = b.getInt64(1);
     for (llvm::Value* d : dims) size = b.CreateMul(size, d);
     const Type* et = tree->elem_type();

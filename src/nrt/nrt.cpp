@@ -5,12 +5,13 @@
 #include "nrt/alloc_log.hpp"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 
 struct ujit_nrt_meminfo {
-    std::atomic<int64_t> refcount;  // first: compiled code may one day update it inline
+    std::atomic<int64_t> refcount;  // first: compiled code updates it inline (ujit_nrt_release_last)
     ujit_nrt_destructor destructor;
     void* info;
     void* data;
@@ -22,6 +23,8 @@ struct ujit_nrt_meminfo {
     ujit_nrt_meminfo* log_next;
     uint64_t log_seq;
 };
+
+static_assert(offsetof(ujit_nrt_meminfo, refcount) == 0, "compiled code counts at offset 0");
 
 namespace ujit::nrt {
 
@@ -130,6 +133,8 @@ void ujit_nrt_decref(ujit_nrt_meminfo* mi) {
     // acq_rel: the thread that frees sees every write made through the other references.
     if (mi && mi->refcount.fetch_sub(1, std::memory_order_acq_rel) == 1) ujit::nrt::destroy(mi);
 }
+
+void ujit_nrt_release_last(ujit_nrt_meminfo* mi) { ujit::nrt::destroy(mi); }
 
 void* ujit_nrt_data(const ujit_nrt_meminfo* mi) { return mi ? mi->data : nullptr; }
 size_t ujit_nrt_size(const ujit_nrt_meminfo* mi) { return mi ? mi->size : 0; }

@@ -41,6 +41,11 @@ ujit_nrt_meminfo* ujit_nrt_adopt(void* data, size_t nbytes, ujit_nrt_destructor 
 void ujit_nrt_incref(ujit_nrt_meminfo* mi);
 void ujit_nrt_decref(ujit_nrt_meminfo* mi);
 
+/* Compiled code updates the count inline (an atomic on the header's first field, an
+ * int64_t; codegen/refcount_pass.cpp) and calls this when its decrement took the count
+ * from 1 to 0: runs the destructor and frees the header. */
+void ujit_nrt_release_last(ujit_nrt_meminfo* mi);
+
 void* ujit_nrt_data(const ujit_nrt_meminfo* mi);
 size_t ujit_nrt_size(const ujit_nrt_meminfo* mi);
 int64_t ujit_nrt_refcount(const ujit_nrt_meminfo* mi);

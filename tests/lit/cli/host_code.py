@@ -66,7 +66,7 @@ else:
 # COUNT: host_code.py: ok (3 functions, 1 signature compiled)
 # VERBOSE: host_code.py:9:8: note: left to Python: 'import time' is left to Python
 # VERBOSE: host_code.py:11:8: note: left to Python: 'import matplotlib.pyplot' is left to Python
-# VERBOSE: host_code.py:19:1: note: left to Python: module-level variable 'x' must be a constant expression: 'np' has no attribute 'arange'
+# VERBOSE: host_code.py:19:1: note: left to Python: module-level variable 'x' must be a constant expression: calls to 'np.arange' are not supported in a constant expression
 # VERBOSE: host_code.py:22:1: note: left to Python: module-level 'for' loops are left to Python
 # VERBOSE: host_code.py:43:1: note: left to Python: class definitions are not supported by ujit
 # VERBOSE: host_code.py:48:1: note: left to Python: 'with' statements are not supported by ujit

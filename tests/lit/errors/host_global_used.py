@@ -11,5 +11,5 @@ y = 3
 
 @njit
 def f(i):
-    # expected-error@+1:12 {{global 'x' (bound at line 8) is not a compile-time constant: 'np' has no attribute 'arange'}}
+    # expected-error@+1:12 {{global 'x' (bound at line 8) is not a compile-time constant: calls to 'np.arange' are not supported in a constant expression}}
     return x[i] + y

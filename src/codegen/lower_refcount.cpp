@@ -1,0 +1,96 @@
+// Reference counts of the memory compiled code owns (lower_context.hpp, "alloc"): which
+// values hold references, the temporaries of a statement, the variables' references, and
+// the count updates, emitted as markers that codegen/refcount_pass.cpp prunes and lowers.
+#include "codegen/lower_context.hpp"
+
+#include "codegen/llvm_types.hpp"
+#include "codegen/refcount_pass.hpp"
+
+#include <algorithm>
+
+namespace ujit::codegen {
+
+using types::Type;
+
+namespace {
+
+bool holds_owners(const Type* t) {
+    if (t->is_array()) return true;
+    if (t->is_tuple()) return std::any_of(t->elements().begin(), t->elements().end(), holds_owners);
+    return false;
+}
+
+}  // namespace
+
+bool FunctionLowering::counts_references(const Type* t) const {
+    return t && mod.target.counts_references() && holds_owners(t);
+}
+
+void FunctionLowering::owners_in(llvm::Value* v, const Type* t, std::vector<llvm::Value*>& out) {
+    if (t->is_array()) {
+        llvm::Value* owner = array_owner(b, v);
+        if (!llvm::isa<llvm::ConstantPointerNull>(owner)) out.push_back(owner);  // statically borrowed
+        return;
+    }
+    if (t->is_tuple())
+        for (unsigned i = 0; i < t->elements().size(); ++i)
+            if (holds_owners(t->elements()[i])) owners_in(b.CreateExtractValue(v, i), t->elements()[i], out);
+}
+
+void FunctionLowering::count_update(bool increment, llvm::Value* v, const Type* t) {
+    if (!counts_references(t)) return;
+    std::vector<llvm::Value*> owners;
+    owners_in(v, t, owners);
+    llvm::Function* marker = refcount_marker(mod.m, increment);
+    for (llvm::Value* owner : owners) b.CreateCall(marker, {owner});
+}
+
+// Each owner goes to a slot (an entry-block alloca, null at entry), so that a temporary made
+// on one branch of `x if c else y` is released after the join, and a loop's next iteration
+// never sees the last one's.
+void FunctionLowering::own_temporary(llvm::Value* v, const Type* t) {
+    if (!counts_references(t)) return;
+    std::vector<llvm::Value*> owners;
+    owners_in(v, t, owners);
+    Temporary temp{{}, v};
+    for (llvm::Value* owner : owners) {
+        llvm::AllocaInst* slot = entry_alloca(b.getPtrTy(), "temp.owner");
+        llvm::IRBuilder<> eb(alloca_block_);  // the entry block is open until lower_body ends it
+        eb.CreateStore(llvm::ConstantPointerNull::get(b.getPtrTy()), slot);
+        b.CreateStore(owner, slot);
+        temp.slots.push_back(slot);
+    }
+    temps_.push_back(std::move(temp));
+}
+
+bool FunctionLowering::take_temporary(llvm::Value* v) {
+    for (auto it = temps_.rbegin(); it != temps_.rend(); ++it) {
+        if (it->value != v) continue;
+        for (llvm::AllocaInst* slot : it->slots) b.CreateStore(llvm::ConstantPointerNull::get(b.getPtrTy()), slot);
+        temps_.erase(std::next(it).base());
+        return true;
+    }
+    return false;
+}
+
+void FunctionLowering::release_temporaries(size_t mark, bool forget) {
+    llvm::Function* decref = nullptr;
+    for (size_t k = temps_.size(); k > mark; --k)
+        for (llvm::AllocaInst* slot : temps_[k - 1].slots) {
+            if (!decref) decref = refcount_marker(mod.m, false);
+            b.CreateCall(decref, {b.CreateLoad(b.getPtrTy(), slot)});
+            b.CreateStore(llvm::ConstantPointerNull::get(b.getPtrTy()), slot);
+        }
+    if (forget) temps_.resize(std::min(mark, temps_.size()));
+}
+
+void FunctionLowering::release_locals() {
+    for (const types::Variable& v : fn.variables) {
+        if (!counts_references(v.type)) continue;
+        auto it = vars_.find(v.name);
+        if (it == vars_.end()) continue;
+        count_update(false, b.CreateLoad(value_type(mod.ctx, v.type), it->second), v.type);
+    }
+}
+
+}  // namespace ujit::codegen

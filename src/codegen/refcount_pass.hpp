@@ -1,0 +1,19 @@
+// Reference counts in the IR (Numba's NRT incref/decref and its nrtopt pruning): lowering
+// emits every count update as a call to one of two marker functions; after the optimizer has
+// inlined and simplified the module, lower_refcounts() removes increment/decrement pairs that
+// provably change nothing and turns the remaining markers into an inline null check and an
+// atomic update of the header's count (src/nrt/nrt.h: the count is the header's first field).
+#pragma once
+
+#include <llvm/IR/Module.h>
+
+namespace ujit::codegen {
+
+// The marker `void(ptr owner)` that increments (or decrements) the count of `owner`, an
+// ujit_nrt_meminfo* or null, declared in `m` on first use.
+llvm::Function* refcount_marker(llvm::Module& m, bool increment);
+
+// Prunes useless pairs, then lowers the markers. Returns how many pairs were removed.
+unsigned lower_refcounts(llvm::Module& m);
+
+}  // namespace ujit::codegen
