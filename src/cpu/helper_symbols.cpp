@@ -36,6 +36,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         // NumPy's library (src/nplib lowers the calls): sorting, dot products, norms.
         {"ujit_rt_sort", reinterpret_cast<void*>(&ujit_rt_sort)},
         {"ujit_rt_argsort", reinterpret_cast<void*>(&ujit_rt_argsort)},
+        {"ujit_rt_unique", reinterpret_cast<void*>(&ujit_rt_unique)},
         {"ujit_rt_dot", reinterpret_cast<void*>(&ujit_rt_dot)},
         {"ujit_rt_norm", reinterpret_cast<void*>(&ujit_rt_norm)},
         {"ujit_rt_matmul", reinterpret_cast<void*>(&ujit_rt_matmul)},
