@@ -262,10 +262,7 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     case BuiltinId::RandomRandom:
     case BuiltinId::RandomSeed:
     case BuiltinId::RandomUniform:
-    case BuiltinId::NpRandomRandom:
-    case BuiltinId::NpRandomRand:
-    case BuiltinId::NpRandomSeed:
-    case BuiltinId::NpRandomUniform: {
+    case BuiltinId::NpRandomSeed: {
         std::vector<llvm::Value*> vals;
         for (const TypedValue& a : args()) vals.push_back(a.v);
         llvm::Value* v = mod.target.emit_random(b, id, vals);

@@ -224,9 +224,20 @@ private:
     llvm::Value* vector_dot(TypedValue x, TypedValue y, bool conjugate, syntax::SourceLoc loc);
     void matrix_product(TypedValue x, TypedValue y, TypedValue out, syntax::SourceLoc loc);
     llvm::Value* linalg_norm(TypedValue x, llvm::Value* ord, const Type* rt, syntax::SourceLoc loc);
+    // Sorted copies, argsort, unique, running sums, outer products: new arrays (allocate_array).
+    llvm::Value* sorted_copy(TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* argsort(TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* unique(TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* cumulative(TypedValue a, bool sum, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* outer(TypedValue x, TypedValue y, const Type* rt, syntax::SourceLoc loc);
+    // nplib/lower_random.cpp: np.random.normal, standard_normal, randn, randint
+    llvm::Value* random_draw(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                             syntax::SourceLoc loc);
     // Raises `class_name`(message) at loc where `cond` (i1) holds.
     void raise_if(llvm::Value* cond, const char* class_name, const std::string& message, syntax::SourceLoc loc);
     llvm::FunctionCallee runtime_call(const char* name, llvm::Type* result, const std::vector<llvm::Type*>& params);
+    // body(pointer) for each element of `a` in C order (once for a 0-d array).
+    void for_each_element(TypedValue a, const std::function<void(llvm::Value*)>& body);
 
     // ---- lower_xoroshiro.cpp: numba.cuda.random
     llvm::Value* xoroshiro_call(const syntax::Call* e, types::BuiltinId id);

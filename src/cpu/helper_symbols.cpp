@@ -3,6 +3,7 @@
 #include "cpu/helper_errors.hpp"
 #include "cpu/helper_linalg.hpp"
 #include "cpu/helper_matmul.hpp"
+#include "cpu/helper_np_random.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_random.hpp"
 #include "cpu/helper_sort.hpp"
@@ -37,9 +38,14 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         // NumPy's library (src/nplib lowers the calls): sorting, dot products, norms.
         {"ujit_rt_sort", reinterpret_cast<void*>(&ujit_rt_sort)},
         {"ujit_rt_argsort", reinterpret_cast<void*>(&ujit_rt_argsort)},
+        {"ujit_rt_unique", reinterpret_cast<void*>(&ujit_rt_unique)},
         {"ujit_rt_dot", reinterpret_cast<void*>(&ujit_rt_dot)},
         {"ujit_rt_norm", reinterpret_cast<void*>(&ujit_rt_norm)},
         {"ujit_rt_matmul", reinterpret_cast<void*>(&ujit_rt_matmul)},
+        {"ujit_rt_np_random_gauss", reinterpret_cast<void*>(&ujit_rt_np_random_gauss)},
+        {"ujit_rt_np_random_randint", reinterpret_cast<void*>(&ujit_rt_np_random_randint)},
+        {"ujit_rt_np_random_fill", reinterpret_cast<void*>(&ujit_rt_np_random_fill)},
+        {"ujit_rt_np_random_fill_int", reinterpret_cast<void*>(&ujit_rt_np_random_fill_int)},
         // parallel=True (cpu/parallel_runtime.hpp): prange loops on the pool, the thread functions.
         {"ujit_rt_parallel_chunks", reinterpret_cast<void*>(&ujit_rt_parallel_chunks)},
         {"ujit_rt_parallel_for", reinterpret_cast<void*>(&ujit_rt_parallel_for)},

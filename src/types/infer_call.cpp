@@ -384,8 +384,6 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         operands(c, {int64()});
         return none();
     case BuiltinId::RandomRandom:
-    case BuiltinId::NpRandomRandom:
-    case BuiltinId::NpRandomRand:
         arity(0, 0);
         operands(c, {});
         return float64();
@@ -395,10 +393,8 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         integer_arg(0);
         operands(c, {int64()});
         return none();
-    case BuiltinId::RandomUniform:
-    case BuiltinId::NpRandomUniform: {
-        const size_t n = id == BuiltinId::RandomUniform ? 2 : 0;
-        arity(n, 2);
+    case BuiltinId::RandomUniform: {
+        arity(2, 2);
         for (size_t i = 0; i < args.size(); ++i) number(i);
         operands(c, std::vector<const Type*>(args.size(), float64()));
         return float64();
