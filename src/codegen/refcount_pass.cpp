@@ -10,12 +10,12 @@
 // then no one can observe the count being lower for a moment.
 #include "codegen/refcount_pass.hpp"
 
+#include <llvm/Analysis/PostDominators.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
-#include <llvm/Analysis/PostDominators.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <set>
@@ -175,7 +175,8 @@ unsigned lower_refcounts(llvm::Module& m) {
         if (!marker) continue;
         std::vector<llvm::CallInst*> calls;
         for (llvm::User* u : marker->users())
-            if (auto* call = llvm::dyn_cast<llvm::CallInst>(u); call && llvm::isa<llvm::ConstantPointerNull>(call->getArgOperand(0)))
+            if (auto* call = llvm::dyn_cast<llvm::CallInst>(u);
+                call && llvm::isa<llvm::ConstantPointerNull>(call->getArgOperand(0)))
                 calls.push_back(call);
         for (llvm::CallInst* call : calls) call->eraseFromParent();
     }
@@ -185,7 +186,8 @@ unsigned lower_refcounts(llvm::Module& m) {
             if (!f.isDeclaration()) pairs += prune(f);
     llvm::LLVMContext& ctx = m.getContext();
     llvm::FunctionCallee release_last = m.getOrInsertFunction(
-        "ujit_nrt_release_last", llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {llvm::PointerType::get(ctx, 0)}, false));
+        "ujit_nrt_release_last",
+        llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {llvm::PointerType::get(ctx, 0)}, false));
     for (auto [marker, increment] : {std::pair{inc, true}, std::pair{dec, false}}) {
         if (!marker) continue;
         std::vector<llvm::CallInst*> calls;

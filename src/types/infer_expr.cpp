@@ -3,6 +3,7 @@
 #include "types/infer_impl.hpp"
 
 #include "nplib/array_typing.hpp"
+#include "nplib/constructors.hpp"
 #include "nplib/ufunc_typing.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/internal_error.hpp"
@@ -213,13 +214,18 @@ const Type* Inferrer::array_subscript(const Subscript* s, const Type* array) {
     if (!isa<Tuple>(s->index) && !isa<Slice>(s->index)) {
         const Type* it = expr(s->index);
         if (it && it->is_array() && it->dtype()->is_bool()) {
-            if (!mask_target_)
-                error(s->loc, "boolean-mask indexing makes a new array, which ujit cannot allocate yet; assign "
-                              "through it (a[mask] = 0)");
             if (it->ndim() != array->ndim())
                 error(s->index->loc, fmt::format("a boolean index must have the array's {} dimensions, not {}",
                                                  array->ndim(), it->ndim()));
-            return types::array(array->dtype(), 1, Layout::A);
+            // Read: a new 1-D array of the selected items, in C order (Numba's getitem).
+            return types::array(array->dtype(), 1, mask_target_ ? Layout::A : Layout::C);
+        }
+        if (it && it->is_array() && it->dtype()->is_int()) {  // a[idx]: rows picked by index, copied
+            if (mask_target_)
+                error(s->loc, "assigning through an integer-array index is not supported by ujit (assign "
+                              "through a boolean mask or a slice)");
+            if (cuda()) error(s->loc, nplib::cuda_allocation_error("indexing with an integer array"));
+            return types::array(array->dtype(), it->ndim() + array->ndim() - 1, Layout::C);
         }
     }
     std::vector<nplib::IndexItem> items;

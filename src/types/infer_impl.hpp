@@ -89,6 +89,8 @@ private:
     const Type* array_alloc(const syntax::Call* c, BuiltinId id);
     const Type* dtype_argument(const syntax::Expr* e, const std::string& what);
     int shape_argument(const syntax::Expr* e, const std::string& what, const Type** op);
+    const Type* ufunc_on_arrays(const syntax::Call* c, const syntax::FunctionDef* callee, const Decorator& d,
+                                const std::vector<const Type*>& args);
 
     ModuleScope& m_;
     TypedFunction& fn_;

@@ -430,3 +430,96 @@ def test_where_and_comparisons_give_new_arrays():
     a = np.array([1.0, 5.0, 3.0])
     b = np.array([2.0, 1.0, 3.0])
     into(f, np.where(a > b, a, b * 2), a, b)
+
+
+def test_vectorize_functions_of_the_module_apply_to_arrays():
+    @ujit.vectorize
+    def clamp_add(x, y):
+        return min(x + y, 10.0)
+
+    @ujit.vectorize(["float32(float32)", "float64(float64)"])
+    def halve(x):
+        return x / 2
+
+    @njit
+    def f(a, b):
+        c = clamp_add(a, b) * 2
+        return c.sum() + halve(a)[3] + np.sum(halve(a.astype(np.float32)))
+
+    a = np.arange(6.0)
+    b = np.full(6, 4.0)
+    expected = (np.minimum(a + b, 10.0) * 2).sum() + a[3] / 2 + (a.astype(np.float32) / 2).sum()
+    before = live()
+    assert f(a, b) == expected
+    assert live() == before
+
+    @njit
+    def g(a):
+        return halve(a)[0]
+
+    assert result_dtype(g, np.ones(3, np.float32)) == "float32"
+    assert result_dtype(g, np.ones(3, np.int64)) == "float64"
+
+
+def test_boolean_mask_and_integer_array_indexing_copy():
+    @njit
+    def positive(a):
+        p = a[a > 0]
+        p[0] = -100.0  # a copy: a is unchanged
+        return p.sum() + p.size + a[0]
+
+    a = np.array([3.0, -1.0, 2.0, -5.0, 4.0])
+    p = a[a > 0]
+    assert positive(a) == (p.sum() - p[0] - 100.0) + p.size + a[0]
+
+    @njit
+    def masked2(out, m):
+        out[:] = m[m % 3 == 0]
+
+    m = np.arange(12.0).reshape(3, 4)
+    into(masked2, m[m % 3 == 0], m)
+
+    @njit
+    def take(out, a, idx):
+        out[:] = a[idx]
+
+    idx = np.array([2, 0, -1, 2])
+    into(take, m[idx], m, idx)
+    v = np.arange(5.0) * 10
+    into(take, v[np.array([[4, 1], [0, -2]])], v, np.array([[4, 1], [0, -2]]))
+
+    @njit
+    def out_of_range(a, idx):
+        return a[idx].sum()
+
+    before = live()
+    with pytest.raises(IndexError, match="index 7 is out of bounds for axis 0 with size 5"):
+        out_of_range(v, np.array([1, 7]))
+    assert live() == before
+
+
+def test_overlapping_slice_assignment_behaves_as_numpy():
+    @njit
+    def shift(a):
+        a[1:] = a[:-1]
+
+    @njit
+    def shift_back(a):
+        a[:-1] = a[1:] * 2
+
+    @njit
+    def rows(m):
+        m[1:, :] = m[:-1, :] + m[0]
+
+    @njit
+    def reverse_add(a):
+        a += a[::-1]
+
+    for fn, src in ((shift, np.arange(6.0)), (shift_back, np.arange(6.0)), (rows, np.arange(12.0).reshape(4, 3)),
+                    (reverse_add, np.arange(5.0))):
+        mine, theirs = src.copy(), src.copy()
+        before = live()
+        fn(mine)
+        assert live() == before
+        fn.py_func(theirs)
+        np.testing.assert_array_equal(mine, theirs)
