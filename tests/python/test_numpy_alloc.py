@@ -523,3 +523,26 @@ def test_overlapping_slice_assignment_behaves_as_numpy():
         assert live() == before
         fn.py_func(theirs)
         np.testing.assert_array_equal(mine, theirs)
+
+
+def test_allocation_in_a_cuda_kernel_is_a_located_error():
+    from ujit import cuda
+
+    @cuda.jit
+    def kernel(a, out):
+        i = cuda.grid(1)
+        if i < a.size:
+            b = a * 2
+            out[i] = b[i]
+
+    with pytest.raises(ujit.CompileError, match=r"test_numpy_alloc.py:\d+:\d+: error: this array expression allocates "
+                                                r"a new array, which CUDA kernels and device functions cannot do"):
+        kernel[1, 4](np.ones(4), np.zeros(4))
+
+    @cuda.jit
+    def kernel2(out):
+        t = np.zeros(4)
+        out[0] = t[0]
+
+    with pytest.raises(ujit.CompileError, match=r"np.zeros\(\) allocates a new array"):
+        kernel2[1, 1](np.zeros(4))
