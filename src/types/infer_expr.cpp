@@ -389,14 +389,19 @@ const Type* Inferrer::ifexp(const IfExp* e) {
 }
 
 const Type* Inferrer::tuple_expr(const Tuple* t) {
-    if (t->display != Tuple::Display::Tuple)
-        error(t->loc, t->from_list() ? "list literals are not supported by ujit (use a tuple)"
+    if (t->display != Tuple::Display::Tuple && !(t->from_list() && allow_list_))
+        error(t->loc, t->from_list() ? "list literals are not supported by ujit (use a tuple), except as "
+                                       "np.array's argument"
                                      : "set and dict literals are not supported by ujit");
+    if (t->elts.empty() && t->from_list()) error(t->loc, "np.array([]) is not supported by ujit (use np.empty(0))");
     if (t->elts.empty()) error(t->loc, "empty tuples are not supported by ujit");
     std::vector<const Type*> elems;
     bool unknown = false;
     for (auto* e : t->elts) {
+        bool list_ok = allow_list_;
+        allow_list_ = list_ok && isa<Tuple>(e);  // rows of np.array([[...], ...]), nothing deeper
         const Type* et = expr(e);
+        allow_list_ = list_ok;
         if (!et) {
             unknown = true;
             continue;

@@ -105,6 +105,7 @@ private:
     bool has_bare_return_ = false;
     int loop_depth_ = 0;
     bool allow_str_ = false;  // a string literal is legal here (print arguments)
+    bool allow_list_ = false;  // a list display is legal here (np.array's argument, typed as a tuple)
 };
 
 }  // namespace ujit::types

@@ -546,3 +546,25 @@ def test_allocation_in_a_cuda_kernel_is_a_located_error():
 
     with pytest.raises(ujit.CompileError, match=r"np.zeros\(\) allocates a new array"):
         kernel2[1, 1](np.zeros(4))
+
+
+def test_np_array_of_list_literals():
+    @njit
+    def f(out, x):
+        out[:] = np.array([[x, 2.5], [3, 4]])
+
+    into(f, np.array([[1.0, 2.5], [3, 4]]), 1.0)
+
+    @njit
+    def g(x):
+        return np.array([x, 2, 3], dtype=np.int16).sum()
+
+    assert g(4) == 9
+
+    @njit
+    def bad(x):
+        y = [x, x]
+        return x
+
+    with pytest.raises(ujit.CompileError, match="list literals are not supported by ujit"):
+        bad(1)
