@@ -568,3 +568,55 @@ def test_np_array_of_list_literals():
 
     with pytest.raises(ujit.CompileError, match="list literals are not supported by ujit"):
         bad(1)
+
+
+def test_every_exit_releases_what_it_holds():
+    @njit
+    def first_big(n):
+        for x in np.arange(n) * 3:  # a temporary iterable, left by a return
+            if x > 10:
+                return x
+        return -1
+
+    @njit
+    def while_alloc(n):
+        i = 0
+        while np.ones(3).sum() * i < n:  # a temporary in every test of the condition
+            i += 1
+        return i
+
+    @njit
+    def tail(a):
+        return a[1:]
+
+    @njit
+    def pair_view(n):
+        a = np.arange(n) * 1.0
+        return tail(a), a[0]  # a view of a local outlives it, inside a tuple
+
+    @njit
+    def use(n):
+        v, x = pair_view(n)
+        w = tail(tail(v))
+        s = 0.0
+        for k in range(3):
+            t = w if k % 2 else np.zeros(2)
+            s += t.sum()
+        return v.sum() + w.sum() + x + s
+
+    @njit
+    def break_loop(n):
+        s = 0.0
+        for i in range(n):
+            t = np.full(4, i * 1.0)
+            if i == 3:
+                break
+            s += t.sum()
+        return s
+
+    # use(6): v = [1..5], w = [3, 4, 5], x = 0, s = 0 + 12 + 0
+    for fn, arg, expected in ((first_big, 10, 12), (while_alloc, 10, 4), (use, 6, 15 + 12 + 0 + 12),
+                              (break_loop, 10, 0 + 4 + 8)):
+        before = live()
+        assert fn(arg) == expected
+        assert live() == before
