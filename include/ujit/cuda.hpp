@@ -84,6 +84,11 @@ class Stream {
 public:
     Stream();  // the default (legacy, synchronizing) stream of the current device
     static Stream create();  // a new user stream on the current device
+    // Another library's CUstream on the current device (CuPy's, PyTorch's), or CUDA's
+    // CU_STREAM_LEGACY (1) / CU_STREAM_PER_THREAD (2): used as it is, never destroyed here;
+    // the caller keeps it alive while ujit work is queued on it. On the host device, a
+    // synchronous stream like the others.
+    static Stream external(void* cu_stream);
     void synchronize() const;
     bool query() const;  // true when all queued work has finished
     bool is_default() const { return !s_; }
@@ -113,22 +118,57 @@ private:
 
 enum class Order { C, F };
 
-// Page-locked host memory (cuMemAllocHost): copies from and to it can be asynchronous.
-// On the host device: ordinary host memory (every copy is synchronous there).
+// Host memory a GPU can reach (Numba's pinned_array, mapped_array and managed_array):
+//   Pinned   page-locked (cuMemAllocHost): copies from and to it can be asynchronous;
+//   Mapped   page-locked and mapped into the device's address space (cuMemHostAlloc with
+//            DEVICEMAP): kernels read and write it in place through device_pointer();
+//   Managed  unified memory (cuMemAllocManaged): one address for the host and the device.
+// On the host device all three are ordinary host memory, and device_pointer() is the host
+// address (kernels run on the CPU there).
+enum class MemoryKind { Pinned, Mapped, Managed };
+
 class PinnedArray {
 public:
     PinnedArray() = default;
-    PinnedArray(DType dtype, std::vector<int64_t> shape, Order order = Order::C);
+    PinnedArray(DType dtype, std::vector<int64_t> shape, Order order = Order::C, MemoryKind kind = MemoryKind::Pinned);
     ArrayRef ref() const { return ref_; }
     template <class T> T* data() const { return static_cast<T*>(ref_.data); }
     const std::vector<int64_t>& shape() const { return ref_.shape; }
     DType dtype() const { return ref_.dtype; }
     int64_t size() const { return ref_.size(); }
+    MemoryKind kind() const;
+    // Where kernels find the data: Mapped and Managed (and everything on the host device);
+    // 0 for Pinned memory on a GPU, which kernels cannot address.
+    uint64_t device_pointer() const;
 
 private:
     std::shared_ptr<detail::PinnedBuffer> buf_;
     ArrayRef ref_;
 };
+
+// Page-locks existing host memory for as long as it lives (cuMemHostRegister: Numba's
+// cuda.pinned and, with `mapped`, cuda.mapped); device_pointer() as above. Nothing to do on
+// the host device.
+class HostRegistration {
+public:
+    HostRegistration(void* data, size_t nbytes, bool mapped);
+    ~HostRegistration();
+    HostRegistration(const HostRegistration&) = delete;
+    HostRegistration& operator=(const HostRegistration&) = delete;
+    uint64_t device_pointer() const { return device_pointer_; }
+
+private:
+    void* data_ = nullptr;
+    int device_ = -1;  // -1: the host device (nothing registered)
+    uint64_t device_pointer_ = 0;
+};
+
+// The current device's free and total memory in bytes (cuMemGetInfo); on the host device,
+// the machine's available and total memory.
+struct MemoryInfo {
+    size_t free = 0, total = 0;
+};
+MemoryInfo memory_info();
 
 // An array in device memory. Copies of the object share the memory (like a NumPy view);
 // the memory returns to the caching pool when the last one goes.
@@ -160,6 +200,11 @@ public:
     // Device → device (same shape and dtype; both contiguous in the same order).
     void copy_from(const DeviceArray& other, const Stream& stream = {});
     DeviceArray copy(const Stream& stream = {}) const;
+    // A view of this array's memory (a slice, a transpose, a reshape, a reinterpretation as
+    // another dtype): the element at index i is at data + byte_offset + Σ i_k strides[k].
+    // It shares the memory (which lives while any view does); every element it can reach
+    // must lie within this array's, else an Argument error.
+    DeviceArray view(int64_t byte_offset, std::vector<int64_t> shape, std::vector<int64_t> strides, DType dtype) const;
 
     // DLPack (kDLCUDA; kDLCPU on the host device). The exported tensor keeps this memory
     // alive until its deleter runs.

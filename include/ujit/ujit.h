@@ -52,7 +52,7 @@ extern "C" {
 /* ------------------------------------------------------------------ version */
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
-#define UJIT_API_VERSION_MINOR_NUMBER 1
+#define UJIT_API_VERSION_MINOR_NUMBER 2
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -122,6 +122,10 @@ typedef struct ujit_array_view {
  * does not copy it back. */
 #define UJIT_ARRAY 1
 #define UJIT_ARRAY_READONLY 3 /* UJIT_ARRAY | 2: any is_array with bit 2 set is read-only */
+/* A result array (is_array = UJIT_ARRAY_RESULT, `result` its handle, see ujit_array below).
+ * Passed back as an argument, it is the array it holds (read-only if that is). */
+#define UJIT_ARRAY_RESULT 4
+typedef struct ujit_array ujit_array;
 typedef struct ujit_value {
     int32_t is_array;
     ujit_dtype dtype;
@@ -131,8 +135,32 @@ typedef struct ujit_value {
         double f;      /* float32 and float64 */
         double c[2];   /* complex: real, imag */
         const DLTensor* array;
+        ujit_array* result;
     } v;
 } ujit_value;
+
+/* An array a compiled function returned. The handle holds one reference to it: memory that
+ * compiled code allocated stays alive until ujit_array_release has run and every DLPack
+ * export's deleter has. An array that borrows the caller's memory (the function returned an
+ * argument or a view of one: ujit_array_owns_memory gives 0) is valid only while that
+ * argument's memory is, as the argument's own views are. The accessors accept NULL (giving
+ * NULL or 0); what they return lives as long as the handle. */
+void* ujit_array_data(const ujit_array* a);
+int32_t ujit_array_ndim(const ujit_array* a);
+const int64_t* ujit_array_shape(const ujit_array* a);
+const int64_t* ujit_array_strides(const ujit_array* a); /* bytes, as NumPy's */
+ujit_dtype ujit_array_dtype(const ujit_array* a);
+/* 1 when the array's type is read-only (a view of a UJIT_ARRAY_READONLY argument). */
+int ujit_array_readonly(const ujit_array* a);
+/* 1 when ujit owns the memory (the handle keeps it alive), 0 when it borrows an argument's. */
+int ujit_array_owns_memory(const ujit_array* a);
+/* A kDLCPU view (strides in elements), borrowed from the handle. UJIT_ERROR_ARGUMENT when
+ * a stride is not a whole number of items (only C++ callers can pass such arrays). */
+ujit_status ujit_array_dltensor(const ujit_array* a, const DLTensor** out);
+/* DLPack export: the tensor holds its own reference (released by its deleter, which the
+ * consumer calls), independently of the handle. */
+ujit_status ujit_array_to_dlpack(const ujit_array* a, DLManagedTensor** out);
+void ujit_array_release(ujit_array* a);
 
 /* ------------------------------------------------------------------ modules */
 
@@ -247,7 +275,10 @@ ujit_status ujit_function_compile_declared(ujit_function* f, ujit_target target,
 /* Calls with lazy specialization from the argument types (Numba's dispatcher: a declared
  * signature that accepts the arguments wins). Scalars and kDLCPU arrays. A tuple result
  * fills up to `max_results` values (nested tuples flattened); *n_results says how many the
- * function returned (1 for a scalar, 0 for None). `n_results` may be NULL. A call with
+ * function returned (1 for a scalar, 0 for None). `n_results` may be NULL. An array result
+ * (alone or in a tuple) is a value with is_array = UJIT_ARRAY_RESULT whose `v.result`
+ * handle belongs to the caller (ujit_array_release); arrays past `max_results` are
+ * released here. A call with
  * scalar arguments whose types were used recently with this function (any handle; the
  * last 8 combinations are kept) takes a lock-free path that allocates nothing. */
 ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results,
@@ -327,6 +358,9 @@ ujit_status ujit_cuda_free_pool(void);
 /* A new stream on the current device. Where a function takes a `ujit_stream*`, NULL means
  * the default (legacy, synchronizing) stream. */
 ujit_status ujit_stream_create(ujit_stream** out);
+/* Wraps another library's CUstream (or CU_STREAM_LEGACY / CU_STREAM_PER_THREAD) on the current
+ * device: ujit queues work on it and never destroys it (release only drops the wrapper). */
+ujit_status ujit_stream_external(void* cu_stream, ujit_stream** out);
 void ujit_stream_release(ujit_stream* s);
 ujit_status ujit_stream_synchronize(ujit_stream* s);
 /* *done = 1 when all work queued on `s` has finished. */
@@ -345,6 +379,29 @@ ujit_status ujit_event_elapsed_ms(ujit_event* start, ujit_event* end, float* ms)
 /* Work queued on `s` after this call waits for `e`. */
 ujit_status ujit_stream_wait_event(ujit_stream* s, ujit_event* e);
 
+/* ------------------------------------------------------------------ CUDA: host memory the GPU reaches */
+
+/* Numba's pinned_array, mapped_array and managed_array (include/ujit/cuda.hpp, PinnedArray):
+ * PINNED is page-locked; MAPPED is page-locked and mapped into the device's address space
+ * (kernels use it in place at the device pointer); MANAGED is unified memory (one address).
+ * On the host device all are ordinary host memory and the device pointer is the host address. */
+typedef enum ujit_memory_kind {
+    UJIT_MEMORY_PINNED = 0,
+    UJIT_MEMORY_MAPPED = 1,
+    UJIT_MEMORY_MANAGED = 2
+} ujit_memory_kind;
+typedef struct ujit_host_memory ujit_host_memory;
+ujit_status ujit_host_memory_new(size_t nbytes, ujit_memory_kind kind, ujit_host_memory** out);
+/* Page-locks `nbytes` of existing host memory at `data` until the handle is released (Numba's
+ * cuda.pinned; with `mapped`, cuda.mapped: then the device pointer addresses it). */
+ujit_status ujit_host_register(void* data, size_t nbytes, int mapped, ujit_host_memory** out);
+void* ujit_host_memory_data(const ujit_host_memory* m);
+/* Where kernels find the memory (0 for PINNED memory on a GPU). */
+uint64_t ujit_host_memory_device_pointer(const ujit_host_memory* m);
+void ujit_host_memory_release(ujit_host_memory* m);
+/* The current device's free and total memory in bytes (the machine's on the host device). */
+ujit_status ujit_cuda_memory_info(size_t* free_bytes, size_t* total_bytes);
+
 /* ------------------------------------------------------------------ CUDA: device arrays */
 
 /* A new array on the current device (pooled memory), C order, or F order when
@@ -359,6 +416,13 @@ ujit_status ujit_device_array_copy_to_host(const ujit_device_array* a, const DLT
 ujit_status ujit_device_array_copy_from_host(ujit_device_array* a, const DLTensor* host, ujit_stream* stream);
 /* Device to device (same shape and dtype, both contiguous in the same order). */
 ujit_status ujit_device_array_copy_from(ujit_device_array* dst, const ujit_device_array* src, ujit_stream* stream);
+/* A view of `a`'s memory (a slice, transpose, reshape, or reinterpretation as `dtype`): the
+ * element at index i is at a's data + byte_offset + sum(i_k * strides[k]) (strides in bytes,
+ * multiples of dtype's size). It shares the memory, which lives while any view does; every
+ * element it reaches must lie within a's, else UJIT_ERROR_ARGUMENT. Copies to and from
+ * strided views are supported; release it with ujit_device_array_release. */
+ujit_status ujit_device_array_view(const ujit_device_array* a, int64_t byte_offset, const int64_t* shape,
+                                   const int64_t* strides, int32_t ndim, ujit_dtype dtype, ujit_device_array** out);
 void ujit_device_array_release(ujit_device_array* a);
 
 /* What __cuda_array_interface__ (version 3) needs. On the host device `data` is a host
@@ -443,6 +507,15 @@ typedef struct ujit_allocation_stats {
     uint64_t mi_alloc, mi_free; /* headers (meminfos), which also wrap memory from elsewhere */
 } ujit_allocation_stats;
 ujit_status ujit_get_allocation_stats(ujit_allocation_stats* out);
+
+/* ------------------------------------------------------------------ threads */
+
+/* Numba's thread functions (see ujit::set_num_threads in ujit.hpp): the threads parallel=True
+ * code and 'parallel' ufuncs use. ujit_set_num_threads: n from 1 to the pool's size, else
+ * UJIT_ERROR_ARGUMENT with Numba's message ("The number of threads must be between 1 and N"). */
+ujit_status ujit_set_num_threads(int n);
+int ujit_get_num_threads(void);
+int ujit_get_thread_id(void);
 
 /* ------------------------------------------------------------------ disk cache */
 

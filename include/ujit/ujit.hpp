@@ -128,7 +128,37 @@ private:
     ArrayRef ref_;
 };
 
+// One reference to memory that compiled code allocated (its ujit_nrt_meminfo header,
+// Numba's NRT MemInfo): copying shares the memory (the count goes up), and the last copy to
+// go frees it. Empty for memory ujit does not own (a caller's array).
+class ArrayOwner {
+public:
+    ArrayOwner() = default;
+    // Takes over one reference the caller holds (null gives an empty owner).
+    static ArrayOwner adopt(void* meminfo) noexcept {
+        ArrayOwner o;
+        o.mi_ = meminfo;
+        return o;
+    }
+    ArrayOwner(const ArrayOwner& o) noexcept;
+    ArrayOwner(ArrayOwner&& o) noexcept : mi_(o.mi_) { o.mi_ = nullptr; }
+    ArrayOwner& operator=(const ArrayOwner& o) noexcept;
+    ArrayOwner& operator=(ArrayOwner&& o) noexcept;
+    ~ArrayOwner();
+    // The header (a ujit_nrt_meminfo*, src/nrt/nrt.h), still owned by this object.
+    void* meminfo() const { return mi_; }
+    explicit operator bool() const { return mi_ != nullptr; }
+
+private:
+    void* mi_ = nullptr;
+};
+
 // A dynamically typed argument or result.
+//
+// An array a compiled function returns is a Value that owns it: array() views memory that
+// owner() keeps alive for as long as any copy of the Value (or of its owner()) lives. A
+// returned array without an owner (`return a`, `return a[1:]` of an argument `a`) borrows
+// the memory the caller passed in: it is valid while that argument's memory is.
 class Value {
 public:
     using Tuple = std::vector<Value>;
@@ -148,6 +178,7 @@ public:
     Value(double x) : v_(Scalar{DType::Float64, 0, x, {}}) {}
     Value(std::complex<double> x) : v_(Scalar{DType::Complex128, 0, 0, x}) {}
     Value(ArrayRef a) : v_(std::move(a)) {}
+    Value(ArrayRef a, ArrayOwner owner) : v_(std::move(a)), owner_(std::move(owner)) {}
     Value(const Array& a) : v_(a.ref()) {}
     Value(Tuple t) : v_(std::move(t)) {}
     Value(Scalar s) : v_(s) {}
@@ -177,6 +208,9 @@ public:
         return converted<T>();
     }
     const ArrayRef& array() const { return std::get<ArrayRef>(v_); }
+    // What keeps array()'s memory alive: empty for an argument array and for a borrowed
+    // result (see above); a result array's elements of a tuple each have their own.
+    const ArrayOwner& owner() const { return owner_; }
     const Tuple& tuple() const { return std::get<Tuple>(v_); }
     std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None
 
@@ -186,6 +220,7 @@ public:
 private:
     template <class T> T converted() const;  // as<T>'s general case
     Storage v_;
+    ArrayOwner owner_;
 };
 
 // ------------------------------------------------------------------ compile options

@@ -10,6 +10,8 @@
 #include "cache/disk_cache.hpp"
 #include "runtime/dtype.hpp"
 
+#include <ujit/threads.hpp>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -341,6 +343,12 @@ ujit_status ujit_get_allocation_stats(ujit_allocation_stats* out) {
         out->mi_free = s.mi_free;
     });
 }
+
+ujit_status ujit_set_num_threads(int n) {
+    return guarded([&] { ujit::set_num_threads(n); });
+}
+int ujit_get_num_threads(void) { return ujit::get_num_threads(); }
+int ujit_get_thread_id(void) { return ujit::get_thread_id(); }
 
 ujit_status ujit_cache_get_stats(ujit_cache_stats* out) {
     return guarded([&] {

@@ -16,7 +16,10 @@ namespace {
 using ujit::capi::guarded;
 using ujit::capi::require;
 
-bool is_device(const ujit_value& v) { return v.is_array && v.v.array && v.v.array->device.device_type == kDLCUDA; }
+bool is_device(const ujit_value& v) {
+    const DLTensor* t = ujit::capi::dl_tensor_of(v);
+    return t && t->device.device_type == kDLCUDA;
+}
 
 std::vector<ujit::cuda::KernelArg> kernel_args(const ujit_value* vs, size_t n) {
     require(vs || n == 0, "null argument array");

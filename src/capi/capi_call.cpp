@@ -54,9 +54,8 @@ ujit::Value::Scalar scalar_of(const ujit_value& v, int dtype) {
 }
 
 void write_results(const ujit::Value& r, ujit_value* results, size_t max_results, size_t* n_results) {
-    std::vector<ujit_value> flat = ujit::capi::to_c_values(r);
-    std::copy_n(flat.begin(), std::min(flat.size(), max_results), results);
-    if (n_results) *n_results = flat.size();
+    size_t n = ujit::capi::to_c_values(r, results, results ? max_results : 0);
+    if (n_results) *n_results = n;
 }
 
 // The fast path; false when it does not apply (the caller takes the general one).
@@ -170,7 +169,7 @@ ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t 
         if (n_results) *n_results = 0;
         if (call_cached(f, args, n_args, results, max_results, n_results)) return;
         for (size_t i = 0; i < n_args; ++i)
-            require(!args[i].is_array || !args[i].v.array || args[i].v.array->device.device_type == kDLCPU,
+            require(!ujit::capi::dl_tensor_of(args[i]) || args[i].v.array->device.device_type == kDLCPU,
                     "ujit_function_call takes host (kDLCPU) arrays: launch kernels with ujit_function_launch");
         std::vector<ujit::Value> values = ujit::capi::to_values(args, n_args);
         write_results(f->function.call(values.data(), values.size()), results, max_results, n_results);

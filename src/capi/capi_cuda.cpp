@@ -170,6 +170,14 @@ ujit_status ujit_stream_create(ujit_stream** out) {
     });
 }
 
+ujit_status ujit_stream_external(void* cu_stream, ujit_stream** out) {
+    return guarded([&] {
+        require(out, "null output handle");
+        *out = nullptr;
+        *out = new ujit_stream{ujit::cuda::Stream::external(cu_stream)};
+    });
+}
+
 void ujit_stream_release(ujit_stream* s) { delete s; }
 
 ujit_status ujit_stream_synchronize(ujit_stream* s) {
@@ -281,6 +289,18 @@ ujit_status ujit_device_array_copy_from(ujit_device_array* dst, const ujit_devic
     return guarded([&] {
         require(dst && src, "null device array");
         dst->array.copy_from(src->array, ujit::capi::stream_of(stream));
+    });
+}
+
+ujit_status ujit_device_array_view(const ujit_device_array* a, int64_t byte_offset, const int64_t* shape,
+                                   const int64_t* strides, int32_t ndim, ujit_dtype dtype, ujit_device_array** out) {
+    return guarded([&] {
+        require(a && out, "null device array or output");
+        *out = nullptr;
+        require(ndim >= 0 && ndim <= 64, "ndim must be in [0, 64]");
+        require(ndim == 0 || (shape && strides), "null shape or strides");
+        std::vector<int64_t> sh(shape, shape + ndim), st(strides, strides + ndim);
+        *out = new_array(a->array.view(byte_offset, std::move(sh), std::move(st), checked_dtype(dtype)));
     });
 }
 

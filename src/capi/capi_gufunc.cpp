@@ -24,7 +24,7 @@ void gufunc_cuda(const ujit::Function& f, const ujit_value* inputs, size_t n_inp
     std::vector<ujit::cuda::KernelArg> args;
     for (size_t i = 0; i < n_inputs; ++i) {
         const ujit_value& v = inputs[i];
-        if (v.is_array && v.v.array && v.v.array->device.device_type == kDLCUDA)
+        if (const DLTensor* t = ujit::capi::dl_tensor_of(v); t && t->device.device_type == kDLCUDA)
             args.emplace_back(ujit::cuda::DeviceArray::view_dlpack(*v.v.array));
         else
             args.emplace_back(ujit::capi::to_value(v));

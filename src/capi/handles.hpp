@@ -38,6 +38,16 @@ struct ujit_device_array {
     std::vector<int64_t> element_strides;
 };
 
+// An array a call returned: the Value shares its owner (the reference the handle holds).
+struct ujit_array {
+    ujit::Value value;
+    // The kDLCPU view ujit_array_dltensor lends: strides in elements (empty when the byte
+    // strides are not whole items, which only a C++ caller's argument can make).
+    DLTensor tensor{};
+    std::vector<int64_t> element_strides;
+    bool strides_in_items = true;
+};
+
 namespace ujit::capi {
 
 [[noreturn]] void argument_error(const std::string& what);

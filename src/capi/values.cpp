@@ -1,5 +1,7 @@
 #include "capi/values.hpp"
 
+#include "capi/handles.hpp"
+
 #include "runtime/dtype.hpp"
 #include "runtime/scalar.hpp"
 
@@ -16,15 +18,17 @@ ujit::DType checked_dtype(int dtype) {
     return static_cast<ujit::DType>(dtype);
 }
 
-void flatten(const ujit::Value& v, std::vector<ujit_value>& out) {
+// The leaves of `v` in order: tuples flattened (nested ones too), None gives none.
+void leaves(const ujit::Value& v, std::vector<const ujit::Value*>& out) {
     if (v.is_none()) return;
     if (v.is_tuple()) {
-        for (const auto& e : v.tuple()) flatten(e, out);
+        for (const auto& e : v.tuple()) leaves(e, out);
         return;
     }
-    if (!v.is_scalar())
-        throw ujit::Error(ujit::Error::Kind::Argument, "error: array results cannot be returned through the C API");
-    const ujit::Value::Scalar& s = v.scalar();
+    out.push_back(&v);
+}
+
+ujit_value scalar_c_value(const ujit::Value::Scalar& s) {
     ujit_value c{};
     c.is_array = 0;
     c.dtype = static_cast<ujit_dtype>(s.type);
@@ -38,12 +42,16 @@ void flatten(const ujit::Value& v, std::vector<ujit_value>& out) {
         c.v.c[1] = s.c.imag();
         break;
     }
-    out.push_back(c);
+    return c;
 }
 
 }  // namespace
 
 ujit::Value to_value(const ujit_value& v) {
+    if (v.is_array == UJIT_ARRAY_RESULT) {
+        if (!v.v.result) throw ujit::Error(ujit::Error::Kind::Argument, "error: array argument with a null ujit_array");
+        return v.v.result->value;  // shares the reference: the array lives through the call
+    }
     if (v.is_array) {
         if (!v.v.array) throw ujit::Error(ujit::Error::Kind::Argument, "error: array argument with a null DLTensor");
         ujit::ArrayRef a = ujit::ArrayRef::from_dlpack(*v.v.array);
@@ -74,10 +82,34 @@ std::vector<ujit::Value> to_values(const ujit_value* vs, size_t n) {
     return out;
 }
 
-std::vector<ujit_value> to_c_values(const ujit::Value& result) {
-    std::vector<ujit_value> out;
-    flatten(result, out);
-    return out;
+size_t to_c_values(const ujit::Value& result, ujit_value* out, size_t max_out) {
+    std::vector<const ujit::Value*> flat;
+    leaves(result, flat);
+    size_t n = std::min(flat.size(), max_out);
+    try {
+        for (size_t i = 0; i < n; ++i) {
+            const ujit::Value& v = *flat[i];
+            if (v.is_array()) {
+                out[i] = ujit_value{};
+                out[i].is_array = UJIT_ARRAY_RESULT;
+                out[i].dtype = static_cast<ujit_dtype>(v.array().dtype);
+                out[i].v.result = nullptr;
+                out[i].v.result = new ujit_array{v, {}, {}, true};
+                fill_tensor(*out[i].v.result);
+            } else {
+                out[i] = scalar_c_value(v.scalar());
+            }
+        }
+    } catch (...) {
+        // Nothing escapes a failed call: the handles made so far go again.
+        for (size_t i = 0; i < n; ++i)
+            if (out[i].is_array == UJIT_ARRAY_RESULT) {
+                ujit_array_release(out[i].v.result);
+                out[i] = ujit_value{};
+            }
+        throw;
+    }
+    return flat.size();
 }
 
 DLDataType dl_dtype(ujit::DType t) {

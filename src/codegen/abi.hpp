@@ -7,15 +7,22 @@
 //       ptr data, i64 shape[0..N), i64 strides[0..N)   (strides in bytes, like NumPy)
 //   - tuple argument: its elements expanded in order (recursively).
 //   - result: scalar → returned as its natural type (bool as i8); none → void;
-//     tuple → a first hidden parameter `ptr out` to a C struct with the elements in
-//     order at their natural alignment, and the function returns void.
+//     tuple or array → a first hidden parameter `ptr out` to its storage, and the function
+//     returns void. A tuple's storage is a C struct with the elements in order at their
+//     natural alignment; an array's is the array struct of codegen/llvm_types.hpp,
+//       struct { void* data; int64_t shape[N]; int64_t strides[N] /* bytes */; ujit_nrt_meminfo* owner; }
+//     (tuples holding arrays lay this struct out inline, 8-byte aligned). The result carries
+//     ONE reference to `owner` for the caller, who releases it with ujit_nrt_decref
+//     (src/nrt/nrt.h) when done; a null owner means the array borrows memory the caller
+//     passed in (an argument, or a view of one), which must outlive the result.
 //   So `float64 hypot(float64, float64)` is `double(double, double)` in C.
 //
 // Packed wrapper "<symbol>$packed" (CPU only): `void(void** args, void* result)`.
 //   args[i] points to the i-th argument: a scalar value (bool as uint8), or for an array
 //   a ujit_array_view (include/ujit/ujit.h: data, shape*, strides*), or for a tuple the
 //   C struct described above. `result` points to storage for the result (may be null
-//   for none). The C++ dynamic call and the C API call through this.
+//   for none), laid out as the entry point's result above (arrays with their owner, one
+//   reference for the caller). The C++ dynamic call and the C API call through this.
 //
 // Errors on the CPU (ZeroDivisionError, negative integer power, ...): the generated code
 // calls `ujit_rt_raise(int code, const char* where)` which never returns; it longjmps to

@@ -79,7 +79,9 @@ void add_arg_value(std::vector<llvm::Value*>& args, llvm::Value* v) {
 llvm::Function* emit_entry(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Function* impl) {
     llvm::LLVMContext& ctx = mod.ctx;
     const Type* ret = fn.return_type;
-    bool hidden_out = ret->is_tuple();
+    // Arrays and tuples come back through memory (see abi.hpp): the array struct is larger
+    // than two registers for every ndim > 0, and one rule keeps the C side simple.
+    bool hidden_out = ret->is_tuple() || ret->is_array();
 
     std::vector<llvm::Type*> params;
     if (hidden_out) params.push_back(llvm::PointerType::get(ctx, 0));

@@ -1,5 +1,7 @@
 #include "codegen/grid_stride.hpp"
 
+#include "codegen/ast_walk.hpp"
+
 #include "syntax/stack_budget.hpp"
 #include "types/builtins.hpp"
 
@@ -26,93 +28,6 @@ std::optional<BuiltinId> builtin_called(const TypedFunction& f, const Call* c) {
 const TypedFunction* user_callee(const TypedFunction& f, const Call* c) {
     auto it = f.callees.find(c->id);
     return it == f.callees.end() ? nullptr : it->second;
-}
-
-// Calls `visit` on `e` and every expression inside it; stops at the first true.
-bool any_expr(const Expr* e, const std::function<bool(const Expr*)>& visit) {
-    if (!e) return false;
-    if (visit(e)) return true;
-    switch (e->kind) {
-    case ExprKind::Attribute: return any_expr(cast<Attribute>(e)->value, visit);
-    case ExprKind::Subscript:
-        return any_expr(cast<Subscript>(e)->value, visit) || any_expr(cast<Subscript>(e)->index, visit);
-    case ExprKind::Slice: {
-        auto* s = cast<Slice>(e);
-        return any_expr(s->lower, visit) || any_expr(s->upper, visit) || any_expr(s->step, visit);
-    }
-    case ExprKind::Call: {
-        auto* c = cast<Call>(e);
-        if (any_expr(c->callee, visit)) return true;
-        for (const Expr* a : c->args)
-            if (any_expr(a, visit)) return true;
-        for (const Keyword& k : c->keywords)
-            if (any_expr(k.value, visit)) return true;
-        return false;
-    }
-    case ExprKind::Unary: return any_expr(cast<Unary>(e)->operand, visit);
-    case ExprKind::Binary: return any_expr(cast<Binary>(e)->lhs, visit) || any_expr(cast<Binary>(e)->rhs, visit);
-    case ExprKind::Compare:
-        for (const Expr* o : cast<Compare>(e)->operands)
-            if (any_expr(o, visit)) return true;
-        return false;
-    case ExprKind::BoolOp:
-        for (const Expr* v : cast<BoolOp>(e)->values)
-            if (any_expr(v, visit)) return true;
-        return false;
-    case ExprKind::IfExp: {
-        auto* i = cast<IfExp>(e);
-        return any_expr(i->test, visit) || any_expr(i->body, visit) || any_expr(i->orelse, visit);
-    }
-    case ExprKind::Tuple:
-        for (const Expr* v : cast<Tuple>(e)->elts)
-            if (any_expr(v, visit)) return true;
-        return false;
-    default: return false;
-    }
-}
-
-// The expressions a statement evaluates itself (not those of nested blocks).
-std::vector<const Expr*> own_exprs(const Stmt* s) {
-    switch (s->kind) {
-    case StmtKind::ExprStmt: return {cast<ExprStmt>(s)->value};
-    case StmtKind::Assign: {
-        std::vector<const Expr*> v(cast<Assign>(s)->targets.begin(), cast<Assign>(s)->targets.end());
-        v.push_back(cast<Assign>(s)->value);
-        return v;
-    }
-    case StmtKind::AugAssign: return {cast<AugAssign>(s)->target, cast<AugAssign>(s)->value};
-    case StmtKind::If: return {cast<If>(s)->test};
-    case StmtKind::While: return {cast<While>(s)->test};
-    case StmtKind::For: return {cast<For>(s)->target, cast<For>(s)->iter};
-    case StmtKind::Return: return {cast<Return>(s)->value};
-    case StmtKind::Raise: return {cast<Raise>(s)->exc};
-    default: return {};
-    }
-}
-
-std::vector<const Block*> nested_blocks(const Stmt* s) {
-    switch (s->kind) {
-    case StmtKind::If: return {&cast<If>(s)->body, &cast<If>(s)->orelse};
-    case StmtKind::While: return {&cast<While>(s)->body, &cast<While>(s)->orelse};
-    case StmtKind::For: return {&cast<For>(s)->body, &cast<For>(s)->orelse};
-    default: return {};
-    }
-}
-
-// Calls `visit` on each statement's own expressions (whole trees), in nested blocks too.
-bool any_statement_expr(const Block& block, const std::function<bool(const Expr*)>& visit) {
-    for (const Stmt* s : block) {
-        for (const Expr* e : own_exprs(s))
-            if (e && visit(e)) return true;
-        for (const Block* b : nested_blocks(s))
-            if (any_statement_expr(*b, visit)) return true;
-    }
-    return false;
-}
-
-// Calls `visit` on every expression of the block, subexpressions included.
-bool any_expr_in_block(const Block& block, const std::function<bool(const Expr*)>& visit) {
-    return any_statement_expr(block, [&](const Expr* e) { return any_expr(e, visit); });
 }
 
 bool is_thread_index(BuiltinId id) {

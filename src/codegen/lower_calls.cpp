@@ -7,6 +7,7 @@
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
 #include "nplib/constructors.hpp"
+#include "nplib/library_typing.hpp"
 #include "types/builtins.hpp"
 #include "types/rules.hpp"
 
@@ -74,6 +75,7 @@ void FunctionLowering::call_operands(const Call* e, std::vector<llvm::Value*>& v
 llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const Expr* self) {
     if (auto r = nplib::reduction_of(id)) return reduction(*r, self ? self : e->args[0], type_of(e), e->loc);
     if (nplib::is_array_constructor(id)) return array_constructor(e, id, self);
+    if (nplib::is_library_call(id)) return library_call(e, id);
     if (types::is_array_method(id)) return array_method(e, id, self);
     const Type* rt = type_of(e);
     // The arguments, each converted to its operand type.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "codegen/grid_stride.hpp"
+#include "codegen/prange_plan.hpp"
 #include "codegen/target.hpp"
 #include "nplib/array_expr.hpp"
 #include "nplib/array_typing.hpp"
@@ -213,6 +214,17 @@ private:
     llvm::Value* broadcast_strides(TypedValue leaf, const std::vector<llvm::Value*>& dims, syntax::SourceLoc loc,
                                    std::vector<llvm::Value*>& strides);
 
+    // ---- nplib/lower_library.cpp: a.sort(), np.dot/np.vdot of vectors, np.linalg.norm
+    // (runtime calls: cpu/helper_sort, cpu/helper_linalg)
+    llvm::Value* library_call(const syntax::Call* e, types::BuiltinId id);
+    void sort_rows(TypedValue a);
+    llvm::Value* vector_dot(TypedValue x, TypedValue y, bool conjugate, syntax::SourceLoc loc);
+    void matrix_product(TypedValue x, TypedValue y, TypedValue out, syntax::SourceLoc loc);
+    llvm::Value* linalg_norm(TypedValue x, llvm::Value* ord, const Type* rt, syntax::SourceLoc loc);
+    // Raises `class_name`(message) at loc where `cond` (i1) holds.
+    void raise_if(llvm::Value* cond, const char* class_name, const std::string& message, syntax::SourceLoc loc);
+    llvm::FunctionCallee runtime_call(const char* name, llvm::Type* result, const std::vector<llvm::Type*>& params);
+
     // ---- lower_xoroshiro.cpp: numba.cuda.random
     llvm::Value* xoroshiro_call(const syntax::Call* e, types::BuiltinId id);
     XoroshiroState xoroshiro_state(llvm::Value* states, const Type* st, llvm::Value* index, syntax::SourceLoc loc);
@@ -270,6 +282,7 @@ private:
     // nplib/lower_array_expr.cpp: an array expression's result in a new array
     llvm::Value* new_array_expr(const syntax::Expr* e);
     llvm::Value* may_overlap(TypedValue a, TypedValue b_);
+    llvm::Value* may_read_destination(TypedValue dest, const syntax::Expr* e);
     const types::TypedFunction* vectorized_callee(const syntax::Call* c) const;
     std::vector<llvm::Value*> broadcast_shape(const std::vector<nplib::ArrayExpr*>& leaves, int ndim);
     void fill_from_expr(TypedValue dest, const nplib::ArrayExpr& tree, std::vector<TypedValue> arrays,
@@ -279,6 +292,33 @@ private:
         llvm::Value* value;
     };
     std::vector<Temporary> temps_;
+    // ---- lower_prange.cpp: parallel=True (prange loops on the thread pool, thread functions)
+    bool runs_in_parallel(const syntax::For* s, const syntax::Call* range, PrangePlan& plan);
+    void for_prange(const syntax::For* s, const Type* et, const RangeArgs& args, const PrangePlan& plan);
+    // A function body(ctx, chunk, lo, hi) lowered from this function's source: each chunk
+    // starts with its own slot for every variable, `captured` ones loaded from the last
+    // fields of ctx_ty; `emit` lowers the chunk's work. (cpu/parallel_runtime.hpp runs it.)
+    using ChunkBody = std::function<void(llvm::Value* ctx, llvm::Value* chunk, llvm::Value* lo, llvm::Value* hi)>;
+    llvm::Function* outline_chunk(const std::string& suffix, const std::vector<std::string>& captured,
+                                  llvm::StructType* ctx_ty, const ChunkBody& emit);
+    llvm::StructType* chunk_context_type(std::vector<llvm::Type*> fields, const std::vector<std::string>& captured);
+    llvm::AllocaInst* chunk_context(llvm::StructType* ctx_ty, const std::vector<llvm::Value*>& values,
+                                    const std::vector<std::string>& captured, syntax::SourceLoc loc);
+    llvm::Value* parallel_chunks(llvm::Value* n);
+    void run_chunks(llvm::Function* body, llvm::Value* cx, llvm::Value* n, llvm::Value* chunks);
+    llvm::Value* reduction_identity(ReductionOp op, const Type* t, syntax::SourceLoc loc);
+
+    // ---- parallel_arrays.cpp: Numba's implicit parfors of array code in parallel=True functions
+    // A whole-array reduction / an array expression stored into an array, run in chunks of
+    // rows on the pool when large (null / false: lower it serially).
+    llvm::Value* parallel_reduction(nplib::Reduction kind, const syntax::Expr* operand, const Type* rt,
+                                    syntax::SourceLoc loc);
+    bool parallel_store(TypedValue dest, const syntax::Expr* e);
+    // Inside a chunk: restricts the iteration space of the operation `owner` (the reduction's
+    // operand, the stored tree) to its rows [lo, hi) along the first axis.
+    void narrow_to_chunk(const void* owner, std::vector<llvm::Value*>& dims, std::vector<TypedValue>& arrays);
+    llvm::Value* combine_reduction(nplib::Reduction kind, llvm::Value* acc, llvm::Value* part, const Type* t,
+                                   syntax::SourceLoc loc);
 
 public:
     ModuleLowering& mod;
@@ -294,6 +334,14 @@ private:
         llvm::BasicBlock* break_target;
     };
     std::vector<Loop> loops_;
+
+    // lower_prange.cpp
+    bool in_prange_ = false;  // lowering a prange body: prange loops inside it run serially
+    // parallel_arrays.cpp
+    bool serial_array_ops_ = false;      // lowering the serial branch of a parallel array operation
+    const void* chunk_owner_ = nullptr;  // the operation narrow_to_chunk restricts, to the rows:
+    llvm::Value* chunk_lo_ = nullptr;
+    llvm::Value* chunk_hi_ = nullptr;
 };
 
 }  // namespace ujit::codegen

@@ -194,6 +194,25 @@ llvm::Value* FunctionLowering::print_call(const Call* e) {
             format += "j)";
         } else if (t->is_none()) {
             format += "None";
+        } else if (t->is_array() && !mod.target.prints_floats_as_cuda()) {
+            // Numba prints an array as NumPy's str(): the helper formats it from the element
+            // kind and width, ndim, data, shape and strides (cpu/helper_print.hpp, "%A").
+            format += "%A";
+            const Type* d = t->dtype();
+            int kind = d->is_bool() ? 0 : d->is_int() ? (d->is_signed() ? 1 : 2) : d->is_float() ? 3 : 4;
+            args.push_back(b.getInt32(kind));
+            args.push_back(b.getInt32(d->bits()));
+            args.push_back(b.getInt32(t->ndim()));
+            args.push_back(array_data(b, v));
+            auto* dims_ty = llvm::ArrayType::get(b.getInt64Ty(), std::max(1, t->ndim()));
+            llvm::AllocaInst* shape = entry_alloca(dims_ty, "print.shape");
+            llvm::AllocaInst* strides = entry_alloca(dims_ty, "print.strides");
+            for (int k = 0; k < t->ndim(); ++k) {
+                b.CreateStore(array_dim(b, v, k), b.CreateConstInBoundsGEP2_32(dims_ty, shape, 0, k));
+                b.CreateStore(array_stride(b, v, k), b.CreateConstInBoundsGEP2_32(dims_ty, strides, 0, k));
+            }
+            args.push_back(shape);
+            args.push_back(strides);
         } else {
             unsupported(a->loc, "print() of " + t->str() + " is not supported");
         }

@@ -266,6 +266,7 @@ void FunctionLowering::for_range(const For* s, const Call* range) {
     bool is_signed = et->is_signed();
 
     RangeArgs args = range_args(range, et);
+    if (PrangePlan plan; runs_in_parallel(s, range, plan)) return for_prange(s, et, args, plan);
     llvm::Value *start = args.start, *stop = args.stop, *step = args.step;
     std::optional<int64_t> const_step = args.const_step;
     auto keep_going = [&](llvm::Value* i) -> llvm::Value* {

@@ -1,4 +1,5 @@
 #include "cpu/helper_errors.hpp"
+#include "cpu/raise_carry.hpp"
 
 #include "codegen/abi.hpp"
 
@@ -142,6 +143,17 @@ namespace {
     UJIT_GUARD_LONGJMP(guard->env);
 }
 }  // namespace
+
+const char* ujit::cpu::raise_detail(int code) { return t_detail.code == code && code ? t_detail.text : nullptr; }
+
+void ujit::cpu::raise_with_detail(int code, const char* where, const char* detail) {
+    t_detail.code = 0;
+    if (detail) {
+        std::snprintf(t_detail.text, sizeof t_detail.text, "%s", detail);
+        t_detail.code = code;
+    }
+    raise_to_guard(code, where);
+}
 
 extern "C" [[noreturn]] void ujit_rt_raise(int code, const char* where) {
     ujit::cpu::t_detail.code = 0;

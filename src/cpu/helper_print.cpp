@@ -1,5 +1,6 @@
 #include "cpu/helper_print.hpp"
 
+#include "runtime/array_format.hpp"
 #include "runtime/pyrepr.hpp"
 
 #include <cstring>
@@ -11,6 +12,27 @@ namespace {
 
 std::mutex print_mutex;
 std::FILE* print_stream = nullptr;  // null: stdout (not a constant initializer)
+
+// "%A": an array as NumPy's str(), from (int kind, int bits, int ndim, data, shape, strides);
+// kind is 0 bool, 1 signed int, 2 unsigned int, 3 float, 4 complex.
+std::string array_item(int kind, int bits, int ndim, void* data, const int64_t* shape, const int64_t* strides) {
+    ArrayRef a;
+    a.data = data;
+    switch (kind) {
+    case 0: a.dtype = DType::Bool; break;
+    case 1:
+        a.dtype = bits == 8 ? DType::Int8 : bits == 16 ? DType::Int16 : bits == 32 ? DType::Int32 : DType::Int64;
+        break;
+    case 2:
+        a.dtype = bits == 8 ? DType::UInt8 : bits == 16 ? DType::UInt16 : bits == 32 ? DType::UInt32 : DType::UInt64;
+        break;
+    case 3: a.dtype = bits == 32 ? DType::Float32 : DType::Float64; break;
+    default: a.dtype = bits == 64 ? DType::Complex64 : DType::Complex128; break;
+    }
+    a.shape.assign(shape, shape + ndim);
+    a.strides.assign(strides, strides + ndim);
+    return runtime::array_str(a);
+}
 
 }  // namespace
 
@@ -35,6 +57,15 @@ std::string format_print(const char* format, std::va_list args) {
             // float64, or float32 already widened to double: repr of the double (Numba).
             out += runtime::float_repr(va_arg(args, double));
             p += p[2] == '1' ? 4 : 3;
+        } else if (p[1] == 'A') {
+            int kind = va_arg(args, int);
+            int bits = va_arg(args, int);
+            int ndim = va_arg(args, int);
+            void* data = va_arg(args, void*);
+            const int64_t* shape = va_arg(args, const int64_t*);
+            const int64_t* strides = va_arg(args, const int64_t*);
+            out += array_item(kind, bits, ndim, data, shape, strides);
+            p += 1;
         } else if (p[1] == 'f') {
             // A CUDA kernel's float, run on the CPU: C's "%f", as the GPU's printf prints it.
             char buf[400];  // %f of the largest double: 309 digits, sign, point, 6 decimals

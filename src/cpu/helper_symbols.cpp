@@ -1,10 +1,14 @@
 #include "cpu/helper_symbols.hpp"
 
 #include "cpu/helper_errors.hpp"
+#include "cpu/helper_linalg.hpp"
+#include "cpu/helper_matmul.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_random.hpp"
+#include "cpu/helper_sort.hpp"
 #include "cpu/helper_vexp.hpp"
 #include "cpu/kernel_runtime.hpp"
+#include "cpu/parallel_runtime.hpp"
 #include "nrt/nrt.h"
 
 namespace ujit::cpu {
@@ -28,6 +32,18 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_np_random_state", reinterpret_cast<void*>(&ujit_rt_np_random_state)},
         {"ujit_rt_exp_d4", reinterpret_cast<void*>(&ujit_rt_exp_d4)},
         {"ujit_rt_exp_f8", reinterpret_cast<void*>(&ujit_rt_exp_f8)},
+        // NumPy's library (src/nplib lowers the calls): sorting, dot products, norms.
+        {"ujit_rt_sort", reinterpret_cast<void*>(&ujit_rt_sort)},
+        {"ujit_rt_argsort", reinterpret_cast<void*>(&ujit_rt_argsort)},
+        {"ujit_rt_dot", reinterpret_cast<void*>(&ujit_rt_dot)},
+        {"ujit_rt_norm", reinterpret_cast<void*>(&ujit_rt_norm)},
+        {"ujit_rt_matmul", reinterpret_cast<void*>(&ujit_rt_matmul)},
+        // parallel=True (cpu/parallel_runtime.hpp): prange loops on the pool, the thread functions.
+        {"ujit_rt_parallel_chunks", reinterpret_cast<void*>(&ujit_rt_parallel_chunks)},
+        {"ujit_rt_parallel_for", reinterpret_cast<void*>(&ujit_rt_parallel_for)},
+        {"ujit_rt_get_num_threads", reinterpret_cast<void*>(&ujit_rt_get_num_threads)},
+        {"ujit_rt_set_num_threads", reinterpret_cast<void*>(&ujit_rt_set_num_threads)},
+        {"ujit_rt_get_thread_id", reinterpret_cast<void*>(&ujit_rt_get_thread_id)},
         // The array runtime (src/nrt): memory compiled code owns.
         {"ujit_nrt_allocate", reinterpret_cast<void*>(&ujit_nrt_allocate)},
         {"ujit_nrt_incref", reinterpret_cast<void*>(&ujit_nrt_incref)},

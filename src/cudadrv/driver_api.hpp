@@ -33,8 +33,14 @@
     X(cuMemAlloc)                                                                                                      \
     X(cuMemFree)                                                                                                       \
     X(cuMemAllocHost)                                                                                                  \
+    X(cuMemHostUnregister)                                                                                             \
+    X(cuMemHostRegister)                                                                                               \
+    X(cuMemHostGetDevicePointer)                                                                                       \
+    X(cuMemHostAlloc)                                                                                                  \
+    X(cuMemAllocManaged)                                                                                               \
     X(cuMemFreeHost)                                                                                                   \
     X(cuMemGetInfo)                                                                                                    \
+    X(cuMemcpy2DAsync)                                                                                                 \
     X(cuMemcpyDtoD)                                                                                                    \
     X(cuMemcpyDtoDAsync)                                                                                               \
     X(cuMemcpyDtoH)                                                                                                    \

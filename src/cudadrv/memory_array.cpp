@@ -1,6 +1,7 @@
-// DeviceArray: allocation from the pool, host ↔ device and device ↔ device copies.
-// Device arrays that ujit allocates are compact (C or F order); host arrays of any strides
-// are packed into (or unpacked from) a compact staging copy on the host. Arrays of the host
+// DeviceArray: allocation from the pool, views, host ↔ device and device ↔ device copies.
+// Device arrays that ujit allocates are compact (C or F order); views of them (slices) may
+// be strided, and copy through cudadrv/memory_strided.hpp. Host arrays of any strides are
+// packed into (or unpacked from) a compact staging copy on the host. Arrays of the host
 // device (cudadrv/host_device.hpp) make the same checks, then copy on the host.
 #include <cstring>
 
@@ -12,6 +13,7 @@
 #include "cudadrv/host_device.hpp"
 #include "cudadrv/memory_pointer.hpp"
 #include "cudadrv/memory_pool.hpp"
+#include "cudadrv/memory_strided.hpp"
 #include "runtime/cast.hpp"
 #include "runtime/shape.hpp"
 #include "ujit/cuda.hpp"
@@ -34,14 +36,6 @@ void check_same_array_type(const ArrayRef& dev, const ArrayRef& host, const char
         throw Error(Error::Kind::Argument, fmt::format("error: {}: device array is {}{} but {} is {}{}", what,
                                                        dtype_name(dev.dtype), runtime::format_shape(dev.shape), other,
                                                        dtype_name(host.dtype), runtime::format_shape(host.shape)));
-}
-
-void check_compact_device(const ArrayRef& dev, const char* what) {
-    if (!is_compact(dev))
-        throw Error(Error::Kind::Argument,
-                    fmt::format("error: {}: the device array is not contiguous (strided device views cannot be "
-                                "copied)",
-                                what));
 }
 
 // A host array with `dev`'s compact layout (for packing a strided host array).
@@ -106,12 +100,13 @@ DeviceArray to_device(const ArrayRef& host, const Stream& stream) {
 }
 
 void DeviceArray::copy_from_host(const ArrayRef& host, const Stream& stream) {
+    runtime::require_writable(ref_, "copy to device destination");
     check_same_array_type(ref_, host, "copy to device");
-    check_compact_device(ref_, "copy to device");
     size_t n = nbytes();
     if (n == 0) return;
     if (on_host_) return copy_on_host(host, ref_);
     bind_device(device_);
+    if (!is_compact(ref_)) return detail::copy_view_from_host(host, ref_, raw(stream));
     if (same_layout(ref_, host)) {
         // Pageable memory: the driver stages it, and the call returns once the source can be
         // reused; pinned memory on a user stream is truly asynchronous.
@@ -128,15 +123,18 @@ void DeviceArray::copy_from_host(const ArrayRef& host, const Stream& stream) {
 }
 
 Array DeviceArray::copy_to_host(const Stream& stream) const {
-    check_compact_device(ref_, "copy to host");
     Array out = staging_like(ref_);
     size_t n = nbytes();
     if (n == 0) return out;
     if (on_host_) {
-        std::memcpy(out.ref().data, ref_.data, n);
+        copy_on_host(ref_, out.ref());
         return out;
     }
     bind_device(device_);
+    if (!is_compact(ref_)) {
+        runtime::copy_cast(detail::copy_view_to_host(ref_, raw(stream)).view, out.ref());
+        return out;
+    }
     check(driver().cuMemcpyDtoHAsync(out.ref().data, CUdeviceptr(ref_.data), n, raw(stream)), "cuMemcpyDtoHAsync",
           [&] { return fmt::format("{} bytes", n); });
     stream.synchronize();
@@ -146,11 +144,11 @@ Array DeviceArray::copy_to_host(const Stream& stream) const {
 void DeviceArray::copy_to_host(const ArrayRef& host, const Stream& stream) const {
     runtime::require_writable(host, "copy_to_host destination");
     check_same_array_type(ref_, host, "copy to host");
-    check_compact_device(ref_, "copy to host");
     size_t n = nbytes();
     if (n == 0) return;
     if (on_host_) return copy_on_host(ref_, host);
     bind_device(device_);
+    if (!is_compact(ref_)) return runtime::copy_cast(detail::copy_view_to_host(ref_, raw(stream)).view, host);
     if (same_layout(ref_, host)) {
         check(driver().cuMemcpyDtoHAsync(host.data, CUdeviceptr(ref_.data), n, raw(stream)), "cuMemcpyDtoHAsync",
               [&] { return fmt::format("{} bytes", n); });
@@ -162,17 +160,19 @@ void DeviceArray::copy_to_host(const ArrayRef& host, const Stream& stream) const
 }
 
 void DeviceArray::copy_from(const DeviceArray& other, const Stream& stream) {
+    runtime::require_writable(ref_, "device-to-device copy destination");
     check_same_array_type(ref_, other.ref_, "device-to-device copy", "the source");
-    check_compact_device(ref_, "device-to-device copy");
-    check_compact_device(other.ref_, "device-to-device copy");
-    if (!same_layout(ref_, other.ref_))
-        throw Error(Error::Kind::Argument,
-                    "error: device-to-device copy between C- and F-ordered arrays is not supported");
     if (on_host_ != other.on_host_)
         throw Error(Error::Kind::Argument, "error: device-to-device copy between an array of the host device "
                                            "and one in GPU memory");
     size_t n = nbytes();
     if (n == 0) return;
+    if (!same_layout(ref_, other.ref_)) {
+        // Views of any strides (d[::2] = e[1::2]): through a host copy of the source, which
+        // also makes overlapping views of one array behave as NumPy's assignment does.
+        Array staged = other.copy_to_host(stream);
+        return copy_from_host(staged.ref(), stream);
+    }
     if (on_host_) return copy_on_host(other.ref_, ref_);
     bind_device(device_);
     check(driver().cuMemcpyDtoDAsync(CUdeviceptr(ref_.data), CUdeviceptr(other.ref_.data), n, raw(stream)),
@@ -183,39 +183,6 @@ DeviceArray DeviceArray::copy(const Stream& stream) const {
     DeviceArray out = device_array_like(*this);
     out.copy_from(*this, stream);
     return out;
-}
-
-// ------------------------------------------------------------------ pinned host memory
-
-namespace detail {
-struct PinnedBuffer {
-    void* data = nullptr;
-    bool on_host_device = false;  // then plain host memory (malloc)
-    ~PinnedBuffer() {
-        if (data && on_host_device)
-            std::free(data);
-        else if (data)
-            driver().cuMemFreeHost(data);
-    }
-};
-}  // namespace detail
-
-PinnedArray::PinnedArray(DType dtype, std::vector<int64_t> shape, Order order) {
-    int64_t n = runtime::checked_size(shape, itemsize(dtype)) * itemsize(dtype);
-    auto buf = std::make_shared<detail::PinnedBuffer>();
-    if (uses_host_device()) {
-        buf->on_host_device = true;
-        buf->data = std::malloc(size_t(n ? n : 1));
-        if (!buf->data)
-            throw Error(Error::Kind::Runtime, fmt::format("error: out of host memory allocating {} bytes", n));
-    } else {
-        bind();
-        check(driver().cuMemAllocHost(&buf->data, size_t(n ? n : 1)), "cuMemAllocHost",
-              [&] { return fmt::format("{} bytes", n); });
-    }
-    ref_ = order == Order::F ? ArrayRef::f_order(buf->data, dtype, std::move(shape))
-                             : ArrayRef::c_order(buf->data, dtype, std::move(shape));
-    buf_ = std::move(buf);
 }
 
 }  // namespace ujit::cuda

@@ -17,8 +17,9 @@ struct StreamState {
     DeviceContext* dc = nullptr;  // null on the host device
     uint64_t generation = 0;
     CUstream stream = nullptr;
+    bool owned = true;  // false for an external stream (another library's), never destroyed here
     ~StreamState() {
-        if (stream && dc->generation.load() == generation) driver().cuStreamDestroy(stream);
+        if (stream && owned && dc->generation.load() == generation) driver().cuStreamDestroy(stream);
     }
 };
 
@@ -74,6 +75,20 @@ Stream Stream::create() {
     s->dc = &dc;
     s->generation = dc.generation.load();
     check(driver().cuStreamCreate(&s->stream, CU_STREAM_DEFAULT), "cuStreamCreate");
+    st.s_ = std::move(s);
+    return st;
+}
+
+Stream Stream::external(void* cu_stream) {
+    Stream st;
+    auto s = std::make_shared<detail::StreamState>();
+    if (!uses_host_device()) {
+        DeviceContext& dc = bind();
+        s->dc = &dc;
+        s->generation = dc.generation.load();
+        s->stream = static_cast<CUstream>(cu_stream);
+        s->owned = false;
+    }
     st.s_ = std::move(s);
     return st;
 }

@@ -329,6 +329,7 @@ void FunctionLowering::fill_from_expr(TypedValue dest, const ArrayExpr& tree, st
     std::vector<llvm::Value*> dims;
     for (int k = 0; k < dest.t->ndim(); ++k) dims.push_back(array_dim(b, dest.v, static_cast<unsigned>(k)));
     arrays.push_back(dest);
+    narrow_to_chunk(&tree, dims, arrays);
     const Type* dt = dest.t->dtype();
     elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& ptrs) {
         llvm::Value* v = convert_or_fail(array_expr_element(tree, ptrs), tree.elem_type(), dt, loc);
@@ -389,6 +390,7 @@ llvm::Value* FunctionLowering::may_overlap(TypedValue a, TypedValue b_) {
 }
 
 void FunctionLowering::lower_array_expr_into(TypedValue dest, const Expr* e) {
+    if (parallel_store(dest, e)) return;  // codegen/parallel_arrays.cpp
     std::vector<ArrayExpr*> leaves;
     std::unique_ptr<ArrayExpr> tree = array_expr_tree(e, leaves);
     store_array_expr(dest, *tree, leaves, e->loc);
@@ -410,9 +412,13 @@ void FunctionLowering::store_array_expr(TypedValue dest, const ArrayExpr& tree, 
     b.CreateCondBr(overlap, via_copy, direct);
     b.SetInsertPoint(via_copy);
     const Type* tt = types::array(tree.elem_type(), dest.t->ndim(), types::Layout::C);
+    // Released here, not at the statement's end: this may be the body of a parallel chunk,
+    // a function of its own (codegen/parallel_arrays.cpp).
+    size_t mark = temporaries_mark();
     TypedValue tmp{allocate_array(tt, dims, loc, "this array expression"), tt};
     fill_from_expr(tmp, tree, arrays, loc);
     copy_array(dest, tmp, loc);
+    release_temporaries(mark);
     b.CreateBr(done);
     b.SetInsertPoint(direct);
     fill_from_expr(dest, tree, arrays, loc);

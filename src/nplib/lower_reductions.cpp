@@ -82,11 +82,13 @@ void FunctionLowering::compensated_sum(const std::vector<llvm::Value*>& dims, co
 }
 
 llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, const Type* rt, SourceLoc loc) {
+    if (llvm::Value* v = parallel_reduction(kind, operand, rt, loc)) return v;  // codegen/parallel_arrays.cpp
     std::vector<ArrayExpr*> leaves;
     std::unique_ptr<ArrayExpr> tree = array_expr_tree(operand, leaves);
     const Type* ot = type_of(operand);
     std::vector<llvm::Value*> dims = broadcast_shape(leaves, ot->ndim());
     std::vector<TypedValue> arrays = leaf_views(leaves, dims, loc, /*into=*/false);
+    narrow_to_chunk(operand, dims, arrays);
     llvm::Value* size = b.getInt64(1);
     for (llvm::Value* d : dims) size = b.CreateMul(size, d);
     const Type* et = tree->elem_type();

@@ -93,7 +93,8 @@ size_t c_size(const Type* t) {
         size_t a = c_align(t);
         return (off + a - 1) / a * a;
     }
-    case Kind::Array: return sizeof(ujit_array_view);
+    // A result's array struct (codegen/abi.hpp): data, shape[N], strides[N], owner.
+    case Kind::Array: return 16 + 16 * size_t(t->ndim());
     default: return 0;
     }
 }
@@ -175,26 +176,96 @@ void PackedArgs::write_tuple_or_scalar(const Value& v, const Type* t, uint8_t* o
     }
 }
 
-Value read_value(const void* p, const Type* t) {
+namespace {
+
+// The fields of an array result's struct (codegen/abi.hpp).
+struct ArrayFields {
+    void* data;
+    const int64_t* shape;
+    const int64_t* strides;
+    void* owner;
+};
+
+ArrayFields array_fields(const void* p, const Type* t) {
+    auto* bytes = static_cast<const uint8_t*>(p);
+    ArrayFields f;
+    std::memcpy(&f.data, bytes, sizeof(void*));
+    f.shape = reinterpret_cast<const int64_t*>(bytes + 8);
+    f.strides = f.shape + t->ndim();
+    std::memcpy(&f.owner, bytes + 8 + 16 * size_t(t->ndim()), sizeof(void*));
+    return f;
+}
+
+// Calls `visit(p, t)` for every array in a result of type `t` at `p`, in order.
+template <class F> void for_each_array(const void* p, const Type* t, F&& visit) {
+    if (t->is_array()) return visit(p, t);
+    if (!t->is_tuple()) return;
+    size_t off = 0;
+    for (const Type* e : t->elements()) {
+        size_t a = c_align(e);
+        off = (off + a - 1) / a * a;
+        for_each_array(static_cast<const uint8_t*>(p) + off, e, visit);
+        off += c_size(e);
+    }
+}
+
+// Builds the Value, taking each array's owner (in order) from `owners`.
+Value build_value(const void* p, const Type* t, ArrayOwner*& owners) {
     switch (t->kind()) {
     case Kind::None: return Value();
     case Kind::Bool:
     case Kind::Int:
     case Kind::Float:
     case Kind::Complex: return Value(runtime::load_scalar(dtype_of_type(t), p));
+    case Kind::Array: {
+        ArrayFields f = array_fields(p, t);
+        ArrayRef a;
+        a.data = f.data;
+        a.dtype = dtype_of_type(t->dtype());
+        a.shape.assign(f.shape, f.shape + t->ndim());
+        a.strides.assign(f.strides, f.strides + t->ndim());
+        a.readonly = t->is_readonly();
+        return Value(std::move(a), std::move(*owners++));
+    }
     case Kind::Tuple: {
         Value::Tuple out;
         size_t off = 0;
         for (const Type* e : t->elements()) {
             size_t a = c_align(e);
             off = (off + a - 1) / a * a;
-            out.push_back(read_value(static_cast<const uint8_t*>(p) + off, e));
+            out.push_back(build_value(static_cast<const uint8_t*>(p) + off, e, owners));
             off += c_size(e);
         }
         return Value(std::move(out));
     }
     default: throw Error(Error::Kind::Internal, fmt::format("error: cannot return a value of type {}", t->str()));
     }
+}
+
+}  // namespace
+
+Value read_value(const void* p, const Type* t) {
+    if (!t->is_array() && !t->is_tuple()) {
+        ArrayOwner* none = nullptr;
+        return build_value(p, t, none);
+    }
+    // The result holds one reference per array; each is adopted before anything that can
+    // throw, so that a failure here (out of memory) still releases every one of them.
+    std::vector<ArrayOwner> owners;
+    size_t n = 0;
+    for_each_array(p, t, [&](const void*, const Type*) { ++n; });
+    try {
+        owners.reserve(n);
+    } catch (...) {
+        for_each_array(p, t, [](const void* q, const Type* a) {
+            ArrayOwner::adopt(array_fields(q, a).owner);  // released at once
+        });
+        throw;
+    }
+    for_each_array(
+        p, t, [&](const void* q, const Type* a) { owners.push_back(ArrayOwner::adopt(array_fields(q, a).owner)); });
+    ArrayOwner* next = owners.data();
+    return build_value(p, t, next);
 }
 
 }  // namespace ujit::pipeline

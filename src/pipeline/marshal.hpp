@@ -44,7 +44,8 @@ private:
 
 // Writes scalar `v` converted to type `t` into `out` (c_size(t) bytes).
 void write_scalar(const Value& v, const types::Type* t, void* out);
-// Reads a result laid out per abi.hpp.
+// Reads a result laid out per abi.hpp, taking over the reference each of its arrays carries
+// (the Value owns them: see ujit::Value).
 Value read_value(const void* p, const types::Type* t);
 
 }  // namespace ujit::pipeline

@@ -11,9 +11,12 @@ enum ReprFlags { kAddDot0 = 1, kAlwaysSign = 2 };
 
 // Shortest decimal digits of |x| (no leading/trailing zeros) and the exponent `decpt`
 // such that |x| = 0.DIGITS * 10^decpt, as David Gay's dtoa mode 0 (CPython) gives them.
-void shortest_digits(double x, std::string& digits, int& decpt) {
+// `single`: the shortest digits that round-trip as a float32 (NumPy's float32 scalars).
+void shortest_digits(double x, bool single, std::string& digits, int& decpt) {
     char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, std::fabs(x), std::chars_format::scientific);
+    auto res =
+        single ? std::to_chars(buf, buf + sizeof buf, static_cast<float>(std::fabs(x)), std::chars_format::scientific)
+               : std::to_chars(buf, buf + sizeof buf, std::fabs(x), std::chars_format::scientific);
     std::string s(buf, res.ptr);  // d[.ddd]e±XX
     size_t e = s.find('e');
     digits.clear();
@@ -24,7 +27,7 @@ void shortest_digits(double x, std::string& digits, int& decpt) {
 }
 
 // CPython's format_float_short for format code 'r'.
-std::string format_r(double x, int flags) {
+std::string format_r(double x, int flags, bool single = false) {
     std::string out;
     if (std::isnan(x)) return (flags & kAlwaysSign) ? "+nan" : "nan";
     if (std::signbit(x))
@@ -36,7 +39,7 @@ std::string format_r(double x, int flags) {
 
     std::string d;
     int decpt;
-    shortest_digits(x, d, decpt);
+    shortest_digits(x, single, d, decpt);
     int n = static_cast<int>(d.size());
     if (decpt <= -4 || decpt > 16) {  // exponent form: d[.ddd]e±XX
         out += d[0];
@@ -57,10 +60,21 @@ std::string format_r(double x, int flags) {
 
 std::string float_repr(double x) { return format_r(x, kAddDot0); }
 
-std::string complex_repr(std::complex<double> z) {
+namespace {
+std::string complex_repr(std::complex<double> z, bool single) {
     // A real part of +0 is left out, and so are the parentheses (CPython's complex_repr).
-    if (z.real() == 0 && !std::signbit(z.real())) return format_r(z.imag(), 0) + "j";
-    return std::string("(").append(format_r(z.real(), 0)).append(format_r(z.imag(), kAlwaysSign)).append("j)");
+    if (z.real() == 0 && !std::signbit(z.real())) return format_r(z.imag(), 0, single) + "j";
+    return std::string("(")
+        .append(format_r(z.real(), 0, single))
+        .append(format_r(z.imag(), kAlwaysSign, single))
+        .append("j)");
 }
+}  // namespace
+
+std::string complex_repr(std::complex<double> z) { return complex_repr(z, false); }
+
+std::string float32_repr(float x) { return format_r(x, kAddDot0, true); }
+
+std::string complex64_repr(std::complex<float> z) { return complex_repr(std::complex<double>(z), true); }
 
 }  // namespace ujit::runtime

@@ -29,15 +29,19 @@ public:
     // returns when all have finished. The first exception thrown by a chunk is rethrown
     // here; chunks not yet started when it happened are skipped. Safe to call from
     // several threads at once and from inside a chunk.
-    void parallel_for(int64_t n_chunks, const std::function<void(int64_t)>& fn);
+    // `max_threads` (0: all) bounds the threads that take part, the caller included: only
+    // workers with thread_index() < max_threads claim chunks (Numba's set_num_threads), and
+    // while they run them their thread_limit() is max_threads, as the caller's was.
+    void parallel_for(int64_t n_chunks, const std::function<void(int64_t)>& fn, int max_threads = 0);
 
-    // The process-wide pool: std::thread::hardware_concurrency() threads, or
-    // UJIT_NUM_THREADS when set; created on first use, joined at exit.
+    // The process-wide pool: default_thread_count() threads; created on first use, joined
+    // at exit.
     static ThreadPool& global();
 
 private:
     struct Job;
-    void worker_loop();
+    void worker_loop(int index);
+    std::shared_ptr<Job> claimable_job(int index);
 
     std::vector<std::thread> workers_;
     std::mutex mu_;
@@ -46,8 +50,19 @@ private:
     bool stop_ = false;
 };
 
-// The thread count global() uses: UJIT_NUM_THREADS if it is a positive integer, else the
-// hardware concurrency (at least 1).
+// This thread's index in the pool it works for: 1 .. size()-1 on a worker, 0 on any other
+// thread (a parallel_for's caller works as thread 0). Numba's get_thread_id.
+int thread_index();
+
+// How many threads the parallel regions this thread launches use (Numba's get_num_threads):
+// what set_thread_limit gave on this thread, else, on a worker running a region, the limit
+// of that region, else global().size(). set_thread_limit takes 1 .. global().size() (the
+// caller checks).
+int thread_limit();
+void set_thread_limit(int n);
+
+// The thread count global() uses: NUMBA_NUM_THREADS, else UJIT_NUM_THREADS, if it is a
+// positive integer, else the hardware concurrency (at least 1).
 int default_thread_count();
 
 }  // namespace ujit::runtime

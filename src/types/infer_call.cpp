@@ -34,6 +34,8 @@ const Type* Inferrer::call(const Call* c) {
         return array_ctor(c, callee->builtin());
     if (callee && callee->kind() == Kind::BuiltinFunc && nplib::is_array_constructor(callee->builtin()))
         return array_alloc(c, callee->builtin());
+    if (callee && callee->kind() == Kind::BuiltinFunc && nplib::is_library_call(callee->builtin()))
+        return library_call(c, callee->builtin());  // infer_library.cpp: takes keywords
     if (!c->keywords.empty())
         error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
 
@@ -75,12 +77,23 @@ const Type* Inferrer::call(const Call* c) {
     }
 }
 
+bool Inferrer::declared_for_cuda(const FunctionDef* def) const {
+    auto it = m_.decorators.find(def);
+    return it != m_.decorators.end() &&
+           (it->second.kind == Decorator::Kind::CudaJit ||
+            ((it->second.kind == Decorator::Kind::Vectorize || it->second.kind == Decorator::Kind::GuVectorize) &&
+             it->second.target == TargetKind::CUDA));
+}
+
 const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::vector<const Type*> args) {
     const Decorator& d = m_.decorators[callee];
     if (d.kind == Decorator::Kind::CudaJit && !d.device)
         error(c->loc,
               fmt::format("'{}' is a CUDA kernel; kernels are launched from the host, not called", callee->name));
-    if (d.kind == Decorator::Kind::CudaJit && !cuda())
+    // A device function is CUDA code: CPU code cannot call it, except CUDA code compiled for
+    // the CPU (a target='cuda' ufunc or gufunc, or a device function, run without a GPU),
+    // where it compiles for the CPU too.
+    if (d.kind == Decorator::Kind::CudaJit && !cuda() && !declared_for_cuda(fn_.def))
         error(c->loc, fmt::format("'{}' is a CUDA device function and cannot be called from CPU code", callee->name));
     for (size_t i = 0; i < args.size(); ++i)
         if (!args[i]->is_value())
@@ -335,7 +348,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     }
     case BuiltinId::Print:
         for (size_t i = 0; i < args.size(); ++i)
-            if (!args[i]->is_number() && args[i]->kind() != Kind::StrLit)
+            if (!args[i]->is_number() && !args[i]->is_array() && args[i]->kind() != Kind::StrLit)
                 error(c->args[i]->loc, fmt::format("print() of {} is not supported by ujit", args[i]->str()));
         operands(c, args);
         return none();

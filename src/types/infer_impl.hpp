@@ -5,6 +5,7 @@
 #pragma once
 
 #include "nplib/array_typing.hpp"
+#include "nplib/library_typing.hpp"
 #include "nplib/ufunc_typing.hpp"
 #include "types/module_impl.hpp"
 
@@ -29,6 +30,9 @@ private:
     void finish_returns();
     [[noreturn]] void error(syntax::SourceLoc loc, const std::string& msg) const;
     bool cuda() const { return fn_.target == TargetKind::CUDA; }
+    // Declared for the GPU (@cuda.jit, or @vectorize/@guvectorize with target='cuda'),
+    // whatever target this compile is for.
+    bool declared_for_cuda(const syntax::FunctionDef* def) const;
 
     // infer_stmt.cpp
     void block(const syntax::Block& b);
@@ -84,6 +88,8 @@ private:
     const Type* array_ctor(const syntax::Call* c, BuiltinId id);
     void check_local_array_size(const syntax::SourceLoc& loc, const std::vector<ConstValue>& dims, const Type* dtype);
     void operands(const syntax::Call* c, std::vector<const Type*> types);
+    // infer_library.cpp: a.sort(), np.dot, np.vdot, np.linalg.norm (nplib/library_typing)
+    const Type* library_call(const syntax::Call* c, BuiltinId id);
 
     // infer_alloc.cpp (alloc): np.empty, zeros, ..., a.copy(), a.astype(...)
     const Type* array_alloc(const syntax::Call* c, BuiltinId id);

@@ -64,6 +64,7 @@ std::string module_namespace(const std::string& module) {
     if (module == "ujit" || module.starts_with("ujit.")) return module_namespace("numba" + module.substr(4));
     if (module == "math") return "math";
     if (module == "numpy") return "np";
+    if (module == "numpy.linalg") return "np.linalg";
     if (module == "numba") return "numba";
     if (module == "numba.cuda") return "cuda";
     if (module == "numba.cuda.random") return "cuda.random";
@@ -88,6 +89,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
         if (attr == "inf") return constant(std::numeric_limits<double>::infinity());
         if (attr == "nan") return constant(std::numeric_limits<double>::quiet_NaN());
         if (attr == "random") return ns("np.random");
+        if (attr == "linalg") return ns("np.linalg");
         if (attr == "newaxis") {  // None, as an index: a new axis of length 1
             Member m = make_member(Member::What::Constant, none());
             m.constant.type = none();

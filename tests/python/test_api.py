@@ -177,8 +177,8 @@ def test_forceobj_runs_the_python_function():
 
 
 def test_prange_is_range_in_compiled_and_python_code():
-    # Numba's prange: a range loop. ujit runs it serially, also under parallel=True; the
-    # results are Numba's (up to the order of a floating-point reduction).
+    # Numba's prange: a range loop (on the thread pool under parallel=True: test_prange.py);
+    # the results are Numba's (up to the order of a floating-point reduction).
     from ujit import prange
 
     @njit(parallel=True)

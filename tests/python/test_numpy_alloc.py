@@ -620,3 +620,29 @@ def test_every_exit_releases_what_it_holds():
         before = live()
         assert fn(arg) == expected
         assert live() == before
+
+
+def test_arrays_allocated_in_prange_bodies_and_parallel_stores_are_released():
+    from ujit import prange
+
+    @njit(parallel=True)
+    def g(n):
+        s = np.zeros(n)
+        for i in prange(n):
+            t = np.ones(4) * i
+            s[i] = t.sum()
+        return s.sum()
+
+    @njit(parallel=True)
+    def shift(m):
+        m[1:] = m[:-1] * 2.0  # overlapping: through a copy, inside the parallel chunks
+        return m.sum()
+
+    before = live()
+    assert g(1000) == 4 * 999 * 1000 / 2
+    m = np.arange(400_000.0).reshape(4000, 100)
+    expected = m.copy()
+    expected[1:] = expected[:-1] * 2.0
+    assert shift(m) == expected.sum()
+    np.testing.assert_array_equal(m, expected)
+    assert live() == before

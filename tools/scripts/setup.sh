@@ -17,9 +17,13 @@ PACKAGES=(
   libcurl4-openssl-dev libz3-dev
   # ujit's own dependencies
   libfmt-dev libdlpack-dev catch2
+  # BLAS for np.dot / @ in compiled code, opened with dlopen at run time (src/cpu/blas_loader.cpp);
+  # without it ujit computes the products with its own loops
+  libopenblas-dev
   # the oracle scripts and lit; the Python package (lang/python): its extension's headers,
-  # its tests, and the Dask example
+  # its tests, and the Dask example; pip, venv and setuptools for `pip install ./lang/python`
   python3 python3-numpy python3-dev python3-pytest python3-dask python3-distributed
+  python3-pip python3-venv python3-setuptools
 )
 
 missing=()
@@ -55,9 +59,17 @@ echo "setup: all ${#PACKAGES[@]} packages present, CUDA toolkit at $cuda"
 # first site directory we may write (the system's when root, else the user's). The package
 # finds its extension in build/release (lang/python/ujit/_native.py) once that is built.
 pkg="$(cd "$(dirname "$0")/../.." && pwd)/lang/python"
-site_dir=$(/usr/bin/python3 - <<'PY'
-import os, site
-dirs = [d for d in site.getsitepackages() if d.startswith("/usr/local")] + [site.getusersitepackages()]
+# Debian's python3, and the python3 first on PATH when that is another one (pyenv, a venv):
+# `import ujit` works in both (the extension loads where the Python ABI matches the build's).
+pythons=(/usr/bin/python3)
+path_python="$(command -v python3 || true)"
+if [[ -n "$path_python" && "$(readlink -f "$path_python")" != "$(readlink -f /usr/bin/python3)" ]]; then
+  pythons+=("$path_python")
+fi
+for py in "${pythons[@]}"; do
+  site_dir=$("$py" - <<'PY' 2>/dev/null
+import os, site, sys
+dirs = [d for d in site.getsitepackages() if d.startswith(("/usr/local", sys.prefix))] + [site.getusersitepackages()]
 for d in dirs:
     try:
         os.makedirs(d, exist_ok=True)
@@ -68,11 +80,12 @@ for d in dirs:
         break
 PY
 )
-if [[ -n "$site_dir" ]]; then
-  if [[ "$(cat "$site_dir/ujit.pth" 2>/dev/null)" != "$pkg" ]]; then
-    echo "$pkg" > "$site_dir/ujit.pth"
-    echo "setup: import ujit -> $pkg (via $site_dir/ujit.pth)"
+  if [[ -n "$site_dir" ]]; then
+    if [[ "$(cat "$site_dir/ujit.pth" 2>/dev/null)" != "$pkg" ]]; then
+      echo "$pkg" > "$site_dir/ujit.pth"
+      echo "setup: import ujit -> $pkg (for $py, via $site_dir/ujit.pth)"
+    fi
+  else
+    echo "setup: no writable site directory for $py: use PYTHONPATH=$pkg for import ujit" >&2
   fi
-else
-  echo "setup: no writable site directory: use PYTHONPATH=$pkg for import ujit" >&2
-fi
+done

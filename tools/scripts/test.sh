@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it (2 cores, no GPU, about an hour from clean):
+# The whole test suite, as CI runs it (2 cores, no GPU; each step's duration is printed):
 #   0. the tree matches .clang-format (tools/scripts/format.sh --check);
 #   1. Release build (build/release, warnings are errors), every ctest test (unit, e2e, conformance, lit, C API,
 #      the Python package's pytest suite tests/python, and the install + find_package consumer);
@@ -13,7 +13,25 @@ cd "$(dirname "$0")/../.."
 root="$PWD"
 jobs="${UJIT_JOBS:-2}"
 
-step() { printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
+# Each step's duration is printed when the next starts, and all of them at the end (also
+# when a step fails), so that CI's log shows where the time goes.
+steps=() last_step="" step_start=$SECONDS
+step() {
+  if [[ -n "$last_step" ]]; then
+    steps+=("$(printf '%-14s %4d s' "$last_step" $((SECONDS - step_start)))")
+    printf '=== %s took %d s\n' "$last_step" $((SECONDS - step_start))
+  fi
+  last_step="$1" step_start=$SECONDS
+  printf '\n=== %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"
+}
+durations() {
+  local rc=$?
+  [[ "$last_step" == "done" ]] || steps+=("$(printf '%-14s %4d s (stopped here)' "$last_step" $((SECONDS - step_start)))")
+  printf '\n=== step durations (total %d s)\n' "$SECONDS"
+  printf '  %s\n' "${steps[@]}"
+  return $rc
+}
+trap durations EXIT
 
 step "setup"
 tools/scripts/setup.sh

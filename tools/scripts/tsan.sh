@@ -4,8 +4,10 @@
 # same and different functions of one Module, parallel ufuncs, the thread pool, the
 # in-memory and disk caches). Any data race or lock-order inversion TSan sees fails the run.
 #   tools/scripts/tsan.sh [CATCH2 FILTER]     (default "[threads]")
-#   tools/scripts/tsan.sh --runtime           only the thread pool, the parallel ufunc executor and
-#                                             the disk cache: their tests and sources in one binary
+#   tools/scripts/tsan.sh --runtime           only the thread pool, the parallel ufunc executor, the
+#                                             parallel=True runtime (prange chunks, the raise carried
+#                                             from a worker) and the disk cache: their tests and
+#                                             sources in one binary
 #                                             (build/tsan-runtime, a few minutes instead of the
 #                                             whole library and test suite)
 # CI runs it (tools/scripts/test.sh): the build took 8 minutes here, the run seconds.
@@ -18,8 +20,9 @@ if [[ "$filter" == --runtime ]]; then
   mkdir -p build/tsan-runtime
   g++ -std=c++20 -O1 -g -fsanitize=thread -Iinclude -Isrc -Itests -I/usr/lib/llvm-19/include \
     -DUJIT_VERSION_STRING='"tsan"' tests/unit/main.cpp tests/unit/runtime/ufunc_exec_test.cpp \
-    tests/unit/cache/disk_cache_test.cpp \
+    tests/unit/cache/disk_cache_test.cpp tests/unit/cpu/parallel_runtime_test.cpp \
     src/runtime/{broadcast,scalar,thread_pool,ufunc_exec,values,dtype,shape,pyrepr,errors,cast}.cpp \
+    src/cpu/{parallel_runtime,helper_errors}.cpp src/nrt/nrt.cpp \
     src/cache/{cache_key,disk_cache,cache_dir,hit_counters,hash,entry_format}.cpp \
     -L/usr/lib/llvm-19/lib -lLLVM-19 -lfmt -o build/tsan-runtime/ujit_runtime_tsan
   UJIT_CACHE_DIR="$PWD/build/tsan-runtime/cache" build/tsan-runtime/ujit_runtime_tsan

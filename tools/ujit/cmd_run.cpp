@@ -7,6 +7,7 @@
 #include "run_gufunc.hpp"
 #include "run_values.hpp"
 
+#include "runtime/array_format.hpp"
 #include "runtime/npy.hpp"
 
 #include <cstdio>
@@ -16,15 +17,15 @@ namespace ujit::cli {
 
 namespace {
 
-// Prints a scalar/tuple/None result, or saves an array result to -o.
+// Saves an array result to -o, or prints the result as Python's print(result) would with
+// NumPy (arrays as NumPy's str, arrays in tuples as their repr).
 int emit_result(const ujit::Value& result, const ParsedArgs& args) {
     auto out = args.get("-o");
-    if (result.is_array()) {
-        if (!out) throw UsageError("the result is an array: give -o OUT.npy to save it");
+    if (result.is_array() && out) {
         runtime::write_npy(*out, result.array());
         return 0;
     }
-    std::printf("%s\n", result.repr().c_str());
+    std::printf("%s\n", runtime::print_str(result).c_str());
     if (out) std::fprintf(stderr, "ujit: note: the result is not an array; -o %s was not written\n", out->c_str());
     return 0;
 }

@@ -120,14 +120,7 @@ ujit::Array apply_ufunc_cuda(const ujit::Function& f, const std::vector<ujit::Va
                      ujit::cuda::unavailable_reason().c_str());
         ujit::Options cpu;
         cpu.target = ujit::Target::CPU;
-        try {
-            return f.vectorize_call(inputs, cpu);
-        } catch (const ujit::Error& e) {
-            // A ufunc calling a @cuda.jit(device=True) function, which CPU code cannot: its
-            // GPU loop compiled for the CPU can (typed as on the GPU).
-            if (e.kind() != ujit::Error::Kind::Compile) throw;
-            return ujit::cuda::vectorize_cpu(f, inputs);
-        }
+        return f.vectorize_call(inputs, cpu);  // its GPU loop on the CPU where it calls device functions
     }
     std::vector<ujit::cuda::KernelArg> operands(inputs.begin(), inputs.end());
     return ujit::cuda::vectorize(f, operands);

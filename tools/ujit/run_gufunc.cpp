@@ -31,7 +31,7 @@ std::vector<ujit::Array> apply_gufunc_cuda(const ujit::Function& f, const std::v
         try {
             return f.gufunc_call(inputs);
         } catch (const ujit::Error& e) {
-            // E.g. a core function calling a @cuda.jit(device=True) function, which CPU code cannot.
+            // E.g. a core function using what only the GPU has (cuda.threadIdx, shared memory).
             if (e.kind() != ujit::Error::Kind::Compile) throw;
             std::string text = e.what();
             if (!text.empty() && text.back() != '\n') text += '\n';

@@ -3,6 +3,9 @@
     import ujit as numba            # instead of: import numba
     from ujit import cuda           # instead of: from numba import cuda
 
+or, for a program that says `import numba`, unchanged: `python -m ujit program.py` (or
+`ujit.install_as_numba()` first, in a notebook or a test suite).
+
 `jit`/`njit`, `vectorize`, `guvectorize`, `cuda.jit`, the device-array functions and the
 type names keep Numba's meaning. The heavy parts (NumPy, the extension and libujit, the
 CUDA side) load on first use, so `import ujit` itself is cheap.
@@ -17,6 +20,8 @@ _EXPORTS = {
     "CompileError": "._errors", "TypingError": "._errors",
     "cuda": ".cuda", "types": ".types", "typeof": "._typesmod", "from_dtype": "._typesmod",
     "prange": "._prange", "runtime": ".runtime", "core": ".core",
+    "install_as_numba": "._as_numba",
+    "set_num_threads": "._threads", "get_num_threads": "._threads", "get_thread_id": "._threads",
 }
 _TYPE_NAMES = ("boolean", "b1", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
                "uint64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "intp", "uintp", "intc", "uintc",

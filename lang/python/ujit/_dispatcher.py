@@ -14,12 +14,19 @@ _MAX_CALL_ARGS = 64  # dispatch.c's MAX_CALL_ARGS
 _CO_VARARGS = 0x04
 
 
+def _is_arg_tuple(sig):
+    """A signature given as a bare tuple of argument types, `(float32[::1], int64)`."""
+    return isinstance(sig, tuple) and bool(sig) and all(isinstance(t, _types.Type) for t in sig)
+
+
 def normalize_signatures(sigs):
+    """Signatures as ujit's text: a string, a Signature (`float32(float32)`), a bare tuple
+    of argument types (`(float32[::1], int64)`, the return type inferred), or a list of them."""
     if sigs is None:
         return []
-    if isinstance(sigs, (str, _types.Signature)):
+    if isinstance(sigs, (str, _types.Signature)) or _is_arg_tuple(sigs):
         sigs = [sigs]
-    return [str(s) for s in sigs]
+    return ["(%s)" % ", ".join(str(t) for t in s) if _is_arg_tuple(s) else str(s) for s in sigs]
 
 
 # Numba's kinds of scalar conversion a declared signature may apply to an argument:
@@ -57,7 +64,7 @@ class CompiledFunction:
     # ---------------------------------------------------------------- compile
 
     def decorator(self):
-        return _source.decorator_text("jit", fastmath=self.fastmath)
+        return _source.decorator_text("jit", fastmath=self.fastmath, parallel=bool(self.options.get("parallel")))
 
     def function(self):
         """The ujit Function, compiling the module (and freezing globals) on first use."""

@@ -1,7 +1,8 @@
 """numba.prange: `range` when called from Python; in compiled code a loop over the range.
 
-ujit runs a prange loop serially, with or without `parallel=True`: the same results as
-Numba's (up to the order of floating-point reductions), not its threads.
+In a `parallel=True` function the loop runs on ujit's thread pool (its body outlined over
+chunks of the iterations, reductions combined after it); elsewhere it is a plain range loop,
+as in Numba.
 """
 
 

@@ -14,6 +14,7 @@ the function's globals and closure at first compile and frozen, as Numba does:
   xoroshiro128p_uniform_float32, ...      ->  `from numba.cuda.random import ... as NAME`
   float32 and the other type names        ->  `from numba import float32 as NAME`
   ujit.prange                             ->  `from numba import prange as NAME`
+  ujit.get_thread_id (and the other two)  ->  `from numba import get_thread_id as NAME`
   other ujit functions                    ->  their source, in the same module
 
 Anything else is a CompileError naming the global, at its first use. The decorator line
@@ -29,7 +30,10 @@ import types
 
 from . import _types
 from ._prange import prange
+from ._threads import get_num_threads, get_thread_id, set_num_threads
 from ._native import ext
+
+_THREAD_FUNCTIONS = (get_num_threads, get_thread_id, set_num_threads)
 
 _PRELUDE_NUMBA = "__ujit_numba"
 _PRELUDE_NUMPY = "__ujit_np"
@@ -339,6 +343,9 @@ class ModuleText:
         if value is prange:
             self.needs_numba = True
             return "from numba import prange as %s" % name
+        if any(value is f for f in _THREAD_FUNCTIONS):
+            self.needs_numba = True
+            return "from numba import %s as %s" % (value.__name__, name)
         if _is_ujit_decorator(value):
             return None  # decorators are rewritten; inside a body ujit reports the misuse
         compiled = getattr(value, "_ujit_cuda_random", None)  # ujit.cuda.random's functions
@@ -451,17 +458,20 @@ def fastmath_on(value):
     raise ValueError("Expected fastmath option(s) to be either a bool, dict or set")
 
 
-def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False):
+def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False,
+                   parallel=False):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
     fast = ", fastmath=True" if fastmath else ""
     if kind == "jit":
-        return "@%s.njit(fastmath=True)" % n if fastmath else "@%s.njit" % n
+        options = [o for o, on in (("fastmath=True", fastmath), ("parallel=True", parallel)) if on]
+        return "@%s.njit(%s)" % (n, ", ".join(options)) if options else "@%s.njit" % n
     if kind == "cuda.jit":
-        if device:
-            return "@%s.cuda.jit(device=True%s)" % (n, fast)
-        return "@%s.cuda.jit(debug=True)" % n if debug else "@%s.cuda.jit" % n
+        options = ["device=True"] if device else []
+        options += ["debug=True"] if debug and not device else []
+        options += ["fastmath=True"] if fastmath else []
+        return "@%s.cuda.jit(%s)" % (n, ", ".join(options)) if options else "@%s.cuda.jit" % n
     if kind == "vectorize":
         if not signatures:
             return "@%s.vectorize(fastmath=True)" % n if fastmath else "@%s.vectorize" % n

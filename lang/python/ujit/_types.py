@@ -18,7 +18,9 @@ def _np():
 
 
 class Type:
-    """A scalar type (or `void`); `name` is the spelling ujit's signature parser reads."""
+    """numba.types.Type, the base of every type: `name` is the spelling ujit's signature
+    parser reads. The scalar types are instances of Boolean, Integer, Float and Complex
+    (Numba's classes, with `bitwidth`, `signed`, `underlying_float`), `void` of NoneType."""
 
     def __init__(self, name, dtype_name):
         self.name = name
@@ -63,6 +65,44 @@ class Type:
         return ArrayType(self, len(dims), layout)
 
 
+class NoneType(Type):
+    pass
+
+
+class Boolean(Type):
+    bitwidth = 8
+
+
+class Number(Type):
+    @property
+    def bitwidth(self):
+        return int(self.dtype_name.lstrip("abcdefghijklmnopqrstuvwxyz"))
+
+
+class Integer(Number):
+    @property
+    def signed(self):
+        return self.kind == "i"
+
+    @property
+    def minval(self):
+        return -(1 << (self.bitwidth - 1)) if self.signed else 0
+
+    @property
+    def maxval(self):
+        return (1 << (self.bitwidth - (1 if self.signed else 0))) - 1
+
+
+class Float(Number):
+    pass
+
+
+class Complex(Number):
+    @property
+    def underlying_float(self):
+        return TYPES["float%d" % (self.bitwidth // 2)]
+
+
 class ArrayType(Type):
     def __init__(self, dtype, ndim, layout, readonly=False):
         self.base, self.ndim, self.layout, self.readonly = dtype, ndim, layout, readonly
@@ -87,6 +127,38 @@ class ArrayType(Type):
         return self.base.dtype
 
 
+class UniTuple(Type):
+    """numba.types.UniTuple(float64, 2): a tuple of `count` items of one type."""
+
+    def __init__(self, dtype, count):
+        super().__init__("UniTuple(%s x %d)" % (dtype.name, count), None)
+        self.item, self.count, self.types = dtype, count, (dtype,) * count
+
+    @property
+    def dtype(self):
+        return self.item
+
+    def __len__(self):
+        return self.count
+
+
+class Tuple(Type):
+    """numba.types.Tuple([int64, float32]); of items of one type it is a UniTuple, as in Numba."""
+
+    def __new__(cls, types):
+        types = tuple(types)
+        if types and all(t == types[0] for t in types):
+            return UniTuple(types[0], len(types))
+        return super().__new__(cls)
+
+    def __init__(self, types):
+        self.types = tuple(types)
+        super().__init__("Tuple(%s)" % ", ".join(t.name for t in self.types), None)
+
+    def __len__(self):
+        return len(self.types)
+
+
 class Signature:
     def __init__(self, ret, args):
         self.return_type, self.args = ret, tuple(args)
@@ -97,18 +169,25 @@ class Signature:
     __repr__ = __str__
 
 
+# Numba's other spellings (numba/core/types/__init__.py): its C names follow the C types of
+# this platform (LP64), `byte` is uint8 and `float_` float32, as in Numba (not NumPy).
 _ALIASES = {
     "b1": "boolean", "bool_": "boolean", "i1": "int8", "i2": "int16", "i4": "int32", "i8": "int64",
-    "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64", "f4": "float32", "f8": "float64",
-    "c8": "complex64", "c16": "complex128", "intp": "int64", "uintp": "uint64", "intc": "int32",
-    "uintc": "uint32", "double": "float64", "single": "float32", "byte": "int8", "short": "int16",
-    "long_": "int64", "float_": "float64", "complex_": "complex128",
+    "u1": "uint8", "u2": "uint16", "u4": "uint32", "u8": "uint64", "f2": "float16", "f4": "float32",
+    "f8": "float64", "c8": "complex64", "c16": "complex128", "intp": "int64", "uintp": "uint64",
+    "intc": "int32", "uintc": "uint32", "ssize_t": "int64", "size_t": "uint64", "double": "float64",
+    "single": "float32", "float_": "float32", "char": "int8", "uchar": "uint8", "byte": "uint8",
+    "short": "int16", "ushort": "uint16", "int_": "int64", "uint": "uint64", "long_": "int64",
+    "ulong": "uint64", "longlong": "int64", "ulonglong": "uint64",
 }
+_CLASSES = {"b": Boolean, "i": Integer, "u": Integer, "f": Float, "c": Complex}
 
-TYPES = {name: Type(name, name) for name in CODE_NAMES}
+# float16 is a type name as in Numba; ujit's compiler has no float16 arithmetic, and says so
+# where compiled code uses it.
+TYPES = {name: _CLASSES[_KINDS[name.rstrip("0123456789")]](name, name) for name in CODE_NAMES + ["float16"]}
 for _alias, _name in _ALIASES.items():
     TYPES[_alias] = TYPES[_name]
-TYPES["void"] = TYPES["none"] = Type("void", None)
+TYPES["void"] = TYPES["none"] = NoneType("void", None)
 CODE_ARRAY = 1 << 16
 CODE_READONLY = 1 << 17
 CODE_NONE = 1 << 20

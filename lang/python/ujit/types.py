@@ -1,15 +1,23 @@
 """`ujit.types`: Numba's numba.types, a module, so that `import numba.types` (as
 `import ujit.types`) and `from numba import types` both work; in compiled code
-`types.int32` and `numba.types.int32` name the same types as `numba.int32`."""
+`types.int32` and `numba.types.int32` name the same types as `numba.int32`.
+
+The type classes are Numba's isinstance targets: `types.Type` (every type), `Number`,
+`Integer` (`bitwidth`, `signed`), `Float`, `Complex` (`underlying_float`), `Boolean`,
+`NoneType` (`void`), `UniTuple`, `Tuple` and `Array` (`types.Array(float32, 2, 'C')` is float32[:, ::1])."""
 from ._types import TYPES as _TYPES
-from ._types import ArrayType as _ArrayType
+from ._types import ArrayType as Array
+from ._types import Boolean, Complex, Float, Integer, NoneType, Number, Tuple, Type, UniTuple
 
 globals().update(_TYPES)
 
+signed_domain = frozenset(t for t in _TYPES.values() if isinstance(t, Integer) and t.signed)
+unsigned_domain = frozenset(t for t in _TYPES.values() if isinstance(t, Integer) and not t.signed)
+integer_domain = signed_domain | unsigned_domain
+real_domain = frozenset([_TYPES["float32"], _TYPES["float64"]])
+complex_domain = frozenset([_TYPES["complex64"], _TYPES["complex128"]])
+number_domain = integer_domain | real_domain | complex_domain
 
-def Array(dtype, ndim, layout):
-    """numba.types.Array(float32, 2, 'C'): the type of a 2-D C-contiguous float32 array."""
-    return _ArrayType(dtype, ndim, layout)
-
-
-__all__ = sorted(_TYPES) + ["Array"]
+__all__ = sorted(_TYPES) + ["Array", "Boolean", "Complex", "Float", "Integer", "NoneType", "Number", "Tuple", "Type",
+                            "UniTuple", "signed_domain", "unsigned_domain", "integer_domain", "real_domain",
+                            "complex_domain", "number_domain"]

@@ -281,21 +281,104 @@ static void test_device_arrays(ujit_module* m, int gpu) {
     free(want);
 }
 
+/* Views of a device array (ujit_device_array_view): a column of a 3x4 matrix, its rows
+ * reversed, read and written through strided copies, a view reaching past the array
+ * refused, and a view outliving its base. The same on the GPU and on the host device. */
+static void test_device_array_views(void) {
+    double host[12], back[12];
+    for (int i = 0; i < 12; ++i) host[i] = i;
+    int64_t shape[2] = {3, 4};
+    DLTensor th = tensor(host, 2, shape, NULL, kDLFloat, 64), tb = tensor(back, 2, shape, NULL, kDLFloat, 64);
+    ujit_device_array* d = NULL;
+    CHECK(ujit_device_array_from_host(&th, NULL, &d) == UJIT_OK && d);
+    if (!d) return;
+    /* d[::-1, 1]: starts at row 2, column 1; stride -32 bytes */
+    int64_t col_shape[1] = {3}, col_strides[1] = {-32};
+    ujit_device_array* col = NULL;
+    CHECK(ujit_device_array_view(d, (2 * 4 + 1) * 8, col_shape, col_strides, 1, UJIT_FLOAT64, &col) == UJIT_OK);
+    double got[3] = {0, 0, 0};
+    DLTensor tg = tensor(got, 1, col_shape, NULL, kDLFloat, 64);
+    CHECK(ujit_device_array_copy_to_host(col, &tg, NULL) == UJIT_OK);
+    CHECK(got[0] == 9 && got[1] == 5 && got[2] == 1);
+    double put[3] = {-1, -2, -3};
+    DLTensor tp = tensor(put, 1, col_shape, NULL, kDLFloat, 64);
+    CHECK(ujit_device_array_copy_from_host(col, &tp, NULL) == UJIT_OK);
+    /* Only the column's elements changed, the others between them did not. */
+    CHECK(ujit_device_array_copy_to_host(d, &tb, NULL) == UJIT_OK);
+    for (int i = 0; i < 12; ++i) CHECK(back[i] == (i % 4 == 1 ? -(double)(3 - i / 4) : (double)i));
+    ujit_device_array_release(d); /* the view keeps the memory */
+    ujit_device_array* whole = NULL;
+    int64_t whole_strides[2] = {32, 8};
+    CHECK(ujit_device_array_view(col, -(2 * 4 + 1) * 8, shape, whole_strides, 2, UJIT_FLOAT64, &whole) ==
+          UJIT_ERROR_ARGUMENT); /* the column's elements do not span the matrix */
+    CHECK_ERROR("reaches bytes");
+    /* past the end, a stride that is not a multiple of the item size, a bad dtype */
+    int64_t long_shape[1] = {4}, odd[1] = {-6};
+    ujit_device_array* bad = NULL;
+    CHECK(ujit_device_array_view(col, 0, long_shape, col_strides, 1, UJIT_FLOAT64, &bad) == UJIT_ERROR_ARGUMENT);
+    CHECK(ujit_device_array_view(col, 0, col_shape, odd, 1, UJIT_FLOAT32, &bad) == UJIT_ERROR_ARGUMENT);
+    CHECK(ujit_device_array_view(col, 0, col_shape, col_strides, 1, (ujit_dtype)77, &bad) == UJIT_ERROR_ARGUMENT);
+    CHECK(bad == NULL);
+    /* an empty view anywhere is fine */
+    int64_t empty_shape[1] = {0};
+    CHECK(ujit_device_array_view(col, 1 << 20, empty_shape, col_strides, 1, UJIT_FLOAT64, &bad) == UJIT_OK);
+    ujit_device_array_release(bad);
+    /* read the column back as written, in the view's order */
+    CHECK(ujit_device_array_copy_to_host(col, &tg, NULL) == UJIT_OK);
+    CHECK(got[0] == -1 && got[1] == -2 && got[2] == -3);
+    ujit_device_array_release(col);
+}
+
+/* Host memory a GPU reaches: each kind allocates, is writable at its host address, and mapped
+ * and managed memory have a device address (the host's on the host device); registration of
+ * a caller's buffer; the memory information; the argument checks. */
+static void test_host_memory(int gpu) {
+    const ujit_memory_kind kinds[3] = {UJIT_MEMORY_PINNED, UJIT_MEMORY_MAPPED, UJIT_MEMORY_MANAGED};
+    for (int k = 0; k < 3; ++k) {
+        ujit_host_memory* m = NULL;
+        CHECK(ujit_host_memory_new(4096, kinds[k], &m) == UJIT_OK && m);
+        if (!m) continue;
+        unsigned char* p = ujit_host_memory_data(m);
+        memset(p, 0xab, 4096);
+        CHECK(p[4095] == 0xab);
+        uint64_t dp = ujit_host_memory_device_pointer(m);
+        if (!gpu)
+            CHECK(dp == (uint64_t)(uintptr_t)p);
+        else
+            CHECK(kinds[k] == UJIT_MEMORY_PINNED || dp != 0);
+        ujit_host_memory_release(m);
+    }
+    ujit_host_memory* m = NULL;
+    CHECK(ujit_host_memory_new(16, (ujit_memory_kind)9, &m) == UJIT_ERROR_ARGUMENT && m == NULL);
+    CHECK(ujit_host_memory_new(16, UJIT_MEMORY_PINNED, NULL) == UJIT_ERROR_ARGUMENT);
+    static double buffer[512];
+    CHECK(ujit_host_register(buffer, sizeof buffer, 1, &m) == UJIT_OK && m);
+    CHECK(ujit_host_memory_data(m) == (void*)buffer && ujit_host_memory_device_pointer(m) != 0);
+    ujit_host_memory_release(m);
+    CHECK(ujit_host_register(NULL, 8, 0, &m) == UJIT_ERROR_ARGUMENT);
+    size_t free_bytes = 0, total = 0;
+    CHECK(ujit_cuda_memory_info(&free_bytes, &total) == UJIT_OK && free_bytes > 0 && free_bytes <= total);
+    CHECK(ujit_cuda_memory_info(NULL, &total) == UJIT_ERROR_ARGUMENT);
+}
+
 void test_cuda(void) {
     ujit_module* m = NULL;
     CHECK(ujit_module_from_string(kGpu, "gpu.py", &m) == UJIT_OK && m);
     if (!m) return;
     test_launch_errors(m);
+    test_device_array_views();
     const char* reason = NULL;
     if (ujit_cuda_available(&reason)) {
         CHECK(reason && strcmp(reason, "") == 0);
         test_device_queries_with_cuda();
         test_device_arrays(m, 1);
+        test_host_memory(1);
         printf("capi_test: CUDA paths ran on the GPU\n");
     } else {
         CHECK(reason && strlen(reason) > 0);
         test_device_queries_without_cuda(m, reason);
         test_device_arrays(m, 0);
+        test_host_memory(0);
         printf("capi_test: CUDA unavailable (%s): the CUDA paths ran on the host device\n", reason);
     }
     ujit_module_release(m);

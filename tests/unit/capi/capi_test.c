@@ -289,6 +289,8 @@ int main(void) {
     test_cache();
     test_cuda();
     test_xoroshiro();
+    test_array_results();
+    test_parallel();
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
     else

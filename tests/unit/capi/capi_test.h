@@ -72,6 +72,9 @@ static inline ujit_function* get(ujit_module* m, const char* name) {
     return f;
 }
 
+/* capi_parallel.c */
+void test_parallel(void);
+
 /* capi_modules.c */
 void test_version_and_names(void);
 void test_module_options(void);
@@ -86,5 +89,7 @@ void test_cache(void);
 void test_cuda(void);
 /* capi_random.c */
 void test_xoroshiro(void);
+/* capi_arrays.c */
+void test_array_results(void);
 
 #endif /* UJIT_CAPI_TEST_H */

@@ -163,6 +163,7 @@ static PyObject* py_cache_stats(PyObject* self, PyObject* noargs) {
 
 PyMethodDef ujit_py_cuda_methods[] = {
     {"cuda_available", py_cuda_available, METH_NOARGS, "(available, reason)"},
+    {"cuda_memory_info", ujit_py_cuda_memory_info, METH_NOARGS, "(free, total) bytes"},
     {"cuda_device_count", py_device_count, METH_NOARGS, NULL},
     {"cuda_device_info", py_device_info, METH_O, NULL},
     {"cuda_select_device", py_select_device, METH_O, NULL},

@@ -99,6 +99,40 @@ static PyObject* device_array_copy_from(DeviceArrayObject* self, PyObject* args)
     Py_RETURN_NONE;
 }
 
+static int int64_sequence(PyObject* seq, int64_t* out, int n) {
+    for (int i = 0; i < n; ++i) {
+        PyObject* item = PySequence_GetItem(seq, i);
+        if (!item) return -1;
+        out[i] = PyLong_AsLongLong(item);
+        Py_DECREF(item);
+        if (out[i] == -1 && PyErr_Occurred()) return -1;
+    }
+    return 0;
+}
+
+/* view(byte_offset, shape, strides, dtype) -> DeviceArray sharing this one's memory. */
+static PyObject* device_array_view(DeviceArrayObject* self, PyObject* args) {
+    long long offset;
+    PyObject *shape, *strides, *dtype_obj;
+    if (!PyArg_ParseTuple(args, "LOOO", &offset, &shape, &strides, &dtype_obj)) return NULL;
+    if (ujit_py_numpy() < 0) return NULL;
+    Py_ssize_t n = PySequence_Size(shape);
+    if (n < 0 || PySequence_Size(strides) != n || n > NPY_MAXDIMS)
+        return PyErr_Format(PyExc_ValueError, "view: shape and strides must be sequences of one length <= %d",
+                            NPY_MAXDIMS);
+    PyArray_Descr* descr = NULL;
+    if (!PyArray_DescrConverter(dtype_obj, &descr)) return NULL;
+    int code = ujit_py_dtype_of_npy(descr->type_num);
+    Py_DECREF(descr);
+    if (code < 0) return PyErr_Format(PyExc_TypeError, "view: unsupported dtype for a device array");
+    int64_t sh[NPY_MAXDIMS], st[NPY_MAXDIMS];
+    if (int64_sequence(shape, sh, (int)n) < 0 || int64_sequence(strides, st, (int)n) < 0) return NULL;
+    ujit_device_array* h = NULL;
+    ujit_status status = ujit_device_array_view(self->handle, offset, sh, st, (int32_t)n, (ujit_dtype)code, &h);
+    if (status != UJIT_OK) return ujit_py_raise(status, NULL);
+    return ujit_py_wrap_device_array(h);
+}
+
 /* DLPack's capsule protocol: "dltensor" until a consumer renames it "used_dltensor"; an
  * unconsumed tensor is freed with the capsule. */
 static void dlpack_capsule_free(PyObject* capsule) {
@@ -121,6 +155,7 @@ static PyMethodDef device_array_methods[] = {
     {"copy_to_host", (PyCFunction)device_array_copy_to_host, METH_VARARGS, "copy_to_host(ndarray, stream=None)"},
     {"copy_from_host", (PyCFunction)device_array_copy_from_host, METH_VARARGS, "copy_from_host(ndarray, stream)"},
     {"copy_from", (PyCFunction)device_array_copy_from, METH_VARARGS, "copy_from(DeviceArray, stream=None)"},
+    {"view", (PyCFunction)device_array_view, METH_VARARGS, "view(byte_offset, shape, strides, dtype) -> DeviceArray"},
     {"to_dlpack", (PyCFunction)device_array_to_dlpack, METH_NOARGS, "a DLPack capsule sharing the memory"},
     {NULL, NULL, 0, NULL}};
 

@@ -11,10 +11,20 @@ typedef struct {
     PyObject_HEAD ujit_event* handle;
 } EventObject;
 
+/* Stream() creates a stream; Stream(external=ptr) wraps another library's CUstream. */
 static PyObject* stream_new(PyTypeObject* type, PyObject* args, PyObject* kwds) {
+    static char* kwlist[] = {"external", NULL};
+    PyObject* external = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O", kwlist, &external)) return NULL;
+    void* cu_stream = NULL;
+    if (external && external != Py_None) {
+        cu_stream = PyLong_AsVoidPtr(external);
+        if (!cu_stream && PyErr_Occurred()) return NULL;
+    }
     StreamObject* self = (StreamObject*)type->tp_alloc(type, 0);
     if (!self) return NULL;
-    ujit_status st = ujit_stream_create(&self->handle);
+    ujit_status st = external && external != Py_None ? ujit_stream_external(cu_stream, &self->handle)
+                                                     : ujit_stream_create(&self->handle);
     if (st != UJIT_OK) {
         Py_DECREF(self);
         return ujit_py_raise(st, NULL);

@@ -84,37 +84,6 @@ static const Entry* resolve(DispatcherObject* self, PyObject* const* args, Py_ss
     return &self->entries[self->n_entries - 1];
 }
 
-/* The nested tuple `shape` (ujit/_types.py result_shape) filled from the flat results. */
-static PyObject* build_tuple(PyObject* shape, const ujit_value* results, size_t n, size_t* next) {
-    Py_ssize_t len = PyTuple_GET_SIZE(shape);
-    PyObject* t = PyTuple_New(len);
-    for (Py_ssize_t i = 0; t && i < len; ++i) {
-        PyObject* sub = PyTuple_GET_ITEM(shape, i);
-        PyObject* x = NULL;
-        if (sub != Py_None)
-            x = build_tuple(sub, results, n, next);
-        else if (*next < n)
-            x = ujit_py_from_scalar(&results[(*next)++]);
-        else
-            PyErr_SetString(PyExc_SystemError, "ujit returned fewer values than its tuple type has");
-        if (!x) {
-            Py_CLEAR(t);
-            break;
-        }
-        PyTuple_SET_ITEM(t, i, x);
-    }
-    return t;
-}
-
-static PyObject* results_to_python(const Entry* e, const ujit_value* results, size_t n) {
-    if (e->shape) {
-        size_t next = 0;
-        return build_tuple(e->shape, results, n, &next);
-    }
-    if (n == 0) Py_RETURN_NONE;
-    return ujit_py_from_scalar(&results[0]);
-}
-
 /* The call through the C API's dynamic entry point (ujit_function_call). */
 static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
     ujit_value values[MAX_CALL_ARGS];
@@ -138,7 +107,7 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
         st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
     }
     if (st != UJIT_OK) return ujit_py_raise(st, e->fn->module);
-    return results_to_python(e, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS);
+    return ujit_py_results(e->shape, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS, args, e->n);
 }
 
 /* owner.METHOD(*args), for the calls the cached entries cannot serve. */

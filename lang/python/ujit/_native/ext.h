@@ -4,6 +4,7 @@
  *   module.c    module init, errors, the Module and Function handle types
  *   values.c    Python objects <-> ujit_value / DLTensor, argument type codes
  *   dispatch.c  Dispatcher: the per-call hot path (type key -> cached entry -> call)
+ *   results.c   a call's results as Python objects (arrays as zero-copy ndarrays)
  *   ufunc.c     real numpy.ufunc objects whose inner loops run compiled code
  *   cuda_stream.c, cuda_array.c, cuda.c
  *               streams and events; device arrays and GPU arguments; launches, GPU ufuncs
@@ -13,6 +14,24 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+
+/* CPython 3.9 (the oldest the package supports) lacks Py_NewRef and PyModule_AddObjectRef,
+ * added in 3.10. */
+#if PY_VERSION_HEX < 0x030A0000
+static inline PyObject* ujit_py_newref(PyObject* o) {
+    Py_INCREF(o);
+    return o;
+}
+#define Py_NewRef(o) ujit_py_newref((PyObject*)(o))
+static inline int PyModule_AddObjectRef(PyObject* m, const char* name, PyObject* value) {
+    Py_XINCREF(value);
+    if (PyModule_AddObject(m, name, value) < 0) {
+        Py_XDECREF(value);
+        return -1;
+    }
+    return 0;
+}
+#endif
 
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #define PY_ARRAY_UNIQUE_SYMBOL ujit_ARRAY_API
@@ -101,6 +120,15 @@ int ujit_py_array_value(PyArrayObject* a, ujit_value* v, DLTensor* t, int64_t* s
  * marked read-only; -1 with the error set, 0 when `v` may be written. */
 int ujit_py_require_writable(const ujit_value* v);
 
+/* ------------------------------------------------------------------ results.c */
+
+/* The Python object for a call's flat `results` (n of them): `shape` is the nested tuple
+ * of ujit/_types.py result_shape (NULL: one scalar or array, or None when n is 0). Every
+ * array handle among the results is taken over (released or owned by the new ndarray,
+ * also on failure). `args` are the call's Python arguments: an array result that borrows
+ * an argument's memory is that argument, or keeps it alive as its base. */
+PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObject* const* args, Py_ssize_t n_args);
+
 /* ------------------------------------------------------------------ dispatch.c, ufunc.c */
 
 extern PyTypeObject Ujit_DispatcherType;
@@ -111,6 +139,8 @@ PyObject* ujit_py_make_ufunc(PyObject* self, PyObject* args);
 extern PyTypeObject Ujit_StreamType;      /* cuda_stream.c */
 extern PyTypeObject Ujit_EventType;       /* cuda_stream.c */
 extern PyTypeObject Ujit_DeviceArrayType; /* cuda_array.c */
+extern PyTypeObject Ujit_HostMemoryType;  /* cuda_memory.c */
+PyObject* ujit_py_cuda_memory_info(PyObject* self, PyObject* noargs);
 extern PyMethodDef ujit_py_cuda_methods[]; /* cuda.c */
 
 /* The ujit_stream of a Stream object (NULL for None: the default stream); *ok = 0 with a

@@ -4,6 +4,7 @@
 
 #include <structmember.h>
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -410,7 +411,37 @@ static PyObject* py_allocation_stats(PyObject* self, PyObject* noargs) {
                          (unsigned long long)s.mi_alloc, (unsigned long long)s.mi_free);
 }
 
+/* Numba's thread functions; ujit/_threads.py checks the argument's type first. */
+static PyObject* py_set_num_threads(PyObject* self, PyObject* arg) {
+    (void)self;
+    long n = PyLong_AsLong(arg);
+    if (n == -1 && PyErr_Occurred()) return NULL;
+    if (ujit_set_num_threads(n < INT_MIN ? INT_MIN : n > INT_MAX ? INT_MAX : (int)n) != UJIT_OK) {
+        const char* message = ujit_last_error();
+        const char* prefix = "ValueError: ";
+        PyErr_SetString(PyExc_ValueError,
+                        strncmp(message, prefix, strlen(prefix)) == 0 ? message + strlen(prefix) : message);
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject* py_get_num_threads(PyObject* self, PyObject* noargs) {
+    (void)self;
+    (void)noargs;
+    return PyLong_FromLong(ujit_get_num_threads());
+}
+
+static PyObject* py_get_thread_id(PyObject* self, PyObject* noargs) {
+    (void)self;
+    (void)noargs;
+    return PyLong_FromLong(ujit_get_thread_id());
+}
+
 static PyMethodDef ext_methods[] = {
+    {"set_num_threads", py_set_num_threads, METH_O, "set_num_threads(n): Numba's"},
+    {"get_num_threads", py_get_num_threads, METH_NOARGS, "get_num_threads() -> int: Numba's"},
+    {"get_thread_id", py_get_thread_id, METH_NOARGS, "get_thread_id() -> int: Numba's"},
     {"code_of", py_code_of, METH_O, "code_of(obj) -> the argument type code the dispatcher uses"},
     {"allocation_stats", py_allocation_stats, METH_NOARGS, "(alloc, free, mi_alloc, mi_free) of owned arrays"},
     {"version", py_version, METH_NOARGS, "libujit's version string"},
@@ -424,13 +455,23 @@ static struct PyModuleDef ext_module = {
 PyMODINIT_FUNC PyInit__ujit(void) {
     if (PyType_Ready(&Ujit_ModuleType) < 0 || PyType_Ready(&Ujit_FunctionType) < 0 ||
         PyType_Ready(&Ujit_DispatcherType) < 0 || PyType_Ready(&Ujit_StreamType) < 0 ||
-        PyType_Ready(&Ujit_EventType) < 0 || PyType_Ready(&Ujit_DeviceArrayType) < 0)
+        PyType_Ready(&Ujit_EventType) < 0 || PyType_Ready(&Ujit_DeviceArrayType) < 0 ||
+        PyType_Ready(&Ujit_HostMemoryType) < 0)
         return NULL;
     PyObject* m = PyModule_Create(&ext_module);
     if (!m) return NULL;
+    // Numba's hierarchy: every compile error is a NumbaError (numba.core.errors), and
+    // CompileError is Numba's TypingError.
+    PyObject* numba_error = PyErr_NewExceptionWithDoc(
+        "ujit.NumbaError", "The base of Numba's errors (numba.core.errors.NumbaError).", PyExc_Exception, NULL);
+    if (!numba_error || PyModule_AddObject(m, "NumbaError", numba_error) < 0) {
+        Py_XDECREF(numba_error);
+        Py_DECREF(m);
+        return NULL;
+    }
     Ujit_CompileError = PyErr_NewExceptionWithDoc(
         "ujit.CompileError", "A ujit compile error; `file`, `line` and `col` locate it in the user's source.",
-        PyExc_Exception, NULL);
+        numba_error, NULL);
     Ujit_CudaSupportError = PyErr_NewExceptionWithDoc(
         "ujit.cuda.CudaSupportError", "CUDA is unavailable here (no driver, no GPU, or UJIT_DISABLE_CUDA=1).",
         PyExc_RuntimeError, NULL);
@@ -443,6 +484,7 @@ PyMODINIT_FUNC PyInit__ujit(void) {
         PyModule_AddObjectRef(m, "Stream", (PyObject*)&Ujit_StreamType) < 0 ||
         PyModule_AddObjectRef(m, "Event", (PyObject*)&Ujit_EventType) < 0 ||
         PyModule_AddObjectRef(m, "DeviceArray", (PyObject*)&Ujit_DeviceArrayType) < 0 ||
+        PyModule_AddObjectRef(m, "HostMemory", (PyObject*)&Ujit_HostMemoryType) < 0 ||
         PyModule_AddFunctions(m, ujit_py_cuda_methods) < 0) {
         Py_DECREF(m);
         return NULL;

@@ -4,7 +4,7 @@
     @cuda.jit(device=True)          device functions, called from kernels and CUDA ufuncs
     cuda.to_device, device_array, device_array_like, DeviceNDArray.copy_to_host(out=)
     cuda.stream(), cuda.synchronize(), cuda.get_current_device(), cuda.is_available(),
-    cuda.detect()
+    cuda.detect(), cuda.gpus (`with cuda.gpus[i]:`), cuda.select_device
     cuda.random                     numba.cuda.random: create_xoroshiro128p_states, xoroshiro128p_*
 
 Without a usable CUDA device (no driver, no GPU, UJIT_DISABLE_CUDA=1) all of the above runs
@@ -18,15 +18,28 @@ Numba).
 """
 from ._api import (  # noqa: F401
     CudaSupportError, Event, HostDevice, Stream, close, current_context, default_stream, detect, event,
-    event_elapsed_time, get_current_device, is_available, list_devices, select_device, stream, synchronize,
-    unavailable_reason,
+    event_elapsed_time, external_stream, get_current_device, is_available, legacy_default_stream, list_devices,
+    per_thread_default_stream, select_device, stream, synchronize, unavailable_reason,
 )
 from ._devicearray import (  # noqa: F401
-    DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, pinned_array, to_device,
+    DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, to_device,
 )
+from ._host_memory import (  # noqa: F401
+    ManagedNDArray, MappedNDArray, managed_array, managed_array_like, mapped, mapped_array, mapped_array_like,
+    pinned, pinned_array, pinned_array_like,
+)
+from ._gpus import gpus  # noqa: F401
 from ._kernels import jit  # noqa: F401
 from . import random  # noqa: F401
 from ._kernelapi import (  # noqa: F401
     atomic, blockDim, blockIdx, const, gridDim, grid, gridsize, laneid, local, shared, syncthreads,
     threadIdx, threadfence, warpsize,
 )
+from .. import types  # noqa: F401,E402  (numba.cuda.types: numba.types itself)
+from .._types import TYPES as _TYPES  # noqa: E402
+from ._decorators import guvectorize, vectorize  # noqa: F401,E402
+
+globals().update(_TYPES)  # numba.cuda re-exports every type name: `from numba.cuda import float32`
+# numba-cuda's flag for "the CPU target is installed too": ujit is both.
+HAS_NUMBA = True
+from .compiler import compile, compile_for_current_device, compile_ptx, compile_ptx_for_current_device  # noqa: F401,E402,E501

@@ -8,6 +8,7 @@ compiled for the CPU, device arrays in host memory, synchronous streams and even
 with the host clock. is_available() stays False there; get_current_device() returns a
 HostDevice that says so; what needs a GPU itself (select_device) raises CudaSupportError.
 """
+import operator
 import os
 
 from .._native import ext
@@ -124,10 +125,29 @@ class _Deallocations:
 
 def current_context():
     """The current device (ujit keeps one context per device), with Numba's
-    `deallocations.clear()` to trim the memory pool."""
+    `deallocations.clear()` to trim the memory pool and `get_memory_info()`."""
     ctx = get_current_device()
     ctx.deallocations = _Deallocations()
+    ctx.get_memory_info = get_memory_info
     return ctx
+
+
+class MemoryInfo(tuple):
+    """Numba's (free, total) named tuple of bytes."""
+
+    def __new__(cls, free, total):
+        return tuple.__new__(cls, (free, total))
+
+    free = property(lambda self: self[0])
+    total = property(lambda self: self[1])
+
+    def __repr__(self):
+        return "MemoryInfo(free=%d, total=%d)" % self
+
+
+def get_memory_info():
+    """The current device's free and total memory in bytes (the machine's on the host device)."""
+    return MemoryInfo(*ext.cuda_memory_info())
 
 
 def close():
@@ -194,6 +214,20 @@ class Stream:
     def __int__(self):
         return int(self.handle)
 
+    def add_callback(self, callback, arg=None):
+        """Calls callback(stream, status, arg) once the work queued so far is done (Numba's
+        add_callback; here from the calling thread, after waiting, so the callback may call
+        back into ujit and Python)."""
+        self.synchronize()
+        callback(self, 0, arg)
+
+    def async_done(self):
+        """An asyncio future that completes when the work queued so far is done."""
+        import asyncio
+
+        loop = asyncio.get_event_loop()
+        return loop.run_in_executor(None, self.synchronize)
+
     def __repr__(self):
         return "<CUDA stream %#x>" % int(self.handle)
 
@@ -204,6 +238,30 @@ def stream():
 
 def default_stream():
     return Stream(None)
+
+
+# CUDA's CU_STREAM_LEGACY and CU_STREAM_PER_THREAD handles.
+_CU_STREAM_LEGACY = 0x1
+_CU_STREAM_PER_THREAD = 0x2
+
+
+def external_stream(ptr):
+    """Another library's CUstream (an int address: CuPy's `stream.ptr`, PyTorch's
+    `cuda_stream`): ujit queues work on it and never destroys it; keep it alive meanwhile."""
+    ptr = operator.index(ptr)
+    if ptr <= 0:
+        raise ValueError("external_stream: expected a CUstream address, got %d" % ptr)
+    return Stream(ext.Stream(external=ptr))
+
+
+def legacy_default_stream():
+    """CUDA's legacy default stream (it synchronizes with every other blocking stream)."""
+    return Stream(ext.Stream(external=_CU_STREAM_LEGACY))
+
+
+def per_thread_default_stream():
+    """This thread's default stream (CU_STREAM_PER_THREAD)."""
+    return Stream(ext.Stream(external=_CU_STREAM_PER_THREAD))
 
 
 def _stream_handle(s):

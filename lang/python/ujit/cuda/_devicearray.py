@@ -3,6 +3,7 @@ import numpy as np
 
 from .. import _types
 from .._native import ext
+from . import _device_views as views
 from ._api import _stream_handle
 
 class DeviceNDArray:
@@ -13,7 +14,7 @@ class DeviceNDArray:
     honestly: __dlpack_device__ is kDLCPU (np.from_dlpack views it), and it offers no
     __cuda_array_interface__, so that CuPy or PyTorch never take its address for a GPU's."""
 
-    def __init__(self, handle, stream=None):
+    def __init__(self, handle, stream=None, alloc_size=None):
         self._h = handle
         iface = handle.interface()
         self.shape = tuple(iface["shape"])
@@ -23,19 +24,80 @@ class DeviceNDArray:
         self._device = iface["device"]
         self._on_host = iface["on_host"]
         self.stream = stream or 0
+        # The bytes of the allocation this array views (Numba's alloc_size): its own for a
+        # new array, the base's for a view.
+        self.alloc_size = self.nbytes if alloc_size is None else alloc_size
 
     ndim = property(lambda self: len(self.shape))
     size = property(lambda self: int(np.prod(self.shape, dtype=np.int64)))
     nbytes = property(lambda self: self.size * self.dtype.itemsize)
 
     def __len__(self):
+        if not self.shape:
+            raise TypeError("len() of unsized object")
         return self.shape[0]
 
     def is_c_contiguous(self):
-        return self.strides == _c_strides(self.shape, self.dtype.itemsize)
+        return views.flags(self.shape, self.strides, self.dtype)[0]
 
     def is_f_contiguous(self):
-        return self.strides == _f_strides(self.shape, self.dtype.itemsize)
+        return views.flags(self.shape, self.strides, self.dtype)[1]
+
+    # ---- views: slices, reshapes, transposes share this array's memory (Numba's API)
+
+    def _view(self, geometry):
+        offset, shape, strides, dtype = geometry[:4]
+        return DeviceNDArray(self._h.view(offset, shape, strides, dtype), self.stream, self.alloc_size)
+
+    def __getitem__(self, key):
+        """A view for a slice (`d[2:5]`, `d[:, 1]`, `d[i]` of an N-D array); a NumPy scalar,
+        copied to the host, for one element."""
+        g = views.index(self.shape, self.strides, self.dtype, key)
+        view = self._view(g)
+        return view.copy_to_host(stream=self.stream)[()] if g[4] else view
+
+    def __setitem__(self, key, value):
+        """Assignment to an element or a slice from a scalar, a host array or a device array,
+        broadcast as NumPy does."""
+        target = self._view(views.index(self.shape, self.strides, self.dtype, key))
+        if isinstance(value, DeviceNDArray) and value.shape == target.shape and value.dtype == target.dtype:
+            target._h.copy_from(value._h, _stream_handle(self.stream))
+            return
+        host = value.copy_to_host(stream=self.stream) if isinstance(value, DeviceNDArray) else np.asarray(value)
+        try:
+            host = np.broadcast_to(host, target.shape)
+        except ValueError:
+            raise ValueError("could not broadcast input array from shape %s into shape %s"
+                             % (host.shape, target.shape)) from None
+        # np.array, not ascontiguousarray: that one makes a 0-d value 1-d
+        target._h.copy_from_host(np.array(host, dtype=self.dtype, order="C"), _stream_handle(self.stream))
+
+    def reshape(self, *newshape, order="C"):
+        """A view with another shape (-1 inferred); Numba's NotImplementedError where that
+        would need a copy."""
+        if len(newshape) == 1 and isinstance(newshape[0], (tuple, list)):
+            newshape = tuple(newshape[0])
+        return self._view(views.reshape(self.shape, self.strides, self.dtype, newshape, order))
+
+    def ravel(self, order="C", stream=0):
+        return self.reshape(self.size, order=order)
+
+    def transpose(self, axes=None):
+        return self._view(views.transpose(self.shape, self.strides, self.dtype, axes))
+
+    T = property(transpose)
+
+    def view(self, dtype):
+        """The same memory read as another dtype (NumPy's ndarray.view rules)."""
+        return self._view(views.as_dtype(self.shape, self.strides, self.dtype, dtype))
+
+    def split(self, section, stream=0):
+        """Numba's split: views of `section` elements each (the last may be shorter)."""
+        if self.ndim != 1:
+            raise ValueError("only 1d array can be split")
+        if section <= 0:
+            raise ValueError("section must be positive")
+        return [self[i:i + section] for i in range(0, self.size, section)]
 
     @property
     def __cuda_array_interface__(self):
@@ -56,7 +118,8 @@ class DeviceNDArray:
         """Device -> host: into `ary` (or `out`, the same) when given, else a new array."""
         ary = out if ary is None else ary
         if ary is None:
-            order = "F" if self.is_f_contiguous() and not self.is_c_contiguous() else "C"
+            c, f = views.flags(self.shape, self.strides, self.dtype)
+            order = "F" if f and not c else "C"
             ary = np.empty(self.shape, self.dtype, order=order)
         elif ary.shape != self.shape or ary.dtype != self.dtype:
             raise ValueError("copy_to_host: out has shape %s %s, the device array %s %s"
@@ -77,22 +140,6 @@ class DeviceNDArray:
 
     def __repr__(self):
         return "<ujit.cuda.DeviceNDArray shape=%s dtype=%s>" % (self.shape, self.dtype)
-
-
-def _c_strides(shape, item):
-    strides, step = [], item
-    for n in reversed(shape):
-        strides.append(step)
-        step *= max(n, 1)
-    return tuple(reversed(strides))
-
-
-def _f_strides(shape, item):
-    strides, step = [], item
-    for n in shape:
-        strides.append(step)
-        step *= max(n, 1)
-    return tuple(strides)
 
 
 def _dtype_code(dtype):
@@ -126,11 +173,6 @@ def device_array_like(ary, stream=0):
     if isinstance(ary, DeviceNDArray):
         order = "F" if ary.is_f_contiguous() and not ary.is_c_contiguous() else "C"
     return device_array(ary.shape, ary.dtype, order=order, stream=stream)
-
-
-def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
-    """Numba's pinned_array: here ordinary host memory (copies from it are synchronous)."""
-    return np.empty(shape, dtype, order=order)
 
 
 def is_cuda_array(obj):

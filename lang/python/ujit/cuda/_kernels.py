@@ -6,6 +6,7 @@ from .._dispatcher import CompiledFunction, normalize_signatures
 from .._native import ext
 from ._api import _stream_handle, is_available
 from ._devicearray import DeviceNDArray
+from ._host_memory import _ReachableNDArray
 
 _CUDA = 2
 
@@ -14,6 +15,8 @@ def _launch_arg(a):
     back), a __cuda_array_interface__ dict (CuPy, PyTorch: zero-copy) or a scalar."""
     if isinstance(a, DeviceNDArray):
         return a._h
+    if isinstance(a, _ReachableNDArray) and a._ujit_memory is not None and is_available():
+        return dict(a.__cuda_array_interface__)  # mapped or managed memory: in place, no copy
     if isinstance(a, np.ndarray) and _is_xoroshiro_records(a):
         return a.view(np.uint64).reshape(a.shape[0], 2)  # ujit's form of them, the same memory
     if isinstance(a, np.ndarray) or isinstance(a, (int, float, complex, bool, np.generic)):
@@ -62,7 +65,8 @@ class CUDAFunction(CompiledFunction):
 
     def decorator(self):
         # debug=True reaches the compiler: a kernel run on the CPU then checks its indexing.
-        return _source.decorator_text("cuda.jit", device=self.device, debug=bool(self.options.get("debug")))
+        return _source.decorator_text("cuda.jit", device=self.device, fastmath=self.fastmath,
+                                      debug=bool(self.options.get("debug")))
 
     def compile(self, sig):
         check_cuda_signature(self.function(), str(sig))
@@ -158,8 +162,10 @@ class DeviceFunction:
         return self._owner._repr()
 
 
-_CUDA_JIT_OPTIONS = {"device", "debug", "lineinfo", "fastmath", "opt", "cache", "inline", "link", "max_registers",
-                     "boundscheck", "func_or_sig", "argtypes", "restype"}
+# forceinline= and inline='always' ask for what ujit always does: device functions are
+# inlined into their callers.
+_CUDA_JIT_OPTIONS = {"device", "debug", "lineinfo", "fastmath", "opt", "cache", "inline", "forceinline", "link",
+                     "max_registers", "boundscheck", "func_or_sig", "argtypes", "restype", "launch_bounds"}
 
 
 def jit(func_or_sig=None, device=False, **options):

@@ -1,0 +1,191 @@
+/* A call's results as Python objects: scalars as numbers, tuples as tuples, and arrays as
+ * numpy.ndarray over the memory ujit returned, never copied.
+ *
+ * Who keeps an array's memory alive (Numba's boxing, numba/core/runtime/_nrt_python.c):
+ *   - memory compiled code allocated: the ndarray's base is a capsule holding the C API's
+ *     ujit_array handle; NumPy frees the base with the array, which releases the handle
+ *     and so the reference;
+ *   - an argument returned as it came in: that argument object itself (as Numba gives it
+ *     back when data, shape, strides and dtype are unchanged);
+ *   - a view of an argument: the ndarray's base is that argument (NumPy may shorten the
+ *     chain to the argument's own base), so deleting the argument keeps the result valid;
+ *     a read-only argument gives a read-only view. */
+#include "ext.h"
+
+#include <string.h>
+
+static const char kCapsuleName[] = "ujit.array";
+
+static void release_capsule(PyObject* capsule) {
+    ujit_array_release((ujit_array*)PyCapsule_GetPointer(capsule, kCapsuleName));
+}
+
+/* The bytes [lo, hi) an array of this geometry touches; 0 when it has no element. */
+static int extent(const char* data, int nd, const npy_intp* shape, const npy_intp* strides, npy_intp item,
+                  const char** lo, const char** hi) {
+    npy_intp low = 0, high = item;
+    for (int k = 0; k < nd; ++k) {
+        if (shape[k] == 0) return 0;
+        npy_intp span = (shape[k] - 1) * strides[k];
+        if (span < 0)
+            low += span;
+        else
+            high += span;
+    }
+    *lo = data + low;
+    *hi = data + high;
+    return 1;
+}
+
+/* The argument `h` is exactly (same memory, geometry and dtype), or NULL. */
+static PyObject* same_argument(const ujit_array* h, PyObject* const* args, Py_ssize_t n_args) {
+    int nd = ujit_array_ndim(h);
+    for (Py_ssize_t i = 0; i < n_args; ++i) {
+        if (!PyArray_Check(args[i])) continue;
+        PyArrayObject* a = (PyArrayObject*)args[i];
+        if (PyArray_DATA(a) != ujit_array_data(h) || PyArray_NDIM(a) != nd ||
+            ujit_py_dtype_of_npy(PyArray_TYPE(a)) != (int)ujit_array_dtype(h) ||
+            memcmp(PyArray_DIMS(a), ujit_array_shape(h), (size_t)nd * sizeof(int64_t)) != 0 ||
+            memcmp(PyArray_STRIDES(a), ujit_array_strides(h), (size_t)nd * sizeof(int64_t)) != 0)
+            continue;
+        if (ujit_array_readonly(h) && PyArray_ISWRITEABLE(a)) continue;
+        return args[i];
+    }
+    return NULL;
+}
+
+/* The array argument whose memory holds all of `h`'s elements, or NULL. */
+static PyObject* containing_argument(const ujit_array* h, PyObject* const* args, Py_ssize_t n_args) {
+    const char *lo, *hi;
+    if (!extent(ujit_array_data(h), ujit_array_ndim(h), (const npy_intp*)ujit_array_shape(h),
+                (const npy_intp*)ujit_array_strides(h), ujit_py_itemsize(ujit_array_dtype(h)), &lo, &hi))
+        return NULL;
+    for (Py_ssize_t i = 0; i < n_args; ++i) {
+        if (!PyArray_Check(args[i])) continue;
+        PyArrayObject* a = (PyArrayObject*)args[i];
+        const char *alo, *ahi;
+        if (extent(PyArray_DATA(a), PyArray_NDIM(a), PyArray_DIMS(a), PyArray_STRIDES(a), PyArray_ITEMSIZE(a), &alo,
+                   &ahi) &&
+            alo <= lo && hi <= ahi)
+            return args[i];
+    }
+    return NULL;
+}
+
+/* Every array argument, for a borrowed result that lies in none of them alone (an empty
+ * view): a tuple keeps them all alive. *readonly is set when one of them is read-only. */
+static PyObject* all_array_arguments(PyObject* const* args, Py_ssize_t n_args, int* readonly) {
+    PyObject* list = PyList_New(0);
+    for (Py_ssize_t i = 0; list && i < n_args; ++i) {
+        if (!PyArray_Check(args[i])) continue;
+        if (!PyArray_ISWRITEABLE((PyArrayObject*)args[i])) *readonly = 1;
+        if (PyList_Append(list, args[i]) < 0) Py_CLEAR(list);
+    }
+    if (!list) return NULL;
+    PyObject* t = PyList_AsTuple(list);
+    Py_DECREF(list);
+    return t;
+}
+
+/* The ndarray for result handle `h`, which this takes over (released on every path). */
+static PyObject* array_result(ujit_array* h, PyObject* const* args, Py_ssize_t n_args) {
+    if (ujit_py_numpy() < 0) {
+        ujit_array_release(h);
+        return NULL;
+    }
+    int readonly = ujit_array_readonly(h);
+    PyObject* base;
+    if (ujit_array_owns_memory(h)) {
+        base = PyCapsule_New(h, kCapsuleName, release_capsule);
+        if (!base) {
+            ujit_array_release(h);
+            return NULL;
+        }
+    } else {
+        PyObject* same = same_argument(h, args, n_args);
+        if (same) {
+            ujit_array_release(h);
+            return Py_NewRef(same);
+        }
+        base = containing_argument(h, args, n_args);
+        if (base) {
+            Py_INCREF(base);
+            if (!PyArray_ISWRITEABLE((PyArrayObject*)base)) readonly = 1;
+        } else {
+            base = all_array_arguments(args, n_args, &readonly);
+        }
+        if (!base) {
+            ujit_array_release(h);
+            return NULL;
+        }
+    }
+    /* The geometry is read before a borrowed handle goes: the memory stays (base holds it). */
+    PyArray_Descr* descr = PyArray_DescrFromType(ujit_py_npy_type(ujit_array_dtype(h)));
+    PyObject* arr = descr ? PyArray_NewFromDescr(&PyArray_Type, descr, ujit_array_ndim(h),
+                                                 (npy_intp*)ujit_array_shape(h), (npy_intp*)ujit_array_strides(h),
+                                                 ujit_array_data(h), readonly ? 0 : NPY_ARRAY_WRITEABLE, NULL)
+                          : NULL;
+    if (!ujit_array_owns_memory(h)) ujit_array_release(h);
+    if (!arr) {
+        Py_DECREF(base); /* for an owned result, the capsule releases the handle */
+        return NULL;
+    }
+    if (PyArray_SetBaseObject((PyArrayObject*)arr, base) < 0) { /* steals base, even on failure */
+        Py_DECREF(arr);
+        return NULL;
+    }
+    return arr;
+}
+
+/* One flat result as a Python object; takes over an array's handle. */
+static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_args) {
+    if (v->is_array == UJIT_ARRAY_RESULT) {
+        ujit_array* h = v->v.result;
+        v->v.result = NULL;
+        v->is_array = 0;
+        return array_result(h, args, n_args);
+    }
+    return ujit_py_from_scalar(v);
+}
+
+/* The nested tuple `shape` (ujit/_types.py result_shape) filled from the flat results. */
+static PyObject* build_tuple(PyObject* shape, ujit_value* results, size_t n, size_t* next, PyObject* const* args,
+                             Py_ssize_t n_args) {
+    Py_ssize_t len = PyTuple_GET_SIZE(shape);
+    PyObject* t = PyTuple_New(len);
+    for (Py_ssize_t i = 0; t && i < len; ++i) {
+        PyObject* sub = PyTuple_GET_ITEM(shape, i);
+        PyObject* x = NULL;
+        if (sub != Py_None)
+            x = build_tuple(sub, results, n, next, args, n_args);
+        else if (*next < n)
+            x = one_result(&results[(*next)++], args, n_args);
+        else
+            PyErr_SetString(PyExc_SystemError, "ujit returned fewer values than its tuple type has");
+        if (!x) {
+            Py_CLEAR(t);
+            break;
+        }
+        PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
+}
+
+PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObject* const* args, Py_ssize_t n_args) {
+    PyObject* r;
+    if (shape) {
+        size_t next = 0;
+        r = build_tuple(shape, results, n, &next, args, n_args);
+    } else if (n == 0) {
+        r = Py_NewRef(Py_None);
+    } else {
+        r = one_result(&results[0], args, n_args);
+    }
+    /* Handles a failure left unconverted go now: nothing leaks. */
+    for (size_t i = 0; i < n; ++i)
+        if (results[i].is_array == UJIT_ARRAY_RESULT) {
+            ujit_array_release(results[i].v.result);
+            results[i].is_array = 0;
+        }
+    return r;
+}

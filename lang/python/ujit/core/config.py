@@ -1,0 +1,26 @@
+"""Numba's settings (numba.core.config) that ujit honours, read from the same NUMBA_*
+environment variables at import and changeable at run time, as Numba's are.
+
+    ENABLE_CUDASIM                 always 0: ujit has no simulator (kernels without a GPU
+                                   run compiled for the CPU, on the host device)
+    DISABLE_PERFORMANCE_WARNINGS   1 silences every NumbaPerformanceWarning
+    CUDA_LOW_OCCUPANCY_WARNINGS    warn when a launch's grid has fewer blocks than twice
+                                   the GPU's multiprocessors
+    CUDA_WARN_ON_IMPLICIT_COPY     warn when a kernel's argument is a host array, copied to
+                                   the GPU and back for the launch
+"""
+import os
+
+
+def _env_int(name, default):
+    value = os.environ.get(name, "")
+    try:
+        return int(value) if value else default
+    except ValueError:
+        return default
+
+
+ENABLE_CUDASIM = 0
+DISABLE_PERFORMANCE_WARNINGS = _env_int("NUMBA_DISABLE_PERFORMANCE_WARNINGS", 0)
+CUDA_LOW_OCCUPANCY_WARNINGS = _env_int("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", 1)
+CUDA_WARN_ON_IMPLICIT_COPY = _env_int("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", 1)

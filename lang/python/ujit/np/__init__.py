@@ -1,0 +1,1 @@
+"""Numba's `numba.np` names that ujit provides: `numpy_support.from_dtype`, `as_dtype`."""

@@ -1,0 +1,137 @@
+// Host memory a GPU can reach: pinned, mapped and managed arrays, registration of existing
+// host memory, and the device's memory information (include/ujit/cuda.hpp says what each is).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "cudadrv/device_context.hpp"
+#include "cudadrv/driver_loader.hpp"
+#include "cudadrv/fault_check.hpp"
+#include "cudadrv/host_device.hpp"
+#include "runtime/shape.hpp"
+#include "ujit/cuda.hpp"
+
+namespace ujit::cuda {
+
+namespace detail {
+struct PinnedBuffer {
+    void* data = nullptr;
+    MemoryKind kind = MemoryKind::Pinned;
+    bool on_host_device = false;  // then plain host memory (malloc)
+    uint64_t device_pointer = 0;
+    int device = -1;  // whose context allocated it (freed under it)
+    ~PinnedBuffer() {
+        if (!data) return;
+        if (on_host_device) {
+            std::free(data);
+            return;
+        }
+        try {
+            bind(device_context(device));
+        } catch (...) {
+            return;  // the device became unusable: its memory went with its context
+        }
+        if (kind == MemoryKind::Managed)
+            driver().cuMemFree(CUdeviceptr(data));
+        else
+            driver().cuMemFreeHost(data);
+    }
+};
+}  // namespace detail
+
+namespace {
+
+const char* kind_name(MemoryKind k) {
+    switch (k) {
+    case MemoryKind::Pinned: return "pinned";
+    case MemoryKind::Mapped: return "mapped";
+    case MemoryKind::Managed: return "managed";
+    }
+    return "?";
+}
+
+}  // namespace
+
+PinnedArray::PinnedArray(DType dtype, std::vector<int64_t> shape, Order order, MemoryKind kind) {
+    int64_t n = runtime::checked_size(shape, itemsize(dtype)) * itemsize(dtype);
+    size_t bytes = size_t(n ? n : 1);
+    auto buf = std::make_shared<detail::PinnedBuffer>();
+    buf->kind = kind;
+    if (uses_host_device()) {
+        buf->on_host_device = true;
+        buf->data = std::malloc(bytes);
+        if (!buf->data)
+            throw Error(Error::Kind::Runtime, fmt::format("error: out of host memory allocating {} bytes", n));
+        buf->device_pointer = reinterpret_cast<uint64_t>(buf->data);
+    } else {
+        buf->device = bind().ordinal;
+        auto detail = [&] { return fmt::format("{} bytes of {} memory", n, kind_name(kind)); };
+        if (kind == MemoryKind::Pinned) {
+            check(driver().cuMemAllocHost(&buf->data, bytes), "cuMemAllocHost", detail);
+        } else if (kind == MemoryKind::Mapped) {
+            check(driver().cuMemHostAlloc(&buf->data, bytes, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE),
+                  "cuMemHostAlloc", detail);
+            CUdeviceptr dp = 0;
+            check(driver().cuMemHostGetDevicePointer(&dp, buf->data, 0), "cuMemHostGetDevicePointer", detail);
+            buf->device_pointer = dp;
+        } else {
+            CUdeviceptr dp = 0;
+            check(driver().cuMemAllocManaged(&dp, bytes, CU_MEM_ATTACH_GLOBAL), "cuMemAllocManaged", detail);
+            buf->data = reinterpret_cast<void*>(dp);
+            buf->device_pointer = dp;
+        }
+    }
+    ref_ = order == Order::F ? ArrayRef::f_order(buf->data, dtype, std::move(shape))
+                             : ArrayRef::c_order(buf->data, dtype, std::move(shape));
+    buf_ = std::move(buf);
+}
+
+MemoryKind PinnedArray::kind() const { return buf_ ? buf_->kind : MemoryKind::Pinned; }
+
+uint64_t PinnedArray::device_pointer() const { return buf_ ? buf_->device_pointer : 0; }
+
+HostRegistration::HostRegistration(void* data, size_t nbytes, bool mapped) : data_(data) {
+    if (uses_host_device() || nbytes == 0) {
+        device_pointer_ = reinterpret_cast<uint64_t>(data);
+        return;
+    }
+    DeviceContext& dc = bind();
+    unsigned flags = CU_MEMHOSTREGISTER_PORTABLE | (mapped ? CU_MEMHOSTREGISTER_DEVICEMAP : 0);
+    check(driver().cuMemHostRegister(data, nbytes, flags), "cuMemHostRegister",
+          [&] { return fmt::format("{} bytes at {}", nbytes, data); });
+    device_ = dc.ordinal;
+    if (mapped) {
+        CUdeviceptr dp = 0;
+        CUresult r = driver().cuMemHostGetDevicePointer(&dp, data, 0);
+        if (r != CUDA_SUCCESS) {
+            driver().cuMemHostUnregister(data);
+            check(r, "cuMemHostGetDevicePointer");
+        }
+        device_pointer_ = dp;
+    }
+}
+
+HostRegistration::~HostRegistration() {
+    if (device_ < 0) return;
+    try {
+        bind(device_context(device_));
+        driver().cuMemHostUnregister(data_);
+    } catch (...) {  // the device became unusable: nothing is registered any more
+    }
+}
+
+MemoryInfo memory_info() {
+    MemoryInfo info;
+    if (uses_host_device()) {
+        long pages = sysconf(_SC_PHYS_PAGES), avail = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+        info.total = size_t(pages) * size_t(page);
+        info.free = size_t(avail) * size_t(page);
+        return info;
+    }
+    bind();
+    check(driver().cuMemGetInfo(&info.free, &info.total), "cuMemGetInfo");
+    return info;
+}
+
+}  // namespace ujit::cuda

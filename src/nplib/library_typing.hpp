@@ -1,0 +1,36 @@
+// Typing of the NumPy library calls that are neither array expressions nor whole-array
+// reductions: sorting (a.sort()), dot products (np.dot, np.vdot) and np.linalg.norm, with
+// Numba's signatures and messages (numba/np/arrayobj.py, numba/np/linalg.py). These take
+// keyword arguments (np.linalg.norm(x, ord=1)): library_arguments puts a call's arguments in
+// parameter order for both inference and lowering (src/nplib/lower_library.cpp).
+#pragma once
+
+#include "syntax/ast.hpp"
+#include "types/builtins.hpp"
+#include "types/type.hpp"
+
+#include <string>
+#include <vector>
+
+namespace ujit::nplib {
+
+// Whether the call is typed by library_call_type and lowered by lower_library.cpp.
+bool is_library_call(types::BuiltinId id);
+
+// The call's arguments in parameter order (a method's receiver first), keywords placed by
+// their names; null for an optional parameter not given. On a bad call (unknown keyword, a
+// parameter given twice, too many or too few arguments) sets *error and *where.
+std::vector<const syntax::Expr*> library_arguments(const syntax::Call* c, types::BuiltinId id, std::string* error,
+                                                   syntax::SourceLoc* where);
+
+struct CallTyping {
+    const types::Type* result = nullptr;       // null when the call is an error
+    std::vector<const types::Type*> operands;  // each argument converted to (null: absent)
+    std::string error;
+    int error_arg = -1;  // the argument the error is about, -1 for the whole call
+};
+
+// The result and operand types for `args` (library_arguments' order, null where absent).
+CallTyping library_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
+
+}  // namespace ujit::nplib

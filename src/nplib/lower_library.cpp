@@ -1,0 +1,182 @@
+// Lowering of the NumPy library calls typed by nplib/library_typing: each is a call of the
+// CPU runtime (cpu/helper_sort.hpp, helper_linalg.hpp, helper_matmul.hpp) with the array's data pointer,
+// shape and strides, and Numba's errors raised where they are detected here.
+#include "codegen/abi.hpp"
+#include "codegen/llvm_types.hpp"
+#include "codegen/lower_context.hpp"
+#include "cpu/helper_linalg.hpp"
+#include "nplib/library_typing.hpp"
+
+#include <fmt/format.h>
+
+#include "ujit/ujit.hpp"
+
+namespace ujit::codegen {
+
+using namespace syntax;
+using types::BuiltinId;
+using types::Type;
+
+namespace {
+
+// The runtime's code for a dtype (ujit::DType, runtime/dtype.hpp).
+int32_t dtype_code(const Type* t) {
+    DType d = DType::Complex128;
+    if (t->is_bool())
+        d = DType::Bool;
+    else if (t->is_int())
+        switch (t->bits()) {
+        case 8: d = t->is_signed() ? DType::Int8 : DType::UInt8; break;
+        case 16: d = t->is_signed() ? DType::Int16 : DType::UInt16; break;
+        case 32: d = t->is_signed() ? DType::Int32 : DType::UInt32; break;
+        default: d = t->is_signed() ? DType::Int64 : DType::UInt64; break;
+        }
+    else if (t->is_float())
+        d = t->bits() == 32 ? DType::Float32 : DType::Float64;
+    else if (t->bits() == 64)
+        d = DType::Complex64;
+    return static_cast<int32_t>(d);
+}
+
+}  // namespace
+
+llvm::FunctionCallee FunctionLowering::runtime_call(const char* name, llvm::Type* result,
+                                                    const std::vector<llvm::Type*>& params) {
+    return mod.m.getOrInsertFunction(name, llvm::FunctionType::get(result, params, false));
+}
+
+void FunctionLowering::raise_if(llvm::Value* cond, const char* class_name, const std::string& message, SourceLoc loc) {
+    std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(loc));
+    mod.target.emit_error_check(b, cond, int(RuntimeError::Raised), raised_payload(class_name, message, where));
+}
+
+llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
+    std::string why;
+    SourceLoc where;
+    std::vector<const Expr*> args = nplib::library_arguments(e, id, &why, &where);
+    const std::vector<const Type*>* ops = fn.operands_of(e);
+    UJIT_INTERNAL_ASSERT(why.empty() && ops && ops->size() == args.size(), e->loc,
+                         "a library call lowered with arguments that typing did not accept");
+    auto value = [&](size_t i) -> TypedValue {
+        if (!args[i] || !(*ops)[i]) return {};
+        return {expr_as(args[i], (*ops)[i]), (*ops)[i]};
+    };
+    switch (id) {
+    case BuiltinId::ArraySort: sort_rows(value(0)); return nullptr;
+    case BuiltinId::NpDot:
+        if (args[2]) {
+            TypedValue out = value(2);
+            matrix_product(value(0), value(1), out, e->loc);
+            return out.v;
+        }
+        return vector_dot(value(0), value(1), false, e->loc);
+    case BuiltinId::NpVdot: return vector_dot(value(0), value(1), true, e->loc);
+    case BuiltinId::NpLinalgNorm: return linalg_norm(value(0), value(1).v, type_of(e), e->loc);
+    default: break;
+    }
+    syntax::internal_error(e->loc, fmt::format("no lowering for {}()", types::builtin_name(id)));
+}
+
+// a.sort(): each row along the last axis, sorted in place by the runtime.
+void FunctionLowering::sort_rows(TypedValue a) {
+    llvm::FunctionCallee sort =
+        runtime_call("ujit_rt_sort", b.getVoidTy(), {b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty(), b.getInt32Ty()});
+    const int nd = a.t->ndim();
+    const unsigned last = static_cast<unsigned>(nd - 1);
+    llvm::Value* n = array_dim(b, a.v, last);
+    llvm::Value* stride = array_stride(b, a.v, last);
+    llvm::Value* dtype = b.getInt32(dtype_code(a.t->dtype()));
+    if (nd == 1) {
+        b.CreateCall(sort, {array_data(b, a.v), n, stride, dtype});
+        return;
+    }
+    // The rows' first elements: a view of every axis but the last.
+    std::vector<llvm::Value*> dims, strides;
+    for (unsigned k = 0; k < last; ++k) {
+        dims.push_back(array_dim(b, a.v, k));
+        strides.push_back(array_stride(b, a.v, k));
+    }
+    const Type* heads_t = types::array(a.t->dtype(), nd - 1, types::Layout::A);
+    llvm::Value* heads = make_view(b, a.v, heads_t, array_data(b, a.v), dims, strides);
+    elementwise_loop(dims, {{heads, heads_t}},
+                     [&](const std::vector<llvm::Value*>& p) { b.CreateCall(sort, {p[0], n, stride, dtype}); });
+}
+
+// np.dot / np.vdot of two vectors (Numba's dot_2_vv): the sizes must agree.
+llvm::Value* FunctionLowering::vector_dot(TypedValue x, TypedValue y, bool conjugate, SourceLoc loc) {
+    llvm::Value* n = array_dim(b, x.v, 0);
+    raise_if(b.CreateICmpNE(n, array_dim(b, y.v, 0)), "ValueError",
+             "incompatible array sizes for np.dot(a, b) (vector * vector)", loc);
+    const Type* dt = x.t->dtype();
+    llvm::AllocaInst* out = entry_alloca(storage_type(mod.ctx, dt), "dot");
+    llvm::FunctionCallee dot = runtime_call("ujit_rt_dot", b.getVoidTy(),
+                                            {b.getInt32Ty(), b.getInt64Ty(), b.getPtrTy(), b.getInt64Ty(), b.getPtrTy(),
+                                             b.getInt64Ty(), b.getInt32Ty(), b.getPtrTy()});
+    b.CreateCall(dot, {b.getInt32(dtype_code(dt)), n, array_data(b, x.v), array_stride(b, x.v, 0), array_data(b, y.v),
+                       array_stride(b, y.v, 0), b.getInt32(conjugate ? 1 : 0), out});
+    return from_storage(b, b.CreateLoad(storage_type(mod.ctx, dt), out), dt);
+}
+
+// np.dot(a, b, out) of a matrix and a matrix or vector (Numba's dot_3_mm / dot_3_vm): every
+// operand as a matrix (a vector as one row or one column) for the runtime's product.
+void FunctionLowering::matrix_product(TypedValue x, TypedValue y, TypedValue out, SourceLoc loc) {
+    const Type* dt = x.t->dtype();
+    llvm::Value* is = b.getInt64(dt->itemsize());
+    const char* form =
+        x.t->ndim() == 2 ? (y.t->ndim() == 2 ? "matrix * matrix" : "matrix * vector") : "vector * matrix";
+    // (rows, cols, row stride, column stride) of each operand.
+    struct M {
+        llvm::Value *rows, *cols, *s0, *s1;
+    };
+    auto matrix = [&](TypedValue v, bool as_row) -> M {
+        if (v.t->ndim() == 2)
+            return {array_dim(b, v.v, 0), array_dim(b, v.v, 1), array_stride(b, v.v, 0), array_stride(b, v.v, 1)};
+        llvm::Value* n = array_dim(b, v.v, 0);
+        llvm::Value* s = array_stride(b, v.v, 0);
+        return as_row ? M{b.getInt64(1), n, b.CreateMul(n, is), s} : M{n, b.getInt64(1), s, is};
+    };
+    const bool vm = x.t->ndim() == 1;
+    M ma = matrix(x, /*as_row=*/true), mb = matrix(y, /*as_row=*/false), mo = matrix(out, /*as_row=*/vm);
+    raise_if(b.CreateICmpNE(ma.cols, mb.rows), "ValueError",
+             fmt::format("incompatible array sizes for np.dot(a, b) ({})", form), loc);
+    raise_if(b.CreateOr(b.CreateICmpNE(mo.rows, ma.rows), b.CreateICmpNE(mo.cols, mb.cols)), "ValueError",
+             fmt::format("incompatible output array size for np.dot(a, b, out) ({})", form), loc);
+    llvm::Type* i64 = b.getInt64Ty();
+    llvm::FunctionCallee mm = runtime_call(
+        "ujit_rt_matmul", b.getVoidTy(),
+        {b.getInt32Ty(), i64, i64, i64, b.getPtrTy(), i64, i64, b.getPtrTy(), i64, i64, b.getPtrTy(), i64, i64});
+    b.CreateCall(mm, {b.getInt32(dtype_code(dt)), ma.rows, ma.cols, mb.cols, array_data(b, x.v), ma.s0, ma.s1,
+                      array_data(b, y.v), mb.s0, mb.s1, array_data(b, out.v), mo.s0, mo.s1});
+}
+
+// np.linalg.norm(x, ord): computed by the runtime in float64; a matrix order it does not
+// take raises as Numba's does (ValueError), and ord=±2 of a matrix (an SVD) is refused.
+llvm::Value* FunctionLowering::linalg_norm(TypedValue x, llvm::Value* ord, const Type* rt, SourceLoc loc) {
+    const int nd = x.t->ndim();
+    llvm::Type* dims_t = llvm::ArrayType::get(b.getInt64Ty(), 2);
+    llvm::AllocaInst* shape = entry_alloca(dims_t, "norm.shape");
+    llvm::AllocaInst* strides = entry_alloca(dims_t, "norm.strides");
+    for (int k = 0; k < nd; ++k) {
+        b.CreateStore(array_dim(b, x.v, k), b.CreateConstInBoundsGEP2_32(dims_t, shape, 0, k));
+        b.CreateStore(array_stride(b, x.v, k), b.CreateConstInBoundsGEP2_32(dims_t, strides, 0, k));
+    }
+    llvm::AllocaInst* status = entry_alloca(b.getInt32Ty(), "norm.status");
+    llvm::FunctionCallee norm = runtime_call("ujit_rt_norm", b.getDoubleTy(),
+                                             {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(), b.getPtrTy(), b.getPtrTy(),
+                                              b.getInt32Ty(), b.getDoubleTy(), b.getPtrTy()});
+    llvm::Value* v =
+        b.CreateCall(norm, {array_data(b, x.v), b.getInt32(dtype_code(x.t->dtype())), b.getInt32(nd), shape, strides,
+                            b.getInt32(ord ? 1 : 0), ord ? ord : llvm::ConstantFP::get(b.getDoubleTy(), 0.0), status});
+    if (nd == 2) {
+        llvm::Value* s = b.CreateLoad(b.getInt32Ty(), status);
+        raise_if(b.CreateICmpEQ(s, b.getInt32(cpu::kNormInvalidMatrixOrder)), "ValueError",
+                 "Invalid norm order for matrices.", loc);
+        raise_if(b.CreateICmpEQ(s, b.getInt32(cpu::kNormNeedsSvd)), "NotImplementedError",
+                 "np.linalg.norm() of a matrix with ord=2 or ord=-2 needs its singular values, which ujit does "
+                 "not compute",
+                 loc);
+    }
+    return convert_or_fail(v, types::float64(), rt, loc);
+}
+
+}  // namespace ujit::codegen

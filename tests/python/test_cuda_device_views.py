@@ -1,0 +1,148 @@
+"""Device arrays with Numba's API (issue 21, item 1): indexing and slicing to views, item and
+slice assignment from scalars, host and device arrays, reshape/ravel/view/T, split,
+alloc_size, copy_to_host of strided views, and kernels launched on views. NumPy on the same
+operations is the oracle. Without a GPU the arrays are the host device's; on a GPU machine
+the same tests run through the driver's strided copies."""
+import numpy as np
+import pytest
+
+from ujit import cuda
+
+KEYS = [np.s_[1:3], np.s_[:, 1], np.s_[1, :], np.s_[::-1, ::2], np.s_[1:3, ::-2], np.s_[None, 2],
+        np.s_[..., 3], np.s_[2], np.s_[-1], np.s_[:, -1:0:-2], np.s_[3:1], np.s_[:, None, 1::3],
+        np.s_[np.int64(1), 2:], np.s_[..., None]]
+
+
+def _matrix(dtype=np.float64):
+    return np.arange(24).astype(dtype).reshape(4, 6)
+
+
+@pytest.mark.parametrize("key", KEYS, ids=repr)
+@pytest.mark.parametrize("dtype", [np.float64, np.int32, np.complex64, np.uint8])
+def test_getitem_views(key, dtype):
+    a = _matrix(dtype)
+    d = cuda.to_device(a)
+    v = d[key]
+    assert isinstance(v, cuda.DeviceNDArray)
+    assert v.shape == a[key].shape and v.strides == a[key].strides and v.dtype == a.dtype
+    np.testing.assert_array_equal(v.copy_to_host(), a[key])
+    out = np.zeros(a[key].shape, dtype, order="F")
+    v.copy_to_host(out)
+    np.testing.assert_array_equal(out, a[key])
+    assert v.alloc_size == d.alloc_size == a.nbytes
+    assert v.is_c_contiguous() == a[key].flags.c_contiguous
+    assert v.is_f_contiguous() == a[key].flags.f_contiguous
+
+
+def test_getitem_scalar_is_a_host_scalar():
+    a = _matrix()
+    d = cuda.to_device(a)
+    assert d[1, 2] == a[1, 2] and isinstance(d[1, 2], np.float64)
+    assert d[-1, -1] == 23.0
+    assert list(cuda.to_device(np.arange(3.0))) == [0.0, 1.0, 2.0]  # iteration by item
+    with pytest.raises(IndexError):
+        d[4]
+    with pytest.raises(IndexError):
+        d[0, 0, 0]
+
+
+@pytest.mark.parametrize("key", [np.array([1, 2]), [0, 1], np.array([True, False, True, False]), True])
+def test_fancy_indexing_is_refused(key):
+    d = cuda.to_device(_matrix())
+    with pytest.raises(NotImplementedError, match="basic indices only"):
+        d[key]
+
+
+@pytest.mark.parametrize("key,value", [
+    (np.s_[1:3, ::2], 7.0),
+    (np.s_[:, 0], np.arange(4)),
+    (np.s_[::-1, 5], np.array([9.0, 8, 7, 6])),
+    (np.s_[2, 3], -1),
+    (np.s_[1], np.arange(6) * 0.5),
+    (np.s_[:, 1:3], np.array([[1.5], [2.5], [3.5], [4.5]])),  # broadcast along columns
+    (np.s_[...], 2.25),
+])
+def test_setitem_from_host(key, value):
+    a = _matrix()
+    d = cuda.to_device(a)
+    d[key] = value
+    a[key] = value
+    np.testing.assert_array_equal(d.copy_to_host(), a)
+
+
+def test_setitem_from_device_and_overlap():
+    a = _matrix()
+    d = cuda.to_device(a)
+    d[::-1, 5] = cuda.to_device(np.array([9.0, 8, 7, 6]))
+    a[::-1, 5] = [9, 8, 7, 6]
+    d[0] = d[3]
+    a[0] = a[3]
+    d[1:, 1] = d[:-1, 1]  # overlapping views of one array: NumPy's result
+    a[1:, 1] = a[:-1, 1].copy()
+    np.testing.assert_array_equal(d.copy_to_host(), a)
+    with pytest.raises(ValueError, match="could not broadcast"):
+        d[:, 0] = np.arange(3)
+
+
+def test_reshape_ravel_transpose_view():
+    a = _matrix()
+    d = cuda.to_device(a)
+    np.testing.assert_array_equal(d.reshape(6, 4).copy_to_host(), a.reshape(6, 4))
+    np.testing.assert_array_equal(d.reshape((2, -1)).copy_to_host(), a.reshape(2, -1))
+    np.testing.assert_array_equal(d.T.reshape(3, 8, order="F").copy_to_host(), a.T.reshape(3, 8, order="F"))
+    np.testing.assert_array_equal(d[::2].reshape(2, 3, 2).copy_to_host(), a[::2].reshape(2, 3, 2))  # strided
+    np.testing.assert_array_equal(d.ravel().copy_to_host(), a.ravel())
+    np.testing.assert_array_equal(d.T.copy_to_host(), a.T)
+    assert d.T.is_f_contiguous() and not d.T.is_c_contiguous()
+    np.testing.assert_array_equal(d.transpose((1, 0)).copy_to_host(), a.transpose((1, 0)))
+    np.testing.assert_array_equal(d.view(np.int64).copy_to_host(), a.view(np.int64))
+    np.testing.assert_array_equal(d.view(np.float32).copy_to_host(), a.view(np.float32))
+    np.testing.assert_array_equal(d[:, 1].reshape(2, 2).copy_to_host(), a[:, 1].reshape(2, 2))  # a view too
+    with pytest.raises(NotImplementedError, match="operation requires copying"):
+        d[:, 1:3].reshape(8)
+    with pytest.raises(NotImplementedError, match="operation requires copying"):
+        d.T.ravel()
+    with pytest.raises(NotImplementedError, match="operation requires copying"):
+        d.reshape(3, 8, order="F")  # NumPy would copy
+    with pytest.raises(ValueError):
+        d.reshape(5, 5)
+
+
+def test_split_and_views_outlive_their_base():
+    d = cuda.to_device(np.arange(10.0))
+    parts = d.split(3)
+    assert [p.shape for p in parts] == [(3,), (3,), (3,), (1,)]
+    np.testing.assert_array_equal(np.concatenate([p.copy_to_host() for p in parts]), np.arange(10.0))
+    view = d[2:5]
+    del d, parts
+    np.testing.assert_array_equal(view.copy_to_host(), [2.0, 3.0, 4.0])
+    with pytest.raises(ValueError):
+        cuda.to_device(np.zeros((2, 2))).split(1)
+
+
+@cuda.jit
+def _twice(x):
+    i = cuda.grid(1)
+    if i < x.shape[0]:
+        x[i] *= 2
+
+
+@cuda.jit
+def _bump_rows(m):
+    i, j = cuda.grid(2)
+    if i < m.shape[0] and j < m.shape[1]:
+        m[i, j] += i * 10 + j
+
+
+def test_kernels_launch_on_views():
+    a = np.arange(24.0).reshape(4, 6)
+    d = cuda.to_device(a)
+    _twice[1, 32](d[:, 1])
+    a[:, 1] *= 2
+    _twice[1, 32](d[::-1, 3])
+    a[::-1, 3] *= 2
+    _twice[1, 32](d[2])
+    a[2] *= 2
+    _bump_rows[(1, 1), (8, 8)](d[1:, ::2])
+    a[1:, ::2] += np.add.outer(np.arange(3) * 10, np.arange(3))
+    np.testing.assert_array_equal(d.copy_to_host(), a)

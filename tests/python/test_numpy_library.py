@@ -1,0 +1,309 @@
+"""NumPy's library in compiled code: a.sort() in place, np.dot / np.vdot of vectors and
+np.linalg.norm, NumPy as the oracle for values and Numba 0.68 for signatures and errors
+(numba/np/arrayobj.py, numba/np/linalg.py)."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import ujit
+from ujit import njit
+
+ALL_DTYPES = [np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
+              np.float32, np.float64, np.complex64, np.complex128]
+
+
+@njit
+def sort_in_place(a):
+    a.sort()
+
+
+def values(dtype, n, seed=0):
+    rng = np.random.RandomState(seed)
+    if dtype == np.bool_:
+        return rng.randint(0, 2, n).astype(np.bool_)
+    if np.issubdtype(dtype, np.integer):
+        info = np.iinfo(dtype)
+        return rng.randint(info.min, info.max, n, dtype=dtype)
+    a = (rng.standard_normal(n) * 1e3).astype(dtype)
+    if np.issubdtype(dtype, np.complexfloating):
+        a = a + 1j * (rng.randint(-3, 3, n)).astype(dtype)  # ties in the real part
+    return a
+
+
+def check_sorted_like_numpy(a):
+    expected = np.sort(a)
+    sort_in_place(a)
+    np.testing.assert_array_equal(a, expected)
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+@pytest.mark.parametrize("n", [0, 1, 2, 15, 17, 300, 5000])
+def test_sort_matches_numpy(dtype, n):
+    check_sorted_like_numpy(values(dtype, n))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_sort_puts_nans_last_and_keeps_signed_zeros_and_infinities(dtype):
+    a = np.array([3.0, np.nan, -0.0, np.inf, -np.inf, 0.0, -np.nan, 1e-300, -2.5, np.nan] * 40, dtype=dtype)
+    expected = np.sort(a)
+    sort_in_place(a)
+    np.testing.assert_array_equal(a, expected)
+    assert np.isnan(a[-120:]).all()
+
+
+def test_complex_sort_follows_numpys_nan_order():
+    nan = np.nan
+    a = np.array([complex(nan, 1), complex(1, nan), complex(1, 2), complex(nan, nan), complex(1, 1),
+                  complex(-1, 5), complex(nan, 0), complex(1, -1)] * 5)
+    check_sorted_like_numpy(a)
+
+
+def test_sort_of_views_strided_and_negative_stride():
+    base = values(np.float64, 400, seed=3)
+    view = base[::-3]
+    outside = base.copy()
+    expected = np.sort(view)
+    sort_in_place(view)
+    np.testing.assert_array_equal(view, expected)
+    mask = np.ones(400, bool)
+    mask[::-3] = False
+    np.testing.assert_array_equal(base[mask], outside[mask])  # nothing else written
+
+
+def test_sort_of_2d_sorts_each_row_along_the_last_axis():
+    for m in [values(np.int32, 60, 1).reshape(6, 10), np.asfortranarray(values(np.float64, 60, 2).reshape(6, 10)),
+              values(np.float32, 120, 4).reshape(12, 10)[::2, ::-1], np.zeros((0, 4)), np.zeros((3, 0))]:
+        expected = np.sort(m)
+        sort_in_place(m)
+        np.testing.assert_array_equal(m, expected)
+
+
+def test_sort_of_3d():
+    m = values(np.int16, 2 * 3 * 50, 5).reshape(2, 3, 50)
+    check_sorted_like_numpy(m)
+
+
+def test_sort_large_float64_and_small_integer_ranges():
+    check_sorted_like_numpy(values(np.float64, 1_000_00, 7))
+    check_sorted_like_numpy(np.random.RandomState(8).randint(-3, 4, 100_000).astype(np.int64))
+
+
+def test_sort_refuses_read_only_arrays():
+    a = np.arange(5.0)
+    a.flags.writeable = False
+    with pytest.raises(ujit.TypingError, match="readonly"):
+        sort_in_place(a)
+
+
+def test_sort_takes_no_arguments():
+    @njit
+    def f(a):
+        a.sort(1)
+
+    with pytest.raises(ujit.TypingError, match=r"sort\(\) takes at most 0 arguments"):
+        f(np.arange(3.0))
+
+
+# ---- np.dot / np.vdot
+
+@njit
+def dot(a, b):
+    return np.dot(a, b)
+
+
+@njit
+def vdot(a, b):
+    return np.vdot(a, b)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
+@pytest.mark.parametrize("n", [0, 1, 7, 1000])
+def test_dot_and_vdot_of_vectors(dtype, n):
+    a = values(dtype, n, 1) / 100
+    b = values(dtype, n, 2) / 100
+    tol = 1e-5 if dtype in (np.float32, np.complex64) else 1e-12
+    got = dot(a, b)
+    assert type(got) is type(np.dot(a, b).item())
+    assert got == pytest.approx(np.dot(a, b), rel=tol, abs=tol)
+    assert vdot(a, b) == pytest.approx(np.vdot(a, b), rel=tol, abs=tol)
+
+
+def test_dot_of_strided_and_reversed_vectors():
+    a = values(np.float64, 300, 1)
+    b = values(np.complex128, 300, 2)
+    assert dot(a[::-3], a[1::3]) == pytest.approx(np.dot(a[::-3], a[1::3]), rel=1e-12)
+    assert vdot(b[::-2], b[::2]) == pytest.approx(np.vdot(b[::-2], b[::2]), rel=1e-12)
+    assert dot(b.real[::-1], b.imag) == pytest.approx(np.dot(b.real[::-1], b.imag), rel=1e-12)
+
+
+def test_dot_errors_are_numbas():
+    with pytest.raises(ValueError, match=r"incompatible array sizes for np.dot\(a, b\) \(vector \* vector\)"):
+        dot(np.ones(3), np.ones(4))
+    with pytest.raises(ujit.TypingError, match="must all have the same dtype"):
+        dot(np.ones(3), np.ones(3, np.float32))
+    with pytest.raises(ujit.TypingError, match="unsupported dtype"):
+        dot(np.ones(3, np.int64), np.ones(3, np.int64))
+    with pytest.raises(ujit.TypingError, match="only supported on 1-D arrays"):
+        vdot(np.ones((2, 2)), np.ones((2, 2)))
+    with pytest.raises(ujit.TypingError, match="compatible dimensions"):
+        dot(np.ones((2, 2, 2)), np.ones(2))
+
+
+def test_dot_without_blas_gives_the_same_results(tmp_path):
+    """UJIT_DISABLE_BLAS=1 makes ujit compute with its own loops (README: "BLAS")."""
+    script = (
+        "import numpy as np\n"
+        "from ujit import njit\n"
+        "@njit\n"
+        "def f(a, b, c):\n"
+        "    return np.dot(a, b), np.vdot(c, c[::-1])\n"
+        "a = np.linspace(-1, 1, 1001); c = a[::-1] * (1 + 2j) + 0.5j\n"
+        "d, v = f(a, a[::-1], c)\n"
+        "assert abs(d - np.dot(a, a[::-1])) <= 1e-12 * abs(d), d\n"
+        "assert abs(v - np.vdot(c, c[::-1])) <= 1e-12 * abs(v), v\n"
+        "print('ok')\n")
+    path = tmp_path / "no_blas.py"  # ujit reads the functions' source from the file
+    path.write_text(script)
+    env = dict(os.environ, UJIT_DISABLE_BLAS="1")
+    out = subprocess.run([sys.executable, str(path)], env=env, capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+# ---- np.linalg.norm
+
+@njit
+def norm(x):
+    return np.linalg.norm(x)
+
+
+@njit
+def norm_ord(x, ord):
+    return np.linalg.norm(x, ord)
+
+
+@njit
+def norm_keyword(x):
+    return np.linalg.norm(x, ord=1), np.linalg.norm(x=x, ord=None)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
+def test_vector_norms(dtype):
+    x = values(dtype, 101, 4) / 7
+    tol = 1e-5 if dtype in (np.float32, np.complex64) else 1e-12
+    got = norm(x)
+    assert isinstance(got, float)
+    assert got == pytest.approx(np.linalg.norm(x), rel=tol)
+    for ord in [1, 2, 3, 0.5, 0, np.inf, -np.inf, -1.5]:
+        assert norm_ord(x, ord) == pytest.approx(np.linalg.norm(x, ord), rel=tol), ord
+    assert norm_ord(x[::-2], 2) == pytest.approx(np.linalg.norm(x[::-2]), rel=tol)
+    assert norm(x[:0]) == 0.0 and norm_ord(x[:0], np.inf) == 0.0  # Numba: 0.0 for every order
+
+
+def test_norm_keywords_and_no_overflow():
+    x = np.array([3e200, 4e200, -1e-300])
+    assert norm(x) == pytest.approx(5e200, rel=1e-15)  # BLAS nrm2's scaling, as in Numba
+    assert norm(np.array([3e-300, 4e-300])) == pytest.approx(5e-300, rel=1e-15)
+    assert norm_keyword(np.array([1.0, -2.0, 2.0])) == (5.0, 3.0)
+    assert np.isnan(norm(np.array([1.0, np.nan])))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex128])
+def test_matrix_norms(dtype):
+    m = values(dtype, 35, 9).reshape(5, 7) / 11
+    tol = 1e-5 if dtype == np.float32 else 1e-12
+    for x in [m, m.T, np.asfortranarray(m), m[::-2, 1::2]]:
+        assert norm(x) == pytest.approx(np.linalg.norm(x), rel=tol)
+        for ord in [1, -1, np.inf, -np.inf]:
+            assert norm_ord(x, ord) == pytest.approx(np.linalg.norm(x, ord), rel=tol), ord
+    assert norm(np.zeros((0, 3))) == 0.0
+
+
+def test_norm_errors():
+    m = np.ones((2, 2))
+    with pytest.raises(ValueError, match="Invalid norm order for matrices"):
+        norm_ord(m, 3)
+    with pytest.raises(NotImplementedError, match="singular values"):
+        norm_ord(m, 2)
+
+    @njit
+    def fro(x):
+        return np.linalg.norm(x, 'fro')
+
+    with pytest.raises(ujit.TypingError, match="ord must be a number or None"):
+        fro(m)
+    with pytest.raises(ujit.TypingError, match="only supported on float and complex arrays"):
+        norm(np.ones(3, np.int64))
+    with pytest.raises(ujit.TypingError, match="only supported on 1 and 2-D arrays"):
+        norm(np.ones((2, 2, 2)))
+
+    @njit
+    def bad_keyword(x):
+        return np.linalg.norm(x, order=2)
+
+    with pytest.raises(ujit.TypingError, match="unexpected keyword argument 'order'"):
+        bad_keyword(m)
+
+
+# ---- np.dot(a, b, out): matrix products into an existing array
+
+@njit
+def dot_into(a, b, out):
+    np.dot(a, b, out)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
+def test_dot_into_out_matrix_matrix_and_vector(dtype):
+    tol = 1e-4 if dtype in (np.float32, np.complex64) else 1e-10
+    a = values(dtype, 6 * 5, 1).reshape(6, 5) / 100
+    b = values(dtype, 5 * 4, 2).reshape(5, 4) / 100
+    v = values(dtype, 5, 3) / 100
+    w = values(dtype, 6, 4) / 100
+    for x, y in [(a, b), (np.asfortranarray(a), b), (a, b[::-1, ::2]), (a.T.copy().T, np.asfortranarray(b)),
+                 (a, v), (a[::-2], v[::-1]), (w, a), (w[::-1], a[:, ::-1]), (a[:, :0], b[:0]), (a[:0], b)]:
+        expected = np.dot(x, y)
+        out = np.full(expected.shape, np.nan, dtype=dtype)
+        dot_into(x, y, out)
+        np.testing.assert_allclose(out, expected, rtol=tol, atol=tol)
+
+
+def test_dot_into_out_returns_out_and_checks_sizes():
+    @njit
+    def f(a, b, out):
+        r = np.dot(a, b, out)
+        return r[0, 0]
+
+    a = np.arange(6.0).reshape(2, 3)
+    out = np.zeros((2, 2))
+    assert f(a, a.T.copy(), out) == 5.0 and out[1, 1] == np.dot(a, a.T)[1, 1]
+    with pytest.raises(ValueError, match=r"incompatible array sizes for np.dot\(a, b\) \(matrix \* matrix\)"):
+        dot_into(a, a, out)
+    with pytest.raises(ValueError, match=r"incompatible output array size for np.dot\(a, b, out\) "
+                                          r"\(matrix \* vector\)"):
+        dot_into(a, np.ones(3), np.zeros(3))
+    with pytest.raises(ValueError, match=r"\(vector \* matrix\)"):
+        dot_into(np.ones(3), a, np.zeros(3))
+    with pytest.raises(ujit.TypingError, match="out must be a C-contiguous 2-D array"):
+        dot_into(a, a.T, np.zeros((2, 4))[:, ::2])
+
+
+def test_dot_into_out_without_blas(tmp_path):
+    script = (
+        "import numpy as np\n"
+        "from ujit import njit\n"
+        "@njit\n"
+        "def f(a, b, out):\n"
+        "    np.dot(a, b, out)\n"
+        "a = np.linspace(-1, 1, 300 * 200).reshape(300, 200); b = np.cos(a.T[:, ::-1])\n"
+        "out = np.empty((300, 300)); f(a, b, out)\n"
+        "np.testing.assert_allclose(out, a @ b, rtol=1e-12, atol=1e-12)\n"
+        "c = (a + 1j * a)[:, :7]; outc = np.empty((300, 300), complex); f(c, c.T, outc)\n"
+        "np.testing.assert_allclose(outc, c @ c.T, rtol=1e-12, atol=1e-12)\n"
+        "print('ok')\n")
+    path = tmp_path / "no_blas_matmul.py"
+    path.write_text(script)
+    env = dict(os.environ, UJIT_DISABLE_BLAS="1")
+    out = subprocess.run([sys.executable, str(path)], env=env, capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
