@@ -646,3 +646,21 @@ def test_arrays_allocated_in_prange_bodies_and_parallel_stores_are_released():
     assert shift(m) == expected.sum()
     np.testing.assert_array_equal(m, expected)
     assert live() == before
+
+
+def test_new_arrays_and_views_of_them_returned_to_python():
+    @njit
+    def make(n):
+        a = np.arange(n) * 2.0
+        return a[1:], np.eye(2, dtype=np.int32)
+
+    before = live()
+    v, e = make(5)
+    np.testing.assert_array_equal(v, (np.arange(5) * 2.0)[1:])
+    np.testing.assert_array_equal(e, np.eye(2, dtype=np.int32))
+    assert e.dtype == np.int32
+    del v, e
+    import gc
+
+    gc.collect()
+    assert live() == before
