@@ -290,9 +290,14 @@ private:
                         const std::vector<const Type*>& ops, const std::string& what);
     llvm::Value* linspace(const syntax::Call* e, const std::vector<const syntax::Expr*>& arg,
                           const std::vector<const Type*>& ops, const std::string& what);
+    // nplib/lower_array_copies.cpp: a[mask], a[idx] as new arrays
+    llvm::Value* masked_copy(const syntax::Subscript* e);
+    llvm::Value* take_rows(const syntax::Subscript* e);
     // nplib/lower_array_expr.cpp: an array expression's result in a new array
     llvm::Value* new_array_expr(const syntax::Expr* e);
     llvm::Value* may_overlap(TypedValue a, TypedValue b_);
+    llvm::Value* may_read_destination(TypedValue dest, const syntax::Expr* e);
+    const types::TypedFunction* vectorized_callee(const syntax::Call* c) const;
     std::vector<llvm::Value*> broadcast_shape(const std::vector<nplib::ArrayExpr*>& leaves, int ndim);
     void fill_from_expr(TypedValue dest, const nplib::ArrayExpr& tree, std::vector<TypedValue> arrays,
                         syntax::SourceLoc loc);

@@ -15,6 +15,9 @@
 
 #include <llvm/IR/Intrinsics.h>
 
+#include <algorithm>
+#include <functional>
+
 namespace ujit::codegen {
 
 using namespace syntax;
@@ -173,6 +176,40 @@ llvm::Value* FunctionLowering::parallel_reduction(Reduction kind, const Expr* op
     return phi;
 }
 
+// Would chunks of `dest = e` race? When e reads, through a view, a variable whose memory
+// overlaps dest, a chunk may read rows another chunk writes (a[1:] = a[:-1] * 2): such a
+// store runs serially, where store_array_expr copies first as NumPy does.
+llvm::Value* FunctionLowering::may_read_destination(TypedValue dest, const Expr* e) {
+    // Can `x` read an array other than element for element? A subscript, an attribute (a.T),
+    // a conditional or a call other than a ufunc may give a view with other strides or offset.
+    std::function<bool(const Expr*)> through_view = [&](const Expr* x) {
+        switch (x->kind) {
+        case ExprKind::Binary: return through_view(cast<Binary>(x)->lhs) || through_view(cast<Binary>(x)->rhs);
+        case ExprKind::Unary: return through_view(cast<Unary>(x)->operand);
+        case ExprKind::Compare:
+            return std::any_of(cast<Compare>(x)->operands.begin(), cast<Compare>(x)->operands.end(), through_view);
+        case ExprKind::Call:
+            return !is_array_expr(x) ||
+                   std::any_of(cast<Call>(x)->args.begin(), cast<Call>(x)->args.end(), through_view);
+        case ExprKind::Subscript:
+        case ExprKind::Attribute:
+        case ExprKind::IfExp: return true;
+        default: return false;
+        }
+    };
+    if (!through_view(e)) return b.getFalse();
+    llvm::Value* any = b.getFalse();
+    for (const std::string& name : variables_read(fn, e)) {
+        const types::Variable* var = fn.find_variable(name);
+        auto it = vars_.find(name);
+        if (!var || !var->type->is_array() || it == vars_.end()) continue;
+        TypedValue whole{b.CreateLoad(value_type(mod.ctx, var->type), it->second), var->type};
+        any = b.CreateOr(
+            any, b.CreateOr(may_overlap(whole, dest), b.CreateICmpEQ(array_data(b, whole.v), array_data(b, dest.v))));
+    }
+    return any;
+}
+
 bool FunctionLowering::parallel_store(TypedValue dest, const Expr* e) {
     if (!declared_parallel(fn) || in_prange_ || serial_array_ops_ || dest.t->ndim() < 1 || !evaluates_purely(fn, e))
         return false;
@@ -182,13 +219,7 @@ bool FunctionLowering::parallel_store(TypedValue dest, const Expr* e) {
     llvm::Value* chunks = parallel_chunks(rows);
     llvm::Value* go =
         b.CreateAnd(b.CreateICmpSGE(size, b.getInt64(kMinParallelElements)), b.CreateICmpSGT(chunks, b.getInt64(1)));
-    // A source that may overlap the destination other than element for element (a[1:] = a[:-1])
-    // goes through a copy first (store_array_expr), serially: chunks would race on it.
-    std::vector<ArrayExpr*> operands;
-    std::unique_ptr<ArrayExpr> operand_tree = array_expr_tree(e, operands);
-    for (ArrayExpr* leaf : operands)
-        if (leaf->kind == ArrayExpr::Kind::Array)
-            go = b.CreateAnd(go, b.CreateNot(may_overlap({leaf->value, leaf->type}, dest)));
+    go = b.CreateAnd(go, b.CreateNot(may_read_destination(dest, e)));
     llvm::BasicBlock* par = new_block("store.parallel");
     llvm::BasicBlock* serial = new_block("store.serial");
     llvm::BasicBlock* join = new_block("store.join");

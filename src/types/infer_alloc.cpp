@@ -202,7 +202,9 @@ const Type* Inferrer::array_alloc(const Call* c, BuiltinId id) {
         break;
     }
     case BuiltinId::NpArray: {
-        const Type* t = expr(required(0));
+        allow_list_ = isa<Tuple>(required(0));  // np.array([[1, 2], [3, 4]]): lists as tuples
+        const Type* t = expr(arg[0]);
+        allow_list_ = false;
         if (!t) return nullptr;
         ops[0] = t;
         if (t->is_array()) {

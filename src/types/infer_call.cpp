@@ -98,6 +98,9 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
     for (size_t i = 0; i < args.size(); ++i)
         if (!args[i]->is_value() && !args[i]->is_static_value())
             error(c->args[i]->loc, fmt::format("cannot pass {} to '{}'", args[i]->str(), callee->name));
+    if (d.kind == Decorator::Kind::Vectorize &&
+        std::any_of(args.begin(), args.end(), [](const Type* t) { return t->is_array(); }))
+        return ufunc_on_arrays(c, callee, d, args);
     if (!callee->params.empty() && callee->params.back().star) {  // def f(a, *args): the rest as one tuple
         const size_t fixed = callee->params.size() - 1;
         if (args.size() < fixed)
@@ -139,6 +142,42 @@ const Type* Inferrer::recursive_call(const Call* c, ModuleScope::Frame& frame) {
                                   frame.fn->def->name));
     frame.lent = t;
     return t;
+}
+
+// A @vectorize function of the module called on arrays: its scalar function applied element
+// by element (an array expression, nplib/lower_array_expr.cpp), as Numba calls a ufunc in
+// nopython code. With declared signatures the loop is the first that the operands' dtypes
+// cast to safely (NumPy's loop selection); without, the scalar function is specialized for
+// the operands' dtypes.
+const Type* Inferrer::ufunc_on_arrays(const Call* c, const FunctionDef* callee, const Decorator& d,
+                                      const std::vector<const Type*>& args) {
+    std::vector<const Type*> dtypes;
+    int ndim = 0;
+    for (const Type* t : args) {
+        if (t->is_array()) ndim = std::max(ndim, t->ndim());
+        if (!t->is_array() && !t->is_number())
+            error(c->loc, fmt::format("ufunc '{}' is not supported for {}", callee->name, t->str()));
+        dtypes.push_back(t->is_array() ? t->dtype() : t);
+    }
+    std::vector<const Type*> in = dtypes;
+    const Type* declared = nullptr;
+    if (!d.signatures.empty()) {
+        std::vector<nplib::UfuncLoop> loops;
+        for (const Signature& s : d.signatures) loops.push_back({s.args, s.ret});
+        auto loop = nplib::find_declared_loop(loops, dtypes);
+        if (!loop) {
+            std::string listed;
+            for (const Type* t : dtypes) listed += (listed.empty() ? "" : ", ") + t->str();
+            error(c->loc, fmt::format("ufunc '{}' has no loop for the input types ({})", callee->name, listed));
+        }
+        in = loop->in;
+        declared = loop->out;
+    }
+    const TypedFunction& t = m_.specialize(callee, in, fn_.target, declared, FunctionRole::Scalar, c->loc);
+    if (!t.return_type->is_number())
+        error(c->loc, fmt::format("ufunc '{}' returns {}, not a number", callee->name, t.return_type->str()));
+    fn_.callees[c->id] = &t;
+    return array(t.return_type, ndim, Layout::C);
 }
 
 const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<const Type*> args) {

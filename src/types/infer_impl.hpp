@@ -111,6 +111,8 @@ private:
     const Type* array_alloc(const syntax::Call* c, BuiltinId id);
     const Type* dtype_argument(const syntax::Expr* e, const std::string& what);
     int shape_argument(const syntax::Expr* e, const std::string& what, const Type** op);
+    const Type* ufunc_on_arrays(const syntax::Call* c, const syntax::FunctionDef* callee, const Decorator& d,
+                                const std::vector<const Type*>& args);
 
     ModuleScope& m_;
     TypedFunction& fn_;
@@ -126,6 +128,7 @@ private:
     bool has_bare_return_ = false;
     int loop_depth_ = 0;
     bool allow_str_ = false;  // a string literal is legal here (print arguments)
+    bool allow_list_ = false;  // a list display is legal here (np.array's argument, typed as a tuple)
 };
 
 }  // namespace ujit::types
