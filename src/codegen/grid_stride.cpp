@@ -37,7 +37,7 @@ bool is_thread_index(BuiltinId id) {
 
 bool is_barrier(BuiltinId id) {
     return id == BuiltinId::CudaSyncthreads || id == BuiltinId::CudaSyncthreadsCount ||
-           id == BuiltinId::CudaSyncthreadsAnd || id == BuiltinId::CudaSyncthreadsOr;
+           id == BuiltinId::CudaSyncthreadsAnd || id == BuiltinId::CudaSyncthreadsOr || types::is_warp_sync(id);
 }
 
 bool function_uses(const TypedFunction& f, bool (*which)(BuiltinId), std::set<const TypedFunction*>& seen);

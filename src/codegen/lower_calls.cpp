@@ -48,11 +48,36 @@ llvm::Value* FunctionLowering::call(const Call* e) {
 }
 
 llvm::Value* FunctionLowering::call_user(const Call* e, const types::TypedFunction& callee) {
-    if (e->args.size() != callee.arg_types.size())
+    // def f(a, *args): the arguments from the last parameter on are one tuple
+    const bool star = !callee.def->params.empty() && callee.def->params.back().star;
+    const size_t explicit_args = callee.arg_types.size() - callee.captures.size();
+    const size_t fixed = star ? explicit_args - 1 : explicit_args;
+    if (star ? e->args.size() < fixed : e->args.size() != fixed)
         syntax::internal_error(e->loc, fmt::format("{}() specialized for {} arguments, called with {}",
                                                    callee.def->name, callee.arg_types.size(), e->args.size()));
     std::vector<llvm::Value*> args;
-    for (size_t i = 0; i < e->args.size(); ++i) args.push_back(expr_as(e->args[i], callee.arg_types[i]));
+    for (size_t i = 0; i < fixed; ++i)
+        if (callee.arg_types[i]->is_static_value() || callee.arg_types[i]->is_none())
+            expr(e->args[i]);  // no data to pass (a function, a type, None)
+        else
+            args.push_back(expr_as(e->args[i], callee.arg_types[i]));
+    if (star) {
+        const Type* tt = callee.arg_types.back();
+        llvm::Value* tup = llvm::UndefValue::get(value_type(mod.ctx, tt));
+        for (size_t i = fixed; i < e->args.size(); ++i)
+            tup = b.CreateInsertValue(tup, expr_as(e->args[i], tt->elements()[i - fixed]), unsigned(i - fixed));
+        args.push_back(tup);
+    }
+    // An inner function: the captured variables' values now, as Numba's inlined closure reads them.
+    for (size_t k = 0; k < callee.captures.size(); ++k) {
+        const std::string& name = callee.captures[k];
+        const Type* to = callee.arg_types[explicit_args + k];
+        const types::Variable* var = fn.find_variable(name);
+        UJIT_INTERNAL_ASSERT(var, e->loc, "captured '" + name + "' is no variable of the caller");
+        if (to->is_static_value() || var->type->is_none()) continue;
+        llvm::Value* v = b.CreateLoad(value_type(mod.ctx, var->type), variable(name, e->loc), name);
+        args.push_back(convert_or_fail(v, var->type, to, e->loc));
+    }
     llvm::Function* g = mod.internal_function(callee);
     llvm::Value* v = b.CreateCall(g, args);
     if (callee.return_type->is_none()) return nullptr;
@@ -101,6 +126,9 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     switch (id) {
     case BuiltinId::Print: return print_call(e);
     case BuiltinId::Range: unsupported(e->loc, "range() is only supported as the iterator of a for loop");
+    case BuiltinId::GetNumThreads:
+    case BuiltinId::SetNumThreads:
+    case BuiltinId::GetThreadId: return thread_call(e, id);
     case BuiltinId::Len: {
         want(1);
         const Type* t = type_of(e->args[0]);
@@ -114,8 +142,11 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         TypedValue a = args()[0];
         return result(abs_value(a.v, a.t, e->loc), a.t->is_complex() ? types::floating(a.t->bits() / 2) : a.t);
     }
-    case BuiltinId::Min: return min_max(e, false);
-    case BuiltinId::Max: return min_max(e, true);
+    case BuiltinId::Sum: return iterable_reduce(e, id);
+    case BuiltinId::Min:
+    case BuiltinId::Max:
+        if (e->args.size() == 1 && !type_of(e->args[0])->is_tuple()) return iterable_reduce(e, id);
+        return min_max(e, id == BuiltinId::Max);
     case BuiltinId::NpMinimum:
     case BuiltinId::NpMaximum: {
         want(2);
@@ -231,10 +262,7 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     case BuiltinId::RandomRandom:
     case BuiltinId::RandomSeed:
     case BuiltinId::RandomUniform:
-    case BuiltinId::NpRandomRandom:
-    case BuiltinId::NpRandomRand:
-    case BuiltinId::NpRandomSeed:
-    case BuiltinId::NpRandomUniform: {
+    case BuiltinId::NpRandomSeed: {
         std::vector<llvm::Value*> vals;
         for (const TypedValue& a : args()) vals.push_back(a.v);
         llvm::Value* v = mod.target.emit_random(b, id, vals);
@@ -265,7 +293,8 @@ llvm::Value* FunctionLowering::abs_value(llvm::Value* v, const Type* t, SourceLo
     unsupported(loc, "bad operand type for abs(): " + t->str());
 }
 
-// Python's algorithm (and Numba's): the first of the extremes wins, `v > acc` replaces.
+// Python's algorithm (and Numba's): the first of the extremes wins, `v > acc` replaces. Two
+// floats on CUDA: fmax/fmin, as Numba's CUDA target (Target::float_min_max_is_fmax).
 llvm::Value* FunctionLowering::min_max(const Call* e, bool is_max) {
     const Type* rt = type_of(e);
     std::vector<TypedValue> vals;
@@ -283,6 +312,14 @@ llvm::Value* FunctionLowering::min_max(const Call* e, bool is_max) {
             const Type* t = ops && i < ops->size() ? (*ops)[i] : rt;
             vals.push_back({expr_as(e->args[i], t), t});
         }
+    }
+    if (vals.size() == 2 && e->args.size() == 2 && vals[0].t->is_float() && vals[1].t->is_float() &&
+        mod.target.float_min_max_is_fmax()) {
+        const Type* t = types::unify(vals[0].t, vals[1].t);  // f4 with f4, else f8 (numba-cuda's cases)
+        llvm::Value* x = convert_or_fail(vals[0].v, vals[0].t, t, e->loc);
+        llvm::Value* y = convert_or_fail(vals[1].v, vals[1].t, t, e->loc);
+        return convert_or_fail(intrinsic(b, is_max ? llvm::Intrinsic::maxnum : llvm::Intrinsic::minnum, {x, y}), t, rt,
+                               e->loc);
     }
     TypedValue acc = vals[0];
     for (size_t i = 1; i < vals.size(); ++i) {

@@ -107,6 +107,9 @@ private:
     void return_stmt(const syntax::Return* s);
     void raise_stmt(const syntax::Raise* s);
 
+    // ---- lower_iterable_reduce.cpp: sum(iterable), min/max(iterable)
+    llvm::Value* iterable_reduce(const syntax::Call* e, types::BuiltinId id);
+
     // ---- lower_iter.cpp: enumerate, zip, reversed
     struct IterSource {
         llvm::Value* length;  // int64
@@ -221,9 +224,20 @@ private:
     llvm::Value* vector_dot(TypedValue x, TypedValue y, bool conjugate, syntax::SourceLoc loc);
     void matrix_product(TypedValue x, TypedValue y, TypedValue out, syntax::SourceLoc loc);
     llvm::Value* linalg_norm(TypedValue x, llvm::Value* ord, const Type* rt, syntax::SourceLoc loc);
+    // Sorted copies, argsort, unique, running sums, outer products: new arrays (allocate_array).
+    llvm::Value* sorted_copy(TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* argsort(TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* unique(TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* cumulative(TypedValue a, bool sum, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* outer(TypedValue x, TypedValue y, const Type* rt, syntax::SourceLoc loc);
+    // nplib/lower_random.cpp: np.random.normal, standard_normal, randn, randint
+    llvm::Value* random_draw(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                             syntax::SourceLoc loc);
     // Raises `class_name`(message) at loc where `cond` (i1) holds.
     void raise_if(llvm::Value* cond, const char* class_name, const std::string& message, syntax::SourceLoc loc);
     llvm::FunctionCallee runtime_call(const char* name, llvm::Type* result, const std::vector<llvm::Type*>& params);
+    // body(pointer) for each element of `a` in C order (once for a 0-d array).
+    void for_each_element(TypedValue a, const std::function<void(llvm::Value*)>& body);
 
     // ---- lower_xoroshiro.cpp: numba.cuda.random
     llvm::Value* xoroshiro_call(const syntax::Call* e, types::BuiltinId id);
@@ -276,9 +290,14 @@ private:
                         const std::vector<const Type*>& ops, const std::string& what);
     llvm::Value* linspace(const syntax::Call* e, const std::vector<const syntax::Expr*>& arg,
                           const std::vector<const Type*>& ops, const std::string& what);
+    // nplib/lower_array_copies.cpp: a[mask], a[idx] as new arrays
+    llvm::Value* masked_copy(const syntax::Subscript* e);
+    llvm::Value* take_rows(const syntax::Subscript* e);
     // nplib/lower_array_expr.cpp: an array expression's result in a new array
     llvm::Value* new_array_expr(const syntax::Expr* e);
     llvm::Value* may_overlap(TypedValue a, TypedValue b_);
+    llvm::Value* may_read_destination(TypedValue dest, const syntax::Expr* e);
+    const types::TypedFunction* vectorized_callee(const syntax::Call* c) const;
     std::vector<llvm::Value*> broadcast_shape(const std::vector<nplib::ArrayExpr*>& leaves, int ndim);
     void fill_from_expr(TypedValue dest, const nplib::ArrayExpr& tree, std::vector<TypedValue> arrays,
                         syntax::SourceLoc loc);
@@ -302,6 +321,7 @@ private:
     llvm::Value* parallel_chunks(llvm::Value* n);
     void run_chunks(llvm::Function* body, llvm::Value* cx, llvm::Value* n, llvm::Value* chunks);
     llvm::Value* reduction_identity(ReductionOp op, const Type* t, syntax::SourceLoc loc);
+    llvm::Value* thread_call(const syntax::Call* e, types::BuiltinId id);  // numba.get_thread_id() ...
 
     // ---- parallel_arrays.cpp: Numba's implicit parfors of array code in parallel=True functions
     // A whole-array reduction / an array expression stored into an array, run in chunks of
@@ -314,6 +334,10 @@ private:
     void narrow_to_chunk(const void* owner, std::vector<llvm::Value*>& dims, std::vector<TypedValue>& arrays);
     llvm::Value* combine_reduction(nplib::Reduction kind, llvm::Value* acc, llvm::Value* part, const Type* t,
                                    syntax::SourceLoc loc);
+    // ---- lower_cuda_intrinsics.cpp: cuda.popc/clz/ffs/brev/fma/selp/cbrt (null: not one)
+    llvm::Value* cuda_intrinsic(const syntax::Call* e, types::BuiltinId id);
+    // ---- lower_complex_pow.cpp: z ** w of two complex values of type t
+    llvm::Value* complex_power(llvm::Value* z, llvm::Value* w, const Type* t, syntax::SourceLoc loc);
 
 public:
     ModuleLowering& mod;

@@ -56,6 +56,7 @@ llvm::Value* FunctionLowering::cuda_call(const Call* e, BuiltinId id) {
     if (id == BuiltinId::CudaSharedArray) return cuda_array_storage(e, true);
     if (id == BuiltinId::CudaLocalArray) return cuda_array_storage(e, false);
     if (types::is_atomic(id)) return cuda_atomic(e, id);
+    if (llvm::Value* v = cuda_intrinsic(e, id)) return v;
     const Type* rt = type_of(e);
     std::vector<llvm::Value*> args;
     std::vector<const Type*> arg_types;
@@ -106,13 +107,22 @@ llvm::Value* FunctionLowering::cuda_atomic(const Call* e, BuiltinId id) {
     const Type* at = type_of(e->args[0]);
     if (!at->is_array()) unsupported(e->args[0]->loc, "the first argument of an atomic operation must be an array");
     llvm::Value* arr = expr(e->args[0]);
-    const Type* elem = nullptr;
-    llvm::Value* view = nullptr;
-    llvm::Value* p = element_pointer(arr, at, e->args[1], e->loc, &elem, &view);
-    if (view) unsupported(e->args[1]->loc, "an atomic operation needs one index per dimension");
+    const Type* elem = at->dtype();
+    llvm::Value* p = nullptr;
+    size_t first_value = 2;
+    if (id == BuiltinId::CudaAtomicCompareAndSwap) {  // cas on the first element: no index
+        p = array_data(b, arr);
+        if (p->getType()->getPointerAddressSpace() != 0) p = b.CreateAddrSpaceCast(p, b.getPtrTy());
+        id = BuiltinId::CudaAtomicCas;
+        first_value = 1;
+    } else {
+        llvm::Value* view = nullptr;
+        p = element_pointer(arr, at, e->args[1], e->loc, &elem, &view);
+        if (view) unsupported(e->args[1]->loc, "an atomic operation needs one index per dimension");
+    }
     std::vector<llvm::Value*> args{p};
     std::vector<const Type*> arg_types{at};
-    for (size_t i = 2; i < e->args.size(); ++i) {
+    for (size_t i = first_value; i < e->args.size(); ++i) {
         args.push_back(expr_as(e->args[i], elem));
         arg_types.push_back(elem);
     }

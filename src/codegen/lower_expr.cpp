@@ -56,6 +56,7 @@ llvm::Value* FunctionLowering::expr(const Expr* e) {
         const Type* t = fn.type_of(e);
         return t && t != c->type ? convert_or_fail(v, c->type, t, e->loc) : v;
     }
+    if (const Type* t = fn.type_of(e); t && t->is_static_value()) return nullptr;  // no run-time data
     switch (e->kind) {
     case ExprKind::IntLit: {
         auto* lit = cast<IntLit>(e);
@@ -186,6 +187,8 @@ llvm::Value* FunctionLowering::tuple_expr(const Tuple* e) {
 llvm::Value* FunctionLowering::subscript(const Subscript* e) {
     const Type* vt = type_of(e->value);
     if (vt->is_array()) {
+        if (const Type* it = type_of(e->index); it->is_array())
+            return it->dtype()->is_bool() ? masked_copy(e) : take_rows(e);
         llvm::Value* arr = expr(e->value);
         const Type* elem = nullptr;
         llvm::Value* view = nullptr;

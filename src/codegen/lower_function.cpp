@@ -14,13 +14,14 @@ llvm::Function* ModuleLowering::internal_function(const types::TypedFunction& fn
 
     std::vector<llvm::Type*> params;
     for (const types::Type* t : fn.arg_types) {
-        if (!t->is_value() || t->is_none())
+        if (t->is_static_value() || t->is_none()) continue;  // a function, type or None: no data
+        if (!t->is_value())
             unsupported(fn.def->loc, "arguments of type " + t->str() + " cannot be passed to compiled code");
         params.push_back(value_type(ctx, t));
     }
     auto* fty = llvm::FunctionType::get(value_type(ctx, fn.return_type), params, false);
     auto* f = llvm::Function::Create(fty, llvm::Function::InternalLinkage, fn.symbol + ".impl", m);
-    f->addFnAttr(llvm::Attribute::AlwaysInline);
+    if (!fn.recursive) f->addFnAttr(llvm::Attribute::AlwaysInline);
     functions_[&fn] = f;  // before the body: recursive calls find it
 
     syntax::RecursionLevel level(call_depth_, syntax::kMaxCallDepth, fn.def->name_loc, "calls");

@@ -24,9 +24,16 @@ FunctionLowering::FunctionLowering(ModuleLowering& mod, const types::TypedFuncti
         vars_[v.name] = slot;
     }
     const auto& params = fn.def->params;
-    for (unsigned i = 0; i < params.size() && i < f->arg_size(); ++i) {
-        f->getArg(i)->setName(params[i].name);
-        store_variable(params[i].name, f->getArg(i), fn.arg_types[i], params[i].loc);
+    unsigned arg = 0;  // static parameters (functions, types) have no LLVM argument
+    for (unsigned i = 0; i < fn.arg_types.size() && arg < f->arg_size(); ++i) {
+        if (fn.arg_types[i]->is_static_value()) continue;
+        // The explicit parameters, then an inner function's captured variables.
+        const bool captured = i >= params.size();
+        const std::string& name = captured ? fn.captures[i - params.size()] : params[i].name;
+        const syntax::SourceLoc loc = captured ? fn.def->name_loc : params[i].loc;
+        if (fn.arg_types[i]->is_none()) continue;
+        f->getArg(arg)->setName(name);
+        store_variable(name, f->getArg(arg++), fn.arg_types[i], loc);
     }
 }
 

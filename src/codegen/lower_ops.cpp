@@ -275,7 +275,7 @@ llvm::Value* FunctionLowering::int_power_loop(llvm::Value* base, llvm::Value* ex
 
 llvm::Value* FunctionLowering::power(llvm::Value* a, llvm::Value* c, const Type* rt, const Type* t,
                                      const Expr* rhs_expr, SourceLoc loc) {
-    if (t->is_complex()) return nullptr;
+    if (t->is_complex()) return rt == t ? complex_power(a, c, t, loc) : nullptr;
     std::optional<int64_t> k;
     if (rhs_expr) k = const_int(rhs_expr);
     if (rt->is_int() || rt->is_bool()) {

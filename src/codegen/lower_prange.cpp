@@ -18,6 +18,8 @@
 #include "syntax/diagnostics.hpp"
 #include "types/builtins.hpp"
 
+#include <fmt/format.h>
+
 #include <llvm/IR/CFG.h>
 
 namespace ujit::codegen {
@@ -51,8 +53,11 @@ bool FunctionLowering::runs_in_parallel(const For* s, const Call* range, PrangeP
     if (!declared_parallel(fn) || in_prange_ || !is_prange_call(mod.source, fn, range)) return false;
     plan = plan_prange(fn, *s);
     if (!plan.parallel) return false;
-    for (const PrangeReduction& r : plan.reductions)
-        if (r.array) return false;  // whole-array reductions run serially (see README)
+    for (const PrangeReduction& r : plan.reductions) {
+        const Type* t = fn.find_variable(r.name)->type;
+        // Each chunk's copy is C-contiguous: an F-typed array of 2+ dimensions runs serially.
+        if (r.array && t->ndim() > 1 && t->layout() == types::Layout::F) return false;
+    }
     return true;
 }
 
@@ -77,11 +82,15 @@ llvm::Function* FunctionLowering::outline_chunk(const std::string& suffix, const
     llvm::BasicBlock* parent_allocas = alloca_block_;
     auto parent_vars = std::move(vars_);
     auto parent_loops = std::move(loops_);
+    // The statement being lowered may own temporaries (their slots are the parent's allocas):
+    // the chunk has its own, released before it returns.
+    auto parent_temps = std::move(temps_);
     llvm::IRBuilderBase::InsertPoint parent_ip = b.saveIP();
     f = body;
     in_prange_ = true;
     vars_.clear();
     loops_.clear();
+    temps_.clear();
     alloca_block_ = llvm::BasicBlock::Create(ctx, "entry", body);
     b.SetInsertPoint(alloca_block_);
     for (const types::Variable& v : fn.variables) {
@@ -95,10 +104,18 @@ llvm::Function* FunctionLowering::outline_chunk(const std::string& suffix, const
     llvm::Value* cx = body->getArg(0);
     const unsigned first = ctx_ty->getNumElements() - static_cast<unsigned>(captured.size());
     for (unsigned k = 0; k < captured.size(); ++k)
-        if (auto it = vars_.find(captured[k]); it != vars_.end())
-            b.CreateStore(b.CreateLoad(ctx_ty->getElementType(first + k), b.CreateStructGEP(ctx_ty, cx, first + k)),
-                          it->second);
+        if (auto it = vars_.find(captured[k]); it != vars_.end()) {
+            llvm::Value* v = b.CreateLoad(ctx_ty->getElementType(first + k), b.CreateStructGEP(ctx_ty, cx, first + k));
+            b.CreateStore(v, it->second);
+            // The chunk's variable owns a reference, as any variable does (released below).
+            count_update(true, v, fn.find_variable(captured[k])->type);
+        }
     emit(cx, body->getArg(1), body->getArg(2), body->getArg(3));
+    // What the chunk's own code still holds: the temporaries of the work `emit` lowered
+    // outside any statement (an array store's copy of an overlapping source), and every
+    // variable (the chunk's copies of arrays the body assigned or captured).
+    release_temporaries(0);
+    release_locals();
     b.CreateRetVoid();
     for (llvm::BasicBlock& bb : *body) {
         if (bb.getTerminator() || &bb == alloca_block_) continue;
@@ -114,6 +131,7 @@ llvm::Function* FunctionLowering::outline_chunk(const std::string& suffix, const
     alloca_block_ = parent_allocas;
     vars_ = std::move(parent_vars);
     loops_ = std::move(parent_loops);
+    temps_ = std::move(parent_temps);
     b.restoreIP(parent_ip);
     return body;
 }
@@ -154,24 +172,67 @@ void FunctionLowering::for_prange(const For* s, const Type* et, const RangeArgs&
     llvm::LLVMContext& ctx = mod.ctx;
     llvm::Type* ety = value_type(ctx, et);
     llvm::Value* n = range_length(args.start, args.stop, args.step, et->is_signed());
-    llvm::StructType* ctx_ty = chunk_context_type({b.getPtrTy(), ety, ety}, plan.captured);
+    // Scalar reductions: one struct of partials per chunk. Array reductions: one copy of the
+    // array per chunk, in a block the parent allocates (an owned allocation: a raise frees it).
+    std::vector<const PrangeReduction*> scalars, arrays;
+    for (const PrangeReduction& r : plan.reductions) (r.array ? arrays : scalars).push_back(&r);
+    std::vector<llvm::Type*> fields = {b.getPtrTy(), ety, ety};
+    for (size_t k = 0; k < arrays.size(); ++k) fields.push_back(b.getPtrTy());  // the copies' block
+    llvm::StructType* ctx_ty = chunk_context_type(fields, plan.captured);
     std::vector<llvm::Type*> partial_fields;
-    for (const PrangeReduction& r : plan.reductions)
-        partial_fields.push_back(value_type(ctx, fn.find_variable(r.name)->type));
+    for (const PrangeReduction* r : scalars) partial_fields.push_back(value_type(ctx, fn.find_variable(r->name)->type));
     llvm::StructType* partial_ty = llvm::StructType::get(ctx, partial_fields);
+    // The array `name` holds now: its dims and element count.
+    auto shape_of = [&](const std::string& name) {
+        llvm::AllocaInst* v = variable(name, s->loc);
+        llvm::Value* arr = b.CreateLoad(v->getAllocatedType(), v);
+        const Type* t = fn.find_variable(name)->type;
+        std::vector<llvm::Value*> dims;
+        llvm::Value* count = b.getInt64(1);
+        for (int k = 0; k < t->ndim(); ++k) {
+            dims.push_back(array_dim(b, arr, static_cast<unsigned>(k)));
+            count = b.CreateMul(count, dims.back());
+        }
+        return std::make_tuple(arr, dims, count);
+    };
+    // Chunk c's copy of an array reduction, C-contiguous at base + c * count elements.
+    auto copy_of = [&](const Type* t, llvm::Value* base, llvm::Value* c, const std::vector<llvm::Value*>& dims,
+                       llvm::Value* count) {
+        int64_t item = t->dtype()->itemsize();
+        std::vector<llvm::Value*> strides(dims.size());
+        llvm::Value* stride = b.getInt64(item);
+        for (size_t k = dims.size(); k-- > 0;) {
+            strides[k] = stride;
+            stride = b.CreateMul(stride, dims[k]);
+        }
+        llvm::Value* data = b.CreateGEP(b.getInt8Ty(), base, b.CreateMul(b.CreateMul(c, count), b.getInt64(item)));
+        return make_array(b, t, data, dims, strides);
+    };
 
     llvm::Function* body = outline_chunk(
         ".prange", plan.captured, ctx_ty, [&](llvm::Value* cx, llvm::Value* chunk, llvm::Value* lo, llvm::Value* hi) {
-            for (const PrangeReduction& r : plan.reductions)
-                if (r.op != ReductionOp::Min && r.op != ReductionOp::Max)  // min/max start from the value before
-                    b.CreateStore(reduction_identity(r.op, fn.find_variable(r.name)->type, s->loc),
-                                  variable(r.name, s->loc));
             auto field = [&](unsigned k) {
                 return b.CreateLoad(ctx_ty->getElementType(k), b.CreateStructGEP(ctx_ty, cx, k));
             };
-            llvm::Value* start = field(kStartField);
-            llvm::Value* step = field(kStepField);
-        // for k in [lo, hi): the iteration start + k * step
+            for (const PrangeReduction* r : scalars)
+                if (r->op != ReductionOp::Min && r->op != ReductionOp::Max)  // min/max start from the value before
+                    b.CreateStore(reduction_identity(r->op, fn.find_variable(r->name)->type, s->loc),
+                                  variable(r->name, s->loc));
+            for (unsigned k = 0; k < arrays.size(); ++k) {  // this chunk's copy, filled with the identity
+                const Type* t = fn.find_variable(arrays[k]->name)->type;
+                auto [arr, dims, count] = shape_of(arrays[k]->name);
+                llvm::Value* copy = copy_of(t, field(kStepField + 1 + k), chunk, dims, count);
+                llvm::Value* one = to_storage(b, reduction_identity(arrays[k]->op, t->dtype(), s->loc), t->dtype());
+                llvm::Value* data = array_data(b, copy);
+                counted_range(count, [&](llvm::Value* i) { b.CreateStore(one, b.CreateGEP(one->getType(), data, i)); });
+                b.CreateStore(copy, variable(arrays[k]->name, s->loc));
+            }
+            // A start or step known at compile time stays a constant (prange(n): i = k), so that
+            // the body's accesses a[i] are seen contiguous and vectorize.
+            llvm::Value* start = llvm::isa<llvm::Constant>(args.start) ? args.start : field(kStartField);
+            llvm::Value* step = llvm::isa<llvm::Constant>(args.step) ? args.step : field(kStepField);
+            b.CreateAssumption(b.CreateICmpSGE(lo, b.getInt64(0)));  // chunks lie in [0, n)
+            // for k in [lo, hi): the iteration start + k * step
             llvm::AllocaInst* counter = entry_alloca(b.getInt64Ty(), "prange.k");
             b.CreateStore(lo, counter);
             llvm::BasicBlock* header = new_block("prange.cond");
@@ -184,7 +245,8 @@ void FunctionLowering::for_prange(const For* s, const Type* et, const RangeArgs&
             b.CreateCondBr(b.CreateICmpSLT(k, hi), loop, done);
             b.SetInsertPoint(loop);
             llvm::Value* kk = b.CreateIntCast(k, start->getType(), et->is_signed());
-            assign_to(s->target, b.CreateAdd(start, b.CreateMul(kk, step)), et);
+            bool nsw = et->is_signed();  // every iteration's value is in the range: no wrap
+            assign_to(s->target, b.CreateAdd(start, b.CreateMul(kk, step, "", false, nsw), "", false, nsw), et);
             loops_.push_back({latch, done});
             block(s->body);
             loops_.pop_back();
@@ -195,8 +257,8 @@ void FunctionLowering::for_prange(const For* s, const Type* et, const RangeArgs&
 
             b.SetInsertPoint(done);
             llvm::Value* slot = b.CreateGEP(partial_ty, field(kPartialsField), chunk);
-            for (unsigned r = 0; r < plan.reductions.size(); ++r) {
-                llvm::AllocaInst* v = variable(plan.reductions[r].name, s->loc);
+            for (unsigned r = 0; r < scalars.size(); ++r) {
+                llvm::AllocaInst* v = variable(scalars[r]->name, s->loc);
                 b.CreateStore(b.CreateLoad(v->getAllocatedType(), v), b.CreateStructGEP(partial_ty, slot, r));
             }
         });
@@ -204,15 +266,46 @@ void FunctionLowering::for_prange(const For* s, const Type* et, const RangeArgs&
     llvm::Value* chunks = parallel_chunks(n);
     llvm::Value* stack = b.CreateStackSave();
     llvm::Value* partials = b.CreateAlloca(partial_ty, chunks, "prange.partials");
-    llvm::AllocaInst* cx = chunk_context(ctx_ty, {partials, args.start, args.step}, plan.captured, s->loc);
+    std::vector<llvm::Value*> values = {partials, args.start, args.step}, blocks;
+    llvm::FunctionCallee alloc = mod.m.getOrInsertFunction(
+        "ujit_rt_prange_copies", llvm::FunctionType::get(b.getPtrTy(), {b.getInt64Ty(), b.getPtrTy()}, false));
+    for (const PrangeReduction* r : arrays) {
+        auto [arr, dims, count] = shape_of(r->name);
+        llvm::AllocaInst* data = entry_alloca(b.getPtrTy(), "prange.copies");
+        int64_t item = fn.find_variable(r->name)->type->dtype()->itemsize();
+        blocks.push_back(b.CreateCall(alloc, {b.CreateMul(b.CreateMul(chunks, count), b.getInt64(item)), data}));
+        values.push_back(b.CreateLoad(b.getPtrTy(), data));
+    }
+    llvm::AllocaInst* cx = chunk_context(ctx_ty, values, plan.captured, s->loc);
     run_chunks(body, cx, n, chunks);
 
+    // Each chunk's copy into the array, elementwise and in chunk order; then the copies go.
+    for (size_t k = 0; k < arrays.size(); ++k) {
+        const Type* t = fn.find_variable(arrays[k]->name)->type;
+        const Type* dt = t->dtype();
+        const Type* ct = types::array(dt, t->ndim(), types::Layout::C);
+        BinOp op = combining_op(arrays[k]->op);
+        counted_range(chunks, [&](llvm::Value* c) {
+            auto [arr, dims, count] = shape_of(arrays[k]->name);
+            llvm::Value* copy = copy_of(ct, values[3 + k], c, dims, count);
+            elementwise_loop(dims, {{arr, t}, {copy, ct}}, [&](const std::vector<llvm::Value*>& p) {
+                llvm::Type* st = storage_type(ctx, dt);
+                llvm::Value* x = from_storage(b, b.CreateLoad(st, p[0]), dt);
+                llvm::Value* y = from_storage(b, b.CreateLoad(st, p[1]), dt);
+                b.CreateStore(to_storage(b, ufunc_binary(op, x, y, dt, s->loc), dt), p[0]);
+            });
+        });
+        b.CreateCall(
+            mod.m.getOrInsertFunction("ujit_nrt_decref", llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false)),
+            {blocks[k]});
+    }
+
     // The chunks' partials, in chunk order (the same order on every run with as many threads).
-    if (!plan.reductions.empty())
+    if (!scalars.empty())
         counted_range(chunks, [&](llvm::Value* c) {
             llvm::Value* slot = b.CreateGEP(partial_ty, partials, c);
-            for (unsigned r = 0; r < plan.reductions.size(); ++r) {
-                const PrangeReduction& red = plan.reductions[r];
+            for (unsigned r = 0; r < scalars.size(); ++r) {
+                const PrangeReduction& red = *scalars[r];
                 const Type* t = fn.find_variable(red.name)->type;
                 llvm::AllocaInst* v = variable(red.name, s->loc);
                 llvm::Value* acc = b.CreateLoad(v->getAllocatedType(), v);
@@ -230,6 +323,26 @@ void FunctionLowering::for_prange(const For* s, const Type* et, const RangeArgs&
             }
         });
     b.CreateStackRestore(stack);
+}
+
+llvm::Value* FunctionLowering::thread_call(const Call* e, BuiltinId id) {
+    llvm::Type* i64 = b.getInt64Ty();
+    switch (id) {
+    case BuiltinId::GetNumThreads:
+        return b.CreateCall(mod.m.getOrInsertFunction("ujit_rt_get_num_threads", llvm::FunctionType::get(i64, false)));
+    case BuiltinId::GetThreadId:
+        return b.CreateCall(mod.m.getOrInsertFunction("ujit_rt_get_thread_id", llvm::FunctionType::get(i64, false)));
+    case BuiltinId::SetNumThreads: {
+        llvm::Value* n = expr_as(e->args[0], types::int64());
+        std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(e->loc));
+        llvm::FunctionCallee set = mod.m.getOrInsertFunction(
+            "ujit_rt_set_num_threads", llvm::FunctionType::get(b.getVoidTy(), {i64, b.getPtrTy()}, false));
+        b.CreateCall(set, {n, b.CreateGlobalString(where, "ujit.where")});
+        return nullptr;
+    }
+    default: break;
+    }
+    internal_error(e->loc, fmt::format("{}() is no thread function", types::builtin_name(id)));
 }
 
 }  // namespace ujit::codegen

@@ -50,7 +50,7 @@ void FunctionLowering::stmt_kind(const Stmt* s) {
     case StmtKind::Return: return return_stmt(cast<Return>(s));
     case StmtKind::Pass: return;
     case StmtKind::Raise: return raise_stmt(cast<Raise>(s));
-    case StmtKind::FunctionDef: unsupported(s->loc, "nested functions are not supported");
+    case StmtKind::FunctionDef: return;  // an inner function: lowered where it is called
     case StmtKind::Import:
     case StmtKind::ImportFrom: unsupported(s->loc, "imports inside functions are not supported");
     }
@@ -84,7 +84,7 @@ llvm::Value* FunctionLowering::item_pointer(const Subscript* sub, const Type** e
 void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type* vt) {
     if (auto* n = dyn_cast<Name>(target)) {
         const types::Variable* var = fn.find_variable(n->id);
-        if (var && var->type->is_none()) return;  // x = None: nothing to store
+        if (var && (var->type->is_none() || var->type->is_static_value())) return;  // x = None, g = f: no data
         return store_variable(n->id, v, vt, n->loc);
     }
     if (auto* sub = dyn_cast<Subscript>(target)) {

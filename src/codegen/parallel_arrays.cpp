@@ -5,12 +5,18 @@
 // function outlined as a prange body is (codegen/lower_prange.cpp) that lowers the same
 // operation, its iteration space narrowed to the chunk's rows; reductions combine the chunks'
 // partials in chunk order, so a float sum differs from the serial one only by that order.
+// Each chunk evaluates the operation's leaves again: an operation whose expression calls a
+// function of the module or something with an effect stays serial.
+#include "codegen/ast_walk.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
 
 #include <llvm/IR/Intrinsics.h>
+
+#include <algorithm>
+#include <functional>
 
 namespace ujit::codegen {
 
@@ -35,6 +41,22 @@ bool reduces_in_chunks(Reduction kind) {
     case Reduction::All: return true;
     default: return false;  // var/std (two passes), argmin/argmax: serial
     }
+}
+
+// Whether `e` may be evaluated once more per chunk: it calls no function of the module and
+// nothing with an effect (print, random), which each chunk would repeat.
+bool evaluates_purely(const types::TypedFunction& fn, const Expr* e) {
+    return !any_expr(e, [&](const Expr* x) {
+        auto* c = dyn_cast<Call>(x);
+        if (!c) return false;
+        if (fn.callees.count(c->id)) return true;
+        const types::Type* t = fn.type_of(c->callee);
+        if (t && t->kind() == types::Kind::DTypeObj) return false;  // np.float32(x): a conversion
+        if (!t || t->kind() != types::Kind::BuiltinFunc) return true;
+        const types::BuiltinInfo& info = types::builtin_info(t->builtin());
+        return info.group == types::BuiltinGroup::Random || info.group == types::BuiltinGroup::Threads ||
+               t->builtin() == types::BuiltinId::Print;
+    });
 }
 
 }  // namespace
@@ -85,7 +107,7 @@ llvm::Value* FunctionLowering::combine_reduction(Reduction kind, llvm::Value* ac
 llvm::Value* FunctionLowering::parallel_reduction(Reduction kind, const Expr* operand, const Type* rt, SourceLoc loc) {
     const Type* ot = type_of(operand);
     if (!declared_parallel(fn) || in_prange_ || serial_array_ops_ || !reduces_in_chunks(kind) || !ot->is_array() ||
-        ot->ndim() < 1)
+        ot->ndim() < 1 || !evaluates_purely(fn, operand))
         return nullptr;
     std::vector<ArrayExpr*> leaves;
     std::unique_ptr<ArrayExpr> tree = array_expr_tree(operand, leaves);
@@ -154,14 +176,50 @@ llvm::Value* FunctionLowering::parallel_reduction(Reduction kind, const Expr* op
     return phi;
 }
 
+// Would chunks of `dest = e` race? When e reads, through a view, a variable whose memory
+// overlaps dest, a chunk may read rows another chunk writes (a[1:] = a[:-1] * 2): such a
+// store runs serially, where store_array_expr copies first as NumPy does.
+llvm::Value* FunctionLowering::may_read_destination(TypedValue dest, const Expr* e) {
+    // Can `x` read an array other than element for element? A subscript, an attribute (a.T),
+    // a conditional or a call other than a ufunc may give a view with other strides or offset.
+    std::function<bool(const Expr*)> through_view = [&](const Expr* x) {
+        switch (x->kind) {
+        case ExprKind::Binary: return through_view(cast<Binary>(x)->lhs) || through_view(cast<Binary>(x)->rhs);
+        case ExprKind::Unary: return through_view(cast<Unary>(x)->operand);
+        case ExprKind::Compare:
+            return std::any_of(cast<Compare>(x)->operands.begin(), cast<Compare>(x)->operands.end(), through_view);
+        case ExprKind::Call:
+            return !is_array_expr(x) ||
+                   std::any_of(cast<Call>(x)->args.begin(), cast<Call>(x)->args.end(), through_view);
+        case ExprKind::Subscript:
+        case ExprKind::Attribute:
+        case ExprKind::IfExp: return true;
+        default: return false;
+        }
+    };
+    if (!through_view(e)) return b.getFalse();
+    llvm::Value* any = b.getFalse();
+    for (const std::string& name : variables_read(fn, e)) {
+        const types::Variable* var = fn.find_variable(name);
+        auto it = vars_.find(name);
+        if (!var || !var->type->is_array() || it == vars_.end()) continue;
+        TypedValue whole{b.CreateLoad(value_type(mod.ctx, var->type), it->second), var->type};
+        any = b.CreateOr(
+            any, b.CreateOr(may_overlap(whole, dest), b.CreateICmpEQ(array_data(b, whole.v), array_data(b, dest.v))));
+    }
+    return any;
+}
+
 bool FunctionLowering::parallel_store(TypedValue dest, const Expr* e) {
-    if (!declared_parallel(fn) || in_prange_ || serial_array_ops_ || dest.t->ndim() < 1) return false;
+    if (!declared_parallel(fn) || in_prange_ || serial_array_ops_ || dest.t->ndim() < 1 || !evaluates_purely(fn, e))
+        return false;
     llvm::Value* size = b.getInt64(1);
     for (int k = 0; k < dest.t->ndim(); ++k) size = b.CreateMul(size, array_dim(b, dest.v, static_cast<unsigned>(k)));
     llvm::Value* rows = array_dim(b, dest.v, 0);
     llvm::Value* chunks = parallel_chunks(rows);
     llvm::Value* go =
         b.CreateAnd(b.CreateICmpSGE(size, b.getInt64(kMinParallelElements)), b.CreateICmpSGT(chunks, b.getInt64(1)));
+    go = b.CreateAnd(go, b.CreateNot(may_read_destination(dest, e)));
     llvm::BasicBlock* par = new_block("store.parallel");
     llvm::BasicBlock* serial = new_block("store.serial");
     llvm::BasicBlock* join = new_block("store.join");

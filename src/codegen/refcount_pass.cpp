@@ -10,12 +10,12 @@
 // then no one can observe the count being lower for a moment.
 #include "codegen/refcount_pass.hpp"
 
+#include <llvm/Analysis/PostDominators.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
-#include <llvm/Analysis/PostDominators.h>
 #include <llvm/Transforms/Utils/BasicBlockUtils.h>
 
 #include <set>
@@ -148,7 +148,22 @@ void lower_marker(llvm::CallInst* call, bool increment, llvm::FunctionCallee rel
     call->eraseFromParent();
 }
 
+bool drop_null_updates(llvm::Function& f) {
+    std::vector<llvm::Instruction*> dead;
+    for (llvm::BasicBlock& bb : f)
+        for (llvm::Instruction& i : bb)
+            if ((is_marker(i, kIncref) || is_marker(i, kDecref)) &&
+                llvm::isa<llvm::ConstantPointerNull>(llvm::cast<llvm::CallInst>(i).getArgOperand(0)))
+                dead.push_back(&i);
+    for (llvm::Instruction* i : dead) i->eraseFromParent();
+    return !dead.empty();
+}
+
 }  // namespace
+
+llvm::PreservedAnalyses DropNullRefcountsPass::run(llvm::Function& f, llvm::FunctionAnalysisManager&) {
+    return drop_null_updates(f) ? llvm::PreservedAnalyses::none() : llvm::PreservedAnalyses::all();
+}
 
 llvm::Function* refcount_marker(llvm::Module& m, bool increment) {
     llvm::LLVMContext& ctx = m.getContext();
@@ -171,21 +186,15 @@ unsigned lower_refcounts(llvm::Module& m) {
     if (!inc && !dec) return 0;
     // Updates of a statically null owner (a variable's initial value, a borrowed array) first:
     // they do nothing, and would stand between real pairs.
-    for (llvm::Function* marker : {inc, dec}) {
-        if (!marker) continue;
-        std::vector<llvm::CallInst*> calls;
-        for (llvm::User* u : marker->users())
-            if (auto* call = llvm::dyn_cast<llvm::CallInst>(u); call && llvm::isa<llvm::ConstantPointerNull>(call->getArgOperand(0)))
-                calls.push_back(call);
-        for (llvm::CallInst* call : calls) call->eraseFromParent();
-    }
+    for (llvm::Function& f : m) drop_null_updates(f);
     unsigned pairs = 0;
     if (inc && dec)
         for (llvm::Function& f : m)
             if (!f.isDeclaration()) pairs += prune(f);
     llvm::LLVMContext& ctx = m.getContext();
     llvm::FunctionCallee release_last = m.getOrInsertFunction(
-        "ujit_nrt_release_last", llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {llvm::PointerType::get(ctx, 0)}, false));
+        "ujit_nrt_release_last",
+        llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {llvm::PointerType::get(ctx, 0)}, false));
     for (auto [marker, increment] : {std::pair{inc, true}, std::pair{dec, false}}) {
         if (!marker) continue;
         std::vector<llvm::CallInst*> calls;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <llvm/IR/Module.h>
+#include <llvm/IR/PassManager.h>
 
 namespace ujit::codegen {
 
@@ -15,5 +16,13 @@ llvm::Function* refcount_marker(llvm::Module& m, bool increment);
 
 // Prunes useless pairs, then lowers the markers. Returns how many pairs were removed.
 unsigned lower_refcounts(llvm::Module& m);
+
+// Deletes the count updates of a statically null owner (borrowed arrays: after inlining, an
+// argument's owner is the constant null the entry point gives it). Run inside the optimizer
+// (its peephole extension point), so that these calls, opaque to LLVM, never stand in the
+// way of hoisting and vectorizing a loop over borrowed views.
+struct DropNullRefcountsPass : llvm::PassInfoMixin<DropNullRefcountsPass> {
+    llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager& am);
+};
 
 }  // namespace ujit::codegen

@@ -60,6 +60,10 @@ public:
     // Floats as C's "%f" (Numba's CUDA print: "1.674757") rather than Python's repr (Numba's
     // CPU print): the CUDA target, and CUDA kernels run on the CPU, which print as on a GPU.
     virtual bool prints_floats_as_cuda() const { return false; }
+
+    // max(x, y) / min(x, y) of two floats: Numba's CUDA target calls libdevice's fmax/fmin
+    // (IEEE maxNum: a NaN operand loses), its CPU target Python's comparison (x unless y > x).
+    virtual bool float_min_max_is_fmax() const { return false; }
     virtual void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) = 0;
 
     // CUDA builtins (thread indices, barriers, atomics, shared/local arrays). The CPU

@@ -23,8 +23,8 @@ struct BlasApi {
     void (*zdotu_sub)(int n, const void* x, int incx, const void* y, int incy, void* out) = nullptr;
     void (*cdotc_sub)(int n, const void* x, int incx, const void* y, int incy, void* out) = nullptr;
     void (*zdotc_sub)(int n, const void* x, int incx, const void* y, int incy, void* out) = nullptr;
-    void (*sgemm)(int order, int ta, int tb, int m, int n, int k, float alpha, const float* a, int lda,
-                  const float* b, int ldb, float beta, float* c, int ldc) = nullptr;
+    void (*sgemm)(int order, int ta, int tb, int m, int n, int k, float alpha, const float* a, int lda, const float* b,
+                  int ldb, float beta, float* c, int ldc) = nullptr;
     void (*dgemm)(int order, int ta, int tb, int m, int n, int k, double alpha, const double* a, int lda,
                   const double* b, int ldb, double beta, double* c, int ldc) = nullptr;
     void (*cgemm)(int order, int ta, int tb, int m, int n, int k, const void* alpha, const void* a, int lda,

@@ -81,7 +81,7 @@ template <class T> void call_gemm(const BlasApi& api, int ta, int tb, int m, int
     else {
         const T one(1), zero(0);
         (std::is_same_v<T, std::complex<float>> ? api.cgemm : api.zgemm)(CblasRowMajor, ta, tb, m, n, k, &one, a.data,
-                                                                          a.ld, b.data, b.ld, &zero, c, ldc);
+                                                                         a.ld, b.data, b.ld, &zero, c, ldc);
     }
 }
 
@@ -105,8 +105,8 @@ template <class T> bool matmul_blas(Matrix a, Matrix b, char* out, int64_t os0, 
         blas_view<T>(b, &vb);
     }
     int ldc = a.rows > 1 ? static_cast<int>(os0 / is) : static_cast<int>(b.cols);
-    call_gemm<T>(*api, va.trans, vb.trans, static_cast<int>(a.rows), static_cast<int>(b.cols),
-                 static_cast<int>(a.cols), va, vb, reinterpret_cast<T*>(out), ldc);
+    call_gemm<T>(*api, va.trans, vb.trans, static_cast<int>(a.rows), static_cast<int>(b.cols), static_cast<int>(a.cols),
+                 va, vb, reinterpret_cast<T*>(out), ldc);
     return true;
 }
 
@@ -162,9 +162,8 @@ template <class T> void matmul(const Matrix& a, const Matrix& b, char* out, int6
 }  // namespace
 }  // namespace ujit::cpu
 
-extern "C" void ujit_rt_matmul(int32_t dtype, int64_t m, int64_t k, int64_t n, const void* a, int64_t as0,
-                               int64_t as1, const void* b, int64_t bs0, int64_t bs1, void* out, int64_t os0,
-                               int64_t os1) {
+extern "C" void ujit_rt_matmul(int32_t dtype, int64_t m, int64_t k, int64_t n, const void* a, int64_t as0, int64_t as1,
+                               const void* b, int64_t bs0, int64_t bs1, void* out, int64_t os0, int64_t os1) {
     using namespace ujit::cpu;
     const Matrix ma{static_cast<const char*>(a), m, k, as0, as1};
     const Matrix mb{static_cast<const char*>(b), k, n, bs0, bs1};

@@ -6,6 +6,5 @@
 
 #include <cstdint>
 
-extern "C" void ujit_rt_matmul(int32_t dtype, int64_t m, int64_t k, int64_t n, const void* a, int64_t as0,
-                               int64_t as1, const void* b, int64_t bs0, int64_t bs1, void* out, int64_t os0,
-                               int64_t os1);
+extern "C" void ujit_rt_matmul(int32_t dtype, int64_t m, int64_t k, int64_t n, const void* a, int64_t as0, int64_t as1,
+                               const void* b, int64_t bs0, int64_t bs1, void* out, int64_t os0, int64_t os1);

@@ -2,6 +2,7 @@
 // (Modules/_randommodule.c: random_seed → init_by_array).
 #include "cpu/helper_random.hpp"
 
+#include <cmath>
 #include <random>
 #include <type_traits>
 
@@ -92,6 +93,23 @@ double MersenneTwister::next_double() {
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
 }
 
+double MersenneTwister::next_gauss() {
+    if (has_gauss_) {
+        has_gauss_ = false;
+        return gauss_;
+    }
+    double x1, x2, r2;
+    do {
+        x1 = 2.0 * next_double() - 1.0;
+        x2 = 2.0 * next_double() - 1.0;
+        r2 = x1 * x1 + x2 * x2;
+    } while (r2 >= 1.0 || r2 == 0.0);
+    double f = std::sqrt(-2.0 * std::log(r2) / r2);
+    gauss_ = f * x1;
+    has_gauss_ = true;
+    return f * x2;
+}
+
 MersenneTwister& thread_random() {
     thread_local MersenneTwister state;
     return state;
@@ -116,7 +134,7 @@ void ujit_rt_random_seed(int64_t seed) {
 void* ujit_rt_random_state(void) { return &ujit::cpu::thread_random().block(); }
 
 void ujit_rt_random_refill(void* state) {
-    // The block is the generator's first and only member (standard layout): same address.
+    // The block is the generator's first member (standard layout): same address.
     static_cast<ujit::cpu::MersenneTwister*>(state)->refill();
 }
 

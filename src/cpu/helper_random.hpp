@@ -47,19 +47,27 @@ class MersenneTwister {
 public:
     MersenneTwister();                   // seeded from std::random_device
     void seed(uint64_t magnitude);       // CPython random.seed(int) with abs(n) given
-    void seed_numpy(uint32_t seed) { init_genrand(seed); }  // NumPy's legacy seed(int)
+    void seed_numpy(uint32_t seed) {  // NumPy's legacy seed(int); forgets the spare normal draw
+        init_genrand(seed);
+        has_gauss_ = false;
+    }
     uint32_t next_uint32() {             // genrand_uint32
         if (b_.index >= RandomBlock::N) refill();
         return b_.out[b_.index++];
     }
     double next_double();                // genrand_res53: [0, 1) with 53 random bits
+    // A standard normal draw as NumPy's legacy_gauss and Numba's _gauss_impl: the polar
+    // method, whose second value is kept for the next call.
+    double next_gauss();
     void refill();                       // twist and temper all N outputs
     RandomBlock& block() { return b_; }
 
 private:
     void init_genrand(uint32_t s);
     void init_by_array(const uint32_t* key, int length);
-    RandomBlock b_;
+    RandomBlock b_;  // first, at the generator's address (generated code reads it)
+    bool has_gauss_ = false;
+    double gauss_ = 0.0;
 };
 
 // The calling thread's generators: random.* in generated code uses the first,

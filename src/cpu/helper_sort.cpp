@@ -79,38 +79,49 @@ template <> struct KeyOf<double> : FloatKey<double, uint64_t> {
     using U = uint64_t;
 };
 
-// ---- LSD radix sort of keys (and, for argsort, their indices), one byte per pass
+// ---- LSD radix sort of keys (and, for argsort, their indices)
 
-template <class U>
-void radix_sort(U* keys, U* keys_tmp, int64_t* idx, int64_t* idx_tmp, size_t n) {
-    constexpr int kPasses = sizeof(U);
-    size_t count[kPasses][256] = {};
+// Digits of 11 bits for 32- and 64-bit keys (3 and 6 passes: fewer trips through memory than
+// bytes, with counts that still fit in L1/L2), bytes for narrower keys.
+template <class U> struct Digits {
+    static constexpr int kBits = sizeof(U) >= 4 ? 11 : 8;
+    static constexpr int kRadix = 1 << kBits;
+    static constexpr int kPasses = (8 * static_cast<int>(sizeof(U)) + kBits - 1) / kBits;
+    static constexpr size_t kCounts = static_cast<size_t>(kPasses) * kRadix;  // workspace size
+};
+
+// `count` is a workspace of Digits<U>::kCounts entries (heap: too large for a fiber's stack).
+template <class U> void radix_sort(U* keys, U* keys_tmp, int64_t* idx, int64_t* idx_tmp, size_t n, size_t* count) {
+    using D = Digits<U>;
+    constexpr U kMask = static_cast<U>(D::kRadix - 1);
+    std::fill(count, count + D::kCounts, size_t(0));
     for (size_t i = 0; i < n; ++i) {
         U k = keys[i];
-        for (int p = 0; p < kPasses; ++p) ++count[p][(k >> (8 * p)) & 0xff];
+        for (int p = 0; p < D::kPasses; ++p) ++count[p * D::kRadix + ((k >> (D::kBits * p)) & kMask)];
     }
     U* src = keys;
     U* dst = keys_tmp;
     int64_t* isrc = idx;
     int64_t* idst = idx_tmp;
-    for (int p = 0; p < kPasses; ++p) {
-        const unsigned shift = 8 * p;
-        if (count[p][(keys[0] >> shift) & 0xff] == n) continue;  // one digit everywhere: nothing moves
-        size_t offset[256];
+    for (int p = 0; p < D::kPasses; ++p) {
+        const unsigned shift = D::kBits * p;
+        size_t* c = count + p * D::kRadix;
+        if (c[(keys[0] >> shift) & kMask] == n) continue;  // one digit everywhere: nothing moves
         size_t sum = 0;
-        for (int d = 0; d < 256; ++d) {
-            offset[d] = sum;
-            sum += count[p][d];
+        for (int d = 0; d < D::kRadix; ++d) {  // counts become offsets
+            size_t k = c[d];
+            c[d] = sum;
+            sum += k;
         }
         if (idx) {
             for (size_t i = 0; i < n; ++i) {
-                size_t at = offset[(src[i] >> shift) & 0xff]++;
+                size_t at = c[(src[i] >> shift) & kMask]++;
                 dst[at] = src[i];
                 idst[at] = isrc[i];
             }
             std::swap(isrc, idst);
         } else {
-            for (size_t i = 0; i < n; ++i) dst[offset[(src[i] >> shift) & 0xff]++] = src[i];
+            for (size_t i = 0; i < n; ++i) dst[c[(src[i] >> shift) & kMask]++] = src[i];
         }
         std::swap(src, dst);
     }
@@ -129,7 +140,8 @@ template <class T> void store(char* p, T v) { std::memcpy(p, &v, sizeof v); }
 
 // In place without a buffer, for when malloc fails: Shell's sort over the strided row.
 template <class T> void shell_sort(char* data, size_t n, int64_t stride) {
-    static const size_t gaps[] = {1391376, 463792, 198768, 86961, 33936, 13776, 4592, 1968, 861, 336, 112, 48, 21, 7, 3, 1};
+    static const size_t gaps[] = {1391376, 463792, 198768, 86961, 33936, 13776, 4592, 1968,
+                                  861,     336,    112,    48,    21,    7,     3,    1};
     for (size_t gap : gaps) {
         if (gap >= n) continue;
         for (size_t i = gap; i < n; ++i) {
@@ -142,7 +154,11 @@ template <class T> void shell_sort(char* data, size_t n, int64_t stride) {
     }
 }
 
-constexpr size_t kInsertion = 16;  // rows this short: insertion sort, no buffer
+constexpr size_t kInsertion = 16;  // rows this short: insertion sort
+
+// Rows shorter than this are sorted by comparisons: a radix pass costs its counts (2048 per
+// pass for 11-bit digits) whatever the row's length, which short rows of a 2-D array repeat.
+template <class U> constexpr size_t kRadixMin = sizeof(U) >= 4 ? 1024 : 64;
 
 template <class T> void insertion_sort(T* v, size_t n) {
     for (size_t i = 1; i < n; ++i) {
@@ -170,8 +186,10 @@ template <class T> void sort_row(char* data, size_t n, int64_t stride) {
     } else {
         using K = KeyOf<T>;
         using U = typename K::U;
-        U* keys = static_cast<U*>(std::malloc(2 * n * sizeof(U)));
-        if (!keys) return shell_sort<T>(data, n, stride);
+        void* block = std::malloc(2 * n * sizeof(U) + Digits<U>::kCounts * sizeof(size_t));
+        if (!block) return shell_sort<T>(data, n, stride);
+        size_t* count = static_cast<size_t*>(block);  // first: aligned for size_t
+        U* keys = reinterpret_cast<U*>(count + Digits<U>::kCounts);
         // Gather the keys; NaNs go straight to the end of the row, in their order.
         size_t m = 0;
         U* nans = keys + n;  // the radix buffer's space holds them meanwhile
@@ -190,10 +208,12 @@ template <class T> void sort_row(char* data, size_t n, int64_t stride) {
         }
         if (m <= kInsertion)
             insertion_sort(keys, m);
+        else if (m < kRadixMin<U>)
+            std::sort(keys, keys + m);
         else
-            radix_sort<U>(keys, keys + n, nullptr, nullptr, m);
+            radix_sort<U>(keys, keys + n, nullptr, nullptr, m, count);
         for (size_t i = 0; i < m; ++i) store(data + static_cast<int64_t>(i) * stride, K::from(keys[i]));
-        std::free(keys);
+        std::free(block);
     }
 }
 
@@ -212,10 +232,12 @@ template <class T> void argsort_row(const char* data, size_t n, int64_t stride, 
     } else {
         using K = KeyOf<T>;
         using U = typename K::U;
-        void* block = n ? std::malloc(n * (2 * sizeof(U) + sizeof(int64_t))) : nullptr;
+        if (n < kRadixMin<U>) return argsort_compare<T>(data, n, stride, out);
+        void* block = std::malloc(n * (2 * sizeof(U) + sizeof(int64_t)) + Digits<U>::kCounts * sizeof(size_t));
         if (!block) return argsort_compare<T>(data, n, stride, out);
-        U* keys = static_cast<U*>(block);
-        int64_t* idx_tmp = reinterpret_cast<int64_t*>(keys + 2 * n);
+        int64_t* idx_tmp = static_cast<int64_t*>(block);  // first: 8-byte aligned for any U
+        size_t* count = reinterpret_cast<size_t*>(idx_tmp + n);
+        U* keys = reinterpret_cast<U*>(count + Digits<U>::kCounts);
         // Non-NaN keys with their indices first, the NaNs' indices after them in order.
         size_t m = 0;
         size_t nn = 0;
@@ -229,9 +251,21 @@ template <class T> void argsort_row(const char* data, size_t n, int64_t stride, 
             }
         }
         std::memcpy(out + m, idx_tmp, nn * sizeof(int64_t));
-        radix_sort<U>(keys, keys + n, out, idx_tmp, m);
+        radix_sort<U>(keys, keys + n, out, idx_tmp, m, count);
         std::free(block);
     }
+}
+
+template <class T> int64_t unique_row(char* data, size_t n) {
+    sort_row<T>(data, n, sizeof(T));
+    T* v = reinterpret_cast<T*>(data);
+    size_t m = 0;
+    for (size_t i = 0; i < n; ++i) {
+        bool nan = v[i] != v[i];
+        if (m > 0 && (v[i] == v[m - 1] || (nan && v[m - 1] != v[m - 1]))) continue;
+        v[m++] = v[i];
+    }
+    return static_cast<int64_t>(m);
 }
 
 }  // namespace
@@ -253,6 +287,14 @@ void ujit_rt_argsort(const void* data, int64_t n, int64_t stride, int32_t dtype,
     ujit::runtime::visit_dtype(static_cast<ujit::DType>(dtype), [&](auto tag) {
         using T = typename decltype(tag)::type;
         ujit::cpu::argsort_row<T>(static_cast<const char*>(data), static_cast<size_t>(n), stride, out);
+    });
+}
+
+int64_t ujit_rt_unique(void* data, int64_t n, int32_t dtype) {
+    if (n < 1 || !ujit::runtime::is_valid_dtype(dtype)) return 0;
+    return ujit::runtime::visit_dtype(static_cast<ujit::DType>(dtype), [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        return ujit::cpu::unique_row<T>(static_cast<char*>(data), static_cast<size_t>(n));
     });
 }
 }

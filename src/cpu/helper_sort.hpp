@@ -20,4 +20,7 @@ extern "C" {
 void ujit_rt_sort(void* data, int64_t n, int64_t stride, int32_t dtype);
 // Writes to out[0..n) (int64, contiguous) the indices that sort the row, stably.
 void ujit_rt_argsort(const void* data, int64_t n, int64_t stride, int32_t dtype, int64_t* out);
+// np.unique's core: sorts n contiguous elements in place and moves the distinct ones (every
+// NaN counted as one value, as NumPy and Numba) to the front; returns their number.
+int64_t ujit_rt_unique(void* data, int64_t n, int32_t dtype);
 }

@@ -3,12 +3,14 @@
 #include "cpu/helper_errors.hpp"
 #include "cpu/helper_linalg.hpp"
 #include "cpu/helper_matmul.hpp"
+#include "cpu/helper_np_random.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_random.hpp"
 #include "cpu/helper_sort.hpp"
 #include "cpu/helper_vexp.hpp"
 #include "cpu/kernel_runtime.hpp"
 #include "cpu/parallel_runtime.hpp"
+#include "cpu/kernel_warp.hpp"
 #include "nrt/nrt.h"
 
 namespace ujit::cpu {
@@ -26,6 +28,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_kernel_barrier", reinterpret_cast<void*>(&ujit_rt_kernel_barrier)},
         {"ujit_rt_kernel_barrier_op", reinterpret_cast<void*>(&ujit_rt_kernel_barrier_op)},
         {"ujit_rt_kernel_raise", reinterpret_cast<void*>(&ujit_rt_kernel_raise)},
+        {"ujit_rt_kernel_warp_op", reinterpret_cast<void*>(&ujit_rt_kernel_warp_op)},
         {"ujit_rt_random_state", reinterpret_cast<void*>(&ujit_rt_random_state)},
         {"ujit_rt_random_refill", reinterpret_cast<void*>(&ujit_rt_random_refill)},
         {"ujit_rt_np_random_seed", reinterpret_cast<void*>(&ujit_rt_np_random_seed)},
@@ -35,12 +38,18 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         // NumPy's library (src/nplib lowers the calls): sorting, dot products, norms.
         {"ujit_rt_sort", reinterpret_cast<void*>(&ujit_rt_sort)},
         {"ujit_rt_argsort", reinterpret_cast<void*>(&ujit_rt_argsort)},
+        {"ujit_rt_unique", reinterpret_cast<void*>(&ujit_rt_unique)},
         {"ujit_rt_dot", reinterpret_cast<void*>(&ujit_rt_dot)},
         {"ujit_rt_norm", reinterpret_cast<void*>(&ujit_rt_norm)},
         {"ujit_rt_matmul", reinterpret_cast<void*>(&ujit_rt_matmul)},
+        {"ujit_rt_np_random_gauss", reinterpret_cast<void*>(&ujit_rt_np_random_gauss)},
+        {"ujit_rt_np_random_randint", reinterpret_cast<void*>(&ujit_rt_np_random_randint)},
+        {"ujit_rt_np_random_fill", reinterpret_cast<void*>(&ujit_rt_np_random_fill)},
+        {"ujit_rt_np_random_fill_int", reinterpret_cast<void*>(&ujit_rt_np_random_fill_int)},
         // parallel=True (cpu/parallel_runtime.hpp): prange loops on the pool, the thread functions.
         {"ujit_rt_parallel_chunks", reinterpret_cast<void*>(&ujit_rt_parallel_chunks)},
         {"ujit_rt_parallel_for", reinterpret_cast<void*>(&ujit_rt_parallel_for)},
+        {"ujit_rt_prange_copies", reinterpret_cast<void*>(&ujit_rt_prange_copies)},
         {"ujit_rt_get_num_threads", reinterpret_cast<void*>(&ujit_rt_get_num_threads)},
         {"ujit_rt_set_num_threads", reinterpret_cast<void*>(&ujit_rt_set_num_threads)},
         {"ujit_rt_get_thread_id", reinterpret_cast<void*>(&ujit_rt_get_thread_id)},

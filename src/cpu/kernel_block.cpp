@@ -163,7 +163,8 @@ bool BlockFunctionBuilder::split_at_barriers() {
     std::vector<llvm::CallBase*> barriers;
     for (llvm::BasicBlock& bb : f_)
         for (llvm::Instruction& i : bb) {
-            if (calls(i, "ujit_rt_kernel_barrier_op")) return false;  // count/and/or: fibers
+            if (calls(i, "ujit_rt_kernel_barrier_op") || calls(i, "ujit_rt_kernel_warp_op"))
+                return false;  // count/and/or and warp functions: fibers
             if (calls(i, "ujit_rt_kernel_barrier")) barriers.push_back(llvm::cast<llvm::CallBase>(&i));
         }
     if (barriers.empty()) return true;

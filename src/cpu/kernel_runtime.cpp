@@ -11,6 +11,7 @@
 // barrier's result (syncthreads_count/and/or) is known to all. A finished work-item counts
 // as arrived, as on Volta and later GPUs.
 #include "cpu/kernel_runtime.hpp"
+#include "cpu/kernel_warp.hpp"
 
 #include "codegen/abi.hpp"
 #include "cpu/fiber.hpp"
@@ -63,9 +64,14 @@ struct WorkItem;
 // One block's barrier state, while its work-items run as fibers.
 struct BlockRun {
     bool failed = false;                  // a work-item raised: the block stops
-    int32_t count = 0, all = 1, any = 0;  // this round's predicates
-    int32_t result[3] = {0, 1, 0};        // the last completed round's count/and/or
+    int32_t count = 0, all = 1, any = 0;  // the predicates of the work-items at the barrier
+    int32_t result[3] = {0, 1, 0};        // the last completed barrier's count/and/or
+    WarpSlot* warp_slots = nullptr;       // one per work-item, in linear thread order
 };
+
+// Where a suspended work-item waits: at a block barrier, or at a warp function (its warp's
+// work-items meet there, kernel_warp.hpp).
+enum class Wait : uint8_t { Running, Barrier, Warp };
 
 struct WorkItem {
     KernelContext ctx;
@@ -73,6 +79,8 @@ struct WorkItem {
     const KernelLaunch* launch = nullptr;
     BlockRun* block = nullptr;
     bool done = false;
+    Wait wait = Wait::Running;
+    uint32_t index = 0;  // linear thread index in the block
 };
 // ujit_rt_kernel_barrier_op finds the running work-item from its context, the first member.
 static_assert(std::is_standard_layout_v<WorkItem> && offsetof(WorkItem, ctx) == 0);
@@ -169,9 +177,48 @@ std::string fault_message(const KernelLaunch& l, const KernelFault& fault, int64
                        l.name, signal_name(fault.signal), fault.address, ctx.ctaid[0], ctx.ctaid[1], ctx.ctaid[2]);
 }
 
+// Releases the work-items waiting at warp functions: a warp whose every live work-item has
+// arrived, or with `partial` (nothing else can move: a warp's work-items split between a
+// barrier and a warp function, which would hang a GPU) each warp with what arrived.
+bool release_warps(std::vector<WorkItem>& items, BlockRun& block, bool partial) {
+    bool released = false;
+    for (size_t first = 0; first < items.size(); first += kWarpLanes) {
+        size_t end = std::min(items.size(), first + kWarpLanes);
+        bool waiting = false, complete = true;
+        for (size_t i = first; i < end; ++i) {
+            if (items[i].done) continue;
+            waiting |= items[i].wait == Wait::Warp;
+            complete &= items[i].wait == Wait::Warp;
+        }
+        if (!waiting || !(complete || partial)) continue;
+        resolve_warp(block.warp_slots + first, int(end - first));
+        for (size_t i = first; i < end; ++i)
+            if (!items[i].done && items[i].wait == Wait::Warp) items[i].wait = Wait::Running;
+        released = true;
+    }
+    return released;
+}
+
+// Releases the block barrier when every live work-item waits there.
+bool release_barrier(std::vector<WorkItem>& items, BlockRun& block) {
+    for (const WorkItem& w : items)
+        if (!w.done && w.wait != Wait::Barrier) return false;
+    block.result[0] = block.count;
+    block.result[1] = block.all;
+    block.result[2] = block.any;
+    block.count = 0;
+    block.all = 1;
+    block.any = 0;
+    for (WorkItem& w : items) w.wait = Wait::Running;
+    return true;
+}
+
 void run_block_fibers(const KernelLaunch& l, int64_t linear_block, const KernelContext& base,
                       std::vector<WorkItem>& items) {
     BlockRun block;
+    thread_local std::vector<WarpSlot> slots;
+    slots.assign(items.size(), WarpSlot{});
+    block.warp_slots = slots.data();
     std::vector<FiberStack*>& stacks = thread_fiber_stacks(items.size(), size_t(l.info->local_array_bytes));
     size_t i = 0;
     for (uint32_t z = 0; z < l.block[2]; ++z)
@@ -187,27 +234,27 @@ void run_block_fibers(const KernelLaunch& l, int64_t linear_block, const KernelC
                 w.launch = &l;
                 w.block = &block;
                 w.done = false;
+                w.wait = Wait::Running;
+                w.index = uint32_t(i);
                 w.fiber.start(*stacks[i], &work_item_main, &w);
             }
+    // Each pass runs every running work-item to its next barrier, warp function or end; then
+    // the warps whose work-items all arrived go on, else the barrier opens once all are there.
     KernelContext* saved = current_context;
     for (size_t live = items.size(); live > 0;) {
-        block.count = 0;
-        block.all = 1;
-        block.any = 0;
         live = 0;
         for (WorkItem& w : items) {
-            if (w.done) continue;
+            if (w.done || w.wait != Wait::Running) continue;
             current_context = &w.ctx;
             w.fiber.resume();
             if (block.failed) {  // the other work-items are abandoned; their stacks are reused
                 current_context = saved;
                 return;
             }
-            live += !w.done;
         }
-        block.result[0] = block.count;
-        block.result[1] = block.all;
-        block.result[2] = block.any;
+        for (const WorkItem& w : items) live += !w.done;
+        if (live && !release_warps(items, block, false) && !release_barrier(items, block))
+            release_warps(items, block, true);
     }
     current_context = saved;
 }
@@ -289,8 +336,25 @@ extern "C" int32_t ujit_rt_kernel_barrier_op(int32_t predicate, int32_t op) {
     block->all &= predicate != 0;
     block->any |= predicate != 0;
     auto* w = reinterpret_cast<ujit::cpu::WorkItem*>(ctx);
+    w->wait = ujit::cpu::Wait::Barrier;
     w->fiber.suspend();
     return block->result[op < 0 || op > 2 ? 0 : op];
+}
+
+extern "C" uint64_t ujit_rt_kernel_warp_op(int32_t op, uint32_t mask, uint64_t value, int32_t operand) {
+    KernelContext* ctx = ujit::cpu::current_context;
+    auto* block = ctx ? static_cast<BlockRun*>(ctx->block) : nullptr;
+    ujit::cpu::WarpSlot own{op, mask, value, operand, 0, true};
+    if (!block) {  // a block of one work-item: a warp of one lane
+        ujit::cpu::resolve_warp(&own, 1);
+        return own.result;
+    }
+    auto* w = reinterpret_cast<ujit::cpu::WorkItem*>(ctx);
+    ujit::cpu::WarpSlot& slot = block->warp_slots[w->index];
+    slot = own;
+    w->wait = ujit::cpu::Wait::Warp;
+    w->fiber.suspend();
+    return slot.result;
 }
 
 extern "C" void ujit_rt_kernel_barrier() { ujit_rt_kernel_barrier_op(1, 0); }

@@ -2,8 +2,11 @@
 
 #include "codegen/abi.hpp"
 #include "codegen/cuda_grid.hpp"
+#include "codegen/llvm_types.hpp"
 #include "cpu/kernel_runtime.hpp"
+#include "cpu/kernel_warp.hpp"
 #include "cuda/cuda_atomics.hpp"
+#include "types/builtins.hpp"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/MDBuilder.h>
@@ -25,8 +28,6 @@ constexpr unsigned kCtxNctaid = offsetof(KernelContext, nctaid);
 constexpr unsigned kCtxShared = offsetof(KernelContext, shared);
 constexpr unsigned kCtxDynamicShared = offsetof(KernelContext, dynamic_shared);
 constexpr uint64_t kWarpSize = 32;
-
-bool is_atomic(BuiltinId id) { return id >= BuiltinId::CudaAtomicAdd && id <= BuiltinId::CudaAtomicDec; }
 
 llvm::Module& module_of(llvm::IRBuilder<>& b) { return *b.GetInsertBlock()->getModule(); }
 
@@ -107,6 +108,61 @@ llvm::Value* barrier(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm:
                         {b.CreateZExt(nonzero, b.getInt32Ty()), b.getInt32(op)});
 }
 
+// A warp function (cuda.shfl_sync, votes, match_*, syncwarp, activemask): the value's bits
+// go to ujit_rt_kernel_warp_op (cpu/kernel_warp.hpp), and the result comes back in the
+// function's type.
+llvm::Value* warp_op(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm::Value*>& args,
+                     const types::Type* result_type, int32_t site) {
+    using cpu::WarpOp;
+    WarpOp op;
+    switch (id) {
+    case BuiltinId::CudaSyncwarp: op = WarpOp::Sync; break;
+    case BuiltinId::CudaShflSync: op = WarpOp::ShflIdx; break;
+    case BuiltinId::CudaShflUpSync: op = WarpOp::ShflUp; break;
+    case BuiltinId::CudaShflDownSync: op = WarpOp::ShflDown; break;
+    case BuiltinId::CudaShflXorSync: op = WarpOp::ShflXor; break;
+    case BuiltinId::CudaAllSync: op = WarpOp::All; break;
+    case BuiltinId::CudaAnySync: op = WarpOp::Any; break;
+    case BuiltinId::CudaEqSync: op = WarpOp::Eq; break;
+    case BuiltinId::CudaBallotSync: op = WarpOp::Ballot; break;
+    case BuiltinId::CudaMatchAnySync: op = WarpOp::MatchAny; break;
+    case BuiltinId::CudaMatchAllSync: op = WarpOp::MatchAll; break;
+    default: op = WarpOp::Activemask; break;
+    }
+    llvm::Type* i64 = b.getInt64Ty();
+    llvm::Value* mask = args.empty() ? b.getInt32(-1) : args[0];
+    llvm::Value* value = b.getInt64(0);
+    llvm::Type* value_type = args.size() > 1 ? args[1]->getType() : nullptr;
+    if (value_type) {
+        unsigned bits = value_type->getPrimitiveSizeInBits();
+        value = b.CreateZExt(b.CreateBitCast(args[1], b.getIntNTy(bits)), i64);
+    }
+    llvm::Value* operand = args.size() > 2 ? args[2] : b.getInt32(op == WarpOp::Activemask ? site : 0);
+    auto* type = llvm::FunctionType::get(i64, {b.getInt32Ty(), b.getInt32Ty(), i64, b.getInt32Ty()}, false);
+    llvm::FunctionCallee callee = runtime_function(b, "ujit_rt_kernel_warp_op", type);
+    // Convergent, as the GPU's warp intrinsics: LLVM must not merge the calls of two branches
+    // (activemask tells them apart) or move one across control flow.
+    if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) f->setConvergent();
+    llvm::Value* r = b.CreateCall(callee, {b.getInt32(int32_t(op)), mask, value, operand});
+    switch (op) {
+    case WarpOp::Sync: return r;
+    case WarpOp::ShflIdx:
+    case WarpOp::ShflUp:
+    case WarpOp::ShflDown:
+    case WarpOp::ShflXor:
+        return b.CreateBitCast(b.CreateTrunc(r, b.getIntNTy(value_type->getPrimitiveSizeInBits())), value_type);
+    case WarpOp::All:
+    case WarpOp::Any:
+    case WarpOp::Eq: return b.CreateTrunc(r, b.getInt1Ty());
+    case WarpOp::MatchAll: {
+        llvm::Value* pair = llvm::UndefValue::get(codegen::value_type(b.getContext(), result_type));
+        pair = b.CreateInsertValue(pair, b.CreateTrunc(r, b.getInt32Ty()), 0);
+        return b.CreateInsertValue(pair, b.CreateTrunc(b.CreateLShr(r, 32), b.getInt1Ty()), 1);
+    }
+    default: return b.CreateTrunc(r, b.getInt32Ty());  // ballot, match_any, activemask
+    }
+}
+
 class KernelTarget final : public codegen::Target {
 public:
     // Types are the GPU's (the lowering asks kind() only for ufunc loops' form).
@@ -123,6 +179,7 @@ public:
 
     bool bounds_check() const override { return boundscheck_; }
     bool prints_floats_as_cuda() const override { return true; }
+    bool float_min_max_is_fmax() const override { return true; }
 
     // Not when checking bounds: an IndexError names the thread that indexed, and block-wide
     // every lane runs on thread x == 0.
@@ -157,12 +214,13 @@ private:
     uint64_t static_shared_ = 0;
     uint64_t local_array_bytes_ = 0;
     bool uses_barrier_ = false;
+    int32_t warp_sites_ = 0;  // numbers the warp function calls (activemask tells them apart)
 };
 
 llvm::Value* KernelTarget::emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id, const std::vector<llvm::Value*>& args,
                                              const std::vector<const types::Type*>& arg_types,
                                              const types::Type* result_type) {
-    if (is_atomic(id)) {
+    if (types::is_atomic(id)) {
         const types::Type* t = result_type;
         if ((!t || !t->is_int()) && !arg_types.empty() && arg_types[0] && arg_types[0]->is_array())
             t = arg_types[0]->dtype();
@@ -175,6 +233,10 @@ llvm::Value* KernelTarget::emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id,
                                      llvm::AtomicOrdering::SequentiallyConsistent);
         }
         return cuda::emit_atomic(b, id, args, is_signed);
+    }
+    if (types::is_warp_sync(id)) {
+        uses_barrier_ = true;  // its block's work-items run as fibers, to meet
+        return warp_op(b, id, args, result_type, ++warp_sites_);
     }
     switch (id) {
     case BuiltinId::CudaThreadIdxX: return index32(b, kCtxTid, 0);
@@ -191,6 +253,9 @@ llvm::Value* KernelTarget::emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id,
     case BuiltinId::CudaGridDimZ: return index32(b, kCtxNctaid, 2);
     case BuiltinId::CudaWarpSize: return b.getInt32(kWarpSize);
     case BuiltinId::CudaLaneId: return b.CreateURem(linear_tid(b), b.getInt32(kWarpSize));
+    case BuiltinId::CudaLanemaskLt:  // the lanes below this one
+        return b.CreateSub(b.CreateShl(b.getInt32(1), b.CreateURem(linear_tid(b), b.getInt32(kWarpSize))),
+                           b.getInt32(1));
     case BuiltinId::CudaGrid:
     case BuiltinId::CudaGridsize: {
         int dims = codegen::grid_dims(args, result_type);
@@ -203,7 +268,11 @@ llvm::Value* KernelTarget::emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id,
     case BuiltinId::CudaSyncthreadsAnd:
     case BuiltinId::CudaSyncthreadsOr: uses_barrier_ = true; return barrier(b, id, args);
     case BuiltinId::CudaThreadfence:
-    case BuiltinId::CudaThreadfenceBlock: return b.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent);
+    case BuiltinId::CudaThreadfenceBlock:
+    case BuiltinId::CudaThreadfenceSystem: return b.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent);
+    // CUDA sleeps "approximately" the time given, anywhere in [0, 2t]: the CPU sleeps 0.
+    // Nothing to emit; the call's type is none, so the value returned is never used.
+    case BuiltinId::CudaNanosleep: return args.at(0);
     default: return nullptr;
     }
 }

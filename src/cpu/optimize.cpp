@@ -87,6 +87,8 @@ void optimize_module(llvm::Module& m, llvm::TargetMachine& tm, int opt_level, bo
     llvm::PassBuilder pb(&tm, tuning);  // registers the target's TTI (cost model)
 
     fam.registerPass([&] { return llvm::TargetLibraryAnalysis(library_info(m.getTargetTriple())); });
+    pb.registerPeepholeEPCallback(
+        [](llvm::FunctionPassManager& fpm, llvm::OptimizationLevel) { fpm.addPass(codegen::DropNullRefcountsPass()); });
 
     pb.registerModuleAnalyses(mam);
     pb.registerCGSCCAnalyses(cgam);

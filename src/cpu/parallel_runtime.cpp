@@ -3,6 +3,7 @@
 #include "codegen/abi.hpp"
 #include "cpu/helper_errors.hpp"
 #include "cpu/raise_carry.hpp"
+#include "nrt/nrt.h"
 #include "runtime/thread_pool.hpp"
 
 #include <fmt/format.h>
@@ -64,18 +65,24 @@ bool run_chunks(ujit_prange_body body, void* ctx, int64_t n, int64_t chunks, Chu
     std::mutex mu;
     std::atomic<int64_t> failed_at{INT64_MAX};
     const int64_t per = n / chunks, extra = n % chunks;
+    const int limit = runtime::thread_limit();
     auto run = [&](int64_t c) {
         if (c > failed_at.load(std::memory_order_relaxed)) return;  // a serial loop stops at its raise
         int64_t lo = c * per + std::min(c, extra);
         int64_t hi = lo + per + (c < extra ? 1 : 0);
+        // A set_num_threads in the body changes the count for what the chunk launches, not the
+        // launcher's own (Numba: its mask is decoupled from the region's threads').
+        int own = runtime::set_thread_limit(limit);
         RuntimeErrorInfo info;
-        if (guarded_call([&] { body(ctx, c, lo, hi); }, info)) return;
+        bool ok = guarded_call([&] { body(ctx, c, lo, hi); }, info);
+        runtime::set_thread_limit(own);
+        if (ok) return;
         std::lock_guard<std::mutex> g(mu);
         if (err.chunk < 0 || c < err.chunk) keep(err, c, info);
         failed_at.store(err.chunk, std::memory_order_relaxed);
     };
     try {
-        ThreadPool::global().parallel_for(chunks, run, runtime::thread_limit());
+        ThreadPool::global().parallel_for(chunks, run, limit);
     } catch (...) {
         // The pool could not queue the region (out of memory): run it here.
         for (int64_t c = 0; c < chunks; ++c) run(c);
@@ -115,6 +122,16 @@ extern "C" void ujit_rt_parallel_for(ujit_prange_body body, void* ctx, int64_t n
         where = ujit::cpu::t_carried_payload;
     }
     ujit::cpu::raise_with_detail(err.code, where, err.has_detail ? err.detail : nullptr);
+}
+
+extern "C" void* ujit_rt_prange_copies(int64_t nbytes, void** data) {
+    ujit_nrt_meminfo* mi = nbytes >= 0 ? ujit_nrt_allocate(static_cast<size_t>(nbytes), 64) : nullptr;
+    if (!mi) {
+        static constexpr char kPayload[] = "MemoryError\0Allocation failed (probably too large).\0prange";
+        ujit::cpu::raise_with_detail(int(ujit::codegen::RuntimeError::Raised), kPayload, nullptr);
+    }
+    *data = ujit_nrt_data(mi);
+    return mi;
 }
 
 extern "C" int64_t ujit_rt_get_num_threads(void) { return ujit::cpu::num_threads(); }

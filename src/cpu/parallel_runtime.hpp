@@ -19,6 +19,11 @@ int64_t ujit_rt_parallel_chunks(int64_t n);
 // chunk's when several do); chunks after it that had not started are skipped.
 void ujit_rt_parallel_for(ujit_prange_body body, void* ctx, int64_t n, int64_t chunks);
 
+// The block of the chunks' copies of a prange array reduction (`nbytes`, aligned): its owner
+// (an owned allocation, so that a raise frees it; the loop's decref frees it after use), and
+// its data in *data. Out of memory: Numba's MemoryError.
+void* ujit_rt_prange_copies(int64_t nbytes, void** data);
+
 int64_t ujit_rt_get_num_threads(void);
 // n outside 1 .. the pool's size raises Numba's ValueError; `where` names the call.
 void ujit_rt_set_num_threads(int64_t n, const char* where);

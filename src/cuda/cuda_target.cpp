@@ -7,6 +7,7 @@
 #include "cuda/cuda_atomics.hpp"
 #include "cuda/cuda_math.hpp"
 #include "cuda/cuda_target_builtins.hpp"
+#include "cuda/cuda_warp.hpp"
 #include "cuda/nvptx_machine.hpp"
 #include "types/builtins.hpp"
 
@@ -50,6 +51,7 @@ public:
 
     types::TargetKind kind() const override { return types::TargetKind::CUDA; }
     bool prints_floats_as_cuda() const override { return true; }
+    bool float_min_max_is_fmax() const override { return true; }
 
     void configure_module(llvm::Module& m) override {
         m.setTargetTriple(cuda::kNvptxTriple);
@@ -70,6 +72,7 @@ public:
                                    const std::vector<const types::Type*>& arg_types,
                                    const types::Type* result_type) override {
         if (types::is_atomic(id)) return cuda::emit_atomic(b, id, args, element_is_signed(arg_types, result_type));
+        if (llvm::Value* v = cuda::emit_warp_builtin(b, id, args)) return v;
         return cuda::emit_thread_builtin(b, id, args, result_type);
     }
 

@@ -49,7 +49,9 @@ llvm::Value* emit_thread_builtin(llvm::IRBuilder<>& b, BuiltinId id, const std::
     }
     case BuiltinId::CudaSyncthreads:
     case BuiltinId::CudaThreadfence:
-    case BuiltinId::CudaThreadfenceBlock: return call(b, codegen::builtin_intrinsic(id));
+    case BuiltinId::CudaThreadfenceBlock:
+    case BuiltinId::CudaThreadfenceSystem: return call(b, codegen::builtin_intrinsic(id));
+    case BuiltinId::CudaNanosleep: return call(b, codegen::builtin_intrinsic(id), args);  // PTX nanosleep (sm_70+)
     case BuiltinId::CudaSyncthreadsCount:
     case BuiltinId::CudaSyncthreadsAnd:
     case BuiltinId::CudaSyncthreadsOr: {

@@ -20,8 +20,8 @@ namespace {
 // Data alignment: a cache line, so that vectorized loops over new arrays start aligned.
 constexpr uint64_t kArrayAlign = 64;
 
-llvm::FunctionCallee nrt_function(llvm::Module& m, const char* name, llvm::Type* ret, llvm::ArrayRef<llvm::Type*> params,
-                                  bool reads_header_only) {
+llvm::FunctionCallee nrt_function(llvm::Module& m, const char* name, llvm::Type* ret,
+                                  llvm::ArrayRef<llvm::Type*> params, bool reads_header_only) {
     llvm::FunctionCallee c = m.getOrInsertFunction(name, llvm::FunctionType::get(ret, params, false));
     auto* f = llvm::cast<llvm::Function>(c.getCallee());
     f->addFnAttr(llvm::Attribute::NoUnwind);

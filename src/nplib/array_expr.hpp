@@ -17,10 +17,15 @@
 #include <memory>
 #include <vector>
 
+namespace ujit::types {
+struct TypedFunction;
+}
+
 namespace ujit::nplib {
 
 struct ArrayExpr {
-    enum class Kind { Array, Scalar, Binary, Compare, Unary, Builtin };
+    // Call: a @vectorize function of the module (its scalar specialization `callee`).
+    enum class Kind { Array, Scalar, Binary, Compare, Unary, Builtin, Call };
     Kind kind = Kind::Scalar;
     const types::Type* type = nullptr;  // of one element of the result (Array: the array's type)
     syntax::SourceLoc loc;
@@ -30,6 +35,7 @@ struct ArrayExpr {
     syntax::CmpOp cmp_op{};
     syntax::UnaryOp unary_op{};
     types::BuiltinId builtin{};
+    const types::TypedFunction* callee = nullptr;
     UfuncLoop loop;  // inner nodes: the input types operands are converted to, the output type
     std::vector<std::unique_ptr<ArrayExpr>> args;
 

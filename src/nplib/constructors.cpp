@@ -6,13 +6,15 @@ namespace ujit::nplib {
 
 using types::BuiltinId;
 
-bool is_array_constructor(BuiltinId id) { return !constructor_params(id).empty() || id == BuiltinId::ArrayCopy || id == BuiltinId::ArrayFlatten; }
+bool is_array_constructor(BuiltinId id) {
+    return !constructor_params(id).empty() || id == BuiltinId::ArrayCopy || id == BuiltinId::ArrayFlatten;
+}
 
 const std::vector<std::string>& constructor_params(BuiltinId id) {
     static const std::vector<std::string> none, shape{"shape", "dtype"}, full{"shape", "fill_value", "dtype"},
         like{"a", "dtype"}, full_like{"a", "fill_value", "dtype"}, arange{"start", "stop", "step", "dtype"},
-        linspace{"start", "stop", "num"}, eye{"N", "M", "k", "dtype"}, identity{"n", "dtype"},
-        array{"object", "dtype"}, copy{"a"}, astype{"dtype"};
+        linspace{"start", "stop", "num"}, eye{"N", "M", "k", "dtype"}, identity{"n", "dtype"}, array{"object", "dtype"},
+        copy{"a"}, astype{"dtype"};
     switch (id) {
     case BuiltinId::NpEmpty:
     case BuiltinId::NpZeros:
@@ -34,7 +36,7 @@ const std::vector<std::string>& constructor_params(BuiltinId id) {
 }
 
 std::vector<const syntax::Expr*> bind_arguments(const syntax::Call* c, const std::vector<std::string>& params,
-                                               std::string* error, syntax::SourceLoc* where) {
+                                                std::string* error, syntax::SourceLoc* where) {
     std::vector<const syntax::Expr*> bound(params.size(), nullptr);
     if (c->args.size() > params.size()) {
         *error = fmt::format("takes at most {} argument{} ({} given)", params.size(), params.size() == 1 ? "" : "s",

@@ -21,7 +21,7 @@ const std::vector<std::string>& constructor_params(types::BuiltinId id);
 // The argument bound to each parameter (null where left out). *error is set for an unknown
 // or repeated keyword or too many arguments (with *where its location).
 std::vector<const syntax::Expr*> bind_arguments(const syntax::Call* c, const std::vector<std::string>& params,
-                                               std::string* error, syntax::SourceLoc* where);
+                                                std::string* error, syntax::SourceLoc* where);
 
 // The default dtype of constructor `id` when dtype= is left out: float64 for empty, zeros,
 // ones, eye, identity; null where it comes from the arguments (full, *_like, arange, array).

@@ -1,9 +1,15 @@
 #include "nplib/library_typing.hpp"
 
+#include "nplib/array_typing.hpp"
+#include "nplib/ufunc_typing.hpp"
+
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace ujit::nplib {
 
+using syntax::BinOp;
 using types::BuiltinId;
 using types::Type;
 
@@ -12,6 +18,7 @@ namespace {
 struct Params {
     std::vector<const char*> names;  // a method's receiver is "self"
     size_t required;
+    bool positional_only = false;  // np.random.randn(*dims)
 };
 
 const Params* params_of(BuiltinId id) {
@@ -19,11 +26,40 @@ const Params* params_of(BuiltinId id) {
     static const Params dot{{"a", "b", "out"}, 2};
     static const Params vdot{{"a", "b"}, 2};
     static const Params norm{{"x", "ord"}, 1};
+    static const Params normal{{"loc", "scale", "size"}, 0};
+    static const Params standard_normal{{"size"}, 0};
+    static const Params randn{{"d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"}, 0, true};
+    static const Params randint{{"low", "high", "size"}, 1};
+    static const Params random{{"size"}, 0};
+    static const Params uniform{{"low", "high", "size"}, 0};
+    static const Params np_sort{{"a"}, 1};
+    static const Params np_argsort{{"a", "kind"}, 1};
+    static const Params argsort{{"self", "kind"}, 1};
+    static const Params np_unique{{"ar"}, 1};
+    static const Params np_cumulative{{"a"}, 1};
+    static const Params cumulative{{"self"}, 1};
+    static const Params outer{{"a", "b"}, 2};
     switch (id) {
     case BuiltinId::ArraySort: return &sort;
+    case BuiltinId::NpRandomRandom: return &random;
+    case BuiltinId::NpRandomRand: return &randn;
+    case BuiltinId::NpRandomUniform: return &uniform;
+    case BuiltinId::NpSort: return &np_sort;
+    case BuiltinId::NpUnique: return &np_unique;
+    case BuiltinId::NpArgsort: return &np_argsort;
+    case BuiltinId::ArrayArgsort: return &argsort;
+    case BuiltinId::NpCumsum:
+    case BuiltinId::NpCumprod: return &np_cumulative;
+    case BuiltinId::ArrayCumsum:
+    case BuiltinId::ArrayCumprod: return &cumulative;
+    case BuiltinId::NpOuter: return &outer;
     case BuiltinId::NpDot: return &dot;
     case BuiltinId::NpVdot: return &vdot;
     case BuiltinId::NpLinalgNorm: return &norm;
+    case BuiltinId::NpRandomNormal: return &normal;
+    case BuiltinId::NpRandomStdNormal: return &standard_normal;
+    case BuiltinId::NpRandomRandn: return &randn;
+    case BuiltinId::NpRandomRandint: return &randint;
     default: return nullptr;
     }
 }
@@ -55,8 +91,8 @@ CallTyping dot_type(BuiltinId id, const std::vector<const Type*>& args) {
         return t;
     }
     if (!a->dtype()->is_float() && !a->dtype()->is_complex()) {
-        t.error = fmt::format("unsupported dtype for {}: {} (BLAS takes float and complex arrays)", what,
-                              a->dtype()->str());
+        t.error =
+            fmt::format("unsupported dtype for {}: {} (BLAS takes float and complex arrays)", what, a->dtype()->str());
         return t;
     }
     const Type* out = args.size() > 2 ? args[2] : nullptr;
@@ -70,17 +106,16 @@ CallTyping dot_type(BuiltinId id, const std::vector<const Type*>& args) {
         t.error = fmt::format("{}: inputs must have compatible dimensions", what);
         return t;
     }
-    if (!out) {
-        t.error = fmt::format("{} of {}-D and {}-D arrays makes a new array, which ujit cannot allocate yet", what,
-                              a->ndim(), b->ndim());
+    int want = a->ndim() + b->ndim() - 2;
+    if (!out) {  // a new C array of the product
+        t.result = types::array(a->dtype(), want, types::Layout::C);
+        t.operands = {a, b, nullptr};
         return t;
     }
     // np.dot(a, b, out): out must be C-contiguous (NumPy's only case) with the product's ndim.
-    int want = a->ndim() + b->ndim() - 2;
-    if (!out->is_array() || out->dtype() != a->dtype() || out->ndim() != want ||
-        out->layout() != types::Layout::C) {
-        t.error = fmt::format("{}'s out must be a C-contiguous {}-D array of {}, not {}", what, want,
-                              a->dtype()->str(), out->str());
+    if (!out->is_array() || out->dtype() != a->dtype() || out->ndim() != want || out->layout() != types::Layout::C) {
+        t.error = fmt::format("{}'s out must be a C-contiguous {}-D array of {}, not {}", what, want, a->dtype()->str(),
+                              out->str());
         t.error_arg = 2;
         return t;
     }
@@ -121,6 +156,161 @@ CallTyping norm_type(const std::vector<const Type*>& args) {
     return t;
 }
 
+// np.random.normal / standard_normal / randn / randint (numba/np/random/legacy.py): scalars
+// without a size; loc and scale are numbers (float64 operands), low and high integers.
+CallTyping random_type(BuiltinId id, const std::vector<const Type*>& args) {
+    CallTyping t;
+    const std::string what = name_of(id) + "()";
+    const bool randint = id == BuiltinId::NpRandomRandint;
+    // The size: the last parameter (randn: every argument is a dimension).
+    std::vector<const Type*> dims;
+    const bool dims_only = id == BuiltinId::NpRandomRandn || id == BuiltinId::NpRandomRand;
+    size_t size_at = dims_only ? 0 : args.size() - 1;
+    for (size_t i = size_at; i < args.size(); ++i) {
+        const Type* s = args[i];
+        if (!s || s->is_none()) continue;
+        std::vector<const Type*> parts = s->is_tuple() ? s->elements() : std::vector<const Type*>{s};
+        for (const Type* d : parts)
+            if (!d->is_int()) {
+                t.error = fmt::format("{}'s size must be an integer or a tuple of integers, not {}", what, s->str());
+                t.error_arg = static_cast<int>(i);
+                return t;
+            }
+        dims.insert(dims.end(), parts.begin(), parts.end());
+        if (!dims_only && parts.empty()) {
+            t.error = fmt::format("{} with size=() is not supported by ujit (a 0-d array)", what);
+            t.error_arg = static_cast<int>(i);
+            return t;
+        }
+    }
+    t.operands.assign(args.size(), nullptr);
+    const Type* scalar = types::float64();
+    if (randint) {
+        const Type* low = args[0];
+        const Type* high = args[1];
+        for (int i = 0; i < 2; ++i)
+            if (args[i] && !args[i]->is_int()) {
+                t.error = fmt::format("{}'s {} must be an integer, not {}", what, i ? "high" : "low", args[i]->str());
+                t.error_arg = i;
+                return t;
+            }
+        // Numba: the wider of the two widths, signed if either is (randint(n) is randint(0, n)).
+        int bits = high ? std::max(low->bits(), high->bits()) : 64;
+        bool is_signed = !high || low->is_signed() || high->is_signed();
+        scalar = types::integer(bits, is_signed);
+        t.operands[0] = scalar;
+        if (high) t.operands[1] = scalar;
+    } else if (id == BuiltinId::NpRandomNormal || id == BuiltinId::NpRandomUniform) {
+        const bool normal = id == BuiltinId::NpRandomNormal;
+        for (int i = 0; i < 2; ++i)
+            if (args[i] && (!args[i]->is_number() || args[i]->is_complex() || args[i]->is_bool())) {
+                t.error = fmt::format("{}'s {} must be a real number, not {}", what,
+                                      normal ? (i ? "scale" : "loc") : (i ? "high" : "low"), args[i]->str());
+                t.error_arg = i;
+                return t;
+            }
+        for (int i = 0; i < 2; ++i)
+            if (args[i]) t.operands[i] = types::float64();
+    }
+    if (!dims.empty()) {  // size=n or size=(m, n): a new C array filled in the order NumPy draws
+        for (size_t i = size_at; i < args.size(); ++i)
+            if (args[i] && !args[i]->is_none())
+                t.operands[i] = args[i]->is_tuple()
+                                    ? types::tuple(std::vector<const Type*>(args[i]->elements().size(), types::int64()))
+                                    : types::int64();
+        t.result = types::array(scalar, static_cast<int>(dims.size()), types::Layout::C);
+        return t;
+    }
+    t.result = scalar;
+    return t;
+}
+
+// np.sort(a) (a sorted copy, C order), np.argsort(a, kind) / a.argsort(kind) (1-D only in
+// Numba, kind a string 'quicksort' or 'mergesort'), np.unique(ar) (sorted, 1-D).
+CallTyping sorted_type(BuiltinId id, const std::vector<const Type*>& args,
+                       const std::vector<const syntax::Expr*>& exprs) {
+    CallTyping t;
+    const std::string what = name_of(id) + "()";
+    const Type* a = args[0];
+    if (!a->is_array()) {
+        t.error = fmt::format("{} of {} is not supported by ujit (it takes arrays)", what, a->str());
+        t.error_arg = 0;
+        return t;
+    }
+    if (a->ndim() == 0 && id != BuiltinId::NpUnique) {
+        t.error = fmt::format("{} of a 0-d array: axis -1 is out of bounds for array of dimension 0", what);
+        return t;
+    }
+    t.operands.assign(args.size(), nullptr);
+    t.operands[0] = a;
+    if (id == BuiltinId::NpSort) {
+        t.result = types::array(a->dtype(), a->ndim(), types::Layout::C);
+        return t;
+    }
+    if (id == BuiltinId::NpUnique) {
+        t.result = types::array(a->dtype(), 1, types::Layout::C);
+        return t;
+    }
+    if (a->ndim() != 1) {
+        t.error = fmt::format("{} of a {}-D array is not supported (Numba sorts 1-D arrays only)", what, a->ndim());
+        return t;
+    }
+    if (args[1]) {
+        const auto* lit = exprs[1] ? syntax::dyn_cast<const syntax::StrLit>(exprs[1]) : nullptr;
+        if (!lit) {
+            t.error = "\"kind\" must be a string literal";
+            t.error_arg = 1;
+            return t;
+        }
+        if (lit->value != "quicksort" && lit->value != "mergesort") {
+            t.error = fmt::format("{}'s kind must be 'quicksort' or 'mergesort' (Numba's), not '{}'", what, lit->value);
+            t.error_arg = 1;
+            return t;
+        }
+    }
+    t.result = types::array(types::int64(), 1, types::Layout::C);
+    return t;
+}
+
+// np.cumsum(a) / a.cumsum(), cumprod: the flattened array's running sums, in the sum's
+// (product's) dtype (integers widen to 64 bits, as NumPy and Numba).
+CallTyping cumulative_type(BuiltinId id, const std::vector<const Type*>& args) {
+    CallTyping t;
+    const std::string what = name_of(id) + "()";
+    if (!args[0]->is_array()) {
+        t.error = fmt::format("{} of {} is not supported by ujit (it takes arrays)", what, args[0]->str());
+        t.error_arg = 0;
+        return t;
+    }
+    bool sum = id == BuiltinId::NpCumsum || id == BuiltinId::ArrayCumsum;
+    const Type* dt = reduction_type(sum ? Reduction::Sum : Reduction::Prod, args[0]->dtype(), &t.error);
+    if (!dt) return t;
+    t.operands = {args[0]};
+    t.result = types::array(dt, 1, types::Layout::C);
+    return t;
+}
+
+// np.outer(a, b): the flattened a times the flattened b, (a.size, b.size), in np.multiply's
+// result dtype.
+CallTyping outer_type(const std::vector<const Type*>& args) {
+    CallTyping t;
+    for (int i = 0; i < 2; ++i)
+        if (!args[i]->is_array()) {
+            t.error = fmt::format("np.outer() of {} is not supported by ujit (it takes arrays)", args[i]->str());
+            t.error_arg = i;
+            return t;
+        }
+    auto loop = find_loop(binary_ufunc(syntax::BinOp::Mul), {args[0]->dtype(), args[1]->dtype()});
+    if (!loop) {
+        t.error = fmt::format("np.outer() of {} and {} arrays is not supported", args[0]->dtype()->str(),
+                              args[1]->dtype()->str());
+        return t;
+    }
+    t.operands = {args[0], args[1]};
+    t.result = types::array(loop->out, 2, types::Layout::C);
+    return t;
+}
+
 }  // namespace
 
 bool is_library_call(BuiltinId id) { return params_of(id) != nullptr; }
@@ -142,6 +332,11 @@ std::vector<const syntax::Expr*> library_arguments(const syntax::Call* c, Builti
             return {};
         }
         out[next++] = a;
+    }
+    if (p.positional_only && !c->keywords.empty()) {
+        *error = fmt::format("{} takes no keyword arguments", what);
+        *where = c->keywords[0].loc;
+        return {};
     }
     for (const syntax::Keyword& k : c->keywords) {
         size_t i = 0;
@@ -167,7 +362,8 @@ std::vector<const syntax::Expr*> library_arguments(const syntax::Call* c, Builti
     return out;
 }
 
-CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args) {
+CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
+                             const std::vector<const syntax::Expr*>& exprs) {
     CallTyping t;
     switch (id) {
     case BuiltinId::ArraySort:
@@ -183,6 +379,22 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args)
     case BuiltinId::NpDot:
     case BuiltinId::NpVdot: return dot_type(id, args);
     case BuiltinId::NpLinalgNorm: return norm_type(args);
+    case BuiltinId::NpRandomNormal:
+    case BuiltinId::NpRandomStdNormal:
+    case BuiltinId::NpRandomRandn:
+    case BuiltinId::NpRandomRandint:
+    case BuiltinId::NpRandomRandom:
+    case BuiltinId::NpRandomRand:
+    case BuiltinId::NpRandomUniform: return random_type(id, args);
+    case BuiltinId::NpSort:
+    case BuiltinId::NpArgsort:
+    case BuiltinId::ArrayArgsort:
+    case BuiltinId::NpUnique: return sorted_type(id, args, exprs);
+    case BuiltinId::NpCumsum:
+    case BuiltinId::NpCumprod:
+    case BuiltinId::ArrayCumsum:
+    case BuiltinId::ArrayCumprod: return cumulative_type(id, args);
+    case BuiltinId::NpOuter: return outer_type(args);
     default: break;
     }
     t.error = fmt::format("{}() is not a library call of ujit's", types::builtin_name(id));

@@ -1,5 +1,6 @@
 // Typing of the NumPy library calls that are neither array expressions nor whole-array
-// reductions: sorting (a.sort()), dot products (np.dot, np.vdot) and np.linalg.norm, with
+// reductions: sorting (a.sort(), np.sort, np.argsort, np.unique), running sums (cumsum,
+// cumprod), products (np.dot, np.vdot, np.outer), np.linalg.norm and np.random's draws, with
 // Numba's signatures and messages (numba/np/arrayobj.py, numba/np/linalg.py). These take
 // keyword arguments (np.linalg.norm(x, ord=1)): library_arguments puts a call's arguments in
 // parameter order for both inference and lowering (src/nplib/lower_library.cpp).
@@ -30,7 +31,9 @@ struct CallTyping {
     int error_arg = -1;  // the argument the error is about, -1 for the whole call
 };
 
-// The result and operand types for `args` (library_arguments' order, null where absent).
-CallTyping library_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
+// The result and operand types for `args` (library_arguments' order, null where absent);
+// `exprs` are the arguments themselves (argsort's kind is a string literal).
+CallTyping library_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args,
+                             const std::vector<const syntax::Expr*>& exprs);
 
 }  // namespace ujit::nplib

@@ -24,9 +24,18 @@ bool FunctionLowering::is_array_expr(const Expr* e) const {
     if (isa<Binary>(e) || isa<Compare>(e) || isa<Unary>(e)) return true;
     if (auto* c = dyn_cast<Call>(e)) {
         const Type* ct = fn.type_of(c->callee);
+        if (ct && ct->kind() == types::Kind::UserFunc) return vectorized_callee(c) != nullptr;
         return ct && ct->kind() == types::Kind::BuiltinFunc && nplib::builtin_ufunc(ct->builtin()).has_value();
     }
     return false;
+}
+
+// The scalar function of a @vectorize call on arrays (typed so by Inferrer::ufunc_on_arrays),
+// or null for an ordinary call.
+const types::TypedFunction* FunctionLowering::vectorized_callee(const Call* c) const {
+    auto it = fn.callees.find(c->id);
+    if (it == fn.callees.end() || !it->second || !it->second->return_type->is_number()) return nullptr;
+    return fn.type_of(c)->is_array() ? it->second : nullptr;
 }
 
 std::unique_ptr<ArrayExpr> FunctionLowering::array_expr_node(ArrayExpr::Kind kind, const Type* elem, SourceLoc loc) {
@@ -69,6 +78,13 @@ std::unique_ptr<ArrayExpr> FunctionLowering::array_expr_tree(const Expr* e, std:
         node->unary_op = un->op;
         sig = nplib::unary_ufunc(un->op);
         operands = {un->operand};
+    } else if (const types::TypedFunction* callee = vectorized_callee(cast<Call>(e))) {
+        node = array_expr_node(ArrayExpr::Kind::Call, nullptr, e->loc);
+        node->callee = callee;
+        node->loop = {callee->arg_types, callee->return_type};
+        for (const Expr* a : cast<Call>(e)->args) node->args.push_back(array_expr_tree(a, leaves));
+        node->type = callee->return_type;
+        return node;
     } else {
         auto* call = cast<Call>(e);
         node = array_expr_node(ArrayExpr::Kind::Builtin, nullptr, e->loc);
@@ -138,6 +154,7 @@ llvm::Value* FunctionLowering::array_expr_element(const ArrayExpr& node, const s
             v = t->is_float() ? b.CreateFNeg(in[0]) : b.CreateNeg(in[0]);
         }
         break;
+    case ArrayExpr::Kind::Call: v = b.CreateCall(mod.internal_function(*node.callee), in); break;
     case ArrayExpr::Kind::Builtin:
         switch (node.builtin) {
         case types::BuiltinId::Abs:
@@ -384,7 +401,10 @@ void FunctionLowering::store_array_expr(TypedValue dest, const ArrayExpr& tree, 
     std::vector<llvm::Value*> dims;
     for (int k = 0; k < dest.t->ndim(); ++k) dims.push_back(array_dim(b, dest.v, static_cast<unsigned>(k)));
     std::vector<TypedValue> arrays = leaf_views(leaves, dims, loc, /*into=*/true);
-    if (arrays.empty() || !mod.target.counts_references()) return fill_from_expr(dest, tree, arrays, loc);
+    // A parallel chunk stores its rows directly: parallel_store sends a store whose source may
+    // overlap the destination down the serial path (chunks would race on a copy).
+    if (arrays.empty() || !mod.target.counts_references() || chunk_owner_ == &tree)
+        return fill_from_expr(dest, tree, arrays, loc);
     // a[1:] = a[:-1] * 2: NumPy computes the right side first. When an operand may overlap the
     // destination other than element for element, the result goes to a new array first.
     llvm::Value* overlap = b.getFalse();
@@ -395,9 +415,13 @@ void FunctionLowering::store_array_expr(TypedValue dest, const ArrayExpr& tree, 
     b.CreateCondBr(overlap, via_copy, direct);
     b.SetInsertPoint(via_copy);
     const Type* tt = types::array(tree.elem_type(), dest.t->ndim(), types::Layout::C);
+    // Released here, not at the statement's end: this may be the body of a parallel chunk,
+    // a function of its own (codegen/parallel_arrays.cpp).
+    size_t mark = temporaries_mark();
     TypedValue tmp{allocate_array(tt, dims, loc, "this array expression"), tt};
     fill_from_expr(tmp, tree, arrays, loc);
     copy_array(dest, tmp, loc);
+    release_temporaries(mark);
     b.CreateBr(done);
     b.SetInsertPoint(direct);
     fill_from_expr(dest, tree, arrays, loc);

@@ -40,8 +40,8 @@ std::vector<llvm::Value*> dims_of(llvm::IRBuilder<>& b, llvm::Value* arr, const 
 // The dimensions a shape operand (int64, or a tuple of int64) stands for.
 llvm::Value* FunctionLowering::shape_values(const Expr* shape, std::vector<llvm::Value*>& dims) {
     const Type* st = type_of(shape);
-    const Type* op = st->is_tuple() ? types::tuple(std::vector<const Type*>(st->elements().size(), types::int64()))
-                                    : types::int64();
+    const Type* op =
+        st->is_tuple() ? types::tuple(std::vector<const Type*>(st->elements().size(), types::int64())) : types::int64();
     llvm::Value* v = expr_as(shape, op);
     if (op->is_tuple())
         for (unsigned k = 0; k < op->elements().size(); ++k) dims.push_back(b.CreateExtractValue(v, k));
@@ -85,8 +85,8 @@ llvm::Value* FunctionLowering::array_constructor(const Call* e, BuiltinId id, co
     UJIT_INTERNAL_ASSERT(ops && ops->size() == arg.size(), e->loc, "constructor call without operand types");
     auto value = [&](size_t i) { return expr_as(arg[i], (*ops)[i]); };
     auto present = [&](size_t i) { return i < arg.size() && arg[i] && !isa<NoneLit>(arg[i]); };
-    std::string what = self ? "." + cast<Attribute>(e->callee)->attr + "()"
-                            : std::string(types::builtin_name(id)) + "()";
+    std::string what =
+        self ? "." + cast<Attribute>(e->callee)->attr + "()" : std::string(types::builtin_name(id)) + "()";
     const Type* dt = rt->dtype();
     auto allocate = [&](const std::vector<llvm::Value*>& dims) {
         return TypedValue{allocate_array(rt, dims, e->loc, what), rt};

@@ -2,10 +2,12 @@
 // CPU runtime (cpu/helper_sort.hpp, helper_linalg.hpp, helper_matmul.hpp) with the array's data pointer,
 // shape and strides, and Numba's errors raised where they are detected here.
 #include "codegen/abi.hpp"
+#include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
 #include "cpu/helper_linalg.hpp"
 #include "nplib/library_typing.hpp"
+#include "nplib/runtime_dtype.hpp"
 
 #include <fmt/format.h>
 
@@ -18,31 +20,19 @@ using types::BuiltinId;
 using types::Type;
 
 namespace {
-
-// The runtime's code for a dtype (ujit::DType, runtime/dtype.hpp).
-int32_t dtype_code(const Type* t) {
-    DType d = DType::Complex128;
-    if (t->is_bool())
-        d = DType::Bool;
-    else if (t->is_int())
-        switch (t->bits()) {
-        case 8: d = t->is_signed() ? DType::Int8 : DType::UInt8; break;
-        case 16: d = t->is_signed() ? DType::Int16 : DType::UInt16; break;
-        case 32: d = t->is_signed() ? DType::Int32 : DType::UInt32; break;
-        default: d = t->is_signed() ? DType::Int64 : DType::UInt64; break;
-        }
-    else if (t->is_float())
-        d = t->bits() == 32 ? DType::Float32 : DType::Float64;
-    else if (t->bits() == 64)
-        d = DType::Complex64;
-    return static_cast<int32_t>(d);
-}
-
+int32_t dtype_code(const Type* t) { return nplib::runtime_dtype(t); }
 }  // namespace
 
 llvm::FunctionCallee FunctionLowering::runtime_call(const char* name, llvm::Type* result,
                                                     const std::vector<llvm::Type*>& params) {
     return mod.m.getOrInsertFunction(name, llvm::FunctionType::get(result, params, false));
+}
+
+void FunctionLowering::for_each_element(TypedValue a, const std::function<void(llvm::Value*)>& body) {
+    if (a.t->ndim() == 0) return body(array_data(b, a.v));
+    std::vector<llvm::Value*> dims;
+    for (int k = 0; k < a.t->ndim(); ++k) dims.push_back(array_dim(b, a.v, static_cast<unsigned>(k)));
+    elementwise_loop(dims, {a}, [&](const std::vector<llvm::Value*>& p) { body(p[0]); });
 }
 
 void FunctionLowering::raise_if(llvm::Value* cond, const char* class_name, const std::string& message, SourceLoc loc) {
@@ -63,43 +53,45 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
     };
     switch (id) {
     case BuiltinId::ArraySort: sort_rows(value(0)); return nullptr;
-    case BuiltinId::NpDot:
-        if (args[2]) {
-            TypedValue out = value(2);
-            matrix_product(value(0), value(1), out, e->loc);
-            return out.v;
+    case BuiltinId::NpDot: {
+        const Type* rt = type_of(e);
+        if (!rt->is_array()) return vector_dot(value(0), value(1), false, e->loc);
+        TypedValue x = value(0), y = value(1);
+        TypedValue out = value(2);
+        if (!out.v) {  // a new C array of the product's shape
+            std::vector<llvm::Value*> shape;
+            if (x.t->ndim() == 2) shape.push_back(array_dim(b, x.v, 0));
+            if (y.t->ndim() == 2) shape.push_back(array_dim(b, y.v, 1));
+            out = {allocate_array(rt, shape, e->loc, "np.dot()"), rt};
         }
-        return vector_dot(value(0), value(1), false, e->loc);
+        matrix_product(x, y, out, e->loc);
+        return out.v;
+    }
     case BuiltinId::NpVdot: return vector_dot(value(0), value(1), true, e->loc);
     case BuiltinId::NpLinalgNorm: return linalg_norm(value(0), value(1).v, type_of(e), e->loc);
+    case BuiltinId::NpSort: return sorted_copy(value(0), type_of(e), e->loc);
+    case BuiltinId::NpArgsort:
+    case BuiltinId::ArrayArgsort: return argsort(value(0), type_of(e), e->loc);  // stable: any kind
+    case BuiltinId::NpUnique: return unique(value(0), type_of(e), e->loc);
+    case BuiltinId::NpCumsum:
+    case BuiltinId::ArrayCumsum: return cumulative(value(0), true, type_of(e), e->loc);
+    case BuiltinId::NpCumprod:
+    case BuiltinId::ArrayCumprod: return cumulative(value(0), false, type_of(e), e->loc);
+    case BuiltinId::NpOuter: return outer(value(0), value(1), type_of(e), e->loc);
+    case BuiltinId::NpRandomNormal:
+    case BuiltinId::NpRandomStdNormal:
+    case BuiltinId::NpRandomRandn:
+    case BuiltinId::NpRandomRandint:
+    case BuiltinId::NpRandomRandom:
+    case BuiltinId::NpRandomRand:
+    case BuiltinId::NpRandomUniform: {
+        std::vector<TypedValue> vals;
+        for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));
+        return random_draw(id, vals, type_of(e), e->loc);
+    }
     default: break;
     }
     syntax::internal_error(e->loc, fmt::format("no lowering for {}()", types::builtin_name(id)));
-}
-
-// a.sort(): each row along the last axis, sorted in place by the runtime.
-void FunctionLowering::sort_rows(TypedValue a) {
-    llvm::FunctionCallee sort = runtime_call("ujit_rt_sort", b.getVoidTy(),
-                                             {b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty(), b.getInt32Ty()});
-    const int nd = a.t->ndim();
-    const unsigned last = static_cast<unsigned>(nd - 1);
-    llvm::Value* n = array_dim(b, a.v, last);
-    llvm::Value* stride = array_stride(b, a.v, last);
-    llvm::Value* dtype = b.getInt32(dtype_code(a.t->dtype()));
-    if (nd == 1) {
-        b.CreateCall(sort, {array_data(b, a.v), n, stride, dtype});
-        return;
-    }
-    // The rows' first elements: a view of every axis but the last.
-    std::vector<llvm::Value*> dims, strides;
-    for (unsigned k = 0; k < last; ++k) {
-        dims.push_back(array_dim(b, a.v, k));
-        strides.push_back(array_stride(b, a.v, k));
-    }
-    const Type* heads_t = types::array(a.t->dtype(), nd - 1, types::Layout::A);
-    llvm::Value* heads = make_view(b, a.v, heads_t, array_data(b, a.v), dims, strides);
-    elementwise_loop(dims, {{heads, heads_t}},
-                     [&](const std::vector<llvm::Value*>& p) { b.CreateCall(sort, {p[0], n, stride, dtype}); });
 }
 
 // np.dot / np.vdot of two vectors (Numba's dot_2_vv): the sizes must agree.
@@ -109,12 +101,11 @@ llvm::Value* FunctionLowering::vector_dot(TypedValue x, TypedValue y, bool conju
              "incompatible array sizes for np.dot(a, b) (vector * vector)", loc);
     const Type* dt = x.t->dtype();
     llvm::AllocaInst* out = entry_alloca(storage_type(mod.ctx, dt), "dot");
-    llvm::FunctionCallee dot =
-        runtime_call("ujit_rt_dot", b.getVoidTy(),
-                     {b.getInt32Ty(), b.getInt64Ty(), b.getPtrTy(), b.getInt64Ty(), b.getPtrTy(), b.getInt64Ty(),
-                      b.getInt32Ty(), b.getPtrTy()});
-    b.CreateCall(dot, {b.getInt32(dtype_code(dt)), n, array_data(b, x.v), array_stride(b, x.v, 0),
-                       array_data(b, y.v), array_stride(b, y.v, 0), b.getInt32(conjugate ? 1 : 0), out});
+    llvm::FunctionCallee dot = runtime_call("ujit_rt_dot", b.getVoidTy(),
+                                            {b.getInt32Ty(), b.getInt64Ty(), b.getPtrTy(), b.getInt64Ty(), b.getPtrTy(),
+                                             b.getInt64Ty(), b.getInt32Ty(), b.getPtrTy()});
+    b.CreateCall(dot, {b.getInt32(dtype_code(dt)), n, array_data(b, x.v), array_stride(b, x.v, 0), array_data(b, y.v),
+                       array_stride(b, y.v, 0), b.getInt32(conjugate ? 1 : 0), out});
     return from_storage(b, b.CreateLoad(storage_type(mod.ctx, dt), out), dt);
 }
 
@@ -123,8 +114,8 @@ llvm::Value* FunctionLowering::vector_dot(TypedValue x, TypedValue y, bool conju
 void FunctionLowering::matrix_product(TypedValue x, TypedValue y, TypedValue out, SourceLoc loc) {
     const Type* dt = x.t->dtype();
     llvm::Value* is = b.getInt64(dt->itemsize());
-    const char* form = x.t->ndim() == 2 ? (y.t->ndim() == 2 ? "matrix * matrix" : "matrix * vector")
-                                          : "vector * matrix";
+    const char* form =
+        x.t->ndim() == 2 ? (y.t->ndim() == 2 ? "matrix * matrix" : "matrix * vector") : "vector * matrix";
     // (rows, cols, row stride, column stride) of each operand.
     struct M {
         llvm::Value *rows, *cols, *s0, *s1;
@@ -143,11 +134,62 @@ void FunctionLowering::matrix_product(TypedValue x, TypedValue y, TypedValue out
     raise_if(b.CreateOr(b.CreateICmpNE(mo.rows, ma.rows), b.CreateICmpNE(mo.cols, mb.cols)), "ValueError",
              fmt::format("incompatible output array size for np.dot(a, b, out) ({})", form), loc);
     llvm::Type* i64 = b.getInt64Ty();
-    llvm::FunctionCallee mm = runtime_call("ujit_rt_matmul", b.getVoidTy(),
-                                           {b.getInt32Ty(), i64, i64, i64, b.getPtrTy(), i64, i64, b.getPtrTy(), i64,
-                                            i64, b.getPtrTy(), i64, i64});
+    llvm::FunctionCallee mm = runtime_call(
+        "ujit_rt_matmul", b.getVoidTy(),
+        {b.getInt32Ty(), i64, i64, i64, b.getPtrTy(), i64, i64, b.getPtrTy(), i64, i64, b.getPtrTy(), i64, i64});
     b.CreateCall(mm, {b.getInt32(dtype_code(dt)), ma.rows, ma.cols, mb.cols, array_data(b, x.v), ma.s0, ma.s1,
                       array_data(b, y.v), mb.s0, mb.s1, array_data(b, out.v), mo.s0, mo.s1});
+}
+
+// np.cumsum(a) / np.cumprod(a): the running sums (products) of the flattened array, in the
+// result's dtype, into a new 1-D array.
+llvm::Value* FunctionLowering::cumulative(TypedValue a, bool sum, const Type* rt, SourceLoc loc) {
+    const Type* dt = rt->dtype();
+    llvm::Value* out = allocate_array(rt, {array_size(a.v, a.t)}, loc, sum ? "np.cumsum()" : "np.cumprod()");
+    llvm::AllocaInst* acc = entry_alloca(value_type(mod.ctx, dt), "cum.acc");
+    b.CreateStore(convert_or_fail(b.getInt64(sum ? 0 : 1), types::int64(), dt, loc), acc);
+    llvm::AllocaInst* k = entry_alloca(b.getInt64Ty(), "cum.k");
+    b.CreateStore(b.getInt64(0), k);
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    for_each_element(a, [&](llvm::Value* p) {
+        const Type* at = a.t->dtype();
+        llvm::Value* v = convert_or_fail(from_storage(b, b.CreateLoad(storage_type(mod.ctx, at), p), at), at, dt, loc);
+        llvm::Value* cur =
+            ufunc_binary(sum ? BinOp::Add : BinOp::Mul, b.CreateLoad(value_type(mod.ctx, dt), acc), v, dt, loc);
+        b.CreateStore(cur, acc);
+        llvm::Value* i = b.CreateLoad(b.getInt64Ty(), k);
+        b.CreateStore(to_storage(b, cur, dt), b.CreateGEP(st, array_data(b, out), i));
+        b.CreateStore(b.CreateAdd(i, b.getInt64(1)), k);
+    });
+    return out;
+}
+
+// np.outer(a, b): out[i, j] = a.flat[i] * b.flat[j], in the product's dtype.
+llvm::Value* FunctionLowering::outer(TypedValue x, TypedValue y, const Type* rt, SourceLoc loc) {
+    const Type* dt = rt->dtype();
+    llvm::Value* n = array_size(y.v, y.t);
+    llvm::Value* out = allocate_array(rt, {array_size(x.v, x.t), n}, loc, "np.outer()");
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    llvm::AllocaInst* row = entry_alloca(b.getPtrTy(), "outer.row");
+    b.CreateStore(array_data(b, out), row);
+    auto element = [&](TypedValue a, llvm::Value* p) {
+        const Type* at = a.t->dtype();
+        return convert_or_fail(from_storage(b, b.CreateLoad(storage_type(mod.ctx, at), p), at), at, dt, loc);
+    };
+    for_each_element(x, [&](llvm::Value* px) {
+        llvm::Value* vx = element(x, px);
+        llvm::AllocaInst* j = entry_alloca(b.getInt64Ty(), "outer.j");
+        b.CreateStore(b.getInt64(0), j);
+        llvm::Value* r = b.CreateLoad(b.getPtrTy(), row);
+        for_each_element(y, [&](llvm::Value* py) {
+            llvm::Value* jv = b.CreateLoad(b.getInt64Ty(), j);
+            llvm::Value* v = ufunc_binary(BinOp::Mul, vx, element(y, py), dt, loc);
+            b.CreateStore(to_storage(b, v, dt), b.CreateGEP(st, r, jv));
+            b.CreateStore(b.CreateAdd(jv, b.getInt64(1)), j);
+        });
+        b.CreateStore(b.CreateGEP(st, r, n), row);
+    });
+    return out;
 }
 
 // np.linalg.norm(x, ord): computed by the runtime in float64; a matrix order it does not
@@ -162,16 +204,16 @@ llvm::Value* FunctionLowering::linalg_norm(TypedValue x, llvm::Value* ord, const
         b.CreateStore(array_stride(b, x.v, k), b.CreateConstInBoundsGEP2_32(dims_t, strides, 0, k));
     }
     llvm::AllocaInst* status = entry_alloca(b.getInt32Ty(), "norm.status");
-    llvm::FunctionCallee norm = runtime_call(
-        "ujit_rt_norm", b.getDoubleTy(),
-        {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(), b.getPtrTy(), b.getPtrTy(), b.getInt32Ty(), b.getDoubleTy(),
-         b.getPtrTy()});
-    llvm::Value* v = b.CreateCall(
-        norm, {array_data(b, x.v), b.getInt32(dtype_code(x.t->dtype())), b.getInt32(nd), shape, strides,
-               b.getInt32(ord ? 1 : 0), ord ? ord : llvm::ConstantFP::get(b.getDoubleTy(), 0.0), status});
+    llvm::FunctionCallee norm = runtime_call("ujit_rt_norm", b.getDoubleTy(),
+                                             {b.getPtrTy(), b.getInt32Ty(), b.getInt32Ty(), b.getPtrTy(), b.getPtrTy(),
+                                              b.getInt32Ty(), b.getDoubleTy(), b.getPtrTy()});
+    llvm::Value* v =
+        b.CreateCall(norm, {array_data(b, x.v), b.getInt32(dtype_code(x.t->dtype())), b.getInt32(nd), shape, strides,
+                            b.getInt32(ord ? 1 : 0), ord ? ord : llvm::ConstantFP::get(b.getDoubleTy(), 0.0), status});
     if (nd == 2) {
         llvm::Value* s = b.CreateLoad(b.getInt32Ty(), status);
-        raise_if(b.CreateICmpEQ(s, b.getInt32(cpu::kNormInvalidMatrixOrder)), "ValueError", "Invalid norm order for matrices.", loc);
+        raise_if(b.CreateICmpEQ(s, b.getInt32(cpu::kNormInvalidMatrixOrder)), "ValueError",
+                 "Invalid norm order for matrices.", loc);
         raise_if(b.CreateICmpEQ(s, b.getInt32(cpu::kNormNeedsSvd)), "NotImplementedError",
                  "np.linalg.norm() of a matrix with ord=2 or ord=-2 needs its singular values, which ujit does "
                  "not compute",

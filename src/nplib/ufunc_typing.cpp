@@ -61,6 +61,25 @@ std::vector<std::string> concat(std::vector<std::string> a, const std::vector<st
     return a;
 }
 
+// The first loop every input casts to safely, where integers may also go to any float or
+// complex loop when the inputs mix integer and inexact kinds.
+std::optional<UfuncLoop> first_castable(const std::vector<UfuncLoop>& loops, const std::vector<const Type*>& inputs) {
+    bool has_int = false, has_inexact = false;
+    for (const Type* t : inputs) {
+        has_int |= t->is_int();
+        has_inexact |= t->is_float() || t->is_complex();
+    }
+    bool mixed = has_int && has_inexact;
+    for (const UfuncLoop& l : loops) {
+        bool ok = l.in.size() == inputs.size();
+        for (size_t k = 0; ok && k < inputs.size(); ++k)
+            ok = can_cast_safely(inputs[k], l.in[k]) ||
+                 (mixed && inputs[k]->is_int() && (l.in[k]->is_float() || l.in[k]->is_complex()));
+        if (ok) return l;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 UfuncSig binary_ufunc(BinOp op) {
@@ -135,23 +154,23 @@ std::optional<UfuncLoop> find_loop(const UfuncSig& sig, const std::vector<const 
         if (inputs[0]->is_complex() || inputs[1]->is_complex() || inputs[2]->is_complex()) return std::nullopt;
         return UfuncLoop{{inputs[0], inputs[0], inputs[0]}, inputs[0]};
     }
-    bool has_int = false, has_inexact = false;
-    for (const Type* t : inputs) {
-        has_int |= t->is_int();
-        has_inexact |= t->is_float() || t->is_complex();
-    }
-    bool mixed = has_int && has_inexact;
+    std::vector<UfuncLoop> loops;
     for (const std::string& loop : sig.loops) {
+        if (loop.size() != inputs.size() + 3) continue;
         UfuncLoop l;
         for (size_t k = 0; k < inputs.size(); ++k) l.in.push_back(from_char(loop[k]));
         l.out = from_char(loop.back());
-        bool ok = loop.size() == inputs.size() + 3;
-        for (size_t k = 0; ok && k < inputs.size(); ++k)
-            ok = can_cast_safely(inputs[k], l.in[k]) ||
-                 (mixed && inputs[k]->is_int() && (l.in[k]->is_float() || l.in[k]->is_complex()));
-        if (ok) return l;
+        loops.push_back(std::move(l));
     }
-    return std::nullopt;
+    return first_castable(loops, inputs);
+}
+
+std::optional<UfuncLoop> find_declared_loop(const std::vector<UfuncLoop>& loops,
+                                            const std::vector<const Type*>& inputs) {
+    std::vector<UfuncLoop> with_result;
+    for (const UfuncLoop& l : loops)
+        if (l.out) with_result.push_back(l);
+    return first_castable(with_result, inputs);
 }
 
 }  // namespace ujit::nplib

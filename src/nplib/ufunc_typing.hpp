@@ -37,6 +37,11 @@ std::optional<UfuncSig> builtin_ufunc(types::BuiltinId id);
 // (find_loop knows them by name): where promotes x and y as add's loops do and tests c for
 // truth; clip computes in a's dtype, as Numba's np.clip fills an array like a.
 
+// Of the loops a @vectorize function declares (its signatures), the first these dtypes cast
+// to by find_loop's rule; nullopt if none.
+std::optional<UfuncLoop> find_declared_loop(const std::vector<UfuncLoop>& loops,
+                                            const std::vector<const types::Type*>& inputs);
+
 // The loop for these input dtypes, or nullopt ("ufunc 'add' not supported for the input types").
 std::optional<UfuncLoop> find_loop(const UfuncSig& sig, const std::vector<const types::Type*>& inputs);
 

@@ -201,7 +201,9 @@ void execute_gufunc(GufuncLoopFn loop, const GufuncShape& g, const GufuncBinding
     int64_t chunk = (plan.total + n_chunks - 1) / n_chunks;
     chunk = (chunk + 63) / 64 * 64;  // chunks' output writes stay off each other's cache lines
     n_chunks = (plan.total + chunk - 1) / chunk;
-    pool->parallel_for(n_chunks, [&](int64_t c) { run(c * chunk, std::min(plan.total, (c + 1) * chunk)); });
+    pool->parallel_for(
+        n_chunks, [&](int64_t c) { run(c * chunk, std::min(plan.total, (c + 1) * chunk)); },
+        pool == &ThreadPool::global() ? thread_limit() : 0);  // set_num_threads, as Numba's
 }
 
 }  // namespace ujit::runtime

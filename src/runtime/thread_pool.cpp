@@ -14,7 +14,11 @@ constinit thread_local int t_limit = 0;  // set_thread_limit's value (0: none)
 
 int thread_index() { return t_index; }
 int thread_limit() { return t_limit > 0 ? t_limit : ThreadPool::global().size(); }
-void set_thread_limit(int n) { t_limit = n; }
+int set_thread_limit(int n) {
+    int old = t_limit;
+    t_limit = n;
+    return old;
+}
 
 // One parallel_for call. Workers hold it by shared_ptr, so it outlives the caller's
 // return for as long as a worker still touches its counters.

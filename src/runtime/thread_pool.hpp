@@ -57,9 +57,9 @@ int thread_index();
 // How many threads the parallel regions this thread launches use (Numba's get_num_threads):
 // what set_thread_limit gave on this thread, else, on a worker running a region, the limit
 // of that region, else global().size(). set_thread_limit takes 1 .. global().size() (the
-// caller checks).
+// caller checks), or 0 (none set); it returns the value it replaces, for restoring.
 int thread_limit();
-void set_thread_limit(int n);
+int set_thread_limit(int n);
 
 // The thread count global() uses: NUMBA_NUM_THREADS, else UJIT_NUM_THREADS, if it is a
 // positive integer, else the hardware concurrency (at least 1).

@@ -229,9 +229,11 @@ void execute_ufunc_parallel(LoopFn loop, const std::vector<ArrayRef>& inputs, co
     int64_t chunk = (plan.total + n_chunks - 1) / n_chunks;
     chunk = (chunk + 63) / 64 * 64;
     n_chunks = (plan.total + chunk - 1) / chunk;
-    pool->parallel_for(n_chunks, [&](int64_t c) {
-        run_plan_range(plan, c * chunk, std::min(plan.total, (c + 1) * chunk), loop, invoke);
-    });
+    // The process's pool runs with the caller's set_num_threads count, as Numba's parallel ufuncs.
+    pool->parallel_for(
+        n_chunks,
+        [&](int64_t c) { run_plan_range(plan, c * chunk, std::min(plan.total, (c + 1) * chunk), loop, invoke); },
+        pool == &ThreadPool::global() ? thread_limit() : 0);
 }
 
 }  // namespace ujit::runtime

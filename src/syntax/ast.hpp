@@ -271,6 +271,7 @@ struct Raise : Stmt {
 struct Param {
     std::string name;
     SourceLoc loc;
+    bool star = false;  // `*args`, the last parameter: the extra arguments as one tuple
 };
 struct FunctionDef : Stmt {
     static constexpr StmtKind Kind = StmtKind::FunctionDef;

@@ -301,7 +301,12 @@ void Parser::parse_call_args(Call* call) {
             call->keywords.push_back(kw);
         } else {
             if (!call->keywords.empty()) fail(t.loc, "positional argument follows keyword argument");
+            // np.array([1, 2, 3]): the one place a list display is read (as a tuple, by typing).
+            auto* attr = dyn_cast<Attribute>(call->callee);
+            bool saved = list_ok_;
+            list_ok_ = call->args.empty() && attr && attr->attr == "array" && peek().is_op("[");
             call->args.push_back(parse_expr());
+            list_ok_ = saved;
             if (peek().is_keyword("for")) unsupported(open.loc, "generator expressions are");
         }
         if (!accept_op(",")) break;
@@ -411,20 +416,25 @@ Expr* Parser::parse_paren() {
 }
 
 // Lists, dicts and sets (and their comprehensions) are outside the subset: name which one.
-// The exception: a list inside a decorator (signature lists) becomes a Tuple.
+// The exceptions: a list inside a decorator (signature lists) and the (nested) list that is
+// the first argument of `*.array(...)` (np.array([[1, 2], [3, 4]])) become a Tuple marked as
+// a list, which type inference reads as a tuple there and refuses anywhere else.
 Expr* Parser::parse_display() {
     Token open = take();
     const char* closer = open.text == "[" ? "]" : "}";
     if (open.text == "[") {
-        if (!in_decorator_) {
+        if (!in_decorator_ && !list_ok_) {
             if (!peek().is_op("]")) parse_expr();
             if (peek().is_keyword("for")) unsupported(open.loc, "list comprehensions are");
             unsupported(open.loc, "list literals are");
         }
+        bool rows = list_ok_;
         auto* list = make<Tuple>(open.loc);
         list->display = Tuple::Display::List;
         while (!peek().is_op("]")) {
+            list_ok_ = rows && peek().is_op("[");  // a row of np.array's nested list
             list->elts.push_back(parse_expr());
+            list_ok_ = rows;
             if (peek().is_keyword("for")) unsupported(open.loc, "list comprehensions are");
             if (!accept_op(",")) break;
         }

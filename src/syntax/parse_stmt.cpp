@@ -413,8 +413,9 @@ Stmt* Parser::parse_def(std::vector<Expr*> decorators) {
     take();
     expect_op("(");
     while (!peek().is_op(")")) {
+        const bool star = peek().is_op("*") && peek(1).kind == Tok::Name;
+        if (star) take();
         const Token& t = peek();
-        if (t.is_op("*") && peek(1).kind == Tok::Name) unsupported(t.loc, "'*args' parameters are");
         if (t.is_op("*")) unsupported(t.loc, "keyword-only parameters ('*') are");
         if (t.is_op("**")) unsupported(t.loc, "'**kwargs' parameters are");
         if (t.is_op("/")) unsupported(t.loc, "positional-only parameters ('/') are");
@@ -423,11 +424,12 @@ Stmt* Parser::parse_def(std::vector<Expr*> decorators) {
             fail(t.loc, fmt::format("too many parameters (limit {})", kMaxParameters));
         for (const Param& p : fn->params)
             if (p.name == t.text) fail(t.loc, fmt::format("duplicate argument '{}' in function definition", t.text));
-        fn->params.push_back({t.text, t.loc});
+        fn->params.push_back({t.text, t.loc, star});
         take();
         if (peek().is_op(":")) unsupported(peek().loc, "parameter annotations are");
         if (peek().is_op("=")) unsupported(peek().loc, "default parameter values are");
         if (!accept_op(",")) break;
+        if (star && !peek().is_op(")")) unsupported(peek().loc, "parameters after '*args' are");
     }
     expect_op(")");
     if (peek().is_op("->")) unsupported(peek().loc, "return annotations are");

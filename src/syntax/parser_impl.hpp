@@ -108,6 +108,7 @@ private:
     int loop_depth_ = 0;
     int function_depth_ = 0;
     bool in_decorator_ = false;
+    bool list_ok_ = false;  // a list display may start here (np.array's first argument)
     // Numba's decorators seen at the top level; without any (a module for the C and C++ API)
     // every def is ujit's, and the first undecorated def skipped as host code is an error.
     bool decorated_ = false;

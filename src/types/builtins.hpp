@@ -13,7 +13,18 @@ namespace ujit::types {
 
 // The columns of builtins.def (documented there).
 enum class BuiltinKind : uint8_t { Function, Value, Attribute };
-enum class BuiltinGroup : uint8_t { Python, Math, Numpy, Random, Cuda, Atomic, Xoroshiro, Object, ArrayMethod };
+enum class BuiltinGroup : uint8_t {
+    Python,
+    Math,
+    Numpy,
+    Random,
+    Cuda,
+    Atomic,
+    Xoroshiro,
+    Object,
+    ArrayMethod,
+    Threads
+};
 enum class TypingRule : uint8_t { Float1, Float2, Own };
 enum class Availability : uint8_t { Both, Cpu, Cuda };
 enum class MathLowering : uint8_t { Lib, Ir, No };
@@ -59,6 +70,24 @@ inline bool is_array_method(BuiltinId id) { return builtin_info(id).group == Bui
 inline bool is_atomic(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Atomic; }
 inline bool is_math_module(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Math; }
 inline bool is_xoroshiro(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Xoroshiro; }
+// A warp-level function: threads of a warp meet there (cuda.syncwarp, shfl_*, votes, match_*).
+inline bool is_warp_sync(BuiltinId id) {
+    switch (id) {
+    case BuiltinId::CudaSyncwarp:
+    case BuiltinId::CudaShflSync:
+    case BuiltinId::CudaShflUpSync:
+    case BuiltinId::CudaShflDownSync:
+    case BuiltinId::CudaShflXorSync:
+    case BuiltinId::CudaAllSync:
+    case BuiltinId::CudaAnySync:
+    case BuiltinId::CudaEqSync:
+    case BuiltinId::CudaBallotSync:
+    case BuiltinId::CudaMatchAnySync:
+    case BuiltinId::CudaMatchAllSync:
+    case BuiltinId::CudaActivemask: return true;
+    default: return false;
+    }
+}
 // A value read in CUDA code (cuda.threadIdx.x, cuda.laneid): lowered by Target::emit_cuda_builtin.
 inline bool is_cuda_value(BuiltinId id) {
     return builtin_info(id).kind == BuiltinKind::Value && builtin_info(id).where == Availability::Cuda;

@@ -129,7 +129,6 @@ private:
                 c.elems.push_back(eval(el));
                 types.push_back(c.elems.back().type);
             }
-            if (types.empty()) not_constant(e, "empty tuples are not supported by ujit");
             c.type = tuple(types);
             if (std::string why = mixed_tuple_error(c.type); !why.empty()) not_constant(e, why);
             return c;

@@ -33,6 +33,10 @@ std::string type_code(const Type* t) {
         for (auto* e : t->elements()) s += type_code(e);
         return s + "_";
     }
+    // Functions and types passed as values: one specialization per function or type.
+    case Kind::UserFunc: return fmt::format("F{}_{}_", t->function()->name, t->function()->id);
+    case Kind::BuiltinFunc: return fmt::format("B{}_", static_cast<int>(t->builtin()));
+    case Kind::DTypeObj: return fmt::format("D{}", type_code(t->scalar()));
     default: return "x";
     }
 }
@@ -74,13 +78,25 @@ std::string mangle_symbol(const FunctionDef& fn, const std::vector<const Type*>&
     return s;
 }
 
-void infer_function(ModuleScope& m, TypedFunction& out) { Inferrer(m, out).run(); }
+void infer_function(ModuleScope& m, TypedFunction& out, ModuleScope::Frame& frame) { Inferrer(m, out, &frame).run(); }
 
-Inferrer::Inferrer(ModuleScope& module, TypedFunction& fn) : m_(module), fn_(fn) {}
+const Type* partial_return_type(ModuleScope& m, const TypedFunction& fn) {
+    TypedFunction scratch;
+    scratch.def = fn.def;
+    scratch.target = fn.target;
+    scratch.role = fn.role;
+    scratch.arg_types = fn.arg_types;
+    scratch.captures = fn.captures;
+    scratch.symbol = fn.symbol;
+    return Inferrer(m, scratch, nullptr).partial_return();
+}
+
+Inferrer::Inferrer(ModuleScope& module, TypedFunction& fn, ModuleScope::Frame* frame)
+    : m_(module), fn_(fn), frame_(frame) {}
 
 void Inferrer::error(SourceLoc loc, const std::string& msg) const { fail(loc, msg); }
 
-void Inferrer::run() {
+void Inferrer::start() {
     const FunctionDef& def = *fn_.def;
     fn_.first_id = def.end_id ? def.id : 0;
     fn_.expr_types.assign((def.end_id ? def.end_id : m_.module.node_count()) - fn_.first_id, nullptr);
@@ -89,16 +105,39 @@ void Inferrer::run() {
         fn_.variables.push_back(Variable{def.params[i].name, fn_.arg_types[i], def.params[i].loc, true});
         type_origin_.push_back(def.params[i].loc);
     }
+    for (size_t i = 0; i < fn_.captures.size(); ++i) {  // hidden parameters after the explicit ones
+        const std::string& name = fn_.captures[i];
+        locals_.insert(name);
+        fn_.variables.push_back(Variable{name, fn_.arg_types[def.params.size() + i], def.name_loc, true});
+        type_origin_.push_back(def.name_loc);
+    }
     collect_locals(def.body);
+}
 
+void Inferrer::converge() {
     // Variable types only widen (unification is monotone over a finite lattice), so this
     // terminates; the bound is a guard against a bug, not a limit users can reach.
     for (int i = 0;; ++i) {
-        if (i == 64) error(def.name_loc, fmt::format("type inference of '{}' did not converge", def.name));
+        if (i == 64) error(fn_.def->name_loc, fmt::format("type inference of '{}' did not converge", fn_.def->name));
         changed_ = false;
         pass();
+        if (frame_) lend_returns();
         if (!changed_) break;
     }
+}
+
+// After a pass: recursive calls get this pass's returns in the next one; a pass that lent
+// them another type is not the last.
+void Inferrer::lend_returns() {
+    const Type* now = has_value_return_ ? returned_ : has_bare_return_ ? none() : nullptr;
+    if (frame_->lent && now != frame_->lent) changed_ = true;
+    frame_->passed = true;
+    frame_->partial = now;
+}
+
+void Inferrer::run() {
+    start();
+    converge();
     final_ = true;
     fn_.constants.clear();
     fn_.call_operands.clear();
@@ -106,6 +145,12 @@ void Inferrer::run() {
     fn_.callees.clear();
     pass();
     finish_returns();
+}
+
+const Type* Inferrer::partial_return() {
+    start();
+    converge();
+    return has_value_return_ ? returned_ : has_bare_return_ ? none() : nullptr;
 }
 
 void Inferrer::pass() {
@@ -141,6 +186,7 @@ void Inferrer::collect_locals(const Block& b) {
             collect_locals(cast<While>(s)->body);
             collect_locals(cast<While>(s)->orelse);
             break;
+        case StmtKind::FunctionDef: locals_.insert(cast<FunctionDef>(s)->name); break;
         default: break;
         }
     }
@@ -152,20 +198,22 @@ Variable* Inferrer::variable(const std::string& name) {
     return nullptr;
 }
 
-void Inferrer::bind(const Name* n, const Type* t, SourceLoc where) {
+void Inferrer::bind(const Name* n, const Type* t, SourceLoc where) { bind(n->id, n->loc, t, where); }
+
+void Inferrer::bind(const std::string& id, SourceLoc at, const Type* t, SourceLoc where) {
     if (!t) return;  // not known yet
-    if (!t->is_value()) {
+    if (!t->is_value() && !t->is_static_value()) {
         if (t->kind() == Kind::Range)
             error(where, fmt::format("range(...) can only be used as the iterator of a for loop, not assigned to '{}'",
-                                     n->id));
+                                     id));
         error(where, fmt::format("cannot assign {} to variable '{}': only values (numbers, tuples, arrays) can be "
                                  "stored in variables",
-                                 t->str(), n->id));
+                                 t->str(), id));
     }
-    Variable* v = variable(n->id);
+    Variable* v = variable(id);
     if (!v) {
-        fn_.variables.push_back(Variable{n->id, t, n->loc, false});
-        type_origin_.push_back(n->loc);
+        fn_.variables.push_back(Variable{id, t, at, false});
+        type_origin_.push_back(at);
         changed_ = true;
         return;
     }
@@ -174,14 +222,14 @@ void Inferrer::bind(const Name* n, const Type* t, SourceLoc where) {
     const Type* u = unify(v->type, t);
     if (!u)
         fail(
-            n->loc,
-            fmt::format("variable '{}' has type {} at {} and {} at {} which cannot be unified", n->id, v->type->str(),
-                        loc_str(type_origin_[index]), t->str(), loc_str(n->loc)),
+            at,
+            fmt::format("variable '{}' has type {} at {} and {} at {} which cannot be unified", id, v->type->str(),
+                        loc_str(type_origin_[index]), t->str(), loc_str(at)),
             {Diagnostic{
-                Severity::Note, type_origin_[index], fmt::format("'{}' has type {} here", n->id, v->type->str()), {}}});
+                Severity::Note, type_origin_[index], fmt::format("'{}' has type {} here", id, v->type->str()), {}}});
     if (u != v->type) {
         v->type = u;
-        type_origin_[index] = n->loc;
+        type_origin_[index] = at;
         changed_ = true;
     }
 }

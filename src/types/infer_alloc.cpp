@@ -58,8 +58,8 @@ const Type* Inferrer::dtype_argument(const Expr* e, const std::string& what) {
         case BuiltinId::Complex: return complex(128);
         default: break;
         }
-    error(e->loc, fmt::format("{}(): dtype must be a type such as np.float32, float32 or 'float32', not {}", what,
-                              t->str()));
+    error(e->loc,
+          fmt::format("{}(): dtype must be a type such as np.float32, float32 or 'float32', not {}", what, t->str()));
 }
 
 // A shape: an integer (1-D) or a tuple of integers (its length in dimensions, () for 0-d).
@@ -74,8 +74,8 @@ int Inferrer::shape_argument(const Expr* e, const std::string& what, const Type*
     if (t->is_tuple()) {
         for (const Type* d : t->elements())
             if (!d->is_int() && !d->is_bool())
-                error(e->loc, fmt::format("{}(): the shape must be an integer or a tuple of integers, not {}", what,
-                                          t->str()));
+                error(e->loc,
+                      fmt::format("{}(): the shape must be an integer or a tuple of integers, not {}", what, t->str()));
         if (t->elements().size() > 8) error(e->loc, fmt::format("{}(): ujit arrays have at most 8 dimensions", what));
         *op = tuple(std::vector<const Type*>(t->elements().size(), int64()));
         return static_cast<int>(t->elements().size());
@@ -89,8 +89,7 @@ const Type* Inferrer::array_alloc(const Call* c, BuiltinId id) {
     const std::string what = self ? cast<Attribute>(c->callee)->attr : spelled(c->callee);
     std::string why;
     SourceLoc where;
-    std::vector<const Expr*> arg =
-        nplib::bind_arguments(c, nplib::constructor_params(id), &why, &where);
+    std::vector<const Expr*> arg = nplib::bind_arguments(c, nplib::constructor_params(id), &why, &where);
     if (!why.empty()) error(where, fmt::format("{}() {}", what, why));
     if (cuda()) error(c->loc, nplib::cuda_allocation_error(self ? "." + what + "()" : what + "()"));
     const std::vector<std::string>& params = nplib::constructor_params(id);
@@ -203,7 +202,9 @@ const Type* Inferrer::array_alloc(const Call* c, BuiltinId id) {
         break;
     }
     case BuiltinId::NpArray: {
-        const Type* t = expr(required(0));
+        allow_list_ = isa<Tuple>(required(0));  // np.array([[1, 2], [3, 4]]): lists as tuples
+        const Type* t = expr(arg[0]);
+        allow_list_ = false;
         if (!t) return nullptr;
         ops[0] = t;
         if (t->is_array()) {

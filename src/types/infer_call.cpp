@@ -96,12 +96,88 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
     if (d.kind == Decorator::Kind::CudaJit && !cuda() && !declared_for_cuda(fn_.def))
         error(c->loc, fmt::format("'{}' is a CUDA device function and cannot be called from CPU code", callee->name));
     for (size_t i = 0; i < args.size(); ++i)
-        if (!args[i]->is_value())
+        if (!args[i]->is_value() && !args[i]->is_static_value())
             error(c->args[i]->loc, fmt::format("cannot pass {} to '{}'", args[i]->str(), callee->name));
+    if (d.kind == Decorator::Kind::Vectorize &&
+        std::any_of(args.begin(), args.end(), [](const Type* t) { return t->is_array(); }))
+        return ufunc_on_arrays(c, callee, d, args);
+    if (!callee->params.empty() && callee->params.back().star) {  // def f(a, *args): the rest as one tuple
+        const size_t fixed = callee->params.size() - 1;
+        if (args.size() < fixed)
+            error(c->loc, fmt::format("'{}' takes at least {} argument{} but {} {} given", callee->name, fixed,
+                                      fixed == 1 ? "" : "s", args.size(), args.size() == 1 ? "was" : "were"));
+        std::vector<const Type*> rest(args.begin() + static_cast<std::ptrdiff_t>(fixed), args.end());
+        for (size_t i = fixed; i < args.size(); ++i)
+            if (!args[i]->is_value())
+                error(c->args[i]->loc,
+                      fmt::format("cannot pass {} in '*{}'", args[i]->str(), callee->params.back().name));
+        args.resize(fixed);
+        args.push_back(tuple(std::move(rest)));
+    }
+    if (!capture_values(c, callee, args)) return nullptr;  // an inner function's captured variables
     FunctionRole role = cuda() ? FunctionRole::Device : FunctionRole::Scalar;
+    if (ModuleScope::Frame* frame = m_.recursion_frame(callee, args, fn_.target, role))
+        return recursive_call(c, *frame);
     const TypedFunction& t = m_.specialize(callee, args, fn_.target, nullptr, role, c->loc);
     fn_.callees[c->id] = &t;
     return t.return_type;
+}
+
+// A call of a specialization being typed further up the call stack (Numba's RecursiveCall).
+const Type* Inferrer::recursive_call(const Call* c, ModuleScope::Frame& frame) {
+    if (!frame_) return nullptr;  // a partial typing skips recursive calls, as Numba's does
+    // Every function from that frame to this one calls itself through the others: none of
+    // them can be inlined into its callers whole.
+    bool in_cycle = false;
+    for (ModuleScope::Frame& f : m_.in_progress) {
+        in_cycle = in_cycle || &f == &frame;
+        if (in_cycle) f.fn->recursive = true;
+    }
+    fn_.callees[c->id] = frame.fn;
+    if (frame.fn->return_type) return frame.fn->return_type;  // declared by a signature
+    const Type* t = frame.passed ? frame.partial : partial_return_type(m_, *frame.fn);
+    if (!t)
+        error(c->loc, fmt::format("cannot type infer runaway recursion: no return of '{}' that does not call "
+                                  "itself gives its return type (declare one with a signature)",
+                                  frame.fn->def->name));
+    frame.lent = t;
+    return t;
+}
+
+// A @vectorize function of the module called on arrays: its scalar function applied element
+// by element (an array expression, nplib/lower_array_expr.cpp), as Numba calls a ufunc in
+// nopython code. With declared signatures the loop is the first that the operands' dtypes
+// cast to safely (NumPy's loop selection); without, the scalar function is specialized for
+// the operands' dtypes.
+const Type* Inferrer::ufunc_on_arrays(const Call* c, const FunctionDef* callee, const Decorator& d,
+                                      const std::vector<const Type*>& args) {
+    std::vector<const Type*> dtypes;
+    int ndim = 0;
+    for (const Type* t : args) {
+        if (t->is_array()) ndim = std::max(ndim, t->ndim());
+        if (!t->is_array() && !t->is_number())
+            error(c->loc, fmt::format("ufunc '{}' is not supported for {}", callee->name, t->str()));
+        dtypes.push_back(t->is_array() ? t->dtype() : t);
+    }
+    std::vector<const Type*> in = dtypes;
+    const Type* declared = nullptr;
+    if (!d.signatures.empty()) {
+        std::vector<nplib::UfuncLoop> loops;
+        for (const Signature& s : d.signatures) loops.push_back({s.args, s.ret});
+        auto loop = nplib::find_declared_loop(loops, dtypes);
+        if (!loop) {
+            std::string listed;
+            for (const Type* t : dtypes) listed += (listed.empty() ? "" : ", ") + t->str();
+            error(c->loc, fmt::format("ufunc '{}' has no loop for the input types ({})", callee->name, listed));
+        }
+        in = loop->in;
+        declared = loop->out;
+    }
+    const TypedFunction& t = m_.specialize(callee, in, fn_.target, declared, FunctionRole::Scalar, c->loc);
+    if (!t.return_type->is_number())
+        error(c->loc, fmt::format("ufunc '{}' returns {}, not a number", callee->name, t.return_type->str()));
+    fn_.callees[c->id] = &t;
+    return array(t.return_type, ndim, Layout::C);
 }
 
 const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<const Type*> args) {
@@ -233,10 +309,12 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         operands(c, {r.operand});
         return r.result;
     }
+    case BuiltinId::Sum: return iterable_reduction(c, id, args);
     case BuiltinId::Min:
     case BuiltinId::Max:
     case BuiltinId::NpMinimum:
     case BuiltinId::NpMaximum: {
+        if ((id == BuiltinId::Min || id == BuiltinId::Max) && args.size() == 1) return iterable_reduction(c, id, args);
         if (id == BuiltinId::NpMinimum || id == BuiltinId::NpMaximum)
             arity(2, 2);
         else if (args.size() < 2)
@@ -333,9 +411,18 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         operands(c, {r.operand, r.operand});
         return tuple({r.result, r.result});
     }
+    case BuiltinId::GetNumThreads:
+    case BuiltinId::GetThreadId:  // intp in Numba
+        arity(0, 0);
+        operands(c, {});
+        return int64();
+    case BuiltinId::SetNumThreads:
+        arity(1, 1);
+        if (!args[0]->is_int() || args[0]->is_bool())
+            error(c->args[0]->loc, "The number of threads specified must be an integer");  // Numba's TypingError
+        operands(c, {int64()});
+        return none();
     case BuiltinId::RandomRandom:
-    case BuiltinId::NpRandomRandom:
-    case BuiltinId::NpRandomRand:
         arity(0, 0);
         operands(c, {});
         return float64();
@@ -345,10 +432,8 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         integer_arg(0);
         operands(c, {int64()});
         return none();
-    case BuiltinId::RandomUniform:
-    case BuiltinId::NpRandomUniform: {
-        const size_t n = id == BuiltinId::RandomUniform ? 2 : 0;
-        arity(n, 2);
+    case BuiltinId::RandomUniform: {
+        arity(2, 2);
         for (size_t i = 0; i < args.size(); ++i) number(i);
         operands(c, std::vector<const Type*>(args.size(), float64()));
         return float64();
@@ -375,8 +460,14 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
     case BuiltinId::CudaSyncthreads:
     case BuiltinId::CudaThreadfence:
     case BuiltinId::CudaThreadfenceBlock:
+    case BuiltinId::CudaThreadfenceSystem:
         if (!args.empty()) error(c->loc, fmt::format("{}() takes no arguments", what));
         operands(c, {});
+        return none();
+    case BuiltinId::CudaNanosleep:
+        if (args.size() != 1 || !args[0]->is_int())
+            error(c->loc, fmt::format("{}() takes one integer (nanoseconds)", what));
+        operands(c, {integer(32, false)});
         return none();
     case BuiltinId::CudaSyncthreadsCount:
     case BuiltinId::CudaSyncthreadsAnd:
@@ -386,6 +477,18 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
         operands(c, {int32()});
         return int32();
     default: break;
+    }
+    if (const Type* t = cuda_intrinsic_call(c, id, args)) return t;
+    if (id == BuiltinId::CudaAtomicCompareAndSwap) {  // (ary, old, val): cas on ary[0]
+        if (args.size() != 3) error(c->loc, fmt::format("{}() takes 3 arguments ({} given)", what, args.size()));
+        if (!args[0]->is_array() || args[0]->ndim() != 1 || !args[0]->dtype()->is_int())
+            error(c->args[0]->loc, fmt::format("{}() needs a 1-D array of integers, not {}", what, args[0]->str()));
+        require_writable(c->args[0], args[0]);
+        for (size_t i = 1; i < 3; ++i)
+            if (!args[i]->is_int())
+                error(c->args[i]->loc, fmt::format("{}() needs integer values, not {}", what, args[i]->str()));
+        operands(c, {args[0], args[0]->dtype(), args[0]->dtype()});
+        return args[0]->dtype();
     }
     if (is_atomic(id)) {
         size_t want = builtin_info(id).min_args;  // 3; cas 4

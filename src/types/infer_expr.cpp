@@ -3,6 +3,7 @@
 #include "types/infer_impl.hpp"
 
 #include "nplib/array_typing.hpp"
+#include "nplib/constructors.hpp"
 #include "nplib/ufunc_typing.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/internal_error.hpp"
@@ -213,13 +214,18 @@ const Type* Inferrer::array_subscript(const Subscript* s, const Type* array) {
     if (!isa<Tuple>(s->index) && !isa<Slice>(s->index)) {
         const Type* it = expr(s->index);
         if (it && it->is_array() && it->dtype()->is_bool()) {
-            if (!mask_target_)
-                error(s->loc, "boolean-mask indexing makes a new array, which ujit cannot allocate yet; assign "
-                              "through it (a[mask] = 0)");
             if (it->ndim() != array->ndim())
                 error(s->index->loc, fmt::format("a boolean index must have the array's {} dimensions, not {}",
                                                  array->ndim(), it->ndim()));
-            return types::array(array->dtype(), 1, Layout::A);
+            // Read: a new 1-D array of the selected items, in C order (Numba's getitem).
+            return types::array(array->dtype(), 1, mask_target_ ? Layout::A : Layout::C);
+        }
+        if (it && it->is_array() && it->dtype()->is_int()) {  // a[idx]: rows picked by index, copied
+            if (mask_target_)
+                error(s->loc, "assigning through an integer-array index is not supported by ujit (assign "
+                              "through a boolean mask or a slice)");
+            if (cuda()) error(s->loc, nplib::cuda_allocation_error("indexing with an integer array"));
+            return types::array(array->dtype(), it->ndim() + array->ndim() - 1, Layout::C);
         }
     }
     std::vector<nplib::IndexItem> items;
@@ -350,13 +356,9 @@ const Type* Inferrer::compare(const Compare* c) {
 
 const Type* Inferrer::boolop(const BoolOp* b) {
     const Type* u = nullptr;
-    bool unknown = false;
     for (auto* v : b->values) {
         const Type* t = expr(v);
-        if (!t) {
-            unknown = true;
-            continue;
-        }
+        if (!t) continue;
         if (!t->is_number())
             error(v->loc, fmt::format("{} of type {} cannot be used with '{}'", describe_expr(v), t->str(),
                                       b->op == BoolOpKind::And ? "and" : "or"));
@@ -366,14 +368,17 @@ const Type* Inferrer::boolop(const BoolOp* b) {
                                       b->op == BoolOpKind::And ? "and" : "or", u->str(), t->str()));
         u = n;
     }
-    return unknown ? nullptr : u;
+    // An operand not known yet (a recursive call in a partial typing, a variable assigned
+    // later in a loop) leaves the others' type, as Numba's propagation does; the final pass
+    // knows every operand.
+    return u;
 }
 
 const Type* Inferrer::ifexp(const IfExp* e) {
     truth_test(e->test);
     const Type* a = expr(e->body);
     const Type* b = expr(e->orelse);
-    if (!a || !b) return nullptr;
+    if (!a || !b) return a ? a : b;  // as BoolOp: the branch known so far
     const Type* u = unify(a, b);
     if (!u)
         error(e->loc, fmt::format("the branches of the conditional expression have types {} and {} which cannot be "
@@ -383,14 +388,18 @@ const Type* Inferrer::ifexp(const IfExp* e) {
 }
 
 const Type* Inferrer::tuple_expr(const Tuple* t) {
-    if (t->display != Tuple::Display::Tuple)
-        error(t->loc, t->from_list() ? "list literals are not supported by ujit (use a tuple)"
+    if (t->display != Tuple::Display::Tuple && !(t->from_list() && allow_list_))
+        error(t->loc, t->from_list() ? "list literals are not supported by ujit (use a tuple), except as "
+                                       "np.array's argument"
                                      : "set and dict literals are not supported by ujit");
-    if (t->elts.empty()) error(t->loc, "empty tuples are not supported by ujit");
+    if (t->elts.empty() && t->from_list()) error(t->loc, "np.array([]) is not supported by ujit (use np.empty(0))");
     std::vector<const Type*> elems;
     bool unknown = false;
     for (auto* e : t->elts) {
+        bool list_ok = allow_list_;
+        allow_list_ = list_ok && isa<Tuple>(e);  // rows of np.array([[...], ...]), nothing deeper
         const Type* et = expr(e);
+        allow_list_ = list_ok;
         if (!et) {
             unknown = true;
             continue;

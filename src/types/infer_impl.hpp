@@ -17,16 +17,27 @@ namespace ujit::types {
 
 class Inferrer {
 public:
-    Inferrer(ModuleScope& module, TypedFunction& fn);
+    // `frame`: the function's entry on the compile-time call stack; null for a partial
+    // typing, which skips recursive calls (partial_return_type).
+    Inferrer(ModuleScope& module, TypedFunction& fn, ModuleScope::Frame* frame);
     void run();
+    // The unification of the returns typed without recursive calls, or null.
+    const Type* partial_return();
 
 private:
     // infer.cpp: passes, variables, returns
+    void start();
+    void converge();
+    void lend_returns();
     void collect_locals(const syntax::Block& b);
     void collect_target(const syntax::Expr* t);
     void pass();
     Variable* variable(const std::string& name);
     void bind(const syntax::Name* name, const Type* t, syntax::SourceLoc where);
+    void bind(const std::string& id, syntax::SourceLoc at, const Type* t, syntax::SourceLoc where);
+    // closures.cpp's users: an inner def, and the values a call passes for its captures.
+    void inner_def(const syntax::FunctionDef* def);
+    bool capture_values(const syntax::Call* c, const syntax::FunctionDef* callee, std::vector<const Type*>& args);
     void finish_returns();
     [[noreturn]] void error(syntax::SourceLoc loc, const std::string& msg) const;
     bool cuda() const { return fn_.target == TargetKind::CUDA; }
@@ -48,6 +59,7 @@ private:
     // infer_iter.cpp: a for loop's iterable (range, 1-D array, enumerate/zip/reversed)
     std::string iteration_helper(const syntax::Expr* e) const;
     const Type* iteration_item(const syntax::Expr* e);
+    const Type* iterable_reduction(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
 
     // infer_raise.cpp
     void raise_stmt(const syntax::Raise* r);
@@ -82,9 +94,13 @@ private:
     // infer_call.cpp
     const Type* call(const syntax::Call* c);
     const Type* user_call(const syntax::Call* c, const syntax::FunctionDef* callee, std::vector<const Type*> args);
+    const Type* recursive_call(const syntax::Call* c, ModuleScope::Frame& frame);
     const Type* builtin_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* cuda_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* xoroshiro_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
+    // infer_cuda_intrinsics.cpp: cuda.popc/clz/ffs/brev/fma/selp (null: not one of them)
+    const Type* cuda_intrinsic_call(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
+    void warp_value(const syntax::Call* c, size_t i, const Type* t, const std::string& message) const;
     const Type* array_ctor(const syntax::Call* c, BuiltinId id);
     void check_local_array_size(const syntax::SourceLoc& loc, const std::vector<ConstValue>& dims, const Type* dtype);
     void operands(const syntax::Call* c, std::vector<const Type*> types);
@@ -95,9 +111,12 @@ private:
     const Type* array_alloc(const syntax::Call* c, BuiltinId id);
     const Type* dtype_argument(const syntax::Expr* e, const std::string& what);
     int shape_argument(const syntax::Expr* e, const std::string& what, const Type** op);
+    const Type* ufunc_on_arrays(const syntax::Call* c, const syntax::FunctionDef* callee, const Decorator& d,
+                                const std::vector<const Type*>& args);
 
     ModuleScope& m_;
     TypedFunction& fn_;
+    ModuleScope::Frame* frame_;
     std::set<std::string> locals_;
     std::vector<syntax::SourceLoc> type_origin_;  // per variable: where its current type came from
     bool final_ = false;
@@ -109,6 +128,7 @@ private:
     bool has_bare_return_ = false;
     int loop_depth_ = 0;
     bool allow_str_ = false;  // a string literal is legal here (print arguments)
+    bool allow_list_ = false;  // a list display is legal here (np.array's argument, typed as a tuple)
 };
 
 }  // namespace ujit::types

@@ -6,6 +6,7 @@
 
 #include "nplib/array_typing.hpp"
 #include "syntax/diagnostics.hpp"
+#include "types/rules.hpp"
 
 #include <fmt/format.h>
 
@@ -62,6 +63,49 @@ const Type* Inferrer::iteration_item(const Expr* e) {
     for (const Type* t : items)
         if (!t) return nullptr;
     return set(c, tuple(std::move(items)));
+}
+
+// sum(iterable[, start]), min(iterable), max(iterable) over a tuple of numbers, a range or
+// a 1-D array, as Numba's overloads: min/max unify the items (an empty tuple is Numba's
+// error); sum starts from `start` (int64 0) and adds each item, its type the unification
+// of the start and every partial sum (sum of a float32 array is float64, as in Numba).
+const Type* Inferrer::iterable_reduction(const Call* c, BuiltinId id, const std::vector<const Type*>& args) {
+    const std::string what = builtin_name(id);
+    const Type* it = args[0];
+    std::vector<const Type*> items;
+    if (it->is_tuple()) {
+        items = it->elements();
+    } else if (it->kind() == Kind::Range || (it->is_array() && it->ndim() == 1)) {
+        items.push_back(iteration_item(c->args[0]));
+    } else {
+        error(c->args[0]->loc, fmt::format("{}() of {} is not supported by ujit (it takes a tuple of numbers, a "
+                                           "range or a 1-D array)",
+                                           what, it->str()));
+    }
+    for (const Type* t : items)
+        if (!t->is_number())
+            error(c->args[0]->loc, fmt::format("{}() of items of type {} is not supported", what, t->str()));
+    if (id != BuiltinId::Sum) {
+        if (items.empty()) error(c->loc, fmt::format("{}() argument is an empty tuple", what));
+        const Type* t = nullptr;
+        for (const Type* e : items) t = t ? promote(t, e) : e;
+        return t;
+    }
+    const Type* t = int64();
+    if (args.size() == 2) {
+        t = args[1];
+        if (!t->is_number()) error(c->args[1]->loc, fmt::format("sum()'s start must be a number, not {}", t->str()));
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const Type* e : items) {
+            const Type* u = unify(t, binary_op_types(BinOp::Add, t, e).result);
+            if (!u) error(c->loc, fmt::format("sum() cannot add {} to {}", e->str(), t->str()));
+            changed = changed || u != t;
+            t = u;
+        }
+    }
+    return t;
 }
 
 }  // namespace ujit::types

@@ -30,7 +30,7 @@ const Type* Inferrer::library_call(const Call* c, BuiltinId id) {
     if (unknown) return nullptr;
     if (id == BuiltinId::ArraySort) require_writable(args[0], types[0]);
     if (id == BuiltinId::NpDot && args[2]) require_writable(args[2], types[2]);
-    nplib::CallTyping t = nplib::library_call_type(id, types);
+    nplib::CallTyping t = nplib::library_call_type(id, types, args);
     if (!t.result) error(t.error_arg >= 0 && args[t.error_arg] ? args[t.error_arg]->loc : c->loc, t.error);
     operands(c, t.operands);
     return t.result;

@@ -86,7 +86,7 @@ void Inferrer::stmt(const Stmt* s) {
     case StmtKind::Continue:
     case StmtKind::Pass: return;
     case StmtKind::Raise: raise_stmt(cast<Raise>(s)); return;
-    case StmtKind::FunctionDef: error(s->loc, "nested functions are not supported by ujit (define it at module level)");
+    case StmtKind::FunctionDef: inner_def(cast<FunctionDef>(s)); return;
     case StmtKind::Import:
     case StmtKind::ImportFrom:
         error(s->loc, "imports inside functions are not supported by ujit (import at module level)");

@@ -236,40 +236,4 @@ const TypedFunction& ModuleTyper::specialize(const FunctionDef* fn, const std::v
     return impl_->specialize(fn, args, target, declared_return, role, fn->name_loc);
 }
 
-const TypedFunction& ModuleScope::specialize(const FunctionDef* fn, const std::vector<const Type*>& args,
-                                             TargetKind target, const Type* declared_return, FunctionRole role,
-                                             SourceLoc call_site) {
-    SpecKey key{fn, target, args, declared_return, role};
-    if (auto it = cache.find(key); it != cache.end()) return *it->second;
-    for (const SpecKey& k : in_progress)
-        if (k.fn == fn) fail(call_site, fmt::format("recursive call to '{}' is not supported by ujit", fn->name));
-    if (args.size() != fn->params.size())
-        fail(call_site, fmt::format("'{}' takes {} argument{} but {} {} given", fn->name, fn->params.size(),
-                                    fn->params.size() == 1 ? "" : "s", args.size(), args.size() == 1 ? "was" : "were"));
-    for (size_t i = 0; i < args.size(); ++i)
-        if (!args[i] || !args[i]->is_value())
-            fail(call_site, fmt::format("argument '{}' of '{}' has type {}, which is not a value type",
-                                        fn->params[i].name, fn->name, args[i] ? args[i]->str() : "?"));
-    auto typed = std::make_unique<TypedFunction>();
-    typed->def = fn;
-    typed->target = target;
-    typed->role = role;
-    typed->arg_types = args;
-    typed->return_type = declared_return;
-    typed->symbol = mangle_symbol(*fn, args, target, declared_return);
-    if (role == FunctionRole::Device && target == TargetKind::CUDA) typed->symbol += "$dev";
-    syntax::RecursionLevel level(call_depth, syntax::kMaxCallDepth, call_site, "calls");
-    in_progress.push_back(key);
-    try {
-        infer_function(*this, *typed);
-    } catch (...) {
-        in_progress.pop_back();
-        throw;
-    }
-    in_progress.pop_back();
-    auto& slot = cache[key];
-    slot = std::move(typed);
-    return *slot;
-}
-
 }  // namespace ujit::types

@@ -6,6 +6,7 @@
 #include "types/infer.hpp"
 #include "types/resolve.hpp"
 
+#include <deque>
 #include <map>
 #include <mutex>
 #include <set>
@@ -58,7 +59,25 @@ struct ModuleScope {
     std::map<std::string, syntax::SourceLoc> exception_classes;
     std::map<const syntax::FunctionDef*, Decorator> decorators;
     std::map<SpecKey, std::unique_ptr<TypedFunction>> cache;
-    std::vector<SpecKey> in_progress;  // the call stack of specializations (recursion check)
+    std::vector<SpecKey> cache_order;  // cache's keys in the order they were added
+    // The compile-time call stack, as Numba's: the specializations being typed, outermost
+    // first. A call that matches one of them is recursive (specialize.cpp).
+    struct Frame {
+        SpecKey key;
+        TypedFunction* fn = nullptr;
+        bool passed = false;            // a non-final pass of its inference has completed
+        const Type* partial = nullptr;  // its returns' unification after that pass
+        const Type* lent = nullptr;     // the return type recursive calls were given
+    };
+    std::deque<Frame> in_progress;
+    // Inner functions (`def` in a compiled function): where each is defined and which of
+    // that function's variables it captures (types/closures.hpp).
+    struct InnerFunction {
+        const syntax::FunctionDef* definer = nullptr;
+        std::vector<std::string> captures;
+    };
+    std::map<const syntax::FunctionDef*, InnerFunction>
+        inner_functions;  // a deque: each Inferrer holds its frame across pushes
     int call_depth = 0;                // calls being typed inside each other (syntax/stack_budget.hpp)
     std::recursive_mutex mutex;
 
@@ -92,6 +111,10 @@ struct ModuleScope {
     const TypedFunction& specialize(const syntax::FunctionDef* fn, const std::vector<const Type*>& args,
                                     TargetKind target, const Type* declared_return, FunctionRole role,
                                     syntax::SourceLoc call_site);
+    // The frame a call of `fn` with these argument types recurses into, or null. Numba
+    // matches the function and the argument types (not a declared return type).
+    Frame* recursion_frame(const syntax::FunctionDef* fn, const std::vector<const Type*>& args, TargetKind target,
+                           FunctionRole role);
 };
 
 // ModuleTyper's private state is exactly the scope.
@@ -102,8 +125,12 @@ struct ModuleTyper::Impl : ModuleScope {
 // decorators.cpp
 Decorator parse_decorators(const syntax::FunctionDef& fn, const ModuleScope& m);
 
-// infer.cpp: types one specialization (the body of ModuleTyper::specialize).
-void infer_function(ModuleScope& m, TypedFunction& out);
+// infer.cpp: types one specialization (the body of ModuleTyper::specialize); `frame` is
+// its entry on the compile-time call stack.
+void infer_function(ModuleScope& m, TypedFunction& out, ModuleScope::Frame& frame);
+// The return type of `fn` (being typed further up the call stack) from its returns that do
+// not depend on a recursive call: Numba's return_types_from_partial. Null if there is none.
+const Type* partial_return_type(ModuleScope& m, const TypedFunction& fn);
 
 // Unique LLVM-safe symbol for a specialization: "hypot$f8f8", "k$cuda$a1f4C".
 std::string mangle_symbol(const syntax::FunctionDef& fn, const std::vector<const Type*>& args, TargetKind target,

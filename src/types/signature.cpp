@@ -38,6 +38,7 @@ public:
                 if (at(',')) {
                     ++pos_;
                     skip();
+                    if (at(')')) break;  // a trailing comma, as in Python's `(int32[:],)`
                     continue;
                 }
                 if (at(')')) break;

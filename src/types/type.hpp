@@ -62,6 +62,12 @@ public:
     bool is_tuple() const { return kind_ == Kind::Tuple; }
     bool is_array() const { return kind_ == Kind::Array; }
     bool is_value() const { return kind_ <= Kind::Array; }  // exists at run time
+    // A function or a number type used as a value (Numba's Dispatcher, Function and
+    // NumberClass types): passed to functions and held in variables while compiling, with
+    // no data at run time; each one is a specialization of its own.
+    bool is_static_value() const {
+        return kind_ == Kind::UserFunc || kind_ == Kind::BuiltinFunc || kind_ == Kind::DTypeObj;
+    }
     int itemsize() const;                                   // bytes of one scalar value
 
     // Tuple.

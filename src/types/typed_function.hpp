@@ -125,6 +125,12 @@ struct TypedFunction {
     std::string symbol;  // unique LLVM symbol for this specialization, e.g. "hypot$f8f8"
     std::vector<const Type*> arg_types;
     const Type* return_type = nullptr;  // none() for kernels and bare returns
+    // Calls itself, directly or through other functions: lowered as a real function that
+    // is called, not inlined into its callers.
+    bool recursive = false;
+    // An inner function's variables of the function around it that it reads: hidden
+    // parameters after the explicit ones (arg_types has their types), passed at each call.
+    std::vector<std::string> captures;
 
     // Type of every expression node of the def that was typed (index = node id - first_id;
     // null where untyped). Only the def's own ids: a module of n functions would otherwise

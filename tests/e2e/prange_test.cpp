@@ -9,6 +9,7 @@
 #include <cmath>
 #include <set>
 #include <string>
+#include <vector>
 
 using namespace ujit;
 using Catch::Matchers::Contains;
@@ -17,7 +18,7 @@ namespace {
 
 constexpr const char* kSource = R"(import math
 import numpy as np
-from numba import njit, prange
+from numba import njit, prange, get_thread_id, get_num_threads, set_num_threads
 
 
 @njit(parallel=True)
@@ -77,6 +78,31 @@ def divides(a, d):
     return s
 
 
+
+
+@njit(parallel=True)
+def thread_ids(ids, work):
+    for i in prange(ids.shape[0]):
+        spin = 1.0  # enough work per iteration for the workers to wake and take chunks
+        for k in range(work):
+            spin = spin * 0.999 + i
+        ids[i] = get_thread_id() + int(spin < 0)
+
+
+@njit(parallel=True)
+def counts():
+    return get_num_threads()
+
+
+@njit
+def set_threads(n):
+    set_num_threads(n)
+
+
+@njit(parallel=True)
+def column_sums(m, out):
+    for i in prange(m.shape[0]):
+        out += m[i]
 )";
 
 Module& module() {
@@ -135,7 +161,26 @@ TEST_CASE("nested prange: the outer loop runs in parallel, the inner one seriall
         for (int64_t j = 0; j < 53; ++j) REQUIRE(out.data<int64_t>()[i * 53 + j] == i * 100 + j);
 }
 
-TEST_CASE("set_num_threads out of range is Numba's ValueError", "[e2e][prange]") {
+TEST_CASE("prange runs on more than one thread, and on one after set_num_threads(1)", "[e2e][prange][threads]") {
+    int threads = get_num_threads();
+    CHECK(module().function("counts")().as<int64_t>() == threads);
+    Array ids(DType::Int64, {64});
+    std::set<int64_t> seen;
+    for (int attempt = 0; attempt < 20 && seen.size() < 2; ++attempt) {
+        module().function("thread_ids")(ids, 200000);
+        seen.insert(ids.data<int64_t>(), ids.data<int64_t>() + 64);
+    }
+    if (threads > 1) CHECK(seen.size() > 1);
+    for (int64_t id : seen) CHECK((id >= 0 && id < threads));
+
+    set_num_threads(1);
+    CHECK(module().function("counts")().as<int64_t>() == 1);
+    module().function("thread_ids")(ids, 1000);
+    for (int64_t i = 0; i < 64; ++i) CHECK(ids.data<int64_t>()[i] == 0);
+    set_num_threads(threads);
+}
+
+TEST_CASE("set_num_threads out of range is Numba's ValueError, in C++ and in compiled code", "[e2e][prange]") {
     int threads = get_num_threads();
     CHECK(threads >= 1);
     std::string message = "The number of threads must be between 1 and " + std::to_string(threads);
@@ -148,8 +193,17 @@ TEST_CASE("set_num_threads out of range is Numba's ValueError", "[e2e][prange]")
             CHECK(e.exception_class() == "ValueError");
             CHECK(e.exception_message() == message);
         }
+        try {
+            module().function("set_threads")(bad);
+            FAIL("no error");
+        } catch (const Error& e) {
+            CHECK(e.kind() == Error::Kind::Runtime);
+            CHECK(e.exception_class() == "ValueError");
+            CHECK(e.exception_message() == message);
+        }
     }
-    set_num_threads(1);
+    CHECK(get_num_threads() == threads);
+    module().function("set_threads")(1);  // this thread's count, as Numba's
     CHECK(get_num_threads() == 1);
     set_num_threads(threads);
     CHECK(get_num_threads() == threads);
@@ -181,4 +235,18 @@ TEST_CASE("a raise in a prange body reaches the caller as the same exception", "
     }
     // The module still works after a raise on a worker.
     CHECK(module().function("raising")(a, -1).as<int64_t>() == 10000LL * 9999 / 2);
+}
+
+TEST_CASE("a whole array updated in place is reduced across chunks", "[e2e][prange][threads]") {
+    const int64_t rows = 3001, cols = 7;
+    Array m(DType::Int64, {rows, cols}), out(DType::Int64, {cols});
+    std::vector<int64_t> expect(cols, 5);
+    for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j) {
+            m.data<int64_t>()[i * cols + j] = i * j - 3 * i;
+            expect[static_cast<size_t>(j)] += i * j - 3 * i;
+        }
+    std::fill(out.data<int64_t>(), out.data<int64_t>() + cols, 5);
+    module().function("column_sums")(m, out);
+    CHECK(std::vector<int64_t>(out.data<int64_t>(), out.data<int64_t>() + cols) == expect);
 }

@@ -45,8 +45,7 @@ class TestIssue24PythonLayer:
 
         assert count(1, 2.0, 3) == 3
         assert nothing(1, 2) is None
-        with pytest.raises(ujit.TypingError, match=r"argument 0 \('args'\): empty tuples are not supported"):
-            count()
+        assert count() == 0  # an empty tuple, as in Numba
 
     def test_star_args_after_named_parameters(self):
         @njit
@@ -115,10 +114,10 @@ class TestIssue24PythonLayer:
         assert (e.file, e.line) == (__file__, bad.py_func.__code__.co_firstlineno)
         assert open(__file__).read().splitlines()[e.line - 1][e.col - 1:].startswith("x + (1, 2)")
 
-    def test_a_lambda_without_source_is_a_typing_error(self):
+    def test_a_lambda_made_by_eval_compiles(self):
+        # Its text is the one eval was given (ujit/_dynamic_source.py; issue 19 item 8).
         made = eval("lambda x: x + 1")
-        with pytest.raises(ujit.TypingError, match="ujit needs the source of this lambda"):
-            njit(made)(1)
+        assert njit(made)(1) == 2
 
     def test_tuple_arguments(self):
         @njit

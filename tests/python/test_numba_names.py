@@ -133,3 +133,22 @@ def test_forceinline_is_accepted_as_ujit_always_inlines():
     out = np.zeros(1, dtype=np.int64)
     k[1, 1](out)
     assert out[0] == 1
+
+
+@cuda.jit
+def nothing():
+    pass
+
+
+def test_a_grid_too_small_for_the_device_warns_as_numba_does(monkeypatch):
+    import warnings
+
+    monkeypatch.setattr(config, "CUDA_LOW_OCCUPANCY_WARNINGS", 1)
+    with pytest.warns(errors.NumbaPerformanceWarning, match="Grid size 1 will likely result in GPU under-utilization"):
+        nothing[1, 1]
+    blocks = 2 * cuda.get_current_device().MULTIPROCESSOR_COUNT
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        nothing[blocks, 1]()
+        monkeypatch.setattr(config, "CUDA_LOW_OCCUPANCY_WARNINGS", 0)
+        nothing[1, 1]()

@@ -430,3 +430,237 @@ def test_where_and_comparisons_give_new_arrays():
     a = np.array([1.0, 5.0, 3.0])
     b = np.array([2.0, 1.0, 3.0])
     into(f, np.where(a > b, a, b * 2), a, b)
+
+
+def test_vectorize_functions_of_the_module_apply_to_arrays():
+    @ujit.vectorize
+    def clamp_add(x, y):
+        return min(x + y, 10.0)
+
+    @ujit.vectorize(["float32(float32)", "float64(float64)"])
+    def halve(x):
+        return x / 2
+
+    @njit
+    def f(a, b):
+        c = clamp_add(a, b) * 2
+        return c.sum() + halve(a)[3] + np.sum(halve(a.astype(np.float32)))
+
+    a = np.arange(6.0)
+    b = np.full(6, 4.0)
+    expected = (np.minimum(a + b, 10.0) * 2).sum() + a[3] / 2 + (a.astype(np.float32) / 2).sum()
+    before = live()
+    assert f(a, b) == expected
+    assert live() == before
+
+    @njit
+    def g(a):
+        return halve(a)[0]
+
+    assert result_dtype(g, np.ones(3, np.float32)) == "float32"
+    assert result_dtype(g, np.ones(3, np.int64)) == "float64"
+
+
+def test_boolean_mask_and_integer_array_indexing_copy():
+    @njit
+    def positive(a):
+        p = a[a > 0]
+        p[0] = -100.0  # a copy: a is unchanged
+        return p.sum() + p.size + a[0]
+
+    a = np.array([3.0, -1.0, 2.0, -5.0, 4.0])
+    p = a[a > 0]
+    assert positive(a) == (p.sum() - p[0] - 100.0) + p.size + a[0]
+
+    @njit
+    def masked2(out, m):
+        out[:] = m[m % 3 == 0]
+
+    m = np.arange(12.0).reshape(3, 4)
+    into(masked2, m[m % 3 == 0], m)
+
+    @njit
+    def take(out, a, idx):
+        out[:] = a[idx]
+
+    idx = np.array([2, 0, -1, 2])
+    into(take, m[idx], m, idx)
+    v = np.arange(5.0) * 10
+    into(take, v[np.array([[4, 1], [0, -2]])], v, np.array([[4, 1], [0, -2]]))
+
+    @njit
+    def out_of_range(a, idx):
+        return a[idx].sum()
+
+    before = live()
+    with pytest.raises(IndexError, match="index 7 is out of bounds for axis 0 with size 5"):
+        out_of_range(v, np.array([1, 7]))
+    assert live() == before
+
+
+def test_overlapping_slice_assignment_behaves_as_numpy():
+    @njit
+    def shift(a):
+        a[1:] = a[:-1]
+
+    @njit
+    def shift_back(a):
+        a[:-1] = a[1:] * 2
+
+    @njit
+    def rows(m):
+        m[1:, :] = m[:-1, :] + m[0]
+
+    @njit
+    def reverse_add(a):
+        a += a[::-1]
+
+    for fn, src in ((shift, np.arange(6.0)), (shift_back, np.arange(6.0)), (rows, np.arange(12.0).reshape(4, 3)),
+                    (reverse_add, np.arange(5.0))):
+        mine, theirs = src.copy(), src.copy()
+        before = live()
+        fn(mine)
+        assert live() == before
+        fn.py_func(theirs)
+        np.testing.assert_array_equal(mine, theirs)
+
+
+def test_allocation_in_a_cuda_kernel_is_a_located_error():
+    from ujit import cuda
+
+    @cuda.jit
+    def kernel(a, out):
+        i = cuda.grid(1)
+        if i < a.size:
+            b = a * 2
+            out[i] = b[i]
+
+    with pytest.raises(ujit.CompileError, match=r"test_numpy_alloc.py:\d+:\d+: error: this array expression allocates "
+                                                r"a new array, which CUDA kernels and device functions cannot do"):
+        kernel[1, 4](np.ones(4), np.zeros(4))
+
+    @cuda.jit
+    def kernel2(out):
+        t = np.zeros(4)
+        out[0] = t[0]
+
+    with pytest.raises(ujit.CompileError, match=r"np.zeros\(\) allocates a new array"):
+        kernel2[1, 1](np.zeros(4))
+
+
+def test_np_array_of_list_literals():
+    @njit
+    def f(out, x):
+        out[:] = np.array([[x, 2.5], [3, 4]])
+
+    into(f, np.array([[1.0, 2.5], [3, 4]]), 1.0)
+
+    @njit
+    def g(x):
+        return np.array([x, 2, 3], dtype=np.int16).sum()
+
+    assert g(4) == 9
+
+    @njit
+    def bad(x):
+        y = [x, x]
+        return x
+
+    with pytest.raises(ujit.CompileError, match="list literals are not supported by ujit"):
+        bad(1)
+
+
+def test_every_exit_releases_what_it_holds():
+    @njit
+    def first_big(n):
+        for x in np.arange(n) * 3:  # a temporary iterable, left by a return
+            if x > 10:
+                return x
+        return -1
+
+    @njit
+    def while_alloc(n):
+        i = 0
+        while np.ones(3).sum() * i < n:  # a temporary in every test of the condition
+            i += 1
+        return i
+
+    @njit
+    def tail(a):
+        return a[1:]
+
+    @njit
+    def pair_view(n):
+        a = np.arange(n) * 1.0
+        return tail(a), a[0]  # a view of a local outlives it, inside a tuple
+
+    @njit
+    def use(n):
+        v, x = pair_view(n)
+        w = tail(tail(v))
+        s = 0.0
+        for k in range(3):
+            t = w if k % 2 else np.zeros(2)
+            s += t.sum()
+        return v.sum() + w.sum() + x + s
+
+    @njit
+    def break_loop(n):
+        s = 0.0
+        for i in range(n):
+            t = np.full(4, i * 1.0)
+            if i == 3:
+                break
+            s += t.sum()
+        return s
+
+    # use(6): v = [1..5], w = [3, 4, 5], x = 0, s = 0 + 12 + 0
+    for fn, arg, expected in ((first_big, 10, 12), (while_alloc, 10, 4), (use, 6, 15 + 12 + 0 + 12),
+                              (break_loop, 10, 0 + 4 + 8)):
+        before = live()
+        assert fn(arg) == expected
+        assert live() == before
+
+
+def test_arrays_allocated_in_prange_bodies_and_parallel_stores_are_released():
+    from ujit import prange
+
+    @njit(parallel=True)
+    def g(n):
+        s = np.zeros(n)
+        for i in prange(n):
+            t = np.ones(4) * i
+            s[i] = t.sum()
+        return s.sum()
+
+    @njit(parallel=True)
+    def shift(m):
+        m[1:] = m[:-1] * 2.0  # overlapping: through a copy, inside the parallel chunks
+        return m.sum()
+
+    before = live()
+    assert g(1000) == 4 * 999 * 1000 / 2
+    m = np.arange(400_000.0).reshape(4000, 100)
+    expected = m.copy()
+    expected[1:] = expected[:-1] * 2.0
+    assert shift(m) == expected.sum()
+    np.testing.assert_array_equal(m, expected)
+    assert live() == before
+
+
+def test_new_arrays_and_views_of_them_returned_to_python():
+    @njit
+    def make(n):
+        a = np.arange(n) * 2.0
+        return a[1:], np.eye(2, dtype=np.int32)
+
+    before = live()
+    v, e = make(5)
+    np.testing.assert_array_equal(v, (np.arange(5) * 2.0)[1:])
+    np.testing.assert_array_equal(e, np.eye(2, dtype=np.int32))
+    assert e.dtype == np.int32
+    del v, e
+    import gc
+
+    gc.collect()
+    assert live() == before

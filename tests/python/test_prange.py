@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import ujit
-from ujit import cuda, get_num_threads, njit, prange, set_num_threads
+from ujit import cuda, get_num_threads, get_thread_id, njit, prange, set_num_threads
 
 
 @njit(parallel=True)
@@ -116,6 +116,72 @@ def test_nested_prange_outer_parallel_inner_serial():
     assert f(a) == pytest.approx((a * np.arange(1, 302)[:, None]).sum(), rel=1e-12)
 
 
+@njit(parallel=True)
+def ids_of(ids, work):
+    for i in prange(ids.shape[0]):
+        t = 0.0
+        for k in range(work):
+            t += math.sqrt(k + i)
+        ids[i] = get_thread_id() + 0 * t
+
+
+def test_more_than_one_thread_is_used():
+    n = get_num_threads()
+    assert n == os.cpu_count() or "NUMBA_NUM_THREADS" in os.environ or "UJIT_NUM_THREADS" in os.environ
+    ids = np.full(64, -1, np.int64)
+    seen = set()
+    for _ in range(20):
+        ids_of(ids, 200_000)
+        seen |= set(ids.tolist())
+        if len(seen) > 1:
+            break
+    assert all(0 <= t < n for t in seen)
+    if n > 1:
+        assert len(seen) > 1
+
+
+def test_set_num_threads_one_runs_on_the_caller_only():
+    n = get_num_threads()
+    try:
+        set_num_threads(1)
+        assert get_num_threads() == 1
+        ids = np.full(64, -1, np.int64)
+        ids_of(ids, 1000)
+        assert set(ids.tolist()) == {0}
+    finally:
+        set_num_threads(n)
+    assert get_num_threads() == n
+
+
+def test_threads_inside_a_region_inherit_the_launchers_count():
+    @njit(parallel=True)
+    def counts(out):
+        for i in prange(out.shape[0]):
+            out[i] = get_num_threads()
+
+    n = get_num_threads()
+    out = np.zeros(16, np.int64)
+    try:
+        set_num_threads(1)
+        counts(out)
+        assert (out == 1).all()
+    finally:
+        set_num_threads(n)
+    counts(out)
+    assert (out == n).all()
+
+
+def test_prange_without_parallel_is_serial():
+    @njit
+    def f(ids):
+        for i in prange(ids.shape[0]):
+            ids[i] = get_thread_id()
+
+    ids = np.full(1000, -1, np.int64)
+    f(ids)
+    assert set(ids.tolist()) == {0}
+
+
 def test_set_num_threads_errors_are_numbas():
     n = get_num_threads()
     with pytest.raises(ValueError, match="^The number of threads must be between 1 and %d$" % n):
@@ -124,6 +190,18 @@ def test_set_num_threads_errors_are_numbas():
         set_num_threads(0)
     with pytest.raises(TypeError, match="must be an integer"):
         set_num_threads(1.5)
+
+    @njit
+    def inside(k):
+        set_num_threads(k)
+        return get_num_threads()
+
+    try:
+        assert inside(1) == 1  # this thread's count, as Numba's
+    finally:
+        set_num_threads(n)
+    with pytest.raises(ValueError, match="^The number of threads must be between 1 and %d$" % n):
+        inside(0)
 
 
 def test_numba_num_threads_at_start(tmp_path):
@@ -136,12 +214,15 @@ def test_numba_num_threads_at_start(tmp_path):
                       "    for i in prange(n):\n"
                       "        s += i\n"
                       "    return s\n\n\n"
-                      "print(ujit.get_num_threads(), total(1000))\n")
+                      "@njit\n"
+                      "def threads():\n"
+                      "    return ujit.get_num_threads()\n\n\n"
+                      "print(ujit.get_num_threads(), threads(), total(1000))\n")
     for var in ("NUMBA_NUM_THREADS", "UJIT_NUM_THREADS"):
         env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_NUM_THREADS", "UJIT_NUM_THREADS")}
         env[var] = "3"
         out = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, check=True)
-        assert out.stdout.split() == ["3", "499500"]
+        assert out.stdout.split() == ["3", "3", "499500"]
 
 
 def test_raise_in_a_prange_body_reaches_the_caller():
@@ -286,3 +367,156 @@ def test_array_expression_stores_run_in_chunks_on_the_pool():
     sig = scale.signatures[0]
     assert ".store" in scale.inspect_llvm(sig) and "ujit_rt_parallel_for" in scale.inspect_llvm(sig)
     assert "ujit_rt_parallel_for" not in serial.inspect_llvm(serial.signatures[0])
+
+
+def _live_allocations():
+    s = ujit.runtime.rtsys.get_allocation_stats()
+    return s.alloc - s.free
+
+
+@njit(parallel=True)
+def _rows_doubled_and_summed(m, out):
+    for i in prange(m.shape[0]):
+        row = m[i]  # a view of a captured array: the chunk's variable holds a reference
+        t = np.empty(row.shape[0])  # a new array per iteration, released by the chunk
+        t[:] = row * 2.0
+        out[i] = t.sum()
+    return out.sum()
+
+
+@njit(parallel=True)
+def _store_parallel(src, dest):
+    dest[:] = src * 2.0 + 1.0  # large: split in chunks on the pool; src may be dest
+    return dest[0, 0]
+
+
+def test_prange_bodies_own_arrays_and_release_them():
+    # The chunks of a parallel loop own what their code allocates and the arrays their
+    # variables hold, as the function's own code does: nothing leaks, nothing is freed early.
+    m = np.random.default_rng(5).random((4000, 30))
+    out = np.empty(4000)
+    before = _live_allocations()
+    total = _rows_doubled_and_summed(m, out)
+    assert _live_allocations() == before
+    np.testing.assert_allclose(out, (m * 2.0).sum(axis=1), rtol=1e-13)
+    assert total == pytest.approx(out.sum(), rel=1e-13)
+
+
+def test_parallel_array_store_from_an_overlapping_source():
+    # The store's chunks copy a source that may overlap the destination (the same array
+    # here) into a temporary each chunk owns and releases.
+    m = np.random.default_rng(6).random((517, 301))
+    want = m * 2.0 + 1.0
+    before = _live_allocations()
+    assert _store_parallel(m, m) == want[0, 0]
+    np.testing.assert_array_equal(m, want)
+    other = np.empty_like(m)
+    _store_parallel(want, other)
+    np.testing.assert_array_equal(other, want * 2.0 + 1.0)
+    assert _live_allocations() == before
+
+
+@njit(parallel=True)
+def _shift_and_scale(a):
+    a[1:] = a[:-1] * 2.0  # overlapping other than element for element: NumPy copies first
+    a *= 0.5  # in place, element for element: each chunk its own rows once
+
+
+def test_parallel_stores_in_place_and_shifted_equal_numpy():
+    a = np.random.default_rng(7).random(400_000)
+    want = a.copy()
+    want[1:] = want[:-1] * 2.0
+    want *= 0.5
+    _shift_and_scale(a)
+    np.testing.assert_array_equal(a, want)
+
+
+def test_whole_array_reductions_in_prange():
+    @njit(parallel=True)
+    def rows_into(x, y, z):
+        for i in prange(x.shape[0]):
+            y += x[i]  # Numba's array reduction: each chunk its own copy of y
+            z *= 1.0 + x[i, 0] * 1e-3
+
+    @njit(parallel=True)
+    def masks(x, bits):
+        for i in prange(x.shape[0]):
+            bits |= x[i]
+
+    x = np.random.default_rng(6).random((2001, 5))
+    y, z = np.full(5, 2.0), np.ones((3, 2))
+    rows_into(x, y, z)
+    np.testing.assert_allclose(y, 2.0 + x.sum(axis=0), rtol=1e-12)
+    np.testing.assert_allclose(z, np.prod(1.0 + x[:, 0] * 1e-3) * np.ones((3, 2)), rtol=1e-12)
+    xi = np.random.default_rng(7).integers(0, 1 << 20, (999, 4))
+    bits = np.zeros(4, np.int64)
+    masks(xi, bits)
+    np.testing.assert_array_equal(bits, np.bitwise_or.reduce(xi, axis=0))
+
+
+def test_set_num_threads_limits_parallel_ufuncs():
+    @ujit.vectorize(["int64(int64)"], target="parallel")
+    def tid(x):
+        return get_thread_id() + 0 * x
+
+    n = get_num_threads()
+    x = np.arange(1 << 20, dtype=np.int64)
+    assert set(np.unique(tid(x)).tolist()) <= set(range(n))
+    try:
+        set_num_threads(1)
+        assert set(np.unique(tid(x)).tolist()) == {0}
+    finally:
+        set_num_threads(n)
+
+
+def test_set_num_threads_in_a_region_stays_in_the_region():
+    @njit(parallel=True)
+    def inner(out):
+        for i in prange(out.shape[0]):
+            set_num_threads(1)  # for what this iteration would launch
+            out[i] = get_num_threads()
+
+    n = get_num_threads()
+    out = np.zeros(1000, np.int64)
+    inner(out)
+    assert (out == 1).all()
+    assert get_num_threads() == n  # the launching thread's own count is unchanged
+
+
+def test_array_operations_with_effects_stay_serial():
+    @njit
+    def scale():
+        print("scale")
+        return 2.0
+
+    @njit(parallel=True)
+    def f(x, out):
+        out[:] = x * scale()
+        return np.sum(x * scale())
+
+    x = np.ones(200_000)
+    out = np.empty_like(x)
+    assert f(x, out) == 400_000.0
+    assert (out == 2.0).all()
+    assert "ujit_rt_parallel_for" not in f.inspect_llvm(f.signatures[0])
+
+
+def test_array_reduction_copies_are_freed_also_after_a_raise():
+    from ujit.runtime import rtsys
+
+    @njit(parallel=True)
+    def f(x, y, bad):
+        for i in prange(x.shape[0]):
+            if i == bad:
+                raise ValueError("bad row")
+            y += x[i]
+
+    x, y = np.ones((1000, 3)), np.zeros(3)
+    f(x, y, -1)  # compiled before counting
+    before = rtsys.get_allocation_stats()
+    f(x, y, -1)
+    with pytest.raises(ValueError, match="^bad row$"):
+        f(x, y, 500)
+    after = rtsys.get_allocation_stats()
+    assert after.alloc - before.alloc == 2  # one block of copies per call
+    assert after.alloc - after.free == before.alloc - before.free

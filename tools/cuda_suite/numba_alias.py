@@ -22,6 +22,8 @@ RENAMES = {
     "numba.cuda.core.config": "ujit.core.config",
     "numba.cuda.np": "ujit.np",
     "numba.cuda.np.numpy_support": "ujit.np.numpy_support",
+    "numba.cuda.typing": "ujit.typing",
+    "numba.cuda.typing.typeof": "ujit.typing.typeof",
 }
 
 

@@ -62,6 +62,12 @@ class TestCase(unittest.TestCase):
         with self.assertRaises(TypingError) as cm:
             yield cm
 
+    def reset_module_warnings(self, module):
+        """Forgets the warnings `module` (a module or its name) has shown, so they show again."""
+        if isinstance(module, str):
+            module = sys.modules[module]
+        getattr(module, "__warningregistry__", {}).clear()
+
     def assertStridesEqual(self, first, second):
         self.assertEqual(first.strides, second.strides)
 
@@ -74,7 +80,9 @@ class CUDATestCase(TestCase):
 
     def setUp(self):
         config = _config()
-        self._saved = {n: getattr(config, n) for n in self._SWITCHES if hasattr(config, n)}
+        # CUDATestCase's own names: numba-cuda's caching tests call CUDATestCase.setUp(self)
+        # on objects of other classes.
+        self._saved = {n: getattr(config, n) for n in CUDATestCase._SWITCHES if hasattr(config, n)}
         for n in self._saved:
             setattr(config, n, 0)
 

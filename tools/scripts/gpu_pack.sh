@@ -8,7 +8,9 @@
 #   tools/scripts/gpu_pack.sh [BINARY...]    # builds build/static first; default: the set below
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-tools/scripts/build.sh build/static -DCMAKE_BUILD_TYPE=Release -DUJIT_LLVM_STATIC=ON -DUJIT_BENCH_ARCH=x86-64-v3
+# -DUJIT_WERROR=ON as build/release has it: the same compile flags, so ccache serves the
+# objects build/release compiled and only the link with LLVM is new work.
+tools/scripts/build.sh build/static -DCMAKE_BUILD_TYPE=Release -DUJIT_WERROR=ON -DUJIT_LLVM_STATIC=ON -DUJIT_BENCH_ARCH=x86-64-v3
 rm -rf .device-bin && mkdir -p .device-bin
 bins=("$@")
 ((${#bins[@]})) || bins=(tools/ujit/ujit tests/ujit_tests tests/unit/capi/ujit_capi_test tools/bench/bench_call

@@ -12,14 +12,17 @@ CUDA side) load on first use, so `import ujit` itself is cheap.
 """
 import importlib
 
+from . import _dynamic_source
+
 __version__ = "0.1.0"
+_dynamic_source.install()  # keeps the text of exec'd strings: their functions have no file
 
 _EXPORTS = {
     "jit": "._dispatcher", "njit": "._dispatcher",
     "vectorize": "._ufunc", "guvectorize": "._ufunc",
     "CompileError": "._errors", "TypingError": "._errors",
     "cuda": ".cuda", "types": ".types", "typeof": "._typesmod", "from_dtype": "._typesmod",
-    "prange": "._prange", "runtime": ".runtime", "core": ".core",
+    "prange": "._prange", "runtime": ".runtime", "core": ".core", "errors": ".core.errors", "config": ".core.config",
     "install_as_numba": "._as_numba",
     "set_num_threads": "._threads", "get_num_threads": "._threads", "get_thread_id": "._threads",
 }
@@ -34,7 +37,7 @@ __all__ = sorted(_EXPORTS) + list(_TYPE_NAMES)
 def __getattr__(name):
     if name in _EXPORTS:
         module = importlib.import_module(_EXPORTS[name], __name__)
-        value = module if name in ("cuda", "types", "runtime", "core") else getattr(module, name)
+        value = module if name in ("cuda", "types", "runtime", "core", "errors", "config") else getattr(module, name)
     elif name in _TYPE_NAMES:
         from ._types import TYPES
 

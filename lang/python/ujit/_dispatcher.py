@@ -137,9 +137,8 @@ class CompiledFunction:
     def _call_flat(self, params):
         for i, p in enumerate(params):
             for path, leaf in _tuple_args.leaves_with_paths(p):
-                if isinstance(leaf, tuple):  # only an empty one is a leaf
-                    raise self._argument_error(i, "%sempty tuples are not supported by ujit"
-                                                  % ("element %s: " % path if path else ""))
+                if isinstance(leaf, tuple):  # an empty one: rebuilt as () by the wrapper
+                    continue
                 self._check_argument(i, leaf, ext.code_of(leaf), "element %s: " % path if path else "")
         return _tuple_args.call_flat(self, params)
 
@@ -230,11 +229,24 @@ def make_dispatcher(cls, py_func, signatures, options):
     return d
 
 
+# The numpy.ufunc objects @vectorize made (which take no attributes), by id, with their owner:
+# compiled code may call them on arrays (element by element) or scalars.
+_UFUNC_CALLEES = {}
+
+
+def register_ufunc_callee(ufunc, owner):
+    _UFUNC_CALLEES[id(ufunc)] = (ufunc, owner)
+    return ufunc
+
+
 def callee_of(value):
     """(py_func, decorator line) when `value` is a ujit function other code may call."""
     owner = getattr(value, "_owner", None) if isinstance(value, ext.Dispatcher) else None
     if owner is None:
         owner = getattr(value, "_ujit_callee", None)
+    if owner is None:
+        entry = _UFUNC_CALLEES.get(id(value))
+        owner = entry[1] if entry is not None and entry[0] is value else None
     if owner is None:
         return None
     return owner.py_func, owner.decorator()

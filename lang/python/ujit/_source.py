@@ -28,7 +28,7 @@ import sys
 import textwrap
 import types
 
-from . import _types
+from . import _dynamic_source, _types
 from ._prange import prange
 from ._threads import get_num_threads, get_thread_id, set_num_threads
 from ._native import ext
@@ -59,15 +59,15 @@ class FunctionSource:
             self._init_def()
         self.last_line = self.first_line + len(self.lines) - 1
         self._blank_defaults()
-        self._star_args_as_tuple()
 
     def _init_def(self):
         code = self.py_func.__code__
         try:
             lines, first = _source_lines(self.py_func)
-        except (OSError, TypeError) as e:
-            raise compile_error("ujit needs the source of '%s' (%s)" % (self.py_func.__name__, e),
-                                self.filename, code.co_firstlineno, 1) from None
+        except (OSError, TypeError):
+            raise compile_error("ujit needs the source of '%s', and %s" % (
+                self.py_func.__name__, _dynamic_source.missing_reason(code)),
+                self.filename, code.co_firstlineno, 1) from None
         dedented = textwrap.dedent("".join(lines))
         self.indent = _indent_of(lines[0]) - _indent_of(dedented.splitlines(True)[0])
         self.first_line = first
@@ -89,7 +89,7 @@ class FunctionSource:
         line, col = _lambda_body_position(code)
         body = _find_lambda_body(self.py_func, line, col)
         col = body.col_offset
-        text = ast.get_source_segment("".join(linecache.getlines(self.filename, self.py_func.__globals__)), body)
+        text = ast.get_source_segment("".join(_dynamic_source.getlines(self.py_func.__code__, self.py_func.__globals__)), body)
         params = list(code.co_varnames[:code.co_argcount])
         if code.co_flags & 0x04:  # *args
             params.append("*" + code.co_varnames[code.co_argcount + code.co_kwonlyargcount])
@@ -113,16 +113,6 @@ class FunctionSource:
             line = self.lines[d.lineno - 1]
             eq = line.rindex("=", 0, d.col_offset)
             self.lines[d.lineno - 1] = line[:eq] + " " * (d.end_col_offset - eq) + line[d.end_col_offset:]
-
-    def _star_args_as_tuple(self):
-        """`def f(*args)` compiles as `def f( args)`: one tuple parameter, as Numba types
-        *args (_tuple_args.py passes the tuple). The star becomes a space: columns stay."""
-        vararg = self.node.args.vararg
-        if vararg is None:
-            return
-        line = self.lines[vararg.lineno - 1]
-        star = line.rindex("*", 0, vararg.col_offset)
-        self.lines[vararg.lineno - 1] = line[:star] + " " + line[star + 1:]
 
     def free_names(self):
         """Names the body reads that are not its own locals: {name: (line, col) of first use}."""
@@ -180,7 +170,7 @@ def _lambda_body_position(code):
 
 def _find_lambda_body(py_func, line, col):
     code = py_func.__code__
-    lines = linecache.getlines(code.co_filename, py_func.__globals__)
+    lines = _dynamic_source.getlines(code, py_func.__globals__)
     try:
         tree = ast.parse("".join(lines))
     except (SyntaxError, ValueError) as e:
@@ -208,7 +198,7 @@ def _source_lines(py_func):
     that does not parse as one def of that name (a string or bracket that returns to the
     def's column) is left to inspect."""
     code = py_func.__code__
-    lines = linecache.getlines(code.co_filename, py_func.__globals__)
+    lines = _dynamic_source.getlines(code, py_func.__globals__)
     start = code.co_firstlineno - 1
     if 0 <= start < len(lines) and lines[start].strip():
         indent = _indent_of(lines[start])

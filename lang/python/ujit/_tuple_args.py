@@ -9,7 +9,8 @@ calls the user's function, where they are tuples as in Numba:
         return f(p0, (p1_0, (p1_1_0, p1_1_1)))
 
 One wrapper per nesting shape, each with its own dispatcher for the elements' types.
-`def f(*args)` compiles as `def f( args)`, a tuple parameter, so every call goes this way.
+`def f(*args)` takes its arguments as one tuple, so every call goes this way; the wrapper
+passes them one by one (`f(p0, p1_0, p1_1)`) and the compiled call packs them.
 """
 from . import _source, _types
 from ._native import ext
@@ -52,10 +53,15 @@ def _rebuild(shape, name, params):
     return "(%s)" % "".join(item + ", " for item in items)
 
 
-def wrapper_text(callee, wrapper, shapes):
-    """(def lines, number of flat parameters) of the wrapper calling `callee`."""
+def wrapper_text(callee, wrapper, shapes, star=False):
+    """(def lines, number of flat parameters) of the wrapper calling `callee`. With `star`
+    (callee is `def f(..., *args)`) the last shape is *args's tuple: its items are passed
+    one by one, and compiled code packs them as Numba does."""
     params = []
-    args = [_rebuild(s, "p%d" % i, params) for i, s in enumerate(shapes)]
+    fixed = shapes[:-1] if star else shapes
+    args = [_rebuild(s, "p%d" % i, params) for i, s in enumerate(fixed)]
+    if star:
+        args += [_rebuild(s, "p%d_%d" % (len(fixed), j), params) for j, s in enumerate(shapes[-1])]
     lines = ["def %s(%s):" % (wrapper, ", ".join(params)), "    return %s(%s)" % (callee, ", ".join(args))]
     return lines, len(params)
 
@@ -70,7 +76,8 @@ def flat_entry(owner, shapes):
         if d is not None:
             return d
         name = "__ujit_flat%d_%s" % (len(entries) + 1, _source.def_name(owner.py_func))
-        lines, n = wrapper_text(_source.def_name(owner.py_func), name, shapes)
+        star = bool(owner.py_func.__code__.co_flags & 0x04)  # CO_VARARGS
+        lines, n = wrapper_text(_source.def_name(owner.py_func), name, shapes, star)
 
         class FlatEntry(CompiledFunction):
             def function(self):

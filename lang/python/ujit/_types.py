@@ -22,7 +22,7 @@ class Type:
     parser reads. The scalar types are instances of Boolean, Integer, Float and Complex
     (Numba's classes, with `bitwidth`, `signed`, `underlying_float`), `void` of NoneType."""
 
-    def __init__(self, name, dtype_name):
+    def __init__(self, name, dtype_name=None):
         self.name = name
         self.dtype_name = dtype_name  # "float32", or None for void
         self.kind = _KINDS.get(dtype_name.rstrip("0123456789"), "?") if dtype_name else None

@@ -16,7 +16,7 @@ import threading
 import numpy as np
 
 from . import _source, _types
-from ._dispatcher import CompiledFunction, normalize_signatures
+from ._dispatcher import CompiledFunction, normalize_signatures, register_ufunc_callee
 from ._native import ext
 
 _TARGET_CODE = {"cpu": 0, "parallel": 1}
@@ -69,6 +69,7 @@ class DUFunc:
 
     def __init__(self, owner):
         self._owner = owner
+        self._ujit_callee = owner  # compiled code may call it (_dispatcher.callee_of)
         # ((input dtypes, output dtype) codes of each loop, the ufunc of exactly those loops),
         # replaced as a whole under _lock: threads that look a loop up without the lock read
         # one consistent pair, and two threads adding loops at once cannot each build a ufunc
@@ -259,7 +260,8 @@ def _make_vectorize(py_func, sigs, kws):
     owner = UfuncFunction(py_func, sigs, kws)
     if not sigs:
         return DUFunc(owner)
-    return _remember(owner.cpu_ufunc(), _rebuild_vectorize, (py_func, sigs, kws))
+    ufunc = _remember(owner.cpu_ufunc(), _rebuild_vectorize, (py_func, sigs, kws))
+    return register_ufunc_callee(ufunc, owner) if owner.target == "cpu" else ufunc
 
 
 # ---------------------------------------------------------------------- guvectorize

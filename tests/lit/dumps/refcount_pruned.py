@@ -25,6 +25,15 @@
 # ARG-LABEL: define double @"borrowed
 # ARG-NOT: atomicrmw
 # ARG-LABEL: $packed"
+#
+# Their updates are dropped inside the optimizer, as soon as inlining shows the owner is null,
+# so a loop binding row views of an argument still vectorizes.
+# RUN: %ujit llvm %s rows --sig 'void(float64[:, ::1], float64[::1])' | FileCheck %s --check-prefix=ROWS
+# ROWS-LABEL: define void @"rows
+# ROWS-NOT: atomicrmw
+# ROWS: fmul <{{[0-9]+}} x double>
+# ROWS-NOT: atomicrmw
+# ROWS-LABEL: $packed"
 import numpy as np
 from numba import njit
 
@@ -51,3 +60,10 @@ def borrowed(a):
     b = a
     c = b[1:]
     return c.sum()
+
+
+@njit
+def rows(m, out):
+    for i in range(m.shape[0]):
+        r = m[i]
+        out[i] = r[0] * 2.0 + r[1]

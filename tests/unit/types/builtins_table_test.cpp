@@ -77,6 +77,10 @@ TEST_CASE("builtins table: families, availability and spelling agree", "[types][
             break;
         case BuiltinGroup::Object:
         case BuiltinGroup::ArrayMethod: CHECK(b->kind == BuiltinKind::Attribute); break;
+        case BuiltinGroup::Threads:
+            CHECK(starts_with(s, "numba."));
+            CHECK(b->where == Availability::Cpu);
+            break;
         }
         if (b->kind == BuiltinKind::Value) CHECK(is_cuda_value(b->id));  // every value is a CUDA special register
         CHECK(is_cuda_only(b->id) == (starts_with(s, "cuda.") && !starts_with(s, "cuda.random.")));

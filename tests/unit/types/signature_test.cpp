@@ -29,6 +29,10 @@ TEST_CASE("signatures with scalars", "[types]") {
     CHECK(s.ret == integer(16, true));
     CHECK(sig("float64()").args.empty());
     CHECK(sig("void()").ret == none());
+    // A Python tuple's trailing comma, as numba-cuda's tests write `(int32[:],)`.
+    CHECK(sig("(int32[:],)").args == std::vector<const Type*>{array(int32(), 1, Layout::A)});
+    CHECK(sig("void(int32, float32 , )").args.size() == 2);
+    CHECK_THAT(sig_error("void(,)").message, Catch::Contains("expected a type name"));
 }
 
 TEST_CASE("array types and layouts", "[types]") {

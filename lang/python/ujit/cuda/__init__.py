@@ -32,10 +32,13 @@ from ._gpus import gpus  # noqa: F401
 from ._kernels import jit  # noqa: F401
 from . import random  # noqa: F401
 from ._kernelapi import (  # noqa: F401
-    atomic, blockDim, blockIdx, const, gridDim, grid, gridsize, laneid, local, shared, syncthreads,
-    threadIdx, threadfence, warpsize,
+    activemask, all_sync, any_sync, atomic, ballot_sync, blockDim, blockIdx, brev, cbrt, clz, const, eq_sync, ffs,
+    fma, gridDim, grid, gridsize, laneid, lanemask_lt, local, match_all_sync, match_any_sync, nanosleep, popc, selp,
+    shared, shfl_down_sync, shfl_sync, shfl_up_sync, shfl_xor_sync, syncthreads, syncthreads_and, syncthreads_count,
+    syncthreads_or, syncwarp, threadIdx, threadfence, threadfence_block, threadfence_system, warpsize,
 )
 from .. import types  # noqa: F401,E402  (numba.cuda.types: numba.types itself)
+from ..core import config  # noqa: F401,E402  (numba.cuda.config: Numba's settings)
 from .._types import TYPES as _TYPES  # noqa: E402
 from ._decorators import guvectorize, vectorize  # noqa: F401,E402
 

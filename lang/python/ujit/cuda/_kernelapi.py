@@ -24,11 +24,12 @@ class _Namespace:
         return "<ujit.cuda.%s>" % self._name
 
 
-grid = _KernelOnly("grid")
-gridsize = _KernelOnly("gridsize")
-syncthreads = _KernelOnly("syncthreads")
-threadfence = _KernelOnly("threadfence")
-laneid = _KernelOnly("laneid")
+_FUNCTIONS = ("grid", "gridsize", "syncthreads", "syncthreads_count", "syncthreads_and", "syncthreads_or",
+              "threadfence", "threadfence_block", "threadfence_system", "nanosleep", "popc", "clz", "ffs", "brev",
+              "fma", "cbrt", "selp", "laneid", "syncwarp", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
+              "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync", "match_any_sync", "match_all_sync",
+              "activemask", "lanemask_lt")
+globals().update({name: _KernelOnly(name) for name in _FUNCTIONS})
 warpsize = 32
 threadIdx = _Namespace("threadIdx", "xyz")
 blockIdx = _Namespace("blockIdx", "xyz")
@@ -38,4 +39,4 @@ shared = _Namespace("shared", ["array"])
 local = _Namespace("local", ["array"])
 const = _Namespace("const", ["array_like"])
 atomic = _Namespace("atomic", ["add", "sub", "max", "min", "nanmax", "nanmin", "and_", "or_", "xor", "exch", "inc",
-                               "dec", "cas"])
+                               "dec", "cas", "compare_and_swap"])

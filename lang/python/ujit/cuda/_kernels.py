@@ -1,10 +1,14 @@
 """@cuda.jit: kernels (kernel[grid, block(, stream(, sharedmem))](args)) and device functions."""
+import warnings
+
 import numpy as np
 
 from .. import _source, _types
-from .._dispatcher import CompiledFunction, normalize_signatures
+from .._dispatcher import CompiledFunction, _converts, normalize_signatures
 from .._native import ext
-from ._api import _stream_handle, is_available
+from ..core import config
+from ..core.errors import NumbaPerformanceWarning
+from ._api import _stream_handle, get_current_device, is_available
 from ._devicearray import DeviceNDArray
 from ._host_memory import _ReachableNDArray
 
@@ -29,6 +33,26 @@ def _launch_arg(a):
     raise TypeError("a kernel argument cannot be a %s" % type(a).__name__)
 
 
+def _argument_types(sig):
+    """'void(float64[::1], int64)' -> (float64[::1], int64), the Types (a tuple type's text)."""
+    def parse(text):
+        try:
+            return _types.parse_type(text)
+        except TypeError:
+            return text
+
+    return tuple(parse(p) for p in _types.param_texts(sig))
+
+
+def _device_array_code(a):
+    """The argument type code of a device array (as typeof gives a host array's)."""
+    layout = "C" if a.is_c_contiguous() else "F" if a.is_f_contiguous() else "A"
+    try:
+        return _types.code_of_type(_types.ArrayType(_types.scalar_type_of_dtype(a.dtype), a.ndim, layout))
+    except TypeError:
+        return _types.CODE_NONE  # a dtype ujit has no type for: the launch says so
+
+
 def _is_xoroshiro_records(a):
     """A contiguous 1-D host array of numba.cuda.random's xoroshiro128p_dtype records."""
     d = a.dtype
@@ -43,6 +67,26 @@ def _dim3(d, what):
     if not 1 <= len(d) <= 3 or any(x < 1 for x in d):
         raise ValueError("%s must be 1 to 3 positive integers, not %r" % (what, d))
     return d + (1,) * (3 - len(d))
+
+
+def _performance_warning(message, stacklevel):
+    if not config.DISABLE_PERFORMANCE_WARNINGS:  # stacklevel: the user's line
+        warnings.warn(NumbaPerformanceWarning(message), stacklevel=stacklevel)
+
+
+def _warn_low_occupancy(grid):
+    """Numba's warning for a grid of fewer blocks than twice the multiprocessors (on the host
+    device: than twice the CPUs that run its blocks)."""
+    blocks = grid[0] * grid[1] * grid[2]
+    if config.CUDA_LOW_OCCUPANCY_WARNINGS and blocks < 2 * get_current_device().MULTIPROCESSOR_COUNT:
+        _performance_warning("Grid size %d will likely result in GPU under-utilization due to low occupancy." % blocks, 4)
+
+
+def _warn_implicit_copy(args):
+    """Numba's warning for host arrays a launch copies to the GPU and back (the host device
+    copies nothing: no warning there)."""
+    if config.CUDA_WARN_ON_IMPLICIT_COPY and any(isinstance(a, np.ndarray) for a in args) and is_available():
+        _performance_warning("Host array used in CUDA kernel will incur copy overhead to/from device.", 5)
 
 
 def check_cuda_signature(fn, sig):
@@ -62,6 +106,8 @@ class CUDAFunction(CompiledFunction):
     def __init__(self, py_func, signatures, options):
         super().__init__(py_func, signatures, options)
         self.device = bool(options.get("device", False))
+        self._launched = set()  # the argument type codes of launches seen (note_launch)
+        self._declared_params = {}  # argument type codes -> the declared parameters they use
 
     def decorator(self):
         # debug=True reaches the compiler: a kernel run on the CPU then checks its indexing.
@@ -74,15 +120,54 @@ class CUDAFunction(CompiledFunction):
             self._signatures.append(str(sig))
         return str(sig)
 
+    def declared_arguments(self, codes, launch_args):
+        """A kernel with declared signatures runs one of them, as in Numba: the first whose
+        parameters the arguments convert to (int64 to int32 included); scalars are converted
+        to its parameter types here, so the launch picks exactly that specialization."""
+        params = self._declared_params.get(codes)
+        if params is None:
+            params = ()
+            for sig in self.declared:
+                try:
+                    types = [_types.parse_type(p) for p in _types.param_texts(sig)]
+                except TypeError:
+                    continue  # tuple parameters: left to the launch's own matching
+                if len(types) == len(codes) and all(_converts(c, t) for c, t in zip(codes, types)):
+                    params = tuple(types)
+                    break
+            self._declared_params[codes] = params
+        if not params:
+            return launch_args  # no declared signature fits: the launch reports it
+        return tuple(a if isinstance(t, _types.ArrayType) or not isinstance(a, (int, float, complex, bool, np.generic))
+                     else t.dtype.type(a) for a, t in zip(launch_args, params))
+
+    def note_launch(self, codes):
+        """Records the signature a launch compiled (the argument types, as Numba's typeof
+        gives them), once per new tuple of types, so that inspect_* and `signatures` see
+        kernels compiled by launching them. Declared signatures are the only ones there are."""
+        if self.declared or codes in self._launched:
+            return
+        self._launched.add(codes)
+        if not any(c & _types.CODE_NONE for c in codes):
+            sig = "(%s)" % ", ".join(str(_types.type_of_code(c)) for c in codes)
+            if sig not in self._signatures:
+                self._signatures.append(sig)
+
+    def _dumps(self, what, signature, arch=None):
+        """Numba's inspect_*: for one signature (a tuple of argument types, or a signature as
+        @cuda.jit takes it) its text, else a dict keyed by each compiled signature's tuple
+        of argument types."""
+        if signature is not None:
+            sig = normalize_signatures(signature)[0] if isinstance(signature, tuple) else str(signature)
+            return self.function().dump(what, self._args_of(sig), arch)
+        sigs = self._signatures or self.declared
+        return {_argument_types(s): self.function().dump(what, self._args_of(s), arch) for s in sigs}
+
     def inspect_asm(self, signature=None, arch=None):
-        sigs = [str(signature)] if signature is not None else (self._signatures or self.declared)
-        out = {s: self.function().dump("ptx", self._args_of(s), arch) for s in sigs}
-        return out[str(signature)] if signature is not None else out
+        return self._dumps("ptx", signature, arch)
 
     def inspect_llvm(self, signature=None):
-        sigs = [str(signature)] if signature is not None else (self._signatures or self.declared)
-        out = {s: self.function().dump("llvm", self._args_of(s)) for s in sigs}
-        return out[str(signature)] if signature is not None else out
+        return self._dumps("llvm", signature)
 
     def _repr(self):
         return "<ujit CUDA %s %s>" % ("device function" if self.device else "kernel", self.py_func.__name__)
@@ -105,6 +190,7 @@ class Kernel:
         grid, block = _dim3(config[0], "griddim"), _dim3(config[1], "blockdim")
         stream = config[2] if len(config) > 2 else 0
         shared = int(config[3]) if len(config) > 3 else 0
+        _warn_low_occupancy(grid)
         return _Launcher(self, grid, block, stream, shared)
 
     def __call__(self, *args):
@@ -118,18 +204,31 @@ class Kernel:
     def launch(self, args, grid, block, stream, shared):
         # Without a device a kernel runs compiled for the CPU (the C API falls back, with a
         # note on stderr), on host arrays and the host device's arrays in place.
-        ext.launch(self._owner.function(), grid, block, tuple(_launch_arg(a) for a in args),
-                   _stream_handle(stream), shared)
+        _warn_implicit_copy(args)
+        launch_args = tuple(_launch_arg(a) for a in args)
+        codes = tuple(_device_array_code(a) if isinstance(a, DeviceNDArray) else ext.code_of(b)
+                      for a, b in zip(args, launch_args))
+        if self._owner.declared:
+            launch_args = self._owner.declared_arguments(codes, launch_args)
+        ext.launch(self._owner.function(), grid, block, launch_args, _stream_handle(stream), shared)
+        self._owner.note_launch(codes)
 
     @property
     def signatures(self):
         return self._owner.signatures
+
+    def compile(self, sig):
+        """Compiles `sig` ahead of a launch (Numba's CUDADispatcher.compile)."""
+        return self._owner.compile(normalize_signatures(sig)[0])
 
     def inspect_asm(self, signature=None, arch=None):
         return self._owner.inspect_asm(signature, arch)
 
     def inspect_llvm(self, signature=None):
         return self._owner.inspect_llvm(signature)
+
+    def inspect_types(self, signature=None, file=None):
+        return self._owner.inspect_types(signature, file)
 
     def __repr__(self):
         return self._owner._repr()
@@ -157,6 +256,16 @@ class DeviceFunction:
     def __call__(self, *args):
         raise TypeError("'%s' is a CUDA device function: call it from a @cuda.jit kernel or a CUDA ufunc"
                         % self.__name__)
+
+    @property
+    def signatures(self):
+        return self._owner.signatures
+
+    def inspect_asm(self, signature=None, arch=None):
+        return self._owner.inspect_asm(signature, arch)
+
+    def inspect_llvm(self, signature=None):
+        return self._owner.inspect_llvm(signature)
 
     def __repr__(self):
         return self._owner._repr()

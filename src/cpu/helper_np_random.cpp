@@ -1,0 +1,69 @@
+#include "cpu/helper_np_random.hpp"
+
+#include "cpu/helper_random.hpp"
+
+#include <cstring>
+
+namespace ujit::cpu {
+namespace {
+
+// The fewest low bits that hold v (a mask of them); 0 for v == 0.
+uint64_t low_mask(uint64_t v) {
+    v |= v >> 1;
+    v |= v >> 2;
+    v |= v >> 4;
+    v |= v >> 8;
+    v |= v >> 16;
+    v |= v >> 32;
+    return v;
+}
+
+uint64_t bounded(MersenneTwister& g, uint64_t n) {
+    if (n <= 1) return 0;  // no draw, as NumPy (rng == 0) and Numba (n == 1)
+    const uint64_t last = n - 1;
+    const uint64_t mask = low_mask(last);
+    uint64_t r;
+    if (last <= 0xFFFFFFFFu) {
+        do r = g.next_uint32() & mask;
+        while (r > last);
+    } else {
+        do {
+            uint64_t hi = g.next_uint32();
+            r = ((hi << 32) | g.next_uint32()) & mask;
+        } while (r > last);
+    }
+    return r;
+}
+
+}  // namespace
+}  // namespace ujit::cpu
+
+extern "C" {
+
+double ujit_rt_np_random_gauss(void) { return ujit::cpu::thread_np_random().next_gauss(); }
+
+int64_t ujit_rt_np_random_randint(int64_t low, int64_t n) {
+    uint64_t r = ujit::cpu::bounded(ujit::cpu::thread_np_random(), static_cast<uint64_t>(n));
+    return static_cast<int64_t>(static_cast<uint64_t>(low) + r);
+}
+
+void ujit_rt_np_random_fill(int32_t kind, double* out, int64_t n, double a, double b) {
+    ujit::cpu::MersenneTwister& g = ujit::cpu::thread_np_random();
+    for (int64_t i = 0; i < n; ++i) {
+        switch (kind) {
+        case UJIT_NP_UNIFORM: out[i] = a + (b - a) * g.next_double(); break;
+        case UJIT_NP_NORMAL: out[i] = a + b * g.next_gauss(); break;
+        default: out[i] = g.next_double(); break;
+        }
+    }
+}
+
+void ujit_rt_np_random_fill_int(void* out, int64_t n, int32_t itemsize, int64_t low, int64_t range) {
+    ujit::cpu::MersenneTwister& g = ujit::cpu::thread_np_random();
+    char* p = static_cast<char*>(out);
+    for (int64_t i = 0; i < n; ++i) {
+        uint64_t v = static_cast<uint64_t>(low) + ujit::cpu::bounded(g, static_cast<uint64_t>(range));
+        std::memcpy(p + i * itemsize, &v, static_cast<size_t>(itemsize));  // little-endian: the low bytes
+    }
+}
+}

@@ -1,0 +1,47 @@
+// Inner functions: a `def` inside a compiled function binds its name to the function (a
+// static value, like a module-level function), and each call passes the values of the
+// variables it captures from the function around it (types/closures.hpp).
+#include "types/infer_impl.hpp"
+
+#include "syntax/diagnostics.hpp"
+#include "types/closures.hpp"
+
+#include <fmt/format.h>
+
+namespace ujit::types {
+
+using namespace syntax;
+
+void Inferrer::inner_def(const FunctionDef* def) {
+    if (!def->decorators.empty())
+        error(def->decorators.front()->loc, "decorators on inner functions are not supported by ujit");
+    ModuleScope::InnerFunction& inner = m_.inner_functions[def];
+    inner.definer = fn_.def;
+    inner.captures.clear();
+    for (const std::string& name : free_names(*def))
+        if (locals_.count(name)) inner.captures.push_back(name);
+    bind(def->name, def->name_loc, user_func(def), def->loc);
+}
+
+bool Inferrer::capture_values(const Call* c, const FunctionDef* callee, std::vector<const Type*>& args) {
+    auto it = m_.inner_functions.find(callee);
+    if (it == m_.inner_functions.end()) return true;
+    const ModuleScope::InnerFunction& inner = it->second;
+    for (const std::string& name : inner.captures) {
+        Variable* v = locals_.count(name) ? variable(name) : nullptr;
+        if (!locals_.count(name))
+            error(c->loc, fmt::format("inner function '{}' reads '{}' of '{}', so it can only be called where '{}' "
+                                      "is a variable (ujit passes its value at each call)",
+                                      callee->name, name, inner.definer->name, name));
+        if (!v || !v->type) {
+            if (final_)
+                error(c->loc, fmt::format("inner function '{}' reads '{}', which is not assigned before this call",
+                                          callee->name, name));
+            return false;
+        }
+        args.push_back(v->type);
+    }
+    return true;
+}
+
+}  // namespace ujit::types

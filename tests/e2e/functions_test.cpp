@@ -1,0 +1,88 @@
+// Functions in compiled code through the C++ API: self and mutual recursion (the return
+// type inferred from the returns that do not recurse, as Numba does), functions and number
+// types passed as values. Expected values are CPython's for the same source.
+#include <catch2/catch.hpp>
+
+#include "ujit/ujit.hpp"
+
+#include <string>
+
+using namespace ujit;
+using Catch::Matchers::Contains;
+
+namespace {
+
+constexpr const char* kSource = R"(import numpy as np
+from numba import njit
+
+
+@njit
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+
+@njit
+def is_even(n):
+    if n == 0:
+        return True
+    return is_odd(n - 1)
+
+
+@njit
+def is_odd(n):
+    if n == 0:
+        return False
+    return is_even(n - 1)
+
+
+@njit
+def widen(n):
+    if n <= 0:
+        return 1
+    return widen(n - 1) + 0.5
+
+
+@njit
+def apply(f, x):
+    return f(x)
+
+
+@njit
+def twice(x):
+    return 2 * x
+
+
+@njit
+def through_values(x):
+    g = twice
+    return apply(twice, x) + apply(fib, 10) + g(1) + apply(np.int8, 300)
+)";
+
+}  // namespace
+
+TEST_CASE("recursive functions run as real calls", "[e2e][functions]") {
+    Module m = Module::from_string(kSource, "functions.py");
+    CHECK(m.function("fib")(int64_t{30}).as<int64_t>() == 832040);
+    CHECK(m.function("is_even")(int64_t{1001}).as<bool>() == false);
+    CHECK(m.function("is_odd")(int64_t{1001}).as<bool>() == true);
+    // int64 base case, float64 recursive path: the result is float64 (2.5 in CPython).
+    CHECK(m.function("widen")(int64_t{3}).as<double>() == 2.5);
+}
+
+TEST_CASE("functions and number types are values", "[e2e][functions]") {
+    Module m = Module::from_string(kSource, "functions.py");
+    // 2*5 + fib(10) + 2 + int8(300) = 10 + 55 + 2 + 44 (Numba truncates 300 to 44, as a C cast)
+    CHECK(m.function("through_values")(int64_t{5}).as<int64_t>() == 111);
+}
+
+TEST_CASE("runaway recursion is Numba's error at the call", "[e2e][functions]") {
+    Module m = Module::from_string("from numba import njit\n@njit\ndef f(n):\n    return f(n + 1)\n", "r.py");
+    try {
+        m.function("f")(int64_t{1});
+        FAIL("compiled");
+    } catch (const Error& e) {
+        CHECK_THAT(e.what(), Contains("r.py:4:12: error: cannot type infer runaway recursion"));
+    }
+}

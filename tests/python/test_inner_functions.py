@@ -1,0 +1,144 @@
+"""Inner functions (`def` inside a compiled function) and closures over its locals that do
+not escape, as Numba compiles them (it inlines them where called, so a captured variable's
+value is the one at the call). CPython running the same source is the oracle."""
+import numpy as np
+import pytest
+
+import ujit
+from twin_modules import twins
+
+SOURCE = '''
+from ujit import njit
+
+
+@njit
+def scaled_sum(x, k):
+    def scale(v):
+        return v * k
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += scale(x[i])
+    return s
+
+
+@njit
+def sees_value_at_call(n):
+    total = 0
+    def add(v):
+        return v + total
+    out = 0
+    for i in range(n):
+        total += i
+        out += add(1)
+    return out
+
+
+@njit
+def nested(a):
+    def outer(b):
+        def inner(c):
+            return a * 100 + b * 10 + c
+        return inner(b + 1)
+    return outer(2)
+
+
+@njit
+def recursive_inner(n):
+    def fact(m):
+        if m <= 1:
+            return 1
+        return m * fact(m - 1)
+    return fact(n)
+
+
+@njit
+def passed_on(x):
+    def twice(v):
+        return 2 * v
+    return apply(twice, x)
+
+
+@njit
+def apply(f, v):
+    return f(v)
+
+
+@njit
+def no_captures(x):
+    def sq(v):
+        return v * v
+    g = sq
+    return g(x) + sq(x + 1)
+'''
+
+
+@pytest.fixture(scope="module")
+def mods(tmp_path_factory):
+    return twins(tmp_path_factory.mktemp("inner"), SOURCE)
+
+
+def test_closure_over_arguments(mods):
+    jit, py = mods
+    x = np.array([1.0, 2.5, -3.0])
+    assert jit.scaled_sum(x, 3.0) == py.scaled_sum(x, 3.0)
+
+
+def test_captured_value_is_read_at_each_call(mods):
+    jit, py = mods
+    assert jit.sees_value_at_call(6) == py.sees_value_at_call(6)
+
+
+def test_nested_inner_functions(mods):
+    jit, py = mods
+    assert jit.nested(7) == py.nested(7)
+
+
+def test_recursive_inner_function(mods):
+    jit, py = mods
+    assert jit.recursive_inner(10) == py.recursive_inner(10)
+
+
+def test_inner_function_without_captures_as_a_value(mods):
+    jit, py = mods
+    assert jit.passed_on(21) == py.passed_on(21)
+    assert jit.no_captures(4) == py.no_captures(4)
+
+
+def test_closure_called_away_from_its_variables(tmp_path):
+    jit, _ = twins(tmp_path, '''
+from ujit import njit
+
+
+@njit
+def apply(f, v):
+    return f(v)
+
+
+@njit
+def escapes(x, k):
+    def scale(v):
+        return v * k
+    return apply(scale, x)
+''')
+    with pytest.raises(ujit.CompileError, match="inner function 'scale' reads 'k' of 'escapes'"):
+        jit.escapes(1.0, 2.0)
+
+
+def test_inner_function_in_a_kernel(tmp_path):
+    # On the host device without a GPU (kernels compiled for the CPU).
+    jit, _ = twins(tmp_path, '''
+from ujit import cuda
+
+
+@cuda.jit
+def kernel(x, out, k):
+    def scale(v):
+        return v * k + 1
+    i = cuda.grid(1)
+    if i < x.shape[0]:
+        out[i] = scale(x[i])
+''')
+    x = np.arange(12, dtype=np.float64)
+    out = np.zeros_like(x)
+    jit.kernel[2, 8](x, out, 3.0)
+    np.testing.assert_array_equal(out, x * 3.0 + 1)

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs on a lent GPU machine after tools/scripts/gpu_pack.sh (it unpacks .device-bin/ the way
+# gpu_check.sh does): builds the Python extension there for its Python against the packed
+# libujit (LLVM inside), then runs the GPU-facing Python tests, the Python benchmarks against
+# NumPy and Numba (the machine's Numba 0.68), and, where .device-bin/cudapy holds numba-cuda's
+# tests/cudapy, that suite with `numba` resolving to ujit. Output to stdout.
+#   tools/scripts/gpu_python.sh [tests|bench|suite|all]...
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+what=("${@:-all}")
+has() { local w; for w in "${what[@]}"; do [[ $w == "$1" || $w == all ]] && return 0; done; return 1; }
+mkdir -p bin
+for f in .device-bin/*.xz; do [[ -e bin/$(basename "$f" .xz) ]] || xz -dc "$f" > "bin/$(basename "$f" .xz)"; done
+chmod +x bin/* 2>/dev/null
+cp .device-bin/libfmt.so* bin/ 2>/dev/null
+ln -sf libujit.so.0 bin/libujit.so
+export LD_LIBRARY_PATH="$PWD/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export UJIT_CACHE_DIR=/tmp/ujit-gpu-cache PYTHONPATH="$PWD/lang/python"
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+python3 -c "import sys, numpy; print(sys.version.split()[0], 'numpy', numpy.__version__)"
+bash lang/python/build_ext.sh bin build/python >/dev/null || { echo "build_ext failed"; exit 1; }
+export UJIT_PYTHON_EXT_DIR="$PWD/build/python"
+python3 -c "import ujit, ujit.cuda as c; print('ujit', ujit.__version__, 'cuda available:', c.is_available())"
+
+if has tests; then
+  echo "=== Python tests on the GPU"
+  python3 -m pytest -q -p no:cacheprovider -x --timeout=600 tests/python/test_cuda*.py 2>&1 | tail -15 ||
+    python3 -m pytest -q -p no:cacheprovider tests/python/test_cuda*.py 2>&1 | tail -15
+fi
+if has bench; then
+  echo "=== NumPy in @njit against NumPy and Numba (one thread)"
+  for b in tools/bench/bench_nplib.py tools/bench/bench_alloc.py tools/bench/prange_peers.py; do
+    [[ -f $b ]] && { echo "--- $b"; timeout 500 python3 "$b" 2>&1 | tail -25; }
+  done
+fi
+if has suite && [[ -d .device-bin/cudapy ]]; then
+  echo "=== numba-cuda tests/cudapy with numba resolving to ujit"
+  timeout 560 python3 tools/cuda_suite/run_suite.py --suite .device-bin/cudapy --jobs 8 \
+    --summary /tmp/cuda_suite.json 2>&1 | tail -60
+  mkdir -p "${OUT:-/tmp}" && cp /tmp/cuda_suite.json "${OUT:-/tmp}/" 2>/dev/null
+fi
