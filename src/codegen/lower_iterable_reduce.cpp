@@ -33,8 +33,8 @@ llvm::Value* FunctionLowering::iterable_reduce(const Call* e, BuiltinId id) {
         b.CreateStore(b.CreateSelect(take, x, cur), acc);
     };
     if (is_sum) {
-        llvm::Value* start = e->args.size() == 2 ? expr_as(e->args[1], rt)
-                                                 : convert_or_fail(b.getInt64(0), types::int64(), rt, e->loc);
+        llvm::Value* start =
+            e->args.size() == 2 ? expr_as(e->args[1], rt) : convert_or_fail(b.getInt64(0), types::int64(), rt, e->loc);
         b.CreateStore(start, acc);
     }
     const Type* at = type_of(arg);

@@ -9,8 +9,8 @@
 #include "cpu/helper_sort.hpp"
 #include "cpu/helper_vexp.hpp"
 #include "cpu/kernel_runtime.hpp"
-#include "cpu/parallel_runtime.hpp"
 #include "cpu/kernel_warp.hpp"
+#include "cpu/parallel_runtime.hpp"
 #include "nrt/nrt.h"
 
 namespace ujit::cpu {

@@ -55,8 +55,8 @@ llvm::Value* FunctionLowering::argsort(TypedValue a, const Type* rt, syntax::Sou
     llvm::Value* out = allocate_array(rt, {n}, loc, "np.argsort()");
     llvm::FunctionCallee f = runtime_call("ujit_rt_argsort", b.getVoidTy(),
                                           {b.getPtrTy(), b.getInt64Ty(), b.getInt64Ty(), b.getInt32Ty(), b.getPtrTy()});
-    b.CreateCall(f, {array_data(b, a.v), n, array_stride(b, a.v, 0), b.getInt32(dtype_code(a.t->dtype())),
-                     array_data(b, out)});
+    b.CreateCall(
+        f, {array_data(b, a.v), n, array_stride(b, a.v, 0), b.getInt32(dtype_code(a.t->dtype())), array_data(b, out)});
     return out;
 }
 

@@ -204,8 +204,8 @@ void Inferrer::bind(const std::string& id, SourceLoc at, const Type* t, SourceLo
     if (!t) return;  // not known yet
     if (!t->is_value() && !t->is_static_value()) {
         if (t->kind() == Kind::Range)
-            error(where, fmt::format("range(...) can only be used as the iterator of a for loop, not assigned to '{}'",
-                                     id));
+            error(where,
+                  fmt::format("range(...) can only be used as the iterator of a for loop, not assigned to '{}'", id));
         error(where, fmt::format("cannot assign {} to variable '{}': only values (numbers, tuples, arrays) can be "
                                  "stored in variables",
                                  t->str(), id));
@@ -221,12 +221,11 @@ void Inferrer::bind(const std::string& id, SourceLoc at, const Type* t, SourceLo
     if (v->type == t) return;
     const Type* u = unify(v->type, t);
     if (!u)
-        fail(
-            at,
-            fmt::format("variable '{}' has type {} at {} and {} at {} which cannot be unified", id, v->type->str(),
-                        loc_str(type_origin_[index]), t->str(), loc_str(at)),
-            {Diagnostic{
-                Severity::Note, type_origin_[index], fmt::format("'{}' has type {} here", id, v->type->str()), {}}});
+        fail(at,
+             fmt::format("variable '{}' has type {} at {} and {} at {} which cannot be unified", id, v->type->str(),
+                         loc_str(type_origin_[index]), t->str(), loc_str(at)),
+             {Diagnostic{
+                 Severity::Note, type_origin_[index], fmt::format("'{}' has type {} here", id, v->type->str()), {}}});
     if (u != v->type) {
         v->type = u;
         type_origin_[index] = at;
