@@ -188,14 +188,16 @@ def test_compare_and_swap_needs_a_1d_integer_array():
 def fences(a):
     cuda.threadfence_system()
     cuda.nanosleep(100)
-    cuda.syncwarp(0xFFFF)
+    # Every lane of the mask must exist and execute it: a GPU stops with an illegal
+    # instruction otherwise (a partial warp, or a lane outside the mask), so whole warps.
+    cuda.syncwarp(0xFFFFFFFF)
     a[cuda.threadIdx.x] = cuda.laneid
 
 
 def test_fences_sleep_and_syncwarp_run():
-    a = np.zeros(40, dtype=np.int32)
-    fences[1, 40](a)
-    assert a.tolist() == [i % 32 for i in range(40)]
+    a = np.zeros(64, dtype=np.int32)
+    fences[1, 64](a)
+    assert a.tolist() == [i % 32 for i in range(64)]
 
 
 PTXAS = shutil.which("ptxas") or ("/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)

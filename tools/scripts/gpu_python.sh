@@ -15,7 +15,9 @@ chmod +x bin/* 2>/dev/null
 cp .device-bin/libfmt.so* bin/ 2>/dev/null
 ln -sf libujit.so.0 bin/libujit.so
 export LD_LIBRARY_PATH="$PWD/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-export UJIT_CACHE_DIR=/tmp/ujit-gpu-cache PYTHONPATH="$PWD/lang/python"
+# numba-cuda with NumPy 2.x there needs np.row_stack before `import numba` (the peers).
+mkdir -p /tmp/ujit-site && printf 'import numpy as np\nif not hasattr(np, "row_stack"):\n    np.row_stack = np.vstack\n' > /tmp/ujit-site/sitecustomize.py
+export UJIT_CACHE_DIR=/tmp/ujit-gpu-cache PYTHONPATH="$PWD/lang/python:/tmp/ujit-site"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 python3 -c "import sys, numpy; print(sys.version.split()[0], 'numpy', numpy.__version__)"
 bash lang/python/build_ext.sh bin build/python >/dev/null || { echo "build_ext failed"; exit 1; }
@@ -32,6 +34,12 @@ if has bench; then
   for b in tools/bench/bench_nplib.py tools/bench/bench_alloc.py tools/bench/prange_peers.py; do
     [[ -f $b ]] && { echo "--- $b"; timeout 500 python3 "$b" 2>&1 | tail -25; }
   done
+fi
+[[ -f .device-bin/cudapy.tar.xz && ! -d .device-bin/cudapy ]] && tar xJf .device-bin/cudapy.tar.xz -C .device-bin
+if has bench && [[ -x bin/bench_prange ]]; then
+  echo "=== parallel=True against Numba ($(nproc) cores)"
+  mkdir -p bin-build/tools/bench && ln -sf "$PWD/bin/bench_prange" bin-build/tools/bench/bench_prange
+  timeout 300 bash tools/bench/run_prange.sh "$PWD/bin-build" 2>&1 | tail -20
 fi
 if has suite && [[ -d .device-bin/cudapy ]]; then
   echo "=== numba-cuda tests/cudapy with numba resolving to ujit"
