@@ -22,11 +22,13 @@ def _shape_of(shape):
     return (int(shape),) if isinstance(shape, (int, np.integer)) else tuple(int(n) for n in shape)
 
 
-def _over(memory, shape, dtype, order, cls=None):
+def _new(shape, dtype, order, kind, cls=None):
+    """A NumPy array of `shape` over new host memory of `kind`; `cls` views it as that subclass."""
+    shape = _shape_of(shape)
     dtype = np.dtype(dtype)
     count = int(np.prod(shape, dtype=np.int64))
-    flat = np.frombuffer(memory, dtype=dtype, count=count)
-    a = flat.reshape(shape, order=order)
+    memory = ext.HostMemory(count * dtype.itemsize, kind)
+    a = np.frombuffer(memory, dtype=dtype, count=count).reshape(shape, order=order)
     if cls is not None:
         a = a.view(cls)
         a._ujit_memory = memory
@@ -64,23 +66,17 @@ class ManagedNDArray(_ReachableNDArray):
 
 def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
     """Page-locked host memory: copies to and from the device can be asynchronous."""
-    shape = _shape_of(shape)
-    nbytes = int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
-    return _over(ext.HostMemory(nbytes, _PINNED), shape, dtype, order)
+    return _new(shape, dtype, order, _PINNED)
 
 
 def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False, wc=False):
     """Page-locked host memory kernels read and write in place (a MappedNDArray)."""
-    shape = _shape_of(shape)
-    nbytes = int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
-    return _over(ext.HostMemory(nbytes, _MAPPED), shape, dtype, order, MappedNDArray)
+    return _new(shape, dtype, order, _MAPPED, MappedNDArray)
 
 
 def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0, attach_global=True):
     """Unified memory, one address for the host and the device (a ManagedNDArray)."""
-    shape = _shape_of(shape)
-    nbytes = int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
-    return _over(ext.HostMemory(nbytes, _MANAGED), shape, dtype, order, ManagedNDArray)
+    return _new(shape, dtype, order, _MANAGED, ManagedNDArray)
 
 
 def _like_order(ary):
