@@ -85,7 +85,8 @@ class Runner:
         self.build, self.scratch, self.python = build, scratch, python
         self.cli = os.path.join(build, "tools", "ujit", "ujit")
         self.env = dict(os.environ)
-        self.env["PYTHONPATH"] = os.path.join(REPO, "lang", "python")
+        # the package, and tools/bench for the modules examples import (dask_gpu_job)
+        self.env["PYTHONPATH"] = os.pathsep.join([os.path.join(REPO, "lang", "python"), os.path.join(REPO, "tools", "bench")])
         self.env["UJIT_PYTHON_EXT_DIR"] = os.path.join(build, "lang", "python")
         self.env.setdefault("UJIT_CACHE_DIR", os.path.join(scratch, "cache"))
         # `ujit` and `python3` in a console block are this build's CLI and the Python given
