@@ -182,6 +182,12 @@ public:
     Value(const Array& a) : v_(a.ref()) {}
     Value(Tuple t) : v_(std::move(t)) {}
     Value(Scalar s) : v_(s) {}
+    // A list result (Numba's reflected list or list made in compiled code comes back to
+    // Python as a list): its items, each with the references it holds (arrays' owners).
+    struct List {
+        std::vector<Value> items;
+    };
+    Value(List l) : v_(std::move(l)) {}
     // An explicitly typed scalar: Value::of(DType::Float32, 1.5).
     static Value of(DType t, double x);
     static Value of_int(DType t, int64_t x);
@@ -212,9 +218,11 @@ public:
     // result (see above); a result array's elements of a tuple each have their own.
     const ArrayOwner& owner() const { return owner_; }
     const Tuple& tuple() const { return std::get<Tuple>(v_); }
-    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None
+    bool is_list() const { return std::holds_alternative<List>(v_); }
+    const std::vector<Value>& list() const { return std::get<List>(v_).items; }
+    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None, [1, 2]
 
-    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple>;
+    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, List>;
     const Storage& storage() const { return v_; }
 
 private:

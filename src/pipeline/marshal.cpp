@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "lists/list_runtime.h"
+#include "nrt/nrt.h"
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
 
@@ -73,7 +75,7 @@ size_t c_align(const Type* t) {
         return a;
     }
     if (t->is_complex()) return t->bits() / 16;
-    if (t->is_array()) return 8;
+    if (t->is_array() || t->is_list()) return 8;
     return std::max<size_t>(1, c_size(t));
 }
 
@@ -95,6 +97,7 @@ size_t c_size(const Type* t) {
     }
     // A result's array struct (codegen/abi.hpp): data, shape[N], strides[N], owner.
     case Kind::Array: return 16 + 16 * size_t(t->ndim());
+    case Kind::List: return 16;  // {header, payload}: lists/list_runtime.h
     default: return 0;
     }
 }
@@ -244,7 +247,100 @@ Value build_value(const void* p, const Type* t, ArrayOwner*& owners) {
 
 }  // namespace
 
+namespace {
+
+bool holds_list(const Type* t) {
+    if (t->is_list()) return true;
+    if (!t->is_tuple()) return false;
+    for (const Type* e : t->elements())
+        if (holds_list(e)) return true;
+    return false;
+}
+
+// A Python number for a list item, as Numba boxes one (float32 → float, int32 → int).
+Value boxed_item(Value v) {
+    if (!v.is_scalar()) return v;
+    Value::Scalar s = v.scalar();
+    switch (s.type) {
+    case DType::Float32: return Value(s.f);
+    case DType::Complex64: return Value(s.c);
+    case DType::Bool:
+    case DType::Int64:
+    case DType::UInt64:
+    case DType::Float64:
+    case DType::Complex128: return v;
+    default: return Value(static_cast<int64_t>(s.i));
+    }
+}
+
+// A Value of what `p` (type `t`) holds, with new references of its own to every array:
+// the compiled value keeps its references.
+Value copy_value(const void* p, const Type* t) {
+    switch (t->kind()) {
+    case Kind::Array: {
+        ujit_nrt_meminfo* owner = static_cast<ujit_nrt_meminfo*>(array_fields(p, t).owner);
+        ujit_nrt_incref(owner);
+        ArrayOwner held = ArrayOwner::adopt(owner);
+        ArrayOwner* next = &held;
+        return build_value(p, t, next);
+    }
+    case Kind::List: {
+        void* payload = nullptr;
+        std::memcpy(&payload, static_cast<const uint8_t*>(p) + 8, sizeof payload);
+        auto* l = static_cast<const ujit_list_payload*>(payload);
+        Value::List out;
+        out.items.reserve(static_cast<size_t>(l->size));
+        for (int64_t i = 0; i < l->size; ++i)
+            out.items.push_back(boxed_item(copy_value(l->items + i * l->itemsize, t->item())));
+        return Value(std::move(out));
+    }
+    case Kind::Tuple: {
+        Value::Tuple out;
+        size_t off = 0;
+        for (const Type* e : t->elements()) {
+            size_t a = c_align(e);
+            off = (off + a - 1) / a * a;
+            out.push_back(copy_value(static_cast<const uint8_t*>(p) + off, e));
+            off += c_size(e);
+        }
+        return Value(std::move(out));
+    }
+    default: {
+        ArrayOwner* none = nullptr;
+        return build_value(p, t, none);
+    }
+    }
+}
+
+// Releases the references a compiled value of type `t` at `p` holds (arrays', lists').
+void release_value(const void* p, const Type* t) {
+    if (t->is_array() || t->is_list()) {
+        void* owner = nullptr;
+        std::memcpy(&owner, static_cast<const uint8_t*>(p) + (t->is_list() ? 0 : c_size(t) - 8), sizeof owner);
+        ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(owner));
+        return;
+    }
+    if (!t->is_tuple()) return;
+    size_t off = 0;
+    for (const Type* e : t->elements()) {
+        size_t a = c_align(e);
+        off = (off + a - 1) / a * a;
+        release_value(static_cast<const uint8_t*>(p) + off, e);
+        off += c_size(e);
+    }
+}
+
+}  // namespace
+
 Value read_value(const void* p, const Type* t) {
+    if (holds_list(t)) {  // the result's references are released once copied
+        struct Release {
+            const void* p;
+            const Type* t;
+            ~Release() { release_value(p, t); }
+        } release{p, t};
+        return copy_value(p, t);
+    }
     if (!t->is_array() && !t->is_tuple()) {
         ArrayOwner* none = nullptr;
         return build_value(p, t, none);

@@ -308,8 +308,12 @@ def split_full_signature(sig):
 
 def result_shape(text):
     """How a flattened result rebuilds: None for a scalar (or none), else a tuple with one
-    entry per element (None for a scalar, a nested tuple for a tuple)."""
+    entry per element (None for a scalar, a nested tuple for a tuple); a list is
+    [item's shape]."""
     text = text.strip()
+    for head, tail in (("reflected list(", ")<iv=None>"), ("list(", ")<iv=None>"), ("ListType[", "]")):
+        if text.startswith(head) and text.endswith(tail):
+            return [result_shape(text[len(head):-len(tail)])]
     if text.startswith("UniTuple(") and text.endswith(")"):
         inner, _, count = text[len("UniTuple("):-1].rpartition(" x ")
         return tuple(result_shape(inner) for _ in range(int(count)))

@@ -130,6 +130,10 @@ int ujit_py_require_writable(const ujit_value* v);
  * Function object called) is kept alive by a borrowed result found in no argument. */
 PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObject* const* args, Py_ssize_t n_args,
                           PyObject* code);
+/* Releases the array and list handles among `results` (those not taken over). A list result
+ * is a Python list: `shape` is then [item_shape]; an item has at most this many leaves. */
+void ujit_py_release_results(ujit_value* results, size_t n);
+#define UJIT_PY_MAX_RESULTS 64
 
 /* ------------------------------------------------------------------ dispatch.c, ufunc.c */
 
