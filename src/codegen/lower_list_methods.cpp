@@ -37,7 +37,7 @@ void FunctionLowering::list_shift(llvm::Value* list, const Type* lt, llvm::Value
 
 // a == b (i1) for list items: numbers, tuples item by item, lists.
 llvm::Value* FunctionLowering::items_equal(llvm::Value* a, const Type* at, llvm::Value* c, const Type* ct,
-                                          SourceLoc loc) {
+                                           SourceLoc loc) {
     if (at->is_tuple() && ct->is_tuple()) {
         if (at->elements().size() != ct->elements().size()) return b.getFalse();
         llvm::Value* eq = b.getTrue();

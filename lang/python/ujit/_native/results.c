@@ -239,6 +239,7 @@ void ujit_py_release_results(ujit_value* results, size_t n) {
     for (size_t i = 0; i < n; ++i) {
         if (results[i].is_array == UJIT_ARRAY_RESULT) ujit_array_release(results[i].v.result);
         if (results[i].is_array == UJIT_LIST_RESULT) ujit_list_release(results[i].v.list);
-        if (results[i].is_array == UJIT_ARRAY_RESULT || results[i].is_array == UJIT_LIST_RESULT) results[i].is_array = 0;
+        if (results[i].is_array == UJIT_ARRAY_RESULT || results[i].is_array == UJIT_LIST_RESULT)
+            results[i].is_array = 0;
     }
 }
