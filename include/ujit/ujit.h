@@ -172,6 +172,11 @@ void ujit_array_release(ujit_array* a);
  * owns (release each), a tuple flattened into up to `max_out` values (*n_out says how many
  * it has; NULL allowed). UJIT_ERROR_ARGUMENT for an index past the end. */
 size_t ujit_list_length(const ujit_list* l);
+/* A list to pass as an argument (is_array = UJIT_LIST_RESULT, v.list the handle): its items
+ * are arguments as ujit_function_call takes them (scalars, arrays, lists); compiled code
+ * sees Numba's reflected list of the first item's type, and what it leaves in the list
+ * (append, l[i] = x) is the handle's after the call, as Numba reflects a Python list. */
+ujit_status ujit_list_create(const ujit_value* items, size_t n, ujit_list** out);
 ujit_status ujit_list_item(const ujit_list* l, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
 void ujit_list_release(ujit_list* l);
 

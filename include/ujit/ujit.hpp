@@ -182,12 +182,19 @@ public:
     Value(const Array& a) : v_(a.ref()) {}
     Value(Tuple t) : v_(std::move(t)) {}
     Value(Scalar s) : v_(s) {}
-    // A list result (Numba's reflected list or list made in compiled code comes back to
-    // Python as a list): its items, each with the references it holds (arrays' owners).
+    // A list: its items, each with the references it holds (arrays' owners). Copies of a
+    // list Value share the items, as Python's references to one list do: a list argument
+    // that compiled code changes (append, l[i] = x) is changed for the caller after the call,
+    // as Numba's reflected lists are. A list result is a new list.
     struct List {
-        std::vector<Value> items;
+        std::shared_ptr<std::vector<Value>> items = std::make_shared<std::vector<Value>>();
     };
     Value(List l) : v_(std::move(l)) {}
+    static Value list_of(std::vector<Value> items) {
+        List l;
+        *l.items = std::move(items);
+        return Value(std::move(l));
+    }
     // An explicitly typed scalar: Value::of(DType::Float32, 1.5).
     static Value of(DType t, double x);
     static Value of_int(DType t, int64_t x);
@@ -219,7 +226,8 @@ public:
     const ArrayOwner& owner() const { return owner_; }
     const Tuple& tuple() const { return std::get<Tuple>(v_); }
     bool is_list() const { return std::holds_alternative<List>(v_); }
-    const std::vector<Value>& list() const { return std::get<List>(v_).items; }
+    const std::vector<Value>& list() const { return *std::get<List>(v_).items; }
+    std::vector<Value>& list_items() const { return *std::get<List>(v_).items; }  // shared, see List
     std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None, [1, 2]
 
     using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, List>;

@@ -22,6 +22,14 @@ ujit_status ujit_list_item(const ujit_list* l, size_t index, ujit_value* out, si
     });
 }
 
+ujit_status ujit_list_create(const ujit_value* items, size_t n, ujit_list** out) {
+    return guarded([&] {
+        require(out && (items || n == 0), "null items or output");
+        *out = nullptr;
+        *out = new ujit_list{ujit::Value::list_of(ujit::capi::to_values(items, n))};
+    });
+}
+
 void ujit_list_release(ujit_list* l) { delete l; }
 
 }  // extern "C"

@@ -48,6 +48,10 @@ ujit_value scalar_c_value(const ujit::Value::Scalar& s) {
 }  // namespace
 
 ujit::Value to_value(const ujit_value& v) {
+    if (v.is_array == UJIT_LIST_RESULT) {  // shares the items: the call's changes show in the handle
+        if (!v.v.list) throw ujit::Error(ujit::Error::Kind::Argument, "error: list argument with a null ujit_list");
+        return v.v.list->value;
+    }
     if (v.is_array == UJIT_ARRAY_RESULT) {
         if (!v.v.result) throw ujit::Error(ujit::Error::Kind::Argument, "error: array argument with a null ujit_array");
         return v.v.result->value;  // shares the reference: the array lives through the call

@@ -198,7 +198,7 @@ TEST_CASE("parser errors: expressions outside the subset", "[syntax][parser]") {
         {"y = f(x for x in r)\n", 1, 6, "generator expressions are not supported by ujit"},
         {"y = (x for x in r)\n", 1, 5, "generator expressions are not supported by ujit"},
         {"y = [x for x r]\n", 1, 14, "expected 'in', found name 'r'"},
-        {"y = [x for x in r\n", 2, 1, "expected ']', found end of line"},
+        {"y = [x for x in r\n", 1, 5, "'[' was never closed"},
         {"y = {}\n", 1, 5, "dict literals are not supported by ujit"},
         {"y = {'a': 1}\n", 1, 5, "dict literals are not supported by ujit"},
         {"y = {**d}\n", 1, 5, "dict literals are not supported by ujit"},
