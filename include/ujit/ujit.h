@@ -177,6 +177,9 @@ size_t ujit_list_length(const ujit_list* l);
  * sees Numba's reflected list of the first item's type, and what it leaves in the list
  * (append, l[i] = x) is the handle's after the call, as Numba reflects a Python list. */
 ujit_status ujit_list_create(const ujit_value* items, size_t n, ujit_list** out);
+/* Makes the list a numba.typed.List of `item_type` (Numba's spelling, "int64"): ListType[T]
+ * in compiled code, even when empty. */
+ujit_status ujit_list_set_item_type(ujit_list* l, const char* item_type);
 ujit_status ujit_list_item(const ujit_list* l, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
 void ujit_list_release(ujit_list* l);
 

@@ -188,6 +188,9 @@ public:
     // as Numba's reflected lists are. A list result is a new list.
     struct List {
         std::shared_ptr<std::vector<Value>> items = std::make_shared<std::vector<Value>>();
+        // numba.typed.List: its item type in Numba's spelling ("int64"), so that even an empty
+        // one has a type (ListType[int64]); empty for a Python list (reflected list).
+        std::string typed_item;
     };
     Value(List l) : v_(std::move(l)) {}
     static Value list_of(std::vector<Value> items) {
@@ -228,6 +231,12 @@ public:
     bool is_list() const { return std::holds_alternative<List>(v_); }
     const std::vector<Value>& list() const { return *std::get<List>(v_).items; }
     std::vector<Value>& list_items() const { return *std::get<List>(v_).items; }  // shared, see List
+    const std::string& list_typed_item() const { return std::get<List>(v_).typed_item; }
+    static Value typed_list(std::vector<Value> items, std::string item_type) {
+        Value v = list_of(std::move(items));
+        std::get<List>(v.v_).typed_item = std::move(item_type);
+        return v;
+    }
     std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None, [1, 2]
 
     using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, List>;

@@ -30,6 +30,13 @@ ujit_status ujit_list_create(const ujit_value* items, size_t n, ujit_list** out)
     });
 }
 
+ujit_status ujit_list_set_item_type(ujit_list* l, const char* item_type) {
+    return guarded([&] {
+        require(l && item_type, "null list or item type");
+        l->value = ujit::Value::typed_list(l->value.list(), item_type);
+    });
+}
+
 void ujit_list_release(ujit_list* l) { delete l; }
 
 }  // extern "C"

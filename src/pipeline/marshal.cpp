@@ -9,6 +9,7 @@
 #include "nrt/nrt.h"
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
+#include "types/infer.hpp"
 
 namespace ujit::pipeline {
 
@@ -63,6 +64,8 @@ const Type* type_of_value(const Value& v) {
                                                      : types::Layout::A;
         return types::array(type_of_dtype(a.dtype), a.ndim(), layout, a.readonly);
     }
+    if (v.is_list() && !v.list_typed_item().empty())  // numba.typed.List
+        return types::list_of(types::parse_type(v.list_typed_item(), {}), Type::ListFlavor::Typed);
     if (v.is_list()) {  // Numba's typeof: a reflected list of its first item's type
         if (v.list().empty()) throw Error(Error::Kind::Argument, "error: cannot type an empty list argument");
         return types::list_of(type_of_value(v.list()[0]), Type::ListFlavor::Reflected);

@@ -307,3 +307,67 @@ def grow(n):
 
 def test_a_million_appends():
     assert njit(grow)(1_000_000) == (1_000_000, 999_999)
+
+
+# ---------------------------------------------------------------- lists passed in
+
+
+def grow_arg(l, n):
+    for i in range(n):
+        l.append(l[-1] + i)
+    l[0] = 100
+    return len(l)
+
+
+def sum_and_append(l):
+    s = 0.0
+    for a in l:
+        s += a.sum()
+    l.append(l[0] * 2)
+    return s
+
+
+def test_a_python_list_is_reflected_as_in_numba():
+    f = njit(grow_arg)
+    mine, theirs = [1, 2], [1, 2]
+    assert f(mine, 3) == grow_arg(theirs, 3)
+    assert mine == theirs
+    floats = [1.5]
+    njit(grow_arg)(floats, 2)
+    assert floats == [100.0, 1.5, 2.5]
+    assert any("reflected list(int64)<iv=None>" in s for s in f.signatures)
+
+
+def test_a_list_of_arrays_argument_keeps_its_arrays():
+    a, b = np.ones(3), np.arange(2.0)
+    lst = [a, b]
+    before = live()
+    assert njit(sum_and_append)(lst) == 4.0
+    assert lst[0] is a and lst[1] is b  # items compiled code left alone come back as themselves
+    np.testing.assert_array_equal(lst[2], a * 2)
+    del lst[2]
+    assert live() == before
+
+
+def test_an_empty_or_mixed_list_argument_is_a_typing_error():
+    with pytest.raises(ujit.core.errors.TypingError):
+        njit(grow_arg)([], 1)
+    with pytest.raises(TypeError):
+        njit(sum_and_append)([np.ones(2), 3.0])
+
+
+def fill_typed(l, n):
+    for i in range(n):
+        l.append(i * 0.5)
+    return len(l)
+
+
+def test_typed_list():
+    from ujit.typed import List
+    f = njit(fill_typed)
+    t = List.empty_list(ujit.float64)
+    assert f(t, 3) == 3
+    assert list(t) == [0.0, 0.5, 1.0]
+    assert any("ListType[float64]" in s for s in f.signatures)
+    u = List([1.0])
+    assert f(u, 2) == 3 and list(u) == [1.0, 0.0, 0.5]

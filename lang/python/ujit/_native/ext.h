@@ -91,6 +91,10 @@ PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module);
 #define UJIT_CODE_ARRAY (1 << 16)
 #define UJIT_CODE_READONLY (1 << 17) /* with UJIT_CODE_ARRAY: flags.writeable is false */
 #define UJIT_CODE_NONE (1 << 20) /* not a supported argument */
+/* A Python list (Numba's reflected list) of its first item's type: the item's code (a number
+ * or an array) with this bit; other lists (empty, of tuples or lists) have UJIT_CODE_NONE. */
+#define UJIT_CODE_LIST (1 << 21)
+#define UJIT_CODE_TYPED_LIST (1 << 22) /* with UJIT_CODE_LIST: a numba.typed.List, ListType[T] */
 enum { UJIT_LAYOUT_A = 0, UJIT_LAYOUT_C = 1, UJIT_LAYOUT_F = 2 };
 #define UJIT_CODE_DTYPE(c) ((ujit_dtype)((c) & 0xff))
 #define UJIT_CODE_NDIM(c) (((c) >> 8) & 0xf)
