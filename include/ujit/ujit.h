@@ -126,6 +126,9 @@ typedef struct ujit_array_view {
  * Passed back as an argument, it is the array it holds (read-only if that is). */
 #define UJIT_ARRAY_RESULT 4
 typedef struct ujit_array ujit_array;
+/* A list result (is_array = UJIT_LIST_RESULT, `list` its handle, see ujit_list below). */
+#define UJIT_LIST_RESULT 5
+typedef struct ujit_list ujit_list;
 typedef struct ujit_value {
     int32_t is_array;
     ujit_dtype dtype;
@@ -136,6 +139,7 @@ typedef struct ujit_value {
         double c[2];   /* complex: real, imag */
         const DLTensor* array;
         ujit_array* result;
+        ujit_list* list;
     } v;
 } ujit_value;
 
@@ -161,6 +165,23 @@ ujit_status ujit_array_dltensor(const ujit_array* a, const DLTensor** out);
  * consumer calls), independently of the handle. */
 ujit_status ujit_array_to_dlpack(const ujit_array* a, DLManagedTensor** out);
 void ujit_array_release(ujit_array* a);
+
+/* A list a compiled function returned (a Python list, as Numba returns it): the handle holds
+ * its items, with their own references to arrays among them. ujit_list_item writes item
+ * `index` as a call writes its result: scalars, arrays and lists as new handles the caller
+ * owns (release each), a tuple flattened into up to `max_out` values (*n_out says how many
+ * it has; NULL allowed). UJIT_ERROR_ARGUMENT for an index past the end. */
+size_t ujit_list_length(const ujit_list* l);
+/* A list to pass as an argument (is_array = UJIT_LIST_RESULT, v.list the handle): its items
+ * are arguments as ujit_function_call takes them (scalars, arrays, lists); compiled code
+ * sees Numba's reflected list of the first item's type, and what it leaves in the list
+ * (append, l[i] = x) is the handle's after the call, as Numba reflects a Python list. */
+ujit_status ujit_list_create(const ujit_value* items, size_t n, ujit_list** out);
+/* Makes the list a numba.typed.List of `item_type` (Numba's spelling, "int64"): ListType[T]
+ * in compiled code, even when empty. */
+ujit_status ujit_list_set_item_type(ujit_list* l, const char* item_type);
+ujit_status ujit_list_item(const ujit_list* l, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
+void ujit_list_release(ujit_list* l);
 
 /* ------------------------------------------------------------------ modules */
 

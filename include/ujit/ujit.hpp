@@ -182,6 +182,22 @@ public:
     Value(const Array& a) : v_(a.ref()) {}
     Value(Tuple t) : v_(std::move(t)) {}
     Value(Scalar s) : v_(s) {}
+    // A list: its items, each with the references it holds (arrays' owners). Copies of a
+    // list Value share the items, as Python's references to one list do: a list argument
+    // that compiled code changes (append, l[i] = x) is changed for the caller after the call,
+    // as Numba's reflected lists are. A list result is a new list.
+    struct List {
+        std::shared_ptr<std::vector<Value>> items = std::make_shared<std::vector<Value>>();
+        // numba.typed.List: its item type in Numba's spelling ("int64"), so that even an empty
+        // one has a type (ListType[int64]); empty for a Python list (reflected list).
+        std::string typed_item;
+    };
+    Value(List l) : v_(std::move(l)) {}
+    static Value list_of(std::vector<Value> items) {
+        List l;
+        *l.items = std::move(items);
+        return Value(std::move(l));
+    }
     // An explicitly typed scalar: Value::of(DType::Float32, 1.5).
     static Value of(DType t, double x);
     static Value of_int(DType t, int64_t x);
@@ -212,9 +228,18 @@ public:
     // result (see above); a result array's elements of a tuple each have their own.
     const ArrayOwner& owner() const { return owner_; }
     const Tuple& tuple() const { return std::get<Tuple>(v_); }
-    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None
+    bool is_list() const { return std::holds_alternative<List>(v_); }
+    const std::vector<Value>& list() const { return *std::get<List>(v_).items; }
+    std::vector<Value>& list_items() const { return *std::get<List>(v_).items; }  // shared, see List
+    const std::string& list_typed_item() const { return std::get<List>(v_).typed_item; }
+    static Value typed_list(std::vector<Value> items, std::string item_type) {
+        Value v = list_of(std::move(items));
+        std::get<List>(v.v_).typed_item = std::move(item_type);
+        return v;
+    }
+    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None, [1, 2]
 
-    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple>;
+    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, List>;
     const Storage& storage() const { return v_; }
 
 private:

@@ -39,6 +39,10 @@ struct ujit_device_array {
 };
 
 // An array a call returned: the Value shares its owner (the reference the handle holds).
+struct ujit_list {
+    ujit::Value value;  // a Value::List
+};
+
 struct ujit_array {
     ujit::Value value;
     // The kDLCPU view ujit_array_dltensor lends: strides in elements (empty when the byte

@@ -48,6 +48,10 @@ ujit_value scalar_c_value(const ujit::Value::Scalar& s) {
 }  // namespace
 
 ujit::Value to_value(const ujit_value& v) {
+    if (v.is_array == UJIT_LIST_RESULT) {  // shares the items: the call's changes show in the handle
+        if (!v.v.list) throw ujit::Error(ujit::Error::Kind::Argument, "error: list argument with a null ujit_list");
+        return v.v.list->value;
+    }
     if (v.is_array == UJIT_ARRAY_RESULT) {
         if (!v.v.result) throw ujit::Error(ujit::Error::Kind::Argument, "error: array argument with a null ujit_array");
         return v.v.result->value;  // shares the reference: the array lives through the call
@@ -89,7 +93,11 @@ size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out) {
     try {
         for (size_t i = 0; i < n; ++i) {
             ujit::Value& v = *flat[i];
-            if (v.is_array()) {
+            if (v.is_list()) {
+                out[i] = ujit_value{};
+                out[i].is_array = UJIT_LIST_RESULT;
+                out[i].v.list = new ujit_list{std::move(v)};
+            } else if (v.is_array()) {
                 out[i] = ujit_value{};
                 out[i].is_array = UJIT_ARRAY_RESULT;
                 out[i].dtype = static_cast<ujit_dtype>(v.array().dtype);
@@ -105,6 +113,9 @@ size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out) {
         for (size_t i = 0; i < n; ++i)
             if (out[i].is_array == UJIT_ARRAY_RESULT) {
                 ujit_array_release(out[i].v.result);
+                out[i] = ujit_value{};
+            } else if (out[i].is_array == UJIT_LIST_RESULT) {
+                ujit_list_release(out[i].v.list);
                 out[i] = ujit_value{};
             }
         throw;

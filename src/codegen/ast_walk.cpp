@@ -42,6 +42,14 @@ bool any_expr(const Expr* e, const std::function<bool(const Expr*)>& visit) {
         for (const Expr* v : cast<Tuple>(e)->elts)
             if (any_expr(v, visit)) return true;
         return false;
+    case ExprKind::ListComp:
+        if (any_expr(cast<ListComp>(e)->elt, visit)) return true;
+        for (const ListComp::Generator& g : cast<ListComp>(e)->generators) {
+            if (any_expr(g.target, visit) || any_expr(g.iter, visit)) return true;
+            for (const Expr* x : g.ifs)
+                if (any_expr(x, visit)) return true;
+        }
+        return false;
     default: return false;
     }
 }

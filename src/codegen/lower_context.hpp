@@ -339,6 +339,48 @@ private:
     // ---- lower_complex_pow.cpp: z ** w of two complex values of type t
     llvm::Value* complex_power(llvm::Value* z, llvm::Value* w, const Type* t, syntax::SourceLoc loc);
 
+    // ---- lists (lower_lists.cpp, lower_list_methods.cpp; runtime: src/lists)
+    // The API for other lowerings: new_list(list_type, capacity, loc) makes an empty list (a
+    // temporary of the statement, as a new array); list_append(list, list_type, item, loc)
+    // appends an item of the list's item type (inline unless it must grow); list_size and
+    // list_load read it. A list value is {nrt header, ujit_list payload}.
+public:
+    llvm::Value* new_list(const Type* lt, llvm::Value* capacity, syntax::SourceLoc loc);
+    void list_append(llvm::Value* list, const Type* lt, llvm::Value* v, syntax::SourceLoc loc);
+    llvm::Value* list_size(llvm::Value* list);
+    llvm::Value* list_load(llvm::Value* list, const Type* lt, llvm::Value* i);
+
+private:
+    llvm::Value* list_payload(llvm::Value* list);
+    llvm::Type* list_item_storage(const Type* lt);
+    llvm::Value* list_item_pointer(llvm::Value* list, const Type* lt, llvm::Value* i);
+    void list_reserve(llvm::Value* list, llvm::Value* n, syntax::SourceLoc loc);
+    void list_store_new(llvm::Value* list, const Type* lt, llvm::Value* i, llvm::Value* v);
+    llvm::Value* list_index(llvm::Value* list, llvm::Value* i, syntax::SourceLoc loc, const char* message);
+    llvm::Value* list_display(const syntax::Tuple* e);
+    llvm::Value* list_comprehension(const syntax::ListComp* e);
+    void comprehension_loops(const syntax::ListComp* e, size_t k, llvm::Value* list, const Type* lt);
+    llvm::Value* list_subscript(const syntax::Subscript* e);
+    llvm::Value* list_item_target(const syntax::Subscript* sub);
+    IterSource list_iter_source(const syntax::Expr* e);
+    void list_shift(llvm::Value* list, const Type* lt, llvm::Value* from, llvm::Value* by);
+    llvm::Value* items_equal(llvm::Value* a, const Type* at, llvm::Value* c, const Type* ct, syntax::SourceLoc loc);
+    llvm::Value* list_find(llvm::Value* list, const Type* lt, llvm::Value* v, const Type* vt, syntax::SourceLoc loc);
+    void list_clear(llvm::Value* list, const Type* lt);
+    void list_extend(llvm::Value* list, const Type* lt, const syntax::Expr* iterable);
+    void list_sort(llvm::Value* list, const Type* lt, const syntax::Expr* reverse, syntax::SourceLoc loc);
+    void list_reverse(llvm::Value* list, const Type* lt);
+    llvm::Value* list_copy(llvm::Value* list, const Type* lt, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* list_method_call(const syntax::Call* e, types::BuiltinId id);
+    llvm::Value* list_builtin_call(const syntax::Call* e, types::BuiltinId id);
+    llvm::Value* list_slice(llvm::Value* list, const Type* lt, const syntax::Slice* sl);
+    const Type* list_of_same(const Type* lt);
+    llvm::Value* list_binary(const syntax::Binary* e);
+    void list_aug_assign(const syntax::AugAssign* s);
+    llvm::Value* list_compare(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
+                              syntax::SourceLoc loc);
+    // ---- end lists
+
 public:
     ModuleLowering& mod;
     const types::TypedFunction& fn;

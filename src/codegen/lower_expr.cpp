@@ -27,6 +27,7 @@ llvm::Value* FunctionLowering::convert_or_fail(llvm::Value* v, const Type* from,
 }
 
 llvm::Value* FunctionLowering::expr_as(const Expr* e, const Type* to) {
+    if (to->is_list() && type_of(e)->is_list() && !type_of(e)->item()) return new_list(to, b.getInt64(0), e->loc);
     return convert_or_fail(expr(e), type_of(e), to, e->loc);
 }
 
@@ -88,6 +89,7 @@ llvm::Value* FunctionLowering::expr(const Expr* e) {
     case ExprKind::Compare: return compare(cast<Compare>(e));
     case ExprKind::BoolOp: return bool_op(cast<BoolOp>(e));
     case ExprKind::IfExp: return if_exp(cast<IfExp>(e));
+    case ExprKind::ListComp: return list_comprehension(cast<ListComp>(e));
     case ExprKind::Tuple: return tuple_expr(cast<Tuple>(e));
     }
     syntax::internal_error(e->loc, "unknown expression kind");
@@ -176,6 +178,7 @@ llvm::Value* FunctionLowering::if_exp(const IfExp* e) {
 
 llvm::Value* FunctionLowering::tuple_expr(const Tuple* e) {
     const Type* t = type_of(e);
+    if (t->is_list()) return list_display(e);
     if (!t->is_tuple() || t->elements().size() != e->elts.size())
         syntax::internal_error(e->loc, "tuple display typed as " + t->str());
     llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, t));
@@ -186,6 +189,7 @@ llvm::Value* FunctionLowering::tuple_expr(const Tuple* e) {
 
 llvm::Value* FunctionLowering::subscript(const Subscript* e) {
     const Type* vt = type_of(e->value);
+    if (vt->is_list()) return list_subscript(e);
     if (vt->is_array()) {
         if (const Type* it = type_of(e->index); it->is_array())
             return it->dtype()->is_bool() ? masked_copy(e) : take_rows(e);

@@ -73,6 +73,10 @@ void FunctionLowering::assign(const Assign* s) {
 // The address `a[i, ...] = ` and `a[i, ...] op= ` store to: one element of an array.
 llvm::Value* FunctionLowering::item_pointer(const Subscript* sub, const Type** elem) {
     const Type* at = type_of(sub->value);
+    if (at->is_list()) {
+        *elem = at->item();
+        return list_item_target(sub);
+    }
     if (!at->is_array()) unsupported(sub->loc, at->str() + " does not support item assignment");
     llvm::Value* arr = expr(sub->value);
     llvm::Value* view = nullptr;
@@ -90,7 +94,16 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
     if (auto* sub = dyn_cast<Subscript>(target)) {
         const Type* elem = nullptr;
         llvm::Value* p = item_pointer(sub, &elem);
-        b.CreateStore(to_storage(b, convert_or_fail(v, vt, elem, sub->loc), elem), p);
+        llvm::Value* cv = convert_or_fail(v, vt, elem, sub->loc);
+        if (!counts_references(elem)) {
+            b.CreateStore(to_storage(b, cv, elem), p);
+            return;
+        }
+        // A list item: the list's reference to the old item goes, one to the new one comes.
+        llvm::Value* old = from_storage(b, b.CreateLoad(storage_type(mod.ctx, elem), p), elem);
+        if (cv != v || !take_temporary(v)) count_update(true, cv, elem);
+        b.CreateStore(to_storage(b, cv, elem), p);
+        count_update(false, old, elem);
         return;
     }
     if (auto* tup = dyn_cast<Tuple>(target)) {
@@ -105,6 +118,7 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
 
 void FunctionLowering::aug_assign(const AugAssign* s) {
     const Type* tt = type_of(s->target);
+    if (tt->is_list()) return list_aug_assign(s);
     if (tt->is_array()) {  // a += b: the array expression a + b stored into a, in one loop
         std::vector<nplib::ArrayExpr*> leaves;
         auto self = std::make_unique<nplib::ArrayExpr>();
@@ -197,6 +211,7 @@ void FunctionLowering::for_stmt(const For* s) {
     const Type* it = type_of(s->iter);
     if (auto* c = dyn_cast<Call>(s->iter); c && it->kind() == types::Kind::Range) return for_range(s, c);
     if (it->is_array()) return for_array(s);
+    if (it->is_list()) return for_helper(s);
     if (isa<Call>(s->iter)) return for_helper(s);  // enumerate, zip, reversed: items typed by inference
     unsupported(s->iter->loc, "cannot iterate over " + it->str() + " (use range() or an array)");
 }

@@ -193,7 +193,8 @@ llvm::Value* FunctionLowering::may_read_destination(TypedValue dest, const Expr*
                    std::any_of(cast<Call>(x)->args.begin(), cast<Call>(x)->args.end(), through_view);
         case ExprKind::Subscript:
         case ExprKind::Attribute:
-        case ExprKind::IfExp: return true;
+        case ExprKind::IfExp:
+        case ExprKind::ListComp: return true;
         default: return false;
         }
     };

@@ -11,6 +11,7 @@
 #include "cpu/kernel_runtime.hpp"
 #include "cpu/kernel_warp.hpp"
 #include "cpu/parallel_runtime.hpp"
+#include "lists/list_runtime.h"
 #include "nrt/nrt.h"
 
 namespace ujit::cpu {
@@ -59,6 +60,9 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_nrt_decref", reinterpret_cast<void*>(&ujit_nrt_decref)},
         {"ujit_nrt_release_last", reinterpret_cast<void*>(&ujit_nrt_release_last)},
         {"ujit_nrt_data", reinterpret_cast<void*>(&ujit_nrt_data)},
+        // Lists (src/lists): creation and growth; everything else is inline.
+        {"ujit_list_new", reinterpret_cast<void*>(&ujit_list_new)},
+        {"ujit_list_reserve", reinterpret_cast<void*>(&ujit_list_reserve)},
     };
     return table;
 }

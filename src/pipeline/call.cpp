@@ -49,7 +49,9 @@ Value call_entry(const CallEntry& e, const Value* args, size_t n_args) {
         throw Error(Error::Kind::Argument, fmt::format("error: expected {} arguments, got {}", params.size(), n_args));
     if (!e.scalar_params) {
         PackedArgs packed(args, n_args, params);
-        return invoke_entry(e, packed.data());
+        Value result = invoke_entry(e, packed.data());
+        packed.reflect_lists();
+        return result;
     }
     // Every parameter a scalar: one 16-byte slot each, converted in place.
     alignas(16) uint8_t slots[kMaxCachedArgs][16];

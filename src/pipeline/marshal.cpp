@@ -5,8 +5,11 @@
 
 #include <fmt/format.h>
 
+#include "lists/list_runtime.h"
+#include "nrt/nrt.h"
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
+#include "types/infer.hpp"
 
 namespace ujit::pipeline {
 
@@ -61,6 +64,12 @@ const Type* type_of_value(const Value& v) {
                                                      : types::Layout::A;
         return types::array(type_of_dtype(a.dtype), a.ndim(), layout, a.readonly);
     }
+    if (v.is_list() && !v.list_typed_item().empty())  // numba.typed.List
+        return types::list_of(types::parse_type(v.list_typed_item(), {}), Type::ListFlavor::Typed);
+    if (v.is_list()) {  // Numba's typeof: a reflected list of its first item's type
+        if (v.list().empty()) throw Error(Error::Kind::Argument, "error: cannot type an empty list argument");
+        return types::list_of(type_of_value(v.list()[0]), Type::ListFlavor::Reflected);
+    }
     std::vector<const Type*> elems;
     for (const Value& e : v.tuple()) elems.push_back(type_of_value(e));
     return types::tuple(std::move(elems));
@@ -73,7 +82,7 @@ size_t c_align(const Type* t) {
         return a;
     }
     if (t->is_complex()) return t->bits() / 16;
-    if (t->is_array()) return 8;
+    if (t->is_array() || t->is_list()) return 8;
     return std::max<size_t>(1, c_size(t));
 }
 
@@ -95,6 +104,7 @@ size_t c_size(const Type* t) {
     }
     // A result's array struct (codegen/abi.hpp): data, shape[N], strides[N], owner.
     case Kind::Array: return 16 + 16 * size_t(t->ndim());
+    case Kind::List: return 16;  // {header, payload}: lists/list_runtime.h
     default: return 0;
     }
 }
@@ -155,8 +165,102 @@ void* PackedArgs::store(const Value& v, const Type* t, uint8_t* slot) {
         return view;
     }
     std::memset(slot, 0, slot_bytes(t));
+    if (t->is_list()) {
+        lists_.push_back({slot, &v, t});
+        write_list(v, t, slot);
+        return slot;
+    }
     write_tuple_or_scalar(v, t, slot);
     return slot;
+}
+
+PackedArgs::~PackedArgs() {
+    for (const ListArg& l : lists_) {
+        void* mi = nullptr;
+        std::memcpy(&mi, l.slot, sizeof mi);
+        ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(mi));
+    }
+}
+
+void PackedArgs::reflect_lists() {
+    for (const ListArg& l : lists_) {
+        Value now = copy_list_items(l.slot, l.type);
+        l.value->list_items() = std::move(now.list_items());
+    }
+}
+
+namespace {
+
+// Byte offsets of the nrt headers inside one item of type `t` (what codegen's
+// lower_lists.cpp computes from LLVM's layout, which is this C layout).
+void owner_offsets(const Type* t, size_t base, std::vector<int64_t>& out) {
+    if (t->is_list()) return out.push_back(static_cast<int64_t>(base));
+    if (t->is_array()) return out.push_back(static_cast<int64_t>(base + c_size(t) - 8));
+    if (!t->is_tuple()) return;
+    size_t off = 0;
+    for (const Type* e : t->elements()) {
+        size_t a = c_align(e);
+        off = (off + a - 1) / a * a;
+        owner_offsets(e, base + off, out);
+        off += c_size(e);
+    }
+}
+
+}  // namespace
+
+// A list argument: a new runtime list of the Value's items (arrays borrowed, or with a new
+// reference when they have an owner), {header, payload} at `out`.
+void PackedArgs::write_list(const Value& v, const Type* t, uint8_t* out) {
+    if (!v.is_list()) throw Error(Error::Kind::Argument, fmt::format("error: expected a list ({})", t->str()));
+    const Type* item = t->item();
+    std::vector<int64_t> offsets;
+    owner_offsets(item, 0, offsets);
+    const std::vector<Value>& items = v.list();
+    size_t size = c_size(item);
+    ujit_nrt_meminfo* mi = ujit_list_new(static_cast<int64_t>(size), static_cast<int64_t>(items.size()), offsets.data(),
+                                         static_cast<int64_t>(offsets.size()));
+    if (!mi) throw std::bad_alloc();
+    auto* payload = static_cast<ujit_list_payload*>(ujit_nrt_data(mi));
+    std::memcpy(out, &mi, sizeof mi);
+    std::memcpy(out + 8, &payload, sizeof payload);
+    for (const Value& x : items) {  // size grows item by item: a throw releases what is in
+        write_item(x, item, reinterpret_cast<uint8_t*>(payload->items) + payload->size * payload->itemsize);
+        ++payload->size;
+    }
+}
+
+void PackedArgs::write_item(const Value& v, const Type* t, uint8_t* out) {
+    if (t->is_list()) {
+        write_list(v, t, out);
+        return;
+    }
+    if (t->is_array()) {
+        if (!v.is_array() || v.array().ndim() != t->ndim() || type_of_dtype(v.array().dtype) != t->dtype())
+            throw Error(Error::Kind::Argument, fmt::format("error: expected {} as a list item", t->str()));
+        const ArrayRef& a = v.array();
+        std::vector<int64_t> strides = a.strides.empty() ? runtime::c_strides(a.shape, itemsize(a.dtype)) : a.strides;
+        void* owner = v.owner().meminfo();
+        ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(owner));
+        std::memcpy(out, &a.data, sizeof(void*));
+        std::memcpy(out + 8, a.shape.data(), 8 * a.shape.size());
+        std::memcpy(out + 8 + 8 * a.shape.size(), strides.data(), 8 * strides.size());
+        std::memcpy(out + 8 + 16 * a.shape.size(), &owner, sizeof owner);
+        return;
+    }
+    if (t->is_tuple()) {
+        if (!v.is_tuple() || v.tuple().size() != t->elements().size())
+            throw Error(Error::Kind::Argument, fmt::format("error: expected a tuple {}", t->str()));
+        size_t off = 0;
+        for (size_t k = 0; k < t->elements().size(); ++k) {
+            const Type* e = t->elements()[k];
+            size_t a = c_align(e);
+            off = (off + a - 1) / a * a;
+            write_item(v.tuple()[k], e, out + off);
+            off += c_size(e);
+        }
+        return;
+    }
+    write_scalar(v, t, out);
 }
 
 // A tuple is a C struct of its elements at their natural alignment, nested tuples as
@@ -244,7 +348,102 @@ Value build_value(const void* p, const Type* t, ArrayOwner*& owners) {
 
 }  // namespace
 
+namespace {
+
+bool holds_list(const Type* t) {
+    if (t->is_list()) return true;
+    if (!t->is_tuple()) return false;
+    for (const Type* e : t->elements())
+        if (holds_list(e)) return true;
+    return false;
+}
+
+// A Python number for a list item, as Numba boxes one (float32 → float, int32 → int).
+Value boxed_item(Value v) {
+    if (!v.is_scalar()) return v;
+    Value::Scalar s = v.scalar();
+    switch (s.type) {
+    case DType::Float32: return Value(s.f);
+    case DType::Complex64: return Value(s.c);
+    case DType::Bool:
+    case DType::Int64:
+    case DType::UInt64:
+    case DType::Float64:
+    case DType::Complex128: return v;
+    default: return Value(static_cast<int64_t>(s.i));
+    }
+}
+
+// A Value of what `p` (type `t`) holds, with new references of its own to every array:
+// the compiled value keeps its references.
+Value copy_value(const void* p, const Type* t) {
+    switch (t->kind()) {
+    case Kind::Array: {
+        ujit_nrt_meminfo* owner = static_cast<ujit_nrt_meminfo*>(array_fields(p, t).owner);
+        ujit_nrt_incref(owner);
+        ArrayOwner held = ArrayOwner::adopt(owner);
+        ArrayOwner* next = &held;
+        return build_value(p, t, next);
+    }
+    case Kind::List: {
+        void* payload = nullptr;
+        std::memcpy(&payload, static_cast<const uint8_t*>(p) + 8, sizeof payload);
+        auto* l = static_cast<const ujit_list_payload*>(payload);
+        std::vector<Value> out;
+        out.reserve(static_cast<size_t>(l->size));
+        for (int64_t i = 0; i < l->size; ++i)
+            out.push_back(boxed_item(copy_value(l->items + i * l->itemsize, t->item())));
+        return Value::list_of(std::move(out));
+    }
+    case Kind::Tuple: {
+        Value::Tuple out;
+        size_t off = 0;
+        for (const Type* e : t->elements()) {
+            size_t a = c_align(e);
+            off = (off + a - 1) / a * a;
+            out.push_back(copy_value(static_cast<const uint8_t*>(p) + off, e));
+            off += c_size(e);
+        }
+        return Value(std::move(out));
+    }
+    default: {
+        ArrayOwner* none = nullptr;
+        return build_value(p, t, none);
+    }
+    }
+}
+
+// Releases the references a compiled value of type `t` at `p` holds (arrays', lists').
+void release_value(const void* p, const Type* t) {
+    if (t->is_array() || t->is_list()) {
+        void* owner = nullptr;
+        std::memcpy(&owner, static_cast<const uint8_t*>(p) + (t->is_list() ? 0 : c_size(t) - 8), sizeof owner);
+        ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(owner));
+        return;
+    }
+    if (!t->is_tuple()) return;
+    size_t off = 0;
+    for (const Type* e : t->elements()) {
+        size_t a = c_align(e);
+        off = (off + a - 1) / a * a;
+        release_value(static_cast<const uint8_t*>(p) + off, e);
+        off += c_size(e);
+    }
+}
+
+}  // namespace
+
+Value copy_list_items(const void* p, const Type* list_type) { return copy_value(p, list_type); }
+
 Value read_value(const void* p, const Type* t) {
+    if (holds_list(t)) {  // the result's references are released once copied
+        struct Release {
+            const void* p;
+            const Type* t;
+            ~Release() { release_value(p, t); }
+        } release{p, t};
+        return copy_value(p, t);
+    }
     if (!t->is_array() && !t->is_tuple()) {
         ArrayOwner* none = nullptr;
         return build_value(p, t, none);

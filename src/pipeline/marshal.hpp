@@ -27,14 +27,26 @@ public:
     PackedArgs(const PackedArgs&) = delete;  // ptrs_ may point into this object
     PackedArgs& operator=(const PackedArgs&) = delete;
     void** data() { return ptrs_; }
+    ~PackedArgs();
+    // After a call that returned: each list argument's Value (shared with the caller) takes
+    // what the compiled code left in its list (Numba's reflection of a list argument).
+    void reflect_lists();
 
 private:
+    struct ListArg {
+        const uint8_t* slot;  // {header, payload} (lists/list_runtime.h)
+        const Value* value;
+        const types::Type* type;
+    };
+    std::vector<ListArg> lists_;  // released by the destructor
     // Every argument's bytes (scalars, tuples, array views with their shapes and strides)
     // in one arena, 16-byte aligned slots: inline for the usual few arguments, so a
     // dynamic call allocates nothing here.
     static size_t slot_bytes(const types::Type* t);
     void* store(const Value& v, const types::Type* t, uint8_t* slot);
     static void write_tuple_or_scalar(const Value& v, const types::Type* t, uint8_t* out);
+    static void write_list(const Value& v, const types::Type* t, uint8_t* out);
+    static void write_item(const Value& v, const types::Type* t, uint8_t* out);
     alignas(16) uint8_t inline_[512];
     std::vector<uint8_t> heap_;  // when inline_ is too small
     void* inline_ptrs_[16];
@@ -47,5 +59,8 @@ void write_scalar(const Value& v, const types::Type* t, void* out);
 // Reads a result laid out per abi.hpp, taking over the reference each of its arrays carries
 // (the Value owns them: see ujit::Value).
 Value read_value(const void* p, const types::Type* t);
+// The items a compiled list {header, payload} at `p` holds now, as a new list Value (new
+// references to its arrays; the compiled list keeps its own).
+Value copy_list_items(const void* p, const types::Type* list_type);
 
 }  // namespace ujit::pipeline

@@ -225,6 +225,11 @@ std::string array_repr(const ArrayRef& a) {
 namespace {
 std::string element_repr(const Value& v) {
     if (v.is_array()) return array_repr(v.array());
+    if (v.is_list()) {
+        std::string s = "[";
+        for (size_t i = 0; i < v.list().size(); ++i) s += (i ? ", " : "") + element_repr(v.list()[i]);
+        return s + "]";
+    }
     if (!v.is_tuple()) return v.repr();
     std::string s = "(";
     for (size_t i = 0; i < v.tuple().size(); ++i) s += (i ? ", " : "") + element_repr(v.tuple()[i]);

@@ -166,7 +166,11 @@ Value Value::of_int(DType t, int64_t x) { return Value(runtime::make_scalar(t, x
 DType Value::dtype() const {
     if (is_scalar()) return scalar().type;
     if (is_array()) return array().dtype;
-    throw Error(Error::Kind::Argument, std::string("a ") + (is_none() ? "None" : "tuple") + " value has no dtype");
+    throw Error(Error::Kind::Argument, std::string("a ") +
+                                           (is_none()   ? "None"
+                                            : is_list() ? "list"
+                                                        : "tuple") +
+                                           " value has no dtype");
 }
 
 template <class T> T Value::converted() const {
@@ -198,6 +202,11 @@ std::string Value::repr() const {
     if (is_array()) {
         const ArrayRef& a = array();
         return std::string("array(shape=") + runtime::format_shape(a.shape) + ", dtype=" + dtype_name(a.dtype) + ")";
+    }
+    if (is_list()) {
+        std::string s = "[";
+        for (size_t i = 0; i < list().size(); ++i) s += (i ? ", " : "") + list()[i].repr();
+        return s + "]";
     }
     const Tuple& t = tuple();
     std::string s = "(";

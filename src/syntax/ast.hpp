@@ -54,6 +54,7 @@ enum class ExprKind {
     BoolOp,
     IfExp,
     Tuple,
+    ListComp,
 };
 
 struct Expr : Node {
@@ -121,6 +122,20 @@ struct Tuple : Expr {  // (a, b) or a bare a, b
     enum class Display { Tuple, List, Set, Dict };
     Display display = Display::Tuple;
     bool from_list() const { return display == Display::List; }
+};
+// [elt for target in iter if cond ...]: a new list (types/infer_lists.cpp). The parser
+// renames the targets (and their uses inside) to names of their own, `x$c<id>`, since a
+// comprehension's variables are its own in Python 3.
+struct ListComp : Expr {
+    static constexpr ExprKind Kind = ExprKind::ListComp;
+    ListComp() : Expr(Kind) {}
+    struct Generator {
+        Expr* target = nullptr;
+        Expr* iter = nullptr;
+        std::vector<Expr*> ifs;
+    };
+    Expr* elt = nullptr;
+    std::vector<Generator> generators;
 };
 struct Subscript : Expr {  // value[index]; a[i, j] has a Tuple index
     static constexpr ExprKind Kind = ExprKind::Subscript;

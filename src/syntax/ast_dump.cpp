@@ -181,6 +181,16 @@ std::string dump_expr(const Expr* e) {
         auto* i = cast<IfExp>(e);
         return fmt::format("(ifexp {} {} {})", dump_expr(i->test), dump_expr(i->body), dump_expr(i->orelse));
     }
+    case ExprKind::ListComp: {
+        auto* c = cast<ListComp>(e);
+        std::string out = "(listcomp " + dump_expr(c->elt);
+        for (const ListComp::Generator& g : c->generators) {
+            out += " (for " + dump_expr(g.target) + " " + dump_expr(g.iter);
+            for (const Expr* x : g.ifs) out += " (if " + dump_expr(x) + ")";
+            out += ")";
+        }
+        return out + ")";
+    }
     case ExprKind::Tuple: {
         auto* t = cast<Tuple>(e);
         static constexpr const char* heads[] = {"(tuple", "(list", "(set", "(dict"};

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 namespace ujit::syntax {
@@ -83,6 +84,14 @@ void Parser::record_height(const Expr* e, SourceLoc at) {
         child(cast<IfExp>(e)->orelse);
         break;
     case ExprKind::Tuple: children(cast<Tuple>(e)->elts); break;
+    case ExprKind::ListComp:
+        child(cast<ListComp>(e)->elt);
+        for (const ListComp::Generator& g : cast<ListComp>(e)->generators) {
+            child(g.target);
+            child(g.iter);
+            children(g.ifs);
+        }
+        break;
     }
     if (++h > kMaxExprHeight) fail(at, fmt::format("expression nested too deeply (limit {})", kMaxExprHeight));
     if (heights_.size() <= e->id) heights_.resize(e->id + 1, 0);
@@ -415,18 +424,23 @@ Expr* Parser::parse_paren() {
     return nested(tuple, open.loc);
 }
 
-// Lists, dicts and sets (and their comprehensions) are outside the subset: name which one.
-// The exceptions: a list inside a decorator (signature lists) and the (nested) list that is
-// the first argument of `*.array(...)` (np.array([[1, 2], [3, 4]])) become a Tuple marked as
-// a list, which type inference reads as a tuple there and refuses anywhere else.
+// A list display is a Tuple marked as a list: a list value in compiled code (types/
+// infer_lists.cpp), a signature list inside a decorator, and a tuple where it is the (nested)
+// first argument of `*.array(...)` (np.array([[1, 2], [3, 4]])). Dicts and sets (and their
+// comprehensions) are outside the subset: name which one.
 Expr* Parser::parse_display() {
     Token open = take();
     const char* closer = open.text == "[" ? "]" : "}";
     if (open.text == "[") {
-        if (!in_decorator_ && !list_ok_) {
-            if (!peek().is_op("]")) parse_expr();
-            if (peek().is_keyword("for")) unsupported(open.loc, "list comprehensions are");
-            unsupported(open.loc, "list literals are");
+        if (!in_decorator_ && !list_ok_ && !peek().is_op("]")) {
+            Expr* first = parse_expr();
+            if (peek().is_keyword("for")) return parse_list_comp(open, first);
+            auto* list = make<Tuple>(open.loc);
+            list->display = Tuple::Display::List;
+            list->elts.push_back(first);
+            while (accept_op(",") && !peek().is_op("]")) list->elts.push_back(parse_expr());
+            expect_op("]");
+            return nested(list, open.loc);
         }
         bool rows = list_ok_;
         auto* list = make<Tuple>(open.loc);
@@ -451,6 +465,93 @@ Expr* Parser::parse_display() {
     }
     if (peek().is_keyword("for")) unsupported(open.loc, "set comprehensions are");
     unsupported(open.loc, "set literals are");
+}
+
+namespace {
+
+// Renames the Name nodes spelled as a key of `names` inside `e` (a comprehension's own
+// variables; a nested comprehension's were renamed already, to names of their own).
+void rename(Expr* e, const std::map<std::string, std::string>& names) {
+    if (!e) return;
+    auto all = [&](const std::vector<Expr*>& es) {
+        for (Expr* x : es) rename(x, names);
+    };
+    switch (e->kind) {
+    case ExprKind::Name: {
+        auto it = names.find(cast<Name>(e)->id);
+        if (it != names.end()) cast<Name>(e)->id = it->second;
+        return;
+    }
+    case ExprKind::Attribute: return rename(cast<Attribute>(e)->value, names);
+    case ExprKind::Subscript: rename(cast<Subscript>(e)->value, names); return rename(cast<Subscript>(e)->index, names);
+    case ExprKind::Slice:
+        rename(cast<Slice>(e)->lower, names);
+        rename(cast<Slice>(e)->upper, names);
+        return rename(cast<Slice>(e)->step, names);
+    case ExprKind::Call:
+        rename(cast<Call>(e)->callee, names);
+        all(cast<Call>(e)->args);
+        for (Keyword& k : cast<Call>(e)->keywords) rename(k.value, names);
+        return;
+    case ExprKind::Unary: return rename(cast<Unary>(e)->operand, names);
+    case ExprKind::Binary: rename(cast<Binary>(e)->lhs, names); return rename(cast<Binary>(e)->rhs, names);
+    case ExprKind::Compare: return all(cast<Compare>(e)->operands);
+    case ExprKind::BoolOp: return all(cast<BoolOp>(e)->values);
+    case ExprKind::IfExp:
+        rename(cast<IfExp>(e)->test, names);
+        rename(cast<IfExp>(e)->body, names);
+        return rename(cast<IfExp>(e)->orelse, names);
+    case ExprKind::Tuple: return all(cast<Tuple>(e)->elts);
+    case ExprKind::ListComp:
+        rename(cast<ListComp>(e)->elt, names);
+        for (ListComp::Generator& g : cast<ListComp>(e)->generators) {
+            rename(g.iter, names);
+            all(g.ifs);
+        }
+        return;
+    default: return;  // literals
+    }
+}
+
+void target_names(const Expr* t, std::vector<const Name*>& out) {
+    if (auto* n = dyn_cast<Name>(t)) out.push_back(n);
+    if (auto* tu = dyn_cast<Tuple>(t))
+        for (const Expr* e : tu->elts) target_names(e, out);
+}
+
+}  // namespace
+
+// [elt for target in iter if cond ... for ...], after `[elt`.
+Expr* Parser::parse_list_comp(const Token& open, Expr* elt) {
+    auto* comp = make<ListComp>(open.loc);
+    comp->elt = elt;
+    while (accept_keyword("for")) {
+        ListComp::Generator g;
+        g.target = parse_target_list();
+        if (!accept_keyword("in")) fail(peek().loc, fmt::format("expected 'in', found {}", describe(peek())));
+        g.iter = parse_or();
+        while (accept_keyword("if")) g.ifs.push_back(parse_or());
+        comp->generators.push_back(std::move(g));
+    }
+    expect_op("]");
+    // The targets' names are the comprehension's own: everything after the first iterable
+    // (evaluated outside) sees them under their new names.
+    std::map<std::string, std::string> names;
+    for (ListComp::Generator& g : comp->generators) {
+        std::vector<const Name*> targets;
+        target_names(g.target, targets);
+        for (const Name* n : targets) names.emplace(n->id, fmt::format("{}$c{}", n->id, comp->id));
+    }
+    rename(comp->elt, names);
+    for (size_t k = 0; k < comp->generators.size(); ++k) {
+        ListComp::Generator& g = comp->generators[k];
+        std::vector<const Name*> targets;
+        target_names(g.target, targets);
+        for (const Name* n : targets) const_cast<Name*>(n)->id = names.at(n->id);
+        if (k) rename(g.iter, names);
+        for (Expr* c : g.ifs) rename(c, names);
+    }
+    return nested(comp, open.loc);
 }
 
 // Inside a decorator, {a, b} and {k: v, ...} (fastmath's flags) become a Tuple that says

@@ -74,7 +74,9 @@ private:
     Expr* parse_primary();
     Expr* parse_atom();
     Expr* parse_paren();
-    Expr* parse_display();  // [ and { displays: only lists, sets and dicts inside decorators are allowed
+    Expr* parse_display();
+    Expr* parse_list_comp(const Token& open,
+                          Expr* elt);  // [ and { displays: only lists, sets and dicts inside decorators are allowed
     Expr* parse_decorator_braces(const Token& open);
     Expr* parse_strings();
     Expr* parse_subscript_index();

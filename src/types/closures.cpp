@@ -78,6 +78,13 @@ private:
         case ExprKind::Tuple:
             for (const Expr* x : cast<Tuple>(e)->elts) expr(x);
             return;
+        case ExprKind::ListComp:
+            expr(cast<ListComp>(e)->elt);
+            for (const ListComp::Generator& g : cast<ListComp>(e)->generators) {
+                expr(g.target), expr(g.iter);
+                for (const Expr* x : g.ifs) expr(x);
+            }
+            return;
         default: return;  // literals
         }
     }

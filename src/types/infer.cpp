@@ -28,6 +28,8 @@ std::string type_code(const Type* t) {
                            : t->layout() == Layout::F ? "F"
                                                       : "A",
                            t->is_readonly() ? "R" : "");
+    case Kind::List:
+        return fmt::format("L{}{}_", static_cast<int>(t->flavor()), t->item() ? type_code(t->item()) : "u");
     case Kind::Tuple: {
         std::string s = fmt::format("T{}_", t->elements().size());
         for (auto* e : t->elements()) s += type_code(e);
@@ -144,6 +146,7 @@ void Inferrer::run() {
     fn_.attributes.clear();
     fn_.callees.clear();
     pass();
+    check_precise_lists();
     finish_returns();
 }
 

@@ -36,7 +36,18 @@ const Type* Inferrer::call(const Call* c) {
         return array_alloc(c, callee->builtin());
     if (callee && callee->kind() == Kind::BuiltinFunc && nplib::is_library_call(callee->builtin()))
         return library_call(c, callee->builtin());  // infer_library.cpp: takes keywords
-    if (!c->keywords.empty())
+    if (callee && callee->kind() == Kind::BuiltinFunc &&
+        (callee->builtin() == BuiltinId::List || callee->builtin() == BuiltinId::Sorted))
+        return list_builtin(c, callee->builtin());  // infer_lists.cpp: sorted takes reverse=
+    if (callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::ListSort)
+        for (const Keyword& k : c->keywords) {
+            if (k.name != "reverse")
+                error(k.loc, fmt::format("list.sort() got an unexpected keyword argument '{}'", k.name));
+            const Type* r = expr(k.value);
+            if (r && !r->is_bool() && !r->is_int())
+                error(k.value->loc, fmt::format("list.sort()'s reverse must be a bool, not {}", r->str()));
+        }
+    else if (!c->keywords.empty())
         error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
 
     bool printing = callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::Print;
@@ -60,6 +71,8 @@ const Type* Inferrer::call(const Call* c) {
     }
     if (callee->kind() == Kind::BuiltinFunc && is_array_method(callee->builtin()))
         return array_method(c, callee->builtin(), std::move(args));
+    if (callee->kind() == Kind::BuiltinFunc && is_list_method(callee->builtin()))
+        return list_method(c, callee->builtin(), std::move(args));
     switch (callee->kind()) {
     case Kind::UserFunc: return user_call(c, callee->function(), std::move(args));
     case Kind::DTypeObj: {
@@ -370,7 +383,8 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
             operands(c, {args[0]});
             return int64();
         }
-        if (!args[0]->is_array()) error(c->args[0]->loc, fmt::format("len() of {} is not supported", args[0]->str()));
+        if (!args[0]->is_array() && !args[0]->is_list())
+            error(c->args[0]->loc, fmt::format("len() of {} is not supported", args[0]->str()));
         operands(c, {args[0]});
         return int64();
     case BuiltinId::Range: {

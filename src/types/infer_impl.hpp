@@ -114,6 +114,22 @@ private:
     const Type* ufunc_on_arrays(const syntax::Call* c, const syntax::FunctionDef* callee, const Decorator& d,
                                 const std::vector<const Type*>& args);
 
+    // ---- infer_lists.cpp: lists
+    const Type* list_display(const syntax::Tuple* t);
+    const Type* refined_list_value(const syntax::Expr* value, const Type* vt, const syntax::Expr* target);
+    void refine_list(const syntax::Expr* receiver, const Type* list, const Type* item, syntax::SourceLoc at);
+    const Type* list_attribute(const syntax::Attribute* a, const Type* list);
+    void list_item_argument(const syntax::Call* c, size_t i, const Type* list, const Type* t);
+    const Type* list_method(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
+    const Type* list_builtin(const syntax::Call* c, BuiltinId id);
+    const Type* list_subscript(const syntax::Subscript* s, const Type* list);
+    const Type* list_binary(const syntax::Binary* b, const Type* l, const Type* r);
+    bool list_compare(syntax::CmpOp op, const Type* l, const Type* r, syntax::SourceLoc at);
+    void check_precise_lists();
+    const Type* iterable_item(const syntax::Expr* e);
+    const Type* list_comprehension(const syntax::ListComp* c);
+    // ---- end lists
+
     ModuleScope& m_;
     TypedFunction& fn_;
     ModuleScope::Frame* frame_;

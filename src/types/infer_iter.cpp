@@ -31,6 +31,12 @@ const Type* Inferrer::iteration_item(const Expr* e) {
         if (!it) return nullptr;
         if (it->kind() == Kind::Range) return fn_.call_operands.at(e->id).front();
         if (it->is_array() && it->ndim() == 0) error(e->loc, "iteration over a 0-d array");
+        if (it->is_list()) {
+            if (!it->item() && final_)
+                error(e->loc,
+                      fmt::format("Cannot infer the type of {}, have imprecise type: {}", describe_expr(e), it->str()));
+            return it->item();
+        }
         if (it->is_array()) {
             std::string unused;  // an element of a 1-D array, a row (a[i]) of an N-D one
             return nplib::basic_index_type(it, {nplib::IndexItem::Integer}, &unused);
@@ -75,7 +81,7 @@ const Type* Inferrer::iterable_reduction(const Call* c, BuiltinId id, const std:
     std::vector<const Type*> items;
     if (it->is_tuple()) {
         items = it->elements();
-    } else if (it->kind() == Kind::Range || (it->is_array() && it->ndim() == 1)) {
+    } else if (it->kind() == Kind::Range || (it->is_array() && it->ndim() == 1) || it->is_list()) {
         items.push_back(iteration_item(c->args[0]));
     } else {
         error(c->args[0]->loc, fmt::format("{}() of {} is not supported by ujit (it takes a tuple of numbers, a "

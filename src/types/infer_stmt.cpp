@@ -35,6 +35,7 @@ void Inferrer::stmt(const Stmt* s) {
     case StmtKind::Assign: {
         auto* a = cast<Assign>(s);
         const Type* v = expr(a->value);
+        if (a->targets.size() == 1) v = refined_list_value(a->value, v, a->targets[0]);
         for (const Expr* t : a->targets) assign_target(t, v, a->value->loc);
         return;
     }
@@ -44,6 +45,16 @@ void Inferrer::stmt(const Stmt* s) {
         if (auto* sub = dyn_cast<Subscript>(a->target)) require_writable(sub->value, expr(sub->value));
         const Type* v = expr(a->value);
         if (!target_type || !v) return;
+        if (target_type->is_list()) {  // l += iterable extends l; l *= n repeats it
+            if (a->op == BinOp::Add) {
+                const Type* item = iterable_item(a->value);
+                if (item) refine_list(a->target, target_type, item, a->value->loc);
+            } else if (a->op != BinOp::Mul || !(v->is_int() || v->is_bool())) {
+                error(s->loc, fmt::format("unsupported operand types for {}=: {} and {}", spelling(a->op),
+                                          target_type->str(), v->str()));
+            }
+            return;
+        }
         if (target_type->is_array()) {  // a += b: the array expression a + b stored into a
             require_writable(a->target, target_type);
             const Type* r = array_ufunc(s->loc, nplib::binary_ufunc(a->op), {target_type, v});

@@ -75,6 +75,12 @@ const Type* unify(const Type* a, const Type* b) {
     }
     if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim())
         return array(a->dtype(), a->ndim(), Layout::A, a->is_readonly() || b->is_readonly());
+    // Lists (as Numba's List.unify): an undecided item type takes the other's; the items unify.
+    if (a->is_list() && b->is_list() && a->flavor() == b->flavor()) {
+        const Type* item = a->item() && b->item() ? unify(a->item(), b->item()) : a->item() ? a->item() : b->item();
+        if (a->item() && b->item() && !item) return nullptr;
+        return list_of(item, a->flavor());
+    }
     return nullptr;
 }
 
@@ -88,6 +94,8 @@ bool can_convert(const Type* from, const Type* to) {
             if (!can_convert(from->elements()[i], to->elements()[i])) return false;
         return true;
     }
+    // A list converts only to a list of the same items (a store shares it), or from `[]`.
+    if (from->is_list() && to->is_list()) return !from->item() || from->item() == to->item();
     if (from->is_array() && to->is_array())
         return from->dtype() == to->dtype() && from->ndim() == to->ndim() &&
                (to->layout() == Layout::A || to->layout() == from->layout()) &&

@@ -150,6 +150,20 @@ private:
             return suffix(tuple(std::move(elems)), start);
         }
         if (base == "array" && at('(')) return array_spelling(false);
+        // Numba's list spellings: list(int64)<iv=None>, reflected list(int64)<iv=None>, ListType[int64]
+        if (base == "reflected") {
+            size_t at_list = pos_;
+            if (word() != "list") error(at_list, "expected 'list' after 'reflected'");
+            skip();
+            return list_spelling(Type::ListFlavor::Reflected, start);
+        }
+        if (base == "list" && at('(')) return list_spelling(Type::ListFlavor::Made, start);
+        if (base == "ListType" && at('[')) {
+            ++pos_;
+            const Type* item = type(false);
+            expect(']');
+            return suffix(list_of(item, Type::ListFlavor::Typed), start);
+        }
         if (base == "readonly") {  // Numba's spelling of a read-only array: readonly array(float32, 1d, C)
             size_t at_array = pos_;
             if (word() != "array") error(at_array, "expected 'array' after 'readonly'");
@@ -159,6 +173,20 @@ private:
         const Type* t = scalar_from_name(base);
         if (!t) error(start, fmt::format("unknown type '{}'", name));
         return suffix(t, start);
+    }
+
+    // (int64)<iv=None>, after "list" or "reflected list"
+    const Type* list_spelling(Type::ListFlavor flavor, size_t start) {
+        expect('(');
+        const Type* item = type(false);
+        expect(')');
+        skip();
+        if (at('<')) {
+            size_t close = s_.find('>', pos_);
+            if (close == std::string::npos) expect_fail("'>'");
+            pos_ = close + 1;
+        }
+        return suffix(list_of(item, flavor), start);
     }
 
     // array(float32, 2d, C)

@@ -69,6 +69,7 @@ public:
         t.layout_ = l;
         t.readonly_ = readonly;
     }
+    static void set_flavor(Type& t, Type::ListFlavor f) { t.flavor_ = f; }
     static void set_name(Type& t, std::string path) { t.name_ = std::move(path); }
     static void set_builtin(Type& t, BuiltinId id) { t.builtin_ = id; }
     static void set_fn(Type& t, const syntax::FunctionDef* fn) { t.fn_ = fn; }
@@ -205,6 +206,19 @@ const Type* array(const Type* dtype, int ndim, Layout layout, bool readonly) {
         F::set_kind(t, Kind::Array);
         F::set_elem(t, dtype);
         F::set_array(t, ndim, layout, readonly);
+        F::set_str(t, name);
+    });
+}
+
+const Type* list_of(const Type* item, Type::ListFlavor flavor) {
+    std::string inner = item ? item->str() : "undefined";
+    std::string name = flavor == Type::ListFlavor::Typed       ? fmt::format("ListType[{}]", inner)
+                       : flavor == Type::ListFlavor::Reflected ? fmt::format("reflected list({})<iv=None>", inner)
+                                                               : fmt::format("list({})<iv=None>", inner);
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::List);
+        F::set_elem(t, item);
+        F::set_flavor(t, flavor);
         F::set_str(t, name);
     });
 }

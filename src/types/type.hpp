@@ -26,6 +26,9 @@ enum class Kind : uint8_t {
     Complex,  // complex64, complex128
     Tuple,    // heterogeneous or uniform
     Array,    // dtype, ndim (1..8), layout
+    // ---- lists (src/lists): one kind for Numba's three list types, told apart by flavor()
+    List,  // item() (null: undetermined, as `[]` before an append), flavor
+    // ---- end lists
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
@@ -61,7 +64,7 @@ public:
     bool is_none() const { return kind_ == Kind::None; }
     bool is_tuple() const { return kind_ == Kind::Tuple; }
     bool is_array() const { return kind_ == Kind::Array; }
-    bool is_value() const { return kind_ <= Kind::Array; }  // exists at run time
+    bool is_value() const { return kind_ <= Kind::List; }  // exists at run time
     // A function or a number type used as a value (Numba's Dispatcher, Function and
     // NumberClass types): passed to functions and held in variables while compiling, with
     // no data at run time; each one is a specialization of its own.
@@ -82,6 +85,15 @@ public:
     // as in Numba, so stores into it are refused when typing.
     bool is_readonly() const { return readonly_; }
 
+    // ---- lists (src/lists)
+    bool is_list() const { return kind_ == Kind::List; }
+    const Type* item() const { return elem_; }  // List: null while undetermined
+    enum class ListFlavor : uint8_t { Made, Reflected, Typed };
+    // Made: `[...]` in compiled code ("list(int64)<iv=None>"); Reflected: a Python list
+    // argument ("reflected list(int64)<iv=None>"); Typed: numba.typed.List ("ListType[int64]").
+    ListFlavor flavor() const { return flavor_; }
+    // ---- end lists
+
     // Compile-time kinds.
     const std::string& path() const { return name_; }          // Namespace: "cuda.atomic"
     BuiltinId builtin() const { return builtin_; }             // BuiltinFunc
@@ -100,6 +112,7 @@ private:
     uint8_t ndim_ = 0;
     Layout layout_ = Layout::A;
     bool readonly_ = false;
+    Type::ListFlavor flavor_ = ListFlavor::Made;
     BuiltinId builtin_ = BuiltinId::Count_;
     const Type* elem_ = nullptr;
     const syntax::FunctionDef* fn_ = nullptr;
@@ -124,6 +137,8 @@ inline constexpr size_t kMaxMixedTuple = 1000;
 // The error for a tuple display or constant past kMaxMixedTuple, or empty if it is fine.
 std::string mixed_tuple_error(const Type* tuple);
 const Type* array(const Type* dtype, int ndim, Layout layout, bool readonly = false);
+// A list of `item` (null: undetermined), see Type::flavor.
+const Type* list_of(const Type* item, Type::ListFlavor flavor = Type::ListFlavor::Made);
 const Type* namespace_(const std::string& path);
 const Type* builtin_func(BuiltinId id);
 const Type* user_func(const syntax::FunctionDef* fn);

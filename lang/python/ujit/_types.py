@@ -191,6 +191,8 @@ TYPES["void"] = TYPES["none"] = NoneType("void", None)
 CODE_ARRAY = 1 << 16
 CODE_READONLY = 1 << 17
 CODE_NONE = 1 << 20
+CODE_LIST = 1 << 21  # a Python list: Numba's reflected list of its first item's type
+CODE_TYPED_LIST = 1 << 22  # with CODE_LIST: a numba.typed.List (ListType[T])
 LAYOUTS = {"A": 0, "C": 1, "F": 2}
 
 
@@ -214,10 +216,33 @@ def scalar_type_of_dtype(dtype):
     raise TypeError("ujit does not support dtype %s" % dtype)
 
 
+class ListType:
+    """Numba's list types: reflected list(T) (a Python list argument), ListType[T] (typed.List)."""
+
+    def __init__(self, item, reflected=False, typed=False):
+        self.item, self.reflected, self.typed = item, reflected, typed
+
+    def __str__(self):
+        if self.typed:
+            return "ListType[%s]" % self.item
+        return "%slist(%s)<iv=None>" % ("reflected " if self.reflected else "", self.item)
+
+    __repr__ = __str__
+
+    def __eq__(self, other):
+        return isinstance(other, ListType) and str(self) == str(other)
+
+    def __hash__(self):
+        return hash(str(self))
+
+
 def type_of_code(code):
     """The Type an argument type code (ujit/_native/values.c) stands for."""
     if code & CODE_NONE:
         raise TypeError("unsupported argument type")
+    if code & CODE_LIST:
+        typed = bool(code & CODE_TYPED_LIST)
+        return ListType(type_of_code(code & ~(CODE_LIST | CODE_TYPED_LIST)), reflected=not typed, typed=typed)
     scalar = TYPES[CODE_NAMES[code & 0xFF]]
     if not code & CODE_ARRAY:
         return scalar
@@ -308,8 +333,12 @@ def split_full_signature(sig):
 
 def result_shape(text):
     """How a flattened result rebuilds: None for a scalar (or none), else a tuple with one
-    entry per element (None for a scalar, a nested tuple for a tuple)."""
+    entry per element (None for a scalar, a nested tuple for a tuple); a list is
+    [item's shape]."""
     text = text.strip()
+    for head, tail in (("reflected list(", ")<iv=None>"), ("list(", ")<iv=None>"), ("ListType[", "]")):
+        if text.startswith(head) and text.endswith(tail):
+            return [result_shape(text[len(head):-len(tail)])]
     if text.startswith("UniTuple(") and text.endswith(")"):
         inner, _, count = text[len("UniTuple("):-1].rpartition(" x ")
         return tuple(result_shape(inner) for _ in range(int(count)))

@@ -76,6 +76,7 @@ TEST_CASE("builtins table: families, availability and spelling agree", "[types][
             CHECK(is_xoroshiro(b->id));
             break;
         case BuiltinGroup::Object:
+        case BuiltinGroup::ListMethod:
         case BuiltinGroup::ArrayMethod: CHECK(b->kind == BuiltinKind::Attribute); break;
         case BuiltinGroup::Threads:
             CHECK(starts_with(s, "numba."));

@@ -10,6 +10,7 @@
  * Attributes the C type does not have (py_func, inspect_types, ...) come from the owner. */
 #include "ext.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define MAX_RESULTS 16
@@ -84,15 +85,108 @@ static const Entry* resolve(DispatcherObject* self, PyObject* const* args, Py_ss
     return &self->entries[self->n_entries - 1];
 }
 
+/* A Python list argument as a C API list handle (items of the list's code `spec`): in *out. */
+static int list_value(PyObject* list, int32_t spec, ujit_value* out) {
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    ujit_value* items = PyMem_Calloc((size_t)n + 1, sizeof(ujit_value));
+    DLTensor* tensors = PyMem_Calloc((size_t)n + 1, sizeof(DLTensor));
+    int64_t(*strides)[NPY_MAXDIMS] = PyMem_Calloc((size_t)n + 1, sizeof *strides);
+    int32_t item = spec & ~(UJIT_CODE_LIST | UJIT_CODE_TYPED_LIST);
+    int ok = items && tensors && strides;
+    if (!ok) PyErr_NoMemory();
+    for (Py_ssize_t i = 0; ok && i < n; ++i) {
+        PyObject* x = PyList_GET_ITEM(list, i);
+        if (item & UJIT_CODE_ARRAY) {
+            if (!PyArray_Check(x) || ujit_py_code_of(x) != item) {
+                PyErr_Format(PyExc_TypeError, "list item %zd is not an array of the first item's type", i);
+                ok = 0;
+            } else {
+                ok = ujit_py_array_value((PyArrayObject*)x, &items[i], &tensors[i], strides[i]) == 0;
+            }
+        } else {
+            ok = ujit_py_to_scalar(x, UJIT_CODE_DTYPE(item), &items[i]) == 0;
+        }
+    }
+    ujit_list* h = NULL;
+    if (ok && ujit_list_create(items, (size_t)n, &h) != UJIT_OK) {
+        PyErr_SetString(PyExc_MemoryError, ujit_last_error());
+        ok = 0;
+    }
+    if (ok && (spec & UJIT_CODE_TYPED_LIST)) {
+        char name[96];
+        const char* layouts[] = {"A", "C", "F"};
+        if (item & UJIT_CODE_ARRAY)
+            snprintf(name, sizeof name, "%sarray(%s, %dd, %s)", item & UJIT_CODE_READONLY ? "readonly " : "",
+                     ujit_dtype_name(UJIT_CODE_DTYPE(item)), (int)UJIT_CODE_NDIM(item),
+                     layouts[UJIT_CODE_LAYOUT(item) % 3]);
+        else
+            snprintf(name, sizeof name, "%s", ujit_dtype_name(UJIT_CODE_DTYPE(item)));
+        if (ujit_list_set_item_type(h, name) != UJIT_OK) {
+            PyErr_SetString(PyExc_TypeError, ujit_last_error());
+            ok = 0;
+        }
+    }
+    PyMem_Free(items);
+    PyMem_Free(tensors);
+    PyMem_Free(strides);
+    memset(out, 0, sizeof *out);
+    out->is_array = UJIT_LIST_RESULT;
+    out->v.list = h;
+    return ok ? 0 : -1;
+}
+
+/* Numba's reflection: the Python list takes what compiled code left in the list (arrays it
+ * did not replace come back as the same objects). */
+static int reflect_list(PyObject* list, ujit_list* h, PyObject* code) {
+    PyObject* before = PyList_GetSlice(list, 0, PyList_GET_SIZE(list));
+    if (!before) return -1;
+    PyObject* after = PyList_New((Py_ssize_t)ujit_list_length(h));
+    for (size_t i = 0; after && i < ujit_list_length(h); ++i) {
+        ujit_value v[1];
+        size_t n = 0;
+        PyObject* x = NULL;
+        if (ujit_list_item(h, i, v, 1, &n) == UJIT_OK && n == 1)
+            x = ujit_py_results(NULL, v, 1, PySequence_Fast_ITEMS(before), PyList_GET_SIZE(before), code);
+        else
+            PyErr_SetString(PyExc_SystemError, "a list argument's item could not be read back");
+        if (!x)
+            Py_CLEAR(after);
+        else
+            PyList_SET_ITEM(after, (Py_ssize_t)i, x);
+    }
+    int r = after ? PyList_SetSlice(list, 0, PY_SSIZE_T_MAX, after) : -1;
+    Py_XDECREF(after);
+    Py_DECREF(before);
+    return r;
+}
+
+static void release_lists(ujit_value* values, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; ++i)
+        if (values[i].is_array == UJIT_LIST_RESULT) {
+            ujit_list_release(values[i].v.list);
+            values[i].is_array = 0;
+        }
+}
+
 /* The call through the C API's dynamic entry point (ujit_function_call). */
 static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
     ujit_value values[MAX_CALL_ARGS];
     DLTensor tensors[MAX_CALL_ARGS];
     int64_t strides[MAX_CALL_ARGS][NPY_MAXDIMS];
+    memset(values, 0, sizeof values);
     for (Py_ssize_t i = 0; i < e->n; ++i) {
-        if (e->spec[i] & UJIT_CODE_ARRAY) {
-            if (ujit_py_array_value((PyArrayObject*)args[i], &values[i], &tensors[i], strides[i]) < 0) return NULL;
+        if (e->spec[i] & UJIT_CODE_LIST) {
+            if (list_value(args[i], e->spec[i], &values[i]) < 0) {
+                release_lists(values, e->n);
+                return NULL;
+            }
+        } else if (e->spec[i] & UJIT_CODE_ARRAY) {
+            if (ujit_py_array_value((PyArrayObject*)args[i], &values[i], &tensors[i], strides[i]) < 0) {
+                release_lists(values, e->n);
+                return NULL;
+            }
         } else if (ujit_py_to_scalar(args[i], UJIT_CODE_DTYPE(e->spec[i]), &values[i]) < 0) {
+            release_lists(values, e->n);
             return NULL;
         }
     }
@@ -106,9 +200,19 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
     } else {
         st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
     }
-    if (st != UJIT_OK) return ujit_py_raise(st, e->fn->module);
-    return ujit_py_results(e->shape, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS, args, e->n,
-                           (PyObject*)e->fn);
+    if (st != UJIT_OK) {
+        release_lists(values, e->n);
+        return ujit_py_raise(st, e->fn->module);
+    }
+    int reflected = 0;
+    for (Py_ssize_t i = 0; reflected == 0 && i < e->n; ++i)
+        if (values[i].is_array == UJIT_LIST_RESULT)
+            reflected = reflect_list(args[i], values[i].v.list, (PyObject*)e->fn);
+    release_lists(values, e->n);
+    PyObject* r = ujit_py_results(e->shape, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS, args, e->n,
+                                  (PyObject*)e->fn);
+    if (reflected < 0) Py_CLEAR(r);
+    return r;
 }
 
 /* owner.METHOD(*args), for the calls the cached entries cannot serve. */

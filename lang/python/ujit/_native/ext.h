@@ -91,6 +91,10 @@ PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module);
 #define UJIT_CODE_ARRAY (1 << 16)
 #define UJIT_CODE_READONLY (1 << 17) /* with UJIT_CODE_ARRAY: flags.writeable is false */
 #define UJIT_CODE_NONE (1 << 20) /* not a supported argument */
+/* A Python list (Numba's reflected list) of its first item's type: the item's code (a number
+ * or an array) with this bit; other lists (empty, of tuples or lists) have UJIT_CODE_NONE. */
+#define UJIT_CODE_LIST (1 << 21)
+#define UJIT_CODE_TYPED_LIST (1 << 22) /* with UJIT_CODE_LIST: a numba.typed.List, ListType[T] */
 enum { UJIT_LAYOUT_A = 0, UJIT_LAYOUT_C = 1, UJIT_LAYOUT_F = 2 };
 #define UJIT_CODE_DTYPE(c) ((ujit_dtype)((c) & 0xff))
 #define UJIT_CODE_NDIM(c) (((c) >> 8) & 0xf)
@@ -130,6 +134,10 @@ int ujit_py_require_writable(const ujit_value* v);
  * Function object called) is kept alive by a borrowed result found in no argument. */
 PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObject* const* args, Py_ssize_t n_args,
                           PyObject* code);
+/* Releases the array and list handles among `results` (those not taken over). A list result
+ * is a Python list: `shape` is then [item_shape]; an item has at most this many leaves. */
+void ujit_py_release_results(ujit_value* results, size_t n);
+#define UJIT_PY_MAX_RESULTS 64
 
 /* ------------------------------------------------------------------ dispatch.c, ufunc.c */
 

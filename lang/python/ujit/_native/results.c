@@ -150,6 +150,58 @@ static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_a
     return ujit_py_from_scalar(v);
 }
 
+static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, size_t* next, PyObject* const* args,
+                             Py_ssize_t n_args, PyObject* code);
+static PyObject* build_tuple(PyObject* shape, ujit_value* results, size_t n, size_t* next, PyObject* const* args,
+                             Py_ssize_t n_args, PyObject* code);
+
+/* A Python list of a list result's items (`item_shape` how each nests); takes over `h`. */
+static PyObject* list_result(ujit_list* h, PyObject* item_shape, PyObject* const* args, Py_ssize_t n_args,
+                             PyObject* code) {
+    size_t len = ujit_list_length(h);
+    PyObject* out = PyList_New((Py_ssize_t)len);
+    ujit_value items[UJIT_PY_MAX_RESULTS];
+    for (size_t i = 0; out && i < len; ++i) {
+        size_t n = 0, next = 0;
+        PyObject* x = NULL;
+        if (ujit_list_item(h, i, items, UJIT_PY_MAX_RESULTS, &n) != UJIT_OK)
+            PyErr_SetString(PyExc_SystemError, ujit_last_error());
+        else
+            x = build_value(item_shape, items, n < UJIT_PY_MAX_RESULTS ? n : UJIT_PY_MAX_RESULTS, &next, args, n_args,
+                            code);
+        ujit_py_release_results(items, n < UJIT_PY_MAX_RESULTS ? n : UJIT_PY_MAX_RESULTS);
+        if (!x) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, (Py_ssize_t)i, x);
+    }
+    ujit_list_release(h);
+    return out;
+}
+
+/* The value `shape` (ujit/_types.py result_shape) describes, from the flat results. */
+static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, size_t* next, PyObject* const* args,
+                             Py_ssize_t n_args, PyObject* code) {
+    if (*next >= n) {
+        PyErr_SetString(PyExc_SystemError, "ujit returned fewer values than its type has");
+        return NULL;
+    }
+    if (shape == Py_None) return one_result(&results[(*next)++], args, n_args, code);
+    if (PyList_Check(shape)) {
+        ujit_value* v = &results[(*next)++];
+        if (v->is_array != UJIT_LIST_RESULT) {
+            PyErr_SetString(PyExc_SystemError, "ujit returned no list where its type has one");
+            return NULL;
+        }
+        ujit_list* h = v->v.list;
+        v->v.list = NULL;
+        v->is_array = 0;
+        return list_result(h, PyList_GET_ITEM(shape, 0), args, n_args, code);
+    }
+    return build_tuple(shape, results, n, next, args, n_args, code);
+}
+
 /* The nested tuple `shape` (ujit/_types.py result_shape) filled from the flat results. */
 static PyObject* build_tuple(PyObject* shape, ujit_value* results, size_t n, size_t* next, PyObject* const* args,
                              Py_ssize_t n_args, PyObject* code) {
@@ -157,13 +209,7 @@ static PyObject* build_tuple(PyObject* shape, ujit_value* results, size_t n, siz
     PyObject* t = PyTuple_New(len);
     for (Py_ssize_t i = 0; t && i < len; ++i) {
         PyObject* sub = PyTuple_GET_ITEM(shape, i);
-        PyObject* x = NULL;
-        if (sub != Py_None)
-            x = build_tuple(sub, results, n, next, args, n_args, code);
-        else if (*next < n)
-            x = one_result(&results[(*next)++], args, n_args, code);
-        else
-            PyErr_SetString(PyExc_SystemError, "ujit returned fewer values than its tuple type has");
+        PyObject* x = build_value(sub, results, n, next, args, n_args, code);
         if (!x) {
             Py_CLEAR(t);
             break;
@@ -178,17 +224,22 @@ PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObje
     PyObject* r;
     if (shape) {
         size_t next = 0;
-        r = build_tuple(shape, results, n, &next, args, n_args, code);
+        r = build_value(shape, results, n, &next, args, n_args, code);
     } else if (n == 0) {
         r = Py_NewRef(Py_None);
     } else {
         r = one_result(&results[0], args, n_args, code);
     }
-    /* Handles a failure left unconverted go now: nothing leaks. */
-    for (size_t i = 0; i < n; ++i)
-        if (results[i].is_array == UJIT_ARRAY_RESULT) {
-            ujit_array_release(results[i].v.result);
-            results[i].is_array = 0;
-        }
+    ujit_py_release_results(results, n);
     return r;
+}
+
+/* Handles a failure left unconverted go: nothing leaks. */
+void ujit_py_release_results(ujit_value* results, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        if (results[i].is_array == UJIT_ARRAY_RESULT) ujit_array_release(results[i].v.result);
+        if (results[i].is_array == UJIT_LIST_RESULT) ujit_list_release(results[i].v.list);
+        if (results[i].is_array == UJIT_ARRAY_RESULT || results[i].is_array == UJIT_LIST_RESULT)
+            results[i].is_array = 0;
+    }
 }

@@ -52,6 +52,21 @@ int32_t ujit_py_code_of(PyObject* o) {
     if (t == &PyLong_Type) return UJIT_INT64;
     if (t == &PyBool_Type) return UJIT_BOOL;
     if (t == &PyComplex_Type) return UJIT_COMPLEX128;
+    if (t == &PyList_Type) {
+        if (PyList_GET_SIZE(o) == 0) return UJIT_CODE_NONE;
+        PyObject* first = PyList_GET_ITEM(o, 0);
+        int32_t item = Py_TYPE(first) == &PyList_Type ? UJIT_CODE_NONE : ujit_py_code_of(first);
+        return item & UJIT_CODE_NONE ? UJIT_CODE_NONE : (item | UJIT_CODE_LIST);
+    }
+    if (PyList_Check(o)) { /* ujit.typed.List says its item type */
+        PyObject* c = PyObject_GetAttrString(o, "_ujit_item_code");
+        long item = c && PyLong_Check(c) ? PyLong_AsLong(c) : UJIT_CODE_NONE;
+        if (!c) PyErr_Clear();
+        Py_XDECREF(c);
+        if (item == -1 && PyErr_Occurred()) PyErr_Clear();
+        return item < 0 || (item & UJIT_CODE_NONE) ? UJIT_CODE_NONE
+                                                   : (int32_t)item | UJIT_CODE_LIST | UJIT_CODE_TYPED_LIST;
+    }
     if (!ujit_py_numpy_if_loaded()) goto builtin_subclasses;
     if (PyArray_Check(o)) return array_code((PyArrayObject*)o);
     if (PyArray_IsScalar(o, Generic)) {

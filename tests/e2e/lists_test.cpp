@@ -1,0 +1,104 @@
+// Lists through the C++ API: made in compiled code and returned (a Value::List of Python's
+// numbers), passed in (Numba's reflected list: the caller sees appends and stores), lists of
+// arrays keeping their arrays alive, errors as Numba's exceptions, and nothing leaked.
+// Expected values are CPython's for the same source.
+#include <catch2/catch.hpp>
+
+#include "ujit/ujit.hpp"
+
+#include <string>
+
+using namespace ujit;
+using Catch::Matchers::Contains;
+
+namespace {
+
+constexpr const char* kSource = R"(import numpy as np
+from numba import njit
+
+
+@njit
+def squares(n):
+    return [i * i for i in range(n) if i % 2 == 1]
+
+
+@njit
+def grow(l, n):
+    for i in range(n):
+        l.append(l[-1] + i)
+    l[0] = 100
+    return len(l)
+
+
+@njit
+def arrays(n):
+    l = []
+    for k in range(n):
+        l.append(np.arange(k + 1) * 1.5)
+    return l
+
+
+@njit
+def total(l):
+    s = 0.0
+    for a in l:
+        s += a.sum()
+    return s
+
+
+@njit
+def out_of_range(i):
+    l = [1, 2, 3]
+    a = [np.ones(3), np.ones(4)]
+    return l[i] + len(a)
+)";
+
+int64_t live() {
+    AllocationStats s = allocation_stats();
+    return static_cast<int64_t>(s.mi_alloc - s.mi_free);
+}
+
+}  // namespace
+
+TEST_CASE("a list made in compiled code comes back as a list of numbers", "[e2e][lists]") {
+    Module m = Module::from_string(kSource, "lists.py");
+    Value r = m.function("squares")(int64_t{8});
+    REQUIRE(r.is_list());
+    CHECK(r.repr() == "[1, 9, 25, 49]");
+    CHECK(r.list()[3].as<int64_t>() == 49);
+}
+
+TEST_CASE("a list argument is reflected: the caller sees what compiled code did", "[e2e][lists]") {
+    Module m = Module::from_string(kSource, "lists.py");
+    Value l = Value::list_of({Value(int64_t{1}), Value(int64_t{2})});
+    CHECK(m.function("grow")(l, int64_t{3}).as<int64_t>() == 5);
+    CHECK(l.repr() == "[100, 2, 2, 3, 5]");  // CPython: [100, 2, 2, 3, 5]
+    CHECK_THROWS_WITH(m.function("grow")(Value::list_of({}), int64_t{1}), Contains("cannot type an empty list"));
+}
+
+TEST_CASE("lists of arrays own their arrays, in and out", "[e2e][lists]") {
+    Module m = Module::from_string(kSource, "lists.py");
+    int64_t before = live();
+    {
+        Value r = m.function("arrays")(int64_t{3});
+        REQUIRE(r.list().size() == 3);
+        CHECK(r.list()[2].array().shape[0] == 3);
+        CHECK(static_cast<const double*>(r.list()[2].array().data)[2] == 3.0);
+        CHECK(m.function("total")(r).as<double>() == 1.5 * (0 + 0 + 1 + 0 + 1 + 2));
+    }
+    CHECK(live() == before);
+}
+
+TEST_CASE("an index out of range is IndexError, and a raise leaks nothing", "[e2e][lists]") {
+    Module m = Module::from_string(kSource, "lists.py");
+    CHECK(m.function("out_of_range")(int64_t{-1}).as<int64_t>() == 5);
+    int64_t before = live();
+    try {
+        m.function("out_of_range")(int64_t{3});
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK_THAT(e.what(), Contains("IndexError"));
+        CHECK_THAT(e.what(), Contains("list index out of range"));
+    }
+    CHECK(live() == before);
+}
