@@ -182,6 +182,9 @@ public:
     Value(const Array& a) : v_(a.ref()) {}
     Value(Tuple t) : v_(std::move(t)) {}
     Value(Scalar s) : v_(s) {}
+    // A str (Numba's unicode_type), as UTF-8 text: Value(std::string("héllo")), Value("abc").
+    Value(std::string utf8) : v_(Str{std::move(utf8)}) {}
+    Value(const char* utf8) : v_(Str{utf8}) {}
     // An explicitly typed scalar: Value::of(DType::Float32, 1.5).
     static Value of(DType t, double x);
     static Value of_int(DType t, int64_t x);
@@ -191,6 +194,8 @@ public:
     const Scalar& scalar() const { return std::get<Scalar>(v_); }
     bool is_array() const { return std::holds_alternative<ArrayRef>(v_); }
     bool is_tuple() const { return std::holds_alternative<Tuple>(v_); }
+    bool is_str() const { return std::holds_alternative<Str>(v_); }
+    const std::string& str() const { return std::get<Str>(v_).utf8; }  // UTF-8
     DType dtype() const;  // scalar dtype (or array element dtype)
 
     // Numeric conversion of a scalar; throws on mismatch. A scalar already of T's dtype is
@@ -212,9 +217,12 @@ public:
     // result (see above); a result array's elements of a tuple each have their own.
     const ArrayOwner& owner() const { return owner_; }
     const Tuple& tuple() const { return std::get<Tuple>(v_); }
-    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None
+    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None, 'abc'
 
-    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple>;
+    struct Str {  // its own type, so that a string never converts to a scalar or back
+        std::string utf8;
+    };
+    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, Str>;
     const Storage& storage() const { return v_; }
 
 private:

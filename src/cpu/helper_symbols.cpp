@@ -12,6 +12,7 @@
 #include "cpu/kernel_warp.hpp"
 #include "cpu/parallel_runtime.hpp"
 #include "nrt/nrt.h"
+#include "strings/str_abi.h"
 
 namespace ujit::cpu {
 
@@ -59,6 +60,24 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_nrt_decref", reinterpret_cast<void*>(&ujit_nrt_decref)},
         {"ujit_nrt_release_last", reinterpret_cast<void*>(&ujit_nrt_release_last)},
         {"ujit_nrt_data", reinterpret_cast<void*>(&ujit_nrt_data)},
+        // Strings (src/strings/str_abi.h): the helpers str's operators and methods call.
+        {"ujit_str_concat", reinterpret_cast<void*>(&ujit_str_concat)},
+        {"ujit_str_repeat", reinterpret_cast<void*>(&ujit_str_repeat)},
+        {"ujit_str_slice", reinterpret_cast<void*>(&ujit_str_slice)},
+        {"ujit_str_from_int", reinterpret_cast<void*>(&ujit_str_from_int)},
+        {"ujit_str_from_float", reinterpret_cast<void*>(&ujit_str_from_float)},
+        {"ujit_str_chr", reinterpret_cast<void*>(&ujit_str_chr)},
+        {"ujit_str_case", reinterpret_cast<void*>(&ujit_str_case)},
+        {"ujit_str_strip", reinterpret_cast<void*>(&ujit_str_strip)},
+        {"ujit_str_replace", reinterpret_cast<void*>(&ujit_str_replace)},
+        {"ujit_str_pad", reinterpret_cast<void*>(&ujit_str_pad)},
+        {"ujit_str_compare", reinterpret_cast<void*>(&ujit_str_compare)},
+        {"ujit_str_equal", reinterpret_cast<void*>(&ujit_str_equal)},
+        {"ujit_str_find", reinterpret_cast<void*>(&ujit_str_find)},
+        {"ujit_str_count", reinterpret_cast<void*>(&ujit_str_count)},
+        {"ujit_str_affix", reinterpret_cast<void*>(&ujit_str_affix)},
+        {"ujit_str_is", reinterpret_cast<void*>(&ujit_str_is)},
+        {"ujit_str_hash", reinterpret_cast<void*>(&ujit_str_hash)},
     };
     return table;
 }

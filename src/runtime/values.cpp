@@ -10,6 +10,7 @@
 #include "runtime/pyrepr.hpp"
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
+#include "strings/str_convert.hpp"
 #include "ujit/ujit.hpp"
 
 namespace ujit {
@@ -166,7 +167,11 @@ Value Value::of_int(DType t, int64_t x) { return Value(runtime::make_scalar(t, x
 DType Value::dtype() const {
     if (is_scalar()) return scalar().type;
     if (is_array()) return array().dtype;
-    throw Error(Error::Kind::Argument, std::string("a ") + (is_none() ? "None" : "tuple") + " value has no dtype");
+    throw Error(Error::Kind::Argument, std::string("a ") +
+                                           (is_none()  ? "None"
+                                            : is_str() ? "str"
+                                                       : "tuple") +
+                                           " value has no dtype");
 }
 
 template <class T> T Value::converted() const {
@@ -195,6 +200,7 @@ template std::complex<double> Value::converted<std::complex<double>>() const;
 std::string Value::repr() const {
     if (is_none()) return "None";
     if (is_scalar()) return runtime::scalar_repr(scalar());
+    if (is_str()) return strings::python_repr(str());
     if (is_array()) {
         const ArrayRef& a = array();
         return std::string("array(shape=") + runtime::format_shape(a.shape) + ", dtype=" + dtype_name(a.dtype) + ")";

@@ -114,6 +114,12 @@ private:
     const Type* ufunc_on_arrays(const syntax::Call* c, const syntax::FunctionDef* callee, const Decorator& d,
                                 const std::vector<const Type*>& args);
 
+    // infer_str.cpp: strings (Numba's unicode_type)
+    const Type* str_attribute(const syntax::Attribute* a);
+    const Type* str_subscript(const syntax::Subscript* s);
+    const Type* str_method(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
+    const Type* str_builtin(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
+
     ModuleScope& m_;
     TypedFunction& fn_;
     ModuleScope::Frame* frame_;

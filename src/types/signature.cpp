@@ -149,6 +149,7 @@ private:
             if (elems.empty()) error(start, "a tuple type needs at least one element");
             return suffix(tuple(std::move(elems)), start);
         }
+        if (base == "unicode_type" || base == "string") return unicode();  // Numba's names of str
         if (base == "array" && at('(')) return array_spelling(false);
         if (base == "readonly") {  // Numba's spelling of a read-only array: readonly array(float32, 1d, C)
             size_t at_array = pos_;

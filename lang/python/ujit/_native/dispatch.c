@@ -89,11 +89,15 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
     ujit_value values[MAX_CALL_ARGS];
     DLTensor tensors[MAX_CALL_ARGS];
     int64_t strides[MAX_CALL_ARGS][NPY_MAXDIMS];
+    PyObject* keep[MAX_CALL_ARGS] = {NULL}; /* str arguments' UTF-8 bytes, where not cached */
+    PyObject* r = NULL;
     for (Py_ssize_t i = 0; i < e->n; ++i) {
-        if (e->spec[i] & UJIT_CODE_ARRAY) {
-            if (ujit_py_array_value((PyArrayObject*)args[i], &values[i], &tensors[i], strides[i]) < 0) return NULL;
+        if (e->spec[i] & UJIT_CODE_STR) {
+            if (ujit_py_str_value(args[i], &values[i], &keep[i]) < 0) goto done;
+        } else if (e->spec[i] & UJIT_CODE_ARRAY) {
+            if (ujit_py_array_value((PyArrayObject*)args[i], &values[i], &tensors[i], strides[i]) < 0) goto done;
         } else if (ujit_py_to_scalar(args[i], UJIT_CODE_DTYPE(e->spec[i]), &values[i]) < 0) {
-            return NULL;
+            goto done;
         }
     }
     ujit_value results[MAX_RESULTS];
@@ -106,9 +110,15 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
     } else {
         st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
     }
-    if (st != UJIT_OK) return ujit_py_raise(st, e->fn->module);
-    return ujit_py_results(e->shape, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS, args, e->n,
-                           (PyObject*)e->fn);
+    if (st != UJIT_OK) {
+        r = ujit_py_raise(st, e->fn->module);
+        goto done;
+    }
+    r = ujit_py_results(e->shape, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS, args, e->n,
+                        (PyObject*)e->fn);
+done:
+    for (Py_ssize_t i = 0; i < e->n; ++i) Py_XDECREF(keep[i]);
+    return r;
 }
 
 /* owner.METHOD(*args), for the calls the cached entries cannot serve. */

@@ -147,6 +147,7 @@ static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_a
         v->is_array = 0;
         return array_result(h, args, n_args, code);
     }
+    if (v->is_array == UJIT_STRING) return ujit_py_from_str(v);
     return ujit_py_from_scalar(v);
 }
 
@@ -184,11 +185,11 @@ PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObje
     } else {
         r = one_result(&results[0], args, n_args, code);
     }
-    /* Handles a failure left unconverted go now: nothing leaks. */
-    for (size_t i = 0; i < n; ++i)
-        if (results[i].is_array == UJIT_ARRAY_RESULT) {
-            ujit_array_release(results[i].v.result);
-            results[i].is_array = 0;
-        }
+    /* Handles and texts a failure left unconverted go now: nothing leaks. */
+    for (size_t i = 0; i < n; ++i) {
+        if (results[i].is_array == UJIT_ARRAY_RESULT) ujit_array_release(results[i].v.result);
+        if (results[i].is_array == UJIT_STRING) ujit_free_string((char*)results[i].v.str.data);
+        results[i].is_array = 0;
+    }
     return r;
 }
