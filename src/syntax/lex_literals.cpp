@@ -202,7 +202,10 @@ void Lexer::decode_escape(std::string& out) {
 // `start` is the location of the literal's first character (its prefix, if any); the lexer
 // stands on the opening quote.
 Token Lexer::lex_string(SourceLoc start, std::string_view prefix) {
-    const char* unsupported = prefix.find_first_of("fF") != std::string_view::npos   ? "f-strings are"
+    const bool f = prefix.find_first_of("fF") != std::string_view::npos;
+    const bool triple_quoted = peek(1) == peek() && peek(2) == peek();
+    if (f && !triple_quoted) return lex_fstring(start, prefix.find_first_of("rR") != std::string_view::npos);
+    const char* unsupported = f                                                      ? "triple-quoted f-strings are"
                               : prefix.find_first_of("bB") != std::string_view::npos ? "bytes literals are"
                                                                                      : nullptr;
     // The value of an unsupported literal is never used: read it raw, so that no escape in it

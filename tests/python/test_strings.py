@@ -2,6 +2,8 @@
 oracle: every operation compiled and run on ASCII and non-ASCII text (Latin-1, CJK,
 astral characters, lone surrogates) must give what the same Python function gives, the
 exceptions of the same class and message, and leave nothing allocated."""
+import re
+
 import pytest
 
 import ujit
@@ -126,6 +128,13 @@ def partitions(s, sep):
     return s.partition(sep), s.rpartition(sep)
 
 
+def fstrings(s, n):
+    a = f"<{s}|{n}>"
+    b = f'{n * 2}{{x}}' f"{s[::-1]}" "!"
+    c = f"{s}é\t{len(s) + 1}{'q'}"
+    return a, b, c, f"", f"plain"
+
+
 def hashes(s):
     return hash(s)
 
@@ -188,6 +197,12 @@ def test_indexing_and_slicing(s):
 def test_repeat_and_pad(s, n):
     same(repeat, s, n)
     same(pads, s, n)
+
+
+@pytest.mark.parametrize("s", TEXTS[:8])
+def test_fstrings(s):
+    for n in (-3, 0, 42):
+        same(fstrings, s, n)
 
 
 @pytest.mark.parametrize("n,x", [(0, 0.0), (-42, 0.1), (2**63 - 1, 1e16), (7, -1.5e-7), (12, float("inf")),
@@ -271,6 +286,22 @@ def tuple_arg(t):
 
 def test_str_inside_tuple_arguments():
     assert tuple_arg(("é", ("x", 3))) == "xééé"
+
+
+@pytest.mark.parametrize("body,arg,message", [
+    ("f'{s!r}'", "x", "f-strings with a conversion (!r, !s, !a) are not supported"),
+    ("f'{s=}'", "x", "f-strings with the debugging specifier '=' are not supported"),
+    ("f'{s:>5}'", "x", "f-strings with a format spec are not supported")])
+def test_fstrings_numba_refuses_are_located(tmp_path, monkeypatch, body, arg, message):
+    path = tmp_path / "fstr_bad.py"
+    path.write_text("from ujit import njit\n\n\n@njit\ndef f(s):\n    return %s\n" % body)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+    mod = importlib.import_module("fstr_bad")
+    importlib.reload(mod)
+    with pytest.raises(ujit.CompileError, match=re.escape(message)) as e:
+        mod.f(arg)
+    assert ":6:12" in str(e.value)
 
 
 def test_explicit_signature():
