@@ -28,13 +28,14 @@ uint32_t* new_string(int64_t n, ujit_str* out) {
 
 }  // namespace ujit::strings
 
+using ujit::strings::copy_cps;
 using ujit::strings::new_string;
 using ujit::strings::raise_memory_error;
 
 namespace {
 
 bool match_at(const ujit_str* a, int64_t i, const ujit_str* sub) {
-    return std::memcmp(a->data + i, sub->data, static_cast<size_t>(sub->length) * 4) == 0;
+    return sub->length == 0 || std::memcmp(a->data + i, sub->data, static_cast<size_t>(sub->length) * 4) == 0;
 }
 
 // Python's clipping of start/end for find/count/startswith (already made non-negative
@@ -50,15 +51,15 @@ extern "C" {
 
 void ujit_str_concat(const ujit_str* a, const ujit_str* b, ujit_str* out) {
     uint32_t* d = new_string(a->length + b->length, out);
-    std::memcpy(d, a->data, static_cast<size_t>(a->length) * 4);
-    std::memcpy(d + a->length, b->data, static_cast<size_t>(b->length) * 4);
+    copy_cps(d, a->data, a->length);
+    copy_cps(d + a->length, b->data, b->length);
 }
 
 void ujit_str_repeat(const ujit_str* a, int64_t n, ujit_str* out) {
     if (n < 0) n = 0;
     if (n > 0 && a->length > INT64_MAX / 4 / n) raise_memory_error();  // past the address space
     uint32_t* d = new_string(a->length * n, out);
-    for (int64_t k = 0; k < n; ++k) std::memcpy(d + k * a->length, a->data, static_cast<size_t>(a->length) * 4);
+    for (int64_t k = 0; k < n; ++k) copy_cps(d + k * a->length, a->data, a->length);
 }
 
 void ujit_str_slice(const ujit_str* a, int64_t start, int64_t step, int64_t count, ujit_str* out) {
@@ -76,8 +77,8 @@ int32_t ujit_str_compare(const ujit_str* a, const ujit_str* b) {
 }
 
 int32_t ujit_str_equal(const ujit_str* a, const ujit_str* b) {
-    return a->length == b->length &&
-           (a->data == b->data || std::memcmp(a->data, b->data, static_cast<size_t>(a->length) * 4) == 0);
+    return a->length == b->length && (a->data == b->data || a->length == 0 ||
+                                      std::memcmp(a->data, b->data, static_cast<size_t>(a->length) * 4) == 0);
 }
 
 int64_t ujit_str_find(const ujit_str* a, const ujit_str* sub, int64_t start, int64_t end, int dir) {
@@ -133,7 +134,7 @@ void ujit_str_replace(const ujit_str* a, const ujit_str* old, const ujit_str* re
     uint32_t* d = new_string(a->length + hits * (repl->length - old->length), out);
     int64_t i = 0, o = 0, done = 0;
     auto put_repl = [&] {
-        std::memcpy(d + o, repl->data, static_cast<size_t>(repl->length) * 4);
+        copy_cps(d + o, repl->data, repl->length);
         o += repl->length;
         ++done;
     };
@@ -156,7 +157,7 @@ void ujit_str_pad(const ujit_str* a, int64_t width, uint32_t fill, int how, ujit
     int64_t left = how == 1 ? pad : how == 0 ? 0 : how == 3 ? pad : pad / 2 + (pad & width & 1);
     uint32_t* d = new_string(total, out);
     for (int64_t k = 0; k < total; ++k) d[k] = fill;
-    std::memcpy(d + left, a->data, static_cast<size_t>(n) * 4);
+    copy_cps(d + left, a->data, n);
     if (how == 3 && pad > 0 && n > 0 && (a->data[0] == '+' || a->data[0] == '-')) {  // zfill keeps the sign first
         d[0] = a->data[0];
         d[left] = '0';

@@ -76,7 +76,7 @@ void finish(std::u32string& text, ujit_str* out) {
         std::u32string().swap(text);
         ujit::strings::raise_memory_error();
     }
-    std::memcpy(d, text.data(), text.size() * 4);
+    ujit::strings::copy_cps(d, reinterpret_cast<const uint32_t*>(text.data()), static_cast<int64_t>(text.size()));
 }
 
 // A short ASCII text (a number's digits) as a new string.
@@ -197,7 +197,7 @@ void ujit_str_strip(const ujit_str* a, const ujit_str* chars, int sides, ujit_st
     if (sides & 2)
         while (hi > lo && strip(a->data[hi - 1])) --hi;
     uint32_t* d = ujit::strings::new_string(hi - lo, out);
-    std::memcpy(d, a->data + lo, static_cast<size_t>(hi - lo) * 4);
+    ujit::strings::copy_cps(d, a->data + lo, hi - lo);
 }
 
 void ujit_str_from_int(int64_t v, int is_unsigned, ujit_str* out) {
