@@ -46,6 +46,9 @@ void ujit_str_replace(const ujit_str* a, const ujit_str* old, const ujit_str* re
 /* ljust (0), rjust (1), center (2) to `width` with `fill` (one code point); zfill: 3. */
 void ujit_str_pad(const ujit_str* a, int64_t width, uint32_t fill, int how, ujit_str* out);
 
+/* sep.join(items): `n` strings laid out as ujit_str structs (a list's or a tuple's items). */
+void ujit_str_join(const ujit_str* sep, const ujit_str* items, int64_t n, ujit_str* out);
+
 /* Queries. */
 int32_t ujit_str_compare(const ujit_str* a, const ujit_str* b); /* <0, 0, >0 */
 int32_t ujit_str_equal(const ujit_str* a, const ujit_str* b);
@@ -54,6 +57,9 @@ int64_t ujit_str_find(const ujit_str* a, const ujit_str* sub, int64_t start, int
 int64_t ujit_str_count(const ujit_str* a, const ujit_str* sub, int64_t start, int64_t end);
 /* startswith (dir 0) / endswith (1) within a[start:end]. */
 int32_t ujit_str_affix(const ujit_str* a, const ujit_str* fix, int64_t start, int64_t end, int dir);
+/* split() without a separator: the start of the first word at or after `pos` (-1: none),
+ * its end in *end (words are runs of non-whitespace, as str.isspace says). */
+int64_t ujit_str_next_word(const ujit_str* a, int64_t pos, int64_t* end);
 /* isdigit, isalpha, ...: `which` is a ujit_str_class. */
 int32_t ujit_str_is(const ujit_str* a, int which);
 /* Python's hash() of the string, as CPython computes it with the key set here (zero until

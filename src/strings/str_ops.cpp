@@ -150,6 +150,20 @@ void ujit_str_replace(const ujit_str* a, const ujit_str* old, const ujit_str* re
     if (done < hits) put_repl();  // empty `old`: after the last character
 }
 
+void ujit_str_join(const ujit_str* sep, const ujit_str* items, int64_t n, ujit_str* out) {
+    int64_t total = n > 0 ? sep->length * (n - 1) : 0;
+    for (int64_t k = 0; k < n; ++k) total += items[k].length;
+    uint32_t* d = new_string(total, out);
+    for (int64_t k = 0, o = 0; k < n; ++k) {
+        if (k) {
+            copy_cps(d + o, sep->data, sep->length);
+            o += sep->length;
+        }
+        copy_cps(d + o, items[k].data, items[k].length);
+        o += items[k].length;
+    }
+}
+
 void ujit_str_pad(const ujit_str* a, int64_t width, uint32_t fill, int how, ujit_str* out) {
     int64_t n = a->length;
     int64_t total = std::max(width, n);

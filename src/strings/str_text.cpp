@@ -186,6 +186,15 @@ void ujit_str_case(const ujit_str* a, int which, ujit_str* out) {
     finish(text, out);
 }
 
+int64_t ujit_str_next_word(const ujit_str* a, int64_t pos, int64_t* end) {
+    while (pos < a->length && is_space(a->data[pos])) ++pos;
+    if (pos >= a->length) return -1;
+    int64_t e = pos;
+    while (e < a->length && !is_space(a->data[e])) ++e;
+    *end = e;
+    return pos;
+}
+
 void ujit_str_strip(const ujit_str* a, const ujit_str* chars, int sides, ujit_str* out) {
     auto strip = [&](uint32_t c) {
         if (!chars) return is_space(c);
