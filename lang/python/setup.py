@@ -67,6 +67,10 @@ class BuildWithLibujit(build_ext):
         shutil.copy2(os.path.realpath(os.path.join(libdir, "libujit.so")), target)
         if self.inplace:
             shutil.copy2(target, os.path.join(HERE, "ujit", soname))
+        # A wheel carries the shared libraries libujit needs that a machine may lack
+        # (tools/scripts/wheel.sh: libfmt); ujit/_native.py loads them before the extension.
+        for lib in filter(None, os.environ.get("UJIT_BUNDLE_LIBS", "").split(os.pathsep)):
+            shutil.copy2(os.path.realpath(lib), os.path.join(self.build_lib, "ujit", os.path.basename(lib)))
 
 
 extension = Extension(

@@ -4,7 +4,10 @@
 # libujit (LLVM inside), then runs the GPU-facing Python tests, the Python benchmarks against
 # NumPy and Numba (the machine's Numba 0.68), and, where .device-bin/cudapy holds numba-cuda's
 # tests/cudapy, that suite with `numba` resolving to ujit. Output to stdout.
-#   tools/scripts/gpu_python.sh [tests|bench|suite|all]...
+#   tools/scripts/gpu_python.sh [tests|bench|suite|wheel|dask|all]...
+# wheel: builds the binary wheel there (tools/scripts/wheel.sh against the packed libujit),
+#   installs it into a new venv and runs the Python suite against the installed package from
+#   outside the tree. dask: bench_dask_gpus.py (needs Dask there and 2 or more GPUs).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 what=("${@:-all}")
@@ -46,4 +49,21 @@ if has suite && [[ -d .device-bin/cudapy ]]; then
   timeout 560 python3 tools/cuda_suite/run_suite.py --suite .device-bin/cudapy --jobs 8 \
     --summary /tmp/cuda_suite.json 2>&1 | tail -60
   mkdir -p "${OUT:-/tmp}" && cp /tmp/cuda_suite.json "${OUT:-/tmp}/" 2>/dev/null
+fi
+if has wheel; then
+  echo "=== the binary wheel, installed into a fresh venv"
+  rm -rf /tmp/ujit-dist /tmp/ujit-venv
+  bash tools/scripts/wheel.sh --libdir bin --python python3 -o /tmp/ujit-dist 2>&1 | tail -2
+  python3 -m venv --system-site-packages /tmp/ujit-venv &&
+    /tmp/ujit-venv/bin/python -m pip install -q --no-deps --no-index /tmp/ujit-dist/ujit-*.whl
+  ( cd /tmp && env -u PYTHONPATH -u UJIT_PYTHON_EXT_DIR -u LD_LIBRARY_PATH PYTHONPATH=/tmp/ujit-site \
+      /tmp/ujit-venv/bin/python -c "import ujit, ujit.cuda as c; print('installed', ujit.__file__, 'cuda', c.is_available())" &&
+    env -u UJIT_PYTHON_EXT_DIR -u LD_LIBRARY_PATH PYTHONPATH=/tmp/ujit-site \
+      timeout 500 /tmp/ujit-venv/bin/python -m pytest -q -p no:cacheprovider "$OLDPWD/tests/python" \
+      --deselect "$OLDPWD/tests/python/test_pip_install.py" 2>&1 | tail -12 )
+fi
+if has dask; then
+  echo "=== Dask over the GPUs"
+  python3 -c "import dask, distributed" 2>&1 | tail -1
+  PYTHONPATH="$PYTHONPATH:$PWD/tools/bench" timeout 500 python3 tools/bench/bench_dask_gpus.py 2>&1 | grep -v INFO | tail -8
 fi

@@ -48,11 +48,22 @@ def _find():
         "UJIT_PYTHON_EXT_DIR." % (names[0], build))
 
 
+def _load_bundled_libraries(ext_dir):
+    """A wheel (tools/scripts/wheel.sh) carries libfmt beside libujit: libujit's RUNPATH
+    does not name its own folder, so load it first, globally, for the loader to reuse."""
+    import ctypes
+    import glob
+
+    for lib in sorted(glob.glob(os.path.join(ext_dir, "libfmt.so.*"))):
+        ctypes.CDLL(lib, mode=ctypes.RTLD_GLOBAL)
+
+
 def load():
     name = "ujit._ujit"
     if name in sys.modules:
         return sys.modules[name]
     path = _find()
+    _load_bundled_libraries(os.path.dirname(path))
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

@@ -180,13 +180,19 @@ class DUFunc:
         return "<ujit DUFunc %s>" % self.__name__
 
     def __reduce__(self):
-        import sys
+        return reduce_by_reference(self, self._owner.py_func, (_rebuild_dufunc, (self._owner.py_func, self._owner.options)))
 
-        py_func = self._owner.py_func
-        module = sys.modules.get(py_func.__module__)
-        if module is not None and getattr(module, py_func.__qualname__, None) is self:
-            return py_func.__qualname__  # by reference: the worker imports the module
-        return (_rebuild_dufunc, (py_func, self._owner.options))
+
+def reduce_by_reference(obj, py_func, by_value):
+    """pickle's __reduce__ of a compiled-function object: by reference (the name it has in
+    its module, which the worker process imports, compiling from the disk cache) when that
+    name finds it, else `by_value` (a rebuild from the Python function)."""
+    import sys
+
+    module = sys.modules.get(py_func.__module__)
+    if module is not None and getattr(module, py_func.__qualname__, None) is obj:
+        return py_func.__qualname__
+    return by_value
 
 
 def _rebuild_dufunc(py_func, options):

@@ -9,7 +9,7 @@ GPU path's calls, which the library runs compiled for the CPU: device arrays out
 import numpy as np
 
 from .. import _source
-from .._ufunc import GufuncFunction, UfuncFunction
+from .._ufunc import GufuncFunction, UfuncFunction, reduce_by_reference
 from .._native import ext
 from . import _api, _devicearray
 from ._devicearray import DeviceNDArray
@@ -51,6 +51,8 @@ class CUDAUFunc:
         self._cpu = None
         self._loops_by_dtypes = {}  # resolve_ufunc's memo
         self.__name__ = owner.py_func.__name__
+        self.__qualname__ = owner.py_func.__qualname__
+        self.__module__ = owner.py_func.__module__  # pickle finds it by reference there
         self.__doc__ = owner.py_func.__doc__
         self.__wrapped__ = owner.py_func
         self.nin = len(_source.FunctionSource(owner.py_func).node.args.args)
@@ -100,6 +102,10 @@ class CUDAUFunc:
     def __repr__(self):
         return "<ujit CUDA ufunc %s>" % self.__name__
 
+    def __reduce__(self):  # Dask ships it to workers (ujit.dask)
+        o = self._owner
+        return reduce_by_reference(self, o.py_func, (_rebuild_cuda_ufunc, (o.py_func, o.declared, o.options)))
+
 
 def make_cuda_ufunc(py_func, sigs, kws):
     return CUDAUFunc(CUDAUfuncFunction(py_func, sigs, kws))
@@ -119,6 +125,8 @@ class CUDAGUFunc:
         self._owner = owner
         self._cpu = None
         self.__name__ = owner.py_func.__name__
+        self.__qualname__ = owner.py_func.__qualname__
+        self.__module__ = owner.py_func.__module__  # pickle finds it by reference there
         self.__doc__ = owner.py_func.__doc__
         self.__wrapped__ = owner.py_func
         self.nin, self.nout = len(owner.inputs), len(owner.outputs)
@@ -205,6 +213,18 @@ class CUDAGUFunc:
 
     def __repr__(self):
         return "<ujit CUDA gufunc %s %s>" % (self.__name__, self.signature)
+
+    def __reduce__(self):
+        o = self._owner
+        return reduce_by_reference(self, o.py_func, (_rebuild_cuda_gufunc, (o.py_func, o.declared, o.layout, o.options)))
+
+
+def _rebuild_cuda_ufunc(py_func, declared, options):
+    return CUDAUFunc(CUDAUfuncFunction(py_func, declared, options))
+
+
+def _rebuild_cuda_gufunc(py_func, declared, layout, options):
+    return CUDAGUFunc(CUDAGufuncFunction(py_func, declared, layout, options))
 
 
 def make_cuda_gufunc(py_func, sigs, layout, kws):
