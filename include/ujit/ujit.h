@@ -125,6 +125,12 @@ typedef struct ujit_array_view {
 /* A result array (is_array = UJIT_ARRAY_RESULT, `result` its handle, see ujit_array below).
  * Passed back as an argument, it is the array it holds (read-only if that is). */
 #define UJIT_ARRAY_RESULT 4
+/* A str (Numba's unicode_type): is_array = UJIT_STRING, `v.str` its UTF-8 text and byte
+ * length (NUL bytes allowed; lone surrogates in their 3-byte forms, as Python's
+ * "surrogatepass" writes them). An argument's text is borrowed for the call. A str result
+ * is NUL-terminated text that belongs to the caller: free it with
+ * ujit_free_string((char*)v.str.data); results past `max_results` are freed here. */
+#define UJIT_STRING 8
 typedef struct ujit_array ujit_array;
 /* A list result (is_array = UJIT_LIST_RESULT, `list` its handle, see ujit_list below). */
 #define UJIT_LIST_RESULT 5
@@ -140,6 +146,10 @@ typedef struct ujit_value {
         const DLTensor* array;
         ujit_array* result;
         ujit_list* list;
+        struct {
+            const char* data;
+            int64_t length; /* bytes */
+        } str;
     } v;
 } ujit_value;
 
@@ -313,6 +323,11 @@ ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t 
 ujit_status ujit_function_dump(ujit_function* f, const char* what, const char* signature, const char* arch,
                                char** text_out);
 void ujit_free_string(char* s);
+
+/* hash(s) of a str in compiled code is CPython's for the siphash key (k0, k1) of CPython's
+ * hash secret (_Py_HashSecret), as Numba's is; zero until set (CPython's under
+ * PYTHONHASHSEED=0). The Python package sets it at import. */
+void ujit_set_str_hash_secret(uint64_t k0, uint64_t k1);
 
 /* ------------------------------------------------------------------ NumPy ufunc loops */
 

@@ -198,6 +198,9 @@ public:
         *l.items = std::move(items);
         return Value(std::move(l));
     }
+    // A str (Numba's unicode_type), as UTF-8 text: Value(std::string("héllo")), Value("abc").
+    Value(std::string utf8) : v_(Str{std::move(utf8)}) {}
+    Value(const char* utf8) : v_(Str{utf8}) {}
     // An explicitly typed scalar: Value::of(DType::Float32, 1.5).
     static Value of(DType t, double x);
     static Value of_int(DType t, int64_t x);
@@ -207,6 +210,8 @@ public:
     const Scalar& scalar() const { return std::get<Scalar>(v_); }
     bool is_array() const { return std::holds_alternative<ArrayRef>(v_); }
     bool is_tuple() const { return std::holds_alternative<Tuple>(v_); }
+    bool is_str() const { return std::holds_alternative<Str>(v_); }
+    const std::string& str() const { return std::get<Str>(v_).utf8; }  // UTF-8
     DType dtype() const;  // scalar dtype (or array element dtype)
 
     // Numeric conversion of a scalar; throws on mismatch. A scalar already of T's dtype is
@@ -237,9 +242,12 @@ public:
         std::get<List>(v.v_).typed_item = std::move(item_type);
         return v;
     }
-    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None, [1, 2]
+    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None, [1, 2], 'abc'
 
-    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, List>;
+    struct Str {  // its own type, so that a string never converts to a scalar or back
+        std::string utf8;
+    };
+    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, List, Str>;
     const Storage& storage() const { return v_; }
 
 private:

@@ -5,6 +5,7 @@
 #include "capi/function_access.hpp"
 #include "capi/handles.hpp"
 #include "capi/values.hpp"
+#include "strings/str_abi.h"
 
 #include "cache/cache_dir.hpp"
 #include "cache/disk_cache.hpp"
@@ -330,6 +331,8 @@ ujit_status ujit_function_dump(ujit_function* f, const char* what, const char* s
 }
 
 void ujit_free_string(char* s) { std::free(s); }
+
+void ujit_set_str_hash_secret(uint64_t k0, uint64_t k1) { ujit_str_set_hash_secret(k0, k1); }
 
 ujit_status ujit_get_allocation_stats(ujit_allocation_stats* out) {
     return guarded([&] {

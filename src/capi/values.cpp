@@ -5,7 +5,9 @@
 #include "runtime/dtype.hpp"
 #include "runtime/scalar.hpp"
 
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <string>
 
 namespace ujit::capi {
@@ -26,6 +28,15 @@ void leaves(ujit::Value& v, std::vector<ujit::Value*>& out) {
         return;
     }
     out.push_back(&v);
+}
+
+// A str result's text for the caller (ujit_free_string frees it), NUL-terminated.
+const char* copy_text(const std::string& text) {
+    auto* p = static_cast<char*>(std::malloc(text.size() + 1));
+    if (!p) throw std::bad_alloc();
+    std::memcpy(p, text.data(), text.size());
+    p[text.size()] = '\0';
+    return p;
 }
 
 ujit_value scalar_c_value(const ujit::Value::Scalar& s) {
@@ -51,6 +62,13 @@ ujit::Value to_value(const ujit_value& v) {
     if (v.is_array == UJIT_LIST_RESULT) {  // shares the items: the call's changes show in the handle
         if (!v.v.list) throw ujit::Error(ujit::Error::Kind::Argument, "error: list argument with a null ujit_list");
         return v.v.list->value;
+    }
+    if (v.is_array == UJIT_STRING) {
+        if (!v.v.str.data && v.v.str.length)
+            throw ujit::Error(ujit::Error::Kind::Argument, "error: str argument with null text");
+        if (v.v.str.length < 0)
+            throw ujit::Error(ujit::Error::Kind::Argument, "error: str argument of negative length");
+        return ujit::Value(std::string(v.v.str.data ? v.v.str.data : "", static_cast<size_t>(v.v.str.length)));
     }
     if (v.is_array == UJIT_ARRAY_RESULT) {
         if (!v.v.result) throw ujit::Error(ujit::Error::Kind::Argument, "error: array argument with a null ujit_array");
@@ -90,34 +108,39 @@ size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out) {
     std::vector<ujit::Value*> flat;
     leaves(result, flat);
     size_t n = std::min(flat.size(), max_out);
+    size_t done = 0;  // out[0..done) are ours (the rest may hold what the caller left there)
     try {
         for (size_t i = 0; i < n; ++i) {
             ujit::Value& v = *flat[i];
+            out[i] = ujit_value{};
+            done = i + 1;
             if (v.is_list()) {
-                out[i] = ujit_value{};
                 out[i].is_array = UJIT_LIST_RESULT;
                 out[i].v.list = new ujit_list{std::move(v)};
             } else if (v.is_array()) {
-                out[i] = ujit_value{};
                 out[i].is_array = UJIT_ARRAY_RESULT;
                 out[i].dtype = static_cast<ujit_dtype>(v.array().dtype);
                 out[i].v.result = nullptr;
                 out[i].v.result = new ujit_array{std::move(v), {}, {}, true};
                 fill_tensor(*out[i].v.result);
+            } else if (v.is_str()) {
+                out[i].is_array = UJIT_STRING;
+                out[i].v.str.data = copy_text(v.str());
+                out[i].v.str.length = static_cast<int64_t>(v.str().size());
             } else {
                 out[i] = scalar_c_value(v.scalar());
             }
         }
     } catch (...) {
-        // Nothing escapes a failed call: the handles made so far go again.
-        for (size_t i = 0; i < n; ++i)
-            if (out[i].is_array == UJIT_ARRAY_RESULT) {
-                ujit_array_release(out[i].v.result);
+        // Nothing escapes a failed call: the handles and texts made so far go again.
+        for (size_t i = 0; i < done; ++i) {
+            if (out[i].is_array == UJIT_ARRAY_RESULT) ujit_array_release(out[i].v.result);
+            if (out[i].is_array == UJIT_LIST_RESULT) ujit_list_release(out[i].v.list);
+            if (out[i].is_array == UJIT_STRING) std::free(const_cast<char*>(out[i].v.str.data));
+            if (out[i].is_array == UJIT_ARRAY_RESULT || out[i].is_array == UJIT_LIST_RESULT ||
+                out[i].is_array == UJIT_STRING)
                 out[i] = ujit_value{};
-            } else if (out[i].is_array == UJIT_LIST_RESULT) {
-                ujit_list_release(out[i].v.list);
-                out[i] = ujit_value{};
-            }
+        }
         throw;
     }
     return flat.size();

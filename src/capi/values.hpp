@@ -11,7 +11,9 @@ namespace ujit::capi {
 
 // A value holding a DLTensor (UJIT_ARRAY, UJIT_ARRAY_READONLY; not a result handle).
 inline const DLTensor* dl_tensor_of(const ujit_value& v) {
-    return v.is_array && v.is_array != UJIT_ARRAY_RESULT && v.is_array != UJIT_LIST_RESULT ? v.v.array : nullptr;
+    return v.is_array && v.is_array != UJIT_ARRAY_RESULT && v.is_array != UJIT_LIST_RESULT && v.is_array != UJIT_STRING
+               ? v.v.array
+               : nullptr;
 }
 
 // Throws ujit::Error(Argument) for a bad dtype or a null array.

@@ -5,6 +5,7 @@
 //   - scalar argument: its natural LLVM type; bool is i8 (0/1) at the boundary.
 //   - array argument of ndim N: expanded into N*2+1 parameters:
 //       ptr data, i64 shape[0..N), i64 strides[0..N)   (strides in bytes, like NumPy)
+//   - str argument: ptr data (UTF-32 code points), i64 length; borrowed for the call.
 //   - tuple argument: its elements expanded in order (recursively).
 //   - result: scalar → returned as its natural type (bool as i8); none → void;
 //     tuple or array → a first hidden parameter `ptr out` to its storage, and the function
@@ -15,11 +16,14 @@
 //     ONE reference to `owner` for the caller, who releases it with ujit_nrt_decref
 //     (src/nrt/nrt.h) when done; a null owner means the array borrows memory the caller
 //     passed in (an argument, or a view of one), which must outlive the result.
+//     A str result is the struct ujit_str {data, length, owner} (src/strings/str_abi.h), also
+//     through `out`, with one reference to `owner` (null: a literal or an argument's text).
 //   So `float64 hypot(float64, float64)` is `double(double, double)` in C.
 //
 // Packed wrapper "<symbol>$packed" (CPU only): `void(void** args, void* result)`.
 //   args[i] points to the i-th argument: a scalar value (bool as uint8), or for an array
-//   a ujit_array_view (include/ujit/ujit.h: data, shape*, strides*), or for a tuple the
+//   a ujit_array_view (include/ujit/ujit.h: data, shape*, strides*), for a str a ujit_str
+//   with a null owner, or for a tuple the
 //   C struct described above. `result` points to storage for the result (may be null
 //   for none), laid out as the entry point's result above (arrays with their owner, one
 //   reference for the caller). The C++ dynamic call and the C API call through this.

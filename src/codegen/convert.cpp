@@ -75,6 +75,7 @@ llvm::Value* truth(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
     }
     case Kind::None: return b.getFalse();
     case Kind::Tuple: return b.getInt1(!t->elements().empty());
+    case Kind::Str: return b.CreateICmpNE(b.CreateExtractValue(v, 1), b.getInt64(0));  // non-empty
     default: return nullptr;
     }
 }

@@ -14,6 +14,9 @@ void flatten_param_types(llvm::LLVMContext& ctx, const Type* t, std::vector<llvm
     if (t->is_array()) {
         out.push_back(llvm::PointerType::get(ctx, 0));
         for (int k = 0; k < 2 * t->ndim(); ++k) out.push_back(llvm::Type::getInt64Ty(ctx));
+    } else if (t->is_str()) {  // code points and length (the callee borrows them)
+        out.push_back(llvm::PointerType::get(ctx, 0));
+        out.push_back(llvm::Type::getInt64Ty(ctx));
     } else if (t->is_tuple()) {
         for (const Type* e : t->elements()) flatten_param_types(ctx, e, out);
     } else if (!t->is_none()) {
@@ -29,6 +32,11 @@ llvm::Value* unflatten(llvm::IRBuilder<>& b, llvm::Function* f, unsigned* next, 
         for (int k = 0; k < t->ndim(); ++k) shape.push_back(f->getArg((*next)++));
         for (int k = 0; k < t->ndim(); ++k) strides.push_back(f->getArg((*next)++));
         return make_array(b, t, data, shape, strides);
+    }
+    if (t->is_str()) {
+        llvm::Value* out = llvm::ConstantAggregateZero::get(str_struct(b.getContext()));  // no owner
+        out = b.CreateInsertValue(out, f->getArg((*next)++), 0);
+        return b.CreateInsertValue(out, f->getArg((*next)++), 1);
     }
     if (t->is_tuple()) {
         llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), t));
@@ -81,7 +89,7 @@ llvm::Function* emit_entry(ModuleLowering& mod, const types::TypedFunction& fn, 
     const Type* ret = fn.return_type;
     // Arrays and tuples come back through memory (see abi.hpp): the array struct is larger
     // than two registers for every ndim > 0, and one rule keeps the C side simple.
-    bool hidden_out = ret->is_tuple() || ret->is_array();
+    bool hidden_out = ret->is_tuple() || ret->is_array() || ret->is_str();
 
     std::vector<llvm::Type*> params;
     if (hidden_out) params.push_back(llvm::PointerType::get(ctx, 0));

@@ -40,10 +40,16 @@ llvm::Type* list_struct(llvm::LLVMContext& ctx) {
 
 }  // namespace
 
+llvm::StructType* str_struct(llvm::LLVMContext& ctx) {
+    auto* ptr = llvm::PointerType::get(ctx, 0);
+    return llvm::StructType::get(ctx, {ptr, llvm::Type::getInt64Ty(ctx), ptr});
+}
+
 llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
     if (t->is_none()) return llvm::Type::getVoidTy(ctx);
     if (t->is_array()) return array_struct(ctx, t->ndim());
     if (t->is_list()) return list_struct(ctx);
+    if (t->is_str()) return str_struct(ctx);
     // A tuple of one element type is an LLVM array, as Numba lowers UniTuple: LLVM's SCCP
     // tracks each field of every struct value, which made building an n-tuple with n
     // insertvalues take n^2 time and memory (8,000 elements: out of memory); it leaves

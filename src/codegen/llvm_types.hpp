@@ -9,6 +9,7 @@
 //   UniTuple    [n x element value]                   [n x element storage]
 //   tuple       {elements as values}                  {elements as storage}
 //   array       {ptr data, [N x i64] shape, [N x i64] strides (bytes), ptr owner}   (same)
+//   str         {ptr data (UTF-32 code points), i64 length, ptr owner}            (same; src/strings/str_abi.h)
 //
 // An array's owner is the ujit_nrt_meminfo (src/nrt/nrt.h) that keeps its memory alive:
 // null for borrowed arrays (arguments, cuda.shared/local arrays), the header of a block
@@ -26,6 +27,8 @@ namespace ujit::codegen {
 
 llvm::Type* value_type(llvm::LLVMContext& ctx, const types::Type* t);
 llvm::Type* storage_type(llvm::LLVMContext& ctx, const types::Type* t);
+// A str value's struct, the C struct ujit_str of src/strings/str_abi.h.
+llvm::StructType* str_struct(llvm::LLVMContext& ctx);
 
 // Value ↔ storage (bool i1 ↔ i8, recursively through tuples).
 llvm::Value* to_storage(llvm::IRBuilder<>& b, llvm::Value* v, const types::Type* t);

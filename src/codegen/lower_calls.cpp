@@ -105,6 +105,8 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     if (nplib::is_array_constructor(id)) return array_constructor(e, id, self);
     if (nplib::is_library_call(id)) return library_call(e, id);
     if (types::is_array_method(id)) return array_method(e, id, self);
+    if (types::is_str_method(id)) return str_method(e, id, self);
+    if (is_str_builtin(e, id)) return str_builtin(e, id);
     const Type* rt = type_of(e);
     // The arguments, each converted to its operand type.
     auto args = [&] {

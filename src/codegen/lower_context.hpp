@@ -380,6 +380,24 @@ private:
     llvm::Value* list_compare(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
                               syntax::SourceLoc loc);
     // ---- end lists
+    // ---- lower_str.cpp, lower_str_methods.cpp: strings (helpers: src/strings/str_abi.h)
+    llvm::Value* str_literal(const std::string& utf8);
+    llvm::Value* str_length(llvm::Value* s);
+    llvm::Value* str_pointer(llvm::Value* s);  // a stack copy, for a helper's ujit_str* argument
+    llvm::Value* str_query(const char* helper, llvm::Type* result, const std::vector<llvm::Value*>& args);
+    // Calls `helper(args..., &out)`: the new string, a temporary of the statement.
+    llvm::Value* str_new(const char* helper, std::vector<llvm::Value*> args);
+    llvm::Value* str_slice(llvm::Value* s, llvm::Value* start, llvm::Value* step, llvm::Value* count);
+    llvm::Value* str_binary(syntax::BinOp op, llvm::Value* l, const Type* lt, llvm::Value* r, syntax::SourceLoc loc);
+    llvm::Value* str_compare(syntax::CmpOp op, llvm::Value* l, llvm::Value* r, syntax::SourceLoc loc);
+    llvm::Value* str_subscript(const syntax::Subscript* e);
+    void for_str(const syntax::For* s);
+    bool is_str_builtin(const syntax::Call* e, types::BuiltinId id) const;
+    llvm::Value* str_builtin(const syntax::Call* e, types::BuiltinId id);
+    llvm::Value* str_method(const syntax::Call* e, types::BuiltinId id, const syntax::Expr* self);
+    llvm::Value* str_int_arg(const syntax::Call* e, size_t k, llvm::Value* dflt);
+    llvm::Value* str_bound(const syntax::Call* e, size_t k, llvm::Value* dflt, llvm::Value* n);
+    llvm::Value* str_partition(const syntax::Call* e, llvm::Value* s, llvm::Value* sep, bool last);
 
 public:
     ModuleLowering& mod;

@@ -78,7 +78,7 @@ llvm::Value* FunctionLowering::expr(const Expr* e) {
     case ExprKind::BoolLit:
         return convert_or_fail(b.getInt1(cast<BoolLit>(e)->value), types::boolean(), type_of(e), e->loc);
     case ExprKind::NoneLit: return nullptr;
-    case ExprKind::StrLit: unsupported(e->loc, "string literals are only supported as print() arguments");
+    case ExprKind::StrLit: return str_literal(cast<StrLit>(e)->value);
     case ExprKind::Name: return name(cast<Name>(e));
     case ExprKind::Attribute: return attribute(cast<Attribute>(e));
     case ExprKind::Subscript: return subscript(cast<Subscript>(e));
@@ -202,6 +202,7 @@ llvm::Value* FunctionLowering::subscript(const Subscript* e) {
         return convert_or_fail(v, elem, type_of(e), e->loc);
     }
     if (vt->is_tuple()) return tuple_index(e, expr(e->value), vt);
+    if (vt->is_str()) return str_subscript(e);
     unsupported(e->loc, vt->str() + " cannot be indexed");
 }
 

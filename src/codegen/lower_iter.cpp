@@ -81,6 +81,11 @@ FunctionLowering::IterSource FunctionLowering::iter_source(const Expr* e) {
                     return array_item0(arr, t, k, &et);
                 }};
     }
+    if (t->is_str()) {  // each character a new string (a temporary that the target takes)
+        llvm::Value* text = expr(e);
+        return {str_length(text), t,
+                [this, text](llvm::Value* k) { return str_slice(text, k, b.getInt64(1), b.getInt64(1)); }};
+    }
     auto* range = dyn_cast<Call>(e);
     if (!range || t->kind() != types::Kind::Range) unsupported(e->loc, "cannot iterate over " + t->str());
     const std::vector<const Type*>* ops = fn.operands_of(range);
@@ -102,7 +107,11 @@ void FunctionLowering::for_helper(const For* s) {
     const Expr* target = s->target;
     counted_loop(
         s, types::int64(), b.getInt64(0), b.getInt64(1), [&](llvm::Value* k) { return b.CreateICmpSLT(k, src.length); },
-        [&](llvm::Value* k) { assign_to(target, src.item(k), src.item_type); });
+        [&](llvm::Value* k) {
+            size_t mark = temporaries_mark();  // an item's new strings: each iteration releases its own
+            assign_to(target, src.item(k), src.item_type);
+            release_temporaries(mark);
+        });
 }
 
 }  // namespace ujit::codegen

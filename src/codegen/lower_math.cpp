@@ -194,6 +194,10 @@ llvm::Value* FunctionLowering::print_call(const Call* e) {
             format += "j)";
         } else if (t->is_none()) {
             format += "None";
+        } else if (t->is_str() && !mod.target.prints_floats_as_cuda()) {  // code points and length
+            format += "%U";
+            args.push_back(b.CreateExtractValue(v, 0));
+            args.push_back(str_length(v));
         } else if (t->is_array() && !mod.target.prints_floats_as_cuda()) {
             // Numba prints an array as NumPy's str(): the helper formats it from the element
             // kind and width, ndim, data, shape and strides (cpu/helper_print.hpp, "%A").

@@ -59,6 +59,7 @@ TypedValue FunctionLowering::binary_values(BinOp op, llvm::Value* l, const Type*
     const Type* rhs_t = ot.rhs_operand ? ot.rhs_operand : t;
     llvm::Value* a = convert_or_fail(l, lt, t, loc);
     llvm::Value* c = convert_or_fail(r, rt, rhs_t, loc);
+    if (ot.result->is_str()) return {str_binary(op, a, t, c, loc), ot.result};
     llvm::Value* v = nullptr;
     if (op == BinOp::Pow)
         v = power(a, c, rhs_t, t, rhs_expr, loc);
@@ -414,6 +415,7 @@ llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Ty
     const Type* t = ot.operand;
     llvm::Value* a = convert_or_fail(l, lt, t, loc);
     llvm::Value* c = convert_or_fail(r, rt, t, loc);
+    if (t->is_str()) return str_compare(op, a, c, loc);
     using P = llvm::CmpInst::Predicate;
     if (t->is_int() || t->is_bool()) {
         bool s = t->is_int() && t->is_signed();

@@ -212,6 +212,7 @@ void FunctionLowering::for_stmt(const For* s) {
     if (auto* c = dyn_cast<Call>(s->iter); c && it->kind() == types::Kind::Range) return for_range(s, c);
     if (it->is_array()) return for_array(s);
     if (it->is_list()) return for_helper(s);
+    if (it->is_str()) return for_str(s);
     if (isa<Call>(s->iter)) return for_helper(s);  // enumerate, zip, reversed: items typed by inference
     unsupported(s->iter->loc, "cannot iterate over " + it->str() + " (use range() or an array)");
 }

@@ -2,6 +2,7 @@
 
 #include "runtime/array_format.hpp"
 #include "runtime/pyrepr.hpp"
+#include "strings/str_convert.hpp"
 
 #include <cstring>
 #include <mutex>
@@ -65,6 +66,10 @@ std::string format_print(const char* format, std::va_list args) {
             const int64_t* shape = va_arg(args, const int64_t*);
             const int64_t* strides = va_arg(args, const int64_t*);
             out += array_item(kind, bits, ndim, data, shape, strides);
+            p += 1;
+        } else if (p[1] == 'U') {  // a str value: its code points and length, as UTF-8
+            const auto* data = va_arg(args, const uint32_t*);
+            out += strings::to_utf8(data, va_arg(args, int64_t));
             p += 1;
         } else if (p[1] == 'f') {
             // A CUDA kernel's float, run on the CPU: C's "%f", as the GPU's printf prints it.

@@ -3,7 +3,8 @@
 //   %s (const char*), %lld (int64), %llu (uint64), %.17g (float64 as double),
 //   %.9g (float32 widened to double), %f (a CUDA kernel's float: C's "%f", as on a GPU),
 //   %A (an array: int kind, int bits, int ndim, data, shape*, strides*; printed as NumPy's
-//   str(), as Numba prints arrays), other characters copied.
+//   str(), as Numba prints arrays), %U (a str: const uint32_t* code points, int64 length;
+//   written as UTF-8), other characters copied.
 // Floats print as Python's repr: "0.1", "1e+16", "inf", "nan", "-0.0". float32 values
 // print as Numba prints them: boxed to a Python float (widened to double), so
 // np.float32(0.1) prints "0.10000000149011612" (numba/core/boxing.py box_float), not

@@ -13,6 +13,7 @@
 #include "cpu/parallel_runtime.hpp"
 #include "lists/list_runtime.h"
 #include "nrt/nrt.h"
+#include "strings/str_abi.h"
 
 namespace ujit::cpu {
 
@@ -63,6 +64,26 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         // Lists (src/lists): creation and growth; everything else is inline.
         {"ujit_list_new", reinterpret_cast<void*>(&ujit_list_new)},
         {"ujit_list_reserve", reinterpret_cast<void*>(&ujit_list_reserve)},
+        // Strings (src/strings/str_abi.h): the helpers str's operators and methods call.
+        {"ujit_str_concat", reinterpret_cast<void*>(&ujit_str_concat)},
+        {"ujit_str_join", reinterpret_cast<void*>(&ujit_str_join)},
+        {"ujit_str_next_word", reinterpret_cast<void*>(&ujit_str_next_word)},
+        {"ujit_str_repeat", reinterpret_cast<void*>(&ujit_str_repeat)},
+        {"ujit_str_slice", reinterpret_cast<void*>(&ujit_str_slice)},
+        {"ujit_str_from_int", reinterpret_cast<void*>(&ujit_str_from_int)},
+        {"ujit_str_from_float", reinterpret_cast<void*>(&ujit_str_from_float)},
+        {"ujit_str_chr", reinterpret_cast<void*>(&ujit_str_chr)},
+        {"ujit_str_case", reinterpret_cast<void*>(&ujit_str_case)},
+        {"ujit_str_strip", reinterpret_cast<void*>(&ujit_str_strip)},
+        {"ujit_str_replace", reinterpret_cast<void*>(&ujit_str_replace)},
+        {"ujit_str_pad", reinterpret_cast<void*>(&ujit_str_pad)},
+        {"ujit_str_compare", reinterpret_cast<void*>(&ujit_str_compare)},
+        {"ujit_str_equal", reinterpret_cast<void*>(&ujit_str_equal)},
+        {"ujit_str_find", reinterpret_cast<void*>(&ujit_str_find)},
+        {"ujit_str_count", reinterpret_cast<void*>(&ujit_str_count)},
+        {"ujit_str_affix", reinterpret_cast<void*>(&ujit_str_affix)},
+        {"ujit_str_is", reinterpret_cast<void*>(&ujit_str_is)},
+        {"ujit_str_hash", reinterpret_cast<void*>(&ujit_str_hash)},
     };
     return table;
 }

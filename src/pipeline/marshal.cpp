@@ -9,6 +9,8 @@
 #include "nrt/nrt.h"
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
+#include "strings/str_abi.h"
+#include "strings/str_convert.hpp"
 #include "types/infer.hpp"
 
 namespace ujit::pipeline {
@@ -54,6 +56,7 @@ DType dtype_of_type(const Type* t) {
 const Type* type_of_value(const Value& v) {
     if (v.is_none()) return types::none();
     if (v.is_scalar()) return type_of_dtype(v.scalar().type);
+    if (v.is_str()) return types::unicode();
     if (v.is_array()) {
         const ArrayRef& a = v.array();
         if (a.ndim() > 8)
@@ -82,7 +85,7 @@ size_t c_align(const Type* t) {
         return a;
     }
     if (t->is_complex()) return t->bits() / 16;
-    if (t->is_array() || t->is_list()) return 8;
+    if (t->is_array() || t->is_list() || t->is_str()) return 8;
     return std::max<size_t>(1, c_size(t));
 }
 
@@ -105,6 +108,7 @@ size_t c_size(const Type* t) {
     // A result's array struct (codegen/abi.hpp): data, shape[N], strides[N], owner.
     case Kind::Array: return 16 + 16 * size_t(t->ndim());
     case Kind::List: return 16;  // {header, payload}: lists/list_runtime.h
+    case Kind::Str: return sizeof(ujit_str);
     default: return 0;
     }
 }
@@ -196,6 +200,7 @@ namespace {
 void owner_offsets(const Type* t, size_t base, std::vector<int64_t>& out) {
     if (t->is_list()) return out.push_back(static_cast<int64_t>(base));
     if (t->is_array()) return out.push_back(static_cast<int64_t>(base + c_size(t) - 8));
+    if (t->is_str()) return out.push_back(static_cast<int64_t>(base + offsetof(ujit_str, owner)));
     if (!t->is_tuple()) return;
     size_t off = 0;
     for (const Type* e : t->elements()) {
@@ -247,6 +252,7 @@ void PackedArgs::write_item(const Value& v, const Type* t, uint8_t* out) {
         std::memcpy(out + 8 + 16 * a.shape.size(), &owner, sizeof owner);
         return;
     }
+    if (t->is_str()) return write_str(v, out);  // borrowed text: no owner to count
     if (t->is_tuple()) {
         if (!v.is_tuple() || v.tuple().size() != t->elements().size())
             throw Error(Error::Kind::Argument, fmt::format("error: expected a tuple {}", t->str()));
@@ -265,7 +271,15 @@ void PackedArgs::write_item(const Value& v, const Type* t, uint8_t* out) {
 
 // A tuple is a C struct of its elements at their natural alignment, nested tuples as
 // nested structs (the layout read_value reads back).
+void PackedArgs::write_str(const Value& v, uint8_t* out) {
+    if (!v.is_str()) throw Error(Error::Kind::Argument, "error: expected a str argument");
+    const std::u32string& text = texts_.emplace_back(strings::from_utf8(v.str()));
+    ujit_str s{reinterpret_cast<const uint32_t*>(text.data()), static_cast<int64_t>(text.size()), nullptr};
+    std::memcpy(out, &s, sizeof s);
+}
+
 void PackedArgs::write_tuple_or_scalar(const Value& v, const Type* t, uint8_t* out) {
+    if (t->is_str()) return write_str(v, out);
     if (!t->is_tuple()) return write_scalar(v, t, out);
     if (!v.is_tuple() || v.tuple().size() != t->elements().size())
         throw Error(Error::Kind::Argument, fmt::format("error: expected a tuple {}", t->str()));
@@ -321,6 +335,13 @@ Value build_value(const void* p, const Type* t, ArrayOwner*& owners) {
     case Kind::Int:
     case Kind::Float:
     case Kind::Complex: return Value(runtime::load_scalar(dtype_of_type(t), p));
+    case Kind::Str: {  // copied out as UTF-8, then the result's reference is released
+        ujit_str s;
+        std::memcpy(&s, p, sizeof s);
+        std::string text = strings::to_utf8(s.data, s.length);
+        ujit_nrt_decref(s.owner);
+        return Value(std::move(text));
+    }
     case Kind::Array: {
         ArrayFields f = array_fields(p, t);
         ArrayRef a;

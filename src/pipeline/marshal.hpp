@@ -6,6 +6,8 @@
 #include "ujit/ujit.hpp"
 
 #include <cstdint>
+#include <deque>
+#include <string>
 #include <vector>
 
 namespace ujit::pipeline {
@@ -44,9 +46,13 @@ private:
     // dynamic call allocates nothing here.
     static size_t slot_bytes(const types::Type* t);
     void* store(const Value& v, const types::Type* t, uint8_t* slot);
-    static void write_tuple_or_scalar(const Value& v, const types::Type* t, uint8_t* out);
-    static void write_list(const Value& v, const types::Type* t, uint8_t* out);
-    static void write_item(const Value& v, const types::Type* t, uint8_t* out);
+    void write_tuple_or_scalar(const Value& v, const types::Type* t, uint8_t* out);
+    void write_list(const Value& v, const types::Type* t, uint8_t* out);
+    void write_item(const Value& v, const types::Type* t, uint8_t* out);
+    // A str argument: the struct ujit_str (src/strings/str_abi.h) over its code points,
+    // which texts_ keeps (a deque: adding one never moves the others).
+    void write_str(const Value& v, uint8_t* out);
+    std::deque<std::u32string> texts_;
     alignas(16) uint8_t inline_[512];
     std::vector<uint8_t> heap_;  // when inline_ is too small
     void* inline_ptrs_[16];

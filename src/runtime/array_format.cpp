@@ -237,6 +237,9 @@ std::string element_repr(const Value& v) {
 }
 }  // namespace
 
-std::string print_str(const Value& v) { return v.is_array() ? array_str(v.array()) : element_repr(v); }
+std::string print_str(const Value& v) {
+    if (v.is_str()) return v.str();  // print(s) writes the text itself
+    return v.is_array() ? array_str(v.array()) : element_repr(v);
+}
 
 }  // namespace ujit::runtime

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "runtime/scalar.hpp"
+#include "strings/str_convert.hpp"
 
 namespace ujit::runtime {
 namespace {
@@ -61,8 +62,53 @@ private:
         if (word("True")) return Value(true);
         if (word("False")) return Value(false);
         if (word("None")) return Value();
+        if (c == '\'' || c == '"') return string();
         if (c == '\0') error("expected a value");
         return number_expression();
+    }
+
+    // A quoted str with Python's escapes (\\ \' \" \n \t \r \0 \xNN \uNNNN \UNNNNNNNN),
+    // its text UTF-8 as the argument itself is.
+    Value string() {
+        char quote = s_[pos_++];
+        std::string out;
+        while (true) {
+            if (pos_ >= s_.size()) error("unterminated string");
+            char c = s_[pos_++];
+            if (c == quote) break;
+            if (c != '\\') {
+                out += c;
+                continue;
+            }
+            if (pos_ >= s_.size()) error("unterminated string");
+            char e = s_[pos_++];
+            switch (e) {
+            case 'n': out += '\n'; break;
+            case 't': out += '\t'; break;
+            case 'r': out += '\r'; break;
+            case '0': out += '\0'; break;
+            case 'x': strings::append_utf8(out, hex_digits(2)); break;
+            case 'u': strings::append_utf8(out, hex_digits(4)); break;
+            case 'U': strings::append_utf8(out, hex_digits(8)); break;
+            default:
+                if (e != '\\' && e != '\'' && e != '"') out += '\\';  // Python keeps unknown escapes
+                out += e;
+            }
+        }
+        strings::from_utf8(out);  // throws for text that is not UTF-8
+        return Value(std::move(out));
+    }
+
+    uint32_t hex_digits(int n) {
+        if (pos_ + size_t(n) > s_.size()) error("truncated \\x, \\u or \\U escape");
+        uint32_t v = 0;
+        for (int k = 0; k < n; ++k) {
+            char h = s_[pos_++];
+            if (!std::isxdigit(static_cast<unsigned char>(h))) error("invalid hexadecimal escape");
+            v = v * 16 + uint32_t(std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (std::tolower(h) - 'a' + 10));
+        }
+        if (v > 0x10FFFF) error("escape past U+10FFFF");
+        return v;
     }
 
     Value parenthesized() {

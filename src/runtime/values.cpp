@@ -10,6 +10,7 @@
 #include "runtime/pyrepr.hpp"
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
+#include "strings/str_convert.hpp"
 #include "ujit/ujit.hpp"
 
 namespace ujit {
@@ -169,6 +170,7 @@ DType Value::dtype() const {
     throw Error(Error::Kind::Argument, std::string("a ") +
                                            (is_none()   ? "None"
                                             : is_list() ? "list"
+                                            : is_str()  ? "str"
                                                         : "tuple") +
                                            " value has no dtype");
 }
@@ -199,6 +201,7 @@ template std::complex<double> Value::converted<std::complex<double>>() const;
 std::string Value::repr() const {
     if (is_none()) return "None";
     if (is_scalar()) return runtime::scalar_repr(scalar());
+    if (is_str()) return strings::python_repr(str());
     if (is_array()) {
         const ArrayRef& a = array();
         return std::string("array(shape=") + runtime::format_shape(a.shape) + ", dtype=" + dtype_name(a.dtype) + ")";

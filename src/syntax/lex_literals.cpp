@@ -1,4 +1,5 @@
 // Number and string literals: the parts of the lexer with the most rules.
+#include "strings/utf8.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/lexer.hpp"
 
@@ -20,23 +21,7 @@ int digit_value(char c) {
     return 99;
 }
 
-void append_utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xc0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xe0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-        out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else {
-        out += static_cast<char>(0xf0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-        out += static_cast<char>(0x80 | (cp & 0x3f));
-    }
-}
+using strings::append_utf8;
 
 const char* base_name(int base) {
     return base == 16 ? "hexadecimal" : base == 8 ? "octal" : base == 2 ? "binary" : "decimal";
@@ -217,7 +202,10 @@ void Lexer::decode_escape(std::string& out) {
 // `start` is the location of the literal's first character (its prefix, if any); the lexer
 // stands on the opening quote.
 Token Lexer::lex_string(SourceLoc start, std::string_view prefix) {
-    const char* unsupported = prefix.find_first_of("fF") != std::string_view::npos   ? "f-strings are"
+    const bool f = prefix.find_first_of("fF") != std::string_view::npos;
+    const bool triple_quoted = peek(1) == peek() && peek(2) == peek();
+    if (f && !triple_quoted) return lex_fstring(start, prefix.find_first_of("rR") != std::string_view::npos);
+    const char* unsupported = f                                                      ? "triple-quoted f-strings are"
                               : prefix.find_first_of("bB") != std::string_view::npos ? "bytes literals are"
                                                                                      : nullptr;
     // The value of an unsupported literal is never used: read it raw, so that no escape in it

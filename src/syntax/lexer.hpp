@@ -28,6 +28,9 @@ struct Token {
     // the parser rejects them where it meets them, so that host code holding them can be
     // skipped instead of stopping the lexer.
     const char* unsupported = nullptr;
+    // String: an f-string's marker (text empty); the tokens of its value follow as
+    // `( "lit" + str(expr) + ... )` (lex_fstring.cpp).
+    bool fstring = false;
 
     bool is_op(std::string_view op) const { return kind == Tok::Op && text == op; }
     bool is_keyword(std::string_view kw) const { return kind == Tok::Keyword && text == kw; }
@@ -63,6 +66,7 @@ private:
     Token lex_name();
     Token lex_number();
     Token lex_string(SourceLoc start, std::string_view prefix);
+    Token lex_fstring(SourceLoc start, bool raw);
     Token lex_operator();
     void decode_escape(std::string& out);
     [[noreturn]] void fail_invalid_char();

@@ -400,13 +400,37 @@ Expr* Parser::parse_atom() {
     fail(loc, fmt::format("expected an expression, found {}", describe(t)));
 }
 
+// Adjacent literals concatenate; an f-string (lex_fstring.cpp) is its parenthesized
+// concatenation, joined to its neighbours by +.
 Expr* Parser::parse_strings() {
-    auto* e = make<StrLit>(peek().loc);
-    while (peek().kind == Tok::String) {  // adjacent literals concatenate
+    SourceLoc loc = peek().loc;
+    auto* e = make<StrLit>(loc);
+    Expr* joined = nullptr;
+    auto join = [&](Expr* part) {
+        if (!joined) {
+            joined = part;
+            return;
+        }
+        auto* add = make<Binary>(part->loc);
+        add->op = BinOp::Add;
+        add->lhs = joined;
+        add->rhs = part;
+        joined = add;
+    };
+    while (peek().kind == Tok::String) {
         if (peek().unsupported) unsupported(peek().loc, peek().unsupported);
-        e->value += take().text;
+        Token t = take();
+        if (!t.fstring) {
+            e->value += t.text;
+            continue;
+        }
+        if (!e->value.empty()) join(e);
+        join(parse_paren());
+        e = make<StrLit>(peek().loc);
     }
-    return e;
+    if (!joined) return e;
+    if (!e->value.empty()) join(e);
+    return joined;
 }
 
 // ( ) is the empty tuple, (x) is x, (x,) and (x, y) are tuples.

@@ -103,6 +103,9 @@ void Inferrer::start() {
     fn_.first_id = def.end_id ? def.id : 0;
     fn_.expr_types.assign((def.end_id ? def.end_id : m_.module.node_count()) - fn_.first_id, nullptr);
     for (size_t i = 0; i < def.params.size(); ++i) {
+        if (cuda() && fn_.arg_types[i]->is_str())  // numba-cuda has no unicode_type
+            error(def.params[i].loc,
+                  fmt::format("parameter '{}' is a str, which CUDA code does not support", def.params[i].name));
         locals_.insert(def.params[i].name);
         fn_.variables.push_back(Variable{def.params[i].name, fn_.arg_types[i], def.params[i].loc, true});
         type_origin_.push_back(def.params[i].loc);

@@ -44,7 +44,7 @@ bool nested_numbers(const Type* t, std::vector<int64_t>& shape, size_t depth, st
 const Type* Inferrer::dtype_argument(const Expr* e, const std::string& what) {
     if (!e || isa<NoneLit>(e)) return nullptr;
     if (auto* s = dyn_cast<StrLit>(e)) {
-        set(e, str_lit());
+        set(e, unicode());
         if (const Type* t = scalar_from_name(s->value)) return t;
         error(e->loc, fmt::format("{}(): data type '{}' not understood", what, s->value));
     }

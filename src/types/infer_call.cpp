@@ -73,6 +73,8 @@ const Type* Inferrer::call(const Call* c) {
         return array_method(c, callee->builtin(), std::move(args));
     if (callee->kind() == Kind::BuiltinFunc && is_list_method(callee->builtin()))
         return list_method(c, callee->builtin(), std::move(args));
+    if (callee->kind() == Kind::BuiltinFunc && is_str_method(callee->builtin()))
+        return str_method(c, callee->builtin(), std::move(args));
     switch (callee->kind()) {
     case Kind::UserFunc: return user_call(c, callee->function(), std::move(args));
     case Kind::DTypeObj: {
@@ -212,6 +214,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
             error(c->args[i]->loc, fmt::format("{}() needs an integer argument, not {}", what, args[i]->str()));
     };
 
+    if (const Type* t = str_builtin(c, id, args)) return t;  // len(s), str(x), ord, chr, hash (infer_str.cpp)
     // np.sqrt(a), abs(a), ...: the builtin's ufunc over arrays (array expressions, nplib).
     if (auto r = nplib::reduction_of(id)) {  // np.sum(a), np.sum(a * b): a whole-array reduction
         arity(1, 1);
@@ -401,7 +404,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     }
     case BuiltinId::Print:
         for (size_t i = 0; i < args.size(); ++i)
-            if (!args[i]->is_number() && !args[i]->is_array() && args[i]->kind() != Kind::StrLit)
+            if (!args[i]->is_number() && !args[i]->is_array() && !args[i]->is_str())
                 error(c->args[i]->loc, fmt::format("print() of {} is not supported by ujit", args[i]->str()));
         operands(c, args);
         return none();

@@ -55,9 +55,10 @@ const Type* Inferrer::expr_inner(const Expr* e) {
     case ExprKind::ImagLit: return complex(128);
     case ExprKind::BoolLit: return boolean();
     case ExprKind::NoneLit: return none();
-    case ExprKind::StrLit:
-        if (!allow_str_) error(e->loc, "string literals are only supported as arguments of print() in ujit");
-        return str_lit();
+    case ExprKind::StrLit:  // a str value (src/strings); CUDA code has strings only in print()
+        if (!allow_str_ && cuda())
+            error(e->loc, "string literals are only supported as arguments of print() in CUDA code");
+        return unicode();
     case ExprKind::Name: return name(cast<Name>(e));
     case ExprKind::Attribute: return attribute(cast<Attribute>(e));
     case ExprKind::Subscript: return subscript(cast<Subscript>(e));
@@ -134,6 +135,7 @@ const Type* Inferrer::attribute(const Attribute* a) {
     }
     case Kind::Array: return array_attribute(a, base);
     case Kind::List: return list_attribute(a, base);
+    case Kind::Str: return str_attribute(a);
     case Kind::Complex:
         if (a->attr == "real" || a->attr == "imag") {
             fn_.attributes[a->id] = a->attr == "real" ? BuiltinId::ComplexReal : BuiltinId::ComplexImag;
@@ -175,6 +177,7 @@ const Type* Inferrer::subscript(const Subscript* s) {
     const Type* base = expr(s->value);
     if (base && base->is_array()) return array_subscript(s, base);
     if (base && base->is_list()) return list_subscript(s, base);
+    if (base && base->is_str()) return str_subscript(s);
     if (isa<Slice>(s->index)) error(s->index->loc, "slicing a tuple is not supported by ujit");
     const Type* index = expr(s->index);
     if (!base || !index) return nullptr;
@@ -339,7 +342,7 @@ const Type* Inferrer::compare(const Compare* c) {
     for (size_t i = 0; i < c->ops.size(); ++i) {
         CmpOp op = c->ops[i];
         if (types[i] && types[i + 1] && list_compare(op, types[i], types[i + 1], c->op_locs[i])) continue;
-        if (op == CmpOp::In || op == CmpOp::NotIn)
+        if ((op == CmpOp::In || op == CmpOp::NotIn) && !(types[i + 1] && types[i + 1]->is_str()))
             error(c->op_locs[i], fmt::format("the '{}' operator is not supported by ujit", spelling(op)));
         if (!types[i] || !types[i + 1]) continue;
         if (types[i]->is_array() || types[i + 1]->is_array()) continue;

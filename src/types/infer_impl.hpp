@@ -129,6 +129,11 @@ private:
     const Type* iterable_item(const syntax::Expr* e);
     const Type* list_comprehension(const syntax::ListComp* c);
     // ---- end lists
+    // infer_str.cpp: strings (Numba's unicode_type)
+    const Type* str_attribute(const syntax::Attribute* a);
+    const Type* str_subscript(const syntax::Subscript* s);
+    const Type* str_method(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
+    const Type* str_builtin(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
 
     ModuleScope& m_;
     TypedFunction& fn_;

@@ -30,6 +30,7 @@ const Type* Inferrer::iteration_item(const Expr* e) {
         const Type* it = expr(e);
         if (!it) return nullptr;
         if (it->kind() == Kind::Range) return fn_.call_operands.at(e->id).front();
+        if (it->is_str()) return it;  // its characters, each a str of length 1
         if (it->is_array() && it->ndim() == 0) error(e->loc, "iteration over a 0-d array");
         if (it->is_list()) {
             if (!it->item() && final_)

@@ -22,7 +22,7 @@ const Type* Inferrer::library_call(const Call* c, BuiltinId id) {
         // A string (norm's ord='fro') is typed as one, for library_call_type to refuse by name.
         const Type* t = !a                            ? nullptr
                         : method && types.empty()     ? fn_.type_of(a)
-                        : a->kind == ExprKind::StrLit ? str_lit()
+                        : a->kind == ExprKind::StrLit ? unicode()
                                                       : expr(a);
         unknown |= a && !t;
         types.push_back(t);

@@ -17,7 +17,7 @@ void Inferrer::block(const Block& b) {
 
 void Inferrer::truth_test(const Expr* test) {
     const Type* t = expr(test);
-    if (t && !t->is_number())
+    if (t && !t->is_number() && !t->is_str())
         error(test->loc, fmt::format("{} of type {} cannot be used as a condition", describe_expr(test), t->str()));
 }
 
@@ -26,7 +26,7 @@ void Inferrer::stmt(const Stmt* s) {
     case StmtKind::ExprStmt: {
         const Expr* v = cast<ExprStmt>(s)->value;
         if (isa<StrLit>(v)) {  // a string statement is a comment
-            set(v, str_lit());
+            set(v, unicode());
             return;
         }
         expr(v);

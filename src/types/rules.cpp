@@ -104,6 +104,7 @@ bool can_convert(const Type* from, const Type* to) {
 }
 
 OpTypes binary_op_types(BinOp op, const Type* lhs, const Type* rhs) {
+    if (lhs && rhs && (lhs->is_str() || rhs->is_str())) return str_binary_types(op, lhs, rhs);
     if (!lhs || !rhs || !lhs->is_number() || !rhs->is_number()) return {};
     const bool ints = is_integral(lhs) && is_integral(rhs);
     const bool any_complex = lhs->is_complex() || rhs->is_complex();
@@ -158,6 +159,7 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
         if (lhs->is_none() && rhs->is_none()) return {none(), boolean()};
         return {};
     }
+    if (lhs->is_str() || rhs->is_str()) return str_compare_types(op, lhs, rhs);
     if (op == CmpOp::In || op == CmpOp::NotIn) return {};
     if (!lhs->is_number() || !rhs->is_number()) return {};
     if ((lhs->is_complex() || rhs->is_complex()) && op != CmpOp::Eq && op != CmpOp::Ne) return {};
@@ -167,6 +169,7 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
 }
 
 OpTypes unary_op_types(UnaryOp op, const Type* operand) {
+    if (operand && operand->is_str() && op == UnaryOp::Not) return {operand, boolean()};
     if (!operand || !operand->is_number()) return {};
     switch (op) {
     case UnaryOp::Not: return {operand, boolean()};

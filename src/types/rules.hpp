@@ -22,6 +22,10 @@ struct OpTypes {
 OpTypes binary_op_types(syntax::BinOp op, const Type* lhs, const Type* rhs);
 OpTypes compare_op_types(syntax::CmpOp op, const Type* lhs, const Type* rhs);
 OpTypes unary_op_types(syntax::UnaryOp op, const Type* operand);
+// The same where an operand is a str (str_rules.cpp): s + t, s * n and n * s (the count
+// int64), comparisons and `in` of two strings, `not s`.
+OpTypes str_binary_types(syntax::BinOp op, const Type* lhs, const Type* rhs);
+OpTypes str_compare_types(syntax::CmpOp op, const Type* lhs, const Type* rhs);
 
 // NumPy/Numba promotion of two numeric types (the type both become in mixed arithmetic).
 const Type* promote(const Type* a, const Type* b);

@@ -149,6 +149,7 @@ private:
             if (elems.empty()) error(start, "a tuple type needs at least one element");
             return suffix(tuple(std::move(elems)), start);
         }
+        if (base == "unicode_type" || base == "string") return unicode();  // Numba's names of str
         if (base == "array" && at('(')) return array_spelling(false);
         // Numba's list spellings: list(int64)<iv=None>, reflected list(int64)<iv=None>, ListType[int64]
         if (base == "reflected") {

@@ -267,9 +267,9 @@ const Type* range_type() {
     });
 }
 
-const Type* str_lit() {
+const Type* unicode() {
     return F::instance().get("unicode_type", [](Type& t) {
-        F::set_kind(t, Kind::StrLit);
+        F::set_kind(t, Kind::Str);
         F::set_str(t, "unicode_type");
     });
 }

@@ -2,8 +2,8 @@
 // process, so equality is pointer equality (Numba's types are singletons for the same
 // reason). Creation is thread-safe.
 //
-// Value types (bool, ints, floats, complex, tuples, arrays, none) exist at run time.
-// The "compile-time" kinds (Namespace, BuiltinFunc, UserFunc, DTypeObj, Range, StrLit)
+// Value types (bool, ints, floats, complex, tuples, arrays, strings, none) exist at run time.
+// The "compile-time" kinds (Namespace, BuiltinFunc, UserFunc, DTypeObj, Range)
 // type names such as `math`, `math.sqrt`, `np.float32` or `range(n)` during inference;
 // they never reach generated code as values.
 #pragma once
@@ -29,13 +29,14 @@ enum class Kind : uint8_t {
     // ---- lists (src/lists): one kind for Numba's three list types, told apart by flavor()
     List,  // item() (null: undetermined, as `[]` before an append), flavor
     // ---- end lists
+    // strings (src/strings): Numba's unicode_type, a value (literal or heap-owned text)
+    Str,
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
     UserFunc,     // a function defined in the same ujit module
     DTypeObj,     // np.float32, numba.int32, float (as a type/constructor); scalar() is the type
     Range,        // the value of range(...), only legal as a for-loop iterator
-    StrLit,       // a string literal (print arguments only)
 };
 
 enum class Layout : uint8_t { C, F, A };
@@ -64,7 +65,8 @@ public:
     bool is_none() const { return kind_ == Kind::None; }
     bool is_tuple() const { return kind_ == Kind::Tuple; }
     bool is_array() const { return kind_ == Kind::Array; }
-    bool is_value() const { return kind_ <= Kind::List; }  // exists at run time
+    bool is_str() const { return kind_ == Kind::Str; }
+    bool is_value() const { return kind_ < Kind::Namespace; }  // exists at run time
     // A function or a number type used as a value (Numba's Dispatcher, Function and
     // NumberClass types): passed to functions and held in variables while compiling, with
     // no data at run time; each one is a specialization of its own.
@@ -144,7 +146,7 @@ const Type* builtin_func(BuiltinId id);
 const Type* user_func(const syntax::FunctionDef* fn);
 const Type* dtype_obj(const Type* scalar);
 const Type* range_type();
-const Type* str_lit();
+const Type* unicode();  // Numba's unicode_type (types.unicode_type, types.string)
 
 // Common shorthands.
 inline const Type* int64() { return integer(64, true); }

@@ -165,8 +165,8 @@ class TestIssue24PythonLayer:
             return t[0]
 
         with pytest.raises(ujit.TypingError, match=r"argument 0 \('t'\): element \[1\]\[0\]: cannot determine "
-                                                   r"Numba type of <class 'str'>"):
-            first((1, ("a", 2)))
+                                                   r"Numba type of <class 'bytes'>"):
+            first((1, (b"a", 2)))
 
     def test_zero_d_arrays(self):
         # Numba types np.array(3.5) as array(float64, 0d, C); a[()] is its element.

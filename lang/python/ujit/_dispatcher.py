@@ -38,6 +38,8 @@ def _converts(code, t):
     if code & _types.CODE_NONE:
         return False
     have = _types.type_of_code(code)
+    if isinstance(t, _types.UnicodeType) or isinstance(have, _types.UnicodeType):  # a str only for a str
+        return isinstance(t, _types.UnicodeType) and isinstance(have, _types.UnicodeType)
     if isinstance(t, _types.ArrayType) or isinstance(have, _types.ArrayType):
         if not (isinstance(t, _types.ArrayType) and isinstance(have, _types.ArrayType)):
             return False
@@ -117,7 +119,7 @@ class CompiledFunction:
         here; ujit compiles nopython only, as Numba now does by default.)"""
         if code & _types.CODE_NONE:
             raise self._argument_error(i, "%scannot determine Numba type of %s; nopython mode compiles numbers, "
-                                          "NumPy arrays and tuples of them" % (where, type(value)))
+                                          "str, NumPy arrays and tuples of them" % (where, type(value)))
 
     def _argument_error(self, i, message):
         src = _source.FunctionSource(self.py_func)

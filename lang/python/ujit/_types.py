@@ -69,6 +69,10 @@ class NoneType(Type):
     pass
 
 
+class UnicodeType(Type):
+    """numba.types.unicode_type (also types.string): a str."""
+
+
 class Boolean(Type):
     bitwidth = 8
 
@@ -188,8 +192,10 @@ TYPES = {name: _CLASSES[_KINDS[name.rstrip("0123456789")]](name, name) for name 
 for _alias, _name in _ALIASES.items():
     TYPES[_alias] = TYPES[_name]
 TYPES["void"] = TYPES["none"] = NoneType("void", None)
+TYPES["unicode_type"] = TYPES["string"] = UnicodeType("unicode_type", None)
 CODE_ARRAY = 1 << 16
 CODE_READONLY = 1 << 17
+CODE_STR = 1 << 18
 CODE_NONE = 1 << 20
 CODE_LIST = 1 << 21  # a Python list: Numba's reflected list of its first item's type
 CODE_TYPED_LIST = 1 << 22  # with CODE_LIST: a numba.typed.List (ListType[T])
@@ -243,6 +249,8 @@ def type_of_code(code):
     if code & CODE_LIST:
         typed = bool(code & CODE_TYPED_LIST)
         return ListType(type_of_code(code & ~(CODE_LIST | CODE_TYPED_LIST)), reflected=not typed, typed=typed)
+    if code & CODE_STR:
+        return TYPES["unicode_type"]
     scalar = TYPES[CODE_NAMES[code & 0xFF]]
     if not code & CODE_ARRAY:
         return scalar
@@ -252,6 +260,8 @@ def type_of_code(code):
 
 def code_of_type(t):
     """The argument type code of a Type (the inverse of type_of_code)."""
+    if isinstance(t, UnicodeType):
+        return CODE_STR
     code = CODE_NAMES.index(t.dtype_name)
     if isinstance(t, ArrayType):
         code |= CODE_ARRAY | (t.ndim << 8) | (LAYOUTS[t.layout] << 12) | (CODE_READONLY if t.readonly else 0)

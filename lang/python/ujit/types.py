@@ -7,7 +7,7 @@ The type classes are Numba's isinstance targets: `types.Type` (every type), `Num
 `NoneType` (`void`), `UniTuple`, `Tuple` and `Array` (`types.Array(float32, 2, 'C')` is float32[:, ::1])."""
 from ._types import TYPES as _TYPES
 from ._types import ArrayType as Array
-from ._types import Boolean, Complex, Float, Integer, NoneType, Number, Tuple, Type, UniTuple
+from ._types import Boolean, Complex, Float, Integer, NoneType, Number, Tuple, Type, UnicodeType, UniTuple
 
 globals().update(_TYPES)
 
@@ -19,5 +19,5 @@ complex_domain = frozenset([_TYPES["complex64"], _TYPES["complex128"]])
 number_domain = integer_domain | real_domain | complex_domain
 
 __all__ = sorted(_TYPES) + ["Array", "Boolean", "Complex", "Float", "Integer", "NoneType", "Number", "Tuple", "Type",
-                            "UniTuple", "signed_domain", "unsigned_domain", "integer_domain", "real_domain",
+                            "UnicodeType", "UniTuple", "signed_domain", "unsigned_domain", "integer_domain", "real_domain",
                             "complex_domain", "number_domain"]

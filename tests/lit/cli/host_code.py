@@ -53,7 +53,7 @@ try:
 except ImportError:
     scipy = None
 
-print(f"result: {scale(4.0)}", {"a": 1})
+print(f"result: {scale(4.0):.2f}", {"a": 1})
 data = {"k": lambda z: z + 1}
 
 if __name__ == "__main__":
@@ -71,7 +71,7 @@ else:
 # VERBOSE: host_code.py:43:1: note: left to Python: class definitions are not supported by ujit
 # VERBOSE: host_code.py:48:1: note: left to Python: 'with' statements are not supported by ujit
 # VERBOSE: host_code.py:51:1: note: left to Python: 'try' statements are not supported by ujit
-# VERBOSE: host_code.py:56:1: note: left to Python: f-strings are not supported by ujit
+# VERBOSE: host_code.py:56:1: note: left to Python: f-strings with a format spec are not supported by ujit
 # VERBOSE: host_code.py:57:1: note: left to Python: lambda expressions are not supported by ujit
 # VERBOSE: host_code.py:59:1: note: left to Python: module-level 'if' statements are left to Python
 # VERBOSE: host_code.py: ok (3 functions, 1 signature compiled)

@@ -291,6 +291,7 @@ int main(void) {
     test_xoroshiro();
     test_array_results();
     test_parallel();
+    test_string_values();
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
     else

@@ -75,6 +75,12 @@ static inline ujit_function* get(ujit_module* m, const char* name) {
 /* capi_parallel.c */
 void test_parallel(void);
 
+/* capi_arrays.c: blocks of memory compiled code owns, alive now */
+int64_t live_blocks(void);
+
+/* capi_strings.c */
+void test_string_values(void);
+
 /* capi_modules.c */
 void test_version_and_names(void);
 void test_module_options(void);

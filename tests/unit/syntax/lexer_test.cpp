@@ -253,15 +253,31 @@ TEST_CASE("lexer: every token has a 1-based line and column", "[syntax]") {
     }
 }
 
-// f-strings and bytes are lexed (so that host code holding them can be skipped) and marked;
-// the parser rejects them where they are used (tests/unit/syntax/host_code_test.cpp).
-TEST_CASE("lexer: f-strings and bytes are marked unsupported, not lexing errors", "[syntax]") {
-    auto ts = all("x = f'{a}\\N{DASH}' rf'a' b'a' Rb'a' 'ok'");
-    REQUIRE(ts.size() >= 7);
-    CHECK(ts[2].unsupported == std::string("f-strings are"));
+// What ujit does not compile, f-strings that Numba refuses and bytes, is lexed (so that host
+// code holding it can be skipped) and marked; the parser rejects it where it is used
+// (tests/unit/syntax/host_code_test.cpp).
+TEST_CASE("lexer: unsupported f-strings and bytes are marked, not lexing errors", "[syntax]") {
+    auto ts = all("x = f'{a:>3}' f'{a!r}\\N{DASH}' f'\\N{DASH}{a}' b'a' Rb'a' 'ok' f'''{a}'''");
+    REQUIRE(ts.size() >= 10);
+    CHECK(ts[2].unsupported == std::string("f-strings with a format spec are"));
     CHECK(ts[2].loc.col == 5);
-    CHECK(ts[3].unsupported == std::string("f-strings are"));
-    CHECK(ts[4].unsupported == std::string("bytes literals are"));
+    CHECK(ts[3].unsupported == std::string("f-strings with a conversion (!r, !s, !a) are"));
+    CHECK(ts[4].unsupported == std::string("\\N{...} escapes in f-strings are"));
     CHECK(ts[5].unsupported == std::string("bytes literals are"));
-    CHECK(ts[6].unsupported == nullptr);
+    CHECK(ts[6].unsupported == std::string("bytes literals are"));
+    CHECK(ts[7].unsupported == nullptr);
+    CHECK(ts[8].unsupported == std::string("triple-quoted f-strings are"));
+}
+
+// An f-string Numba compiles is a marker followed by the tokens of its concatenation, each
+// expression's tokens at their own place (lex_fstring.cpp).
+TEST_CASE("lexer: an f-string is the concatenation of its parts", "[syntax]") {
+    auto ts = all("f'a{x + 1}{{\\n'");
+    std::vector<std::string> texts;
+    for (const Token& t : ts) texts.push_back(t.text);
+    CHECK(ts[0].fstring);
+    CHECK(texts ==
+          std::vector<std::string>{"", "(", "a", "+", "str", "(", "x", "+", "1", ")", "+", "{\n", ")", "", ""});
+    CHECK(ts[6].loc.col == 5);  // x
+    CHECK(ts[8].kind == Tok::Int);
 }

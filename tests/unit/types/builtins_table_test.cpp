@@ -82,6 +82,12 @@ TEST_CASE("builtins table: families, availability and spelling agree", "[types][
             CHECK(starts_with(s, "numba."));
             CHECK(b->where == Availability::Cpu);
             break;
+        case BuiltinGroup::StrMethod:  // s.upper(): CPU only (numba-cuda has no strings)
+            CHECK(starts_with(s, "str."));
+            CHECK(b->kind == BuiltinKind::Attribute);
+            CHECK(b->where == Availability::Cpu);
+            CHECK(is_str_method(b->id));
+            break;
         }
         if (b->kind == BuiltinKind::Value) CHECK(is_cuda_value(b->id));  // every value is a CUDA special register
         CHECK(is_cuda_only(b->id) == (starts_with(s, "cuda.") && !starts_with(s, "cuda.random.")));

@@ -244,7 +244,7 @@ int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i) {
         return 0;
     }
     int32_t code = ujit_py_code_of(o);
-    if (code & UJIT_CODE_NONE) {
+    if (code & (UJIT_CODE_NONE | UJIT_CODE_STR)) {
         PyErr_Format(PyExc_TypeError, "argument %d: ujit cannot pass a %s to the GPU", i + 1, Py_TYPE(o)->tp_name);
         return -1;
     }

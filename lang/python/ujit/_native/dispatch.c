@@ -173,21 +173,18 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
     ujit_value values[MAX_CALL_ARGS];
     DLTensor tensors[MAX_CALL_ARGS];
     int64_t strides[MAX_CALL_ARGS][NPY_MAXDIMS];
+    PyObject* keep[MAX_CALL_ARGS] = {NULL}; /* str arguments' UTF-8 bytes, where not cached */
+    PyObject* r = NULL;
     memset(values, 0, sizeof values);
     for (Py_ssize_t i = 0; i < e->n; ++i) {
         if (e->spec[i] & UJIT_CODE_LIST) {
-            if (list_value(args[i], e->spec[i], &values[i]) < 0) {
-                release_lists(values, e->n);
-                return NULL;
-            }
+            if (list_value(args[i], e->spec[i], &values[i]) < 0) goto done;
+        } else if (e->spec[i] & UJIT_CODE_STR) {
+            if (ujit_py_str_value(args[i], &values[i], &keep[i]) < 0) goto done;
         } else if (e->spec[i] & UJIT_CODE_ARRAY) {
-            if (ujit_py_array_value((PyArrayObject*)args[i], &values[i], &tensors[i], strides[i]) < 0) {
-                release_lists(values, e->n);
-                return NULL;
-            }
+            if (ujit_py_array_value((PyArrayObject*)args[i], &values[i], &tensors[i], strides[i]) < 0) goto done;
         } else if (ujit_py_to_scalar(args[i], UJIT_CODE_DTYPE(e->spec[i]), &values[i]) < 0) {
-            release_lists(values, e->n);
-            return NULL;
+            goto done;
         }
     }
     ujit_value results[MAX_RESULTS];
@@ -201,17 +198,19 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
         st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
     }
     if (st != UJIT_OK) {
-        release_lists(values, e->n);
-        return ujit_py_raise(st, e->fn->module);
+        r = ujit_py_raise(st, e->fn->module);
+        goto done;
     }
     int reflected = 0;
     for (Py_ssize_t i = 0; reflected == 0 && i < e->n; ++i)
         if (values[i].is_array == UJIT_LIST_RESULT)
             reflected = reflect_list(args[i], values[i].v.list, (PyObject*)e->fn);
-    release_lists(values, e->n);
-    PyObject* r = ujit_py_results(e->shape, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS, args, e->n,
-                                  (PyObject*)e->fn);
+    r = ujit_py_results(e->shape, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS, args, e->n,
+                        (PyObject*)e->fn);
     if (reflected < 0) Py_CLEAR(r);
+done:
+    release_lists(values, e->n);
+    for (Py_ssize_t i = 0; i < e->n; ++i) Py_XDECREF(keep[i]);
     return r;
 }
 

@@ -90,6 +90,7 @@ PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module);
  * number of dimensions << 8 and the layout << 12. */
 #define UJIT_CODE_ARRAY (1 << 16)
 #define UJIT_CODE_READONLY (1 << 17) /* with UJIT_CODE_ARRAY: flags.writeable is false */
+#define UJIT_CODE_STR (1 << 18)      /* a str (Numba's unicode_type) */
 #define UJIT_CODE_NONE (1 << 20) /* not a supported argument */
 /* A Python list (Numba's reflected list) of its first item's type: the item's code (a number
  * or an array) with this bit; other lists (empty, of tuples or lists) have UJIT_CODE_NONE. */
@@ -100,6 +101,11 @@ enum { UJIT_LAYOUT_A = 0, UJIT_LAYOUT_C = 1, UJIT_LAYOUT_F = 2 };
 #define UJIT_CODE_NDIM(c) (((c) >> 8) & 0xf)
 #define UJIT_CODE_LAYOUT(c) (((c) >> 12) & 0xf)
 
+/* A str argument as a ujit_value over its UTF-8 text; *keep (NULL or a new reference) holds
+ * that text until the call is done. -1 with an exception set on failure. */
+int ujit_py_str_value(PyObject* o, ujit_value* v, PyObject** keep);
+/* A str result as a Python str; frees the result's text (on every path). */
+PyObject* ujit_py_from_str(ujit_value* v);
 /* The type code of a Python argument (UJIT_CODE_NONE when unsupported). */
 int32_t ujit_py_code_of(PyObject* o);
 int ujit_py_npy_type(ujit_dtype t);        /* NPY_FLOAT32, ... */

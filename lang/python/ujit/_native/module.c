@@ -354,7 +354,7 @@ static PyObject* function_vectorize(FunctionObject* self, PyObject* args) {
             if (ujit_py_array_value((PyArrayObject*)o, &values[i], &tensors[i], strides[i]) < 0) return NULL;
         } else {
             int32_t code = ujit_py_code_of(o);
-            if (code & (UJIT_CODE_NONE | UJIT_CODE_ARRAY))
+            if (code & (UJIT_CODE_NONE | UJIT_CODE_ARRAY | UJIT_CODE_STR))
                 return PyErr_Format(PyExc_TypeError, "ufunc input %zd: expected a number or an array, not %s", i,
                                     Py_TYPE(o)->tp_name);
             if (ujit_py_to_scalar(o, UJIT_CODE_DTYPE(code), &values[i]) < 0) return NULL;
@@ -460,6 +460,8 @@ PyMODINIT_FUNC PyInit__ujit(void) {
         return NULL;
     PyObject* m = PyModule_Create(&ext_module);
     if (!m) return NULL;
+    /* hash(str) in compiled code equals this interpreter's, as Numba's does. */
+    ujit_set_str_hash_secret(_Py_HashSecret.siphash.k0, _Py_HashSecret.siphash.k1);
     // Numba's hierarchy: every compile error is a NumbaError (numba.core.errors), and
     // CompileError is Numba's TypingError.
     PyObject* numba_error = PyErr_NewExceptionWithDoc(

@@ -147,6 +147,7 @@ static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_a
         v->is_array = 0;
         return array_result(h, args, n_args, code);
     }
+    if (v->is_array == UJIT_STRING) return ujit_py_from_str(v);
     return ujit_py_from_scalar(v);
 }
 
@@ -234,12 +235,14 @@ PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObje
     return r;
 }
 
-/* Handles a failure left unconverted go: nothing leaks. */
+/* Handles and texts a failure left unconverted go: nothing leaks. */
 void ujit_py_release_results(ujit_value* results, size_t n) {
     for (size_t i = 0; i < n; ++i) {
         if (results[i].is_array == UJIT_ARRAY_RESULT) ujit_array_release(results[i].v.result);
         if (results[i].is_array == UJIT_LIST_RESULT) ujit_list_release(results[i].v.list);
-        if (results[i].is_array == UJIT_ARRAY_RESULT || results[i].is_array == UJIT_LIST_RESULT)
+        if (results[i].is_array == UJIT_STRING) ujit_free_string((char*)results[i].v.str.data);
+        if (results[i].is_array == UJIT_ARRAY_RESULT || results[i].is_array == UJIT_LIST_RESULT ||
+            results[i].is_array == UJIT_STRING)
             results[i].is_array = 0;
     }
 }

@@ -67,6 +67,7 @@ int32_t ujit_py_code_of(PyObject* o) {
         return item < 0 || (item & UJIT_CODE_NONE) ? UJIT_CODE_NONE
                                                    : (int32_t)item | UJIT_CODE_LIST | UJIT_CODE_TYPED_LIST;
     }
+    if (PyUnicode_Check(o)) return UJIT_CODE_STR;
     if (!ujit_py_numpy_if_loaded()) goto builtin_subclasses;
     if (PyArray_Check(o)) return array_code((PyArrayObject*)o);
     if (PyArray_IsScalar(o, Generic)) {
@@ -210,6 +211,34 @@ int ujit_py_array_value(PyArrayObject* a, ujit_value* v, DLTensor* t, int64_t* s
     v->is_array = PyArray_ISWRITEABLE(a) ? UJIT_ARRAY : UJIT_ARRAY_READONLY;
     v->v.array = t;
     return 0;
+}
+
+int ujit_py_str_value(PyObject* o, ujit_value* v, PyObject** keep) {
+    memset(v, 0, sizeof *v);
+    *keep = NULL;
+    Py_ssize_t n = 0;
+    /* UTF-8 cached in the str object (alive for the call); a str with lone surrogates has
+     * none, and goes as "surrogatepass" bytes that *keep holds. */
+    const char* text = PyUnicode_AsUTF8AndSize(o, &n);
+    if (!text) {
+        PyErr_Clear();
+        *keep = PyUnicode_AsEncodedString(o, "utf-8", "surrogatepass");
+        if (!*keep) return -1;
+        text = PyBytes_AS_STRING(*keep);
+        n = PyBytes_GET_SIZE(*keep);
+    }
+    v->is_array = UJIT_STRING;
+    v->v.str.data = text;
+    v->v.str.length = (int64_t)n;
+    return 0;
+}
+
+PyObject* ujit_py_from_str(ujit_value* v) {
+    PyObject* s = PyUnicode_DecodeUTF8(v->v.str.data, (Py_ssize_t)v->v.str.length, "surrogatepass");
+    ujit_free_string((char*)v->v.str.data);
+    v->v.str.data = NULL;
+    v->is_array = 0;
+    return s;
 }
 
 int ujit_py_require_writable(const ujit_value* v) {
