@@ -398,6 +398,7 @@ private:
     llvm::Value* str_int_arg(const syntax::Call* e, size_t k, llvm::Value* dflt);
     llvm::Value* str_bound(const syntax::Call* e, size_t k, llvm::Value* dflt, llvm::Value* n);
     llvm::Value* str_partition(const syntax::Call* e, llvm::Value* s, llvm::Value* sep, bool last);
+    llvm::Value* str_join(llvm::Value* sep, const syntax::Expr* parts);
 
 public:
     ModuleLowering& mod;

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace ujit::types {
 
 using namespace syntax;
@@ -98,6 +100,13 @@ const Type* Inferrer::str_method(const Call* c, BuiltinId id, std::vector<const 
         return unicode();
     case BuiltinId::StrPartition:
     case BuiltinId::StrRpartition: str_arg(0); return tuple({unicode(), unicode(), unicode()});
+    case BuiltinId::StrJoin: {  // of a tuple of str (lists: infer_str_lists)
+        const Type* t = args[0];
+        bool strs = t->is_tuple() &&
+                    std::all_of(t->elements().begin(), t->elements().end(), [](const Type* e) { return e->is_str(); });
+        want(0, strs, "a tuple or list of str");
+        return unicode();
+    }
     default: return boolean();  // isdigit, isalpha, ...
     }
 }

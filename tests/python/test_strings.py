@@ -135,6 +135,10 @@ def fstrings(s, n):
     return a, b, c, f"", f"plain"
 
 
+def joins(sep, a, b):
+    return sep.join((a, b, a)), sep.join((a,)), sep.join(())
+
+
 def hashes(s):
     return hash(s)
 
@@ -182,6 +186,7 @@ def test_binary_operations(a, b):
         same(fn, a, b)
     same(replaces, a, b or "l", "→")
     same(partitions, a, b or " ")
+    same(joins, b, a, "é")
 
 
 @pytest.mark.parametrize("s", TEXTS)

@@ -5,6 +5,7 @@
 # verify-sig: add_int unicode_type(unicode_type)
 # verify-sig: too_many unicode_type(unicode_type)
 # verify-sig: ord_int int64(int64)
+# verify-sig: join_int unicode_type(unicode_type)
 # RUN: %ujit check --verify %s
 from numba import njit
 
@@ -43,3 +44,9 @@ def too_many(s):
 def ord_int(n):
     # expected-error@+1:16 {{ord() of int64 is not supported}}
     return ord(n)
+
+
+@njit
+def join_int(s):
+    # expected-error@+1:19 {{str.join() argument 1 must be a tuple or list of str, not int64}}
+    return s.join(3)
