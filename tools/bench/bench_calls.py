@@ -14,12 +14,13 @@ otherwise), best of 5 runs:
 Without a GPU ujit's kernels run on the host device: the launch rows then measure the
 Python-side cost of a launch, not a GPU's.
 
-    tools/bench/bench_calls.py [--calls N] [--only njit|kernel]
+    tools/bench/bench_calls.py [--calls N] [--only njit|kernel] [--cpu-time]
 """
 import argparse
 import os
 import subprocess
 import sys
+import time
 import timeit
 import warnings
 
@@ -42,9 +43,12 @@ def importable(name):
         return False
 
 
+TIMER = timeit.default_timer
+
+
 def per_call(stmt, names, calls):
     """Best of 5 runs of `calls` calls, in seconds per call."""
-    t = timeit.Timer(stmt, globals=names)
+    t = timeit.Timer(stmt, globals=names, timer=TIMER)
     t.timeit(10)
     return min(t.repeat(5, calls)) / calls
 
@@ -156,7 +160,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--calls", type=int, default=20000)
     ap.add_argument("--only", choices=("njit", "kernel"))
+    ap.add_argument("--cpu-time", action="store_true",
+                    help="time with the process's CPU time (a shared machine), not the wall clock")
     opts = ap.parse_args()
+    if opts.cpu_time:
+        global TIMER
+        TIMER = time.process_time
     warnings.simplefilter("ignore")  # low-occupancy and implicit-copy warnings: the rows are small on purpose
     libs = [lib for lib in ("ujit", "numba") if importable(lib)]
     has_cupy = importable("cupy")
