@@ -1,4 +1,5 @@
 """@cuda.jit: kernels (kernel[grid, block(, stream(, sharedmem))](args)) and device functions."""
+import numbers
 import warnings
 
 import numpy as np
@@ -45,12 +46,18 @@ def _argument_types(sig):
 
 
 def _device_array_code(a):
-    """The argument type code of a device array (as typeof gives a host array's)."""
-    layout = "C" if a.is_c_contiguous() else "F" if a.is_f_contiguous() else "A"
-    try:
-        return _types.code_of_type(_types.ArrayType(_types.scalar_type_of_dtype(a.dtype), a.ndim, layout))
-    except TypeError:
-        return _types.CODE_NONE  # a dtype ujit has no type for: the launch says so
+    """The argument type code of a device array (as typeof gives a host array's), kept on
+    the array: its dtype, shape and strides never change (views are new arrays), and
+    working it out from Types was most of a launch's Python time."""
+    code = a.__dict__.get("_ujit_code")
+    if code is None:
+        layout = "C" if a.is_c_contiguous() else "F" if a.is_f_contiguous() else "A"
+        try:
+            code = _types.code_of_type(_types.ArrayType(_types.scalar_type_of_dtype(a.dtype), a.ndim, layout))
+        except TypeError:
+            code = _types.CODE_NONE  # a dtype ujit has no type for: the launch says so
+        a.__dict__["_ujit_code"] = code
+    return code
 
 
 def _is_xoroshiro_records(a):
@@ -61,12 +68,17 @@ def _is_xoroshiro_records(a):
 
 
 def _dim3(d, what):
-    if isinstance(d, (int, np.integer)):
-        d = (int(d),)
-    d = tuple(int(x) for x in d)
-    if not 1 <= len(d) <= 3 or any(x < 1 for x in d):
-        raise ValueError("%s must be 1 to 3 positive integers, not %r" % (what, d))
-    return d + (1,) * (3 - len(d))
+    """Numba's normalize_kernel_dimensions for one of griddim, blockdim; zero and negative
+    extents, which CUDA refuses at the launch, are refused here."""
+    dims = list(d) if isinstance(d, (tuple, list)) else [d]
+    if len(dims) > 3:
+        raise ValueError("%s must be a sequence of 1, 2 or 3 integers, got %r" % (what, dims))
+    if not all(isinstance(x, numbers.Integral) for x in dims):
+        raise TypeError("%s must be a sequence of integers, got %r" % (what, dims))
+    dims = tuple(int(x) for x in dims)
+    if not dims or any(x < 1 for x in dims):
+        raise ValueError("%s must be 1 to 3 positive integers, not %r" % (what, dims))
+    return dims + (1,) * (3 - len(dims))
 
 
 def _performance_warning(message, stacklevel):
@@ -176,6 +188,8 @@ class CUDAFunction(CompiledFunction):
 class Kernel:
     """What @cuda.jit returns for a kernel: kernel[griddim, blockdim(, stream, sharedmem)](args)."""
 
+    _MAX_LAUNCHERS = 64  # configurations remembered per kernel
+
     def __init__(self, owner):
         self._owner = owner
         self._ujit_callee = owner
@@ -183,15 +197,33 @@ class Kernel:
         self.__name__ = owner.py_func.__name__
         self.__doc__ = owner.py_func.__doc__
         self.__wrapped__ = owner.py_func
+        self._launchers = {}  # config tuple -> its _Launcher: parsed once, as a loop launches
 
     def __getitem__(self, config):
-        if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
-            raise ValueError("launch configuration must be [griddim, blockdim(, stream(, sharedmem))]")
+        try:
+            launcher = self._launchers.get(config)
+        except TypeError:  # an unhashable part (a list): parsed every time
+            launcher = None
+        # The types too: [4.0, 256] equals [4, 256] as a key, and is Numba's TypeError.
+        if launcher is None or launcher.config_types != tuple(map(type, config)):
+            launcher = self._configure(config)
+        _warn_low_occupancy(launcher.griddim)  # Numba warns at each configuration
+        return launcher
+
+    def _configure(self, config):
+        if len(config) not in (2, 3, 4):  # (Numba's check: an int config is len()'s TypeError)
+            raise ValueError("must specify at least the griddim and blockdim")
         grid, block = _dim3(config[0], "griddim"), _dim3(config[1], "blockdim")
         stream = config[2] if len(config) > 2 else 0
         shared = int(config[3]) if len(config) > 3 else 0
-        _warn_low_occupancy(grid)
-        return _Launcher(self, grid, block, stream, shared)
+        launcher = _Launcher(self, grid, block, stream, shared)
+        launcher.config_types = tuple(map(type, config))
+        try:
+            if len(self._launchers) < self._MAX_LAUNCHERS:
+                self._launchers[config] = launcher
+        except TypeError:
+            pass
+        return launcher
 
     def __call__(self, *args):
         raise ValueError("kernel launch configuration was not specified: use %s[griddim, blockdim](...)"

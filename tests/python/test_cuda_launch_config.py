@@ -1,0 +1,99 @@
+"""Kernel launch configurations (issue 25, item 2) on whatever device there is: ints and
+tuples, a stream, dynamic shared memory, the configured launcher kept per configuration,
+and invalid configurations refused with Numba's exception classes and messages."""
+import warnings
+
+import numpy as np
+import pytest
+
+from ujit import cuda
+
+
+@cuda.jit
+def fill(out, v):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = v + i
+
+
+@cuda.jit
+def fill_2d(out):
+    x, y = cuda.grid(2)
+    if x < out.shape[0] and y < out.shape[1]:
+        out[x, y] = x * 10 + y
+
+
+@cuda.jit
+def with_dynamic_shared(out):
+    buf = cuda.shared.array(0, dtype=np.float64)
+    i = cuda.threadIdx.x
+    buf[i] = i * 2.0
+    cuda.syncthreads()
+    out[i] = buf[out.size - 1 - i]
+
+
+@pytest.fixture(autouse=True)
+def quiet():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # low-occupancy warnings: small grids on purpose
+        yield
+
+
+@pytest.mark.parametrize("grid, block", [(4, 8), ((4,), (8,)), ((2, 1), 16), (np.int64(1), (32, 1, 1))])
+def test_int_and_tuple_configs(grid, block):
+    out = cuda.device_array(32)
+    fill[grid, block](out, 1.0)
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(32) + 1.0)
+
+
+def test_two_dimensional_config():
+    out = cuda.device_array((5, 7))
+    fill_2d[(2, 2), (4, 4)](out)
+    x, y = np.mgrid[0:5, 0:7]
+    np.testing.assert_array_equal(out.copy_to_host(), x * 10 + y)
+
+
+def test_stream_and_shared_memory_configs():
+    s = cuda.stream()
+    out = cuda.device_array(16)
+    fill[1, 16, s](out, 2.0)
+    s.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(16) + 2.0)
+    out = cuda.device_array(8)
+    with_dynamic_shared[1, 8, s, 8 * 8](out)
+    s.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(8)[::-1] * 2.0)
+    with_dynamic_shared[1, 8, 0, 64](out)
+    cuda.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(8)[::-1] * 2.0)
+
+
+def test_a_configuration_is_parsed_once():
+    a = fill[4, 8]
+    assert fill[4, 8] is a
+    assert (a.griddim, a.blockdim) == ((4, 1, 1), (8, 1, 1))
+    assert fill[(4,), 8] is not a  # another key, the same launch
+    assert fill[(4,), 8].griddim == a.griddim
+
+
+def test_invalid_configs_raise_numbas_errors():
+    with pytest.raises(ValueError, match="must specify at least the griddim and blockdim"):
+        fill[1, 2, 0, 0, 5]
+    with pytest.raises(ValueError, match="must specify at least the griddim and blockdim"):
+        fill[(1,)]
+    with pytest.raises(TypeError):
+        fill[1]
+    with pytest.raises(TypeError, match="griddim must be a sequence of integers"):
+        fill[1.5, 32]
+    with pytest.raises(ValueError, match="blockdim must be a sequence of 1, 2 or 3 integers"):
+        fill[1, (1, 1, 1, 1)]
+    fill[4, 32]  # cached as ints: an equal float key still is Numba's TypeError
+    with pytest.raises(TypeError, match="griddim must be a sequence of integers"):
+        fill[4.0, 32]
+    with pytest.raises(ValueError):
+        fill[0, 32]
+
+
+def test_launch_without_config():
+    with pytest.raises(ValueError, match="launch configuration was not specified"):
+        fill(cuda.device_array(4), 1.0)
