@@ -97,3 +97,20 @@ def test_invalid_configs_raise_numbas_errors():
 def test_launch_without_config():
     with pytest.raises(ValueError, match="launch configuration was not specified"):
         fill(cuda.device_array(4), 1.0)
+
+
+def test_low_occupancy_warning_on_every_configuration():
+    """Numba warns each time a small grid is configured: a kept launcher warns again."""
+    from ujit.core import config
+    from ujit.core.errors import NumbaPerformanceWarning
+
+    if not config.CUDA_LOW_OCCUPANCY_WARNINGS:
+        pytest.skip("low-occupancy warnings are off here")
+    out = cuda.device_array(1)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        fill[1, 1](out, 0.0)
+        fill[1, 1](out, 0.0)
+    low = [w for w in seen if issubclass(w.category, NumbaPerformanceWarning) and "occupancy" in str(w.message)]
+    assert len(low) == 2
+    assert all(w.filename == __file__ for w in low)  # at the user's line

@@ -86,11 +86,24 @@ def _performance_warning(message, stacklevel):
         warnings.warn(NumbaPerformanceWarning(message), stacklevel=stacklevel)
 
 
+_SM_COUNTS = {}  # device ordinal (-1: the host device) -> its multiprocessor count
+
+
+def _multiprocessor_count():
+    """The current device's MULTIPROCESSOR_COUNT, asked once per device (get_current_device
+    builds a Device from the driver's attributes: too dear for every launch)."""
+    ordinal = ext.cuda_current_device() if is_available() else -1
+    count = _SM_COUNTS.get(ordinal)
+    if count is None:
+        count = _SM_COUNTS[ordinal] = get_current_device().MULTIPROCESSOR_COUNT
+    return count
+
+
 def _warn_low_occupancy(grid):
     """Numba's warning for a grid of fewer blocks than twice the multiprocessors (on the host
     device: than twice the CPUs that run its blocks)."""
     blocks = grid[0] * grid[1] * grid[2]
-    if config.CUDA_LOW_OCCUPANCY_WARNINGS and blocks < 2 * get_current_device().MULTIPROCESSOR_COUNT:
+    if config.CUDA_LOW_OCCUPANCY_WARNINGS and blocks < 2 * _multiprocessor_count():
         _performance_warning("Grid size %d will likely result in GPU under-utilization due to low occupancy." % blocks, 4)
 
 
@@ -237,9 +250,16 @@ class Kernel:
         # Without a device a kernel runs compiled for the CPU (the C API falls back, with a
         # note on stderr), on host arrays and the host device's arrays in place.
         _warn_implicit_copy(args)
-        launch_args = tuple(_launch_arg(a) for a in args)
-        codes = tuple(_device_array_code(a) if isinstance(a, DeviceNDArray) else ext.code_of(b)
-                      for a, b in zip(args, launch_args))
+        launch_args, codes = [], []
+        for a in args:
+            if isinstance(a, DeviceNDArray):
+                launch_args.append(a._h)
+                codes.append(_device_array_code(a))
+            else:
+                b = _launch_arg(a)
+                launch_args.append(b)
+                codes.append(ext.code_of(b))
+        launch_args, codes = tuple(launch_args), tuple(codes)
         if self._owner.declared:
             launch_args = self._owner.declared_arguments(codes, launch_args)
         ext.launch(self._owner.function(), grid, block, launch_args, _stream_handle(stream), shared)
