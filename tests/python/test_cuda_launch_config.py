@@ -114,3 +114,60 @@ def test_low_occupancy_warning_on_every_configuration():
     low = [w for w in seen if issubclass(w.category, NumbaPerformanceWarning) and "occupancy" in str(w.message)]
     assert len(low) == 2
     assert all(w.filename == __file__ for w in low)  # at the user's line
+
+
+def test_repeated_launches_from_c_follow_values_types_and_layouts():
+    """After the first launch through Python the configured launcher launches from C: new
+    scalar values, new device arrays, another dtype and another layout must each still get
+    their own specialization and the right result."""
+
+    @cuda.jit
+    def scale(a, k, out):
+        i, j = cuda.grid(2)
+        if i < out.shape[0] and j < out.shape[1]:
+            out[i, j] = a[i, j] * k
+
+    launch = scale[(2, 2), (4, 4)]
+    host = np.arange(30.0).reshape(5, 6)
+    for k in (2.0, 3.0, 4, True):
+        for src in (host, np.asfortranarray(host), host[:, ::-1].copy(order="F"), host.astype(np.float32)):
+            d = cuda.to_device(src)
+            out = cuda.device_array(src.shape, dtype=src.dtype)
+            launch(d, k, out)
+            launch(d, k, out)  # the second from C where the types were seen
+            cuda.synchronize()
+            np.testing.assert_array_equal(out.copy_to_host(), src * k)
+    strided = cuda.to_device(np.arange(60.0).reshape(5, 12))[:, ::2]
+    out = cuda.device_array((5, 6))
+    launch(strided, 1.0, out)
+    launch(strided, 1.0, out)
+    cuda.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(60.0).reshape(5, 12)[:, ::2])
+
+
+def test_declared_kernel_converts_scalars_on_every_launch():
+    @cuda.jit("void(float32[::1], float32)")
+    def put(out, v):
+        out[cuda.threadIdx.x] = v
+
+    out = cuda.device_array(4, dtype=np.float32)
+    for v in (1, 2.5, 3):
+        put[1, 4](out, v)
+        cuda.synchronize()
+        np.testing.assert_array_equal(out.copy_to_host(), np.full(4, v, np.float32))
+
+
+def test_launch_errors_after_fast_launches():
+    out = cuda.device_array(8)
+    launch = fill[1, 8]
+    launch(out, 1.0)
+    launch(out, 1.0)
+    with pytest.raises(TypeError):
+        launch(out)  # missing argument: Python's launch reports it as before
+    with pytest.raises(TypeError):
+        launch(out, v=1.0)
+    with pytest.raises(TypeError):
+        launch(out, "x")
+    launch(out, 5.0)
+    cuda.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(8) + 5.0)

@@ -165,4 +165,8 @@ PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args);
 PyObject* ujit_py_xoroshiro128p_init_states(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule);
 
+/* cuda_launcher.c: kernel[grid, block(, stream, shared)] */
+extern PyTypeObject Ujit_LauncherType;
+int ujit_py_launcher_init(void);
+
 #endif /* UJIT_PY_EXT_H */

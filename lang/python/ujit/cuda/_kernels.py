@@ -210,7 +210,7 @@ class Kernel:
         self.__name__ = owner.py_func.__name__
         self.__doc__ = owner.py_func.__doc__
         self.__wrapped__ = owner.py_func
-        self._launchers = {}  # config tuple -> its _Launcher: parsed once, as a loop launches
+        self._launchers = {}  # config tuple -> its ext.Launcher: parsed once, as a loop launches
 
     def __getitem__(self, config):
         try:
@@ -229,7 +229,8 @@ class Kernel:
         grid, block = _dim3(config[0], "griddim"), _dim3(config[1], "blockdim")
         stream = config[2] if len(config) > 2 else 0
         shared = int(config[3]) if len(config) > 3 else 0
-        launcher = _Launcher(self, grid, block, stream, shared)
+        launcher = ext.Launcher(self._launch_through_python, grid, block, _stream_handle(stream), shared, DeviceNDArray)
+        launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem = grid, block, stream, shared
         launcher.config_types = tuple(map(type, config))
         try:
             if len(self._launchers) < self._MAX_LAUNCHERS:
@@ -245,6 +246,13 @@ class Kernel:
     def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
         tpb = tpb or 128
         return self[(int(ntasks) + tpb - 1) // tpb, tpb, stream, sharedmem]
+
+    def _launch_through_python(self, launcher, *args):
+        """What the C launcher calls for a launch it cannot make alone; then it can, for
+        arguments of these types (not with declared signatures: their scalars convert)."""
+        codes = self.launch(args, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem)
+        if not self._owner.declared:
+            launcher.remember(self._owner.function(), codes)
 
     def launch(self, args, grid, block, stream, shared):
         # Without a device a kernel runs compiled for the CPU (the C API falls back, with a
@@ -264,6 +272,7 @@ class Kernel:
             launch_args = self._owner.declared_arguments(codes, launch_args)
         ext.launch(self._owner.function(), grid, block, launch_args, _stream_handle(stream), shared)
         self._owner.note_launch(codes)
+        return codes
 
     @property
     def signatures(self):
@@ -284,14 +293,6 @@ class Kernel:
 
     def __repr__(self):
         return self._owner._repr()
-
-
-class _Launcher:
-    def __init__(self, kernel, grid, block, stream, shared):
-        self.kernel, self.griddim, self.blockdim, self.stream, self.sharedmem = kernel, grid, block, stream, shared
-
-    def __call__(self, *args):
-        self.kernel.launch(args, self.griddim, self.blockdim, self.stream, self.sharedmem)
 
 
 class DeviceFunction:
