@@ -11,28 +11,9 @@ from ..core import config
 from ..core.errors import NumbaPerformanceWarning
 from ._api import _stream_handle, get_current_device, is_available
 from ._devicearray import DeviceNDArray
-from ._host_memory import _ReachableNDArray
+from ._device_values import device_value
 
 _CUDA = 2
-
-def _launch_arg(a):
-    """What the extension's launch takes: its DeviceArray, a NumPy array (copied in and
-    back), a __cuda_array_interface__ dict (CuPy, PyTorch: zero-copy) or a scalar."""
-    if isinstance(a, DeviceNDArray):
-        return a._h
-    if isinstance(a, _ReachableNDArray) and a._ujit_memory is not None and is_available():
-        return dict(a.__cuda_array_interface__)  # mapped or managed memory: in place, no copy
-    if isinstance(a, np.ndarray) and _is_xoroshiro_records(a):
-        return a.view(np.uint64).reshape(a.shape[0], 2)  # ujit's form of them, the same memory
-    if isinstance(a, np.ndarray) or isinstance(a, (int, float, complex, bool, np.generic)):
-        return a
-    iface = getattr(a, "__cuda_array_interface__", None)
-    if iface is not None:
-        return dict(iface)
-    if isinstance(a, (list, tuple)):
-        return np.asarray(a)
-    raise TypeError("a kernel argument cannot be a %s" % type(a).__name__)
-
 
 def _argument_types(sig):
     """'void(float64[::1], int64)' -> (float64[::1], int64), the Types (a tuple type's text)."""
@@ -58,13 +39,6 @@ def _device_array_code(a):
             code = _types.CODE_NONE  # a dtype ujit has no type for: the launch says so
         a.__dict__["_ujit_code"] = code
     return code
-
-
-def _is_xoroshiro_records(a):
-    """A contiguous 1-D host array of numba.cuda.random's xoroshiro128p_dtype records."""
-    d = a.dtype
-    return (a.ndim == 1 and a.flags.c_contiguous and d.names == ("s0", "s1") and d.itemsize == 16
-            and d["s0"] == np.uint64 and d["s1"] == np.uint64 and d.fields["s1"][1] == 8)
 
 
 def _dim3(d, what):
@@ -264,7 +238,7 @@ class Kernel:
                 launch_args.append(a._h)
                 codes.append(_device_array_code(a))
             else:
-                b = _launch_arg(a)
+                b = device_value(a)
                 launch_args.append(b)
                 codes.append(ext.code_of(b))
         launch_args, codes = tuple(launch_args), tuple(codes)
