@@ -171,3 +171,45 @@ def test_launch_errors_after_fast_launches():
     launch(out, 5.0)
     cuda.synchronize()
     np.testing.assert_array_equal(out.copy_to_host(), np.arange(8) + 5.0)
+
+
+class _DLPackOnly:
+    """An exporter with __dlpack__ alone (as JAX's arrays are): no __cuda_array_interface__."""
+
+    def __init__(self, d):
+        self._d = d
+
+    def __dlpack__(self, stream=None):
+        return self._d.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self._d.__dlpack_device__()
+
+
+def test_dlpack_only_arrays_are_kernel_and_ufunc_arguments():
+    from ujit import vectorize
+
+    src = cuda.to_device(np.arange(8.0))
+    out = cuda.device_array(8)
+    dl_src, dl_out = _DLPackOnly(src), _DLPackOnly(out)
+    assert not hasattr(dl_src, "__cuda_array_interface__")
+    if dl_src.__dlpack_device__()[0] == 1 and cuda.is_available():
+        pytest.skip("host-memory DLPack arrays are not device memory on a GPU")
+
+    @cuda.jit
+    def double(a, b):
+        i = cuda.grid(1)
+        if i < a.size:
+            b[i] = 2 * a[i]
+
+    double[1, 8](dl_src, dl_out)
+    double[1, 8](dl_src, dl_out)
+    cuda.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(8.0) * 2)
+
+    @vectorize(["float64(float64)"], target="cuda")
+    def inc(x):
+        return x + 1
+
+    r = inc(dl_src)
+    np.testing.assert_array_equal(r.copy_to_host(), np.arange(8.0) + 1)

@@ -4,7 +4,7 @@ The extension then reads each in C (ujit/_native/cuda_array.c: ujit_py_cuda_valu
 import numpy as np
 
 from ._api import is_available
-from ._devicearray import DeviceNDArray
+from ._devicearray import DeviceNDArray, as_cuda_array
 from ._host_memory import _ReachableNDArray
 
 _SCALARS = (int, float, complex, bool, np.generic)
@@ -35,10 +35,33 @@ def device_value(a, host_fallback=False):
     iface = getattr(a, "__cuda_array_interface__", None)
     if iface is not None:
         return dict(iface)
+    if is_dlpack_device_array(a):
+        return as_cuda_array(a)._h
     if host_fallback or isinstance(a, (list, tuple)):
         return np.asarray(a)
     raise TypeError("a kernel argument cannot be a %s" % type(a).__name__)
 
 
+# DLPack device types: memory a kernel on this device reads in place.
+_KDL_CPU, _KDL_CUDA, _KDL_CUDA_MANAGED = 1, 2, 13
+
+
+def is_dlpack_device_array(a):
+    """An array exported only through DLPack (JAX, or any __dlpack__ producer without
+    __cuda_array_interface__) whose memory the current device reads: CUDA memory, or host
+    memory where kernels run on the host device."""
+    dev = getattr(a, "__dlpack_device__", None)
+    if dev is None or not hasattr(a, "__dlpack__") or isinstance(a, np.ndarray):
+        return False
+    kind = dev()[0]
+    return kind in (_KDL_CUDA, _KDL_CUDA_MANAGED) or (kind == _KDL_CPU and not is_available())
+
+
+def as_device_arrays(args):
+    """args with DLPack-only device arrays wrapped as DeviceNDArrays (dtype, shape, typed
+    like ujit's own), the rest as they are."""
+    return tuple(as_cuda_array(a) if is_dlpack_device_array(a) else a for a in args)
+
+
 def on_device(a):
-    return isinstance(a, DeviceNDArray) or hasattr(a, "__cuda_array_interface__")
+    return isinstance(a, DeviceNDArray) or hasattr(a, "__cuda_array_interface__") or is_dlpack_device_array(a)

@@ -10,8 +10,8 @@ from .._native import ext
 from ..core import config
 from ..core.errors import NumbaPerformanceWarning
 from ._api import _stream_handle, get_current_device, is_available
-from ._devicearray import DeviceNDArray
-from ._device_values import device_value
+from ._devicearray import DeviceNDArray, as_cuda_array
+from ._device_values import device_value, is_dlpack_device_array
 
 _CUDA = 2
 
@@ -234,6 +234,8 @@ class Kernel:
         _warn_implicit_copy(args)
         launch_args, codes = [], []
         for a in args:
+            if not isinstance(a, (DeviceNDArray, np.ndarray)) and is_dlpack_device_array(a):
+                a = as_cuda_array(a)  # typed as a device array; launches from C once wrapped
             if isinstance(a, DeviceNDArray):
                 launch_args.append(a._h)
                 codes.append(_device_array_code(a))

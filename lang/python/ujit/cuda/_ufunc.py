@@ -13,7 +13,7 @@ from .._ufunc import GufuncFunction, UfuncFunction, reduce_by_reference
 from .._native import ext
 from . import _api, _devicearray
 from ._devicearray import DeviceNDArray
-from ._device_values import device_value, on_device
+from ._device_values import as_device_arrays, device_value, on_device
 from ._kernels import check_cuda_signature
 from ._ufunc_args import resolve_gufunc, resolve_ufunc
 
@@ -59,6 +59,7 @@ class CUDAUFunc:
     def __call__(self, *args, out=None, stream=0):
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
+        args = as_device_arrays(args)
         args, loop = resolve_ufunc(self.__name__, self._owner.declared, args, self._loops_by_dtypes)
         if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + [out]):
             # Host arrays without a GPU: the CPU ufunc (device arrays take the host device below).
@@ -171,6 +172,7 @@ class CUDAGUFunc:
             outs = list(out) if isinstance(out, tuple) else [out]
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
+        args = as_device_arrays(args)
         args, loop = resolve_gufunc(self.__name__, self._owner.declared, self.nin, args)
         if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + (outs or [])):
             return self.cpu_ufunc(*args, signature=loop) if outs is None else \
