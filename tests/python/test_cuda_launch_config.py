@@ -213,3 +213,28 @@ def test_dlpack_only_arrays_are_kernel_and_ufunc_arguments():
 
     r = inc(dl_src)
     np.testing.assert_array_equal(r.copy_to_host(), np.arange(8.0) + 1)
+
+
+def test_new_device_arrays_are_typed_in_c_as_in_python():
+    """A device array the C launcher has not seen is typed there (dtype, ndim, layout by
+    NumPy's flags); the code must be the one Python's launch gives, or kernel.signatures
+    and the launcher's memory of seen types would go wrong."""
+    from ujit.cuda._kernels import _device_array_code
+
+    @cuda.jit
+    def touch(a):
+        pass
+
+    launch = touch[1, 1]
+    launch(cuda.device_array(3))  # through Python: the launcher now launches from C
+    base = cuda.to_device(np.arange(120.0).reshape(4, 5, 6))
+    views = [base, base[:, ::2], base[::-1], base.T, base[:, 1:2, :], base[1:3, :, ::3], base[:, :, 0], base[0],
+             cuda.to_device(np.zeros((3, 4), order="F"))[1:, :], cuda.to_device(np.zeros((0, 3))),
+             cuda.to_device(np.zeros((3, 1))), cuda.to_device(np.array(2.0)), cuda.device_array(4, np.int8),
+             cuda.device_array((2, 2), np.complex64, order="F"), cuda.device_array(3, np.bool_)]
+    for v in views:
+        expect = _device_array_code(type(v)(v._h))
+        fresh = type(v)(v._h)
+        launch(fresh)
+        launch(fresh)
+        assert fresh.__dict__["_ujit_code"] == expect, (v.shape, v.strides, v.dtype)

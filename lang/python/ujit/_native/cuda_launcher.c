@@ -46,6 +46,39 @@ static PyObject* call_slow(LauncherObject* self, PyObject* const* args, Py_ssize
     return PyObject_Vectorcall(self->slow, small, (size_t)(n + 1), NULL);
 }
 
+/* A device array's argument type code from its DLTensor, as _kernels._device_array_code
+ * gives it (NumPy's flags: extent-1 dimensions take any stride, an empty array is C);
+ * -1 for a dtype or rank the Python launch reports. */
+static int32_t device_array_code(PyObject* h) {
+    const DLTensor* t = NULL;
+    if (ujit_device_array_dltensor(ujit_py_device_array_handle(h), &t) != UJIT_OK || !t) return -1;
+    int dt = -1;
+    for (int k = UJIT_BOOL; k <= UJIT_COMPLEX128 && dt < 0; ++k) {
+        DLDataType d = ujit_py_dl_type((ujit_dtype)k);
+        if (d.code == t->dtype.code && d.bits == t->dtype.bits && t->dtype.lanes == 1) dt = k;
+    }
+    int nd = t->ndim;
+    if (dt < 0 || nd < 0 || nd > 15) return -1;
+    int c = 1, f = 1, empty = 0;
+    int64_t c_next = 1, f_next = 1; /* elements */
+    for (int k = 0; k < nd; ++k) {
+        int ck = nd - 1 - k;
+        int64_t cs = t->strides ? t->strides[ck] : c_next, fs = t->strides ? t->strides[k] : -1;
+        if (!t->strides) {
+            int64_t s = 1; /* compact row-major: dimension k's stride */
+            for (int j = k + 1; j < nd; ++j) s *= t->shape[j];
+            fs = s;
+        }
+        if (t->shape[ck] != 1 && cs != c_next) c = 0;
+        if (t->shape[k] != 1 && fs != f_next) f = 0;
+        if (t->shape[k] == 0) empty = 1;
+        c_next *= t->shape[ck];
+        f_next *= t->shape[k];
+    }
+    int layout = c || empty ? UJIT_LAYOUT_C : f ? UJIT_LAYOUT_F : UJIT_LAYOUT_A;
+    return UJIT_CODE_ARRAY | dt | (nd << 8) | (layout << 12);
+}
+
 /* The argument's code and the object ext.launch converts (a borrowed reference: the
  * device array keeps its handle); 0 when only the Python launch takes it. */
 static int fast_argument(LauncherObject* self, PyObject* o, int32_t* code, PyObject** value) {
@@ -57,13 +90,21 @@ static int fast_argument(LauncherObject* self, PyObject* o, int32_t* code, PyObj
     }
     if ((PyObject*)t != self->device_array) return 0;
     PyObject* h = PyObject_GetAttr(o, str_h);
-    PyObject* c = h ? PyObject_GetAttr(o, str_code) : NULL;
-    int ok = h && c && PyObject_TypeCheck(h, &Ujit_DeviceArrayType) && PyLong_CheckExact(c);
+    int ok = h && PyObject_TypeCheck(h, &Ujit_DeviceArrayType);
     if (ok) {
-        *code = (int32_t)PyLong_AsLong(c);
+        /* Kept on the array (its geometry never changes): a new array's worked out once. */
+        PyObject* c = PyObject_GetAttr(o, str_code);
+        if (!c) {
+            PyErr_Clear();
+            int32_t made = device_array_code(h);
+            c = made < 0 ? NULL : PyLong_FromLong(made);
+            if (c && PyObject_SetAttr(o, str_code, c) < 0) Py_CLEAR(c);
+        }
+        ok = c && PyLong_CheckExact(c);
+        if (ok) *code = (int32_t)PyLong_AsLong(c);
+        Py_XDECREF(c);
         *value = h;
     }
-    Py_XDECREF(c);
     Py_XDECREF(h); /* o's attribute keeps it alive through the launch */
     PyErr_Clear();
     return ok && !(*code & UJIT_CODE_NONE);
