@@ -104,9 +104,8 @@ ujit_value array_value(DLTensor* t, int kind) {
 // serves another. NumPy as the oracle: a view of a writeable array is writeable, an
 // F-ordered array's [0, 1] is the element one column over.
 TEST_CASE("capi arrays: cached calls keep read-only and layouts apart", "[capi][array-result]") {
-    const char* src =
-        "from numba import njit\n\n@njit\ndef tail(a):\n    return a[1:]\n\n"
-        "@njit\ndef at(a, i, j):\n    return a[i, j]\n";
+    const char* src = "from numba import njit\n\n@njit\ndef tail(a):\n    return a[1:]\n\n"
+                      "@njit\ndef at(a, i, j):\n    return a[i, j]\n";
     ujit_module* m = nullptr;
     REQUIRE(ujit_module_from_string(src, "cache.py", &m) == UJIT_OK);
     ujit_function* tail = nullptr;
