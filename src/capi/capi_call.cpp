@@ -147,7 +147,10 @@ struct ArrayArg {
 // empty array is C), its view filled in; 0 when the general path must take it.
 uint32_t array_arg(const ujit_value& v, ArrayArg& out) {
     const DLTensor* t = v.v.array;
-    if (v.is_array == UJIT_ARRAY_RESULT || !t || t->device.device_type != kDLCPU) return 0;
+    // Only plain host DLTensors: result handles and any other kind of value take the
+    // general path (which knows every kind).
+    if ((v.is_array != UJIT_ARRAY && v.is_array != UJIT_ARRAY_READONLY) || !t || t->device.device_type != kDLCPU)
+        return 0;
     const int dt = dtype_of_dl(t->dtype);
     const int nd = t->ndim;
     if (dt < 0 || nd < 0 || nd > 8 || (nd > 0 && !t->shape)) return 0;
@@ -191,7 +194,7 @@ bool call_cached_arrays(ujit_function* f, const ujit_value* args, size_t n_args,
     uint32_t codes[pipeline::kMaxCachedArgs];
     ArrayArg arrays[pipeline::kMaxCachedArgs];
     for (size_t i = 0; i < n_args; ++i) {
-        if (args[i].is_array) {
+        if (args[i].is_array) {  // (any kind but a scalar)
             if (!(codes[i] = array_arg(args[i], arrays[i]))) return false;
             continue;
         }
