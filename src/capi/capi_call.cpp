@@ -58,6 +58,31 @@ void write_results(ujit::Value&& r, ujit_value* results, size_t max_results, siz
     if (n_results) *n_results = n;
 }
 
+// A scalar-returning entry's result bytes as the call's one result.
+void write_scalar_result(ujit::DType rt, const uint8_t* result, ujit_value* results, size_t max_results,
+                         size_t* n_results) {
+    if (n_results) *n_results = 1;
+    if (!max_results) return;
+    ujit_value& out = results[0];
+    out.is_array = 0;
+    out.dtype = static_cast<ujit_dtype>(rt);
+    if (rt == ujit::DType::Float64 || rt == ujit::DType::Int64 || rt == ujit::DType::UInt64) {
+        std::memcpy(&out.v, result, 8);
+        return;
+    }
+    ujit::Value::Scalar s = ujit::runtime::load_scalar(rt, result);
+    switch (rt) {
+    case ujit::DType::Float32:
+    case ujit::DType::Float64: out.v.f = s.f; break;
+    case ujit::DType::Complex64:
+    case ujit::DType::Complex128:
+        out.v.c[0] = s.c.real();
+        out.v.c[1] = s.c.imag();
+        break;
+    default: out.v.i = s.i; break;
+    }
+}
+
 // The fast path; false when it does not apply (the caller takes the general one).
 bool call_cached(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results, size_t max_results,
                  size_t* n_results) {
@@ -90,29 +115,7 @@ bool call_cached(ujit_function* f, const ujit_value* args, size_t n_args, ujit_v
     }
     alignas(16) uint8_t result[16];
     pipeline::call_packed(e->packed, ptrs, result);
-    if (max_results) {
-        ujit_value& out = results[0];
-        out.is_array = 0;
-        out.dtype = static_cast<ujit_dtype>(e->result_dtype);
-        const ujit::DType rt = e->result_dtype;
-        if (rt == ujit::DType::Float64 || rt == ujit::DType::Int64 || rt == ujit::DType::UInt64) {
-            std::memcpy(&out.v, result, 8);
-            if (n_results) *n_results = 1;
-            return true;
-        }
-        ujit::Value::Scalar s = ujit::runtime::load_scalar(rt, result);
-        switch (rt) {
-        case ujit::DType::Float32:
-        case ujit::DType::Float64: out.v.f = s.f; break;
-        case ujit::DType::Complex64:
-        case ujit::DType::Complex128:
-            out.v.c[0] = s.c.real();
-            out.v.c[1] = s.c.imag();
-            break;
-        default: out.v.i = s.i; break;
-        }
-    }
-    if (n_results) *n_results = 1;
+    write_scalar_result(e->result_dtype, result, results, max_results, n_results);
     return true;
 }
 
@@ -223,8 +226,7 @@ bool call_cached_arrays(ujit_function* f, const ujit_value* args, size_t n_args,
     }
     alignas(16) uint8_t result[16];
     pipeline::call_packed(e->packed, ptrs, result);
-    if (max_results) results[0] = ujit::capi::scalar_c_value(ujit::runtime::load_scalar(e->result_dtype, result));
-    if (n_results) *n_results = 1;
+    write_scalar_result(e->result_dtype, result, results, max_results, n_results);
     return true;
 }
 

@@ -28,8 +28,6 @@ void leaves(ujit::Value& v, std::vector<ujit::Value*>& out) {
     out.push_back(&v);
 }
 
-}  // namespace
-
 ujit_value scalar_c_value(const ujit::Value::Scalar& s) {
     ujit_value c{};
     c.is_array = 0;
@@ -46,6 +44,8 @@ ujit_value scalar_c_value(const ujit::Value::Scalar& s) {
     }
     return c;
 }
+
+}  // namespace
 
 ujit::Value to_value(const ujit_value& v) {
     if (v.is_array == UJIT_ARRAY_RESULT) {

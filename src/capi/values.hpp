@@ -16,8 +16,6 @@ inline const DLTensor* dl_tensor_of(const ujit_value& v) {
 
 // Throws ujit::Error(Argument) for a bad dtype or a null array.
 ujit::Value to_value(const ujit_value& v);
-// A scalar as the C API's value.
-ujit_value scalar_c_value(const ujit::Value::Scalar& s);
 std::vector<ujit::Value> to_values(const ujit_value* vs, size_t n);
 
 // Writes the leaves of `result` in order (a tuple is flattened, nested tuples too; None
