@@ -58,6 +58,31 @@ void write_results(ujit::Value&& r, ujit_value* results, size_t max_results, siz
     if (n_results) *n_results = n;
 }
 
+// A scalar-returning entry's result bytes as the call's one result.
+void write_scalar_result(ujit::DType rt, const uint8_t* result, ujit_value* results, size_t max_results,
+                         size_t* n_results) {
+    if (n_results) *n_results = 1;
+    if (!max_results) return;
+    ujit_value& out = results[0];
+    out.is_array = 0;
+    out.dtype = static_cast<ujit_dtype>(rt);
+    if (rt == ujit::DType::Float64 || rt == ujit::DType::Int64 || rt == ujit::DType::UInt64) {
+        std::memcpy(&out.v, result, 8);
+        return;
+    }
+    ujit::Value::Scalar s = ujit::runtime::load_scalar(rt, result);
+    switch (rt) {
+    case ujit::DType::Float32:
+    case ujit::DType::Float64: out.v.f = s.f; break;
+    case ujit::DType::Complex64:
+    case ujit::DType::Complex128:
+        out.v.c[0] = s.c.real();
+        out.v.c[1] = s.c.imag();
+        break;
+    default: out.v.i = s.i; break;
+    }
+}
+
 // The fast path; false when it does not apply (the caller takes the general one).
 bool call_cached(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results, size_t max_results,
                  size_t* n_results) {
@@ -90,29 +115,118 @@ bool call_cached(ujit_function* f, const ujit_value* args, size_t n_args, ujit_v
     }
     alignas(16) uint8_t result[16];
     pipeline::call_packed(e->packed, ptrs, result);
-    if (max_results) {
-        ujit_value& out = results[0];
-        out.is_array = 0;
-        out.dtype = static_cast<ujit_dtype>(e->result_dtype);
-        const ujit::DType rt = e->result_dtype;
-        if (rt == ujit::DType::Float64 || rt == ujit::DType::Int64 || rt == ujit::DType::UInt64) {
-            std::memcpy(&out.v, result, 8);
-            if (n_results) *n_results = 1;
-            return true;
-        }
-        ujit::Value::Scalar s = ujit::runtime::load_scalar(rt, result);
-        switch (rt) {
-        case ujit::DType::Float32:
-        case ujit::DType::Float64: out.v.f = s.f; break;
-        case ujit::DType::Complex64:
-        case ujit::DType::Complex128:
-            out.v.c[0] = s.c.real();
-            out.v.c[1] = s.c.imag();
-            break;
-        default: out.v.i = s.i; break;
-        }
+    write_scalar_result(e->result_dtype, result, results, max_results, n_results);
+    return true;
+}
+
+// A DLTensor's dtype, or -1 for one the general path reports (without building its text).
+int dtype_of_dl(const DLDataType& t) {
+    constexpr uint8_t kDLBoolCode = 6;  // DLPack >= 0.8 (capi/values.cpp)
+    if (t.lanes != 1) return -1;
+    switch (t.code) {
+    case kDLInt:
+    case kDLUInt: {
+        int k = t.bits == 8 ? 0 : t.bits == 16 ? 1 : t.bits == 32 ? 2 : t.bits == 64 ? 3 : -1;
+        if (k < 0) return -1;
+        return (t.code == kDLInt ? static_cast<int>(ujit::DType::Int8) : static_cast<int>(ujit::DType::UInt8)) + k;
     }
-    if (n_results) *n_results = 1;
+    case kDLFloat: return t.bits == 32 ? static_cast<int>(ujit::DType::Float32) : t.bits == 64 ? kFloat64 : -1;
+    case kDLComplex:
+        return t.bits == 64    ? static_cast<int>(ujit::DType::Complex64)
+               : t.bits == 128 ? static_cast<int>(ujit::DType::Complex128)
+                               : -1;
+    case kDLBoolCode: return t.bits == 8 ? static_cast<int>(ujit::DType::Bool) : -1;
+    default: return -1;
+    }
+}
+
+// One host array argument as the packed wrapper takes it: its view and byte strides.
+struct ArrayArg {
+    ujit_array_view view;
+    int64_t strides[pipeline::kMaxCachedArgs];  // bytes (ndim <= 8 here)
+};
+
+// The array's call-cache code (NumPy's flags: extent-1 dimensions take any stride, an
+// empty array is C), its view filled in; 0 when the general path must take it.
+uint32_t array_arg(const ujit_value& v, ArrayArg& out) {
+    const DLTensor* t = v.v.array;
+    // Only plain host DLTensors: result handles and any other kind of value take the
+    // general path (which knows every kind).
+    if ((v.is_array != UJIT_ARRAY && v.is_array != UJIT_ARRAY_READONLY) || !t || t->device.device_type != kDLCPU)
+        return 0;
+    const int dt = dtype_of_dl(t->dtype);
+    const int nd = t->ndim;
+    if (dt < 0 || nd < 0 || nd > 8 || (nd > 0 && !t->shape)) return 0;
+    const int64_t item = ujit::itemsize(static_cast<ujit::DType>(dt));
+    int64_t size = 1;
+    for (int k = 0; k < nd; ++k)
+        if (t->shape[k] < 0 || __builtin_mul_overflow(size, t->shape[k], &size)) return 0;
+    if (size != 0 && !t->data) return 0;
+    int64_t compact = item;  // bytes
+    for (int k = nd - 1; k >= 0; --k) {  // null strides: compact row-major
+        if (!t->strides)
+            out.strides[k] = compact;
+        else if (__builtin_mul_overflow(t->strides[k], item, &out.strides[k]))
+            return 0;
+        if (__builtin_mul_overflow(compact, t->shape[k], &compact)) return 0;
+    }
+    bool c = true, f = true;
+    int64_t c_next = item, f_next = item;
+    for (int k = 0; k < nd; ++k) {
+        const int ck = nd - 1 - k;  // C compares innermost first, F outermost first
+        if (t->shape[ck] != 1 && out.strides[ck] != c_next) c = false;
+        if (t->shape[k] != 1 && out.strides[k] != f_next) f = false;
+        // (No overflow: each is a product of the extents `compact` multiplied above.)
+        c_next *= t->shape[ck];
+        f_next *= t->shape[k];
+    }
+    if (size == 0) c = true;
+    out.view = ujit_array_view{static_cast<char*>(t->data) + t->byte_offset, t->shape, out.strides};
+    const pipeline::CodeLayout layout = c   ? pipeline::CodeLayout::C
+                                        : f ? pipeline::CodeLayout::F
+                                            : pipeline::CodeLayout::A;
+    return pipeline::array_code(static_cast<ujit::DType>(dt), nd, layout, (v.is_array & 2) != 0);
+}
+
+// The fast path of calls with host arrays (C API DLTensors): the cached entry for the
+// arguments' codes, each array's view stored as it is (no ujit::Value, no allocation for
+// a scalar result). False when it does not apply.
+bool call_cached_arrays(ujit_function* f, const ujit_value* args, size_t n_args, ujit_value* results,
+                        size_t max_results, size_t* n_results) {
+    if (n_args > pipeline::kMaxCachedArgs) return false;
+    uint32_t codes[pipeline::kMaxCachedArgs];
+    ArrayArg arrays[pipeline::kMaxCachedArgs];
+    for (size_t i = 0; i < n_args; ++i) {
+        if (args[i].is_array) {  // (any kind but a scalar)
+            if (!(codes[i] = array_arg(args[i], arrays[i]))) return false;
+            continue;
+        }
+        int dtype;
+        std::memcpy(&dtype, &args[i].dtype, sizeof(int));
+        if (static_cast<unsigned>(dtype) > static_cast<unsigned>(ujit::DType::Complex128)) return false;
+        codes[i] = pipeline::scalar_code(static_cast<ujit::DType>(dtype));
+    }
+    const pipeline::CallEntry* e =
+        ujit::detail::FunctionAccess::calls(f->function).find(codes, n_args, pipeline::CallOptions::defaults());
+    if (!e || !e->direct_arrays) return false;
+    alignas(16) uint8_t slots[pipeline::kMaxCachedArgs][16];
+    void* ptrs[pipeline::kMaxCachedArgs];
+    for (size_t i = 0; i < n_args; ++i) {
+        if (args[i].is_array) {
+            ptrs[i] = &arrays[i].view;
+            continue;
+        }
+        const int from = static_cast<int>(codes[i]) - 1;  // scalar_code's dtype
+        ujit::runtime::store_scalar(scalar_of(args[i], from), e->param_dtypes[i], slots[i]);
+        ptrs[i] = slots[i];
+    }
+    if (!e->scalar_result) {
+        write_results(pipeline::invoke_entry(*e, ptrs), results, max_results, n_results);
+        return true;
+    }
+    alignas(16) uint8_t result[16];
+    pipeline::call_packed(e->packed, ptrs, result);
+    write_scalar_result(e->result_dtype, result, results, max_results, n_results);
     return true;
 }
 
@@ -168,6 +282,7 @@ ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t 
         require(results || max_results == 0, "null results with max_results > 0");
         if (n_results) *n_results = 0;
         if (call_cached(f, args, n_args, results, max_results, n_results)) return;
+        if (call_cached_arrays(f, args, n_args, results, max_results, n_results)) return;
         for (size_t i = 0; i < n_args; ++i)
             require(!ujit::capi::dl_tensor_of(args[i]) || args[i].v.array->device.device_type == kDLCPU,
                     "ujit_function_call takes host (kDLCPU) arrays: launch kernels with ujit_function_launch");

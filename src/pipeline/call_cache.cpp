@@ -6,8 +6,8 @@ namespace ujit::pipeline {
 
 uint32_t array_code(const ArrayRef& a) {
     if (a.ndim() > 8) return 0;  // the slow path reports it
-    uint32_t layout = a.is_c_contiguous() ? 0 : a.is_f_contiguous() ? 1 : 2;
-    return 0x10000u | (uint32_t(a.dtype) << 8) | (uint32_t(a.ndim()) << 2) | layout;
+    CodeLayout layout = a.is_c_contiguous() ? CodeLayout::C : a.is_f_contiguous() ? CodeLayout::F : CodeLayout::A;
+    return array_code(a.dtype, a.ndim(), layout, a.readonly);
 }
 
 namespace {
@@ -29,12 +29,31 @@ void mark_scalar_path(CallEntry& e) {
     e.scalar_key = scalar_call_key(args, e.n_args);
     e.args_in_place = in_place;
 }
+
+// Sets direct_arrays (see CallEntry) for an entry of some array arguments.
+void mark_array_path(CallEntry& e) {
+    if (!(e.options == CallOptions::defaults()) || e.typed->arg_types.size() != e.n_args) return;
+    bool any_array = false;
+    for (size_t i = 0; i < e.n_args; ++i) {
+        const types::Type* param = e.typed->arg_types[i];
+        if (!is_array_code(e.codes[i])) {
+            if (!param->is_number()) return;
+            continue;
+        }
+        any_array = true;
+        if (!param->is_array() || param->ndim() != array_code_ndim(e.codes[i]) ||
+            param->dtype() != type_of_dtype(array_code_dtype(e.codes[i])))
+            return;
+    }
+    e.direct_arrays = any_array;
+}
 }  // namespace
 
 const CallEntry* CallCache::insert(std::unique_ptr<CallEntry> e) {
     std::lock_guard lock(mutex_);
     if (const CallEntry* existing = find(e->codes.data(), e->n_args, e->options)) return existing;
     mark_scalar_path(*e);
+    mark_array_path(*e);
     const CallEntry* p = e.get();
     owned_.push_back(std::move(e));
     size_t slot = next_ < kCallCacheSlots ? next_++ : (next_++ % kCallCacheSlots);
@@ -46,10 +65,10 @@ void describe_call(CallEntry& e, void* packed, const types::TypedFunction& typed
     e.packed = packed;
     e.typed = &typed;
     e.scalar_params = typed.arg_types.size() <= kMaxCachedArgs;
-    for (size_t i = 0; i < typed.arg_types.size() && e.scalar_params; ++i) {
+    for (size_t i = 0; i < typed.arg_types.size() && i < kMaxCachedArgs; ++i) {
         const types::Type* t = typed.arg_types[i];
-        e.scalar_params = t->is_number();
-        if (e.scalar_params) e.param_dtypes[i] = dtype_of_type(t);
+        e.scalar_params = e.scalar_params && t->is_number();
+        if (t->is_number()) e.param_dtypes[i] = dtype_of_type(t);  // the array path's scalars too
     }
     e.result_bytes = c_size(typed.return_type);
     e.scalar_result = typed.return_type->is_number();

@@ -23,9 +23,17 @@ namespace ujit::pipeline {
 inline constexpr size_t kMaxCachedArgs = 8;   // more arguments: the slow path
 inline constexpr size_t kCallCacheSlots = 8;  // recently used argument-type combinations
 
-// An argument's type as one integer: scalars by dtype, arrays by dtype, ndim and layout
-// (what type_of_value derives). 0: not cacheable (None, tuples).
+// An argument's type as one integer: scalars by dtype, arrays by dtype, ndim, layout and
+// read-only (what type_of_value derives: a read-only array types differently, and so does
+// a view of it returned). 0: not cacheable (None, tuples).
 inline uint32_t scalar_code(DType t) { return 1 + uint32_t(t); }
+enum class CodeLayout : uint32_t { C = 0, F = 1, A = 2 };
+inline uint32_t array_code(DType t, int ndim, CodeLayout layout, bool readonly) {
+    return 0x10000u | (readonly ? 0x20000u : 0u) | (uint32_t(t) << 8) | (uint32_t(ndim) << 2) | uint32_t(layout);
+}
+inline bool is_array_code(uint32_t code) { return (code & 0x10000u) != 0; }
+inline DType array_code_dtype(uint32_t code) { return DType((code >> 8) & 0xff); }
+inline int array_code_ndim(uint32_t code) { return int((code >> 2) & 0x3f); }
 uint32_t array_code(const ArrayRef& a);
 inline uint32_t arg_code(const Value& v) {
     if (v.is_scalar()) return scalar_code(v.scalar().type);
@@ -67,6 +75,10 @@ struct CallEntry {
     // Function::ScalarArg's 8 bytes are its parameter's value as they are.
     uint64_t scalar_key = 0;
     bool args_in_place = false;
+    // The C API's path for arrays (capi_call.cpp): every array argument of these codes is
+    // of its parameter's dtype and ndim, so its view goes in as it is, and every scalar
+    // parameter's dtype is in param_dtypes.
+    bool direct_arrays = false;
 
     bool matches(const uint32_t* c, size_t n, const CallOptions& o) const {
         if (n != n_args || !(o == options)) return false;

@@ -77,3 +77,75 @@ TEST_CASE("capi arrays: an owned result passed back in stays alive through the c
     arg = ujit::Value();
     CHECK(live_blocks(at) == 0);
 }
+
+namespace {
+
+DLTensor host_tensor(double* data, int64_t* shape, int64_t* strides, int ndim) {
+    DLTensor t{};
+    t.data = data;
+    t.device = {kDLCPU, 0};
+    t.ndim = ndim;
+    t.dtype = {kDLFloat, 64, 1};
+    t.shape = shape;
+    t.strides = strides;
+    return t;
+}
+
+ujit_value array_value(DLTensor* t, int kind) {
+    ujit_value v{};
+    v.is_array = kind;
+    v.v.array = t;
+    return v;
+}
+
+}  // namespace
+
+// The call cache's array path (capi_call.cpp): an entry made for one kind of array never
+// serves another. NumPy as the oracle: a view of a writeable array is writeable, an
+// F-ordered array's [0, 1] is the element one column over.
+TEST_CASE("capi arrays: cached calls keep read-only and layouts apart", "[capi][array-result]") {
+    const char* src = "from numba import njit\n\n@njit\ndef tail(a):\n    return a[1:]\n\n"
+                      "@njit\ndef at(a, i, j):\n    return a[i, j]\n";
+    ujit_module* m = nullptr;
+    REQUIRE(ujit_module_from_string(src, "cache.py", &m) == UJIT_OK);
+    ujit_function* tail = nullptr;
+    ujit_function* at = nullptr;
+    REQUIRE(ujit_module_function(m, "tail", &tail) == UJIT_OK);
+    REQUIRE(ujit_module_function(m, "at", &at) == UJIT_OK);
+
+    double data[6] = {0, 1, 2, 3, 4, 5};
+    int64_t shape1[1] = {6};
+    DLTensor vec = host_tensor(data, shape1, nullptr, 1);
+    for (int kind : {UJIT_ARRAY_READONLY, UJIT_ARRAY, UJIT_ARRAY, UJIT_ARRAY_READONLY}) {
+        ujit_value arg = array_value(&vec, kind);
+        ujit_value r{};
+        size_t n = 0;
+        REQUIRE(ujit_function_call(tail, &arg, 1, &r, 1, &n) == UJIT_OK);
+        REQUIRE(r.is_array == UJIT_ARRAY_RESULT);
+        CHECK(ujit_array_readonly(r.v.result) == (kind == UJIT_ARRAY_READONLY));
+        ujit_array_release(r.v.result);
+    }
+
+    // 2x3, C then F then transposed-strided, each twice (the second call from the cache).
+    int64_t shape2[2] = {2, 3};
+    int64_t c_strides[2] = {3, 1}, f_strides[2] = {1, 2};
+    DLTensor c = host_tensor(data, shape2, c_strides, 2);
+    DLTensor f = host_tensor(data, shape2, f_strides, 2);
+    DLTensor compact = host_tensor(data, shape2, nullptr, 2);
+    for (int round = 0; round < 2; ++round) {
+        for (DLTensor* t : {&c, &f, &compact}) {
+            ujit_value args[3] = {array_value(t, UJIT_ARRAY), {}, {}};
+            args[1].dtype = UJIT_INT64;
+            args[1].v.i = 0;
+            args[2].dtype = UJIT_INT64;
+            args[2].v.i = 1;
+            ujit_value r{};
+            REQUIRE(ujit_function_call(at, args, 3, &r, 1, nullptr) == UJIT_OK);
+            const int64_t* s = t->strides ? t->strides : c_strides;
+            CHECK(r.v.f == data[s[1]]);  // element [0, 1]
+        }
+    }
+    ujit_function_release(tail);
+    ujit_function_release(at);
+    ujit_module_release(m);
+}

@@ -18,6 +18,8 @@ static void device_array_dealloc(DeviceArrayObject* self) {
     Py_TYPE(self)->tp_free((PyObject*)self);
 }
 
+ujit_device_array* ujit_py_device_array_handle(PyObject* o) { return ((DeviceArrayObject*)o)->handle; }
+
 PyObject* ujit_py_wrap_device_array(ujit_device_array* h) {
     DeviceArrayObject* o = PyObject_New(DeviceArrayObject, &Ujit_DeviceArrayType);
     if (!o) {

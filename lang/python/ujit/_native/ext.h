@@ -174,9 +174,15 @@ typedef struct {
  * a host NumPy array or a scalar. -1 with a Python error when unusable. */
 int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i);
 PyObject* ujit_py_wrap_device_array(ujit_device_array* h);
+/* The C API handle of a ujit DeviceArray object (type already checked). */
+ujit_device_array* ujit_py_device_array_handle(PyObject* o);
 PyObject* ujit_py_device_array_new(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args);
 PyObject* ujit_py_xoroshiro128p_init_states(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule);
+
+/* cuda_launcher.c: kernel[grid, block(, stream, shared)] */
+extern PyTypeObject Ujit_LauncherType;
+int ujit_py_launcher_init(void);
 
 #endif /* UJIT_PY_EXT_H */

@@ -456,7 +456,7 @@ PyMODINIT_FUNC PyInit__ujit(void) {
     if (PyType_Ready(&Ujit_ModuleType) < 0 || PyType_Ready(&Ujit_FunctionType) < 0 ||
         PyType_Ready(&Ujit_DispatcherType) < 0 || PyType_Ready(&Ujit_StreamType) < 0 ||
         PyType_Ready(&Ujit_EventType) < 0 || PyType_Ready(&Ujit_DeviceArrayType) < 0 ||
-        PyType_Ready(&Ujit_HostMemoryType) < 0)
+        PyType_Ready(&Ujit_HostMemoryType) < 0 || ujit_py_launcher_init() < 0)
         return NULL;
     PyObject* m = PyModule_Create(&ext_module);
     if (!m) return NULL;
@@ -487,6 +487,7 @@ PyMODINIT_FUNC PyInit__ujit(void) {
         PyModule_AddObjectRef(m, "Event", (PyObject*)&Ujit_EventType) < 0 ||
         PyModule_AddObjectRef(m, "DeviceArray", (PyObject*)&Ujit_DeviceArrayType) < 0 ||
         PyModule_AddObjectRef(m, "HostMemory", (PyObject*)&Ujit_HostMemoryType) < 0 ||
+        PyModule_AddObjectRef(m, "Launcher", (PyObject*)&Ujit_LauncherType) < 0 ||
         PyModule_AddFunctions(m, ujit_py_cuda_methods) < 0) {
         Py_DECREF(m);
         return NULL;

@@ -1,4 +1,5 @@
 """@cuda.jit: kernels (kernel[grid, block(, stream(, sharedmem))](args)) and device functions."""
+import numbers
 import warnings
 
 import numpy as np
@@ -9,29 +10,10 @@ from .._native import ext
 from ..core import config
 from ..core.errors import NumbaPerformanceWarning
 from ._api import _stream_handle, get_current_device, is_available
-from ._devicearray import DeviceNDArray
-from ._host_memory import _ReachableNDArray
+from ._devicearray import DeviceNDArray, as_cuda_array
+from ._device_values import device_value, is_dlpack_device_array
 
 _CUDA = 2
-
-def _launch_arg(a):
-    """What the extension's launch takes: its DeviceArray, a NumPy array (copied in and
-    back), a __cuda_array_interface__ dict (CuPy, PyTorch: zero-copy) or a scalar."""
-    if isinstance(a, DeviceNDArray):
-        return a._h
-    if isinstance(a, _ReachableNDArray) and a._ujit_memory is not None and is_available():
-        return dict(a.__cuda_array_interface__)  # mapped or managed memory: in place, no copy
-    if isinstance(a, np.ndarray) and _is_xoroshiro_records(a):
-        return a.view(np.uint64).reshape(a.shape[0], 2)  # ujit's form of them, the same memory
-    if isinstance(a, np.ndarray) or isinstance(a, (int, float, complex, bool, np.generic)):
-        return a
-    iface = getattr(a, "__cuda_array_interface__", None)
-    if iface is not None:
-        return dict(iface)
-    if isinstance(a, (list, tuple)):
-        return np.asarray(a)
-    raise TypeError("a kernel argument cannot be a %s" % type(a).__name__)
-
 
 def _argument_types(sig):
     """'void(float64[::1], int64)' -> (float64[::1], int64), the Types (a tuple type's text)."""
@@ -45,28 +27,32 @@ def _argument_types(sig):
 
 
 def _device_array_code(a):
-    """The argument type code of a device array (as typeof gives a host array's)."""
-    layout = "C" if a.is_c_contiguous() else "F" if a.is_f_contiguous() else "A"
-    try:
-        return _types.code_of_type(_types.ArrayType(_types.scalar_type_of_dtype(a.dtype), a.ndim, layout))
-    except TypeError:
-        return _types.CODE_NONE  # a dtype ujit has no type for: the launch says so
-
-
-def _is_xoroshiro_records(a):
-    """A contiguous 1-D host array of numba.cuda.random's xoroshiro128p_dtype records."""
-    d = a.dtype
-    return (a.ndim == 1 and a.flags.c_contiguous and d.names == ("s0", "s1") and d.itemsize == 16
-            and d["s0"] == np.uint64 and d["s1"] == np.uint64 and d.fields["s1"][1] == 8)
+    """The argument type code of a device array (as typeof gives a host array's), kept on
+    the array: its dtype, shape and strides never change (views are new arrays), and
+    working it out from Types was most of a launch's Python time."""
+    code = a.__dict__.get("_ujit_code")
+    if code is None:
+        layout = "C" if a.is_c_contiguous() else "F" if a.is_f_contiguous() else "A"
+        try:
+            code = _types.code_of_type(_types.ArrayType(_types.scalar_type_of_dtype(a.dtype), a.ndim, layout))
+        except TypeError:
+            code = _types.CODE_NONE  # a dtype ujit has no type for: the launch says so
+        a.__dict__["_ujit_code"] = code
+    return code
 
 
 def _dim3(d, what):
-    if isinstance(d, (int, np.integer)):
-        d = (int(d),)
-    d = tuple(int(x) for x in d)
-    if not 1 <= len(d) <= 3 or any(x < 1 for x in d):
-        raise ValueError("%s must be 1 to 3 positive integers, not %r" % (what, d))
-    return d + (1,) * (3 - len(d))
+    """Numba's normalize_kernel_dimensions for one of griddim, blockdim; zero and negative
+    extents, which CUDA refuses at the launch, are refused here."""
+    dims = list(d) if isinstance(d, (tuple, list)) else [d]
+    if len(dims) > 3:
+        raise ValueError("%s must be a sequence of 1, 2 or 3 integers, got %r" % (what, dims))
+    if not all(isinstance(x, numbers.Integral) for x in dims):
+        raise TypeError("%s must be a sequence of integers, got %r" % (what, dims))
+    dims = tuple(int(x) for x in dims)
+    if not dims or any(x < 1 for x in dims):
+        raise ValueError("%s must be 1 to 3 positive integers, not %r" % (what, dims))
+    return dims + (1,) * (3 - len(dims))
 
 
 def _performance_warning(message, stacklevel):
@@ -74,11 +60,24 @@ def _performance_warning(message, stacklevel):
         warnings.warn(NumbaPerformanceWarning(message), stacklevel=stacklevel)
 
 
+_SM_COUNTS = {}  # device ordinal (-1: the host device) -> its multiprocessor count
+
+
+def _multiprocessor_count():
+    """The current device's MULTIPROCESSOR_COUNT, asked once per device (get_current_device
+    builds a Device from the driver's attributes: too dear for every launch)."""
+    ordinal = ext.cuda_current_device() if is_available() else -1
+    count = _SM_COUNTS.get(ordinal)
+    if count is None:
+        count = _SM_COUNTS[ordinal] = get_current_device().MULTIPROCESSOR_COUNT
+    return count
+
+
 def _warn_low_occupancy(grid):
     """Numba's warning for a grid of fewer blocks than twice the multiprocessors (on the host
     device: than twice the CPUs that run its blocks)."""
     blocks = grid[0] * grid[1] * grid[2]
-    if config.CUDA_LOW_OCCUPANCY_WARNINGS and blocks < 2 * get_current_device().MULTIPROCESSOR_COUNT:
+    if config.CUDA_LOW_OCCUPANCY_WARNINGS and blocks < 2 * _multiprocessor_count():
         _performance_warning("Grid size %d will likely result in GPU under-utilization due to low occupancy." % blocks, 4)
 
 
@@ -176,6 +175,8 @@ class CUDAFunction(CompiledFunction):
 class Kernel:
     """What @cuda.jit returns for a kernel: kernel[griddim, blockdim(, stream, sharedmem)](args)."""
 
+    _MAX_LAUNCHERS = 64  # configurations remembered per kernel
+
     def __init__(self, owner):
         self._owner = owner
         self._ujit_callee = owner
@@ -183,15 +184,34 @@ class Kernel:
         self.__name__ = owner.py_func.__name__
         self.__doc__ = owner.py_func.__doc__
         self.__wrapped__ = owner.py_func
+        self._launchers = {}  # config tuple -> its ext.Launcher: parsed once, as a loop launches
 
     def __getitem__(self, config):
-        if not isinstance(config, tuple) or not 2 <= len(config) <= 4:
-            raise ValueError("launch configuration must be [griddim, blockdim(, stream(, sharedmem))]")
+        try:
+            launcher = self._launchers.get(config)
+        except TypeError:  # an unhashable part (a list): parsed every time
+            launcher = None
+        # The types too: [4.0, 256] equals [4, 256] as a key, and is Numba's TypeError.
+        if launcher is None or launcher.config_types != tuple(map(type, config)):
+            launcher = self._configure(config)
+        _warn_low_occupancy(launcher.griddim)  # Numba warns at each configuration
+        return launcher
+
+    def _configure(self, config):
+        if len(config) not in (2, 3, 4):  # (Numba's check: an int config is len()'s TypeError)
+            raise ValueError("must specify at least the griddim and blockdim")
         grid, block = _dim3(config[0], "griddim"), _dim3(config[1], "blockdim")
         stream = config[2] if len(config) > 2 else 0
         shared = int(config[3]) if len(config) > 3 else 0
-        _warn_low_occupancy(grid)
-        return _Launcher(self, grid, block, stream, shared)
+        launcher = ext.Launcher(self._launch_through_python, grid, block, _stream_handle(stream), shared, DeviceNDArray)
+        launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem = grid, block, stream, shared
+        launcher.config_types = tuple(map(type, config))
+        try:
+            if len(self._launchers) < self._MAX_LAUNCHERS:
+                self._launchers[config] = launcher
+        except TypeError:
+            pass
+        return launcher
 
     def __call__(self, *args):
         raise ValueError("kernel launch configuration was not specified: use %s[griddim, blockdim](...)"
@@ -201,17 +221,34 @@ class Kernel:
         tpb = tpb or 128
         return self[(int(ntasks) + tpb - 1) // tpb, tpb, stream, sharedmem]
 
+    def _launch_through_python(self, launcher, *args):
+        """What the C launcher calls for a launch it cannot make alone; then it can, for
+        arguments of these types (not with declared signatures: their scalars convert)."""
+        codes = self.launch(args, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem)
+        if not self._owner.declared:
+            launcher.remember(self._owner.function(), codes)
+
     def launch(self, args, grid, block, stream, shared):
         # Without a device a kernel runs compiled for the CPU (the C API falls back, with a
         # note on stderr), on host arrays and the host device's arrays in place.
         _warn_implicit_copy(args)
-        launch_args = tuple(_launch_arg(a) for a in args)
-        codes = tuple(_device_array_code(a) if isinstance(a, DeviceNDArray) else ext.code_of(b)
-                      for a, b in zip(args, launch_args))
+        launch_args, codes = [], []
+        for a in args:
+            if not isinstance(a, (DeviceNDArray, np.ndarray)) and is_dlpack_device_array(a):
+                a = as_cuda_array(a)  # typed as a device array; launches from C once wrapped
+            if isinstance(a, DeviceNDArray):
+                launch_args.append(a._h)
+                codes.append(_device_array_code(a))
+            else:
+                b = device_value(a)
+                launch_args.append(b)
+                codes.append(ext.code_of(b))
+        launch_args, codes = tuple(launch_args), tuple(codes)
         if self._owner.declared:
             launch_args = self._owner.declared_arguments(codes, launch_args)
         ext.launch(self._owner.function(), grid, block, launch_args, _stream_handle(stream), shared)
         self._owner.note_launch(codes)
+        return codes
 
     @property
     def signatures(self):
@@ -232,14 +269,6 @@ class Kernel:
 
     def __repr__(self):
         return self._owner._repr()
-
-
-class _Launcher:
-    def __init__(self, kernel, grid, block, stream, shared):
-        self.kernel, self.griddim, self.blockdim, self.stream, self.sharedmem = kernel, grid, block, stream, shared
-
-    def __call__(self, *args):
-        self.kernel.launch(args, self.griddim, self.blockdim, self.stream, self.sharedmem)
 
 
 class DeviceFunction:

@@ -13,6 +13,7 @@ from .._ufunc import GufuncFunction, UfuncFunction, reduce_by_reference
 from .._native import ext
 from . import _api, _devicearray
 from ._devicearray import DeviceNDArray
+from ._device_values import as_device_arrays, device_value, on_device
 from ._kernels import check_cuda_signature
 from ._ufunc_args import resolve_gufunc, resolve_ufunc
 
@@ -24,21 +25,6 @@ class CUDAUfuncFunction(UfuncFunction):
 
     def decorator(self):
         return _source.decorator_text("vectorize", self.declared, "cuda")
-
-
-def _gpu_input(a):
-    if isinstance(a, DeviceNDArray):
-        return a._h
-    iface = getattr(a, "__cuda_array_interface__", None)
-    if iface is not None:
-        return dict(iface)
-    if isinstance(a, (int, float, complex, bool, np.generic)):
-        return a
-    return np.asarray(a)
-
-
-def _on_device(a):
-    return isinstance(a, DeviceNDArray) or hasattr(a, "__cuda_array_interface__")
 
 
 class CUDAUFunc:
@@ -73,21 +59,22 @@ class CUDAUFunc:
     def __call__(self, *args, out=None, stream=0):
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
+        args = as_device_arrays(args)
         args, loop = resolve_ufunc(self.__name__, self._owner.declared, args, self._loops_by_dtypes)
         if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + [out]):
             # Host arrays without a GPU: the CPU ufunc (device arrays take the host device below).
             return self.cpu_ufunc(*args, signature=loop) if out is None else \
                 self.cpu_ufunc(*args, out=out, signature=loop)
         s = _api._stream_handle(stream)
-        inputs = tuple(_gpu_input(a) for a in args)
+        inputs = tuple(device_value(a, host_fallback=True) for a in args)
         fn = self._owner.function()
         if out is not None:
             target = out._h if isinstance(out, DeviceNDArray) else (
-                dict(out.__cuda_array_interface__) if _on_device(out) else out)
+                dict(out.__cuda_array_interface__) if on_device(out) else out)
             ext.vectorize_cuda(fn, inputs, target, s)
             return out
         result = DeviceNDArray(ext.vectorize_cuda(fn, inputs, None, s), stream)
-        if any(_on_device(a) for a in args):
+        if any(on_device(a) for a in args):
             return result
         return result.copy_to_host(stream=stream)  # host in, host out (Numba)
 
@@ -185,13 +172,14 @@ class CUDAGUFunc:
             outs = list(out) if isinstance(out, tuple) else [out]
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
+        args = as_device_arrays(args)
         args, loop = resolve_gufunc(self.__name__, self._owner.declared, self.nin, args)
         if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + (outs or [])):
             return self.cpu_ufunc(*args, signature=loop) if outs is None else \
                 self.cpu_ufunc(*args, out=tuple(outs), signature=loop)
-        inputs = tuple(_gpu_input(a) for a in args)
+        inputs = tuple(device_value(a, host_fallback=True) for a in args)
         shapes = [tuple(a.shape) if hasattr(a, "shape") else np.shape(a) for a in args]
-        on_device = any(_on_device(a) for a in args)
+        inputs_on_device = any(on_device(a) for a in args)
         if outs is None:
             # np.asarray only for plain values: on a device array it would copy to the host.
             dtypes = [np.dtype(a.dtype) if hasattr(a, "dtype") else np.asarray(a).dtype for a in args]
@@ -200,15 +188,15 @@ class CUDAGUFunc:
             given = False
         else:
             given = True
-        targets = [o if _on_device(o) else _devicearray.to_device(np.asarray(o), stream=stream) for o in outs]
-        ext.gufunc_cuda(self._owner.function(), inputs, tuple(_gpu_input(t) for t in targets))
+        targets = [o if on_device(o) else _devicearray.to_device(np.asarray(o), stream=stream) for o in outs]
+        ext.gufunc_cuda(self._owner.function(), inputs, tuple(device_value(t, host_fallback=True) for t in targets))
         if given:
             for o, t in zip(outs, targets):
-                if not _on_device(o):
+                if not on_device(o):
                     t.copy_to_host(ary=o, stream=stream)
             results = outs
         else:
-            results = targets if on_device else [t.copy_to_host(stream=stream) for t in targets]
+            results = targets if inputs_on_device else [t.copy_to_host(stream=stream) for t in targets]
         return results[0] if self.nout == 1 else tuple(results)
 
     def __repr__(self):

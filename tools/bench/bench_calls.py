@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Call and launch overhead from Python: ujit against Numba and CuPy (issue 25).
+
+Rows, each for every library that imports (ujit from this tree unless PYTHONPATH says
+otherwise), best of 5 runs:
+  njit 2 arrays      an @njit function of two 1-element float64 arrays
+  njit mixed N       @njit of N = 1..8 arguments, arrays and scalars alternating
+  vectorize 10       a CPU @vectorize ufunc on two 10-element float64 arrays
+  launch queued      kernel[4, 256](dx, dx, dout) on device arrays, no synchronize
+                     (CuPy: the same kernel as a RawKernel)
+  launch + sync      the same and a synchronize per launch
+  host launch        kernel[1, 32] on 10-element host arrays (copies in and out)
+
+Without a GPU ujit's kernels run on the host device: the launch rows then measure the
+Python-side cost of a launch, not a GPU's.
+
+    tools/bench/bench_calls.py [--calls N] [--only njit|kernel] [--cpu-time]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+import timeit
+import warnings
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PKG = os.path.join(os.path.dirname(os.path.dirname(HERE)), "lang", "python")
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, PKG)
+
+import numpy as np  # noqa: E402
+
+if not hasattr(np, "row_stack"):  # Numba imports np.row_stack, which NumPy 2.x removed
+    np.row_stack = np.vstack
+
+
+def importable(name):
+    try:
+        __import__(name)
+        return True
+    except Exception:
+        return False
+
+
+TIMER = timeit.default_timer
+
+
+def per_call(stmt, names, calls):
+    """Best of 5 runs of `calls` calls, in seconds per call."""
+    t = timeit.Timer(stmt, globals=names, timer=TIMER)
+    t.timeit(10)
+    return min(t.repeat(5, calls)) / calls
+
+
+def njit_rows(lib, calls):
+    """{row: ns} for @njit calls with array arguments."""
+    jit = __import__(lib).njit
+    rows = {}
+
+    @jit
+    def two(a, b):
+        return a[0] + b[0]
+
+    a, b = np.ones(1), np.ones(1)
+    rows["njit 2 arrays"] = per_call("f(a, b)", {"f": two, "a": a, "b": b}, calls) * 1e9
+    for n in range(1, 9):
+        params = ", ".join("x%d" % i for i in range(n))
+        terms = " + ".join("x%d[0]" % i if i % 2 == 0 else "x%d" % i for i in range(n))
+        ns = {}
+        exec("def f(%s):\n    return %s\n" % (params, terms), ns)
+        f = jit(ns["f"])
+        args = [np.ones(1) if i % 2 == 0 else 1.5 for i in range(n)]
+        rows["njit mixed %d" % n] = per_call("f(*args)", {"f": f, "args": args}, calls) * 1e9
+
+    @__import__(lib).vectorize(["float64(float64, float64)"])
+    def add(x, y):
+        return x + y
+
+    x = np.arange(10.0)
+    rows["vectorize 10"] = per_call("f(x, x)", {"f": add, "x": x}, calls) * 1e9
+    return rows
+
+
+KERNEL_SRC = """
+@cuda.jit
+def axpy(x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = 2.0 * x[i] + y[i]
+"""
+
+CUPY_SRC = r"""
+extern "C" __global__ void axpy(const double* x, const double* y, double* out, long long n) {
+    long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    if (i < n) out[i] = 2.0 * x[i] + y[i];
+}
+"""
+
+
+def kernel_rows(lib, calls):
+    """{row: us} for launches of a small kernel."""
+    cuda = __import__(lib + ".cuda", fromlist=["cuda"])
+    ns = {"cuda": cuda}
+    exec(KERNEL_SRC, ns)
+    k = ns["axpy"]
+    host = np.arange(1024.0)
+    dx, dout = cuda.to_device(host), cuda.device_array_like(host)
+    rows = {}
+    k[4, 256](dx, dx, dout)
+    cuda.synchronize()
+    names = {"k": k, "dx": dx, "dout": dout, "sync": cuda.synchronize}
+    rows["launch queued"] = per_call("k[4, 256](dx, dx, dout)", names, calls) * 1e6
+    cuda.synchronize()
+    rows["launch + sync"] = per_call("k[4, 256](dx, dx, dout); sync()", names, calls) * 1e6
+    small, out = np.arange(10.0), np.zeros(10)
+    names.update(small=small, out=out)
+    rows["host launch"] = per_call("k[1, 32](small, small, out)", names, max(calls // 10, 10)) * 1e6
+    return rows
+
+
+def cupy_rows(calls):
+    import cupy as cp
+
+    k = cp.RawKernel(CUPY_SRC, "axpy")
+    x = cp.arange(1024, dtype=cp.float64)
+    out = cp.empty_like(x)
+    n = np.int64(1024)
+    k((4,), (256,), (x, x, out, n))
+    cp.cuda.Device().synchronize()
+    names = {"k": k, "x": x, "out": out, "n": n, "sync": cp.cuda.Device().synchronize}
+    return {
+        "launch queued": per_call("k((4,), (256,), (x, x, out, n))", names, calls) * 1e6,
+        "launch + sync": per_call("k((4,), (256,), (x, x, out, n)); sync()", names, calls) * 1e6,
+    }
+
+
+def gpu_name():
+    try:
+        out = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"], capture_output=True,
+                             text=True, timeout=20)
+        if out.returncode == 0 and out.stdout.strip():
+            return out.stdout.strip().splitlines()[0]
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return None
+
+
+def print_table(title, unit, table, libs):
+    print("\n%s (%s, best of 5)" % (title, unit))
+    print("  %-16s" % "row" + "".join("%12s" % lib for lib in libs) + "   ujit/Numba")
+    for row in table:
+        vals = table[row]
+        cells = "".join("%12s" % ("%.2f" % vals[lib] if lib in vals else "-") for lib in libs)
+        ratio = "   %.2fx" % (vals["ujit"] / vals["numba"]) if "ujit" in vals and "numba" in vals else ""
+        print("  %-16s%s%s" % (row, cells, ratio))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--calls", type=int, default=20000)
+    ap.add_argument("--only", choices=("njit", "kernel"))
+    ap.add_argument("--cpu-time", action="store_true",
+                    help="time with the process's CPU time (a shared machine), not the wall clock")
+    opts = ap.parse_args()
+    if opts.cpu_time:
+        global TIMER
+        TIMER = time.process_time
+    warnings.simplefilter("ignore")  # low-occupancy and implicit-copy warnings: the rows are small on purpose
+    libs = [lib for lib in ("ujit", "numba") if importable(lib)]
+    has_cupy = importable("cupy")
+    import ujit
+    from ujit import cuda as ucuda
+
+    print("ujit from %s" % os.path.dirname(ujit.__file__))
+    print("GPU: %s" % (gpu_name() or "none (ujit kernels on the host device: %s)" % ucuda.unavailable_reason()))
+    if opts.only != "kernel":
+        table = {}
+        for lib in libs:
+            for row, v in njit_rows(lib, opts.calls).items():
+                table.setdefault(row, {})[lib] = v
+        print_table("@njit and @vectorize calls", "ns per call", table, libs)
+    if opts.only != "njit":
+        table = {}
+        for lib in libs:
+            if lib == "numba":
+                from numba import cuda as ncuda
+
+                if not ncuda.is_available():
+                    continue
+            for row, v in kernel_rows(lib, max(opts.calls // 10, 100)).items():
+                table.setdefault(row, {})[lib] = v
+        kl = list(libs)
+        if has_cupy:
+            for row, v in cupy_rows(max(opts.calls // 10, 100)).items():
+                table.setdefault(row, {})["cupy"] = v
+            kl.append("cupy")
+        print_table("kernel launches", "us per launch", table, kl)
+
+
+if __name__ == "__main__":
+    main()
