@@ -1,0 +1,162 @@
+#include "cudalink/toolkit_libs.hpp"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "ujit/ujit.hpp"
+
+#ifndef UJIT_CUDA_HOME
+#define UJIT_CUDA_HOME "/usr/local/cuda"
+#endif
+
+namespace ujit::cudalink {
+namespace {
+
+// The toolkit roots, in the order libdevice is looked for (cuda/libdevice.cpp).
+std::vector<std::string> toolkit_homes() {
+    std::vector<std::string> homes;
+    for (const char* var : {"CUDA_HOME", "CUDA_PATH"})
+        if (const char* e = std::getenv(var); e && *e) homes.push_back(e);
+    homes.push_back(UJIT_CUDA_HOME);
+    homes.push_back("/usr/local/cuda");
+    return homes;
+}
+
+// dlopen of the first candidate that loads: `override_var`'s file alone when it is set, else
+// the sonames (the loader's search path) and then each toolkit's lib64.
+void* open_library(const char* what, const char* override_var, const std::vector<std::string>& sonames,
+                   std::string* looked) {
+    std::vector<std::string> candidates;
+    if (const char* e = std::getenv(override_var); e && *e) {
+        candidates.push_back(e);
+    } else {
+        candidates = sonames;
+        for (const std::string& home : toolkit_homes())
+            for (const std::string& so : sonames) candidates.push_back(home + "/lib64/" + so);
+    }
+    for (const std::string& c : candidates) {
+        if (void* h = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL)) return h;
+        const char* why = dlerror();
+        *looked += fmt::format("\n  {} ({})", c, why ? why : "not loadable");
+    }
+    *looked = fmt::format("error: {} could not be loaded{}; install the CUDA toolkit's {} or set CUDA_HOME "
+                          "(or {}) to it. Tried:{}",
+                          what, std::getenv(override_var) ? fmt::format(" (${} is set)", override_var) : "",
+                          what, override_var, *looked);
+    return nullptr;
+}
+
+template <class Fn> void resolve(void* handle, const char* symbol, Fn& slot, std::string& missing) {
+    slot = reinterpret_cast<Fn>(dlsym(handle, symbol));
+    if (!slot) missing += std::string(missing.empty() ? "" : ", ") + symbol;
+}
+
+std::string override_key(const char* var) {
+    const char* e = std::getenv(var);
+    return e ? e : "";
+}
+
+// One loaded table per override value (normally just the default), kept for the process.
+template <class Api, class Load> const Api& load_once(const char* override_var, Load load) {
+    static std::mutex mu;
+    static std::map<std::string, const Api*> loaded;
+    std::lock_guard<std::mutex> lock(mu);
+    std::string key = override_key(override_var);
+    if (auto it = loaded.find(key); it != loaded.end()) return *it->second;
+    const Api* api = new Api(load());  // throws when absent: nothing cached, the next call retries
+    loaded.emplace(key, api);
+    return *api;
+}
+
+}  // namespace
+
+const NvrtcApi& nvrtc() {
+    return load_once<NvrtcApi>("UJIT_NVRTC_LIBRARY", [] {
+        std::string looked;
+        void* h = open_library("NVRTC (libnvrtc.so)", "UJIT_NVRTC_LIBRARY",
+                               {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, &looked);
+        if (!h) throw Error(Error::Kind::Runtime, looked);
+        NvrtcApi api;
+        std::string missing;
+        resolve(h, "nvrtcGetErrorString", api.GetErrorString, missing);
+        resolve(h, "nvrtcVersion", api.Version, missing);
+        resolve(h, "nvrtcCreateProgram", api.CreateProgram, missing);
+        resolve(h, "nvrtcDestroyProgram", api.DestroyProgram, missing);
+        resolve(h, "nvrtcCompileProgram", api.CompileProgram, missing);
+        resolve(h, "nvrtcGetProgramLogSize", api.GetProgramLogSize, missing);
+        resolve(h, "nvrtcGetProgramLog", api.GetProgramLog, missing);
+        resolve(h, "nvrtcGetPTXSize", api.GetPTXSize, missing);
+        resolve(h, "nvrtcGetPTX", api.GetPTX, missing);
+        resolve(h, "nvrtcGetCUBINSize", api.GetCUBINSize, missing);
+        resolve(h, "nvrtcGetCUBIN", api.GetCUBIN, missing);
+        resolve(h, "nvrtcGetLTOIRSize", api.GetLTOIRSize, missing);
+        resolve(h, "nvrtcGetLTOIR", api.GetLTOIR, missing);
+        if (!missing.empty()) {
+            dlclose(h);
+            throw Error(Error::Kind::Runtime,
+                        "error: the NVRTC library lacks entry points ujit needs (" + missing +
+                            "): NVRTC 12 or newer is required");
+        }
+        api.Version(&api.major, &api.minor);
+        return api;
+    });
+}
+
+const NvJitLinkApi& nvjitlink() {
+    return load_once<NvJitLinkApi>("UJIT_NVJITLINK_LIBRARY", [] {
+        std::string looked;
+        void* h = open_library("nvJitLink (libnvJitLink.so)", "UJIT_NVJITLINK_LIBRARY",
+                               {"libnvJitLink.so.13", "libnvJitLink.so.12", "libnvJitLink.so"}, &looked);
+        if (!h) throw Error(Error::Kind::Runtime, looked);
+        NvJitLinkApi api;
+        std::string missing;
+        resolve(h, "nvJitLinkCreate", api.Create, missing);
+        resolve(h, "nvJitLinkDestroy", api.Destroy, missing);
+        resolve(h, "nvJitLinkAddData", api.AddData, missing);
+        resolve(h, "nvJitLinkComplete", api.Complete, missing);
+        resolve(h, "nvJitLinkGetLinkedCubinSize", api.GetLinkedCubinSize, missing);
+        resolve(h, "nvJitLinkGetLinkedCubin", api.GetLinkedCubin, missing);
+        resolve(h, "nvJitLinkGetLinkedPtxSize", api.GetLinkedPtxSize, missing);
+        resolve(h, "nvJitLinkGetLinkedPtx", api.GetLinkedPtx, missing);
+        resolve(h, "nvJitLinkGetErrorLogSize", api.GetErrorLogSize, missing);
+        resolve(h, "nvJitLinkGetErrorLog", api.GetErrorLog, missing);
+        resolve(h, "nvJitLinkGetInfoLogSize", api.GetInfoLogSize, missing);
+        resolve(h, "nvJitLinkGetInfoLog", api.GetInfoLog, missing);
+        resolve(h, "nvJitLinkVersion", api.Version, missing);
+        if (!missing.empty()) {
+            dlclose(h);
+            throw Error(Error::Kind::Runtime,
+                        "error: the nvJitLink library lacks entry points ujit needs (" + missing +
+                            "): nvJitLink 12.3 or newer is required");
+        }
+        api.Version(&api.major, &api.minor);
+        return api;
+    });
+}
+
+bool nvjitlink_available(std::string* why) {
+    try {
+        nvjitlink();
+        return true;
+    } catch (const Error& e) {
+        if (why) *why = e.what();
+        return false;
+    }
+}
+
+std::string cuda_include_dir() {
+    for (const std::string& home : toolkit_homes()) {
+        std::string dir = home + "/include";
+        if (access((dir + "/cuda_runtime.h").c_str(), R_OK) == 0) return dir;
+    }
+    return {};
+}
+
+}  // namespace ujit::cudalink
