@@ -39,9 +39,8 @@ std::string linker_log(const NvJitLinkApi& api, nvJitLinkHandle h, bool error) {
 class Linker {
 public:
     Linker(const std::vector<LinkInput>& inputs, const LinkOptions& o, bool ptx_output) : api_(nvjitlink()) {
-        lto_ = o.lto || std::any_of(inputs.begin(), inputs.end(), [](const LinkInput& i) {
-                   return i.kind == LinkKind::LtoIr;
-               });
+        lto_ = o.lto ||
+               std::any_of(inputs.begin(), inputs.end(), [](const LinkInput& i) { return i.kind == LinkKind::LtoIr; });
         std::string arch = "-arch=sm_" + o.arch.substr(o.arch.find_first_of("0123456789") == std::string::npos
                                                            ? 0
                                                            : o.arch.find_first_of("0123456789"));

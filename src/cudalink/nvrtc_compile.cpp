@@ -22,7 +22,8 @@ std::string arch_number(const std::string& arch) {
     for (const char* prefix : {"sm_", "compute_", "lto_"})
         if (digits.rfind(prefix, 0) == 0) digits = digits.substr(std::char_traits<char>::length(prefix));
     if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
-        throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a CUDA architecture (expected sm_NN)", arch));
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: '{}' is not a CUDA architecture (expected sm_NN)", arch));
     return digits;
 }
 
@@ -49,11 +50,10 @@ const char* output_name(CudaOutput o) {
 
 // Everything the output depends on that ujit can see: headers the source #includes are not
 // part of it (as in CuPy's cache), NVRTC's version is (its headers ship with it).
-std::string cache_key(const CudaSource& s, const std::vector<std::string>& opts, CudaOutput out,
-                      const NvrtcApi& api) {
-    std::string key = fmt::format("kind=nvrtc\noutput={}\nnvrtc={}.{}\nname={}\nsource={}\nsource_bytes={}\n",
-                                  output_name(out), api.major, api.minor, s.name, cache::hex64(cache::fnv1a64(s.text)),
-                                  s.text.size());
+std::string cache_key(const CudaSource& s, const std::vector<std::string>& opts, CudaOutput out, const NvrtcApi& api) {
+    std::string key =
+        fmt::format("kind=nvrtc\noutput={}\nnvrtc={}.{}\nname={}\nsource={}\nsource_bytes={}\n", output_name(out),
+                    api.major, api.minor, s.name, cache::hex64(cache::fnv1a64(s.text)), s.text.size());
     for (const std::string& o : opts) key += "option=" + o + "\n";
     return key;
 }
@@ -177,7 +177,8 @@ std::string compile_cuda(const CudaSource& source, const CudaCompileOptions& opt
         throw Error(Error::Kind::Compile, formatted, file, line, col);
     }
     if (code.empty())
-        throw Error(Error::Kind::Runtime, fmt::format("error: NVRTC produced no {} for {}", output_name(options.output), name));
+        throw Error(Error::Kind::Runtime,
+                    fmt::format("error: NVRTC produced no {} for {}", output_name(options.output), name));
     if (disk) disk->store(key, code);
     return code;
 }

@@ -48,8 +48,8 @@ void* open_library(const char* what, const char* override_var, const std::vector
     }
     *looked = fmt::format("error: {} could not be loaded{}; install the CUDA toolkit's {} or set CUDA_HOME "
                           "(or {}) to it. Tried:{}",
-                          what, std::getenv(override_var) ? fmt::format(" (${} is set)", override_var) : "",
-                          what, override_var, *looked);
+                          what, std::getenv(override_var) ? fmt::format(" (${} is set)", override_var) : "", what,
+                          override_var, *looked);
     return nullptr;
 }
 
@@ -100,9 +100,8 @@ const NvrtcApi& nvrtc() {
         resolve(h, "nvrtcGetLTOIR", api.GetLTOIR, missing);
         if (!missing.empty()) {
             dlclose(h);
-            throw Error(Error::Kind::Runtime,
-                        "error: the NVRTC library lacks entry points ujit needs (" + missing +
-                            "): NVRTC 12 or newer is required");
+            throw Error(Error::Kind::Runtime, "error: the NVRTC library lacks entry points ujit needs (" + missing +
+                                                  "): NVRTC 12 or newer is required");
         }
         api.Version(&api.major, &api.minor);
         return api;
@@ -132,9 +131,8 @@ const NvJitLinkApi& nvjitlink() {
         resolve(h, "nvJitLinkVersion", api.Version, missing);
         if (!missing.empty()) {
             dlclose(h);
-            throw Error(Error::Kind::Runtime,
-                        "error: the nvJitLink library lacks entry points ujit needs (" + missing +
-                            "): nvJitLink 12.3 or newer is required");
+            throw Error(Error::Kind::Runtime, "error: the nvJitLink library lacks entry points ujit needs (" + missing +
+                                                  "): nvJitLink 12.3 or newer is required");
         }
         api.Version(&api.major, &api.minor);
         return api;

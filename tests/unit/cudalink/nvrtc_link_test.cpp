@@ -3,18 +3,18 @@
 // LTO-IR linked into PTX that ptxas accepts, the disk cache, and a missing library.
 #include <catch2/catch.hpp>
 
-#include "unit/cache/cache_test_support.hpp"
 #include "cudalink/device_link.hpp"
 #include "cudalink/nvrtc_compile.hpp"
 #include "cudalink/toolkit_libs.hpp"
 #include "support/ptxas.hpp"
 #include "ujit/ujit.hpp"
+#include "unit/cache/cache_test_support.hpp"
 
 using namespace ujit::cudalink;
-using ujit::cache::test::ScopedEnv;
-using ujit::cache::test::TempDir;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
+using ujit::cache::test::ScopedEnv;
+using ujit::cache::test::TempDir;
 
 namespace {
 
@@ -75,10 +75,9 @@ TEST_CASE("NVRTC's errors are reported at the .cu file's line and column", "[cud
         FAIL("expected a compile error");
     } catch (const ujit::Error& e) {
         CHECK(e.kind() == ujit::Error::Kind::Compile);
-        CHECK_THAT(std::string(e.what()),
-                   StartsWith("my.cu:3:12: error: identifier \"undefined_thing\" is undefined\n"
-                              "      a[i] = undefined_thing + 1;\n"
-                              "             ^"));
+        CHECK_THAT(std::string(e.what()), StartsWith("my.cu:3:12: error: identifier \"undefined_thing\" is undefined\n"
+                                                     "      a[i] = undefined_thing + 1;\n"
+                                                     "             ^"));
         CHECK_THAT(std::string(e.what()), Contains("my.cu:5:27: warning: variable \"unused_var\" was declared"));
         CHECK(e.file() == "my.cu");
         CHECK(e.line() == 3);
@@ -87,8 +86,8 @@ TEST_CASE("NVRTC's errors are reported at the .cu file's line and column", "[cud
 }
 
 TEST_CASE("NVRTC's log without carets keeps the line, column 1", "[cudalink]") {
-    CHECK(format_nvrtc_log("a.cu(7): catastrophic error: cannot open source file \"nope.h\"\n\n1 catastrophic error")
-          == "a.cu:7:1: fatal error: cannot open source file \"nope.h\"");
+    CHECK(format_nvrtc_log("a.cu(7): catastrophic error: cannot open source file \"nope.h\"\n\n1 catastrophic error") ==
+          "a.cu:7:1: fatal error: cannot open source file \"nope.h\"");
     CHECK(format_nvrtc_log("something else") == "something else");
 }
 
@@ -105,9 +104,11 @@ TEST_CASE("nvJitLink links two PTX modules into a cubin for sm_90", "[cudalink]"
     lo.arch = "sm_90";
     std::string cubin = link_cubin({{LinkKind::Ptx, caller, "caller.ptx"}, {LinkKind::Ptx, callee, "f.ptx"}}, lo);
     REQUIRE(cubin.size() > 4);
-    CHECK(cubin.substr(0, 4) == "\x7f" "ELF");
+    CHECK(cubin.substr(0, 4) == "\x7f"
+                                "ELF");
     // A .cu input is compiled by NVRTC in the link.
-    CHECK(link_cubin({{LinkKind::Ptx, caller, "caller.ptx"}, {LinkKind::Cu, kFunctions, "functions.cu"}}, lo).size() > 4);
+    CHECK(link_cubin({{LinkKind::Ptx, caller, "caller.ptx"}, {LinkKind::Cu, kFunctions, "functions.cu"}}, lo).size() >
+          4);
 
     // Without the definition the link fails naming the symbol.
     try {
