@@ -49,11 +49,13 @@ const char* output_name(CudaOutput o) {
 }
 
 // Everything the output depends on that ujit can see: headers the source #includes are not
-// part of it (as in CuPy's cache), NVRTC's version is (its headers ship with it).
-std::string cache_key(const CudaSource& s, const std::vector<std::string>& opts, CudaOutput out, const NvrtcApi& api) {
+// part of it (as in CuPy's cache); the NVRTC library is (its builtin headers ship with it),
+// by its file's identity, so that a hit loads no library.
+std::string cache_key(const CudaSource& s, const std::vector<std::string>& opts, CudaOutput out,
+                      const std::string& nvrtc_id) {
     std::string key =
-        fmt::format("kind=nvrtc\noutput={}\nnvrtc={}.{}\nname={}\nsource={}\nsource_bytes={}\n", output_name(out),
-                    api.major, api.minor, s.name, cache::hex64(cache::fnv1a64(s.text)), s.text.size());
+        fmt::format("kind=nvrtc\noutput={}\nnvrtc={}\nname={}\nsource={}\nsource_bytes={}\n", output_name(out),
+                    nvrtc_id, s.name, cache::hex64(cache::fnv1a64(s.text)), s.text.size());
     for (const std::string& o : opts) key += "option=" + o + "\n";
     return key;
 }
@@ -144,15 +146,19 @@ std::string format_nvrtc_log(const std::string& log) {
 }
 
 std::string compile_cuda(const CudaSource& source, const CudaCompileOptions& options) {
-    const NvrtcApi& api = nvrtc();
     std::vector<std::string> opts = nvrtc_options(options);
     std::string name = source.name.empty() ? "kernel.cu" : source.name;
 
     std::optional<cache::DiskCache> disk = cache::DiskCache::from_env();
-    std::string key = disk ? cache_key(source, opts, options.output, api) : std::string();
-    if (disk)
+    std::string key;
+    if (disk) {
+        std::string id = nvrtc_identity();
+        if (id.empty()) id = fmt::format("version {}.{}", nvrtc().major, nvrtc().minor);
+        key = cache_key(source, opts, options.output, id);
         if (std::optional<std::string> hit = disk->load(key)) return *hit;
+    }
 
+    const NvrtcApi& api = nvrtc();
     nvrtcProgram prog = nullptr;
     if (nvrtcResult r = api.CreateProgram(&prog, source.text.c_str(), name.c_str(), 0, nullptr, nullptr);
         r != NVRTC_SUCCESS)

@@ -1,6 +1,7 @@
 #include "cudalink/toolkit_libs.hpp"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -29,18 +30,37 @@ std::vector<std::string> toolkit_homes() {
     return homes;
 }
 
-// dlopen of the first candidate that loads: `override_var`'s file alone when it is set, else
-// the sonames (the loader's search path) and then each toolkit's lib64.
+// The files to try, in order: `override_var`'s alone when it is set; else each soname in
+// $LD_LIBRARY_PATH's directories and each toolkit's lib64 (full paths, so that the file that
+// loads is known without loading it: nvrtc_identity), then the bare sonames (the system's
+// loader cache).
+std::vector<std::string> library_candidates(const char* override_var, const std::vector<std::string>& sonames) {
+    if (const char* e = std::getenv(override_var); e && *e) return {e};
+    std::vector<std::string> dirs;
+    if (const char* e = std::getenv("LD_LIBRARY_PATH"); e && *e) {
+        std::string path = e;
+        for (size_t start = 0; start <= path.size();) {
+            size_t end = path.find(':', start);
+            if (end == std::string::npos) end = path.size();
+            if (end > start) dirs.push_back(path.substr(start, end - start));
+            start = end + 1;
+        }
+    }
+    for (const std::string& home : toolkit_homes()) dirs.push_back(home + "/lib64");
+    std::vector<std::string> candidates;
+    for (const std::string& d : dirs)
+        for (const std::string& so : sonames) candidates.push_back(d + "/" + so);
+    candidates.insert(candidates.end(), sonames.begin(), sonames.end());
+    return candidates;
+}
+
+const std::vector<std::string> kNvrtcSonames = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
+const std::vector<std::string> kNvJitLinkSonames = {"libnvJitLink.so.13", "libnvJitLink.so.12", "libnvJitLink.so"};
+
+// dlopen of the first candidate that loads.
 void* open_library(const char* what, const char* override_var, const std::vector<std::string>& sonames,
                    std::string* looked) {
-    std::vector<std::string> candidates;
-    if (const char* e = std::getenv(override_var); e && *e) {
-        candidates.push_back(e);
-    } else {
-        candidates = sonames;
-        for (const std::string& home : toolkit_homes())
-            for (const std::string& so : sonames) candidates.push_back(home + "/lib64/" + so);
-    }
+    std::vector<std::string> candidates = library_candidates(override_var, sonames);
     for (const std::string& c : candidates) {
         if (void* h = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL)) return h;
         const char* why = dlerror();
@@ -80,8 +100,7 @@ template <class Api, class Load> const Api& load_once(const char* override_var, 
 const NvrtcApi& nvrtc() {
     return load_once<NvrtcApi>("UJIT_NVRTC_LIBRARY", [] {
         std::string looked;
-        void* h = open_library("NVRTC (libnvrtc.so)", "UJIT_NVRTC_LIBRARY",
-                               {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}, &looked);
+        void* h = open_library("NVRTC (libnvrtc.so)", "UJIT_NVRTC_LIBRARY", kNvrtcSonames, &looked);
         if (!h) throw Error(Error::Kind::Runtime, looked);
         NvrtcApi api;
         std::string missing;
@@ -111,8 +130,7 @@ const NvrtcApi& nvrtc() {
 const NvJitLinkApi& nvjitlink() {
     return load_once<NvJitLinkApi>("UJIT_NVJITLINK_LIBRARY", [] {
         std::string looked;
-        void* h = open_library("nvJitLink (libnvJitLink.so)", "UJIT_NVJITLINK_LIBRARY",
-                               {"libnvJitLink.so.13", "libnvJitLink.so.12", "libnvJitLink.so"}, &looked);
+        void* h = open_library("nvJitLink (libnvJitLink.so)", "UJIT_NVJITLINK_LIBRARY", kNvJitLinkSonames, &looked);
         if (!h) throw Error(Error::Kind::Runtime, looked);
         NvJitLinkApi api;
         std::string missing;
@@ -147,6 +165,19 @@ bool nvjitlink_available(std::string* why) {
         if (why) *why = e.what();
         return false;
     }
+}
+
+std::string nvrtc_identity() {
+    for (const std::string& c : library_candidates("UJIT_NVRTC_LIBRARY", kNvrtcSonames)) {
+        if (c.find('/') == std::string::npos) break;  // a bare soname: only loading it tells which file
+        struct stat st{};
+        if (stat(c.c_str(), &st) != 0) continue;
+        char* real = realpath(c.c_str(), nullptr);
+        std::string id = fmt::format("{}:{}:{}", real ? real : c, st.st_size, st.st_mtime);
+        free(real);
+        return id;
+    }
+    return {};
 }
 
 std::string cuda_include_dir() {

@@ -58,6 +58,11 @@ const NvJitLinkApi& nvjitlink();
 // Whether the library can be loaded (no throw); `why` gets the error when not.
 bool nvjitlink_available(std::string* why = nullptr);
 
+// The NVRTC library nvrtc() loads, without loading it: "REALPATH:SIZE:MTIME" of the first
+// candidate file that exists, or "" when only the system loader can tell (a bare soname).
+// What the disk cache keys NVRTC's output on, so that a cache hit costs no dlopen (~100 ms).
+std::string nvrtc_identity();
+
 // The CUDA toolkit's include directory for NVRTC's -I (first of $CUDA_HOME, $CUDA_PATH,
 // the build's toolkit, /usr/local/cuda that has include/cuda_runtime.h), or "".
 std::string cuda_include_dir();
