@@ -56,9 +56,6 @@ public:
             throw Error(Error::Kind::Runtime, fmt::format("error: linking device code for {} failed:\n{}", o.arch,
                                                           linker_log(api_, h_, true)));
     }
-    ~Linker() {
-        if (h_) api_.Destroy(&h_);
-    }
     Linker(const Linker&) = delete;
     Linker& operator=(const Linker&) = delete;
 
@@ -109,7 +106,17 @@ private:
     }
 
     const NvJitLinkApi& api_;
-    nvJitLinkHandle h_ = nullptr;
+    // Destroyed by its own destructor, so that a constructor that throws (an input refused,
+    // a failed link) still frees it: ~Linker would not run then.
+    struct Handle {
+        const NvJitLinkApi& api;
+        nvJitLinkHandle h = nullptr;
+        ~Handle() {
+            if (h) api.Destroy(&h);
+        }
+    };
+    Handle handle_{api_};
+    nvJitLinkHandle& h_ = handle_.h;
     bool lto_ = false;
 };
 

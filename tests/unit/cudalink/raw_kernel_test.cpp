@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include "cudalink/toolkit_libs.hpp"
-#include "unit/cudadrv/gpu_support.hpp"
 #include "ujit/cuda.hpp"
+#include "unit/cudadrv/gpu_support.hpp"
 
 using namespace ujit::cuda;
 using Catch::Matchers::Contains;
