@@ -66,6 +66,18 @@ def test_raw_kernel_options_reach_nvrtc():
     assert "%d" % np.float32(1.5).view(np.uint32) in cuda.RawKernel(src, "k", options=("-DVALUE=1.5f",)).ptx
 
 
+def test_raw_module_kernels_and_errors():
+    m = cuda.RawModule(code=SCALE + 'extern "C" __global__ void zero(float* a) { a[threadIdx.x] = 0; }\n')
+    assert ".visible .entry zero(" in m.get_function("zero").ptx
+    assert m.get_function("scale") is m.get_function("scale")
+    with pytest.raises(TypeError, match="has no __global__ function named 'one' \\(its kernels: scale, zero\\)"):
+        m.get_function("one")
+    with pytest.raises(ujit.CompileError, match=r"kernel.cu:1:\d+: error"):
+        cuda.RawModule(code="__global__ void k() { nope; }")
+    with pytest.raises(NotImplementedError, match="path="):
+        cuda.RawModule(path="k.cubin")
+
+
 def test_raw_kernel_argument_types_are_checked():
     k = cuda.RawKernel(SCALE, "scale")
     with pytest.raises(TypeError, match="argument 0 is a host array"):

@@ -48,4 +48,4 @@ HAS_NUMBA = True
 from .compiler import compile, compile_for_current_device, compile_ptx, compile_ptx_for_current_device  # noqa: F401,E402,E501
 # CUDA C++ through NVRTC (cuda/_rawkernel.py, cuda/_linking.py)
 from ._linking import CUSource, declare_device  # noqa: F401,E402
-from ._rawkernel import RawKernel, compile_cuda_ptx  # noqa: F401,E402
+from ._rawkernel import RawKernel, RawModule, compile_cuda_ptx  # noqa: F401,E402

@@ -1,4 +1,4 @@
-"""CUDA C++ kernels compiled by NVRTC, as CuPy users write them (cupy.RawKernel):
+"""CUDA C++ kernels compiled by NVRTC, as CuPy users write them (cupy.RawKernel, RawModule):
 
     k = ujit.cuda.RawKernel(r'''
     extern "C" __global__ void scale(float* a, float s, int n) {
@@ -95,6 +95,37 @@ class RawKernel:
 
     def __repr__(self):
         return "<ujit RawKernel %s>" % self.name
+
+
+class RawModule:
+    """cupy.RawModule(code=..., options=()): CUDA C++ with several kernels; get_function(name)
+    gives each as a RawKernel (compiled once: the others come from the disk cache)."""
+
+    def __init__(self, code=None, *, path=None, options=(), backend="nvrtc", translate_cucomplex=False,
+                 enable_cooperative_groups=False, name_expressions=None, jitify=False):
+        if path is not None or code is None:
+            raise NotImplementedError("ujit's RawModule compiles CUDA C++ source (code=); loading a cubin or PTX "
+                                      "file (path=) is not supported")
+        if name_expressions:
+            raise NotImplementedError("name_expressions (C++ template kernels) are not supported by ujit: declare "
+                                      "the kernels extern \"C\"")
+        if backend != "nvrtc" or jitify:
+            raise ValueError("ujit compiles CUDA C++ with NVRTC only")
+        self.code, self.options = code, _options(options)
+        self._kernels = {}
+        compile_cuda_ptx(code, _current_arch(), self.options)  # errors in the source surface here
+
+    def get_function(self, name):
+        k = self._kernels.get(name)
+        if k is None:
+            k = self._kernels[name] = RawKernel(self.code, name, self.options)
+        return k
+
+
+def _current_arch():
+    from ._api import get_current_device, is_available
+
+    return "sm_%d%d" % tuple(get_current_device().compute_capability) if is_available() else "sm_75"
 
 
 def compile_cuda_ptx(source, arch="sm_75", options=(), filename="kernel.cu"):
