@@ -57,6 +57,7 @@ TEST_CASE("RawKernel on the host device: the launch names the kernel and why", "
 
 TEST_CASE("RawKernel launches on the GPU through ujit's launch path", "[gpu]") {
     UJIT_REQUIRE_GPU();
+    if (!has_nvrtc()) return;  // a GPU machine without the CUDA toolkit
     RawKernel k(kScale, "scale");
     const int n = 1000;
     ujit::Array a(ujit::DType::Float32, {n});
