@@ -429,4 +429,40 @@ void init_xoroshiro128p_states(const ArrayRef& states, uint64_t seed, uint64_t s
 void init_xoroshiro128p_states(DeviceArray& states, uint64_t seed, uint64_t subsequence_start = 0,
                                const Stream& stream = {});
 
+// ------------------------------------------------------------------ CUDA C++ through NVRTC
+//
+// CUDA C++ compiled at run time by NVRTC (libnvrtc.so, opened on first use: an error names
+// it when absent), with the CUDA toolkit's include directory on the path. Compilations are
+// kept in the disk cache (UJIT_CACHE_DIR), so a second process reads them back.
+//
+//   ujit::cuda::RawKernel k(R"(extern "C" __global__ void scale(float* a, float s) {...})", "scale");
+//   void* params[] = {&device_ptr, &s};
+//   k.launch({blocks}, {256}, params);
+//
+// Errors in the source: ujit::Error (Compile) "NAME:LINE:COL: error: ..." (NAME: the
+// `filename` given, "kernel.cu" by default), file()/line()/column() set.
+
+// The PTX of `source` for `arch` ("sm_90"); `options` are NVRTC's (-D..., --use_fast_math).
+std::string compile_cuda_ptx(const std::string& source, const std::string& arch,
+                             const std::vector<std::string>& options = {}, const std::string& filename = "kernel.cu");
+
+// A __global__ function of CUDA C++ (an extern "C" name, as CuPy's RawKernel takes), compiled
+// for the current device's architecture (sm_75 on the host device, where it cannot launch).
+class RawKernel {
+public:
+    RawKernel(std::string source, std::string name, std::vector<std::string> options = {},
+              std::string filename = "kernel.cu");
+    const std::string& name() const;
+    const std::string& ptx() const;  // of the architecture compiled for at construction
+    const std::string& arch() const;
+    // Launches on the current device with one pointer per kernel parameter (the CUDA driver's
+    // kernelParams); grid, block and shared memory are validated against the device's limits.
+    // Without a CUDA device: ujit::Error (Runtime) naming the kernel and the reason.
+    void launch(Dim3 grid, Dim3 block, void** params, const LaunchOptions& options = {}) const;
+
+private:
+    struct State;
+    std::shared_ptr<State> s_;
+};
+
 }  // namespace ujit::cuda

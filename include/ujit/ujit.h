@@ -587,6 +587,35 @@ ujit_status ujit_function_gufunc(ujit_function* f, const ujit_value* inputs, siz
  * numbers of inputs and outputs (outputs are the def's last parameters). */
 ujit_status ujit_function_gufunc_layout(ujit_function* f, char** layout_out, size_t* n_inputs, size_t* n_outputs);
 
+/* ------------------------------------------------------------------ CUDA C++ through NVRTC */
+
+/* CUDA C++ compiled at run time by NVRTC (libnvrtc.so, opened on first use: where it is
+ * absent, UJIT_ERROR_RUNTIME naming it and where it was looked for), with the CUDA toolkit's
+ * include directory on the path; compilations are kept in the disk cache. An error in the
+ * source: UJIT_ERROR_COMPILE, "FILENAME:LINE:COL: error: ..." (NVRTC's other diagnostics
+ * after it), the location in ujit_last_error_location. `options`: NVRTC's (-D..., -I...),
+ * n_options of them (NULL when 0); `filename` names the source in diagnostics (NULL:
+ * "kernel.cu"). */
+
+/* The PTX of `source` for `arch` ("sm_90"); free *ptx with ujit_free_string. */
+ujit_status ujit_cuda_compile_ptx(const char* source, const char* filename, const char* arch,
+                                  const char* const* options, size_t n_options, char** ptx);
+
+/* A __global__ function of `source` named `name` (extern "C", as CuPy's RawKernel), compiled
+ * for the current device's architecture (sm_75 on the host device). */
+typedef struct ujit_raw_kernel ujit_raw_kernel;
+ujit_status ujit_raw_kernel_new(const char* source, const char* name, const char* filename, const char* const* options,
+                                size_t n_options, ujit_raw_kernel** out);
+void ujit_raw_kernel_free(ujit_raw_kernel* k);
+/* The PTX and the architecture it was compiled for, borrowed from the handle. */
+const char* ujit_raw_kernel_ptx(const ujit_raw_kernel* k);
+const char* ujit_raw_kernel_arch(const ujit_raw_kernel* k);
+/* Launches on the current device: `params` holds one pointer per kernel parameter (the CUDA
+ * driver's kernelParams), asynchronous on `stream`. Without a CUDA device:
+ * UJIT_ERROR_CUDA_UNAVAILABLE naming the kernel (CUDA C++ does not run on the CPU). */
+ujit_status ujit_raw_kernel_launch(const ujit_raw_kernel* k, ujit_dim3 grid, ujit_dim3 block, void** params,
+                                   ujit_stream* stream, size_t shared_mem);
+
 #ifdef __cplusplus
 }
 #endif

@@ -348,6 +348,10 @@ class ModuleText:
             # a raise of it maps back to `value` by name (Module.exceptions).
             self.exceptions[name] = value
             return "class %s(Exception): pass" % name
+        if getattr(value, "_ujit_declared_device", False):  # cuda.declare_device (cuda/_linking.py)
+            raise compile_error("'%s' is a CUDA C++ device function declared with cuda.declare_device; ujit does not "
+                                "compile calls of declared device functions yet (it compiles CUDA C++ kernels: "
+                                "ujit.cuda.RawKernel)" % name, src.filename, line, col)
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)

@@ -288,6 +288,7 @@ int main(void) {
     test_vectorize_new();
     test_cache();
     test_cuda();
+    test_nvrtc();
     test_xoroshiro();
     test_array_results();
     test_parallel();

@@ -93,6 +93,8 @@ void test_vectorize_new(void);
 void test_cache(void);
 /* capi_cuda.c */
 void test_cuda(void);
+/* capi_nvrtc.c */
+void test_nvrtc(void);
 /* capi_random.c */
 void test_xoroshiro(void);
 /* capi_arrays.c */

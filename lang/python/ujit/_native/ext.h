@@ -158,6 +158,7 @@ extern PyTypeObject Ujit_DeviceArrayType; /* cuda_array.c */
 extern PyTypeObject Ujit_HostMemoryType;  /* cuda_memory.c */
 PyObject* ujit_py_cuda_memory_info(PyObject* self, PyObject* noargs);
 extern PyMethodDef ujit_py_cuda_methods[]; /* cuda.c */
+extern PyMethodDef ujit_py_nvrtc_methods[]; /* cuda_nvrtc.c */
 
 /* The ujit_stream of a Stream object (NULL for None: the default stream); *ok = 0 with a
  * Python error for anything else. */

@@ -488,7 +488,7 @@ PyMODINIT_FUNC PyInit__ujit(void) {
         PyModule_AddObjectRef(m, "DeviceArray", (PyObject*)&Ujit_DeviceArrayType) < 0 ||
         PyModule_AddObjectRef(m, "HostMemory", (PyObject*)&Ujit_HostMemoryType) < 0 ||
         PyModule_AddObjectRef(m, "Launcher", (PyObject*)&Ujit_LauncherType) < 0 ||
-        PyModule_AddFunctions(m, ujit_py_cuda_methods) < 0) {
+        PyModule_AddFunctions(m, ujit_py_cuda_methods) < 0 || PyModule_AddFunctions(m, ujit_py_nvrtc_methods) < 0) {
         Py_DECREF(m);
         return NULL;
     }

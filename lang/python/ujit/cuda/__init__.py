@@ -46,3 +46,6 @@ globals().update(_TYPES)  # numba.cuda re-exports every type name: `from numba.c
 # numba-cuda's flag for "the CPU target is installed too": ujit is both.
 HAS_NUMBA = True
 from .compiler import compile, compile_for_current_device, compile_ptx, compile_ptx_for_current_device  # noqa: F401,E402,E501
+# CUDA C++ through NVRTC (cuda/_rawkernel.py, cuda/_linking.py)
+from ._linking import CUSource, declare_device  # noqa: F401,E402
+from ._rawkernel import RawKernel, RawModule, compile_cuda_ptx  # noqa: F401,E402

@@ -312,6 +312,10 @@ def jit(func_or_sig=None, device=False, **options):
     if unknown:
         raise TypeError("cuda.jit() got unexpected keyword argument(s): %s" % ", ".join(sorted(unknown)))
     options["device"] = device
+    if options.get("link") is not None:  # checked now: an error in a .cu file at its line
+        from ._linking import check_link_files
+
+        options["link"] = check_link_files(options["link"])
 
     def make(fn, sigs):
         owner = CUDAFunction(fn, sigs, options)

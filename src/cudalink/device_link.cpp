@@ -1,0 +1,174 @@
+#include "cudalink/device_link.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cudalink/toolkit_libs.hpp"
+#include "ujit/ujit.hpp"
+
+namespace ujit::cudalink {
+namespace {
+
+nvJitLinkInputType input_type(LinkKind k) {
+    switch (k) {
+    case LinkKind::Ptx: return NVJITLINK_INPUT_PTX;
+    case LinkKind::Cubin: return NVJITLINK_INPUT_CUBIN;
+    case LinkKind::Fatbin: return NVJITLINK_INPUT_FATBIN;
+    case LinkKind::Object: return NVJITLINK_INPUT_OBJECT;
+    case LinkKind::Library: return NVJITLINK_INPUT_LIBRARY;
+    case LinkKind::LtoIr: return NVJITLINK_INPUT_LTOIR;
+    case LinkKind::Cu: break;
+    }
+    return NVJITLINK_INPUT_ANY;
+}
+
+std::string linker_log(const NvJitLinkApi& api, nvJitLinkHandle h, bool error) {
+    size_t size = 0;
+    if ((error ? api.GetErrorLogSize : api.GetInfoLogSize)(h, &size) != NVJITLINK_SUCCESS || size <= 1) return {};
+    std::string log(size, '\0');
+    if ((error ? api.GetErrorLog : api.GetInfoLog)(h, log.data()) != NVJITLINK_SUCCESS) return {};
+    log.resize(size - 1);
+    while (!log.empty() && log.back() == '\n') log.pop_back();
+    return log;
+}
+
+// Owns the nvJitLink handle (destroyed on every path, errors included).
+class Linker {
+public:
+    Linker(const std::vector<LinkInput>& inputs, const LinkOptions& o, bool ptx_output) : api_(nvjitlink()) {
+        lto_ = o.lto ||
+               std::any_of(inputs.begin(), inputs.end(), [](const LinkInput& i) { return i.kind == LinkKind::LtoIr; });
+        std::string arch = "-arch=sm_" + o.arch.substr(o.arch.find_first_of("0123456789") == std::string::npos
+                                                           ? 0
+                                                           : o.arch.find_first_of("0123456789"));
+        std::vector<const char*> argv{arch.c_str()};
+        if (lto_) argv.push_back("-lto");
+        if (ptx_output) argv.push_back("-ptx");  // LTO only: the optimized program as PTX
+        if (nvJitLinkResult r = api_.Create(&h_, static_cast<uint32_t>(argv.size()), argv.data());
+            r != NVJITLINK_SUCCESS)
+            throw Error(Error::Kind::Runtime,
+                        fmt::format("error: nvJitLinkCreate({}) failed (nvJitLink result {})", arch, int(r)));
+        for (const LinkInput& in : inputs) add(in, o);
+        if (api_.Complete(h_) != NVJITLINK_SUCCESS)
+            throw Error(Error::Kind::Runtime, fmt::format("error: linking device code for {} failed:\n{}", o.arch,
+                                                          linker_log(api_, h_, true)));
+    }
+    Linker(const Linker&) = delete;
+    Linker& operator=(const Linker&) = delete;
+
+    std::string cubin() const {
+        size_t size = 0;
+        api_.GetLinkedCubinSize(h_, &size);
+        std::string code(size, '\0');
+        if (size == 0 || api_.GetLinkedCubin(h_, code.data()) != NVJITLINK_SUCCESS)
+            throw Error(Error::Kind::Runtime, "error: nvJitLink returned no cubin");
+        return code;
+    }
+    std::string ptx() const {
+        size_t size = 0;
+        if (!lto_ || api_.GetLinkedPtxSize(h_, &size) != NVJITLINK_SUCCESS || size == 0)
+            throw Error(Error::Kind::Runtime,
+                        "error: linked PTX exists only for a link-time-optimized link (LTO-IR inputs)");
+        std::string code(size, '\0');
+        api_.GetLinkedPtx(h_, code.data());
+        if (!code.empty() && code.back() == '\0') code.pop_back();
+        return code;
+    }
+
+private:
+    void add(const LinkInput& in, const LinkOptions& o) {
+        const LinkInput* use = &in;
+        LinkInput compiled;
+        if (in.kind == LinkKind::Cu) {
+            CudaCompileOptions co;
+            co.arch = o.arch;
+            co.output = lto_ ? CudaOutput::LtoIr : CudaOutput::Ptx;
+            co.relocatable = true;
+            co.extra = o.nvrtc;
+            compiled = {lto_ ? LinkKind::LtoIr : LinkKind::Ptx, compile_cuda({in.data, in.name}, co), in.name};
+            use = &compiled;
+        }
+        // PTX goes in with its NUL (nvJitLink reads it as a C string).
+        std::string ptx_text;
+        const void* data = use->data.data();
+        size_t size = use->data.size();
+        if (use->kind == LinkKind::Ptx) {
+            ptx_text = use->data;
+            data = ptx_text.c_str();
+            size = ptx_text.size() + 1;
+        }
+        if (api_.AddData(h_, input_type(use->kind), data, size, use->name.c_str()) != NVJITLINK_SUCCESS)
+            throw Error(Error::Kind::Runtime, fmt::format("error: nvJitLink refused {} ({}):\n{}", use->name,
+                                                          link_kind_name(use->kind), linker_log(api_, h_, true)));
+    }
+
+    const NvJitLinkApi& api_;
+    // Destroyed by its own destructor, so that a constructor that throws (an input refused,
+    // a failed link) still frees it: ~Linker would not run then.
+    struct Handle {
+        const NvJitLinkApi& api;
+        nvJitLinkHandle h = nullptr;
+        ~Handle() {
+            if (h) api.Destroy(&h);
+        }
+    };
+    Handle handle_{api_};
+    nvJitLinkHandle& h_ = handle_.h;
+    bool lto_ = false;
+};
+
+}  // namespace
+
+const char* link_kind_name(LinkKind k) {
+    switch (k) {
+    case LinkKind::Cu: return "CUDA C++";
+    case LinkKind::Ptx: return "PTX";
+    case LinkKind::Cubin: return "cubin";
+    case LinkKind::Fatbin: return "fatbin";
+    case LinkKind::Object: return "object";
+    case LinkKind::Library: return "library";
+    case LinkKind::LtoIr: return "LTO-IR";
+    }
+    return "?";
+}
+
+LinkKind link_kind_of(const std::string& path) {
+    size_t dot = path.rfind('.');
+    std::string ext = dot == std::string::npos ? "" : path.substr(dot + 1);
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (ext == "cu") return LinkKind::Cu;
+    if (ext == "ptx") return LinkKind::Ptx;
+    if (ext == "cubin") return LinkKind::Cubin;
+    if (ext == "fatbin") return LinkKind::Fatbin;
+    if (ext == "o") return LinkKind::Object;
+    if (ext == "a") return LinkKind::Library;
+    if (ext == "ltoir") return LinkKind::LtoIr;
+    throw Error(Error::Kind::Argument,
+                fmt::format("error: don't know how to link {}: ujit links .cu, .ptx, .cubin, .fatbin, .o, .a and "
+                            ".ltoir files",
+                            path));
+}
+
+LinkInput read_link_file(const std::string& path) {
+    LinkKind kind = link_kind_of(path);
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw Error(Error::Kind::Argument, fmt::format("error: cannot read link file '{}'", path));
+    std::ostringstream bytes;
+    bytes << f.rdbuf();
+    return {kind, bytes.str(), path};
+}
+
+std::string link_cubin(const std::vector<LinkInput>& inputs, const LinkOptions& options) {
+    return Linker(inputs, options, false).cubin();
+}
+
+std::string link_ptx(const std::vector<LinkInput>& inputs, const LinkOptions& options) {
+    LinkOptions o = options;
+    o.lto = true;
+    return Linker(inputs, o, true).ptx();
+}
+
+}  // namespace ujit::cudalink

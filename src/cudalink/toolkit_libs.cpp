@@ -1,0 +1,191 @@
+#include "cudalink/toolkit_libs.hpp"
+
+#include <dlfcn.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "ujit/ujit.hpp"
+
+#ifndef UJIT_CUDA_HOME
+#define UJIT_CUDA_HOME "/usr/local/cuda"
+#endif
+
+namespace ujit::cudalink {
+namespace {
+
+// The toolkit roots, in the order libdevice is looked for (cuda/libdevice.cpp).
+std::vector<std::string> toolkit_homes() {
+    std::vector<std::string> homes;
+    for (const char* var : {"CUDA_HOME", "CUDA_PATH"})
+        if (const char* e = std::getenv(var); e && *e) homes.push_back(e);
+    homes.push_back(UJIT_CUDA_HOME);
+    homes.push_back("/usr/local/cuda");
+    return homes;
+}
+
+// The files to try, in order: `override_var`'s alone when it is set; else each soname in
+// $LD_LIBRARY_PATH's directories and each toolkit's lib64 (full paths, so that the file that
+// loads is known without loading it: nvrtc_identity), then the bare sonames (the system's
+// loader cache).
+std::vector<std::string> library_candidates(const char* override_var, const std::vector<std::string>& sonames) {
+    if (const char* e = std::getenv(override_var); e && *e) return {e};
+    std::vector<std::string> dirs;
+    if (const char* e = std::getenv("LD_LIBRARY_PATH"); e && *e) {
+        std::string path = e;
+        for (size_t start = 0; start <= path.size();) {
+            size_t end = path.find(':', start);
+            if (end == std::string::npos) end = path.size();
+            if (end > start) dirs.push_back(path.substr(start, end - start));
+            start = end + 1;
+        }
+    }
+    for (const std::string& home : toolkit_homes()) dirs.push_back(home + "/lib64");
+    std::vector<std::string> candidates;
+    for (const std::string& d : dirs)
+        for (const std::string& so : sonames) candidates.push_back(d + "/" + so);
+    candidates.insert(candidates.end(), sonames.begin(), sonames.end());
+    return candidates;
+}
+
+const std::vector<std::string> kNvrtcSonames = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
+const std::vector<std::string> kNvJitLinkSonames = {"libnvJitLink.so.13", "libnvJitLink.so.12", "libnvJitLink.so"};
+
+// dlopen of the first candidate that loads.
+void* open_library(const char* what, const char* override_var, const std::vector<std::string>& sonames,
+                   std::string* looked) {
+    std::vector<std::string> candidates = library_candidates(override_var, sonames);
+    for (const std::string& c : candidates) {
+        if (void* h = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL)) return h;
+        const char* why = dlerror();
+        *looked += fmt::format("\n  {} ({})", c, why ? why : "not loadable");
+    }
+    *looked = fmt::format("error: {} could not be loaded{}; install the CUDA toolkit's {} or set CUDA_HOME "
+                          "(or {}) to it. Tried:{}",
+                          what, std::getenv(override_var) ? fmt::format(" (${} is set)", override_var) : "", what,
+                          override_var, *looked);
+    return nullptr;
+}
+
+template <class Fn> void resolve(void* handle, const char* symbol, Fn& slot, std::string& missing) {
+    slot = reinterpret_cast<Fn>(dlsym(handle, symbol));
+    if (!slot) missing += std::string(missing.empty() ? "" : ", ") + symbol;
+}
+
+std::string override_key(const char* var) {
+    const char* e = std::getenv(var);
+    return e ? e : "";
+}
+
+// One loaded table per override value (normally just the default), kept for the process.
+template <class Api, class Load> const Api& load_once(const char* override_var, Load load) {
+    static std::mutex mu;
+    static std::map<std::string, const Api*> loaded;
+    std::lock_guard<std::mutex> lock(mu);
+    std::string key = override_key(override_var);
+    if (auto it = loaded.find(key); it != loaded.end()) return *it->second;
+    const Api* api = new Api(load());  // throws when absent: nothing cached, the next call retries
+    loaded.emplace(key, api);
+    return *api;
+}
+
+}  // namespace
+
+const NvrtcApi& nvrtc() {
+    return load_once<NvrtcApi>("UJIT_NVRTC_LIBRARY", [] {
+        std::string looked;
+        void* h = open_library("NVRTC (libnvrtc.so)", "UJIT_NVRTC_LIBRARY", kNvrtcSonames, &looked);
+        if (!h) throw Error(Error::Kind::Runtime, looked);
+        NvrtcApi api;
+        std::string missing;
+        resolve(h, "nvrtcGetErrorString", api.GetErrorString, missing);
+        resolve(h, "nvrtcVersion", api.Version, missing);
+        resolve(h, "nvrtcCreateProgram", api.CreateProgram, missing);
+        resolve(h, "nvrtcDestroyProgram", api.DestroyProgram, missing);
+        resolve(h, "nvrtcCompileProgram", api.CompileProgram, missing);
+        resolve(h, "nvrtcGetProgramLogSize", api.GetProgramLogSize, missing);
+        resolve(h, "nvrtcGetProgramLog", api.GetProgramLog, missing);
+        resolve(h, "nvrtcGetPTXSize", api.GetPTXSize, missing);
+        resolve(h, "nvrtcGetPTX", api.GetPTX, missing);
+        resolve(h, "nvrtcGetCUBINSize", api.GetCUBINSize, missing);
+        resolve(h, "nvrtcGetCUBIN", api.GetCUBIN, missing);
+        resolve(h, "nvrtcGetLTOIRSize", api.GetLTOIRSize, missing);
+        resolve(h, "nvrtcGetLTOIR", api.GetLTOIR, missing);
+        if (!missing.empty()) {
+            dlclose(h);
+            throw Error(Error::Kind::Runtime, "error: the NVRTC library lacks entry points ujit needs (" + missing +
+                                                  "): NVRTC 12 or newer is required");
+        }
+        api.Version(&api.major, &api.minor);
+        return api;
+    });
+}
+
+const NvJitLinkApi& nvjitlink() {
+    return load_once<NvJitLinkApi>("UJIT_NVJITLINK_LIBRARY", [] {
+        std::string looked;
+        void* h = open_library("nvJitLink (libnvJitLink.so)", "UJIT_NVJITLINK_LIBRARY", kNvJitLinkSonames, &looked);
+        if (!h) throw Error(Error::Kind::Runtime, looked);
+        NvJitLinkApi api;
+        std::string missing;
+        resolve(h, "nvJitLinkCreate", api.Create, missing);
+        resolve(h, "nvJitLinkDestroy", api.Destroy, missing);
+        resolve(h, "nvJitLinkAddData", api.AddData, missing);
+        resolve(h, "nvJitLinkComplete", api.Complete, missing);
+        resolve(h, "nvJitLinkGetLinkedCubinSize", api.GetLinkedCubinSize, missing);
+        resolve(h, "nvJitLinkGetLinkedCubin", api.GetLinkedCubin, missing);
+        resolve(h, "nvJitLinkGetLinkedPtxSize", api.GetLinkedPtxSize, missing);
+        resolve(h, "nvJitLinkGetLinkedPtx", api.GetLinkedPtx, missing);
+        resolve(h, "nvJitLinkGetErrorLogSize", api.GetErrorLogSize, missing);
+        resolve(h, "nvJitLinkGetErrorLog", api.GetErrorLog, missing);
+        resolve(h, "nvJitLinkGetInfoLogSize", api.GetInfoLogSize, missing);
+        resolve(h, "nvJitLinkGetInfoLog", api.GetInfoLog, missing);
+        resolve(h, "nvJitLinkVersion", api.Version, missing);
+        if (!missing.empty()) {
+            dlclose(h);
+            throw Error(Error::Kind::Runtime, "error: the nvJitLink library lacks entry points ujit needs (" + missing +
+                                                  "): nvJitLink 12.3 or newer is required");
+        }
+        api.Version(&api.major, &api.minor);
+        return api;
+    });
+}
+
+bool nvjitlink_available(std::string* why) {
+    try {
+        nvjitlink();
+        return true;
+    } catch (const Error& e) {
+        if (why) *why = e.what();
+        return false;
+    }
+}
+
+std::string nvrtc_identity() {
+    for (const std::string& c : library_candidates("UJIT_NVRTC_LIBRARY", kNvrtcSonames)) {
+        if (c.find('/') == std::string::npos) break;  // a bare soname: only loading it tells which file
+        struct stat st{};
+        if (stat(c.c_str(), &st) != 0) continue;
+        char* real = realpath(c.c_str(), nullptr);
+        std::string id = fmt::format("{}:{}:{}", real ? real : c, st.st_size, st.st_mtime);
+        free(real);
+        return id;
+    }
+    return {};
+}
+
+std::string cuda_include_dir() {
+    for (const std::string& home : toolkit_homes()) {
+        std::string dir = home + "/include";
+        if (access((dir + "/cuda_runtime.h").c_str(), R_OK) == 0) return dir;
+    }
+    return {};
+}
+
+}  // namespace ujit::cudalink

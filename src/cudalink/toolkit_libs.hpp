@@ -1,0 +1,70 @@
+// NVRTC (CUDA C++ → PTX/cubin/LTO-IR) and nvJitLink (device code linker), opened with dlopen
+// on first use like libcuda.so.1 (cudadrv/driver_loader.cpp): ujit never links them, so a
+// machine without the CUDA toolkit still runs everything else, and what needs them fails
+// with an error naming the library and every place it was looked for.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#define NVJITLINK_NO_INLINE  // only the types: the functions come through dlsym
+#include <nvJitLink.h>
+#include <nvrtc.h>
+
+namespace ujit::cudalink {
+
+struct NvrtcApi {
+    const char* (*GetErrorString)(nvrtcResult) = nullptr;
+    nvrtcResult (*Version)(int*, int*) = nullptr;
+    nvrtcResult (*CreateProgram)(nvrtcProgram*, const char*, const char*, int, const char* const*,
+                                 const char* const*) = nullptr;
+    nvrtcResult (*DestroyProgram)(nvrtcProgram*) = nullptr;
+    nvrtcResult (*CompileProgram)(nvrtcProgram, int, const char* const*) = nullptr;
+    nvrtcResult (*GetProgramLogSize)(nvrtcProgram, size_t*) = nullptr;
+    nvrtcResult (*GetProgramLog)(nvrtcProgram, char*) = nullptr;
+    nvrtcResult (*GetPTXSize)(nvrtcProgram, size_t*) = nullptr;
+    nvrtcResult (*GetPTX)(nvrtcProgram, char*) = nullptr;
+    nvrtcResult (*GetCUBINSize)(nvrtcProgram, size_t*) = nullptr;
+    nvrtcResult (*GetCUBIN)(nvrtcProgram, char*) = nullptr;
+    nvrtcResult (*GetLTOIRSize)(nvrtcProgram, size_t*) = nullptr;
+    nvrtcResult (*GetLTOIR)(nvrtcProgram, char*) = nullptr;
+    int major = 0, minor = 0;  // nvrtcVersion
+};
+
+struct NvJitLinkApi {
+    nvJitLinkResult (*Create)(nvJitLinkHandle*, uint32_t, const char**) = nullptr;
+    nvJitLinkResult (*Destroy)(nvJitLinkHandle*) = nullptr;
+    nvJitLinkResult (*AddData)(nvJitLinkHandle, nvJitLinkInputType, const void*, size_t, const char*) = nullptr;
+    nvJitLinkResult (*Complete)(nvJitLinkHandle) = nullptr;
+    nvJitLinkResult (*GetLinkedCubinSize)(nvJitLinkHandle, size_t*) = nullptr;
+    nvJitLinkResult (*GetLinkedCubin)(nvJitLinkHandle, void*) = nullptr;
+    nvJitLinkResult (*GetLinkedPtxSize)(nvJitLinkHandle, size_t*) = nullptr;
+    nvJitLinkResult (*GetLinkedPtx)(nvJitLinkHandle, char*) = nullptr;
+    nvJitLinkResult (*GetErrorLogSize)(nvJitLinkHandle, size_t*) = nullptr;
+    nvJitLinkResult (*GetErrorLog)(nvJitLinkHandle, char*) = nullptr;
+    nvJitLinkResult (*GetInfoLogSize)(nvJitLinkHandle, size_t*) = nullptr;
+    nvJitLinkResult (*GetInfoLog)(nvJitLinkHandle, char*) = nullptr;
+    nvJitLinkResult (*Version)(unsigned int*, unsigned int*) = nullptr;
+    unsigned major = 0, minor = 0;  // nvJitLinkVersion
+};
+
+// Loaded once per process (thread-safe); throw ujit::Error (Runtime) naming the library and
+// the places looked in when it is absent or lacks an entry point. $UJIT_NVRTC_LIBRARY and
+// $UJIT_NVJITLINK_LIBRARY name the file to use instead (read on each call, so a test can
+// point them at a missing file: a library that was found stays loaded).
+const NvrtcApi& nvrtc();
+const NvJitLinkApi& nvjitlink();
+// Whether the library can be loaded (no throw); `why` gets the error when not.
+bool nvjitlink_available(std::string* why = nullptr);
+
+// The NVRTC library nvrtc() loads, without loading it: "REALPATH:SIZE:MTIME" of the first
+// candidate file that exists, or "" when only the system loader can tell (a bare soname).
+// What the disk cache keys NVRTC's output on, so that a cache hit costs no dlopen (~100 ms).
+std::string nvrtc_identity();
+
+// The CUDA toolkit's include directory for NVRTC's -I (first of $CUDA_HOME, $CUDA_PATH,
+// the build's toolkit, /usr/local/cuda that has include/cuda_runtime.h), or "".
+std::string cuda_include_dir();
+
+}  // namespace ujit::cudalink
