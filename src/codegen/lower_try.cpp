@@ -72,11 +72,12 @@ void FunctionLowering::try_stmt(const Try* s) {
     if (s->finalbody.empty()) return except_part();
     // try/finally: the finally block runs after the rest, and on a raise in it before the
     // exception goes on to the next handler.
-    guarded(s, /*has_finally=*/true, except_part, [&] { block(s->finalbody); },
-            [&](llvm::Value* frame) {
-                block(s->finalbody);
-                if (!b.GetInsertBlock()->getTerminator()) mod.target.emit_try_exit(b, Target::TryExit::Reraise, frame);
-            });
+    guarded(
+        s, /*has_finally=*/true, except_part, [&] { block(s->finalbody); },
+        [&](llvm::Value* frame) {
+            block(s->finalbody);
+            if (!b.GetInsertBlock()->getTerminator()) mod.target.emit_try_exit(b, Target::TryExit::Reraise, frame);
+        });
 }
 
 void FunctionLowering::guarded(const Try* s, bool has_finally, const std::function<void()>& body,

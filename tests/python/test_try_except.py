@@ -242,3 +242,56 @@ def test_an_array_assigned_inside_try_is_a_located_error():
     with pytest.raises(ujit.CompileError, match="inside a 'try' statement") as info:
         njit(f)(3)
     assert info.value.line == f.__code__.co_firstlineno + 2
+
+
+@njit(parallel=True)
+def parallel_sum(n):
+    s = 0.0
+    for i in ujit.prange(n):
+        if i == n - 3:
+            raise ValueError("in a chunk")
+        s += i
+    return s
+
+
+def catch_parallel(n):
+    try:
+        return parallel_sum(n)
+    except Exception:
+        return -5.0
+
+
+def test_a_raise_in_a_prange_chunk_is_caught_on_the_calling_thread():
+    f = njit(catch_parallel)
+    assert f(1000) == catch_parallel(1000) == -5.0
+    assert f(2) == catch_parallel(2) == 1.0
+
+
+@njit
+def keep_and_raise(a):
+    b = a  # a reference of this frame's own, never released: the raise skips its decref
+    if b[0] > 0:
+        raise ValueError("positive")
+    return b.sum()
+
+
+def catch_with_an_older_array(n):
+    a = np.ones(n)
+    t = 0.0
+    try:
+        t = keep_and_raise(a)
+    except Exception:
+        t = -1.0
+    return t
+
+
+@pytest.mark.xfail(strict=True, reason="known limit (docs/language.md#tryexcept): the allocation log frees what "
+                                       "the try block allocated, but cannot undo a skipped frame's reference to "
+                                       "an older array")
+def test_a_callee_reference_to_an_array_made_before_the_try_is_released():
+    f = njit(catch_with_an_older_array)
+    assert f(3) == -1.0
+    before = live()
+    for _ in range(5):
+        f(3)
+    assert live() == before
