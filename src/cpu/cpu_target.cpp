@@ -10,6 +10,8 @@
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/MDBuilder.h>
 
+#include <cstddef>
+
 namespace ujit::codegen {
 
 namespace {
@@ -115,17 +117,18 @@ public:
         auto* frame_slot =
             entry.CreateAlloca(llvm::ArrayType::get(b.getInt8Ty(), sizeof(cpu::ErrorGuardFrame)), nullptr, "try.frame");
         frame_slot->setAlignment(llvm::Align(alignof(cpu::ErrorGuardFrame)));
-        // GCC's __builtin_setjmp buffer, which llvm.eh.sjlj.setjmp shares: the frame address
-        // in word 0 and the stack pointer in word 2 (written here, as clang does), the landing
-        // address in word 1 (by the intrinsic).
-        auto* env = entry.CreateAlloca(llvm::ArrayType::get(b.getPtrTy(), 5), nullptr, "try.env");
+        // The frame starts with GCC's __builtin_setjmp buffer, which llvm.eh.sjlj.setjmp shares:
+        // the frame address in word 0 and the stack pointer in word 2 (written here, as clang
+        // does), the landing address in word 1 (by the intrinsic).
+        static_assert(offsetof(cpu::ErrorGuardFrame, env) == 0);
+        llvm::Value* env = frame_slot;
         frame = frame_slot;
         llvm::Module* m = fn->getParent();
         b.CreateStore(b.CreateIntrinsic(llvm::Intrinsic::frameaddress, {b.getPtrTy()}, {b.getInt32(0)}), env);
         b.CreateStore(b.CreateIntrinsic(llvm::Intrinsic::stacksave, {b.getPtrTy()}, {}),
                       b.CreateConstGEP1_64(b.getPtrTy(), env, 2));
-        auto* enter = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy(), b.getPtrTy()}, false);
-        b.CreateCall(runtime_function(b, "ujit_rt_try_enter", enter), {frame_slot, env});
+        auto* enter = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false);
+        b.CreateCall(runtime_function(b, "ujit_rt_try_enter", enter), {frame_slot});
         llvm::CallInst* jumped =
             b.CreateCall(llvm::Intrinsic::getDeclaration(m, llvm::Intrinsic::eh_sjlj_setjmp), {env});
         // Returns twice: the back end then keeps no value in a register across it.

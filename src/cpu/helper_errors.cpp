@@ -142,13 +142,14 @@ namespace {
         std::fprintf(stderr, "ujit: unguarded run-time error: %s\n", info.str().c_str());
         std::abort();
     }
+    const bool compiled_try = guard->code == ujit::cpu::kCompiledTryFrame;
     guard->code = code;
     guard->where = where;
-    if (guard->jit_env) {
+    if (compiled_try) {
 #ifdef __SANITIZE_ADDRESS__
         __asan_handle_no_return();  // the frames jumped over leave no poisoned stack behind
 #endif
-        __builtin_longjmp(guard->jit_env, 1);
+        __builtin_longjmp(reinterpret_cast<void**>(&guard->env), 1);
     }
     UJIT_GUARD_LONGJMP(guard->env);
 }
@@ -175,10 +176,9 @@ extern "C" [[noreturn]] void ujit_rt_raise_values(int code, const char* where, i
     raise_to_guard(code, where);
 }
 
-extern "C" void ujit_rt_try_enter(void* frame, void** env) {
+extern "C" void ujit_rt_try_enter(void* frame) {
     auto* f = static_cast<ujit::cpu::ErrorGuardFrame*>(frame);
-    f->jit_env = env;
-    f->code = 0;
+    f->code = ujit::cpu::kCompiledTryFrame;
     f->where = nullptr;
     ujit::cpu::push_guard(*f);
 }
