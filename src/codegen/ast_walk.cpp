@@ -77,6 +77,8 @@ std::vector<const Block*> nested_blocks(const Stmt* s) {
     case StmtKind::If: return {&cast<If>(s)->body, &cast<If>(s)->orelse};
     case StmtKind::While: return {&cast<While>(s)->body, &cast<While>(s)->orelse};
     case StmtKind::For: return {&cast<For>(s)->body, &cast<For>(s)->orelse};
+    case StmtKind::Try:
+        return {&cast<Try>(s)->body, &cast<Try>(s)->handler, &cast<Try>(s)->orelse, &cast<Try>(s)->finalbody};
     default: return {};
     }
 }

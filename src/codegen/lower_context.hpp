@@ -20,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -399,6 +400,22 @@ private:
     llvm::Value* str_bound(const syntax::Call* e, size_t k, llvm::Value* dflt, llvm::Value* n);
     llvm::Value* str_partition(const syntax::Call* e, llvm::Value* s, llvm::Value* sep, bool last);
     llvm::Value* str_join(llvm::Value* sep, const syntax::Expr* parts);
+    // ---- lower_try.cpp: try/except/else/finally
+    void try_stmt(const syntax::Try* s);
+    // `body` under a try frame, then (if it ends normally) the frame left and `after`; on a
+    // raise in it, `landing` (given the frame) after the frame caught it.
+    void guarded(const syntax::Try* s, bool has_finally, const std::function<void()>& body,
+                 const std::function<void()>& after, const std::function<void(llvm::Value*)>& landing);
+    // Leaves the try frames a return (loops_kept 0) or a break/continue (loops_.size()) exits.
+    void leave_try_frames(const syntax::Stmt* s, size_t loops_kept);
+    void make_try_variables_volatile();
+    struct TryFrame {
+        llvm::Value* frame;
+        size_t loops_at_entry;
+        bool has_finally;
+    };
+    std::vector<TryFrame> try_frames_;
+    std::set<std::string> try_variables_;  // assigned in a try statement: kept in memory
 
 public:
     ModuleLowering& mod;

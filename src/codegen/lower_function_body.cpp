@@ -95,6 +95,7 @@ void FunctionLowering::lower_body() {
     }
     b.SetInsertPoint(alloca_block_);
     b.CreateBr(body);
+    make_try_variables_volatile();
 }
 
 }  // namespace ujit::codegen

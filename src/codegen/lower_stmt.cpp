@@ -41,15 +41,18 @@ void FunctionLowering::stmt_kind(const Stmt* s) {
     case StmtKind::For: return for_stmt(cast<For>(s));
     case StmtKind::Break:
         if (loops_.empty()) unsupported(s->loc, "'break' outside loop");
+        leave_try_frames(s, loops_.size());
         b.CreateBr(loops_.back().break_target);
         return start_dead_block();
     case StmtKind::Continue:
         if (loops_.empty()) unsupported(s->loc, "'continue' not properly in loop");
+        leave_try_frames(s, loops_.size());
         b.CreateBr(loops_.back().continue_target);
         return start_dead_block();
     case StmtKind::Return: return return_stmt(cast<Return>(s));
     case StmtKind::Pass: return;
     case StmtKind::Raise: return raise_stmt(cast<Raise>(s));
+    case StmtKind::Try: return try_stmt(cast<Try>(s));
     case StmtKind::FunctionDef: return;  // an inner function: lowered where it is called
     case StmtKind::Import:
     case StmtKind::ImportFrom: unsupported(s->loc, "imports inside functions are not supported");
@@ -415,6 +418,7 @@ void FunctionLowering::return_stmt(const Return* s) {
         if (s->value && !isa<NoneLit>(s->value)) expr(s->value);
         release_temporaries(0, /*forget=*/false);
         release_locals();
+        leave_try_frames(s, 0);
         b.CreateRetVoid();
     } else {
         if (!s->value) unsupported(s->loc, "a bare return in a function returning " + rt->str());
@@ -423,6 +427,7 @@ void FunctionLowering::return_stmt(const Return* s) {
         count_update(true, v, rt);
         release_temporaries(0, /*forget=*/false);
         release_locals();
+        leave_try_frames(s, 0);
         b.CreateRet(v);
     }
     start_dead_block();

@@ -93,6 +93,15 @@ private:
                 if (else_defined.count(n)) defined.insert(n);
             break;
         }
+        case StmtKind::Try: {  // the body may stop anywhere: only the finally block surely runs
+            auto* t = cast<Try>(s);
+            Names in_body = defined, in_handler = defined;
+            block(t->body, in_body, loop_depth);
+            block(t->orelse, in_body, loop_depth);
+            block(t->handler, in_handler, loop_depth);
+            block(t->finalbody, defined, loop_depth);
+            break;
+        }
         case StmtKind::While: {
             auto* w = cast<While>(s);
             read(w->test, defined);

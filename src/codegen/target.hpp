@@ -51,6 +51,19 @@ public:
         emit_error_check(b, cond, code, where);
     }
 
+    // try/except (codegen/lower_try.cpp; CPU: cpu/helper_errors.hpp's ujit_rt_try_enter).
+    // emit_try_begin pushes a handler for the code that follows and returns an i1 that is
+    // true on the landing after a raise inside it, setting `frame` to the handle that
+    // emit_try_exit takes: TryExit::Leave pops it (the block ended), Caught frees what the
+    // raise skipped and pops it (on the landing), Reraise raises the caught exception again
+    // (never returns: it ends the block). Null: the target cannot catch.
+    enum class TryExit { Leave, Caught, Reraise };
+    virtual llvm::Value* emit_try_begin(llvm::IRBuilder<>&, llvm::Value*& frame) {
+        frame = nullptr;
+        return nullptr;
+    }
+    virtual void emit_try_exit(llvm::IRBuilder<>&, TryExit, llvm::Value*) {}
+
     // Whether array indexing checks its indices (after negative ones wrap): the lowering
     // then emits emit_error_check(index >= dim, IndexOutOfBounds, where) per index.
     virtual bool bounds_check() const { return false; }

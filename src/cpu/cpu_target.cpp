@@ -3,10 +3,14 @@
 #include "codegen/target.hpp"
 
 #include "cpu/cpu_math.hpp"
+#include "cpu/helper_errors.hpp"
 #include "cpu/helper_random.hpp"
 #include "cpu/jit.hpp"
 
+#include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/MDBuilder.h>
+
+#include <cstddef>
 
 namespace ujit::codegen {
 
@@ -105,6 +109,38 @@ public:
         llvm::CallInst* call = b.CreateCall(callee, args);
         call->setDoesNotReturn();
         b.CreateUnreachable();
+    }
+
+    llvm::Value* emit_try_begin(llvm::IRBuilder<>& b, llvm::Value*& frame) override {
+        llvm::Function* fn = b.GetInsertBlock()->getParent();
+        llvm::IRBuilder<> entry(&fn->getEntryBlock(), fn->getEntryBlock().begin());
+        auto* frame_slot =
+            entry.CreateAlloca(llvm::ArrayType::get(b.getInt8Ty(), sizeof(cpu::ErrorGuardFrame)), nullptr, "try.frame");
+        frame_slot->setAlignment(llvm::Align(alignof(cpu::ErrorGuardFrame)));
+        // The frame starts with GCC's __builtin_setjmp buffer, which llvm.eh.sjlj.setjmp shares:
+        // the frame address in word 0 and the stack pointer in word 2 (written here, as clang
+        // does), the landing address in word 1 (by the intrinsic).
+        static_assert(offsetof(cpu::ErrorGuardFrame, env) == 0);
+        llvm::Value* env = frame_slot;
+        frame = frame_slot;
+        llvm::Module* m = fn->getParent();
+        b.CreateStore(b.CreateIntrinsic(llvm::Intrinsic::frameaddress, {b.getPtrTy()}, {b.getInt32(0)}), env);
+        b.CreateStore(b.CreateIntrinsic(llvm::Intrinsic::stacksave, {b.getPtrTy()}, {}),
+                      b.CreateConstGEP1_64(b.getPtrTy(), env, 2));
+        auto* enter = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false);
+        b.CreateCall(runtime_function(b, "ujit_rt_try_enter", enter), {frame_slot});
+        llvm::CallInst* jumped =
+            b.CreateCall(llvm::Intrinsic::getDeclaration(m, llvm::Intrinsic::eh_sjlj_setjmp), {env});
+        // Returns twice: the back end then keeps no value in a register across it.
+        jumped->addFnAttr(llvm::Attribute::ReturnsTwice);
+        return b.CreateICmpNE(jumped, b.getInt32(0), "try.raised");
+    }
+
+    void emit_try_exit(llvm::IRBuilder<>& b, TryExit how, llvm::Value* frame) override {
+        auto* type = llvm::FunctionType::get(b.getVoidTy(), {b.getPtrTy()}, false);
+        if (how == TryExit::Reraise) return call_raise(b, "ujit_rt_try_reraise", type, {frame});
+        b.CreateCall(runtime_function(b, how == TryExit::Leave ? "ujit_rt_try_leave" : "ujit_rt_try_caught", type),
+                     {frame});
     }
 
     void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) override {

@@ -3,6 +3,10 @@
 
 #include "codegen/abi.hpp"
 
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/asan_interface.h>
+#endif
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -138,8 +142,15 @@ namespace {
         std::fprintf(stderr, "ujit: unguarded run-time error: %s\n", info.str().c_str());
         std::abort();
     }
+    const bool compiled_try = guard->code == ujit::cpu::kCompiledTryFrame;
     guard->code = code;
     guard->where = where;
+    if (compiled_try) {
+#ifdef __SANITIZE_ADDRESS__
+        __asan_handle_no_return();  // the frames jumped over leave no poisoned stack behind
+#endif
+        __builtin_longjmp(reinterpret_cast<void**>(&guard->env), 1);
+    }
     UJIT_GUARD_LONGJMP(guard->env);
 }
 }  // namespace
@@ -163,4 +174,24 @@ extern "C" [[noreturn]] void ujit_rt_raise(int code, const char* where) {
 extern "C" [[noreturn]] void ujit_rt_raise_values(int code, const char* where, int64_t n, const int64_t* values) {
     ujit::cpu::write_detail(code, n, values);
     raise_to_guard(code, where);
+}
+
+extern "C" void ujit_rt_try_enter(void* frame) {
+    auto* f = static_cast<ujit::cpu::ErrorGuardFrame*>(frame);
+    f->code = ujit::cpu::kCompiledTryFrame;
+    f->where = nullptr;
+    ujit::cpu::push_guard(*f);
+}
+
+extern "C" void ujit_rt_try_leave(void* frame) {
+    ujit::cpu::pop_guard(*static_cast<ujit::cpu::ErrorGuardFrame*>(frame));
+}
+
+extern "C" void ujit_rt_try_caught(void* frame) {
+    ujit::cpu::pop_guard_after_raise(*static_cast<ujit::cpu::ErrorGuardFrame*>(frame));
+}
+
+extern "C" [[noreturn]] void ujit_rt_try_reraise(void* frame) {
+    auto* f = static_cast<ujit::cpu::ErrorGuardFrame*>(frame);
+    raise_to_guard(f->code, f->where);
 }

@@ -22,6 +22,20 @@ extern "C" [[noreturn]] void ujit_rt_raise(int code, const char* where);
 // The same, with run-time values the message names (codegen::RuntimeError says which).
 extern "C" [[noreturn]] void ujit_rt_raise_values(int code, const char* where, int64_t n, const int64_t* values);
 
+// try/except in compiled code (codegen/lower_try.cpp). A try block's frame is an
+// ErrorGuardFrame in the compiled function's stack, pushed by try_enter with its code set to
+// kCompiledTryFrame; its `env` starts with the five-word buffer of the llvm.eh.sjlj.setjmp
+// that the function runs right after (the format of GCC's __builtin_setjmp): a raise inside
+// the block, in this function or in any it calls, jumps there. (The guards of C++ callers
+// are unchanged: a raise tells the two apart by the code, which their frames start at 0.) try_leave pops it when the block ends normally (or a return,
+// break or continue leaves it); try_caught, on the landing, frees what was allocated
+// since the push (the frames the jump skipped never ran their decrefs) and pops it;
+// try_reraise raises the exception a frame caught again, to the next guard (try/finally).
+extern "C" void ujit_rt_try_enter(void* frame);
+extern "C" void ujit_rt_try_leave(void* frame);
+extern "C" void ujit_rt_try_caught(void* frame);
+extern "C" [[noreturn]] void ujit_rt_try_reraise(void* frame);
+
 namespace ujit::cpu {
 
 // Plain data, so that a call that does not raise (the dynamic call's fast path) builds
@@ -84,6 +98,9 @@ struct ErrorGuardFrame {
     ErrorGuardFrame* prev = nullptr;
     uint64_t alloc_mark = 0;  // the allocation log's mark at push: a raise frees what is newer
 };
+// The code of a compiled try block's frame until a raise reaches it.
+constexpr int kCompiledTryFrame = -1;
+static_assert(sizeof(GuardJumpBuffer) >= 5 * sizeof(void*), "a compiled try block's setjmp buffer is 5 words");
 
 // The innermost guard of the calling thread (null when none). constinit: read without
 // a call to a TLS wrapper. (Not initial-exec: that would put all of libujit.so's TLS, LLVM's

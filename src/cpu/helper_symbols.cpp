@@ -21,6 +21,10 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
     static const std::vector<RuntimeSymbol> table = {
         {"ujit_rt_raise", reinterpret_cast<void*>(&ujit_rt_raise)},
         {"ujit_rt_raise_values", reinterpret_cast<void*>(&ujit_rt_raise_values)},
+        {"ujit_rt_try_enter", reinterpret_cast<void*>(&ujit_rt_try_enter)},
+        {"ujit_rt_try_leave", reinterpret_cast<void*>(&ujit_rt_try_leave)},
+        {"ujit_rt_try_caught", reinterpret_cast<void*>(&ujit_rt_try_caught)},
+        {"ujit_rt_try_reraise", reinterpret_cast<void*>(&ujit_rt_try_reraise)},
         {"ujit_rt_print", reinterpret_cast<void*>(&ujit_rt_print)},
         {"ujit_rt_random", reinterpret_cast<void*>(&ujit_rt_random)},
         {"ujit_rt_random_seed", reinterpret_cast<void*>(&ujit_rt_random_seed)},

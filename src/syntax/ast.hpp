@@ -208,6 +208,7 @@ enum class StmtKind {
     Import,
     ImportFrom,
     Raise,
+    Try,
 };
 
 struct Stmt : Node {
@@ -282,6 +283,19 @@ struct Raise : Stmt {
     Raise() : Stmt(Kind) {}
     Expr* exc = nullptr;  // a class, or a call of one with constant arguments
     bool assertion = false;
+};
+// try: body / except [Exception]: handler / else: orelse / finally: finalbody, the forms
+// Numba compiles: one handler that catches every exception (the parser refuses other
+// classes and `as NAME` with Numba's messages; later handlers never run). has_handler is
+// false for try/finally.
+struct Try : Stmt {
+    static constexpr StmtKind Kind = StmtKind::Try;
+    Try() : Stmt(Kind) {}
+    Block body;
+    bool has_handler = false;
+    Block handler;
+    Block orelse;
+    Block finalbody;
 };
 struct Param {
     std::string name;

@@ -93,6 +93,14 @@ std::string stmt(const Stmt* s, int col) {
         return fmt::format("(for {} {}", dump_expr(f->target), dump_expr(f->iter)) + body(f->body, col) +
                orelse(f->orelse, col) + ")";
     }
+    case StmtKind::Try: {
+        auto* t = cast<Try>(s);
+        std::string out = "(try" + body(t->body, col);
+        if (t->has_handler) out += " (except" + body(t->handler, col) + ")";
+        if (!t->orelse.empty()) out += orelse(t->orelse, col);
+        if (!t->finalbody.empty()) out += " (finally" + body(t->finalbody, col) + ")";
+        return out + ")";
+    }
     case StmtKind::Break: return "(break)";
     case StmtKind::Continue: return "(continue)";
     case StmtKind::Return: {

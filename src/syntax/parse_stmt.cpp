@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace ujit::syntax {
 
@@ -157,7 +158,10 @@ void Parser::parse_statement(Block& out) {
         if (kw == "for") return out.push_back(parse_for());
         if (kw == "def") return out.push_back(parse_def({}));
         if (kw == "class") unsupported(loc, "class definitions are");
-        if (kw == "try") unsupported(loc, "'try' statements are");
+        if (kw == "try") {
+            if (function_depth_ == 0) unsupported(loc, "'try' statements are");  // host code
+            return out.push_back(parse_try());
+        }
         if (kw == "with") unsupported(loc, "'with' statements are");
         if (kw == "async") unsupported(loc, "'async' functions and statements are");
         if (kw == "elif" || kw == "else" || kw == "except" || kw == "finally") unexpected(t);
@@ -338,6 +342,52 @@ Stmt* Parser::parse_if() {
         last->orelse = parse_suite("'else' statement", e.loc);
     }
     return top;
+}
+
+// Numba compiles `except:` and `except Exception:` (exception objects are never materialized),
+// with else and finally; its messages for the rest.
+Stmt* Parser::parse_try() {
+    Token kw = take();
+    auto* s = make<Try>(kw.loc);
+    s->body = parse_suite("'try' statement", kw.loc);
+    std::optional<SourceLoc> bare;  // CPython points at the bare except that is not last
+    while (peek().is_keyword("except")) {
+        Token e = take();
+        if (bare) fail(*bare, "default 'except:' must be last");
+        if (peek().is_op("*")) unsupported(peek().loc, "'except*' is");
+        if (!peek().is_op(":")) {
+            const Expr* cls = parse_expr();
+            auto* name = dyn_cast<Name>(cls);
+            if (!name || name->id != "Exception")
+                throw UnsupportedConstruct(
+                    Diagnostic{Severity::Error, cls->loc, "Exception matching is limited to <class 'Exception'>", {}});
+            if (peek().is_keyword("as")) {
+                take();
+                Token var = take();
+                throw UnsupportedConstruct(
+                    Diagnostic{Severity::Error,
+                               var.loc,
+                               fmt::format("Exception object cannot be stored into variable ({}).", var.text),
+                               {}});
+            }
+        } else {
+            bare = e.loc;
+        }
+        Block handler = parse_suite("'except' statement", e.loc);
+        if (!s->has_handler) s->handler = std::move(handler);  // the first handler catches everything
+        s->has_handler = true;
+    }
+    if (s->has_handler && peek().is_keyword("else")) {
+        Token e = take();
+        s->orelse = parse_suite("'else' statement", e.loc);
+    }
+    if (peek().is_keyword("finally")) {
+        Token f = take();
+        s->finalbody = parse_suite("'finally' statement", f.loc);
+    } else if (!s->has_handler) {
+        fail(peek().loc, "expected 'except' or 'finally' block");
+    }
+    return s;
 }
 
 Stmt* Parser::parse_while() {

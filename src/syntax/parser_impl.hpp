@@ -91,6 +91,7 @@ private:
     Block parse_suite(const char* what, SourceLoc header);
     Stmt* parse_if();
     Stmt* parse_while();
+    Stmt* parse_try();
     Stmt* parse_for();
     Stmt* parse_decorated();
     Stmt* parse_def(std::vector<Expr*> decorators);

@@ -108,6 +108,11 @@ private:
             expr(f->target), expr(f->iter), block(f->body), block(f->orelse);
             return;
         }
+        case StmtKind::Try: {
+            auto* t = cast<Try>(s);
+            block(t->body), block(t->handler), block(t->orelse), block(t->finalbody);
+            return;
+        }
         case StmtKind::Return: expr(cast<Return>(s)->value); return;
         case StmtKind::Raise: expr(cast<Raise>(s)->exc); return;
         case StmtKind::FunctionDef:

@@ -46,6 +46,11 @@ void collect(const Block& b, LineVars& out) {
             collect(cast<While>(s)->body, out);
             collect(cast<While>(s)->orelse, out);
             break;
+        case StmtKind::Try:
+            for (const Block* x :
+                 {&cast<Try>(s)->body, &cast<Try>(s)->handler, &cast<Try>(s)->orelse, &cast<Try>(s)->finalbody})
+                collect(*x, out);
+            break;
         default: break;
         }
     }

@@ -28,6 +28,7 @@ const char* statement_name(const Stmt& s) {
     case StmtKind::Return: return "'return' statements";
     case StmtKind::Pass: return "'pass' statements";
     case StmtKind::Raise: return "'raise' statements";
+    case StmtKind::Try: return "'try' statements";
     default: return "statements";
     }
 }
@@ -63,6 +64,12 @@ void bound_names(const Stmt& s, std::vector<const Name*>& names,
     case StmtKind::While:
         block(cast<While>(&s)->body);
         block(cast<While>(&s)->orelse);
+        break;
+    case StmtKind::Try:
+        block(cast<Try>(&s)->body);
+        block(cast<Try>(&s)->handler);
+        block(cast<Try>(&s)->orelse);
+        block(cast<Try>(&s)->finalbody);
         break;
     case StmtKind::FunctionDef: other.emplace_back(cast<FunctionDef>(&s)->name, cast<FunctionDef>(&s)->name_loc); break;
     case StmtKind::Import:

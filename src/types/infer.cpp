@@ -61,10 +61,16 @@ bool falls_through(const Block& b) {
             for (const Stmt* s : *blk) {
                 if (isa<Break>(s)) return true;
                 if (auto* i = dyn_cast<If>(s)) work.push_back(&i->body), work.push_back(&i->orelse);
+                if (auto* t = dyn_cast<Try>(s))
+                    for (const Block* x : {&t->body, &t->handler, &t->orelse, &t->finalbody}) work.push_back(x);
                 // breaks inside nested loops belong to those loops
             }
         }
         return false;
+    }
+    if (auto* t = dyn_cast<Try>(last)) {
+        if (!t->finalbody.empty() && !falls_through(t->finalbody)) return false;
+        return (falls_through(t->body) && falls_through(t->orelse)) || (t->has_handler && falls_through(t->handler));
     }
     return true;
 }
@@ -191,6 +197,11 @@ void Inferrer::collect_locals(const Block& b) {
         case StmtKind::While:
             collect_locals(cast<While>(s)->body);
             collect_locals(cast<While>(s)->orelse);
+            break;
+        case StmtKind::Try:
+            for (const Block* b :
+                 {&cast<Try>(s)->body, &cast<Try>(s)->handler, &cast<Try>(s)->orelse, &cast<Try>(s)->finalbody})
+                collect_locals(*b);
             break;
         case StmtKind::FunctionDef: locals_.insert(cast<FunctionDef>(s)->name); break;
         default: break;

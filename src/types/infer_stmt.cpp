@@ -92,6 +92,14 @@ void Inferrer::stmt(const Stmt* s) {
         return;
     }
     case StmtKind::For: for_loop(cast<For>(s)); return;
+    case StmtKind::Try: {
+        auto* t = cast<Try>(s);
+        block(t->body);
+        block(t->handler);
+        block(t->orelse);
+        block(t->finalbody);
+        return;
+    }
     case StmtKind::Return: ret(cast<Return>(s)); return;
     case StmtKind::Break:
     case StmtKind::Continue:

@@ -115,3 +115,53 @@ TEST_CASE("unsupported raises are located errors", "[e2e][raise]") {
     CHECK_THAT(compile_error("    raise ValueError from None\n"), Contains("'raise ... from' is not supported"));
     CHECK_THAT(compile_error("    assert x, x\n"), Contains("constant string message"));
 }
+
+// try/except (docs/language.md#tryexcept): what a handler catches never reaches C++; what
+// try/finally raises again does, as the same class and message (CPython: the same source).
+TEST_CASE("try/except catches in compiled code; try/finally's raise reaches C++", "[e2e][raise][try]") {
+    Module m = Module::from_string(R"(class Negative(Exception):
+    pass
+
+
+def divide(a, b):
+    if b < 0:
+        raise Negative("negative divisor")
+    return a // b
+
+
+def safe(a, b):
+    try:
+        r = divide(a, b)
+    except Exception:
+        r = -1
+    return r
+
+
+def cleanup(a, b):
+    n = 0
+    try:
+        n = divide(a, b)
+    finally:
+        n = n + 100
+    return n
+)",
+                                   "try.py");
+    Function safe = m.function("safe"), cleanup = m.function("cleanup");
+    CHECK(safe(7, 2).as<int64_t>() == 3);
+    CHECK(safe(7, 0).as<int64_t>() == -1);
+    CHECK(safe(7, -1).as<int64_t>() == -1);
+    CHECK(cleanup(7, 2).as<int64_t>() == 103);
+    using P = std::pair<std::string, std::string>;
+    auto raised = [](Function& f, int64_t a, int64_t b) {
+        try {
+            f(a, b);
+        } catch (const Error& e) {
+            CHECK(e.kind() == Error::Kind::Runtime);
+            return P{e.exception_class(), e.exception_message()};
+        }
+        return P{"", ""};
+    };
+    CHECK(raised(cleanup, 7, -1) == P{"Negative", "negative divisor"});
+    CHECK(raised(cleanup, 7, 0) == P{"ZeroDivisionError", "division by zero"});
+    CHECK(cleanup(9, 3).as<int64_t>() == 103);  // usable after
+}

@@ -212,6 +212,23 @@ static void test_errors(ujit_module* m) {
     ujit_function_release(sign);
     ujit_module_release(raising);
 
+    /* try/except catches in compiled code; what try/finally raises again is RUNTIME */
+    ujit_module* trying = NULL;
+    const char* try_src = "def d(a, b):\n    return a // b\n\n\ndef safe(b):\n    try:\n        r = d(1, b)\n"
+                          "    except Exception:\n        r = -1\n    return r\n\n\ndef cleanup(b):\n"
+                          "    r = 0\n    try:\n        r = d(1, b)\n    finally:\n        r = r + 1\n    return r\n";
+    CHECK(ujit_module_from_string(try_src, "try.py", &trying) == UJIT_OK);
+    ujit_function* safe = trying ? get(trying, "safe") : NULL;
+    ujit_function* cleanup = trying ? get(trying, "cleanup") : NULL;
+    ujit_value zero = i64(0);
+    CHECK(safe && ujit_function_call(safe, &zero, 1, r, 1, &n) == UJIT_OK && r[0].v.i == -1);
+    CHECK(cleanup && ujit_function_call(cleanup, &zero, 1, r, 1, &n) == UJIT_ERROR_RUNTIME);
+    CHECK(strcmp(ujit_last_error(), "ZeroDivisionError: division by zero (in d at try.py:2:12)") == 0);
+    CHECK(cleanup && ujit_function_call(cleanup, &one, 1, r, 1, &n) == UJIT_OK && r[0].v.i == 1);
+    ujit_function_release(safe);
+    ujit_function_release(cleanup);
+    ujit_module_release(trying);
+
     /* caller mistakes */
     ujit_function* none = NULL;
     CHECK(ujit_module_function(m, "no_such_function", &none) == UJIT_ERROR_ARGUMENT && none == NULL);
