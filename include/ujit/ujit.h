@@ -126,6 +126,9 @@ typedef struct ujit_array_view {
  * Passed back as an argument, it is the array it holds (read-only if that is). */
 #define UJIT_ARRAY_RESULT 4
 typedef struct ujit_array ujit_array;
+/* A dict or set result (is_array = UJIT_DICT_RESULT, `dict` its handle, see ujit_dict below). */
+#define UJIT_DICT_RESULT 6
+typedef struct ujit_dict ujit_dict;
 typedef struct ujit_value {
     int32_t is_array;
     ujit_dtype dtype;
@@ -136,6 +139,7 @@ typedef struct ujit_value {
         double c[2];   /* complex: real, imag */
         const DLTensor* array;
         ujit_array* result;
+        ujit_dict* dict;
     } v;
 } ujit_value;
 
@@ -161,6 +165,18 @@ ujit_status ujit_array_dltensor(const ujit_array* a, const DLTensor** out);
  * consumer calls), independently of the handle. */
 ujit_status ujit_array_to_dlpack(const ujit_array* a, DLManagedTensor** out);
 void ujit_array_release(ujit_array* a);
+
+/* A dict (Numba's typed dict) or set a compiled function returned: the handle holds its
+ * entries, copied out in the container's order (a dict's insertion order). ujit_dict_key and
+ * ujit_dict_value write entry `index`'s key or value as a call writes its result (a tuple
+ * flattened into up to `max_out` values, *n_out how many it has, NULL allowed; an array as a
+ * new handle the caller releases). A set's entries have keys only. UJIT_ERROR_ARGUMENT for an
+ * index past the end, or a set's value. */
+size_t ujit_dict_length(const ujit_dict* d);
+int ujit_dict_is_set(const ujit_dict* d);
+ujit_status ujit_dict_key(const ujit_dict* d, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
+ujit_status ujit_dict_value(const ujit_dict* d, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
+void ujit_dict_release(ujit_dict* d);
 
 /* ------------------------------------------------------------------ modules */
 

@@ -182,6 +182,21 @@ public:
     Value(const Array& a) : v_(a.ref()) {}
     Value(Tuple t) : v_(std::move(t)) {}
     Value(Scalar s) : v_(s) {}
+    // ---- dicts and sets: a dict result (Numba's typed dict) or a set result, its entries
+    // copied out in the container's order (a dict's is insertion order, as Python's).
+    struct Dict {
+        std::vector<Value> keys, values;
+    };
+    struct Set {
+        std::vector<Value> items;
+    };
+    Value(Dict d) : v_(std::move(d)) {}
+    Value(Set s) : v_(std::move(s)) {}
+    bool is_dict() const { return std::holds_alternative<Dict>(v_); }
+    bool is_set() const { return std::holds_alternative<Set>(v_); }
+    const Dict& dict() const { return std::get<Dict>(v_); }
+    const Set& set() const { return std::get<Set>(v_); }
+    // ---- end dicts and sets
     // An explicitly typed scalar: Value::of(DType::Float32, 1.5).
     static Value of(DType t, double x);
     static Value of_int(DType t, int64_t x);
@@ -212,9 +227,9 @@ public:
     // result (see above); a result array's elements of a tuple each have their own.
     const ArrayOwner& owner() const { return owner_; }
     const Tuple& tuple() const { return std::get<Tuple>(v_); }
-    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None
+    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None, {1: 2.0}, {1, 2}
 
-    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple>;
+    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, Dict, Set>;
     const Storage& storage() const { return v_; }
 
 private:

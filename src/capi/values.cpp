@@ -89,7 +89,11 @@ size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out) {
     try {
         for (size_t i = 0; i < n; ++i) {
             ujit::Value& v = *flat[i];
-            if (v.is_array()) {
+            if (v.is_dict() || v.is_set()) {
+                out[i] = ujit_value{};
+                out[i].is_array = UJIT_DICT_RESULT;
+                out[i].v.dict = new ujit_dict{std::move(v)};
+            } else if (v.is_array()) {
                 out[i] = ujit_value{};
                 out[i].is_array = UJIT_ARRAY_RESULT;
                 out[i].dtype = static_cast<ujit_dtype>(v.array().dtype);
@@ -105,6 +109,9 @@ size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out) {
         for (size_t i = 0; i < n; ++i)
             if (out[i].is_array == UJIT_ARRAY_RESULT) {
                 ujit_array_release(out[i].v.result);
+                out[i] = ujit_value{};
+            } else if (out[i].is_array == UJIT_DICT_RESULT) {
+                ujit_dict_release(out[i].v.dict);
                 out[i] = ujit_value{};
             }
         throw;

@@ -61,12 +61,16 @@ void log_unlink(ujit_nrt_meminfo* mi) {
     mi->log_prev = mi->log_next = nullptr;
 }
 
-void destroy(ujit_nrt_meminfo* mi) {
-    log_unlink(mi);
-    if (mi->destructor) mi->destructor(mi->data, mi->info);
+void free_header(ujit_nrt_meminfo* mi) {
     (mi->owns_block ? g_free : g_adopt_free).fetch_add(1, std::memory_order_relaxed);
     mi->~ujit_nrt_meminfo();
     std::free(mi);
+}
+
+void destroy(ujit_nrt_meminfo* mi) {
+    log_unlink(mi);
+    if (mi->destructor) mi->destructor(mi->data, mi->info);
+    free_header(mi);
 }
 
 ujit_nrt_meminfo* make_header(void* block) {
@@ -89,9 +93,27 @@ void detach_all() {
     log.tail = nullptr;
 }
 
+// What a raise frees may hold references to each other (a list holding an array made in
+// the same call): every doomed header is first detached and given a count no release can
+// bring to zero, then every destructor runs (their releases of doomed headers do nothing),
+// then the headers are freed.
 void release_since(uint64_t mark) {
     AllocLog& log = t_alloc_log;
-    while (log.tail && log.tail->log_seq > mark) destroy(log.tail);  // destroy unlinks it
+    ujit_nrt_meminfo* doomed = nullptr;  // chained through log_next, newest first
+    while (log.tail && log.tail->log_seq > mark) {
+        ujit_nrt_meminfo* mi = log.tail;
+        log_unlink(mi);
+        mi->refcount.store(INT64_MAX / 2, std::memory_order_relaxed);
+        mi->log_next = doomed;
+        doomed = mi;
+    }
+    for (ujit_nrt_meminfo* mi = doomed; mi; mi = mi->log_next)
+        if (mi->destructor) mi->destructor(mi->data, mi->info);
+    while (doomed) {
+        ujit_nrt_meminfo* next = doomed->log_next;
+        free_header(doomed);
+        doomed = next;
+    }
 }
 
 }  // namespace ujit::nrt

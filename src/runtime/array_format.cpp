@@ -225,6 +225,12 @@ std::string array_repr(const ArrayRef& a) {
 namespace {
 std::string element_repr(const Value& v) {
     if (v.is_array()) return array_repr(v.array());
+    if (v.is_dict()) {
+        std::string s = "{";
+        for (size_t i = 0; i < v.dict().keys.size(); ++i)
+            s += (i ? ", " : "") + element_repr(v.dict().keys[i]) + ": " + element_repr(v.dict().values[i]);
+        return s + "}";
+    }
     if (!v.is_tuple()) return v.repr();
     std::string s = "(";
     for (size_t i = 0; i < v.tuple().size(); ++i) s += (i ? ", " : "") + element_repr(v.tuple()[i]);

@@ -23,7 +23,8 @@ enum class BuiltinGroup : uint8_t {
     Xoroshiro,
     Object,
     ArrayMethod,
-    Threads
+    Threads,
+    DictMethod,  // d.get(...), s.add(...): typed by types/infer_dicts.cpp, lowered by codegen/lower_dict*.cpp
 };
 enum class TypingRule : uint8_t { Float1, Float2, Own };
 enum class Availability : uint8_t { Both, Cpu, Cuda };
@@ -67,6 +68,7 @@ const BuiltinAlias* builtin_aliases(size_t& count);
 inline bool is_cuda_only(BuiltinId id) { return builtin_info(id).where == Availability::Cuda; }
 inline bool is_cpu_only(BuiltinId id) { return builtin_info(id).where == Availability::Cpu; }
 inline bool is_array_method(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::ArrayMethod; }
+inline bool is_dict_method(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::DictMethod; }
 inline bool is_atomic(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Atomic; }
 inline bool is_math_module(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Math; }
 inline bool is_xoroshiro(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Xoroshiro; }

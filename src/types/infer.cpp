@@ -28,6 +28,12 @@ std::string type_code(const Type* t) {
                            : t->layout() == Layout::F ? "F"
                                                       : "A",
                            t->is_readonly() ? "R" : "");
+    case Kind::Dict:
+    case Kind::Set: {  // parts of a value type are decided
+        std::string s = t->is_dict() ? "D" : "S";
+        for (auto* e : t->elements()) s += e ? type_code(e) : "u";
+        return s + "_";
+    }
     case Kind::Tuple: {
         std::string s = fmt::format("T{}_", t->elements().size());
         for (auto* e : t->elements()) s += type_code(e);

@@ -36,6 +36,9 @@ const Type* Inferrer::call(const Call* c) {
         return array_alloc(c, callee->builtin());
     if (callee && callee->kind() == Kind::BuiltinFunc && nplib::is_library_call(callee->builtin()))
         return library_call(c, callee->builtin());  // infer_library.cpp: takes keywords
+    if (callee && callee->kind() == Kind::BuiltinFunc &&
+        (callee->builtin() == BuiltinId::Dict || callee->builtin() == BuiltinId::Set))
+        return dict_builtin(c, callee->builtin());  // infer_dicts.cpp
     if (!c->keywords.empty())
         error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
 
@@ -60,6 +63,8 @@ const Type* Inferrer::call(const Call* c) {
     }
     if (callee->kind() == Kind::BuiltinFunc && is_array_method(callee->builtin()))
         return array_method(c, callee->builtin(), std::move(args));
+    if (callee->kind() == Kind::BuiltinFunc && is_dict_method(callee->builtin()))
+        return dict_method(c, callee->builtin(), std::move(args));
     switch (callee->kind()) {
     case Kind::UserFunc: return user_call(c, callee->function(), std::move(args));
     case Kind::DTypeObj: {
@@ -370,7 +375,8 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
             operands(c, {args[0]});
             return int64();
         }
-        if (!args[0]->is_array()) error(c->args[0]->loc, fmt::format("len() of {} is not supported", args[0]->str()));
+        if (!args[0]->is_array() && !args[0]->is_dict() && !args[0]->is_set() && args[0]->kind() != Kind::DictView)
+            error(c->args[0]->loc, fmt::format("len() of {} is not supported", args[0]->str()));
         operands(c, {args[0]});
         return int64();
     case BuiltinId::Range: {

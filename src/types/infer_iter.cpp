@@ -31,6 +31,7 @@ const Type* Inferrer::iteration_item(const Expr* e) {
         if (!it) return nullptr;
         if (it->kind() == Kind::Range) return fn_.call_operands.at(e->id).front();
         if (it->is_array() && it->ndim() == 0) error(e->loc, "iteration over a 0-d array");
+        if (it->is_dict() || it->is_set() || it->kind() == Kind::DictView) return container_item(e, it);
         if (it->is_array()) {
             std::string unused;  // an element of a 1-D array, a row (a[i]) of an N-D one
             return nplib::basic_index_type(it, {nplib::IndexItem::Integer}, &unused);

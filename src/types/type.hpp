@@ -26,6 +26,10 @@ enum class Kind : uint8_t {
     Complex,  // complex64, complex128
     Tuple,    // heterogeneous or uniform
     Array,    // dtype, ndim (1..8), layout
+    // ---- dicts and sets (src/dicts)
+    Dict,  // dict_key(), dict_value() (null: undecided, as `{}` before a store)
+    Set,   // set_item() (null: undecided, as `set()` before an add)
+    // ---- end dicts and sets
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
@@ -33,6 +37,7 @@ enum class Kind : uint8_t {
     DTypeObj,     // np.float32, numba.int32, float (as a type/constructor); scalar() is the type
     Range,        // the value of range(...), only legal as a for-loop iterator
     StrLit,       // a string literal (print arguments only)
+    DictView,     // d.keys(), d.values(), d.items(): only iterated (view_dict(), view_part())
 };
 
 enum class Layout : uint8_t { C, F, A };
@@ -61,7 +66,7 @@ public:
     bool is_none() const { return kind_ == Kind::None; }
     bool is_tuple() const { return kind_ == Kind::Tuple; }
     bool is_array() const { return kind_ == Kind::Array; }
-    bool is_value() const { return kind_ <= Kind::Array; }  // exists at run time
+    bool is_value() const { return kind_ <= Kind::Set; }  // exists at run time
     // A function or a number type used as a value (Numba's Dispatcher, Function and
     // NumberClass types): passed to functions and held in variables while compiling, with
     // no data at run time; each one is a specialization of its own.
@@ -81,6 +86,17 @@ public:
     // A read-only array (a NumPy argument whose flags.writeable is false): a distinct type,
     // as in Numba, so stores into it are refused when typing.
     bool is_readonly() const { return readonly_; }
+
+    // ---- dicts and sets (src/dicts)
+    bool is_dict() const { return kind_ == Kind::Dict; }
+    bool is_set() const { return kind_ == Kind::Set; }
+    const Type* dict_key() const { return elems_[0]; }    // Dict
+    const Type* dict_value() const { return elems_[1]; }  // Dict
+    const Type* set_item() const { return elems_[0]; }    // Set
+    bool is_decided() const { return elems_[0] && (kind_ != Kind::Dict || elems_[1]); }  // Dict, Set
+    const Type* view_dict() const { return elems_[0]; }   // DictView
+    int view_part() const { return bits_; }               // DictView: 0 keys, 1 values, 2 items
+    // ---- end dicts and sets
 
     // Compile-time kinds.
     const std::string& path() const { return name_; }          // Namespace: "cuda.atomic"
@@ -124,6 +140,11 @@ inline constexpr size_t kMaxMixedTuple = 1000;
 // The error for a tuple display or constant past kMaxMixedTuple, or empty if it is fine.
 std::string mixed_tuple_error(const Type* tuple);
 const Type* array(const Type* dtype, int ndim, Layout layout, bool readonly = false);
+// ---- dicts and sets: DictType[key,value]<iv=None>, set(item); null parts are undecided
+const Type* dict_of(const Type* key, const Type* value);
+const Type* set_of(const Type* item);
+const Type* dict_view(const Type* dict, int part);
+// ---- end dicts and sets
 const Type* namespace_(const std::string& path);
 const Type* builtin_func(BuiltinId id);
 const Type* user_func(const syntax::FunctionDef* fn);

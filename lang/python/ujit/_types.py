@@ -308,8 +308,11 @@ def split_full_signature(sig):
 
 def result_shape(text):
     """How a flattened result rebuilds: None for a scalar (or none), else a tuple with one
-    entry per element (None for a scalar, a nested tuple for a tuple)."""
+    entry per element (None for a scalar, a nested tuple for a tuple); a dict or set result is
+    its type's text (ujit.typed._from_result reads it)."""
     text = text.strip()
+    if text.startswith(("DictType[", "set(", "reflected set(")):
+        return text
     if text.startswith("UniTuple(") and text.endswith(")"):
         inner, _, count = text[len("UniTuple("):-1].rpartition(" x ")
         return tuple(result_shape(inner) for _ in range(int(count)))
