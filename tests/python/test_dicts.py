@@ -320,3 +320,22 @@ def ranges(n):
     np.testing.assert_array_equal(r[2, -2], np.arange(3) * 1.0)
     del r
     assert live() == before
+
+
+def test_raise_frees_a_dict_of_arrays_made_in_the_call():
+    """KeyError after a dict took arrays made in the same call: each block is freed once."""
+    fn = njit(load("""
+def f(k):
+    d = {}
+    for i in range(4):
+        d[i] = np.ones(i + 2)
+    s = {1, 2, 9}
+    s.remove(k)
+    return d[k].sum()
+""").f)
+    assert fn(1) == 3.0
+    before = live()
+    for k in (7, 9):  # set.remove's KeyError, then d[k]'s
+        with pytest.raises(KeyError):
+            fn(k)
+    assert live() == before
