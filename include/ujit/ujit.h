@@ -135,6 +135,9 @@ typedef struct ujit_array ujit_array;
 /* A list result (is_array = UJIT_LIST_RESULT, `list` its handle, see ujit_list below). */
 #define UJIT_LIST_RESULT 5
 typedef struct ujit_list ujit_list;
+/* A dict or set result (is_array = UJIT_DICT_RESULT, `dict` its handle, see ujit_dict below). */
+#define UJIT_DICT_RESULT 6
+typedef struct ujit_dict ujit_dict;
 typedef struct ujit_value {
     int32_t is_array;
     ujit_dtype dtype;
@@ -150,6 +153,7 @@ typedef struct ujit_value {
             const char* data;
             int64_t length; /* bytes */
         } str;
+        ujit_dict* dict;
     } v;
 } ujit_value;
 
@@ -192,6 +196,17 @@ ujit_status ujit_list_create(const ujit_value* items, size_t n, ujit_list** out)
 ujit_status ujit_list_set_item_type(ujit_list* l, const char* item_type);
 ujit_status ujit_list_item(const ujit_list* l, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
 void ujit_list_release(ujit_list* l);
+/* A dict (Numba's typed dict) or set a compiled function returned: the handle holds its
+ * entries, copied out in the container's order (a dict's insertion order). ujit_dict_key and
+ * ujit_dict_value write entry `index`'s key or value as a call writes its result (a tuple
+ * flattened into up to `max_out` values, *n_out how many it has, NULL allowed; an array as a
+ * new handle the caller releases). A set's entries have keys only. UJIT_ERROR_ARGUMENT for an
+ * index past the end, or a set's value. */
+size_t ujit_dict_length(const ujit_dict* d);
+int ujit_dict_is_set(const ujit_dict* d);
+ujit_status ujit_dict_key(const ujit_dict* d, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
+ujit_status ujit_dict_value(const ujit_dict* d, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
+void ujit_dict_release(ujit_dict* d);
 
 /* ------------------------------------------------------------------ modules */
 

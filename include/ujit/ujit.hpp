@@ -201,6 +201,21 @@ public:
     // A str (Numba's unicode_type), as UTF-8 text: Value(std::string("héllo")), Value("abc").
     Value(std::string utf8) : v_(Str{std::move(utf8)}) {}
     Value(const char* utf8) : v_(Str{utf8}) {}
+    // ---- dicts and sets: a dict result (Numba's typed dict) or a set result, its entries
+    // copied out in the container's order (a dict's is insertion order, as Python's).
+    struct Dict {
+        std::vector<Value> keys, values;
+    };
+    struct Set {
+        std::vector<Value> items;
+    };
+    Value(Dict d) : v_(std::move(d)) {}
+    Value(Set s) : v_(std::move(s)) {}
+    bool is_dict() const { return std::holds_alternative<Dict>(v_); }
+    bool is_set() const { return std::holds_alternative<Set>(v_); }
+    const Dict& dict() const { return std::get<Dict>(v_); }
+    const Set& set() const { return std::get<Set>(v_); }
+    // ---- end dicts and sets
     // An explicitly typed scalar: Value::of(DType::Float32, 1.5).
     static Value of(DType t, double x);
     static Value of_int(DType t, int64_t x);
@@ -242,12 +257,12 @@ public:
         std::get<List>(v.v_).typed_item = std::move(item_type);
         return v;
     }
-    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None, [1, 2], 'abc'
+    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None, [1, 2], 'abc', {1: 2.0}, {1, 2}
 
     struct Str {  // its own type, so that a string never converts to a scalar or back
         std::string utf8;
     };
-    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, List, Str>;
+    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, List, Str, Dict, Set>;
     const Storage& storage() const { return v_; }
 
 private:

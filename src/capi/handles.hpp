@@ -38,6 +38,11 @@ struct ujit_device_array {
     std::vector<int64_t> element_strides;
 };
 
+// A dict or set a call returned: a Value::Dict or Value::Set (capi_dict.cpp).
+struct ujit_dict {
+    ujit::Value value;
+};
+
 // An array a call returned: the Value shares its owner (the reference the handle holds).
 struct ujit_list {
     ujit::Value value;  // a Value::List

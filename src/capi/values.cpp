@@ -117,6 +117,9 @@ size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out) {
             if (v.is_list()) {
                 out[i].is_array = UJIT_LIST_RESULT;
                 out[i].v.list = new ujit_list{std::move(v)};
+            } else if (v.is_dict() || v.is_set()) {
+                out[i].is_array = UJIT_DICT_RESULT;
+                out[i].v.dict = new ujit_dict{std::move(v)};
             } else if (v.is_array()) {
                 out[i].is_array = UJIT_ARRAY_RESULT;
                 out[i].dtype = static_cast<ujit_dtype>(v.array().dtype);
@@ -137,8 +140,9 @@ size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out) {
             if (out[i].is_array == UJIT_ARRAY_RESULT) ujit_array_release(out[i].v.result);
             if (out[i].is_array == UJIT_LIST_RESULT) ujit_list_release(out[i].v.list);
             if (out[i].is_array == UJIT_STRING) std::free(const_cast<char*>(out[i].v.str.data));
+            if (out[i].is_array == UJIT_DICT_RESULT) ujit_dict_release(out[i].v.dict);
             if (out[i].is_array == UJIT_ARRAY_RESULT || out[i].is_array == UJIT_LIST_RESULT ||
-                out[i].is_array == UJIT_STRING)
+                out[i].is_array == UJIT_STRING || out[i].is_array == UJIT_DICT_RESULT)
                 out[i] = ujit_value{};
         }
         throw;

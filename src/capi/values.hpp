@@ -11,7 +11,8 @@ namespace ujit::capi {
 
 // A value holding a DLTensor (UJIT_ARRAY, UJIT_ARRAY_READONLY; not a result handle).
 inline const DLTensor* dl_tensor_of(const ujit_value& v) {
-    return v.is_array && v.is_array != UJIT_ARRAY_RESULT && v.is_array != UJIT_LIST_RESULT && v.is_array != UJIT_STRING
+    return v.is_array && v.is_array != UJIT_ARRAY_RESULT && v.is_array != UJIT_LIST_RESULT &&
+                   v.is_array != UJIT_STRING && v.is_array != UJIT_DICT_RESULT
                ? v.v.array
                : nullptr;
 }

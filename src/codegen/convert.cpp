@@ -52,6 +52,7 @@ llvm::Value* convert(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from, con
         return out;
     }
     if (from->is_list() && to->is_list()) return !from->item() || from->item() == to->item() ? v : nullptr;
+    if ((from->is_dict() || from->is_set()) && from == to) return v;
     if (from->is_array() && to->is_array()) {
         // Layouts may differ (C vs A); the struct is the same when dtype and ndim agree.
         if (from->dtype() != to->dtype() || from->ndim() != to->ndim()) return nullptr;

@@ -50,6 +50,10 @@ llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
     if (t->is_array()) return array_struct(ctx, t->ndim());
     if (t->is_list()) return list_struct(ctx);
     if (t->is_str()) return str_struct(ctx);
+    if (t->is_dict() || t->is_set()) {  // {ptr header, ptr payload}: dicts/dict_runtime.h
+        auto* ptr = llvm::PointerType::get(ctx, 0);
+        return llvm::StructType::get(ctx, {ptr, ptr});
+    }
     // A tuple of one element type is an LLVM array, as Numba lowers UniTuple: LLVM's SCCP
     // tracks each field of every struct value, which made building an n-tuple with n
     // insertvalues take n^2 time and memory (8,000 elements: out of memory); it leaves

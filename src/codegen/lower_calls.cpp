@@ -44,6 +44,9 @@ llvm::Value* FunctionLowering::call(const Call* e) {
         if (types::is_list_method(ct->builtin())) return list_method_call(e, ct->builtin());
         if (ct->builtin() == BuiltinId::List || ct->builtin() == BuiltinId::Sorted)
             return list_builtin_call(e, ct->builtin());
+        if (types::is_dict_method(ct->builtin())) return dict_method_call(e, ct->builtin());
+        if (ct->builtin() == BuiltinId::Dict || ct->builtin() == BuiltinId::Set)
+            return dict_builtin_call(e, ct->builtin());
         return call_builtin(e, ct->builtin(), self);
     }
     default: unsupported(e->callee->loc, fmt::format("'{}' object is not callable", ct->str()));
@@ -140,6 +143,9 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         if (t->is_array()) return result(array_dim(b, expr(e->args[0]), 0), types::int64());
         if (t->is_tuple()) return result(b.getInt64(t->elements().size()), types::int64());
         if (t->is_list()) return result(list_size(expr(e->args[0])), types::int64());
+        if (t->is_dict() || t->is_set()) return result(dict_len(expr(e->args[0])), types::int64());
+        if (t->kind() == types::Kind::DictView)
+            return result(dict_len(expr(cast<Attribute>(cast<Call>(e->args[0])->callee)->value)), types::int64());
         unsupported(e->loc, "len() of " + t->str() + " is not supported");
     }
     case BuiltinId::Abs:

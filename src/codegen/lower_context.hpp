@@ -416,6 +416,37 @@ private:
     };
     std::vector<TryFrame> try_frames_;
     std::set<std::string> try_variables_;  // assigned in a try statement: kept in memory
+    // ---- dicts and sets (lower_dicts.cpp, lower_dict_methods.cpp; runtime: src/dicts)
+    // A dict or set value is {nrt header, ujit_dict_payload}. new_dict(t, loc) makes an empty
+    // one (a temporary of the statement); dict_insert adds a key (in a dict_slot) and value.
+public:
+    llvm::Value* new_dict(const Type* t, syntax::SourceLoc loc);
+    void dict_insert(llvm::Value* d, const Type* t, llvm::Value* key_slot, llvm::Value* value, syntax::SourceLoc loc);
+    llvm::Value* dict_slot(llvm::Value* v, const Type* t);
+
+private:
+    const Type* dict_key_type(const Type* t);
+    llvm::Value* dict_payload(llvm::Value* d);
+    llvm::Value* dict_len(llvm::Value* d);
+    llvm::Value* dict_layout(const Type* t);
+    llvm::Value* dict_value_of(llvm::Value* mi, const Type* t);
+    llvm::Value* dict_key_slot(const syntax::Expr* key, const Type* t);
+    llvm::Value* dict_find(llvm::Value* d, llvm::Value* key_slot);
+    llvm::Value* entry_part(llvm::Value* entry, const Type* t, bool value);
+    llvm::Value* dict_display(const syntax::Tuple* e);
+    llvm::Value* dict_subscript(const syntax::Subscript* e);
+    void dict_store(const syntax::Subscript* sub, llvm::Value* v, const Type* vt);
+    llvm::Value* dict_contains(llvm::Value* key, const Type* kt, llvm::Value* d, const Type* t, syntax::SourceLoc loc);
+    llvm::Value* dict_compare(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
+                              syntax::SourceLoc loc);
+    IterSource dict_iter_source(const syntax::Expr* e);
+    llvm::Value* dict_copy(llvm::Value* d, const Type* t, syntax::SourceLoc loc);
+    void set_update(syntax::BinOp op, llvm::Value* a, llvm::Value* other, syntax::SourceLoc loc);
+    llvm::Value* set_binary(const syntax::Binary* e);
+    void set_aug_assign(const syntax::AugAssign* s);
+    llvm::Value* dict_builtin_call(const syntax::Call* e, types::BuiltinId id);
+    llvm::Value* dict_method_call(const syntax::Call* e, types::BuiltinId id);
+    // ---- end dicts and sets
 
 public:
     ModuleLowering& mod;

@@ -179,6 +179,7 @@ llvm::Value* FunctionLowering::if_exp(const IfExp* e) {
 llvm::Value* FunctionLowering::tuple_expr(const Tuple* e) {
     const Type* t = type_of(e);
     if (t->is_list()) return list_display(e);
+    if (t->is_dict() || t->is_set()) return dict_display(e);
     if (!t->is_tuple() || t->elements().size() != e->elts.size())
         syntax::internal_error(e->loc, "tuple display typed as " + t->str());
     llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, t));
@@ -190,6 +191,7 @@ llvm::Value* FunctionLowering::tuple_expr(const Tuple* e) {
 llvm::Value* FunctionLowering::subscript(const Subscript* e) {
     const Type* vt = type_of(e->value);
     if (vt->is_list()) return list_subscript(e);
+    if (vt->is_dict()) return dict_subscript(e);
     if (vt->is_array()) {
         if (const Type* it = type_of(e->index); it->is_array())
             return it->dtype()->is_bool() ? masked_copy(e) : take_rows(e);

@@ -72,6 +72,7 @@ FunctionLowering::IterSource FunctionLowering::iter_source(const Expr* e) {
         return {inner.length, t, [this, inner, last](llvm::Value* k) { return inner.item(b.CreateSub(last, k)); }};
     }
     if (t->is_list()) return list_iter_source(e);
+    if (t->is_dict() || t->is_set() || t->kind() == types::Kind::DictView) return dict_iter_source(e);
     if (t->is_array()) {
         llvm::Value* arr = expr(e);
         std::string unused;  // an element of a 1-D array, a row of an N-D one (array_item0)

@@ -41,6 +41,7 @@ void FunctionLowering::check_error_values(llvm::Value* cond, int code, SourceLoc
 
 llvm::Value* FunctionLowering::binary(const Binary* e) {
     if (type_of(e)->is_list()) return list_binary(e);
+    if (type_of(e)->is_set()) return set_binary(e);
     const Type* lt = type_of(e->lhs);
     llvm::Value* l = expr(e->lhs);
     const Type* rt = type_of(e->rhs);
@@ -401,6 +402,7 @@ llvm::Value* FunctionLowering::compare(const Compare* e) {
 llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
                                               SourceLoc loc) {
     if (lt->is_list() || rt->is_list()) return list_compare(op, l, lt, r, rt, loc);
+    if (rt->is_dict() || rt->is_set()) return dict_compare(op, l, lt, r, rt, loc);
     if (op == CmpOp::Is || op == CmpOp::IsNot) {
         // Only `x is None` has a meaning here, and it is known from the types.
         if (lt->is_none() || rt->is_none()) {

@@ -61,7 +61,8 @@ void FunctionLowering::stmt_kind(const Stmt* s) {
 
 void FunctionLowering::assign(const Assign* s) {
     // a[1:3] = x, out[:] = a * 2 + b: x broadcast into the view, as one loop.
-    if (auto* sub = dyn_cast<Subscript>(s->targets[0]); sub && type_of(sub)->is_array()) {
+    if (auto* sub = dyn_cast<Subscript>(s->targets[0]);
+        sub && type_of(sub)->is_array() && !type_of(sub->value)->is_dict()) {
         if (s->targets.size() != 1)
             unsupported(s->loc, "chained assignment into array slices is not supported by ujit");
         if (const Type* it = type_of(sub->index); it->is_array() && it->dtype()->is_bool())
@@ -94,6 +95,7 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
         if (var && (var->type->is_none() || var->type->is_static_value())) return;  // x = None, g = f: no data
         return store_variable(n->id, v, vt, n->loc);
     }
+    if (auto* sub = dyn_cast<Subscript>(target); sub && type_of(sub->value)->is_dict()) return dict_store(sub, v, vt);
     if (auto* sub = dyn_cast<Subscript>(target)) {
         const Type* elem = nullptr;
         llvm::Value* p = item_pointer(sub, &elem);
@@ -122,6 +124,12 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
 void FunctionLowering::aug_assign(const AugAssign* s) {
     const Type* tt = type_of(s->target);
     if (tt->is_list()) return list_aug_assign(s);
+    if (tt->is_set()) return set_aug_assign(s);
+    if (auto* sub = dyn_cast<Subscript>(s->target); sub && type_of(sub->value)->is_dict()) {  // d[k] += x
+        TypedValue r =
+            binary_values(s->op, dict_subscript(sub), tt, expr(s->value), type_of(s->value), s->value, s->loc);
+        return dict_store(sub, r.v, r.t);
+    }
     if (tt->is_array()) {  // a += b: the array expression a + b stored into a, in one loop
         std::vector<nplib::ArrayExpr*> leaves;
         auto self = std::make_unique<nplib::ArrayExpr>();
@@ -216,6 +224,7 @@ void FunctionLowering::for_stmt(const For* s) {
     if (it->is_array()) return for_array(s);
     if (it->is_list()) return for_helper(s);
     if (it->is_str()) return for_str(s);
+    if (it->is_dict() || it->is_set() || it->kind() == types::Kind::DictView) return for_helper(s);
     if (isa<Call>(s->iter)) return for_helper(s);  // enumerate, zip, reversed: items typed by inference
     unsupported(s->iter->loc, "cannot iterate over " + it->str() + " (use range() or an array)");
 }

@@ -12,6 +12,7 @@
 #include "cpu/kernel_warp.hpp"
 #include "cpu/parallel_runtime.hpp"
 #include "lists/list_runtime.h"
+#include "dicts/dict_runtime.h"
 #include "nrt/nrt.h"
 #include "strings/str_abi.h"
 
@@ -88,6 +89,21 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_str_affix", reinterpret_cast<void*>(&ujit_str_affix)},
         {"ujit_str_is", reinterpret_cast<void*>(&ujit_str_is)},
         {"ujit_str_hash", reinterpret_cast<void*>(&ujit_str_hash)},
+        // Dicts and sets (src/dicts): every operation is a call, as Numba's dictobject.
+        {"ujit_dict_new", reinterpret_cast<void*>(&ujit_dict_new)},
+        {"ujit_dict_copy", reinterpret_cast<void*>(&ujit_dict_copy)},
+        {"ujit_dict_find", reinterpret_cast<void*>(&ujit_dict_find)},
+        {"ujit_dict_insert", reinterpret_cast<void*>(&ujit_dict_insert)},
+        {"ujit_dict_pop", reinterpret_cast<void*>(&ujit_dict_pop)},
+        {"ujit_dict_popitem", reinterpret_cast<void*>(&ujit_dict_popitem)},
+        {"ujit_dict_clear", reinterpret_cast<void*>(&ujit_dict_clear)},
+        {"ujit_dict_compact", reinterpret_cast<void*>(&ujit_dict_compact)},
+        {"ujit_dict_equal", reinterpret_cast<void*>(&ujit_dict_equal)},
+        {"ujit_dict_update", reinterpret_cast<void*>(&ujit_dict_update)},
+        {"ujit_set_update", reinterpret_cast<void*>(&ujit_set_update)},
+        {"ujit_set_intersection_update", reinterpret_cast<void*>(&ujit_set_intersection_update)},
+        {"ujit_set_difference_update", reinterpret_cast<void*>(&ujit_set_difference_update)},
+        {"ujit_set_symmetric_difference_update", reinterpret_cast<void*>(&ujit_set_symmetric_difference_update)},
     };
     return table;
 }

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "dicts/dict_runtime.h"
 #include "lists/list_runtime.h"
 #include "nrt/nrt.h"
 #include "runtime/scalar.hpp"
@@ -85,7 +86,7 @@ size_t c_align(const Type* t) {
         return a;
     }
     if (t->is_complex()) return t->bits() / 16;
-    if (t->is_array() || t->is_list() || t->is_str()) return 8;
+    if (t->is_array() || t->is_list() || t->is_str() || t->is_dict() || t->is_set()) return 8;
     return std::max<size_t>(1, c_size(t));
 }
 
@@ -109,6 +110,8 @@ size_t c_size(const Type* t) {
     case Kind::Array: return 16 + 16 * size_t(t->ndim());
     case Kind::List: return 16;  // {header, payload}: lists/list_runtime.h
     case Kind::Str: return sizeof(ujit_str);
+    case Kind::Dict:
+    case Kind::Set: return 16;  // {header, payload}: dicts/dict_runtime.h
     default: return 0;
     }
 }
@@ -294,6 +297,8 @@ void PackedArgs::write_tuple_or_scalar(const Value& v, const Type* t, uint8_t* o
     }
 }
 
+Value container_value(const void* p, const Type* t);  // a dict or set result (below)
+
 namespace {
 
 // The fields of an array result's struct (codegen/abi.hpp).
@@ -352,6 +357,8 @@ Value build_value(const void* p, const Type* t, ArrayOwner*& owners) {
         a.readonly = t->is_readonly();
         return Value(std::move(a), std::move(*owners++));
     }
+    case Kind::Dict:
+    case Kind::Set: return container_value(p, t);
     case Kind::Tuple: {
         Value::Tuple out;
         size_t off = 0;
@@ -406,6 +413,13 @@ Value copy_value(const void* p, const Type* t) {
         ArrayOwner* next = &held;
         return build_value(p, t, next);
     }
+    case Kind::Str: {  // build_value releases a reference: take one of our own first
+        ujit_str str;
+        std::memcpy(&str, p, sizeof str);
+        ujit_nrt_incref(str.owner);
+        ArrayOwner* none = nullptr;
+        return build_value(p, t, none);
+    }
     case Kind::List: {
         void* payload = nullptr;
         std::memcpy(&payload, static_cast<const uint8_t*>(p) + 8, sizeof payload);
@@ -436,6 +450,11 @@ Value copy_value(const void* p, const Type* t) {
 
 // Releases the references a compiled value of type `t` at `p` holds (arrays', lists').
 void release_value(const void* p, const Type* t) {
+    if (t->is_str()) {
+        ujit_str str;
+        std::memcpy(&str, p, sizeof str);
+        return ujit_nrt_decref(str.owner);
+    }
     if (t->is_array() || t->is_list()) {
         void* owner = nullptr;
         std::memcpy(&owner, static_cast<const uint8_t*>(p) + (t->is_list() ? 0 : c_size(t) - 8), sizeof owner);
@@ -455,6 +474,38 @@ void release_value(const void* p, const Type* t) {
 }  // namespace
 
 Value copy_list_items(const void* p, const Type* list_type) { return copy_value(p, list_type); }
+
+// A dict or set result: its entries copied out in order (each value's arrays with references
+// of their own), then the result's reference to the container released.
+Value container_value(const void* p, const Type* t) {
+    void* mi = nullptr;
+    const ujit_dict_payload* d = nullptr;
+    std::memcpy(&mi, p, sizeof mi);
+    std::memcpy(&d, static_cast<const uint8_t*>(p) + 8, sizeof d);
+    ArrayOwner holder = ArrayOwner::adopt(mi);  // released when this returns, or throws
+    const Type* kt = t->is_set() ? t->set_item() : t->dict_key();
+    int64_t value_offset = ujit_dict_value_offset(d->layout[0]);
+    Value::Dict dict;
+    Value::Set set;
+    for (int64_t i = 0; i < d->nentries; ++i) {
+        const char* e = d->entries + i * d->entry_size;
+        int64_t hash = 0;
+        std::memcpy(&hash, e, sizeof hash);
+        if (hash == -1) continue;  // a deleted entry
+        Value key = read_value(e + 8, kt);
+        if (t->is_set()) {
+            set.items.push_back(std::move(key));
+            continue;
+        }
+        const char* v = e + value_offset;
+        for_each_array(v, t->dict_value(), [](const void* q, const Type* a) {
+            if (void* owner = array_fields(q, a).owner) ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(owner));
+        });
+        dict.values.push_back(read_value(v, t->dict_value()));
+        dict.keys.push_back(std::move(key));
+    }
+    return t->is_set() ? Value(std::move(set)) : Value(std::move(dict));
+}
 
 Value read_value(const void* p, const Type* t) {
     if (holds_list(t)) {  // the result's references are released once copied

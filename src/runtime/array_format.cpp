@@ -230,6 +230,12 @@ std::string element_repr(const Value& v) {
         for (size_t i = 0; i < v.list().size(); ++i) s += (i ? ", " : "") + element_repr(v.list()[i]);
         return s + "]";
     }
+    if (v.is_dict()) {
+        std::string s = "{";
+        for (size_t i = 0; i < v.dict().keys.size(); ++i)
+            s += (i ? ", " : "") + element_repr(v.dict().keys[i]) + ": " + element_repr(v.dict().values[i]);
+        return s + "}";
+    }
     if (!v.is_tuple()) return v.repr();
     std::string s = "(";
     for (size_t i = 0; i < v.tuple().size(); ++i) s += (i ? ", " : "") + element_repr(v.tuple()[i]);

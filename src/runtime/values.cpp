@@ -211,6 +211,18 @@ std::string Value::repr() const {
         for (size_t i = 0; i < list().size(); ++i) s += (i ? ", " : "") + list()[i].repr();
         return s + "]";
     }
+    if (is_dict()) {
+        std::string s = "{";
+        for (size_t i = 0; i < dict().keys.size(); ++i)
+            s += (i ? ", " : "") + dict().keys[i].repr() + ": " + dict().values[i].repr();
+        return s + "}";
+    }
+    if (is_set()) {
+        if (set().items.empty()) return "set()";
+        std::string s = "{";
+        for (size_t i = 0; i < set().items.size(); ++i) s += (i ? ", " : "") + set().items[i].repr();
+        return s + "}";
+    }
     const Tuple& t = tuple();
     std::string s = "(";
     for (size_t i = 0; i < t.size(); ++i) {

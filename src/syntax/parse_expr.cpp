@@ -450,11 +450,10 @@ Expr* Parser::parse_paren() {
 
 // A list display is a Tuple marked as a list: a list value in compiled code (types/
 // infer_lists.cpp), a signature list inside a decorator, and a tuple where it is the (nested)
-// first argument of `*.array(...)` (np.array([[1, 2], [3, 4]])). Dicts and sets (and their
-// comprehensions) are outside the subset: name which one.
+// first argument of `*.array(...)` (np.array([[1, 2], [3, 4]])). Dicts and sets are displays
+// too (types/infer_dicts.cpp); their comprehensions are outside the subset.
 Expr* Parser::parse_display() {
     Token open = take();
-    const char* closer = open.text == "[" ? "]" : "}";
     if (open.text == "[") {
         if (!in_decorator_ && !list_ok_ && !peek().is_op("]")) {
             Expr* first = parse_expr();
@@ -479,16 +478,9 @@ Expr* Parser::parse_display() {
         expect_op("]");
         return nested(list, open.loc);
     }
-    if (in_decorator_) return parse_decorator_braces(open);
-    if (peek().is_op(closer) || peek().is_op("**")) unsupported(open.loc, "dict literals are");
-    parse_expr();
-    if (accept_op(":")) {
-        parse_expr();
-        if (peek().is_keyword("for")) unsupported(open.loc, "dict comprehensions are");
-        unsupported(open.loc, "dict literals are");
-    }
-    if (peek().is_keyword("for")) unsupported(open.loc, "set comprehensions are");
-    unsupported(open.loc, "set literals are");
+    // {k: v, ...}, {a, b} and {} (a dict): a Tuple that says which display it was.
+    if (peek().is_op("**")) unsupported(open.loc, "dict unpacking ('**') is");
+    return parse_decorator_braces(open);
 }
 
 namespace {
@@ -578,8 +570,9 @@ Expr* Parser::parse_list_comp(const Token& open, Expr* elt) {
     return nested(comp, open.loc);
 }
 
-// Inside a decorator, {a, b} and {k: v, ...} (fastmath's flags) become a Tuple that says
-// which it was; a dict's elts alternate key and value. The decorator checks their use.
+// {a, b} and {k: v, ...} become a Tuple that says which it was; a dict's elts alternate key
+// and value. Inside a decorator they spell fastmath's flags (the decorator checks their use);
+// in a function they are Numba's set and typed dict displays (types/infer_dicts.cpp).
 Expr* Parser::parse_decorator_braces(const Token& open) {
     auto* braces = make<Tuple>(open.loc);
     braces->display = Tuple::Display::Set;
@@ -590,7 +583,9 @@ Expr* Parser::parse_decorator_braces(const Token& open) {
             expect_op(":");
             braces->elts.push_back(parse_expr());
         }
-        if (peek().is_keyword("for")) unsupported(open.loc, "comprehensions are");
+        if (peek().is_keyword("for"))
+            unsupported(open.loc,
+                        braces->display == Tuple::Display::Dict ? "dict comprehensions are" : "set comprehensions are");
         if (!accept_op(",")) break;
     }
     if (braces->elts.empty()) braces->display = Tuple::Display::Dict;  // {} is a dict

@@ -204,11 +204,32 @@ Stmt* Parser::parse_simple_statement() {
     if (kw == "from") return parse_from_import();
     if (kw == "raise") return parse_raise();
     if (kw == "assert") return parse_assert();
-    for (const char* name : {"del", "global", "nonlocal"})
+    if (kw == "del") return parse_del();
+    for (const char* name : {"global", "nonlocal"})
         if (kw == name) unsupported(loc, fmt::format("'{}' statements are", kw));
     if (kw == "if" || kw == "while" || kw == "for" || kw == "def" || kw == "class" || kw == "try" || kw == "with")
         unexpected(t);  // a compound statement after ';' or on a decorator line
     return parse_expr_or_assign();
+}
+
+// `del d[k]` is Numba's delitem, which for a dict is d.pop(k) with the value dropped: the
+// statement is built as that call. Other targets are outside the subset.
+Stmt* Parser::parse_del() {
+    SourceLoc loc = take().loc;
+    Expr* target = parse_expr();
+    auto* sub = dyn_cast<Subscript>(target);
+    if (!sub || isa<Slice>(sub->index) || peek().is_op(","))
+        unsupported(loc, "'del' statements (other than `del d[key]` of a dict) are");
+    auto* pop = make<Attribute>(sub->loc);
+    pop->value = sub->value;
+    pop->attr = "pop";
+    pop->attr_loc = sub->loc;
+    auto* call = make<Call>(sub->loc);
+    call->callee = pop;
+    call->args.push_back(sub->index);
+    auto* s = make<ExprStmt>(loc);
+    s->value = call;
+    return s;
 }
 
 Stmt* Parser::parse_raise() {

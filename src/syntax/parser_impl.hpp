@@ -61,6 +61,7 @@ private:
     static bool starts_expr(const Token& t);
     Expr* parse_expr_list();  // a, b → Tuple
     Stmt* parse_raise();
+    Stmt* parse_del();
     Stmt* parse_assert();
     std::vector<std::string> class_bases();
     Expr* parse_expr();       // conditional expression level

@@ -25,7 +25,8 @@ enum class BuiltinGroup : uint8_t {
     ArrayMethod,
     Threads,
     ListMethod,  // l.append(...): typed by types/infer_lists.cpp, lowered by codegen/lower_list*.cpp
-    StrMethod    // s.upper(), s.find(...): methods of str (src/strings)
+    StrMethod,   // s.upper(), s.find(...): methods of str (src/strings)
+    DictMethod,  // d.get(...), s.add(...): typed by types/infer_dicts.cpp, lowered by codegen/lower_dict*.cpp
 };
 enum class TypingRule : uint8_t { Float1, Float2, Own };
 enum class Availability : uint8_t { Both, Cpu, Cuda };
@@ -71,6 +72,7 @@ inline bool is_cpu_only(BuiltinId id) { return builtin_info(id).where == Availab
 inline bool is_array_method(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::ArrayMethod; }
 inline bool is_list_method(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::ListMethod; }
 inline bool is_str_method(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::StrMethod; }
+inline bool is_dict_method(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::DictMethod; }
 inline bool is_atomic(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Atomic; }
 inline bool is_math_module(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Math; }
 inline bool is_xoroshiro(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Xoroshiro; }

@@ -30,6 +30,12 @@ std::string type_code(const Type* t) {
                            t->is_readonly() ? "R" : "");
     case Kind::List:
         return fmt::format("L{}{}_", static_cast<int>(t->flavor()), t->item() ? type_code(t->item()) : "u");
+    case Kind::Dict:
+    case Kind::Set: {  // parts of a value type are decided
+        std::string s = t->is_dict() ? "D" : "S";
+        for (auto* e : t->elements()) s += e ? type_code(e) : "u";
+        return s + "_";
+    }
     case Kind::Tuple: {
         std::string s = fmt::format("T{}_", t->elements().size());
         for (auto* e : t->elements()) s += type_code(e);

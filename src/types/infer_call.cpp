@@ -39,6 +39,9 @@ const Type* Inferrer::call(const Call* c) {
     if (callee && callee->kind() == Kind::BuiltinFunc &&
         (callee->builtin() == BuiltinId::List || callee->builtin() == BuiltinId::Sorted))
         return list_builtin(c, callee->builtin());  // infer_lists.cpp: sorted takes reverse=
+    if (callee && callee->kind() == Kind::BuiltinFunc &&
+        (callee->builtin() == BuiltinId::Dict || callee->builtin() == BuiltinId::Set))
+        return dict_builtin(c, callee->builtin());  // infer_dicts.cpp
     if (callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::ListSort)
         for (const Keyword& k : c->keywords) {
             if (k.name != "reverse")
@@ -75,6 +78,8 @@ const Type* Inferrer::call(const Call* c) {
         return list_method(c, callee->builtin(), std::move(args));
     if (callee->kind() == Kind::BuiltinFunc && is_str_method(callee->builtin()))
         return str_method(c, callee->builtin(), std::move(args));
+    if (callee->kind() == Kind::BuiltinFunc && is_dict_method(callee->builtin()))
+        return dict_method(c, callee->builtin(), std::move(args));
     switch (callee->kind()) {
     case Kind::UserFunc: return user_call(c, callee->function(), std::move(args));
     case Kind::DTypeObj: {
@@ -386,7 +391,8 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
             operands(c, {args[0]});
             return int64();
         }
-        if (!args[0]->is_array() && !args[0]->is_list())
+        if (!args[0]->is_array() && !args[0]->is_list() && !args[0]->is_dict() && !args[0]->is_set() &&
+            args[0]->kind() != Kind::DictView)
             error(c->args[0]->loc, fmt::format("len() of {} is not supported", args[0]->str()));
         operands(c, {args[0]});
         return int64();

@@ -136,6 +136,8 @@ const Type* Inferrer::attribute(const Attribute* a) {
     case Kind::Array: return array_attribute(a, base);
     case Kind::List: return list_attribute(a, base);
     case Kind::Str: return str_attribute(a);
+    case Kind::Dict:
+    case Kind::Set: return dict_attribute(a, base);
     case Kind::Complex:
         if (a->attr == "real" || a->attr == "imag") {
             fn_.attributes[a->id] = a->attr == "real" ? BuiltinId::ComplexReal : BuiltinId::ComplexImag;
@@ -178,6 +180,7 @@ const Type* Inferrer::subscript(const Subscript* s) {
     if (base && base->is_array()) return array_subscript(s, base);
     if (base && base->is_list()) return list_subscript(s, base);
     if (base && base->is_str()) return str_subscript(s);
+    if (base && (base->is_dict() || base->is_set())) return dict_subscript(s, base);
     if (isa<Slice>(s->index)) error(s->index->loc, "slicing a tuple is not supported by ujit");
     const Type* index = expr(s->index);
     if (!base || !index) return nullptr;
@@ -297,6 +300,7 @@ const Type* Inferrer::binary(const Binary* b, const Type* l, const Type* r) {
     if (!l || !r) return nullptr;
     if (l->is_array() || r->is_array()) return array_ufunc(b->loc, nplib::binary_ufunc(b->op), {l, r});
     if (l->is_list() || r->is_list()) return list_binary(b, l, r);
+    if (l->is_set() || r->is_set() || l->is_dict() || r->is_dict()) return set_binary(b->op, b->loc, l, r);
     OpTypes t = binary_op_types(b->op, l, r);
     if (!t.result)
         error(b->loc, fmt::format("unsupported operand types for {}: {} and {}", spelling(b->op), l->str(), r->str()));
@@ -342,7 +346,9 @@ const Type* Inferrer::compare(const Compare* c) {
     for (size_t i = 0; i < c->ops.size(); ++i) {
         CmpOp op = c->ops[i];
         if (types[i] && types[i + 1] && list_compare(op, types[i], types[i + 1], c->op_locs[i])) continue;
-        if ((op == CmpOp::In || op == CmpOp::NotIn) && !(types[i + 1] && types[i + 1]->is_str()))
+        if (types[i] && types[i + 1] && dict_compare(op, types[i], types[i + 1], c->op_locs[i])) continue;
+        if ((op == CmpOp::In || op == CmpOp::NotIn) && (!types[i] || !types[i + 1])) continue;  // typed later
+        if ((op == CmpOp::In || op == CmpOp::NotIn) && !types[i + 1]->is_str())
             error(c->op_locs[i], fmt::format("the '{}' operator is not supported by ujit", spelling(op)));
         if (!types[i] || !types[i + 1]) continue;
         if (types[i]->is_array() || types[i + 1]->is_array()) continue;
@@ -397,6 +403,7 @@ const Type* Inferrer::ifexp(const IfExp* e) {
 
 const Type* Inferrer::tuple_expr(const Tuple* t) {
     if (t->from_list() && !allow_list_) return list_display(t);
+    if (t->display == Tuple::Display::Dict || t->display == Tuple::Display::Set) return dict_display(t);
     if (t->display != Tuple::Display::Tuple && !(t->from_list() && allow_list_))
         error(t->loc, t->from_list() ? "list literals are not supported by ujit (use a tuple), except as "
                                        "np.array's argument"

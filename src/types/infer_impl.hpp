@@ -134,6 +134,22 @@ private:
     const Type* str_subscript(const syntax::Subscript* s);
     const Type* str_method(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* str_builtin(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
+    // ---- infer_dicts.cpp: dicts and sets
+    void check_key(const syntax::Expr* e, const Type* t);
+    const Type* dict_display(const syntax::Tuple* t);
+    void refine_container(const syntax::Expr* receiver, const Type* c, const Type* key, const Type* value,
+                          syntax::SourceLoc at);
+    void require_decided(const syntax::Expr* e, const Type* c);
+    const Type* dict_subscript(const syntax::Subscript* s, const Type* d);
+    void dict_store(const syntax::Subscript* s, const Type* d, const Type* value, syntax::SourceLoc where);
+    const Type* dict_attribute(const syntax::Attribute* a, const Type* c);
+    const Type* dict_method(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
+    const Type* dict_builtin(const syntax::Call* c, BuiltinId id);
+    bool dict_compare(syntax::CmpOp op, const Type* l, const Type* r, syntax::SourceLoc at);
+    const Type* set_binary(syntax::BinOp op, syntax::SourceLoc loc, const Type* l, const Type* r);
+    const Type* container_item(const syntax::Expr* e, const Type* t);
+    const Type* decided_container_value(const syntax::Expr* value, const Type* vt, const syntax::Expr* target);
+    // ---- end dicts and sets
 
     ModuleScope& m_;
     TypedFunction& fn_;

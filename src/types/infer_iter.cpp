@@ -38,6 +38,7 @@ const Type* Inferrer::iteration_item(const Expr* e) {
                       fmt::format("Cannot infer the type of {}, have imprecise type: {}", describe_expr(e), it->str()));
             return it->item();
         }
+        if (it->is_dict() || it->is_set() || it->kind() == Kind::DictView) return container_item(e, it);
         if (it->is_array()) {
             std::string unused;  // an element of a 1-D array, a row (a[i]) of an N-D one
             return nplib::basic_index_type(it, {nplib::IndexItem::Integer}, &unused);

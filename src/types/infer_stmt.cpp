@@ -35,7 +35,10 @@ void Inferrer::stmt(const Stmt* s) {
     case StmtKind::Assign: {
         auto* a = cast<Assign>(s);
         const Type* v = expr(a->value);
-        if (a->targets.size() == 1) v = refined_list_value(a->value, v, a->targets[0]);
+        if (a->targets.size() == 1) {
+            v = refined_list_value(a->value, v, a->targets[0]);
+            v = decided_container_value(a->value, v, a->targets[0]);
+        }
         for (const Expr* t : a->targets) assign_target(t, v, a->value->loc);
         return;
     }
@@ -53,6 +56,10 @@ void Inferrer::stmt(const Stmt* s) {
                 error(s->loc, fmt::format("unsupported operand types for {}=: {} and {}", spelling(a->op),
                                           target_type->str(), v->str()));
             }
+            return;
+        }
+        if (target_type->is_set()) {  // s |= t, &=, -=, ^=: s updated in place
+            set_binary(a->op, s->loc, target_type, v);
             return;
         }
         if (target_type->is_array()) {  // a += b: the array expression a + b stored into a
@@ -142,6 +149,7 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
     case ExprKind::Subscript: {
         auto* s = cast<Subscript>(target);
         const Type* container = expr(s->value);
+        if (container && (container->is_dict() || container->is_set())) return dict_store(s, container, value, where);
         if (container && container->is_tuple())
             error(target->loc, "tuples are immutable: cannot assign to a tuple element");
         require_writable(s->value, container);

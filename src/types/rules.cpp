@@ -81,6 +81,16 @@ const Type* unify(const Type* a, const Type* b) {
         if (a->item() && b->item() && !item) return nullptr;
         return list_of(item, a->flavor());
     }
+    // Dicts and sets: an undecided part takes the other's; decided parts unify.
+    if ((a->is_dict() && b->is_dict()) || (a->is_set() && b->is_set())) {
+        auto part = [](const Type* x, const Type* y) -> const Type* { return !x ? y : !y ? x : unify(x, y); };
+        const Type* k = part(a->elements()[0], b->elements()[0]);
+        if (a->elements()[0] && b->elements()[0] && !k) return nullptr;
+        if (a->is_set()) return set_of(k);
+        const Type* v = part(a->dict_value(), b->dict_value());
+        if (a->dict_value() && b->dict_value() && !v) return nullptr;
+        return dict_of(k, v);
+    }
     return nullptr;
 }
 
@@ -96,6 +106,9 @@ bool can_convert(const Type* from, const Type* to) {
     }
     // A list converts only to a list of the same items (a store shares it), or from `[]`.
     if (from->is_list() && to->is_list()) return !from->item() || from->item() == to->item();
+    // A dict or set converts only to its own type (a store shares it), or from an undecided one.
+    if ((from->is_dict() && to->is_dict()) || (from->is_set() && to->is_set()))
+        return from == to || !from->is_decided();
     if (from->is_array() && to->is_array())
         return from->dtype() == to->dtype() && from->ndim() == to->ndim() &&
                (to->layout() == Layout::A || to->layout() == from->layout()) &&

@@ -223,6 +223,38 @@ const Type* list_of(const Type* item, Type::ListFlavor flavor) {
     });
 }
 
+// ---- dicts and sets
+const Type* dict_of(const Type* key, const Type* value) {
+    std::string name =
+        fmt::format("DictType[{},{}]<iv=None>", key ? key->str() : "undefined", value ? value->str() : "undefined");
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::Dict);
+        F::set_elems(t, {key, value});
+        F::set_str(t, name);
+    });
+}
+
+const Type* set_of(const Type* item) {
+    std::string name = fmt::format("set({})", item ? item->str() : "undefined");
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::Set);
+        F::set_elems(t, {item});
+        F::set_str(t, name);
+    });
+}
+
+const Type* dict_view(const Type* dict, int part) {
+    static const char* const kParts[] = {"keys", "values", "items"};
+    std::string name = fmt::format("dict_{}[{}]", kParts[part], dict->str());
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::DictView);
+        F::set_elems(t, {dict});
+        F::bits(t, part, false);
+        F::set_str(t, name);
+    });
+}
+// ---- end dicts and sets
+
 const Type* namespace_(const std::string& path) {
     return F::instance().get("Module(" + path + ")", [&](Type& t) {
         F::set_kind(t, Kind::Namespace);

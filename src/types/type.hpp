@@ -31,12 +31,17 @@ enum class Kind : uint8_t {
     // ---- end lists
     // strings (src/strings): Numba's unicode_type, a value (literal or heap-owned text)
     Str,
+    // ---- dicts and sets (src/dicts)
+    Dict,  // dict_key(), dict_value() (null: undecided, as `{}` before a store)
+    Set,   // set_item() (null: undecided, as `set()` before an add)
+    // ---- end dicts and sets
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
     UserFunc,     // a function defined in the same ujit module
     DTypeObj,     // np.float32, numba.int32, float (as a type/constructor); scalar() is the type
     Range,        // the value of range(...), only legal as a for-loop iterator
+    DictView,     // d.keys(), d.values(), d.items(): only iterated (view_dict(), view_part())
 };
 
 enum class Layout : uint8_t { C, F, A };
@@ -95,6 +100,16 @@ public:
     // argument ("reflected list(int64)<iv=None>"); Typed: numba.typed.List ("ListType[int64]").
     ListFlavor flavor() const { return flavor_; }
     // ---- end lists
+    // ---- dicts and sets (src/dicts)
+    bool is_dict() const { return kind_ == Kind::Dict; }
+    bool is_set() const { return kind_ == Kind::Set; }
+    const Type* dict_key() const { return elems_[0]; }    // Dict
+    const Type* dict_value() const { return elems_[1]; }  // Dict
+    const Type* set_item() const { return elems_[0]; }    // Set
+    bool is_decided() const { return elems_[0] && (kind_ != Kind::Dict || elems_[1]); }  // Dict, Set
+    const Type* view_dict() const { return elems_[0]; }   // DictView
+    int view_part() const { return bits_; }               // DictView: 0 keys, 1 values, 2 items
+    // ---- end dicts and sets
 
     // Compile-time kinds.
     const std::string& path() const { return name_; }          // Namespace: "cuda.atomic"
@@ -141,6 +156,11 @@ std::string mixed_tuple_error(const Type* tuple);
 const Type* array(const Type* dtype, int ndim, Layout layout, bool readonly = false);
 // A list of `item` (null: undetermined), see Type::flavor.
 const Type* list_of(const Type* item, Type::ListFlavor flavor = Type::ListFlavor::Made);
+// ---- dicts and sets: DictType[key,value]<iv=None>, set(item); null parts are undecided
+const Type* dict_of(const Type* key, const Type* value);
+const Type* set_of(const Type* item);
+const Type* dict_view(const Type* dict, int part);
+// ---- end dicts and sets
 const Type* namespace_(const std::string& path);
 const Type* builtin_func(BuiltinId id);
 const Type* user_func(const syntax::FunctionDef* fn);

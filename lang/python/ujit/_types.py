@@ -344,8 +344,10 @@ def split_full_signature(sig):
 def result_shape(text):
     """How a flattened result rebuilds: None for a scalar (or none), else a tuple with one
     entry per element (None for a scalar, a nested tuple for a tuple); a list is
-    [item's shape]."""
+    [item's shape]; a dict or set result is its type's text (ujit.typed._from_result reads it)."""
     text = text.strip()
+    if text.startswith(("DictType[", "set(", "reflected set(")):
+        return text
     for head, tail in (("reflected list(", ")<iv=None>"), ("list(", ")<iv=None>"), ("ListType[", "]")):
         if text.startswith(head) and text.endswith(tail):
             return [result_shape(text[len(head):-len(tail)])]

@@ -28,13 +28,6 @@ static void check_tail(ujit_array* h, double* data) {
 
 /* An array compiled code allocates: the handle owns it; its DLPack export outlives the
  * handle; nothing is left when both are gone (the allocation counters). */
-int64_t live_blocks(void) {
-    ujit_allocation_stats s;
-    memset(&s, 0, sizeof s);
-    s.struct_size = sizeof s;
-    CHECK(ujit_get_allocation_stats(&s) == UJIT_OK);
-    return (int64_t)(s.alloc - s.free);
-}
 
 static void test_owned_results(ujit_module* m) {
     ujit_function* make = get(m, "make");

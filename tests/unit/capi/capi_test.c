@@ -171,7 +171,7 @@ static void test_dump(ujit_module* m) {
 static void test_errors(ujit_module* m) {
     /* a compile error with its location */
     ujit_module* bad = NULL;
-    const char* src = "def f(x):\n    y = {}\n    return x\n";
+    const char* src = "def f(x):\n    y = {i: x for i in x}\n    return x\n";
     CHECK(ujit_module_from_string(src, "bad.py", &bad) == UJIT_ERROR_COMPILE);
     CHECK(bad == NULL);
     const char* file = NULL;
@@ -308,6 +308,7 @@ int main(void) {
     test_nvrtc();
     test_xoroshiro();
     test_array_results();
+    test_dict_results();
     test_parallel();
     test_string_values();
     if (failures)

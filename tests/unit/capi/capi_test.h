@@ -72,11 +72,18 @@ static inline ujit_function* get(ujit_module* m, const char* name) {
     return f;
 }
 
+/* Blocks the runtime holds now (ujit_get_allocation_stats): a test's leak oracle. */
+static inline int64_t live_blocks(void) {
+    ujit_allocation_stats s;
+    memset(&s, 0, sizeof s);
+    s.struct_size = sizeof s;
+    CHECK(ujit_get_allocation_stats(&s) == UJIT_OK);
+    return (int64_t)(s.alloc - s.free);
+}
+
 /* capi_parallel.c */
 void test_parallel(void);
 
-/* capi_arrays.c: blocks of memory compiled code owns, alive now */
-int64_t live_blocks(void);
 
 /* capi_strings.c */
 void test_string_values(void);
@@ -99,5 +106,7 @@ void test_nvrtc(void);
 void test_xoroshiro(void);
 /* capi_arrays.c */
 void test_array_results(void);
+/* capi_dicts.c */
+void test_dict_results(void);
 
 #endif /* UJIT_CAPI_TEST_H */

@@ -139,7 +139,10 @@ static PyObject* array_result(ujit_array* h, PyObject* const* args, Py_ssize_t n
     return arr;
 }
 
-/* One flat result as a Python object; takes over an array's handle. */
+static PyObject* dict_result(ujit_dict* h, PyObject* type_text, PyObject* const* args, Py_ssize_t n_args,
+                             PyObject* code);
+
+/* One flat result as a Python object; takes over an array's (or a dict's) handle. */
 static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_args, PyObject* code) {
     if (v->is_array == UJIT_ARRAY_RESULT) {
         ujit_array* h = v->v.result;
@@ -148,6 +151,12 @@ static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_a
         return array_result(h, args, n_args, code);
     }
     if (v->is_array == UJIT_STRING) return ujit_py_from_str(v);
+    if (v->is_array == UJIT_DICT_RESULT) {
+        ujit_dict* h = v->v.dict;
+        v->v.dict = NULL;
+        v->is_array = 0;
+        return dict_result(h, NULL, args, n_args, code);
+    }
     return ujit_py_from_scalar(v);
 }
 
@@ -189,6 +198,17 @@ static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, siz
         return NULL;
     }
     if (shape == Py_None) return one_result(&results[(*next)++], args, n_args, code);
+    if (PyUnicode_Check(shape)) { /* a dict or set inside a tuple or list: `shape` is its type's text */
+        ujit_value* v = &results[(*next)++];
+        if (v->is_array != UJIT_DICT_RESULT) {
+            PyErr_SetString(PyExc_SystemError, "ujit returned no dict where its type has one");
+            return NULL;
+        }
+        ujit_dict* h = v->v.dict;
+        v->v.dict = NULL;
+        v->is_array = 0;
+        return dict_result(h, shape, args, n_args, code);
+    }
     if (PyList_Check(shape)) {
         ujit_value* v = &results[(*next)++];
         if (v->is_array != UJIT_LIST_RESULT) {
@@ -202,6 +222,73 @@ static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, siz
     }
     return build_tuple(shape, results, n, next, args, n_args, code);
 }
+
+/* ---- dicts and sets */
+#define UJIT_PY_MAX_DICT_LEAVES 16
+
+/* Entry i's key (or value) of a dict or set result: a scalar, an array, or a tuple of them. */
+static PyObject* dict_part(ujit_dict* h, size_t i, int value, PyObject* const* args, Py_ssize_t n_args,
+                           PyObject* code) {
+    ujit_value leaves[UJIT_PY_MAX_DICT_LEAVES];
+    size_t n = 0;
+    ujit_status st = value ? ujit_dict_value(h, i, leaves, UJIT_PY_MAX_DICT_LEAVES, &n)
+                           : ujit_dict_key(h, i, leaves, UJIT_PY_MAX_DICT_LEAVES, &n);
+    if (st != UJIT_OK) {
+        PyErr_SetString(PyExc_SystemError, ujit_last_error());
+        return NULL;
+    }
+    size_t m = n < UJIT_PY_MAX_DICT_LEAVES ? n : UJIT_PY_MAX_DICT_LEAVES;
+    PyObject* out = NULL;
+    if (n > UJIT_PY_MAX_DICT_LEAVES)
+        PyErr_SetString(PyExc_NotImplementedError, "a dict entry of more than 16 numbers and arrays");
+    else if (n == 1)
+        out = one_result(&leaves[0], args, n_args, code);
+    else if ((out = PyTuple_New((Py_ssize_t)m)))
+        for (size_t j = 0; j < m; ++j) {
+            PyObject* x = one_result(&leaves[j], args, n_args, code);
+            if (!x) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyTuple_SET_ITEM(out, (Py_ssize_t)j, x);
+        }
+    for (size_t j = 0; j < m; ++j) /* what one_result did not take over */
+        if (leaves[j].is_array == UJIT_ARRAY_RESULT) ujit_array_release(leaves[j].v.result);
+    return out;
+}
+
+/* A dict result as a ujit.typed.Dict of the dict's type (`type_text`, or None), a set result as
+ * a Python set (Numba's boxing of both), made by ujit.typed._from_result; takes over `h`. */
+static PyObject* dict_result(ujit_dict* h, PyObject* type_text, PyObject* const* args, Py_ssize_t n_args,
+                             PyObject* code) {
+    size_t len = ujit_dict_length(h);
+    int is_set = ujit_dict_is_set(h);
+    PyObject* keys = PyList_New(0);
+    PyObject* values = is_set ? Py_NewRef(Py_None) : PyList_New(0);
+    PyObject* out = NULL;
+    int ok = keys && values;
+    for (size_t i = 0; ok && i < len; ++i) {
+        PyObject* k = dict_part(h, i, 0, args, n_args, code);
+        ok = k && PyList_Append(keys, k) == 0;
+        Py_XDECREF(k);
+        if (ok && !is_set) {
+            PyObject* v = dict_part(h, i, 1, args, n_args, code);
+            ok = v && PyList_Append(values, v) == 0;
+            Py_XDECREF(v);
+        }
+    }
+    if (ok) {
+        PyObject* typed = PyImport_ImportModule("ujit.typed");
+        if (typed)
+            out = PyObject_CallMethod(typed, "_from_result", "OOO", type_text ? type_text : Py_None, keys, values);
+        Py_XDECREF(typed);
+    }
+    Py_XDECREF(keys);
+    Py_XDECREF(values);
+    ujit_dict_release(h);
+    return out;
+}
+/* ---- end dicts and sets */
 
 /* The nested tuple `shape` (ujit/_types.py result_shape) filled from the flat results. */
 static PyObject* build_tuple(PyObject* shape, ujit_value* results, size_t n, size_t* next, PyObject* const* args,
@@ -223,7 +310,12 @@ static PyObject* build_tuple(PyObject* shape, ujit_value* results, size_t n, siz
 PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObject* const* args, Py_ssize_t n_args,
                           PyObject* code) {
     PyObject* r;
-    if (shape) {
+    if (shape && PyUnicode_Check(shape) && n == 1 && results[0].is_array == UJIT_DICT_RESULT) {
+        ujit_dict* h = results[0].v.dict; /* a dict or set: `shape` is its type's text */
+        results[0].v.dict = NULL;
+        results[0].is_array = 0;
+        r = dict_result(h, shape, args, n_args, code);
+    } else if (shape && (PyTuple_Check(shape) || PyList_Check(shape))) {
         size_t next = 0;
         r = build_value(shape, results, n, &next, args, n_args, code);
     } else if (n == 0) {
@@ -241,8 +333,9 @@ void ujit_py_release_results(ujit_value* results, size_t n) {
         if (results[i].is_array == UJIT_ARRAY_RESULT) ujit_array_release(results[i].v.result);
         if (results[i].is_array == UJIT_LIST_RESULT) ujit_list_release(results[i].v.list);
         if (results[i].is_array == UJIT_STRING) ujit_free_string((char*)results[i].v.str.data);
+        if (results[i].is_array == UJIT_DICT_RESULT) ujit_dict_release(results[i].v.dict);
         if (results[i].is_array == UJIT_ARRAY_RESULT || results[i].is_array == UJIT_LIST_RESULT ||
-            results[i].is_array == UJIT_STRING)
+            results[i].is_array == UJIT_STRING || results[i].is_array == UJIT_DICT_RESULT)
             results[i].is_array = 0;
     }
 }

@@ -1,0 +1,66 @@
+/* Dict and set results through the C API: a ujit_dict handle whose entries come back in
+ * insertion order (CPython's order for a dict), keys and values as a call writes results
+ * (a tuple flattened, an array as its own handle), and nothing left alive afterwards. */
+#include "capi_test.h"
+
+static const char* kDictSource = "import numpy as np\nfrom numba import njit\n"
+                                 "@njit\ndef halves(n):\n    d = {}\n    for j in range(n):\n"
+                                 "        d[(n - j, j)] = (n - j) * 0.5\n    return d\n"
+                                 "@njit\ndef arrays(n):\n    return {7: np.arange(n) * 1.0}\n"
+                                 "@njit\ndef evens(n):\n    s = set()\n    for i in range(n):\n"
+                                 "        s.add(i * 2)\n    return s\n";
+
+static ujit_dict* call_for_dict(ujit_function* f, int64_t n) {
+    ujit_value arg = i64(n), r;
+    size_t count = 0;
+    CHECK(ujit_function_call(f, &arg, 1, &r, 1, &count) == UJIT_OK && count == 1);
+    CHECK(r.is_array == UJIT_DICT_RESULT);
+    return r.is_array == UJIT_DICT_RESULT ? r.v.dict : NULL;
+}
+
+void test_dict_results(void) {
+    ujit_module* m = NULL;
+    CHECK(ujit_module_from_string(kDictSource, "dicts.py", &m) == UJIT_OK && m);
+    if (!m) return;
+    ujit_function* halves = get(m, "halves");
+    ujit_dict* d = call_for_dict(halves, 3);
+    if (d) {
+        CHECK(ujit_dict_length(d) == 3 && ujit_dict_is_set(d) == 0);
+        ujit_value key[2], value;
+        size_t n = 0;
+        CHECK(ujit_dict_key(d, 1, key, 2, &n) == UJIT_OK && n == 2); /* (2, 1): the second stored */
+        CHECK(key[0].v.i == 2 && key[1].v.i == 1);
+        CHECK(ujit_dict_value(d, 1, &value, 1, &n) == UJIT_OK && n == 1 && value.v.f == 1.0);
+        CHECK(ujit_dict_key(d, 3, key, 2, &n) == UJIT_ERROR_ARGUMENT); /* past the end */
+        ujit_dict_release(d);
+    }
+    ujit_function* arrays = get(m, "arrays");
+    ujit_dict_release(call_for_dict(arrays, 4)); /* compiled: the counters see the next call only */
+    int64_t before = live_blocks();
+    d = call_for_dict(arrays, 4);
+    if (d) {
+        ujit_value value;
+        size_t n = 0;
+        CHECK(ujit_dict_value(d, 0, &value, 1, &n) == UJIT_OK && value.is_array == UJIT_ARRAY_RESULT);
+        ujit_dict_release(d);
+        if (value.is_array == UJIT_ARRAY_RESULT) {
+            CHECK(((double*)ujit_array_data(value.v.result))[3] == 3.0); /* the handle keeps it alive */
+            ujit_array_release(value.v.result);
+        }
+    }
+    CHECK(live_blocks() == before);
+    ujit_function* evens = get(m, "evens");
+    d = call_for_dict(evens, 3);
+    if (d) {
+        ujit_value item;
+        size_t n = 0;
+        CHECK(ujit_dict_length(d) == 3 && ujit_dict_is_set(d) == 1);
+        CHECK(ujit_dict_key(d, 2, &item, 1, &n) == UJIT_OK && item.v.i == 4);
+        CHECK(ujit_dict_value(d, 0, &item, 1, &n) == UJIT_ERROR_ARGUMENT); /* a set has no values */
+        ujit_dict_release(d);
+    }
+    ujit_function_release(halves);
+    ujit_function_release(arrays);
+    ujit_function_release(evens);
+    ujit_module_release(m);
+}
