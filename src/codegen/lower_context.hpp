@@ -239,6 +239,22 @@ private:
     // body(pointer) for each element of `a` in C order (once for a 0-d array).
     void for_each_element(TypedValue a, const std::function<void(llvm::Value*)>& body);
 
+    // ---- nplib/lower_axis.cpp (nplib3): np.sum(a, axis), argmin/argmax(axis), np.cumsum(a, axis)
+    enum class AxisCheck { AxisError, ValueError, Argextreme };
+    llvm::Value* normalize_axis(llvm::Value* axis, int ndim, AxisCheck style, syntax::SourceLoc loc);
+    using LaneBody = std::function<void(const std::vector<llvm::Value*>& start, const std::vector<llvm::Value*>& stride,
+                                        llvm::Value* n, llvm::Value* lane)>;
+    void for_each_lane(const std::vector<TypedValue>& arrays, llvm::Value* axis, const LaneBody& body);
+    llvm::Value* lane_element(llvm::Value* start, llvm::Value* stride, llvm::Value* i, const Type* dt, const Type* to,
+                              syntax::SourceLoc loc);
+    llvm::Value* axis_reduction(nplib::Reduction kind, TypedValue a, llvm::Value* axis, const Type* rt,
+                                syntax::SourceLoc loc);
+    llvm::Value* cumulative_axis(TypedValue a, llvm::Value* axis, const Type* rt, syntax::SourceLoc loc);
+    // argmin/argmax's comparison (nplib/lower_reductions.cpp), shared by both forms.
+    const Type* arg_extreme_type(const Type* dtype);
+    llvm::Value* arg_extreme_init(bool is_max, const Type* vt);
+    llvm::Value* arg_extreme_takes(bool is_max, const Type* vt, llvm::Value* cur, llvm::Value* v);
+
     // ---- lower_xoroshiro.cpp: numba.cuda.random
     llvm::Value* xoroshiro_call(const syntax::Call* e, types::BuiltinId id);
     XoroshiroState xoroshiro_state(llvm::Value* states, const Type* st, llvm::Value* index, syntax::SourceLoc loc);

@@ -38,6 +38,8 @@ const Params* params_of(BuiltinId id) {
     static const Params np_unique{{"ar"}, 1};
     static const Params np_cumulative{{"a"}, 1};
     static const Params cumulative{{"self"}, 1};
+    static const Params np_axis{{"a", "axis"}, 1};  // np.sum(a, axis), np.argmax, np.cumsum
+    static const Params axis{{"self", "axis"}, 1};
     static const Params outer{{"a", "b"}, 2};
     switch (id) {
     case BuiltinId::ArraySort: return &sort;
@@ -48,10 +50,16 @@ const Params* params_of(BuiltinId id) {
     case BuiltinId::NpUnique: return &np_unique;
     case BuiltinId::NpArgsort: return &np_argsort;
     case BuiltinId::ArrayArgsort: return &argsort;
-    case BuiltinId::NpCumsum:
     case BuiltinId::NpCumprod: return &np_cumulative;
-    case BuiltinId::ArrayCumsum:
     case BuiltinId::ArrayCumprod: return &cumulative;
+    case BuiltinId::NpCumsum:
+    case BuiltinId::NpSum:
+    case BuiltinId::NpArgmin:
+    case BuiltinId::NpArgmax: return &np_axis;
+    case BuiltinId::ArrayCumsum:
+    case BuiltinId::ArraySum:
+    case BuiltinId::ArrayArgmin:
+    case BuiltinId::ArrayArgmax: return &axis;
     case BuiltinId::NpOuter: return &outer;
     case BuiltinId::NpDot: return &dot;
     case BuiltinId::NpVdot: return &vdot;
@@ -287,6 +295,63 @@ CallTyping cumulative_type(BuiltinId id, const std::vector<const Type*>& args) {
     if (!dt) return t;
     t.operands = {args[0]};
     t.result = types::array(dt, 1, types::Layout::C);
+    if (args.size() < 2 || !args[1] || args[1]->is_none()) {
+        t.operands.resize(args.size(), nullptr);
+        return t;
+    }
+    if (!args[1]->is_int()) {  // Numba's message (sic)
+        t.error = "NumPy cumsum only suppports integer axis value";
+        t.error_arg = 1;
+        return t;
+    }
+    if (args[0]->ndim() == 0) {  // NumPy's AxisError, known here: no axis of a 0-d array exists
+        t.error = fmt::format("{} of a 0-d array along an axis: axis is out of bounds for array of dimension 0", what);
+        return t;
+    }
+    t.operands.push_back(types::int64());
+    // Along an axis the running sums keep the array's shape (a 1-D array's is the flat form).
+    t.result = types::array(dt, std::max(args[0]->ndim(), 1), types::Layout::C);
+    return t;
+}
+
+// np.sum(a, axis) / a.sum(axis), np.argmin / np.argmax along an axis (Numba's array_sum and
+// build_argmax_or_argmin_with_axis_impl): one dimension fewer, C order; a 1-D array reduces
+// to a scalar. An axis of None is the whole-array reduction.
+CallTyping axis_reduction_type(BuiltinId id, const std::vector<const Type*>& args) {
+    CallTyping t;
+    const std::string what = name_of(id) + "()";
+    Reduction r = *reduction_of(id);
+    const Type* a = args[0];
+    if (!a->is_array()) {
+        t.error = fmt::format("{} of {} is not supported by ujit (it reduces arrays)", what, a->str());
+        t.error_arg = 0;
+        return t;
+    }
+    const Type* dt = reduction_type(r, a->dtype(), &t.error);
+    if (!dt) return t;
+    t.operands = {a, nullptr};
+    const Type* axis = args[1];
+    if (!axis || axis->is_none()) {
+        t.result = dt;
+        return t;
+    }
+    if (r == Reduction::Sum && axis->is_tuple()) {
+        t.error = "np.sum() over a tuple of axes is not supported by ujit (an integer axis is)";
+        t.error_arg = 1;
+        return t;
+    }
+    if (!axis->is_int()) {
+        t.error = r == Reduction::Sum ? "NumPy sum only supports integer axis value or tuple of integers"
+                                      : fmt::format("{}'s axis must be an integer, not {}", what, axis->str());
+        t.error_arg = 1;
+        return t;
+    }
+    if (a->ndim() == 0) {  // NumPy's AxisError, known here: no axis of a 0-d array exists
+        t.error = fmt::format("{} of a 0-d array along an axis: axis is out of bounds for array of dimension 0", what);
+        return t;
+    }
+    t.operands[1] = types::int64();
+    t.result = a->ndim() == 1 ? dt : types::array(dt, a->ndim() - 1, types::Layout::C);
     return t;
 }
 
@@ -313,7 +378,13 @@ CallTyping outer_type(const std::vector<const Type*>& args) {
 
 }  // namespace
 
-bool is_library_call(BuiltinId id) { return params_of(id) != nullptr; }
+bool is_library_call(BuiltinId id) { return params_of(id) != nullptr && !reduction_of(id); }
+
+bool is_axis_reduction(const syntax::Call* c, BuiltinId id) {
+    if (!reduction_of(id) || !params_of(id)) return false;
+    size_t own = types::is_array_method(id) ? 0 : 1;  // np.sum's array is an argument
+    return c->args.size() > own || !c->keywords.empty();
+}
 
 std::vector<const syntax::Expr*> library_arguments(const syntax::Call* c, BuiltinId id, std::string* error,
                                                    syntax::SourceLoc* where) {
@@ -394,6 +465,12 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
     case BuiltinId::NpCumprod:
     case BuiltinId::ArrayCumsum:
     case BuiltinId::ArrayCumprod: return cumulative_type(id, args);
+    case BuiltinId::NpSum:
+    case BuiltinId::ArraySum:
+    case BuiltinId::NpArgmin:
+    case BuiltinId::NpArgmax:
+    case BuiltinId::ArrayArgmin:
+    case BuiltinId::ArrayArgmax: return axis_reduction_type(id, args);
     case BuiltinId::NpOuter: return outer_type(args);
     default: break;
     }

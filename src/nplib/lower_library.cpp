@@ -74,7 +74,17 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
     case BuiltinId::ArrayArgsort: return argsort(value(0), type_of(e), e->loc);  // stable: any kind
     case BuiltinId::NpUnique: return unique(value(0), type_of(e), e->loc);
     case BuiltinId::NpCumsum:
-    case BuiltinId::ArrayCumsum: return cumulative(value(0), true, type_of(e), e->loc);
+    case BuiltinId::ArrayCumsum:
+        if (args.size() > 1 && (*ops)[1]) return cumulative_axis(value(0), value(1).v, type_of(e), e->loc);
+        return cumulative(value(0), true, type_of(e), e->loc);
+    case BuiltinId::NpSum:
+    case BuiltinId::ArraySum:
+    case BuiltinId::NpArgmin:
+    case BuiltinId::NpArgmax:
+    case BuiltinId::ArrayArgmin:
+    case BuiltinId::ArrayArgmax:
+        if (!(*ops)[1]) return reduction(*nplib::reduction_of(id), args[0], type_of(e), e->loc);  // axis=None
+        return axis_reduction(*nplib::reduction_of(id), value(0), value(1).v, type_of(e), e->loc);
     case BuiltinId::NpCumprod:
     case BuiltinId::ArrayCumprod: return cumulative(value(0), false, type_of(e), e->loc);
     case BuiltinId::NpOuter: return outer(value(0), value(1), type_of(e), e->loc);

@@ -70,9 +70,26 @@ static PyObject* raise_runtime_text(const char* message, const ModuleObject* m) 
         memcpy(name, message, (size_t)(colon - message));
         name[colon - message] = '\0';
         PyObject* found = PyDict_GetItemString(PyEval_GetBuiltins(), name);
+        PyObject* numpy_class = NULL; /* np.sum(a, axis=9) raises NumPy's AxisError, as Numba's */
+        if (!found && strcmp(name, "AxisError") == 0) {
+            /* numpy.exceptions from NumPy 1.25, numpy.AxisError before (a ValueError either way) */
+            const char* homes[] = {"numpy.exceptions", "numpy"};
+            for (int i = 0; i < 2 && !numpy_class; ++i) {
+                PyObject* mod = PyImport_ImportModule(homes[i]);
+                numpy_class = mod ? PyObject_GetAttrString(mod, "AxisError") : NULL;
+                Py_XDECREF(mod);
+                if (!numpy_class) PyErr_Clear();
+            }
+            found = numpy_class ? numpy_class : PyExc_ValueError;
+        }
         if (found && PyType_Check(found) && PyType_IsSubtype((PyTypeObject*)found, (PyTypeObject*)PyExc_Exception)) {
             cls = found;
             message = colon + 2;
+        }
+        if (numpy_class) {
+            PyErr_SetString(cls, message);
+            Py_DECREF(numpy_class);
+            return NULL;
         }
         if (found == PyExc_KeyboardInterrupt) {
             /* A kernel on the host device stopped by SIGINT, which Python's handler saw too:
