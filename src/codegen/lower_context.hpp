@@ -250,6 +250,12 @@ private:
     llvm::Value* axis_reduction(nplib::Reduction kind, TypedValue a, llvm::Value* axis, const Type* rt,
                                 syntax::SourceLoc loc);
     llvm::Value* cumulative_axis(TypedValue a, llvm::Value* axis, const Type* rt, syntax::SourceLoc loc);
+    // nplib/lower_join.cpp (nplib3): np.concatenate, stack, hstack, vstack, column_stack, dstack
+    TypedValue with_unit_axis(TypedValue a, llvm::Value* axis);
+    llvm::Value* concatenate(const std::vector<TypedValue>& inputs, llvm::Value* axis, const Type* rt,
+                             const std::string& what, syntax::SourceLoc loc);
+    llvm::Value* join_arrays(types::BuiltinId id, TypedValue tup, llvm::Value* axis, const Type* rt,
+                             syntax::SourceLoc loc);
     // argmin/argmax's comparison (nplib/lower_reductions.cpp), shared by both forms.
     const Type* arg_extreme_type(const Type* dtype);
     llvm::Value* arg_extreme_init(bool is_max, const Type* vt);

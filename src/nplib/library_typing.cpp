@@ -2,6 +2,7 @@
 
 #include "nplib/array_typing.hpp"
 #include "nplib/ufunc_typing.hpp"
+#include "types/rules.hpp"
 
 #include <fmt/format.h>
 
@@ -40,6 +41,8 @@ const Params* params_of(BuiltinId id) {
     static const Params cumulative{{"self"}, 1};
     static const Params np_axis{{"a", "axis"}, 1};  // np.sum(a, axis), np.argmax, np.cumsum
     static const Params axis{{"self", "axis"}, 1};
+    static const Params join_axis{{"arrays", "axis"}, 1};  // np.concatenate, np.stack
+    static const Params join{{"tup"}, 1};                  // np.hstack, vstack, column_stack, dstack
     static const Params outer{{"a", "b"}, 2};
     switch (id) {
     case BuiltinId::ArraySort: return &sort;
@@ -61,6 +64,12 @@ const Params* params_of(BuiltinId id) {
     case BuiltinId::ArrayArgmin:
     case BuiltinId::ArrayArgmax: return &axis;
     case BuiltinId::NpOuter: return &outer;
+    case BuiltinId::NpConcatenate:
+    case BuiltinId::NpStack: return &join_axis;
+    case BuiltinId::NpHstack:
+    case BuiltinId::NpVstack:
+    case BuiltinId::NpColumnStack:
+    case BuiltinId::NpDstack: return &join;
     case BuiltinId::NpDot: return &dot;
     case BuiltinId::NpVdot: return &vdot;
     case BuiltinId::NpLinalgNorm: return &norm;
@@ -376,6 +385,70 @@ CallTyping outer_type(const std::vector<const Type*>& args) {
     return t;
 }
 
+// np.concatenate((a, b), axis), np.stack, np.hstack, np.vstack, np.column_stack, np.dstack
+// (Numba's _sequence_of_arrays and NdStack_typer): a non-empty tuple of arrays of one ndim
+// (column_stack: 1-D and 2-D mixed), the dtypes unified, a new array that is F only when
+// every input is F.
+CallTyping join_type(BuiltinId id, const std::vector<const Type*>& args) {
+    CallTyping t;
+    const std::string what = types::builtin_name(id);
+    const Type* tup = args[0];
+    if (!tup->is_tuple() || tup->elements().empty() ||
+        !std::all_of(tup->elements().begin(), tup->elements().end(), [](const Type* a) { return a->is_array(); })) {
+        t.error = fmt::format("{}(): expecting a non-empty tuple of arrays, got {}", what, tup->str());
+        t.error_arg = 0;
+        return t;
+    }
+    const std::vector<const Type*>& arrays = tup->elements();
+    int ndim = arrays[0]->ndim();
+    const Type* dt = arrays[0]->dtype();
+    bool all_f = true;
+    for (const Type* a : arrays) {
+        if (id == BuiltinId::NpColumnStack) {
+            if (a->ndim() < 1 || a->ndim() > 2) {
+                t.error = "np.column_stack() is only defined on 1-d and 2-d arrays";
+                return t;
+            }
+        } else if (a->ndim() != ndim) {
+            t.error = fmt::format("{}(): all the input arrays must have same number of dimensions", what);
+            return t;
+        }
+        dt = a->dtype() == dt ? dt : types::unify(dt, a->dtype());
+        if (!dt) {
+            t.error = fmt::format("{}(): input arrays must have compatible dtypes", what);
+            return t;
+        }
+        all_f = all_f && a->layout() == types::Layout::F;
+    }
+    types::Layout layout = all_f ? types::Layout::F : types::Layout::C;
+    t.operands = {tup};
+    if (args.size() > 1) {
+        t.operands.push_back(nullptr);
+        if (args[1]) {
+            if (!args[1]->is_int()) {
+                t.error = fmt::format("{}()'s axis must be an integer, not {}", what, args[1]->str());
+                t.error_arg = 1;
+                return t;
+            }
+            t.operands[1] = types::int64();
+        }
+    }
+    switch (id) {
+    case BuiltinId::NpConcatenate:
+        if (ndim == 0) {
+            t.error = "zero-dimensional arrays cannot be concatenated";
+            return t;
+        }
+        t.result = types::array(dt, ndim, layout);
+        return t;
+    case BuiltinId::NpStack: t.result = types::array(dt, ndim + 1, layout); return t;
+    case BuiltinId::NpHstack: t.result = types::array(dt, std::max(ndim, 1), layout); return t;
+    case BuiltinId::NpVstack: t.result = types::array(dt, std::max(ndim, 2), layout); return t;
+    case BuiltinId::NpDstack: t.result = types::array(dt, std::max(ndim, 3), layout); return t;
+    default: t.result = types::array(dt, 2, layout); return t;  // column_stack
+    }
+}
+
 }  // namespace
 
 bool is_library_call(BuiltinId id) { return params_of(id) != nullptr && !reduction_of(id); }
@@ -472,6 +545,12 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
     case BuiltinId::ArrayArgmin:
     case BuiltinId::ArrayArgmax: return axis_reduction_type(id, args);
     case BuiltinId::NpOuter: return outer_type(args);
+    case BuiltinId::NpConcatenate:
+    case BuiltinId::NpStack:
+    case BuiltinId::NpHstack:
+    case BuiltinId::NpVstack:
+    case BuiltinId::NpColumnStack:
+    case BuiltinId::NpDstack: return join_type(id, args);
     default: break;
     }
     t.error = fmt::format("{}() is not a library call of ujit's", types::builtin_name(id));

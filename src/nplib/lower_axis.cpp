@@ -113,11 +113,12 @@ llvm::Value* FunctionLowering::axis_reduction(Reduction kind, TypedValue a, llvm
                                            array_dim(b, a.v, unsigned(j + 1))));
     llvm::Value* out = allocate_array(rt, out_shape, loc, sum ? "np.sum()" : "np.argmax()");
     llvm::Value* data = array_data(b, out);
-    for_each_lane({a}, axis, [&](const std::vector<llvm::Value*>& start, const std::vector<llvm::Value*>& stride,
-                                 llvm::Value* n, llvm::Value* lane) {
-        llvm::Value* v = reduce_lane(start[0], stride[0], n);
-        b.CreateStore(to_storage(b, v, et), b.CreateGEP(storage_type(mod.ctx, et), data, lane));
-    });
+    for_each_lane({a}, axis,
+                  [&](const std::vector<llvm::Value*>& start, const std::vector<llvm::Value*>& stride, llvm::Value* n,
+                      llvm::Value* lane) {
+                      llvm::Value* v = reduce_lane(start[0], stride[0], n);
+                      b.CreateStore(to_storage(b, v, et), b.CreateGEP(storage_type(mod.ctx, et), data, lane));
+                  });
     return out;
 }
 
@@ -131,18 +132,19 @@ llvm::Value* FunctionLowering::cumulative_axis(TypedValue a, llvm::Value* axis, 
     std::vector<llvm::Value*> shape;
     for (int k = 0; k < a.t->ndim(); ++k) shape.push_back(array_dim(b, a.v, unsigned(k)));
     TypedValue out{allocate_array(rt, shape, loc, "np.cumsum()"), rt};
-    for_each_lane({a, out}, axis, [&](const std::vector<llvm::Value*>& start, const std::vector<llvm::Value*>& stride,
-                                      llvm::Value* n, llvm::Value*) {
-        llvm::AllocaInst* acc = entry_alloca(value_type(mod.ctx, et), "cum.acc");
-        b.CreateStore(zero_value(b, et), acc);
-        counted_range(n, [&](llvm::Value* i) {
-            llvm::Value* v = lane_element(start[0], stride[0], i, dt, et, loc);
-            llvm::Value* cur = ufunc_binary(BinOp::Add, b.CreateLoad(acc->getAllocatedType(), acc), v, et, loc);
-            b.CreateStore(cur, acc);
-            b.CreateStore(to_storage(b, cur, et),
-                          b.CreateGEP(b.getInt8Ty(), start[1], b.CreateMul(i, stride[1])));
+    for_each_lane(
+        {a, out}, axis,
+        [&](const std::vector<llvm::Value*>& start, const std::vector<llvm::Value*>& stride, llvm::Value* n,
+            llvm::Value*) {
+            llvm::AllocaInst* acc = entry_alloca(value_type(mod.ctx, et), "cum.acc");
+            b.CreateStore(zero_value(b, et), acc);
+            counted_range(n, [&](llvm::Value* i) {
+                llvm::Value* v = lane_element(start[0], stride[0], i, dt, et, loc);
+                llvm::Value* cur = ufunc_binary(BinOp::Add, b.CreateLoad(acc->getAllocatedType(), acc), v, et, loc);
+                b.CreateStore(cur, acc);
+                b.CreateStore(to_storage(b, cur, et), b.CreateGEP(b.getInt8Ty(), start[1], b.CreateMul(i, stride[1])));
+            });
         });
-    });
     return out.v;
 }
 

@@ -88,6 +88,13 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
     case BuiltinId::NpCumprod:
     case BuiltinId::ArrayCumprod: return cumulative(value(0), false, type_of(e), e->loc);
     case BuiltinId::NpOuter: return outer(value(0), value(1), type_of(e), e->loc);
+    case BuiltinId::NpConcatenate:
+    case BuiltinId::NpStack:
+    case BuiltinId::NpHstack:
+    case BuiltinId::NpVstack:
+    case BuiltinId::NpColumnStack:
+    case BuiltinId::NpDstack:
+        return join_arrays(id, value(0), args.size() > 1 ? value(1).v : nullptr, type_of(e), e->loc);
     case BuiltinId::NpRandomNormal:
     case BuiltinId::NpRandomStdNormal:
     case BuiltinId::NpRandomRandn:
