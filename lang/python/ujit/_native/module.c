@@ -411,6 +411,12 @@ static PyObject* py_version(PyObject* self, PyObject* noargs) {
     return PyUnicode_FromString(ujit_version());
 }
 
+static PyObject* py_blas_library(PyObject* self, PyObject* noargs) {
+    (void)self;
+    (void)noargs;
+    return PyUnicode_FromString(ujit_blas_library());
+}
+
 static PyObject* py_code_of(PyObject* self, PyObject* o) {
     (void)self;
     return PyLong_FromLong(ujit_py_code_of(o));
@@ -462,6 +468,7 @@ static PyMethodDef ext_methods[] = {
     {"code_of", py_code_of, METH_O, "code_of(obj) -> the argument type code the dispatcher uses"},
     {"allocation_stats", py_allocation_stats, METH_NOARGS, "(alloc, free, mi_alloc, mi_free) of owned arrays"},
     {"version", py_version, METH_NOARGS, "libujit's version string"},
+    {"blas_library", py_blas_library, METH_NOARGS, "the CBLAS np.dot uses ('' when none)"},
     {"make_ufunc", ujit_py_make_ufunc, METH_VARARGS,
      "make_ufunc(function, name, doc, loops, nin, identity, target) -> numpy.ufunc"},
     {NULL, NULL, 0, NULL}};
