@@ -222,6 +222,7 @@ private:
     llvm::Value* library_call(const syntax::Call* e, types::BuiltinId id);
     void sort_rows(TypedValue a);
     llvm::Value* vector_dot(TypedValue x, TypedValue y, bool conjugate, syntax::SourceLoc loc);
+    llvm::Value* dot_product(TypedValue x, TypedValue y, TypedValue out, const Type* rt, syntax::SourceLoc loc);
     void matrix_product(TypedValue x, TypedValue y, TypedValue out, syntax::SourceLoc loc);
     llvm::Value* linalg_norm(TypedValue x, llvm::Value* ord, const Type* rt, syntax::SourceLoc loc);
     // Sorted copies, argsort, unique, running sums, outer products: new arrays (allocate_array).

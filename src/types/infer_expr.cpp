@@ -4,6 +4,7 @@
 
 #include "nplib/array_typing.hpp"
 #include "nplib/constructors.hpp"
+#include "nplib/library_typing.hpp"
 #include "nplib/ufunc_typing.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/internal_error.hpp"
@@ -289,6 +290,13 @@ const Type* Inferrer::array_ufunc(SourceLoc loc, const nplib::UfuncSig& sig, con
 
 const Type* Inferrer::binary(const Binary* b, const Type* l, const Type* r) {
     if (!l || !r) return nullptr;
+    if (b->op == BinOp::MatMul) {  // Numba's matmul_2: np.dot's typing and product
+        if (!l->is_array() || !r->is_array())
+            error(b->loc, fmt::format("unsupported operand types for @: {} and {}", l->str(), r->str()));
+        nplib::CallTyping t = nplib::library_call_type(BuiltinId::NpDot, {l, r}, {nullptr, nullptr});
+        if (!t.result) error(b->loc, t.error);
+        return t.result;
+    }
     if (l->is_array() || r->is_array()) return array_ufunc(b->loc, nplib::binary_ufunc(b->op), {l, r});
     OpTypes t = binary_op_types(b->op, l, r);
     if (!t.result)
