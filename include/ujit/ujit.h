@@ -62,6 +62,10 @@ extern "C" {
 uint32_t ujit_api_version(void);
 /* "0.1.0 (LLVM 19.1.7)" */
 const char* ujit_version(void);
+/* The CBLAS library np.dot and `@` use on the CPU (opened on the first call of this or of a
+ * product; " (ILP64)" appended for 64-bit integer CBLAS), or "" when there is none and ujit
+ * computes with its own loops. */
+const char* ujit_blas_library(void);
 
 /* ------------------------------------------------------------------ errors */
 

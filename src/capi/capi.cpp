@@ -5,6 +5,7 @@
 #include "capi/function_access.hpp"
 #include "capi/handles.hpp"
 #include "capi/values.hpp"
+#include "cpu/blas_loader.hpp"
 #include "strings/str_abi.h"
 
 #include "cache/cache_dir.hpp"
@@ -167,6 +168,14 @@ void copy_to(char* dst, size_t size, const std::string& s) {
 extern "C" {
 
 uint32_t ujit_api_version(void) { return UJIT_API_VERSION; }
+
+const char* ujit_blas_library(void) {
+    static const std::string name = [] {
+        const ujit::cpu::BlasLoad& l = ujit::cpu::blas_load();
+        return l.available ? l.library + (l.ilp64 ? " (ILP64)" : "") : std::string();
+    }();
+    return name.c_str();
+}
 
 const char* ujit_version(void) {
     static const std::string v = [] {

@@ -58,6 +58,7 @@ enum class RuntimeError : int {
     ArrayTooBig = 16,         // a new array whose size * itemsize does not fit in intp
     AllocationFailed = 17,    // the allocator returned no memory (MemoryError)
     ArangeStepZero = 18,      // np.arange(a, b, 0)
+    AxisOutOfBounds = 19,     // np.sum(a, axis=5) (values: axis, ndim, 1 for AxisError / 0 for ValueError)
 };
 
 // RuntimeError::Raised's `where`: "CLASS\0MESSAGE\0WHERE", so that the exception travels

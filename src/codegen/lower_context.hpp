@@ -223,6 +223,7 @@ private:
     llvm::Value* library_call(const syntax::Call* e, types::BuiltinId id);
     void sort_rows(TypedValue a);
     llvm::Value* vector_dot(TypedValue x, TypedValue y, bool conjugate, syntax::SourceLoc loc);
+    llvm::Value* dot_product(TypedValue x, TypedValue y, TypedValue out, const Type* rt, syntax::SourceLoc loc);
     void matrix_product(TypedValue x, TypedValue y, TypedValue out, syntax::SourceLoc loc);
     llvm::Value* linalg_norm(TypedValue x, llvm::Value* ord, const Type* rt, syntax::SourceLoc loc);
     // Sorted copies, argsort, unique, running sums, outer products: new arrays (allocate_array).
@@ -239,6 +240,28 @@ private:
     llvm::FunctionCallee runtime_call(const char* name, llvm::Type* result, const std::vector<llvm::Type*>& params);
     // body(pointer) for each element of `a` in C order (once for a 0-d array).
     void for_each_element(TypedValue a, const std::function<void(llvm::Value*)>& body);
+
+    // ---- nplib/lower_axis.cpp (nplib3): np.sum(a, axis), argmin/argmax(axis), np.cumsum(a, axis)
+    enum class AxisCheck { AxisError, ValueError, Argextreme };
+    llvm::Value* normalize_axis(llvm::Value* axis, int ndim, AxisCheck style, syntax::SourceLoc loc);
+    using LaneBody = std::function<void(const std::vector<llvm::Value*>& start, const std::vector<llvm::Value*>& stride,
+                                        llvm::Value* n, llvm::Value* lane)>;
+    void for_each_lane(const std::vector<TypedValue>& arrays, llvm::Value* axis, const LaneBody& body);
+    llvm::Value* lane_element(llvm::Value* start, llvm::Value* stride, llvm::Value* i, const Type* dt, const Type* to,
+                              syntax::SourceLoc loc);
+    llvm::Value* axis_reduction(nplib::Reduction kind, TypedValue a, llvm::Value* axis, const Type* rt,
+                                syntax::SourceLoc loc);
+    llvm::Value* cumulative_axis(TypedValue a, llvm::Value* axis, const Type* rt, syntax::SourceLoc loc);
+    // nplib/lower_join.cpp (nplib3): np.concatenate, stack, hstack, vstack, column_stack, dstack
+    TypedValue with_unit_axis(TypedValue a, llvm::Value* axis);
+    llvm::Value* concatenate(const std::vector<TypedValue>& inputs, llvm::Value* axis, const Type* rt,
+                             const std::string& what, syntax::SourceLoc loc);
+    llvm::Value* join_arrays(types::BuiltinId id, TypedValue tup, llvm::Value* axis, const Type* rt,
+                             syntax::SourceLoc loc);
+    // argmin/argmax's comparison (nplib/lower_reductions.cpp), shared by both forms.
+    const Type* arg_extreme_type(const Type* dtype);
+    llvm::Value* arg_extreme_init(bool is_max, const Type* vt);
+    llvm::Value* arg_extreme_takes(bool is_max, const Type* vt, llvm::Value* cur, llvm::Value* v);
 
     // ---- lower_xoroshiro.cpp: numba.cuda.random
     llvm::Value* xoroshiro_call(const syntax::Call* e, types::BuiltinId id);

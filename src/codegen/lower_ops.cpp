@@ -46,6 +46,7 @@ llvm::Value* FunctionLowering::binary(const Binary* e) {
     llvm::Value* l = expr(e->lhs);
     const Type* rt = type_of(e->rhs);
     llvm::Value* r = expr(e->rhs);
+    if (e->op == BinOp::MatMul) return dot_product({l, lt}, {r, rt}, {}, type_of(e), e->loc);  // typed as np.dot
     TypedValue v = binary_values(e->op, l, lt, r, rt, e->rhs, e->loc);
     return convert_or_fail(v.v, v.t, type_of(e), e->loc);
 }

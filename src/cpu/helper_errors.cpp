@@ -57,6 +57,12 @@ void write_detail(int code, int64_t n, const int64_t* v) {
             std::snprintf(out, cap, "IndexError: index %lld is out of bounds for axis %lld with size %lld",
                           static_cast<long long>(v[0]), static_cast<long long>(v[1]), static_cast<long long>(v[2]));
         break;
+    case RuntimeError::AxisOutOfBounds:
+        if (n == 3)
+            std::snprintf(out, cap, "%s: axis %lld is out of bounds for array of dimension %lld",
+                          v[2] ? "AxisError" : "ValueError", static_cast<long long>(v[0]),
+                          static_cast<long long>(v[1]));
+        break;
     case RuntimeError::BroadcastInto:
         two_shapes("ValueError: could not broadcast input array from shape ", " into shape ");
         break;
@@ -94,6 +100,7 @@ std::string runtime_error_message(int code) {
                "size.";
     case RuntimeError::AllocationFailed: return "MemoryError: Allocation failed (probably too large).";
     case RuntimeError::ArangeStepZero: return "ValueError: Maximum allowed size exceeded";
+    case RuntimeError::AxisOutOfBounds: return "ValueError: axis is out of bounds";
     case RuntimeError::Raised: break;  // the message is the payload's: RuntimeErrorInfo::str
     }
     return "RuntimeError: unknown run-time error " + std::to_string(code);

@@ -124,8 +124,10 @@ const char* reduction_name(Reduction r) {
 
 const Type* reduction_type(Reduction r, const Type* dt, std::string* error) {
     switch (r) {
-    case Reduction::Sum:
-    case Reduction::Prod:
+    case Reduction::Sum:  // Numba's get_ret_dtype_if_any: any integer narrower than intp sums in intp
+        if (dt->is_bool() || (dt->is_int() && dt->bits() < 64)) return types::int64();
+        return dt;
+    case Reduction::Prod:  // the array's dtype times its items: widened as integer products are
         if (dt->is_bool()) return types::int64();
         if (dt->is_int()) return dt->is_signed() ? types::int64() : types::uint64();
         return dt;

@@ -37,7 +37,7 @@ enum class Reduction { Sum, Prod, Min, Max, Mean, Std, Var, ArgMin, ArgMax, Any,
 std::optional<Reduction> reduction_of(types::BuiltinId id);
 // NumPy's name of the ufunc or function behind it ("minimum", "argmax"), for messages.
 const char* reduction_name(Reduction r);
-// The result type, as Numba's: sum/prod of an integer or bool widen to (u)int64, mean of an
+// The result type, as Numba's: sum of a narrower integer or bool is int64, prod widens to (u)int64, mean of an
 // integer is float64, var/std are float64, argmin/argmax int64, any/all bool. Null with *error
 // set where Numba has no such reduction (min of a complex array).
 const types::Type* reduction_type(Reduction r, const types::Type* dtype, std::string* error);

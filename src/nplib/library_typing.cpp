@@ -2,6 +2,7 @@
 
 #include "nplib/array_typing.hpp"
 #include "nplib/ufunc_typing.hpp"
+#include "types/rules.hpp"
 
 #include <fmt/format.h>
 
@@ -38,6 +39,10 @@ const Params* params_of(BuiltinId id) {
     static const Params np_unique{{"ar"}, 1};
     static const Params np_cumulative{{"a"}, 1};
     static const Params cumulative{{"self"}, 1};
+    static const Params np_axis{{"a", "axis"}, 1};  // np.sum(a, axis), np.argmax, np.cumsum
+    static const Params axis{{"self", "axis"}, 1};
+    static const Params join_axis{{"arrays", "axis"}, 1};  // np.concatenate, np.stack
+    static const Params join{{"tup"}, 1};                  // np.hstack, vstack, column_stack, dstack
     static const Params outer{{"a", "b"}, 2};
     switch (id) {
     case BuiltinId::ArraySort: return &sort;
@@ -48,11 +53,23 @@ const Params* params_of(BuiltinId id) {
     case BuiltinId::NpUnique: return &np_unique;
     case BuiltinId::NpArgsort: return &np_argsort;
     case BuiltinId::ArrayArgsort: return &argsort;
-    case BuiltinId::NpCumsum:
     case BuiltinId::NpCumprod: return &np_cumulative;
-    case BuiltinId::ArrayCumsum:
     case BuiltinId::ArrayCumprod: return &cumulative;
+    case BuiltinId::NpCumsum:
+    case BuiltinId::NpSum:
+    case BuiltinId::NpArgmin:
+    case BuiltinId::NpArgmax: return &np_axis;
+    case BuiltinId::ArrayCumsum:
+    case BuiltinId::ArraySum:
+    case BuiltinId::ArrayArgmin:
+    case BuiltinId::ArrayArgmax: return &axis;
     case BuiltinId::NpOuter: return &outer;
+    case BuiltinId::NpConcatenate:
+    case BuiltinId::NpStack: return &join_axis;
+    case BuiltinId::NpHstack:
+    case BuiltinId::NpVstack:
+    case BuiltinId::NpColumnStack:
+    case BuiltinId::NpDstack: return &join;
     case BuiltinId::NpDot: return &dot;
     case BuiltinId::NpVdot: return &vdot;
     case BuiltinId::NpLinalgNorm: return &norm;
@@ -287,6 +304,63 @@ CallTyping cumulative_type(BuiltinId id, const std::vector<const Type*>& args) {
     if (!dt) return t;
     t.operands = {args[0]};
     t.result = types::array(dt, 1, types::Layout::C);
+    if (args.size() < 2 || !args[1] || args[1]->is_none()) {
+        t.operands.resize(args.size(), nullptr);
+        return t;
+    }
+    if (!args[1]->is_int()) {  // Numba's message (sic)
+        t.error = "NumPy cumsum only suppports integer axis value";
+        t.error_arg = 1;
+        return t;
+    }
+    if (args[0]->ndim() == 0) {  // NumPy's AxisError, known here: no axis of a 0-d array exists
+        t.error = fmt::format("{} of a 0-d array along an axis: axis is out of bounds for array of dimension 0", what);
+        return t;
+    }
+    t.operands.push_back(types::int64());
+    // Along an axis the running sums keep the array's shape (a 1-D array's is the flat form).
+    t.result = types::array(dt, std::max(args[0]->ndim(), 1), types::Layout::C);
+    return t;
+}
+
+// np.sum(a, axis) / a.sum(axis), np.argmin / np.argmax along an axis (Numba's array_sum and
+// build_argmax_or_argmin_with_axis_impl): one dimension fewer, C order; a 1-D array reduces
+// to a scalar. An axis of None is the whole-array reduction.
+CallTyping axis_reduction_type(BuiltinId id, const std::vector<const Type*>& args) {
+    CallTyping t;
+    const std::string what = name_of(id) + "()";
+    Reduction r = *reduction_of(id);
+    const Type* a = args[0];
+    if (!a->is_array()) {
+        t.error = fmt::format("{} of {} is not supported by ujit (it reduces arrays)", what, a->str());
+        t.error_arg = 0;
+        return t;
+    }
+    const Type* dt = reduction_type(r, a->dtype(), &t.error);
+    if (!dt) return t;
+    t.operands = {a, nullptr};
+    const Type* axis = args[1];
+    if (!axis || axis->is_none()) {
+        t.result = dt;
+        return t;
+    }
+    if (r == Reduction::Sum && axis->is_tuple()) {
+        t.error = "np.sum() over a tuple of axes is not supported by ujit (an integer axis is)";
+        t.error_arg = 1;
+        return t;
+    }
+    if (!axis->is_int()) {
+        t.error = r == Reduction::Sum ? "NumPy sum only supports integer axis value or tuple of integers"
+                                      : fmt::format("{}'s axis must be an integer, not {}", what, axis->str());
+        t.error_arg = 1;
+        return t;
+    }
+    if (a->ndim() == 0) {  // NumPy's AxisError, known here: no axis of a 0-d array exists
+        t.error = fmt::format("{} of a 0-d array along an axis: axis is out of bounds for array of dimension 0", what);
+        return t;
+    }
+    t.operands[1] = types::int64();
+    t.result = a->ndim() == 1 ? dt : types::array(dt, a->ndim() - 1, types::Layout::C);
     return t;
 }
 
@@ -311,9 +385,79 @@ CallTyping outer_type(const std::vector<const Type*>& args) {
     return t;
 }
 
+// np.concatenate((a, b), axis), np.stack, np.hstack, np.vstack, np.column_stack, np.dstack
+// (Numba's _sequence_of_arrays and NdStack_typer): a non-empty tuple of arrays of one ndim
+// (column_stack: 1-D and 2-D mixed), the dtypes unified, a new array that is F only when
+// every input is F.
+CallTyping join_type(BuiltinId id, const std::vector<const Type*>& args) {
+    CallTyping t;
+    const std::string what = types::builtin_name(id);
+    const Type* tup = args[0];
+    if (!tup->is_tuple() || tup->elements().empty() ||
+        !std::all_of(tup->elements().begin(), tup->elements().end(), [](const Type* a) { return a->is_array(); })) {
+        t.error = fmt::format("{}(): expecting a non-empty tuple of arrays, got {}", what, tup->str());
+        t.error_arg = 0;
+        return t;
+    }
+    const std::vector<const Type*>& arrays = tup->elements();
+    int ndim = arrays[0]->ndim();
+    const Type* dt = arrays[0]->dtype();
+    bool all_f = true;
+    for (const Type* a : arrays) {
+        if (id == BuiltinId::NpColumnStack) {
+            if (a->ndim() < 1 || a->ndim() > 2) {
+                t.error = "np.column_stack() is only defined on 1-d and 2-d arrays";
+                return t;
+            }
+        } else if (a->ndim() != ndim) {
+            t.error = fmt::format("{}(): all the input arrays must have same number of dimensions", what);
+            return t;
+        }
+        dt = a->dtype() == dt ? dt : types::unify(dt, a->dtype());
+        if (!dt) {
+            t.error = fmt::format("{}(): input arrays must have compatible dtypes", what);
+            return t;
+        }
+        all_f = all_f && a->layout() == types::Layout::F;
+    }
+    types::Layout layout = all_f ? types::Layout::F : types::Layout::C;
+    t.operands = {tup};
+    if (args.size() > 1) {
+        t.operands.push_back(nullptr);
+        if (args[1]) {
+            if (!args[1]->is_int()) {
+                t.error = fmt::format("{}()'s axis must be an integer, not {}", what, args[1]->str());
+                t.error_arg = 1;
+                return t;
+            }
+            t.operands[1] = types::int64();
+        }
+    }
+    switch (id) {
+    case BuiltinId::NpConcatenate:
+        if (ndim == 0) {
+            t.error = "zero-dimensional arrays cannot be concatenated";
+            return t;
+        }
+        t.result = types::array(dt, ndim, layout);
+        return t;
+    case BuiltinId::NpStack: t.result = types::array(dt, ndim + 1, layout); return t;
+    case BuiltinId::NpHstack: t.result = types::array(dt, std::max(ndim, 1), layout); return t;
+    case BuiltinId::NpVstack: t.result = types::array(dt, std::max(ndim, 2), layout); return t;
+    case BuiltinId::NpDstack: t.result = types::array(dt, std::max(ndim, 3), layout); return t;
+    default: t.result = types::array(dt, 2, layout); return t;  // column_stack
+    }
+}
+
 }  // namespace
 
-bool is_library_call(BuiltinId id) { return params_of(id) != nullptr; }
+bool is_library_call(BuiltinId id) { return params_of(id) != nullptr && !reduction_of(id); }
+
+bool is_axis_reduction(const syntax::Call* c, BuiltinId id) {
+    if (!reduction_of(id) || !params_of(id)) return false;
+    size_t own = types::is_array_method(id) ? 0 : 1;  // np.sum's array is an argument
+    return c->args.size() > own || !c->keywords.empty();
+}
 
 std::vector<const syntax::Expr*> library_arguments(const syntax::Call* c, BuiltinId id, std::string* error,
                                                    syntax::SourceLoc* where) {
@@ -394,7 +538,19 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
     case BuiltinId::NpCumprod:
     case BuiltinId::ArrayCumsum:
     case BuiltinId::ArrayCumprod: return cumulative_type(id, args);
+    case BuiltinId::NpSum:
+    case BuiltinId::ArraySum:
+    case BuiltinId::NpArgmin:
+    case BuiltinId::NpArgmax:
+    case BuiltinId::ArrayArgmin:
+    case BuiltinId::ArrayArgmax: return axis_reduction_type(id, args);
     case BuiltinId::NpOuter: return outer_type(args);
+    case BuiltinId::NpConcatenate:
+    case BuiltinId::NpStack:
+    case BuiltinId::NpHstack:
+    case BuiltinId::NpVstack:
+    case BuiltinId::NpColumnStack:
+    case BuiltinId::NpDstack: return join_type(id, args);
     default: break;
     }
     t.error = fmt::format("{}() is not a library call of ujit's", types::builtin_name(id));

@@ -18,6 +18,10 @@ namespace ujit::nplib {
 // Whether the call is typed by library_call_type and lowered by lower_library.cpp.
 bool is_library_call(types::BuiltinId id);
 
+// np.sum(a, axis) / a.argmax(axis=...): a reduction given an axis (or any keyword), typed and
+// lowered as a library call; without one it is a whole-array reduction (lower_reductions.cpp).
+bool is_axis_reduction(const syntax::Call* c, types::BuiltinId id);
+
 // The call's arguments in parameter order (a method's receiver first), keywords placed by
 // their names; null for an optional parameter not given. On a bad call (unknown keyword, a
 // parameter given twice, too many or too few arguments) sets *error and *where.

@@ -21,7 +21,8 @@ using types::Type;
 bool FunctionLowering::is_array_expr(const Expr* e) const {
     const Type* t = fn.type_of(e);
     if (!t || !t->is_array()) return false;
-    if (isa<Binary>(e) || isa<Compare>(e) || isa<Unary>(e)) return true;
+    if (auto* bin = dyn_cast<Binary>(e)) return bin->op != BinOp::MatMul;  // a product is a leaf
+    if (isa<Compare>(e) || isa<Unary>(e)) return true;
     if (auto* c = dyn_cast<Call>(e)) {
         const Type* ct = fn.type_of(c->callee);
         if (ct && ct->kind() == types::Kind::UserFunc) return vectorized_callee(c) != nullptr;

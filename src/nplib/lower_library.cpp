@@ -54,18 +54,8 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
     switch (id) {
     case BuiltinId::ArraySort: sort_rows(value(0)); return nullptr;
     case BuiltinId::NpDot: {
-        const Type* rt = type_of(e);
-        if (!rt->is_array()) return vector_dot(value(0), value(1), false, e->loc);
         TypedValue x = value(0), y = value(1);
-        TypedValue out = value(2);
-        if (!out.v) {  // a new C array of the product's shape
-            std::vector<llvm::Value*> shape;
-            if (x.t->ndim() == 2) shape.push_back(array_dim(b, x.v, 0));
-            if (y.t->ndim() == 2) shape.push_back(array_dim(b, y.v, 1));
-            out = {allocate_array(rt, shape, e->loc, "np.dot()"), rt};
-        }
-        matrix_product(x, y, out, e->loc);
-        return out.v;
+        return dot_product(x, y, value(2), type_of(e), e->loc);
     }
     case BuiltinId::NpVdot: return vector_dot(value(0), value(1), true, e->loc);
     case BuiltinId::NpLinalgNorm: return linalg_norm(value(0), value(1).v, type_of(e), e->loc);
@@ -74,10 +64,27 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
     case BuiltinId::ArrayArgsort: return argsort(value(0), type_of(e), e->loc);  // stable: any kind
     case BuiltinId::NpUnique: return unique(value(0), type_of(e), e->loc);
     case BuiltinId::NpCumsum:
-    case BuiltinId::ArrayCumsum: return cumulative(value(0), true, type_of(e), e->loc);
+    case BuiltinId::ArrayCumsum:
+        if (args.size() > 1 && (*ops)[1]) return cumulative_axis(value(0), value(1).v, type_of(e), e->loc);
+        return cumulative(value(0), true, type_of(e), e->loc);
+    case BuiltinId::NpSum:
+    case BuiltinId::ArraySum:
+    case BuiltinId::NpArgmin:
+    case BuiltinId::NpArgmax:
+    case BuiltinId::ArrayArgmin:
+    case BuiltinId::ArrayArgmax:
+        if (!(*ops)[1]) return reduction(*nplib::reduction_of(id), args[0], type_of(e), e->loc);  // axis=None
+        return axis_reduction(*nplib::reduction_of(id), value(0), value(1).v, type_of(e), e->loc);
     case BuiltinId::NpCumprod:
     case BuiltinId::ArrayCumprod: return cumulative(value(0), false, type_of(e), e->loc);
     case BuiltinId::NpOuter: return outer(value(0), value(1), type_of(e), e->loc);
+    case BuiltinId::NpConcatenate:
+    case BuiltinId::NpStack:
+    case BuiltinId::NpHstack:
+    case BuiltinId::NpVstack:
+    case BuiltinId::NpColumnStack:
+    case BuiltinId::NpDstack:
+        return join_arrays(id, value(0), args.size() > 1 ? value(1).v : nullptr, type_of(e), e->loc);
     case BuiltinId::NpRandomNormal:
     case BuiltinId::NpRandomStdNormal:
     case BuiltinId::NpRandomRandn:
@@ -92,6 +99,20 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
     default: break;
     }
     syntax::internal_error(e->loc, fmt::format("no lowering for {}()", types::builtin_name(id)));
+}
+
+// np.dot(a, b[, out]) and a @ b (Numba's dot_2_impl / dot_3): a scalar for two vectors, else
+// the product in `out` or a new C array of its shape.
+llvm::Value* FunctionLowering::dot_product(TypedValue x, TypedValue y, TypedValue out, const Type* rt, SourceLoc loc) {
+    if (!rt->is_array()) return vector_dot(x, y, false, loc);
+    if (!out.v) {
+        std::vector<llvm::Value*> shape;
+        if (x.t->ndim() == 2) shape.push_back(array_dim(b, x.v, 0));
+        if (y.t->ndim() == 2) shape.push_back(array_dim(b, y.v, 1));
+        out = {allocate_array(rt, shape, loc, "np.dot()"), rt};
+    }
+    matrix_product(x, y, out, loc);
+    return out.v;
 }
 
 // np.dot / np.vdot of two vectors (Numba's dot_2_vv): the sizes must agree.

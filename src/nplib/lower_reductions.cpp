@@ -81,6 +81,31 @@ void FunctionLowering::compensated_sum(const std::vector<llvm::Value*>& dims, co
     });
 }
 
+// argmin/argmax compare bools as uint8, the rest as they are.
+const Type* FunctionLowering::arg_extreme_type(const Type* dtype) {
+    return dtype->is_bool() ? types::integer(8, false) : dtype;
+}
+
+// The running extreme before the first element: every element but an equal one replaces it.
+llvm::Value* FunctionLowering::arg_extreme_init(bool is_max, const Type* vt) {
+    llvm::Type* lt = value_type(mod.ctx, vt);
+    if (vt->is_float()) return llvm::ConstantFP::getInfinity(lt, /*Negative=*/is_max);
+    if (vt->is_signed())
+        return is_max ? llvm::ConstantInt::get(lt, llvm::APInt::getSignedMinValue(vt->bits()))
+                      : llvm::ConstantInt::get(lt, llvm::APInt::getSignedMaxValue(vt->bits()));
+    return is_max ? llvm::ConstantInt::get(lt, 0) : llvm::ConstantInt::get(lt, llvm::APInt::getMaxValue(vt->bits()));
+}
+
+// Whether `v` becomes the extreme after `cur`: strictly better, or the first NaN (NumPy's).
+llvm::Value* FunctionLowering::arg_extreme_takes(bool is_max, const Type* vt, llvm::Value* cur, llvm::Value* v) {
+    if (vt->is_float()) {
+        llvm::Value* better = is_max ? b.CreateFCmpOGT(v, cur) : b.CreateFCmpOLT(v, cur);
+        return b.CreateAnd(b.CreateFCmpORD(cur, cur), b.CreateOr(b.CreateFCmpUNO(v, v), better));
+    }
+    if (vt->is_signed()) return is_max ? b.CreateICmpSGT(v, cur) : b.CreateICmpSLT(v, cur);
+    return is_max ? b.CreateICmpUGT(v, cur) : b.CreateICmpULT(v, cur);
+}
+
 llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, const Type* rt, SourceLoc loc) {
     if (llvm::Value* v = parallel_reduction(kind, operand, rt, loc)) return v;  // codegen/parallel_arrays.cpp
     std::vector<ArrayExpr*> leaves;
@@ -208,32 +233,15 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
         bool is_max = kind == Reduction::ArgMax;
         empty_error(is_max ? RuntimeError::EmptyArgmax : RuntimeError::EmptyArgmin);
         // The first extreme in C order of the flattened array; a NaN is the first extreme.
-        const Type* vt = et->is_bool() ? types::integer(8, false) : et;
-        llvm::Type* lt = value_type(mod.ctx, vt);
-        llvm::Value* init;
-        if (vt->is_float())
-            init = llvm::ConstantFP::getInfinity(lt, /*Negative=*/is_max);
-        else if (vt->is_signed())
-            init = is_max ? llvm::ConstantInt::get(lt, llvm::APInt::getSignedMinValue(vt->bits()))
-                          : llvm::ConstantInt::get(lt, llvm::APInt::getSignedMaxValue(vt->bits()));
-        else
-            init = is_max ? llvm::ConstantInt::get(lt, 0)
-                          : llvm::ConstantInt::get(lt, llvm::APInt::getMaxValue(vt->bits()));
+        const Type* vt = arg_extreme_type(et);
+        llvm::Value* init = arg_extreme_init(is_max, vt);
         llvm::AllocaInst* best = slot_of(vt, init);
         llvm::AllocaInst* best_at = slot_of(types::int64(), b.getInt64(0));
         llvm::AllocaInst* flat = slot_of(types::int64(), b.getInt64(0));
         elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& p) {
-            llvm::Value* cur = b.CreateLoad(lt, best);
+            llvm::Value* cur = b.CreateLoad(best->getAllocatedType(), best);
             llvm::Value* v = element(p, vt);
-            llvm::Value* take;
-            if (vt->is_float()) {
-                llvm::Value* better = is_max ? b.CreateFCmpOGT(v, cur) : b.CreateFCmpOLT(v, cur);
-                take = b.CreateAnd(b.CreateFCmpORD(cur, cur), b.CreateOr(b.CreateFCmpUNO(v, v), better));
-            } else if (vt->is_signed()) {
-                take = is_max ? b.CreateICmpSGT(v, cur) : b.CreateICmpSLT(v, cur);
-            } else {
-                take = is_max ? b.CreateICmpUGT(v, cur) : b.CreateICmpULT(v, cur);
-            }
+            llvm::Value* take = arg_extreme_takes(is_max, vt, cur, v);
             llvm::Value* i = b.CreateLoad(b.getInt64Ty(), flat);
             b.CreateStore(b.CreateSelect(take, v, cur), best);
             b.CreateStore(b.CreateSelect(take, i, b.CreateLoad(b.getInt64Ty(), best_at)), best_at);

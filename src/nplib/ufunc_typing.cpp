@@ -96,6 +96,7 @@ UfuncSig binary_ufunc(BinOp op) {
     case BinOp::BitXor: return {"bitwise_xor", same_type("?" + kInts, 2)};
     case BinOp::LShift: return {"left_shift", same_type(kInts, 2)};
     case BinOp::RShift: return {"right_shift", same_type(kInts, 2)};
+    case BinOp::MatMul: break;  // no ufunc: a product (Inferrer::binary types it as np.dot)
     }
     return {"?", {}};
 }

@@ -16,6 +16,7 @@ const char* spelling(BinOp op) {
     case BinOp::BitAnd: return "&";
     case BinOp::BitOr: return "|";
     case BinOp::BitXor: return "^";
+    case BinOp::MatMul: return "@";
     }
     return "?";
 }

@@ -19,7 +19,7 @@ namespace ujit::syntax {
 
 // ---------------------------------------------------------------- operators
 
-enum class BinOp { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, LShift, RShift, BitAnd, BitOr, BitXor };
+enum class BinOp { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, LShift, RShift, BitAnd, BitOr, BitXor, MatMul };
 enum class UnaryOp { Neg, Pos, Invert, Not };
 enum class CmpOp { Lt, Le, Gt, Ge, Eq, Ne, Is, IsNot, In, NotIn };
 enum class BoolOpKind { And, Or };

@@ -25,7 +25,7 @@ std::optional<BinInfo> binary_op(const Token& t) {
     } kTable[] = {
         {"|", {1, BinOp::BitOr}},   {"^", {2, BinOp::BitXor}},    {"&", {3, BinOp::BitAnd}}, {"<<", {4, BinOp::LShift}},
         {">>", {4, BinOp::RShift}}, {"+", {5, BinOp::Add}},       {"-", {5, BinOp::Sub}},    {"*", {6, BinOp::Mul}},
-        {"/", {6, BinOp::Div}},     {"//", {6, BinOp::FloorDiv}}, {"%", {6, BinOp::Mod}},    {"@", {6, BinOp::Mul}},
+        {"/", {6, BinOp::Div}},     {"//", {6, BinOp::FloorDiv}}, {"%", {6, BinOp::Mod}},    {"@", {6, BinOp::MatMul}},
     };
     for (const auto& e : kTable)
         if (t.text == e.text) return e.info;
@@ -226,7 +226,6 @@ Expr* Parser::parse_binary(int min_prec) {
         auto info = binary_op(peek());
         if (!info || info->prec < min_prec) return lhs;
         Token op = take();
-        if (op.text == "@") unsupported(op.loc, "the matrix multiplication operator '@' is");
         auto* e = make<Binary>(loc);
         e->op = info->op;
         e->lhs = lhs;

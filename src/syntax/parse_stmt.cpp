@@ -284,12 +284,13 @@ Stmt* Parser::parse_expr_or_assign() {
         {"+=", BinOp::Add},       {"-=", BinOp::Sub},    {"*=", BinOp::Mul},   {"/=", BinOp::Div},
         {"//=", BinOp::FloorDiv}, {"%=", BinOp::Mod},    {"**=", BinOp::Pow},  {"<<=", BinOp::LShift},
         {">>=", BinOp::RShift},   {"&=", BinOp::BitAnd}, {"|=", BinOp::BitOr}, {"^=", BinOp::BitXor},
+        {"@=", BinOp::MatMul},
     };
-    if (t.is_op("@=")) unsupported(t.loc, "the matrix multiplication operator '@=' is");
     for (const auto& aug : kAugmented) {
         if (!t.is_op(aug.text)) continue;
         check_target(first, true);
         take();
+        if (aug.op == BinOp::MatMul) return matmul_assign(first, loc, t.loc);
         auto* s = make<AugAssign>(loc);
         s->target = first;
         s->op = aug.op;
@@ -302,6 +303,23 @@ Stmt* Parser::parse_expr_or_assign() {
     }
     auto* s = make<ExprStmt>(loc);
     s->value = first;
+    return s;
+}
+
+// `a @= b` is `a = a @ b`: NumPy's product makes a new array (Numba has no in-place
+// operator.imatmul and falls back to matmul, rebinding the name).
+Stmt* Parser::matmul_assign(Expr* target, SourceLoc loc, SourceLoc op_loc) {
+    auto* name = dyn_cast<Name>(target);
+    if (!name) unsupported(op_loc, "'@=' on an element or attribute is");
+    auto* read = make<Name>(target->loc);
+    read->id = name->id;
+    auto* product = make<Binary>(target->loc);
+    product->op = BinOp::MatMul;
+    product->lhs = read;
+    product->rhs = parse_expr_list();
+    auto* s = make<Assign>(loc);
+    s->targets = {target};
+    s->value = nested(product, op_loc);
     return s;
 }
 

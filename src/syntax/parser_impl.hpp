@@ -101,6 +101,7 @@ private:
     std::string parse_dotted_name();
     Expr* parse_target_list();
     void check_target(const Expr* e, bool augmented);
+    Stmt* matmul_assign(Expr* target, SourceLoc loc, SourceLoc op_loc);
 
     std::unique_ptr<Module> module_;
     Lexer lexer_;

@@ -4,6 +4,7 @@
 #include "types/infer_impl.hpp"
 
 #include "nplib/constructors.hpp"
+#include "nplib/library_typing.hpp"
 #include "syntax/diagnostics.hpp"
 #include "types/const_eval.hpp"
 #include "types/rules.hpp"
@@ -34,7 +35,8 @@ const Type* Inferrer::call(const Call* c) {
         return array_ctor(c, callee->builtin());
     if (callee && callee->kind() == Kind::BuiltinFunc && nplib::is_array_constructor(callee->builtin()))
         return array_alloc(c, callee->builtin());
-    if (callee && callee->kind() == Kind::BuiltinFunc && nplib::is_library_call(callee->builtin()))
+    if (callee && callee->kind() == Kind::BuiltinFunc &&
+        (nplib::is_library_call(callee->builtin()) || nplib::is_axis_reduction(c, callee->builtin())))
         return library_call(c, callee->builtin());  // infer_library.cpp: takes keywords
     if (callee && callee->kind() == Kind::BuiltinFunc &&
         (callee->builtin() == BuiltinId::List || callee->builtin() == BuiltinId::Sorted))

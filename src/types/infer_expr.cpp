@@ -4,6 +4,7 @@
 
 #include "nplib/array_typing.hpp"
 #include "nplib/constructors.hpp"
+#include "nplib/library_typing.hpp"
 #include "nplib/ufunc_typing.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/internal_error.hpp"
@@ -298,6 +299,13 @@ const Type* Inferrer::array_ufunc(SourceLoc loc, const nplib::UfuncSig& sig, con
 
 const Type* Inferrer::binary(const Binary* b, const Type* l, const Type* r) {
     if (!l || !r) return nullptr;
+    if (b->op == BinOp::MatMul) {  // Numba's matmul_2: np.dot's typing and product
+        if (!l->is_array() || !r->is_array())
+            error(b->loc, fmt::format("unsupported operand types for @: {} and {}", l->str(), r->str()));
+        nplib::CallTyping t = nplib::library_call_type(BuiltinId::NpDot, {l, r}, {nullptr, nullptr});
+        if (!t.result) error(b->loc, t.error);
+        return t.result;
+    }
     if (l->is_array() || r->is_array()) return array_ufunc(b->loc, nplib::binary_ufunc(b->op), {l, r});
     if (l->is_list() || r->is_list()) return list_binary(b, l, r);
     if (l->is_set() || r->is_set() || l->is_dict() || r->is_dict()) return set_binary(b->op, b->loc, l, r);

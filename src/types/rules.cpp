@@ -162,6 +162,7 @@ OpTypes binary_op_types(BinOp op, const Type* lhs, const Type* rhs) {
         const Type* t = machine_int(lhs, rhs);
         return {t, t};
     }
+    case BinOp::MatMul: return {};  // numbers have no product operator; arrays: Inferrer::binary
     }
     return {};
 }

@@ -58,12 +58,31 @@ def _load_bundled_libraries(ext_dir):
         ctypes.CDLL(lib, mode=ctypes.RTLD_GLOBAL)
 
 
+def _point_blas_at_numpy():
+    """Where no system OpenBLAS exists (NumPy's wheel alone), np.dot in compiled code can use
+    the OpenBLAS NumPy's wheel bundles (numpy.libs/libscipy_openblas64_*.so): tell the BLAS
+    loader (src/cpu/blas_loader.cpp) that folder, found without importing NumPy."""
+    try:
+        spec = importlib.util.find_spec("numpy")
+    except (ImportError, ValueError):
+        return
+    if not spec or not spec.submodule_search_locations:
+        return
+    for package in spec.submodule_search_locations:
+        libs = os.path.join(os.path.dirname(package), "numpy.libs")
+        if os.path.isdir(libs):
+            old = os.environ.get("UJIT_BLAS_SEARCH_PATH")
+            os.environ["UJIT_BLAS_SEARCH_PATH"] = libs + (":" + old if old else "")
+            return
+
+
 def load():
     name = "ujit._ujit"
     if name in sys.modules:
         return sys.modules[name]
     path = _find()
     _load_bundled_libraries(os.path.dirname(path))
+    _point_blas_at_numpy()
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

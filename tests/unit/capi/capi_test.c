@@ -285,6 +285,8 @@ static void test_threads(ujit_module* m) {
 
 int main(void) {
     CHECK(ujit_version() && strlen(ujit_version()) > 0);
+    /* The CBLAS np.dot uses: Debian's OpenBLAS here (tools/scripts/setup.sh installs it). */
+    CHECK(ujit_blas_library() && strstr(ujit_blas_library(), "openblas") != NULL);
     test_version_and_names();
     ujit_module* m = NULL;
     CHECK(ujit_module_from_string(kSource, "capi_test.py", &m) == UJIT_OK && m != NULL);

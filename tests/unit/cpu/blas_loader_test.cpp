@@ -5,7 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 using namespace ujit::cpu;
@@ -35,6 +37,30 @@ TEST_CASE("blas: Debian's OpenBLAS is found and computes ddot", "[cpu][blas]") {
     std::vector<double> x{1, 2, 3}, y{4, 5, 6};
     CHECK(l.api.ddot(3, x.data(), 1, y.data(), 1) == 32.0);
     CHECK(l.api.ddot(3, x.data(), -1, y.data(), 1) == 28.0);  // BLAS's negative increment: x reversed
+}
+
+TEST_CASE("blas: NumPy's bundled ILP64 OpenBLAS is found on the search path and adapted", "[cpu][blas]") {
+    // The fake has scipy-openblas64's names and 64-bit prototypes (tests/fixtures).
+    std::string lib = UJIT_FAKE_BLAS64;
+    std::string dir = lib.substr(0, lib.rfind('/'));
+    setenv("UJIT_BLAS_SEARCH_PATH", ("/no/such/dir:" + dir).c_str(), 1);
+    std::vector<std::string> found = bundled_blas_libraries();
+    unsetenv("UJIT_BLAS_SEARCH_PATH");
+    CHECK(std::find(found.begin(), found.end(), lib) != found.end());
+    BlasLoad l = load_blas(lib, false);
+    REQUIRE(l.available);
+    CHECK(l.ilp64);
+    std::vector<double> x{1, 2, 3}, y{4, 5, 6};
+    CHECK(l.api.ddot(3, x.data(), 1, y.data(), 1) == 32.0);
+    CHECK(l.api.ddot(3, x.data(), -1, y.data(), 1) == 28.0);
+    // [[1, 2], [3, 4]] @ [[5, 6], [7, 8]], row-major, through the int -> int64 thunk.
+    std::vector<double> a{1, 2, 3, 4}, b{5, 6, 7, 8}, c(4, -1.0);
+    l.api.dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 2, 2, 2, 1.0, a.data(), 2, b.data(), 2, 0.0, c.data(), 2);
+    CHECK(c == std::vector<double>{19, 22, 43, 50});
+    std::vector<float> v{1, 1}, out(2, 0.0f), af{1, 2, 3, 4};
+    l.api.sgemv(CblasRowMajor, CblasTrans, 2, 2, 2.0f, af.data(), 2, v.data(), 1, 0.0f, out.data(), 1);
+    CHECK(out == std::vector<float>{8, 12});  // 2 * (column sums 4, 6)
+    CHECK(load_blas("libopenblas.so.0", false).ilp64 == false);
 }
 
 TEST_CASE("blas: ujit_rt_dot over reversed and strided rows agrees with the loop", "[cpu][blas]") {

@@ -70,9 +70,26 @@ static PyObject* raise_runtime_text(const char* message, const ModuleObject* m) 
         memcpy(name, message, (size_t)(colon - message));
         name[colon - message] = '\0';
         PyObject* found = PyDict_GetItemString(PyEval_GetBuiltins(), name);
+        PyObject* numpy_class = NULL; /* np.sum(a, axis=9) raises NumPy's AxisError, as Numba's */
+        if (!found && strcmp(name, "AxisError") == 0) {
+            /* numpy.exceptions from NumPy 1.25, numpy.AxisError before (a ValueError either way) */
+            const char* homes[] = {"numpy.exceptions", "numpy"};
+            for (int i = 0; i < 2 && !numpy_class; ++i) {
+                PyObject* mod = PyImport_ImportModule(homes[i]);
+                numpy_class = mod ? PyObject_GetAttrString(mod, "AxisError") : NULL;
+                Py_XDECREF(mod);
+                if (!numpy_class) PyErr_Clear();
+            }
+            found = numpy_class ? numpy_class : PyExc_ValueError;
+        }
         if (found && PyType_Check(found) && PyType_IsSubtype((PyTypeObject*)found, (PyTypeObject*)PyExc_Exception)) {
             cls = found;
             message = colon + 2;
+        }
+        if (numpy_class) {
+            PyErr_SetString(cls, message);
+            Py_DECREF(numpy_class);
+            return NULL;
         }
         if (found == PyExc_KeyboardInterrupt) {
             /* A kernel on the host device stopped by SIGINT, which Python's handler saw too:
@@ -394,6 +411,12 @@ static PyObject* py_version(PyObject* self, PyObject* noargs) {
     return PyUnicode_FromString(ujit_version());
 }
 
+static PyObject* py_blas_library(PyObject* self, PyObject* noargs) {
+    (void)self;
+    (void)noargs;
+    return PyUnicode_FromString(ujit_blas_library());
+}
+
 static PyObject* py_code_of(PyObject* self, PyObject* o) {
     (void)self;
     return PyLong_FromLong(ujit_py_code_of(o));
@@ -445,6 +468,7 @@ static PyMethodDef ext_methods[] = {
     {"code_of", py_code_of, METH_O, "code_of(obj) -> the argument type code the dispatcher uses"},
     {"allocation_stats", py_allocation_stats, METH_NOARGS, "(alloc, free, mi_alloc, mi_free) of owned arrays"},
     {"version", py_version, METH_NOARGS, "libujit's version string"},
+    {"blas_library", py_blas_library, METH_NOARGS, "the CBLAS np.dot uses ('' when none)"},
     {"make_ufunc", ujit_py_make_ufunc, METH_VARARGS,
      "make_ufunc(function, name, doc, loops, nin, identity, target) -> numpy.ufunc"},
     {NULL, NULL, 0, NULL}};

@@ -16,3 +16,9 @@ class _RuntimeSystem:
 
 
 rtsys = _RuntimeSystem()
+
+
+def blas_library():
+    """The CBLAS library np.dot and `@` use in compiled code (" (ILP64)" appended for NumPy's
+    bundled scipy-openblas64), or "" when there is none and ujit computes with its own loops."""
+    return ext.blas_library()
