@@ -46,3 +46,4 @@ globals().update(_TYPES)  # numba.cuda re-exports every type name: `from numba.c
 # numba-cuda's flag for "the CPU target is installed too": ujit is both.
 HAS_NUMBA = True
 from .compiler import compile, compile_for_current_device, compile_ptx, compile_ptx_for_current_device  # noqa: F401,E402,E501
+from ._reduce import Reduce, reduce  # noqa: F401,E402
