@@ -118,6 +118,11 @@ private:
     TypedFunction& fn_;
     ModuleScope::Frame* frame_;
     std::set<std::string> locals_;
+    // Locals bound once, by `name = value` (Numba types such a name as a literal when the value
+    // is a constant): the value, for constant_of. Other bindings of the name void it.
+    std::map<std::string, const syntax::Expr*> single_assignments_;
+    std::set<std::string> rebound_;
+    std::set<std::string> evaluating_;  // the local constants constant_of is reading (a cycle)
     std::vector<syntax::SourceLoc> type_origin_;  // per variable: where its current type came from
     bool final_ = false;
     bool changed_ = false;
