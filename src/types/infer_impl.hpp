@@ -89,6 +89,7 @@ private:
     std::optional<nplib::IndexItem> index_item(const syntax::Expr* e);
     const Type* array_attribute(const syntax::Attribute* a, const Type* array);
     std::optional<ConstValue> constant_of(const syntax::Expr* e);
+    std::map<std::string, ConstValue> literal_args(const syntax::Call* c, const syntax::FunctionDef* callee);
     std::string spelled(const syntax::Expr* e) const;
 
     // infer_call.cpp

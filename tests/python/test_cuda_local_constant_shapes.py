@@ -35,3 +35,48 @@ def pick(t):
 def test_tuple_index_from_a_local_constant():
     assert pick((1, 2.5)) == 2.5
 
+
+
+@cuda.jit(device=True)
+def fill_shared(out, n, shape, dtype):
+    # n and shape are Numba's Literal[int] arguments: constant here, one specialization each
+    sm = cuda.shared.array(n, dtype)
+    grid = cuda.shared.array(shape, dtype)
+    i = cuda.threadIdx.x
+    sm[i] = i * 2
+    if i < shape[0]:
+        grid[i, 0] = i
+    cuda.syncthreads()
+    out[i] = sm[n - 1 - i] + grid.size
+
+
+@cuda.jit
+def two_sizes(out, which):
+    size = 8
+    if which == 0:  # the same for the whole block: both calls meet their barrier
+        fill_shared(out, 16, (4, 2), np.int32)
+    else:
+        fill_shared(out, size, (2, 3), np.int32)
+
+
+def test_device_function_shapes_from_literal_arguments():
+    a = np.zeros(16, dtype=np.int32)
+    two_sizes[1, 16](a, 0)
+    assert a.tolist() == [2 * (15 - i) + 8 for i in range(16)]
+    b = np.zeros(8, dtype=np.int32)
+    two_sizes[1, 8](b, 1)
+    assert b.tolist() == [2 * (7 - i) + 6 for i in range(8)]
+
+
+@njit
+def nth(t, k):
+    return t[k]
+
+
+@njit
+def nth_of_pair(x):
+    return nth((1, x), 1) + nth((x, 2.0), 0)
+
+
+def test_tuple_index_from_a_literal_argument():
+    assert nth_of_pair(3.5) == 7.0
