@@ -177,9 +177,26 @@ std::string fault_message(const KernelLaunch& l, const KernelFault& fault, int64
                        l.name, signal_name(fault.signal), fault.address, ctx.ctaid[0], ctx.ctaid[1], ctx.ctaid[2]);
 }
 
+// A warp function executed by a lane its mask leaves out: PTX leaves it undefined and the GPU
+// stops the kernel with an illegal instruction, so the host device refuses it too. (A mask
+// naming lanes past a partial warp's end is fine on the GPU: numba-cuda's test_sync does it.)
+// False after recording the error.
+bool check_warp_mask(const KernelContext& ctx, const WarpSlot& slot, uint32_t lane) {
+    if (WarpOp(slot.op) == WarpOp::Activemask || (slot.mask >> lane & 1)) return true;
+    LaunchErrors* errors = current_errors;
+    errors->record(fmt::format(
+        "error: CUDA error: kernel launch failed: CUDA_ERROR_ILLEGAL_INSTRUCTION (an illegal instruction was "
+        "encountered); kernel '{}': thread ({}, {}, {}) of block ({}, {}, {}), lane {} of its warp, called a warp "
+        "function whose mask {:#010x} leaves that lane out",
+        errors->launch->name, ctx.tid[0], ctx.tid[1], ctx.tid[2], ctx.ctaid[0], ctx.ctaid[1], ctx.ctaid[2], lane,
+        slot.mask));
+    return false;
+}
+
 // Releases the work-items waiting at warp functions: a warp whose every live work-item has
 // arrived, or with `partial` (nothing else can move: a warp's work-items split between a
-// barrier and a warp function, which would hang a GPU) each warp with what arrived.
+// barrier and a warp function, which would hang a GPU) each warp with what arrived. A lane
+// its own mask leaves out fails the block (check_warp_mask).
 bool release_warps(std::vector<WorkItem>& items, BlockRun& block, bool partial) {
     bool released = false;
     for (size_t first = 0; first < items.size(); first += kWarpLanes) {
@@ -191,6 +208,12 @@ bool release_warps(std::vector<WorkItem>& items, BlockRun& block, bool partial) 
             complete &= items[i].wait == Wait::Warp;
         }
         if (!waiting || !(complete || partial)) continue;
+        for (size_t i = first; i < end; ++i)
+            if (!items[i].done && items[i].wait == Wait::Warp &&
+                !check_warp_mask(items[i].ctx, block.warp_slots[i], uint32_t(i - first))) {
+                block.failed = true;
+                return true;
+            }
         resolve_warp(block.warp_slots + first, int(end - first));
         for (size_t i = first; i < end; ++i)
             if (!items[i].done && items[i].wait == Wait::Warp) items[i].wait = Wait::Running;
@@ -255,6 +278,7 @@ void run_block_fibers(const KernelLaunch& l, int64_t linear_block, const KernelC
         for (const WorkItem& w : items) live += !w.done;
         if (live && !release_warps(items, block, false) && !release_barrier(items, block))
             release_warps(items, block, true);
+        if (block.failed) break;
     }
     current_context = saved;
 }
@@ -346,6 +370,7 @@ extern "C" uint64_t ujit_rt_kernel_warp_op(int32_t op, uint32_t mask, uint64_t v
     auto* block = ctx ? static_cast<BlockRun*>(ctx->block) : nullptr;
     ujit::cpu::WarpSlot own{op, mask, value, operand, 0, true};
     if (!block) {  // a block of one work-item: a warp of one lane
+        if (ctx && !ujit::cpu::check_warp_mask(*ctx, own, 0)) std::longjmp(*ujit::cpu::current_escape, 1);
         ujit::cpu::resolve_warp(&own, 1);
         return own.result;
     }

@@ -179,7 +179,10 @@ void Inferrer::pass() {
 }
 
 void Inferrer::collect_target(const Expr* t) {
-    if (auto* n = dyn_cast<Name>(t)) locals_.insert(n->id);
+    if (auto* n = dyn_cast<Name>(t)) {
+        locals_.insert(n->id);
+        rebound_.insert(n->id);  // a loop variable, augmented or unpacked: no single value
+    }
     if (auto* tu = dyn_cast<Tuple>(t))
         for (auto* e : tu->elts) collect_target(e);
 }
@@ -187,9 +190,17 @@ void Inferrer::collect_target(const Expr* t) {
 void Inferrer::collect_locals(const Block& b) {
     for (const Stmt* s : b) {
         switch (s->kind) {
-        case StmtKind::Assign:
-            for (auto* t : cast<Assign>(s)->targets) collect_target(t);
+        case StmtKind::Assign: {
+            const auto* a = cast<Assign>(s);
+            const auto* n = a->targets.size() == 1 ? dyn_cast<Name>(a->targets[0]) : nullptr;
+            if (n && !locals_.count(n->id)) {
+                locals_.insert(n->id);
+                single_assignments_[n->id] = a->value;
+                break;
+            }
+            for (auto* t : a->targets) collect_target(t);
             break;
+        }
         case StmtKind::AugAssign: collect_target(cast<AugAssign>(s)->target); break;
         case StmtKind::For:
             collect_target(cast<For>(s)->target);
@@ -209,7 +220,10 @@ void Inferrer::collect_locals(const Block& b) {
                  {&cast<Try>(s)->body, &cast<Try>(s)->handler, &cast<Try>(s)->orelse, &cast<Try>(s)->finalbody})
                 collect_locals(*b);
             break;
-        case StmtKind::FunctionDef: locals_.insert(cast<FunctionDef>(s)->name); break;
+        case StmtKind::FunctionDef:
+            locals_.insert(cast<FunctionDef>(s)->name);
+            rebound_.insert(cast<FunctionDef>(s)->name);
+            break;
         default: break;
         }
     }

@@ -140,9 +140,28 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
     FunctionRole role = cuda() ? FunctionRole::Device : FunctionRole::Scalar;
     if (ModuleScope::Frame* frame = m_.recursion_frame(callee, args, fn_.target, role))
         return recursive_call(c, *frame);
-    const TypedFunction& t = m_.specialize(callee, args, fn_.target, nullptr, role, c->loc);
+    const TypedFunction& t = m_.specialize(callee, args, fn_.target, nullptr, role, c->loc, literal_args(c, callee));
     fn_.callees[c->id] = &t;
     return t.return_type;
+}
+
+// The explicit arguments that are integer constants or tuples of them (a literal, a module
+// constant, a local bound once to one, a parameter that is itself literal): Numba passes
+// them as Literal[int], so the callee may use them where a constant is needed.
+std::map<std::string, ConstValue> Inferrer::literal_args(const Call* c, const FunctionDef* callee) {
+    std::map<std::string, ConstValue> literals;
+    for (size_t i = 0; i < c->args.size() && i < callee->params.size(); ++i) {
+        if (callee->params[i].star) break;
+        auto v = constant_of(c->args[i]);
+        if (!v) continue;
+        bool ints = v->type->is_int();
+        if (v->type->is_tuple()) {
+            ints = !v->elems.empty();
+            for (const ConstValue& e : v->elems) ints = ints && e.type->is_int();
+        }
+        if (ints) literals[callee->params[i].name] = *v;
+    }
+    return literals;
 }
 
 // A call of a specialization being typed further up the call stack (Numba's RecursiveCall).

@@ -153,8 +153,23 @@ const Type* Inferrer::attribute(const Attribute* a) {
 
 std::optional<ConstValue> Inferrer::constant_of(const Expr* e) {
     NameLookup lookup = [this](const Name& n) -> std::optional<Member> {
-        if (locals_.count(n.id)) return std::nullopt;
-        return m_.lookup(n.id);
+        if (!locals_.count(n.id)) return m_.lookup(n.id);
+        if (auto lit = fn_.literal_params.find(n.id); lit != fn_.literal_params.end() && !rebound_.count(n.id)) {
+            Member m = make_member(Member::What::Constant, lit->second.type);
+            m.constant = lit->second;
+            return m;
+        }
+        // A local bound once to a constant (`N = 100` then cuda.shared.array(N, ...)) is that
+        // constant, as Numba types it a literal.
+        auto it = single_assignments_.find(n.id);
+        if (it == single_assignments_.end() || rebound_.count(n.id) || evaluating_.count(n.id)) return std::nullopt;
+        evaluating_.insert(n.id);
+        std::optional<ConstValue> v = constant_of(it->second);
+        evaluating_.erase(n.id);
+        if (!v) return std::nullopt;
+        Member m = make_member(Member::What::Constant, v->type);
+        m.constant = *v;
+        return m;
     };
     return try_eval_const(e, lookup);
 }

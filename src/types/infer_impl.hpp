@@ -89,6 +89,7 @@ private:
     std::optional<nplib::IndexItem> index_item(const syntax::Expr* e);
     const Type* array_attribute(const syntax::Attribute* a, const Type* array);
     std::optional<ConstValue> constant_of(const syntax::Expr* e);
+    std::map<std::string, ConstValue> literal_args(const syntax::Call* c, const syntax::FunctionDef* callee);
     std::string spelled(const syntax::Expr* e) const;
 
     // infer_call.cpp
@@ -155,6 +156,11 @@ private:
     TypedFunction& fn_;
     ModuleScope::Frame* frame_;
     std::set<std::string> locals_;
+    // Locals bound once, by `name = value` (Numba types such a name as a literal when the value
+    // is a constant): the value, for constant_of. Other bindings of the name void it.
+    std::map<std::string, const syntax::Expr*> single_assignments_;
+    std::set<std::string> rebound_;
+    std::set<std::string> evaluating_;  // the local constants constant_of is reading (a cycle)
     std::vector<syntax::SourceLoc> type_origin_;  // per variable: where its current type came from
     bool final_ = false;
     bool changed_ = false;

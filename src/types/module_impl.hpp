@@ -39,9 +39,10 @@ struct SpecKey {
     std::vector<const Type*> args;
     const Type* declared_return;
     FunctionRole role;
+    std::string literals;  // literal_params_key(): "" when no parameter is a literal
     bool operator<(const SpecKey& o) const {
-        return std::tie(fn, target, args, declared_return, role) <
-               std::tie(o.fn, o.target, o.args, o.declared_return, o.role);
+        return std::tie(fn, target, args, declared_return, role, literals) <
+               std::tie(o.fn, o.target, o.args, o.declared_return, o.role, o.literals);
     }
 };
 
@@ -110,7 +111,8 @@ struct ModuleScope {
 
     const TypedFunction& specialize(const syntax::FunctionDef* fn, const std::vector<const Type*>& args,
                                     TargetKind target, const Type* declared_return, FunctionRole role,
-                                    syntax::SourceLoc call_site);
+                                    syntax::SourceLoc call_site,
+                                    const std::map<std::string, ConstValue>& literal_params = {});
     // The frame a call of `fn` with these argument types recurses into, or null. Numba
     // matches the function and the argument types (not a declared return type).
     Frame* recursion_frame(const syntax::FunctionDef* fn, const std::vector<const Type*>& args, TargetKind target,

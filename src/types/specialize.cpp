@@ -21,10 +21,34 @@ ModuleScope::Frame* ModuleScope::recursion_frame(const FunctionDef* fn, const st
     return nullptr;
 }
 
+namespace {
+
+// The literal parameters as text, for the key and the symbol: "n_32.shape_4_8".
+void append_literal(std::string& out, const ConstValue& v) {
+    if (v.type->is_tuple()) {
+        for (const ConstValue& e : v.elems) append_literal(out, e);
+        return;
+    }
+    // A symbol has no '-': m5 is -5.
+    out += v.i < 0 ? fmt::format("_m{}", uint64_t(-(v.i + 1)) + 1) : fmt::format("_{}", v.i);
+}
+
+std::string literal_params_key(const std::map<std::string, ConstValue>& literals) {
+    std::string key;
+    for (const auto& [name, value] : literals) {
+        key += (key.empty() ? "" : ".") + name;
+        append_literal(key, value);
+    }
+    return key;
+}
+
+}  // namespace
+
 const TypedFunction& ModuleScope::specialize(const FunctionDef* fn, const std::vector<const Type*>& args,
                                              TargetKind target, const Type* declared_return, FunctionRole role,
-                                             SourceLoc call_site) {
-    SpecKey key{fn, target, args, declared_return, role};
+                                             SourceLoc call_site,
+                                             const std::map<std::string, ConstValue>& literal_params) {
+    SpecKey key{fn, target, args, declared_return, role, literal_params_key(literal_params)};
     if (auto it = cache.find(key); it != cache.end()) return *it->second;
     auto inner = inner_functions.find(fn);
     const size_t n_captures = inner == inner_functions.end() ? 0 : inner->second.captures.size();
@@ -45,6 +69,8 @@ const TypedFunction& ModuleScope::specialize(const FunctionDef* fn, const std::v
     typed->arg_types = args;
     typed->return_type = declared_return;
     typed->symbol = mangle_symbol(*fn, args, target, declared_return);
+    typed->literal_params = literal_params;
+    if (!key.literals.empty()) typed->symbol += "$L" + key.literals;
     if (role == FunctionRole::Device && target == TargetKind::CUDA) typed->symbol += "$dev";
     if (inner != inner_functions.end()) {  // unique beside module-level functions of its name
         typed->captures = inner->second.captures;

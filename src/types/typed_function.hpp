@@ -131,6 +131,10 @@ struct TypedFunction {
     // An inner function's variables of the function around it that it reads: hidden
     // parameters after the explicit ones (arg_types has their types), passed at each call.
     std::vector<std::string> captures;
+    // Parameters passed an integer constant (or a tuple of them) at the call this
+    // specialization is for, as Numba passes a Literal[int]: constant_of reads them (an
+    // array's shape from a parameter). Part of the specialization's key and symbol.
+    std::map<std::string, ConstValue> literal_params;
 
     // Type of every expression node of the def that was typed (index = node id - first_id;
     // null where untyped). Only the def's own ids: a module of n functions would otherwise

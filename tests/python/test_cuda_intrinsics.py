@@ -265,3 +265,36 @@ def test_a_declared_signature_converts_the_launch_s_scalars():
     kernel[1, 1](out, 0x00100000)
     assert out[0] == 11
     assert kernel.signatures == ["void(int32[:], int32)"]
+
+
+@cuda.jit
+def syncwarp_lanes_below(a, live, mask):
+    i = cuda.threadIdx.x
+    if i < live:
+        cuda.syncwarp(mask)
+        a[i] = 1
+
+
+@cuda.jit
+def shfl_down(a, mask):
+    i = cuda.threadIdx.x
+    a[i] = cuda.shfl_down_sync(mask, i, 1)
+
+
+def test_warp_function_of_a_lane_its_mask_leaves_out_is_refused():
+    # PTX leaves a *_sync executed by a lane outside its mask undefined, and the GPU stops with
+    # an illegal instruction; the host device refuses it too, and stays usable.
+    a = np.zeros(32, dtype=np.int32)
+    with pytest.raises(Exception, match="CUDA_ERROR_ILLEGAL_INSTRUCTION"):
+        syncwarp_lanes_below[1, 32](a, 32, 0xFFFF)  # lanes 16..31 are not in the mask
+    with pytest.raises(Exception, match="CUDA_ERROR_ILLEGAL_INSTRUCTION"):
+        shfl_down[1, 32](a, 0xFF)
+    with pytest.raises(Exception, match="CUDA_ERROR_ILLEGAL_INSTRUCTION"):
+        syncwarp_lanes_below[1, 1](a[:1], 1, 0x2)  # a block of one thread, lane 0
+    a[:] = 0
+    syncwarp_lanes_below[1, 32](a, 16, 0xFFFF)  # only the lanes of the mask call it
+    assert a.tolist() == [1] * 16 + [0] * 16
+    # A mask naming lanes past a partial warp's end is fine (numba-cuda's test_sync does it).
+    b = np.zeros(8, dtype=np.int32)
+    shfl_down[1, 8](b, U32)
+    assert b[:7].tolist() == [1, 2, 3, 4, 5, 6, 7]  # lane 7's source does not exist: undefined

@@ -2,7 +2,10 @@
 0.68 / numba-cuda as the oracle): the type classes and spellings of numba.types, numba.cuda's
 re-exported type names, numba.core.errors' hierarchy and config, signatures as bare tuples
 of argument types, and the compile functions."""
+import os
 import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -71,6 +74,15 @@ def test_a_compile_error_is_caught_as_numba_error():
 def test_config_reads_numba_s_switches():
     assert config.ENABLE_CUDASIM == 0
     assert config.CUDA_LOW_OCCUPANCY_WARNINGS in (0, 1)
+
+
+def test_config_debug_poly_switches_read_as_numba_cuda_reads_them():
+    code = ("from ujit.core import config; "
+            "print(config.CUDA_DEBUG_POLY, config.CUDA_DEBUG_POLY_USE_TYPED_CONST)")
+    env = dict(os.environ, NUMBA_CUDA_DEBUG_POLY="1")
+    env.pop("NUMBA_CUDA_DEBUG_POLY_USE_TYPED_CONST", None)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["1", "0"]  # numba-cuda's defaults: both 0
 
 
 @cuda.jit((types.float32[::1], types.float32[::1]))

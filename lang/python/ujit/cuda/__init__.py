@@ -49,3 +49,4 @@ from .compiler import compile, compile_for_current_device, compile_ptx, compile_
 # CUDA C++ through NVRTC (cuda/_rawkernel.py, cuda/_linking.py)
 from ._linking import CUSource, declare_device  # noqa: F401,E402
 from ._rawkernel import RawKernel, RawModule, compile_cuda_ptx  # noqa: F401,E402
+from ._reduce import Reduce, reduce  # noqa: F401,E402
