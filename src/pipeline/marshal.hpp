@@ -39,14 +39,20 @@ private:
         const types::Type* type;
     };
     std::vector<ListArg> lists_;  // released by the destructor
+    // Every runtime list made (nested ones too) and every array reference the lists took:
+    // after a call that raised, the lists may hold arrays the raise freed (nrt.h), so they
+    // are emptied without releasing their items, only these references are released, and
+    // the lists are freed (the raise skipped the compiled code's own releases of them).
+    std::vector<void*> made_lists_, taken_owners_;
+    bool returned_ = false;
     // Every argument's bytes (scalars, tuples, array views with their shapes and strides)
     // in one arena, 16-byte aligned slots: inline for the usual few arguments, so a
     // dynamic call allocates nothing here.
     static size_t slot_bytes(const types::Type* t);
     void* store(const Value& v, const types::Type* t, uint8_t* slot);
     static void write_tuple_or_scalar(const Value& v, const types::Type* t, uint8_t* out);
-    static void write_list(const Value& v, const types::Type* t, uint8_t* out);
-    static void write_item(const Value& v, const types::Type* t, uint8_t* out);
+    void write_list(const Value& v, const types::Type* t, uint8_t* out);
+    void write_item(const Value& v, const types::Type* t, uint8_t* out);
     alignas(16) uint8_t inline_[512];
     std::vector<uint8_t> heap_;  // when inline_ is too small
     void* inline_ptrs_[16];
