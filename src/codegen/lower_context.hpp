@@ -173,6 +173,8 @@ private:
     llvm::Value* math(types::BuiltinId id, std::vector<llvm::Value*> args, const Type* ty, syntax::SourceLoc loc);
     llvm::Value* round_call(const syntax::Call* e);
     llvm::Value* print_call(const syntax::Call* e);
+    void print_piece(std::string& format, std::vector<llvm::Value*>& args, llvm::Value* v, const Type* t,
+                     syntax::SourceLoc loc);
 
     // ---- lower_arrays.cpp
     llvm::Value* element_pointer(llvm::Value* arr, const Type* at, const syntax::Expr* index, syntax::SourceLoc loc,
@@ -382,6 +384,8 @@ private:
     void list_store_new(llvm::Value* list, const Type* lt, llvm::Value* i, llvm::Value* v);
     llvm::Value* list_index(llvm::Value* list, llvm::Value* i, syntax::SourceLoc loc, const char* message);
     llvm::Value* list_display(const syntax::Tuple* e);
+    void print_list(std::string& format, std::vector<llvm::Value*>& args, llvm::Value* list, const Type* lt,
+                    syntax::SourceLoc loc);
     llvm::Value* list_comprehension(const syntax::ListComp* e);
     void comprehension_loops(const syntax::ListComp* e, size_t k, llvm::Value* list, const Type* lt);
     llvm::Value* list_subscript(const syntax::Subscript* e);

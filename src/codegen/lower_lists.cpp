@@ -185,6 +185,30 @@ llvm::Value* FunctionLowering::list_item_target(const Subscript* sub) {
     return list_item_pointer(list, lt, i);
 }
 
+// print(l): what is pending is printed first, then "[", the items as Python's repr
+// separated by ", ", and "]" (one print call each: the count is known only at run time).
+void FunctionLowering::print_list(std::string& format, std::vector<llvm::Value*>& args, llvm::Value* list,
+                                  const Type* lt, SourceLoc loc) {
+    format += "[";
+    mod.target.emit_print(b, format, args);
+    format.clear();
+    args.clear();
+    counted_range(list_size(list), [&](llvm::Value* k) {
+        llvm::BasicBlock* sep = new_block("print.sep");
+        llvm::BasicBlock* body = new_block("print.item");
+        b.CreateCondBr(b.CreateICmpSGT(k, b.getInt64(0)), sep, body);
+        b.SetInsertPoint(sep);
+        mod.target.emit_print(b, ", ", {});
+        b.CreateBr(body);
+        b.SetInsertPoint(body);
+        std::string item;  // a nested list prints its own part first
+        std::vector<llvm::Value*> item_args;
+        print_piece(item, item_args, list_load(list, lt, k), lt->item(), loc);
+        mod.target.emit_print(b, item, item_args);
+    });
+    format += "]";
+}
+
 FunctionLowering::IterSource FunctionLowering::list_iter_source(const Expr* e) {
     const Type* lt = type_of(e);
     llvm::Value* list = expr(e);

@@ -153,6 +153,69 @@ llvm::Value* FunctionLowering::round_call(const Call* e) {
     return convert_or_fail(z, f64, rt, e->loc);
 }
 
+// One value of print(...): its conversion appended to `format`, its operands to `args` (a
+// list is printed item by item: print_list).
+void FunctionLowering::print_piece(std::string& format, std::vector<llvm::Value*>& args, llvm::Value* v, const Type* t,
+                                   SourceLoc loc) {
+    if (t->is_list()) return print_list(format, args, v, t, loc);
+    if (t->is_tuple()) {
+        format += "(";
+        for (unsigned k = 0; k < t->elements().size(); ++k) {
+            if (k) format += ", ";
+            print_piece(format, args, b.CreateExtractValue(v, k), t->elements()[k], loc);
+        }
+        format += t->elements().size() == 1 ? ",)" : ")";
+        return;
+    }
+    auto float_item = [&](llvm::Value* x, int bits) {
+        args.push_back(b.CreateFPExt(x, b.getDoubleTy()));
+        if (mod.target.prints_floats_as_cuda()) return std::string("%f");
+        return bits == 32 ? std::string("%.9g") : std::string("%.17g");
+    };
+    if (t->is_bool()) {
+        format += "%s";
+        args.push_back(b.CreateSelect(v, b.CreateGlobalString("True"), b.CreateGlobalString("False")));
+    } else if (t->is_int()) {
+        format += t->is_signed() ? "%lld" : "%llu";
+        args.push_back(b.CreateIntCast(v, b.getInt64Ty(), t->is_signed()));
+    } else if (t->is_float()) {
+        format += float_item(v, t->bits());
+    } else if (t->is_complex()) {
+        format += "(";
+        format += float_item(b.CreateExtractValue(v, 0), t->bits() / 2);
+        format += "+";
+        format += float_item(b.CreateExtractValue(v, 1), t->bits() / 2);
+        format += "j)";
+    } else if (t->is_none()) {
+        format += "None";
+    } else if (t->is_str() && !mod.target.prints_floats_as_cuda()) {  // code points and length
+        format += "%U";
+        args.push_back(b.CreateExtractValue(v, 0));
+        args.push_back(str_length(v));
+    } else if (t->is_array() && !mod.target.prints_floats_as_cuda()) {
+        // Numba prints an array as NumPy's str(): the helper formats it from the element
+        // kind and width, ndim, data, shape and strides (cpu/helper_print.hpp, "%A").
+        format += "%A";
+        const Type* d = t->dtype();
+        int kind = d->is_bool() ? 0 : d->is_int() ? (d->is_signed() ? 1 : 2) : d->is_float() ? 3 : 4;
+        args.push_back(b.getInt32(kind));
+        args.push_back(b.getInt32(d->bits()));
+        args.push_back(b.getInt32(t->ndim()));
+        args.push_back(array_data(b, v));
+        auto* dims_ty = llvm::ArrayType::get(b.getInt64Ty(), std::max(1, t->ndim()));
+        llvm::AllocaInst* shape = entry_alloca(dims_ty, "print.shape");
+        llvm::AllocaInst* strides = entry_alloca(dims_ty, "print.strides");
+        for (int k = 0; k < t->ndim(); ++k) {
+            b.CreateStore(array_dim(b, v, k), b.CreateConstInBoundsGEP2_32(dims_ty, shape, 0, k));
+            b.CreateStore(array_stride(b, v, k), b.CreateConstInBoundsGEP2_32(dims_ty, strides, 0, k));
+        }
+        args.push_back(shape);
+        args.push_back(strides);
+    } else {
+        unsupported(loc, "print() of " + t->str() + " is not supported");
+    }
+}
+
 // print(a, b, ...): one printf-style format for Target::emit_print, items separated by a
 // space, ending in "\n". Conversions used (documented in lower.hpp):
 //   string literal, bool ("True"/"False") → %s (ptr);  signed int → %lld (i64);
@@ -171,55 +234,7 @@ llvm::Value* FunctionLowering::print_call(const Call* e) {
             args.push_back(b.CreateGlobalString(s->value));
             continue;
         }
-        const Type* t = type_of(a);
-        llvm::Value* v = expr(a);
-        auto float_item = [&](llvm::Value* x, int bits) {
-            args.push_back(b.CreateFPExt(x, b.getDoubleTy()));
-            if (mod.target.prints_floats_as_cuda()) return std::string("%f");
-            return bits == 32 ? std::string("%.9g") : std::string("%.17g");
-        };
-        if (t->is_bool()) {
-            format += "%s";
-            args.push_back(b.CreateSelect(v, b.CreateGlobalString("True"), b.CreateGlobalString("False")));
-        } else if (t->is_int()) {
-            format += t->is_signed() ? "%lld" : "%llu";
-            args.push_back(b.CreateIntCast(v, b.getInt64Ty(), t->is_signed()));
-        } else if (t->is_float()) {
-            format += float_item(v, t->bits());
-        } else if (t->is_complex()) {
-            format += "(";
-            format += float_item(b.CreateExtractValue(v, 0), t->bits() / 2);
-            format += "+";
-            format += float_item(b.CreateExtractValue(v, 1), t->bits() / 2);
-            format += "j)";
-        } else if (t->is_none()) {
-            format += "None";
-        } else if (t->is_str() && !mod.target.prints_floats_as_cuda()) {  // code points and length
-            format += "%U";
-            args.push_back(b.CreateExtractValue(v, 0));
-            args.push_back(str_length(v));
-        } else if (t->is_array() && !mod.target.prints_floats_as_cuda()) {
-            // Numba prints an array as NumPy's str(): the helper formats it from the element
-            // kind and width, ndim, data, shape and strides (cpu/helper_print.hpp, "%A").
-            format += "%A";
-            const Type* d = t->dtype();
-            int kind = d->is_bool() ? 0 : d->is_int() ? (d->is_signed() ? 1 : 2) : d->is_float() ? 3 : 4;
-            args.push_back(b.getInt32(kind));
-            args.push_back(b.getInt32(d->bits()));
-            args.push_back(b.getInt32(t->ndim()));
-            args.push_back(array_data(b, v));
-            auto* dims_ty = llvm::ArrayType::get(b.getInt64Ty(), std::max(1, t->ndim()));
-            llvm::AllocaInst* shape = entry_alloca(dims_ty, "print.shape");
-            llvm::AllocaInst* strides = entry_alloca(dims_ty, "print.strides");
-            for (int k = 0; k < t->ndim(); ++k) {
-                b.CreateStore(array_dim(b, v, k), b.CreateConstInBoundsGEP2_32(dims_ty, shape, 0, k));
-                b.CreateStore(array_stride(b, v, k), b.CreateConstInBoundsGEP2_32(dims_ty, strides, 0, k));
-            }
-            args.push_back(shape);
-            args.push_back(strides);
-        } else {
-            unsupported(a->loc, "print() of " + t->str() + " is not supported");
-        }
+        print_piece(format, args, expr(a), type_of(a), a->loc);
     }
     // A literal '%' in a string is passed through %s, so the format holds only our items.
     format += '\n';

@@ -62,7 +62,8 @@ void FunctionLowering::stmt_kind(const Stmt* s) {
 void FunctionLowering::assign(const Assign* s) {
     // a[1:3] = x, out[:] = a * 2 + b: x broadcast into the view, as one loop.
     if (auto* sub = dyn_cast<Subscript>(s->targets[0]);
-        sub && type_of(sub)->is_array() && !type_of(sub->value)->is_dict()) {
+        sub && type_of(sub)->is_array() && !type_of(sub->value)->is_dict() &&
+        !type_of(sub->value)->is_list()) {  // (l[i] = a replaces an item)
         if (s->targets.size() != 1)
             unsupported(s->loc, "chained assignment into array slices is not supported by ujit");
         if (const Type* it = type_of(sub->index); it->is_array() && it->dtype()->is_bool())

@@ -182,14 +182,25 @@ void* PackedArgs::store(const Value& v, const Type* t, uint8_t* slot) {
 }
 
 PackedArgs::~PackedArgs() {
-    for (const ListArg& l : lists_) {
-        void* mi = nullptr;
-        std::memcpy(&mi, l.slot, sizeof mi);
-        ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(mi));
+    if (returned_) {
+        for (const ListArg& l : lists_) {
+            void* mi = nullptr;
+            std::memcpy(&mi, l.slot, sizeof mi);
+            ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(mi));  // the items go with it
+        }
+        return;
     }
+    for (void* mi : made_lists_)
+        static_cast<ujit_list_payload*>(ujit_nrt_data(static_cast<ujit_nrt_meminfo*>(mi)))->size = 0;
+    for (void* owner : taken_owners_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(owner));
+    // The raise skipped the compiled frames' releases of their references to these lists:
+    // nothing else can hold them, so they go whatever their count.
+    for (auto it = made_lists_.rbegin(); it != made_lists_.rend(); ++it)
+        ujit_nrt_release_last(static_cast<ujit_nrt_meminfo*>(*it));
 }
 
 void PackedArgs::reflect_lists() {
+    returned_ = true;
     for (const ListArg& l : lists_) {
         Value now = copy_list_items(l.slot, l.type);
         l.value->list_items() = std::move(now.list_items());
@@ -228,6 +239,8 @@ void PackedArgs::write_list(const Value& v, const Type* t, uint8_t* out) {
     ujit_nrt_meminfo* mi = ujit_list_new(static_cast<int64_t>(size), static_cast<int64_t>(items.size()), offsets.data(),
                                          static_cast<int64_t>(offsets.size()));
     if (!mi) throw std::bad_alloc();
+    made_lists_.reserve(made_lists_.size() + 1 + items.size());
+    made_lists_.push_back(mi);
     auto* payload = static_cast<ujit_list_payload*>(ujit_nrt_data(mi));
     std::memcpy(out, &mi, sizeof mi);
     std::memcpy(out + 8, &payload, sizeof payload);
@@ -248,7 +261,10 @@ void PackedArgs::write_item(const Value& v, const Type* t, uint8_t* out) {
         const ArrayRef& a = v.array();
         std::vector<int64_t> strides = a.strides.empty() ? runtime::c_strides(a.shape, itemsize(a.dtype)) : a.strides;
         void* owner = v.owner().meminfo();
-        ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(owner));
+        if (owner) {
+            taken_owners_.push_back(owner);  // (reserve first: the reference is taken after)
+            ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(owner));
+        }
         std::memcpy(out, &a.data, sizeof(void*));
         std::memcpy(out + 8, a.shape.data(), 8 * a.shape.size());
         std::memcpy(out + 8 + 8 * a.shape.size(), strides.data(), 8 * strides.size());

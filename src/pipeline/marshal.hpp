@@ -41,6 +41,12 @@ private:
         const types::Type* type;
     };
     std::vector<ListArg> lists_;  // released by the destructor
+    // Every runtime list made (nested ones too) and every array reference the lists took:
+    // after a call that raised, the lists may hold arrays the raise freed (nrt.h), so they
+    // are emptied without releasing their items, only these references are released, and
+    // the lists are freed (the raise skipped the compiled code's own releases of them).
+    std::vector<void*> made_lists_, taken_owners_;
+    bool returned_ = false;
     // Every argument's bytes (scalars, tuples, array views with their shapes and strides)
     // in one arena, 16-byte aligned slots: inline for the usual few arguments, so a
     // dynamic call allocates nothing here.

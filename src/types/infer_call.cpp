@@ -431,7 +431,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     }
     case BuiltinId::Print:
         for (size_t i = 0; i < args.size(); ++i)
-            if (!args[i]->is_number() && !args[i]->is_array() && !args[i]->is_str())
+            if (!args[i]->is_number() && !args[i]->is_array() && !args[i]->is_str() && !args[i]->is_list())
                 error(c->args[i]->loc, fmt::format("print() of {} is not supported by ujit", args[i]->str()));
         operands(c, args);
         return none();

@@ -158,7 +158,7 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
         mask_target_ = false;
         if (auto* idx = fn_.type_of(s->index); elem && value && idx && idx->is_array() && !value->is_number())
             error(where, "a[mask] = x stores a number; storing an array through a mask is not supported by ujit");
-        if (elem && value && elem->is_array()) {  // a[1:3] = x: x broadcast into the view
+        if (elem && value && elem->is_array() && container && !container->is_list()) {  // a[1:3] = x: broadcast
             const Type* from = value->is_array() ? value->dtype() : value;
             if (!from->is_number() || !can_convert(from, elem->dtype()))
                 error(where, fmt::format("cannot store {} into {}", value->str(), elem->str()));

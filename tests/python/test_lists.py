@@ -371,3 +371,25 @@ def test_typed_list():
     assert any("ListType[float64]" in s for s in f.signatures)
     u = List([1.0])
     assert f(u, 2) == 3 and list(u) == [1.0, 0.0, 0.5]
+
+
+def append_then_raise(l, n):
+    l.append(np.ones(n))
+    l[0] = np.zeros(n)
+    if n > 2:
+        raise ValueError("after changing the list")
+    return len(l)
+
+
+def test_a_raise_after_changing_a_list_argument_frees_what_the_call_made():
+    f = njit(append_then_raise)
+    a = np.arange(3.0)
+    lst = [a]
+    assert f(lst, 2) == 2  # compiles; the list now holds two arrays the call made
+    lst = [a]
+    before = live()
+    for _ in range(3):
+        with pytest.raises(ValueError):
+            f(lst, 3)
+    assert lst == [a] or lst[0] is a  # not reflected: the call raised
+    assert live() == before
