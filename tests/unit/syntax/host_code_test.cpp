@@ -70,13 +70,7 @@ TEST_CASE("host code: errors in decorated functions and lexical errors still sto
     Error e = error_of("x = [1, 2]\n@njit\ndef f(a):\n    return {i for i in a}\n");
     CHECK(e.line == 4);
     CHECK(e.message == "set comprehensions are not supported by ujit");
-    e = error_of("@njit
-def f(a):
-    try:
-        pass
-    except ValueError:
-        pass
-");
+    e = error_of("@njit\ndef f(a):\n    try:\n        pass\n    except ValueError:\n        pass\n");
     CHECK(e.line == 5);
     CHECK(e.message == "Exception matching is limited to <class 'Exception'>");
     // Nor is a syntax error at the top level: that file is not Python, Python refuses it too.

@@ -205,12 +205,9 @@ TEST_CASE("parser errors: expressions outside the subset", "[syntax][parser]") {
         {"y = f(a=1, b)\n", 1, 12, "positional argument follows keyword argument"},
         {"y = f(x for x in r)\n", 1, 6, "generator expressions are not supported by ujit"},
         {"y = (x for x in r)\n", 1, 5, "generator expressions are not supported by ujit"},
-        {"y = [x for x r]
-", 1, 14, "expected 'in', found name 'r'"},
-        {"y = [x for x in r
-", 1, 5, "'[' was never closed"},
-        {"y = {**d}
-", 1, 5, "dict unpacking ('**') is not supported by ujit"},
+        {"y = [x for x r]\n", 1, 14, "expected 'in', found name 'r'"},
+        {"y = [x for x in r\n", 1, 5, "'[' was never closed"},
+        {"y = {**d}\n", 1, 5, "dict unpacking ('**') is not supported by ujit"},
         {"y = {k: v for k in r}\n", 1, 5, "dict comprehensions are not supported by ujit"},
         {"y = {x for x in r}\n", 1, 5, "set comprehensions are not supported by ujit"},
         {"y = ...\n", 1, 5, "Ellipsis ('...') is not supported by ujit"},
