@@ -77,6 +77,7 @@ TEST_CASE("builtins table: families, availability and spelling agree", "[types][
             break;
         case BuiltinGroup::Object:
         case BuiltinGroup::ListMethod:
+        case BuiltinGroup::DictMethod:
         case BuiltinGroup::ArrayMethod: CHECK(b->kind == BuiltinKind::Attribute); break;
         case BuiltinGroup::Threads:
             CHECK(starts_with(s, "numba."));
