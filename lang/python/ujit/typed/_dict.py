@@ -10,7 +10,7 @@ by the extension's results.c), a set as a Python set, as Numba boxes them. Passi
 Dict into a compiled function is not implemented yet (Numba's "cannot determine Numba type")."""
 from collections.abc import MutableMapping
 
-from . import _types
+from .. import _types
 
 
 def _converter(t):
@@ -160,6 +160,6 @@ def _type_of_value(value):
     if isinstance(value, tuple):
         return _types.Tuple([_type_of_value(v) for v in value])
     if hasattr(value, "dtype") and hasattr(value, "ndim") and value.ndim:  # a NumPy array
-        from ._typesmod import typeof
+        from .._typesmod import typeof
         return typeof(value)
     return _types.TYPES[_python_type_name(value)]
