@@ -281,9 +281,12 @@ def shfl_down(a, mask):
     a[i] = cuda.shfl_down_sync(mask, i, 1)
 
 
+@pytest.mark.skipif(cuda.is_available(), reason="undefined on a GPU: an H200 trapped on one such kernel "
+                    "(CUDA_ERROR_ILLEGAL_INSTRUCTION) and ran this one; the host device always refuses it")
 def test_warp_function_of_a_lane_its_mask_leaves_out_is_refused():
-    # PTX leaves a *_sync executed by a lane outside its mask undefined, and the GPU stops with
-    # an illegal instruction; the host device refuses it too, and stays usable.
+    # PTX leaves a *_sync executed by a lane outside its mask undefined; a GPU may stop with an
+    # illegal instruction (an H200 did, for lanes 16..31 of a 40-thread block). The host device
+    # refuses it every time, as that trap, and stays usable.
     a = np.zeros(32, dtype=np.int32)
     with pytest.raises(Exception, match="CUDA_ERROR_ILLEGAL_INSTRUCTION"):
         syncwarp_lanes_below[1, 32](a, 32, 0xFFFF)  # lanes 16..31 are not in the mask

@@ -54,8 +54,11 @@ fi
 if has wheel; then
   echo "=== the binary wheel, installed into a fresh venv"
   rm -rf /tmp/ujit-dist /tmp/ujit-venv
-  bash tools/scripts/wheel.sh --libdir bin --python python3 -o /tmp/ujit-dist 2>&1 | tail -2
-  python3 -m venv --system-site-packages /tmp/ujit-venv &&
+  bash tools/scripts/wheel.sh --libdir bin --python python3 -o /tmp/ujit-dist 2>&1 | tail -25
+  # python3 there is itself a venv: the new one sees its packages (NumPy) through a .pth
+  python3 -m venv /tmp/ujit-venv &&
+    python3 -c "import numpy, os; print(os.path.dirname(os.path.dirname(numpy.__file__)))" \
+      > "$(/tmp/ujit-venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/parent-venv.pth" &&
     /tmp/ujit-venv/bin/python -m pip install -q --no-deps --no-index /tmp/ujit-dist/ujit-*.whl
   ( cd /tmp && env -u PYTHONPATH -u UJIT_PYTHON_EXT_DIR -u LD_LIBRARY_PATH PYTHONPATH=/tmp/ujit-site \
       /tmp/ujit-venv/bin/python -c "import ujit, ujit.cuda as c; print('installed', ujit.__file__, 'cuda', c.is_available())" &&
