@@ -45,6 +45,19 @@ def _dlpack_include():
             return d
     for d in glob.glob(os.path.join(REPO, "build", "*", "_deps", "*dlpack*", "include")):
         return d
+    # One shipped with PyTorch or CuPy (the lent GPU machine has no libdlpack-dev), copied
+    # into build/ as dlpack/dlpack.h (build_ext.sh does the same).
+    import importlib.util
+
+    for mod in ("torch", "cupy"):
+        spec = importlib.util.find_spec(mod)
+        if spec and spec.origin:
+            hits = glob.glob(os.path.join(os.path.dirname(spec.origin), "**", "dlpack.h"), recursive=True)
+            if hits:
+                inc = os.path.join(HERE, "build", "dlpack-include")
+                os.makedirs(os.path.join(inc, "dlpack"), exist_ok=True)
+                shutil.copy2(hits[0], os.path.join(inc, "dlpack", "dlpack.h"))
+                return inc
     raise RuntimeError("dlpack/dlpack.h not found: install Debian's libdlpack-dev")
 
 
