@@ -11,8 +11,8 @@
 #include "cpu/kernel_runtime.hpp"
 #include "cpu/kernel_warp.hpp"
 #include "cpu/parallel_runtime.hpp"
-#include "lists/list_runtime.h"
 #include "dicts/dict_runtime.h"
+#include "lists/list_runtime.h"
 #include "nrt/nrt.h"
 #include "strings/str_abi.h"
 

@@ -84,7 +84,6 @@ static inline int64_t live_blocks(void) {
 /* capi_parallel.c */
 void test_parallel(void);
 
-
 /* capi_strings.c */
 void test_string_values(void);
 
