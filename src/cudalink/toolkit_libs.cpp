@@ -86,13 +86,12 @@ std::string override_key(const char* var) {
 // One loaded table per override value (normally just the default), kept for the process.
 template <class Api, class Load> const Api& load_once(const char* override_var, Load load) {
     static std::mutex mu;
-    static std::map<std::string, const Api*> loaded;
+    static std::map<std::string, Api> loaded;  // a node map: the references handed out stay valid
     std::lock_guard<std::mutex> lock(mu);
     std::string key = override_key(override_var);
-    if (auto it = loaded.find(key); it != loaded.end()) return *it->second;
-    const Api* api = new Api(load());  // throws when absent: nothing cached, the next call retries
-    loaded.emplace(key, api);
-    return *api;
+    if (auto it = loaded.find(key); it != loaded.end()) return it->second;
+    Api api = load();  // throws when absent: nothing cached, the next call retries
+    return loaded.emplace(key, api).first->second;
 }
 
 }  // namespace

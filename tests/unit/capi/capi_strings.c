@@ -64,5 +64,8 @@ void test_string_values(void) {
     CHECK_ERROR("not valid UTF-8");
     CHECK(live_blocks() == before); /* every string compiled code made is gone */
     if (first.is_array == UJIT_STRING) ujit_free_string((char*)first.v.str.data);
+    ujit_function_release(shout);
+    ujit_function_release(split_at);
+    ujit_function_release(char_at);
     ujit_module_release(m);
 }
