@@ -288,8 +288,6 @@ void PackedArgs::write_item(const Value& v, const Type* t, uint8_t* out) {
     write_scalar(v, t, out);
 }
 
-// A tuple is a C struct of its elements at their natural alignment, nested tuples as
-// nested structs (the layout read_value reads back).
 void PackedArgs::write_str(const Value& v, uint8_t* out) {
     if (!v.is_str()) throw Error(Error::Kind::Argument, "error: expected a str argument");
     const std::u32string& text = texts_.emplace_back(strings::from_utf8(v.str()));
@@ -297,6 +295,8 @@ void PackedArgs::write_str(const Value& v, uint8_t* out) {
     std::memcpy(out, &s, sizeof s);
 }
 
+// A tuple is a C struct of its elements at their natural alignment, nested tuples as
+// nested structs (the layout read_value reads back).
 void PackedArgs::write_tuple_or_scalar(const Value& v, const Type* t, uint8_t* out) {
     if (t->is_str()) return write_str(v, out);
     if (!t->is_tuple()) return write_scalar(v, t, out);
