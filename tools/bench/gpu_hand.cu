@@ -85,10 +85,13 @@ __global__ void matmul2x2(const float4* __restrict__ a, const float4* __restrict
          t += (long long)gridDim.x * blockDim.x) {
         float4 x = a[t], y = b[t];
         float4 r;
-        r.x = float(double(x.x * y.x) + double(x.y * y.z));
-        r.y = float(double(x.x * y.y) + double(x.y * y.w));
-        r.z = float(double(x.z * y.x) + double(x.w * y.z));
-        r.w = float(double(x.z * y.y) + double(x.w * y.w));
+        // __fmul_rn: each product rounded to float32 as Numba's float32 * float32 is. With a plain
+        // `*`, nvcc narrows the double sum of two floats to a float add (exact) and then fuses
+        // product and add into an FMA, which skips that rounding and fails the host check.
+        r.x = float(double(__fmul_rn(x.x, y.x)) + double(__fmul_rn(x.y, y.z)));
+        r.y = float(double(__fmul_rn(x.x, y.y)) + double(__fmul_rn(x.y, y.w)));
+        r.z = float(double(__fmul_rn(x.z, y.x)) + double(__fmul_rn(x.w, y.z)));
+        r.w = float(double(__fmul_rn(x.z, y.y)) + double(__fmul_rn(x.w, y.w)));
         c[t] = r;
     }
 }

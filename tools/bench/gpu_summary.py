@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reads the combined output of tools/bench/run_gpu.sh (bench_gpu, gpu_hand, gpu_peers.py:
 lines `row | impl | value | unit | note`) and prints every row's values side by side, then the
-issue's targets as ratios formed across the three programs.
+issue's targets as ratios formed across the three programs. Exits 1 when any program printed a
+`CHECK FAILED` line (a peer or ujit result that does not match its oracle).
 
     python3 tools/bench/gpu_summary.py LOG
 """
@@ -27,11 +28,18 @@ def parse(path):
     return vals, units, order
 
 
+def checks_failed(path):
+    """Every `CHECK FAILED` line that bench_gpu, gpu_hand or gpu_peers.py printed."""
+    with open(path, errors="replace") as f:
+        return [line.strip() for line in f if "CHECK FAILED" in line]
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__)
         return 2
     vals, units, order = parse(sys.argv[1])
+    failed_checks = checks_failed(sys.argv[1])
     if not vals:
         print("gpu_summary: no rows found")
         return 1
@@ -113,6 +121,12 @@ def main():
          get("transpose.8192", "ujit"), get("transpose.8192", "numba"), ">= 1.0x", ge(1.0))
     line("  (info) ujit GB/s / hand 32x8 padded GB/s",
          get("transpose.8192", "ujit"), get("transpose.8192", "hand"), "-", lambda r: True)
+    if failed_checks:
+        # A row whose result was wrong is not a speed figure: the whole run fails.
+        print("\nCHECKS FAILED (the rows above include results that did not match their oracle):")
+        for line_ in failed_checks:
+            print("  " + line_)
+        return 1
     return 0
 
 

@@ -85,6 +85,8 @@ left() {
 
 echo
 echo "== summary"
-"$python" tools/bench/gpu_summary.py "$log"
+status=0
+"$python" tools/bench/gpu_summary.py "$log" || status=$?
 echo "(log: $log; total ${SECONDS}s)"
 rm -rf "$work"
+exit "$status"
