@@ -167,6 +167,16 @@ TEST_CASE("host device: CUDA ufuncs take device arrays and give device arrays", 
     // Host in, host out (vectorize), device arrays accepted there too.
     Array h = vectorize(axpb, {da, b});
     CHECK(mismatch(to_vector<double>(h).data(), want.data(), n) == "");
+    // Host arrays in: copied straight in when C-contiguous, once when the same array is
+    // passed twice (a * 2 + a), and through a compact copy when strided (every other one).
+    std::vector<double> thrice(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) thrice[size_t(i)] = 3 * 0.25 * double(i);
+    CHECK(mismatch(from_device<double>(vectorize_device(axpb, {a, a})).data(), thrice.data(), n) == "");
+    ArrayRef every_other{a.ref().data, DType::Float64, {n / 2}, {16}};
+    std::vector<double> strided_want(static_cast<size_t>(n / 2));
+    for (int64_t i = 0; i < n / 2; ++i) strided_want[size_t(i)] = 0.25 * double(2 * i) * 2 + 0.25 * double(2 * i);
+    Array strided = vectorize(axpb, {every_other, every_other});
+    CHECK(mismatch(to_vector<double>(strided).data(), strided_want.data(), n / 2) == "");
 
     // A ufunc calling a device function (the course's polar_distance).
     Function polar = example("polar_distance_cuda").function("polar_distance");

@@ -7,13 +7,15 @@
 #   tools/scripts/gpu_python.sh [tests|bench|suite|wheel|dask|all]...
 # wheel: builds the binary wheel there (tools/scripts/wheel.sh against the packed libujit),
 #   installs it into a new venv and runs the Python suite against the installed package from
-#   outside the tree. dask: bench_dask_gpus.py (needs Dask there and 2 or more GPUs).
+#   outside the tree. dask: bench_dask_gpus.py (needs 2 or more GPUs, and Dask there: pack_dask_for_device.sh).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 what=("${@:-all}")
 has() { local w; for w in "${what[@]}"; do [[ $w == "$1" || $w == all ]] && return 0; done; return 1; }
 mkdir -p bin
-for f in .device-bin/*.xz; do [[ -e bin/$(basename "$f" .xz) ]] || xz -dc "$f" > "bin/$(basename "$f" .xz)"; done
+for f in .device-bin/*.xz; do
+  [[ $f == *.tar.xz || -e bin/$(basename "$f" .xz) ]] || xz -dc "$f" > "bin/$(basename "$f" .xz)"
+done
 chmod +x bin/* 2>/dev/null
 cp .device-bin/libfmt.so* bin/ 2>/dev/null
 ln -sf libujit.so.0 bin/libujit.so
@@ -21,6 +23,12 @@ export LD_LIBRARY_PATH="$PWD/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # numba-cuda with NumPy 2.x there needs np.row_stack before `import numba` (the peers).
 mkdir -p /tmp/ujit-site && printf 'import numpy as np\nif not hasattr(np, "row_stack"):\n    np.row_stack = np.vstack\n' > /tmp/ujit-site/sitecustomize.py
 export UJIT_CACHE_DIR=/tmp/ujit-gpu-cache PYTHONPATH="$PWD/lang/python:/tmp/ujit-site"
+# Dask, packed by tools/scripts/pack_dask_for_device.sh (that machine has none); exported, so
+# the Dask workers' processes find it too.
+if [[ -f .device-bin/dask-py.tar.xz ]]; then
+  mkdir -p /tmp/dask-py && tar xJf .device-bin/dask-py.tar.xz -C /tmp/dask-py
+  PYTHONPATH="$PYTHONPATH:/tmp/dask-py"
+fi
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 python3 -c "import sys, numpy; print(sys.version.split()[0], 'numpy', numpy.__version__)"
 bash lang/python/build_ext.sh bin build/python >/dev/null || { echo "build_ext failed"; exit 1; }
