@@ -137,6 +137,17 @@ static PyObject* py_current_device(PyObject* self, PyObject* noargs) {
     return PyLong_FromLong(d);
 }
 
+/* is_available() alone, and the current device's ordinal or -1 for the host device: asked at
+ * every kernel[...] (the low-occupancy warning), so no tuple or reason string is built. */
+static PyObject* py_cuda_is_available(PyObject* self, PyObject* noargs) {
+    return PyBool_FromLong(ujit_cuda_available(NULL));
+}
+
+static PyObject* py_launch_device(PyObject* self, PyObject* noargs) {
+    if (!ujit_cuda_available(NULL)) return PyLong_FromLong(-1);
+    return py_current_device(self, noargs);
+}
+
 static PyObject* py_synchronize(PyObject* self, PyObject* noargs) {
     PyThreadState* save = PyEval_SaveThread();
     ujit_status st = ujit_cuda_synchronize();
@@ -168,6 +179,8 @@ PyMethodDef ujit_py_cuda_methods[] = {
     {"cuda_device_info", py_device_info, METH_O, NULL},
     {"cuda_select_device", py_select_device, METH_O, NULL},
     {"cuda_current_device", py_current_device, METH_NOARGS, NULL},
+    {"cuda_is_available", py_cuda_is_available, METH_NOARGS, NULL},
+    {"cuda_launch_device", py_launch_device, METH_NOARGS, "the current device, -1 for the host device"},
     {"cuda_synchronize", py_synchronize, METH_NOARGS, NULL},
     {"cuda_free_pool", py_free_pool, METH_NOARGS, "returns the memory pool's cached blocks"},
     {"device_array_new", ujit_py_device_array_new, METH_VARARGS, NULL},

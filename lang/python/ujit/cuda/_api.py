@@ -27,7 +27,8 @@ def _availability():
 
 def is_available():
     """True when a CUDA device can run kernels here."""
-    return bool(_availability()[0])
+    fast = getattr(ext, "cuda_is_available", None)
+    return fast() if fast is not None else bool(_availability()[0])
 
 
 def unavailable_reason():

@@ -66,17 +66,16 @@ _SM_COUNTS = {}  # device ordinal (-1: the host device) -> its multiprocessor co
 def _multiprocessor_count():
     """The current device's MULTIPROCESSOR_COUNT, asked once per device (get_current_device
     builds a Device from the driver's attributes: too dear for every launch)."""
-    ordinal = ext.cuda_current_device() if is_available() else -1
+    ordinal = ext.cuda_launch_device()  # -1: the host device
     count = _SM_COUNTS.get(ordinal)
     if count is None:
         count = _SM_COUNTS[ordinal] = get_current_device().MULTIPROCESSOR_COUNT
     return count
 
 
-def _warn_low_occupancy(grid):
+def _warn_low_occupancy(blocks):
     """Numba's warning for a grid of fewer blocks than twice the multiprocessors (on the host
     device: than twice the CPUs that run its blocks)."""
-    blocks = grid[0] * grid[1] * grid[2]
     if config.CUDA_LOW_OCCUPANCY_WARNINGS and blocks < 2 * _multiprocessor_count():
         _performance_warning("Grid size %d will likely result in GPU under-utilization due to low occupancy." % blocks, 4)
 
@@ -194,7 +193,7 @@ class Kernel:
         # The types too: [4.0, 256] equals [4, 256] as a key, and is Numba's TypeError.
         if launcher is None or launcher.config_types != tuple(map(type, config)):
             launcher = self._configure(config)
-        _warn_low_occupancy(launcher.griddim)  # Numba warns at each configuration
+        _warn_low_occupancy(launcher.blocks)  # Numba warns at each configuration
         return launcher
 
     def _configure(self, config):
@@ -206,6 +205,7 @@ class Kernel:
         launcher = ext.Launcher(self._launch_through_python, grid, block, _stream_handle(stream), shared, DeviceNDArray)
         launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem = grid, block, stream, shared
         launcher.config_types = tuple(map(type, config))
+        launcher.blocks = grid[0] * grid[1] * grid[2]
         try:
             if len(self._launchers) < self._MAX_LAUNCHERS:
                 self._launchers[config] = launcher
