@@ -232,7 +232,11 @@ typedef struct ujit_function ujit_function;
  *                         UJIT_GLOBAL_MODULE, `member` the name ("sqrt" from "math", "jit"
  *                         or "vectorize" from "numba", "cuda" from "numba");
  *   UJIT_GLOBAL_FUNCTION  another name for a function defined in this module's source:
- *                         `function` is its def name.
+ *                         `function` is its def name;
+ *   UJIT_GLOBAL_ARRAY     a NumPy array the code reads (`scalar` holds it: a DLTensor with
+ *                         is_array UJIT_ARRAY, or a ujit_array): frozen as Numba freezes a
+ *                         global array, its items copied when the module is made, typed as
+ *                         `readonly array(dtype, Nd, C)` (a store into it is a compile error).
  * Another jitted function that the code calls: put its source (with its decorator) into
  * the same module source, before or after the caller, and, when the caller's global name
  * differs from the def name, add a UJIT_GLOBAL_FUNCTION alias. */
@@ -241,13 +245,14 @@ typedef enum ujit_global_kind {
     UJIT_GLOBAL_TUPLE = 1,
     UJIT_GLOBAL_MODULE = 2,
     UJIT_GLOBAL_FUNCTION = 3,
-    UJIT_GLOBAL_MEMBER = 4
+    UJIT_GLOBAL_MEMBER = 4,
+    UJIT_GLOBAL_ARRAY = 5
 } ujit_global_kind;
 
 typedef struct ujit_global {
     const char* name;
     ujit_global_kind kind;
-    ujit_value scalar;                  /* SCALAR (is_array must be 0) */
+    ujit_value scalar;                  /* SCALAR (is_array must be 0); ARRAY (an array) */
     const struct ujit_global* elements; /* TUPLE */
     size_t n_elements;                  /* TUPLE */
     const char* module;                 /* MODULE, MEMBER */

@@ -94,6 +94,11 @@ ujit::HostGlobal host_global(const ujit_global& g, int depth) {
         require(!g.scalar.is_array, "a scalar global must not be an array");
         return ujit::HostGlobal::constant(ujit::capi::to_value(g.scalar));
     case UJIT_GLOBAL_TUPLE: return ujit::HostGlobal::constant(tuple_value(g, depth));
+    case UJIT_GLOBAL_ARRAY:
+        require(g.scalar.is_array == UJIT_ARRAY || g.scalar.is_array == UJIT_ARRAY_READONLY ||
+                    g.scalar.is_array == UJIT_ARRAY_RESULT,
+                "an array global must hold an array (UJIT_ARRAY or UJIT_ARRAY_RESULT)");
+        return ujit::HostGlobal::constant(ujit::capi::to_value(g.scalar));
     case UJIT_GLOBAL_MODULE:
         require(g.module, "a module global with a null module name");
         return ujit::HostGlobal::module(g.module);

@@ -474,6 +474,13 @@ private:
     llvm::Value* dict_builtin_call(const syntax::Call* e, types::BuiltinId id);
     llvm::Value* dict_method_call(const syntax::Call* e, types::BuiltinId id);
     // ---- end dicts and sets
+    // ---- pylang2: frozen global arrays (lower_frozen.cpp)
+    llvm::Value* frozen_array(const types::ConstValue& c);
+    // A raise where `cond` holds (`raise` runs the target's check with the condition it is
+    // given): when no try of this function catches it, what the variables and temporaries
+    // hold is released first, as a return releases it (lower_try.cpp).
+    void leave_by_raise(llvm::Value* cond, const std::function<void(llvm::Value*)>& raise);
+    // ---- end pylang2
 
 public:
     ModuleLowering& mod;

@@ -52,6 +52,7 @@ llvm::Value* FunctionLowering::expr(const Expr* e) {
     syntax::check_stack(e->loc, "expressions");
     if (is_array_expr(e)) return new_array_expr(e);
     // (A constant on a Call of cuda.shared/local.array is its shape, not its value.)
+    if (const types::ConstValue* c = fn.constant(e); c && c->array) return frozen_array(*c);
     if (const types::ConstValue* c = fn.constant(e); c && !(isa<Call>(e) && type_of(e)->is_array())) {
         llvm::Value* v = constant_value(b, *c);
         const Type* t = fn.type_of(e);

@@ -47,9 +47,7 @@ llvm::Value* FunctionLowering::iterable_reduce(const Call* e, BuiltinId id) {
     IterSource src = iter_source(arg);
     if (!is_sum) {
         // Numba takes the first item with next(), which raises StopIteration when empty.
-        std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(e->loc));
-        mod.target.emit_error_check(b, b.CreateICmpSLE(src.length, b.getInt64(0)), int(RuntimeError::Raised),
-                                    raised_payload("StopIteration", "", where));
+        raise_if(b.CreateICmpSLE(src.length, b.getInt64(0)), "StopIteration", "", e->loc);
         b.CreateStore(convert_or_fail(src.item(b.getInt64(0)), src.item_type, rt, e->loc), acc);
     }
     counted_range(src.length, [&](llvm::Value* k) { combine(src.item(k), src.item_type); });

@@ -30,13 +30,13 @@ constexpr int kZeroDivision = static_cast<int>(RuntimeError::ZeroDivision);
 // (cpu/helper_errors: "ZeroDivisionError: division by zero (in f at f.py:3:12)").
 void FunctionLowering::check_error(llvm::Value* cond, int code, SourceLoc loc) {
     std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(loc));
-    mod.target.emit_error_check(b, cond, code, where);
+    leave_by_raise(cond, [&](llvm::Value* c) { mod.target.emit_error_check(b, c, code, where); });
 }
 
 void FunctionLowering::check_error_values(llvm::Value* cond, int code, SourceLoc loc,
                                           const std::vector<llvm::Value*>& values) {
     std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(loc));
-    mod.target.emit_error_check_values(b, cond, code, where, values);
+    leave_by_raise(cond, [&](llvm::Value* c) { mod.target.emit_error_check_values(b, c, code, where, values); });
 }
 
 llvm::Value* FunctionLowering::binary(const Binary* e) {

@@ -418,8 +418,10 @@ void FunctionLowering::raise_stmt(const Raise* s) {
     auto it = fn.raises.find(s->id);
     if (it == fn.raises.end()) unsupported(s->loc, "'raise' without a resolved exception");
     std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(s->loc));
-    mod.target.emit_error_check(b, b.getTrue(), int(RuntimeError::Raised),
-                                raised_payload(it->second.class_name, it->second.message, where));
+    std::string payload = raised_payload(it->second.class_name, it->second.message, where);
+    leave_by_raise(b.getTrue(), [&](llvm::Value* cond) {
+        mod.target.emit_error_check(b, cond, int(RuntimeError::Raised), payload);
+    });
 }
 
 void FunctionLowering::return_stmt(const Return* s) {

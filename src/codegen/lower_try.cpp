@@ -5,7 +5,8 @@
 // unchanged.
 //
 // What the jump skips: the raising frames' decrefs (the landing frees what was allocated
-// since the block began: the allocation log) and this function's stores to registers. So
+// since the block began: the allocation log; the raising function itself releases its
+// references before it jumps, leave_by_raise) and this function's stores to registers. So
 // the variables the statement assigns live in memory (volatile) in a function with a try,
 // and none of them may hold arrays (what the block allocated is freed by the landing).
 #include "codegen/ast_walk.hpp"
@@ -14,6 +15,7 @@
 #include <fmt/format.h>
 
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/MDBuilder.h>
 
 namespace ujit::codegen {
 
@@ -123,6 +125,24 @@ void FunctionLowering::leave_try_frames(const Stmt* s, size_t loops_kept) {
 void FunctionLowering::make_try_variables_volatile() {
     for (const std::string& name : try_variables_)
         if (auto it = vars_.find(name); it != vars_.end()) make_volatile(it->second);
+}
+
+// The raising function's own references: the jump skips its returns, and the allocation
+// log frees only what was made since the catching try began, so a reference this frame took
+// to an older array (`b = a` of an argument) would keep that array alive forever. Inside a
+// try of this function the landing goes on here with the variables as they are: kept.
+void FunctionLowering::leave_by_raise(llvm::Value* cond, const std::function<void(llvm::Value*)>& raise) {
+    auto* k = llvm::dyn_cast<llvm::ConstantInt>(cond);
+    if (!mod.target.counts_references() || in_prange_ || !try_frames_.empty() || (k && k->isZero())) return raise(cond);
+    llvm::BasicBlock* release = new_block("raise.release");
+    llvm::BasicBlock* after = new_block("raise.after");
+    b.CreateCondBr(cond, release, after, llvm::MDBuilder(mod.ctx).createUnlikelyBranchWeights());
+    b.SetInsertPoint(release);
+    release_temporaries(0, /*forget=*/false);
+    release_locals();
+    raise(b.getTrue());
+    b.CreateBr(after);  // the target's check leaves the builder in its (dead) "no error" block
+    b.SetInsertPoint(after);
 }
 
 }  // namespace ujit::codegen

@@ -37,7 +37,9 @@ void FunctionLowering::for_each_element(TypedValue a, const std::function<void(l
 
 void FunctionLowering::raise_if(llvm::Value* cond, const char* class_name, const std::string& message, SourceLoc loc) {
     std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(loc));
-    mod.target.emit_error_check(b, cond, int(RuntimeError::Raised), raised_payload(class_name, message, where));
+    std::string payload = raised_payload(class_name, message, where);
+    leave_by_raise(cond,
+                   [&](llvm::Value* c) { mod.target.emit_error_check(b, c, int(RuntimeError::Raised), payload); });
 }
 
 llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {

@@ -7,8 +7,10 @@
 #include "syntax/diagnostics.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/stack_budget.hpp"
+#include "types/const_array.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <fstream>
@@ -46,7 +48,30 @@ HostGlobal HostGlobal::function(std::string def_name) {
 
 namespace {
 
+// A global array frozen as Numba freezes one: its items copied now, in C order.
+std::string c_order_bytes(const ArrayRef& a) {
+    const auto item = static_cast<int64_t>(ujit::itemsize(a.dtype));
+    std::vector<int64_t> strides = a.strides.empty() ? ArrayRef::c_order(a.data, a.dtype, a.shape).strides : a.strides;
+    std::string out;
+    out.reserve(static_cast<size_t>(a.size() * item));
+    std::vector<int64_t> index(a.shape.size(), 0);
+    for (int64_t n = a.size(); n > 0; --n) {
+        const char* at = static_cast<const char*>(a.data);
+        for (size_t k = 0; k < index.size(); ++k) at += index[k] * strides[k];
+        out.append(at, static_cast<size_t>(item));
+        for (size_t k = index.size(); k-- > 0;) {  // the next index, the last axis fastest
+            if (++index[k] < a.shape[k]) break;
+            index[k] = 0;
+        }
+    }
+    return out;
+}
+
 types::ConstValue const_of(const std::string& name, const Value& v) {
+    if (v.is_array()) {
+        const ArrayRef& a = v.array();
+        return types::make_const_array(pipeline::type_of_dtype(a.dtype), a.shape, c_order_bytes(a));
+    }
     types::ConstValue c;
     if (v.is_tuple()) {
         std::vector<const types::Type*> elems;
@@ -59,7 +84,7 @@ types::ConstValue const_of(const std::string& name, const Value& v) {
     }
     if (!v.is_scalar())
         throw Error(Error::Kind::Argument,
-                    fmt::format("error: global '{}' must be a number or a tuple of numbers", name));
+                    fmt::format("error: global '{}' must be a number, a tuple of numbers or an array", name));
     const Value::Scalar& s = v.scalar();
     c.type = pipeline::type_of_dtype(s.type);
     switch (runtime::dtype_kind(s.type)) {
@@ -92,6 +117,9 @@ types::HostGlobal host_global(const std::string& name, const HostGlobal& g) {
 // float64 compile differently).
 std::string key_text(const Value& v) {
     if (v.is_scalar()) return fmt::format("{}:{}", dtype_name(v.scalar().type), v.repr());
+    if (v.is_array())
+        return fmt::format("{}{}:", dtype_name(v.array().dtype), fmt::join(v.array().shape, ",")) +
+               c_order_bytes(v.array());
     std::string s = "(";
     if (v.is_tuple())
         for (const Value& e : v.tuple()) s += key_text(e) + ",";

@@ -1,5 +1,6 @@
 // Module-level checking: imports, folded constants and function definitions. Anything
 // else at module level is host code, left to Python (host_code.cpp).
+#include "types/const_array.hpp"
 #include "types/const_eval.hpp"
 #include "types/exceptions.hpp"
 #include "types/module_impl.hpp"
@@ -140,7 +141,8 @@ void ModuleScope::add_constant(const Assign& s) {
     const auto* target = cast<Name>(s.targets[0]);
     const std::string context = fmt::format("module-level variable '{}'", target->id);
     try {
-        ConstValue v = eval_const(s.value, constant_lookup(), context.c_str());
+        auto frozen = eval_const_array(s.value, constant_lookup(), context.c_str());
+        ConstValue v = frozen ? std::move(*frozen) : eval_const(s.value, constant_lookup(), context.c_str());
         Member m = make_member(Member::What::Constant, v.type);
         m.constant = std::move(v);
         bind(target->id, Global{std::move(m), nullptr, target->loc});

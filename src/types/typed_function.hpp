@@ -100,13 +100,21 @@ namespace ujit::types {
 
 enum class TargetKind { CPU, CUDA };
 
-// A compile-time constant (module-level constants, math.pi, folded literals).
+// The data of a frozen module-level NumPy array (types/const_array.cpp): C order, each
+// item in the dtype's native bytes.
+struct ConstArray {
+    std::vector<int64_t> shape;
+    std::string bytes;
+};
+
+// A compile-time constant (module-level constants, math.pi, folded literals, global arrays).
 struct ConstValue {
-    const Type* type = nullptr;  // scalar or tuple type
+    const Type* type = nullptr;  // scalar, tuple or (read-only, C) array type
     int64_t i = 0;               // Bool/Int (uint64 stored bit-identical)
     double f = 0;                // Float
     std::complex<double> c;      // Complex
     std::vector<ConstValue> elems;  // Tuple
+    std::shared_ptr<const ConstArray> array;  // Array: shared by every use, lowered as one global each
 };
 
 struct Variable {

@@ -285,9 +285,6 @@ def catch_with_an_older_array(n):
     return t
 
 
-@pytest.mark.xfail(strict=True, reason="known limit (docs/language.md#tryexcept): the allocation log frees what "
-                                       "the try block allocated, but cannot undo a skipped frame's reference to "
-                                       "an older array")
 def test_a_callee_reference_to_an_array_made_before_the_try_is_released():
     f = njit(catch_with_an_older_array)
     assert f(3) == -1.0

@@ -43,7 +43,7 @@ fi
 if has bench; then
   echo "=== NumPy in @njit against NumPy and Numba (one thread)"
   for b in tools/bench/bench_nplib.py tools/bench/bench_alloc.py tools/bench/prange_peers.py tools/bench/bench_lists.py \
-           tools/bench/bench_dicts.py tools/bench/bench_calls.py; do
+           tools/bench/bench_dicts.py tools/bench/bench_recursion.py tools/bench/bench_calls.py; do
     [[ -f $b ]] && { echo "--- $b"; timeout 500 python3 "$b" 2>&1 | tail -25; }
   done
 fi

@@ -6,7 +6,7 @@ signature the arguments convert to, or a new specialization from the argument ty
 """
 import threading
 
-from . import _source, _tuple_args, _types
+from . import _function_args, _source, _tuple_args, _types
 from ._native import ext
 
 _CPU = 0
@@ -118,6 +118,12 @@ class CompiledFunction:
         string): located at the parameter. (Numba before 0.59 fell back to object mode
         here; ujit compiles nopython only, as Numba now does by default.)"""
         if code & _types.CODE_NONE:
+            import enum  # only an argument without a type comes here
+
+            if isinstance(value, enum.Enum):
+                raise self._argument_error(i, "%scannot determine Numba type of %s: ujit does not pass enum members "
+                                              "yet (Numba's EnumMember); pass %r, its value"
+                                           % (where, type(value), value.value))
             raise self._argument_error(i, "%scannot determine Numba type of %s; nopython mode compiles numbers, "
                                           "str, NumPy arrays and tuples of them" % (where, type(value)))
 
@@ -131,6 +137,8 @@ class CompiledFunction:
     def _call_untyped(self, *args):
         """From the C side: an argument without a type code. A tuple goes to the flat
         wrapper (_tuple_args.py); anything else is Numba's TypingError."""
+        if any(_function_args.is_static(a) for a in args):
+            return _function_args.call_with_statics(self, list(args))
         for i, a in enumerate(args):
             if not isinstance(a, tuple):
                 self._check_argument(i, a, ext.code_of(a))
@@ -169,6 +177,8 @@ class CompiledFunction:
             raise _source.compile_error("'%s' takes %d arguments; ujit calls compiled functions with at most %d"
                                         % (self.py_func.__name__, len(params), _MAX_CALL_ARGS), src.filename,
                                         src.def_line, src.node.col_offset + 1 + src.indent)
+        if any(_function_args.is_static(p) for p in params):
+            return _function_args.call_with_statics(self, params)
         if self.py_func.__code__.co_flags & _CO_VARARGS or any(isinstance(p, tuple) for p in params):
             return self._call_flat(params)
         return self._dispatcher(*params)

@@ -16,12 +16,15 @@ the function's globals and closure at first compile and frozen, as Numba does:
   ujit.prange                             ->  `from numba import prange as NAME`
   ujit.get_thread_id (and the other two)  ->  `from numba import get_thread_id as NAME`
   other ujit functions                    ->  their source, in the same module
+  NumPy arrays                            ->  no text: copied into the module as frozen
+                                              read-only arrays (ext.Module's `arrays`)
 
 Anything else is a CompileError naming the global, at its first use. The decorator line
 is replaced by one ujit's parser reads, built from the decorator's actual arguments.
 """
 import ast
 import builtins
+import enum
 import linecache
 import math
 import sys
@@ -235,6 +238,7 @@ class ModuleText:
         self.bindings = {}  # name -> the statement that binds it
         self.functions = {}  # def name -> Python function
         self.exceptions = {}  # global name -> the exception class compiled code may raise
+        self.arrays = {}  # global name -> a NumPy array compiled code reads (frozen by ujit)
         self.needs_numba = self.needs_numpy = self.needs_math = False
 
     # -------------------------------------------------------------- functions
@@ -352,6 +356,13 @@ class ModuleText:
             raise compile_error("'%s' is a CUDA C++ device function declared with cuda.declare_device; ujit does not "
                                 "compile calls of declared device functions yet (it compiles CUDA C++ kernels: "
                                 "ujit.cuda.RawKernel)" % name, src.filename, line, col)
+        np = sys.modules.get("numpy")
+        if np is not None and isinstance(value, np.ndarray):
+            return self._frozen_array(name, value, src, line, col)
+        if isinstance(value, enum.EnumMeta) or isinstance(value, enum.Enum):
+            raise compile_error("global '%s' is %s; ujit does not compile enum members yet (Numba types them "
+                                "as EnumMember and IntEnumMember): use their values, e.g. a module constant "
+                                "%s = %r" % ((name,) + enum_example(name, value)), src.filename, line, col)
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)
@@ -364,6 +375,20 @@ class ModuleText:
                             "NumPy scalars, tuples of them, the math, numpy, random and ujit modules, "
                             "their functions and other ujit functions are supported)"
                             % (name, type(value).__name__), src.filename, line, col)
+
+    def _frozen_array(self, name, value, src, line, col):
+        """A global NumPy array: ujit copies it when the module is made and the code reads it
+        as a read-only constant (Numba freezes global arrays the same way). No statement."""
+        if value.dtype not in _types.DTYPE_CODE or not value.dtype.isnative or value.ndim > 32:
+            raise compile_error("global '%s' is an array of dtype %s, which ujit cannot freeze into compiled code "
+                                "(arrays of numbers and bools, up to 32 dimensions, are supported)"
+                                % (name, value.dtype), src.filename, line, col)
+        old = self.arrays.get(name)
+        if old is not None and old is not value:
+            raise compile_error("global '%s' has different values in the functions compiled together"
+                                % name, src.filename, line, col)
+        self.arrays[name] = value
+        return None
 
     def _module_import(self, name, module, src, line, col):
         if module.__name__ in ("math", "random", "numpy"):
@@ -432,6 +457,17 @@ class ModuleText:
         return "\n".join(lines + prelude + sorted(imports) + constants) + "\n"
 
 
+def enum_example(name, value):
+    """(what the enum class or member is, a name, a value) for the error a use of one gets."""
+    if isinstance(value, enum.Enum):
+        return ("the enum member %s.%s" % (type(value).__name__, value.name), value.name, value.value)
+    member = next(iter(value), None)
+    kind = "an enum class (%s)" % ("enum.IntEnum" if issubclass(value, int) else "enum.Enum")
+    if member is None:
+        return (kind, name, 0)
+    return (kind, member.name, member.value)
+
+
 def _is_ujit_decorator(value):
     return getattr(value, "_ujit_decorator", False)
 
@@ -476,13 +512,20 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
     raise ValueError(kind)
 
 
-def build_module(py_func, decorator, cpu_fallback=False, extra=None):
+def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=()):
     """The ujit Module of `py_func` (and every ujit function it calls); `extra` is (name,
-    lines) of one more def, compiled with the same decorator (_tuple_args.py's wrapper)."""
+    lines) of one more def, compiled with the same decorator (_tuple_args.py's wrapper),
+    and `callees` the (py_func, decorator) of functions it names (_function_args.py's)."""
     text = ModuleText(py_func.__code__.co_filename, cpu_fallback)
     text.add_function(py_func, decorator)
+    for callee, callee_decorator in callees:
+        text.add_function(callee, callee_decorator)
+    if any(("%s." % _PRELUDE_NUMPY) in line for line in (extra[1] if extra else ())):
+        text.needs_numpy = True
     if extra is not None:
         text.appended.append([decorator] + list(extra[1]))
-    module = ext.Module(text.text(), text.filename, text.fixes)
+    np = sys.modules.get("numpy")
+    arrays = [(name, np.ascontiguousarray(a)) for name, a in text.arrays.items()]
+    module = ext.Module(text.text(), text.filename, text.fixes, arrays)
     module.exceptions = text.exceptions
     return module

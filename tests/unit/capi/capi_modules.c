@@ -313,3 +313,46 @@ void test_null_handles(void) {
     ujit_event_release(NULL);
     ujit_free_string(NULL);
 }
+
+/* pylang2: a NumPy-style array global (UJIT_GLOBAL_ARRAY) is frozen when the module is made:
+ * the code reads a copy (changing the host's memory afterwards changes nothing), a strided
+ * one in C order, and a store into it is Numba's read-only error. */
+void test_array_globals(void) {
+    double table[4] = {1.5, -2.0, 3.25, 4.0};
+    int64_t shape[1] = {4};
+    DLTensor t = tensor(table, 1, shape, NULL, kDLFloat, 64);
+    int32_t grid[6] = {1, 2, 3, 4, 5, 6};
+    int64_t gshape[2] = {2, 2}, gstrides[2] = {3, 1}; /* the first two columns of a 2x3 */
+    DLTensor g = tensor(grid, 2, gshape, gstrides, kDLInt, 32);
+    ujit_global globals[2];
+    memset(globals, 0, sizeof globals);
+    globals[0].name = "TABLE";
+    globals[0].kind = UJIT_GLOBAL_ARRAY;
+    globals[0].scalar = array_value(&t);
+    globals[1].name = "GRID";
+    globals[1].kind = UJIT_GLOBAL_ARRAY;
+    globals[1].scalar = array_value(&g);
+    ujit_module_options o;
+    memset(&o, 0, sizeof o);
+    o.globals = globals;
+    o.n_globals = 2;
+    ujit_module* m = NULL;
+    CHECK(ujit_module_from_source("def total():\n    return TABLE.sum() + GRID[1, 1] + GRID.sum()\n"
+                                  "def store(x):\n    TABLE[0] = x\n    return x\n",
+                                  &o, &m) == UJIT_OK);
+    table[0] = 100.0; /* frozen: not seen */
+    ujit_function* f = get(m, "total");
+    ujit_value r;
+    size_t n = 0;
+    CHECK(ujit_function_call(f, NULL, 0, &r, 1, &n) == UJIT_OK && r.dtype == UJIT_FLOAT64);
+    CHECK(r.v.f == 1.5 - 2.0 + 3.25 + 4.0 + 5 + (1 + 2 + 4 + 5));
+    ujit_function_release(f);
+    f = get(m, "store");
+    ujit_value x = f64(1.0);
+    CHECK(ujit_function_call(f, &x, 1, &r, 1, &n) == UJIT_ERROR_COMPILE);
+    CHECK_ERROR("Cannot modify readonly array of type: readonly array(float64, 1d, C)");
+    ujit_function_release(f);
+    ujit_module_release(m);
+    globals[0].scalar = f64(1.0); /* not an array */
+    expect_bad_global(globals[0], "an array global must hold an array");
+}

@@ -301,6 +301,7 @@ int main(void) {
     ujit_module_release(m);
     test_module_options();
     test_bad_globals();
+    test_array_globals();
     test_introspection();
     test_null_handles();
     test_ufunc_loops();

@@ -187,3 +187,30 @@ TEST_CASE("dynamic call of plain C++ numbers: the compile-time key, conversions,
         CHECK(sum8(1, 2, 3, 4, 5, 6, 7, 8).as<int64_t>() == 36);  // no key: the codes path
     }
 }
+
+// pylang2: an array global is frozen as Numba freezes a global array: copied when the module
+// is made, C order whatever its strides, read-only in compiled code.
+TEST_CASE("host globals: arrays are frozen read-only copies", "[driver]") {
+    std::vector<double> table = {1.5, -2.0, 3.25, 4.0};
+    std::vector<int16_t> grid = {1, 2, 3, 4, 5, 6};
+    ArrayRef columns = ArrayRef::c_order(grid.data(), DType::Int16, {2, 2});
+    columns.strides = {6, 2};  // bytes: the first two columns of a 2x3
+    ModuleOptions o;
+    o.globals = {{"TABLE", HostGlobal::constant(Value(ArrayRef::c_order(table.data(), DType::Float64, {4})))},
+                 {"GRID", HostGlobal::constant(Value(columns))}};
+    Module mod = Module::from_string("def total():\n"
+                                     "    return TABLE.sum() + GRID[1, 1] + GRID.sum()\n"
+                                     "def view():\n"
+                                     "    return TABLE[1:3]\n"
+                                     "def store(x):\n"
+                                     "    TABLE[0] = x\n",
+                                     o);
+    table[0] = 100.0;  // frozen: not seen
+    CHECK(mod.function("total")().as<double>() == 1.5 - 2.0 + 3.25 + 4.0 + 5 + 12);
+    Value v = mod.function("view")();
+    REQUIRE(v.is_array());
+    CHECK(v.array().readonly);
+    CHECK(static_cast<const double*>(v.array().data)[1] == 3.25);
+    CHECK_THROWS_WITH(mod.function("store")(1.0),
+                      Contains("Cannot modify readonly array of type: readonly array(float64, 1d, C)"));
+}

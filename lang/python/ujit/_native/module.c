@@ -255,13 +255,56 @@ int ujit_py_numpy_if_loaded(void) {
 
 /* ------------------------------------------------------------------ Module */
 
-/* Module(source, filename, fixes=()) with fixes a sequence of (first, last, col_offset). */
+/* The module made with `arrays`, a sequence of (name, ndarray): globals the code reads,
+ * frozen (copied) by ujit_module_from_source as UJIT_GLOBAL_ARRAY. */
+static ujit_status module_with_arrays(const char* source, const char* name, PyObject* arrays, ujit_module** out) {
+    PyObject* seq = PySequence_Fast(arrays, "arrays must be a sequence of (name, ndarray)");
+    if (!seq) return UJIT_ERROR_ARGUMENT;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    ujit_global* globals = PyMem_Calloc((size_t)n + 1, sizeof(ujit_global));
+    DLTensor* tensors = PyMem_Calloc((size_t)n + 1, sizeof(DLTensor));
+    int64_t* strides = PyMem_Calloc((size_t)n * 32 + 1, sizeof(int64_t));
+    ujit_status st = UJIT_ERROR_ARGUMENT;
+    if (!globals || !tensors || !strides) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        PyObject* array;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "sO!", &globals[i].name, &PyArray_Type, &array))
+            goto done;
+        if (PyArray_NDIM((PyArrayObject*)array) > 32) {
+            PyErr_SetString(PyExc_ValueError, "a global array has more than 32 dimensions");
+            goto done;
+        }
+        globals[i].kind = UJIT_GLOBAL_ARRAY;
+        if (ujit_py_array_value((PyArrayObject*)array, &globals[i].scalar, &tensors[i], strides + 32 * i) < 0)
+            goto done;
+    }
+    ujit_module_options options = {0};
+    options.filename = name;
+    options.globals = globals;
+    options.n_globals = (size_t)n;
+    PyThreadState* save = PyEval_SaveThread();
+    st = ujit_module_from_source(source, &options, out);
+    PyEval_RestoreThread(save);
+done:
+    PyMem_Free(globals);
+    PyMem_Free(tensors);
+    PyMem_Free(strides);
+    Py_DECREF(seq);
+    return st;
+}
+
+/* Module(source, filename, fixes=(), arrays=()) with fixes a sequence of (first, last,
+ * col_offset) and arrays one of (name, ndarray). */
 static PyObject* module_new(PyTypeObject* type, PyObject* args, PyObject* kwds) {
-    static char* kwlist[] = {"source", "filename", "fixes", NULL};
+    static char* kwlist[] = {"source", "filename", "fixes", "arrays", NULL};
     const char* source;
     PyObject* filename;
     PyObject* fixes = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "sU|O", kwlist, &source, &filename, &fixes)) return NULL;
+    PyObject* arrays = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "sU|OO", kwlist, &source, &filename, &fixes, &arrays)) return NULL;
     ModuleObject* self = (ModuleObject*)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->filename = Py_NewRef(filename);
@@ -284,9 +327,15 @@ static PyObject* module_new(PyTypeObject* type, PyObject* args, PyObject* kwds) 
     const char* name = PyUnicode_AsUTF8(filename);
     if (!name) goto fail;
     ujit_status st;
-    PyThreadState* save = PyEval_SaveThread();
-    st = ujit_module_from_string(source, name, &self->handle);
-    PyEval_RestoreThread(save);
+    if (arrays && arrays != Py_None && PyObject_Length(arrays) > 0) {
+        if (ujit_py_numpy() < 0) goto fail;
+        st = module_with_arrays(source, name, arrays, &self->handle);
+        if (PyErr_Occurred()) goto fail; /* a bad (name, array) pair, before ujit saw it */
+    } else {
+        PyThreadState* save = PyEval_SaveThread();
+        st = ujit_module_from_string(source, name, &self->handle);
+        PyEval_RestoreThread(save);
+    }
     if (st != UJIT_OK) {
         ujit_py_raise(st, self);
         goto fail;

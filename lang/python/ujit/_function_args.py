@@ -1,0 +1,100 @@
+"""Functions and number types passed from Python to a @jit function.
+
+Numba types a dispatcher argument as its Dispatcher type and a number class (np.float32,
+numba.float32) as a NumberClass: each is a compile-time value, and the callee is
+specialized per function or type. ujit does the same with a compiled wrapper per
+combination of such values, which passes them by name and the other arguments through:
+
+    def __ujit_static1_apply(p1):
+        return apply(square, p1)
+
+The wrapper's module holds the passed function's source too, so `f(x)` inside `apply`
+is a direct call of `square`, as a call of a global function is.
+"""
+import sys
+
+from . import _source, _types
+from ._native import ext
+
+
+def _callee(value):
+    from ._dispatcher import callee_of  # (py_func, decorator) of a ujit function
+
+    return callee_of(value)
+
+
+def _number_type(value):
+    """The dtype name of a NumPy scalar class or a Numba number type, else None."""
+    if isinstance(value, (_types.Boolean, _types.Integer, _types.Float, _types.Complex)):
+        return value.dtype_name
+    np = sys.modules.get("numpy")  # a NumPy class exists only once NumPy is imported
+    if np is not None and isinstance(value, type) and issubclass(value, np.generic):
+        dt = np.dtype(value)
+        return dt.name if dt in _types.DTYPE_CODE else None
+    return None
+
+
+def is_static(value):
+    """Whether `value` is a compile-time argument: a ujit function or a number type."""
+    return _callee(value) is not None or _number_type(value) is not None
+
+
+def _spelling(value, callees):
+    """The wrapper's source text for a static argument; a function joins `callees`."""
+    callee = _callee(value)
+    if callee is not None:
+        callees.append(callee)
+        return _source.def_name(callee[0])
+    if isinstance(value, _types.Type):  # a Numba number type: its own name in numba
+        return "%s.%s" % (_source._PRELUDE_NUMBA, value.name)
+    return "%s.%s" % (_source._PRELUDE_NUMPY, value.__name__)  # NumPy's own name for its class
+
+
+def _entry(owner, statics):
+    """The dispatcher of the wrapper for these static values (None: passed through)."""
+    from ._dispatcher import CompiledFunction  # the wrapper is a @jit function of its own
+
+    key = tuple(None if v is None else id(v) for v in statics)  # the entry keeps the values alive
+    with owner._lock:
+        entries = owner.__dict__.setdefault("_static_entries", {})
+        if key in entries:
+            return entries[key][0]
+        name = "__ujit_static%d_%s" % (len(entries) + 1, _source.def_name(owner.py_func))
+        callees, params, args = [], [], []
+        for i, v in enumerate(statics):
+            if v is None:
+                params.append("p%d" % i)
+                args.append("p%d" % i)
+            else:
+                args.append(_spelling(v, callees))
+        lines = ["def %s(%s):" % (name, ", ".join(params)),
+                 "    return %s(%s)" % (_source.def_name(owner.py_func), ", ".join(args))]
+
+        class StaticEntry(CompiledFunction):
+            def function(self):
+                with self._lock:
+                    if self._function is None:
+                        module = _source.build_module(owner.py_func, owner.decorator(),
+                                                      getattr(owner, "cpu_fallback", False), extra=(name, lines),
+                                                      callees=callees)
+                        self._function = module.function(name)
+                    return self._function
+
+        entry = StaticEntry(owner.py_func, None, owner.options)
+        d = ext.Dispatcher(entry, len(params), bool(owner.options.get("nogil")))
+        entry._dispatcher = d
+        entries[key] = (d, statics)
+        return d
+
+
+def call_with_statics(owner, params):
+    """Calls the owner's function with `params`, some of them static (is_static)."""
+    if owner.declared:
+        raise TypeError("'%s' has declared signatures, which cannot name a function or type argument: "
+                        "call it without signatures so that it specializes per function, as Numba does"
+                        % owner.py_func.__name__)
+    if any(isinstance(p, tuple) for p in params):
+        raise TypeError("'%s': ujit does not pass tuples together with function or type arguments"
+                        % owner.py_func.__name__)
+    statics = [p if is_static(p) else None for p in params]
+    return _entry(owner, statics)(*[p for p, s in zip(params, statics) if s is None])
