@@ -44,7 +44,7 @@ llvm::Value* FunctionLowering::index_value(const Expr* e) {
 }
 
 llvm::Value* FunctionLowering::element_pointer(llvm::Value* arr, const Type* at, const Expr* index, SourceLoc loc,
-                                               const Type** result_type, llvm::Value** view) {
+                                               const Type** result_type, llvm::Value** view, int fancy_at) {
     // The index items in order, each evaluated once, left to right: an integer (value, may it
     // be negative), a slice (its node) or a new axis.
     struct Item {
@@ -68,7 +68,12 @@ llvm::Value* FunctionLowering::element_pointer(llvm::Value* arr, const Type* at,
     };
     const Type* it = type_of(index);
     if (auto* tup = dyn_cast<Tuple>(index)) {
-        for (const Expr* e : tup->elts) add(e);
+        for (const Expr* e : tup->elts) {
+            if (static_cast<int>(items.size()) == fancy_at)  // the integer array's axis, whole (fancy_index.cpp)
+                items.push_back({nplib::IndexItem::Slice});
+            else
+                add(e);
+        }
     } else if (it->is_tuple()) {
         llvm::Value* tv = expr(index);
         for (unsigned k = 0; k < it->elements().size(); ++k) {
@@ -104,6 +109,9 @@ llvm::Value* FunctionLowering::element_pointer(llvm::Value* arr, const Type* at,
                 check_error_values(b.CreateICmpUGE(i, dim), int(RuntimeError::IndexOutOfBounds), loc,
                                    {item.v, b.getInt64(k), dim});
             offset = b.CreateAdd(offset, b.CreateMul(i, addressing_stride(b, arr, at, k)));
+        } else if (!item.slice) {  // `:`
+            shape.push_back(dim);
+            strides.push_back(array_stride(b, arr, k));
         } else {
             llvm::Value* step = slice_part(item.slice->step);
             if (!step) step = b.getInt64(1);

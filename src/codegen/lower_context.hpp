@@ -178,7 +178,7 @@ private:
 
     // ---- lower_arrays.cpp
     llvm::Value* element_pointer(llvm::Value* arr, const Type* at, const syntax::Expr* index, syntax::SourceLoc loc,
-                                 const Type** result_type, llvm::Value** view);
+                                 const Type** result_type, llvm::Value** view, int fancy_at = -1);
     llvm::Value* array_attribute(llvm::Value* arr, const Type* at, const std::string& attr, syntax::SourceLoc loc);
     llvm::Value* array_size(llvm::Value* arr, const Type* at);
     llvm::Value* index_value(const syntax::Expr* e);  // i64, sign- or zero-extended
@@ -318,7 +318,6 @@ private:
                           const std::vector<const Type*>& ops, const std::string& what);
     // nplib/lower_array_copies.cpp: a[mask], a[idx] as new arrays
     llvm::Value* masked_copy(const syntax::Subscript* e);
-    llvm::Value* take_rows(const syntax::Subscript* e);
     // nplib/lower_array_expr.cpp: an array expression's result in a new array
     llvm::Value* new_array_expr(const syntax::Expr* e);
     llvm::Value* may_overlap(TypedValue a, TypedValue b_);
@@ -332,6 +331,24 @@ private:
         llvm::Value* value;
     };
     std::vector<Temporary> temps_;
+    // ---- nplib4: nplib/lower_fancy_index.cpp: a[idx], m[idx, :], m[:, idx] read and assigned
+    struct FancyIndex {
+        TypedValue view;              // the index with the array's axis taken whole
+        unsigned axis = 0;            // the view's axis the array indexes
+        unsigned source_axis = 0;     // and a's (for IndexError's message)
+        TypedValue idx;               // the integer array
+        bool front = false;           // NumPy puts idx's axes first (advanced indices not adjacent)
+        std::vector<llvm::Value*> dims;       // the result's shape
+        std::vector<llvm::Value*> collapsed;  // the same, idx's axes as one
+        unsigned out_axis = 0;                // where idx's axes are in the result
+        syntax::SourceLoc loc;                // the integer array's
+    };
+    FancyIndex fancy_index(const syntax::Subscript* s);
+    void for_each_fancy_row(const FancyIndex& f, TypedValue out,
+                            const std::function<void(TypedValue from, TypedValue to)>& body);
+    llvm::Value* fancy_take(const syntax::Subscript* e);
+    void fancy_store(const syntax::Subscript* target, const syntax::Expr* value);
+    // ---- end nplib4
     // ---- lower_prange.cpp: parallel=True (prange loops on the thread pool, thread functions)
     bool runs_in_parallel(const syntax::For* s, const syntax::Call* range, PrangePlan& plan);
     void for_prange(const syntax::For* s, const Type* et, const RangeArgs& args, const PrangePlan& plan);

@@ -7,6 +7,7 @@
 #include "syntax/stack_budget.hpp"
 #include "types/builtins.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace ujit::codegen {
@@ -195,7 +196,11 @@ llvm::Value* FunctionLowering::subscript(const Subscript* e) {
     if (vt->is_dict()) return dict_subscript(e);
     if (vt->is_array()) {
         if (const Type* it = type_of(e->index); it->is_array())
-            return it->dtype()->is_bool() ? masked_copy(e) : take_rows(e);
+            return it->dtype()->is_bool() ? masked_copy(e) : fancy_take(e);
+        if (const Type* it = type_of(e->index);
+            it->is_tuple() &&
+            std::any_of(it->elements().begin(), it->elements().end(), [](const Type* t) { return t->is_array(); }))
+            return fancy_take(e);  // m[idx, :]
         llvm::Value* arr = expr(e->value);
         const Type* elem = nullptr;
         llvm::Value* view = nullptr;

@@ -9,6 +9,7 @@
 #include "codegen/llvm_types.hpp"
 #include "types/rules.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace ujit::codegen {
@@ -68,6 +69,10 @@ void FunctionLowering::assign(const Assign* s) {
             unsupported(s->loc, "chained assignment into array slices is not supported by ujit");
         if (const Type* it = type_of(sub->index); it->is_array() && it->dtype()->is_bool())
             return masked_store(sub, s->value);
+        if (const Type* it = type_of(sub->index);
+            it->is_array() || (it->is_tuple() && std::any_of(it->elements().begin(), it->elements().end(),
+                                                             [](const Type* t) { return t->is_array(); })))
+            return fancy_store(sub, s->value);  // a[idx] = v, m[idx, :] = v
         return lower_array_expr_into({expr(sub), type_of(sub)}, s->value);
     }
     const Type* vt = type_of(s->value);

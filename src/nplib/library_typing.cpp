@@ -119,6 +119,10 @@ CallTyping dot_type(BuiltinId id, const std::vector<const Type*>& args) {
         t.operands.resize(args.size(), nullptr);  // np.dot's out, not given
         return t;
     }
+    if (a->ndim() == 0 || b->ndim() == 0) {  // Numba's dot_2 takes vectors and matrices only
+        t.error = fmt::format("{} only supported on 1-D and 2-D arrays", what);
+        return t;
+    }
     if (a->ndim() > 2 || b->ndim() > 2 || (out && a->ndim() == 1 && b->ndim() == 1)) {
         t.error = fmt::format("{}: inputs must have compatible dimensions", what);
         return t;

@@ -227,6 +227,12 @@ void FunctionLowering::counted_range(llvm::Value* n, const std::function<void(ll
 void FunctionLowering::elementwise_rows(const std::vector<llvm::Value*>& dims, const std::vector<TypedValue>& arrays,
                                         const std::function<void(llvm::Value* n, const RowPointers& at)>& row) {
     size_t d = dims.size();
+    if (d == 0) {  // a 0-d iteration space: one row of one element, at each array's data
+        std::vector<llvm::Value*> one;
+        for (const TypedValue& a : arrays) one.push_back(array_data(b, a.v));
+        row(b.getInt64(1), [one](llvm::Value*) { return one; });
+        return;
+    }
     std::function<void(size_t, std::vector<llvm::Value*>)> level = [&](size_t k, std::vector<llvm::Value*> ptrs) {
         if (k + 1 < d) {
             counted_range(dims[k], [&](llvm::Value* i) {

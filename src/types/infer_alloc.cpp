@@ -213,7 +213,7 @@ const Type* Inferrer::array_alloc(const Call* c, BuiltinId id) {
         }
         std::vector<int64_t> shape;
         std::vector<const Type*> elems;
-        if (!nested_numbers(t, shape, 0, elems) || shape.empty())
+        if (!nested_numbers(t, shape, 0, elems))  // a number alone: a 0-d array
             error(arg[0]->loc, fmt::format("{}() needs an array or a (nested) tuple of numbers of one shape, not {}",
                                            what, t->str()));
         if (!dt) {

@@ -213,6 +213,48 @@ const Type* Inferrer::subscript(const Subscript* s) {
     error(s->value->loc, fmt::format("{} of type {} is not subscriptable", describe_expr(s->value), base->str()));
 }
 
+// m[idx, :], m[:, idx], m[1, idx]: a tuple index with one 1-D integer array among integers and
+// slices (Numba's one advanced index). The array's axis is taken as `:` and then gathered
+// (nplib::fancy_index_type); null when the index holds no array.
+const Type* Inferrer::fancy_tuple_subscript(const Subscript* s, const Type* array) {
+    auto* tup = dyn_cast<Tuple>(s->index);
+    if (!tup) return nullptr;
+    int at = -1;
+    std::vector<const Type*> elems;
+    for (size_t k = 0; k < tup->elts.size(); ++k) {
+        const Expr* e = tup->elts[k];
+        const Type* t = isa<Slice>(e) ? nullptr : expr(e);
+        elems.push_back(t);
+        if (!t || !t->is_array()) continue;
+        if (!t->dtype()->is_int() || t->ndim() != 1)
+            error(e->loc, fmt::format("an array in a tuple index must be a 1-D integer array (Numba's one advanced "
+                                      "index), not {}",
+                                      t->str()));
+        if (at >= 0) error(e->loc, "only one advanced index supported");
+        at = static_cast<int>(k);
+    }
+    if (at < 0) return nullptr;
+    if (cuda()) error(s->loc, nplib::cuda_allocation_error("indexing with an integer array"));
+    std::vector<nplib::IndexItem> items;
+    for (size_t k = 0; k < tup->elts.size(); ++k) {
+        if (static_cast<int>(k) == at) {
+            items.push_back(nplib::IndexItem::Slice);
+            continue;
+        }
+        std::optional<nplib::IndexItem> item = index_item(tup->elts[k]);
+        if (!item) return nullptr;
+        if (*item == nplib::IndexItem::NewAxis)
+            error(tup->elts[k]->loc, "np.newaxis together with an integer-array index is not supported by ujit");
+        items.push_back(*item);
+        if (!elems[k]) elems[k] = fn_.type_of(tup->elts[k]);
+    }
+    set(tup, tuple(elems));
+    std::string why;
+    const Type* view = nplib::basic_index_type(array, items, &why);
+    if (!view) error(s->index->loc, why);
+    return types::array(array->dtype(), view->ndim(), mask_target_ ? Layout::A : Layout::C);
+}
+
 // One item of a basic index: an integer, a slice (its bounds integers or None) or None.
 std::optional<nplib::IndexItem> Inferrer::index_item(const Expr* e) {
     if (auto* sl = dyn_cast<Slice>(e)) {
@@ -245,14 +287,14 @@ const Type* Inferrer::array_subscript(const Subscript* s, const Type* array) {
             // Read: a new 1-D array of the selected items, in C order (Numba's getitem).
             return types::array(array->dtype(), 1, mask_target_ ? Layout::A : Layout::C);
         }
-        if (it && it->is_array() && it->dtype()->is_int()) {  // a[idx]: rows picked by index, copied
-            if (mask_target_)
-                error(s->loc, "assigning through an integer-array index is not supported by ujit (assign "
-                              "through a boolean mask or a slice)");
+        if (it && it->is_array() && it->dtype()->is_int()) {  // a[idx]: rows picked by index
             if (cuda()) error(s->loc, nplib::cuda_allocation_error("indexing with an integer array"));
-            return types::array(array->dtype(), it->ndim() + array->ndim() - 1, Layout::C);
+            if (it->ndim() == 0) error(s->index->loc, "a 0-d integer array as an index is not supported by ujit");
+            // Read: a new C array of the picked rows; stored into: rows of a (nplib/lower_fancy_index.cpp).
+            return types::array(array->dtype(), it->ndim() + array->ndim() - 1, mask_target_ ? Layout::A : Layout::C);
         }
     }
+    if (const Type* t = fancy_tuple_subscript(s, array)) return t;
     std::vector<nplib::IndexItem> items;
     bool unknown = false;
     auto add = [&](const Expr* e) {

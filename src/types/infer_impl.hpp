@@ -85,6 +85,7 @@ private:
                             const std::vector<const Type*>& operands);
     const Type* array_method(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* array_subscript(const syntax::Subscript* s, const Type* array);
+    const Type* fancy_tuple_subscript(const syntax::Subscript* s, const Type* array);  // nplib4
     bool mask_target_ = false;  // typing an assignment target: a[mask] is allowed
     std::optional<nplib::IndexItem> index_item(const syntax::Expr* e);
     const Type* array_attribute(const syntax::Attribute* a, const Type* array);

@@ -156,7 +156,8 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
         mask_target_ = true;
         const Type* elem = expr(target);
         mask_target_ = false;
-        if (auto* idx = fn_.type_of(s->index); elem && value && idx && idx->is_array() && !value->is_number())
+        if (auto* idx = fn_.type_of(s->index);
+            elem && value && idx && idx->is_array() && idx->dtype()->is_bool() && !value->is_number())
             error(where, "a[mask] = x stores a number; storing an array through a mask is not supported by ujit");
         if (elem && value && elem->is_array() && container && !container->is_list()) {  // a[1:3] = x: broadcast
             const Type* from = value->is_array() ? value->dtype() : value;

@@ -193,6 +193,8 @@ static PyObject* list_result(ujit_list* h, PyObject* item_shape, PyObject* const
 /* The value `shape` (ujit/_types.py result_shape) describes, from the flat results. */
 static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, size_t* next, PyObject* const* args,
                              Py_ssize_t n_args, PyObject* code) {
+    /* An empty tuple (a 0-d array's shape) takes no value. */
+    if (PyTuple_Check(shape) && PyTuple_GET_SIZE(shape) == 0) return PyTuple_New(0);
     if (*next >= n) {
         PyErr_SetString(PyExc_SystemError, "ujit returned fewer values than its type has");
         return NULL;
