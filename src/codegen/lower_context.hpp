@@ -42,6 +42,10 @@ public:
     const syntax::Module& source;
     uint64_t padded_shared_bytes = 0;  // bytes of the shared arrays given padded rows so far
 
+    // ---- npspeed: whole-array reductions (nplib/lower_reductions.cpp) ask for the widest
+    // vectors the CPU has in every function of the module (Target::prefer_wide_vectors).
+    bool wide_vectors = false;
+
 private:
     std::map<const types::TypedFunction*, llvm::Function*> functions_;
     int call_depth_ = 0;  // callees being lowered inside their callers (syntax/stack_budget.hpp)

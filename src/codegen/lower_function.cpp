@@ -38,6 +38,7 @@ std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& tar
     llvm::Function* impl = mod.internal_function(fn);
     emit_entry(mod, fn, impl);
     if (target.wants_packed_wrapper()) emit_packed(mod, fn, impl);
+    if (mod.wide_vectors) target.prefer_wide_vectors(*m);
     return m;
 }
 

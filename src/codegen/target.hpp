@@ -27,6 +27,10 @@ public:
 
     // Triple and data layout for a fresh module.
     virtual void configure_module(llvm::Module& m) = 0;
+    // A module whose loops are whole-array reductions (a.sum(), a.max()): vectors as wide as
+    // the machine's (CPU: 512 bits where AVX-512 is, as NumPy's own AVX512_SKX loops; LLVM
+    // prefers 256 there otherwise). Nothing by default.
+    virtual void prefer_wide_vectors(llvm::Module& m) { (void)m; }
 
     // Address space of array data pointers (0 generic on both targets today).
     virtual unsigned global_address_space() const { return 0; }

@@ -53,6 +53,18 @@ public:
         m.setDataLayout(tm.createDataLayout());
     }
 
+    void prefer_wide_vectors(llvm::Module& m) override {
+        // LLVM's x86 tuning prefers 256-bit vectors on AVX-512 machines (and makes 512-bit
+        // types illegal without min-legal-vector-width); NumPy's reductions run on zmm there.
+        if (cpu::Jit::instance().target_machine().getTargetFeatureString().find("+avx512f") == llvm::StringRef::npos)
+            return;
+        for (llvm::Function& f : m)
+            if (!f.isDeclaration()) {
+                f.addFnAttr("prefer-vector-width", "512");
+                f.addFnAttr("min-legal-vector-width", "512");
+            }
+    }
+
     llvm::Value* emit_math(llvm::IRBuilder<>& b, types::BuiltinId id, const std::vector<llvm::Value*>& args,
                            const types::Type* ty) override {
         return cpu::emit_cpu_math(b, id, args, ty);

@@ -33,9 +33,11 @@ void FunctionLowering::compensated_sum(const std::vector<llvm::Value*>& dims, co
                                        const std::function<llvm::Value*(const std::vector<llvm::Value*>&)>& value,
                                        const Type* t, llvm::AllocaInst* sum) {
     llvm::Type* ft = value_type(mod.ctx, t);
-    llvm::Value* zero = llvm::ConstantFP::get(ft, 0.0);
-    std::vector<llvm::AllocaInst*> lanes;
-    for (int j = 0; j < kLanes; ++j) lanes.push_back(entry_alloca(ft, "sum.lane"));
+    // The 8 partial sums are one vector, each group of 8 elements one vector add: LLVM's SLP
+    // vectorizer pairs scalar partial sums badly (lanes j and j+4, from the final tree), and
+    // a vector add is what NumPy's compiler makes of its r[0..7] loop.
+    auto* vt = llvm::FixedVectorType::get(ft, kLanes);
+    llvm::AllocaInst* lanes = entry_alloca(vt, "sum.lanes");
     llvm::AllocaInst* block = entry_alloca(ft, "sum.block");
     elementwise_rows(dims, arrays, [&](llvm::Value* n, const RowPointers& at) {
         llvm::Value* blocks = b.CreateSDiv(b.CreateAdd(n, b.getInt64(kBlock - 1)), b.getInt64(kBlock));
@@ -44,17 +46,18 @@ void FunctionLowering::compensated_sum(const std::vector<llvm::Value*>& dims, co
             llvm::Value* rest = b.CreateSub(n, start);
             llvm::Value* m = b.CreateSelect(b.CreateICmpSLT(rest, b.getInt64(kBlock)), rest, b.getInt64(kBlock));
             llvm::Value* groups = b.CreateSDiv(m, b.getInt64(kLanes));
-            for (llvm::AllocaInst* l : lanes) b.CreateStore(zero, l);
+            b.CreateStore(llvm::Constant::getNullValue(vt), lanes);
             counted_range(groups, [&](llvm::Value* g) {
                 llvm::Value* first = b.CreateAdd(start, b.CreateMul(g, b.getInt64(kLanes)));
-                for (int j = 0; j < kLanes; ++j) {
-                    llvm::Value* v = value(at(b.CreateAdd(first, b.getInt64(j))));
-                    b.CreateStore(b.CreateFAdd(b.CreateLoad(ft, lanes[j]), v), lanes[j]);
-                }
+                llvm::Value* group = llvm::PoisonValue::get(vt);
+                for (int j = 0; j < kLanes; ++j)
+                    group = b.CreateInsertElement(group, value(at(b.CreateAdd(first, b.getInt64(j)))), j);
+                b.CreateStore(b.CreateFAdd(b.CreateLoad(vt, lanes), group), lanes);
             });
             // ((l0 + l1) + (l2 + l3)) + ((l4 + l5) + (l6 + l7)), then the tail of the block.
+            llvm::Value* sums = b.CreateLoad(vt, lanes);
             std::vector<llvm::Value*> part;
-            for (llvm::AllocaInst* l : lanes) part.push_back(b.CreateLoad(ft, l));
+            for (int j = 0; j < kLanes; ++j) part.push_back(b.CreateExtractElement(sums, j));
             while (part.size() > 1) {
                 std::vector<llvm::Value*> next;
                 for (size_t j = 0; j < part.size(); j += 2) next.push_back(b.CreateFAdd(part[j], part[j + 1]));
@@ -107,6 +110,7 @@ llvm::Value* FunctionLowering::arg_extreme_takes(bool is_max, const Type* vt, ll
 }
 
 llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, const Type* rt, SourceLoc loc) {
+    mod.wide_vectors = true;
     if (llvm::Value* v = parallel_reduction(kind, operand, rt, loc)) return v;  // codegen/parallel_arrays.cpp
     std::vector<ArrayExpr*> leaves;
     std::unique_ptr<ArrayExpr> tree = array_expr_tree(operand, leaves);
@@ -132,8 +136,12 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
         b.CreateStore(zero, b.CreateStructGEP(sum->getAllocatedType(), sum, 0));
         b.CreateStore(zero, b.CreateStructGEP(sum->getAllocatedType(), sum, 1));
         compensated_sum(dims, arrays, value, t, sum);
-        return b.CreateFAdd(b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 0)),
-                            b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 1)));
+        // An infinite or NaN total is the sum as it stands: its compensation is NaN (inf - inf).
+        llvm::Value* s = b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 0));
+        llvm::Value* c = b.CreateLoad(ft, b.CreateStructGEP(sum->getAllocatedType(), sum, 1));
+        llvm::Value* finite =
+            b.CreateFCmpOLT(intrinsic(b, llvm::Intrinsic::fabs, {s}), llvm::ConstantFP::getInfinity(ft));
+        return b.CreateSelect(finite, b.CreateFAdd(s, c), s);
     };
     // sum (or the mean's sum) in `t`: compensated for floats, plain for integers and complex.
     auto total = [&](const Type* t) -> llvm::Value* {

@@ -183,3 +183,97 @@ def test_min_max_of_long_arrays_vectorized_path():
         got = methods(a)
         assert math.isnan(got[2]) and math.isnan(got[3])
         assert got[4] == np.argmin(a) == 537 and got[5] == np.argmax(a) == 537
+
+
+# ---- npspeed: the vectorized kernels (8 partial sums as one vector, blocks of 128; NaN
+# tracked apart from max/min), every length around a group and a block, every layout.
+
+
+def layouts(a):
+    """The same values contiguous, strided, reversed and as a non-contiguous 2-D view."""
+    n = len(a)
+    wide = np.empty(3 * n, a.dtype)
+    wide[::3] = a
+    rev = a[::-1].copy()
+    grid = np.empty((n, 2), a.dtype)
+    grid[:, 0] = a
+    return {"contiguous": a, "strided": wide[::3], "reversed": rev[::-1], "column": grid[:, 0]}
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_sum_mean_of_every_length_and_layout_is_pairwise_accurate(dtype):
+    rng = np.random.default_rng(1)
+    tol = 8 * np.finfo(dtype).eps
+    for n in list(range(0, 140)) + [255, 256, 257, 1000, 4099]:
+        a = (rng.random(n) + 1).astype(dtype)
+        exact = math.fsum(a.astype(np.float64))
+        for kind, v in layouts(a).items():
+            s, mean = stats_sum(v)
+            assert abs(s - exact) <= tol * max(exact, 1), (n, kind, s, exact)
+            if n:
+                assert abs(mean - exact / n) <= tol * (exact / n), (n, kind)
+            assert s == pytest.approx(v.sum(), rel=tol), (n, kind)
+
+
+@njit
+def stats_sum(a):
+    return a.sum(), a.mean()
+
+
+def test_sum_and_mean_with_infinities_are_numpys():
+    # The compensation of an infinite total is NaN (inf - inf); the sum is the infinity.
+    with np.errstate(invalid="ignore", over="ignore"):
+        for a in (np.r_[np.inf, np.ones(300)], np.r_[np.ones(300), -np.inf], np.r_[np.inf, np.ones(3)],
+                  np.full(300, 1e308), np.r_[np.ones(200), np.inf, -np.inf], np.r_[np.ones(150), np.nan]):
+            for dtype in (np.float64, np.float32):
+                v = a.astype(dtype)
+                got = stats_sum(v)
+                want = (v.sum(), v.mean())
+                for g, w in zip(got, want):
+                    assert (math.isnan(g) and math.isnan(w)) or g == w, (a[:3], dtype, got, want)
+
+
+def test_sum_of_an_expression_in_blocks():
+    @njit
+    def dot_like(a, b):
+        return (a * b).sum(), np.sum(a[::2] - b[::2])
+
+    rng = np.random.default_rng(2)
+    for n in (7, 8, 9, 127, 128, 129, 1031):
+        a, b = rng.random(n), rng.random(n)
+        got = dot_like(a, b)
+        assert got[0] == pytest.approx(math.fsum(a * b), rel=1e-14)
+        assert got[1] == pytest.approx(math.fsum(a[::2] - b[::2]), rel=1e-12, abs=1e-12)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.int32, np.uint8, np.int16])
+def test_max_min_of_every_length_and_layout(dtype):
+    rng = np.random.default_rng(3)
+    for n in list(range(1, 70)) + [127, 128, 129, 1000]:
+        if np.issubdtype(dtype, np.integer):
+            info = np.iinfo(dtype)
+            a = rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True)
+        else:
+            a = (rng.random(n) * 2 - 1).astype(dtype)
+        for kind, v in layouts(a).items():
+            assert minmax(v) == (v.max(), v.min()), (n, kind)
+            if np.issubdtype(dtype, np.floating):
+                for at in {0, n // 2, n - 1}:
+                    w = v.copy()
+                    w[at] = np.nan
+                    got = minmax(w)
+                    assert math.isnan(got[0]) and math.isnan(got[1]), (n, kind, at)
+
+
+@njit
+def minmax(a):
+    return a.max(), a.min()
+
+
+def test_max_min_of_infinities_and_signed_zeros():
+    a = np.array([-np.inf] * 20)
+    assert minmax(a) == (-np.inf, -np.inf)
+    b = np.r_[np.full(40, -np.inf), np.inf]
+    assert minmax(b) == (np.inf, -np.inf)
+    z = np.r_[np.full(33, -0.0), 0.0]
+    assert minmax(z) == (0.0, -0.0)  # equal as NumPy compares them; the value is either zero

@@ -2,6 +2,12 @@
 # vector code (packed adds), with no temporary; np.sum(a * b) is the same one loop.
 # RUN: %ujit asm %s total --sig 'float64(float64[::1])' | FileCheck %s
 # CHECK: addpd
+# The 8 partial sums are one vector: each group of 8 elements is one load and one 8-wide add
+# (LLVM's SLP vectorizer made 2-wide adds of scalar loads out of 8 scalar partial sums).
+# RUN: %ujit llvm %s total --sig 'float64(float64[::1])' | FileCheck %s --check-prefix=LANES
+# LANES-LABEL: define double @"total
+# LANES: [[V:%[0-9a-z.]+]] = load <8 x double>
+# LANES: fadd <8 x double> {{.*}}[[V]]
 # RUN: %ujit llvm %s dot --sig 'float64(float64[::1], float64[::1])' | FileCheck %s --check-prefix=DOT
 # DOT-LABEL: define double @"dot
 # DOT-NOT: call {{.*}}alloc
