@@ -27,6 +27,7 @@ import builtins
 import enum
 import linecache
 import math
+import re
 import sys
 import textwrap
 import types
@@ -60,6 +61,8 @@ class FunctionSource:
             self._init_lambda(name or def_name(py_func))
         else:
             self._init_def()
+            if name and name != py_func.__name__:
+                self._rename_def(name)
         self.last_line = self.first_line + len(self.lines) - 1
         self._blank_defaults()
 
@@ -82,6 +85,13 @@ class FunctionSource:
         self.node = node
         self.def_line = first + node.lineno - 1  # the `def` line in the file
         self.decorator_first = first + (node.decorator_list[0].lineno - 1 if node.decorator_list else node.lineno - 1)
+
+    def _rename_def(self, name):
+        """A ujit function called by another name (`device_func = cuda.jit(device=True)(f)`
+        in a closure): it compiles as `def name(...)`, its lines otherwise as they are."""
+        k = self.def_line - self.first_line
+        pattern = r"\bdef(\s+)%s\b" % re.escape(self.py_func.__name__)
+        self.lines[k] = re.sub(pattern, lambda m: "def" + m.group(1) + name, self.lines[k], count=1)
 
     def _init_lambda(self, name):
         """A lambda compiles as the def it stands for, `def NAME(x):` on the line above its
@@ -310,10 +320,8 @@ class ModuleText:
                 if py_func.__name__ == "<lambda>":
                     callees.append((py_func, decorator, name))  # `g = njit(lambda x: ...)`
                     continue
-                if py_func.__name__ != name:
-                    raise compile_error("'%s' refers to the ujit function '%s': call it by its own name"
-                                        % (name, py_func.__name__), src.filename, line, col)
-                callees.append((py_func, decorator, None))
+                # Known by another name (a closure's `device_func`): compiled under that name.
+                callees.append((py_func, decorator, name if py_func.__name__ != name else None))
                 continue
             statement = self._statement_for(name, value, src, line, col)
             if statement is None:
