@@ -1,4 +1,5 @@
-// For loops over enumerate, zip and reversed (of ranges, 1-D arrays and each other): one
+// For loops over enumerate, zip and reversed (of ranges, 1-D arrays, tuples of one item type
+// and each other), and over lists, dicts, sets and tuples themselves: one
 // counted loop over k in [0, n), the target assigned the k-th item. Each iterable is a
 // length and a way to build its k-th item (types/infer_iter.cpp typed the items).
 #include "codegen/lower_context.hpp"
@@ -80,6 +81,17 @@ FunctionLowering::IterSource FunctionLowering::iter_source(const Expr* e) {
         return {array_dim(b, arr, 0), item, [this, arr, t](llvm::Value* k) {
                     const Type* et = nullptr;
                     return array_item0(arr, t, k, &et);
+                }};
+    }
+    if (t->is_uniform_tuple()) {  // the tuple evaluated once, spilled to the stack, read at k
+        const Type* et = t->elements()[0];
+        llvm::Value* tup = expr(e);
+        llvm::AllocaInst* slot = entry_alloca(tup->getType(), "tuple.iter");
+        b.CreateStore(tup, slot);
+        uint64_t n = t->elements().size();
+        return {b.getInt64(n), et, [this, slot, et](llvm::Value* k) {
+                    llvm::Type* ety = value_type(mod.ctx, et);
+                    return b.CreateLoad(ety, b.CreateGEP(slot->getAllocatedType(), slot, {b.getInt64(0), k}));
                 }};
     }
     if (t->is_str()) {  // each character a new string (a temporary that the target takes)

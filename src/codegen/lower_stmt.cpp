@@ -231,6 +231,7 @@ void FunctionLowering::for_stmt(const For* s) {
     if (it->is_list()) return for_helper(s);
     if (it->is_str()) return for_str(s);
     if (it->is_dict() || it->is_set() || it->kind() == types::Kind::DictView) return for_helper(s);
+    if (it->is_uniform_tuple()) return for_helper(s);
     if (isa<Call>(s->iter)) return for_helper(s);  // enumerate, zip, reversed: items typed by inference
     unsupported(s->iter->loc, "cannot iterate over " + it->str() + " (use range() or an array)");
 }

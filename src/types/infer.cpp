@@ -146,7 +146,7 @@ void Inferrer::converge() {
 // After a pass: recursive calls get this pass's returns in the next one; a pass that lent
 // them another type is not the last.
 void Inferrer::lend_returns() {
-    const Type* now = has_value_return_ ? returned_ : has_bare_return_ ? none() : nullptr;
+    const Type* now = returns_so_far();
     if (frame_->lent && now != frame_->lent) changed_ = true;
     frame_->passed = true;
     frame_->partial = now;
@@ -168,7 +168,14 @@ void Inferrer::run() {
 const Type* Inferrer::partial_return() {
     start();
     converge();
-    return has_value_return_ ? returned_ : has_bare_return_ ? none() : nullptr;
+    return returns_so_far();
+}
+
+// The return type this pass's non-recursive returns give; falling off the end returns None
+// (a recursive function that returns nothing, like an in-place quicksort, is typed by it).
+const Type* Inferrer::returns_so_far() const {
+    if (has_value_return_) return returned_;
+    return has_bare_return_ || falls_through(fn_.def->body) ? none() : nullptr;
 }
 
 void Inferrer::pass() {

@@ -23,6 +23,17 @@ namespace {
 // The float type a math function computes in: float32 stays, everything else is float64.
 const Type* math_float(const Type* t) { return t->is_float() ? t : float64(); }
 
+// What print() writes as Python would (codegen/lower_math.cpp print_piece): numbers,
+// strings, arrays, lists, None, and tuples of these.
+bool printable(const Type* t) {
+    if (t->is_tuple()) {
+        for (const Type* e : t->elements())
+            if (!printable(e)) return false;
+        return true;
+    }
+    return t->is_number() || t->is_array() || t->is_str() || t->is_list() || t->is_none();
+}
+
 }  // namespace
 
 void Inferrer::operands(const Call* c, std::vector<const Type*> types) { fn_.call_operands[c->id] = std::move(types); }
@@ -433,7 +444,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     }
     case BuiltinId::Print:
         for (size_t i = 0; i < args.size(); ++i)
-            if (!args[i]->is_number() && !args[i]->is_array() && !args[i]->is_str() && !args[i]->is_list())
+            if (!printable(args[i]))
                 error(c->args[i]->loc, fmt::format("print() of {} is not supported by ujit", args[i]->str()));
         operands(c, args);
         return none();

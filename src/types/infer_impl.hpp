@@ -29,6 +29,7 @@ private:
     void start();
     void converge();
     void lend_returns();
+    const Type* returns_so_far() const;
     void collect_locals(const syntax::Block& b);
     void collect_target(const syntax::Expr* t);
     void pass();

@@ -39,6 +39,11 @@ const Type* Inferrer::iteration_item(const Expr* e) {
             return it->item();
         }
         if (it->is_dict() || it->is_set() || it->kind() == Kind::DictView) return container_item(e, it);
+        if (it->is_tuple() && it->is_uniform_tuple()) return it->elements()[0];  // Numba's UniTuple iterator
+        if (it->is_tuple())
+            error(e->loc, fmt::format("cannot iterate over {} of type {}: Numba iterates over tuples whose items "
+                                      "all have one type",
+                                      describe_expr(e), it->str()));
         if (it->is_array()) {
             std::string unused;  // an element of a 1-D array, a row (a[i]) of an N-D one
             return nplib::basic_index_type(it, {nplib::IndexItem::Integer}, &unused);

@@ -175,6 +175,8 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
     int64_t strides[MAX_CALL_ARGS][NPY_MAXDIMS];
     PyObject* keep[MAX_CALL_ARGS] = {NULL}; /* str arguments' UTF-8 bytes, where not cached */
     PyObject* r = NULL;
+    ujit_value stack_results[MAX_RESULTS];
+    ujit_value* results = stack_results;
     memset(values, 0, sizeof values);
     for (Py_ssize_t i = 0; i < e->n; ++i) {
         if (e->spec[i] & UJIT_CODE_LIST) {
@@ -187,15 +189,22 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
             goto done;
         }
     }
-    ujit_value results[MAX_RESULTS];
+    /* A tuple of more values than the stack buffer holds gets a buffer of its size: Numba
+     * returns tuples of any length. */
+    size_t cap = e->shape ? ujit_py_result_leaves(e->shape) : 1;
+    if (cap < MAX_RESULTS) cap = MAX_RESULTS;
+    if (cap > MAX_RESULTS && !(results = PyMem_Calloc(cap, sizeof(ujit_value)))) {
+        r = PyErr_NoMemory();
+        goto done;
+    }
     size_t n_results = 0;
     ujit_status st;
     if (nogil) {
         PyThreadState* save = PyEval_SaveThread();
-        st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
+        st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, cap, &n_results);
         PyEval_RestoreThread(save);
     } else {
-        st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, MAX_RESULTS, &n_results);
+        st = ujit_function_call(e->fn->handle, values, (size_t)e->n, results, cap, &n_results);
     }
     if (st != UJIT_OK) {
         r = ujit_py_raise(st, e->fn->module);
@@ -205,10 +214,10 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
     for (Py_ssize_t i = 0; reflected == 0 && i < e->n; ++i)
         if (values[i].is_array == UJIT_LIST_RESULT)
             reflected = reflect_list(args[i], values[i].v.list, (PyObject*)e->fn);
-    r = ujit_py_results(e->shape, results, n_results < MAX_RESULTS ? n_results : MAX_RESULTS, args, e->n,
-                        (PyObject*)e->fn);
+    r = ujit_py_results(e->shape, results, n_results < cap ? n_results : cap, args, e->n, (PyObject*)e->fn);
     if (reflected < 0) Py_CLEAR(r);
 done:
+    if (results != stack_results) PyMem_Free(results);
     release_lists(values, e->n);
     for (Py_ssize_t i = 0; i < e->n; ++i) Py_XDECREF(keep[i]);
     return r;

@@ -143,6 +143,8 @@ PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObje
 /* Releases the array and list handles among `results` (those not taken over). A list result
  * is a Python list: `shape` is then [item_shape]; an item has at most this many leaves. */
 void ujit_py_release_results(ujit_value* results, size_t n);
+/* The number of flat values ujit_py_results reads for `shape` (NULL: a scalar). */
+size_t ujit_py_result_leaves(PyObject* shape);
 #define UJIT_PY_MAX_RESULTS 64
 
 /* ------------------------------------------------------------------ dispatch.c, ufunc.c */

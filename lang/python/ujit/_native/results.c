@@ -309,6 +309,15 @@ static PyObject* build_tuple(PyObject* shape, ujit_value* results, size_t n, siz
     return t;
 }
 
+/* How many flat values a result of this shape takes: one per scalar, array, list, dict or
+ * set, however the tuples nest. */
+size_t ujit_py_result_leaves(PyObject* shape) {
+    if (!shape || !PyTuple_Check(shape)) return 1;
+    size_t n = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(shape); ++i) n += ujit_py_result_leaves(PyTuple_GET_ITEM(shape, i));
+    return n;
+}
+
 PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObject* const* args, Py_ssize_t n_args,
                           PyObject* code) {
     PyObject* r;
