@@ -448,6 +448,10 @@ private:
     llvm::Value* str_bound(const syntax::Call* e, size_t k, llvm::Value* dflt, llvm::Value* n);
     llvm::Value* str_partition(const syntax::Call* e, llvm::Value* s, llvm::Value* sep, bool last);
     llvm::Value* str_join(llvm::Value* sep, const syntax::Expr* parts);
+    // ---- lower_str_lists.cpp (strings2): split, rsplit, splitlines (lists of str)
+    llvm::Value* str_split(const syntax::Call* e, types::BuiltinId id, llvm::Value* self_pointer);
+    llvm::Value* list_of_meminfo(llvm::Value* mi, const Type* lt);
+    // ---- end strings2
     // ---- lower_try.cpp: try/except/else/finally
     void try_stmt(const syntax::Try* s);
     // `body` under a try frame, then (if it ends normally) the frame left and `after`; on a

@@ -190,7 +190,9 @@ llvm::Value* FunctionLowering::dict_method_call(const Call* e, BuiltinId id) {
         llvm::Value* empty = b.CreateICmpEQ(
             b.CreateCall(pop, {dict_payload(d), k, llvm::ConstantPointerNull::get(b.getPtrTy())}), b.getInt32(0));
         raise_if(empty, "KeyError", "set.pop(): empty set", e->loc);
-        return from_storage(b, b.CreateLoad(storage_type(mod.ctx, t->set_item()), k), t->set_item());
+        llvm::Value* item = from_storage(b, b.CreateLoad(storage_type(mod.ctx, t->set_item()), k), t->set_item());
+        own_temporary(item, t->set_item());  // a str item's reference moves to the caller
+        return item;
     }
     case BuiltinId::SetUpdate: {
         const Type* it = type_of(e->args[0]);

@@ -35,7 +35,7 @@ uint64_t element_offset(const llvm::DataLayout& dl, llvm::Type* storage, unsigne
     return dl.getTypeAllocSize(*et) * i;
 }
 
-// (offset, kind) of each number in a stored value of type t: keys and == of values.
+// (offset, kind) of each number or str in a stored value of type t: keys and == of values.
 void number_fields(const llvm::DataLayout& dl, llvm::Type* storage, const Type* t, uint64_t base,
                    std::vector<int64_t>& out) {
     if (t->is_complex()) {
@@ -43,6 +43,8 @@ void number_fields(const llvm::DataLayout& dl, llvm::Type* storage, const Type* 
         out.insert(out.end(), {static_cast<int64_t>(base), kind, static_cast<int64_t>(base + t->bits() / 16), kind});
     } else if (t->is_number()) {
         out.insert(out.end(), {static_cast<int64_t>(base), field_kind(t)});
+    } else if (t->is_str()) {
+        out.insert(out.end(), {static_cast<int64_t>(base), UJIT_DK_STR});
     } else if (t->is_tuple()) {
         for (unsigned i = 0; i < t->elements().size(); ++i) {
             llvm::Type* et = nullptr;
@@ -60,6 +62,7 @@ void header_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const Type*
         return out.push_back(
             static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(st->getNumElements() - 1)));
     if (t->is_dict() || t->is_set()) return out.push_back(static_cast<int64_t>(base));
+    if (t->is_str()) return out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(2)));
     if (!t->is_tuple()) return;
     for (unsigned i = 0; i < t->elements().size(); ++i) {
         llvm::Type* et = nullptr;

@@ -20,6 +20,11 @@ namespace {
 // Byte offsets of the nrt headers inside one stored item of type `t` (storage layout).
 void owner_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const Type* t, uint64_t base,
                    std::vector<int64_t>& out) {
+    if (t->is_str()) {  // a str's owner is its last field (strings2: lists of new strings)
+        auto* st = llvm::cast<llvm::StructType>(storage);
+        out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(2)));
+        return;
+    }
     if (t->is_array() || t->is_list()) {
         auto* st = llvm::cast<llvm::StructType>(storage);
         unsigned field = t->is_array() ? st->getNumElements() - 1 : 0;

@@ -139,20 +139,11 @@ llvm::Value* FunctionLowering::str_method(const Call* e, BuiltinId id, const Exp
     case BuiltinId::StrPartition:
     case BuiltinId::StrRpartition: return str_partition(e, s, arg(0), id == BuiltinId::StrRpartition);
     case BuiltinId::StrJoin: return str_join(sp, e->args[0]);
+    case BuiltinId::StrSplit:
+    case BuiltinId::StrRsplit:
+    case BuiltinId::StrSplitlines: return str_split(e, id, sp);
     default: unsupported(e->loc, fmt::format("{}() is not supported", types::builtin_name(id)));
     }
-}
-
-// sep.join(parts): the helper reads the parts as an array of ujit_str (a tuple's spilled).
-llvm::Value* FunctionLowering::str_join(llvm::Value* sep, const Expr* parts) {
-    const Type* t = type_of(parts);
-    llvm::Value* v = expr(parts);
-    auto n = static_cast<unsigned>(t->elements().size());
-    auto* items_ty = llvm::ArrayType::get(str_struct(mod.ctx), std::max(n, 1u));
-    llvm::AllocaInst* items = entry_alloca(items_ty, "join.items");
-    for (unsigned k = 0; k < n; ++k)
-        b.CreateStore(b.CreateExtractValue(v, k), b.CreateConstGEP2_32(items_ty, items, 0, k));
-    return str_new("ujit_str_join", {sep, items, b.getInt64(n)});
 }
 
 // (head, sep, tail) around the first (partition) or last (rpartition) `sep`; without one,

@@ -72,7 +72,9 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         // Strings (src/strings/str_abi.h): the helpers str's operators and methods call.
         {"ujit_str_concat", reinterpret_cast<void*>(&ujit_str_concat)},
         {"ujit_str_join", reinterpret_cast<void*>(&ujit_str_join)},
-        {"ujit_str_next_word", reinterpret_cast<void*>(&ujit_str_next_word)},
+        {"ujit_str_join_chars", reinterpret_cast<void*>(&ujit_str_join_chars)},
+        {"ujit_str_split", reinterpret_cast<void*>(&ujit_str_split)},
+        {"ujit_str_splitlines", reinterpret_cast<void*>(&ujit_str_splitlines)},
         {"ujit_str_repeat", reinterpret_cast<void*>(&ujit_str_repeat)},
         {"ujit_str_slice", reinterpret_cast<void*>(&ujit_str_slice)},
         {"ujit_str_from_int", reinterpret_cast<void*>(&ujit_str_from_int)},

@@ -1,7 +1,9 @@
 // Keys of dicts and sets: Python's hash (so that tables, and what depends on their order,
 // behave as CPython's and Numba's) and equality, one case per field kind. A new key type
-// (strings) is one kind here and one row in codegen/lower_dict_layout.cpp.
+// is one kind here and one case in codegen/lower_dicts.cpp's number_fields.
 #include "dicts/dict_keys.hpp"
+
+#include "strings/str_abi.h"
 
 #include <cmath>
 #include <cstring>
@@ -70,6 +72,7 @@ int64_t hash_field(int64_t kind, const char* p) {
     case UJIT_DK_U64: return hash_unsigned(load<uint64_t>(p));
     case UJIT_DK_F32: return hash_double(static_cast<double>(load<float>(p)));
     case UJIT_DK_F64: return hash_double(load<double>(p));
+    case UJIT_DK_STR: return ujit_str_hash(reinterpret_cast<const ujit_str*>(p));
     default: return 0;
     }
 }
@@ -87,6 +90,7 @@ bool field_equal(int64_t kind, const char* a, const char* b) {
     case UJIT_DK_U64: return load<uint64_t>(a) == load<uint64_t>(b);
     case UJIT_DK_F32: return load<float>(a) == load<float>(b);
     case UJIT_DK_F64: return load<double>(a) == load<double>(b);
+    case UJIT_DK_STR: return ujit_str_equal(reinterpret_cast<const ujit_str*>(a), reinterpret_cast<const ujit_str*>(b));
     default: return false;
     }
 }

@@ -5,6 +5,7 @@
 #include "dicts/dict_runtime.h"
 
 #include "dicts/dict_keys.hpp"
+#include "strings/str_abi.h"
 
 #include <cstddef>
 #include <cstdlib>
@@ -57,6 +58,21 @@ template <class F> void for_each_owner(const ujit_dict_payload* d, const char* e
 
 void release_value(const ujit_dict_payload* d, const char* e) { for_each_owner(d, e, ujit_nrt_decref); }
 void retain_value(const ujit_dict_payload* d, const char* e) { for_each_owner(d, e, ujit_nrt_incref); }
+
+// Each reference the key of entry `e` holds: its str fields' owners (UJIT_DK_STR).
+template <class F> void for_each_key_owner(const ujit_dict_payload* d, const char* e, F&& f) {
+    Layout l = layout(d);
+    for (int64_t i = 0; i < l.n_key(); ++i) {
+        const int64_t* field = l.key_fields() + 2 * i;
+        if (field[1] != UJIT_DK_STR) continue;
+        ujit_nrt_meminfo* mi = nullptr;
+        std::memcpy(&mi, e + 8 + field[0] + offsetof(ujit_str, owner), sizeof mi);
+        f(mi);
+    }
+}
+
+void release_key(const ujit_dict_payload* d, const char* e) { for_each_key_owner(d, e, ujit_nrt_decref); }
+void retain_key(const ujit_dict_payload* d, const char* e) { for_each_key_owner(d, e, ujit_nrt_incref); }
 
 bool keys_equal(const ujit_dict_payload* d, const char* a, const char* b) {
     Layout l = layout(d);
@@ -169,8 +185,11 @@ ujit_nrt_meminfo* make(const int64_t* l, int64_t used_hint) {
     return mi;
 }
 
-void remove_at(ujit_dict_payload* d, int64_t slot) {
+// Removes the entry at index `slot`; its key's references are released unless they move to
+// the caller (popitem).
+void remove_at(ujit_dict_payload* d, int64_t slot, bool release) {
     int64_t ix = d->indices[slot];
+    if (release) release_key(d, entry(d, ix));
     d->indices[slot] = kDeleted;
     set_hash(entry(d, ix), kHole);
     --d->used;
@@ -198,6 +217,7 @@ ujit_nrt_meminfo* ujit_dict_copy(const ujit_dict_payload* d) {
         if (entry_hash(e) == kHole) continue;
         char* to = entry(c, c->nentries);
         std::memcpy(to, e, static_cast<size_t>(d->entry_size));
+        retain_key(c, to);
         retain_value(c, to);
         c->indices[empty_slot(c, entry_hash(e))] = c->nentries++;
         ++c->used;
@@ -230,6 +250,7 @@ int32_t ujit_dict_insert(ujit_dict_payload* d, const void* key, const void* valu
     std::memset(e, 0, static_cast<size_t>(d->entry_size));
     set_hash(e, hash);
     std::memcpy(e + 8, key, static_cast<size_t>(d->layout[0]));
+    retain_key(d, e);
     if (vsize) std::memcpy(e + value_offset(d), value, static_cast<size_t>(vsize));
     d->indices[slot] = d->nentries++;
     ++d->used;
@@ -245,7 +266,7 @@ int32_t ujit_dict_pop(ujit_dict_payload* d, const void* key, void* value_out) {
         std::memcpy(value_out, e + value_offset(d), static_cast<size_t>(d->layout[1]));
     else
         release_value(d, e);
-    remove_at(d, slot);
+    remove_at(d, slot, true);
     return 1;
 }
 
@@ -258,14 +279,17 @@ int32_t ujit_dict_popitem(ujit_dict_payload* d, void* key_out, void* value_out) 
     if (value_out && d->layout[1]) std::memcpy(value_out, e + value_offset(d), static_cast<size_t>(d->layout[1]));
     bool found = false;
     int64_t slot = probe(d, e + 8, entry_hash(e), &found);
-    remove_at(d, slot);
+    remove_at(d, slot, false);  // key_out has the key's references
     d->nentries = last;  // CPython's popitem also gives the slot back
     return 1;
 }
 
 void ujit_dict_clear(ujit_dict_payload* d) {
     for (int64_t i = 0; i < d->nentries; ++i)
-        if (entry_hash(entry(d, i)) != kHole) release_value(d, entry(d, i));
+        if (entry_hash(entry(d, i)) != kHole) {
+            release_key(d, entry(d, i));
+            release_value(d, entry(d, i));
+        }
     for (int64_t i = 0; i < d->index_size; ++i) d->indices[i] = kEmpty;
     d->nentries = 0;
     d->used = 0;

@@ -36,7 +36,11 @@ enum ujit_dict_key_kind {
     UJIT_DK_U32,
     UJIT_DK_U64,
     UJIT_DK_F32,
-    UJIT_DK_F64
+    UJIT_DK_F64,
+    /* A str (strings/str_abi.h's ujit_str): hashed and compared by code points. A key of
+     * this kind holds a reference the dict owns (to the string's owner, a null one for
+     * literals), taken when its entry is made and released when the entry goes. */
+    UJIT_DK_STR
 };
 
 /* The layout compiled code passes to ujit_dict_new (copied into the payload), as int64s:

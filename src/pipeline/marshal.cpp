@@ -491,8 +491,8 @@ void release_value(const void* p, const Type* t) {
 
 Value copy_list_items(const void* p, const Type* list_type) { return copy_value(p, list_type); }
 
-// A dict or set result: its entries copied out in order (each value's arrays with references
-// of their own), then the result's reference to the container released.
+// A dict or set result: its entries copied out in order (each key's and value's arrays and
+// strings with references of their own), then the result's reference to the container released.
 Value container_value(const void* p, const Type* t) {
     void* mi = nullptr;
     const ujit_dict_payload* d = nullptr;
@@ -508,16 +508,12 @@ Value container_value(const void* p, const Type* t) {
         int64_t hash = 0;
         std::memcpy(&hash, e, sizeof hash);
         if (hash == -1) continue;  // a deleted entry
-        Value key = read_value(e + 8, kt);
+        Value key = copy_value(e + 8, kt);  // the container keeps its own references (str keys)
         if (t->is_set()) {
             set.items.push_back(std::move(key));
             continue;
         }
-        const char* v = e + value_offset;
-        for_each_array(v, t->dict_value(), [](const void* q, const Type* a) {
-            if (void* owner = array_fields(q, a).owner) ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(owner));
-        });
-        dict.values.push_back(read_value(v, t->dict_value()));
+        dict.values.push_back(copy_value(e + value_offset, t->dict_value()));
         dict.keys.push_back(std::move(key));
     }
     return t->is_set() ? Value(std::move(set)) : Value(std::move(dict));

@@ -48,6 +48,15 @@ void ujit_str_pad(const ujit_str* a, int64_t width, uint32_t fill, int how, ujit
 
 /* sep.join(items): `n` strings laid out as ujit_str structs (a list's or a tuple's items). */
 void ujit_str_join(const ujit_str* sep, const ujit_str* items, int64_t n, ujit_str* out);
+/* sep.join(a) of a str: its characters with `sep` between them. */
+void ujit_str_join_chars(const ujit_str* sep, const ujit_str* a, ujit_str* out);
+
+/* s.split(sep, maxsplit) (from_right 0) and s.rsplit (1); a null `sep` splits on runs of
+ * whitespace; a negative maxsplit is no limit. The caller has refused an empty `sep`.
+ * s.splitlines(keepends). Each returns a new list of str (lists/list_runtime.h, one
+ * reference; items laid out as ujit_str) holding new strings (str_split.cpp). */
+ujit_nrt_meminfo* ujit_str_split(const ujit_str* a, const ujit_str* sep, int64_t maxsplit, int32_t from_right);
+ujit_nrt_meminfo* ujit_str_splitlines(const ujit_str* a, int32_t keepends);
 
 /* Queries. */
 int32_t ujit_str_compare(const ujit_str* a, const ujit_str* b); /* <0, 0, >0 */
@@ -57,9 +66,6 @@ int64_t ujit_str_find(const ujit_str* a, const ujit_str* sub, int64_t start, int
 int64_t ujit_str_count(const ujit_str* a, const ujit_str* sub, int64_t start, int64_t end);
 /* startswith (dir 0) / endswith (1) within a[start:end]. */
 int32_t ujit_str_affix(const ujit_str* a, const ujit_str* fix, int64_t start, int64_t end, int dir);
-/* split() without a separator: the start of the first word at or after `pos` (-1: none),
- * its end in *end (words are runs of non-whitespace, as str.isspace says). */
-int64_t ujit_str_next_word(const ujit_str* a, int64_t pos, int64_t* end);
 /* isdigit, isalpha, ...: `which` is a ujit_str_class. */
 int32_t ujit_str_is(const ujit_str* a, int which);
 /* Python's hash() of the string, as CPython computes it with the key set here (zero until

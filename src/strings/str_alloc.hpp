@@ -12,6 +12,9 @@ uint32_t* new_string(int64_t n, ujit_str* out);
 uint32_t* try_new_string(int64_t n, ujit_str* out);
 [[noreturn]] void raise_memory_error();
 
+// str.isspace() of one code point (str_text.cpp): what split() without a separator splits on.
+bool is_space_cp(uint32_t c);
+
 // Copies n code points (none: a null `from` is fine, as a zero-valued string's data is).
 inline void copy_cps(uint32_t* to, const uint32_t* from, int64_t n) {
     if (n > 0) __builtin_memcpy(to, from, static_cast<size_t>(n) * 4);

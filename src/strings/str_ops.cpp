@@ -164,6 +164,18 @@ void ujit_str_join(const ujit_str* sep, const ujit_str* items, int64_t n, ujit_s
     }
 }
 
+void ujit_str_join_chars(const ujit_str* sep, const ujit_str* a, ujit_str* out) {
+    int64_t n = a->length;
+    uint32_t* d = new_string(n > 0 ? n + sep->length * (n - 1) : 0, out);
+    for (int64_t k = 0, o = 0; k < n; ++k) {
+        if (k) {
+            copy_cps(d + o, sep->data, sep->length);
+            o += sep->length;
+        }
+        d[o++] = a->data[k];
+    }
+}
+
 void ujit_str_pad(const ujit_str* a, int64_t width, uint32_t fill, int how, ujit_str* out) {
     int64_t n = a->length;
     int64_t total = std::max(width, n);

@@ -101,6 +101,10 @@ bool class_of(uint32_t c, int which) {
 
 }  // namespace
 
+namespace ujit::strings {
+bool is_space_cp(uint32_t c) { return is_space(c); }
+}  // namespace ujit::strings
+
 extern "C" {
 
 int32_t ujit_str_is(const ujit_str* a, int which) {
@@ -184,15 +188,6 @@ void ujit_str_case(const ujit_str* a, int which, ujit_str* out) {
         }
     }
     finish(text, out);
-}
-
-int64_t ujit_str_next_word(const ujit_str* a, int64_t pos, int64_t* end) {
-    while (pos < a->length && is_space(a->data[pos])) ++pos;
-    if (pos >= a->length) return -1;
-    int64_t e = pos;
-    while (e < a->length && !is_space(a->data[e])) ++e;
-    *end = e;
-    return pos;
 }
 
 void ujit_str_strip(const ujit_str* a, const ujit_str* chars, int sides, ujit_str* out) {

@@ -2,6 +2,7 @@
 // math/numpy/random functions and the CUDA API. Each builtin call records the types its
 // arguments are converted to (TypedFunction::call_operands).
 #include "types/infer_impl.hpp"
+#include "types/str_args.hpp"
 
 #include "nplib/constructors.hpp"
 #include "nplib/library_typing.hpp"
@@ -63,7 +64,8 @@ const Type* Inferrer::call(const Call* c) {
             if (r && !r->is_bool() && !r->is_int())
                 error(k.value->loc, fmt::format("list.sort()'s reverse must be a bool, not {}", r->str()));
         }
-    else if (!c->keywords.empty())
+    else if (!c->keywords.empty() &&
+             !(callee && callee->kind() == Kind::BuiltinFunc && str_method_takes_keywords(callee->builtin())))
         error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
 
     bool printing = callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::Print;

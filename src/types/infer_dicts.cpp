@@ -19,10 +19,10 @@ using namespace syntax;
 namespace {
 
 bool hashable(const Type* t) {
-    if (t->is_bool() || t->is_int() || t->is_float()) return true;
+    if (t->is_bool() || t->is_int() || t->is_float() || t->is_str()) return true;
     if (!t->is_tuple() || t->elements().empty()) return false;
     for (const Type* e : t->elements())
-        if (!e->is_bool() && !e->is_int() && !e->is_float()) return false;
+        if (!e->is_bool() && !e->is_int() && !e->is_float() && !e->is_str()) return false;
     return true;
 }
 
@@ -35,8 +35,8 @@ const Type* part(const Type* container, int which) {
 
 void Inferrer::check_key(const Expr* e, const Type* t) {
     if (t && !hashable(t))
-        error(e->loc, fmt::format("unhashable type: {} (ujit's dict keys and set items are numbers or tuples of "
-                                  "numbers)",
+        error(e->loc, fmt::format("unhashable type: {} (ujit's dict keys and set items are numbers, "
+                                  "str or tuples of them)",
                                   t->str()));
 }
 

@@ -137,6 +137,8 @@ private:
     const Type* str_subscript(const syntax::Subscript* s);
     const Type* str_method(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* str_builtin(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
+    const Type* str_split_method(const syntax::Call* c, BuiltinId id, const std::string& name,
+                                 const std::vector<const Type*>& args);
     // ---- infer_dicts.cpp: dicts and sets
     void check_key(const syntax::Expr* e, const Type* t);
     const Type* dict_display(const syntax::Tuple* t);

@@ -4,6 +4,7 @@
 #include "types/infer_impl.hpp"
 
 #include "syntax/diagnostics.hpp"
+#include "types/str_args.hpp"
 
 #include <fmt/format.h>
 
@@ -49,6 +50,7 @@ const Type* Inferrer::str_method(const Call* c, BuiltinId id, std::vector<const 
     const BuiltinInfo& info = builtin_info(id);
     const std::string name = std::string(info.spelling).substr(4);  // "str.find" -> "find"
     if (cuda()) error(c->loc, fmt::format("str.{}() is not available in CUDA code", name));
+    if (str_method_takes_keywords(id)) return str_split_method(c, id, name, args);
     if (args.size() < info.min_args || args.size() > info.max_args) {
         std::string n = info.min_args == info.max_args ? std::to_string(info.min_args)
                                                        : fmt::format("{} to {}", info.min_args, info.max_args);
@@ -100,15 +102,46 @@ const Type* Inferrer::str_method(const Call* c, BuiltinId id, std::vector<const 
         return unicode();
     case BuiltinId::StrPartition:
     case BuiltinId::StrRpartition: str_arg(0); return tuple({unicode(), unicode(), unicode()});
-    case BuiltinId::StrJoin: {  // of a tuple of str (lists: infer_str_lists)
+    case BuiltinId::StrJoin: {  // Numba's: a list or tuple of str, or a str (its characters)
         const Type* t = args[0];
         bool strs = t->is_tuple() &&
                     std::all_of(t->elements().begin(), t->elements().end(), [](const Type* e) { return e->is_str(); });
-        want(0, strs, "a tuple or list of str");
+        want(0, strs || t->is_str() || (t->is_list() && t->item() && t->item()->is_str()),
+             "a list or tuple of str, or a str");
         return unicode();
     }
     default: return boolean();  // isdigit, isalpha, ...
     }
+}
+
+// split/rsplit(sep=None, maxsplit=-1) and splitlines(keepends=False), keywords placed
+// (str_args.hpp): a new list(unicode_type), as Numba's unicode_split returns.
+const Type* Inferrer::str_split_method(const Call* c, BuiltinId id, const std::string& name,
+                                       const std::vector<const Type*>& args) {
+    std::string problem;
+    SourceLoc at = c->loc;
+    std::vector<const Expr*> placed = str_method_args(c, id, &problem, &at);
+    if (!problem.empty()) error(at, problem);
+    const BuiltinInfo& info = builtin_info(id);
+    if (c->args.size() > info.max_args)
+        error(c->args[info.max_args]->loc, fmt::format("str.{}() takes at most {} argument{} ({} given)", name,
+                                                       info.max_args, info.max_args == 1 ? "" : "s", c->args.size()));
+    std::vector<const Type*> types;
+    for (size_t i = 0; i < placed.size(); ++i) {
+        const Type* t = i < args.size() ? args[i] : placed[i] ? expr(placed[i]) : none();
+        if (!t) return nullptr;
+        types.push_back(t);
+        if (!placed[i]) continue;
+        bool ok = id == BuiltinId::StrSplitlines ? integral(t) : i == 0 ? t->is_str() || t->is_none() : integral(t);
+        const char* what = id == BuiltinId::StrSplitlines ? "bool" : i == 0 ? "str or None" : "int";
+        if (!ok)
+            error(placed[i]->loc, fmt::format("str.{}() argument '{}' must be {}, not {}", name,
+                                              id == BuiltinId::StrSplitlines ? "keepends"
+                                              : i == 0                       ? "sep"
+                                                                             : "maxsplit",
+                                              what, t->str()));
+    }
+    return list_of(unicode());
 }
 
 const Type* Inferrer::str_builtin(const Call* c, BuiltinId id, const std::vector<const Type*>& args) {
