@@ -119,10 +119,11 @@ llvm::Value* FunctionLowering::array_constructor(const Call* e, BuiltinId id, co
     case BuiltinId::ArrayAstype:
     case BuiltinId::NpArray:
     case BuiltinId::NpAsarray: {
-        if (id == BuiltinId::NpAsarray && rt == (*ops)[0]) return value(0);  // np.asarray(a): a itself
-        if ((*ops)[0]->is_list()) return array_from_list(value(0), (*ops)[0], rt, e->loc);
-        if ((id == BuiltinId::NpArray || id == BuiltinId::NpAsarray) && !(*ops)[0]->is_array())
-            break;  // a tuple display: below
+        if (id == BuiltinId::NpArray || id == BuiltinId::NpAsarray) {
+            if (id == BuiltinId::NpAsarray && rt == (*ops)[0]) return value(0);  // np.asarray(a): a itself
+            if ((*ops)[0]->is_list()) return array_from_list(value(0), (*ops)[0], rt, e->loc);
+            if (!(*ops)[0]->is_array()) break;  // a tuple display: below
+        }
         TypedValue src = self ? TypedValue{expr(self), type_of(self)} : TypedValue{value(0), (*ops)[0]};
         std::vector<llvm::Value*> dims = dims_of(b, src.v, src.t);
         llvm::Value* fill = id == BuiltinId::NpFullLike ? value(1) : nullptr;

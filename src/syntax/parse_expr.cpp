@@ -503,7 +503,13 @@ Expr* Parser::parse_display() {
             list_ok_ = rows && peek().is_op("[");  // a row of np.array's nested list
             list->elts.push_back(parse_expr());
             list_ok_ = rows;
-            if (peek().is_keyword("for")) unsupported(open.loc, "list comprehensions are");
+            if (peek().is_keyword("for")) {  // np.array([f(i) for i in ...]): a list value
+                if (list->elts.size() != 1) fail(peek().loc, "invalid syntax: a comprehension has one element");
+                list_ok_ = false;
+                Expr* comp = parse_list_comp(open, list->elts[0]);
+                list_ok_ = rows;
+                return comp;
+            }
             if (!accept_op(",")) break;
         }
         expect_op("]");
