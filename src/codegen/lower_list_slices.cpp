@@ -76,14 +76,12 @@ void FunctionLowering::list_slice_assign(const Subscript* sub, const Expr* value
     list_reserve(list, b.CreateAdd(n, delta), sub->loc);
     list_shift(list, lt, b.CreateAdd(s.start, s.count), delta);  // the tail, after the slice
     b.CreateStore(b.CreateAdd(n, delta), list_payload(list));
-    counted_range(k, [&](llvm::Value* j) {
-        list_store_new(list, lt, b.CreateAdd(s.start, j), list_load(items, tt, j));
-    });
+    counted_range(k,
+                  [&](llvm::Value* j) { list_store_new(list, lt, b.CreateAdd(s.start, j), list_load(items, tt, j)); });
     b.CreateBr(done);
 
     b.SetInsertPoint(extended);
-    raise_if(b.CreateICmpNE(k, s.count), "ValueError", "cannot resize extended list slice with step != 1",
-             sub->loc);
+    raise_if(b.CreateICmpNE(k, s.count), "ValueError", "cannot resize extended list slice with step != 1", sub->loc);
     counted_range(k, [&](llvm::Value* j) {
         llvm::Value* at = b.CreateAdd(s.start, b.CreateMul(j, s.step));
         list_release_item(list, lt, at);

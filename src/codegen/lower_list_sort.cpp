@@ -91,9 +91,8 @@ void FunctionLowering::list_merge_sort(llvm::Value* list, const Type* lt, const 
     llvm::AllocaInst* dst = entry_alloca(b.getPtrTy(), "sort.dst");
     b.CreateStore(items_of(first), src);
     b.CreateStore(items_of(second), dst);
-    counted_range(n, [&](llvm::Value* k) {
-        b.CreateStore(k, b.CreateInBoundsGEP(i64, b.CreateLoad(b.getPtrTy(), src), k));
-    });
+    counted_range(
+        n, [&](llvm::Value* k) { b.CreateStore(k, b.CreateInBoundsGEP(i64, b.CreateLoad(b.getPtrTy(), src), k)); });
     llvm::AllocaInst* width = entry_alloca(i64, "sort.width");
     llvm::AllocaInst* i = entry_alloca(i64, "merge.i");
     llvm::AllocaInst* j = entry_alloca(i64, "merge.j");

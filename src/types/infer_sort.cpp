@@ -48,8 +48,8 @@ void Inferrer::sort_keywords(const Call* c, const Type* item, const std::string&
             compared = nullptr;
             continue;
         }
-        const TypedFunction& t = m_.specialize(kt->function(), args, fn_.target, nullptr, FunctionRole::Scalar,
-                                               k.value->loc, {});
+        const TypedFunction& t =
+            m_.specialize(kt->function(), args, fn_.target, nullptr, FunctionRole::Scalar, k.value->loc, {});
         fn_.callees[k.value->id] = &t;
         compared = t.return_type;
         if (compared && !orderable(compared))

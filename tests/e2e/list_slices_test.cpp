@@ -81,8 +81,7 @@ TEST_CASE("np.array of a list of lists, and Numba's error for ragged rows", "[e2
     CHECK(static_cast<const double*>(a.array().data)[3] == 4.5);
     int64_t before = live();
     CHECK_THROWS_WITH(m.function("ragged")(int64_t{3}), Contains("incompatible sequence shape"));
-    CHECK_THROWS_WITH(m.function("extended")(int64_t{2}),
-                      Contains("cannot resize extended list slice with step != 1"));
+    CHECK_THROWS_WITH(m.function("extended")(int64_t{2}), Contains("cannot resize extended list slice with step != 1"));
     CHECK(m.function("extended")(int64_t{3}).as<int64_t>() == 6);
     CHECK(live() == before);
 }
