@@ -74,21 +74,30 @@ llvm::Value* FunctionLowering::call_user(const Call* e, const types::TypedFuncti
             tup = b.CreateInsertValue(tup, expr_as(e->args[i], tt->elements()[i - fixed]), unsigned(i - fixed));
         args.push_back(tup);
     }
+    llvm::Value* v = call_function(callee, std::move(args), e->loc);
+    return v ? convert_or_fail(v, callee.return_type, type_of(e), e->loc) : nullptr;
+}
+
+// Calls `callee` with its explicit arguments' values `args`; the result (of its return type,
+// null for None) is a temporary of the statement.
+llvm::Value* FunctionLowering::call_function(const types::TypedFunction& callee, std::vector<llvm::Value*> args,
+                                             SourceLoc loc) {
+    const size_t explicit_args = callee.arg_types.size() - callee.captures.size();
     // An inner function: the captured variables' values now, as Numba's inlined closure reads them.
     for (size_t k = 0; k < callee.captures.size(); ++k) {
         const std::string& name = callee.captures[k];
         const Type* to = callee.arg_types[explicit_args + k];
         const types::Variable* var = fn.find_variable(name);
-        UJIT_INTERNAL_ASSERT(var, e->loc, "captured '" + name + "' is no variable of the caller");
+        UJIT_INTERNAL_ASSERT(var, loc, "captured '" + name + "' is no variable of the caller");
         if (to->is_static_value() || var->type->is_none()) continue;
-        llvm::Value* v = b.CreateLoad(value_type(mod.ctx, var->type), variable(name, e->loc), name);
-        args.push_back(convert_or_fail(v, var->type, to, e->loc));
+        llvm::Value* v = b.CreateLoad(value_type(mod.ctx, var->type), variable(name, loc), name);
+        args.push_back(convert_or_fail(v, var->type, to, loc));
     }
     llvm::Function* g = mod.internal_function(callee);
     llvm::Value* v = b.CreateCall(g, args);
     if (callee.return_type->is_none()) return nullptr;
     own_temporary(v, callee.return_type);  // the callee handed over one reference
-    return convert_or_fail(v, callee.return_type, type_of(e), e->loc);
+    return v;
 }
 
 // The arguments of a builtin call, each converted to its operand type (typed IR contract

@@ -165,6 +165,8 @@ private:
     // ---- lower_calls.cpp
     llvm::Value* call(const syntax::Call* e);
     llvm::Value* call_user(const syntax::Call* e, const types::TypedFunction& callee);
+    llvm::Value* call_function(const types::TypedFunction& callee, std::vector<llvm::Value*> args,
+                               syntax::SourceLoc loc);
     llvm::Value* call_builtin(const syntax::Call* e, types::BuiltinId id, const syntax::Expr* self);
     void call_operands(const syntax::Call* e, std::vector<llvm::Value*>& values, std::vector<const Type*>& types);
     llvm::Value* min_max(const syntax::Call* e, bool is_max);
@@ -417,15 +419,29 @@ private:
     llvm::Value* list_find(llvm::Value* list, const Type* lt, llvm::Value* v, const Type* vt, syntax::SourceLoc loc);
     void list_clear(llvm::Value* list, const Type* lt);
     void list_extend(llvm::Value* list, const Type* lt, const syntax::Expr* iterable);
-    void list_sort(llvm::Value* list, const Type* lt, const syntax::Expr* reverse, syntax::SourceLoc loc);
+    // lower_list_sort.cpp: l.sort(key=, reverse=), sorted()
+    void list_sort(llvm::Value* list, const Type* lt, const syntax::Call* e);
+    void list_merge_sort(llvm::Value* list, const Type* lt, const syntax::Expr* key, const syntax::Expr* reverse,
+                         syntax::SourceLoc loc);
+    llvm::Value* sort_less(llvm::Value* a, llvm::Value* c, const Type* t, syntax::SourceLoc loc);
     void list_reverse(llvm::Value* list, const Type* lt);
     llvm::Value* list_copy(llvm::Value* list, const Type* lt, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* list_method_call(const syntax::Call* e, types::BuiltinId id);
     llvm::Value* list_builtin_call(const syntax::Call* e, types::BuiltinId id);
+    // lower_list_slices.cpp: l[a:b:c], l[a:b:c] = iterable, del l[a:b:c]
+    struct ListSlice {
+        llvm::Value *start, *step, *count;  // int64
+    };
+    ListSlice list_slice_bounds(llvm::Value* n, const syntax::Slice* sl);
     llvm::Value* list_slice(llvm::Value* list, const Type* lt, const syntax::Slice* sl);
+    void list_release_item(llvm::Value* list, const Type* lt, llvm::Value* i);
+    void list_slice_assign(const syntax::Subscript* sub, const syntax::Expr* value);
+    void list_slice_delete(const syntax::Subscript* sub);
     const Type* list_of_same(const Type* lt);
     llvm::Value* list_binary(const syntax::Binary* e);
     void list_aug_assign(const syntax::AugAssign* s);
+    // nplib/lower_array_from_list.cpp: np.array(list), np.asarray(list) (nested lists)
+    llvm::Value* array_from_list(llvm::Value* list, const Type* lt, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* list_compare(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
                               syntax::SourceLoc loc);
     // ---- end lists

@@ -93,6 +93,7 @@ llvm::Value* FunctionLowering::expr(const Expr* e) {
     case ExprKind::IfExp: return if_exp(cast<IfExp>(e));
     case ExprKind::ListComp: return list_comprehension(cast<ListComp>(e));
     case ExprKind::Tuple: return tuple_expr(cast<Tuple>(e));
+    case ExprKind::Lambda: return nullptr;  // a function: a static value
     }
     syntax::internal_error(e->loc, "unknown expression kind");
 }

@@ -15,16 +15,6 @@ using namespace syntax;
 using types::BuiltinId;
 using types::Type;
 
-namespace {
-
-const Expr* keyword(const Call* e, const char* name) {
-    for (const Keyword& k : e->keywords)
-        if (k.name == name) return k.value;
-    return nullptr;
-}
-
-}  // namespace
-
 // Moves items [from, size) by `by` places (by < 0: towards the front), as memmove.
 void FunctionLowering::list_shift(llvm::Value* list, const Type* lt, llvm::Value* from, llvm::Value* by) {
     llvm::Value* n = list_size(list);
@@ -88,28 +78,6 @@ void FunctionLowering::list_extend(llvm::Value* list, const Type* lt, const Expr
     counted_range(src.length, [&](llvm::Value* k) {
         list_append(list, lt, convert_or_fail(src.item(k), src.item_type, lt->item(), iterable->loc), iterable->loc);
     });
-}
-
-void FunctionLowering::list_sort(llvm::Value* list, const Type* lt, const Expr* reverse, SourceLoc loc) {
-    const Type* item = lt->item();
-    if (!item->is_number() || item->is_complex())
-        unsupported(loc, fmt::format("sorting a list of {} is not supported by ujit", item->str()));
-    // The items as a 1-D array over the list's buffer, sorted by NumPy's sort (the same order
-    // as Python's for numbers; NaNs go last).
-    const Type* at = types::array(item, 1, types::Layout::C);
-    llvm::Value* items =
-        b.CreateLoad(b.getPtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), list_payload(list), 16));
-    const uint64_t size = mod.m.getDataLayout().getTypeAllocSize(list_item_storage(lt));
-    llvm::Value* view = make_array(b, at, items, {list_size(list)}, {b.getInt64(static_cast<int64_t>(size))});
-    sort_rows({view, at});
-    if (!reverse) return;
-    llvm::BasicBlock* rev = new_block("sort.reverse");
-    llvm::BasicBlock* done = new_block("sort.done");
-    b.CreateCondBr(condition(reverse), rev, done);
-    b.SetInsertPoint(rev);
-    list_reverse(list, lt);
-    b.CreateBr(done);
-    b.SetInsertPoint(done);
 }
 
 void FunctionLowering::list_reverse(llvm::Value* list, const Type* lt) {
@@ -201,7 +169,7 @@ llvm::Value* FunctionLowering::list_method_call(const Call* e, BuiltinId id) {
     case BuiltinId::ListClear: list_clear(list, lt); return nullptr;
     case BuiltinId::ListCopy: return list_copy(list, lt, type_of(e), e->loc);
     case BuiltinId::ListReverse: list_reverse(list, lt); return nullptr;
-    case BuiltinId::ListSort: list_sort(list, lt, keyword(e, "reverse"), e->loc); return nullptr;
+    case BuiltinId::ListSort: list_sort(list, lt, e); return nullptr;
     default: syntax::internal_error(e->loc, fmt::format("{} has no lowering", types::builtin_name(id)));
     }
 }
@@ -211,36 +179,7 @@ llvm::Value* FunctionLowering::list_builtin_call(const Call* e, BuiltinId id) {
     const Type* rt = type_of(e);
     llvm::Value* out = new_list(rt, b.getInt64(0), e->loc);
     if (!e->args.empty()) list_extend(out, rt, e->args[0]);
-    if (id == BuiltinId::Sorted) list_sort(out, rt, keyword(e, "reverse"), e->loc);
-    return out;
-}
-
-// l[start:stop:step], a new list (CPython's PySlice_AdjustIndices).
-llvm::Value* FunctionLowering::list_slice(llvm::Value* list, const Type* lt, const Slice* sl) {
-    llvm::Value* n = list_size(list);
-    llvm::Value* zero = b.getInt64(0);
-    llvm::Value* step = sl->step ? slice_part(sl->step) : nullptr;
-    if (!step) step = b.getInt64(1);
-    raise_if(b.CreateICmpEQ(step, zero), "ValueError", "slice step cannot be zero", sl->loc);
-    llvm::Value* neg = b.CreateICmpSLT(step, zero);
-    auto adjust = [&](const Expr* part, llvm::Value* if_pos, llvm::Value* if_neg) {
-        llvm::Value* v = part ? slice_part(part) : nullptr;
-        if (!v) return b.CreateSelect(neg, if_neg, if_pos);
-        llvm::Value* low = b.CreateSelect(neg, b.getInt64(-1), zero);
-        llvm::Value* high = b.CreateSelect(neg, b.CreateSub(n, b.getInt64(1)), n);
-        llvm::Value* w = b.CreateSelect(b.CreateICmpSLT(v, zero), b.CreateAdd(v, n), v);
-        w = b.CreateSelect(b.CreateICmpSLT(w, low), low, w);
-        return b.CreateSelect(b.CreateICmpSGT(w, high), high, w);
-    };
-    llvm::Value* start = adjust(sl->lower, zero, b.CreateSub(n, b.getInt64(1)));
-    llvm::Value* stop = adjust(sl->upper, n, b.getInt64(-1));
-    llvm::Value* count = range_length(start, stop, step, true);
-    llvm::Value* out = new_list(list_of_same(lt), count, sl->loc);
-    const Type* rt = list_of_same(lt);
-    counted_range(count, [&](llvm::Value* k) {
-        list_store_new(out, rt, k, list_load(list, lt, b.CreateAdd(start, b.CreateMul(k, step))));
-    });
-    b.CreateStore(count, list_payload(out));
+    if (id == BuiltinId::Sorted) list_sort(out, rt, e);
     return out;
 }
 

@@ -61,6 +61,8 @@ void FunctionLowering::stmt_kind(const Stmt* s) {
 }
 
 void FunctionLowering::assign(const Assign* s) {
+    if (auto* sub = dyn_cast<Subscript>(s->targets[0]); sub && isa<Slice>(sub->index) && type_of(sub->value)->is_list())
+        return s->deletes ? list_slice_delete(sub) : list_slice_assign(sub, s->value);
     // a[1:3] = x, out[:] = a * 2 + b: x broadcast into the view, as one loop.
     if (auto* sub = dyn_cast<Subscript>(s->targets[0]);
         sub && type_of(sub)->is_array() && !type_of(sub->value)->is_dict() &&

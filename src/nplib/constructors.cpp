@@ -28,7 +28,8 @@ const std::vector<std::string>& constructor_params(BuiltinId id) {
     case BuiltinId::NpLinspace: return linspace;
     case BuiltinId::NpEye: return eye;
     case BuiltinId::NpIdentity: return identity;
-    case BuiltinId::NpArray: return array;
+    case BuiltinId::NpArray:
+    case BuiltinId::NpAsarray: return array;
     case BuiltinId::NpCopy: return copy;
     case BuiltinId::ArrayAstype: return astype;
     default: return none;

@@ -117,8 +117,13 @@ llvm::Value* FunctionLowering::array_constructor(const Call* e, BuiltinId id, co
     case BuiltinId::ArrayCopy:
     case BuiltinId::ArrayFlatten:
     case BuiltinId::ArrayAstype:
-    case BuiltinId::NpArray: {
-        if (id == BuiltinId::NpArray && !(*ops)[0]->is_array()) break;  // a tuple display: below
+    case BuiltinId::NpArray:
+    case BuiltinId::NpAsarray: {
+        if (id == BuiltinId::NpArray || id == BuiltinId::NpAsarray) {
+            if (id == BuiltinId::NpAsarray && rt == (*ops)[0]) return value(0);  // np.asarray(a): a itself
+            if ((*ops)[0]->is_list()) return array_from_list(value(0), (*ops)[0], rt, e->loc);
+            if (!(*ops)[0]->is_array()) break;  // a tuple display: below
+        }
         TypedValue src = self ? TypedValue{expr(self), type_of(self)} : TypedValue{value(0), (*ops)[0]};
         std::vector<llvm::Value*> dims = dims_of(b, src.v, src.t);
         llvm::Value* fill = id == BuiltinId::NpFullLike ? value(1) : nullptr;
@@ -140,7 +145,7 @@ llvm::Value* FunctionLowering::array_constructor(const Call* e, BuiltinId id, co
         if (id == BuiltinId::NpOnesLike) fill_array(a, b.getInt64(1), types::int64(), e->loc);
         if (fill) fill_array(a, fill, (*ops)[1], e->loc);
         if (id == BuiltinId::NpCopy || id == BuiltinId::ArrayCopy || id == BuiltinId::ArrayAstype ||
-            id == BuiltinId::NpArray)
+            id == BuiltinId::NpArray || id == BuiltinId::NpAsarray)
             copy_array(a, src, e->loc);
         return a.v;
     }
@@ -171,7 +176,7 @@ llvm::Value* FunctionLowering::array_constructor(const Call* e, BuiltinId id, co
     }
     default: break;
     }
-    if (id == BuiltinId::NpArray) {  // a nested tuple of numbers: its elements in C order
+    if (id == BuiltinId::NpArray || id == BuiltinId::NpAsarray) {  // a nested tuple of numbers, in C order
         const Type* tt = (*ops)[0];
         llvm::Value* tup = value(0);
         std::vector<llvm::Value*> dims;

@@ -55,6 +55,7 @@ enum class ExprKind {
     IfExp,
     Tuple,
     ListComp,
+    Lambda,
 };
 
 struct Expr : Node {
@@ -136,6 +137,14 @@ struct ListComp : Expr {
     };
     Expr* elt = nullptr;
     std::vector<Generator> generators;
+};
+struct FunctionDef;
+// lambda params: body, parsed as an inner function `def <lambda>(params): return body` that
+// is typed and called like an inner def (types/infer_closures.cpp); the value is that function.
+struct Lambda : Expr {
+    static constexpr ExprKind Kind = ExprKind::Lambda;
+    Lambda() : Expr(Kind) {}
+    FunctionDef* def = nullptr;
 };
 struct Subscript : Expr {  // value[index]; a[i, j] has a Tuple index
     static constexpr ExprKind Kind = ExprKind::Subscript;
@@ -229,6 +238,9 @@ struct Assign : Stmt {
     Assign() : Stmt(Kind) {}
     std::vector<Expr*> targets;
     Expr* value = nullptr;
+    // `del l[a:b]`: the parser's spelling of a slice deletion (one Subscript target, value an
+    // empty list display that is never evaluated; types/infer_list_slices.cpp).
+    bool deletes = false;
 };
 struct AugAssign : Stmt {  // target op= value
     static constexpr StmtKind Kind = StmtKind::AugAssign;

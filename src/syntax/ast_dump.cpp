@@ -189,6 +189,11 @@ std::string dump_expr(const Expr* e) {
         auto* i = cast<IfExp>(e);
         return fmt::format("(ifexp {} {} {})", dump_expr(i->test), dump_expr(i->body), dump_expr(i->orelse));
     }
+    case ExprKind::Lambda: {
+        std::string out = "(lambda (";
+        for (const Param& p : cast<Lambda>(e)->def->params) out += (out.back() == '(' ? "" : " ") + p.name;
+        return out + ") " + dump_expr(cast<Return>(cast<Lambda>(e)->def->body[0])->value) + ")";
+    }
     case ExprKind::ListComp: {
         auto* c = cast<ListComp>(e);
         std::string out = "(listcomp " + dump_expr(c->elt);

@@ -55,6 +55,7 @@ void Parser::record_height(const Expr* e, SourceLoc at) {
     case ExprKind::BoolLit:
     case ExprKind::NoneLit:
     case ExprKind::StrLit:
+    case ExprKind::Lambda:  // its body is a function of its own
     case ExprKind::Name: break;
     case ExprKind::Attribute: child(cast<Attribute>(e)->value); break;
     case ExprKind::Subscript:
@@ -127,11 +128,42 @@ Expr* Parser::parse_expr_list() {
     return nested(tuple, loc);
 }
 
+// lambda a, b: body -> an inner `def <lambda>(a, b): return body` (ast.hpp, Lambda).
+Expr* Parser::parse_lambda() {
+    SourceLoc loc = take().loc;
+    auto* e = make<Lambda>(loc);
+    auto* fn = make<FunctionDef>(loc);
+    fn->name = "<lambda>";
+    fn->name_loc = loc;
+    while (!peek().is_op(":")) {
+        const Token& t = peek();
+        if (t.is_op("*") || t.is_op("**")) unsupported(t.loc, "'*' and '**' parameters of a lambda are");
+        if (t.kind != Tok::Name) fail(t.loc, fmt::format("expected a parameter name, found {}", describe(t)));
+        if (fn->params.size() >= static_cast<size_t>(kMaxParameters))
+            fail(t.loc, fmt::format("too many parameters (limit {})", kMaxParameters));
+        for (const Param& p : fn->params)
+            if (p.name == t.text) fail(t.loc, fmt::format("duplicate argument '{}' in function definition", t.text));
+        fn->params.push_back({t.text, t.loc, false});
+        take();
+        if (peek().is_op("=")) unsupported(peek().loc, "default parameter values are");
+        if (!accept_op(",")) break;
+    }
+    expect_op(":");
+    auto* r = make<Return>(peek().loc);
+    ++function_depth_;
+    r->value = parse_expr();
+    --function_depth_;
+    fn->body.push_back(r);
+    fn->end_id = module_->node_count();
+    e->def = fn;
+    return e;
+}
+
 Expr* Parser::parse_expr() {
     const Token& t = peek();
     SourceLoc loc = t.loc;
     DepthGuard guard(*this, loc);
-    if (t.is_keyword("lambda")) unsupported(loc, "lambda expressions are");
+    if (t.is_keyword("lambda")) return parse_lambda();
     if (t.is_keyword("yield")) unsupported(loc, "'yield' expressions are");
     Expr* body = parse_or();
     if (peek().is_op(":=")) unsupported(peek().loc, "assignment expressions (':=') are");
@@ -384,7 +416,7 @@ Expr* Parser::parse_atom() {
             take();
             return make<NoneLit>(loc);
         }
-        if (t.text == "lambda") unsupported(loc, "lambda expressions are");
+        if (t.text == "lambda") fail(loc, "invalid syntax: a lambda here must be in parentheses");
         if (t.text == "yield") unsupported(loc, "'yield' expressions are");
         if (t.text == "await") unsupported(loc, "'await' expressions are");
         break;
@@ -471,7 +503,13 @@ Expr* Parser::parse_display() {
             list_ok_ = rows && peek().is_op("[");  // a row of np.array's nested list
             list->elts.push_back(parse_expr());
             list_ok_ = rows;
-            if (peek().is_keyword("for")) unsupported(open.loc, "list comprehensions are");
+            if (peek().is_keyword("for")) {  // np.array([f(i) for i in ...]): a list value
+                if (list->elts.size() != 1) fail(peek().loc, "invalid syntax: a comprehension has one element");
+                list_ok_ = false;
+                Expr* comp = parse_list_comp(open, list->elts[0]);
+                list_ok_ = rows;
+                return comp;
+            }
             if (!accept_op(",")) break;
         }
         expect_op("]");

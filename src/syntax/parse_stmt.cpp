@@ -212,14 +212,24 @@ Stmt* Parser::parse_simple_statement() {
     return parse_expr_or_assign();
 }
 
-// `del d[k]` is Numba's delitem, which for a dict is d.pop(k) with the value dropped: the
-// statement is built as that call. Other targets are outside the subset.
+// `del d[k]` is Numba's delitem, which for a dict (and a list) is d.pop(k) with the value
+// dropped: the statement is built as that call. `del l[a:b]` is an Assign flagged `deletes`.
+// Other targets are outside the subset.
 Stmt* Parser::parse_del() {
     SourceLoc loc = take().loc;
     Expr* target = parse_expr();
     auto* sub = dyn_cast<Subscript>(target);
-    if (!sub || isa<Slice>(sub->index) || peek().is_op(","))
-        unsupported(loc, "'del' statements (other than `del d[key]` of a dict) are");
+    if (!sub || peek().is_op(","))
+        unsupported(loc, "'del' statements (other than `del d[key]`, `del l[i]` and `del l[a:b]`) are");
+    if (isa<Slice>(sub->index)) {
+        auto* s = make<Assign>(loc);
+        s->targets.push_back(sub);
+        auto* empty = make<Tuple>(loc);
+        empty->display = Tuple::Display::List;
+        s->value = empty;
+        s->deletes = true;
+        return s;
+    }
     auto* pop = make<Attribute>(sub->loc);
     pop->value = sub->value;
     pop->attr = "pop";

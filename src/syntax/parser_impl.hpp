@@ -64,7 +64,8 @@ private:
     Stmt* parse_del();
     Stmt* parse_assert();
     std::vector<std::string> class_bases();
-    Expr* parse_expr();       // conditional expression level
+    Expr* parse_expr();
+    Expr* parse_lambda();       // conditional expression level
     Expr* parse_or();
     Expr* parse_and();
     Expr* parse_not();

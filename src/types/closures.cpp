@@ -85,6 +85,9 @@ private:
                 for (const Expr* x : g.ifs) expr(x);
             }
             return;
+        case ExprKind::Lambda:
+            for (const std::string& n : free_names(*cast<Lambda>(e)->def)) use(n);
+            return;
         default: return;  // literals
         }
     }

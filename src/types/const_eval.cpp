@@ -348,6 +348,7 @@ std::string describe_expr(const Expr* e) {
     case ExprKind::BoolOp: return "a boolean operation";
     case ExprKind::IfExp: return "a conditional expression";
     case ExprKind::ListComp: return "a list comprehension";
+    case ExprKind::Lambda: return "a lambda expression";
     case ExprKind::Tuple:
         switch (cast<Tuple>(e)->display) {
         case Tuple::Display::List: return "a list";

@@ -201,14 +201,23 @@ const Type* Inferrer::array_alloc(const Call* c, BuiltinId id) {
         result = array(dt, 2, Layout::C);
         break;
     }
-    case BuiltinId::NpArray: {
+    case BuiltinId::NpArray:
+    case BuiltinId::NpAsarray: {
         allow_list_ = isa<Tuple>(required(0));  // np.array([[1, 2], [3, 4]]): lists as tuples
         const Type* t = expr(arg[0]);
         allow_list_ = false;
         if (!t) return nullptr;
         ops[0] = t;
+        if (t->is_array() && id == BuiltinId::NpAsarray && (!dt || dt == t->dtype())) {
+            result = t;  // np.asarray(a) is a itself
+            break;
+        }
         if (t->is_array()) {
             result = array(dt ? dt : t->dtype(), t->ndim(), Layout::C);
+            break;
+        }
+        if (t->is_list()) {
+            result = array_of_list(arg[0], t, dt, what);
             break;
         }
         std::vector<int64_t> shape;
@@ -227,6 +236,29 @@ const Type* Inferrer::array_alloc(const Call* c, BuiltinId id) {
     }
     operands(c, std::move(ops));
     return result;
+}
+
+// np.array(l) of a list of numbers, of lists of them (any depth) or of tuples of them: one
+// dimension per list level, then the tuples' (Numba's _parse_nested_sequence; that every
+// row has the same length is checked at run time).
+const Type* Inferrer::array_of_list(const Expr* at, const Type* list, const Type* dt, const std::string& what) {
+    int depth = 0;
+    const Type* t = list;
+    for (; t && t->is_list(); t = t->item()) ++depth;
+    if (!t)
+        error(at->loc,
+              fmt::format("Cannot infer the type of {}, have imprecise type: {}", describe_expr(at), list->str()));
+    if (t->is_array()) error(at->loc, fmt::format("{} not allowed in a homogeneous sequence", t->str()));
+    std::vector<int64_t> shape;
+    std::vector<const Type*> elems;
+    if ((!t->is_number() && !t->is_tuple()) || !nested_numbers(t, shape, 0, elems))
+        error(at->loc, fmt::format("{}(): type {} does not have a regular shape", what, list->str()));
+    if (!dt) {
+        if (elems.empty()) dt = float64();
+        for (const Type* e : elems) dt = dt ? promote(dt, e) : e;
+    }
+    if (depth + shape.size() > 8) error(at->loc, fmt::format("{}(): ujit arrays have at most 8 dimensions", what));
+    return array(dt, depth + static_cast<int>(shape.size()), Layout::C);
 }
 
 }  // namespace ujit::types

@@ -56,16 +56,11 @@ const Type* Inferrer::call(const Call* c) {
     if (callee && callee->kind() == Kind::BuiltinFunc &&
         (callee->builtin() == BuiltinId::Dict || callee->builtin() == BuiltinId::Set))
         return dict_builtin(c, callee->builtin());  // infer_dicts.cpp
-    if (callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::ListSort)
-        for (const Keyword& k : c->keywords) {
-            if (k.name != "reverse")
-                error(k.loc, fmt::format("list.sort() got an unexpected keyword argument '{}'", k.name));
-            const Type* r = expr(k.value);
-            if (r && !r->is_bool() && !r->is_int())
-                error(k.value->loc, fmt::format("list.sort()'s reverse must be a bool, not {}", r->str()));
-        }
-    else if (!c->keywords.empty() &&
-             !(callee && callee->kind() == Kind::BuiltinFunc && str_method_takes_keywords(callee->builtin())))
+    if (callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::ListSort) {
+        const Type* list = fn_.type_of(cast<Attribute>(c->callee)->value);
+        sort_keywords(c, list ? list->item() : nullptr, "list.sort()");
+    } else if (!c->keywords.empty() &&
+               !(callee && callee->kind() == Kind::BuiltinFunc && str_method_takes_keywords(callee->builtin())))
         error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
 
     bool printing = callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::Print;

@@ -15,12 +15,23 @@ using namespace syntax;
 void Inferrer::inner_def(const FunctionDef* def) {
     if (!def->decorators.empty())
         error(def->decorators.front()->loc, "decorators on inner functions are not supported by ujit");
+    register_inner(def);
+    bind(def->name, def->name_loc, user_func(def), def->loc);
+}
+
+// The locals of this function that `def` reads (its captures, passed at each call).
+void Inferrer::register_inner(const FunctionDef* def) {
     ModuleScope::InnerFunction& inner = m_.inner_functions[def];
     inner.definer = fn_.def;
     inner.captures.clear();
     for (const std::string& name : free_names(*def))
         if (locals_.count(name)) inner.captures.push_back(name);
-    bind(def->name, def->name_loc, user_func(def), def->loc);
+}
+
+// `lambda x: ...`: an inner function without a name, the value of the expression.
+const Type* Inferrer::lambda_value(const Lambda* e) {
+    register_inner(e->def);
+    return user_func(e->def);
 }
 
 bool Inferrer::capture_values(const Call* c, const FunctionDef* callee, std::vector<const Type*>& args) {

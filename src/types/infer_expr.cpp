@@ -72,6 +72,7 @@ const Type* Inferrer::expr_inner(const Expr* e) {
     case ExprKind::IfExp: return ifexp(cast<IfExp>(e));
     case ExprKind::Tuple: return tuple_expr(cast<Tuple>(e));
     case ExprKind::ListComp: return list_comprehension(cast<ListComp>(e));
+    case ExprKind::Lambda: return lambda_value(cast<Lambda>(e));
     }
     return nullptr;
 }

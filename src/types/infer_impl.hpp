@@ -38,6 +38,8 @@ private:
     void bind(const std::string& id, syntax::SourceLoc at, const Type* t, syntax::SourceLoc where);
     // closures.cpp's users: an inner def, and the values a call passes for its captures.
     void inner_def(const syntax::FunctionDef* def);
+    void register_inner(const syntax::FunctionDef* def);
+    const Type* lambda_value(const syntax::Lambda* e);
     bool capture_values(const syntax::Call* c, const syntax::FunctionDef* callee, std::vector<const Type*>& args);
     void finish_returns();
     [[noreturn]] void error(syntax::SourceLoc loc, const std::string& msg) const;
@@ -131,6 +133,13 @@ private:
     void check_precise_lists();
     const Type* iterable_item(const syntax::Expr* e);
     const Type* list_comprehension(const syntax::ListComp* c);
+    // infer_list_slices.cpp: l[a:b] = iterable, del l[a:b]
+    void list_slice_store(const syntax::Subscript* s, const Type* list, const syntax::Expr* value);
+    void slice_delete(const syntax::Assign* a);
+    // infer_alloc.cpp: np.array(list) (nested lists of numbers or tuples of them)
+    const Type* array_of_list(const syntax::Expr* at, const Type* list, const Type* dt, const std::string& what);
+    // infer_sort.cpp: sorted()'s and list.sort()'s key= and reverse=
+    void sort_keywords(const syntax::Call* c, const Type* item, const std::string& what);
     // ---- end lists
     // infer_str.cpp: strings (Numba's unicode_type)
     const Type* str_attribute(const syntax::Attribute* a);

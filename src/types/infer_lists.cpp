@@ -149,23 +149,17 @@ const Type* Inferrer::list_method(const Call* c, BuiltinId id, std::vector<const
 // list(), list(iterable), sorted(iterable): a new list of the iterable's items.
 const Type* Inferrer::list_builtin(const Call* c, BuiltinId id) {
     if (cuda()) error(c->loc, fmt::format("{}() is not supported in CUDA code", builtin_name(id)));
-    for (const Keyword& k : c->keywords)
-        if (id != BuiltinId::Sorted || k.name != "reverse")
-            error(k.loc, fmt::format("{}() got an unexpected keyword argument '{}'", builtin_name(id), k.name));
+    if (id != BuiltinId::Sorted && !c->keywords.empty())
+        error(c->keywords[0].loc,
+              fmt::format("{}() got an unexpected keyword argument '{}'", builtin_name(id), c->keywords[0].name));
     if (c->args.size() > 1 || (id == BuiltinId::Sorted && c->args.empty()))
         error(c->loc, fmt::format("{}() takes {} argument ({} given)", builtin_name(id),
                                   id == BuiltinId::Sorted ? "exactly one" : "at most one", c->args.size()));
-    for (const Keyword& k : c->keywords) {
-        const Type* r = expr(k.value);
-        if (r && !r->is_bool() && !r->is_int())
-            error(k.value->loc, fmt::format("sorted()'s reverse must be a bool, not {}", r->str()));
-    }
     if (c->args.empty()) return list_of(nullptr);
     const Type* item = iterable_item(c->args[0]);
     if (!item) return nullptr;
     operands(c, {fn_.type_of(c->args[0])});
-    if (id == BuiltinId::Sorted && !item->is_number())
-        error(c->args[0]->loc, fmt::format("sorted() of items of type {} is not supported by ujit", item->str()));
+    if (id == BuiltinId::Sorted) sort_keywords(c, item, "sorted()");
     return list_of(item);
 }
 

@@ -34,6 +34,9 @@ void Inferrer::stmt(const Stmt* s) {
     }
     case StmtKind::Assign: {
         auto* a = cast<Assign>(s);
+        if (a->deletes) return slice_delete(a);
+        if (auto* sub = dyn_cast<Subscript>(a->targets[0]); a->targets.size() == 1 && sub && isa<Slice>(sub->index))
+            if (const Type* c = expr(sub->value); c && c->is_list()) return list_slice_store(sub, c, a->value);
         const Type* v = expr(a->value);
         if (a->targets.size() == 1) {
             v = refined_list_value(a->value, v, a->targets[0]);
@@ -152,6 +155,9 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
         if (container && (container->is_dict() || container->is_set())) return dict_store(s, container, value, where);
         if (container && container->is_tuple())
             error(target->loc, "tuples are immutable: cannot assign to a tuple element");
+        if (container && container->is_list() && isa<Slice>(s->index))
+            error(target->loc, "a list slice is assigned only alone in ujit (`l[a:b] = iterable`), not as one of "
+                               "several targets");
         require_writable(s->value, container);
         mask_target_ = true;
         const Type* elem = expr(target);
