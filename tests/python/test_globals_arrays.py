@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import ujit
-from ujit import njit
+from ujit import cuda, njit
 from ujit._native import ext
 from ujit.runtime import rtsys
 
@@ -160,3 +160,20 @@ def test_module_level_constructors_give_numpys_arrays(text, tmp_path):
     got, want = np.load(out), eval(text)
     assert got.dtype == want.dtype and got.shape == want.shape
     np.testing.assert_array_equal(got, want)
+
+
+SMALL = np.array([1.5, 2.5, 3.5, 4.5], dtype=np.float32)
+
+
+def gather(idx, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        out[i] = SMALL[idx[i]]
+
+
+def test_a_kernel_reads_a_global_array():
+    # On a GPU when there is one, else on the host device (the CPU): the same frozen constant.
+    idx = np.array([3, 0, 2, 2, 1])
+    out = np.zeros(5, dtype=np.float32)
+    cuda.jit(gather)[1, 8](idx, out)
+    np.testing.assert_array_equal(out, SMALL[idx])
