@@ -250,6 +250,37 @@ std::string const_item_bytes(const ConstValue& v, const Type* dtype) {
     return bytes_of(x.c);
 }
 
+namespace {
+
+template <class T> T item_at(const std::string& bytes, int64_t flat) {
+    T v;
+    std::memcpy(&v, bytes.data() + flat * static_cast<int64_t>(sizeof(T)), sizeof(T));
+    return v;
+}
+
+}  // namespace
+
+ConstValue const_item(const ConstValue& array, int64_t flat) {
+    const Type* t = array.type->dtype();
+    const std::string& bytes = array.array->bytes;
+    if (t->is_bool()) return const_int(item_at<uint8_t>(bytes, flat) != 0, t);
+    if (t->is_int()) {
+        switch (t->bits()) {
+        case 8: return const_int(t->is_signed() ? item_at<int8_t>(bytes, flat) : item_at<uint8_t>(bytes, flat), t);
+        case 16: return const_int(t->is_signed() ? item_at<int16_t>(bytes, flat) : item_at<uint16_t>(bytes, flat), t);
+        case 32: return const_int(t->is_signed() ? item_at<int32_t>(bytes, flat) : item_at<uint32_t>(bytes, flat), t);
+        default: return const_int(item_at<int64_t>(bytes, flat), t);
+        }
+    }
+    if (t->is_float())
+        return const_float(t->bits() == 32 ? item_at<float>(bytes, flat) : item_at<double>(bytes, flat), t);
+    ConstValue c;
+    c.type = t;
+    c.c = t->bits() == 64 ? std::complex<double>(item_at<std::complex<float>>(bytes, flat))
+                          : item_at<std::complex<double>>(bytes, flat);
+    return c;
+}
+
 ConstValue make_const_array(const Type* dtype, std::vector<int64_t> shape, std::string bytes) {
     ConstValue c;
     c.type = array(dtype, static_cast<int>(shape.size()), Layout::C, /*readonly=*/true);
