@@ -426,7 +426,9 @@ private:
 struct HostGlobal {
     enum class Kind { Constant, Module, Member, Function };
     Kind kind = Kind::Constant;
-    Value value;         // Constant: a scalar (its dtype is kept: np.float32) or a tuple of them
+    Value value;         // Constant: a scalar (its dtype is kept: np.float32), a tuple of them, or an
+                         // array, frozen as Numba freezes a global array: copied by from_string,
+                         // read-only in compiled code (`readonly array(dtype, Nd, C)`)
     std::string target;  // Module, Member: "math", "numpy", "numba", "numba.cuda", "random";
                          // Function: the def name of a function of the same source
     std::string member;  // Member: what `from <target> import <member>` binds ("sqrt", "jit")

@@ -6,15 +6,20 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+#include <string_view>
+
 namespace ujit::codegen {
 
 llvm::Value* FunctionLowering::frozen_array(const types::ConstValue& c) {
     const types::ConstArray& a = *c.array;
-    // One global per frozen array and module, however many uses.
-    std::string name = fmt::format("ujit.frozen.{}", static_cast<const void*>(&a));
+    const std::string bytes = a.bytes.empty() ? std::string(1, '\0') : a.bytes;  // never a null data pointer
+    // One global per distinct content and module, however many uses; named by the content,
+    // so that the IR and PTX of a program are the same from run to run.
+    std::string name = fmt::format("ujit.frozen.{:016x}", std::hash<std::string_view>{}(bytes));
     llvm::GlobalVariable* g = mod.m.getNamedGlobal(name);
-    if (!g) {
-        std::string bytes = a.bytes.empty() ? std::string(1, '\0') : a.bytes;  // never a null data pointer
+    auto* same = g ? llvm::dyn_cast<llvm::ConstantDataSequential>(g->getInitializer()) : nullptr;
+    if (!same || same->getRawDataValues() != bytes) {  // none yet, or another content of that hash
         llvm::Constant* init = llvm::ConstantDataArray::getRaw(bytes, bytes.size(), b.getInt8Ty());
         g = new llvm::GlobalVariable(mod.m, init->getType(), /*isConstant=*/true, llvm::GlobalValue::PrivateLinkage,
                                      init, name);

@@ -18,4 +18,7 @@ ConstValue make_const_array(const Type* dtype, std::vector<int64_t> shape, std::
 // The item of `dtype` holding `v` (converted as NumPy's astype would), in native bytes.
 std::string const_item_bytes(const ConstValue& v, const Type* dtype);
 
+// Item `flat` (C order) of a frozen array, as a scalar constant of its dtype.
+ConstValue const_item(const ConstValue& array, int64_t flat);
+
 }  // namespace ujit::types

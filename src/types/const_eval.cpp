@@ -1,5 +1,7 @@
 #include "types/const_eval.hpp"
 
+#include "types/const_array.hpp"
+
 #include "syntax/diagnostics.hpp"
 #include "syntax/internal_error.hpp"
 #include "types/rules.hpp"
@@ -114,10 +116,12 @@ private:
         }
         case ExprKind::Name:
         case ExprKind::Attribute: {
+            if (auto folded = array_attribute(e)) return *folded;
             std::string spelled;
             auto m = member_of(e, spelled);
             return from_member(e, m, spelled);
         }
+        case ExprKind::Subscript: return subscript(cast<Subscript>(e));
         case ExprKind::Tuple: {
             auto* t = cast<Tuple>(e);
             if (t->display != Tuple::Display::Tuple)
@@ -138,6 +142,61 @@ private:
         case ExprKind::Call: return call(cast<Call>(e));
         default: not_constant(e, fmt::format("{} is not a constant", describe_expr(e)));
         }
+    }
+
+    // A frozen array's `.shape`, `.size` or `.ndim` (types/const_array.hpp): constants, as
+    // Numba folds them for a global array. Nothing for any other attribute.
+    std::optional<ConstValue> array_attribute(const Expr* e) {
+        auto* a = dyn_cast<Attribute>(e);
+        if (!a || (a->attr != "shape" && a->attr != "size" && a->attr != "ndim")) return std::nullopt;
+        std::optional<ConstValue> base;
+        try {
+            base = eval(a->value);
+        } catch (const NotConstant&) {
+            return std::nullopt;  // `np.size` and the like: a namespace's member, resolved as such
+        }
+        if (!base->array) return std::nullopt;
+        const std::vector<int64_t>& shape = base->array->shape;
+        if (a->attr == "ndim") return const_int(static_cast<int64_t>(shape.size()));
+        if (a->attr == "size") {
+            int64_t n = 1;
+            for (int64_t d : shape) n *= d;
+            return const_int(n);
+        }
+        ConstValue t;
+        std::vector<const Type*> types;
+        for (int64_t d : shape) {
+            t.elems.push_back(const_int(d));
+            types.push_back(int64());
+        }
+        t.type = tuple(types);
+        return t;
+    }
+
+    // A constant tuple's item, or a frozen array's item at constant indices (one per axis).
+    ConstValue subscript(const Subscript* s) {
+        ConstValue base = eval(s->value);
+        ConstValue index = eval(s->index);
+        std::vector<ConstValue> ks = index.type->is_tuple() ? index.elems : std::vector<ConstValue>{index};
+        for (const ConstValue& k : ks)
+            if (!k.type->is_int()) not_constant(s->index, "a constant subscript needs integer indices");
+        std::vector<int64_t> shape;
+        if (base.type->is_tuple())
+            shape.push_back(static_cast<int64_t>(base.elems.size()));
+        else if (base.array)
+            shape = base.array->shape;
+        else
+            not_constant(s, fmt::format("{} cannot be subscripted in a constant expression", base.type->str()));
+        if (ks.size() != shape.size()) not_constant(s, "a constant subscript gives one index per dimension");
+        int64_t flat = 0;
+        for (size_t k = 0; k < ks.size(); ++k) {
+            int64_t i = ks[k].i < 0 ? ks[k].i + shape[k] : ks[k].i;
+            if (i < 0 || i >= shape[k])
+                not_constant(s,
+                             fmt::format("index {} is out of bounds for axis {} with size {}", ks[k].i, k, shape[k]));
+            flat = flat * shape[k] + i;
+        }
+        return base.type->is_tuple() ? base.elems[static_cast<size_t>(flat)] : const_item(base, flat);
     }
 
     void require_real(const Expr* e, const ConstValue& v) {
@@ -244,6 +303,12 @@ private:
             ConstValue v = eval(c->args[0]);
             require_real(c->args[0], v);
             return convert_const(v, m->type->scalar());
+        }
+        if (m->what == Member::What::Function && m->builtin == BuiltinId::Len && c->args.size() == 1) {
+            ConstValue v = eval(c->args[0]);  // len() of a tuple or a frozen array
+            if (v.type->is_tuple()) return const_int(static_cast<int64_t>(v.elems.size()));
+            if (v.array && !v.array->shape.empty()) return const_int(v.array->shape[0]);
+            not_constant(c, fmt::format("len() of {} in a constant expression", v.type->str()));
         }
         // A function of the module (no builtin: Count_) is never a constant: its call is left
         // to the host, as any call the table cannot fold.

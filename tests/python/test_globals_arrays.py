@@ -3,12 +3,15 @@ freezes them (issue 19 item 3): their items are copied at the first compile, lat
 to the global are not seen, the code types them `readonly array(dtype, Nd, C)`, and a store
 into one is Numba's error. NumPy running the same functions is the oracle."""
 import io
+import os
+import subprocess
 
 import numpy as np
 import pytest
 
 import ujit
-from ujit import njit
+from ujit import cuda, njit
+from ujit._native import ext
 from ujit.runtime import rtsys
 
 TABLE = np.array([1.5, -2.0, 3.25, 4.0])
@@ -124,3 +127,53 @@ def test_reading_global_arrays_allocates_nothing_and_leaks_nothing():
         f(1, 1)
         g(2.0)
     assert live() == before
+
+
+def ujit_cli():
+    """The CLI of the build whose extension this package loaded (build/X/tools/ujit/ujit)."""
+    path = os.path.join(os.path.dirname(ext.__file__), "..", "..", "tools", "ujit", "ujit")
+    if not os.path.exists(path):
+        pytest.skip("no ujit CLI next to the extension (%s)" % path)
+    return path
+
+
+# Source files (`ujit run`, Module::from_file) freeze `NAME = <constructor>` lines themselves:
+# each must give NumPy's items, dtype and shape exactly (NumPy evaluating the same text).
+CONSTRUCTORS = [
+    "np.array([[1, 2], [3, 4]])", "np.array([1, 2.5, True])", "np.array((1, 2), dtype=np.float32)",
+    "np.array([1j, 2])", "np.array([True, False])", "np.array([[], []])",
+    "np.arange(10)", "np.arange(2, 11, 3)", "np.arange(5, 0, -2)", "np.arange(0.0, 1.0, 0.1)",
+    "np.arange(1, 2, 0.3, dtype=np.float32)", "np.arange(-3.5, 7)", "np.arange(0)",
+    "np.zeros(4)", "np.zeros((2, 3), dtype=np.int16)", "np.ones(3, np.uint8)", "np.full((2, 2), 7)",
+    "np.full(3, 0.1, dtype=np.float32)", "np.linspace(0.0, 1.0, 7)", "np.linspace(-2, 3.3, 11)",
+    "np.linspace(1.0, 2.0, 1)", "np.arange(12).reshape(3, 4)", "np.arange(12.0).reshape((2, -1))",
+    "np.zeros(6).reshape(3, 2, 1)",
+]
+
+
+@pytest.mark.parametrize("text", CONSTRUCTORS)
+def test_module_level_constructors_give_numpys_arrays(text, tmp_path):
+    path = tmp_path / "table.py"
+    path.write_text("import numpy as np\nfrom numba import njit\n\nT = %s\n\n\n@njit\ndef f():\n    return T\n" % text)
+    out = tmp_path / "out.npy"
+    subprocess.run([ujit_cli(), "run", str(path), "f", "-o", str(out)], check=True)
+    got, want = np.load(out), eval(text)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+
+
+SMALL = np.array([1.5, 2.5, 3.5, 4.5], dtype=np.float32)
+
+
+def gather(idx, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        out[i] = SMALL[idx[i]]
+
+
+def test_a_kernel_reads_a_global_array():
+    # On a GPU when there is one, else on the host device (the CPU): the same frozen constant.
+    idx = np.array([3, 0, 2, 2, 1])
+    out = np.zeros(5, dtype=np.float32)
+    cuda.jit(gather)[1, 8](idx, out)
+    np.testing.assert_array_equal(out, SMALL[idx])

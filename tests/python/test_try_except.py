@@ -292,3 +292,83 @@ def test_a_callee_reference_to_an_array_made_before_the_try_is_released():
     for _ in range(5):
         f(3)
     assert live() == before
+
+
+@njit
+def keep_and_divide(a, d):
+    b = a
+    return b[0] // d  # ZeroDivisionError: the target's error check, after this frame's references go
+
+
+@njit
+def keep_and_index(a, i):
+    b = a
+    items = [1.0, 2.0]
+    return items[i] + b[0]  # IndexError: list indices are always checked
+
+
+@njit
+def keep_and_max(a, n):
+    b = a
+    return max(range(n)) + b[0]  # StopIteration from max() of an empty range
+
+
+def catch_each_kind(n):
+    a = np.ones(n)
+    t = 0.0
+    try:
+        t = keep_and_divide(a, 0)
+    except Exception:
+        t -= 1.0
+    try:
+        t += keep_and_index(a, n + 5)
+    except Exception:
+        t -= 1.0
+    try:
+        t += keep_and_max(a, 0)
+    except Exception:
+        t -= 1.0
+    return t
+
+
+def test_every_kind_of_raise_releases_the_callees_references():
+    f = njit(catch_each_kind)
+    assert f(3) == -3.0
+    before = live()
+    for _ in range(5):
+        f(3)
+    assert live() == before
+
+@njit
+def raise_below(a):
+    if a[0] > 0:
+        raise ValueError("positive")
+    return 0.0
+
+
+@njit
+def pass_through(a):
+    b = a  # this frame's references (its parameter's and b's) are skipped by the raise below it
+    return raise_below(b) + 1.0
+
+
+def catch_through_a_middle_frame(n):
+    a = np.ones(n)
+    t = 0.0
+    try:
+        t = pass_through(a)
+    except Exception:
+        t = -1.0
+    return t
+
+
+@pytest.mark.xfail(strict=True, reason="known limit (docs/language.md#tryexcept): a frame between the raising "
+                                       "function and the try is skipped whole, so its references to an array made "
+                                       "before the try are never released")
+def test_a_middle_frame_reference_to_an_array_made_before_the_try_is_released():
+    f = njit(catch_through_a_middle_frame)
+    assert f(3) == catch_through_a_middle_frame(3) == -1.0
+    before = live()
+    for _ in range(5):
+        f(3)
+    assert live() == before

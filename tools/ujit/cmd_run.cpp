@@ -1,10 +1,12 @@
 // ujit run FILE FUNC ARG... [--sig S] [-o OUT.npy] [--target cpu|parallel|cuda]
 //                          [--launch GRID,BLOCK] [--save DIR]
-// Kernels, ufuncs (@vectorize), gufuncs (@guvectorize, run_gufunc.cpp) and CPU functions.
+// Kernels, ufuncs (@vectorize), gufuncs (@guvectorize, run_gufunc.cpp) and CPU functions
+// (function and number type arguments: run_static_args.cpp).
 #include "commands.hpp"
 #include "dump.hpp"
 #include "run_cuda.hpp"
 #include "run_gufunc.hpp"
+#include "run_static_args.hpp"
 #include "run_values.hpp"
 
 #include "runtime/array_format.hpp"
@@ -89,7 +91,17 @@ int run_run(const ParsedArgs& args) {
                          "' is a CPU function (--target cpu or parallel)");
     ujit::Options opts;
     opts.target = target.value_or(f.declared_target());
-    RunArguments inputs = parse_run_arguments(std::span(args.positional).subspan(2));
+    std::span<const std::string> words = std::span(args.positional).subspan(2);
+    // Functions and number types among the arguments: a wrapper that passes them (Numba's
+    // dispatcher and NumberClass arguments), taking the rest.
+    std::optional<StaticCall> wrapper = static_argument_call(args.positional[0], module, f.name(), words);
+    if (wrapper && args.has("--sig"))
+        throw UsageError("--sig cannot name the type of a function or number type argument");
+    if (wrapper) {
+        f = wrapper->function;
+        words = wrapper->words;
+    }
+    RunArguments inputs = parse_run_arguments(words);
     ujit::Value result =
         args.has("--sig") ? f.compile(*args.get("--sig"), opts).call(inputs.values) : f.call(inputs.values, opts);
     return emit_result(result, args);

@@ -23,7 +23,7 @@
 # RUN: %python -c "import numpy as np; a = np.arange(64 * 64, dtype=np.int32).reshape(64, 64); b = np.load('%t/tr/a_out.npy'); assert (b == a.T).all(), b"
 # RUN: %expect-status 1 %ujit run %S/../../python/notebooks/nb5_debugging.py histogram_out_of_bounds %t/far.npy -4.0 4.0 %t/h.npy --launch 64,64 --target cpu 2>&1 | FileCheck %s --check-prefix=OOB
 
-# NB1: nb1_basics.py: note: 17 top-level statements left to Python (--verbose lists them)
+# NB1: nb1_basics.py: note: 16 top-level statements left to Python (--verbose lists them)
 # NB1-NEXT: nb1_basics.py: ok (5 functions, 0 signatures compiled)
 # NB2: nb2_cuda_basics.py: ok (5 functions, 4 signatures compiled)
 # NB3: nb3_memory.py: ok (2 functions, 2 signatures compiled)

@@ -16,7 +16,7 @@ from numba import cuda, float32, types
 from numba.cuda import jit as cuda_jit
 
 N = 10
-x = np.arange(N)
+x = np.random.rand(N)
 TILE = 16
 TILE_PADDED = TILE + 1
 for k in range(3):
@@ -66,7 +66,7 @@ else:
 # COUNT: host_code.py: ok (3 functions, 1 signature compiled)
 # VERBOSE: host_code.py:9:8: note: left to Python: 'import time' is left to Python
 # VERBOSE: host_code.py:11:8: note: left to Python: 'import matplotlib.pyplot' is left to Python
-# VERBOSE: host_code.py:19:1: note: left to Python: module-level variable 'x' must be a constant expression: calls to 'np.arange' are not supported in a constant expression
+# VERBOSE: host_code.py:19:1: note: left to Python: module-level variable 'x' must be a constant expression: calls to 'np.random.rand' are not supported in a constant expression
 # VERBOSE: host_code.py:22:1: note: left to Python: module-level 'for' loops are left to Python
 # VERBOSE: host_code.py:43:1: note: left to Python: class definitions are not supported by ujit
 # VERBOSE: host_code.py:48:1: note: left to Python: 'with' statements are not supported by ujit

@@ -5,11 +5,11 @@
 import numpy as np
 from numba import njit
 
-x = np.arange(10)
+x = np.random.rand(10)
 y = 3
 
 
 @njit
 def f(i):
-    # expected-error@+1:12 {{global 'x' (bound at line 8) is not a compile-time constant: calls to 'np.arange' are not supported in a constant expression}}
+    # expected-error@+1:12 {{global 'x' (bound at line 8) is not a compile-time constant: calls to 'np.random.rand' are not supported in a constant expression}}
     return x[i] + y
