@@ -176,6 +176,50 @@ template <class S, bool kStrict> UJIT_AVX512 size_t partition(typename S::T* a, 
     return l_store;
 }
 
+// The same for long rows, U vectors a step: 2U vectors are read before anything is written,
+// so the loads run ahead of the compressed stores instead of waiting on them.
+template <class S, bool kStrict, int U>
+UJIT_AVX512 size_t partition_unrolled(typename S::T* a, size_t n, typename S::T pivot) {
+    constexpr size_t L = S::kLanes, B = U * L;
+    if (n < 4 * B) return partition<S, kStrict>(a, n, pivot);
+    size_t left = 0, right = n;
+    for (size_t i = n % B; i > 0; --i) {  // the length becomes a whole number of steps
+        typename S::T x = a[left], y = a[right - 1];
+        bool goes_right = kStrict ? x > pivot : !(x < pivot);
+        a[left] = goes_right ? y : x;
+        a[right - 1] = goes_right ? x : y;
+        left += !goes_right;
+        right -= goes_right;
+    }
+    const typename S::V pv = S::set1(pivot);
+    typename S::V saved[2 * U];
+    for (int i = 0; i < U; ++i) {
+        saved[i] = S::load(a + left + i * L);
+        saved[U + i] = S::load(a + right - B + i * L);
+    }
+    size_t l_store = left, r_store = right - L;
+    left += B;
+    right -= B;
+    auto place = [&](typename S::V v) UJIT_AVX512 {
+        int k = partition_vector<S, kStrict>(a, l_store, r_store + L, v, pv);
+        r_store -= k;
+        l_store += L - k;
+    };
+    while (left != right) {
+        typename S::V v[U];
+        if ((r_store + L) - right < left - l_store) {
+            right -= B;
+            for (int i = 0; i < U; ++i) v[i] = S::load(a + right + i * L);
+        } else {
+            for (int i = 0; i < U; ++i) v[i] = S::load(a + left + i * L);
+            left += B;
+        }
+        for (int i = 0; i < U; ++i) place(v[i]);
+    }
+    for (int i = 0; i < 2 * U; ++i) place(saved[i]);
+    return l_store;
+}
+
 template <class T> T median3(T a, T b, T c) { return std::max(std::min(a, b), std::min(std::max(a, b), c)); }
 
 template <class T> T choose_pivot(const T* a, size_t n) {
@@ -280,6 +324,7 @@ template <class S, int K> UJIT_AVX512 void network_sort(typename S::T* a, size_t
     }
 }
 
+constexpr int kUnroll = 4;  // vectors a partition step reads (1: about 1.8x slower on 1M)
 constexpr int kNetworkRegisters = 4;  // partitions of up to 4 vectors end in a network
 
 template <class S> UJIT_AVX512 void quicksort(typename S::T* a, size_t n, int depth) {
@@ -290,9 +335,9 @@ template <class S> UJIT_AVX512 void quicksort(typename S::T* a, size_t n, int de
             return;
         }
         typename S::T pivot = choose_pivot(a, n);
-        size_t m = partition<S, false>(a, n, pivot);
+        size_t m = partition_unrolled<S, false, kUnroll>(a, n, pivot);
         if (m == 0) {  // the pivot is the least element: the copies of it are in place
-            m = partition<S, true>(a, n, pivot);
+            m = partition_unrolled<S, true, kUnroll>(a, n, pivot);
             a += m;
             n -= m;
             continue;
