@@ -144,8 +144,11 @@ BlasLoad load_blas(const std::string& library, bool honour_disable_env) {
         names.push_back(library);
     } else {
         if (const char* env = std::getenv("UJIT_BLAS_LIBRARY"); env && *env) names.emplace_back(env);
-        names.insert(names.end(), {"libopenblas.so.0", "libopenblas.so", "libcblas.so.3", "libblas.so.3"});
+        // NumPy's own OpenBLAS before the system's: in a Python process that is the library
+        // NumPy computes with (one thread pool, NumPy's speed and NumPy's results); a system
+        // OpenBLAS may be an older or more generic build.
         for (std::string& bundled : bundled_blas_libraries()) names.push_back(std::move(bundled));
+        names.insert(names.end(), {"libopenblas.so.0", "libopenblas.so", "libcblas.so.3", "libblas.so.3"});
     }
     std::string tried;
     for (const std::string& name : names) {

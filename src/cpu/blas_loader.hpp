@@ -51,15 +51,15 @@ struct BlasLoad {
     void* handle = nullptr;
 };
 
-// Tries `library` alone (empty: UJIT_BLAS_LIBRARY, libopenblas.so.0, libopenblas.so,
-// libcblas.so.3, libblas.so.3, then the OpenBLAS libraries in UJIT_BLAS_SEARCH_PATH's
-// directories, such as NumPy's numpy.libs, in turn). Never throws.
+// Tries `library` alone (empty: UJIT_BLAS_LIBRARY, the OpenBLAS libraries in
+// UJIT_BLAS_SEARCH_PATH's directories, such as NumPy's numpy.libs, then libopenblas.so.0,
+// libopenblas.so, libcblas.so.3, libblas.so.3, in turn). Never throws.
 BlasLoad load_blas(const std::string& library = "", bool honour_disable_env = true);
 
 // The OpenBLAS libraries (libscipy_openblas*.so*, libopenblas*.so*) in each directory of
 // UJIT_BLAS_SEARCH_PATH (':'-separated), sorted per directory: the Python package sets it to
 // the numpy.libs folder beside the numpy package it would import, found without importing
-// NumPy (lang/python/ujit/_native.py), for machines whose only BLAS is NumPy's wheel's.
+// NumPy (lang/python/ujit/_native.py), so that compiled code uses NumPy's own BLAS.
 std::vector<std::string> bundled_blas_libraries();
 
 // The process-wide BLAS: load_blas() once, on first use, thread-safe. Null when there is none.

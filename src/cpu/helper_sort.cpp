@@ -1,5 +1,7 @@
 #include "cpu/helper_sort.hpp"
 
+#include "cpu/sort_avx512.hpp"
+
 #include "runtime/dtype.hpp"
 
 #include <algorithm>
@@ -169,8 +171,49 @@ template <class T> void insertion_sort(T* v, size_t n) {
     }
 }
 
+// The dtypes the AVX-512 quicksort takes (cpu/sort_avx512.hpp).
+template <class T> constexpr bool kVectorSorted = std::is_same_v<T, double> || std::is_same_v<T, float> ||
+                                                  std::is_same_v<T, int64_t> || std::is_same_v<T, uint64_t> ||
+                                                  std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>;
+
+// np.sort's default kind where the CPU has AVX-512: NaNs moved to the end (in place for a
+// contiguous row, else while gathering into a buffer), the rest sorted by the vector
+// quicksort. False where the CPU lacks AVX-512 or malloc fails: the row then holds its
+// elements still, perhaps with the NaNs moved, for the other sorts.
+template <class T> bool sort_row_vectorized(char* data, size_t n, int64_t stride) {
+    const bool contiguous =
+        stride == static_cast<int64_t>(sizeof(T)) && reinterpret_cast<uintptr_t>(data) % alignof(T) == 0;
+    if (contiguous) {
+        T* v = reinterpret_cast<T*>(data);
+        size_t m = n;
+        if constexpr (std::is_floating_point_v<T>) {
+            m = 0;
+            for (size_t i = 0; i < n; ++i)
+                if (!is_nan(v[i])) std::swap(v[m++], v[i]);
+        }
+        return avx512_sort(v, m);
+    }
+    T* v = static_cast<T*>(std::malloc(n * sizeof(T)));
+    if (!v) return false;
+    size_t m = 0, back = n;  // numbers at the front, NaNs from the back
+    for (size_t i = 0; i < n; ++i) {
+        T x = load<T>(data + static_cast<int64_t>(i) * stride);
+        if (is_nan(x))
+            v[--back] = x;
+        else
+            v[m++] = x;
+    }
+    bool sorted = avx512_sort(v, m);
+    if (sorted)
+        for (size_t i = 0; i < n; ++i) store(data + static_cast<int64_t>(i) * stride, v[i]);
+    std::free(v);
+    return sorted;
+}
+
 template <class T> void sort_row(char* data, size_t n, int64_t stride) {
     if (n < 2) return;
+    if constexpr (kVectorSorted<T>)
+        if (sort_row_vectorized<T>(data, n, stride)) return;
     if constexpr (!std::is_arithmetic_v<T>) {  // complex: a comparison sort of a gathered copy
         if (stride == static_cast<int64_t>(sizeof(T))) {
             T* v = reinterpret_cast<T*>(data);

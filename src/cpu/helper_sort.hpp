@@ -1,7 +1,8 @@
 // Sorting for generated CPU code: a.sort(), np.sort, np.argsort and np.unique call these.
 // The order is NumPy's: NaNs last (for complex numbers NumPy's lexicographic order with NaNs
-// last, numpy/_core/src/npysort/npysort_common.h), -0.0 and 0.0 equal. Keys of up to 64 bits
-// (bool, integers, floats) are sorted by an LSD radix sort, stable and O(n) per pass, which
+// last, numpy/_core/src/npysort/npysort_common.h), -0.0 and 0.0 equal. Where the CPU has
+// AVX-512, sort (not argsort) of float64/32 and (u)int64/32 rows runs the vector quicksort of
+// cpu/sort_avx512.hpp. Other keys of up to 64 bits (bool, integers, floats) are sorted by an LSD radix sort, stable and O(n) per pass, which
 // skips the passes whose digit is the same in every key (small integer ranges take one or
 // two); complex numbers by std::stable_sort with NumPy's comparison. Short rows use an
 // insertion sort. argsort is stable for every kind, which NumPy's quicksort permits (ties

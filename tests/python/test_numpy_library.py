@@ -307,3 +307,62 @@ def test_dot_into_out_without_blas(tmp_path):
     env = dict(os.environ, UJIT_DISABLE_BLAS="1")
     out = subprocess.run([sys.executable, str(path)], env=env, capture_output=True, text=True)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+# ---- npspeed: the AVX-512 quicksort (cpu/sort_avx512.cpp) of float64/32, int64/32 and
+# uint64/32 rows: vector partitions, bitonic networks of up to 4 registers, NaNs moved last.
+VECTOR_SORTED = [np.float64, np.float32, np.int64, np.int32, np.uint64, np.uint32]
+
+
+def with_ties_and_extremes(dtype, n, seed):
+    rng = np.random.RandomState(seed)
+    a = values(dtype, n, seed)
+    if n:
+        a[rng.randint(0, n, n // 3)] = a[0]  # ties, as a pivot meets them
+        if np.issubdtype(dtype, np.integer):
+            a[rng.randint(0, n, 2)] = np.iinfo(dtype).max  # the networks' padding value
+            a[rng.randint(0, n, 2)] = np.iinfo(dtype).min
+        else:
+            a[rng.randint(0, n, 2)] = np.inf
+            a[rng.randint(0, n, 2)] = -np.inf
+    return a
+
+
+@pytest.mark.parametrize("dtype", VECTOR_SORTED)
+def test_vector_sort_of_every_short_length_and_shape_of_data(dtype):
+    for n in list(range(0, 140)) + [255, 256, 257, 1031, 4099]:
+        a = with_ties_and_extremes(dtype, n, n)
+        for data in (a, np.sort(a), np.sort(a)[::-1].copy(), np.full(n, a[0] if n else 0, dtype)):
+            check_sorted_like_numpy(data.copy())
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_vector_sort_moves_nans_last_keeping_their_count(dtype):
+    for n in (9, 33, 100, 1000):
+        a = with_ties_and_extremes(dtype, n, 40 + n)
+        a[np.random.RandomState(n).randint(0, n, n // 5)] = np.nan
+        a[:: n // 3] = -0.0
+        expected = np.sort(a)
+        sort_in_place(a)
+        np.testing.assert_array_equal(a, expected)
+        assert np.isnan(a).sum() == np.isnan(expected).sum()
+
+
+@pytest.mark.parametrize("dtype", VECTOR_SORTED)
+def test_vector_sort_of_unaligned_strided_and_2d_rows(dtype):
+    item = np.dtype(dtype).itemsize
+    raw = np.zeros(300 * item + 1, np.uint8)
+    unaligned = raw[1:].view(dtype)  # contiguous, but not on the dtype's alignment
+    unaligned[:] = with_ties_and_extremes(dtype, 300, 9)
+    check_sorted_like_numpy(unaligned)
+    base = with_ties_and_extremes(dtype, 900, 10)
+    check_sorted_like_numpy(base[::3])  # gathered into a buffer, scattered back
+    check_sorted_like_numpy(base[::-2])
+    check_sorted_like_numpy(with_ties_and_extremes(dtype, 50 * 37, 11).reshape(50, 37))
+
+
+def test_vector_sort_of_many_equal_keys_and_few_distinct():
+    # A pivot that is the least element: its copies are split off (the strict partition).
+    for dtype in (np.float64, np.int32):
+        check_sorted_like_numpy(np.random.RandomState(12).randint(0, 3, 20_000).astype(dtype))
+        check_sorted_like_numpy(np.r_[np.zeros(5000), np.ones(3)].astype(dtype))

@@ -59,9 +59,10 @@ def _load_bundled_libraries(ext_dir):
 
 
 def _point_blas_at_numpy():
-    """Where no system OpenBLAS exists (NumPy's wheel alone), np.dot in compiled code can use
-    the OpenBLAS NumPy's wheel bundles (numpy.libs/libscipy_openblas64_*.so): tell the BLAS
-    loader (src/cpu/blas_loader.cpp) that folder, found without importing NumPy."""
+    """np.dot in compiled code uses the OpenBLAS NumPy's wheel bundles
+    (numpy.libs/libscipy_openblas64_*.so) before any system OpenBLAS, so that it computes
+    with NumPy's own library (one thread pool, NumPy's speed): tell the BLAS loader
+    (src/cpu/blas_loader.cpp) that folder, found without importing NumPy."""
     try:
         spec = importlib.util.find_spec("numpy")
     except (ImportError, ValueError):

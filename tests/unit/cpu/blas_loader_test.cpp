@@ -63,6 +63,21 @@ TEST_CASE("blas: NumPy's bundled ILP64 OpenBLAS is found on the search path and 
     CHECK(load_blas("libopenblas.so.0", false).ilp64 == false);
 }
 
+TEST_CASE("blas: the search path's OpenBLAS (NumPy's own, in Python) comes before the system's", "[cpu][blas]") {
+    // In a Python process the search path is numpy.libs: np.dot in compiled code then runs on
+    // the library NumPy computes with, not on a system OpenBLAS that may be slower.
+    std::string lib = UJIT_FAKE_BLAS64;
+    std::string dir = lib.substr(0, lib.rfind('/'));
+    setenv("UJIT_BLAS_SEARCH_PATH", dir.c_str(), 1);
+    std::vector<std::string> found = bundled_blas_libraries();
+    BlasLoad l = load_blas("", false);
+    unsetenv("UJIT_BLAS_SEARCH_PATH");
+    REQUIRE(l.available);
+    REQUIRE_FALSE(found.empty());
+    CHECK(l.library == found.front());
+    CHECK(l.library != "libopenblas.so.0");
+}
+
 TEST_CASE("blas: ujit_rt_dot over reversed and strided rows agrees with the loop", "[cpu][blas]") {
     std::vector<double> x{1, 2, 3, 4, 5, 6};
     double out = 0;
