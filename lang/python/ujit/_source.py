@@ -363,18 +363,18 @@ class ModuleText:
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)
-        for modname in ("math", "numpy", "random"):
+        for modname in ("math", "cmath", "numpy", "random"):
             module = sys.modules.get(modname)
             attr = getattr(value, "__name__", None)
             if module is not None and attr and getattr(module, attr, None) is value:
                 return "from %s import %s as %s" % (modname, attr, name)
         raise compile_error("global '%s' is a %s, which ujit cannot freeze into compiled code (numbers, "
-                            "NumPy scalars, tuples of them, the math, numpy, random and ujit modules, "
+                            "NumPy scalars, tuples of them, the math, cmath, numpy, random and ujit modules, "
                             "their functions and other ujit functions are supported)"
                             % (name, type(value).__name__), src.filename, line, col)
 
     def _module_import(self, name, module, src, line, col):
-        if module.__name__ in ("math", "random", "numpy"):
+        if module.__name__ in ("math", "cmath", "random", "numpy"):
             return "import %s as %s" % (module.__name__, name)
         if module.__name__ == "ujit":
             self.needs_numba = True
@@ -384,7 +384,7 @@ class ModuleText:
         if module.__name__ == "ujit.cuda.random":
             return "import numba.cuda.random as %s" % name
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
-                            "numpy, random, ujit, ujit.cuda, ujit.cuda.random and ujit.types)"
+                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random and ujit.types)"
                             % (module.__name__, name), src.filename, line, col)
 
     def _constant(self, v):

@@ -7,7 +7,7 @@ import sys
 
 # ujit_dtype order (include/ujit/ujit.h): an argument type code's low byte indexes this.
 CODE_NAMES = ["boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-              "float32", "float64", "complex64", "complex128"]
+              "float32", "float64", "complex64", "complex128", "float16"]  # ujit_dtype order
 _KINDS = {"boolean": "b", "int": "i", "uint": "u", "float": "f", "complex": "c"}
 
 
@@ -186,9 +186,7 @@ _ALIASES = {
 }
 _CLASSES = {"b": Boolean, "i": Integer, "u": Integer, "f": Float, "c": Complex}
 
-# float16 is a type name as in Numba; ujit's compiler has no float16 arithmetic, and says so
-# where compiled code uses it.
-TYPES = {name: _CLASSES[_KINDS[name.rstrip("0123456789")]](name, name) for name in CODE_NAMES + ["float16"]}
+TYPES = {name: _CLASSES[_KINDS[name.rstrip("0123456789")]](name, name) for name in CODE_NAMES}
 for _alias, _name in _ALIASES.items():
     TYPES[_alias] = TYPES[_name]
 TYPES["void"] = TYPES["none"] = NoneType("void", None)
