@@ -34,6 +34,7 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kDblMax = std::numeric_limits<double>::max();
+constexpr double kDblMin = std::numeric_limits<double>::min();
 constexpr double kFltMax = std::numeric_limits<float>::max();
 constexpr double kFltMin = std::numeric_limits<float>::min();
 
@@ -67,6 +68,7 @@ public:
     llvm::Value* ne(llvm::Value* x, double v) { return b.CreateFCmpUNE(x, c(v)); }
     llvm::Value* lt(llvm::Value* x, double v) { return b.CreateFCmpOLT(x, c(v)); }
     llvm::Value* gt(llvm::Value* x, double v) { return b.CreateFCmpOGT(x, c(v)); }
+    llvm::Value* gt_v(llvm::Value* x, llvm::Value* y) { return b.CreateFCmpOGT(x, y); }
     llvm::Value* ge(llvm::Value* x, double v) { return b.CreateFCmpOGE(x, c(v)); }
     llvm::Value* both(llvm::Value* p, llvm::Value* q) { return b.CreateAnd(p, q); }
     llvm::Value* either(llvm::Value* p, llvm::Value* q) { return b.CreateOr(p, q); }
@@ -74,7 +76,8 @@ public:
     llvm::Value* scale_nonzero(llvm::Value* x, llvm::Value* f) { return sel(ne(x, 0.0), mul(x, f), x); }
 
     Cplx exp(Cplx z);
-    Cplx log(Cplx z) { return {m(BuiltinId::MathLog, m(BuiltinId::MathHypot, z.re, z.im)), phase(z)}; }
+    Cplx log(Cplx z) { return {log_abs(z), phase(z)}; }
+    llvm::Value* log_abs(Cplx z);
     Cplx log10(Cplx z);
     llvm::Value* phase(Cplx z) { return m(BuiltinId::MathAtan2, z.im, z.re); }
     Cplx rect(llvm::Value* r, llvm::Value* phi);
@@ -117,6 +120,29 @@ Cplx CmathIr::exp(Cplx z) {
     Cplx neg_inf = sel(isfinite(y), general, Cplx{c(0.0), c(0.0)});
     Cplx x_not_finite = sel(isnan(x), x_nan, sel(gt(x, 0.0), pos_inf, neg_inf));
     return sel(isfinite(x), sel(isfinite(y), general, nan2), x_not_finite);
+}
+
+// log|z| as CPython's c_log computes it: log1p near |z| == 1 (where log(hypot) loses the
+// digits), scaled past DBL_MAX / 4 and below DBL_MIN so that hypot neither overflows nor
+// loses subnormal bits.
+llvm::Value* CmathIr::log_abs(Cplx z) {
+    constexpr double kLn2 = std::numbers::ln2;
+    constexpr int kMantDig = std::numeric_limits<double>::digits;  // 53
+    llvm::Value* ax = fabs(z.re);
+    llvm::Value* ay = fabs(z.im);
+    llvm::Value* h = m(BuiltinId::MathHypot, ax, ay);
+    llvm::Value* am = sel(gt_v(ax, ay), ax, ay);
+    llvm::Value* an = sel(gt_v(ax, ay), ay, ax);
+    llvm::Value* near_one = m(BuiltinId::MathLog1p, add(mul(sub(am, c(1.0)), add(am, c(1.0))), mul(an, an)));
+    llvm::Value* r =
+        sel(both(ge(h, 0.71), b.CreateFCmpOLE(h, c(1.73))), mul(near_one, c(0.5)), m(BuiltinId::MathLog, h));
+    llvm::Value* big = add(m(BuiltinId::MathLog, m(BuiltinId::MathHypot, mul(ax, c(0.5)), mul(ay, c(0.5)))), c(kLn2));
+    const double up = std::ldexp(1.0, kMantDig);
+    llvm::Value* tiny =
+        sub(m(BuiltinId::MathLog, m(BuiltinId::MathHypot, mul(ax, c(up)), mul(ay, c(up)))), c(kMantDig * kLn2));
+    llvm::Value* is_tiny = both(both(lt(ax, kDblMin), lt(ay, kDblMin)), either(gt(ax, 0.0), gt(ay, 0.0)));
+    r = sel(is_tiny, tiny, r);
+    return sel(either(gt(ax, kDblMax / 4), gt(ay, kDblMax / 4)), big, r);
 }
 
 Cplx CmathIr::log10(Cplx z) {
@@ -306,10 +332,15 @@ llvm::Value* FunctionLowering::cmath_call(const Call* e, BuiltinId id) {
         return b.CreateInsertValue(tup, narrow(ir.phase(z), ft), 1);
     }
     case BuiltinId::CmathLog:
-        if (args.size() == 2) {  // log(z) / log(base), a complex division as Numba's
-            llvm::Value* l = complex_result(ir.log(operand(0)));
-            llvm::Value* base = complex_result(ir.log(operand(1)));
-            return complex_arith(BinOp::Div, l, base, rt, e->loc);
+        if (args.size() == 2) {  // log(z) / log(base), a complex division (Smith's, as Numba's) in float64
+            const Type* c128 = types::complex(128);
+            auto pack = [&](Cplx v) {
+                llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, c128));
+                return b.CreateInsertValue(b.CreateInsertValue(out, v.re, 0), v.im, 1);
+            };
+            llvm::Value* q =
+                complex_arith(BinOp::Div, pack(ir.log(operand(0))), pack(ir.log(operand(1))), c128, e->loc);
+            return complex_result({b.CreateExtractValue(q, 0), b.CreateExtractValue(q, 1)});
         }
         return complex_result(ir.log(operand(0)));
     case BuiltinId::CmathExp: return complex_result(ir.exp(operand(0)));
