@@ -30,6 +30,7 @@ import textwrap
 import types
 
 from . import _dynamic_source, _types
+from ._operator_functions import operator_function
 from ._prange import prange
 from ._threads import get_num_threads, get_thread_id, set_num_threads
 from ._native import ext
@@ -295,6 +296,10 @@ class ModuleText:
                 self.fixes.append((first, first + len(out) - 1, src.indent))
         else:
             self.appended.append(out)
+        # operator.add and the like, read as values, compile as device functions of a kernel
+        # and as plain functions of @njit code (_operator_functions.py).
+        cuda = "cuda" in decorator and not self.cpu_fallback
+        self._operator_decorator = decorator_text("cuda.jit", device=True) if cuda else decorator_text("jit")
         return self._bind_free_names(src)
 
     def _bind_free_names(self, src):
@@ -318,6 +323,10 @@ class ModuleText:
                     continue
                 # Known by another name (a closure's `device_func`): compiled under that name.
                 callees.append((py_func, decorator, name if py_func.__name__ != name else None))
+                continue
+            op_func = operator_function(value)
+            if op_func is not None:
+                callees.append((op_func, self._operator_decorator, name))
                 continue
             statement = self._statement_for(name, value, src, line, col)
             if statement is None:
