@@ -131,6 +131,20 @@ class ArrayType(Type):
         return self.base.dtype
 
 
+class CPointer(Type):
+    """numba.types.CPointer(int32): a C pointer to values of `dtype`, spelled "int32*" as in
+    Numba. ujit's compiled code has no pointer type: a signature naming one is refused, with
+    its location, where it is compiled."""
+
+    def __init__(self, dtype, addrspace=None):
+        super().__init__("%s*" % dtype.name, None)
+        self.pointee, self.addrspace = dtype, addrspace
+
+    @property
+    def dtype(self):  # Numba's CPointer.dtype is the type pointed to
+        return self.pointee
+
+
 class UniTuple(Type):
     """numba.types.UniTuple(float64, 2): a tuple of `count` items of one type."""
 
