@@ -52,7 +52,7 @@ extern "C" {
 /* ------------------------------------------------------------------ version */
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
-#define UJIT_API_VERSION_MINOR_NUMBER 2
+#define UJIT_API_VERSION_MINOR_NUMBER 3 /* 1.3: UJIT_FLOAT16 */
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -103,7 +103,8 @@ typedef enum ujit_dtype {
     UJIT_FLOAT32,
     UJIT_FLOAT64,
     UJIT_COMPLEX64,
-    UJIT_COMPLEX128
+    UJIT_COMPLEX128,
+    UJIT_FLOAT16 /* IEEE half: a scalar travels in v.f (a double), an array element is 2 bytes */
 } ujit_dtype;
 
 /* "float32", ...; NULL for an invalid value. Static. */

@@ -86,6 +86,7 @@ enum class DType : uint8_t {
     Float64,
     Complex64,
     Complex128,
+    Float16,  // IEEE half (NumPy's float16, Numba's f2); appended, so the codes above keep their values
 };
 int itemsize(DType t);
 const char* dtype_name(DType t);  // "float32"

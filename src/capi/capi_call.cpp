@@ -42,6 +42,7 @@ ujit::Value::Scalar scalar_of(const ujit_value& v, int dtype) {
     s.type = static_cast<ujit::DType>(dtype);
     switch (s.type) {
     case ujit::DType::Bool: s.i = v.v.i != 0; break;
+    case ujit::DType::Float16: s.f = static_cast<double>(static_cast<_Float16>(v.v.f)); break;
     case ujit::DType::Float32: s.f = static_cast<float>(v.v.f); break;
     case ujit::DType::Float64: s.f = v.v.f; break;
     case ujit::DType::Complex64:
@@ -72,6 +73,7 @@ void write_scalar_result(ujit::DType rt, const uint8_t* result, ujit_value* resu
     }
     ujit::Value::Scalar s = ujit::runtime::load_scalar(rt, result);
     switch (rt) {
+    case ujit::DType::Float16:
     case ujit::DType::Float32:
     case ujit::DType::Float64: out.v.f = s.f; break;
     case ujit::DType::Complex64:
@@ -95,7 +97,7 @@ bool call_cached(ujit_function* f, const ujit_value* args, size_t n_args, ujit_v
         if (args[i].is_array) return false;
         // The tag as the integer the caller stored (an enum holding junk is undefined).
         std::memcpy(&dtypes[i], &args[i].dtype, sizeof(int));
-        if (static_cast<unsigned>(dtypes[i]) > static_cast<unsigned>(ujit::DType::Complex128)) return false;
+        if (!ujit::runtime::is_valid_dtype(dtypes[i])) return false;
         keyed[i].type = static_cast<ujit::DType>(dtypes[i]);
     }
     // Entries with scalar keys have scalar parameters and result, and default options.
@@ -130,7 +132,11 @@ int dtype_of_dl(const DLDataType& t) {
         if (k < 0) return -1;
         return (t.code == kDLInt ? static_cast<int>(ujit::DType::Int8) : static_cast<int>(ujit::DType::UInt8)) + k;
     }
-    case kDLFloat: return t.bits == 32 ? static_cast<int>(ujit::DType::Float32) : t.bits == 64 ? kFloat64 : -1;
+    case kDLFloat:
+        return t.bits == 16   ? static_cast<int>(ujit::DType::Float16)
+               : t.bits == 32 ? static_cast<int>(ujit::DType::Float32)
+               : t.bits == 64 ? kFloat64
+                              : -1;
     case kDLComplex:
         return t.bits == 64    ? static_cast<int>(ujit::DType::Complex64)
                : t.bits == 128 ? static_cast<int>(ujit::DType::Complex128)
@@ -203,7 +209,7 @@ bool call_cached_arrays(ujit_function* f, const ujit_value* args, size_t n_args,
         }
         int dtype;
         std::memcpy(&dtype, &args[i].dtype, sizeof(int));
-        if (static_cast<unsigned>(dtype) > static_cast<unsigned>(ujit::DType::Complex128)) return false;
+        if (!ujit::runtime::is_valid_dtype(dtype)) return false;
         codes[i] = pipeline::scalar_code(static_cast<ujit::DType>(dtype));
     }
     const pipeline::CallEntry* e =

@@ -13,7 +13,10 @@ llvm::Type* scalar_type(llvm::LLVMContext& ctx, const Type* t) {
     switch (t->kind()) {
     case Kind::Bool: return llvm::Type::getInt1Ty(ctx);
     case Kind::Int: return llvm::Type::getIntNTy(ctx, t->bits());
-    case Kind::Float: return t->bits() == 32 ? llvm::Type::getFloatTy(ctx) : llvm::Type::getDoubleTy(ctx);
+    case Kind::Float:
+        return t->bits() == 16   ? llvm::Type::getHalfTy(ctx)
+               : t->bits() == 32 ? llvm::Type::getFloatTy(ctx)
+                                 : llvm::Type::getDoubleTy(ctx);
     case Kind::Complex: {
         llvm::Type* part = t->bits() == 64 ? llvm::Type::getFloatTy(ctx) : llvm::Type::getDoubleTy(ctx);
         return llvm::StructType::get(ctx, {part, part});

@@ -141,6 +141,7 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     if (types::is_cuda_only(id)) return cuda_call(e, id);
     if (types::is_xoroshiro(id)) return xoroshiro_call(e, id);
     if (types::is_math_module(id)) return call_math(e, id);
+    if (types::is_cmath(id)) return cmath_call(e, id);
     switch (id) {
     case BuiltinId::Print: return print_call(e);
     case BuiltinId::Range: unsupported(e->loc, "range() is only supported as the iterator of a for loop");

@@ -385,6 +385,11 @@ private:
                                    syntax::SourceLoc loc);
     // ---- lower_cuda_intrinsics.cpp: cuda.popc/clz/ffs/brev/fma/selp/cbrt (null: not one)
     llvm::Value* cuda_intrinsic(const syntax::Call* e, types::BuiltinId id);
+    // ---- cuda3: lower_cmath.cpp, the cmath module
+    llvm::Value* cmath_call(const syntax::Call* e, types::BuiltinId id);
+    // lower_fp16.cpp: cuda.fp16.* (null: not one of them)
+    llvm::Value* fp16_call(const syntax::Call* e, types::BuiltinId id);
+    // ---- end cuda3
     // ---- lower_complex_pow.cpp: z ** w of two complex values of type t
     llvm::Value* complex_power(llvm::Value* z, llvm::Value* w, const Type* t, syntax::SourceLoc loc);
 

@@ -57,6 +57,7 @@ llvm::Value* FunctionLowering::cuda_call(const Call* e, BuiltinId id) {
     if (id == BuiltinId::CudaLocalArray) return cuda_array_storage(e, false);
     if (types::is_atomic(id)) return cuda_atomic(e, id);
     if (llvm::Value* v = cuda_intrinsic(e, id)) return v;
+    if (llvm::Value* v = fp16_call(e, id)) return v;
     const Type* rt = type_of(e);
     std::vector<llvm::Value*> args;
     std::vector<const Type*> arg_types;

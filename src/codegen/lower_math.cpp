@@ -112,6 +112,10 @@ llvm::Value* FunctionLowering::math_values(BuiltinId id, std::vector<llvm::Value
     if (!t->is_float()) unsupported(loc, fmt::format("{}() of {} is not supported", types::builtin_name(id), t->str()));
     for (size_t i = 1; i < args.size(); ++i)
         if (arg_types[i]->is_float()) args[i] = convert_or_fail(args[i], arg_types[i], t, loc);
+    if (t->bits() == 16) {  // float16: neither libm nor libdevice has it; float32, rounded back (numba-cuda)
+        for (llvm::Value*& a : args) a = b.CreateFPExt(a, b.getFloatTy());
+        return result(b.CreateFPTrunc(math(id, args, types::float32(), loc), b.getHalfTy()), t);
+    }
     return result(math(id, args, t, loc), t);
 }
 

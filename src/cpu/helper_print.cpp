@@ -27,7 +27,7 @@ std::string array_item(int kind, int bits, int ndim, void* data, const int64_t* 
     case 2:
         a.dtype = bits == 8 ? DType::UInt8 : bits == 16 ? DType::UInt16 : bits == 32 ? DType::UInt32 : DType::UInt64;
         break;
-    case 3: a.dtype = bits == 32 ? DType::Float32 : DType::Float64; break;
+    case 3: a.dtype = bits == 16 ? DType::Float16 : bits == 32 ? DType::Float32 : DType::Float64; break;
     default: a.dtype = bits == 64 ? DType::Complex64 : DType::Complex128; break;
     }
     a.shape.assign(shape, shape + ndim);

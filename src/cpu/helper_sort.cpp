@@ -1,7 +1,7 @@
 #include "cpu/helper_sort.hpp"
 
 #include "cpu/sort_avx512.hpp"
-
+#include "runtime/convert.hpp"
 #include "runtime/dtype.hpp"
 
 #include <algorithm>
@@ -18,7 +18,7 @@ namespace {
 // ---- NumPy's order, as a less-than (numpy/_core/src/npysort/npysort_common.h)
 
 template <class T> bool nan_last_less(T a, T b) {
-    if constexpr (std::is_floating_point_v<T>)
+    if constexpr (runtime::is_float_v<T>)
         return a < b || (b != b && a == a);
     else
         return a < b;
@@ -33,7 +33,7 @@ template <class F> bool nan_last_less(std::complex<F> a, std::complex<F> b) {
 }
 
 template <class T> bool is_nan(T v) {
-    if constexpr (std::is_floating_point_v<T>)
+    if constexpr (runtime::is_float_v<T>)
         return v != v;
     else
         return false;

@@ -24,6 +24,7 @@ DLDataType to_dl_dtype(DType t) {
     case DType::UInt16:
     case DType::UInt32:
     case DType::UInt64: return {kDLUInt, bits, lanes};
+    case DType::Float16:
     case DType::Float32:
     case DType::Float64: return {kDLFloat, bits, lanes};
     case DType::Complex64:

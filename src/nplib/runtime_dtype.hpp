@@ -21,7 +21,7 @@ inline int32_t runtime_dtype(const types::Type* t) {
         default: d = t->is_signed() ? DType::Int64 : DType::UInt64; break;
         }
     else if (t->is_float())
-        d = t->bits() == 32 ? DType::Float32 : DType::Float64;
+        d = t->bits() == 16 ? DType::Float16 : t->bits() == 32 ? DType::Float32 : DType::Float64;
     else if (t->bits() == 64)
         d = DType::Complex64;
     return static_cast<int32_t>(d);

@@ -21,7 +21,7 @@ void mark_scalar_path(CallEntry& e) {
     } args[kMaxCachedArgs];
     bool in_place = true;
     for (size_t i = 0; i < e.n_args; ++i) {
-        if (e.codes[i] < 1 || e.codes[i] > scalar_code(DType::Complex128)) return;  // an array's code
+        if (e.codes[i] < 1 || e.codes[i] > scalar_code(DType::Float16)) return;  // an array's code
         DType t = DType(e.codes[i] - 1);
         args[i].type = t;
         in_place = in_place && e.param_dtypes[i] == t && (t == DType::Bool || t == DType::Int64 || t == DType::Float64);
@@ -79,9 +79,10 @@ bool converts_always(const CallEntry& e, const uint32_t* codes, size_t n) {
     if (n != e.typed->arg_types.size()) return false;
     for (size_t i = 0; i < n; ++i) {
         const types::Type* param = e.typed->arg_types[i];
-        bool scalar_arg = codes[i] <= scalar_code(DType::Complex128);
+        bool scalar_arg = codes[i] <= scalar_code(DType::Float16);  // the last scalar dtype
         if (scalar_arg != param->is_number()) return false;
-        if (scalar_arg && codes[i] >= scalar_code(DType::Complex64) && !param->is_complex()) return false;
+        bool complex_arg = codes[i] == scalar_code(DType::Complex64) || codes[i] == scalar_code(DType::Complex128);
+        if (scalar_arg && complex_arg && !param->is_complex()) return false;
     }
     return true;
 }

@@ -30,6 +30,7 @@ const Type* type_of_dtype(DType t) {
     case DType::UInt16: return types::integer(16, false);
     case DType::UInt32: return types::integer(32, false);
     case DType::UInt64: return types::integer(64, false);
+    case DType::Float16: return types::floating(16);
     case DType::Float32: return types::floating(32);
     case DType::Float64: return types::floating(64);
     case DType::Complex64: return types::complex(64);
@@ -48,7 +49,7 @@ DType dtype_of_type(const Type* t) {
         case 32: return t->is_signed() ? DType::Int32 : DType::UInt32;
         default: return t->is_signed() ? DType::Int64 : DType::UInt64;
         }
-    case Kind::Float: return t->bits() == 32 ? DType::Float32 : DType::Float64;
+    case Kind::Float: return t->bits() == 16 ? DType::Float16 : t->bits() == 32 ? DType::Float32 : DType::Float64;
     case Kind::Complex: return t->bits() == 64 ? DType::Complex64 : DType::Complex128;
     default: throw Error(Error::Kind::Argument, fmt::format("error: {} is not a scalar type", t->str()));
     }
@@ -407,6 +408,7 @@ Value boxed_item(Value v) {
     if (!v.is_scalar()) return v;
     Value::Scalar s = v.scalar();
     switch (s.type) {
+    case DType::Float16:
     case DType::Float32: return Value(s.f);
     case DType::Complex64: return Value(s.c);
     case DType::Bool:

@@ -11,6 +11,10 @@
 
 namespace ujit::runtime {
 
+// A real floating type: float, double, or _Float16 (NumPy's float16; GCC's std::is_floating_point
+// leaves it out).
+template <class T> inline constexpr bool is_float_v = std::is_floating_point_v<T> || std::is_same_v<T, _Float16>;
+
 template <class T> inline constexpr bool is_complex_v = false;
 template <class T> inline constexpr bool is_complex_v<std::complex<T>> = true;
 
@@ -40,7 +44,7 @@ template <class To, class From> To convert(From x) {
         return To(convert<typename To::value_type>(x), 0);
     } else if constexpr (std::is_same_v<From, bool>) {
         return static_cast<To>(x ? 1 : 0);
-    } else if constexpr (std::is_integral_v<To> && std::is_floating_point_v<From>) {
+    } else if constexpr (std::is_integral_v<To> && is_float_v<From>) {
         return float_to_int<To>(static_cast<double>(x));
     } else {
         return static_cast<To>(x);  // int→int wraps (C++20), int→float rounds

@@ -13,6 +13,7 @@ DKind dtype_kind(DType t) {
     case DType::UInt16:
     case DType::UInt32:
     case DType::UInt64: return DKind::UInt;
+    case DType::Float16:
     case DType::Float32:
     case DType::Float64: return DKind::Float;
     case DType::Complex64:

@@ -11,7 +11,7 @@
 
 namespace ujit::runtime {
 
-inline constexpr int kNumDTypes = 13;
+inline constexpr int kNumDTypes = 14;
 inline constexpr int kMaxDims = 32;  // NumPy's limit; npy files are further limited to 8
 
 enum class DKind : uint8_t { Bool, Int, UInt, Float, Complex };
@@ -37,12 +37,13 @@ template <class F> decltype(auto) visit_dtype(DType t, F&& f) {
     case DType::Float32: return f(TypeTag<float>{});
     case DType::Float64: return f(TypeTag<double>{});
     case DType::Complex64: return f(TypeTag<std::complex<float>>{});
+    case DType::Float16: return f(TypeTag<_Float16>{});  // GCC's IEEE half (x86-64, AArch64)
     case DType::Complex128: break;
     }
     return f(TypeTag<std::complex<double>>{});
 }
 
-// True when `t` names one of the 13 enumerators (guards casts from untrusted integers).
+// True when `t` names one of the 14 enumerators (guards casts from untrusted integers).
 bool is_valid_dtype(int t);
 
 }  // namespace ujit::runtime

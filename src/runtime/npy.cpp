@@ -168,10 +168,10 @@ private:
         if (order != '<' && order != '>' && order != '|' && order != '=') return unsupported("");
         if (code == "O") return unsupported("object arrays cannot be loaded");
         static const std::pair<const char*, DType> table[] = {
-            {"b1", DType::Bool},       {"i1", DType::Int8},    {"i2", DType::Int16},   {"i4", DType::Int32},
-            {"i8", DType::Int64},      {"u1", DType::UInt8},   {"u2", DType::UInt16},  {"u4", DType::UInt32},
-            {"u8", DType::UInt64},     {"f4", DType::Float32}, {"f8", DType::Float64}, {"c8", DType::Complex64},
-            {"c16", DType::Complex128}};
+            {"b1", DType::Bool},        {"i1", DType::Int8},    {"i2", DType::Int16},   {"i4", DType::Int32},
+            {"i8", DType::Int64},       {"u1", DType::UInt8},   {"u2", DType::UInt16},  {"u4", DType::UInt32},
+            {"u8", DType::UInt64},      {"f4", DType::Float32}, {"f8", DType::Float64}, {"c8", DType::Complex64},
+            {"c16", DType::Complex128}, {"f2", DType::Float16}};
         for (auto& [c, t] : table) {
             if (code != c) continue;
             if (order == '>' && itemsize(t) > 1) return unsupported("big-endian data");
@@ -254,7 +254,8 @@ Array read_npy(const std::string& path) {
 }
 
 std::string npy_descr(DType t) {
-    static const char* const codes[] = {"b1", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f4", "f8", "c8", "c16"};
+    static const char* const codes[] = {"b1", "i1", "i2", "i4", "i8", "u1",  "u2",
+                                        "u4", "u8", "f4", "f8", "c8", "c16", "f2"};
     return std::string(itemsize(t) == 1 ? "|" : "<") + codes[static_cast<int>(t)];
 }
 

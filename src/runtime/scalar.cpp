@@ -15,7 +15,7 @@ template <class T> Scalar pack(DType t, T x) {
         s.i = x ? 1 : 0;
     else if constexpr (std::is_integral_v<T>)
         s.i = static_cast<int64_t>(x);
-    else if constexpr (std::is_floating_point_v<T>)
+    else if constexpr (is_float_v<T>)
         s.f = x;
     else
         s.c = std::complex<double>(x);
@@ -72,7 +72,7 @@ std::string scalar_repr(const Scalar& s) {
             return x ? "True" : "False";
         else if constexpr (std::is_integral_v<T>)
             return std::to_string(x);
-        else if constexpr (std::is_floating_point_v<T>)
+        else if constexpr (is_float_v<T>)
             return float_repr(double(x));
         else
             return complex_repr(std::complex<double>(x));

@@ -27,7 +27,7 @@ template <class F> decltype(auto) visit_scalar(const Scalar& s, F&& f) {
             return f(s.i != 0);
         else if constexpr (std::is_integral_v<T>)
             return f(static_cast<T>(s.i));
-        else if constexpr (std::is_floating_point_v<T>)
+        else if constexpr (is_float_v<T>)
             return f(static_cast<T>(s.f));
         else
             return f(T(s.c));
@@ -42,7 +42,7 @@ template <class T> T scalar_as(const Scalar& s) {
         if constexpr (is_complex_v<From> && !is_complex_v<T>) {
             throw Error(Error::Kind::Argument, std::string("cannot convert a complex value to a real type"));
         } else {
-            if constexpr (std::is_floating_point_v<From> && std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+            if constexpr (is_float_v<From> && std::is_integral_v<T> && !std::is_same_v<T, bool>) {
                 double lo = std::is_signed_v<T> ? -9223372036854775808.0 : -1.0;
                 double hi = std::is_signed_v<T> ? 9223372036854775808.0 : 18446744073709551616.0;
                 if (!(x > lo && x < hi))

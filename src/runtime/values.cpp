@@ -22,8 +22,8 @@ int itemsize(DType t) {
 }
 
 const char* dtype_name(DType t) {
-    static const char* const names[] = {"bool",   "int8",   "int16",   "int32",   "int64",     "uint8",     "uint16",
-                                        "uint32", "uint64", "float32", "float64", "complex64", "complex128"};
+    static const char* const names[] = {"bool",   "int8",   "int16",   "int32",   "int64",     "uint8",      "uint16",
+                                        "uint32", "uint64", "float32", "float64", "complex64", "complex128", "float16"};
     int i = static_cast<int>(t);
     return runtime::is_valid_dtype(i) ? names[i] : "invalid-dtype";
 }
@@ -103,6 +103,7 @@ DType dtype_from_dlpack(const DLDataType& t) {
         }
         break;
     case kDLFloat:
+        if (t.bits == 16) return DType::Float16;
         if (t.bits == 32) return DType::Float32;
         if (t.bits == 64) return DType::Float64;
         break;

@@ -27,6 +27,7 @@ enum class BuiltinGroup : uint8_t {
     ListMethod,  // l.append(...): typed by types/infer_lists.cpp, lowered by codegen/lower_list*.cpp
     StrMethod,   // s.upper(), s.find(...): methods of str (src/strings)
     DictMethod,  // d.get(...), s.add(...): typed by types/infer_dicts.cpp, lowered by codegen/lower_dict*.cpp
+    Cmath,       // cmath.*: typed by types/infer_cmath.cpp, lowered by codegen/lower_cmath.cpp
 };
 enum class TypingRule : uint8_t { Float1, Float2, Own };
 enum class Availability : uint8_t { Both, Cpu, Cuda };
@@ -75,6 +76,7 @@ inline bool is_str_method(BuiltinId id) { return builtin_info(id).group == Built
 inline bool is_dict_method(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::DictMethod; }
 inline bool is_atomic(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Atomic; }
 inline bool is_math_module(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Math; }
+inline bool is_cmath(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Cmath; }
 inline bool is_xoroshiro(BuiltinId id) { return builtin_info(id).group == BuiltinGroup::Xoroshiro; }
 // A warp-level function: threads of a warp meet there (cuda.syncwarp, shfl_*, votes, match_*).
 inline bool is_warp_sync(BuiltinId id) {

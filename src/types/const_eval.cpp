@@ -57,6 +57,7 @@ int64_t int_pow(int64_t base, int64_t exp) {
 
 ConstValue make_float(double v, const Type* t) {
     if (t->bits() == 32) v = static_cast<double>(static_cast<float>(v));
+    if (t->bits() == 16) v = static_cast<double>(static_cast<_Float16>(v));
     return const_float(v, t);
 }
 

@@ -249,6 +249,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     };
 
     if (const Type* t = str_builtin(c, id, args)) return t;  // len(s), str(x), ord, chr, hash (infer_str.cpp)
+    if (is_cmath(id)) return cmath_call(c, id, args);
     // np.sqrt(a), abs(a), ...: the builtin's ufunc over arrays (array expressions, nplib).
     if (auto r = nplib::reduction_of(id)) {  // np.sum(a), np.sum(a * b): a whole-array reduction
         arity(1, 1);
@@ -533,6 +534,7 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
     default: break;
     }
     if (const Type* t = cuda_intrinsic_call(c, id, args)) return t;
+    if (const Type* t = fp16_call(c, id, args)) return t;
     if (id == BuiltinId::CudaAtomicCompareAndSwap) {  // (ary, old, val): cas on ary[0]
         if (args.size() != 3) error(c->loc, fmt::format("{}() takes 3 arguments ({} given)", what, args.size()));
         if (!args[0]->is_array() || args[0]->ndim() != 1 || !args[0]->dtype()->is_int())

@@ -103,6 +103,10 @@ private:
     const Type* builtin_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* cuda_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* xoroshiro_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
+    // infer_cmath.cpp: cmath.*
+    const Type* cmath_call(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
+    // infer_fp16.cpp: cuda.fp16.* (null: not one of them)
+    const Type* fp16_call(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
     // infer_cuda_intrinsics.cpp: cuda.popc/clz/ffs/brev/fma/selp (null: not one of them)
     const Type* cuda_intrinsic_call(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
     void warp_value(const syntax::Call* c, size_t i, const Type* t, const std::string& message) const;

@@ -19,6 +19,12 @@ Member constant(double v) {
     m.constant = const_float(v);
     return m;
 }
+Member complex_constant(double re, double im) {
+    Member m = make_member(Member::What::Constant, complex(128));
+    m.constant.type = complex(128);
+    m.constant.c = {re, im};
+    return m;
+}
 Member decorator(const std::string& name) {
     Member m = make_member(Member::What::Decorator, nullptr);
     m.decorator = name;
@@ -37,8 +43,8 @@ std::optional<Member> builtin_member(const std::string& spelling) {
 const Type* dtype_name(const std::string& ns, const std::string& attr) {
     if (attr == "bool" || attr == "float" || attr == "int" || attr == "complex") return nullptr;  // not dtypes there
     if (ns == "np" && (attr == "b1" || attr == "i1" || attr == "i2" || attr == "i4" || attr == "i8" || attr == "u1" ||
-                       attr == "u2" || attr == "u4" || attr == "u8" || attr == "f4" || attr == "f8" || attr == "c8" ||
-                       attr == "c16" || attr == "boolean"))
+                       attr == "u2" || attr == "u4" || attr == "u8" || attr == "f2" || attr == "f4" || attr == "f8" ||
+                       attr == "c8" || attr == "c16" || attr == "boolean"))
         return nullptr;  // numpy has no such attribute
     return scalar_from_name(attr);
 }
@@ -63,6 +69,7 @@ std::string module_namespace(const std::string& module) {
     // ujit's Python package stands for numba (`import ujit as numba`, `from ujit import cuda`).
     if (module == "ujit" || module.starts_with("ujit.")) return module_namespace("numba" + module.substr(4));
     if (module == "math") return "math";
+    if (module == "cmath") return "cmath";
     if (module == "numpy") return "np";
     if (module == "numpy.linalg") return "np.linalg";
     if (module == "numba") return "numba";
@@ -81,6 +88,17 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
         if (attr == "tau") return constant(2 * M_PI);
         if (attr == "inf") return constant(std::numeric_limits<double>::infinity());
         if (attr == "nan") return constant(std::numeric_limits<double>::quiet_NaN());
+        return std::nullopt;
+    }
+    if (space == "cmath") {  // its functions are builtins.def's rows
+        constexpr double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+        if (attr == "pi") return constant(M_PI);
+        if (attr == "e") return constant(M_E);
+        if (attr == "tau") return constant(2 * M_PI);
+        if (attr == "inf") return constant(inf);
+        if (attr == "nan") return constant(nan);
+        if (attr == "infj") return complex_constant(0.0, inf);
+        if (attr == "nanj") return complex_constant(0.0, nan);
         return std::nullopt;
     }
     if (space == "np") {
@@ -112,7 +130,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     }
     if (space == "cuda") {
         if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" || attr == "shared" ||
-            attr == "local" || attr == "atomic" || attr == "random")
+            attr == "local" || attr == "atomic" || attr == "random" || attr == "fp16")
             return ns("cuda." + attr);
         if (attr == "jit") return decorator("cuda.jit");
         return std::nullopt;

@@ -75,6 +75,8 @@ private:
     }
     [[noreturn]] void expect_fail(const std::string& what) const {
         if (at_end()) error(pos_, fmt::format("expected {}, found end of text", what));
+        if (at('*'))  // Numba's CPointer(int32) spelling, int32*
+            error(pos_, "pointer types (numba.types.CPointer) are not supported by ujit's compiled code");
         error(pos_, fmt::format("expected {}, found '{}'", what, s_[pos_]));
     }
     void expect(char c) {

@@ -308,18 +308,19 @@ const Type* unicode() {
 
 const Type* scalar_from_name(const std::string& name) {
     static const std::map<std::string, std::pair<char, int>> names = {
-        {"bool", {'b', 1}},      {"b1", {'b', 1}},         {"boolean", {'b', 1}},      {"bool_", {'b', 1}},
-        {"int8", {'i', 8}},      {"i1", {'i', 8}},         {"int16", {'i', 16}},       {"i2", {'i', 16}},
-        {"int32", {'i', 32}},    {"i4", {'i', 32}},        {"int64", {'i', 64}},       {"i8", {'i', 64}},
-        {"intp", {'i', 64}},     {"intc", {'i', 32}},      {"int_", {'i', 64}},        {"byte", {'i', 8}},
-        {"short", {'i', 16}},    {"long", {'i', 64}},      {"longlong", {'i', 64}},    {"uint8", {'u', 8}},
-        {"u1", {'u', 8}},        {"uint16", {'u', 16}},    {"u2", {'u', 16}},          {"uint32", {'u', 32}},
-        {"u4", {'u', 32}},       {"uint64", {'u', 64}},    {"u8", {'u', 64}},          {"uintp", {'u', 64}},
-        {"uintc", {'u', 32}},    {"ubyte", {'u', 8}},      {"ushort", {'u', 16}},      {"ulonglong", {'u', 64}},
-        {"float32", {'f', 32}},  {"f4", {'f', 32}},        {"single", {'f', 32}},      {"float64", {'f', 64}},
-        {"f8", {'f', 64}},       {"double", {'f', 64}},    {"float_", {'f', 64}},      {"complex64", {'c', 64}},
-        {"c8", {'c', 64}},       {"csingle", {'c', 64}},   {"complex128", {'c', 128}}, {"c16", {'c', 128}},
-        {"cdouble", {'c', 128}}, {"complex_", {'c', 128}},
+        {"bool", {'b', 1}},       {"b1", {'b', 1}},           {"boolean", {'b', 1}},    {"bool_", {'b', 1}},
+        {"int8", {'i', 8}},       {"i1", {'i', 8}},           {"int16", {'i', 16}},     {"i2", {'i', 16}},
+        {"int32", {'i', 32}},     {"i4", {'i', 32}},          {"int64", {'i', 64}},     {"i8", {'i', 64}},
+        {"intp", {'i', 64}},      {"intc", {'i', 32}},        {"int_", {'i', 64}},      {"byte", {'i', 8}},
+        {"short", {'i', 16}},     {"long", {'i', 64}},        {"longlong", {'i', 64}},  {"uint8", {'u', 8}},
+        {"u1", {'u', 8}},         {"uint16", {'u', 16}},      {"u2", {'u', 16}},        {"uint32", {'u', 32}},
+        {"u4", {'u', 32}},        {"uint64", {'u', 64}},      {"u8", {'u', 64}},        {"uintp", {'u', 64}},
+        {"uintc", {'u', 32}},     {"ubyte", {'u', 8}},        {"ushort", {'u', 16}},    {"ulonglong", {'u', 64}},
+        {"float16", {'f', 16}},   {"f2", {'f', 16}},          {"half", {'f', 16}},      {"float32", {'f', 32}},
+        {"f4", {'f', 32}},        {"single", {'f', 32}},      {"float64", {'f', 64}},   {"f8", {'f', 64}},
+        {"double", {'f', 64}},    {"float_", {'f', 64}},      {"complex64", {'c', 64}}, {"c8", {'c', 64}},
+        {"csingle", {'c', 64}},   {"complex128", {'c', 128}}, {"c16", {'c', 128}},      {"cdouble", {'c', 128}},
+        {"complex_", {'c', 128}},
     };
     auto it = names.find(name);
     if (it == names.end()) return nullptr;

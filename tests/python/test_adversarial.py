@@ -195,13 +195,14 @@ class TestIssue24PythonLayer:
 
         assert second_of_view(np.arange(3.0)) == 1.0
 
-    def test_dufunc_on_float16_and_str_is_a_type_error_naming_the_dtype(self):
+    def test_dufunc_on_str_is_a_type_error_naming_the_dtype(self):
         @vectorize
         def inc(x):
             return x + 1
 
-        with pytest.raises(TypeError, match="ufunc 'inc': cannot compile a loop for input 0 of dtype float16"):
-            inc(np.ones(3, np.float16))
+        # float16 is a number type (cuda3): float16 + int64 is float64, as Numba promotes it
+        r = inc(np.ones(3, np.float16))
+        assert r.dtype == np.float64 and r.tolist() == [2.0, 2.0, 2.0]
         with pytest.raises(TypeError, match="dtype <U3"):
             inc("abc")
         assert inc(np.arange(3)).tolist() == [1, 2, 3]  # still usable

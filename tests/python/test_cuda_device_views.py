@@ -146,3 +146,15 @@ def test_kernels_launch_on_views():
     _bump_rows[(1, 1), (8, 8)](d[1:, ::2])
     a[1:, ::2] += np.add.outer(np.arange(3) * 10, np.arange(3))
     np.testing.assert_array_equal(d.copy_to_host(), a)
+
+
+def test_flags_are_numbas_dict_and_numpys_attributes():
+    # numba-cuda's DeviceNDArray.flags is a dict with C_CONTIGUOUS and F_CONTIGUOUS
+    for host in (np.zeros(10), np.zeros((10, 12)), np.zeros((10, 12), order="F"), np.zeros((1, 5))):
+        d = cuda.to_device(host)
+        for view, ref in ((d, host), (d.T, host.T), (d[::2], host[::2])):
+            assert view.flags["C_CONTIGUOUS"] == ref.flags["C_CONTIGUOUS"], (host.shape, view.shape)
+            assert view.flags["F_CONTIGUOUS"] == ref.flags["F_CONTIGUOUS"], (host.shape, view.shape)
+            assert view.flags.c_contiguous == ref.flags.c_contiguous
+            like = cuda.device_array_like(view)
+            assert like.flags["C_CONTIGUOUS"] or like.flags["F_CONTIGUOUS"]

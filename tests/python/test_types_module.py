@@ -34,3 +34,15 @@ def test_a_kernel_names_a_dtype_through_the_types_module():
     out = np.zeros(4, dtype=np.int32)
     shared_through_types[1, 4](out)
     assert out.tolist() == [30, 20, 10, 0]
+
+
+def test_cpointer_names_a_pointer_type_that_compiled_code_refuses():
+    import pytest
+
+    p = types.CPointer(types.int32)
+    assert str(p) == "int32*" and p.dtype is types.int32 and isinstance(p, types.Type)
+    assert str(types.void(p)) == "void(int32*)"
+    with pytest.raises(ujit.CompileError, match=r"pointer types \(numba.types.CPointer\) are not supported"):
+        @cuda.jit(types.void(p))
+        def k(ptr):
+            pass

@@ -77,6 +77,7 @@ Value value_from_json(const Json& j, std::deque<Array>& keep) {
         case DType::UInt16: store<uint16_t>(p, uint16_t(v.integer())); break;
         case DType::UInt32: store<uint32_t>(p, uint32_t(v.integer())); break;
         case DType::UInt64: store<uint64_t>(p, std::strtoull(v.text.c_str(), nullptr, 10)); break;
+        case DType::Float16: store<_Float16>(p, _Float16(v.number())); break;
         case DType::Float32: store<float>(p, float(v.number())); break;
         case DType::Float64: store<double>(p, v.number()); break;
         case DType::Complex64: store(p, std::complex<float>(float(v[0].number()), float(v[1].number()))); break;

@@ -2,10 +2,12 @@
 
 Arrays: same dtype, shape and contents; sequences: item by item; scalars: of the same
 family (bool, int, float, complex) and equal, exactly for 'exact' or exact types, else to
-53 ('double') or 24 ('single') significant bits less log2(ulps); NaN equals NaN; zeros
-differ by sign unless ignore_sign_on_zero; abs_tol (a number or "eps") accepts any
-smaller difference.
+53 ('double') or 24 ('single') significant bits less log2(ulps); NaN equals NaN, and a
+complex with a NaN part equals any other complex with one (Numba's support.py checks
+`cmath.isnan(first) and cmath.isnan(second)` before comparing the parts); zeros differ by
+sign unless ignore_sign_on_zero; abs_tol (a number or "eps") accepts any smaller difference.
 """
+import cmath
 import math
 
 import numpy as np
@@ -56,6 +58,8 @@ def _check_scalars(x, y, prec, ulps, ignore_sign_on_zero, abs_tol):
     if fx != fy:
         raise AssertionError("kinds differ: %r (%s) and %r (%s)" % (x, fx, y, fy))
     if fx == "complex":
+        if cmath.isnan(x) and cmath.isnan(y):
+            return
         _check_scalars(x.real, y.real, prec, ulps, ignore_sign_on_zero, abs_tol)
         _check_scalars(x.imag, y.imag, prec, ulps, ignore_sign_on_zero, abs_tol)
         return

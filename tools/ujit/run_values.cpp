@@ -20,7 +20,7 @@ bool find_dtype(const std::string& name, ujit::DType& out) {
         out = ujit::DType::Bool;
         return true;
     }
-    for (int i = 0; i <= static_cast<int>(ujit::DType::Complex128); ++i) {
+    for (int i = 0; i <= static_cast<int>(ujit::DType::Float16); ++i) {
         auto t = static_cast<ujit::DType>(i);
         if (name == ujit::dtype_name(t)) {
             out = t;

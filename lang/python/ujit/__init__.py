@@ -28,8 +28,8 @@ _EXPORTS = {
 }
 _TYPE_NAMES = ("boolean", "b1", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
                "uint64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "intp", "uintp", "intc", "uintc",
-               "float32", "float64", "f4", "f8", "double", "single", "complex64", "complex128", "c8", "c16",
-               "void", "none")
+               "float16", "float32", "float64", "f2", "f4", "f8", "double", "single", "complex64", "complex128",
+               "c8", "c16", "void", "none")
 
 __all__ = sorted(_EXPORTS) + list(_TYPE_NAMES)
 

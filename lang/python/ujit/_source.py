@@ -33,6 +33,7 @@ import textwrap
 import types
 
 from . import _dynamic_source, _types
+from ._operator_functions import operator_function
 from ._prange import prange
 from ._threads import get_num_threads, get_thread_id, set_num_threads
 from ._native import ext
@@ -299,6 +300,10 @@ class ModuleText:
                 self.fixes.append((first, first + len(out) - 1, src.indent))
         else:
             self.appended.append(out)
+        # operator.add and the like, read as values, compile as device functions of a kernel
+        # and as plain functions of @njit code (_operator_functions.py).
+        cuda = "cuda" in decorator and not self.cpu_fallback
+        self._operator_decorator = decorator_text("cuda.jit", device=True) if cuda else decorator_text("jit")
         return self._bind_free_names(src)
 
     def _bind_free_names(self, src):
@@ -322,6 +327,10 @@ class ModuleText:
                     continue
                 # Known by another name (a closure's `device_func`): compiled under that name.
                 callees.append((py_func, decorator, name if py_func.__name__ != name else None))
+                continue
+            op_func = operator_function(value)
+            if op_func is not None:
+                callees.append((op_func, self._operator_decorator, name))
                 continue
             statement = self._statement_for(name, value, src, line, col)
             if statement is None:
@@ -374,13 +383,13 @@ class ModuleText:
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)
-        for modname in ("math", "numpy", "random"):
+        for modname in ("math", "cmath", "numpy", "random"):
             module = sys.modules.get(modname)
             attr = getattr(value, "__name__", None)
             if module is not None and attr and getattr(module, attr, None) is value:
                 return "from %s import %s as %s" % (modname, attr, name)
         raise compile_error("global '%s' is a %s, which ujit cannot freeze into compiled code (numbers, "
-                            "NumPy scalars, tuples of them, the math, numpy, random and ujit modules, "
+                            "NumPy scalars, tuples of them, the math, cmath, numpy, random and ujit modules, "
                             "their functions and other ujit functions are supported)"
                             % (name, type(value).__name__), src.filename, line, col)
 
@@ -399,7 +408,7 @@ class ModuleText:
         return None
 
     def _module_import(self, name, module, src, line, col):
-        if module.__name__ in ("math", "random", "numpy"):
+        if module.__name__ in ("math", "cmath", "random", "numpy"):
             return "import %s as %s" % (module.__name__, name)
         if module.__name__ == "ujit":
             self.needs_numba = True
@@ -409,7 +418,7 @@ class ModuleText:
         if module.__name__ == "ujit.cuda.random":
             return "import numba.cuda.random as %s" % name
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
-                            "numpy, random, ujit, ujit.cuda, ujit.cuda.random and ujit.types)"
+                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random and ujit.types)"
                             % (module.__name__, name), src.filename, line, col)
 
     def _constant(self, v):

@@ -7,7 +7,7 @@ import sys
 
 # ujit_dtype order (include/ujit/ujit.h): an argument type code's low byte indexes this.
 CODE_NAMES = ["boolean", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-              "float32", "float64", "complex64", "complex128"]
+              "float32", "float64", "complex64", "complex128", "float16"]  # ujit_dtype order
 _KINDS = {"boolean": "b", "int": "i", "uint": "u", "float": "f", "complex": "c"}
 
 
@@ -131,6 +131,20 @@ class ArrayType(Type):
         return self.base.dtype
 
 
+class CPointer(Type):
+    """numba.types.CPointer(int32): a C pointer to values of `dtype`, spelled "int32*" as in
+    Numba. ujit's compiled code has no pointer type: a signature naming one is refused, with
+    its location, where it is compiled."""
+
+    def __init__(self, dtype, addrspace=None):
+        super().__init__("%s*" % dtype.name, None)
+        self.pointee, self.addrspace = dtype, addrspace
+
+    @property
+    def dtype(self):  # Numba's CPointer.dtype is the type pointed to
+        return self.pointee
+
+
 class UniTuple(Type):
     """numba.types.UniTuple(float64, 2): a tuple of `count` items of one type."""
 
@@ -186,9 +200,7 @@ _ALIASES = {
 }
 _CLASSES = {"b": Boolean, "i": Integer, "u": Integer, "f": Float, "c": Complex}
 
-# float16 is a type name as in Numba; ujit's compiler has no float16 arithmetic, and says so
-# where compiled code uses it.
-TYPES = {name: _CLASSES[_KINDS[name.rstrip("0123456789")]](name, name) for name in CODE_NAMES + ["float16"]}
+TYPES = {name: _CLASSES[_KINDS[name.rstrip("0123456789")]](name, name) for name in CODE_NAMES}
 for _alias, _name in _ALIASES.items():
     TYPES[_alias] = TYPES[_name]
 TYPES["void"] = TYPES["none"] = NoneType("void", None)

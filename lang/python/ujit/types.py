@@ -4,10 +4,11 @@
 
 The type classes are Numba's isinstance targets: `types.Type` (every type), `Number`,
 `Integer` (`bitwidth`, `signed`), `Float`, `Complex` (`underlying_float`), `Boolean`,
-`NoneType` (`void`), `UniTuple`, `Tuple` and `Array` (`types.Array(float32, 2, 'C')` is float32[:, ::1])."""
+`NoneType` (`void`), `UniTuple`, `Tuple` and `Array` (`types.Array(float32, 2, 'C')` is float32[:, ::1]);
+`CPointer(int32)` names a pointer type (compiled code refuses it: ujit has no pointers)."""
 from ._types import TYPES as _TYPES
 from ._types import ArrayType as Array
-from ._types import Boolean, Complex, Float, Integer, NoneType, Number, Tuple, Type, UnicodeType, UniTuple
+from ._types import Boolean, Complex, CPointer, Float, Integer, NoneType, Number, Tuple, Type, UnicodeType, UniTuple
 
 globals().update(_TYPES)
 
@@ -18,6 +19,6 @@ real_domain = frozenset([_TYPES["float32"], _TYPES["float64"]])
 complex_domain = frozenset([_TYPES["complex64"], _TYPES["complex128"]])
 number_domain = integer_domain | real_domain | complex_domain
 
-__all__ = sorted(_TYPES) + ["Array", "Boolean", "Complex", "Float", "Integer", "NoneType", "Number", "Tuple", "Type",
+__all__ = sorted(_TYPES) + ["Array", "Boolean", "Complex", "CPointer", "Float", "Integer", "NoneType", "Number", "Tuple", "Type",
                             "UnicodeType", "UniTuple", "signed_domain", "unsigned_domain", "integer_domain", "real_domain",
                             "complex_domain", "number_domain"]

@@ -143,7 +143,7 @@ TEST_CASE("C API hostile: dtypes, targets and shapes out of range", "[capi][host
     t.shape = shape;
     t.dtype = {kDLFloat, 64, 4};
     expect_bad("lanes");
-    t.dtype = {kDLFloat, 16, 1};
+    t.dtype = {kDLFloat, 8, 1};
     expect_bad("unsupported dtype");
     t.dtype = {kDLFloat, 64, 1};
     t.data = nullptr;

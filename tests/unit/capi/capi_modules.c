@@ -10,7 +10,8 @@ void test_version_and_names(void) {
     CHECK(strcmp(ujit_status_name(UJIT_ERROR_CUDA_UNAVAILABLE), "UJIT_ERROR_CUDA_UNAVAILABLE") == 0);
     CHECK(strcmp(ujit_status_name((ujit_status)42), "unknown status") == 0);
     CHECK(strcmp(ujit_dtype_name(UJIT_FLOAT32), "float32") == 0);
-    CHECK(ujit_dtype_name((ujit_dtype)13) == NULL);
+    CHECK(strcmp(ujit_dtype_name(UJIT_FLOAT16), "float16") == 0);
+    CHECK(ujit_dtype_name((ujit_dtype)14) == NULL);
 }
 
 static ujit_global scalar_global(const char* name, ujit_value v) {

@@ -122,7 +122,7 @@ static void test_arrays(ujit_module* m) {
     CHECK(data[0] == 0.5 && data[5] == 3.0);
 
     /* a bad DLTensor is an argument error, not a crash */
-    DLTensor bad = tensor(data, 1, shape, NULL, kDLFloat, 16);
+    DLTensor bad = tensor(data, 1, shape, NULL, kDLFloat, 8);
     a = array_value(&bad);
     CHECK(ujit_function_call(total, &a, 1, &r, 1, &n) == UJIT_ERROR_ARGUMENT);
     CHECK(strlen(ujit_last_error()) > 0);
@@ -314,6 +314,7 @@ int main(void) {
     test_dict_results();
     test_parallel();
     test_string_values();
+    test_float16();
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
     else

@@ -108,5 +108,7 @@ void test_xoroshiro(void);
 void test_array_results(void);
 /* capi_dicts.c */
 void test_dict_results(void);
+/* capi_float16.c */
+void test_float16(void);
 
 #endif /* UJIT_CAPI_TEST_H */

@@ -87,6 +87,7 @@ TEST_CASE("npy: encode matches numpy.save byte for byte", "[runtime]") {
     CHECK(npy_descr(DType::UInt8) == "|u1");
     CHECK(npy_descr(DType::UInt64) == "<u8");
     CHECK(npy_descr(DType::Complex128) == "<c16");
+    CHECK(npy_descr(DType::Float16) == "<f2");
 }
 
 TEST_CASE("npy: round trip of every dtype, order and rank", "[runtime]") {
@@ -187,8 +188,8 @@ TEST_CASE("npy: precise errors for bad files", "[runtime]") {
     CHECK_THAT(with("{'descr': '|O', 'fortran_order': False, 'shape': (1,), }"), Catch::Contains("object arrays"));
     CHECK_THAT(with("{'descr': '<U5', 'fortran_order': False, 'shape': (1,), }"),
                Catch::Contains("unsupported dtype '<U5'"));
-    CHECK_THAT(with("{'descr': '<f2', 'fortran_order': False, 'shape': (1,), }"),
-               Catch::Contains("unsupported dtype '<f2'"));
+    CHECK_THAT(with("{'descr': '<f16', 'fortran_order': False, 'shape': (1,), }"),
+               Catch::Contains("unsupported dtype '<f16'"));
     CHECK_THAT(with("{'descr': [('a', '<f8')], 'fortran_order': False, 'shape': (1,), }"),
                Catch::Contains("structured"));
     CHECK_THAT(with("{'descr': '<f8', 'shape': (1,), }"), Catch::Contains("lacks"));

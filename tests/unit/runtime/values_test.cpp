@@ -205,7 +205,9 @@ TEST_CASE("from_dlpack converts element strides to bytes", "[runtime]") {
     CHECK_THROWS_AS(ArrayRef::from_dlpack(t), Error);
     t.dtype = {kDLFloat, 32, 4};
     CHECK_THROWS_WITH(ArrayRef::from_dlpack(t), Catch::Contains("lanes"));
-    t.dtype = {kDLFloat, 16, 1};
+    t.dtype = {kDLFloat, 16, 1};  // IEEE half
+    CHECK(ArrayRef::from_dlpack(t).dtype == DType::Float16);
+    t.dtype = {kDLFloat, 8, 1};
     CHECK_THROWS_AS(ArrayRef::from_dlpack(t), Error);
     t.dtype = {kDLFloat, 64, 1};
     t.device = {kDLOpenCL, 0};

@@ -56,6 +56,10 @@ TEST_CASE("builtins table: families, availability and spelling agree", "[types][
         switch (b->group) {
         case BuiltinGroup::Python: CHECK(s.find('.') == std::string::npos); break;
         case BuiltinGroup::Math: CHECK(starts_with(s, "math.")); break;
+        case BuiltinGroup::Cmath:  // plain @jit functions in Numba: CPU and GPU code
+            CHECK(starts_with(s, "cmath."));
+            CHECK(b->where == Availability::Both);
+            break;
         case BuiltinGroup::Numpy: CHECK(starts_with(s, "np.")); break;
         case BuiltinGroup::Random:
             CHECK((starts_with(s, "random.") || starts_with(s, "np.random.")));
@@ -93,6 +97,7 @@ TEST_CASE("builtins table: families, availability and spelling agree", "[types][
         if (b->kind == BuiltinKind::Value) CHECK(is_cuda_value(b->id));  // every value is a CUDA special register
         CHECK(is_cuda_only(b->id) == (starts_with(s, "cuda.") && !starts_with(s, "cuda.random.")));
         CHECK(is_math_module(b->id) == starts_with(s, "math."));
+        CHECK(is_cmath(b->id) == starts_with(s, "cmath."));
     }
 }
 

@@ -53,7 +53,7 @@ static int32_t device_array_code(PyObject* h) {
     const DLTensor* t = NULL;
     if (ujit_device_array_dltensor(ujit_py_device_array_handle(h), &t) != UJIT_OK || !t) return -1;
     int dt = -1;
-    for (int k = UJIT_BOOL; k <= UJIT_COMPLEX128 && dt < 0; ++k) {
+    for (int k = UJIT_BOOL; k <= UJIT_FLOAT16 && dt < 0; ++k) {
         DLDataType d = ujit_py_dl_type((ujit_dtype)k);
         if (d.code == t->dtype.code && d.bits == t->dtype.bits && t->dtype.lanes == 1) dt = k;
     }

@@ -121,6 +121,7 @@ static void guvectorize_loop(char** args, const npy_intp* dims, const npy_intp* 
             case UJIT_UINT16: v[k].v.u = *(uint16_t*)p; break;
             case UJIT_UINT32: v[k].v.u = *(uint32_t*)p; break;
             case UJIT_UINT64: v[k].v.u = *(uint64_t*)p; break;
+            case UJIT_FLOAT16: v[k].v.f = (double)*(_Float16*)p; break;
             case UJIT_FLOAT32: v[k].v.f = *(float*)p; break;
             case UJIT_FLOAT64: v[k].v.f = *(double*)p; break;
             case UJIT_COMPLEX64: v[k].v.c[0] = ((float*)p)[0], v[k].v.c[1] = ((float*)p)[1]; break;

@@ -5,10 +5,10 @@
 #include <string.h>
 
 /* ujit_dtype <-> NumPy type numbers, in ujit_dtype order. */
-static const int npy_of_dtype[] = {NPY_BOOL,    NPY_INT8,      NPY_INT16,     NPY_INT32,  NPY_INT64,
-                                   NPY_UINT8,   NPY_UINT16,    NPY_UINT32,    NPY_UINT64, NPY_FLOAT32,
-                                   NPY_FLOAT64, NPY_COMPLEX64, NPY_COMPLEX128};
-static const int itemsize_of_dtype[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16};
+static const int npy_of_dtype[] = {NPY_BOOL,    NPY_INT8,      NPY_INT16,      NPY_INT32,  NPY_INT64,
+                                   NPY_UINT8,   NPY_UINT16,    NPY_UINT32,     NPY_UINT64, NPY_FLOAT32,
+                                   NPY_FLOAT64, NPY_COMPLEX64, NPY_COMPLEX128, NPY_FLOAT16};
+static const int itemsize_of_dtype[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16, 2};
 
 int ujit_py_npy_type(ujit_dtype t) { return npy_of_dtype[t]; }
 int ujit_py_itemsize(ujit_dtype t) { return itemsize_of_dtype[t]; }
@@ -26,6 +26,7 @@ int ujit_py_dtype_of_npy(int npy_type) {
     case NPY_UINT: return UJIT_UINT32;
     case NPY_ULONG:
     case NPY_ULONGLONG: return UJIT_UINT64;
+    case NPY_HALF: return UJIT_FLOAT16;
     case NPY_FLOAT: return UJIT_FLOAT32;
     case NPY_DOUBLE: return UJIT_FLOAT64;
     case NPY_CFLOAT: return UJIT_COMPLEX64;
@@ -119,6 +120,7 @@ int ujit_py_to_scalar(PyObject* o, ujit_dtype t, ujit_value* v) {
         Py_DECREF(i);
         return PyErr_Occurred() ? -1 : 0;
     }
+    case UJIT_FLOAT16: /* ujit rounds it to half (capi_call.cpp) */
     case UJIT_FLOAT32:
     case UJIT_FLOAT64:
         v->v.f = PyFloat_AsDouble(o);
@@ -148,6 +150,7 @@ PyObject* ujit_py_from_scalar(const ujit_value* v) {
     case UJIT_UINT16:
     case UJIT_UINT32:
     case UJIT_UINT64: return PyLong_FromUnsignedLongLong(v->v.u);
+    case UJIT_FLOAT16:
     case UJIT_FLOAT32:
     case UJIT_FLOAT64: return PyFloat_FromDouble(v->v.f);
     case UJIT_COMPLEX64:
@@ -171,6 +174,7 @@ DLDataType ujit_py_dl_type(ujit_dtype t) {
     case UJIT_UINT16:
     case UJIT_UINT32:
     case UJIT_UINT64: d.code = kDLUInt; break;
+    case UJIT_FLOAT16:
     case UJIT_FLOAT32:
     case UJIT_FLOAT64: d.code = kDLFloat; break;
     default: d.code = kDLComplex; break;

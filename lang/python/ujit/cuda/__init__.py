@@ -33,7 +33,7 @@ from ._kernels import jit  # noqa: F401
 from . import random  # noqa: F401
 from ._kernelapi import (  # noqa: F401
     activemask, all_sync, any_sync, atomic, ballot_sync, blockDim, blockIdx, brev, cbrt, clz, const, eq_sync, ffs,
-    fma, gridDim, grid, gridsize, laneid, lanemask_lt, local, match_all_sync, match_any_sync, nanosleep, popc, selp,
+    fma, fp16, gridDim, grid, gridsize, laneid, lanemask_lt, local, match_all_sync, match_any_sync, nanosleep, popc, selp,
     shared, shfl_down_sync, shfl_sync, shfl_up_sync, shfl_xor_sync, syncthreads, syncthreads_and, syncthreads_count,
     syncthreads_or, syncwarp, threadIdx, threadfence, threadfence_block, threadfence_system, warpsize,
 )

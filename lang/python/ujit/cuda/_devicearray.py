@@ -6,6 +6,11 @@ from .._native import ext
 from . import _device_views as views
 from ._api import _stream_handle
 
+class _Flags(dict):
+    c_contiguous = property(lambda self: self["C_CONTIGUOUS"])
+    f_contiguous = property(lambda self: self["F_CONTIGUOUS"])
+
+
 class DeviceNDArray:
     """An array in device memory (Numba's DeviceNDArray): copy_to_host, __cuda_array_interface__,
     __dlpack__. Its memory returns to ujit's pool when the last reference goes.
@@ -39,6 +44,13 @@ class DeviceNDArray:
 
     def is_c_contiguous(self):
         return views.flags(self.shape, self.strides, self.dtype)[0]
+
+    @property
+    def flags(self):
+        """Numba's form, a dict of C_CONTIGUOUS and F_CONTIGUOUS (its dummy array's layout),
+        that also answers NumPy's attribute spellings (`flags.c_contiguous`)."""
+        c, f = views.flags(self.shape, self.strides, self.dtype)
+        return _Flags(C_CONTIGUOUS=c, F_CONTIGUOUS=f)
 
     def is_f_contiguous(self):
         return views.flags(self.shape, self.strides, self.dtype)[1]

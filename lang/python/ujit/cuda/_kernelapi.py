@@ -40,3 +40,6 @@ local = _Namespace("local", ["array"])
 const = _Namespace("const", ["array_like"])
 atomic = _Namespace("atomic", ["add", "sub", "max", "min", "nanmax", "nanmin", "and_", "or_", "xor", "exch", "inc",
                                "dec", "cas", "compare_and_swap"])
+fp16 = _Namespace("fp16", ["hadd", "hsub", "hmul", "hdiv", "hneg", "habs", "hfma", "hmax", "hmin", "heq", "hne",
+                           "hgt", "hge", "hlt", "hle", "hsin", "hcos", "hlog", "hlog10", "hlog2", "hexp", "hexp10",
+                           "hexp2", "hsqrt", "hrsqrt", "hceil", "hfloor", "htrunc", "hrint", "hrcp"])
