@@ -273,6 +273,11 @@ typedef struct ujit_module_options {
     int32_t column_offset;
     const ujit_global* globals;
     size_t n_globals;
+    /* CUDA: files linked into every kernel of the module, as if each @cuda.jit said
+     * link=[...] (.cu compiled by NVRTC, .ptx, .cubin, .fatbin, .o, .a, .ltoir): where its
+     * cuda.declare_device functions are defined. */
+    const char* const* link;
+    size_t n_link;
 } ujit_module_options;
 
 /* Parses and checks a module. Compile errors: UJIT_ERROR_COMPILE with the location; a
@@ -348,6 +353,13 @@ ujit_status ujit_function_call(ujit_function* f, const ujit_value* args, size_t 
 ujit_status ujit_function_dump(ujit_function* f, const char* what, const char* signature, const char* arch,
                                char** text_out);
 void ujit_free_string(char* s);
+/* CUDA: the cubin a GPU loads for a specialization (`signature`, NULL: the declared first),
+ * its PTX linked with the link= files of the kernel, its callees and their
+ * cuda.declare_device functions, for `arch` ("sm_90"; NULL: the PTX's own). `*image` (`*size`
+ * bytes) belongs to the caller: free with ujit_free_string. UJIT_ERROR_ARGUMENT when nothing
+ * is linked; the linker's log (an undefined symbol, a missing file) otherwise. */
+ujit_status ujit_function_link_cubin(ujit_function* f, const char* signature, const char* arch, char** image,
+                                     size_t* size);
 
 /* hash(s) of a str in compiled code is CPython's for the siphash key (k0, k1) of CPython's
  * hash secret (_Py_HashSecret), as Numba's is; zero until set (CPython's under

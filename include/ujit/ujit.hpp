@@ -308,6 +308,10 @@ public:
     std::string llvm_ir() const;   // optimized LLVM IR
     std::string assembly() const;  // x86-64 or PTX
     std::string ptx() const;       // CUDA only
+    // CUDA: the cubin a GPU loads, the PTX linked with the link= files of the kernel, its
+    // callees and their cuda.declare_device functions (nvJitLink), for `arch` ("sm_90";
+    // empty: the PTX's own). Error when there is nothing to link.
+    std::string linked_cubin(const std::string& arch = {}) const;
 
 private:
     friend class Function;
@@ -447,6 +451,10 @@ struct ModuleOptions {
     int first_line = 1;
     int column_offset = 0;
     std::vector<std::pair<std::string, HostGlobal>> globals;
+    // CUDA: device code linked into every kernel of the module, as if each @cuda.jit said
+    // link=[...] (a .cu compiled by NVRTC, .ptx, .cubin, .fatbin, .o, .a, .ltoir); where the
+    // definitions of its cuda.declare_device functions are. Checked when the module loads.
+    std::vector<std::string> link;
 };
 
 class Module {

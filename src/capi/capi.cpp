@@ -132,6 +132,11 @@ ujit::ModuleOptions module_options(const ujit_module_options* o) {
             ujit::capi::argument_error("global '" + std::string(g.name) + "': " + what);
         }
     }
+    require(o->link || o->n_link == 0, "null link with n_link > 0");
+    for (size_t i = 0; i < o->n_link; ++i) {
+        require(o->link[i] && *o->link[i], "an empty link file name");
+        out.link.emplace_back(o->link[i]);
+    }
     return out;
 }
 
@@ -345,6 +350,21 @@ ujit_status ujit_function_dump(ujit_function* f, const char* what, const char* s
 }
 
 void ujit_free_string(char* s) { std::free(s); }
+
+ujit_status ujit_function_link_cubin(ujit_function* f, const char* signature, const char* arch, char** image,
+                                     size_t* size) {
+    return guarded([&] {
+        require(f && image && size, "null function or output");
+        *image = nullptr;
+        *size = 0;
+        std::string cubin = dump_spec(f->function, "ptx", signature, nullptr).linked_cubin(arch ? arch : "");
+        *image = static_cast<char*>(std::malloc(cubin.size() + 1));
+        if (!*image) throw std::bad_alloc();
+        std::memcpy(*image, cubin.data(), cubin.size());
+        (*image)[cubin.size()] = '\0';
+        *size = cubin.size();
+    });
+}
 
 void ujit_set_str_hash_secret(uint64_t k0, uint64_t k1) { ujit_str_set_hash_secret(k0, k1); }
 

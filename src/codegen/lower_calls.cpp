@@ -4,11 +4,13 @@
 #include "codegen/lower_context.hpp"
 
 #include "codegen/convert.hpp"
+#include "codegen/declared_call.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
 #include "nplib/constructors.hpp"
 #include "nplib/library_typing.hpp"
 #include "types/builtins.hpp"
+#include "types/declared_device.hpp"
 #include "types/rules.hpp"
 
 #include <fmt/format.h>
@@ -54,6 +56,16 @@ llvm::Value* FunctionLowering::call(const Call* e) {
 }
 
 llvm::Value* FunctionLowering::call_user(const Call* e, const types::TypedFunction& callee) {
+    if (types::is_declared_device(*callee.def)) {  // cuda.declare_device: CUDA C++ (codegen/declared_call.hpp)
+        std::vector<llvm::Value*> args;
+        for (size_t i = 0; i < e->args.size(); ++i) args.push_back(expr_as(e->args[i], callee.arg_types[i]));
+        const Type* ret = callee.return_type;
+        llvm::AllocaInst* slot = nullptr;
+        if (!ret->is_none() && !types::declared_device_c_abi(*callee.def))
+            slot = entry_alloca(ret->is_bool() ? b.getInt8Ty() : value_type(mod.ctx, ret), "declared.ret");
+        llvm::Value* v = emit_declared_call(b, callee, args, slot, e->loc, fn.def->name);
+        return v ? convert_or_fail(v, ret, type_of(e), e->loc) : nullptr;
+    }
     // def f(a, *args): the arguments from the last parameter on are one tuple
     const bool star = !callee.def->params.empty() && callee.def->params.back().star;
     const size_t explicit_args = callee.arg_types.size() - callee.captures.size();

@@ -54,8 +54,15 @@ std::string cubin_key(const std::string& ptx, const DeviceContext& dc) {
 
 // With the disk cache on, the cubin the driver's JIT makes is kept there: a later process
 // loads it (cuModuleLoadData, ~0.1 ms) instead of JIT-compiling the PTX again (tens of ms,
-// unless the driver's own cache has it).
+// unless the driver's own cache has it). A cubin (an ELF image: a kernel linked with its
+// link= files, pipeline/device_link_files.hpp) is loaded as it is.
 CUmodule load_module(const std::string& ptx, const DeviceContext& dc) {
+    if (!ptx.empty() && ptx[0] == '\x7f' && ptx.compare(1, 3, "ELF") == 0) {
+        CUmodule module = nullptr;
+        check(driver().cuModuleLoadData(&module, ptx.data()), "cuModuleLoadData",
+              [&] { return fmt::format("a linked cubin for {} on device {}", dc.info.arch(), dc.ordinal); });
+        return module;
+    }
     std::optional<cache::DiskCache> disk = cache::DiskCache::from_env();
     if (disk) {
         std::string key = cubin_key(ptx, dc);

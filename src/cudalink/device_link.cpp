@@ -19,7 +19,9 @@ nvJitLinkInputType input_type(LinkKind k) {
     case LinkKind::Fatbin: return NVJITLINK_INPUT_FATBIN;
     case LinkKind::Object: return NVJITLINK_INPUT_OBJECT;
     case LinkKind::Library: return NVJITLINK_INPUT_LIBRARY;
-    case LinkKind::LtoIr: return NVJITLINK_INPUT_LTOIR;
+    // nvJitLink tells NVRTC's LTO-IR (-dlto) from nvcc's (-arch=lto_XX -dc: a host object
+    // holding it) by itself.
+    case LinkKind::LtoIr: return NVJITLINK_INPUT_ANY;
     case LinkKind::Cu: break;
     }
     return NVJITLINK_INPUT_ANY;
@@ -162,7 +164,17 @@ LinkInput read_link_file(const std::string& path) {
 }
 
 std::string link_cubin(const std::vector<LinkInput>& inputs, const LinkOptions& options) {
-    return Linker(inputs, options, false).cubin();
+    try {
+        return Linker(inputs, options, false).cubin();
+    } catch (const Error& e) {
+        // An object, library or fatbin built with -dlto holds LTO-IR, which links only with
+        // -lto; nothing but the link tells (nvJitLink: "LTO-IR input cannot be used without
+        // LTO enabled"), so such a link is run again with it.
+        if (options.lto || std::string(e.what()).find("without LTO enabled") == std::string::npos) throw;
+        LinkOptions o = options;
+        o.lto = true;
+        return Linker(inputs, o, false).cubin();
+    }
 }
 
 std::string link_ptx(const std::vector<LinkInput>& inputs, const LinkOptions& options) {

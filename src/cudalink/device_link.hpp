@@ -1,7 +1,9 @@
 // Linking device code for one architecture with nvJitLink: ujit's PTX plus the files a
 // kernel is given with link=[...] (.cu compiled by NVRTC, .ptx, .cubin, .fatbin, .o, .a,
 // .ltoir). With an LTO-IR input the link runs with -lto (NVRTC compiles .cu inputs to LTO-IR
-// then, so device functions inline across files); otherwise PTX and machine code are linked.
+// then, so device functions inline across files); otherwise PTX and machine code are linked,
+// and a link that finds LTO-IR inside an object, library or fatbin (nvcc -dlto) is run again
+// with -lto.
 #pragma once
 
 #include <string>

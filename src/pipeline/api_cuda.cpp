@@ -21,6 +21,7 @@
 #include "cudadrv/host_device.hpp"
 #include "cudadrv/module_state.hpp"
 #include "pipeline/api_cuda_host.hpp"
+#include "pipeline/device_link_files.hpp"
 #include "pipeline/dispatch.hpp"
 #include "pipeline/gufunc_types.hpp"
 #include "pipeline/marshal.hpp"
@@ -74,13 +75,23 @@ std::shared_ptr<ujit::detail::SpecState> specialize(const Function& f, std::vect
     return m.get_or_compile(key, false);
 }
 
-// The specialization's PTX, loaded into the current device's context once.
+std::string link_arch() {
+    DeviceInfo d = current_device_info();
+    return fmt::format("sm_{}{}", d.cc_major, d.cc_minor);
+}
+
+// The specialization's PTX, loaded into the current device's context once; with link=
+// files, the cubin nvJitLink makes of it and them for this device's own architecture.
 LoadedKernel loaded(ujit::detail::SpecState& spec, const std::string& symbol, const std::vector<KernelParam>& params) {
     int device = current_device();
     std::lock_guard lock(spec.gpu_mutex);
     auto& slot = spec.gpu_kernels[device];
-    if (!slot)
-        slot = std::make_shared<LoadedKernel>(LoadedModule::from_ptx(spec.compiled.assembly).kernel(symbol, params));
+    if (!slot) {
+        const pipeline::Compiled& c = spec.compiled;
+        std::string code =
+            c.link.empty() ? c.assembly : pipeline::link_device_code(c.assembly, symbol, c.link, link_arch());
+        slot = std::make_shared<LoadedKernel>(LoadedModule::from_ptx(code).kernel(symbol, params));
+    }
     return *std::static_pointer_cast<LoadedKernel>(slot);
 }
 
@@ -582,3 +593,18 @@ Array vectorize(const Function& ufunc, const std::vector<KernelArg>& inputs, con
 }
 
 }  // namespace ujit::cuda
+
+namespace ujit {
+
+std::string Specialization::linked_cubin(const std::string& arch) const {
+    const pipeline::Compiled& c = s_->compiled;
+    if (s_->request.options.target != Target::CUDA || c.link.empty())
+        throw Error(Error::Kind::Argument, fmt::format("error: '{}' links no device code: a linked cubin exists for "
+                                                       "CUDA code given link= files or calling cuda.declare_device "
+                                                       "functions",
+                                                       c.typed->def->name));
+    return pipeline::link_device_code(c.assembly, c.typed->symbol, c.link,
+                                      arch.empty() ? s_->request.options.arch : arch);
+}
+
+}  // namespace ujit

@@ -1,5 +1,6 @@
 // ujit::Module: load, check and look up functions.
 #include "cache/hash.hpp"
+#include "cudalink/device_link.hpp"
 #include "pipeline/call_cache.hpp"
 #include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
@@ -147,6 +148,22 @@ Module Module::from_string(const std::string& source, const std::string& filenam
     return from_string(source, o);
 }
 
+namespace {
+
+// ModuleOptions::link, each file's kind and presence checked now (Error naming it).
+std::vector<types::LinkFile> module_link_files(const std::vector<std::string>& paths) {
+    std::vector<types::LinkFile> out;
+    for (const std::string& p : paths) {
+        cudalink::link_kind_of(p);
+        if (!std::ifstream(p, std::ios::binary))
+            throw Error(Error::Kind::Argument, fmt::format("error: cannot read link file '{}'", p));
+        out.push_back({p, {}});
+    }
+    return out;
+}
+
+}  // namespace
+
 Module Module::from_string(const std::string& source, const ModuleOptions& options) {
     if (options.first_line < 0 || options.column_offset < 0)
         throw Error(Error::Kind::Argument, "error: first_line and column_offset must not be negative");
@@ -168,6 +185,7 @@ Module Module::from_string(const std::string& source, const ModuleOptions& optio
             state->ast = syntax::parse_module(state->file);
             try {
                 state->typer = std::make_unique<types::ModuleTyper>(*state->ast, globals);
+                state->typer->set_module_link(module_link_files(options.link));
             } catch (const std::invalid_argument& e) {
                 throw Error(Error::Kind::Argument, fmt::format("error: {}", e.what()));
             }

@@ -184,9 +184,10 @@ Compiled compile_here(const Request& req) {
         (req.options.arch == kCudaOnCpuArch || req.options.arch == kCudaOnCpuCheckedArch ||
          req.options.arch == kCudaOnCpuReferenceArch))
         compile_cuda_on_cpu(req, fn, out, clock);
-    else if (req.options.target == Target::CUDA)
+    else if (req.options.target == Target::CUDA) {
         compile_cuda(req, fn, out, clock);
-    else
+        out.link = req.typer->link_files(fn);
+    } else
         compile_cpu(req, fn, out, clock);
     return out;
 }

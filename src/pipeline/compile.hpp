@@ -37,6 +37,8 @@ struct Compiled {
     void* loop = nullptr;   // CPU ufunc or gufunc loop (Artifact::UfuncLoop, GufuncLoop)
     void* kernel_info = nullptr;  // a CUDA kernel compiled for the CPU: its cpu::KernelInfo
     bool from_disk_cache = false;  // the PTX or object code came from the disk cache
+    // CUDA: the link= files the PTX is linked with before loading (types/link_file.hpp).
+    std::vector<types::LinkFile> link;
     StageTimes times;
 };
 

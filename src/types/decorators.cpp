@@ -18,35 +18,11 @@ namespace {
 
 // Which decorator an expression names ("jit", "cuda.jit", ...), following the imports.
 std::string decorator_name(const Expr* e, const ModuleScope& m) {
-    std::optional<Member> member;
-    if (auto* n = dyn_cast<Name>(e)) {
-        const Global* g = m.find_global(n->id);
-        if (!g) fail(e->loc, fmt::format("decorator '{}' is not defined (import it from numba)", n->id));
-        member = g->member;
-    } else if (auto* a = dyn_cast<Attribute>(e)) {
-        // numba.cuda.jit, cuda.jit, numba.njit
-        std::vector<const Attribute*> chain;
-        const Expr* base = e;
-        while (auto* at = dyn_cast<Attribute>(base)) {
-            chain.push_back(at);
-            base = at->value;
-        }
-        auto* root = dyn_cast<Name>(base);
-        const Global* g = root ? m.find_global(root->id) : nullptr;
-        if (!g || g->member.what != Member::What::Namespace)
-            fail(base->loc, "decorators must be numba's jit, njit, vectorize, guvectorize or cuda.jit");
-        member = g->member;
-        for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-            if (member->what != Member::What::Namespace) {
-                member.reset();
-                break;
-            }
-            member = resolve_member(member->type->path(), (*it)->attr);
-            if (!member) break;
-        }
-        (void)a;
-    }
-    if (!member || member->what != Member::What::Decorator)
+    if (auto* n = dyn_cast<Name>(e); n && !m.find_global(n->id))
+        fail(e->loc, fmt::format("decorator '{}' is not defined (import it from numba)", n->id));
+    std::optional<Member> member = module_member(e, m);
+    if (!member || member->what != Member::What::Decorator || member->decorator == "cuda.declare_device" ||
+        member->decorator == "cuda.CUSource")
         fail(e->loc, "decorators must be numba's jit, njit, vectorize, guvectorize or cuda.jit");
     return member->decorator;
 }
@@ -237,6 +213,25 @@ GufuncLayout gufunc_layout(const StrLit& text) {
 
 }  // namespace
 
+Signature signature_of(const Expr* e, const ModuleScope& m) { return one_signature(e, m); }
+
+std::optional<Member> module_member(const Expr* e, const ModuleScope& m) {
+    std::vector<const Attribute*> chain;  // numba.cuda.jit, cuda.jit, numba.njit
+    const Expr* base = e;
+    while (auto* at = dyn_cast<Attribute>(base)) {
+        chain.push_back(at);
+        base = at->value;
+    }
+    auto* root = dyn_cast<Name>(base);
+    const Global* g = root ? m.find_global(root->id) : nullptr;
+    if (!g) return std::nullopt;
+    std::optional<Member> member = g->member;
+    for (auto it = chain.rbegin(); it != chain.rend() && member; ++it)
+        member =
+            member->what == Member::What::Namespace ? resolve_member(member->type->path(), (*it)->attr) : std::nullopt;
+    return member;
+}
+
 Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
     Decorator d;
     if (fn.decorators.empty()) return d;
@@ -299,6 +294,8 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
             continue;
         else if (k.name == "device" && d.kind == Decorator::Kind::CudaJit)
             d.device = const_bool(k);
+        else if (k.name == "link" && d.kind == Decorator::Kind::CudaJit)
+            d.link = parse_link_list(k.value, m);
         else if (k.name == "target" && (d.kind == Decorator::Kind::Vectorize || d.kind == Decorator::Kind::GuVectorize))
             d.target = parse_target(k, d);
         else

@@ -5,6 +5,7 @@
 
 #include "syntax/ast.hpp"
 #include "types/gufunc_layout.hpp"
+#include "types/link_file.hpp"
 #include "types/typed_function.hpp"
 
 #include <map>
@@ -39,6 +40,7 @@ struct Decorator {
     std::vector<Signature> signatures;  // eager signatures, may be empty
     std::string gufunc_layout;               // guvectorize '(n),()->(n)'
     GufuncLayout gufunc;                     // gufunc_layout parsed and checked against the signatures
+    std::vector<LinkFile> link;              // @cuda.jit(link=[...])
 };
 
 // A module-level name supplied by the host (a Python function's __globals__), bound
@@ -75,6 +77,12 @@ public:
 
     const Decorator& decorator_of(const syntax::FunctionDef* fn) const;
     const ConstValue* global_constant(const std::string& name) const;
+    // The device code to link into CUDA code compiled from `fn`: the link= files of the
+    // @cuda.jit of `fn` and of every function it calls (directly or not), then those of
+    // the cuda.declare_device functions called, each once, in source order.
+    std::vector<LinkFile> link_files(const TypedFunction& fn) const;
+    // Files every CUDA kernel of the module links (ujit::ModuleOptions::link), first.
+    void set_module_link(std::vector<LinkFile> files);
 
     // Types `fn` for the given argument types (and an optional declared return type).
     // Cached by (fn, target, arg types). Throws CompileError.

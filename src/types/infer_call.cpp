@@ -116,6 +116,7 @@ bool Inferrer::declared_for_cuda(const FunctionDef* def) const {
 }
 
 const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::vector<const Type*> args) {
+    if (const DeclaredDevice* declared = m_.declared_device(callee)) return declared_call(c, *declared, args);
     const Decorator& d = m_.decorators[callee];
     if (d.kind == Decorator::Kind::CudaJit && !d.device)
         error(c->loc,

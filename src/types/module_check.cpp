@@ -138,6 +138,7 @@ void ModuleScope::add_constant(const Assign& s) {
         skip_host_statement(s, "only 'NAME = constant' assignments are compile-time constants");
         return;
     }
+    if (add_declared_device(s)) return;
     const auto* target = cast<Name>(s.targets[0]);
     const std::string context = fmt::format("module-level variable '{}'", target->id);
     try {

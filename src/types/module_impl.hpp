@@ -3,6 +3,7 @@
 #pragma once
 
 #include "types/const_eval.hpp"
+#include "types/declared_device.hpp"
 #include "types/infer.hpp"
 #include "types/resolve.hpp"
 
@@ -59,6 +60,8 @@ struct ModuleScope {
     // exception class: what `raise Name(...)` may name. Their definition's location.
     std::map<std::string, syntax::SourceLoc> exception_classes;
     std::map<const syntax::FunctionDef*, Decorator> decorators;
+    std::deque<DeclaredDevice> declared_devices;  // cuda.declare_device (declared_device.cpp)
+    std::vector<LinkFile> module_link;            // ModuleOptions::link: every kernel's
     std::map<SpecKey, std::unique_ptr<TypedFunction>> cache;
     std::vector<SpecKey> cache_order;  // cache's keys in the order they were added
     // The compile-time call stack, as Numba's: the specializations being typed, outermost
@@ -95,6 +98,8 @@ struct ModuleScope {
     void add_import(const syntax::Import& s);
     void add_import_from(const syntax::ImportFrom& s);
     void add_constant(const syntax::Assign& s);
+    bool add_declared_device(const syntax::Assign& s);  // false: `s` is no cuda.declare_device
+    const DeclaredDevice* declared_device(const syntax::FunctionDef* def) const;
     void add_function(const syntax::FunctionDef& fn);
 
     // host_code.cpp: what is left to Python.
@@ -126,6 +131,11 @@ struct ModuleTyper::Impl : ModuleScope {
 
 // decorators.cpp
 Decorator parse_decorators(const syntax::FunctionDef& fn, const ModuleScope& m);
+// What a module-level name or attribute chain (`cuda.jit`, `numba.cuda.declare_device`)
+// denotes, following the imports; nullopt when it names nothing ujit knows.
+std::optional<Member> module_member(const syntax::Expr* e, const ModuleScope& m);
+// A signature as decorators take it: 'int32(int32)' or int32(int32).
+Signature signature_of(const syntax::Expr* e, const ModuleScope& m);
 
 // infer.cpp: types one specialization (the body of ModuleTyper::specialize); `frame` is
 // its entry on the compile-time call stack.

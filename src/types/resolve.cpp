@@ -133,6 +133,8 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
             attr == "local" || attr == "atomic" || attr == "random" || attr == "fp16")
             return ns("cuda." + attr);
         if (attr == "jit") return decorator("cuda.jit");
+        // Module level only (types/declared_device.cpp): `f = cuda.declare_device(...)`.
+        if (attr == "declare_device" || attr == "CUSource") return decorator("cuda." + attr);
         return std::nullopt;
     }
     return std::nullopt;

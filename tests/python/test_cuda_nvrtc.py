@@ -1,7 +1,8 @@
 """CUDA C++ through NVRTC: ujit.cuda.RawKernel (CuPy's), cuda.declare_device and
 @cuda.jit(link=[...]) (Numba's), NVRTC's errors at the .cu line, the disk cache across
-processes, and a missing libnvrtc. Compiling needs the CUDA toolkit (not a GPU); launches
-are marked `gpu`."""
+processes, and a missing libnvrtc (kernels calling declared functions:
+test_cuda_declare_device.py). Compiling needs the CUDA toolkit (not a GPU); launches are
+marked `gpu`."""
 import os
 import subprocess
 import sys
@@ -191,17 +192,3 @@ def test_link_file_kinds(tmp_path):
         cuda.jit(link=[str(tmp_path / "f.cpp")])
     with pytest.raises(FileNotFoundError, match="link file .*missing.ptx.* cannot be read"):
         cuda.jit(link=[str(tmp_path / "missing.ptx")])
-
-
-def test_kernel_calling_a_declared_function_is_a_located_error():
-    mul = cuda.declare_device("mul_f32_f32", "float32(float32, float32)", link=[FUNCTIONS_CU])
-
-    @cuda.jit(link=[FUNCTIONS_CU])
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = mul(x[i], x[i])
-
-    with pytest.raises(ujit.CompileError, match="'mul' is a CUDA C\\+\\+ device function declared with "
-                                                "cuda.declare_device"):
-        kernel[1, 32](np.zeros(4, np.float32), np.ones(4, np.float32))

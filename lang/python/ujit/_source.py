@@ -18,6 +18,8 @@ the function's globals and closure at first compile and frozen, as Numba does:
   other ujit functions                    ->  their source, in the same module
   NumPy arrays                            ->  no text: copied into the module as frozen
                                               read-only arrays (ext.Module's `arrays`)
+  cuda.declare_device(...) results        ->  `NAME = numba.cuda.declare_device(...)`, link
+                                              files as absolute paths (cuda.CUSource: its text)
 
 Anything else is a CompileError naming the global, at its first use. The decorator line
 is replaced by one ujit's parser reads, built from the decorator's actual arguments.
@@ -370,9 +372,11 @@ class ModuleText:
             self.exceptions[name] = value
             return "class %s(Exception): pass" % name
         if getattr(value, "_ujit_declared_device", False):  # cuda.declare_device (cuda/_linking.py)
-            raise compile_error("'%s' is a CUDA C++ device function declared with cuda.declare_device; ujit does not "
-                                "compile calls of declared device functions yet (it compiles CUDA C++ kernels: "
-                                "ujit.cuda.RawKernel)" % name, src.filename, line, col)
+            self.needs_numba = True
+            return "%s = %s.cuda.declare_device(%r, %r%s%s)" % (
+                name, _PRELUDE_NUMBA, value.name, _signature_text(value.sig),
+                ", link=%s" % link_text(value.link) if value.link else "",
+                ", abi='c'" if value.abi == "c" else "")
         np = sys.modules.get("numpy")
         if np is not None and isinstance(value, np.ndarray):
             return self._frozen_array(name, value, src, line, col)
@@ -505,8 +509,31 @@ def fastmath_on(value):
     raise ValueError("Expected fastmath option(s) to be either a bool, dict or set")
 
 
+def _signature_text(sig):
+    """A declaration's signature as ujit's parser reads it ('int32(int32)', 'void(float32)')."""
+    ret = sig.return_type
+    return "%s(%s)" % ("void" if ret is None or str(ret) in ("none", "void") else ret,
+                       ", ".join(str(a) for a in sig.args))
+
+
+def link_text(link):
+    """link= files as the source ujit parses: absolute paths (Numba opens them from the
+    working directory at decoration; the module may compile later, elsewhere) and
+    cuda.CUSource texts."""
+    import os
+
+    items = []
+    for item in link:
+        data = getattr(item, "data", None)
+        if data is not None and getattr(item, "kind", None) == "cu":  # cuda.CUSource
+            items.append("%s.cuda.CUSource(%r)" % (_PRELUDE_NUMBA, data.decode()))
+        else:
+            items.append(repr(os.path.abspath(os.fspath(item))))
+    return "[%s]" % ", ".join(items)
+
+
 def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False,
-                   parallel=False, boundscheck=False):
+                   parallel=False, boundscheck=False, link=()):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
@@ -519,6 +546,7 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
         options = ["device=True"] if device else []
         options += ["debug=True"] if debug and not device else []
         options += ["fastmath=True"] if fastmath else []
+        options += ["link=%s" % link_text(link)] if link else []
         return "@%s.cuda.jit(%s)" % (n, ", ".join(options)) if options else "@%s.cuda.jit" % n
     if kind == "vectorize":
         if not signatures:

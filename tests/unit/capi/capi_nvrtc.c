@@ -1,7 +1,10 @@
 /* The C API's CUDA C++ through NVRTC: compile to PTX, a raw kernel, NVRTC's error at the
  * source's line, null arguments, and the launch: on the host device an error naming the
  * kernel, on a GPU a kernel that runs. Skipped (with a note) without the CUDA toolkit. */
+#define _GNU_SOURCE /* mkstemps */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "capi_test.h"
 
@@ -37,6 +40,66 @@ static void test_raw_kernel_launch(ujit_raw_kernel* k) {
     ujit_device_array_release(d);
 }
 
+/* A module whose kernel calls a cuda.declare_device function defined in a file named by
+ * ujit_module_options.link: linked into a cubin (no GPU needed); on the host device a launch
+ * is a compile error naming the kernel and the function. */
+static void test_declared_device(void) {
+    char path[] = "/tmp/ujit-capi-declared-XXXXXX.cu";
+    int fd = mkstemps(path, 3);
+    CHECK(fd >= 0);
+    if (fd < 0) return;
+    FILE* f = fdopen(fd, "w");
+    fputs("extern \"C\" __device__ int times2(int* out, int a) { *out = 2 * a; return 0; }\n", f);
+    fclose(f);
+    const char* src = "from numba import cuda\n"
+                      "times2 = cuda.declare_device('times2', 'int32(int32)')\n"
+                      "@cuda.jit\n"
+                      "def k(r, x):\n"
+                      "    r[0] = times2(x[0])\n";
+    const char* links[] = {path};
+    ujit_module_options o;
+    memset(&o, 0, sizeof o);
+    o.filename = "k.py";
+    o.link = links;
+    o.n_link = 1;
+    ujit_module* m = NULL;
+    ujit_function* k = NULL;
+    CHECK(ujit_module_from_source(src, &o, &m) == UJIT_OK);
+    CHECK(m && ujit_module_function(m, "k", &k) == UJIT_OK);
+    if (k) {
+        char* image = NULL;
+        size_t size = 0;
+        CHECK(ujit_function_link_cubin(k, "void(int32[::1], int32[::1])", "sm_75", &image, &size) == UJIT_OK);
+        CHECK(image && size > 4 &&
+              memcmp(image,
+                     "\x7f"
+                     "ELF",
+                     4) == 0);
+        ujit_free_string(image);
+        CHECK(ujit_function_link_cubin(k, NULL, NULL, &image, &size) == UJIT_ERROR_ARGUMENT);
+        ujit_function_release(k);
+    }
+    ujit_module_release(m);
+    o.n_link = 0;
+    CHECK(ujit_module_from_source(src, &o, &m) == UJIT_OK && ujit_module_function(m, "k", &k) == UJIT_OK);
+    if (k) {
+        char* image = NULL;
+        size_t size = 0;
+        CHECK(ujit_function_link_cubin(k, "void(int32[::1], int32[::1])", NULL, &image, &size) == UJIT_ERROR_ARGUMENT);
+        CHECK_ERROR("'k' links no device code");
+        ujit_function_release(k);
+    }
+    ujit_module_release(m);
+    const char* bad[] = {"functions.cpp"};
+    o.link = bad;
+    o.n_link = 1;
+    CHECK(ujit_module_from_source(src, &o, &m) == UJIT_ERROR_ARGUMENT);
+    CHECK_ERROR("don't know how to link functions.cpp");
+    o.link = NULL;
+    CHECK(ujit_module_from_source(src, &o, &m) == UJIT_ERROR_ARGUMENT);
+    remove(path);
+}
+
 void test_nvrtc(void) {
     char* ptx = NULL;
     ujit_status st = ujit_cuda_compile_ptx(kScale, NULL, "sm_90", NULL, 0, &ptx);
@@ -69,4 +132,5 @@ void test_nvrtc(void) {
     test_raw_kernel_launch(k);
     ujit_raw_kernel_free(k);
     ujit_raw_kernel_free(NULL);
+    test_declared_device();
 }

@@ -422,6 +422,22 @@ static PyObject* function_dump(FunctionObject* self, PyObject* args) {
     return r;
 }
 
+/* link_cubin(signature=None, arch=None) -> bytes: the CUDA specialization linked with its
+ * link= files (ujit_function_link_cubin). */
+static PyObject* function_link_cubin(FunctionObject* self, PyObject* args) {
+    const char *sig = NULL, *arch = NULL;
+    if (!PyArg_ParseTuple(args, "|zz", &sig, &arch)) return NULL;
+    char* image = NULL;
+    size_t size = 0;
+    PyThreadState* save = PyEval_SaveThread();
+    ujit_status st = ujit_function_link_cubin(self->handle, sig, arch, &image, &size);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, self->module);
+    PyObject* r = PyBytes_FromStringAndSize(image, (Py_ssize_t)size);
+    ujit_free_string(image);
+    return r;
+}
+
 /* vectorize(inputs, out, target): applies a vectorize ufunc over host arrays and scalars
  * into `out` (broadcast shape, result dtype). */
 static PyObject* function_vectorize(FunctionObject* self, PyObject* args) {
@@ -462,6 +478,7 @@ static PyObject* function_vectorize(FunctionObject* self, PyObject* args) {
 static PyMethodDef function_methods[] = {
     {"compile", (PyCFunction)function_compile, METH_VARARGS, "compile(signature, target=0) -> address"},
     {"dump", (PyCFunction)function_dump, METH_VARARGS, "dump(what, signature=None, arch=None) -> str"},
+    {"link_cubin", (PyCFunction)function_link_cubin, METH_VARARGS, "link_cubin(signature=None, arch=None) -> bytes"},
     {"vectorize", (PyCFunction)function_vectorize, METH_VARARGS, "vectorize(inputs, out, target=0)"},
     {NULL, NULL, 0, NULL}};
 

@@ -110,7 +110,7 @@ class CUDAFunction(CompiledFunction):
     def decorator(self):
         # debug=True reaches the compiler: a kernel run on the CPU then checks its indexing.
         return _source.decorator_text("cuda.jit", device=self.device, fastmath=self.fastmath,
-                                      debug=bool(self.options.get("debug")))
+                                      debug=bool(self.options.get("debug")), link=self.options.get("link") or ())
 
     def compile(self, sig):
         check_cuda_signature(self.function(), str(sig))
@@ -166,6 +166,18 @@ class CUDAFunction(CompiledFunction):
 
     def inspect_llvm(self, signature=None):
         return self._dumps("llvm", signature)
+
+    def inspect_linked_cubin(self, signature=None, arch=None):
+        """The cubin a GPU loads (bytes): the PTX linked with the link= files of the kernel,
+        its device functions and the cuda.declare_device functions they call, by nvJitLink
+        for `arch` (default: the PTX's). Works without a GPU."""
+        if signature is None:
+            sigs = self._signatures or self.declared
+            if not sigs:
+                raise TypeError("'%s' has no compiled signature: pass one" % self.py_func.__name__)
+            signature = sigs[0]
+        sig = normalize_signatures(signature)[0] if isinstance(signature, tuple) else str(signature)
+        return self.function().link_cubin(self._args_of(sig), arch)
 
     def _repr(self):
         return "<ujit CUDA %s %s>" % ("device function" if self.device else "kernel", self.py_func.__name__)
@@ -263,6 +275,9 @@ class Kernel:
 
     def inspect_llvm(self, signature=None):
         return self._owner.inspect_llvm(signature)
+
+    def inspect_linked_cubin(self, signature=None, arch=None):
+        return self._owner.inspect_linked_cubin(signature, arch)
 
     def inspect_types(self, signature=None, file=None):
         return self._owner.inspect_types(signature, file)
