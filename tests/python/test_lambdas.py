@@ -143,6 +143,10 @@ def complex_key(n):
     return sorted([1, 2], key=lambda v: v * 1j)
 
 
+def str_key(n):
+    return sorted(range(n), key=lambda i: str(i))
+
+
 def default_value(n):
     f = lambda v=1: v
     return f()
@@ -155,6 +159,8 @@ def test_errors_are_located():
         njit(bad_key)(3)
     with pytest.raises(ujit.core.errors.TypingError, match=r"the key's results \(complex128\) cannot be ordered"):
         njit(complex_key)(3)
+    with pytest.raises(ujit.core.errors.TypingError, match=r"the key's results \(unicode_type\) cannot be ordered"):
+        njit(str_key)(3)
     with pytest.raises(ujit.CompileError, match="default parameter values are not supported") as info:
         njit(default_value)(3)
     assert "%s:%d" % (__file__, default_value.__code__.co_firstlineno + 1) in str(info.value)
