@@ -563,6 +563,12 @@ void rename(Expr* e, const std::map<std::string, std::string>& names) {
             all(g.ifs);
         }
         return;
+    case ExprKind::Lambda: {  // its parameters hide the comprehension's variables of their names
+        FunctionDef* def = cast<Lambda>(e)->def;
+        std::map<std::string, std::string> inner = names;
+        for (const Param& p : def->params) inner.erase(p.name);
+        return rename(cast<Return>(def->body[0])->value, inner);
+    }
     default: return;  // literals
     }
 }

@@ -52,6 +52,13 @@ def immediately_called(n):
     return (lambda a: a * 10)(n) + (lambda: n)()
 
 
+def in_comprehension(n):
+    i = 100
+    firsts = [(lambda: i * 2)() for i in range(n)]
+    shadowed = [(lambda i: i + 1)(i * 10) for i in range(n)]
+    return firsts, shadowed, i
+
+
 def key_sorts(n):
     l = [(i * 7) % 11 for i in range(n)]
     a = sorted(l, key=lambda x: -x)
@@ -91,7 +98,7 @@ def arrays_by_sum(n):
     return [a[0] for a in s]
 
 
-FUNCTIONS = [bound_and_called, closure, passed_on, immediately_called, key_sorts, closure_key, tuples,
+FUNCTIONS = [bound_and_called, closure, passed_on, immediately_called, in_comprehension, key_sorts, closure_key, tuples,
              floats_by_key, arrays_by_sum]
 
 
