@@ -27,6 +27,12 @@ def last_digit(x):
     return x % 10
 
 
+@njit
+def sort_by(l, f):
+    l.sort(key=f)
+    return l
+
+
 def bound_and_called(n):
     sq = lambda v: v * v
     add = lambda a, b: a + b
@@ -117,6 +123,15 @@ def _with_python_helpers(fn, n):
         return fn(n)
     finally:
         g["apply"], g["last_digit"] = saved
+
+
+def by_argument(n):
+    return sort_by([(i * 7) % 11 for i in range(n)], last_digit)
+
+
+def test_a_key_passed_as_an_argument():
+    want = sorted([(i * 7) % 11 for i in range(12)], key=lambda x: x % 10)
+    assert njit(by_argument)(12) == want
 
 
 def test_a_big_stable_sort():
