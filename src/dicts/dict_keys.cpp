@@ -17,10 +17,12 @@ constexpr int kHashBits = 61;
 
 int64_t fix_minus_one(int64_t h) { return h == -1 ? -2 : h; }
 
-int64_t hash_unsigned(uint64_t v) { return fix_minus_one(static_cast<int64_t>(v % kModulus)); }
+// The modulo only past the modulus: a small key is its own hash, without a division (as
+// CPython's and Numba's int hash).
+int64_t hash_unsigned(uint64_t v) { return fix_minus_one(static_cast<int64_t>(v < kModulus ? v : v % kModulus)); }
 
 int64_t hash_signed(int64_t v) {
-    if (v >= 0) return hash_unsigned(static_cast<uint64_t>(v));
+    if (v >= 0) return static_cast<uint64_t>(v) < kModulus ? v : hash_unsigned(static_cast<uint64_t>(v));
     uint64_t mag = 0 - static_cast<uint64_t>(v);
     return fix_minus_one(-static_cast<int64_t>(mag % kModulus));
 }

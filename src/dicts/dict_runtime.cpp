@@ -46,6 +46,25 @@ int64_t entry_hash(const char* e) {
 }
 void set_hash(char* e, int64_t h) { std::memcpy(e, &h, sizeof h); }
 
+// Index slots are int32 while every entry number fits (CPython's and Numba's compact
+// indices: a 1M-entry dict's index is 8 MB instead of 16, the random probes miss the cache
+// half as much), int64 beyond.
+int64_t width_for(int64_t index_size) { return index_size <= (int64_t{1} << 31) ? 4 : 8; }
+int64_t get_ix(const ujit_dict_payload* d, uint64_t i) {
+    if (d->index_width == 4) return static_cast<const int32_t*>(d->indices)[i];
+    return static_cast<const int64_t*>(d->indices)[i];
+}
+void set_ix(ujit_dict_payload* d, uint64_t i, int64_t v) {
+    if (d->index_width == 4)
+        static_cast<int32_t*>(d->indices)[i] = static_cast<int32_t>(v);
+    else
+        static_cast<int64_t*>(d->indices)[i] = v;
+}
+// Every slot empty: kEmpty is -1, all bits set in either width.
+void clear_index(ujit_dict_payload* d) {
+    std::memset(d->indices, 0xff, static_cast<size_t>(d->index_size * d->index_width));
+}
+
 // Each nrt header the value of entry `e` holds (the dict's own references).
 template <class F> void for_each_owner(const ujit_dict_payload* d, const char* e, F&& f) {
     Layout l = layout(d);
@@ -91,7 +110,7 @@ int64_t probe(const ujit_dict_payload* d, const void* key, int64_t hash, bool* f
     auto perturb = static_cast<uint64_t>(hash);
     uint64_t i = perturb & mask;
     for (;;) {
-        int64_t ix = d->indices[i];
+        int64_t ix = get_ix(d, i);
         if (ix == kEmpty) {
             *found = false;
             return static_cast<int64_t>(i);
@@ -112,7 +131,7 @@ int64_t empty_slot(const ujit_dict_payload* d, int64_t hash) {
     auto mask = static_cast<uint64_t>(d->index_size - 1);
     auto perturb = static_cast<uint64_t>(hash);
     uint64_t i = perturb & mask;
-    while (d->indices[i] != kEmpty) {
+    while (get_ix(d, i) != kEmpty) {
         perturb >>= 5;
         i = (i * 5 + perturb + 1) & mask;
     }
@@ -124,7 +143,8 @@ int64_t usable(int64_t index_size) { return index_size * 2 / 3; }
 // A new index of `index_size` slots over the live entries, moved to the front in order.
 int resize(ujit_dict_payload* d, int64_t index_size) {
     int64_t cap = usable(index_size);
-    auto* indices = static_cast<int64_t*>(std::malloc(static_cast<size_t>(index_size) * sizeof(int64_t)));
+    const int64_t width = width_for(index_size);
+    void* indices = std::malloc(static_cast<size_t>(index_size * width));
     if (!indices) return -1;
     char* entries = d->entries;
     if (cap > d->entries_cap) {
@@ -147,8 +167,9 @@ int resize(ujit_dict_payload* d, int64_t index_size) {
     std::free(d->indices);
     d->indices = indices;
     d->index_size = index_size;
-    for (int64_t i = 0; i < index_size; ++i) indices[i] = kEmpty;
-    for (int64_t i = 0; i < n; ++i) indices[empty_slot(d, entry_hash(entry(d, i)))] = i;
+    d->index_width = width;
+    clear_index(d);
+    for (int64_t i = 0; i < n; ++i) set_ix(d, static_cast<uint64_t>(empty_slot(d, entry_hash(entry(d, i)))), i);
     return 0;
 }
 
@@ -188,9 +209,9 @@ ujit_nrt_meminfo* make(const int64_t* l, int64_t used_hint) {
 // Removes the entry at index `slot`; its key's references are released unless they move to
 // the caller (popitem).
 void remove_at(ujit_dict_payload* d, int64_t slot, bool release) {
-    int64_t ix = d->indices[slot];
+    int64_t ix = get_ix(d, static_cast<uint64_t>(slot));
     if (release) release_key(d, entry(d, ix));
-    d->indices[slot] = kDeleted;
+    set_ix(d, static_cast<uint64_t>(slot), kDeleted);
     set_hash(entry(d, ix), kHole);
     --d->used;
 }
@@ -219,7 +240,7 @@ ujit_nrt_meminfo* ujit_dict_copy(const ujit_dict_payload* d) {
         std::memcpy(to, e, static_cast<size_t>(d->entry_size));
         retain_key(c, to);
         retain_value(c, to);
-        c->indices[empty_slot(c, entry_hash(e))] = c->nentries++;
+        set_ix(c, static_cast<uint64_t>(empty_slot(c, entry_hash(e))), c->nentries++);
         ++c->used;
     }
     return mi;
@@ -228,7 +249,7 @@ ujit_nrt_meminfo* ujit_dict_copy(const ujit_dict_payload* d) {
 char* ujit_dict_find(const ujit_dict_payload* d, const void* key) {
     bool found = false;
     int64_t slot = probe(d, key, hash_of(d, key), &found);
-    return found ? entry(d, d->indices[slot]) : nullptr;
+    return found ? entry(d, get_ix(d, static_cast<uint64_t>(slot))) : nullptr;
 }
 
 int32_t ujit_dict_insert(ujit_dict_payload* d, const void* key, const void* value) {
@@ -237,7 +258,7 @@ int32_t ujit_dict_insert(ujit_dict_payload* d, const void* key, const void* valu
     int64_t slot = probe(d, key, hash, &found);
     int64_t vsize = d->layout[1];
     if (found) {
-        char* e = entry(d, d->indices[slot]);
+        char* e = entry(d, get_ix(d, static_cast<uint64_t>(slot)));
         release_value(d, e);
         if (vsize) std::memcpy(e + value_offset(d), value, static_cast<size_t>(vsize));
         return 0;
@@ -252,7 +273,7 @@ int32_t ujit_dict_insert(ujit_dict_payload* d, const void* key, const void* valu
     std::memcpy(e + 8, key, static_cast<size_t>(d->layout[0]));
     retain_key(d, e);
     if (vsize) std::memcpy(e + value_offset(d), value, static_cast<size_t>(vsize));
-    d->indices[slot] = d->nentries++;
+    set_ix(d, static_cast<uint64_t>(slot), d->nentries++);
     ++d->used;
     return 0;
 }
@@ -261,7 +282,7 @@ int32_t ujit_dict_pop(ujit_dict_payload* d, const void* key, void* value_out) {
     bool found = false;
     int64_t slot = probe(d, key, hash_of(d, key), &found);
     if (!found) return 0;
-    const char* e = entry(d, d->indices[slot]);
+    const char* e = entry(d, get_ix(d, static_cast<uint64_t>(slot)));
     if (value_out && d->layout[1])
         std::memcpy(value_out, e + value_offset(d), static_cast<size_t>(d->layout[1]));
     else
@@ -290,7 +311,7 @@ void ujit_dict_clear(ujit_dict_payload* d) {
             release_key(d, entry(d, i));
             release_value(d, entry(d, i));
         }
-    for (int64_t i = 0; i < d->index_size; ++i) d->indices[i] = kEmpty;
+    clear_index(d);
     d->nentries = 0;
     d->used = 0;
 }

@@ -55,9 +55,10 @@ typedef struct ujit_dict_payload {
     char* entries;      /* offset 16 */
     int64_t entry_size; /* offset 24 */
     int64_t index_size; /* a power of two */
-    int64_t* indices;   /* entry number, or -1 empty, -2 deleted */
+    void* indices;      /* entry number, or -1 empty, -2 deleted: int32 or int64 (index_width) */
     int64_t entries_cap;
     int64_t* layout; /* a copy of the layout */
+    int64_t index_width; /* bytes per index slot: 4 while entry numbers fit (half the cache misses), else 8 */
 } ujit_dict_payload;
 
 /* Where the value starts in an entry. */

@@ -504,6 +504,7 @@ Expr* Parser::parse_display() {
             list->elts.push_back(parse_expr());
             list_ok_ = rows;
             if (peek().is_keyword("for")) {  // np.array([f(i) for i in ...]): a list value
+                if (in_decorator_) unsupported(open.loc, "list comprehensions are");
                 if (list->elts.size() != 1) fail(peek().loc, "invalid syntax: a comprehension has one element");
                 list_ok_ = false;
                 Expr* comp = parse_list_comp(open, list->elts[0]);
@@ -562,6 +563,12 @@ void rename(Expr* e, const std::map<std::string, std::string>& names) {
             all(g.ifs);
         }
         return;
+    case ExprKind::Lambda: {  // its parameters hide the comprehension's variables of their names
+        FunctionDef* def = cast<Lambda>(e)->def;
+        std::map<std::string, std::string> inner = names;
+        for (const Param& p : def->params) inner.erase(p.name);
+        return rename(cast<Return>(def->body[0])->value, inner);
+    }
     default: return;  // literals
     }
 }

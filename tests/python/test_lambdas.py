@@ -27,6 +27,12 @@ def last_digit(x):
     return x % 10
 
 
+@njit
+def sort_by(l, f):
+    l.sort(key=f)
+    return l
+
+
 def bound_and_called(n):
     sq = lambda v: v * v
     add = lambda a, b: a + b
@@ -50,6 +56,13 @@ def passed_on(n):
 
 def immediately_called(n):
     return (lambda a: a * 10)(n) + (lambda: n)()
+
+
+def in_comprehension(n):
+    i = 100
+    firsts = [(lambda: i * 2)() for i in range(n)]
+    shadowed = [(lambda i: i + 1)(i * 10) for i in range(n)]
+    return firsts, shadowed, i
 
 
 def key_sorts(n):
@@ -91,7 +104,7 @@ def arrays_by_sum(n):
     return [a[0] for a in s]
 
 
-FUNCTIONS = [bound_and_called, closure, passed_on, immediately_called, key_sorts, closure_key, tuples,
+FUNCTIONS = [bound_and_called, closure, passed_on, immediately_called, in_comprehension, key_sorts, closure_key, tuples,
              floats_by_key, arrays_by_sum]
 
 
@@ -110,6 +123,15 @@ def _with_python_helpers(fn, n):
         return fn(n)
     finally:
         g["apply"], g["last_digit"] = saved
+
+
+def by_argument(n):
+    return sort_by([(i * 7) % 11 for i in range(n)], last_digit)
+
+
+def test_a_key_passed_as_an_argument():
+    want = sorted([(i * 7) % 11 for i in range(12)], key=lambda x: x % 10)
+    assert njit(by_argument)(12) == want
 
 
 def test_a_big_stable_sort():
@@ -143,6 +165,10 @@ def complex_key(n):
     return sorted([1, 2], key=lambda v: v * 1j)
 
 
+def str_key(n):
+    return sorted(range(n), key=lambda i: str(i))
+
+
 def default_value(n):
     f = lambda v=1: v
     return f()
@@ -155,6 +181,8 @@ def test_errors_are_located():
         njit(bad_key)(3)
     with pytest.raises(ujit.core.errors.TypingError, match=r"the key's results \(complex128\) cannot be ordered"):
         njit(complex_key)(3)
+    with pytest.raises(ujit.core.errors.TypingError, match=r"the key's results \(unicode_type\) cannot be ordered"):
+        njit(str_key)(3)
     with pytest.raises(ujit.CompileError, match="default parameter values are not supported") as info:
         njit(default_value)(3)
     assert "%s:%d" % (__file__, default_value.__code__.co_firstlineno + 1) in str(info.value)

@@ -72,7 +72,7 @@ else:
 # VERBOSE: host_code.py:48:1: note: left to Python: 'with' statements are not supported by ujit
 # VERBOSE: host_code.py:51:1: note: left to Python: 'try' statements are not supported by ujit
 # VERBOSE: host_code.py:56:1: note: left to Python: f-strings with a format spec are not supported by ujit
-# VERBOSE: host_code.py:57:1: note: left to Python: lambda expressions are not supported by ujit
+# VERBOSE: host_code.py:57:1: note: left to Python: module-level variable 'data' must be a constant expression: set and dict literals are not supported by ujit
 # VERBOSE: host_code.py:59:1: note: left to Python: module-level 'if' statements are left to Python
 # VERBOSE: host_code.py: ok (3 functions, 1 signature compiled)
 # SCALE: 8.0
