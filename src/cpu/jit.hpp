@@ -37,6 +37,11 @@ public:
     // subtargets in an unsynchronized map, so optimizing on several threads through one
     // shared machine races. Do not mutate its options.
     llvm::TargetMachine& target_machine();
+    // This thread's machine with the JIT's own code generation settings (PIC and the small
+    // code model, as LLJIT configures JITLink): emit_object's, and what `ujit asm` prints, so
+    // that the dump shows the code that runs (a call of a function of the module is a direct
+    // `call`, not the large code model's `movabs` and indirect call).
+    llvm::TargetMachine& object_machine();
 
     // Takes ownership of the module and its context; code is generated on first lookup.
     // Throws std::runtime_error naming any called function that cannot be resolved.
@@ -65,7 +70,6 @@ private:
     Jit();
     void check_externals(const llvm::Module& m);  // throws naming an unresolvable callee
     llvm::orc::JITDylib& new_module_dylib();
-    llvm::TargetMachine& object_machine();  // this thread's machine with the JIT's codegen settings
     std::unique_ptr<llvm::orc::JITTargetMachineBuilder> host_;  // makes each thread's machine
     std::unique_ptr<llvm::orc::LLJIT> jit_;
     llvm::orc::JITDylib* runtime_ = nullptr;  // ujit_rt_* and process symbols

@@ -200,7 +200,7 @@ std::string cpu_assembly_here(const Request& req) {
     std::unique_ptr<llvm::Module> module = lower(ctx, *target, req, fn);
     cpu::Jit& jit = cpu::Jit::instance();
     cpu::optimize_module(*module, jit.target_machine(), req.options.opt_level, req.options.fastmath);
-    return cpu::emit_assembly(*module, jit.target_machine());
+    return cpu::emit_assembly(*module, jit.object_machine());
 }
 
 }  // namespace

@@ -285,13 +285,18 @@ def catch_with_an_older_array(n):
     return t
 
 
+def repeats_without_leaking(f, n):
+    """f(n) five more times leaves the live allocations where they were."""
+    before = live()
+    for _ in range(5):
+        f(n)
+    return live() == before
+
+
 def test_a_callee_reference_to_an_array_made_before_the_try_is_released():
     f = njit(catch_with_an_older_array)
     assert f(3) == -1.0
-    before = live()
-    for _ in range(5):
-        f(3)
-    assert live() == before
+    assert repeats_without_leaking(f, 3)
 
 
 @njit
@@ -334,10 +339,7 @@ def catch_each_kind(n):
 def test_every_kind_of_raise_releases_the_callees_references():
     f = njit(catch_each_kind)
     assert f(3) == -3.0
-    before = live()
-    for _ in range(5):
-        f(3)
-    assert live() == before
+    assert repeats_without_leaking(f, 3)
 
 @njit
 def raise_below(a):
@@ -368,7 +370,4 @@ def catch_through_a_middle_frame(n):
 def test_a_middle_frame_reference_to_an_array_made_before_the_try_is_released():
     f = njit(catch_through_a_middle_frame)
     assert f(3) == catch_through_a_middle_frame(3) == -1.0
-    before = live()
-    for _ in range(5):
-        f(3)
-    assert live() == before
+    assert repeats_without_leaking(f, 3)

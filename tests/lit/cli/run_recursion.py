@@ -1,10 +1,11 @@
-# Recursive functions run from the command line, and the call stays a call in the IR (not
+# Recursive functions run from the command line, and the call stays a direct call (not
 # inlined forever); the return type is inferred from the return that does not recurse.
 # RUN: %ujit run %s fib 20 | FileCheck %s --check-prefix=FIB
 # RUN: %ujit run %s is_even 1001 | FileCheck %s --check-prefix=EVEN
 # RUN: %ujit run %s halves 100.0 | FileCheck %s --check-prefix=HALVES
 # RUN: %ujit types %s fib --sig 'int64(int64)' | FileCheck %s --check-prefix=TYPES
 # RUN: %ujit llvm %s fib --sig "int64(int64)" | FileCheck %s --check-prefix=IR
+# RUN: %ujit asm %s fib --sig "int64(int64)" | FileCheck %s --check-prefix=ASM
 from numba import njit
 
 
@@ -43,3 +44,10 @@ def halves(x):
 # IR: define internal {{.*}}i64 @"fib$i8$ri8.impl"(i64
 # IR-NOT: alwaysinline
 # IR: call {{.*}}i64 @"fib$i8$ri8.impl"(
+# The machine code the JIT runs (PIC, small code model) calls itself directly: no wrapper,
+# no indirect call through a register.
+# ASM-LABEL: {{^}}fib$i8$ri8.impl:
+# ASM-NOT: callq *
+# ASM: callq fib$i8$ri8.impl
+# ASM-NOT: callq *
+# ASM: .Lfunc_end0:
