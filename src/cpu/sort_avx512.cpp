@@ -14,6 +14,7 @@
 #if defined(__GNUC__) && !defined(__clang__)
 // GCC 12 warns of the undefined vectors inside its own intrinsics (_mm512_undefined_*).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 #endif
 
@@ -136,21 +137,27 @@ UJIT_AVX512 int partition_vector(typename S::T* a, size_t left, size_t right, ty
     return k;
 }
 
-// Partitions a[0, n) around `pivot` in place: the elements < pivot (<= when kStrict) first.
-// Returns their number. The two end vectors are read first, then each step reads the next
-// vector from the end with less room written back, so that no store overtakes a read.
-template <class S, bool kStrict> UJIT_AVX512 size_t partition(typename S::T* a, size_t n, typename S::T pivot) {
-    constexpr size_t L = S::kLanes;
-    size_t left = 0, right = n;
-    for (size_t i = n % L; i > 0; --i) {  // the length becomes a whole number of vectors
-        // Without a branch (the outcome is a coin toss): swap a[left] to the end or keep it.
-        typename S::T x = a[left], y = a[right - 1];
+// Partitions `count` elements at a[left] by scalar steps, moving `left` and `right`: each one
+// stays (left grows) or is swapped to a[right - 1] (right shrinks). Without a branch: the
+// outcome is a coin toss.
+template <bool kStrict, class T> void shorten(T* a, size_t& left, size_t& right, size_t count, T pivot) {
+    for (; count > 0; --count) {
+        T x = a[left], y = a[right - 1];
         bool goes_right = kStrict ? x > pivot : !(x < pivot);
         a[left] = goes_right ? y : x;
         a[right - 1] = goes_right ? x : y;
         left += !goes_right;
         right -= goes_right;
     }
+}
+
+// Partitions a[0, n) around `pivot` in place: the elements < pivot (<= when kStrict) first.
+// Returns their number. The two end vectors are read first, then each step reads the next
+// vector from the end with less room written back, so that no store overtakes a read.
+template <class S, bool kStrict> UJIT_AVX512 size_t partition(typename S::T* a, size_t n, typename S::T pivot) {
+    constexpr size_t L = S::kLanes;
+    size_t left = 0, right = n;
+    shorten<kStrict>(a, left, right, n % L, pivot);  // to a whole number of vectors
     if (left == right) return left;
     const typename S::V pv = S::set1(pivot);
     if (right - left == L) return left + L - partition_vector<S, kStrict>(a, left, right, S::load(a + left), pv);
@@ -183,14 +190,7 @@ UJIT_AVX512 size_t partition_unrolled(typename S::T* a, size_t n, typename S::T 
     constexpr size_t L = S::kLanes, B = U * L;
     if (n < 4 * B) return partition<S, kStrict>(a, n, pivot);
     size_t left = 0, right = n;
-    for (size_t i = n % B; i > 0; --i) {  // the length becomes a whole number of steps
-        typename S::T x = a[left], y = a[right - 1];
-        bool goes_right = kStrict ? x > pivot : !(x < pivot);
-        a[left] = goes_right ? y : x;
-        a[right - 1] = goes_right ? x : y;
-        left += !goes_right;
-        right -= goes_right;
-    }
+    shorten<kStrict>(a, left, right, n % B, pivot);  // to a whole number of steps
     const typename S::V pv = S::set1(pivot);
     typename S::V saved[2 * U];
     for (int i = 0; i < U; ++i) {

@@ -11,7 +11,9 @@ time the library call, not an allocation:
     PYTHONPATH=lang/python python3 tools/bench/bench_nplib.py [n_reduce] [n_sort] [n_matrix]
 
 Prints `row | impl | ms | ratio to NumPy` lines. The copies that sorting needs are made
-outside the timed region for every implementation.
+outside the timed region for every implementation. The implementations take turns within
+each row (NumPy, ujit, Numba, NumPy, ...), so that a machine whose speed drifts (shared
+cores, other jobs' memory traffic) slows them alike.
 """
 import os
 import sys
@@ -25,15 +27,16 @@ import numpy as np  # noqa: E402  (after the thread settings)
 REPS = 7
 
 
-def median_ms(run, prepare=None):
-    t = []
+def interleaved_median_ms(runs, prepare=None):
+    """{impl: run(arg)} -> {impl: median ms}, the implementations taking turns each repetition."""
+    times = {name: [] for name in runs}
     for _ in range(REPS):
-        arg = prepare() if prepare else None
-        t0 = time.perf_counter()
-        run(arg)
-        t.append((time.perf_counter() - t0) * 1e3)
-    t.sort()
-    return t[len(t) // 2]
+        for name, run in runs.items():
+            arg = prepare() if prepare else None
+            t0 = time.perf_counter()
+            run(arg)
+            times[name].append((time.perf_counter() - t0) * 1e3)
+    return {name: sorted(t)[len(t) // 2] for name, t in times.items()}
 
 
 def functions(njit):
@@ -80,15 +83,20 @@ def main():
     except ImportError:
         print("bench_nplib: numba not installed; ujit against NumPy only", flush=True)
 
-    numpy_rows = {
-        f"a.sum() {n_reduce} float64": median_ms(lambda _: a.sum()),
-        f"a.max() {n_reduce} float64": median_ms(lambda _: a.max()),
-        f"a.mean() {n_reduce} float64": median_ms(lambda _: a.mean()),
-        f"a.sort() {n_sort} float64": median_ms(lambda c: c.sort(), lambda: s.copy()),
-        f"np.dot {n_matrix}x{n_matrix} float64": median_ms(lambda _: np.dot(m1, m2, out=out)),
+    numpy_name = f"numpy {np.__version__}"
+    from ujit.runtime import blas_library
+    try:
+        numpy_blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"]["name"]
+    except Exception:  # NumPy 1.x: no dicts mode
+        numpy_blas = "?"
+    print(f"bench_nplib: BLAS: ujit {blas_library() or 'none'}; numpy {numpy_blas}", flush=True)
+    numpy_runs = {
+        "sum": lambda _: a.sum(),
+        "max": lambda _: a.max(),
+        "mean": lambda _: a.mean(),
+        "sort": lambda c: c.sort(),
+        "dot": lambda _: np.dot(m1, m2, out=out),
     }
-    for row, ms in numpy_rows.items():
-        print(f"{row} | numpy {np.__version__} | {ms:.2f} | 1.00", flush=True)
     for name, f in impls.items():
         for key, arr in (("sum", a), ("max", a), ("mean", a)):  # compile and check first
             got, want = f[key](arr), getattr(arr, key)()
@@ -98,15 +106,25 @@ def main():
         assert (c == np.sort(s)).all(), name
         f["dot"](m1, m2, out)
         assert np.allclose(out, m1 @ m2), name
-        rows = {
-            f"a.sum() {n_reduce} float64": median_ms(lambda _: f["sum"](a)),
-            f"a.max() {n_reduce} float64": median_ms(lambda _: f["max"](a)),
-            f"a.mean() {n_reduce} float64": median_ms(lambda _: f["mean"](a)),
-            f"a.sort() {n_sort} float64": median_ms(lambda c: f["sort"](c), lambda: s.copy()),
-            f"np.dot {n_matrix}x{n_matrix} float64": median_ms(lambda _: f["dot"](m1, m2, out)),
-        }
-        for row, ms in rows.items():
-            print(f"{row} | {name} | {ms:.2f} | {ms / numpy_rows[row]:.2f}", flush=True)
+
+    def runs_of(key, args):
+        runs = {numpy_name: numpy_runs[key]}
+        for name, f in impls.items():
+            g = f[key]
+            runs[name] = (lambda c, g=g: g(c)) if args is None else (lambda _, g=g: g(*args))
+        return runs
+
+    rows = [
+        (f"a.sum() {n_reduce} float64", runs_of("sum", (a,)), None),
+        (f"a.max() {n_reduce} float64", runs_of("max", (a,)), None),
+        (f"a.mean() {n_reduce} float64", runs_of("mean", (a,)), None),
+        (f"a.sort() {n_sort} float64", runs_of("sort", None), lambda: s.copy()),
+        (f"np.dot {n_matrix}x{n_matrix} float64", runs_of("dot", (m1, m2, out)), None),
+    ]
+    for row, runs, prepare in rows:
+        ms = interleaved_median_ms(runs, prepare)
+        for name, t in ms.items():
+            print(f"{row} | {name} | {t:.2f} | {t / ms[numpy_name]:.2f}", flush=True)
 
 
 if __name__ == "__main__":
