@@ -90,7 +90,7 @@ TEST_CASE("C API hostile: dtypes, targets and shapes out of range", "[capi][host
     ujit_value args[2] = {f64(1.0), f64(2.0)};
     ujit_value r{};
     size_t n = 0;
-    for (int bad : {-1, 13, 1 << 30}) {
+    for (int bad : {-1, 14, 1 << 30}) {  // 13 is UJIT_FLOAT16
         std::memcpy(&args[1].dtype, &bad, sizeof bad);  // as a C caller could store it
         check_argument_error(ujit_function_call(f, args, 2, &r, 1, &n), "invalid ujit_dtype");
     }
