@@ -1,0 +1,21 @@
+# A kernel calling a CUDA C++ device function (cuda.declare_device) cannot run on the host
+# device: `ujit run --target cpu` says so at the call, naming the kernel; `ujit ptx` shows the
+# call of the declared symbol (linked when a GPU loads the kernel).
+# RUN: rm -rf %t && mkdir -p %t && cd %t
+# RUN: printf 'extern "C" __device__ int times2(int* out, int a) { *out = 2 * a; return 0; }\n' > functions.cu
+# RUN: %python -c "import numpy as np; np.save('x.npy', np.arange(4, dtype=np.int32)); np.save('r.npy', np.zeros(4, np.int32))"
+# RUN: not %ujit run %s k r.npy x.npy --launch 1,32 --target cpu 2>&1 | FileCheck %s --check-prefix=CPU
+# CPU: declared_device_host.py:21:16: error: 'k' calls 'times2', a CUDA C++ device function (cuda.declare_device), and CUDA C++ runs only on a GPU
+# RUN: %ujit ptx %s k | FileCheck %s --check-prefix=PTX
+# PTX: .extern .func  (.param .b32 func_retval0) times2
+# PTX: call.uni
+from numba import cuda
+
+times2 = cuda.declare_device("times2", "int32(int32)", link=["functions.cu"])
+
+
+@cuda.jit("void(int32[::1], int32[::1])")
+def k(r, x):
+    i = cuda.grid(1)
+    if i < r.shape[0]:
+        r[i] = times2(x[i])
