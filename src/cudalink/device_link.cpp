@@ -1,11 +1,15 @@
 #include "cudalink/device_link.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "cache/disk_cache.hpp"
+#include "cache/hash.hpp"
 #include "cudalink/toolkit_libs.hpp"
 #include "ujit/ujit.hpp"
 
@@ -163,12 +167,37 @@ LinkInput read_link_file(const std::string& path) {
     return {kind, bytes.str(), path};
 }
 
-std::string link_cubin(const std::vector<LinkInput>& inputs, const LinkOptions& options) {
+namespace {
+
+std::atomic<size_t> links{0};
+
+// What a linked cubin depends on: every input's kind and bytes, the options, and the
+// libraries that make it (nvJitLink; NVRTC too for a .cu input). Empty when a library's
+// file cannot be told without loading it (a bare soname): not cached then.
+std::string link_key(const std::vector<LinkInput>& inputs, const LinkOptions& o) {
+    std::string linker = nvjitlink_identity();
+    if (linker.empty()) return {};
+    std::string key = fmt::format("kind=linked-cubin\narch={}\nlto={}\nnvjitlink={}\n", o.arch, o.lto, linker);
+    bool cu = false;
+    for (const LinkInput& in : inputs) {
+        key += fmt::format("input={}:{}\n", int(in.kind), cache::hex64(cache::fnv1a64(in.data)));
+        cu = cu || in.kind == LinkKind::Cu;
+    }
+    if (cu) {
+        std::string compiler = nvrtc_identity();
+        if (compiler.empty()) return {};
+        key += fmt::format("nvrtc={}\noptions={}\n", compiler, fmt::join(o.nvrtc, " "));
+    }
+    return key;
+}
+
+std::string link_now(const std::vector<LinkInput>& inputs, const LinkOptions& options) {
+    links.fetch_add(1, std::memory_order_relaxed);
     try {
         return Linker(inputs, options, false).cubin();
     } catch (const Error& e) {
-        // An object, library or fatbin built with -dlto holds LTO-IR, which links only with
-        // -lto; nothing but the link tells (nvJitLink: "LTO-IR input cannot be used without
+        // An object, library or fatbin of LTO-IR alone (nvcc -arch=lto_XX -dc) links only
+        // with -lto; nothing but the link tells (nvJitLink: "LTO-IR input cannot be used without
         // LTO enabled"), so such a link is run again with it.
         if (options.lto || std::string(e.what()).find("without LTO enabled") == std::string::npos) throw;
         LinkOptions o = options;
@@ -176,6 +205,22 @@ std::string link_cubin(const std::vector<LinkInput>& inputs, const LinkOptions& 
         return Linker(inputs, o, false).cubin();
     }
 }
+
+}  // namespace
+
+// Kept in the disk cache: a link runs ptxas on ujit's PTX (hundreds of ms), a hit is a
+// file read, so a second process launching the kernel pays nearly nothing for it.
+std::string link_cubin(const std::vector<LinkInput>& inputs, const LinkOptions& options) {
+    std::optional<cache::DiskCache> disk = cache::DiskCache::from_env();
+    std::string key = disk ? link_key(inputs, options) : std::string();
+    if (!key.empty())
+        if (std::optional<std::string> hit = disk->load(key)) return *hit;
+    std::string cubin = link_now(inputs, options);
+    if (!key.empty()) disk->store(key, cubin);
+    return cubin;
+}
+
+size_t device_links() { return links.load(std::memory_order_relaxed); }
 
 std::string link_ptx(const std::vector<LinkInput>& inputs, const LinkOptions& options) {
     LinkOptions o = options;

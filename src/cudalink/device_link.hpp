@@ -2,8 +2,8 @@
 // kernel is given with link=[...] (.cu compiled by NVRTC, .ptx, .cubin, .fatbin, .o, .a,
 // .ltoir). With an LTO-IR input the link runs with -lto (NVRTC compiles .cu inputs to LTO-IR
 // then, so device functions inline across files); otherwise PTX and machine code are linked,
-// and a link that finds LTO-IR inside an object, library or fatbin (nvcc -dlto) is run again
-// with -lto.
+// and a link that finds an object, library or fatbin holding only LTO-IR (nvcc
+// -arch=lto_XX -dc) is run again with -lto.
 #pragma once
 
 #include <string>
@@ -34,9 +34,12 @@ struct LinkOptions {
     std::vector<std::string> nvrtc;     // options for .cu inputs
 };
 
-// The linked cubin. Throws ujit::Error (Runtime) with nvJitLink's error log (undefined
-// symbols name the input that needs them), or when nvJitLink is absent.
+// The linked cubin, from the disk cache when it has it (keyed by the inputs' bytes, the
+// options and the libraries' files). Throws ujit::Error (Runtime) with nvJitLink's error
+// log (undefined symbols name the input that needs them), or when nvJitLink is absent.
 std::string link_cubin(const std::vector<LinkInput>& inputs, const LinkOptions& options);
+// The number of links this process ran (cache hits excluded): what tests of the cache check.
+size_t device_links();
 // The linked program as PTX (LTO only: nvJitLink makes PTX of an -lto link), for
 // inspect_asm/compile_ptx without a GPU.
 std::string link_ptx(const std::vector<LinkInput>& inputs, const LinkOptions& options);

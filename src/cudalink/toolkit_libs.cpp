@@ -166,8 +166,10 @@ bool nvjitlink_available(std::string* why) {
     }
 }
 
-std::string nvrtc_identity() {
-    for (const std::string& c : library_candidates("UJIT_NVRTC_LIBRARY", kNvrtcSonames)) {
+namespace {
+
+std::string library_identity(const char* env, const std::vector<std::string>& sonames) {
+    for (const std::string& c : library_candidates(env, sonames)) {
         if (c.find('/') == std::string::npos) break;  // a bare soname: only loading it tells which file
         struct stat st{};
         if (stat(c.c_str(), &st) != 0) continue;
@@ -178,6 +180,12 @@ std::string nvrtc_identity() {
     }
     return {};
 }
+
+}  // namespace
+
+std::string nvrtc_identity() { return library_identity("UJIT_NVRTC_LIBRARY", kNvrtcSonames); }
+
+std::string nvjitlink_identity() { return library_identity("UJIT_NVJITLINK_LIBRARY", kNvJitLinkSonames); }
 
 std::string cuda_include_dir() {
     for (const std::string& home : toolkit_homes()) {

@@ -62,6 +62,8 @@ bool nvjitlink_available(std::string* why = nullptr);
 // candidate file that exists, or "" when only the system loader can tell (a bare soname).
 // What the disk cache keys NVRTC's output on, so that a cache hit costs no dlopen (~100 ms).
 std::string nvrtc_identity();
+// The same for nvJitLink (what linked cubins are keyed on).
+std::string nvjitlink_identity();
 
 // The CUDA toolkit's include directory for NVRTC's -I (first of $CUDA_HOME, $CUDA_PATH,
 // the build's toolkit, /usr/local/cuda that has include/cuda_runtime.h), or "".

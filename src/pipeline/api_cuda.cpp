@@ -36,6 +36,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace ujit::cuda {
 
@@ -603,8 +604,16 @@ std::string Specialization::linked_cubin(const std::string& arch) const {
                                                        "CUDA code given link= files or calling cuda.declare_device "
                                                        "functions",
                                                        c.typed->def->name));
-    return pipeline::link_device_code(c.assembly, c.typed->symbol, c.link,
-                                      arch.empty() ? s_->request.options.arch : arch);
+    const std::string& made_for = s_->request.options.arch;
+    auto number = [](const std::string& a) {
+        size_t digit = a.find_first_of("0123456789");
+        return digit == std::string::npos ? -1 : std::atoi(a.c_str() + digit);
+    };
+    if (!arch.empty() && number(arch) < number(made_for))
+        throw Error(Error::Kind::Argument, fmt::format("error: '{}' was compiled to PTX for {}: it links for {} or a "
+                                                       "newer architecture, not {}",
+                                                       c.typed->def->name, made_for, made_for, arch));
+    return pipeline::link_device_code(c.assembly, c.typed->symbol, c.link, arch.empty() ? made_for : arch);
 }
 
 }  // namespace ujit

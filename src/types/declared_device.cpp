@@ -19,7 +19,9 @@ using namespace syntax;
 
 namespace {
 
-constexpr const char* kCAbiMark = "abi=c";  // the docstring of a C-ABI declaration's def
+// The docstring of a declaration's def: no Python def has this one with an empty body.
+constexpr const char* kNumbaAbiMark = "<ujit cuda.declare_device abi=numba>";
+constexpr const char* kCAbiMark = "<ujit cuda.declare_device abi=c>";
 
 const std::string& string_literal(const Expr* e, const char* what) {
     if (auto* s = dyn_cast<StrLit>(e)) return s->value;
@@ -50,6 +52,10 @@ LinkFile link_item(const Expr* e, const ModuleScope& m) {
 }
 
 }  // namespace
+
+bool is_declared_device(const FunctionDef& def) {
+    return def.body.empty() && (def.docstring == kNumbaAbiMark || def.docstring == kCAbiMark);
+}
 
 bool declared_device_c_abi(const FunctionDef& def) { return def.docstring == kCAbiMark; }
 
@@ -113,7 +119,7 @@ bool ModuleScope::add_declared_device(const Assign& s) {
     d.def = std::make_unique<FunctionDef>();
     d.def->name = d.symbol;
     d.def->loc = d.def->name_loc = target->loc;
-    d.def->docstring = d.c_abi ? kCAbiMark : "";
+    d.def->docstring = d.c_abi ? kCAbiMark : kNumbaAbiMark;
     d.typed.def = d.def.get();
     d.typed.target = TargetKind::CUDA;
     d.typed.role = FunctionRole::Device;

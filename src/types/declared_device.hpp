@@ -3,8 +3,9 @@
 //
 //   times2 = cuda.declare_device("times2", "int32(int32)", link=["functions.cu"])
 //
-// Typing sees it as a function of the module: a FunctionDef with no body (no Python def has
-// none), its one TypedFunction the declared signature. Codegen calls the symbol with Numba's
+// Typing sees it as a function of the module: a FunctionDef with no body whose docstring
+// marks it (a Python def's body holds a statement besides its docstring), its one
+// TypedFunction the declared signature. Codegen calls the symbol with Numba's
 // ABI, `extern "C" __device__ int times2(int* ret, int x)`, or with abi="c" the C one,
 // `extern "C" __device__ int times2(int x)`.
 #pragma once
@@ -29,7 +30,7 @@ struct DeclaredDevice {
 };
 
 // Whether `def` stands for a declared device function (not a Python def).
-inline bool is_declared_device(const syntax::FunctionDef& def) { return def.body.empty(); }
+bool is_declared_device(const syntax::FunctionDef& def);
 // Numba's ABI (result through a first pointer, a status returned) or C's (abi="c").
 bool declared_device_c_abi(const syntax::FunctionDef& def);
 

@@ -69,9 +69,9 @@ def _built(tmp_path, kind):
         cmd = [nvcc, "-lib", obj, "-o", out]
     elif kind == ".ltoir":
         cmd = [nvcc, "-arch=lto_" + sm[3:], "-dc", FUNCTIONS_CU, "-o", out]
-    elif kind == "-dlto.o":  # an object holding LTO-IR: links only with -lto
-        out = str(tmp_path / "functions_dlto.o")
-        cmd = [nvcc, "-arch=" + sm, "-dlto", "-dc", FUNCTIONS_CU, "-o", out]
+    elif kind == "-lto.o":  # an object holding only LTO-IR: links only with -lto (retried so)
+        out = str(tmp_path / "functions_lto.o")
+        cmd = [nvcc, "-arch=lto_" + sm[3:], "-dc", FUNCTIONS_CU, "-o", out]
     subprocess.run(cmd, check=True)
     return out
 
@@ -122,13 +122,20 @@ def test_compile_ptx_of_a_function_calling_a_declaration():
     assert ".visible .entry " in ptx
 
 
-@pytest.mark.parametrize("kind", [".cu", ".ptx", ".cubin", ".fatbin", ".o", ".a", ".ltoir", "-dlto.o"])
+@pytest.mark.parametrize("kind", [".cu", ".ptx", ".cubin", ".fatbin", ".o", ".a", ".ltoir", "-lto.o"])
 def test_every_file_kind_links_to_a_cubin(tmp_path, kind):
     path = _built(tmp_path, kind)
     kernel = _times2_kernel(link_kernel=[path])  # link= on the kernel (test_cffi's way)
     cubin = kernel.inspect_linked_cubin(SIG, _arch())
     assert cubin[:4] == ELF
     assert b"times2" in cubin  # defined in the image, not left undefined
+
+
+def test_linking_for_an_older_architecture_than_the_ptx_is_refused():
+    kernel = _times2_kernel(link_decl=[FUNCTIONS_CU])
+    with pytest.raises(TypeError, match=r"'kernel' was compiled to PTX for sm_\d+: it links for sm_\d+ or a newer "
+                                        r"architecture, not sm_50"):
+        kernel.inspect_linked_cubin(SIG, "sm_50")
 
 
 def test_declaration_link_and_kernel_link_are_one_file():
@@ -168,7 +175,50 @@ def test_declared_in_called_device_function():
     assert kernel.inspect_linked_cubin(SIG)[:4] == ELF
 
 
-def test_argument_and_result_conversions_follow_c():
+def test_device_function_link_reaches_the_kernel():
+    # link= on a device function: its files are linked into every kernel that calls it.
+    times3 = cuda.declare_device("times3", "int32(int32)")
+
+    @cuda.jit(device=True, link=[FUNCTIONS_PTX])
+    def thrice(x):
+        return times3(x)
+
+    @cuda.jit
+    def kernel(r, x):
+        i = cuda.grid(1)
+        if i < len(r):
+            r[i] = thrice(x[i])
+
+    assert b"times3" in kernel.inspect_linked_cubin(SIG, _arch())
+
+    @cuda.jit
+    def alone(r, x):
+        r[0] = x[0]
+
+    with pytest.raises(TypeError, match="'alone' links no device code"):
+        alone.inspect_linked_cubin(SIG)
+
+
+def test_a_def_with_only_a_docstring_is_not_a_declaration():
+    # A declaration is a body-less def inside ujit; a Python def whose body is only its
+    # docstring has an empty body too, and stays an ordinary (inlined) device function.
+    times2 = cuda.declare_device("times2", "int32(int32)", link=[FUNCTIONS_CU])
+
+    @cuda.jit(device=True)
+    def nothing(x):
+        """Only a docstring."""
+
+    @cuda.jit
+    def kernel(r, x):
+        nothing(x[0])
+        r[0] = times2(x[0])
+
+    llvm = kernel.inspect_llvm(SIG)
+    assert "nothing$" not in llvm  # inlined: no call, no declaration
+    assert "declare i32 @times2(ptr, i32)" in llvm
+
+
+def _conversions_kernel():
     mix = cuda.declare_device("mix", "float32(float64, int8, boolean)", link=[FUNCTIONS_CU])
     is_even = cuda.declare_device("is_even", "boolean(uint16)", link=[FUNCTIONS_CU])
 
@@ -179,14 +229,21 @@ def test_argument_and_result_conversions_follow_c():
             r[i] = mix(x[i], i, x[i] < 0)  # int64 i -> int8, a comparison -> bool
             b[i] = is_even(i)
 
-    sig = "void(float32[::1], boolean[::1], float64[::1])"
-    llvm = kernel.inspect_llvm(sig)
+    return kernel
+
+
+CONVERSIONS_SIG = "void(float32[::1], boolean[::1], float64[::1])"
+
+
+def test_argument_and_result_conversions_follow_c():
+    kernel = _conversions_kernel()
+    llvm = kernel.inspect_llvm(CONVERSIONS_SIG)
     assert "declare i32 @mix(ptr, double, i8 signext, i8 zeroext)" in llvm
     assert "declare i32 @is_even(ptr, i16 zeroext)" in llvm
-    assert kernel.inspect_linked_cubin(sig)[:4] == ELF
+    assert kernel.inspect_linked_cubin(CONVERSIONS_SIG)[:4] == ELF
 
 
-def test_c_abi_declarations():
+def _c_abi_kernel():
     src = cuda.CUSource('extern "C" __device__ int times2(int a) { return 2 * a; }\n'
                         'extern "C" __device__ int const42() { return 42; }\n'
                         'extern "C" __device__ void consume(int a) { asm volatile("" : : "r"(a) : "memory"); }\n')
@@ -201,6 +258,11 @@ def test_c_abi_declarations():
             consume(x[i])
             r[i] = times2(x[i]) + const42()
 
+    return kernel
+
+
+def test_c_abi_declarations():
+    kernel = _c_abi_kernel()
     llvm = kernel.inspect_llvm(SIG)
     assert "declare i32 @times2(i32)" in llvm
     assert "declare i32 @const42()" in llvm
@@ -271,7 +333,7 @@ def _run(kernel, x, n=32):
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("kind", [".cu", ".ptx", ".cubin", ".fatbin", ".o", ".a", ".ltoir", "-dlto.o"])
+@pytest.mark.parametrize("kind", [".cu", ".ptx", ".cubin", ".fatbin", ".o", ".a", ".ltoir", "-lto.o"])
 def test_gpu_times2_from_every_file_kind(tmp_path, kind):
     kernel = _times2_kernel(link_kernel=[_built(tmp_path, kind)])
     x = np.arange(10, dtype=np.int32)
@@ -300,19 +362,9 @@ def test_gpu_numba_declare_device_cases():
 
 @pytest.mark.gpu
 def test_gpu_conversions():
-    mix = cuda.declare_device("mix", "float32(float64, int8, boolean)", link=[FUNCTIONS_CU])
-    is_even = cuda.declare_device("is_even", "boolean(uint16)", link=[FUNCTIONS_CU])
-
-    @cuda.jit
-    def kernel(r, b, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = mix(x[i], i, x[i] < 0)
-            b[i] = is_even(i)
-
     x = np.array([1.5, -2.0, 3.25, -0.5], np.float64)
     r, b = np.zeros(4, np.float32), np.zeros(4, np.bool_)
-    kernel[1, 32](r, b, x)
+    _conversions_kernel()[1, 32](r, b, x)
     k = np.arange(4)
     np.testing.assert_equal(r, np.where(x < 0, -x * k, x * k).astype(np.float32))
     np.testing.assert_equal(b, k % 2 == 0)
@@ -320,17 +372,5 @@ def test_gpu_conversions():
 
 @pytest.mark.gpu
 def test_gpu_c_abi():
-    src = cuda.CUSource('extern "C" __device__ int times2(int a) { return 2 * a; }\n'
-                        'extern "C" __device__ int const42() { return 42; }\n'
-                        'extern "C" __device__ void store(int* p, int v) { *p = v; }\n')
-    times2 = cuda.declare_device("times2", "int32(int32)", link=src, abi="c")
-    const42 = cuda.declare_device("const42", "int32()", link=src, abi="c")
-
-    @cuda.jit
-    def kernel(r, x):
-        i = cuda.grid(1)
-        if i < len(r):
-            r[i] = times2(x[i]) + const42()
-
     x = np.arange(10, dtype=np.int32)
-    np.testing.assert_equal(_run(kernel, x), 2 * x + 42)
+    np.testing.assert_equal(_run(_c_abi_kernel(), x), 2 * x + 42)

@@ -96,10 +96,14 @@ std::vector<CommandSpec> make_commands() {
     cs.push_back({"ptx",
                   "FILE FUNC",
                   "show FUNC's PTX (CUDA)",
-                  "Compiles FUNC for CUDA and prints its PTX. The PTX is plain text: no GPU is needed.",
+                  "Compiles FUNC for CUDA and prints its PTX. The PTX is plain text: no GPU is needed.\n"
+                  "With --cubin OUT, FUNC calls CUDA C++ (cuda.declare_device): its PTX is linked with\n"
+                  "the link= files of the source (nvJitLink) for --arch, and the cubin a GPU would load\n"
+                  "is written to OUT.",
                   {kSig,
                    kCore,
                    {"--arch", "SM", "CUDA architecture, e.g. sm_90 (default sm_80)"},
+                   {"--cubin", "OUT", "write the cubin linked with the link= files to OUT"},
                    {"-O", "N", "optimization level 0-3 (default 3)"},
                    kHelp},
                   2,

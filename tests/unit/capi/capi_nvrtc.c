@@ -69,7 +69,7 @@ static void test_declared_device(void) {
     if (k) {
         char* image = NULL;
         size_t size = 0;
-        CHECK(ujit_function_link_cubin(k, "void(int32[::1], int32[::1])", "sm_75", &image, &size) == UJIT_OK);
+        CHECK(ujit_function_link_cubin(k, "void(int32[::1], int32[::1])", "sm_90", &image, &size) == UJIT_OK);
         CHECK(image && size > 4 &&
               memcmp(image,
                      "\x7f"

@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "cudalink/toolkit_libs.hpp"
 #include "ujit/cuda.hpp"
 #include "ujit/ujit.hpp"
 #include "unit/cache/cache_test_support.hpp"
+#include "unit/cudalink/toolkit_check.hpp"
 
 using namespace ujit;
 using Catch::Matchers::Contains;
@@ -24,7 +24,7 @@ const char* kTimes2 = R"(extern "C" __device__ int times2(int* out, int a) {
 }
 )";
 
-const char* kKernel = R"(from numba import cuda
+const char* kKernel = R"py(from numba import cuda
 
 times2 = cuda.declare_device("times2", "int32(int32)")
 
@@ -33,20 +33,11 @@ def k(r, x):
     i = cuda.grid(1)
     if i < r.shape[0]:
         r[i] = times2(x[i])
-)";
+)py";
 
 const char* kSig = "void(int32[::1], int32[::1])";
 
-bool has_toolkit() {
-    try {
-        cudalink::nvrtc();
-        cudalink::nvjitlink();
-        return true;
-    } catch (const Error& e) {
-        WARN("CUDA toolkit libraries absent, test skipped: " << e.what());
-        return false;
-    }
-}
+using ujit::test::has_cuda_toolkit;
 
 std::string write(const std::filesystem::path& p, const std::string& text) {
     std::ofstream(p) << text;
@@ -63,7 +54,7 @@ Options cuda_options() {
 }  // namespace
 
 TEST_CASE("a kernel calls a declared device function linked from ModuleOptions::link", "[cudalink][declare]") {
-    if (!has_toolkit()) return;
+    if (!has_cuda_toolkit()) return;
     TempDir tmp;
     ModuleOptions mo;
     mo.filename = "k.py";
@@ -82,7 +73,7 @@ TEST_CASE("a kernel calls a declared device function linked from ModuleOptions::
 }
 
 TEST_CASE("link= in the source: the declaration's files and the kernel's", "[cudalink][declare]") {
-    if (!has_toolkit()) return;
+    if (!has_cuda_toolkit()) return;
     TempDir tmp;
     std::string cu = write(tmp.path() / "functions.cu", kTimes2);
     std::string src = "from numba import cuda\n"
@@ -114,7 +105,7 @@ TEST_CASE("declared device functions: located errors", "[cudalink][declare]") {
     std::string head = "from numba import cuda\n";
     CHECK_THAT(
         compile_error(head + "f = cuda.declare_device('f', '(int32,)')\n@cuda.jit\ndef k(r, x):\n    r[0] = f(1)\n"),
-        Contains("k.py:2:31: error: Return type must be provided for device declarations"));
+        Contains("k.py:2:30: error: Return type must be provided for device declarations"));
     CHECK_THAT(compile_error(head + "f = cuda.declare_device('f', 'int32(int32)', link=['x.cpp'])\n"),
                Contains("k.py:2:52: error: don't know how to link x.cpp"));
     CHECK_THAT(compile_error(head + "f = cuda.declare_device('f', 'int32(int32)', link=['/nonexistent/f.cu'])\n"),
@@ -134,7 +125,7 @@ TEST_CASE("declared device functions: located errors", "[cudalink][declare]") {
 }
 
 TEST_CASE("a declared function's symbol missing at the link is the linker's error", "[cudalink][declare]") {
-    if (!has_toolkit()) return;
+    if (!has_cuda_toolkit()) return;
     Specialization s = Module::from_string(kKernel, "k.py").function("k").compile(kSig, cuda_options());
     CHECK_THROWS_WITH(s.linked_cubin(), Contains("'k' links no device code"));
     TempDir tmp;

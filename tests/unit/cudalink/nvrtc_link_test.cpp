@@ -9,6 +9,7 @@
 #include "support/ptxas.hpp"
 #include "ujit/ujit.hpp"
 #include "unit/cache/cache_test_support.hpp"
+#include "unit/cudalink/toolkit_check.hpp"
 
 using namespace ujit::cudalink;
 using Catch::Matchers::Contains;
@@ -38,21 +39,19 @@ struct NoCache {
     ScopedEnv off{"UJIT_CACHE", std::string("0")};
 };
 
-bool has_toolkit() {
-    try {
-        nvrtc();
-        nvjitlink();
-        return true;
-    } catch (const ujit::Error& e) {
-        WARN("CUDA toolkit libraries absent, test skipped: " << e.what());
-        return false;
-    }
-}
+// A disk cache of its own in a temporary directory, for the scope.
+struct OwnCache {
+    TempDir tmp;
+    ScopedEnv dir{"UJIT_CACHE_DIR", (tmp.path() / "c").string()};
+    ScopedEnv on{"UJIT_CACHE", std::string("1")};
+};
+
+using ujit::test::has_cuda_toolkit;
 
 }  // namespace
 
 TEST_CASE("NVRTC compiles CUDA C++ to PTX for the architecture", "[cudalink]") {
-    if (!has_toolkit()) return;
+    if (!has_cuda_toolkit()) return;
     NoCache nc;
     CudaCompileOptions o;
     o.arch = "sm_90";
@@ -63,7 +62,7 @@ TEST_CASE("NVRTC compiles CUDA C++ to PTX for the architecture", "[cudalink]") {
 }
 
 TEST_CASE("NVRTC's errors are reported at the .cu file's line and column", "[cudalink]") {
-    if (!has_toolkit()) return;
+    if (!has_cuda_toolkit()) return;
     NoCache nc;
     const char* src = "extern \"C\" __global__ void k(float* a) {\n"
                       "    int i = threadIdx.x;\n"
@@ -92,7 +91,7 @@ TEST_CASE("NVRTC's log without carets keeps the line, column 1", "[cudalink]") {
 }
 
 TEST_CASE("nvJitLink links two PTX modules into a cubin for sm_90", "[cudalink]") {
-    if (!has_toolkit()) return;
+    if (!has_cuda_toolkit()) return;
     NoCache nc;
     CudaCompileOptions o;
     o.arch = "sm_90";
@@ -121,7 +120,7 @@ TEST_CASE("nvJitLink links two PTX modules into a cubin for sm_90", "[cudalink]"
 }
 
 TEST_CASE("LTO-IR inputs link with -lto into PTX that ptxas accepts", "[cudalink]") {
-    if (!has_toolkit()) return;
+    if (!has_cuda_toolkit()) return;
     NoCache nc;
     CudaCompileOptions o;
     o.arch = "sm_90";
@@ -138,10 +137,8 @@ TEST_CASE("LTO-IR inputs link with -lto into PTX that ptxas accepts", "[cudalink
 }
 
 TEST_CASE("NVRTC compilations are kept in the disk cache", "[cudalink][cache]") {
-    if (!has_toolkit()) return;
-    TempDir tmp;
-    ScopedEnv dir("UJIT_CACHE_DIR", (tmp.path() / "c").string());
-    ScopedEnv on("UJIT_CACHE", std::string("1"));
+    if (!has_cuda_toolkit()) return;
+    OwnCache cache;
     CudaCompileOptions o;
     o.arch = "sm_80";
     size_t before = nvrtc_compilations();
@@ -152,6 +149,30 @@ TEST_CASE("NVRTC compilations are kept in the disk cache", "[cudalink][cache]") 
     o.arch = "sm_90";  // another architecture is another entry
     CHECK(compile_cuda({kFunctions, "cached.cu"}, o) != first);
     CHECK(nvrtc_compilations() == before + 2);
+}
+
+TEST_CASE("linked cubins are kept in the disk cache", "[cudalink][cache]") {
+    if (!has_cuda_toolkit()) return;
+    OwnCache cache;
+    CudaCompileOptions o;
+    o.arch = "sm_80";
+    o.relocatable = true;
+    std::string caller = compile_cuda({kCaller, "caller.cu"}, o);
+    LinkOptions lo;
+    lo.arch = "sm_80";
+    std::vector<LinkInput> in{{LinkKind::Ptx, caller, "caller.ptx"}, {LinkKind::Cu, kFunctions, "functions.cu"}};
+    size_t before = device_links();
+    std::string first = link_cubin(in, lo);
+    CHECK(device_links() == before + 1);
+    CHECK(link_cubin(in, lo) == first);  // a file read, no link
+    CHECK(device_links() == before + 1);
+    lo.arch = "sm_90";  // another architecture, another entry
+    CHECK(link_cubin(in, lo) != first);
+    CHECK(device_links() == before + 2);
+    in[1].data += "\n// changed\n";  // another input, another entry
+    lo.arch = "sm_80";
+    link_cubin(in, lo);
+    CHECK(device_links() == before + 3);
 }
 
 TEST_CASE("a missing NVRTC or nvJitLink is an error naming the library", "[cudalink]") {
