@@ -4,7 +4,6 @@ import cmath
 from numba import njit
 from _same import check_same
 
-XFAIL = 'cuda3: the cmath module is not supported yet (cuda3 adds it for both targets)'
 
 
 @njit

@@ -5,7 +5,6 @@ import numpy as np
 from numba import njit
 from _same import same
 
-XFAIL = 'cuda3: the cmath module is not supported yet (cuda3 adds it for both targets)'
 
 
 @njit
