@@ -366,6 +366,9 @@ private:
     llvm::Value* bincount(TypedValue x, TypedValue w, llvm::Value* minlength, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* lane_reduction(nplib::Reduction kind, llvm::Value* start, llvm::Value* stride, llvm::Value* n,
                                 const Type* dt, const Type* et, syntax::SourceLoc loc);  // lower_axis.cpp
+    llvm::Value* interp(TypedValue x, TypedValue xp, TypedValue fp, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* convolve(TypedValue a, TypedValue v, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* float64_copy(TypedValue a, syntax::SourceLoc loc, const std::string& what);  // lower_stats.cpp
     // ---- end nplib4
     // ---- lower_prange.cpp: parallel=True (prange loops on the thread pool, thread functions)
     bool runs_in_parallel(const syntax::For* s, const syntax::Call* range, PrangePlan& plan);

@@ -40,3 +40,20 @@ extern "C" double ujit_rt_quantile(double* data, int64_t n, double q, int32_t fl
     double b = *std::min_element(data + below + 1, end);
     return lerp(a, b, index - static_cast<double>(below));
 }
+
+extern "C" double ujit_rt_interp(double x, const double* xp, const double* fp, int64_t n) {
+    if (std::isnan(x)) return x;
+    if (x < xp[0]) return fp[0];
+    if (x > xp[n - 1]) return fp[n - 1];
+    if (x == xp[n - 1]) return fp[n - 1];
+    // j: the last sample with xp[j] <= x (x < xp[n - 1] here, so j + 1 exists).
+    int64_t j = std::upper_bound(xp, xp + n, x) - xp - 1;
+    if (xp[j] == x) return fp[j];
+    double slope = (fp[j + 1] - fp[j]) / (xp[j + 1] - xp[j]);
+    double r = slope * (x - xp[j]) + fp[j];
+    if (std::isnan(r)) {  // NumPy's fallbacks for infinite samples
+        r = slope * (x - xp[j + 1]) + fp[j + 1];
+        if (std::isnan(r) && fp[j] == fp[j + 1]) r = fp[j];
+    }
+    return r;
+}

@@ -48,6 +48,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_argsort", reinterpret_cast<void*>(&ujit_rt_argsort)},
         {"ujit_rt_unique", reinterpret_cast<void*>(&ujit_rt_unique)},
         {"ujit_rt_quantile", reinterpret_cast<void*>(&ujit_rt_quantile)},  // nplib4: median, percentile
+        {"ujit_rt_interp", reinterpret_cast<void*>(&ujit_rt_interp)},      // nplib4: np.interp
         {"ujit_rt_dot", reinterpret_cast<void*>(&ujit_rt_dot)},
         {"ujit_rt_norm", reinterpret_cast<void*>(&ujit_rt_norm)},
         {"ujit_rt_matmul", reinterpret_cast<void*>(&ujit_rt_matmul)},

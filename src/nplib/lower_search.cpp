@@ -48,6 +48,8 @@ llvm::Value* FunctionLowering::search_call(const Call* e, BuiltinId id, const st
     case BuiltinId::NpTrace: return trace(args[0], args[1].v ? args[1].v : b.getInt64(0), rt, e->loc);
     case BuiltinId::NpIsclose:
     case BuiltinId::NpAllclose: return isclose(id, args, rt, e->loc);
+    case BuiltinId::NpInterp: return interp(args[0], args[1], args[2], rt, e->loc);
+    case BuiltinId::NpConvolve: return convolve(args[0], args[1], rt, e->loc);
     case BuiltinId::NpBincount: return bincount(args[0], args[1], args[2].v ? args[2].v : b.getInt64(0), rt, e->loc);
     default: break;
     }
@@ -109,8 +111,8 @@ llvm::Value* FunctionLowering::nonzero_indices(BuiltinId id, TypedValue a, const
         if (id == BuiltinId::NpArgwhere) {
             for (int k = 0; k < nd; ++k)
                 b.CreateStore(index[static_cast<size_t>(k)],
-                              b.CreateGEP(i64, array_data(b, outs[0]), b.CreateAdd(b.CreateMul(jv, b.getInt64(nd)),
-                                                                                   b.getInt64(k))));
+                              b.CreateGEP(i64, array_data(b, outs[0]),
+                                          b.CreateAdd(b.CreateMul(jv, b.getInt64(nd)), b.getInt64(k))));
         } else if (id == BuiltinId::NpFlatnonzero) {
             b.CreateStore(b.CreateLoad(i64, flat), b.CreateGEP(i64, array_data(b, outs[0]), jv));
         } else {
@@ -157,9 +159,10 @@ llvm::Value* FunctionLowering::diff(TypedValue a, llvm::Value* n, const Type* rt
                           counted_range(b.CreateSub(b.CreateSub(m, r), b.getInt64(1)), [&](llvm::Value* i) {
                               llvm::Value* pi = b.CreateGEP(st, row, i);
                               llvm::Value* x = from_storage(b, b.CreateLoad(st, pi), dt);
-                              llvm::Value* y =
-                                  from_storage(b, b.CreateLoad(st, b.CreateGEP(st, row, b.CreateAdd(i, b.getInt64(1)))), dt);
-                              llvm::Value* d = dt->is_bool() ? b.CreateXor(y, x) : ufunc_binary(BinOp::Sub, y, x, dt, loc);
+                              llvm::Value* y = from_storage(
+                                  b, b.CreateLoad(st, b.CreateGEP(st, row, b.CreateAdd(i, b.getInt64(1)))), dt);
+                              llvm::Value* d =
+                                  dt->is_bool() ? b.CreateXor(y, x) : ufunc_binary(BinOp::Sub, y, x, dt, loc);
                               b.CreateStore(to_storage(b, d, dt), pi);
                           });
                       });

@@ -17,19 +17,13 @@ using namespace syntax;
 using types::BuiltinId;
 using types::Type;
 
-// np.median(a), np.percentile(a, q), np.quantile(a, q): q a number or an array of them
-// (percentiles in [0, 100], quantiles in [0, 1], else ValueError as Numba's).
-llvm::Value* FunctionLowering::quantile(BuiltinId id, TypedValue a, TypedValue q, const Type* rt, SourceLoc loc) {
-    const bool skip_nan = id == BuiltinId::NpNanmedian || id == BuiltinId::NpNanpercentile ||
-                          id == BuiltinId::NpNanquantile;
-    const bool median = id == BuiltinId::NpMedian || id == BuiltinId::NpNanmedian;
-    const bool percent = id == BuiltinId::NpPercentile || id == BuiltinId::NpNanpercentile;
-    const std::string what = types::builtin_name(id) + std::string("()");
+// The items of `a` in C order as float64, in a new scratch array (its data pointer).
+llvm::Value* FunctionLowering::float64_copy(TypedValue a, SourceLoc loc, const std::string& what) {
     const Type* f64 = types::float64();
     const Type* dt = a.t->dtype();
     llvm::Value* n = array_size(a.v, a.t);
     llvm::Value* scratch = array_data(b, allocate_array(types::array(f64, 1, types::Layout::C), {n}, loc, what));
-    llvm::AllocaInst* k = entry_alloca(b.getInt64Ty(), "q.k");
+    llvm::AllocaInst* k = entry_alloca(b.getInt64Ty(), "f64.k");
     b.CreateStore(b.getInt64(0), k);
     for_each_element(a, [&](llvm::Value* p) {
         llvm::Value* x = convert_or_fail(from_storage(b, b.CreateLoad(storage_type(mod.ctx, dt), p), dt), dt, f64, loc);
@@ -37,14 +31,28 @@ llvm::Value* FunctionLowering::quantile(BuiltinId id, TypedValue a, TypedValue q
         b.CreateStore(x, b.CreateGEP(b.getDoubleTy(), scratch, i));
         b.CreateStore(b.CreateAdd(i, b.getInt64(1)), k);
     });
+    return scratch;
+}
+
+// np.median(a), np.percentile(a, q), np.quantile(a, q): q a number or an array of them
+// (percentiles in [0, 100], quantiles in [0, 1], else ValueError as Numba's).
+llvm::Value* FunctionLowering::quantile(BuiltinId id, TypedValue a, TypedValue q, const Type* rt, SourceLoc loc) {
+    const bool skip_nan =
+        id == BuiltinId::NpNanmedian || id == BuiltinId::NpNanpercentile || id == BuiltinId::NpNanquantile;
+    const bool median = id == BuiltinId::NpMedian || id == BuiltinId::NpNanmedian;
+    const bool percent = id == BuiltinId::NpPercentile || id == BuiltinId::NpNanpercentile;
+    const std::string what = types::builtin_name(id) + std::string("()");
+    const Type* f64 = types::float64();
+    llvm::Value* n = array_size(a.v, a.t);
+    llvm::Value* scratch = float64_copy(a, loc, what);
     int32_t flags = (skip_nan ? cpu::kQuantileSkipNan : 0) | (median ? cpu::kQuantileMedian : 0);
     llvm::FunctionCallee f = runtime_call("ujit_rt_quantile", b.getDoubleTy(),
                                           {b.getPtrTy(), b.getInt64Ty(), b.getDoubleTy(), b.getInt32Ty()});
     auto one = [&](llvm::Value* qv) -> llvm::Value* {
         if (!median) {
             llvm::Value* top = llvm::ConstantFP::get(b.getDoubleTy(), percent ? 100.0 : 1.0);
-            llvm::Value* ok = b.CreateAnd(b.CreateFCmpOGE(qv, llvm::ConstantFP::get(b.getDoubleTy(), 0.0)),
-                                          b.CreateFCmpOLE(qv, top));
+            llvm::Value* ok =
+                b.CreateAnd(b.CreateFCmpOGE(qv, llvm::ConstantFP::get(b.getDoubleTy(), 0.0)), b.CreateFCmpOLE(qv, top));
             raise_if(b.CreateNot(ok), "ValueError",
                      percent ? "Percentiles must be in the range [0, 100]" : "Quantiles must be in the range [0, 1]",
                      loc);
@@ -59,7 +67,8 @@ llvm::Value* FunctionLowering::quantile(BuiltinId id, TypedValue a, TypedValue q
     TypedValue out{allocate_array(rt, dims, loc, what), rt};
     const Type* qt = q.t->dtype();
     elementwise_loop(dims, {q, out}, [&](const std::vector<llvm::Value*>& p) {
-        llvm::Value* qv = convert_or_fail(from_storage(b, b.CreateLoad(storage_type(mod.ctx, qt), p[0]), qt), qt, f64, loc);
+        llvm::Value* qv =
+            convert_or_fail(from_storage(b, b.CreateLoad(storage_type(mod.ctx, qt), p[0]), qt), qt, f64, loc);
         b.CreateStore(one(qv), p[1]);
     });
     return out.v;
@@ -78,9 +87,9 @@ llvm::Value* FunctionLowering::trace(TypedValue a, llvm::Value* offset, const Ty
     llvm::Value* count = b.CreateSelect(b.CreateICmpSLT(r, c), r, c);
     count = b.CreateSelect(b.CreateICmpSLT(count, zero), zero, count);
     llvm::Value* step = b.CreateAdd(array_stride(b, a.v, 0), array_stride(b, a.v, 1));
-    llvm::Value* start = b.CreateGEP(b.getInt8Ty(), array_data(b, a.v),
-                                     b.CreateAdd(b.CreateMul(row0, array_stride(b, a.v, 0)),
-                                                 b.CreateMul(col0, array_stride(b, a.v, 1))));
+    llvm::Value* start = b.CreateGEP(
+        b.getInt8Ty(), array_data(b, a.v),
+        b.CreateAdd(b.CreateMul(row0, array_stride(b, a.v, 0)), b.CreateMul(col0, array_stride(b, a.v, 1))));
     llvm::AllocaInst* acc = entry_alloca(value_type(mod.ctx, rt), "trace.acc");
     b.CreateStore(zero_value(b, rt), acc);
     counted_range(count, [&](llvm::Value* i) {
@@ -116,7 +125,8 @@ llvm::Value* FunctionLowering::isclose(BuiltinId id, const std::vector<TypedValu
         llvm::Value* x = p ? from_storage(b, b.CreateLoad(storage_type(mod.ctx, t), p), t) : v.v;
         return convert_or_fail(x, t, f64, loc);
     };
-    if (!args[0].t->is_array() && !args[1].t->is_array()) return close(element(args[0], nullptr), element(args[1], nullptr));
+    if (!args[0].t->is_array() && !args[1].t->is_array())
+        return close(element(args[0], nullptr), element(args[1], nullptr));
     // The array operands broadcast together, as an array expression's leaves.
     std::vector<std::unique_ptr<nplib::ArrayExpr>> nodes;
     std::vector<nplib::ArrayExpr*> leaves;
@@ -186,9 +196,56 @@ llvm::Value* FunctionLowering::bincount(TypedValue x, TypedValue w, llvm::Value*
     counted_range(n, [&](llvm::Value* i) {
         llvm::Value* v = lane_element(array_data(b, x.v), stride, i, xt, types::int64(), loc);
         llvm::Value* p = b.CreateGEP(st, array_data(b, out.v), v);
-        llvm::Value* add = w.v ? lane_element(array_data(b, w.v), array_stride(b, w.v, 0), i, w.t->dtype(), et, loc)
-                               : b.getInt64(1);
+        llvm::Value* add =
+            w.v ? lane_element(array_data(b, w.v), array_stride(b, w.v, 0), i, w.t->dtype(), et, loc) : b.getInt64(1);
         b.CreateStore(ufunc_binary(BinOp::Add, from_storage(b, b.CreateLoad(st, p), et), add, et, loc), p);
+    });
+    return out.v;
+}
+
+// np.interp(x, xp, fp): NumPy's piecewise-linear interpolation (the runtime's, on float64
+// copies of xp and fp); Numba's ValueErrors for sample arrays that are empty or differ in size.
+llvm::Value* FunctionLowering::interp(TypedValue x, TypedValue xp, TypedValue fp, const Type* rt, SourceLoc loc) {
+    llvm::Value* n = array_dim(b, xp.v, 0);
+    raise_if(b.CreateICmpNE(n, array_dim(b, fp.v, 0)), "ValueError", "fp and xp are not of the same size.", loc);
+    raise_if(b.CreateICmpEQ(n, b.getInt64(0)), "ValueError", "array of sample points is empty", loc);
+    llvm::Value* xs = float64_copy(xp, loc, "np.interp()");
+    llvm::Value* fs = float64_copy(fp, loc, "np.interp()");
+    llvm::FunctionCallee f =
+        runtime_call("ujit_rt_interp", b.getDoubleTy(), {b.getDoubleTy(), b.getPtrTy(), b.getPtrTy(), b.getInt64Ty()});
+    if (!x.t->is_array()) return b.CreateCall(f, {x.v, xs, fs, n});
+    std::vector<llvm::Value*> dims;
+    for (int k = 0; k < x.t->ndim(); ++k) dims.push_back(array_dim(b, x.v, static_cast<unsigned>(k)));
+    TypedValue out{allocate_array(rt, dims, loc, "np.interp()"), rt};
+    const Type* xt = x.t->dtype();
+    elementwise_loop(dims, {x, out}, [&](const std::vector<llvm::Value*>& p) {
+        llvm::Value* v = convert_or_fail(from_storage(b, b.CreateLoad(storage_type(mod.ctx, xt), p[0]), xt), xt,
+                                         types::float64(), loc);
+        b.CreateStore(b.CreateCall(f, {v, xs, fs, n}), p[1]);
+    });
+    return out.v;
+}
+
+// np.convolve(a, v): out[k] = sum over i of a[i] * v[k - i], len(a) + len(v) - 1 items in the
+// promoted dtype; an empty operand is Numba's ValueError.
+llvm::Value* FunctionLowering::convolve(TypedValue a, TypedValue v, const Type* rt, SourceLoc loc) {
+    llvm::Value* n = array_dim(b, a.v, 0);
+    llvm::Value* m = array_dim(b, v.v, 0);
+    raise_if(b.CreateICmpEQ(n, b.getInt64(0)), "ValueError", "'a' cannot be empty", loc);
+    raise_if(b.CreateICmpEQ(m, b.getInt64(0)), "ValueError", "'v' cannot be empty", loc);
+    const Type* et = rt->dtype();
+    TypedValue out{allocate_array(rt, {b.CreateSub(b.CreateAdd(n, m), b.getInt64(1))}, loc, "np.convolve()"), rt};
+    fill_array(out, zero_value(b, et), et, loc);
+    llvm::Type* st = storage_type(mod.ctx, et);
+    counted_range(n, [&](llvm::Value* i) {
+        llvm::Value* ai = lane_element(array_data(b, a.v), array_stride(b, a.v, 0), i, a.t->dtype(), et, loc);
+        counted_range(m, [&](llvm::Value* j) {
+            llvm::Value* vj = lane_element(array_data(b, v.v), array_stride(b, v.v, 0), j, v.t->dtype(), et, loc);
+            llvm::Value* p = b.CreateGEP(st, array_data(b, out.v), b.CreateAdd(i, j));
+            llvm::Value* sum = ufunc_binary(BinOp::Add, from_storage(b, b.CreateLoad(st, p), et),
+                                            ufunc_binary(BinOp::Mul, ai, vj, et, loc), et, loc);
+            b.CreateStore(to_storage(b, sum, et), p);
+        });
     });
     return out.v;
 }

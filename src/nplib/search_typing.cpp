@@ -6,6 +6,7 @@
 // lower_search.cpp (indices and views) and lower_stats.cpp (values).
 #include "nplib/array_typing.hpp"
 #include "nplib/library_typing.hpp"
+#include "types/rules.hpp"
 
 #include <fmt/format.h>
 
@@ -91,9 +92,8 @@ CallTyping quantile_type(BuiltinId id, const std::vector<const Type*>& args) {
     const std::string what = name_of(id) + "()";
     if (!a->is_array()) return fail(fmt::format("{} of {} is not supported (it takes arrays)", what, a->str()), 0);
     if (!real(a->dtype()))
-        return fail(fmt::format("{} of {} arrays is not supported (real numbers only, as Numba)", what,
-                                a->dtype()->str()),
-                    0);
+        return fail(
+            fmt::format("{} of {} arrays is not supported (real numbers only, as Numba)", what, a->dtype()->str()), 0);
     CallTyping t;
     t.operands = {a};
     const bool median = id == BuiltinId::NpMedian || id == BuiltinId::NpNanmedian;
@@ -108,7 +108,8 @@ CallTyping quantile_type(BuiltinId id, const std::vector<const Type*>& args) {
                     0);
     const Type* q = args[1];
     const Type* qt = q->is_array() ? q->dtype() : q;
-    if (!real(qt)) return fail(fmt::format("{}'s q must be a real number or an array of them, not {}", what, q->str()), 1);
+    if (!real(qt))
+        return fail(fmt::format("{}'s q must be a real number or an array of them, not {}", what, q->str()), 1);
     t.operands.push_back(q->is_array() ? q : types::float64());
     t.result = q->is_array() ? types::array(types::float64(), q->ndim(), types::Layout::C) : types::float64();
     return t;
@@ -156,17 +157,16 @@ CallTyping close_type(BuiltinId id, const std::vector<const Type*>& args) {
         const Type* x = args[i];
         const Type* xt = x->is_array() ? x->dtype() : x;
         if (!real(xt))
-            return fail(fmt::format("{} of {} is not supported by ujit (real numbers and arrays of them)", what,
-                                    x->str()),
-                        i);
+            return fail(
+                fmt::format("{} of {} is not supported by ujit (real numbers and arrays of them)", what, x->str()), i);
         if (x->is_array()) ndim = std::max(ndim, x->ndim());
         any_array = any_array || x->is_array();
     }
     for (int i = 2; i < 4; ++i)
         if (args[i] && (!args[i]->is_number() || args[i]->is_complex()))
-            return fail(fmt::format("{}'s {} must be a real number, not {}", what, i == 2 ? "rtol" : "atol",
-                                    args[i]->str()),
-                        i);
+            return fail(
+                fmt::format("{}'s {} must be a real number, not {}", what, i == 2 ? "rtol" : "atol", args[i]->str()),
+                i);
     if (args[4] && !args[4]->is_bool()) return fail(fmt::format("{}'s equal_nan must be a boolean", what), 4);
     CallTyping t;
     t.operands = {args[0], args[1], args[2] ? types::float64() : nullptr, args[3] ? types::float64() : nullptr,
@@ -194,7 +194,8 @@ CallTyping bincount_type(const std::vector<const Type*>& args) {
 CallTyping repeat_type(BuiltinId id, const std::vector<const Type*>& args) {
     const Type* a = args[0];
     const std::string what = name_of(id) + "()";
-    if (!a->is_array()) return fail(fmt::format("{} of {} is not supported by ujit (it takes arrays)", what, a->str()), 0);
+    if (!a->is_array())
+        return fail(fmt::format("{} of {} is not supported by ujit (it takes arrays)", what, a->str()), 0);
     if (!args[1]->is_int())
         return fail(fmt::format("{}'s repeats must be an integer, not {} (ujit repeats every item alike)", what,
                                 args[1]->str()),
@@ -202,6 +203,33 @@ CallTyping repeat_type(BuiltinId id, const std::vector<const Type*>& args) {
     CallTyping t;
     t.operands = {a, types::int64()};
     t.result = types::array(a->dtype(), 1, types::Layout::C);
+    return t;
+}
+
+// np.interp(x, xp, fp): x a real number or array of them, xp and fp 1-D real arrays; float64.
+CallTyping interp_type(const std::vector<const Type*>& args) {
+    const Type* x = args[0];
+    if (!real(x->is_array() ? x->dtype() : x))
+        return fail(fmt::format("np.interp()'s x must be a real number or an array of them, not {}", x->str()), 0);
+    for (int i = 1; i < 3; ++i)
+        if (!args[i]->is_array() || args[i]->ndim() != 1 || !real(args[i]->dtype()))
+            return fail(fmt::format("np.interp()'s {} must be a 1-D array of real numbers, not {}",
+                                    i == 1 ? "xp" : "fp", args[i]->str()),
+                        i);
+    CallTyping t;
+    t.operands = {x->is_array() ? x : types::float64(), args[1], args[2]};
+    t.result = x->is_array() ? types::array(types::float64(), x->ndim(), types::Layout::C) : types::float64();
+    return t;
+}
+
+// np.convolve(a, v): the full discrete convolution of two 1-D arrays, in their promoted dtype.
+CallTyping convolve_type(const std::vector<const Type*>& args) {
+    for (int i = 0; i < 2; ++i)
+        if (!args[i]->is_array() || args[i]->ndim() != 1 || args[i]->dtype()->is_bool())
+            return fail(fmt::format("np.convolve() takes 1-D numeric arrays, not {}", args[i]->str()), i);
+    CallTyping t;
+    t.operands = {args[0], args[1]};
+    t.result = types::array(types::promote(args[0]->dtype(), args[1]->dtype()), 1, types::Layout::C);
     return t;
 }
 
@@ -219,6 +247,8 @@ const LibraryParams* search_params_of(BuiltinId id) {
     static const LibraryParams bincount{{"x", "weights", "minlength"}, 1};
     static const LibraryParams repeat{{"a", "repeats"}, 2};
     static const LibraryParams array_repeat{{"self", "repeats"}, 2};
+    static const LibraryParams interp{{"x", "xp", "fp"}, 3};
+    static const LibraryParams convolve{{"a", "v"}, 2};
     switch (id) {
     case BuiltinId::NpNonzero:
     case BuiltinId::NpArgwhere:
@@ -243,6 +273,8 @@ const LibraryParams* search_params_of(BuiltinId id) {
     case BuiltinId::NpBincount: return &bincount;
     case BuiltinId::NpRepeat: return &repeat;
     case BuiltinId::ArrayRepeat: return &array_repeat;
+    case BuiltinId::NpInterp: return &interp;
+    case BuiltinId::NpConvolve: return &convolve;
     default: return nullptr;
     }
 }
@@ -279,6 +311,8 @@ CallTyping search_call_type(BuiltinId id, const std::vector<const Type*>& args,
     case BuiltinId::NpBincount: return bincount_type(args);
     case BuiltinId::NpRepeat:
     case BuiltinId::ArrayRepeat: return repeat_type(id, args);
+    case BuiltinId::NpInterp: return interp_type(args);
+    case BuiltinId::NpConvolve: return convolve_type(args);
     default: return fail(fmt::format("{}() is not a library call of ujit's", types::builtin_name(id)));
     }
 }

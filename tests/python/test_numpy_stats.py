@@ -189,3 +189,56 @@ def test_stats_leak_nothing():
         with pytest.raises(ValueError):
             percentile(a, np.array([50.0, 200.0]))
     assert live() == before
+
+
+@njit
+def interp(x, xp, fp):
+    return np.interp(x, xp, fp)
+
+
+@njit
+def convolve(a, v):
+    return np.convolve(a, v)
+
+
+def test_interp_matches_numpy():
+    xp = np.array([0.0, 1.0, 1.5, 4.0, 10.0])
+    fp = np.array([3.0, -1.0, 2.0, 2.0, 0.5])
+    xs = np.array([-5.0, 0.0, 0.25, 1.0, 1.2, 3.9, 4.0, 9.99, 10.0, 11.0, np.nan, np.inf])
+    for x in xs:
+        got, expected = interp(x, xp, fp), np.interp(x, xp, fp)
+        assert got == expected or (np.isnan(got) and np.isnan(expected))
+    np.testing.assert_array_equal(interp(xs.reshape(3, 4), xp, fp), np.interp(xs.reshape(3, 4), xp, fp))
+    np.testing.assert_array_equal(interp(xs[::-2], xp.astype(np.int32), fp[::-1]),
+                                  np.interp(xs[::-2], xp.astype(np.int32), fp[::-1]))
+    assert interp(2, np.array([1, 3]), np.array([10, 30])) == 20.0
+    with pytest.raises(ValueError, match="fp and xp are not of the same size"):
+        interp(1.0, xp, fp[:2])
+    with pytest.raises(ValueError, match="array of sample points is empty"):
+        interp(1.0, xp[:0], fp[:0])
+
+
+@pytest.mark.parametrize("dta,dtv", [(np.float64, np.float64), (np.int32, np.int64), (np.int8, np.float32),
+                                     (np.complex128, np.float64)])
+def test_convolve_matches_numpy(dta, dtv):
+    a = (np.arange(7) - 3).astype(dta)
+    v = np.array([1, 0, 2]).astype(dtv)
+    for x, y in ((a, v), (v, a), (a[::-2], v), (a[:1], v[::-1])):
+        got, expected = convolve(x, y), np.convolve(x, y)
+        assert got.dtype == expected.dtype
+        np.testing.assert_allclose(got, expected)
+    with pytest.raises(ValueError, match="'a' cannot be empty"):
+        convolve(a[:0], v)
+    with pytest.raises(ValueError, match="'v' cannot be empty"):
+        convolve(a, v[:0])
+
+
+def test_interp_and_convolve_leak_nothing():
+    xp = np.arange(5.0)
+    interp(xp, xp, xp), convolve(xp, xp)
+    before = live()
+    for _ in range(3):
+        interp(xp, xp, xp), convolve(xp, xp)
+        with pytest.raises(ValueError):
+            convolve(xp[:0], xp)
+    assert live() == before
