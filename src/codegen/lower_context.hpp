@@ -354,6 +354,27 @@ private:
                             const std::function<void(TypedValue from, TypedValue to)>& body);
     llvm::Value* fancy_take(const syntax::Subscript* e);
     void fancy_store(const syntax::Subscript* target, const syntax::Expr* value);
+    // nplib/lower_search.cpp, lower_stats.cpp: the calls of nplib/search_typing.cpp
+    llvm::Value* search_call(const syntax::Call* e, types::BuiltinId id, const std::vector<TypedValue>& args,
+                             const std::vector<const syntax::Expr*>& exprs);
+    llvm::Value* nonzero_indices(types::BuiltinId id, TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    void for_each_index(TypedValue a,
+                        const std::function<void(const std::vector<llvm::Value*>& index, llvm::Value* ptr)>& body);
+    llvm::Value* diff(TypedValue a, llvm::Value* n, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* searchsorted(TypedValue a, TypedValue v, bool right, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* flipped(types::BuiltinId id, TypedValue a, const Type* rt);
+    llvm::Value* rolled(TypedValue a, llvm::Value* shift, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* repeated(TypedValue a, llvm::Value* repeats, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* quantile(types::BuiltinId id, TypedValue a, TypedValue q, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* trace(TypedValue a, llvm::Value* offset, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* isclose(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                         syntax::SourceLoc loc);
+    llvm::Value* bincount(TypedValue x, TypedValue w, llvm::Value* minlength, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* lane_reduction(nplib::Reduction kind, llvm::Value* start, llvm::Value* stride, llvm::Value* n,
+                                const Type* dt, const Type* et, syntax::SourceLoc loc);  // lower_axis.cpp
+    llvm::Value* interp(TypedValue x, TypedValue xp, TypedValue fp, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* convolve(TypedValue a, TypedValue v, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* float64_copy(TypedValue a, syntax::SourceLoc loc, const std::string& what);  // lower_stats.cpp
     // ---- end nplib4
     // ---- lower_prange.cpp: parallel=True (prange loops on the thread pool, thread functions)
     bool runs_in_parallel(const syntax::For* s, const syntax::Call* range, PrangePlan& plan);

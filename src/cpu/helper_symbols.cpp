@@ -7,6 +7,7 @@
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_random.hpp"
 #include "cpu/helper_sort.hpp"
+#include "cpu/helper_stats.hpp"
 #include "cpu/helper_vexp.hpp"
 #include "cpu/kernel_runtime.hpp"
 #include "cpu/kernel_warp.hpp"
@@ -46,6 +47,8 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_sort", reinterpret_cast<void*>(&ujit_rt_sort)},
         {"ujit_rt_argsort", reinterpret_cast<void*>(&ujit_rt_argsort)},
         {"ujit_rt_unique", reinterpret_cast<void*>(&ujit_rt_unique)},
+        {"ujit_rt_quantile", reinterpret_cast<void*>(&ujit_rt_quantile)},  // nplib4: median, percentile
+        {"ujit_rt_interp", reinterpret_cast<void*>(&ujit_rt_interp)},      // nplib4: np.interp
         {"ujit_rt_dot", reinterpret_cast<void*>(&ujit_rt_dot)},
         {"ujit_rt_norm", reinterpret_cast<void*>(&ujit_rt_norm)},
         {"ujit_rt_matmul", reinterpret_cast<void*>(&ujit_rt_matmul)},

@@ -16,11 +16,7 @@ using types::Type;
 
 namespace {
 
-struct Params {
-    std::vector<const char*> names;  // a method's receiver is "self"
-    size_t required;
-    bool positional_only = false;  // np.random.randn(*dims)
-};
+using Params = LibraryParams;
 
 const Params* params_of(BuiltinId id) {
     static const Params sort{{"self"}, 1};
@@ -57,10 +53,18 @@ const Params* params_of(BuiltinId id) {
     case BuiltinId::ArrayCumprod: return &cumulative;
     case BuiltinId::NpCumsum:
     case BuiltinId::NpSum:
+    case BuiltinId::NpProd:
+    case BuiltinId::NpMin:
+    case BuiltinId::NpMax:
+    case BuiltinId::NpMean:
     case BuiltinId::NpArgmin:
     case BuiltinId::NpArgmax: return &np_axis;
     case BuiltinId::ArrayCumsum:
     case BuiltinId::ArraySum:
+    case BuiltinId::ArrayProd:
+    case BuiltinId::ArrayMin:
+    case BuiltinId::ArrayMax:
+    case BuiltinId::ArrayMean:
     case BuiltinId::ArrayArgmin:
     case BuiltinId::ArrayArgmax: return &axis;
     case BuiltinId::NpOuter: return &outer;
@@ -77,7 +81,7 @@ const Params* params_of(BuiltinId id) {
     case BuiltinId::NpRandomStdNormal: return &standard_normal;
     case BuiltinId::NpRandomRandn: return &randn;
     case BuiltinId::NpRandomRandint: return &randint;
-    default: return nullptr;
+    default: return search_params_of(id);
     }
 }
 
@@ -329,7 +333,8 @@ CallTyping cumulative_type(BuiltinId id, const std::vector<const Type*>& args) {
 
 // np.sum(a, axis) / a.sum(axis), np.argmin / np.argmax along an axis (Numba's array_sum and
 // build_argmax_or_argmin_with_axis_impl): one dimension fewer, C order; a 1-D array reduces
-// to a scalar. An axis of None is the whole-array reduction.
+// to a scalar. An axis of None is the whole-array reduction. prod, min, max and mean take an
+// axis too (nplib4): Numba 0.68 does not, NumPy does, and the result follows NumPy's.
 CallTyping axis_reduction_type(BuiltinId id, const std::vector<const Type*>& args) {
     CallTyping t;
     const std::string what = name_of(id) + "()";
@@ -544,6 +549,14 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
     case BuiltinId::ArrayCumprod: return cumulative_type(id, args);
     case BuiltinId::NpSum:
     case BuiltinId::ArraySum:
+    case BuiltinId::NpProd:
+    case BuiltinId::ArrayProd:
+    case BuiltinId::NpMin:
+    case BuiltinId::ArrayMin:
+    case BuiltinId::NpMax:
+    case BuiltinId::ArrayMax:
+    case BuiltinId::NpMean:
+    case BuiltinId::ArrayMean:
     case BuiltinId::NpArgmin:
     case BuiltinId::NpArgmax:
     case BuiltinId::ArrayArgmin:
@@ -557,8 +570,7 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
     case BuiltinId::NpDstack: return join_type(id, args);
     default: break;
     }
-    t.error = fmt::format("{}() is not a library call of ujit's", types::builtin_name(id));
-    return t;
+    return search_call_type(id, args, exprs);
 }
 
 }  // namespace ujit::nplib

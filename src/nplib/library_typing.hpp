@@ -15,6 +15,20 @@
 
 namespace ujit::nplib {
 
+// ---- nplib4: search_typing.cpp (np.nonzero, diff, searchsorted, median, flip, ...)
+struct LibraryParams {
+    std::vector<const char*> names;  // a method's receiver is "self"
+    size_t required;
+    bool positional_only = false;  // np.random.randn(*dims)
+};
+const LibraryParams* search_params_of(types::BuiltinId id);
+// The library call a builtin stands for in this call: np.where(cond) is np.nonzero(cond).
+types::BuiltinId library_alias(const syntax::Call* c, types::BuiltinId id);
+struct CallTyping;
+CallTyping search_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args,
+                            const std::vector<const syntax::Expr*>& exprs);
+// ---- end nplib4
+
 // Whether the call is typed by library_call_type and lowered by lower_library.cpp.
 bool is_library_call(types::BuiltinId id);
 

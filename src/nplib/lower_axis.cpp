@@ -76,7 +76,8 @@ llvm::Value* FunctionLowering::lane_element(llvm::Value* start, llvm::Value* str
 llvm::Value* FunctionLowering::axis_reduction(Reduction kind, TypedValue a, llvm::Value* axis, const Type* rt,
                                               SourceLoc loc) {
     bool sum = kind == Reduction::Sum;
-    axis = normalize_axis(axis, a.t->ndim(), sum ? AxisCheck::AxisError : AxisCheck::Argextreme, loc);
+    bool arg = kind == Reduction::ArgMin || kind == Reduction::ArgMax;
+    axis = normalize_axis(axis, a.t->ndim(), arg ? AxisCheck::Argextreme : AxisCheck::AxisError, loc);
     const Type* dt = a.t->dtype();
     const Type* et = rt->is_array() ? rt->dtype() : rt;
     auto reduce_lane = [&](llvm::Value* start, llvm::Value* stride, llvm::Value* n) -> llvm::Value* {
@@ -89,6 +90,7 @@ llvm::Value* FunctionLowering::axis_reduction(Reduction kind, TypedValue a, llvm
             });
             return b.CreateLoad(acc->getAllocatedType(), acc);
         }
+        if (!arg) return lane_reduction(kind, start, stride, n, dt, et, loc);  // nplib4: prod, min, max, mean
         bool is_max = kind == Reduction::ArgMax;
         check_error(b.CreateICmpEQ(n, b.getInt64(0)),
                     int(is_max ? RuntimeError::EmptyArgmax : RuntimeError::EmptyArgmin), loc);
@@ -111,7 +113,7 @@ llvm::Value* FunctionLowering::axis_reduction(Reduction kind, TypedValue a, llvm
     for (int j = 0; j + 1 < a.t->ndim(); ++j)
         out_shape.push_back(b.CreateSelect(b.CreateICmpSLT(b.getInt64(j), axis), array_dim(b, a.v, unsigned(j)),
                                            array_dim(b, a.v, unsigned(j + 1))));
-    llvm::Value* out = allocate_array(rt, out_shape, loc, sum ? "np.sum()" : "np.argmax()");
+    llvm::Value* out = allocate_array(rt, out_shape, loc, "a reduction along an axis");
     llvm::Value* data = array_data(b, out);
     for_each_lane({a}, axis,
                   [&](const std::vector<llvm::Value*>& start, const std::vector<llvm::Value*>& stride, llvm::Value* n,
@@ -146,6 +148,41 @@ llvm::Value* FunctionLowering::cumulative_axis(TypedValue a, llvm::Value* axis, 
             });
         });
     return out.v;
+}
+
+// prod, min, max or mean of one lane, in the result's dtype `et`, as NumPy's: min and max
+// propagate NaN and raise on an empty lane; the mean of none is NaN.
+llvm::Value* FunctionLowering::lane_reduction(Reduction kind, llvm::Value* start, llvm::Value* stride, llvm::Value* n,
+                                              const Type* dt, const Type* et, SourceLoc loc) {
+    llvm::AllocaInst* acc = entry_alloca(value_type(mod.ctx, et), "lane.acc");
+    llvm::Type* t = acc->getAllocatedType();
+    if (kind == Reduction::Min || kind == Reduction::Max) {
+        bool is_max = kind == Reduction::Max;
+        check_error(b.CreateICmpEQ(n, b.getInt64(0)),
+                    int(is_max ? RuntimeError::EmptyMaximum : RuntimeError::EmptyMinimum), loc);
+        b.CreateStore(lane_element(start, stride, b.getInt64(0), dt, et, loc), acc);
+        counted_range(n, [&](llvm::Value* i) {
+            llvm::Value* cur = b.CreateLoad(t, acc);
+            llvm::Value* v = lane_element(start, stride, i, dt, et, loc);
+            llvm::Value* take = nullptr;
+            if (et->is_float())  // a NaN wins, and stays
+                take = b.CreateOr(is_max ? b.CreateFCmpOGT(v, cur) : b.CreateFCmpOLT(v, cur), b.CreateFCmpUNO(v, v));
+            else if (et->is_bool() || !et->is_signed())
+                take = is_max ? b.CreateICmpUGT(v, cur) : b.CreateICmpULT(v, cur);
+            else
+                take = is_max ? b.CreateICmpSGT(v, cur) : b.CreateICmpSLT(v, cur);
+            b.CreateStore(b.CreateSelect(take, v, cur), acc);
+        });
+        return b.CreateLoad(t, acc);
+    }
+    const bool prod = kind == Reduction::Prod;
+    b.CreateStore(convert_or_fail(b.getInt64(prod ? 1 : 0), types::int64(), et, loc), acc);
+    counted_range(n, [&](llvm::Value* i) {
+        llvm::Value* v = lane_element(start, stride, i, dt, et, loc);
+        b.CreateStore(ufunc_binary(prod ? BinOp::Mul : BinOp::Add, b.CreateLoad(t, acc), v, et, loc), acc);
+    });
+    if (prod) return b.CreateLoad(t, acc);
+    return ufunc_binary(BinOp::Div, b.CreateLoad(t, acc), convert_or_fail(n, types::int64(), et, loc), et, loc);
 }
 
 }  // namespace ujit::codegen

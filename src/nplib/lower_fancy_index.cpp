@@ -127,8 +127,9 @@ void FunctionLowering::for_each_fancy_row(const FancyIndex& f, TypedValue out,
         if (out.v) {
             llvm::Value* to =
                 b.CreateGEP(b.getInt8Ty(), array_data(b, out.v), b.CreateMul(jv, out_strides[f.out_axis]));
-            out_row = {make_view(b, out.v, row_t, to, without(f.collapsed, f.out_axis), without(out_strides, f.out_axis)),
-                       row_t};
+            out_row = {
+                make_view(b, out.v, row_t, to, without(f.collapsed, f.out_axis), without(out_strides, f.out_axis)),
+                row_t};
         }
         body(row, out_row);
         b.CreateStore(b.CreateAdd(jv, b.getInt64(1)), j);

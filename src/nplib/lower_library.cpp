@@ -71,6 +71,14 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
         return cumulative(value(0), true, type_of(e), e->loc);
     case BuiltinId::NpSum:
     case BuiltinId::ArraySum:
+    case BuiltinId::NpProd:
+    case BuiltinId::ArrayProd:
+    case BuiltinId::NpMin:
+    case BuiltinId::ArrayMin:
+    case BuiltinId::NpMax:
+    case BuiltinId::ArrayMax:
+    case BuiltinId::NpMean:
+    case BuiltinId::ArrayMean:
     case BuiltinId::NpArgmin:
     case BuiltinId::NpArgmax:
     case BuiltinId::ArrayArgmin:
@@ -98,9 +106,12 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
         for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));
         return random_draw(id, vals, type_of(e), e->loc);
     }
-    default: break;
+    default: {
+        std::vector<TypedValue> vals;
+        for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));
+        return search_call(e, id, vals, args);  // nplib4: lower_search.cpp, lower_stats.cpp
     }
-    syntax::internal_error(e->loc, fmt::format("no lowering for {}()", types::builtin_name(id)));
+    }
 }
 
 // np.dot(a, b[, out]) and a @ b (Numba's dot_2_impl / dot_3): a scalar for two vectors, else

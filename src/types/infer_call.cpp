@@ -48,8 +48,9 @@ const Type* Inferrer::call(const Call* c) {
     if (callee && callee->kind() == Kind::BuiltinFunc && nplib::is_array_constructor(callee->builtin()))
         return array_alloc(c, callee->builtin());
     if (callee && callee->kind() == Kind::BuiltinFunc &&
-        (nplib::is_library_call(callee->builtin()) || nplib::is_axis_reduction(c, callee->builtin())))
-        return library_call(c, callee->builtin());  // infer_library.cpp: takes keywords
+        (nplib::is_library_call(nplib::library_alias(c, callee->builtin())) ||
+         nplib::is_axis_reduction(c, callee->builtin())))
+        return library_call(c, nplib::library_alias(c, callee->builtin()));  // infer_library.cpp: takes keywords
     if (callee && callee->kind() == Kind::BuiltinFunc &&
         (callee->builtin() == BuiltinId::List || callee->builtin() == BuiltinId::Sorted))
         return list_builtin(c, callee->builtin());  // infer_lists.cpp: sorted takes reverse=
