@@ -96,6 +96,7 @@ private:
     // infer_call.cpp
     const Type* call(const syntax::Call* c);
     const Type* user_call(const syntax::Call* c, const syntax::FunctionDef* callee, std::vector<const Type*> args);
+    bool bind_arguments(const syntax::Call* c, const syntax::FunctionDef* callee, std::vector<const Type*>& args);
     const Type* recursive_call(const syntax::Call* c, ModuleScope::Frame& frame);
     const Type* builtin_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* cuda_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
