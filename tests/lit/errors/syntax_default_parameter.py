@@ -5,7 +5,7 @@ from numba import njit
 import numpy as np
 
 
-# expected-error@+2:13 {{non-default argument follows default argument}}
+# expected-error@+2:14 {{non-default argument follows default argument}}
 @njit
 def f(x=1.0, y):
     return x + y
