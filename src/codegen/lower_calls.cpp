@@ -70,15 +70,23 @@ llvm::Value* FunctionLowering::call_user(const Call* e, const types::TypedFuncti
     const bool star = !callee.def->params.empty() && callee.def->params.back().star;
     const size_t explicit_args = callee.arg_types.size() - callee.captures.size();
     const size_t fixed = star ? explicit_args - 1 : explicit_args;
-    if (star ? e->args.size() < fixed : e->args.size() != fixed)
+    auto bound = fn.bound_args.find(e->id);  // keywords and omitted defaults, in parameter order
+    const size_t given = bound == fn.bound_args.end() ? e->args.size() : bound->second.size();
+    if (star ? given < fixed : given != fixed)
         syntax::internal_error(e->loc, fmt::format("{}() specialized for {} arguments, called with {}",
-                                                   callee.def->name, callee.arg_types.size(), e->args.size()));
+                                                   callee.def->name, callee.arg_types.size(), given));
     std::vector<llvm::Value*> args;
-    for (size_t i = 0; i < fixed; ++i)
-        if (callee.arg_types[i]->is_static_value() || callee.arg_types[i]->is_none())
-            expr(e->args[i]);  // no data to pass (a function, a type, None)
-        else
-            args.push_back(expr_as(e->args[i], callee.arg_types[i]));
+    for (size_t i = 0; i < fixed; ++i) {
+        const Expr* a = bound == fn.bound_args.end() ? e->args[i] : bound->second[i].expr;
+        if (callee.arg_types[i]->is_static_value() || callee.arg_types[i]->is_none()) {
+            if (a) expr(a);  // no data to pass (a function, a type, None)
+        } else if (a) {
+            args.push_back(expr_as(a, callee.arg_types[i]));
+        } else {  // an omitted default: the constant the callee was specialized for
+            const types::ConstValue& v = bound->second[i].value;
+            args.push_back(convert_or_fail(constant_value(b, v), v.type, callee.arg_types[i], e->loc));
+        }
+    }
     if (star) {
         const Type* tt = callee.arg_types.back();
         llvm::Value* tup = llvm::UndefValue::get(value_type(mod.ctx, tt));

@@ -78,6 +78,30 @@ llvm::Value* FunctionLowering::math_values(BuiltinId id, std::vector<llvm::Value
     case BuiltinId::MathRadians:
         if (!t->is_float()) break;
         return result(b.CreateFMul(x, c(std::numbers::pi / 180.0)), t);
+    case BuiltinId::MathFrexp: {
+        if (!t->is_float() || t->bits() < 32) break;
+        // x = m * 2**e with 0.5 <= |m| < 1, read off the IEEE fields (a subnormal scaled by
+        // 2**54 first); zero, inf and nan give (x, 0), as C's frexp and Python's.
+        const bool f32 = t->bits() == 32;
+        const unsigned mant = f32 ? 23 : 52;
+        const int64_t field = f32 ? 0xff : 0x7ff, bias = f32 ? 126 : 1022;
+        llvm::Type* fty = x->getType();
+        llvm::Type* ity = f32 ? b.getInt32Ty() : b.getInt64Ty();
+        llvm::Value* mag = intrinsic(b, llvm::Intrinsic::fabs, {x});
+        llvm::Value* tiny = b.CreateFCmpOLT(mag, c(f32 ? 0x1p-126 : 0x1p-1022));
+        llvm::Value* xs = b.CreateSelect(tiny, b.CreateFMul(x, c(0x1p54)), x);
+        llvm::Value* bits = b.CreateBitCast(xs, ity);
+        llvm::Value* biased = b.CreateAnd(b.CreateLShr(bits, mant), llvm::ConstantInt::get(ity, field));
+        llvm::Value* e = b.CreateSub(b.CreateIntCast(biased, b.getInt32Ty(), false), b.getInt32(int32_t(bias)));
+        e = b.CreateSub(e, b.CreateSelect(tiny, b.getInt32(54), b.getInt32(0)));
+        llvm::Value* m_bits = b.CreateOr(b.CreateAnd(bits, llvm::ConstantInt::get(ity, ~(uint64_t(field) << mant))),
+                                         llvm::ConstantInt::get(ity, uint64_t(bias) << mant));
+        llvm::Value* m = b.CreateBitCast(m_bits, fty);
+        llvm::Value* special = b.CreateOr(b.CreateFCmpOEQ(x, c(0.0)), b.CreateNot(b.CreateFCmpOLT(mag, llvm::ConstantFP::getInfinity(fty))));
+        llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, rt));
+        out = b.CreateInsertValue(out, b.CreateSelect(special, x, m), 0);
+        return b.CreateInsertValue(out, b.CreateSelect(special, b.getInt32(0), e), 1);
+    }
     case BuiltinId::MathGcd: {
         if (!t->is_int() || args.size() != 2) break;
         // Euclid on magnitudes; gcd(0, 0) == 0.

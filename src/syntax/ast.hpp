@@ -313,6 +313,7 @@ struct Param {
     std::string name;
     SourceLoc loc;
     bool star = false;  // `*args`, the last parameter: the extra arguments as one tuple
+    Expr* default_value = nullptr;  // `x=1.0`: a compile-time constant a call may omit (Numba's Omitted)
 };
 struct FunctionDef : Stmt {
     static constexpr StmtKind Kind = StmtKind::FunctionDef;

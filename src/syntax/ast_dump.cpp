@@ -111,7 +111,10 @@ std::string stmt(const Stmt* s, int col) {
     case StmtKind::FunctionDef: {
         auto* f = cast<FunctionDef>(s);
         std::string out = "(def " + f->name + " (params";
-        for (const Param& p : f->params) out += " " + p.name;
+        for (const Param& p : f->params) {
+            out.append(" ").append(p.name);
+            if (p.default_value) out.append("=").append(dump_expr(p.default_value));
+        }
         out += ")";
         if (!f->decorators.empty()) out.append(" (decorators").append(list(f->decorators)).append(")");
         if (!f->docstring.empty()) out.append(" (doc ").append(quote(f->docstring)).append(")");

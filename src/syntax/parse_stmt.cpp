@@ -526,7 +526,12 @@ Stmt* Parser::parse_def(std::vector<Expr*> decorators) {
         fn->params.push_back({t.text, t.loc, star});
         take();
         if (peek().is_op(":")) unsupported(peek().loc, "parameter annotations are");
-        if (peek().is_op("=")) unsupported(peek().loc, "default parameter values are");
+        if (accept_op("=")) {
+            if (star) fail(peek().loc, "a '*args' parameter has no default value");
+            fn->params.back().default_value = parse_expr();
+        } else if (!star && fn->params.size() > 1 && fn->params[fn->params.size() - 2].default_value) {
+            fail(t.loc, "non-default argument follows default argument");
+        }
         if (!accept_op(",")) break;
         if (star && !peek().is_op(")")) unsupported(peek().loc, "parameters after '*args' are");
     }

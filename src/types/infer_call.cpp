@@ -60,7 +60,7 @@ const Type* Inferrer::call(const Call* c) {
     if (callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::ListSort) {
         const Type* list = fn_.type_of(cast<Attribute>(c->callee)->value);
         sort_keywords(c, list ? list->item() : nullptr, "list.sort()");
-    } else if (!c->keywords.empty() &&
+    } else if (!c->keywords.empty() && !(callee && callee->kind() == Kind::UserFunc) &&  // user_call binds them
                !(callee && callee->kind() == Kind::BuiltinFunc && str_method_takes_keywords(callee->builtin())))
         error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
 
@@ -116,8 +116,67 @@ bool Inferrer::declared_for_cuda(const FunctionDef* def) const {
              it->second.target == TargetKind::CUDA));
 }
 
+// Binds a call's positional and keyword arguments, and the defaults of the parameters it
+// omits, to the callee's parameters as Python does; `args` becomes their types in parameter
+// order and fn_.bound_args records which expression or default value each one is. A default
+// is a compile-time constant of the module (or None), which the callee is specialized for, as
+// Numba's Omitted(value). Calls passing every parameter positionally are left alone.
+bool Inferrer::bind_arguments(const Call* c, const FunctionDef* callee, std::vector<const Type*>& args) {
+    const size_t n = callee->params.size();
+    const bool star = n && callee->params.back().star;
+    if (c->keywords.empty() && (star || args.size() >= n)) return true;
+    if (star)
+        error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}', which takes '*{}'",
+                                              callee->name, callee->params.back().name));
+    if (args.size() > n) return true;  // specialize says how many it takes
+    std::vector<BoundArg> bound(n);
+    std::vector<const Type*> types(n, nullptr);
+    for (size_t i = 0; i < args.size(); ++i) {
+        bound[i].expr = c->args[i];
+        types[i] = args[i];
+    }
+    bool known = true;
+    for (const Keyword& k : c->keywords) {
+        size_t i = 0;
+        while (i < n && callee->params[i].name != k.name) ++i;
+        if (k.name.empty() || i == n)
+            error(k.loc, fmt::format("{}() got an unexpected keyword argument '{}'", callee->name, k.name));
+        if (bound[i].expr)
+            error(k.loc, fmt::format("{}() got multiple values for argument '{}'", callee->name, k.name));
+        bound[i].expr = k.value;
+        types[i] = expr(k.value);
+        known = known && types[i];
+    }
+    for (size_t i = 0; i < n; ++i) {
+        const Param& p = callee->params[i];
+        if (bound[i].expr) continue;
+        if (!p.default_value) error(c->loc, fmt::format("{}() missing required argument '{}'", callee->name, p.name));
+        if (isa<NoneLit>(p.default_value)) {
+            bound[i].value.type = types[i] = none();
+            continue;
+        }
+        auto v = try_eval_const(p.default_value, [this](const Name& name) { return m_.lookup(name.id); });
+        if (!v)
+            error(p.default_value->loc, fmt::format("the default value of parameter '{}' of '{}' is {}, not a "
+                                                    "compile-time constant",
+                                                    p.name, callee->name, describe_expr(p.default_value)));
+        bound[i].value = *v;
+        types[i] = v->type;
+    }
+    fn_.bound_args[c->id] = std::move(bound);
+    args = std::move(types);
+    return known;
+}
+
 const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::vector<const Type*> args) {
     if (const DeclaredDevice* declared = m_.declared_device(callee)) return declared_call(c, *declared, args);
+    if (!bind_arguments(c, callee, args)) return nullptr;
+    // Where argument i was written (a default: the call).
+    auto arg_loc = [&](size_t i) {
+        auto it = fn_.bound_args.find(c->id);
+        const Expr* e = it == fn_.bound_args.end() ? c->args[i] : it->second[i].expr;
+        return e ? e->loc : c->loc;
+    };
     const Decorator& d = m_.decorators[callee];
     if (d.kind == Decorator::Kind::CudaJit && !d.device)
         error(c->loc,
@@ -129,7 +188,7 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
         error(c->loc, fmt::format("'{}' is a CUDA device function and cannot be called from CPU code", callee->name));
     for (size_t i = 0; i < args.size(); ++i)
         if (!args[i]->is_value() && !args[i]->is_static_value())
-            error(c->args[i]->loc, fmt::format("cannot pass {} to '{}'", args[i]->str(), callee->name));
+            error(arg_loc(i), fmt::format("cannot pass {} to '{}'", args[i]->str(), callee->name));
     if (d.kind == Decorator::Kind::Vectorize &&
         std::any_of(args.begin(), args.end(), [](const Type* t) { return t->is_array(); }))
         return ufunc_on_arrays(c, callee, d, args);
@@ -321,6 +380,11 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         number(0);
         operands(c, {math_float(args[0])});
         return boolean();
+    case BuiltinId::MathFrexp:  // Numba's (float, intc): the exponent is int32
+        arity(1, 1);
+        number(0);
+        operands(c, {math_float(args[0])});
+        return tuple({math_float(args[0]), int32()});
     case BuiltinId::MathLdexp:
         arity(2, 2);
         number(0);

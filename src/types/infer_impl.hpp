@@ -102,6 +102,7 @@ private:
     // A cuda.declare_device function's call (infer_declared.cpp).
     const Type* declared_call(const syntax::Call* c, const DeclaredDevice& callee,
                               const std::vector<const Type*>& args);
+    bool bind_arguments(const syntax::Call* c, const syntax::FunctionDef* callee, std::vector<const Type*>& args);
     const Type* recursive_call(const syntax::Call* c, ModuleScope::Frame& frame);
     const Type* builtin_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* cuda_call(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);

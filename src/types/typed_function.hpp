@@ -124,6 +124,14 @@ struct Variable {
     bool is_param = false;
 };
 
+// One parameter's argument at a call of a module function with keywords or omitted
+// defaults: the expression passed (positionally or by keyword), or, with none, the
+// parameter's default value (Numba's Omitted).
+struct BoundArg {
+    const syntax::Expr* expr = nullptr;
+    ConstValue value;
+};
+
 enum class FunctionRole { Scalar, Kernel, Device };  // Kernel/Device: CUDA only
 
 struct TypedFunction {
@@ -158,6 +166,9 @@ struct TypedFunction {
     // Call nodes (by id) to builtins, DTypeObj converters and range → the types the arguments
     // are converted to before the builtin is applied (contract rule 6).
     std::unordered_map<uint32_t, std::vector<const Type*>> call_operands;
+    // Call nodes (by id) of module functions that pass keywords or omit defaults → each
+    // parameter's argument, in parameter order (calls with positional arguments only: none).
+    std::unordered_map<uint32_t, std::vector<BoundArg>> bound_args;
     // Attribute nodes (by id) that read a builtin value (cuda.threadIdx.x, a.shape, z.real).
     std::unordered_map<uint32_t, BuiltinId> attributes;
     // Raise statements (by id; asserts too) → the class and message they raise.

@@ -153,12 +153,20 @@ class CompiledFunction:
         return _tuple_args.call_flat(self, params)
 
     def _declared_for(self, codes):
+        # An exact match first, then the first the arguments convert to (Numba prefers the
+        # signature that needs no conversion; the C++ API's choose_signature does the same).
+        candidates = []
         for sig in self.declared:
             if any(_types.flat_param(a)[0] is not None for a in _types.param_texts(sig)):
                 continue  # tuple parameters: only calls with tuples match (_tuple_args.py)
             _, params = _types.split_signature(sig)
             if len(params) == len(codes) and all(_converts(c, t) for c, t in zip(codes, params)):
-                return sig, tuple(_types.code_of_type(t) for t in params)
+                candidates.append((sig, tuple(_types.code_of_type(t) for t in params)))
+        for sig, spec in candidates:
+            if spec == tuple(codes):
+                return sig, spec
+        if candidates:
+            return candidates[0]
         raise TypeError("No matching definition for argument type(s) %s"
                         % ", ".join(str(_types.type_of_code(c)) for c in codes))
 

@@ -67,7 +67,6 @@ class FunctionSource:
             if name and name != py_func.__name__:
                 self._rename_def(name)
         self.last_line = self.first_line + len(self.lines) - 1
-        self._blank_defaults()
 
     def _init_def(self):
         code = self.py_func.__code__
@@ -118,17 +117,6 @@ class FunctionSource:
                       " " * max(col - 7, 1) + "return " + text]
         self.node = ast.parse("\n".join(self.lines)).body[0]
         self.def_line = self.decorator_first = self.first_line
-
-    def _blank_defaults(self):
-        """ujit's parser takes no default values: the Python side binds them (the dispatcher
-        calls with every argument), so `b=10` becomes `b   ` (columns stay put)."""
-        for d in self.node.args.defaults:
-            if d.end_lineno != d.lineno:
-                raise compile_error("ujit supports default values written on one line", self.filename,
-                                    self.first_line + d.lineno - 1, d.col_offset + 1 + self.indent)
-            line = self.lines[d.lineno - 1]
-            eq = line.rindex("=", 0, d.col_offset)
-            self.lines[d.lineno - 1] = line[:eq] + " " * (d.end_col_offset - eq) + line[d.end_col_offset:]
 
     def free_names(self):
         """Names the body reads that are not its own locals: {name: (line, col) of first use}."""

@@ -54,14 +54,14 @@ def same(got, want, rtol=1e-9, atol=1e-12, path="result"):
     assert got == want, "%s: %r != %r" % (path, got, want)
 
 
-def check_same(f, *args, rtol=1e-9):
+def check_same(f, *args, rtol=1e-9, **kwargs):
     """Calls the compiled f and its Python original on copies of args; results and the
     arguments afterwards (what f wrote into arrays) must agree."""
     import copy
 
     py_args = copy.deepcopy(args)
-    got = f(*args)
-    want = f.py_func(*py_args)
+    got = f(*args, **kwargs)
+    want = f.py_func(*py_args, **kwargs)
     same(got, want, rtol=rtol)
     for i, (a, b) in enumerate(zip(args, py_args)):
         if isinstance(b, np.ndarray):

@@ -3,7 +3,6 @@ import numpy as np
 from numba import njit, float64, int64
 from _same import check_same
 
-XFAIL = 'sweep: with several declared signatures an int64 argument takes float64(float64), the first listed, not the exact int64(int64)'
 
 
 @njit("float64(float64[:])")

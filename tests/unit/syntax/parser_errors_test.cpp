@@ -122,7 +122,7 @@ TEST_CASE("parser errors: definitions and parameters", "[syntax][parser]") {
         {"def f(**kw):\n    pass\n", 1, 7, "'**kwargs' parameters are not supported by ujit"},
         {"def f(a, /):\n    pass\n", 1, 10, "positional-only parameters ('/') are not supported by ujit"},
         {"def f(a: int):\n    pass\n", 1, 8, "parameter annotations are not supported by ujit"},
-        {"def f(a=1):\n    pass\n", 1, 8, "default parameter values are not supported by ujit"},
+        {"def f(a=1, b):\n    pass\n", 1, 12, "non-default argument follows default argument"},
         {"def f(a) -> int:\n    pass\n", 1, 10, "return annotations are not supported by ujit"},
         {"def f(a)\n    pass\n", 1, 9, "expected ':', found end of line"},
     });

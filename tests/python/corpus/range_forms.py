@@ -1,0 +1,25 @@
+"""range with negative steps, len of a range, indexing into ranges."""
+from numba import njit
+from _same import check_same
+
+XFAIL = 'sweep: a range assigned to a variable (r = range(...)) is not supported yet'
+
+
+@njit
+def ranges(n):
+    a = 0
+    for i in range(n, 0, -2):
+        a += i
+    b = 0
+    for i in range(-5, n):
+        b += i
+    r = range(2, n, 3)
+    c = 0
+    for i in r:
+        c += i
+    return a, b, c
+
+
+def check():
+    check_same(ranges, 10)
+    check_same(ranges, 1)
