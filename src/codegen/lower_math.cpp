@@ -97,7 +97,8 @@ llvm::Value* FunctionLowering::math_values(BuiltinId id, std::vector<llvm::Value
         llvm::Value* m_bits = b.CreateOr(b.CreateAnd(bits, llvm::ConstantInt::get(ity, ~(uint64_t(field) << mant))),
                                          llvm::ConstantInt::get(ity, uint64_t(bias) << mant));
         llvm::Value* m = b.CreateBitCast(m_bits, fty);
-        llvm::Value* special = b.CreateOr(b.CreateFCmpOEQ(x, c(0.0)), b.CreateNot(b.CreateFCmpOLT(mag, llvm::ConstantFP::getInfinity(fty))));
+        llvm::Value* special = b.CreateOr(b.CreateFCmpOEQ(x, c(0.0)),
+                                          b.CreateNot(b.CreateFCmpOLT(mag, llvm::ConstantFP::getInfinity(fty))));
         llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, rt));
         out = b.CreateInsertValue(out, b.CreateSelect(special, x, m), 0);
         return b.CreateInsertValue(out, b.CreateSelect(special, b.getInt32(0), e), 1);
