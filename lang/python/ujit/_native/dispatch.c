@@ -91,8 +91,9 @@ static int list_value(PyObject* list, int32_t spec, ujit_value* out) {
     ujit_value* items = PyMem_Calloc((size_t)n + 1, sizeof(ujit_value));
     DLTensor* tensors = PyMem_Calloc((size_t)n + 1, sizeof(DLTensor));
     int64_t(*strides)[NPY_MAXDIMS] = PyMem_Calloc((size_t)n + 1, sizeof *strides);
+    PyObject** kept = PyMem_Calloc((size_t)n + 1, sizeof(PyObject*)); /* str items' UTF-8, where not cached */
     int32_t item = spec & ~(UJIT_CODE_LIST | UJIT_CODE_TYPED_LIST);
-    int ok = items && tensors && strides;
+    int ok = items && tensors && strides && kept;
     if (!ok) PyErr_NoMemory();
     for (Py_ssize_t i = 0; ok && i < n; ++i) {
         PyObject* x = PyList_GET_ITEM(list, i);
@@ -102,6 +103,13 @@ static int list_value(PyObject* list, int32_t spec, ujit_value* out) {
                 ok = 0;
             } else {
                 ok = ujit_py_array_value((PyArrayObject*)x, &items[i], &tensors[i], strides[i]) == 0;
+            }
+        } else if (item & UJIT_CODE_STR) {
+            if (!PyUnicode_Check(x)) {
+                PyErr_Format(PyExc_TypeError, "list item %zd is not a str, as the first item is", i);
+                ok = 0;
+            } else {
+                ok = ujit_py_str_value(x, &items[i], &kept[i]) == 0;
             }
         } else {
             ok = ujit_py_to_scalar(x, UJIT_CODE_DTYPE(item), &items[i]) == 0;
@@ -120,12 +128,15 @@ static int list_value(PyObject* list, int32_t spec, ujit_value* out) {
                      ujit_dtype_name(UJIT_CODE_DTYPE(item)), (int)UJIT_CODE_NDIM(item),
                      layouts[UJIT_CODE_LAYOUT(item) % 3]);
         else
-            snprintf(name, sizeof name, "%s", ujit_dtype_name(UJIT_CODE_DTYPE(item)));
+            snprintf(name, sizeof name, "%s",
+                     item & UJIT_CODE_STR ? "unicode_type" : ujit_dtype_name(UJIT_CODE_DTYPE(item)));
         if (ujit_list_set_item_type(h, name) != UJIT_OK) {
             PyErr_SetString(PyExc_TypeError, ujit_last_error());
             ok = 0;
         }
     }
+    for (Py_ssize_t i = 0; kept && i < n; ++i) Py_XDECREF(kept[i]); /* ujit_list_create copied the text */
+    PyMem_Free(kept);
     PyMem_Free(items);
     PyMem_Free(tensors);
     PyMem_Free(strides);

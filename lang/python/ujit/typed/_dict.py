@@ -33,6 +33,8 @@ def _converter(t):
         return lambda v: float(t.dtype.type(v))
     if isinstance(t, _types.Complex):
         return lambda v: complex(t.dtype.type(v))
+    if isinstance(t, _types.UnicodeType):
+        return _as_str
     return lambda v: v  # an array value (from compiled code) is kept as it is
 
 
@@ -66,6 +68,12 @@ def _from_result(type_text, keys, values):
     return d
 
 
+def _as_str(v):
+    if not isinstance(v, str):
+        raise TypeError("cannot store %r as unicode_type" % (v,))
+    return v
+
+
 def _no_float(v, t):
     raise TypeError("cannot store the float %r as %s" % (v, t))
 
@@ -79,7 +87,9 @@ def _python_type_name(value):
         return "float64"
     if isinstance(value, complex):
         return "complex128"
-    raise TypeError("ujit.typed.Dict holds numbers and tuples of numbers, not %r" % (value,))
+    if isinstance(value, str):
+        return "unicode_type"
+    raise TypeError("ujit.typed.Dict holds numbers, str and tuples of them, not %r" % (value,))
 
 
 class Dict(MutableMapping):
