@@ -24,7 +24,8 @@ def test_binary_operators_in_a_kernel(op):
     b = np.array([2.0, 2.0, 0.5, 9.0])
     out = np.zeros(4)
     foo[1, 32](out, a, b)
-    assert out.tolist() == [float(op(x, y)) for x, y in zip(a.tolist(), b.tolist())]
+    # A GPU's pow (libdevice) may differ from the C library's in the last bit, as on Numba.
+    assert out.tolist() == pytest.approx([float(op(x, y)) for x, y in zip(a.tolist(), b.tolist())], rel=4e-16)
 
 
 neg, invert, iadd, getitem = operator.neg, operator.invert, operator.iadd, operator.getitem

@@ -48,5 +48,5 @@ def ord_int(n):
 
 @njit
 def join_int(s):
-    # expected-error@+1:19 {{str.join() argument 1 must be a tuple or list of str, not int64}}
+    # expected-error@+1:19 {{str.join() argument 1 must be a list or tuple of str, or a str, not int64}}
     return s.join(3)

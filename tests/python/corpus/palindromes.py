@@ -2,7 +2,6 @@
 from numba import njit
 from _same import check_same
 
-XFAIL = 'strings2: a list of str argument is marshalled with bool items'
 
 
 @njit

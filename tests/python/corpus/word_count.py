@@ -2,7 +2,6 @@
 from numba import njit
 from _same import check_same
 
-XFAIL = 'strings2: str keys in a dict made by {} are refused (unhashable type: unicode_type)'
 
 
 @njit
