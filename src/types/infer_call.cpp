@@ -169,7 +169,16 @@ bool Inferrer::bind_arguments(const Call* c, const FunctionDef* callee, std::vec
 }
 
 const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::vector<const Type*> args) {
-    if (const DeclaredDevice* declared = m_.declared_device(callee)) return declared_call(c, *declared, args);
+    if (const DeclaredDevice* declared = m_.declared_device(callee)) {
+        // A declaration has no parameter names to bind keywords to (call() leaves user
+        // functions' keywords to bind_arguments below).
+        if (!c->keywords.empty())
+            error(c->keywords[0].loc,
+                  fmt::format("keyword arguments are not supported in calls to '{}', a CUDA C++ device function "
+                              "(cuda.declare_device)",
+                              callee->name));
+        return declared_call(c, *declared, args);
+    }
     if (!bind_arguments(c, callee, args)) return nullptr;
     // Where argument i was written (a default: the call).
     auto arg_loc = [&](size_t i) {

@@ -294,6 +294,13 @@ def test_typing_errors_are_located():
         two_args.inspect_asm(SIG)
 
     @cuda.jit
+    def keyword_arg(r, x):
+        r[0] = times2(x=x[0])
+
+    with pytest.raises(ujit.CompileError, match=r"keyword arguments are not supported in calls to 'times2'"):
+        keyword_arg.inspect_asm(SIG)
+
+    @cuda.jit
     def array_arg(r, x):
         r[0] = takes_array(x)
 
