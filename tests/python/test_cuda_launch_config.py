@@ -237,4 +237,72 @@ def test_new_device_arrays_are_typed_in_c_as_in_python():
         fresh = type(v)(v._h)
         launch(fresh)
         launch(fresh)
-        assert fresh.__dict__["_ujit_code"] == expect, (v.shape, v.strides, v.dtype)
+        assert fresh._ujit_code == expect, (v.shape, v.strides, v.dtype)
+
+
+def test_a_kept_configuration_checks_the_types_inside_tuples():
+    """An equal key of other types is Numba's TypeError also inside a grid or block tuple:
+    (2.0, 1) equals (2, 1) as a dict key."""
+    out = cuda.device_array(32)
+    fill[(2, 1), (16,)](out, 0.0)
+    with pytest.raises(TypeError, match="griddim must be a sequence of integers"):
+        fill[(2.0, 1), (16,)]
+    with pytest.raises(TypeError, match="blockdim must be a sequence of integers"):
+        fill[(2, 1), (16.0,)]
+    fill[(2, 1), (16,)](out, 1.0)
+    cuda.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(32) + 1.0)
+
+
+def test_unhashable_configurations_launch():
+    out = cuda.device_array(16)
+    fill[[2], [8]](out, 3.0)
+    fill[[2], [8]](out, 3.0)
+    cuda.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(16) + 3.0)
+
+
+def test_occupancy_switches_are_read_at_each_configuration():
+    """numba.core.config's switches change at run time: a kept launcher follows them."""
+    from ujit.core import config
+    from ujit.core.errors import NumbaPerformanceWarning
+
+    def warned():
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            fill[1, 1]
+        return [w for w in seen if issubclass(w.category, NumbaPerformanceWarning)]
+
+    saved = config.CUDA_LOW_OCCUPANCY_WARNINGS, config.DISABLE_PERFORMANCE_WARNINGS
+    try:
+        config.CUDA_LOW_OCCUPANCY_WARNINGS, config.DISABLE_PERFORMANCE_WARNINGS = 1, 0
+        assert len(warned()) == 1
+        assert "Grid size 1 will likely result in GPU under-utilization" in str(warned()[0].message)
+        config.CUDA_LOW_OCCUPANCY_WARNINGS = 0
+        assert warned() == []
+        config.CUDA_LOW_OCCUPANCY_WARNINGS, config.DISABLE_PERFORMANCE_WARNINGS = 1, 1
+        assert warned() == []
+        config.DISABLE_PERFORMANCE_WARNINGS = 0
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # a warning turned error is raised from kernel[...]
+            with pytest.raises(NumbaPerformanceWarning):
+                fill[1, 1]
+    finally:
+        config.CUDA_LOW_OCCUPANCY_WARNINGS, config.DISABLE_PERFORMANCE_WARNINGS = saved
+
+
+def test_launches_keep_no_references():
+    """Launches from C and through Python: no reference to an argument, a launcher or a
+    configuration is left behind."""
+    import gc
+    import sys
+
+    out = cuda.device_array(8)
+    launch = fill[1, 8]
+    launch(out, 1.0)
+    before = sys.getrefcount(out), sys.getrefcount(launch)
+    for _ in range(200):
+        fill[1, 8](out, 2.0)
+        launch(out, 2.0)
+    gc.collect()
+    assert (sys.getrefcount(out), sys.getrefcount(launch)) == before

@@ -9,14 +9,21 @@ otherwise), best of 5 runs:
   launch queued      kernel[4, 256](dx, dx, dout) on device arrays, no synchronize
                      (CuPy: the same kernel as a RawKernel)
   launch + sync      the same and a synchronize per launch
+  launch, no warn    launch queued with the low-occupancy warning switched off in ujit's
+                     and Numba's config (CuPy has none): what the warning costs
   host launch        kernel[1, 32] on 10-element host arrays (copies in and out)
+  cuda ufunc 1K      a CUDA @vectorize add on 1000 float32 device elements, output allocated
+                     per call (CuPy: cp.add); `out=` given in the next row
+A "C++" column is the C++ API's time for the same launch and ufunc calls (bench_launch,
+found in build/*/tools/bench or bin/, or --cxx PATH); ratios: ujit against Numba, CuPy and C++.
 
 Without a GPU ujit's kernels run on the host device: the launch rows then measure the
 Python-side cost of a launch, not a GPU's.
 
-    tools/bench/bench_calls.py [--calls N] [--only njit|kernel] [--cpu-time]
+    tools/bench/bench_calls.py [--calls N] [--only njit|kernel] [--cpu-time] [--cxx PATH]
 """
 import argparse
+import glob
 import os
 import subprocess
 import sys
@@ -101,7 +108,7 @@ extern "C" __global__ void axpy(const double* x, const double* y, double* out, l
 def kernel_rows(lib, calls):
     """{row: us} for launches of a small kernel."""
     cuda = __import__(lib + ".cuda", fromlist=["cuda"])
-    ns = {"cuda": cuda}
+    ns = {"cuda": cuda, "vectorize": __import__(lib).vectorize}
     exec(KERNEL_SRC, ns)
     k = ns["axpy"]
     host = np.arange(1024.0)
@@ -109,14 +116,59 @@ def kernel_rows(lib, calls):
     rows = {}
     k[4, 256](dx, dx, dout)
     cuda.synchronize()
-    names = {"k": k, "dx": dx, "dout": dout, "sync": cuda.synchronize}
+    names = {"k": k, "dx": dx, "dout": dout, "sync": cuda.synchronize, "np": np}
     rows["launch queued"] = per_call("k[4, 256](dx, dx, dout)", names, calls) * 1e6
     cuda.synchronize()
     rows["launch + sync"] = per_call("k[4, 256](dx, dx, dout); sync()", names, calls) * 1e6
+    config = __import__(lib + ".core.config", fromlist=["config"])
+    saved, config.CUDA_LOW_OCCUPANCY_WARNINGS = config.CUDA_LOW_OCCUPANCY_WARNINGS, 0
+    try:
+        rows["launch, no warn"] = per_call("k[4, 256](dx, dx, dout)", names, calls) * 1e6
+    finally:
+        config.CUDA_LOW_OCCUPANCY_WARNINGS = saved
     small, out = np.arange(10.0), np.zeros(10)
     names.update(small=small, out=out)
     rows["host launch"] = per_call("k[1, 32](small, small, out)", names, max(calls // 10, 10)) * 1e6
+    exec(UFUNC_SRC, ns)
+    x = np.arange(1000, dtype=np.float32)
+    names.update(add=ns["add_ufunc"], ux=cuda.to_device(x), uy=cuda.to_device(x), uo=cuda.device_array(1000, np.float32))
+    got = names["add"](names["ux"], names["uy"]).copy_to_host()
+    assert np.array_equal(got, x + x), "%s add_ufunc: wrong result" % lib
+    rows["cuda ufunc 1K"] = per_call("add(ux, uy)", names, calls) * 1e6
+    rows["cuda ufunc 1K out="] = per_call("add(ux, uy, out=uo)", names, calls) * 1e6
+    cuda.synchronize()
     return rows
+
+
+UFUNC_SRC = """
+@vectorize(['float32(float32, float32)'], target='cuda')
+def add_ufunc(x, y):
+    return x + y
+"""
+
+
+def cxx_rows(path, calls):
+    """{row: us} from the C++ API's bench_launch (the same calls), or {} without it."""
+    if not path or not os.path.exists(path):
+        return {}
+    out = subprocess.run([path, str(calls)], capture_output=True, text=True, timeout=300)
+    if out.returncode != 0:
+        print("bench_launch failed: %s" % out.stderr.strip()[-300:])
+        return {}
+    rows = {}
+    for line in out.stdout.splitlines():
+        name, _, value = line.rpartition(" us")[0].rpartition(" ")
+        rows[name] = float(value)
+    return rows
+
+
+def find_cxx():
+    repo = os.path.dirname(os.path.dirname(HERE))
+    for d in [os.path.join(repo, "bin")] + sorted(glob.glob(os.path.join(repo, "build", "*", "tools", "bench"))):
+        p = os.path.join(d, "bench_launch")
+        if os.access(p, os.X_OK):
+            return p
+    return None
 
 
 def cupy_rows(calls):
@@ -128,10 +180,17 @@ def cupy_rows(calls):
     n = np.int64(1024)
     k((4,), (256,), (x, x, out, n))
     cp.cuda.Device().synchronize()
-    names = {"k": k, "x": x, "out": out, "n": n, "sync": cp.cuda.Device().synchronize}
+    assert cp.allclose(out, 3 * x), "CuPy axpy: wrong result"
+    u = cp.arange(1000, dtype=cp.float32)
+    uo = cp.empty_like(u)
+    names = {"k": k, "x": x, "out": out, "n": n, "sync": cp.cuda.Device().synchronize, "cp": cp, "u": u, "uo": uo}
+    queued = per_call("k((4,), (256,), (x, x, out, n))", names, calls) * 1e6
     return {
-        "launch queued": per_call("k((4,), (256,), (x, x, out, n))", names, calls) * 1e6,
+        "launch queued": queued,
         "launch + sync": per_call("k((4,), (256,), (x, x, out, n)); sync()", names, calls) * 1e6,
+        "launch, no warn": queued,  # CuPy has no such warning
+        "cuda ufunc 1K": per_call("cp.add(u, u)", names, calls) * 1e6,
+        "cuda ufunc 1K out=": per_call("cp.add(u, u, out=uo)", names, calls) * 1e6,
     }
 
 
@@ -148,18 +207,21 @@ def gpu_name():
 
 def print_table(title, unit, table, libs):
     print("\n%s (%s, best of 5)" % (title, unit))
-    print("  %-16s" % "row" + "".join("%12s" % lib for lib in libs) + "   ujit/Numba")
+    peers = [p for p in ("numba", "cupy", "C++") if p in libs]
+    print("  %-19s" % "row" + "".join("%12s" % lib for lib in libs) + "".join("%13s" % ("ujit/" + p) for p in peers))
     for row in table:
         vals = table[row]
         cells = "".join("%12s" % ("%.2f" % vals[lib] if lib in vals else "-") for lib in libs)
-        ratio = "   %.2fx" % (vals["ujit"] / vals["numba"]) if "ujit" in vals and "numba" in vals else ""
-        print("  %-16s%s%s" % (row, cells, ratio))
+        ratios = "".join("%13s" % ("%.2fx" % (vals["ujit"] / vals[p]) if "ujit" in vals and p in vals else "-")
+                         for p in peers)
+        print("  %-19s%s%s" % (row, cells, ratios))
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--calls", type=int, default=20000)
     ap.add_argument("--only", choices=("njit", "kernel"))
+    ap.add_argument("--cxx", help="the C++ API's bench_launch (default: found in build/*/tools/bench or bin/)")
     ap.add_argument("--cpu-time", action="store_true",
                     help="time with the process's CPU time (a shared machine), not the wall clock")
     opts = ap.parse_args()
@@ -191,6 +253,11 @@ def main():
             for row, v in kernel_rows(lib, max(opts.calls // 10, 100)).items():
                 table.setdefault(row, {})[lib] = v
         kl = list(libs)
+        cxx = cxx_rows(opts.cxx or find_cxx(), max(opts.calls // 10, 100))
+        for row, v in cxx.items():
+            table.setdefault(row, {})["C++"] = v
+        if cxx:
+            kl.append("C++")
         if has_cupy:
             for row, v in cupy_rows(max(opts.calls // 10, 100)).items():
                 table.setdefault(row, {})["cupy"] = v

@@ -15,7 +15,7 @@ rm -rf .device-bin && mkdir -p .device-bin
 bins=("$@")
 ((${#bins[@]})) || bins=(tools/ujit/ujit tests/ujit_tests tests/unit/capi/ujit_capi_test tools/bench/bench_call
                         tools/bench/bench_ufunc tools/bench/bench_gpu tools/bench/bench_gufunc tools/bench/bench_cpu
-                        tools/bench/bench_kernel_cpu)
+                        tools/bench/bench_kernel_cpu tools/bench/bench_launch)
 for bin in "${bins[@]}"; do
   [[ -x build/static/$bin ]] || { echo "gpu_pack: build/static/$bin missing, skipped"; continue; }
   name=$(basename "$bin")

@@ -29,6 +29,31 @@ static PyObject* py_launch(PyObject* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
+PyObject* ujit_py_vectorize_values(FunctionObject* fn, const ujit_value* values, Py_ssize_t n, ujit_value* out,
+                                   ujit_stream* stream) {
+    ujit_status st;
+    if (!out) {
+        DLManagedTensor* result = NULL;
+        PyThreadState* save = PyEval_SaveThread();
+        st = ujit_function_vectorize_new(fn->handle, values, (size_t)n, UJIT_TARGET_CUDA, stream, &result);
+        ujit_device_array* h = NULL;
+        if (st == UJIT_OK) {
+            st = ujit_device_array_from_dlpack(result, &h);
+            if (st != UJIT_OK && result->deleter) result->deleter(result);
+        }
+        PyEval_RestoreThread(save);
+        if (st != UJIT_OK) return ujit_py_raise(st, fn->module);
+        return ujit_py_wrap_device_array(h);
+    }
+    if (!out->is_array) return PyErr_Format(PyExc_TypeError, "out= must be an array");
+    if (ujit_py_require_writable(out) < 0) return NULL;
+    PyThreadState* save = PyEval_SaveThread();
+    st = ujit_function_vectorize_ex(fn->handle, values, (size_t)n, (DLTensor*)out->v.array, UJIT_TARGET_CUDA, stream);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, fn->module);
+    Py_RETURN_NONE;
+}
+
 /* vectorize_cuda(function, inputs, out, stream) -> DeviceArray (out None) or None */
 static PyObject* py_vectorize_cuda(PyObject* self, PyObject* args) {
     FunctionObject* fn;
@@ -43,29 +68,8 @@ static PyObject* py_vectorize_cuda(PyObject* self, PyObject* args) {
     ArgStorage storage;
     for (Py_ssize_t i = 0; i < n; ++i)
         if (ujit_py_cuda_value(PyTuple_GET_ITEM(inputs, i), &values[i], &storage, (int)i) < 0) return NULL;
-    ujit_status st;
-    if (out == Py_None) {
-        DLManagedTensor* result = NULL;
-        PyThreadState* save = PyEval_SaveThread();
-        st = ujit_function_vectorize_new(fn->handle, values, (size_t)n, UJIT_TARGET_CUDA, stream, &result);
-        ujit_device_array* h = NULL;
-        if (st == UJIT_OK) {
-            st = ujit_device_array_from_dlpack(result, &h);
-            if (st != UJIT_OK && result->deleter) result->deleter(result);
-        }
-        PyEval_RestoreThread(save);
-        if (st != UJIT_OK) return ujit_py_raise(st, fn->module);
-        return ujit_py_wrap_device_array(h);
-    }
-    if (ujit_py_cuda_value(out, &values[n], &storage, (int)n) < 0) return NULL;
-    if (!values[n].is_array) return PyErr_Format(PyExc_TypeError, "out= must be an array");
-    if (ujit_py_require_writable(&values[n]) < 0) return NULL;
-    PyThreadState* save = PyEval_SaveThread();
-    st = ujit_function_vectorize_ex(fn->handle, values, (size_t)n, (DLTensor*)values[n].v.array, UJIT_TARGET_CUDA,
-                                    stream);
-    PyEval_RestoreThread(save);
-    if (st != UJIT_OK) return ujit_py_raise(st, fn->module);
-    Py_RETURN_NONE;
+    if (out != Py_None && ujit_py_cuda_value(out, &values[n], &storage, (int)n) < 0) return NULL;
+    return ujit_py_vectorize_values(fn, values, n, out == Py_None ? NULL : &values[n], stream);
 }
 
 /* gufunc_cuda(function, inputs, outputs) -> None: the outputs are device arrays the caller
@@ -188,6 +192,8 @@ PyMethodDef ujit_py_cuda_methods[] = {
     {"device_array_from_dlpack", ujit_py_device_array_from_dlpack, METH_O, NULL},
     {"xoroshiro128p_init_states", ujit_py_xoroshiro128p_init_states, METH_VARARGS,
      "xoroshiro128p_init_states(host, seed, subsequence_start)"},
+    {"cuda_launch_setup", ujit_py_launch_setup, METH_VARARGS,
+     "cuda_launch_setup(config_module, warning_class, sm_count): what kernel[...] warns with"},
     {"launch", py_launch, METH_VARARGS, "launch(function, grid, block, args, stream, shared_mem)"},
     {"vectorize_cuda", py_vectorize_cuda, METH_VARARGS, "vectorize_cuda(function, inputs, out, stream)"},
     {"gufunc_cuda", py_gufunc_cuda, METH_VARARGS, "gufunc_cuda(function, inputs, outputs)"},

@@ -221,8 +221,10 @@ static int interface_tensor(PyObject* d, DLTensor* t, int64_t* shape, int64_t* s
     return PyErr_Occurred() ? -1 : 0;
 }
 
-/* One argument: ujit DeviceArray, interface dict, NumPy array (host) or scalar. */
+/* One argument: ujit.cuda DeviceNDArray or its DeviceArray handle, interface dict, NumPy
+ * array (host) or scalar. */
 int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i) {
+    if (ujit_py_is_ndarray(o)) return ujit_py_ndarray_value(o, v, NULL);
     memset(v, 0, sizeof *v);
     if (PyObject_TypeCheck(o, &Ujit_DeviceArrayType)) {
         const DLTensor* t = NULL;

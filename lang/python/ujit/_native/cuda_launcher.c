@@ -1,34 +1,36 @@
-/* A configured kernel launcher, kernel[grid, block(, stream, shared)]: the twin of the
- * @njit dispatcher for launches (ujit/cuda/_kernels.py keeps one per configuration).
+/* Kernel launches from Python: ujit.cuda's Kernel subclasses KernelBase, whose
+ * kernel[grid, block(, stream, shared)] is a dict hit on the configuration (the Python
+ * `_configure` parses a new one), warns of low occupancy as Numba does, and returns the
+ * configured Launcher: the twin of the @njit dispatcher for launches.
  *
- * A call whose arguments are all ujit DeviceNDArrays and plain numbers, of argument type
- * codes a launch through Python has already seen, launches from here: codes read in C
- * (the device array's is kept on it, `_ujit_code`), the same conversion as ext.launch,
- * one C API call. Anything else (host arrays, other libraries' arrays, new types, kernels
- * with declared signatures) calls `slow(launcher, *args)`, the Python launch, which
- * checks, warns, converts and notes the signature, then remember()s the codes. */
+ * A Launcher call whose arguments are all DeviceNDArrays and plain numbers, of argument
+ * type codes a launch through Python has already seen, launches from here: codes read in C
+ * (a device array keeps its own), the same conversion as ext.launch, one C API call.
+ * Anything else (host arrays, other libraries' arrays, new types, kernels with declared
+ * signatures) calls `slow(launcher, *args)`, the Python launch, which checks, warns,
+ * converts and notes the signature, then remember()s the codes. */
 #include "ext.h"
 
 #include <string.h>
 
 #define MAX_SEEN 8 /* code vectors remembered */
 
+static PyObject* str_configure; /* "_configure" */
+
 typedef struct {
     PyObject_HEAD vectorcallfunc vectorcall;
     PyObject* dict;
     PyObject* slow;          /* slow(launcher, *args) */
-    PyObject* device_array;  /* ujit.cuda.DeviceNDArray, the class */
     PyObject* stream;        /* the extension's Stream, or None */
+    PyObject* config;        /* the kernel[...] key it was made for (KernelBase sets it) */
     FunctionObject* fn;      /* NULL until a launch through Python remember()s it */
     ujit_dim3 grid, block;
     Py_ssize_t shared;
+    unsigned long long blocks;
     int n_seen;
     Py_ssize_t seen_n[MAX_SEEN];
     int32_t seen[MAX_SEEN][UJIT_PY_MAX_ARGS];
 } LauncherObject;
-
-static PyObject* str_h;    /* "_h" */
-static PyObject* str_code; /* "_ujit_code" */
 
 static PyObject* call_slow(LauncherObject* self, PyObject* const* args, Py_ssize_t n) {
     PyObject* small[UJIT_PY_MAX_ARGS + 1];
@@ -46,68 +48,20 @@ static PyObject* call_slow(LauncherObject* self, PyObject* const* args, Py_ssize
     return PyObject_Vectorcall(self->slow, small, (size_t)(n + 1), NULL);
 }
 
-/* A device array's argument type code from its DLTensor, as _kernels._device_array_code
- * gives it (NumPy's flags: extent-1 dimensions take any stride, an empty array is C);
- * -1 for a dtype or rank the Python launch reports. */
-static int32_t device_array_code(PyObject* h) {
-    const DLTensor* t = NULL;
-    if (ujit_device_array_dltensor(ujit_py_device_array_handle(h), &t) != UJIT_OK || !t) return -1;
-    int dt = -1;
-    for (int k = UJIT_BOOL; k <= UJIT_FLOAT16 && dt < 0; ++k) {
-        DLDataType d = ujit_py_dl_type((ujit_dtype)k);
-        if (d.code == t->dtype.code && d.bits == t->dtype.bits && t->dtype.lanes == 1) dt = k;
-    }
-    int nd = t->ndim;
-    if (dt < 0 || nd < 0 || nd > 15) return -1;
-    int c = 1, f = 1, empty = 0;
-    int64_t c_next = 1, f_next = 1; /* elements */
-    for (int k = 0; k < nd; ++k) {
-        int ck = nd - 1 - k;
-        int64_t cs = t->strides ? t->strides[ck] : c_next, fs = t->strides ? t->strides[k] : -1;
-        if (!t->strides) {
-            int64_t s = 1; /* compact row-major: dimension k's stride */
-            for (int j = k + 1; j < nd; ++j) s *= t->shape[j];
-            fs = s;
-        }
-        if (t->shape[ck] != 1 && cs != c_next) c = 0;
-        if (t->shape[k] != 1 && fs != f_next) f = 0;
-        if (t->shape[k] == 0) empty = 1;
-        c_next *= t->shape[ck];
-        f_next *= t->shape[k];
-    }
-    int layout = c || empty ? UJIT_LAYOUT_C : f ? UJIT_LAYOUT_F : UJIT_LAYOUT_A;
-    return UJIT_CODE_ARRAY | dt | (nd << 8) | (layout << 12);
-}
-
-/* The argument's code and the object ext.launch converts (a borrowed reference: the
- * device array keeps its handle); 0 when only the Python launch takes it. */
-static int fast_argument(LauncherObject* self, PyObject* o, int32_t* code, PyObject** value) {
+/* The argument's code and C value; 0 when only the Python launch takes it (its error, if
+ * any, is left to that launch to raise). */
+static int fast_argument(PyObject* o, int32_t* code, ujit_value* v, ArgStorage* storage, int i) {
     PyTypeObject* t = Py_TYPE(o);
     if (t == &PyFloat_Type || t == &PyLong_Type || t == &PyBool_Type || t == &PyComplex_Type) {
         *code = ujit_py_code_of(o);
-        *value = o;
-        return 1;
+        if (ujit_py_cuda_value(o, v, storage, i) == 0) return 1;
+    } else if (ujit_py_is_ndarray(o)) {
+        if (ujit_py_ndarray_value(o, v, code) == 0) return !(*code & UJIT_CODE_NONE);
+    } else {
+        return 0;
     }
-    if ((PyObject*)t != self->device_array) return 0;
-    PyObject* h = PyObject_GetAttr(o, str_h);
-    int ok = h && PyObject_TypeCheck(h, &Ujit_DeviceArrayType);
-    if (ok) {
-        /* Kept on the array (its geometry never changes): a new array's worked out once. */
-        PyObject* c = PyObject_GetAttr(o, str_code);
-        if (!c) {
-            PyErr_Clear();
-            int32_t made = device_array_code(h);
-            c = made < 0 ? NULL : PyLong_FromLong(made);
-            if (c && PyObject_SetAttr(o, str_code, c) < 0) Py_CLEAR(c);
-        }
-        ok = c && PyLong_CheckExact(c);
-        if (ok) *code = (int32_t)PyLong_AsLong(c);
-        Py_XDECREF(c);
-        *value = h;
-    }
-    Py_XDECREF(h); /* o's attribute keeps it alive through the launch */
     PyErr_Clear();
-    return ok && !(*code & UJIT_CODE_NONE);
+    return 0;
 }
 
 static int seen(const LauncherObject* self, const int32_t* codes, Py_ssize_t n) {
@@ -125,17 +79,14 @@ static PyObject* launcher_vectorcall(PyObject* callable, PyObject* const* args, 
     }
     if (!self->fn || n > UJIT_PY_MAX_ARGS) return call_slow(self, args, n);
     int32_t codes[UJIT_PY_MAX_ARGS];
-    PyObject* values[UJIT_PY_MAX_ARGS];
+    ujit_value cvalues[UJIT_PY_MAX_ARGS];
+    ArgStorage storage;
     for (Py_ssize_t i = 0; i < n; ++i)
-        if (!fast_argument(self, args[i], &codes[i], &values[i])) return call_slow(self, args, n);
+        if (!fast_argument(args[i], &codes[i], &cvalues[i], &storage, (int)i)) return call_slow(self, args, n);
     if (!seen(self, codes, n)) return call_slow(self, args, n);
     int ok;
     ujit_stream* stream = ujit_py_stream_of(self->stream, &ok);
     if (!ok) return NULL;
-    ujit_value cvalues[UJIT_PY_MAX_ARGS];
-    ArgStorage storage;
-    for (Py_ssize_t i = 0; i < n; ++i)
-        if (ujit_py_cuda_value(values[i], &cvalues[i], &storage, (int)i) < 0) return NULL;
     FunctionObject* fn = self->fn;
     Py_INCREF(fn);
     PyThreadState* save = PyEval_SaveThread();
@@ -147,17 +98,16 @@ static PyObject* launcher_vectorcall(PyObject* callable, PyObject* const* args, 
     return r;
 }
 
-/* Launcher(slow, grid, block, stream, shared, device_array_class) */
+/* Launcher(slow, grid, block, stream, shared) */
 static PyObject* launcher_new(PyTypeObject* type, PyObject* args, PyObject* kwds) {
-    PyObject *slow, *stream, *device_array;
+    PyObject *slow, *stream;
     ujit_dim3 g, b;
     Py_ssize_t shared;
     if (kwds && PyDict_GET_SIZE(kwds)) {
         PyErr_SetString(PyExc_TypeError, "Launcher takes positional arguments");
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "O(III)(III)OnO", &slow, &g.x, &g.y, &g.z, &b.x, &b.y, &b.z, &stream, &shared,
-                          &device_array))
+    if (!PyArg_ParseTuple(args, "O(III)(III)On", &slow, &g.x, &g.y, &g.z, &b.x, &b.y, &b.z, &stream, &shared))
         return NULL;
     int ok;
     ujit_py_stream_of(stream, &ok);
@@ -165,11 +115,11 @@ static PyObject* launcher_new(PyTypeObject* type, PyObject* args, PyObject* kwds
     LauncherObject* self = (LauncherObject*)type->tp_alloc(type, 0);
     if (!self) return NULL;
     self->slow = Py_NewRef(slow);
-    self->device_array = Py_NewRef(device_array);
     self->stream = Py_NewRef(stream);
     self->grid = g;
     self->block = b;
     self->shared = shared;
+    self->blocks = (unsigned long long)g.x * g.y * g.z;
     self->vectorcall = launcher_vectorcall;
     return (PyObject*)self;
 }
@@ -200,7 +150,7 @@ static PyObject* launcher_remember(PyObject* obj, PyObject* args) {
 static int launcher_traverse(LauncherObject* self, visitproc visit, void* arg) {
     Py_VISIT(self->dict);
     Py_VISIT(self->slow);
-    Py_VISIT(self->device_array);
+    Py_VISIT(self->config);
     Py_VISIT(self->stream);
     Py_VISIT((PyObject*)self->fn);
     return 0;
@@ -209,7 +159,7 @@ static int launcher_traverse(LauncherObject* self, visitproc visit, void* arg) {
 static int launcher_clear(LauncherObject* self) {
     Py_CLEAR(self->dict);
     Py_CLEAR(self->slow);
-    Py_CLEAR(self->device_array);
+    Py_CLEAR(self->config);
     Py_CLEAR(self->stream);
     Py_CLEAR(self->fn);
     return 0;
@@ -245,7 +195,144 @@ PyTypeObject Ujit_LauncherType = {
 };
 
 int ujit_py_launcher_init(void) {
-    str_h = PyUnicode_InternFromString("_h");
-    str_code = PyUnicode_InternFromString("_ujit_code");
-    return str_h && str_code && PyType_Ready(&Ujit_LauncherType) == 0 ? 0 : -1;
+    str_configure = PyUnicode_InternFromString("_configure");
+    return str_configure ? PyType_Ready(&Ujit_LauncherType) : -1;
 }
+
+/* ------------------------------------------------------------------ kernel[...] */
+
+/* Set once by ujit.cuda (ext.cuda_launch_setup): numba.core.config's module (its switches
+ * change at run time, so they are read at each configuration), NumbaPerformanceWarning,
+ * and a function giving the current device's multiprocessor count. */
+static PyObject *config_module, *performance_warning, *sm_count_fn;
+#define MAX_ORDINALS 64
+static long sm_counts[MAX_ORDINALS + 1]; /* [ordinal + 1], the host device at 0; 0: not asked */
+
+PyObject* ujit_py_launch_setup(PyObject* self, PyObject* args) {
+    PyObject *config, *warning, *sm_count;
+    if (!PyArg_ParseTuple(args, "OOO", &config, &warning, &sm_count)) return NULL;
+    Py_XSETREF(config_module, Py_NewRef(config));
+    Py_XSETREF(performance_warning, Py_NewRef(warning));
+    Py_XSETREF(sm_count_fn, Py_NewRef(sm_count));
+    memset(sm_counts, 0, sizeof sm_counts);
+    Py_RETURN_NONE;
+}
+
+/* 1 when config.NAME is true, -1 with an error. */
+static int config_flag(const char* name) {
+    PyObject* v = PyObject_GetAttrString(config_module, name);
+    if (!v) return -1;
+    int on = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    return on;
+}
+
+/* Numba's warning for a grid of fewer blocks than twice the multiprocessors (on the host
+ * device: than twice the CPUs that run its blocks), at each configuration; stack level 1 is
+ * the Python line that wrote kernel[...]. */
+static int warn_low_occupancy(unsigned long long blocks) {
+    if (!config_module) return 0;
+    int on = config_flag("CUDA_LOW_OCCUPANCY_WARNINGS");
+    if (on <= 0) return on;
+    int ordinal = -1;
+    if (ujit_cuda_available(NULL) && ujit_cuda_current_device(&ordinal) != UJIT_OK) ordinal = 0;
+    long* sm = ordinal < MAX_ORDINALS ? &sm_counts[ordinal + 1] : NULL;
+    long count = sm ? *sm : 0;
+    if (!count) {
+        PyObject* r = PyObject_CallNoArgs(sm_count_fn);
+        if (!r) return -1;
+        count = PyLong_AsLong(r);
+        Py_DECREF(r);
+        if (count == -1 && PyErr_Occurred()) return -1;
+        if (sm) *sm = count;
+    }
+    if (blocks >= 2ULL * (unsigned long long)count) return 0;
+    int off = config_flag("DISABLE_PERFORMANCE_WARNINGS");
+    if (off != 0) return off < 0 ? -1 : 0;
+    return PyErr_WarnFormat(performance_warning, 1,
+                            "Grid size %llu will likely result in GPU under-utilization due to low occupancy.", blocks);
+}
+
+typedef struct {
+    PyObject_HEAD PyObject* launchers; /* configuration -> Launcher */
+} KernelBaseObject;
+
+#define MAX_LAUNCHERS 64 /* configurations remembered per kernel */
+
+/* The same types, not only equal values: [4.0, 256] equals [4, 256] as a key, and is
+ * Numba's TypeError. Tuples are compared item by item (grid and block may be tuples). */
+static int same_types(PyObject* a, PyObject* b) {
+    if (Py_TYPE(a) != Py_TYPE(b)) return 0;
+    if (!PyTuple_Check(a)) return 1;
+    Py_ssize_t n = PyTuple_GET_SIZE(a);
+    if (PyTuple_GET_SIZE(b) != n) return 0;
+    for (Py_ssize_t i = 0; i < n; ++i)
+        if (!same_types(PyTuple_GET_ITEM(a, i), PyTuple_GET_ITEM(b, i))) return 0;
+    return 1;
+}
+
+static PyObject* kernel_subscript(PyObject* obj, PyObject* config) {
+    KernelBaseObject* self = (KernelBaseObject*)obj;
+    PyObject* launcher = PyDict_GetItemWithError(self->launchers, config); /* borrowed */
+    int hashable = 1;
+    if (!launcher && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_TypeError)) return NULL;
+        PyErr_Clear(); /* unhashable (a list): parsed every time */
+        hashable = 0;
+    }
+    if (launcher && Py_TYPE(launcher) == &Ujit_LauncherType && ((LauncherObject*)launcher)->config &&
+        same_types(((LauncherObject*)launcher)->config, config)) {
+        Py_INCREF(launcher);
+    } else {
+        launcher = PyObject_CallMethodOneArg(obj, str_configure, config);
+        if (!launcher) return NULL;
+        if (Py_TYPE(launcher) != &Ujit_LauncherType) {
+            Py_DECREF(launcher);
+            return PyErr_Format(PyExc_TypeError, "_configure must return a Launcher");
+        }
+        Py_XSETREF(((LauncherObject*)launcher)->config, Py_NewRef(config));
+        if (hashable && PyDict_GET_SIZE(self->launchers) < MAX_LAUNCHERS &&
+            PyDict_SetItem(self->launchers, config, launcher) < 0) {
+            Py_DECREF(launcher);
+            return NULL;
+        }
+    }
+    if (warn_low_occupancy(((LauncherObject*)launcher)->blocks) < 0) Py_CLEAR(launcher);
+    return launcher;
+}
+
+static PyObject* kernel_new(PyTypeObject* type, PyObject* args, PyObject* kwds) {
+    KernelBaseObject* self = (KernelBaseObject*)type->tp_alloc(type, 0);
+    if (self && !(self->launchers = PyDict_New())) Py_CLEAR(self);
+    return (PyObject*)self;
+}
+
+static int kernel_traverse(PyObject* self, visitproc visit, void* arg) {
+    Py_VISIT(((KernelBaseObject*)self)->launchers);
+    return 0;
+}
+
+static int kernel_clear(PyObject* self) {
+    Py_CLEAR(((KernelBaseObject*)self)->launchers);
+    return 0;
+}
+
+static void kernel_dealloc(PyObject* self) {
+    PyObject_GC_UnTrack(self);
+    kernel_clear(self);
+    Py_TYPE(self)->tp_free(self);
+}
+
+static PyMappingMethods kernel_mapping = {.mp_subscript = kernel_subscript};
+
+PyTypeObject Ujit_KernelBaseType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ujit._ujit.KernelBase",
+    .tp_basicsize = sizeof(KernelBaseObject),
+    .tp_dealloc = kernel_dealloc,
+    .tp_as_mapping = &kernel_mapping,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The C half of ujit.cuda's Kernel: kernel[grid, block(, stream, shared)].",
+    .tp_traverse = kernel_traverse,
+    .tp_clear = kernel_clear,
+    .tp_new = kernel_new,
+};

@@ -8,6 +8,8 @@
  *   ufunc.c     real numpy.ufunc objects whose inner loops run compiled code
  *   cuda_stream.c, cuda_array.c, cuda.c
  *               streams and events; device arrays and GPU arguments; launches, GPU ufuncs
+ *   cuda_ndarray.c, cuda_launcher.c, cuda_ufunc_call.c
+ *               the C halves of DeviceNDArray, kernel[...] and CUDA ufunc calls
  */
 #ifndef UJIT_PY_EXT_H
 #define UJIT_PY_EXT_H
@@ -173,8 +175,9 @@ typedef struct {
     int64_t strides[UJIT_PY_MAX_ARGS + 1][NPY_MAXDIMS];
 } ArgStorage;
 
-/* Argument `i` of a launch or GPU ufunc: a DeviceArray, a __cuda_array_interface__ dict,
- * a host NumPy array or a scalar. -1 with a Python error when unusable. */
+/* Argument `i` of a launch or GPU ufunc: a DeviceNDArray or DeviceArray, a
+ * __cuda_array_interface__ dict, a host NumPy array or a scalar. -1 with a Python error
+ * when unusable. */
 int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i);
 PyObject* ujit_py_wrap_device_array(ujit_device_array* h);
 /* The C API handle of a ujit DeviceArray object (type already checked). */
@@ -184,8 +187,38 @@ PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args);
 PyObject* ujit_py_xoroshiro128p_init_states(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule);
 
-/* cuda_launcher.c: kernel[grid, block(, stream, shared)] */
+/* cuda_launcher.c: kernel[grid, block(, stream, shared)]: KernelBase (the C half of
+ * ujit.cuda's Kernel) keeps one Launcher per configuration. */
 extern PyTypeObject Ujit_LauncherType;
+extern PyTypeObject Ujit_KernelBaseType;
 int ujit_py_launcher_init(void);
+PyObject* ujit_py_launch_setup(PyObject* self, PyObject* args);
+
+/* cuda_ndarray.c: the C half of ujit.cuda.DeviceNDArray, which subclasses it. */
+typedef struct {
+    PyObject_HEAD PyObject* h; /* the DeviceArray handle object */
+    PyObject* stream;          /* the Python stream object, 0 for the default stream */
+    PyObject *shape, *strides, *dtype; /* made from the handle on first use */
+    Py_ssize_t alloc_size;     /* -1: the array's own bytes */
+    int32_t code;              /* its argument type code, 0 until worked out, -1 none */
+} DeviceNDArrayObject;
+extern PyTypeObject Ujit_DeviceNDArrayType;
+#define ujit_py_is_ndarray(o) PyObject_TypeCheck((o), &Ujit_DeviceNDArrayType)
+/* The DLTensor of a DeviceNDArray; NULL with a Python error. */
+const DLTensor* ujit_py_ndarray_tensor(PyObject* o);
+/* A DeviceNDArray as an argument (`code`, when not NULL: its argument type code, worked out
+ * once per array; UJIT_CODE_NONE for a dtype ujit lacks). -1 with a Python error. */
+int ujit_py_ndarray_value(PyObject* o, ujit_value* v, int32_t* code);
+/* cls(handle) or cls(handle, stream): a new DeviceNDArray (cls: the Python class). */
+PyObject* ujit_py_ndarray_new(PyObject* cls, PyObject* handle, PyObject* stream);
+int ujit_py_dtype_of_dl(DLDataType d); /* the ujit_dtype of a DLPack type, -1 if none */
+
+/* cuda.c: a CUDA ufunc over converted inputs: a new DeviceArray handle object (out NULL), or
+ * None after writing `out` (refused unless a writable array). */
+PyObject* ujit_py_vectorize_values(FunctionObject* fn, const ujit_value* values, Py_ssize_t n, ujit_value* out,
+                                   ujit_stream* stream);
+
+/* cuda_ufunc_call.c: the C half of a CUDA @vectorize ufunc's call. */
+extern PyTypeObject Ujit_CudaUfuncBaseType;
 
 #endif /* UJIT_PY_EXT_H */

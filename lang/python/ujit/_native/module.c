@@ -568,7 +568,9 @@ PyMODINIT_FUNC PyInit__ujit(void) {
     if (PyType_Ready(&Ujit_ModuleType) < 0 || PyType_Ready(&Ujit_FunctionType) < 0 ||
         PyType_Ready(&Ujit_DispatcherType) < 0 || PyType_Ready(&Ujit_StreamType) < 0 ||
         PyType_Ready(&Ujit_EventType) < 0 || PyType_Ready(&Ujit_DeviceArrayType) < 0 ||
-        PyType_Ready(&Ujit_HostMemoryType) < 0 || ujit_py_launcher_init() < 0)
+        PyType_Ready(&Ujit_HostMemoryType) < 0 || ujit_py_launcher_init() < 0 ||
+        PyType_Ready(&Ujit_DeviceNDArrayType) < 0 || PyType_Ready(&Ujit_KernelBaseType) < 0 ||
+        PyType_Ready(&Ujit_CudaUfuncBaseType) < 0)
         return NULL;
     PyObject* m = PyModule_Create(&ext_module);
     if (!m) return NULL;
@@ -600,6 +602,9 @@ PyMODINIT_FUNC PyInit__ujit(void) {
         PyModule_AddObjectRef(m, "DeviceArray", (PyObject*)&Ujit_DeviceArrayType) < 0 ||
         PyModule_AddObjectRef(m, "HostMemory", (PyObject*)&Ujit_HostMemoryType) < 0 ||
         PyModule_AddObjectRef(m, "Launcher", (PyObject*)&Ujit_LauncherType) < 0 ||
+        PyModule_AddObjectRef(m, "DeviceNDArrayBase", (PyObject*)&Ujit_DeviceNDArrayType) < 0 ||
+        PyModule_AddObjectRef(m, "KernelBase", (PyObject*)&Ujit_KernelBaseType) < 0 ||
+        PyModule_AddObjectRef(m, "CudaUfuncBase", (PyObject*)&Ujit_CudaUfuncBaseType) < 0 ||
         PyModule_AddFunctions(m, ujit_py_cuda_methods) < 0 || PyModule_AddFunctions(m, ujit_py_nvrtc_methods) < 0) {
         Py_DECREF(m);
         return NULL;

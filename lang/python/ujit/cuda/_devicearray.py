@@ -1,4 +1,6 @@
 """ujit.cuda's device arrays (Numba's DeviceNDArray) and the functions that make them."""
+import math
+
 import numpy as np
 
 from .. import _types
@@ -11,31 +13,21 @@ class _Flags(dict):
     f_contiguous = property(lambda self: self["F_CONTIGUOUS"])
 
 
-class DeviceNDArray:
+class DeviceNDArray(ext.DeviceNDArrayBase):
     """An array in device memory (Numba's DeviceNDArray): copy_to_host, __cuda_array_interface__,
     __dlpack__. Its memory returns to ujit's pool when the last reference goes.
+
+    DeviceNDArray(handle, stream=0, alloc_size=None): the C base (ujit/_native/cuda_ndarray.c)
+    keeps the handle `_h`, `stream`, and reads `shape`, `strides`, `dtype`, `nbytes` and
+    `alloc_size` (Numba's: the bytes of the allocation it views) from the handle on first use,
+    so that launches read it in C and a new array costs no Python work.
 
     Where CUDA is unavailable it is an array of the host device: host memory, which it says
     honestly: __dlpack_device__ is kDLCPU (np.from_dlpack views it), and it offers no
     __cuda_array_interface__, so that CuPy or PyTorch never take its address for a GPU's."""
 
-    def __init__(self, handle, stream=None, alloc_size=None):
-        self._h = handle
-        iface = handle.interface()
-        self.shape = tuple(iface["shape"])
-        self.strides = tuple(iface["strides"])
-        self.dtype = np.dtype(iface["typestr"])
-        self._ptr = iface["data"]
-        self._device = iface["device"]
-        self._on_host = iface["on_host"]
-        self.stream = stream or 0
-        # The bytes of the allocation this array views (Numba's alloc_size): its own for a
-        # new array, the base's for a view.
-        self.alloc_size = self.nbytes if alloc_size is None else alloc_size
-
     ndim = property(lambda self: len(self.shape))
-    size = property(lambda self: int(np.prod(self.shape, dtype=np.int64)))
-    nbytes = property(lambda self: self.size * self.dtype.itemsize)
+    size = property(lambda self: math.prod(self.shape))
 
     def __len__(self):
         if not self.shape:

@@ -28,16 +28,16 @@ def _argument_types(sig):
 
 def _device_array_code(a):
     """The argument type code of a device array (as typeof gives a host array's), kept on
-    the array: its dtype, shape and strides never change (views are new arrays), and
-    working it out from Types was most of a launch's Python time."""
-    code = a.__dict__.get("_ujit_code")
-    if code is None:
+    the array (`_ujit_code`, 0 until worked out; the C launcher fills it the same way): its
+    dtype, shape and strides never change (views are new arrays)."""
+    code = a._ujit_code
+    if not code:
         layout = "C" if a.is_c_contiguous() else "F" if a.is_f_contiguous() else "A"
         try:
             code = _types.code_of_type(_types.ArrayType(_types.scalar_type_of_dtype(a.dtype), a.ndim, layout))
         except TypeError:
             code = _types.CODE_NONE  # a dtype ujit has no type for: the launch says so
-        a.__dict__["_ujit_code"] = code
+        a._ujit_code = code
     return code
 
 
@@ -60,24 +60,13 @@ def _performance_warning(message, stacklevel):
         warnings.warn(NumbaPerformanceWarning(message), stacklevel=stacklevel)
 
 
-_SM_COUNTS = {}  # device ordinal (-1: the host device) -> its multiprocessor count
-
-
 def _multiprocessor_count():
-    """The current device's MULTIPROCESSOR_COUNT, asked once per device (get_current_device
-    builds a Device from the driver's attributes: too dear for every launch)."""
-    ordinal = ext.cuda_launch_device()  # -1: the host device
-    count = _SM_COUNTS.get(ordinal)
-    if count is None:
-        count = _SM_COUNTS[ordinal] = get_current_device().MULTIPROCESSOR_COUNT
-    return count
+    """The current device's MULTIPROCESSOR_COUNT; kernel[...] (the C KernelBase) asks once
+    per device, for Numba's low-occupancy warning."""
+    return get_current_device().MULTIPROCESSOR_COUNT
 
 
-def _warn_low_occupancy(blocks):
-    """Numba's warning for a grid of fewer blocks than twice the multiprocessors (on the host
-    device: than twice the CPUs that run its blocks)."""
-    if config.CUDA_LOW_OCCUPANCY_WARNINGS and blocks < 2 * _multiprocessor_count():
-        _performance_warning("Grid size %d will likely result in GPU under-utilization due to low occupancy." % blocks, 4)
+ext.cuda_launch_setup(config, NumbaPerformanceWarning, _multiprocessor_count)
 
 
 def _warn_implicit_copy(args):
@@ -183,10 +172,10 @@ class CUDAFunction(CompiledFunction):
         return "<ujit CUDA %s %s>" % ("device function" if self.device else "kernel", self.py_func.__name__)
 
 
-class Kernel:
-    """What @cuda.jit returns for a kernel: kernel[griddim, blockdim(, stream, sharedmem)](args)."""
-
-    _MAX_LAUNCHERS = 64  # configurations remembered per kernel
+class Kernel(ext.KernelBase):
+    """What @cuda.jit returns for a kernel: kernel[griddim, blockdim(, stream, sharedmem)](args).
+    kernel[...] is the C base's (ujit/_native/cuda_launcher.c): one configured launcher per
+    configuration, made by _configure, and Numba's low-occupancy warning at each."""
 
     def __init__(self, owner):
         self._owner = owner
@@ -195,34 +184,16 @@ class Kernel:
         self.__name__ = owner.py_func.__name__
         self.__doc__ = owner.py_func.__doc__
         self.__wrapped__ = owner.py_func
-        self._launchers = {}  # config tuple -> its ext.Launcher: parsed once, as a loop launches
-
-    def __getitem__(self, config):
-        try:
-            launcher = self._launchers.get(config)
-        except TypeError:  # an unhashable part (a list): parsed every time
-            launcher = None
-        # The types too: [4.0, 256] equals [4, 256] as a key, and is Numba's TypeError.
-        if launcher is None or launcher.config_types != tuple(map(type, config)):
-            launcher = self._configure(config)
-        _warn_low_occupancy(launcher.blocks)  # Numba warns at each configuration
-        return launcher
 
     def _configure(self, config):
+        """The ext.Launcher for a configuration kernel[...] has not seen, checked as Numba does."""
         if len(config) not in (2, 3, 4):  # (Numba's check: an int config is len()'s TypeError)
             raise ValueError("must specify at least the griddim and blockdim")
         grid, block = _dim3(config[0], "griddim"), _dim3(config[1], "blockdim")
         stream = config[2] if len(config) > 2 else 0
         shared = int(config[3]) if len(config) > 3 else 0
-        launcher = ext.Launcher(self._launch_through_python, grid, block, _stream_handle(stream), shared, DeviceNDArray)
+        launcher = ext.Launcher(self._launch_through_python, grid, block, _stream_handle(stream), shared)
         launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem = grid, block, stream, shared
-        launcher.config_types = tuple(map(type, config))
-        launcher.blocks = grid[0] * grid[1] * grid[2]
-        try:
-            if len(self._launchers) < self._MAX_LAUNCHERS:
-                self._launchers[config] = launcher
-        except TypeError:
-            pass
         return launcher
 
     def __call__(self, *args):

@@ -27,8 +27,10 @@ class CUDAUfuncFunction(UfuncFunction):
         return _source.decorator_text("vectorize", self.declared, "cuda")
 
 
-class CUDAUFunc:
-    """A vectorize ufunc for the GPU, with a CPU fallback."""
+class CUDAUFunc(ext.CudaUfuncBase):
+    """A vectorize ufunc for the GPU, with a CPU fallback. A call is the C base's
+    (ujit/_native/cuda_ufunc_call.c) where every input is a DeviceNDArray of dtypes `_call`
+    has resolved before, on the default stream; `_call` is the rest."""
 
     def __init__(self, owner):
         if not owner.declared:
@@ -56,9 +58,10 @@ class CUDAUFunc:
             self._cpu = cpu.cpu_ufunc()
         return self._cpu
 
-    def __call__(self, *args, out=None, stream=0):
+    def _call(self, *args, out=None, stream=0):
         if len(args) != self.nin:
             raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
+        given = args
         args = as_device_arrays(args)
         args, loop = resolve_ufunc(self.__name__, self._owner.declared, args, self._loops_by_dtypes)
         if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + [out]):
@@ -72,11 +75,14 @@ class CUDAUFunc:
             target = out._h if isinstance(out, DeviceNDArray) else (
                 dict(out.__cuda_array_interface__) if on_device(out) else out)
             ext.vectorize_cuda(fn, inputs, target, s)
-            return out
-        result = DeviceNDArray(ext.vectorize_cuda(fn, inputs, None, s), stream)
-        if any(on_device(a) for a in args):
-            return result
-        return result.copy_to_host(stream=stream)  # host in, host out (Numba)
+            result = out
+        else:
+            result = DeviceNDArray(ext.vectorize_cuda(fn, inputs, None, s), stream)
+            if not any(on_device(a) for a in args):
+                return result.copy_to_host(stream=stream)  # host in, host out (Numba)
+        if s is None and all(type(a) is DeviceNDArray for a in given):
+            self._remember(fn, given, DeviceNDArray)  # resolved: these dtypes launch from C from now on
+        return result
 
     def reduce(self, array, axis=0, stream=0):
         host = array.copy_to_host() if isinstance(array, DeviceNDArray) else np.asarray(array)

@@ -1,0 +1,81 @@
+// The C++ API's side of tools/bench/bench_calls.py (issue 25 item 2, issue 22 item 2): the
+// same kernel and ufunc calls the Python rows make, through ujit::cuda's public API, so that
+// the Python launcher's overhead is a ratio against them in one run.
+//
+//   bench_launch [calls]      prints "ROW us" lines:
+//     launch queued        axpy[4, 256](dx, dx, dout) on 1024 float64 device elements
+//     launch + sync        the same and a synchronize
+//     cuda ufunc 1K        add_ufunc on 1000 float32 device elements, a new output per call
+//     cuda ufunc 1K out=   the same into a given output
+// Best of 5 runs of `calls` calls (a synchronize closing each run). Without a GPU the
+// kernels run on the host device and the rows are the host device's.
+#include "ujit/cuda.hpp"
+#include "ujit/ujit.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace uc = ujit::cuda;
+
+namespace {
+
+const char* kSource = R"(
+from numba import cuda, vectorize
+
+
+@cuda.jit
+def axpy(x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = 2.0 * x[i] + y[i]
+
+
+@vectorize(['float32(float32, float32)'], target='cuda')
+def add_ufunc(x, y):
+    return x + y
+)";
+
+double best_us(int calls, const std::function<void()>& f) {
+    f();
+    uc::synchronize();
+    double best = 1e30;
+    for (int run = 0; run < 5; ++run) {
+        auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < calls; ++i) f();
+        uc::synchronize();
+        std::chrono::duration<double, std::micro> d = std::chrono::steady_clock::now() - t0;
+        best = std::min(best, d.count() / calls);
+    }
+    return best;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        int calls = argc > 1 ? std::atoi(argv[1]) : 2000;
+        ujit::Module m = ujit::Module::from_string(kSource, "bench_launch.py");
+        ujit::Function axpy = m.function("axpy"), add = m.function("add_ufunc");
+        uc::DeviceArray dx = uc::device_array({1024}, ujit::DType::Float64);
+        uc::DeviceArray dout = uc::device_array({1024}, ujit::DType::Float64);
+        uc::DeviceArray ux = uc::device_array({1000}, ujit::DType::Float32);
+        uc::DeviceArray uo = uc::device_array({1000}, ujit::DType::Float32);
+        auto launch = [&] { uc::launch(axpy, uc::Dim3(4), uc::Dim3(256), {dx, dx, dout}); };
+        std::printf("launch queued %.3f us\n", best_us(calls, launch));
+        std::printf("launch + sync %.3f us\n", best_us(calls, [&] {
+                        launch();
+                        uc::synchronize();
+                    }));
+        std::printf("cuda ufunc 1K %.3f us\n", best_us(calls, [&] { uc::vectorize_device(add, {ux, ux}); }));
+        std::printf("cuda ufunc 1K out= %.3f us\n", best_us(calls, [&] { uc::vectorize_into(add, {ux, ux}, uo); }));
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench_launch: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}
