@@ -306,3 +306,45 @@ def test_launches_keep_no_references():
         launch(out, 2.0)
     gc.collect()
     assert (sys.getrefcount(out), sys.getrefcount(launch)) == before
+
+
+class _InterfaceOnly:
+    """An exporter with __cuda_array_interface__ alone (as CuPy's and PyTorch's arrays are);
+    `reads` counts how often a launch asked for it."""
+
+    def __init__(self, d):
+        self._d, self.reads = d, 0
+
+    @property
+    def __cuda_array_interface__(self):
+        self.reads += 1
+        return self._d.__cuda_array_interface__
+
+
+def test_interface_arrays_launch_from_c(monkeypatch):
+    """Arrays of other libraries are read in C: after the first launch through Python, a
+    launch of the same types no longer enters Python (note_launch is not called again), and
+    the signature is recorded as Numba's typeof gives it."""
+    if not cuda.is_available():
+        pytest.skip("__cuda_array_interface__ needs GPU memory")
+
+    @cuda.jit
+    def double(a, b):
+        i = cuda.grid(1)
+        if i < a.size:
+            b[i] = 2 * a[i]
+
+    src, out = cuda.to_device(np.arange(8.0)), cuda.device_array(8)
+    a, b = _InterfaceOnly(src), _InterfaceOnly(out)
+    launch = double[1, 8]
+    launch(a, b)
+    python_launches = []
+    owner = double._owner
+    monkeypatch.setattr(owner, "note_launch", lambda codes: python_launches.append(codes))
+    launch(a, b)
+    launch(_InterfaceOnly(src), _InterfaceOnly(out))
+    cuda.synchronize()
+    assert python_launches == []
+    assert a.reads == 2 and b.reads == 2
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(8.0) * 2)
+    assert any("float64" in str(s) for s in double.signatures)

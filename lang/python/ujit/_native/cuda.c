@@ -194,6 +194,7 @@ PyMethodDef ujit_py_cuda_methods[] = {
      "xoroshiro128p_init_states(host, seed, subsequence_start)"},
     {"cuda_launch_setup", ujit_py_launch_setup, METH_VARARGS,
      "cuda_launch_setup(config_module, warning_class, sm_count): what kernel[...] warns with"},
+    {"cuda_array_code", ujit_py_cuda_array_code, METH_O, "the argument type code of a device array"},
     {"launch", py_launch, METH_VARARGS, "launch(function, grid, block, args, stream, shared_mem)"},
     {"vectorize_cuda", py_vectorize_cuda, METH_VARARGS, "vectorize_cuda(function, inputs, out, stream)"},
     {"gufunc_cuda", py_gufunc_cuda, METH_VARARGS, "gufunc_cuda(function, inputs, outputs)"},

@@ -256,6 +256,49 @@ int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i) {
     return ujit_py_to_scalar(o, UJIT_CODE_DTYPE(code), v);
 }
 
+static PyObject* str_interface; /* "__cuda_array_interface__" */
+
+int ujit_py_interface_value(PyObject* o, ujit_value* v, int32_t* code, ArgStorage* s, int i) {
+    if (!str_interface && !(str_interface = PyUnicode_InternFromString("__cuda_array_interface__"))) return -1;
+    /* Looked up on the type first: no AttributeError made for the arguments without one. */
+    if (!_PyType_Lookup(Py_TYPE(o), str_interface)) return 0;
+    PyObject* d = PyObject_GetAttr(o, str_interface);
+    if (!d) return -1;
+    int r = PyDict_Check(d) ? ujit_py_cuda_value(d, v, s, i) : -1;
+    if (r == 0) {
+        int32_t c = ujit_py_tensor_code(v->v.array);
+        *code = c < 0 ? UJIT_CODE_NONE : c | (v->is_array == UJIT_ARRAY_READONLY ? UJIT_CODE_READONLY : 0);
+    } else if (!PyErr_Occurred()) {
+        PyErr_Format(PyExc_TypeError, "__cuda_array_interface__ of a %s is not a dict", Py_TYPE(o)->tp_name);
+    }
+    Py_DECREF(d);
+    return r == 0 ? 1 : -1;
+}
+
+/* cuda_array_code(obj) -> the argument type code of a DeviceNDArray or __cuda_array_interface__
+ * exporter (or its interface dict), as the C launcher keys launches on it. */
+PyObject* ujit_py_cuda_array_code(PyObject* self, PyObject* o) {
+    ujit_value v;
+    int32_t code = UJIT_CODE_NONE;
+    ArgStorage* storage = PyMem_Malloc(sizeof(ArgStorage));
+    if (!storage) return PyErr_NoMemory();
+    int r;
+    if (ujit_py_is_ndarray(o)) {
+        r = ujit_py_ndarray_value(o, &v, &code) == 0 ? 1 : -1;
+    } else if (PyDict_Check(o)) {
+        r = ujit_py_cuda_value(o, &v, storage, 0) == 0 ? 1 : -1;
+        if (r == 1) {
+            int32_t c = ujit_py_tensor_code(v.v.array);
+            code = c < 0 ? UJIT_CODE_NONE : c | (v.is_array == UJIT_ARRAY_READONLY ? UJIT_CODE_READONLY : 0);
+        }
+    } else {
+        r = ujit_py_interface_value(o, &v, &code, storage, 0);
+    }
+    PyMem_Free(storage);
+    if (r < 0) return NULL;
+    return PyLong_FromLong(code);
+}
+
 /* device_array_new(shape, dtype_code, fortran) */
 PyObject* ujit_py_device_array_new(PyObject* self, PyObject* args) {
     PyObject* shape;

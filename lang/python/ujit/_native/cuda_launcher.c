@@ -3,9 +3,10 @@
  * `_configure` parses a new one), warns of low occupancy as Numba does, and returns the
  * configured Launcher: the twin of the @njit dispatcher for launches.
  *
- * A Launcher call whose arguments are all DeviceNDArrays and plain numbers, of argument
- * type codes a launch through Python has already seen, launches from here: codes read in C
- * (a device array keeps its own), the same conversion as ext.launch, one C API call.
+ * A Launcher call whose arguments are all DeviceNDArrays, __cuda_array_interface__
+ * exporters (CuPy, PyTorch) and plain numbers, of argument type codes a launch through
+ * Python has already seen, launches from here: codes read in C (a DeviceNDArray keeps its
+ * own), the same conversion as ext.launch, one C API call.
  * Anything else (host arrays, other libraries' arrays, new types, kernels with declared
  * signatures) calls `slow(launcher, *args)`, the Python launch, which checks, warns,
  * converts and notes the signature, then remember()s the codes. */
@@ -57,6 +58,10 @@ static int fast_argument(PyObject* o, int32_t* code, ujit_value* v, ArgStorage* 
         if (ujit_py_cuda_value(o, v, storage, i) == 0) return 1;
     } else if (ujit_py_is_ndarray(o)) {
         if (ujit_py_ndarray_value(o, v, code) == 0) return !(*code & UJIT_CODE_NONE);
+    } else if (!ujit_py_numpy_if_loaded() || !PyArray_Check(o)) { /* host arrays: copied by Python */
+        int r = ujit_py_interface_value(o, v, code, storage, i);
+        if (r > 0) return !(*code & UJIT_CODE_NONE);
+        if (r == 0) return 0;
     } else {
         return 0;
     }

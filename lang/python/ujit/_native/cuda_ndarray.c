@@ -37,10 +37,7 @@ int ujit_py_dtype_of_dl(DLDataType d) {
     return -1;
 }
 
-/* A device array's argument type code from its DLTensor, as _kernels._device_array_code
- * gives it (NumPy's flags: extent-1 dimensions take any stride, an empty array is C);
- * -1 for a dtype or rank the Python launch reports. */
-static int32_t tensor_code(const DLTensor* t) {
+int32_t ujit_py_tensor_code(const DLTensor* t) {
     int dt = ujit_py_dtype_of_dl(t->dtype);
     int nd = t->ndim;
     if (dt < 0 || nd < 0 || nd > 15) return -1;
@@ -72,7 +69,7 @@ int ujit_py_ndarray_value(PyObject* o, ujit_value* v, int32_t* code) {
     v->v.array = t;
     if (code) {
         /* Kept on the array: its geometry never changes (views are new arrays). */
-        if (!as_nd(o)->code) as_nd(o)->code = tensor_code(t);
+        if (!as_nd(o)->code) as_nd(o)->code = ujit_py_tensor_code(t);
         *code = as_nd(o)->code < 0 ? UJIT_CODE_NONE : as_nd(o)->code;
     }
     return 0;

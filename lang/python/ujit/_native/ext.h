@@ -186,6 +186,7 @@ PyObject* ujit_py_device_array_new(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args);
 PyObject* ujit_py_xoroshiro128p_init_states(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule);
+PyObject* ujit_py_cuda_array_code(PyObject* self, PyObject* o);
 
 /* cuda_launcher.c: kernel[grid, block(, stream, shared)]: KernelBase (the C half of
  * ujit.cuda's Kernel) keeps one Launcher per configuration. */
@@ -212,6 +213,14 @@ int ujit_py_ndarray_value(PyObject* o, ujit_value* v, int32_t* code);
 /* cls(handle) or cls(handle, stream): a new DeviceNDArray (cls: the Python class). */
 PyObject* ujit_py_ndarray_new(PyObject* cls, PyObject* handle, PyObject* stream);
 int ujit_py_dtype_of_dl(DLDataType d); /* the ujit_dtype of a DLPack type, -1 if none */
+/* A device tensor's argument type code, as ujit/cuda/_kernels.py's _device_array_code gives
+ * it (NumPy's flags: extent-1 dimensions take any stride, an empty array is C); -1 for a
+ * dtype or rank ujit has no type for. */
+int32_t ujit_py_tensor_code(const DLTensor* t);
+/* A __cuda_array_interface__ exporter (CuPy, PyTorch, Numba arrays) as argument `i`, read
+ * in C: 1 with *v and *code (readonly data has UJIT_CODE_READONLY), 0 when `o` exports no
+ * interface, -1 with a Python error when its interface is unusable. */
+int ujit_py_interface_value(PyObject* o, ujit_value* v, int32_t* code, ArgStorage* s, int i);
 
 /* cuda.c: a CUDA ufunc over converted inputs: a new DeviceArray handle object (out NULL), or
  * None after writing `out` (refused unless a writable array). */

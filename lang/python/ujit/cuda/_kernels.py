@@ -225,7 +225,8 @@ class Kernel(ext.KernelBase):
             else:
                 b = device_value(a)
                 launch_args.append(b)
-                codes.append(ext.code_of(b))
+                # An interface dict (CuPy, PyTorch) is typed as the C launcher types it.
+                codes.append(ext.cuda_array_code(b) if isinstance(b, dict) else ext.code_of(b))
         launch_args, codes = tuple(launch_args), tuple(codes)
         if self._owner.declared:
             launch_args = self._owner.declared_arguments(codes, launch_args)
