@@ -41,6 +41,15 @@ def test_views_report_numpys_geometry_and_the_base_allocation():
     assert (t.shape, t.strides) == (host.T.shape, host.T.strides)
 
 
+def test_copy_of_a_device_array_shares_its_memory():
+    import copy
+
+    d = cuda.to_device(np.arange(4.0))
+    e = copy.copy(d)
+    assert e is not d and e._h is d._h and (e.shape, e.dtype, e.alloc_size) == (d.shape, d.dtype, d.alloc_size)
+    np.testing.assert_array_equal(e.copy_to_host(), np.arange(4.0))
+
+
 def test_device_array_constructor_checks_its_handle():
     from ujit.cuda._devicearray import DeviceNDArray
 

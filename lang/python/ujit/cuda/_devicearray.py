@@ -29,6 +29,10 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
     ndim = property(lambda self: len(self.shape))
     size = property(lambda self: math.prod(self.shape))
 
+    def __copy__(self):
+        """copy.copy: another DeviceNDArray over the same memory (as before the C base)."""
+        return DeviceNDArray(self._h, self.stream, self.alloc_size)
+
     def __len__(self):
         if not self.shape:
             raise TypeError("len() of unsized object")
