@@ -267,7 +267,7 @@ int ujit_py_interface_value(PyObject* o, ujit_value* v, int32_t* code, ArgStorag
     int r = PyDict_Check(d) ? ujit_py_cuda_value(d, v, s, i) : -1;
     if (r == 0) {
         int32_t c = ujit_py_tensor_code(v->v.array);
-        *code = c < 0 ? UJIT_CODE_NONE : c | (v->is_array == UJIT_ARRAY_READONLY ? UJIT_CODE_READONLY : 0);
+        *code = c < 0 ? UJIT_CODE_NONE : c;
     } else if (!PyErr_Occurred()) {
         PyErr_Format(PyExc_TypeError, "__cuda_array_interface__ of a %s is not a dict", Py_TYPE(o)->tp_name);
     }
@@ -289,7 +289,7 @@ PyObject* ujit_py_cuda_array_code(PyObject* self, PyObject* o) {
         r = ujit_py_cuda_value(o, &v, storage, 0) == 0 ? 1 : -1;
         if (r == 1) {
             int32_t c = ujit_py_tensor_code(v.v.array);
-            code = c < 0 ? UJIT_CODE_NONE : c | (v.is_array == UJIT_ARRAY_READONLY ? UJIT_CODE_READONLY : 0);
+            code = c < 0 ? UJIT_CODE_NONE : c;
         }
     } else {
         r = ujit_py_interface_value(o, &v, &code, storage, 0);

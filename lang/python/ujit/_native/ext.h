@@ -218,8 +218,9 @@ int ujit_py_dtype_of_dl(DLDataType d); /* the ujit_dtype of a DLPack type, -1 if
  * dtype or rank ujit has no type for. */
 int32_t ujit_py_tensor_code(const DLTensor* t);
 /* A __cuda_array_interface__ exporter (CuPy, PyTorch, Numba arrays) as argument `i`, read
- * in C: 1 with *v and *code (readonly data has UJIT_CODE_READONLY), 0 when `o` exports no
- * interface, -1 with a Python error when its interface is unusable. */
+ * in C: 1 with *v and *code (typed as a launch compiles it: the interface's read-only flag
+ * is in *v, not in the code), 0 when `o` exports no interface, -1 with a Python error when
+ * its interface is unusable. */
 int ujit_py_interface_value(PyObject* o, ujit_value* v, int32_t* code, ArgStorage* s, int i);
 
 /* cuda.c: a CUDA ufunc over converted inputs: a new DeviceArray handle object (out NULL), or
