@@ -17,6 +17,7 @@
 #define MAX_SEEN 8 /* code vectors remembered */
 
 static PyObject* str_configure; /* "_configure" */
+static PyObject *str_low_occupancy, *str_disable_warnings; /* numba.core.config's switches */
 
 typedef struct {
     PyObject_HEAD vectorcallfunc vectorcall;
@@ -201,7 +202,9 @@ PyTypeObject Ujit_LauncherType = {
 
 int ujit_py_launcher_init(void) {
     str_configure = PyUnicode_InternFromString("_configure");
-    return str_configure ? PyType_Ready(&Ujit_LauncherType) : -1;
+    str_low_occupancy = PyUnicode_InternFromString("CUDA_LOW_OCCUPANCY_WARNINGS");
+    str_disable_warnings = PyUnicode_InternFromString("DISABLE_PERFORMANCE_WARNINGS");
+    return str_configure && str_low_occupancy && str_disable_warnings ? PyType_Ready(&Ujit_LauncherType) : -1;
 }
 
 /* ------------------------------------------------------------------ kernel[...] */
@@ -223,9 +226,9 @@ PyObject* ujit_py_launch_setup(PyObject* self, PyObject* args) {
     Py_RETURN_NONE;
 }
 
-/* 1 when config.NAME is true, -1 with an error. */
-static int config_flag(const char* name) {
-    PyObject* v = PyObject_GetAttrString(config_module, name);
+/* 1 when config.NAME is true, -1 with an error (`name` an interned str). */
+static int config_flag(PyObject* name) {
+    PyObject* v = PyObject_GetAttr(config_module, name);
     if (!v) return -1;
     int on = PyObject_IsTrue(v);
     Py_DECREF(v);
@@ -237,7 +240,7 @@ static int config_flag(const char* name) {
  * the Python line that wrote kernel[...]. */
 static int warn_low_occupancy(unsigned long long blocks) {
     if (!config_module) return 0;
-    int on = config_flag("CUDA_LOW_OCCUPANCY_WARNINGS");
+    int on = config_flag(str_low_occupancy);
     if (on <= 0) return on;
     int ordinal = -1;
     if (ujit_cuda_available(NULL) && ujit_cuda_current_device(&ordinal) != UJIT_OK) ordinal = 0;
@@ -252,7 +255,7 @@ static int warn_low_occupancy(unsigned long long blocks) {
         if (sm) *sm = count;
     }
     if (blocks >= 2ULL * (unsigned long long)count) return 0;
-    int off = config_flag("DISABLE_PERFORMANCE_WARNINGS");
+    int off = config_flag(str_disable_warnings);
     if (off != 0) return off < 0 ? -1 : 0;
     return PyErr_WarnFormat(performance_warning, 1,
                             "Grid size %llu will likely result in GPU under-utilization due to low occupancy.", blocks);
