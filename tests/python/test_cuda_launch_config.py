@@ -215,6 +215,34 @@ def test_dlpack_only_arrays_are_kernel_and_ufunc_arguments():
     np.testing.assert_array_equal(r.copy_to_host(), np.arange(8.0) + 1)
 
 
+def test_dlpack_only_arrays_launch_from_c(monkeypatch):
+    """A DLPack exporter is imported in C: after the first launch through Python, launches of
+    the same types no longer enter Python (note_launch is not called again)."""
+    src = cuda.to_device(np.arange(8.0))
+    if src.__dlpack_device__()[0] == 1 and cuda.is_available():
+        pytest.skip("host-memory DLPack arrays are not device memory on a GPU")
+
+    @cuda.jit
+    def triple(a, b):
+        i = cuda.grid(1)
+        if i < a.size:
+            b[i] = 3 * a[i]
+
+    out = cuda.device_array(8)
+    launch = triple[1, 8]
+    launch(_DLPackOnly(src), _DLPackOnly(out))
+    python_launches = []
+    monkeypatch.setattr(triple._owner, "note_launch", lambda codes: python_launches.append(codes))
+    for _ in range(3):
+        launch(_DLPackOnly(src), _DLPackOnly(out))
+    cuda.synchronize()
+    assert python_launches == []
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(8.0) * 3)
+    fresh = cuda.device_array(8, np.float32)  # another dtype: through Python, then typed right
+    launch(_DLPackOnly(src), _DLPackOnly(fresh))
+    assert len(python_launches) == 1
+
+
 def test_new_device_arrays_are_typed_in_c_as_in_python():
     """A device array the C launcher has not seen is typed there (dtype, ndim, layout by
     NumPy's flags); the code must be the one Python's launch gives, or kernel.signatures

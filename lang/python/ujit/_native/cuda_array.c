@@ -275,6 +275,46 @@ int ujit_py_interface_value(PyObject* o, ujit_value* v, int32_t* code, ArgStorag
     return r == 0 ? 1 : -1;
 }
 
+static PyObject *str_dlpack, *str_dlpack_device; /* "__dlpack__", "__dlpack_device__" */
+
+/* DLPack device types a kernel on the current device reads in place. */
+enum { KDL_CPU = 1, KDL_CUDA = 2, KDL_CUDA_MANAGED = 13 };
+
+int ujit_py_dlpack_value(PyObject* o, ujit_value* v, int32_t* code, PyObject** keep) {
+    *keep = NULL;
+    if (!str_dlpack && !(str_dlpack = PyUnicode_InternFromString("__dlpack__"))) return -1;
+    if (!str_dlpack_device && !(str_dlpack_device = PyUnicode_InternFromString("__dlpack_device__"))) return -1;
+    if (!_PyType_Lookup(Py_TYPE(o), str_dlpack) || !_PyType_Lookup(Py_TYPE(o), str_dlpack_device)) return 0;
+    PyObject* dev = PyObject_CallMethodNoArgs(o, str_dlpack_device);
+    if (!dev) return -1;
+    long kind = PyTuple_Check(dev) && PyTuple_GET_SIZE(dev) > 0 ? PyLong_AsLong(PyTuple_GET_ITEM(dev, 0)) : -1;
+    Py_DECREF(dev);
+    if (kind == -1 && PyErr_Occurred()) return -1;
+    /* As _device_values.is_dlpack_device_array: host memory only where kernels run on the host. */
+    if (!(kind == KDL_CUDA || kind == KDL_CUDA_MANAGED || (kind == KDL_CPU && !ujit_cuda_available(NULL)))) return 0;
+    PyObject* capsule = PyObject_CallMethodNoArgs(o, str_dlpack);
+    if (!capsule) return -1;
+    PyObject* h = PyCapsule_CheckExact(capsule) ? ujit_py_device_array_from_dlpack(NULL, capsule) : NULL;
+    if (!h && !PyErr_Occurred())
+        PyErr_Format(PyExc_TypeError, "__dlpack__ of a %s is not a capsule", Py_TYPE(o)->tp_name);
+    Py_DECREF(capsule);
+    if (!h) return -1;
+    const DLTensor* t = NULL;
+    ujit_status st = ujit_device_array_dltensor(ujit_py_device_array_handle(h), &t);
+    if (st != UJIT_OK) {
+        Py_DECREF(h);
+        ujit_py_raise(st, NULL);
+        return -1;
+    }
+    memset(v, 0, sizeof *v);
+    v->is_array = 1;
+    v->v.array = t;
+    int32_t c = ujit_py_tensor_code(t);
+    *code = c < 0 ? UJIT_CODE_NONE : c;
+    *keep = h;
+    return 1;
+}
+
 /* cuda_array_code(obj) -> the argument type code of a DeviceNDArray or __cuda_array_interface__
  * exporter (or its interface dict), as the C launcher keys launches on it. */
 PyObject* ujit_py_cuda_array_code(PyObject* self, PyObject* o) {

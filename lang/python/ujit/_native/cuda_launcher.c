@@ -4,12 +4,12 @@
  * configured Launcher: the twin of the @njit dispatcher for launches.
  *
  * A Launcher call whose arguments are all DeviceNDArrays, __cuda_array_interface__
- * exporters (CuPy, PyTorch) and plain numbers, of argument type codes a launch through
- * Python has already seen, launches from here: codes read in C (a DeviceNDArray keeps its
- * own), the same conversion as ext.launch, one C API call.
- * Anything else (host arrays, other libraries' arrays, new types, kernels with declared
- * signatures) calls `slow(launcher, *args)`, the Python launch, which checks, warns,
- * converts and notes the signature, then remember()s the codes. */
+ * exporters (CuPy, PyTorch), DLPack exporters of device memory (JAX) and plain numbers, of
+ * argument type codes a launch through Python has already seen, launches from here: codes
+ * read in C (a DeviceNDArray keeps its own), the same conversion as ext.launch, one C API
+ * call. Anything else (host arrays, new types, kernels with declared signatures) calls
+ * `slow(launcher, *args)`, the Python launch, which checks, warns, converts and notes the
+ * signature, then remember()s the codes. */
 #include "ext.h"
 
 #include <string.h>
@@ -50,9 +50,10 @@ static PyObject* call_slow(LauncherObject* self, PyObject* const* args, Py_ssize
     return PyObject_Vectorcall(self->slow, small, (size_t)(n + 1), NULL);
 }
 
-/* The argument's code and C value; 0 when only the Python launch takes it (its error, if
- * any, is left to that launch to raise). */
-static int fast_argument(PyObject* o, int32_t* code, ujit_value* v, ArgStorage* storage, int i) {
+/* The argument's code and C value (*keep: what holds an imported DLPack tensor, or NULL);
+ * 0 when only the Python launch takes it (its error, if any, is left to that launch). */
+static int fast_argument(PyObject* o, int32_t* code, ujit_value* v, ArgStorage* storage, int i, PyObject** keep) {
+    *keep = NULL;
     PyTypeObject* t = Py_TYPE(o);
     if (t == &PyFloat_Type || t == &PyLong_Type || t == &PyBool_Type || t == &PyComplex_Type) {
         *code = ujit_py_code_of(o);
@@ -61,6 +62,7 @@ static int fast_argument(PyObject* o, int32_t* code, ujit_value* v, ArgStorage* 
         if (ujit_py_ndarray_value(o, v, code) == 0) return !(*code & UJIT_CODE_NONE);
     } else if (!ujit_py_numpy_if_loaded() || !PyArray_Check(o)) { /* host arrays: copied by Python */
         int r = ujit_py_interface_value(o, v, code, storage, i);
+        if (r == 0) r = ujit_py_dlpack_value(o, v, code, keep);
         if (r > 0) return !(*code & UJIT_CODE_NONE);
         if (r == 0) return 0;
     } else {
@@ -86,21 +88,30 @@ static PyObject* launcher_vectorcall(PyObject* callable, PyObject* const* args, 
     if (!self->fn || n > UJIT_PY_MAX_ARGS) return call_slow(self, args, n);
     int32_t codes[UJIT_PY_MAX_ARGS];
     ujit_value cvalues[UJIT_PY_MAX_ARGS];
+    PyObject* keep[UJIT_PY_MAX_ARGS];
     ArgStorage storage;
-    for (Py_ssize_t i = 0; i < n; ++i)
-        if (!fast_argument(args[i], &codes[i], &cvalues[i], &storage, (int)i)) return call_slow(self, args, n);
-    if (!seen(self, codes, n)) return call_slow(self, args, n);
-    int ok;
-    ujit_stream* stream = ujit_py_stream_of(self->stream, &ok);
-    if (!ok) return NULL;
-    FunctionObject* fn = self->fn;
-    Py_INCREF(fn);
-    PyThreadState* save = PyEval_SaveThread();
-    ujit_status st =
-        ujit_function_launch(fn->handle, self->grid, self->block, cvalues, (size_t)n, stream, (size_t)self->shared);
-    PyEval_RestoreThread(save);
-    PyObject* r = st == UJIT_OK ? Py_NewRef(Py_None) : ujit_py_raise(st, fn->module);
-    Py_DECREF(fn);
+    Py_ssize_t done = 0; /* arguments converted (each may hold a DLPack import in keep) */
+    int fast = 1;
+    for (; fast && done < n; ++done)
+        fast = fast_argument(args[done], &codes[done], &cvalues[done], &storage, (int)done, &keep[done]);
+    PyObject* r = NULL;
+    if (!fast || !seen(self, codes, n)) {
+        r = call_slow(self, args, n);
+    } else {
+        int ok;
+        ujit_stream* stream = ujit_py_stream_of(self->stream, &ok);
+        FunctionObject* fn = self->fn;
+        Py_INCREF(fn);
+        if (ok) {
+            PyThreadState* save = PyEval_SaveThread();
+            ujit_status st = ujit_function_launch(fn->handle, self->grid, self->block, cvalues, (size_t)n, stream,
+                                                  (size_t)self->shared);
+            PyEval_RestoreThread(save);
+            r = st == UJIT_OK ? Py_NewRef(Py_None) : ujit_py_raise(st, fn->module);
+        }
+        Py_DECREF(fn);
+    }
+    for (Py_ssize_t i = 0; i < done; ++i) Py_XDECREF(keep[i]);
     return r;
 }
 

@@ -222,6 +222,11 @@ int32_t ujit_py_tensor_code(const DLTensor* t);
  * is in *v, not in the code), 0 when `o` exports no interface, -1 with a Python error when
  * its interface is unusable. */
 int ujit_py_interface_value(PyObject* o, ujit_value* v, int32_t* code, ArgStorage* s, int i);
+/* A DLPack-only exporter (JAX; any __dlpack__ producer) whose memory the current device reads
+ * (CUDA memory, or host memory where kernels run on the host device), imported in C: 1 with
+ * *v, *code and *keep, the imported handle object that holds the tensor (release it after
+ * the call); 0 when `o` is not one; -1 with a Python error. */
+int ujit_py_dlpack_value(PyObject* o, ujit_value* v, int32_t* code, PyObject** keep);
 
 /* cuda.c: a CUDA ufunc over converted inputs: a new DeviceArray handle object (out NULL), or
  * None after writing `out` (refused unless a writable array). */
