@@ -12,19 +12,11 @@
 
 static DeviceNDArrayObject* as_nd(PyObject* o) { return (DeviceNDArrayObject*)o; }
 
-/* The handle's DLTensor; NULL with a Python error (no handle yet, or the C API failed). */
+/* The handle's DLTensor, kept from __init__ (the handle is fixed and owns it); NULL with a
+ * Python error for an array never initialized. */
 const DLTensor* ujit_py_ndarray_tensor(PyObject* o) {
-    PyObject* h = as_nd(o)->h;
-    if (!h || !PyObject_TypeCheck(h, &Ujit_DeviceArrayType)) {
-        PyErr_SetString(PyExc_TypeError, "DeviceNDArray has no device memory handle");
-        return NULL;
-    }
-    const DLTensor* t = NULL;
-    ujit_status st = ujit_device_array_dltensor(ujit_py_device_array_handle(h), &t);
-    if (st != UJIT_OK) {
-        ujit_py_raise(st, NULL);
-        return NULL;
-    }
+    const DLTensor* t = as_nd(o)->tensor;
+    if (!t) PyErr_SetString(PyExc_TypeError, "DeviceNDArray has no device memory handle");
     return t;
 }
 
@@ -93,7 +85,14 @@ static int ndarray_init(PyObject* self, PyObject* args, PyObject* kwds) {
     Py_ssize_t size = -1; /* the array's own bytes */
     if (alloc != Py_None && (size = PyNumber_AsSsize_t(alloc, PyExc_OverflowError)) == -1 && PyErr_Occurred())
         return -1;
+    const DLTensor* t = NULL;
+    ujit_status st = ujit_device_array_dltensor(ujit_py_device_array_handle(h), &t);
+    if (st != UJIT_OK) {
+        ujit_py_raise(st, NULL);
+        return -1;
+    }
     Py_XSETREF(a->h, Py_NewRef(h));
+    a->tensor = t;
     Py_XSETREF(a->stream, truthy ? Py_NewRef(stream) : PyLong_FromLong(0)); /* Numba: `stream or 0` */
     Py_CLEAR(a->shape);
     Py_CLEAR(a->strides);
@@ -223,6 +222,7 @@ static void ndarray_dealloc(PyObject* self) {
     DeviceNDArrayObject* a = as_nd(self);
     PyTypeObject* type = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
+    a->tensor = NULL;
     Py_CLEAR(a->h);
     Py_CLEAR(a->stream);
     Py_CLEAR(a->shape);

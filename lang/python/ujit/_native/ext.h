@@ -198,6 +198,7 @@ PyObject* ujit_py_launch_setup(PyObject* self, PyObject* args);
 /* cuda_ndarray.c: the C half of ujit.cuda.DeviceNDArray, which subclasses it. */
 typedef struct {
     PyObject_HEAD PyObject* h; /* the DeviceArray handle object */
+    const DLTensor* tensor;    /* the handle's view, owned by the handle; NULL until __init__ */
     PyObject* stream;          /* the Python stream object, 0 for the default stream */
     PyObject *shape, *strides, *dtype; /* made from the handle on first use */
     Py_ssize_t alloc_size;     /* -1: the array's own bytes */
