@@ -49,6 +49,11 @@
     X(cuMemcpyHtoDAsync)                                                                                               \
     X(cuMemsetD8)                                                                                                      \
     X(cuPointerGetAttribute)                                                                                           \
+    X(cuMemGetAddressRange)                                                                                            \
+    /* IPC (cudadrv/ipc.cpp) */                                                                                        \
+    X(cuIpcCloseMemHandle)                                                                                             \
+    X(cuIpcGetMemHandle)                                                                                               \
+    X(cuIpcOpenMemHandle)                                                                                              \
     /* streams and events */                                                                                           \
     X(cuStreamCreate)                                                                                                  \
     X(cuStreamDestroy)                                                                                                 \

@@ -11,6 +11,7 @@
 #include "cudadrv/driver_loader.hpp"
 #include "cudadrv/fault_check.hpp"
 #include "cudadrv/host_device.hpp"
+#include "cudadrv/memory_external.hpp"
 #include "cudadrv/memory_pointer.hpp"
 #include "cudadrv/memory_pool.hpp"
 #include "cudadrv/memory_strided.hpp"
@@ -70,11 +71,15 @@ DeviceArray device_array(std::vector<int64_t> shape, DType dtype, Order order) {
     DeviceArray a;
     uint64_t ptr = 0;
     if (uses_host_device()) {
-        a.owner_ = allocate_host_device(bytes, &ptr);
+        auto external = external_allocator(0);
+        a.owner_ =
+            external ? allocate_external(std::move(external), 0, bytes, &ptr) : allocate_host_device(bytes, &ptr);
         a.on_host_ = true;
     } else {
         DeviceContext& dc = bind();
-        a.owner_ = allocate_device(dc, bytes, &ptr);
+        auto external = external_allocator(dc.ordinal);
+        a.owner_ = external ? allocate_external(std::move(external), dc.ordinal, bytes, &ptr)
+                            : allocate_device(dc, bytes, &ptr);
         a.device_ = dc.ordinal;
     }
     void* data = reinterpret_cast<void*>(ptr);
