@@ -47,6 +47,7 @@
     X(cuMemcpyDtoHAsync)                                                                                               \
     X(cuMemcpyHtoD)                                                                                                    \
     X(cuMemcpyHtoDAsync)                                                                                               \
+    X(cuMemcpyPeerAsync)                                                                                               \
     X(cuMemsetD8)                                                                                                      \
     X(cuPointerGetAttribute)                                                                                           \
     X(cuMemGetAddressRange)                                                                                            \

@@ -179,7 +179,17 @@ void DeviceArray::copy_from(const DeviceArray& other, const Stream& stream) {
         return copy_from_host(staged.ref(), stream);
     }
     if (on_host_) return copy_on_host(other.ref_, ref_);
-    bind_device(device_);
+    DeviceContext& dst = bind_device(device_);
+    if (other.device_ != device_) {
+        // Between two GPUs: the driver copies peer to peer where the devices allow it, else
+        // through the host.
+        DeviceContext& src = device_context(other.device_);
+        check(driver().cuMemcpyPeerAsync(CUdeviceptr(ref_.data), dst.context, CUdeviceptr(other.ref_.data), src.context,
+                                         n, raw(stream)),
+              "cuMemcpyPeerAsync",
+              [&] { return fmt::format("{} bytes from device {} to device {}", n, other.device_, device_); });
+        return;
+    }
     check(driver().cuMemcpyDtoDAsync(CUdeviceptr(ref_.data), CUdeviceptr(other.ref_.data), n, raw(stream)),
           "cuMemcpyDtoDAsync", [&] { return fmt::format("{} bytes", n); });
 }
