@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -239,6 +240,32 @@ struct PoolStats {
 PoolStats pool_stats();      // the current device's pool
 void free_pool();            // cuMemFree every cached block on every device (on the host device: free())
 void set_pool_enabled(bool enabled);  // off: every free goes straight to cuMemFree
+
+// An external allocator for device memory (Numba's EMM plugins, RMM, a CuPy pool). While one
+// is set, every device array ujit creates takes its memory from `allocate` and gives it back
+// through `release` when its last view goes, bypassing the caching pool above; memory that
+// an earlier allocator (or the pool) gave keeps going back to it. `allocate` returns the
+// address for `bytes` bytes on device `device` (never called for 0 bytes) or throws to fail
+// the allocation; `release` must not throw. On the host device (no GPU) the memory it hands
+// out must be host memory, and `device` is 0. `device` -1 sets the allocator of every device
+// (and forgets the per-device ones); nullptr: ujit's pool again.
+struct DeviceAllocator {
+    std::function<uint64_t(int device, size_t bytes)> allocate;
+    std::function<void(int device, uint64_t ptr, size_t bytes)> release;
+};
+void set_device_allocator(std::shared_ptr<const DeviceAllocator> allocator, int device = -1);
+
+// CUDA IPC (Linux, a GPU): a handle that another process opens to reach a device allocation.
+// ipc_get_handle gives the handle of the allocation that holds device address `ptr` (one
+// cuMemAlloc block, any view of it) and ptr's byte offset into it; ipc_open maps a handle
+// from another process into the current device's context and returns the allocation's base
+// address, which ipc_close unmaps. On the host device they throw (its memory is the process's).
+struct IpcMemHandle {
+    unsigned char bytes[64];
+};
+IpcMemHandle ipc_get_handle(uint64_t ptr, uint64_t* offset);
+uint64_t ipc_open(const IpcMemHandle& handle);
+void ipc_close(uint64_t base);
 
 // ------------------------------------------------------------------ kernels
 

@@ -52,7 +52,7 @@ extern "C" {
 /* ------------------------------------------------------------------ version */
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
-#define UJIT_API_VERSION_MINOR_NUMBER 3 /* 1.3: UJIT_FLOAT16 */
+#define UJIT_API_VERSION_MINOR_NUMBER 4 /* 1.3: UJIT_FLOAT16; 1.4: ujit_cuda_set_device_allocator, ujit_cuda_ipc_* */
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -427,6 +427,31 @@ ujit_status ujit_cuda_synchronize(void);
 /* Returns the memory pool's cached blocks (freed arrays kept for reuse) to the driver, or
  * on the host device to the C library, on every device. Arrays in use are untouched. */
 ujit_status ujit_cuda_free_pool(void);
+
+/* An external allocator for device memory (Numba's EMM plugins, RMM). While one is set,
+ * every device array ujit creates takes its memory from allocate() and returns it through
+ * release() when its last view goes, bypassing the caching pool; memory an earlier
+ * allocator gave keeps going back to it, with its `user`, which must stay valid until then.
+ * allocate() returns UJIT_OK and the address in *ptr (it is never asked for 0 bytes); any
+ * other status fails the allocation (UJIT_ERROR_RUNTIME for the caller). On the host device
+ * (no GPU) it must hand out host memory and `device` is 0. `device` -1 sets every device's
+ * allocator (forgetting per-device ones); an ordinal sets that device's. Set struct_size to
+ * sizeof(ujit_device_allocator). NULL: ujit's pool again. (API 1.4) */
+typedef struct ujit_device_allocator {
+    size_t struct_size;
+    ujit_status (*allocate)(void* user, int device, size_t bytes, uint64_t* ptr);
+    void (*release)(void* user, int device, uint64_t ptr, size_t bytes);
+    void* user;
+} ujit_device_allocator;
+ujit_status ujit_cuda_set_device_allocator(int device, const ujit_device_allocator* allocator);
+
+/* CUDA IPC (Linux, a GPU; UJIT_ERROR_RUNTIME on the host device): the handle of the device
+ * allocation that holds address `ptr` and ptr's byte offset into it; open maps a handle from
+ * another process into the current device's context and gives the allocation's base
+ * address; close unmaps it. (API 1.4) */
+ujit_status ujit_cuda_ipc_get_handle(uint64_t ptr, unsigned char handle[64], uint64_t* offset);
+ujit_status ujit_cuda_ipc_open(const unsigned char handle[64], uint64_t* base);
+ujit_status ujit_cuda_ipc_close(uint64_t base);
 
 /* ------------------------------------------------------------------ CUDA: streams, events */
 

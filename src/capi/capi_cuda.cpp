@@ -7,6 +7,8 @@
 
 #include "runtime/dtype.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -158,6 +160,50 @@ ujit_status ujit_cuda_synchronize(void) {
 
 ujit_status ujit_cuda_free_pool(void) {
     return guarded([&] { ujit::cuda::free_pool(); });
+}
+
+ujit_status ujit_cuda_set_device_allocator(int device, const ujit_device_allocator* allocator) {
+    return guarded([&] {
+        if (!allocator) return ujit::cuda::set_device_allocator(nullptr, device);
+        require(allocator->struct_size >= sizeof(ujit_device_allocator),
+                "ujit_device_allocator.struct_size is smaller than this API's struct");
+        require(allocator->allocate && allocator->release, "ujit_device_allocator needs allocate and release");
+        ujit_device_allocator a = *allocator;
+        auto ext = std::make_shared<ujit::cuda::DeviceAllocator>();
+        ext->allocate = [a](int device, size_t bytes) {
+            uint64_t ptr = 0;
+            ujit_status st = a.allocate(a.user, device, bytes, &ptr);
+            if (st != UJIT_OK)
+                throw ujit::Error(ujit::Error::Kind::Runtime,
+                                  fmt::format("error: the external device allocator failed to allocate {} bytes "
+                                              "(status {})",
+                                              bytes, int(st)));
+            return ptr;
+        };
+        ext->release = [a](int device, uint64_t ptr, size_t bytes) { a.release(a.user, device, ptr, bytes); };
+        ujit::cuda::set_device_allocator(std::move(ext), device);
+    });
+}
+
+ujit_status ujit_cuda_ipc_get_handle(uint64_t ptr, unsigned char handle[64], uint64_t* offset) {
+    return guarded([&] {
+        require(handle && offset, "null output");
+        ujit::cuda::IpcMemHandle h = ujit::cuda::ipc_get_handle(ptr, offset);
+        std::memcpy(handle, h.bytes, sizeof h.bytes);
+    });
+}
+
+ujit_status ujit_cuda_ipc_open(const unsigned char handle[64], uint64_t* base) {
+    return guarded([&] {
+        require(handle && base, "null argument");
+        ujit::cuda::IpcMemHandle h;
+        std::memcpy(h.bytes, handle, sizeof h.bytes);
+        *base = ujit::cuda::ipc_open(h);
+    });
+}
+
+ujit_status ujit_cuda_ipc_close(uint64_t base) {
+    return guarded([&] { ujit::cuda::ipc_close(base); });
 }
 
 // ---------------------------------------------------------------- streams and events

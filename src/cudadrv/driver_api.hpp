@@ -47,8 +47,14 @@
     X(cuMemcpyDtoHAsync)                                                                                               \
     X(cuMemcpyHtoD)                                                                                                    \
     X(cuMemcpyHtoDAsync)                                                                                               \
+    X(cuMemcpyPeerAsync)                                                                                               \
     X(cuMemsetD8)                                                                                                      \
     X(cuPointerGetAttribute)                                                                                           \
+    X(cuMemGetAddressRange)                                                                                            \
+    /* IPC (cudadrv/ipc.cpp) */                                                                                        \
+    X(cuIpcCloseMemHandle)                                                                                             \
+    X(cuIpcGetMemHandle)                                                                                               \
+    X(cuIpcOpenMemHandle)                                                                                              \
     /* streams and events */                                                                                           \
     X(cuStreamCreate)                                                                                                  \
     X(cuStreamDestroy)                                                                                                 \

@@ -11,6 +11,7 @@
 #include "cudadrv/driver_loader.hpp"
 #include "cudadrv/fault_check.hpp"
 #include "cudadrv/host_device.hpp"
+#include "cudadrv/memory_external.hpp"
 #include "cudadrv/memory_pointer.hpp"
 #include "cudadrv/memory_pool.hpp"
 #include "cudadrv/memory_strided.hpp"
@@ -70,11 +71,15 @@ DeviceArray device_array(std::vector<int64_t> shape, DType dtype, Order order) {
     DeviceArray a;
     uint64_t ptr = 0;
     if (uses_host_device()) {
-        a.owner_ = allocate_host_device(bytes, &ptr);
+        auto external = external_allocator(0);
+        a.owner_ =
+            external ? allocate_external(std::move(external), 0, bytes, &ptr) : allocate_host_device(bytes, &ptr);
         a.on_host_ = true;
     } else {
         DeviceContext& dc = bind();
-        a.owner_ = allocate_device(dc, bytes, &ptr);
+        auto external = external_allocator(dc.ordinal);
+        a.owner_ = external ? allocate_external(std::move(external), dc.ordinal, bytes, &ptr)
+                            : allocate_device(dc, bytes, &ptr);
         a.device_ = dc.ordinal;
     }
     void* data = reinterpret_cast<void*>(ptr);
@@ -174,7 +179,17 @@ void DeviceArray::copy_from(const DeviceArray& other, const Stream& stream) {
         return copy_from_host(staged.ref(), stream);
     }
     if (on_host_) return copy_on_host(other.ref_, ref_);
-    bind_device(device_);
+    DeviceContext& dst = bind_device(device_);
+    if (other.device_ != device_) {
+        // Between two GPUs: the driver copies peer to peer where the devices allow it, else
+        // through the host.
+        DeviceContext& src = device_context(other.device_);
+        check(driver().cuMemcpyPeerAsync(CUdeviceptr(ref_.data), dst.context, CUdeviceptr(other.ref_.data), src.context,
+                                         n, raw(stream)),
+              "cuMemcpyPeerAsync",
+              [&] { return fmt::format("{} bytes from device {} to device {}", n, other.device_, device_); });
+        return;
+    }
     check(driver().cuMemcpyDtoDAsync(CUdeviceptr(ref_.data), CUdeviceptr(other.ref_.data), n, raw(stream)),
           "cuMemcpyDtoDAsync", [&] { return fmt::format("{} bytes", n); });
 }

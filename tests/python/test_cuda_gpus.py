@@ -55,3 +55,23 @@ def test_current_device_is_per_thread():
             assert cuda.get_current_device().id == 0
         assert cuda.get_current_device().id == 1
     assert cuda.get_current_device().id == 0
+
+
+@pytest.mark.gpu
+def test_arrays_copy_between_gpus():
+    if len(cuda.gpus) < 2:
+        pytest.skip("needs two CUDA devices (nvidia-h100-x2)")
+    a = np.arange(1000, dtype=np.float32)
+    with cuda.gpus[0]:
+        d0 = cuda.to_device(a)
+    with cuda.gpus[1]:
+        d1 = cuda.device_array_like(a)
+        d1.copy_to_device(d0)  # device 0 -> device 1, peer to peer where the devices allow
+        np.testing.assert_array_equal(d1.copy_to_host(), a)
+        d1[10:20] = d0[0:10]  # views of arrays on two devices
+        expect = a.copy()
+        expect[10:20] = a[0:10]
+        np.testing.assert_array_equal(d1.copy_to_host(), expect)
+    with cuda.gpus[0]:
+        d0.copy_to_device(d1)  # and back
+        np.testing.assert_array_equal(d0.copy_to_host(), expect)

@@ -9,26 +9,13 @@ number from it, so the rows time list building, not boxing a result:
 
     PYTHONPATH=lang/python python3 tools/bench/bench_lists.py [n]
 
-Prints `row | impl | ms | ratio to Numba` lines (the ratio column is 1.00 for the first
-implementation when Numba is not installed).
+Prints `row | impl | ms | ratio to Numba` lines (tools/bench/numba_peer.py).
 """
 import os
 import sys
-import time
 
-os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-
-REPS = 7
-
-
-def median_ms(run):
-    t = []
-    for _ in range(REPS):
-        t0 = time.perf_counter()
-        run()
-        t.append((time.perf_counter() - t0) * 1e3)
-    t.sort()
-    return t[len(t) // 2]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from numba_peer import implementations, run_rows  # noqa: E402
 
 
 def functions(njit):
@@ -57,27 +44,12 @@ def functions(njit):
 
 def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
-    impls = {}
-    import ujit
-    impls["ujit"] = functions(ujit.njit)
-    try:
-        import numba
-        impls["numba " + numba.__version__] = functions(numba.njit)
-    except ImportError:
-        print("bench_lists: numba not installed; ujit alone", flush=True)
-    want = {"appends": n + n - 1, "comprehension": n + 2 * (n - 1), "sum": n * (n - 1) // 2}
-    labels = {"appends": f"{n} appends to []", "comprehension": f"[i * 2 for i in range({n})]",
-              "sum": f"list(range({n})) and a for loop summing it"}
-    ms = {name: {} for name in impls}
-    for name, f in impls.items():
-        for key, fn in f.items():
-            assert fn(n) == want[key], (name, key)  # compiles, and checks the result
-            ms[name][key] = median_ms(lambda: fn(n))
-    numba_name = next((name for name in impls if name.startswith("numba")), None)
-    for name in impls:
-        for key in want:
-            ratio = ms[name][key] / ms[numba_name][key] if numba_name else 1.0
-            print(f"{labels[key]} | {name} | {ms[name][key]:.2f} | {ratio:.2f}", flush=True)
+    run_rows(implementations(functions, "bench_lists"), [
+        (f"{n} appends to []", "appends", lambda f: f(n), n + n - 1),
+        (f"[i * 2 for i in range({n})]", "comprehension", lambda f: f(n), n + 2 * (n - 1)),
+        (f"list(range({n})) and a for loop summing it", "sum", lambda f: f(n), n * (n - 1) // 2),
+    ])
+
 
 if __name__ == "__main__":
     main()

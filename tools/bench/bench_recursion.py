@@ -1,20 +1,18 @@
 #!/usr/bin/env python3
 """Recursion in compiled code (issue 19 item 7): the recursive fib(30), ujit against Numba in
-one process, one thread, median of 7 runs (bench_lists.py's timing). Target: <= 1.0x Numba.
+one process, one thread, median of 7 runs (tools/bench/numba_peer.py). Target: <= 1.0x Numba.
 The recursive calls are direct calls of the function's internal symbol in both (no
 wrapper, no dispatch: tests/lit/cli/run_recursion.py checks ujit's IR).
 
     PYTHONPATH=lang/python python3 tools/bench/bench_recursion.py [n]
 
-Prints `row | impl | ms | ratio to Numba` lines (the ratio column is 1.00 for ujit when
-Numba is not installed).
+Prints `row | impl | ms | ratio to Numba` lines.
 """
 import os
 import sys
 
-os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_lists import median_ms  # noqa: E402
+from numba_peer import implementations, run_rows  # noqa: E402
 
 
 def fib_of(njit):
@@ -33,22 +31,8 @@ def fib_py(n):
 
 def main():
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 30
-    import ujit
-    impls = {"ujit": fib_of(ujit.njit)}
-    try:
-        import numba
-        impls["numba " + numba.__version__] = fib_of(numba.njit)
-    except ImportError:
-        print("bench_recursion: numba not installed; ujit alone", flush=True)
-    want = fib_py(n)  # CPython is the oracle
-    ms = {}
-    for name, fib in impls.items():
-        assert fib(n) == want, name  # compiles, and checks the result
-        ms[name] = median_ms(lambda: fib(n))
-    numba_name = next((name for name in impls if name.startswith("numba")), None)
-    for name in impls:
-        ratio = ms[name] / ms[numba_name] if numba_name else 1.0
-        print(f"recursive fib({n}) | {name} | {ms[name]:.2f} | {ratio:.2f}", flush=True)
+    impls = implementations(lambda njit: {"fib": fib_of(njit)}, "bench_recursion")
+    run_rows(impls, [(f"recursive fib({n})", "fib", lambda f: f(n), fib_py(n))])  # CPython is the oracle
 
 
 if __name__ == "__main__":

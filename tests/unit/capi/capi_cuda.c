@@ -367,6 +367,7 @@ void test_cuda(void) {
     if (!m) return;
     test_launch_errors(m);
     test_device_array_views();
+    test_device_allocator();
     const char* reason = NULL;
     if (ujit_cuda_available(&reason)) {
         CHECK(reason && strcmp(reason, "") == 0);

@@ -84,6 +84,9 @@ static inline int64_t live_blocks(void) {
 /* capi_parallel.c */
 void test_parallel(void);
 
+/* capi_device_memory.c */
+void test_device_allocator(void);
+
 /* capi_strings.c */
 void test_string_values(void);
 

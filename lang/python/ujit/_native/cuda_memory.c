@@ -101,3 +101,186 @@ PyObject* ujit_py_cuda_memory_info(PyObject* self, PyObject* noargs) {
     if (st != UJIT_OK) return ujit_py_raise(st, NULL);
     return Py_BuildValue("(KK)", (unsigned long long)free_bytes, (unsigned long long)total);
 }
+
+/* ------------------------------------------------------------------ external memory managers
+ * Numba's EMM plugins reach every device allocation through ujit_cuda_set_device_allocator:
+ * cuda_set_device_allocator(device, allocate, release) with two callables (None: ujit's pool
+ * again). allocate(device, nbytes) -> int address; release(device, address, nbytes). The
+ * callables live as long as memory they gave does: each allocation holds a reference to
+ * their pair. An exception in allocate is kept for the thread and raised again by
+ * ujit_py_raise when the failed C call returns, so the caller sees the plugin's own error. */
+
+typedef struct {
+    PyObject* allocate;
+    PyObject* release;
+    Py_ssize_t users; /* 1 while installed + 1 per live allocation; freed at 0 */
+} AllocatorPair;
+
+static _Thread_local PyObject* pending_type;
+static _Thread_local PyObject* pending_value;
+static _Thread_local PyObject* pending_traceback;
+
+int ujit_py_restore_allocator_error(void) {
+    if (!pending_type) return 0;
+    PyErr_Restore(pending_type, pending_value, pending_traceback);
+    pending_type = pending_value = pending_traceback = NULL;
+    return 1;
+}
+
+static int python_is_running(void) {
+#if PY_VERSION_HEX >= 0x030D0000
+    return Py_IsInitialized() && !Py_IsFinalizing();
+#else
+    return Py_IsInitialized() && !_Py_IsFinalizing();
+#endif
+}
+
+static void pair_drop(AllocatorPair* p) { /* with the GIL */
+    if (--p->users > 0) return;
+    Py_DECREF(p->allocate);
+    Py_DECREF(p->release);
+    PyMem_RawFree(p);
+}
+
+static ujit_status pair_allocate(void* user, int device, size_t bytes, uint64_t* ptr) {
+    AllocatorPair* p = user;
+    if (!python_is_running()) return UJIT_ERROR_RUNTIME;
+    PyGILState_STATE g = PyGILState_Ensure();
+    ujit_status st = UJIT_OK;
+    PyObject* r = PyObject_CallFunction(p->allocate, "in", device, (Py_ssize_t)bytes);
+    unsigned long long address = r ? PyLong_AsUnsignedLongLong(r) : 0;
+    Py_XDECREF(r);
+    if (PyErr_Occurred()) {
+        Py_CLEAR(pending_type);
+        Py_CLEAR(pending_value);
+        Py_CLEAR(pending_traceback);
+        PyErr_Fetch(&pending_type, &pending_value, &pending_traceback);
+        st = UJIT_ERROR_RUNTIME;
+    } else {
+        *ptr = address;
+        ++p->users;
+    }
+    PyGILState_Release(g);
+    return st;
+}
+
+static void pair_release(void* user, int device, uint64_t ptr, size_t bytes) {
+    AllocatorPair* p = user;
+    if (!python_is_running()) return; /* at exit the plugin's objects are gone with the process */
+    PyGILState_STATE g = PyGILState_Ensure();
+    PyObject* r = PyObject_CallFunction(p->release, "iKn", device, (unsigned long long)ptr, (Py_ssize_t)bytes);
+    if (r)
+        Py_DECREF(r);
+    else
+        PyErr_WriteUnraisable(p->release); /* a release has no caller to raise to */
+    pair_drop(p);
+    PyGILState_Release(g);
+}
+
+static AllocatorPair* installed[64]; /* per device; [63]: every device (device -1) */
+
+PyObject* ujit_py_cuda_set_device_allocator(PyObject* self, PyObject* args) {
+    int device;
+    PyObject *allocate, *release;
+    if (!PyArg_ParseTuple(args, "iOO", &device, &allocate, &release)) return NULL;
+    if (device < -1 || device >= 63) return PyErr_Format(PyExc_ValueError, "no device %d", device);
+    AllocatorPair* pair = NULL;
+    if (allocate != Py_None) {
+        if (!PyCallable_Check(allocate) || !PyCallable_Check(release))
+            return PyErr_Format(PyExc_TypeError, "allocate and release must be callables");
+        pair = PyMem_RawMalloc(sizeof *pair);
+        if (!pair) return PyErr_NoMemory();
+        pair->allocate = Py_NewRef(allocate);
+        pair->release = Py_NewRef(release);
+        pair->users = 1;
+    }
+    ujit_device_allocator a = {sizeof a, pair_allocate, pair_release, pair};
+    ujit_status st = ujit_cuda_set_device_allocator(device, pair ? &a : NULL);
+    if (st != UJIT_OK) {
+        if (pair) pair_drop(pair);
+        return ujit_py_raise(st, NULL);
+    }
+    int slot = device == -1 ? 63 : device;
+    if (device == -1) /* every device: the per-device pairs are forgotten too */
+        for (int i = 0; i < 63; ++i)
+            if (installed[i]) {
+                pair_drop(installed[i]);
+                installed[i] = NULL;
+            }
+    if (installed[slot]) pair_drop(installed[slot]);
+    installed[slot] = pair;
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------ CUDA IPC */
+
+/* cuda_ipc_get_handle(address) -> (64-byte handle, offset of address into its allocation) */
+PyObject* ujit_py_cuda_ipc_get_handle(PyObject* self, PyObject* arg) {
+    unsigned long long ptr = PyLong_AsUnsignedLongLong(arg);
+    if (PyErr_Occurred()) return NULL;
+    unsigned char handle[64];
+    uint64_t offset = 0;
+    ujit_status st = ujit_cuda_ipc_get_handle(ptr, handle, &offset);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    return Py_BuildValue("(y#K)", (const char*)handle, (Py_ssize_t)sizeof handle, (unsigned long long)offset);
+}
+
+/* The DLPack tensor over memory opened from an IPC handle: its deleter (run when the last
+ * view of the array goes) closes the handle. */
+typedef struct {
+    DLManagedTensor managed;
+    uint64_t base;
+    int64_t shape[32], strides[32];
+} IpcTensor;
+
+static void ipc_tensor_delete(DLManagedTensor* m) {
+    IpcTensor* t = (IpcTensor*)m;
+    ujit_cuda_ipc_close(t->base); /* a failure has nowhere to go: the handle dies with the process */
+    PyMem_RawFree(t);
+}
+
+/* cuda_ipc_open_array(handle, offset, shape, strides, dtype_code) -> a device array over the
+ * memory another process shared, `offset` bytes into its allocation (strides in elements). */
+PyObject* ujit_py_cuda_ipc_open_array(PyObject* self, PyObject* args) {
+    const char* handle;
+    Py_ssize_t handle_len;
+    unsigned long long offset;
+    PyObject *shape, *strides;
+    int code;
+    if (!PyArg_ParseTuple(args, "y#KO!O!i", &handle, &handle_len, &offset, &PyTuple_Type, &shape, &PyTuple_Type,
+                          &strides, &code))
+        return NULL;
+    Py_ssize_t ndim = PyTuple_GET_SIZE(shape);
+    if (handle_len != 64) return PyErr_Format(PyExc_ValueError, "a CUDA IPC handle has 64 bytes, not %zd", handle_len);
+    if (ndim > 32 || PyTuple_GET_SIZE(strides) != ndim)
+        return PyErr_Format(PyExc_ValueError, "shape and strides must be tuples of one length (at most 32)");
+    IpcTensor* t = PyMem_RawCalloc(1, sizeof *t);
+    if (!t) return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < ndim; ++i) {
+        t->shape[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, i));
+        t->strides[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(strides, i));
+    }
+    int device = 0;
+    ujit_status st = PyErr_Occurred() ? UJIT_OK : ujit_cuda_current_device(&device);
+    if (!PyErr_Occurred() && st == UJIT_OK) st = ujit_cuda_ipc_open((const unsigned char*)handle, &t->base);
+    if (PyErr_Occurred() || st != UJIT_OK) {
+        PyMem_RawFree(t);
+        return PyErr_Occurred() ? NULL : ujit_py_raise(st, NULL);
+    }
+    DLTensor* d = &t->managed.dl_tensor;
+    d->data = (void*)(uintptr_t)(t->base + offset);
+    d->device.device_type = kDLCUDA;
+    d->device.device_id = device;
+    d->ndim = (int32_t)ndim;
+    d->dtype = ujit_py_dl_type((ujit_dtype)code);
+    d->shape = t->shape;
+    d->strides = t->strides;
+    t->managed.deleter = ipc_tensor_delete;
+    ujit_device_array* h = NULL;
+    st = ujit_device_array_from_dlpack(&t->managed, &h);
+    if (st != UJIT_OK) {
+        ipc_tensor_delete(&t->managed);
+        return ujit_py_raise(st, NULL);
+    }
+    return ujit_py_wrap_device_array(h);
+}

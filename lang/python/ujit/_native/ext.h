@@ -161,6 +161,12 @@ extern PyTypeObject Ujit_EventType;       /* cuda_stream.c */
 extern PyTypeObject Ujit_DeviceArrayType; /* cuda_array.c */
 extern PyTypeObject Ujit_HostMemoryType;  /* cuda_memory.c */
 PyObject* ujit_py_cuda_memory_info(PyObject* self, PyObject* noargs);
+PyObject* ujit_py_cuda_set_device_allocator(PyObject* self, PyObject* args); /* cuda_memory.c */
+PyObject* ujit_py_cuda_ipc_get_handle(PyObject* self, PyObject* arg);          /* cuda_memory.c */
+PyObject* ujit_py_cuda_ipc_open_array(PyObject* self, PyObject* args);         /* cuda_memory.c */
+/* Raises the exception an external allocator's Python callable left for this thread: 1 if
+ * there was one (ujit_py_raise then returns it), else 0. */
+int ujit_py_restore_allocator_error(void);
 extern PyMethodDef ujit_py_cuda_methods[]; /* cuda.c */
 extern PyMethodDef ujit_py_nvrtc_methods[]; /* cuda_nvrtc.c */
 
@@ -202,6 +208,7 @@ typedef struct {
     PyObject* stream;          /* the Python stream object, 0 for the default stream */
     PyObject *shape, *strides, *dtype; /* made from the handle on first use */
     Py_ssize_t alloc_size;     /* -1: the array's own bytes */
+    unsigned long long base_ptr; /* where the viewed allocation starts; 0: the array's own data */
     int32_t code;              /* its argument type code, 0 until worked out, -1 none */
 } DeviceNDArrayObject;
 extern PyTypeObject Ujit_DeviceNDArrayType;

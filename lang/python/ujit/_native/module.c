@@ -206,6 +206,7 @@ static PyObject* raise_runtime(const char* message, const ModuleObject* m) {
 }
 
 PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module) {
+    if (ujit_py_restore_allocator_error()) return NULL; /* a memory manager's own exception */
     const char* message = ujit_last_error();
     if (!message || !*message) message = "ujit: unknown error";
     switch (status) {

@@ -31,3 +31,6 @@ CUDA_LOW_OCCUPANCY_WARNINGS = _env_int("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", 1)
 CUDA_WARN_ON_IMPLICIT_COPY = _env_int("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", 1)
 CUDA_DEBUG_POLY = _env_int("NUMBA_CUDA_DEBUG_POLY", 0)
 CUDA_DEBUG_POLY_USE_TYPED_CONST = _env_int("NUMBA_CUDA_DEBUG_POLY_USE_TYPED_CONST", 0)
+# Numba's NUMBA_CUDA_MEMORY_MANAGER: "default" (ujit's pool), or a module whose
+# _numba_memory_manager is an EMM plugin class, set when the first context is made (cuda/_emm.py).
+CUDA_MEMORY_MANAGER = os.environ.get("NUMBA_CUDA_MEMORY_MANAGER", "default")

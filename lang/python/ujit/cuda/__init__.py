@@ -50,3 +50,14 @@ from .compiler import compile, compile_for_current_device, compile_ptx, compile_
 from ._linking import CUSource, declare_device  # noqa: F401,E402
 from ._rawkernel import RawKernel, RawModule, compile_cuda_ptx  # noqa: F401,E402
 from ._reduce import Reduce, reduce  # noqa: F401,E402
+# External memory management (Numba's EMM plugins: cuda/_emm.py)
+from ._api import MemoryInfo  # noqa: F401,E402
+from ._emm import (  # noqa: F401,E402
+    AutoFreePointer, BaseCUDAMemoryManager, GetIpcHandleMixin, HostOnlyCUDAMemoryManager, MemoryPointer,
+    set_memory_manager,
+)
+from ._ipc import IpcArrayHandle, IpcHandle, open_ipc_array  # noqa: F401,E402
+if config.CUDA_MEMORY_MANAGER != "default":
+    from ._emm import plugin_from_config as _plugin_from_config  # noqa: E402
+
+    _plugin_from_config()

@@ -113,23 +113,13 @@ def select_device(ordinal):
     return get_current_device()
 
 
-class _Deallocations:
-    """Numba's Context.deallocations: clear() returns memory no longer in use to the driver
-    (ujit: the memory pool's cached blocks; on the host device, to the C library)."""
-
-    def clear(self):
-        ext.cuda_free_pool()
-
-    def __repr__(self):
-        return "<ujit CUDA deallocations>"
-
-
 def current_context():
-    """The current device (ujit keeps one context per device), with Numba's
-    `deallocations.clear()` to trim the memory pool and `get_memory_info()`."""
-    ctx = get_current_device()
-    ctx.deallocations = _Deallocations()
-    ctx.get_memory_info = get_memory_info
+    """Numba's current context: the current device's Context (ujit keeps one per device), with
+    `memory_manager` (EMM plugins, cuda/_emm.py), `deallocations.clear()` to trim the memory
+    pool, `get_memory_info()` and `reset()`; the device's attributes read through it."""
+    from ._emm import context_of
+    ctx = context_of(ext.cuda_current_device() if is_available() else 0)
+    ctx.prepare_for_use()
     return ctx
 
 

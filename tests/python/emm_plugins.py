@@ -1,0 +1,87 @@
+"""EMM plugins for the tests (test_cuda_emm.py and the processes it starts): TrackingPlugin
+hands out device memory from libcuda's cuMemAlloc on a GPU and NumPy buffers on the host
+device, and records what it was asked."""
+import ctypes
+import weakref
+
+import numpy as np
+
+from ujit import cuda
+
+
+class _RawMemory:
+    """Device memory outside ujit: libcuda's on a GPU (the context ujit made current), host
+    buffers on the host device."""
+
+    def __init__(self):
+        self.gpu = cuda.is_available()
+        self.buffers = {}
+        if self.gpu:
+            self.libcuda = ctypes.CDLL("libcuda.so.1")
+
+    def allocate(self, size):
+        if self.gpu:
+            ptr = ctypes.c_uint64()
+            assert self.libcuda.cuMemAlloc_v2(ctypes.byref(ptr), ctypes.c_size_t(size)) == 0
+            return ptr.value
+        buf = np.empty(size, np.uint8)
+        self.buffers[buf.ctypes.data] = buf
+        return buf.ctypes.data
+
+    def free(self, ptr):
+        if self.gpu:
+            assert self.libcuda.cuMemFree_v2(ctypes.c_uint64(ptr)) == 0
+        else:
+            del self.buffers[ptr]
+
+
+RAW = _RawMemory()
+
+
+class TrackingPlugin(cuda.HostOnlyCUDAMemoryManager):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.live = {}  # address -> bytes
+        self.count = 0
+        self.initialized = False
+        self.reset_called = False
+        self.fail = False
+
+    def initialize(self):
+        self.initialized = True
+
+    def memalloc(self, size):
+        if not self.initialized:
+            raise RuntimeError("memalloc called before initialize")
+        if self.fail:
+            raise MemoryError("the plugin's pool is empty")
+        self.count += 1
+        ptr = RAW.allocate(size)
+        self.live[ptr] = size
+        live = self.live
+
+        def finalizer():
+            del live[ptr]
+            RAW.free(ptr)
+
+        return cuda.AutoFreePointer(weakref.proxy(self.context), ctypes.c_void_p(ptr), size, finalizer=finalizer)
+
+    def get_memory_info(self):
+        return cuda.MemoryInfo(free=32, total=64)
+
+    def get_ipc_handle(self, memory):
+        return "plugin handle for %d" % memory.device_pointer_value
+
+    def reset(self):
+        super().reset()
+        self.reset_called = True
+
+    @property
+    def interface_version(self):
+        return 1
+
+
+class WrongVersionPlugin(TrackingPlugin):
+    @property
+    def interface_version(self):
+        return 2
