@@ -376,3 +376,31 @@ def test_interface_arrays_launch_from_c(monkeypatch):
     assert a.reads == 2 and b.reads == 2
     np.testing.assert_array_equal(out.copy_to_host(), np.arange(8.0) * 2)
     assert any("float64" in str(s) for s in double.signatures)
+
+
+def test_numpy_scalars_launch_from_c(monkeypatch):
+    """np.float32(2.5) and friends are numbers to the C launcher: typed as their dtype (as
+    Numba's typeof), converted in C, no Python after the first launch of those types."""
+
+    @cuda.jit
+    def axpb(x, a, b, out):
+        i = cuda.grid(1)
+        if i < x.size:
+            out[i] = a * x[i] + b
+
+    x = cuda.to_device(np.arange(8, dtype=np.float32))
+    out = cuda.device_array(8, np.float32)
+    launch = axpb[1, 8]
+    launch(x, np.float32(2.0), np.int16(1), out)
+    python_launches = []
+    monkeypatch.setattr(axpb._owner, "note_launch", lambda codes: python_launches.append(codes))
+    for a, b in ((np.float32(3.0), np.int16(-2)), (np.float32(0.5), np.int16(7))):
+        launch(x, a, b, out)
+        cuda.synchronize()
+        np.testing.assert_array_equal(out.copy_to_host(), a * np.arange(8, dtype=np.float32) + b)
+    assert python_launches == []
+    launch(x, np.float64(2.0), np.int16(1), out)  # another dtype: through Python once
+    launch(x, np.float64(2.0), np.int16(1), out)
+    assert len(python_launches) == 1
+    cuda.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), 2.0 * np.arange(8) + 1)

@@ -60,6 +60,9 @@ static int fast_argument(PyObject* o, int32_t* code, ujit_value* v, ArgStorage* 
         if (ujit_py_cuda_value(o, v, storage, i) == 0) return 1;
     } else if (ujit_py_is_ndarray(o)) {
         if (ujit_py_ndarray_value(o, v, code) == 0) return !(*code & UJIT_CODE_NONE);
+    } else if (ujit_py_numpy_if_loaded() && PyArray_IsScalar(o, Generic)) { /* np.float32(2.0): a number */
+        *code = ujit_py_code_of(o);
+        if (!(*code & UJIT_CODE_NONE) && ujit_py_cuda_value(o, v, storage, i) == 0) return 1;
     } else if (!ujit_py_numpy_if_loaded() || !PyArray_Check(o)) { /* host arrays: copied by Python */
         int r = ujit_py_interface_value(o, v, code, storage, i);
         if (r == 0) r = ujit_py_dlpack_value(o, v, code, keep);

@@ -217,7 +217,7 @@ class Kernel(ext.KernelBase):
         _warn_implicit_copy(args)
         launch_args, codes = [], []
         for a in args:
-            if not isinstance(a, (DeviceNDArray, np.ndarray)) and is_dlpack_device_array(a):
+            if not isinstance(a, (DeviceNDArray, np.ndarray, np.generic)) and is_dlpack_device_array(a):
                 a = as_cuda_array(a)  # typed as a device array; launches from C once wrapped
             if isinstance(a, DeviceNDArray):
                 launch_args.append(a._h)
