@@ -404,3 +404,38 @@ def test_numpy_scalars_launch_from_c(monkeypatch):
     assert len(python_launches) == 1
     cuda.synchronize()
     np.testing.assert_array_equal(out.copy_to_host(), 2.0 * np.arange(8) + 1)
+
+
+def test_declared_kernels_launch_from_c_with_numpys_conversions(monkeypatch):
+    """A kernel with declared signatures converts its scalars to the parameters of the
+    signature it runs (as Numba does); after the first launch of some argument types that
+    happens in C, with NumPy's conversion as the oracle, out-of-range ints included."""
+
+    @cuda.jit("void(int32[::1], int32, float32)")
+    def put(out, k, v):
+        out[cuda.threadIdx.x] = k + v
+
+    out = cuda.device_array(4, dtype=np.int32)
+    launch = put[1, 4]
+    launch(out, 1, 0.5)
+    python_launches = []
+    monkeypatch.setattr(put._owner, "note_launch", lambda codes: python_launches.append(codes))
+    for k, v in ((2, 1.25), (-7, 3.5), (np.int64(9), 0.75)):
+        launch(out, k, v)
+        cuda.synchronize()
+        np.testing.assert_array_equal(out.copy_to_host(), np.full(4, np.int32(np.int32(k) + np.float32(v))))
+    assert python_launches == []  # np.int64 types as int does: from C too
+    big = 2**40
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            expect = np.int32(np.int32(big) + np.float32(0.0))
+    except OverflowError:
+        expect = OverflowError
+    if expect is OverflowError:
+        with pytest.raises(OverflowError):
+            launch(out, big, 0.0)
+    else:
+        launch(out, big, 0.0)
+        cuda.synchronize()
+        np.testing.assert_array_equal(out.copy_to_host(), np.full(4, expect))

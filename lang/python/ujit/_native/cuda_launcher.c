@@ -7,9 +7,9 @@
  * exporters (CuPy, PyTorch), DLPack exporters of device memory (JAX) and plain numbers, of
  * argument type codes a launch through Python has already seen, launches from here: codes
  * read in C (a DeviceNDArray keeps its own), the same conversion as ext.launch, one C API
- * call. Anything else (host arrays, new types, kernels with declared signatures) calls
- * `slow(launcher, *args)`, the Python launch, which checks, warns, converts and notes the
- * signature, then remember()s the codes. */
+ * call (a declared kernel's scalars converted to the parameter dtypes Python chose). Anything
+ * else (host arrays, new types) calls `slow(launcher, *args)`, the Python launch, which
+ * checks, warns, converts and notes the signature, then remember()s the codes. */
 #include "ext.h"
 
 #include <string.h>
@@ -32,6 +32,9 @@ typedef struct {
     int n_seen;
     Py_ssize_t seen_n[MAX_SEEN];
     int32_t seen[MAX_SEEN][UJIT_PY_MAX_ARGS];
+    /* Per seen code vector, the dtype each scalar argument converts to (-1: its own): a kernel
+     * with declared signatures runs the one its arguments convert to, as in Numba. */
+    int8_t convert[MAX_SEEN][UJIT_PY_MAX_ARGS];
 } LauncherObject;
 
 static PyObject* call_slow(LauncherObject* self, PyObject* const* args, Py_ssize_t n) {
@@ -75,10 +78,43 @@ static int fast_argument(PyObject* o, int32_t* code, ujit_value* v, ArgStorage* 
     return 0;
 }
 
+/* 1 + the index of the seen code vector `codes`, 0 when not seen. */
 static int seen(const LauncherObject* self, const int32_t* codes, Py_ssize_t n) {
     for (int k = 0; k < self->n_seen; ++k)
-        if (self->seen_n[k] == n && memcmp(self->seen[k], codes, (size_t)n * sizeof(int32_t)) == 0) return 1;
+        if (self->seen_n[k] == n && memcmp(self->seen[k], codes, (size_t)n * sizeof(int32_t)) == 0) return k + 1;
     return 0;
+}
+
+/* The range of a declared integer parameter: NumPy refuses to convert a Python int outside it
+ * (np.int32(2**40) is an OverflowError), so such a launch is left to the Python launch. */
+static int fits(ujit_dtype t, const ujit_value* v) {
+    switch (t) {
+    case UJIT_INT8: return v->v.i >= INT8_MIN && v->v.i <= INT8_MAX;
+    case UJIT_INT16: return v->v.i >= INT16_MIN && v->v.i <= INT16_MAX;
+    case UJIT_INT32: return v->v.i >= INT32_MIN && v->v.i <= INT32_MAX;
+    case UJIT_UINT8: return v->v.u <= UINT8_MAX;
+    case UJIT_UINT16: return v->v.u <= UINT16_MAX;
+    case UJIT_UINT32: return v->v.u <= UINT32_MAX;
+    default: return 1;
+    }
+}
+
+/* The scalars of seen vector k converted to the declared parameters' dtypes; 0 (no error
+ * set) when one does not convert exactly: the Python launch then decides. */
+static int convert_scalars(const LauncherObject* self, int k, PyObject* const* args, Py_ssize_t n, ujit_value* values) {
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        int to = self->convert[k][i];
+        if (to < 0 || values[i].is_array) continue;
+        /* An int parameter takes ints here; a float's truncation is left to the Python launch. */
+        if (to >= UJIT_INT8 && to <= UJIT_UINT64 && !PyLong_Check(args[i]) &&
+            !(ujit_py_numpy_if_loaded() && PyArray_IsScalar(args[i], Integer)))
+            return 0;
+        if (ujit_py_to_scalar(args[i], (ujit_dtype)to, &values[i]) < 0 || !fits((ujit_dtype)to, &values[i])) {
+            PyErr_Clear();
+            return 0;
+        }
+    }
+    return 1;
 }
 
 static PyObject* launcher_vectorcall(PyObject* callable, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
@@ -98,7 +134,8 @@ static PyObject* launcher_vectorcall(PyObject* callable, PyObject* const* args, 
     for (; fast && done < n; ++done)
         fast = fast_argument(args[done], &codes[done], &cvalues[done], &storage, (int)done, &keep[done]);
     PyObject* r = NULL;
-    if (!fast || !seen(self, codes, n)) {
+    int k = fast ? seen(self, codes, n) : 0;
+    if (!k || !convert_scalars(self, k - 1, args, n, cvalues)) {
         r = call_slow(self, args, n);
     } else {
         int ok;
@@ -144,24 +181,32 @@ static PyObject* launcher_new(PyTypeObject* type, PyObject* args, PyObject* kwds
     return (PyObject*)self;
 }
 
-/* remember(function, codes): a launch through Python with these argument codes ran. */
+/* remember(function, codes, converts=None): a launch through Python with these argument
+ * codes ran; `converts` (a declared kernel's) gives per argument the dtype its scalar was
+ * converted to, -1 for none. */
 static PyObject* launcher_remember(PyObject* obj, PyObject* args) {
     LauncherObject* self = (LauncherObject*)obj;
-    PyObject *fn, *codes;
-    if (!PyArg_ParseTuple(args, "O!O!", &Ujit_FunctionType, &fn, &PyTuple_Type, &codes)) return NULL;
+    PyObject *fn, *codes, *converts = Py_None;
+    if (!PyArg_ParseTuple(args, "O!O!|O", &Ujit_FunctionType, &fn, &PyTuple_Type, &codes, &converts)) return NULL;
     Py_ssize_t n = PyTuple_GET_SIZE(codes);
     if (n > UJIT_PY_MAX_ARGS || self->n_seen == MAX_SEEN) Py_RETURN_NONE;
+    if (converts != Py_None && (!PyTuple_Check(converts) || PyTuple_GET_SIZE(converts) != n))
+        return PyErr_Format(PyExc_TypeError, "remember: converts must be a tuple of %zd dtypes", n);
     int32_t c[UJIT_PY_MAX_ARGS];
+    int8_t to[UJIT_PY_MAX_ARGS];
     for (Py_ssize_t i = 0; i < n; ++i) {
         c[i] = (int32_t)PyLong_AsLong(PyTuple_GET_ITEM(codes, i));
+        long t = converts == Py_None ? -1 : PyLong_AsLong(PyTuple_GET_ITEM(converts, i));
         if (PyErr_Occurred()) return NULL;
         if (c[i] & UJIT_CODE_NONE) Py_RETURN_NONE;
+        to[i] = (int8_t)(t >= UJIT_BOOL && t <= UJIT_FLOAT16 ? t : -1);
     }
     if (self->fn && self->fn != (FunctionObject*)fn) Py_RETURN_NONE; /* one function per kernel */
     if (!self->fn) self->fn = (FunctionObject*)Py_NewRef(fn);
     if (!seen(self, c, n)) {
         self->seen_n[self->n_seen] = n;
         memcpy(self->seen[self->n_seen], c, (size_t)n * sizeof(int32_t));
+        memcpy(self->convert[self->n_seen], to, (size_t)n);
         ++self->n_seen;
     }
     Py_RETURN_NONE;
@@ -191,9 +236,9 @@ static void launcher_dealloc(LauncherObject* self) {
     Py_TYPE(self)->tp_free((PyObject*)self);
 }
 
-static PyMethodDef launcher_methods[] = {
-    {"remember", launcher_remember, METH_VARARGS, "remember(function, codes): launch these codes from C"},
-    {NULL, NULL, 0, NULL}};
+static PyMethodDef launcher_methods[] = {{"remember", launcher_remember, METH_VARARGS,
+                                          "remember(function, codes, converts=None): launch these codes from C"},
+                                         {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef launcher_getset[] = {{"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
                                         {NULL, NULL, NULL, NULL, NULL}};

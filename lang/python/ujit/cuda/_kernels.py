@@ -206,10 +206,16 @@ class Kernel(ext.KernelBase):
 
     def _launch_through_python(self, launcher, *args):
         """What the C launcher calls for a launch it cannot make alone; then it can, for
-        arguments of these types (not with declared signatures: their scalars convert)."""
+        arguments of these types (with declared signatures: scalars converted to the dtypes of
+        the parameters this launch chose)."""
         codes = self.launch(args, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem)
         if not self._owner.declared:
             launcher.remember(self._owner.function(), codes)
+            return
+        params = self._owner._declared_params.get(codes)
+        if params:
+            converts = tuple(-1 if isinstance(t, _types.ArrayType) else _types.code_of_type(t) for t in params)
+            launcher.remember(self._owner.function(), codes, converts)
 
     def launch(self, args, grid, block, stream, shared):
         # Without a device a kernel runs compiled for the CPU (the C API falls back, with a
