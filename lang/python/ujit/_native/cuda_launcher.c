@@ -125,7 +125,7 @@ static PyObject* launcher_vectorcall(PyObject* callable, PyObject* const* args, 
         return NULL;
     }
     if (!self->fn || n > UJIT_PY_MAX_ARGS) return call_slow(self, args, n);
-    int32_t codes[UJIT_PY_MAX_ARGS];
+    int32_t codes[UJIT_PY_MAX_ARGS] = {0}; /* (read only up to n; zeroed for the compiler) */
     ujit_value cvalues[UJIT_PY_MAX_ARGS];
     PyObject* keep[UJIT_PY_MAX_ARGS];
     ArgStorage storage;
