@@ -137,3 +137,40 @@ def test_ufunc_calls_keep_no_references():
     gc.collect()
     assert (sys.getrefcount(d), sys.getrefcount(out)) == refs
     assert sum(isinstance(o, DeviceNDArray) for o in gc.get_objects()) == arrays
+
+
+@vectorize(["float32(float32, float32, float32)", "float64(float64, float64, float64)",
+            "int16(int16, int16, int16)"], target="cuda")
+def axpb(x, a, b):
+    return a * x + b
+
+
+def test_ufunc_calls_with_numbers_run_from_c(monkeypatch):
+    """Numbers beside device arrays take the loop's dtype (numba.cuda: loop_dtype.type(x)); a
+    call with the number kinds of one before runs from C, with new values each time."""
+    x32 = np.arange(6, dtype=np.float32)
+    d32 = cuda.to_device(x32)
+    axpb(d32, 2.0, 1.0)
+    calls = []
+    real = axpb._call
+    monkeypatch.setattr(axpb, "_call", lambda *a, **k: calls.append(a) or real(*a, **k), raising=False)
+    for a, b in ((3.0, -1.5), (0.25, 1e-3), (np.float32(2.0), 5.0)):
+        r = axpb(d32, a, b)
+        assert r.dtype == np.float32
+        np.testing.assert_array_equal(r.copy_to_host(), np.float32(a) * x32 + np.float32(b))
+    assert len(calls) == 1  # np.float32(2.0): another number kind, through Python once
+    d16 = cuda.to_device(np.arange(6, dtype=np.int16))
+    for b in (15, -3, True):
+        np.testing.assert_array_equal(axpb(d16, 2, b).copy_to_host(), np.int16(2) * np.arange(6, dtype=np.int16) + np.int16(b))
+    big = 100000  # outside int16: left to the Python call, which does what NumPy's conversion does
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            expect = np.int16(2) * np.arange(6, dtype=np.int16) + np.int16(big)
+    except OverflowError:
+        with pytest.raises(OverflowError):
+            axpb(d16, 2, big)
+    else:
+        np.testing.assert_array_equal(axpb(d16, 2, big).copy_to_host(), expect)
+    with pytest.raises(TypeError):
+        axpb(d32, 1.0, 2.0, 3.0)  # four inputs

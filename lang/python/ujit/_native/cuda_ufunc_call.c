@@ -1,50 +1,97 @@
 /* The C half of a CUDA @vectorize ufunc's call: ujit.cuda's CUDAUFunc subclasses
- * CudaUfuncBase, whose call runs here when every input is a DeviceNDArray of dtypes a call
- * through Python has already resolved to a declared loop, `out=` is absent or a
- * DeviceNDArray, and the stream is the default one: the inputs read in C, the ufunc
- * launched, the output wrapped, no Python frame. Anything else calls the instance's
- * `_call(*args, **kwargs)` (scalars, host arrays, other libraries' arrays, streams, the
- * first call of a dtype combination), which resolves Numba's way and then `_remember`s the
- * combination. */
+ * CudaUfuncBase, whose call runs here when the inputs are DeviceNDArrays and numbers whose
+ * kinds a call through Python has already resolved to a declared loop, `out=` is absent or
+ * a DeviceNDArray, and the stream is the default one: the inputs read in C (numbers
+ * converted to the loop's dtypes, as numba.cuda does), the ufunc launched, the output
+ * wrapped, no Python frame. Anything else calls the instance's `_call(*args, **kwargs)`
+ * (host arrays, other libraries' arrays, streams, the first call of some input kinds),
+ * which resolves Numba's way and then `_remember`s the kinds. */
 #include "ext.h"
 
 #include <string.h>
 
-#define MAX_SEEN 8 /* input dtype combinations remembered */
+#define MAX_SEEN 8   /* input kind combinations remembered */
+#define SCALAR_KIND 16 /* a number's kind: SCALAR_KIND + the dtype NumPy gives it */
 
 typedef struct {
     PyObject_HEAD FunctionObject* fn; /* NULL until _remember */
     PyObject* result_class;           /* DeviceNDArray, for a new output */
     int nin;
     int n_seen;
-    int8_t seen[MAX_SEEN][UJIT_PY_MAX_ARGS];
+    int8_t seen[MAX_SEEN][UJIT_PY_MAX_ARGS];  /* an array's dtype, or SCALAR_KIND + a number's */
+    int8_t loop[MAX_SEEN][UJIT_PY_MAX_ARGS];  /* the loop's input dtypes: numbers convert to them */
 } CudaUfuncObject;
 
 static PyObject* str_call; /* "_call" */
 static PyObject* str_out;  /* "out" */
 static PyObject* str_stream;
 
-/* The ujit_dtype of each input (all DeviceNDArrays), or 0 when one is something else. */
-static int input_dtypes(PyObject* args, int8_t* dtypes) {
-    Py_ssize_t n = PyTuple_GET_SIZE(args);
-    for (Py_ssize_t i = 0; i < n; ++i) {
-        PyObject* a = PyTuple_GET_ITEM(args, i);
-        if (!ujit_py_is_ndarray(a)) return 0;
+/* The kind of one input: a DeviceNDArray's dtype, or SCALAR_KIND + np.asarray(x).dtype for
+ * a number (numba.cuda resolves loops on exactly that); -1 for anything else, and for the
+ * numbers whose NumPy dtype depends on the value (ints outside int64). */
+static int input_kind(PyObject* a) {
+    if (ujit_py_is_ndarray(a)) {
         const DLTensor* t = ujit_py_ndarray_tensor(a);
-        int dt = t ? ujit_py_dtype_of_dl(t->dtype) : -1;
-        if (dt < 0) {
+        return t ? ujit_py_dtype_of_dl(t->dtype) : -1;
+    }
+    PyTypeObject* t = Py_TYPE(a);
+    if (t == &PyFloat_Type) return SCALAR_KIND + UJIT_FLOAT64;
+    if (t == &PyBool_Type) return SCALAR_KIND + UJIT_BOOL;
+    if (t == &PyComplex_Type) return SCALAR_KIND + UJIT_COMPLEX128;
+    if (t == &PyLong_Type) {
+        int overflow = 0;
+        PyLong_AsLongLongAndOverflow(a, &overflow);
+        return overflow ? -1 : SCALAR_KIND + UJIT_INT64;
+    }
+    if (ujit_py_numpy_if_loaded() && PyArray_IsScalar(a, Number)) { /* np.bool_ is no number there */
+        int32_t code = ujit_py_code_of(a);
+        return code & ~0xff ? -1 : SCALAR_KIND + (int)code;
+    }
+    return -1;
+}
+
+/* The kind of each input, 0 when one has none (or no input is an array: numba.cuda makes
+ * numbers alone 1-element arrays, which the Python call does). */
+static int input_kinds(PyObject* args, int8_t* kinds) {
+    int arrays = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args); ++i) {
+        int k = input_kind(PyTuple_GET_ITEM(args, i));
+        if (k < 0) {
             PyErr_Clear();
             return 0;
         }
-        dtypes[i] = (int8_t)dt;
+        arrays += k < SCALAR_KIND;
+        kinds[i] = (int8_t)k;
     }
-    return 1;
+    return arrays > 0;
 }
 
-static int seen(const CudaUfuncObject* self, const int8_t* dtypes) {
+/* 1 + the index of the remembered kinds, 0 when none. */
+static int seen(const CudaUfuncObject* self, const int8_t* kinds) {
     for (int k = 0; k < self->n_seen; ++k)
-        if (memcmp(self->seen[k], dtypes, (size_t)self->nin) == 0) return 1;
+        if (memcmp(self->seen[k], kinds, (size_t)self->nin) == 0) return k + 1;
     return 0;
+}
+
+/* A number as the loop's input dtype `to` (numba.cuda: loop_dtype.type(x)); 0 without an
+ * error when NumPy's conversion would refuse, wrap or truncate it: the Python call decides. */
+static int number_value(PyObject* a, int to, ujit_value* v) {
+    if (to >= UJIT_INT8 && to <= UJIT_UINT64 && !PyLong_Check(a) &&
+        !(ujit_py_numpy_if_loaded() && PyArray_IsScalar(a, Integer)))
+        return 0;
+    if (ujit_py_to_scalar(a, (ujit_dtype)to, v) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    switch (to) {
+    case UJIT_INT8: return v->v.i >= INT8_MIN && v->v.i <= INT8_MAX;
+    case UJIT_INT16: return v->v.i >= INT16_MIN && v->v.i <= INT16_MAX;
+    case UJIT_INT32: return v->v.i >= INT32_MIN && v->v.i <= INT32_MAX;
+    case UJIT_UINT8: return v->v.u <= UINT8_MAX;
+    case UJIT_UINT16: return v->v.u <= UINT16_MAX;
+    case UJIT_UINT32: return v->v.u <= UINT32_MAX;
+    default: return 1;
+    }
 }
 
 /* out= (a DeviceNDArray or absent) and stream= (0 or None) from `kwargs`; 0 when another
@@ -85,14 +132,21 @@ static PyObject* call_python(PyObject* self, PyObject* args, PyObject* kwargs) {
 static PyObject* ufunc_call(PyObject* obj, PyObject* args, PyObject* kwargs) {
     CudaUfuncObject* self = (CudaUfuncObject*)obj;
     Py_ssize_t n = PyTuple_GET_SIZE(args);
-    int8_t dtypes[UJIT_PY_MAX_ARGS];
+    int8_t kinds[UJIT_PY_MAX_ARGS];
     PyObject* out;
-    if (!self->fn || n != self->nin || !fast_keywords(kwargs, &out) || !input_dtypes(args, dtypes) ||
-        !seen(self, dtypes))
+    int k = 0;
+    if (!self->fn || n != self->nin || !fast_keywords(kwargs, &out) || !input_kinds(args, kinds) ||
+        !(k = seen(self, kinds)))
         return call_python(obj, args, kwargs);
     ujit_value values[UJIT_PY_MAX_ARGS + 1];
-    for (Py_ssize_t i = 0; i < n; ++i)
-        if (ujit_py_ndarray_value(PyTuple_GET_ITEM(args, i), &values[i], NULL) < 0) return NULL;
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        PyObject* a = PyTuple_GET_ITEM(args, i);
+        if (kinds[i] < SCALAR_KIND) {
+            if (ujit_py_ndarray_value(a, &values[i], NULL) < 0) return NULL;
+        } else if (!number_value(a, self->loop[k - 1][i], &values[i])) {
+            return call_python(obj, args, kwargs);
+        }
+    }
     if (out && ujit_py_ndarray_value(out, &values[n], NULL) < 0) return NULL;
     FunctionObject* fn = self->fn;
     Py_INCREF(fn);
@@ -107,24 +161,35 @@ static PyObject* ufunc_call(PyObject* obj, PyObject* args, PyObject* kwargs) {
     return result;
 }
 
-/* _remember(function, inputs, result_class): a call through Python on these DeviceNDArray
- * inputs resolved to a declared loop; calls with inputs of the same dtypes run from C. */
+/* _remember(function, inputs, result_class, loop): a call through Python on these inputs
+ * (DeviceNDArrays and numbers) resolved to the declared loop of input dtypes `loop`; calls
+ * with inputs of the same kinds run from C. */
 static PyObject* ufunc_remember(PyObject* obj, PyObject* args) {
     CudaUfuncObject* self = (CudaUfuncObject*)obj;
-    PyObject *fn, *inputs, *cls;
-    if (!PyArg_ParseTuple(args, "O!O!O!", &Ujit_FunctionType, &fn, &PyTuple_Type, &inputs, &PyType_Type, &cls))
+    PyObject *fn, *inputs, *cls, *loop;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!", &Ujit_FunctionType, &fn, &PyTuple_Type, &inputs, &PyType_Type, &cls,
+                          &PyTuple_Type, &loop))
         return NULL;
     Py_ssize_t n = PyTuple_GET_SIZE(inputs);
-    int8_t dtypes[UJIT_PY_MAX_ARGS];
-    if (n > UJIT_PY_MAX_ARGS || (self->fn && (self->fn != (FunctionObject*)fn || n != self->nin)) ||
-        !input_dtypes(inputs, dtypes))
+    int8_t kinds[UJIT_PY_MAX_ARGS], to[UJIT_PY_MAX_ARGS];
+    if (n > UJIT_PY_MAX_ARGS || PyTuple_GET_SIZE(loop) != n ||
+        (self->fn && (self->fn != (FunctionObject*)fn || n != self->nin)) || !input_kinds(inputs, kinds))
         Py_RETURN_NONE;
+    for (Py_ssize_t i = 0; i < n; ++i) {
+        long t = PyLong_AsLong(PyTuple_GET_ITEM(loop, i));
+        if (t == -1 && PyErr_Occurred()) return NULL;
+        if (t < UJIT_BOOL || t > UJIT_FLOAT16) Py_RETURN_NONE;
+        to[i] = (int8_t)t;
+    }
     if (!self->fn) {
         self->fn = (FunctionObject*)Py_NewRef(fn);
         self->result_class = Py_NewRef(cls);
         self->nin = (int)n;
     }
-    if (self->n_seen < MAX_SEEN && !seen(self, dtypes)) memcpy(self->seen[self->n_seen++], dtypes, (size_t)n);
+    if (self->n_seen < MAX_SEEN && !seen(self, kinds)) {
+        memcpy(self->seen[self->n_seen], kinds, (size_t)n);
+        memcpy(self->loop[self->n_seen++], to, (size_t)n);
+    }
     Py_RETURN_NONE;
 }
 
@@ -149,7 +214,8 @@ static void ufunc_dealloc(PyObject* obj) {
 }
 
 static PyMethodDef ufunc_methods[] = {
-    {"_remember", ufunc_remember, METH_VARARGS, "_remember(function, inputs, result_class)"}, {NULL, NULL, 0, NULL}};
+    {"_remember", ufunc_remember, METH_VARARGS, "_remember(function, inputs, result_class, loop)"},
+    {NULL, NULL, 0, NULL}};
 
 static PyObject* ufunc_new(PyTypeObject* type, PyObject* args, PyObject* kwds) {
     if (!str_call) {

@@ -8,14 +8,14 @@ GPU path's calls, which the library runs compiled for the CPU: device arrays out
 """
 import numpy as np
 
-from .. import _source
+from .. import _source, _types
 from .._ufunc import GufuncFunction, UfuncFunction, reduce_by_reference
 from .._native import ext
 from . import _api, _devicearray
 from ._devicearray import DeviceNDArray
 from ._device_values import as_device_arrays, device_value, on_device
 from ._kernels import check_cuda_signature
-from ._ufunc_args import resolve_gufunc, resolve_ufunc
+from ._ufunc_args import _is_scalar, resolve_gufunc, resolve_ufunc
 
 
 class CUDAUfuncFunction(UfuncFunction):
@@ -80,8 +80,9 @@ class CUDAUFunc(ext.CudaUfuncBase):
             result = DeviceNDArray(ext.vectorize_cuda(fn, inputs, None, s), stream)
             if not any(on_device(a) for a in args):
                 return result.copy_to_host(stream=stream)  # host in, host out (Numba)
-        if s is None and all(type(a) is DeviceNDArray for a in given):
-            self._remember(fn, given, DeviceNDArray)  # resolved: these dtypes launch from C from now on
+        if s is None and all(type(a) is DeviceNDArray or _is_scalar(a) for a in given):
+            # Resolved: inputs of these dtypes (numbers: of these NumPy dtypes) run from C from now on.
+            self._remember(fn, given, DeviceNDArray, tuple(_types.DTYPE_CODE[np.dtype(d)] for d in loop[:self.nin]))
         return result
 
     def reduce(self, array, axis=0, stream=0):
