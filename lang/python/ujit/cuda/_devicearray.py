@@ -19,7 +19,7 @@ class DeviceNDArray:
     honestly: __dlpack_device__ is kDLCPU (np.from_dlpack views it), and it offers no
     __cuda_array_interface__, so that CuPy or PyTorch never take its address for a GPU's."""
 
-    def __init__(self, handle, stream=None, alloc_size=None, base_ptr=None):
+    def __init__(self, handle, stream=None, alloc_size=None):
         self._h = handle
         iface = handle.interface()
         self.shape = tuple(iface["shape"])
@@ -32,7 +32,6 @@ class DeviceNDArray:
         # The bytes of the allocation this array views (Numba's alloc_size): its own for a
         # new array, the base's for a view.
         self.alloc_size = self.nbytes if alloc_size is None else alloc_size
-        self._base_ptr = self._ptr if base_ptr is None else base_ptr  # where the allocation starts
 
     ndim = property(lambda self: len(self.shape))
     size = property(lambda self: int(np.prod(self.shape, dtype=np.int64)))
@@ -60,7 +59,7 @@ class DeviceNDArray:
 
     def _view(self, geometry):
         offset, shape, strides, dtype = geometry[:4]
-        return DeviceNDArray(self._h.view(offset, shape, strides, dtype), self.stream, self.alloc_size, self._base_ptr)
+        return DeviceNDArray(self._h.view(offset, shape, strides, dtype), self.stream, self.alloc_size)
 
     def __getitem__(self, key):
         """A view for a slice (`d[2:5]`, `d[:, 1]`, `d[i]` of an N-D array); a NumPy scalar,
@@ -117,12 +116,13 @@ class DeviceNDArray:
         """Numba's gpu_data: the MemoryPointer of this array's memory (the one an EMM plugin
         gave, for an array that starts where its allocation does)."""
         from . import _emm
-        device = 0 if self._on_host else self._device
-        memory = _emm.memory_of(device, self._base_ptr)
-        if memory is not None and self._ptr == self._base_ptr:
+        iface = self._h.interface()
+        device, ptr = (0 if iface["on_host"] else iface["device"]), iface["data"]
+        memory = _emm.memory_of(device, ptr)
+        if memory is not None:
             return memory
         span = sum((n - 1) * abs(s) for n, s in zip(self.shape, self.strides)) + self.dtype.itemsize
-        return _emm.MemoryPointer(_emm.context_of(device), self._ptr, 0 if self.size == 0 else span, owner=self)
+        return _emm.MemoryPointer(_emm.context_of(device), ptr, 0 if self.size == 0 else span, owner=self)
 
     def get_ipc_handle(self):
         """Numba's IpcArrayHandle of this array, to pickle into another process (Linux, a GPU)."""
