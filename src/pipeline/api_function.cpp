@@ -5,6 +5,7 @@
 #include "pipeline/gufunc_types.hpp"
 #include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
+#include "runtime/dtype.hpp"
 #include "syntax/diagnostics.hpp"
 
 #include <fmt/format.h>
@@ -176,7 +177,47 @@ Value Function::call_scalars(uint64_t key, const ScalarArg* args, size_t n_args)
     return call(values, n_args);
 }
 
+namespace {
+
+// A parameter's default (ModuleTyper::default_argument) as the Value a caller would pass.
+Value value_of_default(const types::ConstValue& c) {
+    if (!c.type) return Value();  // None
+    if (c.type->is_tuple()) {
+        Value::Tuple t;
+        for (const types::ConstValue& e : c.elems) t.push_back(value_of_default(e));
+        return Value(std::move(t));
+    }
+    DType d = pipeline::dtype_of_type(c.type);
+    switch (runtime::dtype_kind(d)) {
+    case runtime::DKind::Float: return Value(Value::Scalar{d, 0, c.f, {}});
+    case runtime::DKind::Complex: return Value(Value::Scalar{d, 0, 0, c.c});
+    default: return Value(Value::Scalar{d, c.i, 0, {}});
+    }
+}
+
+// A call that leaves out trailing parameters with defaults (`def f(x, y=2.5)`, `f(3)`) gets
+// them as Python would: the C++ and C APIs and the CLI call like the Python package does.
+std::vector<Value> with_defaults(const types::ModuleTyper& typer, const syntax::FunctionDef* def, const Value* args,
+                                 size_t n_args) {
+    std::vector<Value> full(args, args + n_args);
+    for (size_t i = n_args; i < def->params.size(); ++i) {
+        std::optional<types::ConstValue> v = typer.default_argument(def, i);
+        if (!v)
+            throw Error(Error::Kind::Argument,
+                        fmt::format("error: {}() missing required argument '{}' (it takes {}, {} given)", def->name,
+                                    def->params[i].name, def->params.size(), n_args));
+        full.push_back(value_of_default(*v));
+    }
+    return full;
+}
+
+}  // namespace
+
 Value Function::call(const Value* args, size_t n_args, const Options& opts) const {
+    if (n_args < def_of(def_)->params.size()) {
+        std::vector<Value> full = with_defaults(*m_->typer, def_of(def_), args, n_args);
+        return call(full.data(), full.size(), opts);
+    }
     pipeline::CallOptions copts = pipeline::CallOptions::of(opts);
     uint32_t codes[pipeline::kMaxCachedArgs];
     bool cacheable = n_args <= pipeline::kMaxCachedArgs && copts.target == Target::CPU;

@@ -299,6 +299,7 @@ void PackedArgs::write_str(const Value& v, uint8_t* out) {
 // A tuple is a C struct of its elements at their natural alignment, nested tuples as
 // nested structs (the layout read_value reads back).
 void PackedArgs::write_tuple_or_scalar(const Value& v, const Type* t, uint8_t* out) {
+    if (t->kind() == Kind::None && v.is_none()) return;  // None: nothing to pass
     if (t->is_str()) return write_str(v, out);
     if (!t->is_tuple()) return write_scalar(v, t, out);
     if (!v.is_tuple() || v.tuple().size() != t->elements().size())

@@ -77,6 +77,10 @@ public:
 
     const Decorator& decorator_of(const syntax::FunctionDef* fn) const;
     const ConstValue* global_constant(const std::string& name) const;
+    // The default value of `fn`'s parameter `param` (`def f(x, y=2.5)`), folded as a call
+    // between compiled functions folds it; nullopt where it has none. A default of None is
+    // a ConstValue with no type. Throws CompileError where the default is not a constant.
+    std::optional<ConstValue> default_argument(const syntax::FunctionDef* fn, size_t param) const;
     // The device code to link into CUDA code compiled from `fn`: the link= files of the
     // @cuda.jit of `fn` and of every function it calls (directly or not), then those of
     // the cuda.declare_device functions called, each once, in source order.

@@ -217,6 +217,15 @@ const Decorator& ModuleTyper::decorator_of(const FunctionDef* fn) const {
     return it == impl_->decorators.end() ? none_decorator : it->second;
 }
 
+std::optional<ConstValue> ModuleTyper::default_argument(const syntax::FunctionDef* fn, size_t param) const {
+    std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+    impl_->check();
+    if (param >= fn->params.size() || !fn->params[param].default_value) return std::nullopt;
+    const syntax::Expr* e = fn->params[param].default_value;
+    if (syntax::isa<syntax::NoneLit>(e)) return ConstValue{};
+    return eval_const(e, impl_->constant_lookup(), "a parameter's default value");
+}
+
 const ConstValue* ModuleTyper::global_constant(const std::string& name) const {
     std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
     impl_->check();

@@ -357,3 +357,22 @@ void test_array_globals(void) {
     globals[0].scalar = f64(1.0); /* not an array */
     expect_bad_global(globals[0], "an array global must hold an array");
 }
+
+/* A call that leaves out trailing parameters with defaults fills them in, as Python does. */
+void test_default_arguments(void) {
+    ujit_module* m = NULL;
+    CHECK(ujit_module_from_string("FACTOR = 2.5\n\ndef scaled(x, factor=FACTOR, shift=1):\n"
+                                  "    return x * factor + shift\n",
+                                  "defaults.py", &m) == UJIT_OK);
+    ujit_function* f = NULL;
+    CHECK(m && ujit_module_function(m, "scaled", &f) == UJIT_OK);
+    if (!f) return;
+    ujit_value args[3] = {f64(2.0), f64(10.0), i64(0)}, r;
+    CHECK(ujit_function_call(f, args, 1, &r, 1, NULL) == UJIT_OK && r.v.f == 6.0);
+    CHECK(ujit_function_call(f, args, 2, &r, 1, NULL) == UJIT_OK && r.v.f == 21.0);
+    CHECK(ujit_function_call(f, args, 3, &r, 1, NULL) == UJIT_OK && r.v.f == 20.0);
+    CHECK(ujit_function_call(f, args, 0, &r, 1, NULL) == UJIT_ERROR_ARGUMENT);
+    CHECK(strstr(ujit_last_error(), "scaled() missing required argument 'x'") != NULL);
+    ujit_function_release(f);
+    ujit_module_release(m);
+}

@@ -304,6 +304,7 @@ int main(void) {
     test_array_globals();
     test_introspection();
     test_null_handles();
+    test_default_arguments();
     test_ufunc_loops();
     test_vectorize_new();
     test_cache();

@@ -97,6 +97,7 @@ void test_bad_globals(void);
 void test_array_globals(void);
 void test_introspection(void);
 void test_null_handles(void);
+void test_default_arguments(void);
 /* capi_loops.c */
 void test_ufunc_loops(void);
 void test_vectorize_new(void);

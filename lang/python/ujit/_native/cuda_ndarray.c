@@ -74,15 +74,11 @@ PyObject* ujit_py_ndarray_new(PyObject* cls, PyObject* handle, PyObject* stream)
 
 /* ------------------------------------------------------------------ the type */
 
-/* DeviceNDArray(handle, stream=0, alloc_size=None, base_ptr=None) */
+/* DeviceNDArray(handle, stream=0, alloc_size=None) */
 static int ndarray_init(PyObject* self, PyObject* args, PyObject* kwds) {
-    static char* names[] = {"handle", "stream", "alloc_size", "base_ptr", NULL};
-    PyObject *h, *stream = NULL, *alloc = Py_None, *base = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|OOO", names, &Ujit_DeviceArrayType, &h, &stream, &alloc, &base))
-        return -1;
-    unsigned long long base_ptr = 0; /* 0: where this array's own data starts */
-    if (base != Py_None && (base_ptr = PyLong_AsUnsignedLongLong(base)) == (unsigned long long)-1 && PyErr_Occurred())
-        return -1;
+    static char* names[] = {"handle", "stream", "alloc_size", NULL};
+    PyObject *h, *stream = NULL, *alloc = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|OO", names, &Ujit_DeviceArrayType, &h, &stream, &alloc)) return -1;
     DeviceNDArrayObject* a = as_nd(self);
     int truthy = stream ? PyObject_IsTrue(stream) : 0;
     if (truthy < 0) return -1;
@@ -102,7 +98,6 @@ static int ndarray_init(PyObject* self, PyObject* args, PyObject* kwds) {
     Py_CLEAR(a->strides);
     Py_CLEAR(a->dtype);
     a->alloc_size = size;
-    a->base_ptr = base_ptr;
     a->code = 0;
     return a->stream ? 0 : -1;
 }
@@ -163,12 +158,6 @@ static PyObject* get_ptr(PyObject* self, void* closure) {
     return interface_of(self, &ai) < 0 ? NULL : PyLong_FromUnsignedLongLong((unsigned long long)ai.data);
 }
 
-/* Where the allocation this array views starts (EMM plugins key their memory on it). */
-static PyObject* get_base_ptr(PyObject* self, void* closure) {
-    unsigned long long p = as_nd(self)->base_ptr;
-    return p ? PyLong_FromUnsignedLongLong(p) : get_ptr(self, closure);
-}
-
 static PyObject* get_device(PyObject* self, void* closure) {
     ujit_array_interface ai;
     return interface_of(self, &ai) < 0 ? NULL : PyLong_FromLong(ai.device);
@@ -208,7 +197,6 @@ static PyGetSetDef ndarray_getset[] = {
     {"nbytes", get_nbytes, NULL, "the bytes the array's elements take", NULL},
     {"alloc_size", get_alloc_size, set_alloc_size, "the bytes of the allocation the array views", NULL},
     {"_ptr", get_ptr, NULL, "the device address of the first element", NULL},
-    {"_base_ptr", get_base_ptr, NULL, "the device address where the viewed allocation starts", NULL},
     {"_device", get_device, NULL, "the device ordinal", NULL},
     {"_on_host", get_on_host, NULL, "True for the host device's arrays (host memory)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};

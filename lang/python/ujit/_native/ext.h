@@ -208,7 +208,6 @@ typedef struct {
     PyObject* stream;          /* the Python stream object, 0 for the default stream */
     PyObject *shape, *strides, *dtype; /* made from the handle on first use */
     Py_ssize_t alloc_size;     /* -1: the array's own bytes */
-    unsigned long long base_ptr; /* where the viewed allocation starts; 0: the array's own data */
     int32_t code;              /* its argument type code, 0 until worked out, -1 none */
 } DeviceNDArrayObject;
 extern PyTypeObject Ujit_DeviceNDArrayType;

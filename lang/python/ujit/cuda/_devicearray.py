@@ -17,11 +17,10 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
     """An array in device memory (Numba's DeviceNDArray): copy_to_host, __cuda_array_interface__,
     __dlpack__. Its memory returns to ujit's pool when the last reference goes.
 
-    DeviceNDArray(handle, stream=0, alloc_size=None, base_ptr=None): the C base
-    (ujit/_native/cuda_ndarray.c) keeps the handle `_h`, `stream`, and reads `shape`, `strides`,
-    `dtype`, `nbytes`, `alloc_size` (Numba's: the bytes of the allocation it views) and
-    `_base_ptr` (where that allocation starts) from the handle on first use, so that launches
-    read it in C and a new array costs no Python work.
+    DeviceNDArray(handle, stream=0, alloc_size=None): the C base (ujit/_native/cuda_ndarray.c)
+    keeps the handle `_h`, `stream`, and reads `shape`, `strides`, `dtype`, `nbytes` and
+    `alloc_size` (Numba's: the bytes of the allocation it views) from the handle on first use,
+    so that launches read it in C and a new array costs no Python work.
 
     Where CUDA is unavailable it is an array of the host device: host memory, which it says
     honestly: __dlpack_device__ is kDLCPU (np.from_dlpack views it), and it offers no
@@ -32,7 +31,7 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
 
     def __copy__(self):
         """copy.copy: another DeviceNDArray over the same memory (as before the C base)."""
-        return DeviceNDArray(self._h, self.stream, self.alloc_size, self._base_ptr)
+        return DeviceNDArray(self._h, self.stream, self.alloc_size)
 
     def __len__(self):
         if not self.shape:
@@ -56,7 +55,7 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
 
     def _view(self, geometry):
         offset, shape, strides, dtype = geometry[:4]
-        return DeviceNDArray(self._h.view(offset, shape, strides, dtype), self.stream, self.alloc_size, self._base_ptr)
+        return DeviceNDArray(self._h.view(offset, shape, strides, dtype), self.stream, self.alloc_size)
 
     def __getitem__(self, key):
         """A view for a slice (`d[2:5]`, `d[:, 1]`, `d[i]` of an N-D array); a NumPy scalar,
@@ -113,12 +112,13 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
         """Numba's gpu_data: the MemoryPointer of this array's memory (the one an EMM plugin
         gave, for an array that starts where its allocation does)."""
         from . import _emm
-        device = 0 if self._on_host else self._device
-        memory = _emm.memory_of(device, self._base_ptr)
-        if memory is not None and self._ptr == self._base_ptr:
+        iface = self._h.interface()
+        device, ptr = (0 if iface["on_host"] else iface["device"]), iface["data"]
+        memory = _emm.memory_of(device, ptr)
+        if memory is not None:
             return memory
         span = sum((n - 1) * abs(s) for n, s in zip(self.shape, self.strides)) + self.dtype.itemsize
-        return _emm.MemoryPointer(_emm.context_of(device), self._ptr, 0 if self.size == 0 else span, owner=self)
+        return _emm.MemoryPointer(_emm.context_of(device), ptr, 0 if self.size == 0 else span, owner=self)
 
     def get_ipc_handle(self):
         """Numba's IpcArrayHandle of this array, to pickle into another process (Linux, a GPU)."""
