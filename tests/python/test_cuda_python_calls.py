@@ -120,6 +120,27 @@ def test_ufunc_streams_scalars_and_host_arrays_still_work():
     np.testing.assert_array_equal(add(d, d, stream=0, out=None).copy_to_host(), x * 2)
 
 
+def test_ufunc_calls_on_a_stream_run_from_c(monkeypatch):
+    x = np.arange(8.0)
+    d = cuda.to_device(x)
+    s = cuda.stream()
+    add(d, d, stream=s)
+    calls = []
+    real = add._call
+    monkeypatch.setattr(add, "_call", lambda *a, **k: calls.append(a) or real(*a, **k), raising=False)
+    for k in range(3):
+        r = add(d, d, stream=s)
+        assert r.stream is s  # the result lives on the call's stream, as in Numba
+        out = cuda.device_array(8)
+        assert add(d, d, out=out, stream=s) is out
+        s.synchronize()
+        np.testing.assert_array_equal(r.copy_to_host(), x * 2)
+        np.testing.assert_array_equal(out.copy_to_host(), x * 2)
+    assert calls == []
+    with pytest.raises(TypeError, match="stream must be"):
+        add(d, d, stream="default")  # not a stream: the Python call's error
+
+
 def test_ufunc_calls_keep_no_references():
     from ujit.cuda._devicearray import DeviceNDArray
 

@@ -1,10 +1,10 @@
 /* The C half of a CUDA @vectorize ufunc's call: ujit.cuda's CUDAUFunc subclasses
  * CudaUfuncBase, whose call runs here when the inputs are DeviceNDArrays and numbers whose
  * kinds a call through Python has already resolved to a declared loop, `out=` is absent or
- * a DeviceNDArray, and the stream is the default one: the inputs read in C (numbers
+ * a DeviceNDArray, and the stream is 0 or a ujit.cuda stream: the inputs read in C (numbers
  * converted to the loop's dtypes, as numba.cuda does), the ufunc launched, the output
  * wrapped, no Python frame. Anything else calls the instance's `_call(*args, **kwargs)`
- * (host arrays, other libraries' arrays, streams, the first call of some input kinds),
+ * (host arrays, other libraries' arrays, the first call of some input kinds),
  * which resolves Numba's way and then `_remember`s the kinds. */
 #include "ext.h"
 
@@ -25,6 +25,7 @@ typedef struct {
 static PyObject* str_call; /* "_call" */
 static PyObject* str_out;  /* "out" */
 static PyObject* str_stream;
+static PyObject* str_h; /* "_h" */
 
 /* The kind of one input: a DeviceNDArray's dtype, or SCALAR_KIND + np.asarray(x).dtype for
  * a number (numba.cuda resolves loops on exactly that); -1 for anything else, and for the
@@ -94,10 +95,11 @@ static int number_value(PyObject* a, int to, ujit_value* v) {
     }
 }
 
-/* out= (a DeviceNDArray or absent) and stream= (0 or None) from `kwargs`; 0 when another
- * keyword or value needs the Python call. */
-static int fast_keywords(PyObject* kwargs, PyObject** out) {
-    *out = NULL;
+/* out= (a DeviceNDArray or absent) and stream= (0, None or a ujit.cuda stream, whose `_h` is
+ * the extension's Stream: *stream, borrowed) from `kwargs`; 0 when another keyword or value
+ * needs the Python call. */
+static int fast_keywords(PyObject* kwargs, PyObject** out, PyObject** stream) {
+    *out = *stream = NULL;
     if (!kwargs) return 1;
     Py_ssize_t pos = 0;
     PyObject *key, *value;
@@ -109,11 +111,22 @@ static int fast_keywords(PyObject* kwargs, PyObject** out) {
             }
         } else if (PyUnicode_Check(key) && PyUnicode_Compare(key, str_stream) == 0) {
             if (value == Py_None) continue;
-            long s = PyLong_CheckExact(value) ? PyLong_AsLong(value) : -1;
-            if (s != 0) {
-                PyErr_Clear(); /* an int too large for a long */
+            if (PyLong_CheckExact(value)) {
+                long s = PyLong_AsLong(value);
+                if (s != 0) {
+                    PyErr_Clear(); /* an int too large for a long */
+                    return 0;
+                }
+                continue;
+            }
+            PyObject* h = PyObject_GetAttr(value, str_h);
+            int ok = h && Py_TYPE(h) == &Ujit_StreamType;
+            Py_XDECREF(h); /* the stream object keeps it */
+            if (!ok) {
+                PyErr_Clear();
                 return 0;
             }
+            *stream = value;
         } else {
             return 0;
         }
@@ -133,9 +146,9 @@ static PyObject* ufunc_call(PyObject* obj, PyObject* args, PyObject* kwargs) {
     CudaUfuncObject* self = (CudaUfuncObject*)obj;
     Py_ssize_t n = PyTuple_GET_SIZE(args);
     int8_t kinds[UJIT_PY_MAX_ARGS];
-    PyObject* out;
+    PyObject *out, *stream;
     int k = 0;
-    if (!self->fn || n != self->nin || !fast_keywords(kwargs, &out) || !input_kinds(args, kinds) ||
+    if (!self->fn || n != self->nin || !fast_keywords(kwargs, &out, &stream) || !input_kinds(args, kinds) ||
         !(k = seen(self, kinds)))
         return call_python(obj, args, kwargs);
     ujit_value values[UJIT_PY_MAX_ARGS + 1];
@@ -150,13 +163,21 @@ static PyObject* ufunc_call(PyObject* obj, PyObject* args, PyObject* kwargs) {
     if (out && ujit_py_ndarray_value(out, &values[n], NULL) < 0) return NULL;
     FunctionObject* fn = self->fn;
     Py_INCREF(fn);
-    PyObject* r = ujit_py_vectorize_values(fn, values, n, out ? &values[n] : NULL, NULL);
+    int ok = 1;
+    ujit_stream* s = NULL;
+    if (stream) {
+        PyObject* h = PyObject_GetAttr(stream, str_h);
+        s = h ? ujit_py_stream_of(h, &ok) : NULL;
+        ok = h && ok;
+        Py_XDECREF(h); /* the stream object keeps it */
+    }
+    PyObject* r = ok ? ujit_py_vectorize_values(fn, values, n, out ? &values[n] : NULL, s) : NULL;
     Py_DECREF(fn);
     if (!r || out) {
         Py_XDECREF(r);
         return r ? Py_NewRef(out) : NULL;
     }
-    PyObject* result = ujit_py_ndarray_new(self->result_class, r, NULL);
+    PyObject* result = ujit_py_ndarray_new(self->result_class, r, stream); /* on the call's stream */
     Py_DECREF(r);
     return result;
 }
@@ -222,7 +243,8 @@ static PyObject* ufunc_new(PyTypeObject* type, PyObject* args, PyObject* kwds) {
         str_call = PyUnicode_InternFromString("_call");
         str_out = PyUnicode_InternFromString("out");
         str_stream = PyUnicode_InternFromString("stream");
-        if (!str_call || !str_out || !str_stream) return NULL;
+        str_h = PyUnicode_InternFromString("_h");
+        if (!str_call || !str_out || !str_stream || !str_h) return NULL;
     }
     return type->tp_alloc(type, 0);
 }

@@ -80,7 +80,7 @@ class CUDAUFunc(ext.CudaUfuncBase):
             result = DeviceNDArray(ext.vectorize_cuda(fn, inputs, None, s), stream)
             if not any(on_device(a) for a in args):
                 return result.copy_to_host(stream=stream)  # host in, host out (Numba)
-        if s is None and all(type(a) is DeviceNDArray or _is_scalar(a) for a in given):
+        if all(type(a) is DeviceNDArray or _is_scalar(a) for a in given):
             # Resolved: inputs of these dtypes (numbers: of these NumPy dtypes) run from C from now on.
             self._remember(fn, given, DeviceNDArray, tuple(_types.DTYPE_CODE[np.dtype(d)] for d in loop[:self.nin]))
         return result
