@@ -5,13 +5,20 @@
 //   CUDA: void <symbol>$loop(ptr in0, ..., ptr out, i64 n, i64 scalars)  — a grid-stride
 //         kernel over contiguous data (the GPU runtime makes array inputs contiguous). Bit k
 //         of `scalars` set: input k is one value (a broadcast scalar), read at index 0 by
-//         every element, so a scalar operand costs one element of device memory, not n.
+//         every element, so a scalar operand costs 16 bytes of device memory (the value
+//         repeated: the vector path reads a whole vector of it), not n elements.
+//         When every pointer is aligned to a whole vector (checked at each launch, uniform
+//         across threads), the loop moves vectors of ufunc_vector_width elements
+//         (ufunc_vector.hpp: ld.global.v4.f32, v2.f64) and a scalar tail the last < width
+//         elements; otherwise the scalar loop runs (a view at an odd offset).
 #include "codegen/lower.hpp"
 
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
 #include "codegen/ufunc_split.hpp"
+#include "codegen/ufunc_vector.hpp"
 
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/MDBuilder.h>
 
 namespace ujit::codegen {
@@ -245,6 +252,67 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     mod.target.mark_entry(*f, types::FunctionRole::Scalar);
 }
 
+int64_t gpu_vector_width(const LoopIO& io) {
+    std::vector<int> sizes;
+    bool plain = true;
+    for (size_t k = 0; k < io.types.size(); ++k) {
+        sizes.push_back(io.types[k]->itemsize());
+        plain &= io.storage[k]->isIntegerTy() || io.storage[k]->isFloatingPointTy();
+    }
+    return ufunc_vector_width(sizes, plain);
+}
+
+// The vector path: when every operand's address is a multiple of its vector's size, vector
+// j = start, start + step, ... < n / width of every operand is loaded whole, the kernel runs
+// on its lanes and the output's vector is stored whole. A scalar input's buffer holds the
+// value 16 bytes over, read as vector 0. Returns where the scalar loop starts: the first
+// tail element of this thread after the vectors, or `start` when the pointers don't align.
+llvm::Value* gpu_vector_loop(llvm::IRBuilder<>& b, llvm::Function* f, const LoopIO& io, llvm::Function* impl,
+                             const std::vector<llvm::Value*>& is_scalar, int64_t width, llvm::Value* start,
+                             llvm::Value* step, llvm::Value* n) {
+    llvm::LLVMContext& ctx = b.getContext();
+    const size_t inputs = io.types.size() - 1;
+    std::vector<llvm::Type*> vty;
+    std::vector<llvm::Align> align;
+    llvm::Value* misaligned = b.getInt64(0);
+    for (size_t k = 0; k <= inputs; ++k) {
+        vty.push_back(llvm::FixedVectorType::get(io.storage[k], unsigned(width)));
+        align.push_back(llvm::Align(uint64_t(width * io.types[k]->itemsize())));
+        llvm::Value* address = b.CreatePtrToInt(f->getArg(unsigned(k)), b.getInt64Ty());
+        misaligned = b.CreateOr(misaligned, b.CreateAnd(address, b.getInt64(int64_t(align.back().value()) - 1)));
+    }
+    llvm::BasicBlock* pre = b.GetInsertBlock();
+    llvm::BasicBlock* vectors = llvm::BasicBlock::Create(ctx, "vectors", f);
+    llvm::BasicBlock* tail = llvm::BasicBlock::Create(ctx, "tail", f);
+    b.CreateCondBr(b.CreateICmpEQ(misaligned, b.getInt64(0)), vectors, tail);
+    b.SetInsertPoint(vectors);
+    llvm::Value* whole = b.CreateSDiv(n, b.getInt64(width), "whole");  // n >= 0: a shift
+    llvm::Value* rest = b.CreateAdd(b.CreateMul(whole, b.getInt64(width)), start, "rest.start", false, true);
+    counted(
+        b, f, start, whole, step,
+        [&](llvm::Value* j) {
+            std::vector<llvm::Value*> in(inputs);
+            for (size_t k = 0; k < inputs; ++k) {
+                llvm::Value* index = b.CreateSelect(is_scalar[k], b.getInt64(0), j);
+                in[k] = b.CreateAlignedLoad(vty[k], b.CreateGEP(vty[k], f->getArg(unsigned(k)), index), align[k]);
+            }
+            llvm::Value* out = llvm::PoisonValue::get(vty[inputs]);
+            for (int64_t lane = 0; lane < width; ++lane) {
+                std::vector<llvm::Value*> args;
+                for (size_t k = 0; k < inputs; ++k)
+                    args.push_back(from_storage(b, b.CreateExtractElement(in[k], uint64_t(lane)), io.types[k]));
+                llvm::Value* r = to_storage(b, b.CreateCall(impl, args), io.types[inputs]);
+                out = b.CreateInsertElement(out, r, uint64_t(lane));
+            }
+            b.CreateAlignedStore(out, b.CreateGEP(vty[inputs], f->getArg(unsigned(inputs)), j), align[inputs]);
+        },
+        tail, "vector.loop");
+    b.SetInsertPoint(tail);
+    llvm::PHINode* first = b.CreatePHI(b.getInt64Ty(), 0, "first");
+    for (llvm::BasicBlock* p : llvm::predecessors(tail)) first->addIncoming(p == pre ? start : rest, p);
+    return first;
+}
+
 void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Function* impl) {
     llvm::LLVMContext& ctx = mod.ctx;
     LoopIO io = loop_io(ctx, fn);
@@ -272,8 +340,11 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     for (size_t k = 0; k < inputs; ++k)
         is_scalar[k] = b.CreateICmpNE(b.CreateAnd(scalars, b.getInt64(uint64_t(1) << k)), b.getInt64(0));
     llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx, "exit", f);
+    llvm::Value* first = start;  // the scalar loop's first element; after the vectors, the tail's
+    if (int64_t width = gpu_vector_width(io); width > 1)
+        first = gpu_vector_loop(b, f, io, impl, is_scalar, width, start, step, n);
     counted(
-        b, f, start, n, step,
+        b, f, first, n, step,
         [&](llvm::Value* i) {
             element(b, impl, io, [&](size_t k) {
                 llvm::Value* index = k < inputs ? b.CreateSelect(is_scalar[k], b.getInt64(0), i) : i;

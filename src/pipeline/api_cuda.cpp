@@ -18,6 +18,7 @@
 // On the host device (no usable CUDA; cudadrv/host_device.hpp) every public entry point here
 // hands its work to the CPU (pipeline/api_cuda_host.hpp) after the same argument checks.
 #include "codegen/gufunc_facts.hpp"
+#include "codegen/ufunc_vector.hpp"
 #include "cudadrv/host_device.hpp"
 #include "cudadrv/module_state.hpp"
 #include "pipeline/api_cuda_host.hpp"
@@ -160,6 +161,11 @@ DeviceArray device_operand(const KernelArg& a, const std::vector<int64_t>& shape
     return to_device(host.ref(), stream);
 }
 
+// A ufunc's scalar operand on the device (its bit in the loop kernel's `scalars` mask).
+DeviceArray scalar_operand(const KernelArg& a, DType dtype, const Stream& stream) {
+    return to_device(detail::ufunc_scalar_buffer(a.value().scalar(), dtype).ref(), stream);
+}
+
 // The first input before `i` that is the same host array as input i, read as the same dtype
 // (`f(x, x)`): its device copy serves both. `i` when there is none.
 size_t earlier_same_host_array(const std::vector<KernelArg>& inputs, size_t i, const std::vector<DType>& dtypes) {
@@ -183,8 +189,22 @@ constexpr int64_t kLoopBlock = 256;
 
 uint32_t max_loop_blocks() { return uint32_t(current_device_info().sm_count) * 32; }
 
-uint32_t loop_blocks(int64_t n, uint32_t max_blocks) {
-    return uint32_t(std::min<int64_t>((n + kLoopBlock - 1) / kLoopBlock, max_blocks));
+// `width`: the elements a thread moves per iteration where the loop's vector path runs
+// (codegen/ufunc_vector.hpp); the blocks it takes to give every thread one vector.
+uint32_t loop_blocks(int64_t n, uint32_t max_blocks, int width) {
+    int64_t per_block = kLoopBlock * width;
+    return uint32_t(std::min<int64_t>((n + per_block - 1) / per_block, max_blocks));
+}
+
+int loop_vector_width(const std::vector<DType>& inputs, DType output) {
+    std::vector<int> sizes;
+    bool plain = true;
+    for (size_t k = 0; k <= inputs.size(); ++k) {
+        DType t = k < inputs.size() ? inputs[k] : output;
+        sizes.push_back(itemsize(t));
+        plain &= t != DType::Complex64 && t != DType::Complex128;
+    }
+    return codegen::ufunc_vector_width(sizes, plain);
 }
 
 struct UfuncPlan {
@@ -249,7 +269,9 @@ void run_ufunc(const UfuncPlan& plan, const std::vector<KernelArg>& inputs, cons
         if (is_scalar_operand(inputs[i])) scalars |= int64_t(1) << i;
         size_t twin = earlier_same_host_array(inputs, i, plan.inputs);
         operands.push_back(twin < i ? operands[twin]
-                                    : device_operand(inputs[i], plan.shape, plan.inputs[i], options.stream));
+                           : is_scalar_operand(inputs[i])
+                               ? scalar_operand(inputs[i], plan.inputs[i], options.stream)
+                               : device_operand(inputs[i], plan.shape, plan.inputs[i], options.stream));
         made_temporaries |= !inputs[i].is_device_array() ||
                             operands.back().device_pointer() != inputs[i].device_array().device_pointer();
         args.emplace_back(Value::of_int(DType::UInt64, int64_t(operands.back().device_pointer())));
@@ -259,7 +281,8 @@ void run_ufunc(const UfuncPlan& plan, const std::vector<KernelArg>& inputs, cons
     args.emplace_back(Value::of_int(DType::Int64, scalars));
 
     LoadedKernel k = loop_kernel(plan);
-    launch(k, Dim3(loop_blocks(n, max_loop_blocks())), Dim3(uint32_t(kLoopBlock)), args, options);
+    launch(k, Dim3(loop_blocks(n, max_loop_blocks(), loop_vector_width(plan.inputs, plan.output))),
+           Dim3(uint32_t(kLoopBlock)), args, options);
     if (made_temporaries && !options.stream.is_default()) options.stream.synchronize();
 }
 
@@ -276,6 +299,7 @@ struct FastUfunc {
     LoadedKernel kernel;
     DType output = DType::Float64;
     uint32_t max_blocks = 0;
+    int width = 1;  // the loop's vector width (codegen/ufunc_vector.hpp)
 };
 
 constexpr size_t kMaxFastInputs = 16;
@@ -296,6 +320,7 @@ std::shared_ptr<FastUfunc> fast_ufunc(const Function& f, const std::vector<Kerne
     if (e->usable) {
         e->kernel = loop_kernel(plan);
         e->max_blocks = max_loop_blocks();
+        e->width = loop_vector_width(plan.inputs, plan.output);
     }
     std::lock_guard lock(m.launch_mutex);
     return std::static_pointer_cast<FastUfunc>(m.ufunc_cache.emplace(std::move(key), e).first->second);
@@ -333,8 +358,8 @@ void launch_fast(const FastUfunc& e, const std::vector<KernelArg>& inputs, const
     params[k] = &pointers[k];
     params[k + 1] = &n;
     params[k + 2] = &scalars;
-    detail::LaunchAccess::launch_prepared(e.kernel, Dim3(loop_blocks(n, e.max_blocks)), Dim3(uint32_t(kLoopBlock)),
-                                          params, options);
+    detail::LaunchAccess::launch_prepared(e.kernel, Dim3(loop_blocks(n, e.max_blocks, e.width)),
+                                          Dim3(uint32_t(kLoopBlock)), params, options);
 }
 
 // ---------------------------------------------------------------- gufuncs
@@ -480,7 +505,7 @@ void run_gufunc(const GufuncPlan& p, const std::vector<KernelArg>& inputs, const
     }
     std::shared_ptr<ujit::detail::SpecState> spec = kernel_spec(p, operands);
     LoadedKernel kernel = loaded(*spec, spec->compiled.typed->symbol + "$gufunc", params);
-    launch(kernel, Dim3(loop_blocks(n, max_loop_blocks())), Dim3(uint32_t(kLoopBlock)), args, options);
+    launch(kernel, Dim3(loop_blocks(n, max_loop_blocks(), 1)), Dim3(uint32_t(kLoopBlock)), args, options);
     if (made_temporaries && !options.stream.is_default()) options.stream.synchronize();
 }
 
