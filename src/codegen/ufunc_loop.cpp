@@ -18,6 +18,7 @@
 #include "codegen/ufunc_split.hpp"
 #include "codegen/ufunc_vector.hpp"
 
+#include <llvm/Analysis/CFG.h>
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/MDBuilder.h>
 
@@ -101,6 +102,9 @@ void keep_scalar(llvm::BranchInst* backedge) {
 // (a stride-0 load in a loop versioned on strides does not). A kernel that raises runs as
 // its check over the chunk, then its value (ufunc_split.hpp); both vectorize.
 constexpr int64_t kChunk = 512;
+
+// The vector path's limit on a kernel's size (light_kernel below).
+constexpr int kLightKernelInstructions = 48;
 
 struct ChunkLoop {
     llvm::IRBuilder<>& b;
@@ -252,7 +256,57 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     mod.target.mark_entry(*f, types::FunctionRole::Scalar);
 }
 
-int64_t gpu_vector_width(const LoopIO& io) {
+// Whether `f`, with the functions it calls, is a light kernel: a few dozen instructions
+// without loops or calls of anything but cheap intrinsics. The vector path repeats the
+// kernel once per lane next to the scalar loop's copy, which for a kernel like gaussian_pdf
+// (exp and a division in float64, inlined from libdevice) made 3x the PTX and 2.5x the
+// ptxas time of a cold compile; such a kernel is also compute-bound enough that its scalar
+// loads keep pace (it runs at the hand-written scalar kernel's speed).
+bool light_kernel(const llvm::Function& f, int& budget, int depth = 0) {
+    if (depth > 4) return false;
+    llvm::SmallVector<std::pair<const llvm::BasicBlock*, const llvm::BasicBlock*>, 4> back_edges;
+    llvm::FindFunctionBackedges(f, back_edges);
+    if (!back_edges.empty()) return false;
+    for (const llvm::BasicBlock& bb : f) {
+        for (const llvm::Instruction& inst : bb) {
+            if (--budget < 0) return false;
+            const auto* call = llvm::dyn_cast<llvm::CallBase>(&inst);
+            if (!call) continue;
+            const llvm::Function* g = call->getCalledFunction();
+            if (!g) return false;
+            if (!g->isDeclaration()) {
+                if (!light_kernel(*g, budget, depth + 1)) return false;
+                continue;
+            }
+            switch (g->getIntrinsicID()) {
+            case llvm::Intrinsic::fabs:
+            case llvm::Intrinsic::copysign:
+            case llvm::Intrinsic::fma:
+            case llvm::Intrinsic::fmuladd:
+            case llvm::Intrinsic::minnum:
+            case llvm::Intrinsic::maxnum:
+            case llvm::Intrinsic::minimum:
+            case llvm::Intrinsic::maximum:
+            case llvm::Intrinsic::smin:
+            case llvm::Intrinsic::smax:
+            case llvm::Intrinsic::umin:
+            case llvm::Intrinsic::umax:
+            case llvm::Intrinsic::abs:
+            case llvm::Intrinsic::floor:
+            case llvm::Intrinsic::ceil:
+            case llvm::Intrinsic::trunc:
+            case llvm::Intrinsic::rint:
+            case llvm::Intrinsic::nearbyint: continue;
+            default: return false;
+            }
+        }
+    }
+    return true;
+}
+
+int64_t gpu_vector_width(const LoopIO& io, const llvm::Function& impl) {
+    int budget = kLightKernelInstructions;
+    if (!light_kernel(impl, budget)) return 1;
     std::vector<int> sizes;
     bool plain = true;
     for (size_t k = 0; k < io.types.size(); ++k) {
@@ -341,7 +395,7 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
         is_scalar[k] = b.CreateICmpNE(b.CreateAnd(scalars, b.getInt64(uint64_t(1) << k)), b.getInt64(0));
     llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx, "exit", f);
     llvm::Value* first = start;  // the scalar loop's first element; after the vectors, the tail's
-    if (int64_t width = gpu_vector_width(io); width > 1)
+    if (int64_t width = gpu_vector_width(io, *impl); width > 1)
         first = gpu_vector_loop(b, f, io, impl, is_scalar, width, start, step, n);
     counted(
         b, f, first, n, step,

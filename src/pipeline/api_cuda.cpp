@@ -18,7 +18,6 @@
 // On the host device (no usable CUDA; cudadrv/host_device.hpp) every public entry point here
 // hands its work to the CPU (pipeline/api_cuda_host.hpp) after the same argument checks.
 #include "codegen/gufunc_facts.hpp"
-#include "codegen/ufunc_vector.hpp"
 #include "cudadrv/host_device.hpp"
 #include "cudadrv/module_state.hpp"
 #include "pipeline/api_cuda_host.hpp"
@@ -189,22 +188,11 @@ constexpr int64_t kLoopBlock = 256;
 
 uint32_t max_loop_blocks() { return uint32_t(current_device_info().sm_count) * 32; }
 
-// `width`: the elements a thread moves per iteration where the loop's vector path runs
-// (codegen/ufunc_vector.hpp); the blocks it takes to give every thread one vector.
-uint32_t loop_blocks(int64_t n, uint32_t max_blocks, int width) {
-    int64_t per_block = kLoopBlock * width;
-    return uint32_t(std::min<int64_t>((n + per_block - 1) / per_block, max_blocks));
-}
-
-int loop_vector_width(const std::vector<DType>& inputs, DType output) {
-    std::vector<int> sizes;
-    bool plain = true;
-    for (size_t k = 0; k <= inputs.size(); ++k) {
-        DType t = k < inputs.size() ? inputs[k] : output;
-        sizes.push_back(itemsize(t));
-        plain &= t != DType::Complex64 && t != DType::Complex128;
-    }
-    return codegen::ufunc_vector_width(sizes, plain);
+// (Where the loop moves vectors (codegen/ufunc_vector.hpp) a thread's share is up to four
+// times larger at the same count; at 100M the cap holds either way, and below it the extra
+// threads of a vector loop leave at once.)
+uint32_t loop_blocks(int64_t n, uint32_t max_blocks) {
+    return uint32_t(std::min<int64_t>((n + kLoopBlock - 1) / kLoopBlock, max_blocks));
 }
 
 struct UfuncPlan {
@@ -281,8 +269,7 @@ void run_ufunc(const UfuncPlan& plan, const std::vector<KernelArg>& inputs, cons
     args.emplace_back(Value::of_int(DType::Int64, scalars));
 
     LoadedKernel k = loop_kernel(plan);
-    launch(k, Dim3(loop_blocks(n, max_loop_blocks(), loop_vector_width(plan.inputs, plan.output))),
-           Dim3(uint32_t(kLoopBlock)), args, options);
+    launch(k, Dim3(loop_blocks(n, max_loop_blocks())), Dim3(uint32_t(kLoopBlock)), args, options);
     if (made_temporaries && !options.stream.is_default()) options.stream.synchronize();
 }
 
@@ -299,7 +286,6 @@ struct FastUfunc {
     LoadedKernel kernel;
     DType output = DType::Float64;
     uint32_t max_blocks = 0;
-    int width = 1;  // the loop's vector width (codegen/ufunc_vector.hpp)
 };
 
 constexpr size_t kMaxFastInputs = 16;
@@ -320,7 +306,6 @@ std::shared_ptr<FastUfunc> fast_ufunc(const Function& f, const std::vector<Kerne
     if (e->usable) {
         e->kernel = loop_kernel(plan);
         e->max_blocks = max_loop_blocks();
-        e->width = loop_vector_width(plan.inputs, plan.output);
     }
     std::lock_guard lock(m.launch_mutex);
     return std::static_pointer_cast<FastUfunc>(m.ufunc_cache.emplace(std::move(key), e).first->second);
@@ -358,8 +343,8 @@ void launch_fast(const FastUfunc& e, const std::vector<KernelArg>& inputs, const
     params[k] = &pointers[k];
     params[k + 1] = &n;
     params[k + 2] = &scalars;
-    detail::LaunchAccess::launch_prepared(e.kernel, Dim3(loop_blocks(n, e.max_blocks, e.width)),
-                                          Dim3(uint32_t(kLoopBlock)), params, options);
+    detail::LaunchAccess::launch_prepared(e.kernel, Dim3(loop_blocks(n, e.max_blocks)), Dim3(uint32_t(kLoopBlock)),
+                                          params, options);
 }
 
 // ---------------------------------------------------------------- gufuncs
@@ -505,7 +490,7 @@ void run_gufunc(const GufuncPlan& p, const std::vector<KernelArg>& inputs, const
     }
     std::shared_ptr<ujit::detail::SpecState> spec = kernel_spec(p, operands);
     LoadedKernel kernel = loaded(*spec, spec->compiled.typed->symbol + "$gufunc", params);
-    launch(kernel, Dim3(loop_blocks(n, max_loop_blocks(), 1)), Dim3(uint32_t(kLoopBlock)), args, options);
+    launch(kernel, Dim3(loop_blocks(n, max_loop_blocks())), Dim3(uint32_t(kLoopBlock)), args, options);
     if (made_temporaries && !options.stream.is_default()) options.stream.synchronize();
 }
 

@@ -22,6 +22,11 @@ def widen(x):
     return x * 0.5
 
 
+@vectorize(["float64(float64, float64, float64)", "float32(float32, float32, float32)"], target="cuda")
+def axpy(a, x, y):
+    return a * x + y
+
+
 @vectorize(["float32(float32, float32, float32)"], target="cuda")
 def gaussian_pdf(x, mean, sigma):
     return math.exp(-0.5 * ((x - mean) / sigma) ** 2) / (sigma * math.sqrt(2 * math.pi))
@@ -93,3 +98,16 @@ def test_gaussian_pdf_with_scalar_mean_and_sigma(n):
     v = x[:n].astype(np.float64)
     ref = np.exp(-0.5 * ((v - 0.5) / 1.5) ** 2) / (1.5 * math.sqrt(2 * math.pi))
     np.testing.assert_allclose(got[0], ref, rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n", [3, 1030])
+def test_scalar_operands_read_as_vectors(n, dtype):
+    x, y = _data(n + 1, dtype, 9), _data(n + 1, dtype, 10)
+    a = dtype(1.5)
+    for offset in (0, 1):
+        dx, dy = cuda.to_device(x)[offset:offset + n], cuda.to_device(y)[offset:offset + n]
+        expect = a * x[offset:offset + n] + y[offset:offset + n]
+        np.testing.assert_array_equal(axpy(a, dx, dy).copy_to_host(), expect)
+        np.testing.assert_array_equal(axpy(dx, a, dy).copy_to_host(), x[offset:offset + n] * a + y[offset:offset + n])
+        np.testing.assert_array_equal(axpy(a, dx, dtype(-2)).copy_to_host(), a * x[offset:offset + n] + dtype(-2))
