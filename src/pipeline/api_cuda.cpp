@@ -138,8 +138,8 @@ DeviceArray device_operand(const KernelArg& a, const std::vector<int64_t>& shape
         if (d.dtype() == dtype && d.shape() == shape && d.is_c_contiguous()) return d;
     }
     if (is_scalar_operand(a)) {
-        // A scalar is one element on the device; the loop kernel reads it at index 0 for
-        // every element (its bit in the kernel's `scalars` mask, set by run_ufunc).
+        // A gufunc's scalar input is one element on the device, its core (a ufunc's is
+        // scalar_operand's 16 bytes, which the ufunc loop may read as a vector).
         return to_device(runtime::scalar_array(a.value().scalar(), dtype).ref(), stream);
     }
     if (!a.is_device_array() && a.value().is_array()) {
