@@ -7,7 +7,8 @@
 #   2. PTX -> cubin for that PTX by ptxas level: the driver's JIT (CUDA_CACHE_DISABLE=1)
 #      and nvJitLink in process (the cold-compile levers), gaussian_pdf at LLVM -O1 and -O3;
 #   3. the vector and scalar loop variants against NumPy on the GPU (misaligned views, odd
-#      lengths, scalars) and the ufunc argument rules;
+#      lengths, scalars), the disk-cached cubin's reuse and rebuild across processes, and the
+#      ufunc argument rules;
 #   4. tools/bench/run_gpu.sh: bench_gpu's elementwise and compile rows with the hand CUDA
 #      C++, Numba and CuPy peers in the same run, and the summary (its exit status is ours).
 #   tools/scripts/gpu_check_gpucg.sh
@@ -46,8 +47,8 @@ mkdir -p /tmp/ujit-site && printf 'import numpy as np\nif not hasattr(np, "row_s
 export UJIT_CACHE_DIR="$work/cache" PYTHONPATH="$PWD/lang/python:/tmp/ujit-site"
 if bash lang/python/build_ext.sh bin build/python >/dev/null; then
   export UJIT_PYTHON_EXT_DIR="$PWD/build/python"
-  timeout 300 python3 -m pytest -q -p no:cacheprovider tests/python/test_cuda_ufunc_vector.py \
-    tests/python/test_cuda_ufunc_args.py 2>&1 | tail -8
+  timeout 300 python3 -m pytest -q -p no:cacheprovider -rs tests/python/test_cuda_ufunc_vector.py \
+    tests/python/test_cuda_cubin_cache.py tests/python/test_cuda_ufunc_args.py 2>&1 | tail -8
 else
   echo "build_ext failed"
 fi
