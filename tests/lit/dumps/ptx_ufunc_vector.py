@@ -16,6 +16,9 @@
 # RUN: ptxas -arch=sm_90 %t.widen.ptx -o %t.widen.cubin
 # RUN: %ujit ptx %s gaussian_pdf --arch sm_90 > %t.heavy.ptx
 # RUN: FileCheck %s --check-prefix=HEAVY < %t.heavy.ptx
+# RUN: %ujit ptx %s add_f16 --arch sm_90 > %t.f16.ptx
+# RUN: FileCheck %s --check-prefix=F16 < %t.f16.ptx
+# RUN: ptxas -arch=sm_90 %t.f16.ptx -o %t.f16.cubin
 # RUN: %ujit ptx %s add_c64 --arch sm_90 > %t.c64.ptx
 # RUN: FileCheck %s --check-prefix=C64 < %t.c64.ptx
 # RUN: ptxas -arch=sm_90 %t.c64.ptx -o %t.c64.cubin
@@ -42,6 +45,11 @@ def axpy(a, x, y):
 @vectorize(['float64(float32)'], target='cuda')
 def widen(x):
     return x * 0.5
+
+
+@vectorize(['float16(float16, float16)'], target='cuda')
+def add_f16(x, y):
+    return x + y
 
 
 @vectorize(['complex64(complex64, complex64)'], target='cuda')
@@ -71,6 +79,9 @@ def add_c64(x, y):
 # WIDEN: st.global.v2.f64
 # WIDEN: ld.global.f32
 # WIDEN: st.global.f64
+# F16: and.b64 {{.*}}, 7;
+# F16: ld.global.v4.b16
+# F16: st.global.v4.b16
 # HEAVY: .entry {{.*}}gaussian_pdf{{.*}}$loop(
 # HEAVY-NOT: .v2
 # HEAVY: ret;
