@@ -322,8 +322,8 @@ int64_t gpu_vector_width(const LoopIO& io, const llvm::Function& impl) {
 // value 16 bytes over, read as vector 0. Returns where the scalar loop starts: the first
 // tail element of this thread after the vectors, or `start` when the pointers don't align.
 llvm::Value* gpu_vector_loop(llvm::IRBuilder<>& b, llvm::Function* f, const LoopIO& io, llvm::Function* impl,
-                             const std::vector<llvm::Value*>& is_scalar, int64_t width, llvm::Value* start,
-                             llvm::Value* step, llvm::Value* n) {
+                             const std::vector<llvm::Value*>& operand, const std::vector<llvm::Value*>& is_scalar,
+                             int64_t width, llvm::Value* start, llvm::Value* step, llvm::Value* n) {
     llvm::LLVMContext& ctx = b.getContext();
     const size_t inputs = io.types.size() - 1;
     std::vector<llvm::Type*> vty;
@@ -332,7 +332,7 @@ llvm::Value* gpu_vector_loop(llvm::IRBuilder<>& b, llvm::Function* f, const Loop
     for (size_t k = 0; k <= inputs; ++k) {
         vty.push_back(llvm::FixedVectorType::get(io.storage[k], unsigned(width)));
         align.push_back(llvm::Align(uint64_t(width * io.types[k]->itemsize())));
-        llvm::Value* address = b.CreatePtrToInt(f->getArg(unsigned(k)), b.getInt64Ty());
+        llvm::Value* address = b.CreatePtrToInt(operand[k], b.getInt64Ty());
         misaligned = b.CreateOr(misaligned, b.CreateAnd(address, b.getInt64(int64_t(align.back().value()) - 1)));
     }
     llvm::BasicBlock* pre = b.GetInsertBlock();
@@ -348,7 +348,7 @@ llvm::Value* gpu_vector_loop(llvm::IRBuilder<>& b, llvm::Function* f, const Loop
             std::vector<llvm::Value*> in(inputs);
             for (size_t k = 0; k < inputs; ++k) {
                 llvm::Value* index = b.CreateSelect(is_scalar[k], b.getInt64(0), j);
-                in[k] = b.CreateAlignedLoad(vty[k], b.CreateGEP(vty[k], f->getArg(unsigned(k)), index), align[k]);
+                in[k] = b.CreateAlignedLoad(vty[k], b.CreateGEP(vty[k], operand[k], index), align[k]);
             }
             llvm::Value* out = llvm::PoisonValue::get(vty[inputs]);
             for (int64_t lane = 0; lane < width; ++lane) {
@@ -358,13 +358,35 @@ llvm::Value* gpu_vector_loop(llvm::IRBuilder<>& b, llvm::Function* f, const Loop
                 llvm::Value* r = to_storage(b, b.CreateCall(impl, args), io.types[inputs]);
                 out = b.CreateInsertElement(out, r, uint64_t(lane));
             }
-            b.CreateAlignedStore(out, b.CreateGEP(vty[inputs], f->getArg(unsigned(inputs)), j), align[inputs]);
+            b.CreateAlignedStore(out, b.CreateGEP(vty[inputs], operand[inputs], j), align[inputs]);
         },
         tail, "vector.loop");
     b.SetInsertPoint(tail);
     llvm::PHINode* first = b.CreatePHI(b.getInt64Ty(), 0, "first");
     for (llvm::BasicBlock* p : llvm::predecessors(tail)) first->addIncoming(p == pre ? start : rest, p);
     return first;
+}
+
+// The loop kernel compiled for the CPU (the host device, pipeline/api_cuda_cpu.cpp): work-item
+// `start` of `step` takes the start-th of `step` contiguous parts of [0, n), whole cache
+// lines each (so each part's operands are aligned as the whole's), and runs the loops below
+// over it from 0 by 1. (Strided by the grid as on the GPU, every work-item touched every
+// cache line: twice the CPU time of a 10M add.) Any split of the elements among the
+// work-items is the GPU loop's meaning: each element is independent. Narrows `operand` (a
+// scalar input stays at its one value) and returns the part's length.
+llvm::Value* cpu_part(llvm::IRBuilder<>& b, const LoopIO& io, std::vector<llvm::Value*>& operand,
+                      const std::vector<llvm::Value*>& is_scalar, llvm::Value* start, llvm::Value* step,
+                      llvm::Value* n) {
+    llvm::Value* per = b.CreateSDiv(b.CreateSub(b.CreateAdd(n, step), b.getInt64(1)), step);
+    per = b.CreateAnd(b.CreateAdd(per, b.getInt64(63)), b.getInt64(-64), "per");  // 64 elements: whole lines
+    llvm::Value* first = b.CreateMul(start, per, "first", false, true);
+    llvm::Value* left = b.CreateSub(n, first);
+    llvm::Value* len = b.CreateSelect(b.CreateICmpSLT(left, per), left, per, "part.len");  // < 0: none
+    for (size_t k = 0; k < operand.size(); ++k) {
+        llvm::Value* part = b.CreateGEP(io.storage[k], operand[k], first);
+        operand[k] = k < is_scalar.size() ? b.CreateSelect(is_scalar[k], operand[k], part) : part;
+    }
+    return len;
 }
 
 void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Function* impl) {
@@ -394,15 +416,22 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     for (size_t k = 0; k < inputs; ++k)
         is_scalar[k] = b.CreateICmpNE(b.CreateAnd(scalars, b.getInt64(uint64_t(1) << k)), b.getInt64(0));
     llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx, "exit", f);
+    std::vector<llvm::Value*> operand;
+    for (size_t k = 0; k <= inputs; ++k) operand.push_back(f->getArg(unsigned(k)));
+    if (mod.target.runs_grid_stride_loops_block_wide()) {
+        n = cpu_part(b, io, operand, is_scalar, start, step, n);
+        start = b.getInt64(0);
+        step = b.getInt64(1);
+    }
     llvm::Value* first = start;  // the scalar loop's first element; after the vectors, the tail's
     if (int64_t width = gpu_vector_width(io, *impl); width > 1)
-        first = gpu_vector_loop(b, f, io, impl, is_scalar, width, start, step, n);
+        first = gpu_vector_loop(b, f, io, impl, operand, is_scalar, width, start, step, n);
     counted(
         b, f, first, n, step,
         [&](llvm::Value* i) {
             element(b, impl, io, [&](size_t k) {
                 llvm::Value* index = k < inputs ? b.CreateSelect(is_scalar[k], b.getInt64(0), i) : i;
-                return b.CreateGEP(io.storage[k], f->getArg(unsigned(k)), index);
+                return b.CreateGEP(io.storage[k], operand[k], index);
             });
         },
         exit, "grid.loop");

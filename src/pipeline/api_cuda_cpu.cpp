@@ -171,11 +171,15 @@ void run_cpu_ufunc(const CpuUfuncPlan& plan, const std::vector<Value>& inputs, c
         if (inputs[i].is_scalar()) {
             scalars |= int64_t(1) << i;
             held.push_back(detail::ufunc_scalar_buffer(inputs[i].scalar(), plan.inputs[i]));
+            words[i] = reinterpret_cast<uint64_t>(held.back().data<char>());
+        } else if (const ArrayRef& a = inputs[i].array();
+                   a.dtype == plan.inputs[i] && a.shape == plan.shape && a.is_c_contiguous()) {
+            words[i] = reinterpret_cast<uint64_t>(a.data);  // read in place, as the GPU path does
         } else {
             held.push_back(Array(plan.inputs[i], plan.shape));
-            runtime::copy_cast(inputs[i].array(), held.back().ref());
+            runtime::copy_cast(a, held.back().ref());
+            words[i] = reinterpret_cast<uint64_t>(held.back().data<char>());
         }
-        words[i] = reinterpret_cast<uint64_t>(held.back().data<char>());
     }
     const size_t k = inputs.size();
     words[k] = reinterpret_cast<uint64_t>(out.data);

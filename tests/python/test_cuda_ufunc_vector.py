@@ -111,3 +111,19 @@ def test_scalar_operands_read_as_vectors(n, dtype):
         np.testing.assert_array_equal(axpy(a, dx, dy).copy_to_host(), expect)
         np.testing.assert_array_equal(axpy(dx, a, dy).copy_to_host(), x[offset:offset + n] * a + y[offset:offset + n])
         np.testing.assert_array_equal(axpy(a, dx, dtype(-2)).copy_to_host(), a * x[offset:offset + n] + dtype(-2))
+
+
+@pytest.mark.parametrize("n", [8193, 300_001, 1_000_003])
+def test_long_loops_split_among_work_items(n):
+    # Without a GPU the loop kernel runs on the CPU's work-items, each a contiguous part of
+    # the elements (whole cache lines); parts end mid-vector and the last one is short.
+    x, y = _data(n, np.float32, 11), _data(n, np.float32, 12)
+    np.testing.assert_array_equal(vadd(cuda.to_device(x), cuda.to_device(y)).copy_to_host(), x + y)
+    np.testing.assert_array_equal(axpy(np.float32(2), cuda.to_device(x), y).copy_to_host(), np.float32(2) * x + y)
+
+
+def test_in_place_output_that_is_an_input():
+    x, y = _data(5003, np.float64, 13), _data(5003, np.float64, 14)
+    dx = cuda.to_device(x)
+    vadd(dx, cuda.to_device(y), out=dx)
+    np.testing.assert_array_equal(dx.copy_to_host(), x + y)
