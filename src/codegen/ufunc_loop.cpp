@@ -257,7 +257,7 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
 }
 
 // Whether `f`, with the functions it calls, is a light kernel: a few dozen instructions
-// without loops or calls of anything but cheap intrinsics. The vector path repeats the
+// without loops, divisions by a variable or calls of anything but cheap intrinsics. The vector path repeats the
 // kernel once per lane next to the scalar loop's copy, which for a kernel like gaussian_pdf
 // (exp and a division in float64, inlined from libdevice) made 3x the PTX and 2.5x the
 // ptxas time of a cold compile; such a kernel is also compute-bound enough that its scalar
@@ -270,6 +270,11 @@ bool light_kernel(const llvm::Function& f, int& budget, int depth = 0) {
     for (const llvm::BasicBlock& bb : f) {
         for (const llvm::Instruction& inst : bb) {
             if (--budget < 0) return false;
+            // A division by a variable: ptxas expands each (div.rn, 64-bit div/rem) into a
+            // long sequence that takes milliseconds to compile, once per lane.
+            if (inst.isIntDivRem() || inst.getOpcode() == llvm::Instruction::FDiv ||
+                inst.getOpcode() == llvm::Instruction::FRem)
+                if (!llvm::isa<llvm::Constant>(inst.getOperand(1))) return false;
             const auto* call = llvm::dyn_cast<llvm::CallBase>(&inst);
             if (!call) continue;
             const llvm::Function* g = call->getCalledFunction();

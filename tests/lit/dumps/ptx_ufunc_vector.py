@@ -4,7 +4,9 @@
 # takes two elements per access (the widest operand sets the width: v2.f32 in, v2.f64 out);
 # a complex operand is a pair, not a lane: no vector path. Nor for a heavy kernel such as
 # gaussian_pdf (float64 exp and division from libdevice): one copy per lane would cost a
-# cold compile 2.5x the ptxas time, for a kernel that keeps pace with scalar loads.
+# cold compile 2.5x the ptxas time, for a kernel that keeps pace with scalar loads; nor for
+# a division by a variable (ptxas expands each div.rn into a long sequence), while a
+# division by a constant stays light.
 # RUN: %ujit ptx %s add_f32 --arch sm_90 > %t.f32.ptx
 # RUN: FileCheck %s --check-prefix=F32 < %t.f32.ptx
 # RUN: ptxas -arch=sm_90 %t.f32.ptx -o %t.f32.cubin
@@ -19,6 +21,8 @@
 # RUN: %ujit ptx %s add_f16 --arch sm_90 > %t.f16.ptx
 # RUN: FileCheck %s --check-prefix=F16 < %t.f16.ptx
 # RUN: ptxas -arch=sm_90 %t.f16.ptx -o %t.f16.cubin
+# RUN: %ujit ptx %s ratio --arch sm_90 | FileCheck %s --check-prefix=DIV
+# RUN: %ujit ptx %s half --arch sm_90 | FileCheck %s --check-prefix=HALF
 # RUN: %ujit ptx %s add_c64 --arch sm_90 > %t.c64.ptx
 # RUN: FileCheck %s --check-prefix=C64 < %t.c64.ptx
 # RUN: ptxas -arch=sm_90 %t.c64.ptx -o %t.c64.cubin
@@ -50,6 +54,16 @@ def widen(x):
 @vectorize(['float16(float16, float16)'], target='cuda')
 def add_f16(x, y):
     return x + y
+
+
+@vectorize(['float32(float32, float32)'], target='cuda')
+def ratio(x, y):
+    return x / y
+
+
+@vectorize(['float32(float32)'], target='cuda')
+def half(x):
+    return x / 2
 
 
 @vectorize(['complex64(complex64, complex64)'], target='cuda')
@@ -85,6 +99,14 @@ def add_c64(x, y):
 # HEAVY: .entry {{.*}}gaussian_pdf{{.*}}$loop(
 # HEAVY-NOT: .v2
 # HEAVY: ret;
+# DIV: .entry {{.*}}ratio{{.*}}$loop(
+# DIV-NOT: .v4
+# DIV: div.rn.f32
+# DIV-NOT: .v4
+# DIV: ret;
+# HALF: .entry {{.*}}half{{.*}}$loop(
+# HALF: ld.global.v4.f32
+# HALF: st.global.v4.f32
 # C64: .entry {{.*}}add_c64{{.*}}$loop(
 # C64-NOT: .v2
 # C64-NOT: .v4
