@@ -5,13 +5,21 @@
 //   CUDA: void <symbol>$loop(ptr in0, ..., ptr out, i64 n, i64 scalars)  — a grid-stride
 //         kernel over contiguous data (the GPU runtime makes array inputs contiguous). Bit k
 //         of `scalars` set: input k is one value (a broadcast scalar), read at index 0 by
-//         every element, so a scalar operand costs one element of device memory, not n.
+//         every element, so a scalar operand costs 16 bytes of device memory (the value
+//         repeated: the vector path reads a whole vector of it), not n elements.
+//         When every pointer is aligned to a whole vector (checked at each launch, uniform
+//         across threads), the loop moves vectors of ufunc_vector_width elements
+//         (ufunc_vector.hpp: ld.global.v4.f32, v2.f64) and a scalar tail the last < width
+//         elements; otherwise the scalar loop runs (a view at an odd offset).
 #include "codegen/lower.hpp"
 
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
 #include "codegen/ufunc_split.hpp"
+#include "codegen/ufunc_vector.hpp"
 
+#include <llvm/Analysis/CFG.h>
+#include <llvm/IR/CFG.h>
 #include <llvm/IR/MDBuilder.h>
 
 namespace ujit::codegen {
@@ -94,6 +102,9 @@ void keep_scalar(llvm::BranchInst* backedge) {
 // (a stride-0 load in a loop versioned on strides does not). A kernel that raises runs as
 // its check over the chunk, then its value (ufunc_split.hpp); both vectorize.
 constexpr int64_t kChunk = 512;
+
+// The vector path's limit on a kernel's size (light_kernel below).
+constexpr int kLightKernelInstructions = 48;
 
 struct ChunkLoop {
     llvm::IRBuilder<>& b;
@@ -245,6 +256,144 @@ void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     mod.target.mark_entry(*f, types::FunctionRole::Scalar);
 }
 
+// Whether `f`, with the functions it calls, is a light kernel: a few dozen instructions
+// without loops, divisions by a variable or calls of anything but cheap intrinsics. The vector path repeats the
+// kernel once per lane next to the scalar loop's copy, which for a kernel like gaussian_pdf
+// (exp and a division in float64, inlined from libdevice) made 3x the PTX and 2.5x the
+// ptxas time of a cold compile; such a kernel is also compute-bound enough that its scalar
+// loads keep pace (it runs at the hand-written scalar kernel's speed).
+bool light_kernel(const llvm::Function& f, int& budget, int depth = 0) {
+    if (depth > 4) return false;
+    llvm::SmallVector<std::pair<const llvm::BasicBlock*, const llvm::BasicBlock*>, 4> back_edges;
+    llvm::FindFunctionBackedges(f, back_edges);
+    if (!back_edges.empty()) return false;
+    for (const llvm::BasicBlock& bb : f) {
+        for (const llvm::Instruction& inst : bb) {
+            if (--budget < 0) return false;
+            // A division by a variable: ptxas expands each (div.rn, 64-bit div/rem) into a
+            // long sequence that takes milliseconds to compile, once per lane.
+            if (inst.isIntDivRem() || inst.getOpcode() == llvm::Instruction::FDiv ||
+                inst.getOpcode() == llvm::Instruction::FRem)
+                if (!llvm::isa<llvm::Constant>(inst.getOperand(1))) return false;
+            const auto* call = llvm::dyn_cast<llvm::CallBase>(&inst);
+            if (!call) continue;
+            const llvm::Function* g = call->getCalledFunction();
+            if (!g) return false;
+            if (!g->isDeclaration()) {
+                if (!light_kernel(*g, budget, depth + 1)) return false;
+                continue;
+            }
+            switch (g->getIntrinsicID()) {
+            case llvm::Intrinsic::fabs:
+            case llvm::Intrinsic::copysign:
+            case llvm::Intrinsic::fma:
+            case llvm::Intrinsic::fmuladd:
+            case llvm::Intrinsic::minnum:
+            case llvm::Intrinsic::maxnum:
+            case llvm::Intrinsic::minimum:
+            case llvm::Intrinsic::maximum:
+            case llvm::Intrinsic::smin:
+            case llvm::Intrinsic::smax:
+            case llvm::Intrinsic::umin:
+            case llvm::Intrinsic::umax:
+            case llvm::Intrinsic::abs:
+            case llvm::Intrinsic::floor:
+            case llvm::Intrinsic::ceil:
+            case llvm::Intrinsic::trunc:
+            case llvm::Intrinsic::rint:
+            case llvm::Intrinsic::nearbyint: continue;
+            default: return false;
+            }
+        }
+    }
+    return true;
+}
+
+int64_t gpu_vector_width(const LoopIO& io, const llvm::Function& impl) {
+    int budget = kLightKernelInstructions;
+    if (!light_kernel(impl, budget)) return 1;
+    std::vector<int> sizes;
+    bool plain = true;
+    for (size_t k = 0; k < io.types.size(); ++k) {
+        sizes.push_back(io.types[k]->itemsize());
+        plain &= io.storage[k]->isIntegerTy() || io.storage[k]->isFloatingPointTy();
+    }
+    return ufunc_vector_width(sizes, plain);
+}
+
+// The vector path: when every operand's address is a multiple of its vector's size, vector
+// j = start, start + step, ... < n / width of every operand is loaded whole, the kernel runs
+// on its lanes and the output's vector is stored whole. A scalar input's buffer holds the
+// value 16 bytes over, read as vector 0. Returns where the scalar loop starts: the first
+// tail element of this thread after the vectors, or `start` when the pointers don't align.
+llvm::Value* gpu_vector_loop(llvm::IRBuilder<>& b, llvm::Function* f, const LoopIO& io, llvm::Function* impl,
+                             const std::vector<llvm::Value*>& operand, const std::vector<llvm::Value*>& is_scalar,
+                             int64_t width, llvm::Value* start, llvm::Value* step, llvm::Value* n) {
+    llvm::LLVMContext& ctx = b.getContext();
+    const size_t inputs = io.types.size() - 1;
+    std::vector<llvm::Type*> vty;
+    std::vector<llvm::Align> align;
+    llvm::Value* misaligned = b.getInt64(0);
+    for (size_t k = 0; k <= inputs; ++k) {
+        vty.push_back(llvm::FixedVectorType::get(io.storage[k], unsigned(width)));
+        align.push_back(llvm::Align(uint64_t(width * io.types[k]->itemsize())));
+        llvm::Value* address = b.CreatePtrToInt(operand[k], b.getInt64Ty());
+        misaligned = b.CreateOr(misaligned, b.CreateAnd(address, b.getInt64(int64_t(align.back().value()) - 1)));
+    }
+    llvm::BasicBlock* pre = b.GetInsertBlock();
+    llvm::BasicBlock* vectors = llvm::BasicBlock::Create(ctx, "vectors", f);
+    llvm::BasicBlock* tail = llvm::BasicBlock::Create(ctx, "tail", f);
+    b.CreateCondBr(b.CreateICmpEQ(misaligned, b.getInt64(0)), vectors, tail);
+    b.SetInsertPoint(vectors);
+    llvm::Value* whole = b.CreateSDiv(n, b.getInt64(width), "whole");  // n >= 0: a shift
+    llvm::Value* rest = b.CreateAdd(b.CreateMul(whole, b.getInt64(width)), start, "rest.start", false, true);
+    counted(
+        b, f, start, whole, step,
+        [&](llvm::Value* j) {
+            std::vector<llvm::Value*> in(inputs);
+            for (size_t k = 0; k < inputs; ++k) {
+                llvm::Value* index = b.CreateSelect(is_scalar[k], b.getInt64(0), j);
+                in[k] = b.CreateAlignedLoad(vty[k], b.CreateGEP(vty[k], operand[k], index), align[k]);
+            }
+            llvm::Value* out = llvm::PoisonValue::get(vty[inputs]);
+            for (int64_t lane = 0; lane < width; ++lane) {
+                std::vector<llvm::Value*> args;
+                for (size_t k = 0; k < inputs; ++k)
+                    args.push_back(from_storage(b, b.CreateExtractElement(in[k], uint64_t(lane)), io.types[k]));
+                llvm::Value* r = to_storage(b, b.CreateCall(impl, args), io.types[inputs]);
+                out = b.CreateInsertElement(out, r, uint64_t(lane));
+            }
+            b.CreateAlignedStore(out, b.CreateGEP(vty[inputs], operand[inputs], j), align[inputs]);
+        },
+        tail, "vector.loop");
+    b.SetInsertPoint(tail);
+    llvm::PHINode* first = b.CreatePHI(b.getInt64Ty(), 0, "first");
+    for (llvm::BasicBlock* p : llvm::predecessors(tail)) first->addIncoming(p == pre ? start : rest, p);
+    return first;
+}
+
+// The loop kernel compiled for the CPU (the host device, pipeline/api_cuda_cpu.cpp): work-item
+// `start` of `step` takes the start-th of `step` contiguous parts of [0, n), whole cache
+// lines each (so each part's operands are aligned as the whole's), and runs the loops below
+// over it from 0 by 1. (Strided by the grid as on the GPU, every work-item touched every
+// cache line: twice the CPU time of a 10M add.) Any split of the elements among the
+// work-items is the GPU loop's meaning: each element is independent. Narrows `operand` (a
+// scalar input stays at its one value) and returns the part's length.
+llvm::Value* cpu_part(llvm::IRBuilder<>& b, const LoopIO& io, std::vector<llvm::Value*>& operand,
+                      const std::vector<llvm::Value*>& is_scalar, llvm::Value* start, llvm::Value* step,
+                      llvm::Value* n) {
+    llvm::Value* per = b.CreateSDiv(b.CreateSub(b.CreateAdd(n, step), b.getInt64(1)), step);
+    per = b.CreateAnd(b.CreateAdd(per, b.getInt64(63)), b.getInt64(-64), "per");  // 64 elements: whole lines
+    llvm::Value* first = b.CreateMul(start, per, "first", false, true);
+    llvm::Value* left = b.CreateSub(n, first);
+    llvm::Value* len = b.CreateSelect(b.CreateICmpSLT(left, per), left, per, "part.len");  // < 0: none
+    for (size_t k = 0; k < operand.size(); ++k) {
+        llvm::Value* part = b.CreateGEP(io.storage[k], operand[k], first);
+        operand[k] = k < is_scalar.size() ? b.CreateSelect(is_scalar[k], operand[k], part) : part;
+    }
+    return len;
+}
+
 void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Function* impl) {
     llvm::LLVMContext& ctx = mod.ctx;
     LoopIO io = loop_io(ctx, fn);
@@ -272,12 +421,22 @@ void gpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Functio
     for (size_t k = 0; k < inputs; ++k)
         is_scalar[k] = b.CreateICmpNE(b.CreateAnd(scalars, b.getInt64(uint64_t(1) << k)), b.getInt64(0));
     llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx, "exit", f);
+    std::vector<llvm::Value*> operand;
+    for (size_t k = 0; k <= inputs; ++k) operand.push_back(f->getArg(unsigned(k)));
+    if (mod.target.runs_grid_stride_loops_block_wide()) {
+        n = cpu_part(b, io, operand, is_scalar, start, step, n);
+        start = b.getInt64(0);
+        step = b.getInt64(1);
+    }
+    llvm::Value* first = start;  // the scalar loop's first element; after the vectors, the tail's
+    if (int64_t width = gpu_vector_width(io, *impl); width > 1)
+        first = gpu_vector_loop(b, f, io, impl, operand, is_scalar, width, start, step, n);
     counted(
-        b, f, start, n, step,
+        b, f, first, n, step,
         [&](llvm::Value* i) {
             element(b, impl, io, [&](size_t k) {
                 llvm::Value* index = k < inputs ? b.CreateSelect(is_scalar[k], b.getInt64(0), i) : i;
-                return b.CreateGEP(io.storage[k], f->getArg(unsigned(k)), index);
+                return b.CreateGEP(io.storage[k], operand[k], index);
             });
         },
         exit, "grid.loop");
