@@ -20,7 +20,9 @@
 
 #include <llvm/Analysis/CFG.h>
 #include <llvm/IR/CFG.h>
+#include <llvm/IR/IntrinsicsX86.h>
 #include <llvm/IR/MDBuilder.h>
+#include <llvm/TargetParser/Triple.h>
 
 namespace ujit::codegen {
 
@@ -153,6 +155,52 @@ struct ChunkLoop {
     }
 };
 
+// Outputs of at least this many bytes in one call are written with non-temporal stores,
+// which skip reading each output line into the cache before overwriting it (a quarter of
+// the memory traffic of a two-input ufunc): past any core's L2 and a slice of L3, so that
+// what they evict was not going to be read from cache again anyway. NumPy and Numba write
+// through the cache; on 10M float32 `add` this was about 25% faster here.
+constexpr int64_t kStreamBytes = int64_t(8) << 20;
+constexpr int64_t kLine = 64;  // bytes a streaming store writes: one cache line
+
+// Whether the output's dtype can be streamed: a plain number of 1, 2, 4 or 8 bytes, on x86
+// (sfence orders the streaming stores before the loop returns).
+bool can_stream(const LoopIO& io, llvm::Function* f) {
+    llvm::Type* t = io.storage.back();
+    int size = io.types.back()->itemsize();
+    return llvm::Triple(f->getParent()->getTargetTriple()).isX86() && (t->isFloatingPointTy() || t->isIntegerTy()) &&
+           (size == 1 || size == 2 || size == 4 || size == 8);
+}
+
+// Copies buf[0, len) to out (64-byte aligned): whole lines by non-temporal vector stores,
+// the rest by plain ones.
+void stream_out(llvm::IRBuilder<>& b, llvm::Function* f, llvm::Type* elem, int itemsize, llvm::Value* buf,
+                llvm::Value* out, llvm::Value* len) {
+    llvm::LLVMContext& ctx = b.getContext();
+    const int per_line = static_cast<int>(kLine) / itemsize;
+    auto* line = llvm::FixedVectorType::get(elem, per_line);
+    llvm::Value* lines = b.CreateSDiv(len, b.getInt64(per_line));
+    llvm::BasicBlock* tail = llvm::BasicBlock::Create(ctx, "stream.tail", f);
+    counted(
+        b, f, b.getInt64(0), lines, b.getInt64(1),
+        [&](llvm::Value* j) {
+            llvm::Value* v = b.CreateAlignedLoad(line, b.CreateGEP(line, buf, j), llvm::Align(kLine));
+            llvm::StoreInst* st = b.CreateAlignedStore(v, b.CreateGEP(line, out, j), llvm::Align(kLine));
+            st->setMetadata(llvm::LLVMContext::MD_nontemporal,
+                            llvm::MDNode::get(ctx, llvm::ConstantAsMetadata::get(b.getInt32(1))));
+        },
+        tail, "stream.lines");
+    b.SetInsertPoint(tail);
+    llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx, "stream.done", f);
+    keep_scalar(counted(
+        b, f, b.CreateMul(lines, b.getInt64(per_line)), len, b.getInt64(1),
+        [&](llvm::Value* i) {
+            b.CreateStore(b.CreateLoad(elem, b.CreateGEP(elem, buf, i)), b.CreateGEP(elem, out, i));
+        },
+        done, "stream.rest"));
+    b.SetInsertPoint(done);
+}
+
 void unit_loop(llvm::IRBuilder<>& b, llvm::Function* f, const LoopIO& io, llvm::Function* impl,
                const KernelSplit& split, const std::vector<llvm::Value*>& base, const std::vector<llvm::Value*>& stride,
                const std::vector<llvm::AllocaInst*>& buffer, llvm::Value* n, llvm::BasicBlock* exit) {
@@ -174,34 +222,94 @@ void unit_loop(llvm::IRBuilder<>& b, llvm::Function* f, const LoopIO& io, llvm::
             [&](llvm::Value* i) { b.CreateStore(v, b.CreateGEP(io.storage[k], buffer[k], i)); }, next, "fill.loop"));
         b.SetInsertPoint(next);
     }
-    llvm::BasicBlock* pre = b.GetInsertBlock();
-    llvm::BasicBlock* head = llvm::BasicBlock::Create(ctx, "chunk", f);
-    llvm::BasicBlock* latch = llvm::BasicBlock::Create(ctx, "chunk.next", f);
-    b.CreateBr(head);
-    b.SetInsertPoint(head);
-    llvm::PHINode* c = b.CreatePHI(b.getInt64Ty(), 2, "c");
-    c->addIncoming(b.getInt64(0), pre);
-    llvm::Value* left = b.CreateSub(n, c);
-    llvm::Value* len = b.CreateSelect(b.CreateICmpSLT(left, b.getInt64(kChunk)), left, b.getInt64(kChunk), "len");
-    ChunkLoop loop{b, f, io, {}};
-    for (size_t k = 0; k <= nin; ++k) {
-        llvm::Value* p = b.CreateGEP(io.storage[k], base[k], c);
-        loop.ptr.push_back(k < nin ? b.CreateSelect(scalar[k], buffer[k], p) : p);
+    // The chunks from `first` on; with `stream`, each clean chunk's values go to `out_buffer`
+    // and from there to the output by streaming stores (the output then 64-byte aligned at
+    // `first`), then an sfence.
+    auto chunks = [&](llvm::Value* first, llvm::AllocaInst* out_buffer, llvm::BasicBlock* after) {
+        llvm::BasicBlock* pre = b.GetInsertBlock();
+        llvm::BasicBlock* head = llvm::BasicBlock::Create(ctx, "chunk", f);
+        llvm::BasicBlock* latch = llvm::BasicBlock::Create(ctx, "chunk.next", f);
+        b.CreateCondBr(b.CreateICmpSLT(first, n), head, after);
+        b.SetInsertPoint(head);
+        llvm::PHINode* c = b.CreatePHI(b.getInt64Ty(), 2, "c");
+        c->addIncoming(first, pre);
+        llvm::Value* left = b.CreateSub(n, c);
+        llvm::Value* len = b.CreateSelect(b.CreateICmpSLT(left, b.getInt64(kChunk)), left, b.getInt64(kChunk), "len");
+        ChunkLoop loop{b, f, io, {}};
+        for (size_t k = 0; k <= nin; ++k) {
+            llvm::Value* p = b.CreateGEP(io.storage[k], base[k], c);
+            loop.ptr.push_back(k < nin ? b.CreateSelect(scalar[k], buffer[k], p) : p);
+        }
+        if (split.check) {
+            llvm::BasicBlock* slow = llvm::BasicBlock::Create(ctx, "chunk.raises", f);
+            llvm::BasicBlock* fast = llvm::BasicBlock::Create(ctx, "chunk.clean", f);
+            b.CreateCondBr(loop.any_error(split.check, len), slow, fast,
+                           llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
+            b.SetInsertPoint(slow);
+            keep_scalar(loop.values(impl, len, latch, "raising.loop"));
+            b.SetInsertPoint(fast);
+        }
+        if (out_buffer) {
+            llvm::Value* out = loop.ptr[nin];
+            loop.ptr[nin] = out_buffer;
+            llvm::BasicBlock* computed = llvm::BasicBlock::Create(ctx, "chunk.computed", f);
+            loop.values(split.nocheck, len, computed, "contiguous.loop");
+            b.SetInsertPoint(computed);
+            stream_out(b, f, io.storage[nin], io.types[nin]->itemsize(), out_buffer, out, len);
+            b.CreateBr(latch);
+        } else {
+            loop.values(split.nocheck, len, latch, "contiguous.loop");
+        }
+        b.SetInsertPoint(latch);
+        llvm::Value* next = b.CreateAdd(c, b.getInt64(kChunk), "c.next", false, true);
+        c->addIncoming(next, latch);
+        b.CreateCondBr(b.CreateICmpSLT(next, n), head, after);
+    };
+    if (!can_stream(io, f)) return chunks(b.getInt64(0), nullptr, exit);
+    // A large output whose address is a multiple of its itemsize streams: the elements before
+    // its first 64-byte boundary run one by one, the chunks from there.
+    const int64_t size = io.types[nin]->itemsize();
+    llvm::Value* addr = b.CreatePtrToInt(base[nin], b.getInt64Ty());
+    llvm::Value* large = b.CreateICmpSGE(n, b.getInt64(kStreamBytes / size));
+    llvm::Value* aligned = b.CreateICmpEQ(b.CreateAnd(addr, b.getInt64(size - 1)), b.getInt64(0));
+    llvm::BasicBlock* stream = llvm::BasicBlock::Create(ctx, "stream", f);
+    llvm::BasicBlock* cached = llvm::BasicBlock::Create(ctx, "cached", f);
+    // A chunk's values are all computed before any is stored: an input that the output
+    // overlaps other than in place (out[i] = f(out[i - 1]), NumPy's accumulate) must see
+    // each store before its next read, as the plain loop's run-time alias checks arrange.
+    llvm::Value* apart = b.getTrue();
+    llvm::Value* out_end = b.CreateAdd(addr, b.CreateMul(n, b.getInt64(size)));
+    for (size_t k = 0; k < nin; ++k) {
+        llvm::Value* in = b.CreatePtrToInt(base[k], b.getInt64Ty());
+        llvm::Value* in_end = b.CreateAdd(in, b.CreateMul(n, b.getInt64(io.types[k]->itemsize())));
+        llvm::Value* ok = b.CreateOr(b.CreateICmpEQ(in, addr),
+                                     b.CreateOr(b.CreateICmpULE(out_end, in), b.CreateICmpULE(in_end, addr)));
+        apart = b.CreateAnd(apart, b.CreateOr(scalar[k], ok));
     }
-    if (split.check) {
-        llvm::BasicBlock* slow = llvm::BasicBlock::Create(ctx, "chunk.raises", f);
-        llvm::BasicBlock* fast = llvm::BasicBlock::Create(ctx, "chunk.clean", f);
-        b.CreateCondBr(loop.any_error(split.check, len), slow, fast,
-                       llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
-        b.SetInsertPoint(slow);
-        keep_scalar(loop.values(impl, len, latch, "raising.loop"));
-        b.SetInsertPoint(fast);
-    }
-    loop.values(split.nocheck, len, latch, "contiguous.loop");
-    b.SetInsertPoint(latch);
-    llvm::Value* next = b.CreateAdd(c, b.getInt64(kChunk), "c.next", false, true);
-    c->addIncoming(next, latch);
-    b.CreateCondBr(b.CreateICmpSLT(next, n), head, exit);
+    b.CreateCondBr(b.CreateAnd(b.CreateAnd(large, aligned), apart), stream, cached);
+    b.SetInsertPoint(cached);
+    chunks(b.getInt64(0), nullptr, exit);
+    b.SetInsertPoint(stream);
+    llvm::AllocaInst* out_buffer =
+        new llvm::AllocaInst(llvm::ArrayType::get(io.storage[nin], kChunk), 0, nullptr, llvm::Align(kLine),
+                             "stream.buf", f->getEntryBlock().getFirstInsertionPt());
+    llvm::Value* peel = b.CreateUDiv(b.CreateAnd(b.CreateNeg(addr), b.getInt64(kLine - 1)), b.getInt64(size));
+    llvm::BasicBlock* peeled = llvm::BasicBlock::Create(ctx, "peeled", f);
+    keep_scalar(counted(
+        b, f, b.getInt64(0), peel, b.getInt64(1),
+        [&](llvm::Value* i) {
+            element(b, impl, io, [&](size_t k) {
+                llvm::Value* at = k < nin ? b.CreateSelect(scalar[k], b.getInt64(0), i) : i;
+                return b.CreateGEP(io.storage[k], base[k], at);
+            });
+        },
+        peeled, "peel.loop"));
+    b.SetInsertPoint(peeled);
+    llvm::BasicBlock* fence = llvm::BasicBlock::Create(ctx, "stream.fence", f);
+    chunks(peel, out_buffer, fence);
+    b.SetInsertPoint(fence);
+    b.CreateCall(llvm::Intrinsic::getDeclaration(f->getParent(), llvm::Intrinsic::x86_sse_sfence));
+    b.CreateBr(exit);
 }
 
 void cpu_loop(ModuleLowering& mod, const types::TypedFunction& fn, llvm::Function* impl) {
