@@ -34,7 +34,7 @@ import sys
 import textwrap
 import types
 
-from . import _dynamic_source, _types
+from . import _dynamic_source, _types, extending
 from ._operator_functions import operator_function
 from ._prange import prange
 from ._threads import get_num_threads, get_thread_id, set_num_threads
@@ -307,9 +307,19 @@ class ModuleText:
                 continue  # a builtin (abs, range) or undefined: ujit itself says which
             if name == src.py_func.__name__ and callee_of(value) is not None and callee_of(value)[0] is src.py_func:
                 continue  # the function itself (recursion: ujit reports it)
+            if extending.is_jitable(value):  # @register_jitable: compiled for the caller's target
+                callees.append((value, self._operator_decorator, name if value.__name__ != name else None))
+                continue
+            unsupported = extending.unsupported_use(value)
+            if unsupported is not None:
+                raise NotImplementedError("%s:%d:%d: error: '%s' is %s" % (src.filename, line, col, name, unsupported))
             callee = callee_of(value)
             if callee is not None:
                 py_func, decorator = callee
+                as_device = getattr(getattr(value, "_ujit_callee", None), "device_decorator", None)
+                if as_device is not None and (self.cpu_fallback or self._operator_decorator != decorator_text("jit")):
+                    # A kernel called from CUDA code is a device function there (numba-cuda).
+                    decorator = decorator_text("jit") if self.cpu_fallback else as_device()
                 if self.cpu_fallback and decorator == decorator_text("cuda.jit", device=True):
                     decorator = decorator_text("jit")
                 if py_func.__name__ == "<lambda>":

@@ -50,3 +50,6 @@ from .compiler import compile, compile_for_current_device, compile_ptx, compile_
 from ._linking import CUSource, declare_device  # noqa: F401,E402
 from ._rawkernel import RawKernel, RawModule, compile_cuda_ptx  # noqa: F401,E402
 from ._reduce import Reduce, reduce  # noqa: F401,E402
+# Numba's public submodules and names from them (cuda/args.py, cuda/launchconfig.py, cuda/cudadrv)
+from . import args, cudadrv, launchconfig  # noqa: F401,E402
+from .args import In, InOut, Out  # noqa: F401,E402

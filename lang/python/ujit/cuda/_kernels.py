@@ -7,11 +7,14 @@ import numpy as np
 from .. import _source, _types
 from .._dispatcher import CompiledFunction, _converts, normalize_signatures
 from .._native import ext
+from .._typesmod import typeof
 from ..core import config
 from ..core.errors import NumbaPerformanceWarning
 from ._api import _stream_handle, get_current_device, is_available
 from ._devicearray import DeviceNDArray, as_cuda_array
 from ._device_values import device_value, is_dlpack_device_array
+from .args import ArgHint
+from .launchconfig import LaunchConfig, current_launch_config, launch_config
 
 _CUDA = 2
 
@@ -112,6 +115,12 @@ class CUDAFunction(CompiledFunction):
         return _source.decorator_text("cuda.jit", device=self.device, fastmath=self.fastmath,
                                       debug=bool(self.options.get("debug")), link=self.options.get("link") or ())
 
+    def device_decorator(self):
+        """How CUDA code that calls this kernel compiles it: as a device function (numba-cuda
+        compiles a @cuda.jit function called from device code as one)."""
+        return _source.decorator_text("cuda.jit", device=True, fastmath=self.fastmath,
+                                      link=self.options.get("link") or ())
+
     def compile(self, sig):
         check_cuda_signature(self.function(), str(sig))
         if str(sig) not in self._signatures:
@@ -196,6 +205,7 @@ class Kernel:
         self.__doc__ = owner.py_func.__doc__
         self.__wrapped__ = owner.py_func
         self._launchers = {}  # config tuple -> its ext.Launcher: parsed once, as a loop launches
+        self.extensions = []  # Numba's argument-preparing objects (see _prepare_args)
 
     def __getitem__(self, config):
         try:
@@ -235,14 +245,22 @@ class Kernel:
 
     def _launch_through_python(self, launcher, *args):
         """What the C launcher calls for a launch it cannot make alone; then it can, for
-        arguments of these types (not with declared signatures: their scalars convert)."""
-        codes = self.launch(args, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem)
-        if not self._owner.declared:
+        arguments of these types (not with declared signatures: their scalars convert).
+        The launch's configuration is current (numba.cuda.launchconfig) while it types and
+        compiles the kernel: in _compile_for_args, and in the launch, which compiles."""
+        config = LaunchConfig(self, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem, args)
+        with launch_config(config):
+            self._compile_for_args(*args)
+            codes = self.launch(args, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem)
+        if not self._owner.declared and not self.extensions and not any(isinstance(a, ArgHint) for a in args):
             launcher.remember(self._owner.function(), codes)
 
     def launch(self, args, grid, block, stream, shared):
         # Without a device a kernel runs compiled for the CPU (the C API falls back, with a
         # note on stderr), on host arrays and the host device's arrays in place.
+        retrieve = []  # what cuda.Out and cuda.InOut arguments copy back after the launch
+        if self.extensions or any(isinstance(a, ArgHint) for a in args):
+            args = self._prepare_args(args, stream, retrieve)
         _warn_implicit_copy(args)
         launch_args, codes = [], []
         for a in args:
@@ -259,8 +277,55 @@ class Kernel:
         if self._owner.declared:
             launch_args = self._owner.declared_arguments(codes, launch_args)
         ext.launch(self._owner.function(), grid, block, launch_args, _stream_handle(stream), shared)
+        for copy_back in retrieve:
+            copy_back()
         self._owner.note_launch(codes)
         return codes
+
+    def _prepare_args(self, args, stream, retrieve):
+        """Numba's argument preparation: each of the kernel's `extensions` may replace an
+        argument (prepare_args(ty, val, stream=, retr=)); cuda.In/Out/InOut then become
+        device arrays, their copies back appended to `retrieve`."""
+        prepared = []
+        for value in args:
+            if self.extensions:
+                ty = value._numba_type_ if isinstance(value, ArgHint) else typeof(value)
+                for extension in self.extensions:
+                    ty, value = extension.prepare_args(ty, value, stream=stream, retr=retrieve)
+            prepared.append(value.to_device(retrieve, stream) if isinstance(value, ArgHint) else value)
+        return tuple(prepared)
+
+    # --- numba.cuda.launchconfig: the compile step of a launch, and what it may mark
+    def _compile_for_args(self, *args, **kws):
+        """Numba's CUDADispatcher._compile_for_args: the specialization (a CompiledKernel in
+        `overloads`) for the types of `args`, as a launch passes them. ujit compiles it in the
+        launch that follows (ext.launch, cached per signature), under the same configuration."""
+        args = [a.value if isinstance(a, ArgHint) else a for a in args]  # typed as the array it holds
+        codes = tuple(_device_array_code(a) if isinstance(a, DeviceNDArray) else ext.code_of(device_value(a))
+                      for a in args)
+        if self._owner.declared or any(c & _types.CODE_NONE for c in codes):
+            return None  # declared signatures were compiled at decoration; a bad argument: the launch says so
+        sig = "(%s)" % ", ".join(str(_types.type_of_code(c)) for c in codes)
+        compiled = self.overloads.get(_argument_types(sig))
+        if compiled is None:
+            compiled = self.overloads[_argument_types(sig)] = CompiledKernel(self, sig)
+        config = current_launch_config()
+        if config is not None and config.dispatcher is self and self._sensitive_pending:
+            compiled.launch_config_sensitive = True
+            self._sensitive_pending = False
+        return compiled
+
+    def mark_launch_config_sensitive(self):
+        """Marks the kernel being compiled for the current launch as depending on its launch
+        configuration (Numba's hook for compile-time code that reads the configuration)."""
+        self._sensitive_pending = True
+
+    _sensitive_pending = False
+
+    @property
+    def overloads(self):
+        """The kernels compiled by launches, keyed by their tuples of argument types."""
+        return self.__dict__.setdefault("_overloads", {})
 
     @property
     def signatures(self):
@@ -284,6 +349,18 @@ class Kernel:
 
     def __repr__(self):
         return self._owner._repr()
+
+
+class CompiledKernel:
+    """One specialization of a kernel, as Kernel.overloads holds them (Numba's _Kernel)."""
+
+    def __init__(self, kernel, signature):
+        self.py_func, self.signature = kernel.py_func, signature
+        self.argument_types = _argument_types(signature)
+        self.launch_config_sensitive = False
+
+    def __repr__(self):
+        return "<ujit CUDA kernel %s%s>" % (self.py_func.__name__, self.signature)
 
 
 class DeviceFunction:

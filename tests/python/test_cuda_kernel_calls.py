@@ -1,0 +1,59 @@
+"""A @cuda.jit function (no device=True) called from CUDA code compiles there as a device
+function, as numba-cuda does (its test_make_function_to_jit_function, test_device_func);
+it stays a launchable kernel, and CPU code still cannot call it."""
+import warnings
+
+import numpy as np
+import pytest
+
+import ujit
+from ujit import cuda
+
+
+@cuda.jit
+def add1(x):
+    return x + 1
+
+
+@cuda.jit
+def store(out, v):
+    out[0] = v
+
+
+@cuda.jit
+def calls_kernels(out, a):
+    store(out, add1(a))
+
+
+@ujit.njit
+def cpu_calls_kernel(a):
+    return add1(a)
+
+
+@pytest.fixture(autouse=True)
+def quiet():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # one-block grids on purpose
+        yield
+
+
+def test_a_kernel_called_from_a_kernel_is_a_device_function():
+    out = np.zeros(1)
+    calls_kernels[1, 1](out, 2.5)
+    assert out[0] == 3.5
+
+
+def test_it_stays_a_kernel():
+    out = np.zeros(1)
+    store[1, 1](out, 7.0)
+    assert out[0] == 7.0
+
+
+def test_cpu_code_cannot_call_it():
+    with pytest.raises(ujit.CompileError, match="'add1' is a CUDA kernel; kernels are launched from the host"):
+        cpu_calls_kernel(1.0)
+
+
+def test_the_ptx_has_the_callee_inlined_as_device_code():
+    ptx, _ = cuda.compile_ptx(calls_kernels.py_func, (ujit.float64[::1], ujit.float64), cc=(9, 0))
+    assert ".entry" in ptx and ptx.count(".entry") == 1  # store and add1: device code, not entries
