@@ -64,8 +64,10 @@ class FunctionSource:
             self._init_lambda(name or def_name(py_func))
         else:
             self._init_def()
-            if name and name != py_func.__name__:
-                self._rename_def(name)
+            # Compiled under the name it is called by; a def renamed after it was made
+            # (`fn.__name__ = ...`, as generated code does) is compiled as its __name__.
+            if (name or py_func.__name__) != self.node.name:
+                self._rename_def(name or py_func.__name__)
         self.last_line = self.first_line + len(self.lines) - 1
 
     def _init_def(self):
@@ -92,7 +94,7 @@ class FunctionSource:
         """A ujit function called by another name (`device_func = cuda.jit(device=True)(f)`
         in a closure): it compiles as `def name(...)`, its lines otherwise as they are."""
         k = self.def_line - self.first_line
-        pattern = r"\bdef(\s+)%s\b" % re.escape(self.py_func.__name__)
+        pattern = r"\bdef(\s+)%s\b" % re.escape(self.node.name)
         self.lines[k] = re.sub(pattern, lambda m: "def" + m.group(1) + name, self.lines[k], count=1)
 
     def _init_lambda(self, name):
