@@ -5,8 +5,9 @@ import warnings
 import numpy as np
 
 from .. import _source, _types
-from .._dispatcher import CompiledFunction, _converts, normalize_signatures
+from .._dispatcher import CompiledFunction, normalize_signatures
 from .._native import ext
+from .._types import TYPES as _TYPES
 from .._typesmod import typeof
 from ..core import config
 from ..core.errors import NumbaPerformanceWarning
@@ -128,23 +129,23 @@ class CUDAFunction(CompiledFunction):
         return str(sig)
 
     def declared_arguments(self, codes, launch_args):
-        """A kernel with declared signatures runs one of them, as in Numba: the first whose
-        parameters the arguments convert to (int64 to int32 included); scalars are converted
-        to its parameter types here, so the launch picks exactly that specialization."""
+        """A kernel with declared signatures runs one of them, as in Numba: the one the
+        arguments match exactly, else the first they convert to (int64 to int32 included);
+        none is Numba's TypeError (a kernel with signatures compiles no others). Scalars are
+        converted to its parameter types here, so the launch picks exactly that one."""
         params = self._declared_params.get(codes)
         if params is None:
-            params = ()
-            for sig in self.declared:
-                try:
-                    types = [_types.parse_type(p) for p in _types.param_texts(sig)]
-                except TypeError:
-                    continue  # tuple parameters: left to the launch's own matching
-                if len(types) == len(codes) and all(_converts(c, t) for c, t in zip(codes, types)):
-                    params = tuple(types)
-                    break
+            try:
+                sig, _ = self._declared_for(codes)
+                params = tuple(_types.parse_type(p) for p in _types.param_texts(sig))
+            except TypeError:
+                if any(_types.flat_param(a)[0] is not None for s in self.declared for a in _types.param_texts(s)):
+                    params = ()  # tuple parameters: left to the launch's own matching
+                else:
+                    raise
             self._declared_params[codes] = params
         if not params:
-            return launch_args  # no declared signature fits: the launch reports it
+            return launch_args
         return tuple(a if isinstance(t, _types.ArrayType) or not isinstance(a, (int, float, complex, bool, np.generic))
                      else t.dtype.type(a) for a, t in zip(launch_args, params))
 
@@ -322,10 +323,43 @@ class Kernel:
 
     _sensitive_pending = False
 
+    # --- Numba's CUDADispatcher.specialize
+    _specialized = False
+
+    @property
+    def specialized(self):
+        """Whether this kernel compiles only its signatures (declared, or by specialize)."""
+        return self._specialized or bool(self._owner.declared)
+
+    @property
+    def specializations(self):
+        """The kernels specialize() made, keyed by their tuples of argument types."""
+        return self.__dict__.setdefault("_specializations", {})
+
+    def specialize(self, *args):
+        """A kernel compiled for the types of `args` (values, or types) alone, made once per
+        tuple of types; a kernel with signatures (declared, or specialized) has no others."""
+        if self.specialized:
+            raise RuntimeError("Dispatcher already specialized")
+        argtypes = tuple(a if isinstance(a, _types.Type) else typeof(a) for a in args)
+        kernel = self.specializations.get(argtypes)
+        if kernel is None:
+            owner = self._owner
+            kernel = jit(_TYPES["void"](*argtypes), **{k: v for k, v in owner.options.items() if k != "device"})(self.py_func)
+            kernel._specialized = True
+            self.specializations[argtypes] = kernel
+        return kernel
+
     @property
     def overloads(self):
-        """The kernels compiled by launches, keyed by their tuples of argument types."""
-        return self.__dict__.setdefault("_overloads", {})
+        """The kernels compiled (declared signatures, and those launches compiled), keyed by
+        their tuples of argument types."""
+        overloads = self.__dict__.get("_overloads")
+        if overloads is None:
+            overloads = self.__dict__["_overloads"] = {}
+            for sig in self._owner.declared:  # compiled at decoration
+                overloads[_argument_types(sig)] = CompiledKernel(self, "(%s)" % ", ".join(_types.param_texts(sig)))
+        return overloads
 
     @property
     def signatures(self):
