@@ -8,7 +8,7 @@ GPU path's calls, which the library runs compiled for the CPU: device arrays out
 """
 import numpy as np
 
-from .. import _source
+from .. import _source, _types
 from .._ufunc import GufuncFunction, UfuncFunction, reduce_by_reference
 from .._native import ext
 from . import _api, _devicearray
@@ -166,12 +166,19 @@ class CUDAGUFunc:
 
     def __call__(self, *args, out=None, stream=0):
         outs = None
+        if len(args) not in (self.nin, self.nin + self.nout):  # Numba's message
+            def pos_argn(n):
+                return "%d positional argument%s" % (n, "s" if n != 1 else "")
+
+            raise TypeError("This gufunc accepts %s (when providing input only) or %s (when providing input and "
+                            "output). Got %s." % (pos_argn(self.nin), pos_argn(self.nin + self.nout),
+                                                  pos_argn(len(args))))
         if len(args) == self.nin + self.nout:  # outputs passed as the last arguments, as Numba allows
+            if out is not None:
+                raise ValueError("cannot specify argument 'out' as both positional and keyword")
             args, outs = args[:self.nin], list(args[self.nin:])
         elif out is not None:
             outs = list(out) if isinstance(out, tuple) else [out]
-        if len(args) != self.nin:
-            raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
         args = as_device_arrays(args)
         args, loop = resolve_gufunc(self.__name__, self._owner.declared, self.nin, args)
         if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + (outs or [])):
@@ -215,5 +222,22 @@ def _rebuild_cuda_gufunc(py_func, declared, layout, options):
     return CUDAGUFunc(CUDAGufuncFunction(py_func, declared, layout, options))
 
 
+# What @guvectorize(target='cuda') takes besides the signatures (numba-cuda's
+# GUFuncVectorize; fastmath is ujit's too); cache is accepted: ujit caches compiled code always.
+_CUDA_GUFUNC_OPTIONS = {"target", "identity", "cache", "nopython", "fastmath"}
+
+
 def make_cuda_gufunc(py_func, sigs, layout, kws):
+    if not kws.get("nopython", True):
+        raise TypeError("nopython flag must be True")
+    if kws.get("writable_args"):
+        raise TypeError("writable_args are not supported")
+    unknown = [k for k in kws if k not in _CUDA_GUFUNC_OPTIONS and k != "writable_args"]
+    if unknown:
+        raise TypeError("The following target options are not supported: %s" % ", ".join(map(repr, unknown)))
+    for sig in sigs:
+        ret = _types.split_full_signature(sig)[0]
+        if ret and ret not in ("void", "none"):
+            raise TypeError("guvectorized functions cannot return values: signature %s specifies %s return type"
+                            % (sig, ret))
     return CUDAGUFunc(CUDAGufuncFunction(py_func, sigs, layout, kws))
