@@ -33,3 +33,9 @@ def test_stream_and_device_array_are_ujit_cuda_classes():
     assert d.is_f_contiguous()
     with pytest.raises(NotImplementedError, match="gpu_data"):
         devicearray.from_array_like(a, gpu_data=object())
+
+
+def test_lto_is_numba_s_runtime_error_without_lto_ir_linking():
+    with pytest.raises(RuntimeError, match="LTO requires nvjitlink"):
+        cuda.jit(lto=True)(lambda x: None)
+    cuda.jit(lto=False)  # accepted, as Numba does

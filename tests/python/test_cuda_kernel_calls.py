@@ -57,3 +57,14 @@ def test_cpu_code_cannot_call_it():
 def test_the_ptx_has_the_callee_inlined_as_device_code():
     ptx, _ = cuda.compile_ptx(calls_kernels.py_func, (ujit.float64[::1], ujit.float64), cc=(9, 0))
     assert ".entry" in ptx and ptx.count(".entry") == 1  # store and add1: device code, not entries
+
+
+def test_a_device_function_is_not_a_kernel():
+    @cuda.jit(device=True)
+    def f():
+        pass
+
+    with pytest.raises(RuntimeError, match="Cannot compile a device function as a kernel"):
+        f[1, 1]()
+    with pytest.raises(RuntimeError, match="Cannot inspect SASS of a device function"):
+        f.inspect_sass(())

@@ -412,6 +412,13 @@ class DeviceFunction:
         raise TypeError("'%s' is a CUDA device function: call it from a @cuda.jit kernel or a CUDA ufunc"
                         % self.__name__)
 
+    def __getitem__(self, config):  # Numba's class and words
+        raise RuntimeError("Cannot compile a device function as a kernel: '%s' is @cuda.jit(device=True)"
+                           % self.__name__)
+
+    def inspect_sass(self, signature=None):
+        raise RuntimeError("Cannot inspect SASS of a device function: only kernels are machine code on their own")
+
     @property
     def signatures(self):
         return self._owner.signatures
@@ -429,7 +436,7 @@ class DeviceFunction:
 # forceinline= and inline='always' ask for what ujit always does: device functions are
 # inlined into their callers.
 _CUDA_JIT_OPTIONS = {"device", "debug", "lineinfo", "fastmath", "opt", "cache", "inline", "forceinline", "link",
-                     "max_registers", "boundscheck", "func_or_sig", "argtypes", "restype", "launch_bounds"}
+                     "max_registers", "boundscheck", "func_or_sig", "argtypes", "restype", "launch_bounds", "lto"}
 
 
 def jit(func_or_sig=None, device=False, **options):
@@ -438,6 +445,9 @@ def jit(func_or_sig=None, device=False, **options):
     if unknown:
         raise TypeError("cuda.jit() got unexpected keyword argument(s): %s" % ", ".join(sorted(unknown)))
     options["device"] = device
+    if options.pop("lto", False):  # Numba's class and words where it cannot link LTO-IR
+        raise RuntimeError("lto=True: LTO requires nvjitlink linking of LTO-IR, which ujit does not do (it links "
+                           "kernels as PTX); compile without lto=True")
     if options.get("link") is not None:  # checked now: an error in a .cu file at its line
         from ._linking import check_link_files
 
