@@ -1,13 +1,14 @@
 """cuda.In, cuda.Out, cuda.InOut (numba.cuda.args) and a kernel's `extensions`, as Numba
 has them: which copies a launch makes of a host array (numba-cuda's
 test_retrieve_autoconverted_arrays)."""
-import warnings
 
 import numpy as np
 import pytest
 
 from ujit import cuda, typeof
 from ujit.cuda.args import ArgHint, wrap_arg
+
+pytestmark = pytest.mark.filterwarnings("ignore::ujit.core.errors.NumbaPerformanceWarning")  # small grids
 
 
 @cuda.jit
@@ -18,13 +19,6 @@ def set_to_three(arr):
 @cuda.jit
 def copy_first(dst, src):
     dst[0] = src[0]
-
-
-@pytest.fixture(autouse=True)
-def quiet():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # low-occupancy warnings: one-block grids on purpose
-        yield
 
 
 def test_in_is_not_copied_back():

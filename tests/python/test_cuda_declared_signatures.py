@@ -2,23 +2,17 @@
 test_dispatcher.test_explicit_signatures_*): the exact match first, else the first the
 arguments convert to; arguments that fit none are Numba's TypeError, never a new
 specialization."""
-import warnings
 
 import numpy as np
 import pytest
 
 from ujit import cuda, float32, float64, int64, void
 
+pytestmark = pytest.mark.filterwarnings("ignore::ujit.core.errors.NumbaPerformanceWarning")  # small grids
+
 
 def add_kernel(r, x, y):
     r[0] = x + y
-
-
-@pytest.fixture(autouse=True)
-def quiet():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # one-block grids on purpose
-        yield
 
 
 @pytest.mark.parametrize("sigs", [

@@ -4,12 +4,13 @@ test_sm.test_dynshared_slice_*): on the host device, and in the PTX (%dynamic_sm
 import os
 import shutil
 import subprocess
-import warnings
 
 import numpy as np
 import pytest
 
 from ujit import cuda, int32, types
+
+pytestmark = pytest.mark.filterwarnings("ignore::ujit.core.errors.NumbaPerformanceWarning")  # small grids
 
 
 @cuda.jit
@@ -28,13 +29,6 @@ def dynamic_len(x):
     dynsmem = cuda.shared.array(0, dtype=np.float64)
     x[0] = len(dynsmem)
     x[1] = dynsmem[2:].size
-
-
-@pytest.fixture(autouse=True)
-def quiet():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # low-occupancy warnings: one-block grids on purpose
-        yield
 
 
 def test_disjoint_slices_do_not_alias():

@@ -1,13 +1,14 @@
 """A @cuda.jit function (no device=True) called from CUDA code compiles there as a device
 function, as numba-cuda does (its test_make_function_to_jit_function, test_device_func);
 it stays a launchable kernel, and CPU code still cannot call it."""
-import warnings
 
 import numpy as np
 import pytest
 
 import ujit
 from ujit import cuda
+
+pytestmark = pytest.mark.filterwarnings("ignore::ujit.core.errors.NumbaPerformanceWarning")  # small grids
 
 
 @cuda.jit
@@ -28,13 +29,6 @@ def calls_kernels(out, a):
 @ujit.njit
 def cpu_calls_kernel(a):
     return add1(a)
-
-
-@pytest.fixture(autouse=True)
-def quiet():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # one-block grids on purpose
-        yield
 
 
 def test_a_kernel_called_from_a_kernel_is_a_device_function():
@@ -68,3 +62,21 @@ def test_a_device_function_is_not_a_kernel():
         f[1, 1]()
     with pytest.raises(RuntimeError, match="Cannot inspect SASS of a device function"):
         f.inspect_sass(())
+
+
+def test_inspect_sass_needs_nvdisasm_and_reads_the_kernel_s_cubin(monkeypatch, tmp_path):
+    from ujit.cuda import _sass
+
+    @cuda.jit((ujit.float32[::1],))
+    def zero(x):
+        x[0] = 0
+
+    # The cubin it reads: ptxas's of the PTX (no link= files), for the PTX's target.
+    sig = zero.signatures[0]
+    assert _sass.kernel_cubin(zero._owner, sig)[:4] == b"\x7fELF"
+    if _sass._toolkit_tool("nvdisasm"):
+        assert ".text.zero" in zero.inspect_sass(sig)  # nvdisasm names the kernel's section
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("CUDA_HOME", str(tmp_path))
+    with pytest.raises(RuntimeError, match="nvdisasm was not found"):
+        zero.inspect_sass()

@@ -2,7 +2,6 @@
 compiles (the kernel's _compile_for_args), per thread, and None outside (numba-cuda's
 test_dispatcher.TestDispatcher.test_launch_config_*)."""
 import threading
-import warnings
 
 import numpy as np
 import pytest
@@ -10,12 +9,7 @@ import pytest
 from ujit import cuda
 from ujit.cuda import launchconfig
 
-
-@pytest.fixture(autouse=True)
-def quiet():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # low-occupancy warnings: small grids on purpose
-        yield
+pytestmark = pytest.mark.filterwarnings("ignore::ujit.core.errors.NumbaPerformanceWarning")  # small grids
 
 
 def make():

@@ -381,6 +381,17 @@ class Kernel:
     def inspect_types(self, signature=None, file=None):
         return self._owner.inspect_types(signature, file)
 
+    def inspect_sass(self, signature=None):
+        """Numba's inspect_sass: nvdisasm's text of the kernel's cubin for `signature`, else a
+        dict keyed by each compiled signature's tuple of argument types (cuda/_sass.py)."""
+        from ._sass import disassemble, kernel_cubin, require_nvdisasm
+
+        require_nvdisasm()  # before any compile, as Numba checks
+        if signature is not None:
+            return disassemble(kernel_cubin(self._owner, signature))
+        sigs = self._owner.signatures or self._owner.declared
+        return {_argument_types(s): disassemble(kernel_cubin(self._owner, s)) for s in sigs}
+
     def __repr__(self):
         return self._owner._repr()
 

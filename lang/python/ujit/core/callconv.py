@@ -1,0 +1,1 @@
+class CUDACallConv: pass
