@@ -4,7 +4,8 @@ import numpy as np
 from .. import _types
 from .._native import ext
 from . import _device_views as views
-from ._api import _stream_handle
+from ..core import config
+from ._api import Stream, _stream_handle, external_stream
 
 class _Flags(dict):
     c_contiguous = property(lambda self: self["C_CONTIGUOUS"])
@@ -118,7 +119,8 @@ class DeviceNDArray:
                                  "the host device), so it has no __cuda_array_interface__; use __dlpack__ "
                                  "(kDLCPU) or copy_to_host()")
         return {"shape": self.shape, "strides": None if self.is_c_contiguous() else self.strides,
-                "data": (self._ptr, False), "typestr": self.dtype.str, "version": 3, "stream": None}
+                "data": (self._ptr, False), "typestr": self.dtype.str, "version": 3,
+                "stream": stream_of_interface(self.stream)}
 
     def __dlpack__(self, stream=None):
         return self._h.to_dlpack()
@@ -191,10 +193,29 @@ def is_cuda_array(obj):
     return isinstance(obj, DeviceNDArray) or hasattr(obj, "__cuda_array_interface__")
 
 
+def stream_of_interface(stream):
+    """The `stream` of a __cuda_array_interface__ this process produces: the CUstream work on
+    the array is queued on, None for the default stream (v3)."""
+    handle = int(stream.handle) if isinstance(stream, Stream) else 0
+    return handle or None
+
+
+def sync_interface_stream(iface):
+    """Numba's consumer rule (v3): another library's array is used once the work queued on the
+    stream its interface names is done, unless config.CUDA_ARRAY_INTERFACE_SYNC is 0."""
+    ptr = iface.get("stream")
+    if ptr is not None and config.CUDA_ARRAY_INTERFACE_SYNC:
+        external_stream(ptr).synchronize()
+
+
 def as_cuda_array(obj):
-    """A DeviceNDArray viewing another library's device memory (zero-copy, through DLPack)."""
+    """A DeviceNDArray viewing another library's device memory (zero-copy, through DLPack),
+    once the stream its __cuda_array_interface__ names is done (sync_interface_stream)."""
     if isinstance(obj, DeviceNDArray):
         return obj
+    iface = getattr(obj, "__cuda_array_interface__", None)
+    if iface is not None:
+        sync_interface_stream(iface)
     if hasattr(obj, "__dlpack__"):
         return DeviceNDArray(ext.device_array_from_dlpack(obj.__dlpack__()))
     raise TypeError("%s does not export DLPack" % type(obj).__name__)

@@ -302,8 +302,8 @@ class Kernel:
         `overloads`) for the types of `args`, as a launch passes them. ujit compiles it in the
         launch that follows (ext.launch, cached per signature), under the same configuration."""
         args = [a.value if isinstance(a, ArgHint) else a for a in args]  # typed as the array it holds
-        codes = tuple(_device_array_code(a) if isinstance(a, DeviceNDArray) else ext.code_of(device_value(a))
-                      for a in args)
+        codes = tuple(_device_array_code(a) if isinstance(a, DeviceNDArray)
+                      else ext.code_of(device_value(a, sync=False)) for a in args)
         if self._owner.declared or any(c & _types.CODE_NONE for c in codes):
             return None  # declared signatures were compiled at decoration; a bad argument: the launch says so
         sig = "(%s)" % ", ".join(str(_types.type_of_code(c)) for c in codes)
