@@ -186,6 +186,7 @@ PyMethodDef ujit_py_cuda_methods[] = {
     {"device_array_new", ujit_py_device_array_new, METH_VARARGS, NULL},
     {"device_array_from_host", ujit_py_device_array_from_host, METH_VARARGS, NULL},
     {"device_array_from_dlpack", ujit_py_device_array_from_dlpack, METH_O, NULL},
+    {"device_array_from_interface", ujit_py_device_array_from_interface, METH_VARARGS, NULL},
     {"xoroshiro128p_init_states", ujit_py_xoroshiro128p_init_states, METH_VARARGS,
      "xoroshiro128p_init_states(host, seed, subsequence_start)"},
     {"launch", py_launch, METH_VARARGS, "launch(function, grid, block, args, stream, shared_mem)"},

@@ -22,7 +22,7 @@ from ._api import (  # noqa: F401
     per_thread_default_stream, select_device, stream, synchronize, unavailable_reason,
 )
 from ._devicearray import (  # noqa: F401
-    DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, to_device,
+    DeviceNDArray, as_cuda_array, device_array, device_array_like, from_cuda_array_interface, is_cuda_array, to_device,
 )
 from ._host_memory import (  # noqa: F401
     ManagedNDArray, MappedNDArray, managed_array, managed_array_like, mapped, mapped_array, mapped_array_like,

@@ -208,14 +208,33 @@ def sync_interface_stream(iface):
         external_stream(ptr).synchronize()
 
 
-def as_cuda_array(obj):
-    """A DeviceNDArray viewing another library's device memory (zero-copy, through DLPack),
-    once the stream its __cuda_array_interface__ names is done (sync_interface_stream)."""
+def from_cuda_array_interface(desc, owner=None, sync=True):
+    """Numba's cuda.from_cuda_array_interface: a DeviceNDArray viewing the memory a
+    __cuda_array_interface__ dict describes (zero-copy; `owner` is kept alive as long as the
+    memory is used), on the stream the interface names (an external stream; 0 without one),
+    once that stream's work is done where `sync` (and config.CUDA_ARRAY_INTERFACE_SYNC)."""
+    if desc.get("mask") is not None:
+        raise NotImplementedError("Masked arrays are not supported")
+    stream = 0
+    if desc.get("stream") is not None:
+        stream = external_stream(desc["stream"])
+        if sync:
+            sync_interface_stream(desc)
+    return DeviceNDArray(ext.device_array_from_interface(dict(desc), owner), stream)
+
+
+def as_cuda_array(obj, sync=True):
+    """A DeviceNDArray viewing another library's device memory (zero-copy): through DLPack
+    where the object exports it, else through its __cuda_array_interface__; in both cases
+    once the stream that interface names is done (sync_interface_stream)."""
     if isinstance(obj, DeviceNDArray):
         return obj
     iface = getattr(obj, "__cuda_array_interface__", None)
-    if iface is not None:
+    if iface is not None and not hasattr(obj, "__dlpack__"):
+        return from_cuda_array_interface(iface, owner=obj, sync=sync)
+    if iface is not None and sync:
         sync_interface_stream(iface)
     if hasattr(obj, "__dlpack__"):
         return DeviceNDArray(ext.device_array_from_dlpack(obj.__dlpack__()))
-    raise TypeError("%s does not export DLPack" % type(obj).__name__)
+    raise TypeError("%s is not a CUDA array: it exports neither __cuda_array_interface__ nor DLPack"
+                    % type(obj).__name__)
