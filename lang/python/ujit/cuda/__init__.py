@@ -45,9 +45,9 @@ from ._decorators import guvectorize, vectorize  # noqa: F401,E402
 globals().update(_TYPES)  # numba.cuda re-exports every type name: `from numba.cuda import float32`
 # numba-cuda's flag for "the CPU target is installed too": ujit is both.
 HAS_NUMBA = True
-from .compiler import compile, compile_all, compile_for_current_device, compile_ptx, compile_ptx_for_current_device  # noqa: F401,E402,E501
+from .compiler import compile, compile_for_current_device, compile_ptx, compile_ptx_for_current_device  # noqa: F401,E402,E501
 # CUDA C++ through NVRTC (cuda/_rawkernel.py, cuda/_linking.py)
-from ._linking import CUSource, LinkableCode, declare_device  # noqa: F401,E402
+from ._linking import CUSource, declare_device  # noqa: F401,E402
 from ._rawkernel import RawKernel, RawModule, compile_cuda_ptx  # noqa: F401,E402
 from ._reduce import Reduce, reduce  # noqa: F401,E402
 # Numba's public submodules and names from them (cuda/args.py, cuda/launchconfig.py, cuda/cudadrv)

@@ -97,4 +97,3 @@ def declare_device(name, sig, link=None, use_cooperative=False, abi="numba"):
     if abi not in ("numba", "c"):
         raise NotImplementedError("Unsupported ABI: %s" % abi)
     return Declaration(name, _signature(sig), check_link_files(link), use_cooperative, abi)
-class LinkableCode: pass

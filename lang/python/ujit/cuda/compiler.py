@@ -74,11 +74,3 @@ def compile_ptx_for_current_device(pyfunc, sig, **options):
 def compile_for_current_device(pyfunc, sig, **options):
     options["cc"] = _current_cc()
     return compile(pyfunc, sig, **options)
-
-
-def compile_all(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=False, cc=None, opt=True, abi="c",
-                abi_info=None, output="ltoir", forceinline=False, launch_bounds=None):
-    code, resty = compile(pyfunc, sig, debug=debug, lineinfo=lineinfo, device=device, fastmath=fastmath, cc=cc,
-                          opt=opt, abi=abi, abi_info=abi_info, output=output, forceinline=forceinline,
-                          launch_bounds=launch_bounds)
-    return [code], resty
