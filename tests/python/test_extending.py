@@ -86,8 +86,14 @@ def test_numba_core_extending_is_the_same_api():
     assert core_extending.overload is extending.overload
 
 
-def test_cgutils_names_what_is_missing():
+def test_cgutils_names_what_is_missing_and_lowerings_only_register():
     from ujit.cuda import cgutils
+    from ujit.cuda.cudaimpl import lower, lower_attr
+
+    def impl(context, builder, sig, args):
+        raise AssertionError("never called by ujit")
+
+    assert lower(plain, ujit.types.int64)(impl) is impl and lower_attr(ujit.types.int64, "x")(impl) is impl
 
     with pytest.raises(NotImplementedError, match="cgutils.create_struct_proxy: ujit has no llvmlite"):
         cgutils.create_struct_proxy
