@@ -207,6 +207,7 @@ class Kernel:
         self.__wrapped__ = owner.py_func
         self._launchers = {}  # config tuple -> its ext.Launcher: parsed once, as a loop launches
         self.extensions = []  # Numba's argument-preparing objects (see _prepare_args)
+        self._compiled_codes = set()  # argument type codes _compile_for_args has compiled for
 
     def __getitem__(self, config):
         try:
@@ -248,10 +249,9 @@ class Kernel:
         """What the C launcher calls for a launch it cannot make alone; then it can, for
         arguments of these types (not with declared signatures: their scalars convert).
         The launch's configuration is current (numba.cuda.launchconfig) while it types and
-        compiles the kernel: in _compile_for_args, and in the launch, which compiles."""
+        compiles the kernel."""
         config = LaunchConfig(self, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem, args)
         with launch_config(config):
-            self._compile_for_args(*args)
             codes = self.launch(args, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem)
         if not self._owner.declared and not self.extensions and not any(isinstance(a, ArgHint) for a in args):
             launcher.remember(self._owner.function(), codes)
@@ -277,6 +277,9 @@ class Kernel:
         launch_args, codes = tuple(launch_args), tuple(codes)
         if self._owner.declared:
             launch_args = self._owner.declared_arguments(codes, launch_args)
+        elif codes not in self._compiled_codes:  # Numba compiles for new argument types only
+            self._compile_for_args(*args)
+            self._compiled_codes.add(codes)
         ext.launch(self._owner.function(), grid, block, launch_args, _stream_handle(stream), shared)
         for copy_back in retrieve:
             copy_back()
@@ -301,11 +304,13 @@ class Kernel:
         """Numba's CUDADispatcher._compile_for_args: the specialization (a CompiledKernel in
         `overloads`) for the types of `args`, as a launch passes them. ujit compiles it in the
         launch that follows (ext.launch, cached per signature), under the same configuration."""
+        if self._owner.declared:
+            return None  # its signatures were compiled at decoration
         args = [a.value if isinstance(a, ArgHint) else a for a in args]  # typed as the array it holds
         codes = tuple(_device_array_code(a) if isinstance(a, DeviceNDArray)
                       else ext.code_of(device_value(a, sync=False)) for a in args)
-        if self._owner.declared or any(c & _types.CODE_NONE for c in codes):
-            return None  # declared signatures were compiled at decoration; a bad argument: the launch says so
+        if any(c & _types.CODE_NONE for c in codes):
+            return None  # an argument ujit cannot pass: the launch says which
         sig = "(%s)" % ", ".join(str(_types.type_of_code(c)) for c in codes)
         compiled = self.overloads.get(_argument_types(sig))
         if compiled is None:
