@@ -247,21 +247,19 @@ class Kernel:
 
     def _launch_through_python(self, launcher, *args):
         """What the C launcher calls for a launch it cannot make alone; then it can, for
-        arguments of these types (not with declared signatures: their scalars convert).
-        The launch's configuration is current (numba.cuda.launchconfig) while it types and
-        compiles the kernel."""
-        config = LaunchConfig(self, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem, args)
-        with launch_config(config):
-            codes = self.launch(args, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem)
-        if not self._owner.declared and not self.extensions and not any(isinstance(a, ArgHint) for a in args):
+        arguments of these types (not with declared signatures: their scalars convert; nor
+        with arguments an extension or cuda.In/Out/InOut prepares)."""
+        codes, prepared = self.launch(args, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem)
+        if not self._owner.declared and not prepared:
             launcher.remember(self._owner.function(), codes)
 
     def launch(self, args, grid, block, stream, shared):
         # Without a device a kernel runs compiled for the CPU (the C API falls back, with a
         # note on stderr), on host arrays and the host device's arrays in place.
         retrieve = []  # what cuda.Out and cuda.InOut arguments copy back after the launch
-        if self.extensions or any(isinstance(a, ArgHint) for a in args):
-            args = self._prepare_args(args, stream, retrieve)
+        prepared = bool(self.extensions) or any(isinstance(a, ArgHint) for a in args)
+        if prepared:
+            original, args = args, self._prepare_args(args, stream, retrieve)
         _warn_implicit_copy(args)
         launch_args, codes = [], []
         for a in args:
@@ -277,14 +275,16 @@ class Kernel:
         launch_args, codes = tuple(launch_args), tuple(codes)
         if self._owner.declared:
             launch_args = self._owner.declared_arguments(codes, launch_args)
-        elif codes not in self._compiled_codes:  # Numba compiles for new argument types only
-            self._compile_for_args(*args)
+        elif codes not in self._compiled_codes:  # Numba compiles for new argument types only,
+            # with the launch's configuration current (numba.cuda.launchconfig)
+            with launch_config(LaunchConfig(self, grid, block, stream, shared, original if prepared else args)):
+                self._compile_for_args(*(original if prepared else args))
             self._compiled_codes.add(codes)
         ext.launch(self._owner.function(), grid, block, launch_args, _stream_handle(stream), shared)
         for copy_back in retrieve:
             copy_back()
         self._owner.note_launch(codes)
-        return codes
+        return codes, prepared
 
     def _prepare_args(self, args, stream, retrieve):
         """Numba's argument preparation: each of the kernel's `extensions` may replace an
