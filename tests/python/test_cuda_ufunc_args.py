@@ -92,6 +92,20 @@ def test_gufunc_argument_counts_and_outputs_as_numba_says():
         cuda_norm(arr, out, out=out)
 
 
+def test_vectorize_options_as_numba_cuda():
+    def add(x, y):
+        return x + y
+
+    with pytest.warns(RuntimeWarning, match="^nopython kwarg for cuda target is redundant$"):
+        f = vectorize(["float32(float32, float32)"], target="cuda", nopython=True)(add)
+    np.testing.assert_array_equal(f(np.ones(2, np.float32), np.ones(2, np.float32)), [2.0, 2.0])
+    with pytest.raises(KeyError, match="Unrecognized options. cuda vectorize target does not support option: "
+                                       "'nonexistent'"):
+        vectorize(["float32(float32, float32)"], target="cuda", nonexistent=2)(add)
+    with pytest.raises(TypeError, match="unexpected keyword argument"):  # the CPU target's own check
+        vectorize(["float32(float32, float32)"], nonexistent=2)
+
+
 def test_gufunc_decorator_checks_as_numba_cuda():
     def f(x, y):
         pass

@@ -6,6 +6,8 @@ as Numba takes them. Where CUDA is unavailable, host arrays in run the same func
 loops (the CLI does the same); device arrays in (the host device's, in host memory) take the
 GPU path's calls, which the library runs compiled for the CPU: device arrays out, as on a GPU.
 """
+import warnings
+
 import numpy as np
 
 from .. import _source, _types
@@ -94,7 +96,17 @@ class CUDAUFunc:
         return reduce_by_reference(self, o.py_func, (_rebuild_cuda_ufunc, (o.py_func, o.declared, o.options)))
 
 
+# What @vectorize(target='cuda') takes besides the signatures (numba-cuda's DeviceVectorize;
+# fastmath is ujit's too); nopython is redundant there, anything else Numba's KeyError.
+_CUDA_UFUNC_OPTIONS = {"target", "identity", "cache", "fastmath"}
+
+
 def make_cuda_ufunc(py_func, sigs, kws):
+    for option in kws:
+        if option == "nopython":
+            warnings.warn("nopython kwarg for cuda target is redundant", RuntimeWarning, stacklevel=3)
+        elif option not in _CUDA_UFUNC_OPTIONS:
+            raise KeyError("Unrecognized options. cuda vectorize target does not support option: '%s'" % option)
     return CUDAUFunc(CUDAUfuncFunction(py_func, sigs, kws))
 
 
