@@ -34,7 +34,7 @@ import sys
 import textwrap
 import types
 
-from . import _dynamic_source, _types
+from . import _dynamic_source, _types, extending
 from ._operator_functions import operator_function
 from ._prange import prange
 from ._threads import get_num_threads, get_thread_id, set_num_threads
@@ -64,8 +64,10 @@ class FunctionSource:
             self._init_lambda(name or def_name(py_func))
         else:
             self._init_def()
-            if name and name != py_func.__name__:
-                self._rename_def(name)
+            # Compiled under the name it is called by; a def renamed after it was made
+            # (`fn.__name__ = ...`, as generated code does) is compiled as its __name__.
+            if (name or py_func.__name__) != self.node.name:
+                self._rename_def(name or py_func.__name__)
         self.last_line = self.first_line + len(self.lines) - 1
 
     def _init_def(self):
@@ -92,7 +94,7 @@ class FunctionSource:
         """A ujit function called by another name (`device_func = cuda.jit(device=True)(f)`
         in a closure): it compiles as `def name(...)`, its lines otherwise as they are."""
         k = self.def_line - self.first_line
-        pattern = r"\bdef(\s+)%s\b" % re.escape(self.py_func.__name__)
+        pattern = r"\bdef(\s+)%s\b" % re.escape(self.node.name)
         self.lines[k] = re.sub(pattern, lambda m: "def" + m.group(1) + name, self.lines[k], count=1)
 
     def _init_lambda(self, name):
@@ -307,9 +309,19 @@ class ModuleText:
                 continue  # a builtin (abs, range) or undefined: ujit itself says which
             if name == src.py_func.__name__ and callee_of(value) is not None and callee_of(value)[0] is src.py_func:
                 continue  # the function itself (recursion: ujit reports it)
+            if extending.is_jitable(value):  # @register_jitable: compiled for the caller's target
+                callees.append((value, self._operator_decorator, name if value.__name__ != name else None))
+                continue
+            unsupported = extending.unsupported_use(value)
+            if unsupported is not None:
+                raise NotImplementedError("%s:%d:%d: error: '%s' is %s" % (src.filename, line, col, name, unsupported))
             callee = callee_of(value)
             if callee is not None:
                 py_func, decorator = callee
+                as_device = getattr(getattr(value, "_ujit_callee", None), "device_decorator", None)
+                if as_device is not None and (self.cpu_fallback or self._operator_decorator != decorator_text("jit")):
+                    # A kernel called from CUDA code is a device function there (numba-cuda).
+                    decorator = decorator_text("jit") if self.cpu_fallback else as_device()
                 if self.cpu_fallback and decorator == decorator_text("cuda.jit", device=True):
                     decorator = decorator_text("jit")
                 if py_func.__name__ == "<lambda>":

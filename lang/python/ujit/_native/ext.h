@@ -193,6 +193,7 @@ PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args);
 PyObject* ujit_py_xoroshiro128p_init_states(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule);
 PyObject* ujit_py_cuda_array_code(PyObject* self, PyObject* o);
+PyObject* ujit_py_device_array_from_interface(PyObject* self, PyObject* args);
 
 /* cuda_launcher.c: kernel[grid, block(, stream, shared)]: KernelBase (the C half of
  * ujit.cuda's Kernel) keeps one Launcher per configuration. */
