@@ -64,6 +64,7 @@ typedef struct {
     ColumnFix* fixes;
     Py_ssize_t n_fixes;
     PyObject* exceptions; /* dict or NULL: global name -> the module's own exception class */
+    PyObject* enums;      /* dict or NULL: class name -> the enum class (ujit/_enums.py) */
 } ModuleObject;
 
 typedef struct {
