@@ -35,6 +35,12 @@ if [[ -f .device-bin/cffi-py.tar.xz ]]; then
   mkdir -p /tmp/cffi-py && tar xJf .device-bin/cffi-py.tar.xz -C /tmp/cffi-py
   PYTHONPATH="$PYTHONPATH:/tmp/cffi-py"
 fi
+# LLVM's FileCheck for the suite's IR and PTX checks, packed by
+# tools/scripts/pack_filecheck_for_device.sh (that machine has no LLVM).
+if [[ -f .device-bin/filecheck.tar.xz ]]; then
+  mkdir -p /tmp/filecheck && tar xJf .device-bin/filecheck.tar.xz -C /tmp/filecheck
+  PATH="/tmp/filecheck:$PATH"
+fi
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 python3 -c "import sys, numpy; print(sys.version.split()[0], 'numpy', numpy.__version__)"
 bash lang/python/build_ext.sh bin build/python >/dev/null || { echo "build_ext failed"; exit 1; }
