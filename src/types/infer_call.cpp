@@ -8,6 +8,7 @@
 #include "nplib/library_typing.hpp"
 #include "syntax/diagnostics.hpp"
 #include "types/const_eval.hpp"
+#include "types/overload_rating.hpp"
 #include "types/rules.hpp"
 
 #include <fmt/format.h>
@@ -219,11 +220,29 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
         args.resize(fixed);
         args.push_back(tuple(std::move(rest)));
     }
+    // A callee with declared signatures runs the one Numba's overload resolution picks, its
+    // arguments converted (unsafely too); never a specialization of its own (overload_rating.hpp).
+    const Type* declared_return = nullptr;
+    const bool declared = !d.signatures.empty() && (d.kind == Decorator::Kind::Jit || d.device) &&
+                          (callee->params.empty() || !callee->params.back().star) && rateable(args);
+    if (declared) {
+        const Signature* sig = choose_declared(d.signatures, args);
+        if (!sig) {
+            std::string listed, sigs;
+            for (const Type* t : args) listed += (listed.empty() ? "" : ", ") + t->str();
+            for (const Signature& s : d.signatures) sigs += (sigs.empty() ? "" : ", ") + s.str();
+            error(c->loc, fmt::format("no declared signature of '{}' takes the argument types ({}); it declares {}",
+                                      callee->name, listed, sigs));
+        }
+        args = sig->args;
+        declared_return = sig->ret;
+    }
     if (!capture_values(c, callee, args)) return nullptr;  // an inner function's captured variables
     FunctionRole role = cuda() ? FunctionRole::Device : FunctionRole::Scalar;
     if (ModuleScope::Frame* frame = m_.recursion_frame(callee, args, fn_.target, role))
         return recursive_call(c, *frame);
-    const TypedFunction& t = m_.specialize(callee, args, fn_.target, nullptr, role, c->loc, literal_args(c, callee));
+    const TypedFunction& t = m_.specialize(callee, args, fn_.target, declared_return, role, c->loc,
+                                           declared ? std::map<std::string, ConstValue>{} : literal_args(c, callee));
     fn_.callees[c->id] = &t;
     return t.return_type;
 }

@@ -5,6 +5,7 @@
 
 #include "ujit/ujit.hpp"
 
+#include <complex>
 #include <string>
 
 using namespace ujit;
@@ -85,4 +86,25 @@ TEST_CASE("runaway recursion is Numba's error at the call", "[e2e][functions]") 
     } catch (const Error& e) {
         CHECK_THAT(e.what(), Contains("r.py:4:12: error: cannot type infer runaway recursion"));
     }
+}
+
+TEST_CASE("a callee's declared signatures: the one Numba's overload resolution picks", "[e2e][functions]") {
+    Module m = Module::from_string(R"PY(
+from numba import njit
+
+@njit(["int64(int64, int64)", "float64(float64, float64)"])
+def add(a, b):
+    return a + b
+
+@njit
+def call_add(x, y):
+    return add(x, y)
+)PY",
+                                   "declared_callee.py");
+    // int32 -> float64 is safe, float64 -> int64 unsafe: the float64 signature (3.5, not 3).
+    CHECK(m.function("call_add")(Value::of_int(DType::Int32, 1), 2.5).as<double>() == 3.5);
+    CHECK(m.function("call_add")(int64_t{1}, 2.5).as<int64_t>() == 3);  // a tie (one unsafe each): the first
+    CHECK(m.function("call_add")(int64_t{1}, int64_t{2}).as<int64_t>() == 3);
+    CHECK_THROWS_WITH(m.function("call_add")(std::complex<double>(1.0), std::complex<double>(1.0)),
+                      Contains("no declared signature of 'add' takes the argument types (complex128, complex128)"));
 }

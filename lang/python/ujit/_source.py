@@ -319,12 +319,7 @@ class ModuleText:
             callee = callee_of(value)
             if callee is not None:
                 py_func, decorator = callee
-                as_device = getattr(getattr(value, "_ujit_callee", None), "device_decorator", None)
-                if as_device is not None and (self.cpu_fallback or self._operator_decorator != decorator_text("jit")):
-                    # A kernel called from CUDA code is a device function there (numba-cuda).
-                    decorator = decorator_text("jit") if self.cpu_fallback else as_device()
-                if self.cpu_fallback and decorator == decorator_text("cuda.jit", device=True):
-                    decorator = decorator_text("jit")
+                decorator = self._callee_decorator(value, decorator)
                 if py_func.__name__ == "<lambda>":
                     callees.append((py_func, decorator, name))  # `g = njit(lambda x: ...)`
                     continue
@@ -344,6 +339,24 @@ class ModuleText:
                                     % name, src.filename, line, col)
             self.bindings[name] = statement
         return callees
+
+    def _callee_decorator(self, value, decorator):
+        """The decorator a ujit function this module calls compiles under: a kernel called
+        from CUDA code is a device function there (numba-cuda); CUDA code compiled for the CPU
+        (cpu_fallback) compiles device functions as @njit; a function with declared signatures
+        keeps them, and compiled code runs one of them (types/overload_rating.hpp)."""
+        owner = getattr(value, "_ujit_callee", None) or getattr(value, "_owner", None)
+        as_device = getattr(owner, "device_decorator", None)
+        if as_device is not None and (self.cpu_fallback or self._operator_decorator != decorator_text("jit")):
+            decorator = decorator_text("jit") if self.cpu_fallback else as_device()
+        if self.cpu_fallback and decorator == decorator_text("cuda.jit", device=True):
+            decorator = decorator_text("jit")
+        declared = getattr(owner, "declared", None)
+        if declared and getattr(owner, "device", True) and decorator.startswith("@%s." % _PRELUDE_NUMBA):
+            listed = "[%s]" % ", ".join(repr(str(s)) for s in declared)  # not a kernel's: those are void
+            head, paren, rest = decorator.partition("(")
+            decorator = "%s(%s%s" % (head, listed, ", " + rest if paren and rest != ")" else ")")
+        return decorator
 
     # -------------------------------------------------------------- frozen globals
 
