@@ -27,6 +27,8 @@ llvm::Value* real_to_real(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from
 
 llvm::Value* convert(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from, const Type* to) {
     if (from == to) return v;
+    // An IntEnum member converts to numbers as its value (Numba's IntEnumMember.can_convert_to).
+    if (from->is_int_enum() && !to->is_enum()) return convert(b, v, from->enum_value(), to);
     if (from->is_complex() && to->is_complex()) {
         const Type* fpart = from->dtype() ? from->dtype() : types::floating(from->bits() / 2);
         const Type* tpart = to->dtype() ? to->dtype() : types::floating(to->bits() / 2);
@@ -65,6 +67,7 @@ llvm::Value* convert(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from, con
 
 llvm::Value* truth(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
     switch (t->kind()) {
+    case Kind::Enum: return t->is_int_enum() ? truth(b, v, t->enum_value()) : b.getTrue();  // Python's
     case Kind::Bool: return v;
     case Kind::Int: return b.CreateICmpNE(v, llvm::ConstantInt::get(v->getType(), 0));
     case Kind::Float: return b.CreateFCmpUNE(v, llvm::ConstantFP::get(v->getType(), 0.0));
@@ -83,6 +86,11 @@ llvm::Value* truth(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
 
 llvm::Value* constant_value(llvm::IRBuilder<>& b, const types::ConstValue& c) {
     const Type* t = c.type;
+    if (t->is_enum()) {  // a member is its value
+        types::ConstValue value = c;
+        value.type = t->enum_value();
+        return constant_value(b, value);
+    }
     llvm::Type* ty = t->is_none() ? nullptr : value_type(b.getContext(), t);
     switch (t->kind()) {
     case Kind::Bool: return b.getInt1(c.i != 0);

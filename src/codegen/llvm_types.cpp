@@ -49,6 +49,7 @@ llvm::StructType* str_struct(llvm::LLVMContext& ctx) {
 }
 
 llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
+    if (t->is_enum()) return value_type(ctx, t->enum_value());  // a member is its value (Numba's too)
     if (t->is_none()) return llvm::Type::getVoidTy(ctx);
     if (t->is_array()) return array_struct(ctx, t->ndim());
     if (t->is_list()) return list_struct(ctx);
@@ -72,6 +73,7 @@ llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
 }
 
 llvm::Type* storage_type(llvm::LLVMContext& ctx, const Type* t) {
+    if (t->is_enum()) return storage_type(ctx, t->enum_value());
     if (t->is_bool()) return llvm::Type::getInt8Ty(ctx);
     if (t->is_uniform_tuple()) return llvm::ArrayType::get(storage_type(ctx, t->elements()[0]), t->elements().size());
     if (t->is_tuple()) {
@@ -83,6 +85,7 @@ llvm::Type* storage_type(llvm::LLVMContext& ctx, const Type* t) {
 }
 
 llvm::Value* to_storage(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
+    if (t->is_enum()) return to_storage(b, v, t->enum_value());
     if (t->is_bool()) return b.CreateZExt(v, b.getInt8Ty());
     if (t->is_tuple()) {
         llvm::Value* out = llvm::UndefValue::get(storage_type(b.getContext(), t));
@@ -94,6 +97,7 @@ llvm::Value* to_storage(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
 }
 
 llvm::Value* from_storage(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
+    if (t->is_enum()) return from_storage(b, v, t->enum_value());
     if (t->is_bool()) return b.CreateICmpNE(v, b.getInt8(0));
     if (t->is_tuple()) {
         llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), t));

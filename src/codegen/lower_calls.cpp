@@ -51,6 +51,7 @@ llvm::Value* FunctionLowering::call(const Call* e) {
             return dict_builtin_call(e, ct->builtin());
         return call_builtin(e, ct->builtin(), self);
     }
+    case types::Kind::EnumClass: return enum_from_value(e);
     default: unsupported(e->callee->loc, fmt::format("'{}' object is not callable", ct->str()));
     }
 }
@@ -114,7 +115,9 @@ llvm::Value* FunctionLowering::call_function(const types::TypedFunction& callee,
         args.push_back(convert_or_fail(v, var->type, to, loc));
     }
     llvm::Function* g = mod.internal_function(callee);
+    llvm::Value* held = record_held_references();  // for a raise in the callee (lower_unwind.cpp)
     llvm::Value* v = b.CreateCall(g, args);
+    forget_held_references(held);
     if (callee.return_type->is_none()) return nullptr;
     own_temporary(v, callee.return_type);  // the callee handed over one reference
     return v;

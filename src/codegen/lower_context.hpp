@@ -548,6 +548,18 @@ private:
     // hold is released first, as a return releases it (lower_try.cpp).
     void leave_by_raise(llvm::Value* cond, const std::function<void(llvm::Value*)>& raise);
     // ---- end pylang2
+    // ---- lang4: enum members (lower_enum.cpp): comparisons, Color(value)
+    // The comparison of members typing gave the operand type `operand` (types::compare_op_types);
+    // null when `op` compares them as ints (IntEnum).
+    llvm::Value* enum_compare(syntax::CmpOp op, llvm::Value* l, llvm::Value* r, const Type* operand);
+    llvm::Value* values_equal(llvm::Value* l, llvm::Value* r, const Type* t, syntax::SourceLoc loc);
+    llvm::Value* enum_from_value(const syntax::Call* e);
+    // lower_unwind.cpp: what this frame holds across a call of a compiled function, recorded
+    // for a raise that jumps over it; the mark (null: nothing recorded) goes to forget_...
+    llvm::Value* record_held_references();
+    void forget_held_references(llvm::Value* mark);
+    llvm::Value* int_hash(llvm::Value* v, const Type* t);  // lower_str.cpp: hash() of an integer
+    // ---- end lang4
 
 public:
     ModuleLowering& mod;

@@ -98,6 +98,12 @@ llvm::Value* FunctionLowering::cuda_array_storage(const Call* e, bool shared) {
         strides_v[k] = b.getInt64(stride);
         stride *= dims[k] + (k + 1 == dims.size() ? pad : 0);
     }
+    // Dynamic shared memory (a 1-D shape 0): as long as the launch's sharedmem allows, so
+    // that its slices are distinct (Numba's fix of its issue 5073).
+    if (shared && count == 0 && dims.size() == 1) {
+        if (llvm::Value* bytes = mod.target.emit_dynamic_shared_bytes(b))
+            shape_v[0] = b.CreateUDiv(bytes, b.getInt64(dtype->itemsize()), "dynamic_shared_len");
+    }
     if (p->getType()->getPointerAddressSpace() != 0) p = b.CreateAddrSpaceCast(p, b.getPtrTy());
     return make_array(b, at, p, shape_v, strides_v);
 }

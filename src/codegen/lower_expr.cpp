@@ -125,6 +125,7 @@ llvm::Value* FunctionLowering::attribute(const Attribute* e) {
         if (e->attr == "real") return convert_or_fail(b.CreateExtractValue(c, 0), part, t, e->loc);
         if (e->attr == "imag") return convert_or_fail(b.CreateExtractValue(c, 1), part, t, e->loc);
     }
+    if (vt && vt->is_enum() && e->attr == "value") return expr(e->value);  // a member is its value
     if (vt && (vt->is_int() || vt->is_float() || vt->is_bool())) {
         // x.real / x.imag of a real number
         if (e->attr == "real") return expr_as(e->value, t);

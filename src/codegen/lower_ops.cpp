@@ -404,6 +404,11 @@ llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Ty
                                               SourceLoc loc) {
     if (lt->is_list() || rt->is_list()) return list_compare(op, l, lt, r, rt, loc);
     if (rt->is_dict() || rt->is_set()) return dict_compare(op, l, lt, r, rt, loc);
+    if (lt->is_enum() || rt->is_enum()) {
+        if (llvm::Value* c = enum_compare(op, l, r, types::compare_op_types(op, lt, rt).operand)) return c;
+        lt = types::int_enums_as_ints(lt);  // IntEnum members compared as ints
+        rt = types::int_enums_as_ints(rt);
+    }
     if (op == CmpOp::Is || op == CmpOp::IsNot) {
         // Only `x is None` has a meaning here, and it is known from the types.
         if (lt->is_none() || rt->is_none()) {

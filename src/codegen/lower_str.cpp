@@ -166,8 +166,24 @@ llvm::Value* FunctionLowering::str_builtin(const Call* e, BuiltinId id) {
         raise_if(b.CreateICmpUGT(code, b.getInt64(0x10FFFF)), "ValueError", "chr() arg not in range(0x110000)", e->loc);
         return str_new("ujit_str_chr", {code});
     }
-    default: return str_query("ujit_str_hash", b.getInt64Ty(), {str_pointer(v)});
+    default:
+        if (!at->is_str()) return int_hash(v, at);
+        return str_query("ujit_str_hash", b.getInt64Ty(), {str_pointer(v)});
     }
+}
+
+// Python's hash of an integer: its value modulo 2**61 - 1 with its sign, -1 becoming -2
+// (CPython's long_hash; dicts/dict_keys.cpp hashes keys the same way).
+llvm::Value* FunctionLowering::int_hash(llvm::Value* v, const Type* t) {
+    const bool is_signed = t->is_int() && t->is_signed();
+    llvm::Value* x = b.CreateIntCast(v, b.getInt64Ty(), is_signed);
+    llvm::Value* modulus = b.getInt64((uint64_t{1} << 61) - 1);
+    if (!is_signed) return b.CreateURem(x, modulus);
+    llvm::Value* negative = b.CreateICmpSLT(x, b.getInt64(0));
+    llvm::Value* magnitude = b.CreateSelect(negative, b.CreateNeg(x), x);
+    llvm::Value* r = b.CreateURem(magnitude, modulus);
+    llvm::Value* h = b.CreateSelect(negative, b.CreateNeg(r), r);
+    return b.CreateSelect(b.CreateICmpEQ(h, b.getInt64(-1)), b.getInt64(-2), h);
 }
 
 }  // namespace ujit::codegen

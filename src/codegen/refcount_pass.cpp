@@ -181,6 +181,7 @@ llvm::Function* refcount_marker(llvm::Module& m, bool increment) {
 }
 
 unsigned lower_refcounts(llvm::Module& m) {
+    drop_unneeded_unwind_records(m);  // before the pruning, which takes a record for a release
     llvm::Function* inc = m.getFunction(kIncref);
     llvm::Function* dec = m.getFunction(kDecref);
     if (!inc && !dec) return 0;

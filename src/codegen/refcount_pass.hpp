@@ -14,6 +14,11 @@ namespace ujit::codegen {
 // ujit_nrt_meminfo* or null, declared in `m` on first use.
 llvm::Function* refcount_marker(llvm::Module& m, bool increment);
 
+// ---- lang4: deletes the records of held references (codegen/lower_unwind.cpp) around calls
+// that cannot raise; lower_refcounts runs it first. Returns how many it deleted.
+unsigned drop_unneeded_unwind_records(llvm::Module& m);
+// ---- end lang4
+
 // Prunes useless pairs, then lowers the markers. Returns how many pairs were removed.
 unsigned lower_refcounts(llvm::Module& m);
 

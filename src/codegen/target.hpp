@@ -106,6 +106,9 @@ public:
     // (0 = dynamic shared memory). Returns a pointer to the first element (in
     // global_address_space(), i.e. generic on CUDA).
     virtual llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) = 0;
+    // The bytes of dynamic shared memory the running launch gave (an i64), the extent of a
+    // cuda.shared.array(0, ...) (Numba: %dynamic_smem_size / itemsize); null off kernels.
+    virtual llvm::Value* emit_dynamic_shared_bytes(llvm::IRBuilder<>&) { return nullptr; }
 
     // Marks the entry point: a kernel on CUDA, an exported function on the CPU.
     // (CUDA: role Kernel → .entry; other roles stay external .func definitions.)

@@ -97,6 +97,7 @@ struct ErrorGuardFrame {
     const char* where = nullptr;
     ErrorGuardFrame* prev = nullptr;
     uint64_t alloc_mark = 0;  // the allocation log's mark at push: a raise frees what is newer
+    uint64_t unwind_mark = 0;  // nrt::t_unwind_refs.size at push: a raise releases what is newer
 };
 // The code of a compiled try block's frame until a raise reaches it.
 constexpr int kCompiledTryFrame = -1;
@@ -116,6 +117,7 @@ inline void push_guard(ErrorGuardFrame& frame) {
     ErrorGuardFrame*& top = current_error_guard();
     frame.prev = top;
     frame.alloc_mark = nrt::log_enter();
+    frame.unwind_mark = nrt::t_unwind_refs.size;
     top = &frame;
 }
 inline void pop_guard(const ErrorGuardFrame& frame) {
@@ -127,6 +129,9 @@ inline void pop_guard(const ErrorGuardFrame& frame) {
 // there keeps values in callee-saved registers across it, and the longjmp never restores
 // them (the guard's frame saves none: found when one did, and its caller crashed).
 inline void pop_guard_after_raise(const ErrorGuardFrame& frame) {
+    // The skipped frames' references first: what they held that was made since the push
+    // goes with the log's release below, older memory only loses their counts.
+    nrt::release_unwind_since(frame.unwind_mark);
     nrt::release_since(frame.alloc_mark);
     pop_guard(frame);
 }

@@ -176,6 +176,20 @@ template <class T> constexpr bool kVectorSorted = std::is_same_v<T, double> || s
                                                   std::is_same_v<T, int64_t> || std::is_same_v<T, uint64_t> ||
                                                   std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>;
 
+// The index of the first NaN in v[0, n), n if none: blocks of 64 compared without an early
+// exit, so that each block's test vectorizes.
+template <class T> size_t first_nan(const T* v, size_t n) {
+    constexpr size_t kBlock = 64;
+    size_t i = 0;
+    for (; i + kBlock <= n; i += kBlock) {
+        bool any = false;
+        for (size_t j = 0; j < kBlock; ++j) any |= v[i + j] != v[i + j];
+        if (any) break;
+    }
+    while (i < n && !is_nan(v[i])) ++i;
+    return i;
+}
+
 // np.sort's default kind where the CPU has AVX-512: NaNs moved to the end (in place for a
 // contiguous row, else while gathering into a buffer), the rest sorted by the vector
 // quicksort. False where the CPU lacks AVX-512 or malloc fails: the row then holds its
@@ -187,8 +201,8 @@ template <class T> bool sort_row_vectorized(char* data, size_t n, int64_t stride
         T* v = reinterpret_cast<T*>(data);
         size_t m = n;
         if constexpr (std::is_floating_point_v<T>) {
-            m = 0;
-            for (size_t i = 0; i < n; ++i)
+            m = first_nan(v, n);  // most rows have none: a vector scan, then nothing moves
+            for (size_t i = m; i < n; ++i)
                 if (!is_nan(v[i])) std::swap(v[m++], v[i]);
         }
         return avx512_sort(v, m);

@@ -124,6 +124,7 @@ KernelContext base_context(const KernelLaunch& l, char* shared) {
     }
     ctx.shared = shared;
     ctx.dynamic_shared = shared + align_up(size_t(l.info->static_shared_bytes));
+    ctx.dynamic_shared_bytes = l.dynamic_shared;
     return ctx;
 }
 

@@ -25,6 +25,7 @@ struct KernelContext {
     char* shared;          // the block's static shared arrays
     char* dynamic_shared;  // the block's dynamic shared memory (cuda.shared.array(0, ...))
     void* block;           // the block's barrier state; null when the block runs as a plain loop
+    uint64_t dynamic_shared_bytes;  // the launch's sharedmem: the extent of dynamic_shared
 };
 
 // The global `<symbol>$cpu_kernel` of a kernel compiled for the CPU.

@@ -27,6 +27,7 @@ constexpr unsigned kCtxNtid = offsetof(KernelContext, ntid);
 constexpr unsigned kCtxNctaid = offsetof(KernelContext, nctaid);
 constexpr unsigned kCtxShared = offsetof(KernelContext, shared);
 constexpr unsigned kCtxDynamicShared = offsetof(KernelContext, dynamic_shared);
+constexpr unsigned kCtxDynamicSharedBytes = offsetof(KernelContext, dynamic_shared_bytes);
 constexpr uint64_t kWarpSize = 32;
 
 llvm::Module& module_of(llvm::IRBuilder<>& b) { return *b.GetInsertBlock()->getModule(); }
@@ -198,6 +199,9 @@ public:
                                    const types::Type* result_type) override;
 
     llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) override;
+    llvm::Value* emit_dynamic_shared_bytes(llvm::IRBuilder<>& b) override {
+        return load_field(b, b.getInt64Ty(), kCtxDynamicSharedBytes);
+    }
 
     void mark_entry(llvm::Function& f, types::FunctionRole role) override;
 

@@ -12,6 +12,7 @@
 #include "types/builtins.hpp"
 
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/Metadata.h>
 
 namespace ujit::codegen {
@@ -77,6 +78,13 @@ public:
     }
 
     llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) override;
+    llvm::Value* emit_dynamic_shared_bytes(llvm::IRBuilder<>& b) override {
+        // PTX's %dynamic_smem_size special register (what Numba reads), by inline asm: LLVM
+        // has no intrinsic for it.
+        auto* asm_fn = llvm::InlineAsm::get(llvm::FunctionType::get(b.getInt32Ty(), false),
+                                            "mov.u32 $0, %dynamic_smem_size;", "=r", false);
+        return b.CreateZExt(b.CreateCall(asm_fn), b.getInt64Ty());
+    }
 
     void mark_entry(llvm::Function& f, types::FunctionRole role) override;
 

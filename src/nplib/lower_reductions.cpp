@@ -161,6 +161,60 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
         return b.CreateInsertValue(out, b.CreateFDiv(b.CreateExtractValue(v, 1), nf), 1);
     };
     auto empty_error = [&](RuntimeError code) { check_error(b.CreateICmpEQ(size, b.getInt64(0)), int(code), loc); };
+    // A float max or min as NumPy's loop computes it: each group of 8 vectors (of one 512-bit
+    // register's lanes) reduced as a tree, then into one vector accumulator, every step
+    // NaN-propagating, so that a NaN anywhere is the result. Separate accumulators with a NaN
+    // flag beside them (what the loop vectorizer makes of a scalar loop) ran about 10% behind
+    // NumPy on 10M float64: more instructions per cache line read, fewer lines in flight.
+    auto float_extreme = [&](bool is_max) -> llvm::Value* {
+        constexpr int kTree = 8;
+        const bool cpu = mod.target.kind() == types::TargetKind::CPU;
+        llvm::Type* ft = value_type(mod.ctx, rt);
+        const int lanes = 512 / static_cast<int>(rt->bits());
+        auto* vt = llvm::FixedVectorType::get(ft, lanes);
+        // NaN where either is (llvm.maximum: on x86 a max, a compare and a masked move; a
+        // compare-and-select pair became two compares, an OR of masks and a blend). Which of
+        // -0.0 and 0.0 is larger is left open (nsz), as NumPy's max leaves it to the CPU.
+        auto extreme = [&](llvm::Value* a, llvm::Value* c) {
+            llvm::FastMathFlags fmf;
+            fmf.setNoSignedZeros();
+            llvm::IRBuilder<>::FastMathFlagGuard guard(b);
+            b.setFastMathFlags(fmf);
+            return intrinsic(b, is_max ? llvm::Intrinsic::maximum : llvm::Intrinsic::minimum, {a, c});
+        };
+        llvm::Constant* init = llvm::ConstantFP::getInfinity(ft, /*Negative=*/is_max);
+        llvm::AllocaInst* acc = entry_alloca(vt, "extreme.lanes");
+        llvm::AllocaInst* best = slot_of(rt, init);
+        elementwise_rows(dims, arrays, [&](llvm::Value* n, const RowPointers& at) {
+            b.CreateStore(llvm::ConstantVector::getSplat(llvm::ElementCount::getFixed(lanes), init), acc);
+            const int64_t group = int64_t(kTree) * lanes;
+            // The groups only on the CPU: a GPU thread reduces one element at a time.
+            llvm::Value* groups = cpu ? b.CreateSDiv(n, b.getInt64(group)) : b.getInt64(0);
+            counted_range(groups, [&](llvm::Value* g) {
+                llvm::Value* first = b.CreateMul(g, b.getInt64(group));
+                std::vector<llvm::Value*> v;
+                for (int j = 0; j < kTree; ++j) {
+                    llvm::Value* x = llvm::PoisonValue::get(vt);
+                    for (int l = 0; l < lanes; ++l)
+                        x = b.CreateInsertElement(x, element(at(b.CreateAdd(first, b.getInt64(j * lanes + l))), rt), l);
+                    v.push_back(x);
+                }
+                for (size_t width = v.size(); width > 1; width /= 2)
+                    for (size_t j = 0; j < width / 2; ++j) v[j] = extreme(v[2 * j], v[2 * j + 1]);
+                b.CreateStore(extreme(b.CreateLoad(vt, acc), v[0]), acc);
+            });
+            // The lanes, then the row's last elements, into the running result.
+            llvm::Value* row_lanes = b.CreateLoad(vt, acc);
+            llvm::Value* cur = b.CreateLoad(ft, best);
+            for (int l = 0; l < lanes; ++l) cur = extreme(cur, b.CreateExtractElement(row_lanes, l));
+            b.CreateStore(cur, best);
+            llvm::Value* tail = b.CreateMul(groups, b.getInt64(group));
+            counted_range(b.CreateSub(n, tail), [&](llvm::Value* i) {
+                b.CreateStore(extreme(b.CreateLoad(ft, best), element(at(b.CreateAdd(tail, i)), rt)), best);
+            });
+        });
+        return b.CreateLoad(ft, best);
+    };
 
     switch (kind) {
     case Reduction::Sum: return total(rt);
@@ -193,11 +247,10 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
     case Reduction::Max: {
         bool is_max = kind == Reduction::Max;
         empty_error(is_max ? RuntimeError::EmptyMaximum : RuntimeError::EmptyMinimum);
+        if (rt->is_float()) return float_extreme(is_max);
         llvm::Type* vt = value_type(mod.ctx, rt);
         llvm::Value* init;
-        if (rt->is_float())
-            init = llvm::ConstantFP::getInfinity(vt, /*Negative=*/is_max);
-        else if (rt->is_bool())
+        if (rt->is_bool())
             init = b.getInt1(!is_max);
         else if (rt->is_signed())
             init = is_max ? llvm::ConstantInt::get(vt, llvm::APInt::getSignedMinValue(rt->bits()))
@@ -206,34 +259,18 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
             init = is_max ? llvm::ConstantInt::get(vt, 0)
                           : llvm::ConstantInt::get(vt, llvm::APInt::getMaxValue(rt->bits()));
         llvm::AllocaInst* acc = slot_of(rt, init);
-        llvm::AllocaInst* saw_nan = slot_of(types::boolean(), b.getFalse());
         elementwise_loop(dims, arrays, [&](const std::vector<llvm::Value*>& p) {
             llvm::Value* cur = b.CreateLoad(vt, acc);
             llvm::Value* v = element(p, rt);
             llvm::Value* out;
-            if (rt->is_float()) {
-                // A NaN anywhere is the result (NumPy), tracked apart so that the compare and
-                // select may promise no NaNs and vectorize as a max/min reduction: where a NaN
-                // makes them poison, the NaN is chosen below instead.
-                b.CreateStore(b.CreateOr(b.CreateLoad(b.getInt1Ty(), saw_nan), b.CreateFCmpUNO(v, v)), saw_nan);
-                llvm::FastMathFlags fmf;
-                fmf.setNoNaNs();
-                fmf.setNoSignedZeros();
-                llvm::IRBuilder<>::FastMathFlagGuard guard(b);
-                b.setFastMathFlags(fmf);
-                out = b.CreateSelect(is_max ? b.CreateFCmpOGT(v, cur) : b.CreateFCmpOLT(v, cur), v, cur);
-            } else if (rt->is_bool()) {
+            if (rt->is_bool())
                 out = is_max ? b.CreateOr(cur, v) : b.CreateAnd(cur, v);
-            } else if (rt->is_signed()) {
+            else if (rt->is_signed())
                 out = intrinsic(b, is_max ? llvm::Intrinsic::smax : llvm::Intrinsic::smin, {cur, v});
-            } else {
+            else
                 out = intrinsic(b, is_max ? llvm::Intrinsic::umax : llvm::Intrinsic::umin, {cur, v});
-            }
             b.CreateStore(out, acc);
         });
-        if (rt->is_float())
-            return b.CreateSelect(b.CreateLoad(b.getInt1Ty(), saw_nan), llvm::ConstantFP::getNaN(vt),
-                                  b.CreateLoad(vt, acc));
         return b.CreateLoad(vt, acc);
     }
     case Reduction::ArgMin:

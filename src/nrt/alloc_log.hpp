@@ -22,6 +22,18 @@ extern constinit thread_local AllocLog t_alloc_log;
 void detach_all();
 void release_since(uint64_t mark);
 
+// ---- lang4: references compiled frames hold across a call (unwind_refs.cpp): recorded
+// before the call, forgotten after it; a raise releases those recorded since its guard's
+// push (the frames it jumped over). The array grows and is never freed (one per thread).
+struct UnwindRefs {
+    void** data = nullptr;
+    uint64_t size = 0;
+    uint64_t capacity = 0;
+};
+extern constinit thread_local UnwindRefs t_unwind_refs;
+void release_unwind_since(uint64_t mark);
+// ---- end lang4
+
 // A guard is pushed: its mark. / It is popped: the outermost guard empties the log.
 inline uint64_t log_enter() {
     ++t_alloc_log.depth;

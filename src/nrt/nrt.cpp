@@ -3,6 +3,7 @@
 #include "nrt/nrt.h"
 
 #include "nrt/alloc_log.hpp"
+#include "runtime/huge_pages.hpp"
 
 #include <atomic>
 #include <cstddef>
@@ -135,6 +136,7 @@ ujit_nrt_meminfo* ujit_nrt_allocate(size_t nbytes, size_t align) {
     mi->data = reinterpret_cast<void*>(data);
     mi->size = nbytes;
     mi->owns_block = true;
+    ujit::runtime::advise_huge_pages(mi->data, nbytes);
     ujit::nrt::g_alloc.fetch_add(1, std::memory_order_relaxed);
     return mi;
 }

@@ -138,8 +138,8 @@ DeviceArray device_operand(const KernelArg& a, const std::vector<int64_t>& shape
         if (d.dtype() == dtype && d.shape() == shape && d.is_c_contiguous()) return d;
     }
     if (is_scalar_operand(a)) {
-        // A scalar is one element on the device; the loop kernel reads it at index 0 for
-        // every element (its bit in the kernel's `scalars` mask, set by run_ufunc).
+        // A gufunc's scalar input is one element on the device, its core (a ufunc's is
+        // scalar_operand's 16 bytes, which the ufunc loop may read as a vector).
         return to_device(runtime::scalar_array(a.value().scalar(), dtype).ref(), stream);
     }
     if (!a.is_device_array() && a.value().is_array()) {
@@ -158,6 +158,11 @@ DeviceArray device_operand(const KernelArg& a, const std::vector<int64_t>& shape
         runtime::copy_cast(a.value().array(), host.ref());
     }
     return to_device(host.ref(), stream);
+}
+
+// A ufunc's scalar operand on the device (its bit in the loop kernel's `scalars` mask).
+DeviceArray scalar_operand(const KernelArg& a, DType dtype, const Stream& stream) {
+    return to_device(detail::ufunc_scalar_buffer(a.value().scalar(), dtype).ref(), stream);
 }
 
 // The first input before `i` that is the same host array as input i, read as the same dtype
@@ -183,6 +188,9 @@ constexpr int64_t kLoopBlock = 256;
 
 uint32_t max_loop_blocks() { return uint32_t(current_device_info().sm_count) * 32; }
 
+// (Where the loop moves vectors (codegen/ufunc_vector.hpp) a thread's share is up to four
+// times larger at the same count; at 100M the cap holds either way, and below it the extra
+// threads of a vector loop leave at once.)
 uint32_t loop_blocks(int64_t n, uint32_t max_blocks) {
     return uint32_t(std::min<int64_t>((n + kLoopBlock - 1) / kLoopBlock, max_blocks));
 }
@@ -249,7 +257,9 @@ void run_ufunc(const UfuncPlan& plan, const std::vector<KernelArg>& inputs, cons
         if (is_scalar_operand(inputs[i])) scalars |= int64_t(1) << i;
         size_t twin = earlier_same_host_array(inputs, i, plan.inputs);
         operands.push_back(twin < i ? operands[twin]
-                                    : device_operand(inputs[i], plan.shape, plan.inputs[i], options.stream));
+                           : is_scalar_operand(inputs[i])
+                               ? scalar_operand(inputs[i], plan.inputs[i], options.stream)
+                               : device_operand(inputs[i], plan.shape, plan.inputs[i], options.stream));
         made_temporaries |= !inputs[i].is_device_array() ||
                             operands.back().device_pointer() != inputs[i].device_array().device_pointer();
         args.emplace_back(Value::of_int(DType::UInt64, int64_t(operands.back().device_pointer())));

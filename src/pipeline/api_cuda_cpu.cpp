@@ -7,6 +7,7 @@
 //
 // The host device's CUDA ufuncs run the same loop kernel here, its gufuncs the CPU gufunc
 // (pipeline/api_cuda_host.hpp).
+#include "codegen/ufunc_vector.hpp"
 #include "cpu/kernel_runtime.hpp"
 #include "cudadrv/launch_params.hpp"
 #include "pipeline/api_cuda_host.hpp"
@@ -169,12 +170,16 @@ void run_cpu_ufunc(const CpuUfuncPlan& plan, const std::vector<Value>& inputs, c
     for (size_t i = 0; i < inputs.size(); ++i) {
         if (inputs[i].is_scalar()) {
             scalars |= int64_t(1) << i;
-            held.push_back(runtime::scalar_array(inputs[i].scalar(), plan.inputs[i]));
+            held.push_back(detail::ufunc_scalar_buffer(inputs[i].scalar(), plan.inputs[i]));
+            words[i] = reinterpret_cast<uint64_t>(held.back().data<char>());
+        } else if (const ArrayRef& a = inputs[i].array();
+                   a.dtype == plan.inputs[i] && a.shape == plan.shape && a.is_c_contiguous()) {
+            words[i] = reinterpret_cast<uint64_t>(a.data);  // read in place, as the GPU path does
         } else {
             held.push_back(Array(plan.inputs[i], plan.shape));
-            runtime::copy_cast(inputs[i].array(), held.back().ref());
+            runtime::copy_cast(a, held.back().ref());
+            words[i] = reinterpret_cast<uint64_t>(held.back().data<char>());
         }
-        words[i] = reinterpret_cast<uint64_t>(held.back().data<char>());
     }
     const size_t k = inputs.size();
     words[k] = reinterpret_cast<uint64_t>(out.data);
@@ -258,6 +263,12 @@ void gufunc_on_host(const Function& f, const std::vector<KernelArg>& inputs, con
         outs.push_back(d.ref());
     }
     f.gufunc_call(host_values(f.name(), inputs), outs);
+}
+
+Array ufunc_scalar_buffer(const Value::Scalar& s, DType t) {
+    Array buffer(t, {std::max<int64_t>(1, codegen::kUfuncVectorBytes / itemsize(t))});
+    runtime::copy_cast(runtime::scalar_array(s, t).ref(), buffer.ref());
+    return buffer;
 }
 
 void note_cpu_fallback() {

@@ -22,6 +22,11 @@ std::vector<Value> host_values(const std::string& callee, const std::vector<Kern
 // (which must be what the GPU path takes: C-contiguous, the result's shape and loop dtype).
 DeviceArray vectorize_on_host(const Function& ufunc, const std::vector<KernelArg>& inputs);
 void vectorize_on_host(const Function& ufunc, const std::vector<KernelArg>& inputs, const DeviceArray& out);
+// A ufunc's scalar operand as the loop kernel (codegen/ufunc_loop.cpp) reads it: its value
+// repeated over 16 bytes, read at index 0 for every element as one element or as one vector
+// (codegen/ufunc_vector.hpp), on the GPU and on the CPU alike.
+Array ufunc_scalar_buffer(const Value::Scalar& s, DType t);
+
 // A CUDA gufunc's CPU loops (Function::gufunc_call) into `outputs`, which the caller has
 // shaped and checked by the GPU path's rules.
 void gufunc_on_host(const Function& f, const std::vector<KernelArg>& inputs, const std::vector<DeviceArray>& outputs);

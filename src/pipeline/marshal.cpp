@@ -40,6 +40,7 @@ const Type* type_of_dtype(DType t) {
 }
 
 DType dtype_of_type(const Type* t) {
+    if (t->is_enum()) return dtype_of_type(t->enum_value());  // a member crosses as its value
     switch (t->kind()) {
     case Kind::Bool: return DType::Bool;
     case Kind::Int:
@@ -81,6 +82,7 @@ const Type* type_of_value(const Value& v) {
 }
 
 size_t c_align(const Type* t) {
+    if (t->is_enum()) return c_align(t->enum_value());
     if (t->is_tuple()) {
         size_t a = 1;
         for (const Type* e : t->elements()) a = std::max(a, c_align(e));
@@ -92,6 +94,7 @@ size_t c_align(const Type* t) {
 }
 
 size_t c_size(const Type* t) {
+    if (t->is_enum()) return c_size(t->enum_value());
     switch (t->kind()) {
     case Kind::None: return 0;
     case Kind::Bool: return 1;
@@ -352,6 +355,7 @@ template <class F> void for_each_array(const void* p, const Type* t, F&& visit) 
 
 // Builds the Value, taking each array's owner (in order) from `owners`.
 Value build_value(const void* p, const Type* t, ArrayOwner*& owners) {
+    if (t->is_enum()) return build_value(p, t->enum_value(), owners);  // the C++ API gets the value
     switch (t->kind()) {
     case Kind::None: return Value();
     case Kind::Bool:
@@ -424,6 +428,7 @@ Value boxed_item(Value v) {
 // A Value of what `p` (type `t`) holds, with new references of its own to every array:
 // the compiled value keeps its references.
 Value copy_value(const void* p, const Type* t) {
+    if (t->is_enum()) return copy_value(p, t->enum_value());
     switch (t->kind()) {
     case Kind::Array: {
         ujit_nrt_meminfo* owner = static_cast<ujit_nrt_meminfo*>(array_fields(p, t).owner);

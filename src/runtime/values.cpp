@@ -7,6 +7,7 @@
 
 #include "runtime/convert.hpp"
 #include "runtime/dtype.hpp"
+#include "runtime/huge_pages.hpp"
 #include "runtime/pyrepr.hpp"
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
@@ -154,6 +155,7 @@ Array::Array(DType dtype, std::vector<int64_t> shape, bool fortran_order) {
     size_t alloc = (static_cast<size_t>(bytes) + 63) / 64 * 64;
     void* p = std::aligned_alloc(64, alloc ? alloc : 64);
     if (!p) throw Error(Error::Kind::Runtime, "out of memory allocating " + std::to_string(bytes) + " bytes");
+    runtime::advise_huge_pages(p, alloc);
     storage_ = std::shared_ptr<void>(p, std::free);
     ref_ =
         fortran_order ? ArrayRef::f_order(p, dtype, std::move(shape)) : ArrayRef::c_order(p, dtype, std::move(shape));

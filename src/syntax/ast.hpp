@@ -392,11 +392,24 @@ public:
     const std::vector<SkippedStatement>& skipped() const { return skipped_; }
     void add_skipped(SkippedStatement s) { skipped_.push_back(std::move(s)); }
 
+    // ---- enums (lang4): `class Color(Enum):` / `(IntEnum)` whose body only names members,
+    // `red = 1`; Numba types their members as EnumMember / IntEnumMember constants.
+    struct EnumClassDef {
+        SourceLoc loc;
+        std::string name;
+        bool is_int = false;                // derives from IntEnum
+        std::vector<const Assign*> members;  // `NAME = expr`, in order
+    };
+    const std::vector<EnumClassDef>& enum_classes() const { return enum_classes_; }
+    void add_enum_class(EnumClassDef c) { enum_classes_.push_back(std::move(c)); }
+    // ---- end enums
+
 private:
     SourceFilePtr file_;
     Block body_;
     std::vector<std::unique_ptr<Node>> nodes_;
     std::vector<SkippedStatement> skipped_;
+    std::vector<EnumClassDef> enum_classes_;
 };
 
 }  // namespace ujit::syntax

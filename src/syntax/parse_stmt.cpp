@@ -94,6 +94,7 @@ void Parser::parse_top_level_statement(Block& out) {
     std::vector<std::string> bases = first.is_keyword("class") ? class_bases() : std::vector<std::string>{};
     size_t kept = out.size();
     try {
+        if (first.is_keyword("class") && parse_enum_class()) return;
         parse_statement(out);
     } catch (const UnsupportedConstruct& e) {
         out.resize(kept);  // the nodes stay owned by the module, unused

@@ -64,6 +64,9 @@ private:
     Stmt* parse_del();
     Stmt* parse_assert();
     std::vector<std::string> class_bases();
+    // parse_enum.cpp: `class Name(Enum):` with member assignments only; false (nothing
+    // taken) when the class is no enum.
+    bool parse_enum_class();
     Expr* parse_expr();
     Expr* parse_lambda();       // conditional expression level
     Expr* parse_or();

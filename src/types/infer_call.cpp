@@ -42,6 +42,10 @@ void Inferrer::operands(const Call* c, std::vector<const Type*> types) { fn_.cal
 const Type* Inferrer::call(const Call* c) {
     const Type* callee = expr(c->callee);
     std::string what = spelled(c->callee);
+    // A builtin takes an IntEnum member as an int (Numba converts IntEnumMember to integers);
+    // a user function gets the member itself.
+    const bool builtin = callee && (callee->kind() == Kind::BuiltinFunc || callee->kind() == Kind::DTypeObj);
+    IntEnumsAsInts enums_as_ints(int_enum_depth_, builtin ? depth_ + 1 : -1);
     if (callee && callee->kind() == Kind::BuiltinFunc &&
         (callee->builtin() == BuiltinId::CudaSharedArray || callee->builtin() == BuiltinId::CudaLocalArray))
         return array_ctor(c, callee->builtin());
@@ -93,6 +97,7 @@ const Type* Inferrer::call(const Call* c) {
         return dict_method(c, callee->builtin(), std::move(args));
     switch (callee->kind()) {
     case Kind::UserFunc: return user_call(c, callee->function(), std::move(args));
+    case Kind::EnumClass: return enum_class_call(c, callee, args);
     case Kind::DTypeObj: {
         if (args.size() != 1) error(c->loc, fmt::format("{}() takes exactly one argument", what));
         if (!args[0]->is_number())

@@ -38,6 +38,7 @@ const Type* Inferrer::expr(const Expr* e) {
     if (++depth_ > kMaxExprDepth) error(e->loc, "expression too deeply nested");
     check_stack(e->loc, "expressions");
     const Type* t = expr_inner(e);
+    if (depth_ == int_enum_depth_) t = int_enums_as_ints(t);
     --depth_;
     if (!t && final_) error(e->loc, fmt::format("could not determine the type of {}", describe_expr(e)));
     return set(e, t);
@@ -140,6 +141,8 @@ const Type* Inferrer::attribute(const Attribute* a) {
     case Kind::Str: return str_attribute(a);
     case Kind::Dict:
     case Kind::Set: return dict_attribute(a, base);
+    case Kind::EnumClass: return enum_member_named(a, a->attr_loc, base, a->attr);
+    case Kind::Enum: return enum_member_attribute(a, base);
     case Kind::Complex:
         if (a->attr == "real" || a->attr == "imag") {
             fn_.attributes[a->id] = a->attr == "real" ? BuiltinId::ComplexReal : BuiltinId::ComplexImag;
@@ -194,6 +197,8 @@ const Type* Inferrer::array_attribute(const Attribute* a, const Type* array) {
 
 const Type* Inferrer::subscript(const Subscript* s) {
     const Type* base = expr(s->value);
+    if (base && base->kind() == Kind::EnumClass) return enum_class_subscript(s, base);
+    IntEnumsAsInts int_index(int_enum_depth_, depth_ + 1);  // an IntEnum index is an int
     if (base && base->is_array()) return array_subscript(s, base);
     if (base && base->is_list()) return list_subscript(s, base);
     if (base && base->is_str()) return str_subscript(s);

@@ -15,6 +15,19 @@
 
 namespace ujit::types {
 
+// ---- enums: sets Inferrer::int_enum_depth_ for a scope.
+struct IntEnumsAsInts {
+    IntEnumsAsInts(int& slot, int depth) : slot_(slot), saved_(slot) { slot = depth; }
+    ~IntEnumsAsInts() { slot_ = saved_; }
+    IntEnumsAsInts(const IntEnumsAsInts&) = delete;
+    IntEnumsAsInts& operator=(const IntEnumsAsInts&) = delete;
+
+private:
+    int& slot_;
+    int saved_;
+};
+// ---- end enums
+
 class Inferrer {
 public:
     // `frame`: the function's entry on the compile-time call stack; null for a partial
@@ -172,6 +185,17 @@ private:
     const Type* container_item(const syntax::Expr* e, const Type* t);
     const Type* decided_container_value(const syntax::Expr* value, const Type* vt, const syntax::Expr* target);
     // ---- end dicts and sets
+
+    // ---- enums (enum_classes.cpp)
+    const Type* enum_member_named(const syntax::Expr* at, syntax::SourceLoc loc, const Type* cls,
+                                  const std::string& name);
+    const Type* enum_class_subscript(const syntax::Subscript* s, const Type* cls);
+    const Type* enum_member_attribute(const syntax::Attribute* a, const Type* member);
+    const Type* enum_class_call(const syntax::Call* c, const Type* cls, const std::vector<const Type*>& args);
+    // The depth of expressions whose IntEnum members are used as ints (a builtin's arguments,
+    // an index): expr() gives them their value's type there.
+    int int_enum_depth_ = -1;
+    // ---- end enums
 
     ModuleScope& m_;
     TypedFunction& fn_;

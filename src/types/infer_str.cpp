@@ -173,8 +173,8 @@ const Type* Inferrer::str_builtin(const Call* c, BuiltinId id, const std::vector
     case BuiltinId::Chr:
         if (!integral(a)) refuse();
         return unicode();
-    default:  // hash
-        if (!a->is_str()) refuse();
+    default:  // hash: of a str, or of an integer (an IntEnum member's is its value's, as Numba's)
+        if (!a->is_str() && !integral(a)) refuse();
         return int64();
     }
 }

@@ -25,6 +25,7 @@ std::optional<Member> ModuleScope::lookup(const std::string& name) const {
 void ModuleScope::check() {
     if (checked) return;
     add_host_globals();
+    add_enum_classes();  // before the constants: `RED = Color.red` is one
     for (const Stmt* s : module.body()) {
         switch (s->kind) {
         case StmtKind::Import: add_import(*cast<Import>(s)); break;
@@ -141,6 +142,11 @@ void ModuleScope::add_constant(const Assign& s) {
     if (add_declared_device(s)) return;
     const auto* target = cast<Name>(s.targets[0]);
     const std::string context = fmt::format("module-level variable '{}'", target->id);
+    if (std::optional<ConstValue> member = enum_member_constant(s.value)) {  // RED = Color.red
+        Member m = make_member(Member::What::Constant, member->type);
+        m.constant = std::move(*member);
+        return bind(target->id, Global{std::move(m), nullptr, target->loc});
+    }
     try {
         auto frozen = eval_const_array(s.value, constant_lookup(), context.c_str());
         ConstValue v = frozen ? std::move(*frozen) : eval_const(s.value, constant_lookup(), context.c_str());

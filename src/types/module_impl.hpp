@@ -47,6 +47,14 @@ struct SpecKey {
     }
 };
 
+// ---- enums (enum_classes.cpp): a module-level enum class, its members in order.
+struct EnumClassInfo {
+    const Type* member = nullptr;  // enum_member(): every member's type
+    std::vector<std::pair<std::string, ConstValue>> members;
+    syntax::SourceLoc loc;
+};
+// ---- end enums
+
 struct ModuleScope {
     explicit ModuleScope(const syntax::Module& m) : module(m) {}
 
@@ -60,6 +68,13 @@ struct ModuleScope {
     // exception class: what `raise Name(...)` may name. Their definition's location.
     std::map<std::string, syntax::SourceLoc> exception_classes;
     std::map<const syntax::FunctionDef*, Decorator> decorators;
+    // ---- enums
+    std::map<std::string, EnumClassInfo> enum_classes;
+    void add_enum_classes();
+    const EnumClassInfo* enum_class_info(const Type* t) const;  // of an EnumClass or Enum type
+    // `Color.red` or `Color['red']` of a module enum class: the member; else nothing.
+    std::optional<ConstValue> enum_member_constant(const syntax::Expr* e) const;
+    // ---- end enums
     std::deque<DeclaredDevice> declared_devices;  // cuda.declare_device (declared_device.cpp)
     std::vector<LinkFile> module_link;            // ModuleOptions::link: every kernel's
     std::map<SpecKey, std::unique_ptr<TypedFunction>> cache;

@@ -63,6 +63,13 @@ const Type* unify(const Type* a, const Type* b) {
     if (!a) return b;
     if (!b) return a;
     if (a == b) return a;
+    // An IntEnum member meets a number (or another IntEnum's member) as an int; other members
+    // unify only with their own type.
+    if (a->is_enum() || b->is_enum())
+        return (a->is_int_enum() || b->is_int_enum()) && !(a->is_enum() && !a->is_int_enum()) &&
+                       !(b->is_enum() && !b->is_int_enum())
+                   ? unify(int_enums_as_ints(a), int_enums_as_ints(b))
+                   : nullptr;
     if (a->is_number() && b->is_number()) return promote(a, b);
     if (a->is_tuple() && b->is_tuple() && a->elements().size() == b->elements().size()) {
         std::vector<const Type*> elems;
@@ -97,6 +104,7 @@ const Type* unify(const Type* a, const Type* b) {
 bool can_convert(const Type* from, const Type* to) {
     if (!from || !to) return false;
     if (from == to) return true;
+    if (from->is_int_enum() && !to->is_enum()) return can_convert(from->enum_value(), to);
     if (from->is_number() && to->is_number()) return !(from->is_complex() && !to->is_complex());
     if (from->is_tuple() && to->is_tuple()) {
         if (from->elements().size() != to->elements().size()) return false;
@@ -117,6 +125,8 @@ bool can_convert(const Type* from, const Type* to) {
 }
 
 OpTypes binary_op_types(BinOp op, const Type* lhs, const Type* rhs) {
+    lhs = int_enums_as_ints(lhs);
+    rhs = int_enums_as_ints(rhs);
     if (lhs && rhs && (lhs->is_str() || rhs->is_str())) return str_binary_types(op, lhs, rhs);
     if (!lhs || !rhs || !lhs->is_number() || !rhs->is_number()) return {};
     const bool ints = is_integral(lhs) && is_integral(rhs);
@@ -169,6 +179,22 @@ OpTypes binary_op_types(BinOp op, const Type* lhs, const Type* rhs) {
 
 OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
     if (!lhs || !rhs) return {};
+    if (lhs->is_enum() || rhs->is_enum()) {
+        // Members of one class compare by identity, which is their value's (Numba's enum_is,
+        // enum_eq); the operand type is then the member type. Otherwise `is` is False, and an
+        // IntEnum member compares as an int; `==` of other objects is False (Python's: none()
+        // as the operand type says the answer is constant).
+        const bool identity = op == CmpOp::Is || op == CmpOp::IsNot || op == CmpOp::Eq || op == CmpOp::Ne;
+        if (lhs == rhs && identity) return {lhs, boolean()};
+        if (op == CmpOp::Is || op == CmpOp::IsNot) return {none(), boolean()};
+        if (lhs->is_int_enum() || rhs->is_int_enum()) {
+            const Type* l = int_enums_as_ints(lhs);
+            const Type* r = int_enums_as_ints(rhs);
+            if (!l->is_enum() && !r->is_enum()) return compare_op_types(op, l, r);
+        }
+        if (op == CmpOp::Eq || op == CmpOp::Ne) return {none(), boolean()};
+        return {};
+    }
     if (op == CmpOp::Is || op == CmpOp::IsNot) {
         if (lhs->is_none() && rhs->is_none()) return {none(), boolean()};
         return {};
@@ -183,6 +209,7 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
 }
 
 OpTypes unary_op_types(UnaryOp op, const Type* operand) {
+    operand = int_enums_as_ints(operand);
     if (operand && operand->is_str() && op == UnaryOp::Not) return {operand, boolean()};
     if (!operand || !operand->is_number()) return {};
     switch (op) {

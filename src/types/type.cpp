@@ -306,6 +306,43 @@ const Type* unicode() {
     });
 }
 
+// ---- enums
+const Type* enum_member(const std::string& cls, const Type* value, bool is_int) {
+    std::string name = fmt::format("{}<{}>({})", is_int ? "IntEnum" : "Enum", value->str(), cls);
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::Enum);
+        F::set_elem(t, value);
+        F::bits(t, is_int ? 1 : 0, false);
+        F::set_name(t, cls);
+        F::set_str(t, name);
+    });
+}
+
+const Type* enum_class(const Type* member) {
+    std::string name = fmt::format("{} class<{}>({})", member->is_int_enum() ? "IntEnum" : "Enum",
+                                   member->enum_value()->str(), member->enum_name());
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::EnumClass);
+        F::set_elem(t, member);
+        F::set_name(t, member->enum_name());
+        F::set_str(t, name);
+    });
+}
+
+const Type* int_enums_as_ints(const Type* t) {
+    if (!t) return t;
+    if (t->is_int_enum()) return t->enum_value();
+    if (!t->is_tuple()) return t;
+    std::vector<const Type*> elems;
+    bool changed = false;
+    for (const Type* e : t->elements()) {
+        elems.push_back(int_enums_as_ints(e));
+        changed |= elems.back() != e;
+    }
+    return changed ? tuple(std::move(elems)) : t;
+}
+// ---- end enums
+
 const Type* scalar_from_name(const std::string& name) {
     static const std::map<std::string, std::pair<char, int>> names = {
         {"bool", {'b', 1}},       {"b1", {'b', 1}},           {"boolean", {'b', 1}},    {"bool_", {'b', 1}},

@@ -35,6 +35,9 @@ enum class Kind : uint8_t {
     Dict,  // dict_key(), dict_value() (null: undecided, as `{}` before a store)
     Set,   // set_item() (null: undecided, as `set()` before an add)
     // ---- end dicts and sets
+    // ---- enums (types/enum_classes.cpp): a member of an Enum / IntEnum class, as its value
+    Enum,  // enum_value() the value's type, enum_name() the class, is_int_enum()
+    // ---- end enums
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
@@ -42,6 +45,7 @@ enum class Kind : uint8_t {
     DTypeObj,     // np.float32, numba.int32, float (as a type/constructor); scalar() is the type
     Range,        // the value of range(...), only legal as a for-loop iterator
     DictView,     // d.keys(), d.values(), d.items(): only iterated (view_dict(), view_part())
+    EnumClass,    // an enum class named in code (`Color.red`, `Color['red']`); enum_member() its members' type
 };
 
 enum class Layout : uint8_t { C, F, A };
@@ -110,6 +114,13 @@ public:
     const Type* view_dict() const { return elems_[0]; }   // DictView
     int view_part() const { return bits_; }               // DictView: 0 keys, 1 values, 2 items
     // ---- end dicts and sets
+    // ---- enums
+    bool is_enum() const { return kind_ == Kind::Enum; }
+    bool is_int_enum() const { return kind_ == Kind::Enum && bits_ == 1; }  // IntEnumMember: usable as an int
+    const Type* enum_value() const { return elem_; }                        // Enum: the members' value type
+    const std::string& enum_name() const { return name_; }                  // Enum, EnumClass: "Color"
+    const Type* enum_member() const { return elem_; }                       // EnumClass: its members' type
+    // ---- end enums
 
     // Compile-time kinds.
     const std::string& path() const { return name_; }          // Namespace: "cuda.atomic"
@@ -167,6 +178,13 @@ const Type* user_func(const syntax::FunctionDef* fn);
 const Type* dtype_obj(const Type* scalar);
 const Type* range_type();
 const Type* unicode();  // Numba's unicode_type (types.unicode_type, types.string)
+// ---- enums: Numba's EnumMember / IntEnumMember ("Enum<int64>(Color)", "IntEnum<int64>(Shape)")
+// and the class as a compile-time value. An IntEnum member is an int wherever an int is
+// needed (int_enums_as_ints: operators, builtin arguments, indices).
+const Type* enum_member(const std::string& cls, const Type* value, bool is_int);
+const Type* enum_class(const Type* member);
+const Type* int_enums_as_ints(const Type* t);  // IntEnum → its value type, through tuples
+// ---- end enums
 
 // Common shorthands.
 inline const Type* int64() { return integer(64, true); }

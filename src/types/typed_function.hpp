@@ -173,6 +173,9 @@ struct TypedFunction {
     std::unordered_map<uint32_t, BuiltinId> attributes;
     // Raise statements (by id; asserts too) → the class and message they raise.
     std::unordered_map<uint32_t, RaisedException> raises;
+    // ---- lang4: Call nodes (by id) `Color(v)` of an enum class → its members' values
+    std::unordered_map<uint32_t, std::vector<ConstValue>> enum_values;
+    // ---- end lang4
 
     const Type* type_of(const syntax::Expr* e) const {
         uint32_t i = e->id - first_id;  // wraps for ids below the def

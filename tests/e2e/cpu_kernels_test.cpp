@@ -361,6 +361,14 @@ TEST_CASE("cpu kernels: dynamic shared memory is sized by LaunchOptions::shared_
     CHECK(mismatch(to_vector<float>(out), want) == "");
 }
 
+TEST_CASE("cpu kernels: a dynamic shared array is as long as the launch's shared memory allows", "[kernel-cpu]") {
+    Array out = filled<int64_t>({3}, -1);
+    LaunchOptions opts;
+    opts.shared_mem = 3 * sizeof(int32_t) + 3;  // a partial element does not count
+    launch_cpu(kernel("dyn_shared_slices"), Dim3(1), Dim3(1), {out}, opts);
+    CHECK(to_vector<int64_t>(out) == std::vector<int64_t>{1, 2, 3});  // the slices do not alias
+}
+
 TEST_CASE("cpu kernels: one kernel is specialized per argument types; a declared signature rejects others",
           "[kernel-cpu]") {
     Function k = kernel("scale");

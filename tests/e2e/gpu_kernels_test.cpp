@@ -302,6 +302,15 @@ TEST_CASE("gpu: cuda.shared.array(0, float32) is sized by LaunchOptions::shared_
     }
 }
 
+TEST_CASE("gpu: a dynamic shared array is as long as the launch's shared memory (%dynamic_smem_size)", "[gpu]") {
+    UJIT_REQUIRE_GPU();
+    DeviceArray out = device_array({3}, DType::Int64);
+    LaunchOptions opts;
+    opts.shared_mem = 3 * sizeof(int32_t) + 3;  // a partial element does not count
+    launch(kernel("dyn_shared_slices"), Dim3(1), Dim3(1), {out}, opts);
+    CHECK(from_device<int64_t>(out) == std::vector<int64_t>{1, 2, 3});  // the slices do not alias
+}
+
 TEST_CASE("gpu: dynamic shared memory beyond 48 KiB needs (and gets) the opt-in", "[gpu]") {
     UJIT_REQUIRE_GPU();
     Function k = kernel("dyn_shared_big");

@@ -205,6 +205,20 @@ def dyn_shared_big(x, out):
         out[j] = sm[n - 1 - j]
 
 
+# Disjoint slices of dynamic shared memory stay disjoint: its length is the launch's
+# shared memory over the itemsize (Numba's issue 5073).
+@cuda.jit
+def dyn_shared_slices(out):
+    sm = cuda.shared.array(0, numba.int32)
+    a = sm[0:1]
+    b = sm[1:2]
+    a[0] = 1
+    b[0] = 2
+    out[0] = sm[0]
+    out[1] = sm[1]
+    out[2] = len(sm)
+
+
 # Typed per launch: float32, float64, int32 arrays give three specializations.
 @cuda.jit
 def scale(x, out, k):
@@ -364,6 +378,7 @@ inline std::vector<PtxCase> ptx_cases() {
         {"kernels", "shared_3d", "void(float64[::1], float64[::1])"},
         {"kernels", "dyn_shared_reverse", "void(float32[::1], float32[::1])"},
         {"kernels", "dyn_shared_big", "void(float32[::1], float32[::1])"},
+        {"kernels", "dyn_shared_slices", "void(int64[::1])"},
         {"kernels", "scale", "void(float32[::1], float32[::1], float32)"},
         {"kernels", "scale", "void(float64[::1], float64[::1], float64)"},
         {"kernels", "scale", "void(int32[::1], int32[::1], int64)"},

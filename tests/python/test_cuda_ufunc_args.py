@@ -80,6 +80,46 @@ def test_gufunc_does_not_cast_narrower_inputs_up():
 
 
 @pytest.mark.gpu
+def test_gufunc_argument_counts_and_outputs_as_numba_says():
+    arr = np.arange(5.0)
+    for args in ((), (arr, arr, arr)):
+        with pytest.raises(TypeError, match=r"^This gufunc accepts 1 positional argument \(when providing input "
+                                            r"only\) or 2 positional arguments \(when providing input and output\)\. "
+                                            r"Got %d positional argument" % len(args)):
+            cuda_norm(*args)
+    out = np.zeros(1)
+    with pytest.raises(ValueError, match="^cannot specify argument 'out' as both positional and keyword$"):
+        cuda_norm(arr, out, out=out)
+
+
+def test_vectorize_options_as_numba_cuda():
+    def add(x, y):
+        return x + y
+
+    with pytest.warns(RuntimeWarning, match="^nopython kwarg for cuda target is redundant$"):
+        f = vectorize(["float32(float32, float32)"], target="cuda", nopython=True)(add)
+    np.testing.assert_array_equal(f(np.ones(2, np.float32), np.ones(2, np.float32)), [2.0, 2.0])
+    with pytest.raises(KeyError, match="Unrecognized options. cuda vectorize target does not support option: "
+                                       "'nonexistent'"):
+        vectorize(["float32(float32, float32)"], target="cuda", nonexistent=2)(add)
+    with pytest.raises(TypeError, match="unexpected keyword argument"):  # the CPU target's own check
+        vectorize(["float32(float32, float32)"], nonexistent=2)
+
+
+def test_gufunc_decorator_checks_as_numba_cuda():
+    def f(x, y):
+        pass
+
+    with pytest.raises(TypeError, match="guvectorized functions cannot return values: signature .* specifies "
+                                        "int32 return type"):
+        guvectorize(["int32(int32[:], int32[:])"], "(m)->(m)", target="cuda")(f)
+    with pytest.raises(TypeError, match="^nopython flag must be True$"):
+        guvectorize(["void(int32[:], int32[:])"], "(m)->(m)", target="cuda", nopython=False)(f)
+    with pytest.raises(TypeError, match="^The following target options are not supported: 'what1', 'ever2'$"):
+        guvectorize(["void(int32[:], int32[:])"], "(m)->(m)", target="cuda", what1=True, ever2=False)(f)
+    guvectorize(["void(int32[:], int32[:])"], "(m)->(m)", target="cuda", nopython=True)(f)
+
+
 def test_device_rules_on_the_gpu():
     x = cuda.to_device(np.arange(4, dtype=np.float32))
     assert cuda_add(x, 0.5).copy_to_host().tolist() == [0.5, 1.5, 2.5, 3.5]

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import ujit
+import ujit.cuda
 from ujit import _dynamic_source
 
 
@@ -30,6 +31,28 @@ def test_many_strings_under_one_name():
         exec("from ujit import njit\n@njit\ndef f%d(x):\n    return x + %d\n" % (k, k), ns)
         made.append(ns["f%d" % k])
     assert [f(10) for f in made] == [10, 11, 12, 13, 14]
+
+
+def test_a_def_renamed_after_exec():
+    # numba-cuda's test_ufuncs makes `def fn` by exec and sets fn.__name__ = "sin_usecase".
+    ns = {}
+    exec("def fn(a, out):\n    out[0] = np.sin(a[0]) + helper(a[0])\n", {"np": np, "helper": helper_renamed}, ns)
+    fn = ns["fn"]
+    fn.__name__ = "sin_usecase"
+    out = np.zeros(1)
+    ujit.njit(fn)(np.array([0.5]), out)
+    assert out[0] == np.sin(0.5) + 1.5
+    kernel_out = np.zeros(1)
+    ujit.cuda.jit(fn)[1, 1](np.array([0.5]), kernel_out)
+    assert kernel_out[0] == out[0]
+
+
+def _helper(x):
+    return x * 3
+
+
+helper_renamed = ujit.njit(_helper)
+_helper.__name__ = "helper_with_another_name"
 
 
 def test_compile_with_a_pseudo_file_name_locates_errors():

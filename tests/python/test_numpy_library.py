@@ -310,7 +310,8 @@ def test_dot_into_out_without_blas(tmp_path):
 
 
 # ---- npspeed: the AVX-512 quicksort (cpu/sort_avx512.cpp) of float64/32, int64/32 and
-# uint64/32 rows: vector partitions, bitonic networks of up to 4 registers, NaNs moved last.
+# uint64/32 rows: vector partitions, bitonic networks of up to 32 registers (256 doubles,
+# 512 floats), pivots the median of a sorted sample, NaNs moved last.
 VECTOR_SORTED = [np.float64, np.float32, np.int64, np.int32, np.uint64, np.uint32]
 
 
@@ -330,7 +331,7 @@ def with_ties_and_extremes(dtype, n, seed):
 
 @pytest.mark.parametrize("dtype", VECTOR_SORTED)
 def test_vector_sort_of_every_short_length_and_shape_of_data(dtype):
-    for n in list(range(0, 140)) + [255, 256, 257, 1031, 4099]:
+    for n in list(range(0, 301)) + [511, 512, 513, 1031, 4099]:
         a = with_ties_and_extremes(dtype, n, n)
         for data in (a, np.sort(a), np.sort(a)[::-1].copy(), np.full(n, a[0] if n else 0, dtype)):
             check_sorted_like_numpy(data.copy())
@@ -359,6 +360,42 @@ def test_vector_sort_of_unaligned_strided_and_2d_rows(dtype):
     check_sorted_like_numpy(base[::3])  # gathered into a buffer, scattered back
     check_sorted_like_numpy(base[::-2])
     check_sorted_like_numpy(with_ties_and_extremes(dtype, 50 * 37, 11).reshape(50, 37))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_vector_sort_of_a_million_with_nans_infinities_and_signed_zeros(dtype):
+    a = with_ties_and_extremes(dtype, 1_000_000, 13)
+    rng = np.random.RandomState(14)
+    a[rng.randint(0, a.size, 1000)] = np.nan
+    a[rng.randint(0, a.size, 1000)] = -0.0
+    a[rng.randint(0, a.size, 1000)] = 0.0
+    expected = np.sort(a)
+    sort_in_place(a)
+    np.testing.assert_array_equal(a, expected)
+    assert np.isnan(a[-1000:]).sum() == np.isnan(expected).sum()
+    for data in (np.sort(a[:-1000]), np.sort(a[:-1000])[::-1].copy(), rng.standard_normal(1_000_000).astype(dtype)):
+        check_sorted_like_numpy(data)
+
+
+def test_vector_sort_finds_nans_at_the_edges_of_its_scan_blocks():
+    # The NaN scan tests blocks of 64 before it moves anything: one NaN at each block edge.
+    for where in (0, 63, 64, 127, 128, 4999):
+        for dtype in (np.float64, np.float32):
+            a = values(dtype, 5000, where)
+            a[where] = np.nan
+            expected = np.sort(a)
+            sort_in_place(a)
+            np.testing.assert_array_equal(a, expected)
+
+
+def test_vector_sort_of_rows_that_defeat_a_sampled_pivot():
+    # Sawtooth and organ-pipe rows put equal or extreme values at every sample position:
+    # the partitions may go badly, and the heapsort must finish the row.
+    n = 1 << 16
+    for dtype in (np.float64, np.float32, np.int64, np.int32):
+        check_sorted_like_numpy((np.arange(n) % 16).astype(dtype))
+        check_sorted_like_numpy(np.r_[np.arange(n // 2), np.arange(n // 2)[::-1]].astype(dtype))
+        check_sorted_like_numpy(np.where(np.arange(n) % (n // 32) == n // 64, 0, np.arange(n)).astype(dtype))
 
 
 def test_vector_sort_of_many_equal_keys_and_few_distinct():

@@ -185,8 +185,9 @@ def test_min_max_of_long_arrays_vectorized_path():
         assert got[4] == np.argmin(a) == 537 and got[5] == np.argmax(a) == 537
 
 
-# ---- npspeed: the vectorized kernels (8 partial sums as one vector, blocks of 128; NaN
-# tracked apart from max/min), every length around a group and a block, every layout.
+# ---- npspeed: the vectorized kernels (8 partial sums as one vector, blocks of 128; max/min
+# as a NaN-propagating tree over groups of 8 vectors), every length around a group and a
+# block, every layout.
 
 
 def layouts(a):
@@ -249,7 +250,7 @@ def test_sum_of_an_expression_in_blocks():
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.int32, np.uint8, np.int16])
 def test_max_min_of_every_length_and_layout(dtype):
     rng = np.random.default_rng(3)
-    for n in list(range(1, 70)) + [127, 128, 129, 1000]:
+    for n in list(range(1, 70)) + [127, 128, 129, 255, 256, 257, 1000]:
         if np.issubdtype(dtype, np.integer):
             info = np.iinfo(dtype)
             a = rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True)
@@ -268,6 +269,34 @@ def test_max_min_of_every_length_and_layout(dtype):
 @njit
 def minmax(a):
     return a.max(), a.min()
+
+
+def test_max_min_find_a_nan_at_every_position_of_the_vector_tree():
+    # npspeed2: groups of 8 vectors (64 float64, 128 float32) reduced as a tree into one
+    # vector; a NaN in any operand of any step, in the lanes or in the tail is the result.
+    @njit
+    def extremes_of_expression(a, b):
+        return np.max(a * b), np.min(a - b)
+
+    rng = np.random.default_rng(4)
+    for dtype in (np.float64, np.float32):
+        n = 2 * (512 // (8 * np.dtype(dtype).itemsize)) * 8 + 5
+        a = (rng.random(n) * 2 - 1).astype(dtype)
+        c = (rng.random(n) + 0.5).astype(dtype)
+        assert extremes_of_expression(a, c) == (np.max(a * c), np.min(a - c))
+        for at in range(n):
+            w = a.copy()
+            w[at] = np.nan
+            for kind, v in layouts(w).items():
+                got = minmax(v)
+                assert math.isnan(got[0]) and math.isnan(got[1]), (dtype, at, kind)
+            assert all(math.isnan(x) for x in extremes_of_expression(w, c)), (dtype, at)
+        for at in (0, n // 2, n - 1):  # the infinities are values, not NaN
+            w = a.copy()
+            w[at] = np.inf
+            assert minmax(w) == (np.inf, w.min())
+            w[at] = -np.inf
+            assert minmax(w) == (w.max(), -np.inf)
 
 
 def test_max_min_of_infinities_and_signed_zeros():

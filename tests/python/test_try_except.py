@@ -364,10 +364,69 @@ def catch_through_a_middle_frame(n):
     return t
 
 
-@pytest.mark.xfail(strict=True, reason="known limit (docs/language.md#tryexcept): a frame between the raising "
-                                       "function and the try is skipped whole, so its references to an array made "
-                                       "before the try are never released")
 def test_a_middle_frame_reference_to_an_array_made_before_the_try_is_released():
     f = njit(catch_through_a_middle_frame)
     assert f(3) == catch_through_a_middle_frame(3) == -1.0
     assert repeats_without_leaking(f, 3)
+
+
+@njit
+def raise_on_zero(x, d):
+    return x // d  # ZeroDivisionError: the target's check
+
+
+@njit
+def hold_many(items, name, d):
+    first = items[0]  # a reference loaded from a list made before the try
+    label = name + "!"  # a str made here
+    copy = list(items)  # a list made here, holding references to the same arrays
+    return raise_on_zero(len(first) + len(label) + len(copy), d)
+
+
+@njit
+def two_middle_frames(items, name, d):
+    held = items[-1]
+    return hold_many(items, name, d) + len(held)
+
+
+def catch_through_two_middle_frames(n, d):
+    items = [np.ones(n), np.zeros(n)]
+    name = "x" * n
+    t = 0
+    try:
+        t = two_middle_frames(items, name, d)
+    except Exception:
+        t = -1
+    return t + len(items[0]) + len(name)
+
+
+@pytest.mark.parametrize("d", [0, 1])
+def test_references_held_by_middle_frames_are_released(d):
+    f = njit(catch_through_two_middle_frames)
+    assert f(3, d) == catch_through_two_middle_frames(3, d)
+    assert repeats_without_leaking(lambda n: f(n, d), 3)
+
+
+@njit
+def raises_below_a_loop(a, n):
+    t = 0.0
+    for i in range(n):
+        t += raise_below(a[i:])  # the slice is a temporary view of `a` held across the call
+    return t
+
+
+def catch_in_a_loop(n):
+    a = np.zeros(n)
+    a[n - 1] = 1.0
+    t = 0.0
+    try:
+        t = raises_below_a_loop(a, n)
+    except Exception:
+        t = -1.0
+    return t
+
+
+def test_a_temporary_held_across_the_raising_call_is_released():
+    f = njit(catch_in_a_loop)
+    assert f(4) == catch_in_a_loop(4) == -1.0
+    assert repeats_without_leaking(f, 4)

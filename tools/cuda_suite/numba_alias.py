@@ -24,6 +24,7 @@ RENAMES = {
     "numba.cuda.np.numpy_support": "ujit.np.numpy_support",
     "numba.cuda.typing": "ujit.typing",
     "numba.cuda.typing.typeof": "ujit.typing.typeof",
+    "numba.cuda.extending": "ujit.extending",
 }
 
 

@@ -11,7 +11,8 @@ their reason (the exception's first line, numbers and names masked so that one c
 makes one group), biggest first; --summary writes all of it as JSON.
 
 A file that fails to import counts each of its test methods (found by parsing it) as an
-error with the import's reason; tests a crash or timeout cut off count the same way.
+error with the import's reason; tests a crash or timeout cut off count the same way. Files
+that test Numba's compiler internals (out_of_scope.py) are listed apart with the reason.
 """
 import argparse
 import ast
@@ -23,6 +24,8 @@ import re
 import subprocess
 import sys
 import tempfile
+
+from out_of_scope import out_of_scope
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUTCOMES = ("pass", "fail", "error", "skip", "xfail", "xpass")
@@ -109,6 +112,12 @@ def report(results, args):
     ranked = sorted(groups.items(), key=lambda kv: -len(kv[1]))
     print("\nTOTAL  " + "  ".join("%s %d" % (o, totals[o]) for o in OUTCOMES) +
           "  (of %d)" % sum(totals.values()))
+    internal = {n: out_of_scope(n, rows) for n, rows in results.items() if out_of_scope(n, rows)}
+    if internal:
+        print("\nOut of scope (they import Numba's compiler internals): %d tests in %d files, among the errors"
+              % (sum(len(results[n]) for n in internal), len(internal)))
+        for n, why in sorted(internal.items()):
+            print("%5d  %s: %s" % (len(results[n]), n, why))
     print("\nFailing tests by cause:")
     for cause, tests in ranked[:args.groups]:
         files = sorted({n for n, _, _ in tests})
@@ -120,6 +129,7 @@ def report(results, args):
     with open(args.summary, "w") as f:
         json.dump({"totals": totals, "files": {n: collections.Counter(r["outcome"] for r in rows)
                                                for n, rows in sorted(results.items())},
+                   "out_of_scope": internal,
                    "causes": [{"cause": c, "count": len(t), "tests": [x for _, x, _ in t]} for c, t in ranked],
                    "results": results}, f, indent=1)
     print("\nsummary written to %s" % args.summary)

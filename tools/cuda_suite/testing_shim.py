@@ -210,7 +210,11 @@ def support_module(name):
 
 
 def _run_in_subprocess(code, flags=(), env=None, timeout=30):
-    run = subprocess.run([sys.executable, *flags, "-c", code], env=env, capture_output=True, text=True,
+    # The child resolves `numba` as this process does (numba_alias), before the test's code.
+    suite = sys.modules["numba.cuda.tests.cudapy"].__path__[0]
+    boot = "import sys; sys.path.insert(0, %r); import numba_alias; numba_alias.install(%r)\n" % (
+        os.path.dirname(os.path.abspath(__file__)), suite)
+    run = subprocess.run([sys.executable, *flags, "-c", boot + code], env=env, capture_output=True, text=True,
                          timeout=timeout)
     if run.returncode != 0:
         raise AssertionError("process failed with code %d: stderr:\n%s" % (run.returncode, run.stderr))

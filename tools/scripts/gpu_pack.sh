@@ -28,4 +28,6 @@ strip -o .device-bin/libujit.so.0 build/static/src/libujit.so.0.* && xz -T2 -6 -
 cp -L "$(ldconfig -p | awk '/libfmt.so.9 /{print $NF; exit}')" .device-bin/
 # The build's compile-time paths (examples, oracle data) point into this checkout.
 echo "$PWD" > .device-bin/source_dir
+# cffi for the GPU machine's Python (numba-cuda's suite imports it): where this machine has one to pack.
+tools/scripts/pack_cffi_for_device.sh || echo "gpu_pack: no cffi for Python 3.12 here; the suite's cffi files will not import there"
 du -sh .device-bin/*

@@ -29,6 +29,12 @@ if [[ -f .device-bin/dask-py.tar.xz ]]; then
   mkdir -p /tmp/dask-py && tar xJf .device-bin/dask-py.tar.xz -C /tmp/dask-py
   PYTHONPATH="$PYTHONPATH:/tmp/dask-py"
 fi
+# cffi for its Python 3.12, packed by tools/scripts/pack_cffi_for_device.sh (that machine has
+# none; numba-cuda's suite imports it in three files).
+if [[ -f .device-bin/cffi-py.tar.xz ]]; then
+  mkdir -p /tmp/cffi-py && tar xJf .device-bin/cffi-py.tar.xz -C /tmp/cffi-py
+  PYTHONPATH="$PYTHONPATH:/tmp/cffi-py"
+fi
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 python3 -c "import sys, numpy; print(sys.version.split()[0], 'numpy', numpy.__version__)"
 bash lang/python/build_ext.sh bin build/python >/dev/null || { echo "build_ext failed"; exit 1; }

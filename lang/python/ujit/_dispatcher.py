@@ -6,7 +6,7 @@ signature the arguments convert to, or a new specialization from the argument ty
 """
 import threading
 
-from . import _function_args, _source, _tuple_args, _types
+from . import _enum_args, _function_args, _source, _tuple_args, _types
 from ._native import ext
 
 _CPU = 0
@@ -74,6 +74,7 @@ class CompiledFunction:
         with self._lock:
             if self._function is None:
                 module = _source.build_module(self.py_func, self.decorator(), getattr(self, "cpu_fallback", False))
+                self._enums = module.enums
                 self._function = module.function(_source.def_name(self.py_func))
             return self._function
 
@@ -111,7 +112,8 @@ class CompiledFunction:
             sig = "(%s)" % ", ".join(str(_types.type_of_code(c)) for c in codes)
             spec = tuple(codes)
         full = self.compile(sig)
-        return self.function(), spec, _types.result_shape(_types.split_full_signature(full)[0])
+        return self.function(), spec, _types.result_shape(_types.split_full_signature(full)[0],
+                                                          getattr(self, "_enums", None))
 
     def _check_argument(self, i, value, code, where=""):
         """Numba's TypingError for an argument nopython mode has no type for (a dict, a
@@ -120,10 +122,9 @@ class CompiledFunction:
         if code & _types.CODE_NONE:
             import enum  # only an argument without a type comes here
 
-            if isinstance(value, enum.Enum):
+            if isinstance(value, enum.Enum):  # inside a tuple (others go to _enum_args.py)
                 raise self._argument_error(i, "%scannot determine Numba type of %s: ujit does not pass enum members "
-                                              "yet (Numba's EnumMember); pass %r, its value"
-                                           % (where, type(value), value.value))
+                                              "inside tuples; pass %r, its value" % (where, type(value), value.value))
             raise self._argument_error(i, "%scannot determine Numba type of %s; nopython mode compiles numbers, "
                                           "str, NumPy arrays and tuples of them" % (where, type(value)))
 
@@ -139,6 +140,8 @@ class CompiledFunction:
         wrapper (_tuple_args.py); anything else is Numba's TypingError."""
         if any(_function_args.is_static(a) for a in args):
             return _function_args.call_with_statics(self, list(args))
+        if _enum_args.has_enum(args):
+            return _enum_args.call_with_enums(self, list(args))
         for i, a in enumerate(args):
             if not isinstance(a, tuple):
                 self._check_argument(i, a, ext.code_of(a))
@@ -187,6 +190,8 @@ class CompiledFunction:
                                         src.def_line, src.node.col_offset + 1 + src.indent)
         if any(_function_args.is_static(p) for p in params):
             return _function_args.call_with_statics(self, params)
+        if _enum_args.has_enum(params):
+            return _enum_args.call_with_enums(self, params)
         if self.py_func.__code__.co_flags & _CO_VARARGS or any(isinstance(p, tuple) for p in params):
             return self._call_flat(params)
         return self._dispatcher(*params)

@@ -52,38 +52,52 @@ def _spelling(value, callees):
 
 def _entry(owner, statics):
     """The dispatcher of the wrapper for these static values (None: passed through)."""
-    from ._dispatcher import CompiledFunction  # the wrapper is a @jit function of its own
-
     key = tuple(None if v is None else id(v) for v in statics)  # the entry keeps the values alive
-    with owner._lock:
-        entries = owner.__dict__.setdefault("_static_entries", {})
-        if key in entries:
-            return entries[key][0]
-        name = "__ujit_static%d_%s" % (len(entries) + 1, _source.def_name(owner.py_func))
-        callees, params, args = [], [], []
+
+    def spell(callees):
+        params, args = [], []
         for i, v in enumerate(statics):
             if v is None:
                 params.append("p%d" % i)
                 args.append("p%d" % i)
             else:
                 args.append(_spelling(v, callees))
+        return params, args
+
+    return wrapper_entry(owner, "static", key, statics, spell)
+
+
+def wrapper_entry(owner, kind, key, keep, spell, enums=()):
+    """The dispatcher of a wrapper `def __ujit_KINDn_f(params): return f(args)`, one per `key`
+    (`keep` stays alive with it); spell(callees) gives (params, args) and adds the functions
+    the wrapper names to `callees`; `enums` are the enum classes it names (_enum_args.py)."""
+    from ._dispatcher import CompiledFunction  # the wrapper is a @jit function of its own
+
+    with owner._lock:
+        entries = owner.__dict__.setdefault("_%s_entries" % kind, {})
+        if key in entries:
+            return entries[key][0]
+        name = "__ujit_%s%d_%s" % (kind, len(entries) + 1, _source.def_name(owner.py_func))
+        callees = []
+        params, args = spell(callees)
         lines = ["def %s(%s):" % (name, ", ".join(params)),
                  "    return %s(%s)" % (_source.def_name(owner.py_func), ", ".join(args))]
 
-        class StaticEntry(CompiledFunction):
+        class WrapperEntry(CompiledFunction):
             def function(self):
                 with self._lock:
                     if self._function is None:
                         module = _source.build_module(owner.py_func, owner.decorator(),
                                                       getattr(owner, "cpu_fallback", False), extra=(name, lines),
-                                                      callees=callees)
+                                                      callees=callees, enums=enums)
+                        self._enums = module.enums
                         self._function = module.function(name)
                     return self._function
 
-        entry = StaticEntry(owner.py_func, None, owner.options)
+        entry = WrapperEntry(owner.py_func, None, owner.options)
         d = ext.Dispatcher(entry, len(params), bool(owner.options.get("nogil")))
         entry._dispatcher = d
-        entries[key] = (d, statics)
+        entries[key] = (d, keep)
         return d
 
 

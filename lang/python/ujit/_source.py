@@ -34,7 +34,7 @@ import sys
 import textwrap
 import types
 
-from . import _dynamic_source, _types
+from . import _dynamic_source, _enums, _types, extending
 from ._operator_functions import operator_function
 from ._prange import prange
 from ._threads import get_num_threads, get_thread_id, set_num_threads
@@ -64,8 +64,10 @@ class FunctionSource:
             self._init_lambda(name or def_name(py_func))
         else:
             self._init_def()
-            if name and name != py_func.__name__:
-                self._rename_def(name)
+            # Compiled under the name it is called by; a def renamed after it was made
+            # (`fn.__name__ = ...`, as generated code does) is compiled as its __name__.
+            if (name or py_func.__name__) != self.node.name:
+                self._rename_def(name or py_func.__name__)
         self.last_line = self.first_line + len(self.lines) - 1
 
     def _init_def(self):
@@ -92,7 +94,7 @@ class FunctionSource:
         """A ujit function called by another name (`device_func = cuda.jit(device=True)(f)`
         in a closure): it compiles as `def name(...)`, its lines otherwise as they are."""
         k = self.def_line - self.first_line
-        pattern = r"\bdef(\s+)%s\b" % re.escape(self.py_func.__name__)
+        pattern = r"\bdef(\s+)%s\b" % re.escape(self.node.name)
         self.lines[k] = re.sub(pattern, lambda m: "def" + m.group(1) + name, self.lines[k], count=1)
 
     def _init_lambda(self, name):
@@ -240,6 +242,7 @@ class ModuleText:
         self.functions = {}  # def name -> Python function
         self.exceptions = {}  # global name -> the exception class compiled code may raise
         self.arrays = {}  # global name -> a NumPy array compiled code reads (frozen by ujit)
+        self.enums = {}  # class name in the text -> the enum class (_enums.py)
         self.needs_numba = self.needs_numpy = self.needs_math = False
 
     # -------------------------------------------------------------- functions
@@ -307,9 +310,19 @@ class ModuleText:
                 continue  # a builtin (abs, range) or undefined: ujit itself says which
             if name == src.py_func.__name__ and callee_of(value) is not None and callee_of(value)[0] is src.py_func:
                 continue  # the function itself (recursion: ujit reports it)
+            if extending.is_jitable(value):  # @register_jitable: compiled for the caller's target
+                callees.append((value, self._operator_decorator, name if value.__name__ != name else None))
+                continue
+            unsupported = extending.unsupported_use(value)
+            if unsupported is not None:
+                raise NotImplementedError("%s:%d:%d: error: '%s' is %s" % (src.filename, line, col, name, unsupported))
             callee = callee_of(value)
             if callee is not None:
                 py_func, decorator = callee
+                as_device = getattr(getattr(value, "_ujit_callee", None), "device_decorator", None)
+                if as_device is not None and (self.cpu_fallback or self._operator_decorator != decorator_text("jit")):
+                    # A kernel called from CUDA code is a device function there (numba-cuda).
+                    decorator = decorator_text("jit") if self.cpu_fallback else as_device()
                 if self.cpu_fallback and decorator == decorator_text("cuda.jit", device=True):
                     decorator = decorator_text("jit")
                 if py_func.__name__ == "<lambda>":
@@ -368,10 +381,12 @@ class ModuleText:
         np = sys.modules.get("numpy")
         if np is not None and isinstance(value, np.ndarray):
             return self._frozen_array(name, value, src, line, col)
-        if isinstance(value, enum.EnumMeta) or isinstance(value, enum.Enum):
-            raise compile_error("global '%s' is %s; ujit does not compile enum members yet (Numba types them "
-                                "as EnumMember and IntEnumMember): use their values, e.g. a module constant "
-                                "%s = %r" % ((name,) + enum_example(name, value)), src.filename, line, col)
+        if isinstance(value, enum.EnumMeta):
+            return self.enum_class(name, value, src.filename, line, col)
+        if isinstance(value, enum.Enum):  # a member: its class, bound by its own name, and the member
+            cls = type(value)
+            self.bind_enum_class(cls, src.filename, line, col)
+            return "%s = %s.%s" % (name, cls.__name__, value.name)
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)
@@ -384,6 +399,28 @@ class ModuleText:
                             "NumPy scalars, tuples of them, the math, cmath, numpy, random and ujit modules, "
                             "their functions and other ujit functions are supported)"
                             % (name, type(value).__name__), src.filename, line, col)
+
+    def enum_class(self, name, cls, filename, line, col):
+        """The class definition of a global enum class (_enums.py)."""
+        text, why = _enums.class_text(name, cls, self._constant)
+        if text is None:
+            raise compile_error("global '%s' is the enum class %s, which ujit cannot compile: %s"
+                                % (name, cls.__name__, why), filename, line, col)
+        old = self.enums.get(name)
+        if old is not None and old is not cls:
+            raise compile_error("two different enum classes named '%s' are used together; ujit compiles them "
+                                "into one module, so they need distinct names" % name, filename, line, col)
+        self.enums[name] = cls
+        return text
+
+    def bind_enum_class(self, cls, filename, line=1, col=1):
+        """Binds `cls` by its own name (a member's class, an argument's)."""
+        statement = self.enum_class(cls.__name__, cls, filename, line, col)
+        old = self.bindings.get(cls.__name__)
+        if old is not None and old != statement:
+            raise compile_error("global '%s' has different values in the functions compiled together"
+                                % cls.__name__, filename, line, col)
+        self.bindings[cls.__name__] = statement
 
     def _frozen_array(self, name, value, src, line, col):
         """A global NumPy array: ujit copies it when the module is made and the code reads it
@@ -466,17 +503,6 @@ class ModuleText:
         return "\n".join(lines + prelude + sorted(imports) + constants) + "\n"
 
 
-def enum_example(name, value):
-    """(what the enum class or member is, a name, a value) for the error a use of one gets."""
-    if isinstance(value, enum.Enum):
-        return ("the enum member %s.%s" % (type(value).__name__, value.name), value.name, value.value)
-    member = next(iter(value), None)
-    kind = "an enum class (%s)" % ("enum.IntEnum" if issubclass(value, int) else "enum.Enum")
-    if member is None:
-        return (kind, name, 0)
-    return (kind, member.name, member.value)
-
-
 def _is_ujit_decorator(value):
     return getattr(value, "_ujit_decorator", False)
 
@@ -545,11 +571,14 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
     raise ValueError(kind)
 
 
-def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=()):
+def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(), enums=()):
     """The ujit Module of `py_func` (and every ujit function it calls); `extra` is (name,
     lines) of one more def, compiled with the same decorator (_tuple_args.py's wrapper),
-    and `callees` the (py_func, decorator) of functions it names (_function_args.py's)."""
+    `callees` the (py_func, decorator) of functions it names (_function_args.py's) and
+    `enums` the enum classes it names (_function_args.py's, for enum arguments)."""
     text = ModuleText(py_func.__code__.co_filename, cpu_fallback)
+    for cls in enums:
+        text.bind_enum_class(cls, text.filename)
     text.add_function(py_func, decorator)
     for callee, callee_decorator in callees:
         text.add_function(callee, callee_decorator)
@@ -561,4 +590,5 @@ def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=())
     arrays = [(name, np.ascontiguousarray(a)) for name, a in text.arrays.items()]
     module = ext.Module(text.text(), text.filename, text.fixes, arrays)
     module.exceptions = text.exceptions
+    module.enums = text.enums
     return module

@@ -353,19 +353,27 @@ def split_full_signature(sig):
     raise ValueError("not a signature: %r" % sig)
 
 
-def result_shape(text):
+def result_shape(text, enums=None):
     """How a flattened result rebuilds: None for a scalar (or none), else a tuple with one
     entry per element (None for a scalar, a nested tuple for a tuple); a list is
-    [item's shape]; a dict or set result is its type's text (ujit.typed._from_result reads it)."""
+    [item's shape]; a dict or set result is its type's text (ujit.typed._from_result reads it);
+    an enum member is {"enum": its class, "value": its value's shape} (`enums`: the classes by
+    the names the module gave them, _enums.py)."""
     text = text.strip()
     if text.startswith(("DictType[", "set(", "reflected set(")):
         return text
+    if enums and "Enum<" in text:
+        from . import _enums  # only modules with enum classes come here
+
+        member = _enums.result_shape(text, enums, lambda inner: result_shape(inner, enums))
+        if member is not None:
+            return member
     for head, tail in (("reflected list(", ")<iv=None>"), ("list(", ")<iv=None>"), ("ListType[", "]")):
         if text.startswith(head) and text.endswith(tail):
-            return [result_shape(text[len(head):-len(tail)])]
+            return [result_shape(text[len(head):-len(tail)], enums)]
     if text.startswith("UniTuple(") and text.endswith(")"):
         inner, _, count = text[len("UniTuple("):-1].rpartition(" x ")
-        return tuple(result_shape(inner) for _ in range(int(count)))
+        return tuple(result_shape(inner, enums) for _ in range(int(count)))
     if text.startswith("Tuple(") and text.endswith(")"):
-        return tuple(result_shape(p) for p in _split_top(text[len("Tuple("):-1]))
+        return tuple(result_shape(p, enums) for p in _split_top(text[len("Tuple("):-1]))
     return None

@@ -247,7 +247,7 @@ _VECTORIZE_OPTIONS = {"identity", "nopython", "target", "cache", "fastmath", "fo
 def vectorize(ftylist_or_function=(), **kws):
     """Numba's @vectorize: a numpy.ufunc from a scalar function."""
     unknown = set(kws) - _VECTORIZE_OPTIONS
-    if unknown:
+    if unknown and kws.get("target") != "cuda":  # the CUDA target checks its own (cuda/_ufunc.py)
         raise TypeError("vectorize() got unexpected keyword argument(s): %s" % ", ".join(sorted(unknown)))
     if callable(ftylist_or_function) and not isinstance(ftylist_or_function, _types.Type):
         return _make_vectorize(ftylist_or_function, [], kws)

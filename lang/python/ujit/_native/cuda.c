@@ -195,6 +195,7 @@ PyMethodDef ujit_py_cuda_methods[] = {
     {"device_array_new", ujit_py_device_array_new, METH_VARARGS, NULL},
     {"device_array_from_host", ujit_py_device_array_from_host, METH_VARARGS, NULL},
     {"device_array_from_dlpack", ujit_py_device_array_from_dlpack, METH_O, NULL},
+    {"device_array_from_interface", ujit_py_device_array_from_interface, METH_VARARGS, NULL},
     {"xoroshiro128p_init_states", ujit_py_xoroshiro128p_init_states, METH_VARARGS,
      "xoroshiro128p_init_states(host, seed, subsequence_start)"},
     {"cuda_launch_setup", ujit_py_launch_setup, METH_VARARGS,

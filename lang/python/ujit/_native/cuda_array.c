@@ -404,3 +404,47 @@ PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule) {
     }
     return ujit_py_wrap_device_array(h);
 }
+
+/* ------------------------------------------------ another library's array by its interface */
+
+/* A DLPack tensor over the memory a __cuda_array_interface__ dict describes, keeping the
+ * object that exported it alive until ujit lets go of the memory (its deleter). */
+typedef struct {
+    DLManagedTensor managed; /* first: the deleter gets this address back */
+    int64_t shape[NPY_MAXDIMS];
+    int64_t strides[NPY_MAXDIMS];
+    PyObject* owner;
+} InterfaceTensor;
+
+static void interface_tensor_delete(DLManagedTensor* m) {
+    InterfaceTensor* t = (InterfaceTensor*)m;
+    if (Py_IsInitialized()) { /* at interpreter exit the owner goes with everything else */
+        PyGILState_STATE g = PyGILState_Ensure();
+        Py_XDECREF(t->owner);
+        PyGILState_Release(g);
+    }
+    PyMem_RawFree(t);
+}
+
+/* device_array_from_interface(dict, owner) -> DeviceArray viewing that memory (no copy) */
+PyObject* ujit_py_device_array_from_interface(PyObject* self, PyObject* args) {
+    PyObject *d, *owner;
+    if (!PyArg_ParseTuple(args, "O!O", &PyDict_Type, &d, &owner)) return NULL;
+    InterfaceTensor* t = PyMem_RawCalloc(1, sizeof *t);
+    if (!t) return PyErr_NoMemory();
+    if (interface_tensor(d, &t->managed.dl_tensor, t->shape, t->strides) < 0) {
+        PyMem_RawFree(t);
+        return NULL;
+    }
+    t->owner = Py_NewRef(owner);
+    t->managed.manager_ctx = t;
+    t->managed.deleter = interface_tensor_delete;
+    ujit_device_array* h = NULL;
+    ujit_status st = ujit_device_array_from_dlpack(&t->managed, &h);
+    if (st != UJIT_OK) { /* the tensor is still ours */
+        Py_DECREF(owner);
+        PyMem_RawFree(t);
+        return ujit_py_raise(st, NULL);
+    }
+    return ujit_py_wrap_device_array(h);
+}

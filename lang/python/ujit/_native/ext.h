@@ -64,6 +64,7 @@ typedef struct {
     ColumnFix* fixes;
     Py_ssize_t n_fixes;
     PyObject* exceptions; /* dict or NULL: global name -> the module's own exception class */
+    PyObject* enums;      /* dict or NULL: class name -> the enum class (ujit/_enums.py) */
 } ModuleObject;
 
 typedef struct {
@@ -197,6 +198,7 @@ PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args);
 PyObject* ujit_py_xoroshiro128p_init_states(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule);
 PyObject* ujit_py_cuda_array_code(PyObject* self, PyObject* o);
+PyObject* ujit_py_device_array_from_interface(PyObject* self, PyObject* args);
 
 /* cuda_launcher.c: kernel[grid, block(, stream, shared)]: KernelBase (the C half of
  * ujit.cuda's Kernel) keeps one Launcher per configuration. */

@@ -352,6 +352,7 @@ static void module_dealloc(ModuleObject* self) {
     PyMem_Free(self->fixes);
     Py_XDECREF(self->filename);
     Py_XDECREF(self->exceptions);
+    Py_XDECREF(self->enums);
     Py_TYPE(self)->tp_free((PyObject*)self);
 }
 
@@ -376,6 +377,8 @@ static PyMethodDef module_methods[] = {{"function", (PyCFunction)module_function
 
 static PyMemberDef module_members[] = {{"exceptions", T_OBJECT, offsetof(ModuleObject, exceptions), 0,
                                         "global name -> the module's own exception class, for raises in compiled code"},
+                                       {"enums", T_OBJECT, offsetof(ModuleObject, enums), 0,
+                                        "class name -> the enum class, for enum members returned by compiled code"},
                                        {NULL, 0, 0, 0, NULL}};
 
 PyTypeObject Ujit_ModuleType = {

@@ -195,6 +195,13 @@ static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, siz
                              Py_ssize_t n_args, PyObject* code) {
     /* An empty tuple (a 0-d array's shape) takes no value. */
     if (PyTuple_Check(shape) && PyTuple_GET_SIZE(shape) == 0) return PyTuple_New(0);
+    if (PyDict_Check(shape)) { /* an enum member: its class called with its value (ujit/_enums.py) */
+        PyObject* value = build_value(PyDict_GetItemString(shape, "value"), results, n, next, args, n_args, code);
+        if (!value) return NULL;
+        PyObject* member = PyObject_CallOneArg(PyDict_GetItemString(shape, "enum"), value);
+        Py_DECREF(value);
+        return member;
+    }
     if (*next >= n) {
         PyErr_SetString(PyExc_SystemError, "ujit returned fewer values than its type has");
         return NULL;
@@ -312,6 +319,7 @@ static PyObject* build_tuple(PyObject* shape, ujit_value* results, size_t n, siz
 /* How many flat values a result of this shape takes: one per scalar, array, list, dict or
  * set, however the tuples nest. */
 size_t ujit_py_result_leaves(PyObject* shape) {
+    if (shape && PyDict_Check(shape)) return ujit_py_result_leaves(PyDict_GetItemString(shape, "value"));
     if (!shape || !PyTuple_Check(shape)) return 1;
     size_t n = 0;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(shape); ++i) n += ujit_py_result_leaves(PyTuple_GET_ITEM(shape, i));
@@ -326,7 +334,7 @@ PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObje
         results[0].v.dict = NULL;
         results[0].is_array = 0;
         r = dict_result(h, shape, args, n_args, code);
-    } else if (shape && (PyTuple_Check(shape) || PyList_Check(shape))) {
+    } else if (shape && (PyTuple_Check(shape) || PyList_Check(shape) || PyDict_Check(shape))) {
         size_t next = 0;
         r = build_value(shape, results, n, &next, args, n_args, code);
     } else if (n == 0) {

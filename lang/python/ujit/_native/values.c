@@ -46,6 +46,24 @@ static int32_t array_code(PyArrayObject* a) {
     return UJIT_CODE_ARRAY | readonly | dt | (nd << 8) | (layout << 12);
 }
 
+/* Is `o` an enum member (its class's metaclass is enum.EnumMeta)? Asked of subclasses of
+   the built-in types only, so the exact types' hot path never imports enum. */
+static int is_enum_member(PyObject* o) {
+    static PyObject* enum_meta = NULL; /* kept for the process's life */
+    if (!enum_meta) {
+        PyObject* m = PyImport_ImportModule("enum");
+        if (m) enum_meta = PyObject_GetAttrString(m, "EnumMeta");
+        Py_XDECREF(m);
+        if (!enum_meta) {
+            PyErr_Clear();
+            return 0;
+        }
+    }
+    int r = PyObject_IsInstance((PyObject*)Py_TYPE(o), enum_meta);
+    if (r < 0) PyErr_Clear();
+    return r > 0;
+}
+
 int32_t ujit_py_code_of(PyObject* o) {
     PyTypeObject* t = Py_TYPE(o);
     /* Exact built-in types first: the common case of the hot path. */
@@ -82,7 +100,9 @@ int32_t ujit_py_code_of(PyObject* o) {
         return dt < 0 ? UJIT_CODE_NONE : dt;
     }
 builtin_subclasses:
-    /* Subclasses of float and int (e.g. IntEnum) type like their base, as in Numba. */
+    /* An enum member, an IntEnum's too, is Numba's EnumMember: passed by ujit/_enum_args.py. */
+    if (is_enum_member(o)) return UJIT_CODE_NONE;
+    /* Other subclasses of float and int type like their base, as in Numba. */
     if (PyFloat_Check(o)) return UJIT_FLOAT64;
     if (PyLong_Check(o)) return UJIT_INT64;
     if (PyComplex_Check(o)) return UJIT_COMPLEX128;

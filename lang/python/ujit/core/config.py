@@ -8,6 +8,9 @@ environment variables at import and changeable at run time, as Numba's are.
                                    the GPU's multiprocessors
     CUDA_WARN_ON_IMPLICIT_COPY     warn when a kernel's argument is a host array, copied to
                                    the GPU and back for the launch
+    CUDA_ARRAY_INTERFACE_SYNC      1: a kernel launch or as_cuda_array taking another library's
+                                   array waits for the stream its __cuda_array_interface__
+                                   names (the interface's v3 rule); 0: does not
     CUDA_DEBUG_POLY                numba-cuda's switch for describing a variable of several
     CUDA_DEBUG_POLY_USE_TYPED_CONST  types in debug info as a DWARF variant part; read as Numba
                                    reads it, and 0 by default as there. ujit emits no debug
@@ -29,6 +32,7 @@ ENABLE_CUDASIM = 0
 DISABLE_PERFORMANCE_WARNINGS = _env_int("NUMBA_DISABLE_PERFORMANCE_WARNINGS", 0)
 CUDA_LOW_OCCUPANCY_WARNINGS = _env_int("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", 1)
 CUDA_WARN_ON_IMPLICIT_COPY = _env_int("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", 1)
+CUDA_ARRAY_INTERFACE_SYNC = _env_int("NUMBA_CUDA_ARRAY_INTERFACE_SYNC", 1)
 CUDA_DEBUG_POLY = _env_int("NUMBA_CUDA_DEBUG_POLY", 0)
 CUDA_DEBUG_POLY_USE_TYPED_CONST = _env_int("NUMBA_CUDA_DEBUG_POLY_USE_TYPED_CONST", 0)
 # Numba's NUMBA_CUDA_MEMORY_MANAGER: "default" (ujit's pool), or a module whose

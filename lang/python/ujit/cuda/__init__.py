@@ -22,7 +22,7 @@ from ._api import (  # noqa: F401
     per_thread_default_stream, select_device, stream, synchronize, unavailable_reason,
 )
 from ._devicearray import (  # noqa: F401
-    DeviceNDArray, as_cuda_array, device_array, device_array_like, is_cuda_array, to_device,
+    DeviceNDArray, as_cuda_array, device_array, device_array_like, from_cuda_array_interface, is_cuda_array, to_device,
 )
 from ._host_memory import (  # noqa: F401
     ManagedNDArray, MappedNDArray, managed_array, managed_array_like, mapped, mapped_array, mapped_array_like,
@@ -61,3 +61,6 @@ if config.CUDA_MEMORY_MANAGER != "default":
     from ._emm import plugin_from_config as _plugin_from_config  # noqa: E402
 
     _plugin_from_config()
+# Numba's public submodules and names from them (cuda/args.py, cuda/launchconfig.py, cuda/cudadrv)
+from . import args, cudadrv, launchconfig  # noqa: F401,E402
+from .args import In, InOut, Out  # noqa: F401,E402

@@ -174,8 +174,9 @@ class Stream:
     """A CUDA stream (cuda.stream()); `0`/None stand for the default stream. On the host
     device a stream is synchronous: its work is done when enqueued, its handle is 0."""
 
-    def __init__(self, handle=None):
+    def __init__(self, handle=None, external=False):
         self._h = handle
+        self.external = external  # another library's CUstream (external_stream): never destroyed here
 
     @property
     def handle(self):
@@ -242,7 +243,7 @@ def external_stream(ptr):
     ptr = operator.index(ptr)
     if ptr <= 0:
         raise ValueError("external_stream: expected a CUstream address, got %d" % ptr)
-    return Stream(ext.Stream(external=ptr))
+    return Stream(ext.Stream(external=ptr), external=True)
 
 
 def legacy_default_stream():

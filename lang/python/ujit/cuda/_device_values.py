@@ -4,7 +4,7 @@ The extension then reads each in C (ujit/_native/cuda_array.c: ujit_py_cuda_valu
 import numpy as np
 
 from ._api import is_available
-from ._devicearray import DeviceNDArray, as_cuda_array
+from ._devicearray import DeviceNDArray, as_cuda_array, sync_interface_stream
 from ._host_memory import _ReachableNDArray
 
 _SCALARS = (int, float, complex, bool, np.generic)
@@ -17,11 +17,13 @@ def is_xoroshiro_records(a):
             and d["s0"] == np.uint64 and d["s1"] == np.uint64 and d.fields["s1"][1] == 8)
 
 
-def device_value(a, host_fallback=False):
+def device_value(a, host_fallback=False, sync=True):
     """ujit's DeviceArray handle, a __cuda_array_interface__ dict (CuPy, PyTorch, mapped
     memory: zero-copy), a NumPy array (copied in and back) or a scalar. Anything else is
     converted with np.asarray where `host_fallback` (ufunc inputs, as NumPy would), else a
-    TypeError (kernel arguments, as Numba's typeof refuses them)."""
+    TypeError (kernel arguments, as Numba's typeof refuses them). Another library's array is
+    used once its interface's stream is done (sync_interface_stream), unless `sync` is False
+    (typing only: the launch that follows waits)."""
     if isinstance(a, DeviceNDArray):
         return a._h
     if isinstance(a, _ReachableNDArray) and a._ujit_memory is not None and is_available():
@@ -34,6 +36,8 @@ def device_value(a, host_fallback=False):
         return a
     iface = getattr(a, "__cuda_array_interface__", None)
     if iface is not None:
+        if sync:
+            sync_interface_stream(iface)
         return dict(iface)
     if is_dlpack_device_array(a):
         return as_cuda_array(a)._h

@@ -6,7 +6,8 @@ import numpy as np
 from .. import _types
 from .._native import ext
 from . import _device_views as views
-from ._api import _stream_handle
+from ..core import config
+from ._api import Stream, _stream_handle, external_stream
 
 class _Flags(dict):
     c_contiguous = property(lambda self: self["C_CONTIGUOUS"])
@@ -135,7 +136,8 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
                                  "the host device), so it has no __cuda_array_interface__; use __dlpack__ "
                                  "(kDLCPU) or copy_to_host()")
         return {"shape": self.shape, "strides": None if self.is_c_contiguous() else self.strides,
-                "data": (self._ptr, False), "typestr": self.dtype.str, "version": 3, "stream": None}
+                "data": (self._ptr, False), "typestr": self.dtype.str, "version": 3,
+                "stream": stream_of_interface(self.stream)}
 
     def __dlpack__(self, stream=None):
         return self._h.to_dlpack()
@@ -208,10 +210,48 @@ def is_cuda_array(obj):
     return isinstance(obj, DeviceNDArray) or hasattr(obj, "__cuda_array_interface__")
 
 
-def as_cuda_array(obj):
-    """A DeviceNDArray viewing another library's device memory (zero-copy, through DLPack)."""
+def stream_of_interface(stream):
+    """The `stream` of a __cuda_array_interface__ this process produces: the CUstream work on
+    the array is queued on, None for the default stream (v3)."""
+    handle = int(stream.handle) if isinstance(stream, Stream) else 0
+    return handle or None
+
+
+def sync_interface_stream(iface):
+    """Numba's consumer rule (v3): another library's array is used once the work queued on the
+    stream its interface names is done, unless config.CUDA_ARRAY_INTERFACE_SYNC is 0."""
+    ptr = iface.get("stream")
+    if ptr is not None and config.CUDA_ARRAY_INTERFACE_SYNC:
+        external_stream(ptr).synchronize()
+
+
+def from_cuda_array_interface(desc, owner=None, sync=True):
+    """Numba's cuda.from_cuda_array_interface: a DeviceNDArray viewing the memory a
+    __cuda_array_interface__ dict describes (zero-copy; `owner` is kept alive as long as the
+    memory is used), on the stream the interface names (an external stream; 0 without one),
+    once that stream's work is done where `sync` (and config.CUDA_ARRAY_INTERFACE_SYNC)."""
+    if desc.get("mask") is not None:
+        raise NotImplementedError("Masked arrays are not supported")
+    stream = 0
+    if desc.get("stream") is not None:
+        stream = external_stream(desc["stream"])
+        if sync:
+            sync_interface_stream(desc)
+    return DeviceNDArray(ext.device_array_from_interface(dict(desc), owner), stream)
+
+
+def as_cuda_array(obj, sync=True):
+    """A DeviceNDArray viewing another library's device memory (zero-copy): through DLPack
+    where the object exports it, else through its __cuda_array_interface__; in both cases
+    once the stream that interface names is done (sync_interface_stream)."""
     if isinstance(obj, DeviceNDArray):
         return obj
+    iface = getattr(obj, "__cuda_array_interface__", None)
+    if iface is not None and not hasattr(obj, "__dlpack__"):
+        return from_cuda_array_interface(iface, owner=obj, sync=sync)
+    if iface is not None and sync:
+        sync_interface_stream(iface)
     if hasattr(obj, "__dlpack__"):
         return DeviceNDArray(ext.device_array_from_dlpack(obj.__dlpack__()))
-    raise TypeError("%s does not export DLPack" % type(obj).__name__)
+    raise TypeError("%s is not a CUDA array: it exports neither __cuda_array_interface__ nor DLPack"
+                    % type(obj).__name__)

@@ -5,13 +5,17 @@ import warnings
 import numpy as np
 
 from .. import _source, _types
-from .._dispatcher import CompiledFunction, _converts, normalize_signatures
+from .._dispatcher import CompiledFunction, normalize_signatures
 from .._native import ext
+from .._types import TYPES as _TYPES
+from .._typesmod import typeof
 from ..core import config
 from ..core.errors import NumbaPerformanceWarning
 from ._api import _stream_handle, get_current_device, is_available
 from ._devicearray import DeviceNDArray, as_cuda_array
 from ._device_values import device_value, is_dlpack_device_array
+from .args import ArgHint
+from .launchconfig import LaunchConfig, current_launch_config, launch_config
 
 _CUDA = 2
 
@@ -101,6 +105,12 @@ class CUDAFunction(CompiledFunction):
         return _source.decorator_text("cuda.jit", device=self.device, fastmath=self.fastmath,
                                       debug=bool(self.options.get("debug")), link=self.options.get("link") or ())
 
+    def device_decorator(self):
+        """How CUDA code that calls this kernel compiles it: as a device function (numba-cuda
+        compiles a @cuda.jit function called from device code as one)."""
+        return _source.decorator_text("cuda.jit", device=True, fastmath=self.fastmath,
+                                      link=self.options.get("link") or ())
+
     def compile(self, sig):
         check_cuda_signature(self.function(), str(sig))
         if str(sig) not in self._signatures:
@@ -108,23 +118,23 @@ class CUDAFunction(CompiledFunction):
         return str(sig)
 
     def declared_arguments(self, codes, launch_args):
-        """A kernel with declared signatures runs one of them, as in Numba: the first whose
-        parameters the arguments convert to (int64 to int32 included); scalars are converted
-        to its parameter types here, so the launch picks exactly that specialization."""
+        """A kernel with declared signatures runs one of them, as in Numba: the one the
+        arguments match exactly, else the first they convert to (int64 to int32 included);
+        none is Numba's TypeError (a kernel with signatures compiles no others). Scalars are
+        converted to its parameter types here, so the launch picks exactly that one."""
         params = self._declared_params.get(codes)
         if params is None:
-            params = ()
-            for sig in self.declared:
-                try:
-                    types = [_types.parse_type(p) for p in _types.param_texts(sig)]
-                except TypeError:
-                    continue  # tuple parameters: left to the launch's own matching
-                if len(types) == len(codes) and all(_converts(c, t) for c, t in zip(codes, types)):
-                    params = tuple(types)
-                    break
+            try:
+                sig, _ = self._declared_for(codes)
+                params = tuple(_types.parse_type(p) for p in _types.param_texts(sig))
+            except TypeError:
+                if any(_types.flat_param(a)[0] is not None for s in self.declared for a in _types.param_texts(s)):
+                    params = ()  # tuple parameters: left to the launch's own matching
+                else:
+                    raise
             self._declared_params[codes] = params
         if not params:
-            return launch_args  # no declared signature fits: the launch reports it
+            return launch_args
         return tuple(a if isinstance(t, _types.ArrayType) or not isinstance(a, (int, float, complex, bool, np.generic))
                      else t.dtype.type(a) for a, t in zip(launch_args, params))
 
@@ -184,6 +194,8 @@ class Kernel(ext.KernelBase):
         self.__name__ = owner.py_func.__name__
         self.__doc__ = owner.py_func.__doc__
         self.__wrapped__ = owner.py_func
+        self.extensions = []  # Numba's argument-preparing objects (see _prepare_args)
+        self._compiled_codes = set()  # argument type codes _compile_for_args has compiled for
 
     def _configure(self, config):
         """The ext.Launcher for a configuration kernel[...] has not seen, checked as Numba does."""
@@ -207,8 +219,11 @@ class Kernel(ext.KernelBase):
     def _launch_through_python(self, launcher, *args):
         """What the C launcher calls for a launch it cannot make alone; then it can, for
         arguments of these types (with declared signatures: scalars converted to the dtypes of
-        the parameters this launch chose)."""
-        codes = self.launch(args, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem)
+        the parameters this launch chose; never with arguments an extension or cuda.In/Out/InOut
+        prepares, which each launch prepares again)."""
+        codes, prepared = self.launch(args, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem)
+        if prepared:
+            return
         if not self._owner.declared:
             launcher.remember(self._owner.function(), codes)
             return
@@ -220,6 +235,10 @@ class Kernel(ext.KernelBase):
     def launch(self, args, grid, block, stream, shared):
         # Without a device a kernel runs compiled for the CPU (the C API falls back, with a
         # note on stderr), on host arrays and the host device's arrays in place.
+        retrieve = []  # what cuda.Out and cuda.InOut arguments copy back after the launch
+        prepared = bool(self.extensions) or any(isinstance(a, ArgHint) for a in args)
+        if prepared:
+            original, args = args, self._prepare_args(args, stream, retrieve)
         _warn_implicit_copy(args)
         launch_args, codes = [], []
         for a in args:
@@ -236,9 +255,96 @@ class Kernel(ext.KernelBase):
         launch_args, codes = tuple(launch_args), tuple(codes)
         if self._owner.declared:
             launch_args = self._owner.declared_arguments(codes, launch_args)
+        elif codes not in self._compiled_codes:  # Numba compiles for new argument types only,
+            # with the launch's configuration current (numba.cuda.launchconfig)
+            with launch_config(LaunchConfig(self, grid, block, stream, shared, original if prepared else args)):
+                self._compile_for_args(*(original if prepared else args))
+            self._compiled_codes.add(codes)
         ext.launch(self._owner.function(), grid, block, launch_args, _stream_handle(stream), shared)
+        for copy_back in retrieve:
+            copy_back()
         self._owner.note_launch(codes)
-        return codes
+        return codes, prepared
+
+    def _prepare_args(self, args, stream, retrieve):
+        """Numba's argument preparation: each of the kernel's `extensions` may replace an
+        argument (prepare_args(ty, val, stream=, retr=)); cuda.In/Out/InOut then become
+        device arrays, their copies back appended to `retrieve`."""
+        prepared = []
+        for value in args:
+            if self.extensions:
+                ty = value._numba_type_ if isinstance(value, ArgHint) else typeof(value)
+                for extension in self.extensions:
+                    ty, value = extension.prepare_args(ty, value, stream=stream, retr=retrieve)
+            prepared.append(value.to_device(retrieve, stream) if isinstance(value, ArgHint) else value)
+        return tuple(prepared)
+
+    # --- numba.cuda.launchconfig: the compile step of a launch, and what it may mark
+    def _compile_for_args(self, *args, **kws):
+        """Numba's CUDADispatcher._compile_for_args: the specialization (a CompiledKernel in
+        `overloads`) for the types of `args`, as a launch passes them. ujit compiles it in the
+        launch that follows (ext.launch, cached per signature), under the same configuration."""
+        if self._owner.declared:
+            return None  # its signatures were compiled at decoration
+        args = [a.value if isinstance(a, ArgHint) else a for a in args]  # typed as the array it holds
+        codes = tuple(_device_array_code(a) if isinstance(a, DeviceNDArray)
+                      else ext.code_of(device_value(a, sync=False)) for a in args)
+        if any(c & _types.CODE_NONE for c in codes):
+            return None  # an argument ujit cannot pass: the launch says which
+        sig = "(%s)" % ", ".join(str(_types.type_of_code(c)) for c in codes)
+        compiled = self.overloads.get(_argument_types(sig))
+        if compiled is None:
+            compiled = self.overloads[_argument_types(sig)] = CompiledKernel(self, sig)
+        config = current_launch_config()
+        if config is not None and config.dispatcher is self and self._sensitive_pending:
+            compiled.launch_config_sensitive = True
+            self._sensitive_pending = False
+        return compiled
+
+    def mark_launch_config_sensitive(self):
+        """Marks the kernel being compiled for the current launch as depending on its launch
+        configuration (Numba's hook for compile-time code that reads the configuration)."""
+        self._sensitive_pending = True
+
+    _sensitive_pending = False
+
+    # --- Numba's CUDADispatcher.specialize
+    _specialized = False
+
+    @property
+    def specialized(self):
+        """Whether this kernel compiles only its signatures (declared, or by specialize)."""
+        return self._specialized or bool(self._owner.declared)
+
+    @property
+    def specializations(self):
+        """The kernels specialize() made, keyed by their tuples of argument types."""
+        return self.__dict__.setdefault("_specializations", {})
+
+    def specialize(self, *args):
+        """A kernel compiled for the types of `args` (values, or types) alone, made once per
+        tuple of types; a kernel with signatures (declared, or specialized) has no others."""
+        if self.specialized:
+            raise RuntimeError("Dispatcher already specialized")
+        argtypes = tuple(a if isinstance(a, _types.Type) else typeof(a) for a in args)
+        kernel = self.specializations.get(argtypes)
+        if kernel is None:
+            owner = self._owner
+            kernel = jit(_TYPES["void"](*argtypes), **{k: v for k, v in owner.options.items() if k != "device"})(self.py_func)
+            kernel._specialized = True
+            self.specializations[argtypes] = kernel
+        return kernel
+
+    @property
+    def overloads(self):
+        """The kernels compiled (declared signatures, and those launches compiled), keyed by
+        their tuples of argument types."""
+        overloads = self.__dict__.get("_overloads")
+        if overloads is None:
+            overloads = self.__dict__["_overloads"] = {}
+            for sig in self._owner.declared:  # compiled at decoration
+                overloads[_argument_types(sig)] = CompiledKernel(self, "(%s)" % ", ".join(_types.param_texts(sig)))
+        return overloads
 
     @property
     def signatures(self):
@@ -260,8 +366,31 @@ class Kernel(ext.KernelBase):
     def inspect_types(self, signature=None, file=None):
         return self._owner.inspect_types(signature, file)
 
+    def inspect_sass(self, signature=None):
+        """Numba's inspect_sass: nvdisasm's text of the kernel's cubin for `signature`, else a
+        dict keyed by each compiled signature's tuple of argument types (cuda/_sass.py)."""
+        from ._sass import disassemble, kernel_cubin, require_nvdisasm
+
+        require_nvdisasm()  # before any compile, as Numba checks
+        if signature is not None:
+            return disassemble(kernel_cubin(self._owner, signature))
+        sigs = self._owner.signatures or self._owner.declared
+        return {_argument_types(s): disassemble(kernel_cubin(self._owner, s)) for s in sigs}
+
     def __repr__(self):
         return self._owner._repr()
+
+
+class CompiledKernel:
+    """One specialization of a kernel, as Kernel.overloads holds them (Numba's _Kernel)."""
+
+    def __init__(self, kernel, signature):
+        self.py_func, self.signature = kernel.py_func, signature
+        self.argument_types = _argument_types(signature)
+        self.launch_config_sensitive = False
+
+    def __repr__(self):
+        return "<ujit CUDA kernel %s%s>" % (self.py_func.__name__, self.signature)
 
 
 class DeviceFunction:
@@ -278,6 +407,13 @@ class DeviceFunction:
     def __call__(self, *args):
         raise TypeError("'%s' is a CUDA device function: call it from a @cuda.jit kernel or a CUDA ufunc"
                         % self.__name__)
+
+    def __getitem__(self, config):  # Numba's class and words
+        raise RuntimeError("Cannot compile a device function as a kernel: '%s' is @cuda.jit(device=True)"
+                           % self.__name__)
+
+    def inspect_sass(self, signature=None):
+        raise RuntimeError("Cannot inspect SASS of a device function: only kernels are machine code on their own")
 
     @property
     def signatures(self):
@@ -296,7 +432,7 @@ class DeviceFunction:
 # forceinline= and inline='always' ask for what ujit always does: device functions are
 # inlined into their callers.
 _CUDA_JIT_OPTIONS = {"device", "debug", "lineinfo", "fastmath", "opt", "cache", "inline", "forceinline", "link",
-                     "max_registers", "boundscheck", "func_or_sig", "argtypes", "restype", "launch_bounds"}
+                     "max_registers", "boundscheck", "func_or_sig", "argtypes", "restype", "launch_bounds", "lto"}
 
 
 def jit(func_or_sig=None, device=False, **options):
@@ -305,6 +441,9 @@ def jit(func_or_sig=None, device=False, **options):
     if unknown:
         raise TypeError("cuda.jit() got unexpected keyword argument(s): %s" % ", ".join(sorted(unknown)))
     options["device"] = device
+    if options.pop("lto", False):  # Numba's class and words where it cannot link LTO-IR
+        raise RuntimeError("lto=True: LTO requires nvjitlink linking of LTO-IR, which ujit does not do (it links "
+                           "kernels as PTX); compile without lto=True")
     if options.get("link") is not None:  # checked now: an error in a .cu file at its line
         from ._linking import check_link_files
 

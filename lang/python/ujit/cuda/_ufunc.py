@@ -6,6 +6,8 @@ as Numba takes them. Where CUDA is unavailable, host arrays in run the same func
 loops (the CLI does the same); device arrays in (the host device's, in host memory) take the
 GPU path's calls, which the library runs compiled for the CPU: device arrays out, as on a GPU.
 """
+import warnings
+
 import numpy as np
 
 from .. import _source, _types
@@ -101,7 +103,17 @@ class CUDAUFunc(ext.CudaUfuncBase):
         return reduce_by_reference(self, o.py_func, (_rebuild_cuda_ufunc, (o.py_func, o.declared, o.options)))
 
 
+# What @vectorize(target='cuda') takes besides the signatures (numba-cuda's DeviceVectorize;
+# fastmath is ujit's too); nopython is redundant there, anything else Numba's KeyError.
+_CUDA_UFUNC_OPTIONS = {"target", "identity", "cache", "fastmath"}
+
+
 def make_cuda_ufunc(py_func, sigs, kws):
+    for option in kws:
+        if option == "nopython":
+            warnings.warn("nopython kwarg for cuda target is redundant", RuntimeWarning, stacklevel=3)
+        elif option not in _CUDA_UFUNC_OPTIONS:
+            raise KeyError("Unrecognized options. cuda vectorize target does not support option: '%s'" % option)
     return CUDAUFunc(CUDAUfuncFunction(py_func, sigs, kws))
 
 
@@ -173,12 +185,19 @@ class CUDAGUFunc:
 
     def __call__(self, *args, out=None, stream=0):
         outs = None
+        if len(args) not in (self.nin, self.nin + self.nout):  # Numba's message
+            def pos_argn(n):
+                return "%d positional argument%s" % (n, "s" if n != 1 else "")
+
+            raise TypeError("This gufunc accepts %s (when providing input only) or %s (when providing input and "
+                            "output). Got %s." % (pos_argn(self.nin), pos_argn(self.nin + self.nout),
+                                                  pos_argn(len(args))))
         if len(args) == self.nin + self.nout:  # outputs passed as the last arguments, as Numba allows
+            if out is not None:
+                raise ValueError("cannot specify argument 'out' as both positional and keyword")
             args, outs = args[:self.nin], list(args[self.nin:])
         elif out is not None:
             outs = list(out) if isinstance(out, tuple) else [out]
-        if len(args) != self.nin:
-            raise TypeError("%s takes %d arguments, %d given" % (self.__name__, self.nin, len(args)))
         args = as_device_arrays(args)
         args, loop = resolve_gufunc(self.__name__, self._owner.declared, self.nin, args)
         if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + (outs or [])):
@@ -222,5 +241,22 @@ def _rebuild_cuda_gufunc(py_func, declared, layout, options):
     return CUDAGUFunc(CUDAGufuncFunction(py_func, declared, layout, options))
 
 
+# What @guvectorize(target='cuda') takes besides the signatures (numba-cuda's
+# GUFuncVectorize; fastmath is ujit's too); cache is accepted: ujit caches compiled code always.
+_CUDA_GUFUNC_OPTIONS = {"target", "identity", "cache", "nopython", "fastmath"}
+
+
 def make_cuda_gufunc(py_func, sigs, layout, kws):
+    if not kws.get("nopython", True):
+        raise TypeError("nopython flag must be True")
+    if kws.get("writable_args"):
+        raise TypeError("writable_args are not supported")
+    unknown = [k for k in kws if k not in _CUDA_GUFUNC_OPTIONS and k != "writable_args"]
+    if unknown:
+        raise TypeError("The following target options are not supported: %s" % ", ".join(map(repr, unknown)))
+    for sig in sigs:
+        ret = _types.split_full_signature(sig)[0]
+        if ret and ret not in ("void", "none"):
+            raise TypeError("guvectorized functions cannot return values: signature %s specifies %s return type"
+                            % (sig, ret))
     return CUDAGUFunc(CUDAGufuncFunction(py_func, sigs, layout, kws))

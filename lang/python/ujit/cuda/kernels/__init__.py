@@ -1,0 +1,1 @@
+"""numba.cuda.kernels: ready-made kernels (transpose)."""

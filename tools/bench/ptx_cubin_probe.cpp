@@ -1,0 +1,81 @@
+// How long PTX -> cubin takes in process through nvJitLink (issue 22 item 3's lever against
+// the driver's PTX JIT), by ptxas optimization level, without a GPU:
+//
+//   ptx_cubin_probe [--arch sm_90] a.ptx b.ptx ...
+//
+// Prints the dlopen of libnvJitLink (the first nvjitlink() call, paid once per process) and,
+// per file and level (-Xptxas=-O0..-O3), the first link and the median of 9 more, with the
+// cubin's size. tools/scripts/gpu_check_gpucg.sh runs it next to ptx_jit_probe.py (the
+// driver's JIT of the same PTX) on the GPU machine.
+#include "bench_util.hpp"
+#include "cudalink/toolkit_libs.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::string read(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// One PTX -> cubin; the cubin's size (0: the link failed, its log printed).
+size_t to_cubin(const ujit::cudalink::NvJitLinkApi& api, const std::string& ptx, const std::string& arch, int level) {
+    std::string a = "-arch=" + arch, o = fmt::format("-Xptxas=-O{}", level);
+    const char* argv[] = {a.c_str(), o.c_str()};
+    nvJitLinkHandle h = nullptr;
+    if (api.Create(&h, 2, argv) != NVJITLINK_SUCCESS) return 0;
+    size_t size = 0;
+    if (api.AddData(h, NVJITLINK_INPUT_PTX, ptx.data(), ptx.size(), "probe.ptx") != NVJITLINK_SUCCESS ||
+        api.Complete(h) != NVJITLINK_SUCCESS) {
+        size_t n = 0;
+        api.GetErrorLogSize(h, &n);
+        std::string log(n, '\0');
+        if (n) api.GetErrorLog(h, log.data());
+        fmt::print("link failed: {}\n", log);
+    } else {
+        api.GetLinkedCubinSize(h, &size);
+    }
+    api.Destroy(&h);
+    return size;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string arch = "sm_90";
+    std::vector<std::string> files;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--arch" && i + 1 < argc)
+            arch = argv[++i];
+        else
+            files.push_back(a);
+    }
+    double t0 = ujit::bench::now_ms();
+    const ujit::cudalink::NvJitLinkApi& api = ujit::cudalink::nvjitlink();
+    fmt::print("nvjitlink.dlopen {:.2f} ms (nvJitLink {}.{})\n", ujit::bench::now_ms() - t0, api.major, api.minor);
+    fmt::print("{:<28} {:>7} {:>3} {:>9} {:>10} {:>8}\n", "ptx", "bytes", "-O", "first ms", "median ms", "cubin");
+    for (const std::string& f : files) {
+        std::string ptx = read(f);
+        for (int level = 0; level <= 3; ++level) {
+            double t1 = ujit::bench::now_ms();
+            size_t size = to_cubin(api, ptx, arch, level);
+            double first = ujit::bench::now_ms() - t1;
+            if (size == 0) return 1;
+            double med = ujit::bench::median_ms(9, [&] { to_cubin(api, ptx, arch, level); });
+            std::string name = f.substr(f.find_last_of('/') + 1);
+            fmt::print("{:<28} {:>7} {:>3} {:>9.2f} {:>10.2f} {:>8}\n", name, ptx.size(), level, first, med, size);
+        }
+    }
+    return 0;
+}

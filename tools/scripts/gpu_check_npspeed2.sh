@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# npspeed2's rows on the lent machine (issue 18 item 7, issue 22 item 4), from the repository
+# root after tools/scripts/gpu_pack.sh's binaries are unpacked (as gpu_python.sh does), one
+# thread, each against its peers in the same run:
+#   a.sort() 1M float64 against NumPy (<= 1.1x), a.max() 10M float64 against NumPy (<= 1.0x)
+#     (bench_nplib.py, with sum/mean/dot as they were), and the sort sweep of bench_sort.py;
+#   the `add` @vectorize ufunc on 10M float32/float64 against Numba (<= 1.0x): run_cpu.sh.
+# Also prints the CPU and whether transparent huge pages come on request (madvise), which
+# ujit's and NumPy's large arrays ask for.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+mkdir -p bin
+for f in .device-bin/*.xz; do
+  [[ $f == *.tar.xz || -e bin/$(basename "$f" .xz) ]] || xz -dc "$f" > "bin/$(basename "$f" .xz)"
+done
+chmod +x bin/* 2>/dev/null
+cp .device-bin/libfmt.so* bin/ 2>/dev/null
+ln -sf libujit.so.0 bin/libujit.so
+export LD_LIBRARY_PATH="$PWD/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+src=$(cat .device-bin/source_dir 2>/dev/null || echo "$PWD")
+if [[ "$src" != "$PWD" && ! -e "$src" ]]; then mkdir -p "$(dirname "$src")" && ln -s "$PWD" "$src"; fi
+# numba-cuda with NumPy 2.x there needs np.row_stack before `import numba` (the peers).
+mkdir -p /tmp/ujit-site && printf 'import numpy as np\nif not hasattr(np, "row_stack"):\n    np.row_stack = np.vstack\n' > /tmp/ujit-site/sitecustomize.py
+export UJIT_CACHE_DIR=/tmp/ujit-npspeed2-cache PYTHONPATH="$PWD/lang/python:/tmp/ujit-site" PYTHONUNBUFFERED=1
+echo "== gpu_check_npspeed2: $(date -u '+%F %T UTC'), $(nproc) cores,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+echo "transparent huge pages: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo '?')"
+python3 -c "import sys, numpy; print(sys.version.split()[0], 'numpy', numpy.__version__)"
+bash lang/python/build_ext.sh bin build/python >/dev/null || { echo "build_ext failed"; exit 1; }
+export UJIT_PYTHON_EXT_DIR="$PWD/build/python"
+
+echo "=== bench_nplib.py: sum, max, mean, sort, dot against NumPy and Numba"
+timeout 200 python3 tools/bench/bench_nplib.py 2>&1 | tail -20
+echo "=== bench_sort.py: a.sort() by dtype and length"
+timeout 200 python3 tools/bench/bench_sort.py 2>&1 | tail -40
+echo "=== run_cpu.sh: the add ufunc rows (and the rest) against Numba"
+mkdir -p bin/layout/tools/bench && ln -sf "$PWD/bin/bench_cpu" bin/layout/tools/bench/bench_cpu
+UJIT_SKIP_ULP=1 timeout 180 bash tools/bench/run_cpu.sh bin/layout 10000000 2>&1 | sed -n '/== summary/,$p'
