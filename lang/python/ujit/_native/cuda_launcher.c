@@ -85,34 +85,12 @@ static int seen(const LauncherObject* self, const int32_t* codes, Py_ssize_t n) 
     return 0;
 }
 
-/* The range of a declared integer parameter: NumPy refuses to convert a Python int outside it
- * (np.int32(2**40) is an OverflowError), so such a launch is left to the Python launch. */
-static int fits(ujit_dtype t, const ujit_value* v) {
-    switch (t) {
-    case UJIT_INT8: return v->v.i >= INT8_MIN && v->v.i <= INT8_MAX;
-    case UJIT_INT16: return v->v.i >= INT16_MIN && v->v.i <= INT16_MAX;
-    case UJIT_INT32: return v->v.i >= INT32_MIN && v->v.i <= INT32_MAX;
-    case UJIT_UINT8: return v->v.u <= UINT8_MAX;
-    case UJIT_UINT16: return v->v.u <= UINT16_MAX;
-    case UJIT_UINT32: return v->v.u <= UINT32_MAX;
-    default: return 1;
-    }
-}
-
 /* The scalars of seen vector k converted to the declared parameters' dtypes; 0 (no error
  * set) when one does not convert exactly: the Python launch then decides. */
 static int convert_scalars(const LauncherObject* self, int k, PyObject* const* args, Py_ssize_t n, ujit_value* values) {
     for (Py_ssize_t i = 0; i < n; ++i) {
         int to = self->convert[k][i];
-        if (to < 0 || values[i].is_array) continue;
-        /* An int parameter takes ints here; a float's truncation is left to the Python launch. */
-        if (to >= UJIT_INT8 && to <= UJIT_UINT64 && !PyLong_Check(args[i]) &&
-            !(ujit_py_numpy_if_loaded() && PyArray_IsScalar(args[i], Integer)))
-            return 0;
-        if (ujit_py_to_scalar(args[i], (ujit_dtype)to, &values[i]) < 0 || !fits((ujit_dtype)to, &values[i])) {
-            PyErr_Clear();
-            return 0;
-        }
+        if (to >= 0 && !values[i].is_array && !ujit_py_exact_scalar(args[i], (ujit_dtype)to, &values[i])) return 0;
     }
     return 1;
 }

@@ -74,27 +74,6 @@ static int seen(const CudaUfuncObject* self, const int8_t* kinds) {
     return 0;
 }
 
-/* A number as the loop's input dtype `to` (numba.cuda: loop_dtype.type(x)); 0 without an
- * error when NumPy's conversion would refuse, wrap or truncate it: the Python call decides. */
-static int number_value(PyObject* a, int to, ujit_value* v) {
-    if (to >= UJIT_INT8 && to <= UJIT_UINT64 && !PyLong_Check(a) &&
-        !(ujit_py_numpy_if_loaded() && PyArray_IsScalar(a, Integer)))
-        return 0;
-    if (ujit_py_to_scalar(a, (ujit_dtype)to, v) < 0) {
-        PyErr_Clear();
-        return 0;
-    }
-    switch (to) {
-    case UJIT_INT8: return v->v.i >= INT8_MIN && v->v.i <= INT8_MAX;
-    case UJIT_INT16: return v->v.i >= INT16_MIN && v->v.i <= INT16_MAX;
-    case UJIT_INT32: return v->v.i >= INT32_MIN && v->v.i <= INT32_MAX;
-    case UJIT_UINT8: return v->v.u <= UINT8_MAX;
-    case UJIT_UINT16: return v->v.u <= UINT16_MAX;
-    case UJIT_UINT32: return v->v.u <= UINT32_MAX;
-    default: return 1;
-    }
-}
-
 /* out= (a DeviceNDArray or absent) and stream= (0, None or a ujit.cuda stream, whose `_h` is
  * the extension's Stream: *stream, borrowed) from `kwargs`; 0 when another keyword or value
  * needs the Python call. */
@@ -156,7 +135,7 @@ static PyObject* ufunc_call(PyObject* obj, PyObject* args, PyObject* kwargs) {
         PyObject* a = PyTuple_GET_ITEM(args, i);
         if (kinds[i] < SCALAR_KIND) {
             if (ujit_py_ndarray_value(a, &values[i], NULL) < 0) return NULL;
-        } else if (!number_value(a, self->loop[k - 1][i], &values[i])) {
+        } else if (!ujit_py_exact_scalar(a, (ujit_dtype)self->loop[k - 1][i], &values[i])) { /* loop_dtype.type(x) */
             return call_python(obj, args, kwargs);
         }
     }

@@ -121,6 +121,10 @@ DLDataType ujit_py_dl_type(ujit_dtype t);
 /* Fills `v` with `o` converted to the scalar dtype `t` (Python's and NumPy's numbers).
  * Returns -1 with a Python error set. */
 int ujit_py_to_scalar(PyObject* o, ujit_dtype t, ujit_value* v);
+/* `o` as dtype `t` where NumPy's t.type(o) gives exactly that value (numba.cuda converts a
+ * ufunc's numbers and a declared kernel's scalars so): 1 with *v; 0, no error set, for a
+ * float to an int dtype or an int outside the dtype, which callers leave to their Python path. */
+int ujit_py_exact_scalar(PyObject* o, ujit_dtype t, ujit_value* v);
 /* A scalar ujit_value as a Python number (float for float32, int for every int, ...). */
 PyObject* ujit_py_from_scalar(const ujit_value* v);
 /* A DLTensor view of a host NumPy array; `strides` (ndim elements) is caller storage.

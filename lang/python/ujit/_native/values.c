@@ -109,6 +109,26 @@ builtin_subclasses:
     return UJIT_CODE_NONE;
 }
 
+int ujit_py_exact_scalar(PyObject* o, ujit_dtype t, ujit_value* v) {
+    /* An int dtype takes ints here: a float's truncation is left to the caller's Python path. */
+    if (t >= UJIT_INT8 && t <= UJIT_UINT64 && !PyLong_Check(o) &&
+        !(ujit_py_numpy_if_loaded() && PyArray_IsScalar(o, Integer)))
+        return 0;
+    if (ujit_py_to_scalar(o, t, v) < 0) {
+        PyErr_Clear();
+        return 0;
+    }
+    switch (t) { /* NumPy refuses (2.x) or wraps (1.x) an int outside the dtype */
+    case UJIT_INT8: return v->v.i >= INT8_MIN && v->v.i <= INT8_MAX;
+    case UJIT_INT16: return v->v.i >= INT16_MIN && v->v.i <= INT16_MAX;
+    case UJIT_INT32: return v->v.i >= INT32_MIN && v->v.i <= INT32_MAX;
+    case UJIT_UINT8: return v->v.u <= UINT8_MAX;
+    case UJIT_UINT16: return v->v.u <= UINT16_MAX;
+    case UJIT_UINT32: return v->v.u <= UINT32_MAX;
+    default: return 1;
+    }
+}
+
 int ujit_py_to_scalar(PyObject* o, ujit_dtype t, ujit_value* v) {
     memset(v, 0, sizeof *v);
     v->dtype = t;
