@@ -10,7 +10,7 @@ every member of those classes. A member returned comes back as the member (_type
 """
 import enum
 
-from . import _function_args
+from . import _function_args, _tuple_args
 
 
 def has_enum(params):
@@ -28,7 +28,7 @@ def call_with_enums(owner, params):
     classes = tuple(type(p) if isinstance(p, enum.Enum) else None for p in params)
     # A tuple value (Planet.EARTH = (5.976e24, 6.37814e6)) is passed flat, one parameter per
     # leaf, and rebuilt in the wrapper: every member of a class has the value's structure.
-    shapes = tuple(_shape(p.value) if isinstance(p, enum.Enum) else None for p in params)
+    shapes = tuple(_tuple_args.shape_of(p.value) if isinstance(p, enum.Enum) else None for p in params)
 
     def spell(callees):
         names, args = [], []
@@ -48,14 +48,10 @@ def call_with_enums(owner, params):
     flat = []
     for p in params:
         if isinstance(p, enum.Enum):
-            _leaves(p.value, flat)
+            _tuple_args.leaves(p.value, flat)
         else:
             flat.append(p)
     return entry(*flat)
-
-
-def _shape(value):
-    return tuple(_shape(v) for v in value) if isinstance(value, tuple) else None
 
 
 def _spell_value(shape, name, leaves):
@@ -65,10 +61,3 @@ def _spell_value(shape, name, leaves):
     items = [_spell_value(s, "%s_%d" % (name, k), leaves) for k, s in enumerate(shape)]
     return "(%s)" % "".join(i + ", " for i in items)
 
-
-def _leaves(value, out):
-    if isinstance(value, tuple):
-        for v in value:
-            _leaves(v, out)
-    else:
-        out.append(value)
