@@ -144,7 +144,7 @@ unsigned drop_unneeded_unwind_records(llvm::Module& m) {
     return static_cast<unsigned>(unneeded.size());
 }
 
-// nrt::UnwindRefs: {void** data; uint64_t size; uint64_t capacity} (nrt/alloc_log.hpp).
+// nrt::UnwindRefs: {void** data; uint64_t size, capacity, try_depth} (nrt/alloc_log.hpp).
 void lower_unwind_records(llvm::Module& m) {
     std::vector<llvm::CallInst*> pushes = calls_of(m, kPush), pops = calls_of(m, kPop);
     auto erase_markers = [&] {  // declarations the JIT could not link, even unused
@@ -170,12 +170,16 @@ void lower_unwind_records(llvm::Module& m) {
         llvm::IRBuilder<> b(push);
         llvm::Value* size_at = b.CreateConstGEP1_64(b.getInt8Ty(), st, 8);
         llvm::Value* size = b.CreateLoad(i64, size_at, "unwind.size");
+        // Only under a compiled try (UnwindRefs::try_depth): elsewhere a load and a branch.
+        llvm::Value* in_try = b.CreateIsNotNull(b.CreateLoad(i64, b.CreateConstGEP1_64(b.getInt8Ty(), st, 24)));
+        llvm::Instruction* record = llvm::SplitBlockAndInsertIfThen(in_try, push->getIterator(), false);
+        b.SetInsertPoint(record);
         llvm::Value* n = push->getArgOperand(1);
         llvm::Value* need = b.CreateAdd(size, n);
         llvm::Value* full = b.CreateICmpUGT(need, b.CreateLoad(i64, b.CreateConstGEP1_64(b.getInt8Ty(), st, 16)));
-        llvm::Instruction* grow = llvm::SplitBlockAndInsertIfThen(full, push->getIterator(), false);
+        llvm::Instruction* grow = llvm::SplitBlockAndInsertIfThen(full, record->getIterator(), false);
         llvm::IRBuilder<>(grow).CreateCall(reserve, {need});
-        b.SetInsertPoint(push);
+        b.SetInsertPoint(record);
         llvm::Value* dst = b.CreateGEP(ptr, b.CreateLoad(ptr, st, "unwind.data"), size);
         b.CreateMemCpy(dst, llvm::MaybeAlign(8), push->getArgOperand(0), llvm::MaybeAlign(8), b.CreateShl(n, 3));
         b.CreateStore(need, size_at);

@@ -22,7 +22,7 @@ void release_unwind_since(uint64_t mark) {
 }  // namespace ujit::nrt
 
 static_assert(offsetof(ujit::nrt::UnwindRefs, data) == 0 && offsetof(ujit::nrt::UnwindRefs, size) == 8 &&
-                  offsetof(ujit::nrt::UnwindRefs, capacity) == 16,
+                  offsetof(ujit::nrt::UnwindRefs, capacity) == 16 && offsetof(ujit::nrt::UnwindRefs, try_depth) == 24,
               "codegen/lower_unwind.cpp updates the stack at these offsets");
 
 extern "C" void* ujit_nrt_unwind_refs(void) { return &ujit::nrt::t_unwind_refs; }

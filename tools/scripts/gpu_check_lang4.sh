@@ -4,19 +4,10 @@
 # `numba` resolving to ujit, and the raise-through-middle-frames tests. Output to stdout.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-# The same set-up as gpu_python.sh: unpack the binaries, build the extension for this Python.
-mkdir -p bin
-for f in .device-bin/*.xz; do
-  [[ $f == *.tar.xz || -e bin/$(basename "$f" .xz) ]] || xz -dc "$f" > "bin/$(basename "$f" .xz)"
-done
-chmod +x bin/* 2>/dev/null
-cp .device-bin/libfmt.so* bin/ 2>/dev/null
-ln -sf libujit.so.0 bin/libujit.so
-export LD_LIBRARY_PATH="$PWD/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-mkdir -p /tmp/ujit-site && printf 'import numpy as np\nif not hasattr(np, "row_stack"):\n    np.row_stack = np.vstack\n' > /tmp/ujit-site/sitecustomize.py
-export UJIT_CACHE_DIR=/tmp/ujit-gpu-cache
-bash lang/python/build_ext.sh bin build/python >/dev/null || { echo "build_ext failed"; exit 1; }
-export UJIT_PYTHON_EXT_DIR="$PWD/build/python"
+# gpu_python.sh's set-up (unpack the binaries, build the extension for this Python), and
+# nothing else of it: sourced, so that its environment stays.
+source tools/scripts/gpu_python.sh setup-only
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 echo "=== Numba 0.68 (the machine's) against ujit on Numba's enum usecases"
 PYTHONPATH="/tmp/ujit-site" python3 - <<'PY'
