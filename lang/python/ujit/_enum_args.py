@@ -19,9 +19,11 @@ def has_enum(params):
 
 def call_with_enums(owner, params):
     """Calls the owner's function with `params`, some of them enum members."""
-    if owner.declared:
-        raise TypeError("'%s' has declared signatures, which cannot name an enum member type: call it without "
-                        "signatures so that it specializes per enum class, as Numba does" % owner.py_func.__name__)
+    if owner.declared:  # an IntEnum member converts to a declared integer parameter (Numba's can_convert_to)
+        if any(isinstance(p, enum.Enum) and not isinstance(p, int) for p in params):
+            raise TypeError("'%s' has declared signatures, which cannot name an enum member type: call it without "
+                            "signatures so that it specializes per enum class, as Numba does" % owner.py_func.__name__)
+        return owner._dispatcher(*[p.value if isinstance(p, enum.Enum) else p for p in params])
     if any(isinstance(p, tuple) for p in params) or any(_function_args.is_static(p) for p in params):
         raise TypeError("'%s': ujit does not pass enum members together with tuples, functions or types"
                         % owner.py_func.__name__)
