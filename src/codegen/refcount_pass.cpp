@@ -184,7 +184,10 @@ unsigned lower_refcounts(llvm::Module& m) {
     drop_unneeded_unwind_records(m);  // before the pruning, which takes a record for a release
     llvm::Function* inc = m.getFunction(kIncref);
     llvm::Function* dec = m.getFunction(kDecref);
-    if (!inc && !dec) return 0;
+    if (!inc && !dec) {
+        lower_unwind_records(m);
+        return 0;
+    }
     // Updates of a statically null owner (a variable's initial value, a borrowed array) first:
     // they do nothing, and would stand between real pairs.
     for (llvm::Function& f : m) drop_null_updates(f);
@@ -204,6 +207,7 @@ unsigned lower_refcounts(llvm::Module& m) {
         for (llvm::CallInst* call : calls) lower_marker(call, increment, release_last);
         marker->eraseFromParent();
     }
+    lower_unwind_records(m);
     return pairs;
 }
 

@@ -17,6 +17,8 @@ llvm::Function* refcount_marker(llvm::Module& m, bool increment);
 // ---- lang4: deletes the records of held references (codegen/lower_unwind.cpp) around calls
 // that cannot raise; lower_refcounts runs it first. Returns how many it deleted.
 unsigned drop_unneeded_unwind_records(llvm::Module& m);
+// Lowers the records left to inline updates of the thread's record stack (after the pruning).
+void lower_unwind_records(llvm::Module& m);
 // ---- end lang4
 
 // Prunes useless pairs, then lowers the markers. Returns how many pairs were removed.

@@ -188,13 +188,16 @@ extern "C" void ujit_rt_try_enter(void* frame) {
     f->code = ujit::cpu::kCompiledTryFrame;
     f->where = nullptr;
     ujit::cpu::push_guard(*f);
+    ++ujit::nrt::t_unwind_refs.try_depth;  // records of held references are kept (nrt/alloc_log.hpp)
 }
 
 extern "C" void ujit_rt_try_leave(void* frame) {
+    --ujit::nrt::t_unwind_refs.try_depth;
     ujit::cpu::pop_guard(*static_cast<ujit::cpu::ErrorGuardFrame*>(frame));
 }
 
 extern "C" void ujit_rt_try_caught(void* frame) {
+    --ujit::nrt::t_unwind_refs.try_depth;
     ujit::cpu::pop_guard_after_raise(*static_cast<ujit::cpu::ErrorGuardFrame*>(frame));
 }
 

@@ -27,8 +27,8 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_try_leave", reinterpret_cast<void*>(&ujit_rt_try_leave)},
         {"ujit_rt_try_caught", reinterpret_cast<void*>(&ujit_rt_try_caught)},
         {"ujit_rt_try_reraise", reinterpret_cast<void*>(&ujit_rt_try_reraise)},
-        {"ujit_nrt_unwind_push", reinterpret_cast<void*>(&ujit_nrt_unwind_push)},  // lang4: nrt/unwind_refs.cpp
-        {"ujit_nrt_unwind_pop", reinterpret_cast<void*>(&ujit_nrt_unwind_pop)},
+        {"ujit_nrt_unwind_refs", reinterpret_cast<void*>(&ujit_nrt_unwind_refs)},  // lang4: nrt/unwind_refs.cpp
+        {"ujit_nrt_unwind_reserve", reinterpret_cast<void*>(&ujit_nrt_unwind_reserve)},
         {"ujit_rt_print", reinterpret_cast<void*>(&ujit_rt_print)},
         {"ujit_rt_random", reinterpret_cast<void*>(&ujit_rt_random)},
         {"ujit_rt_random_seed", reinterpret_cast<void*>(&ujit_rt_random_seed)},

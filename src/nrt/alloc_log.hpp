@@ -29,6 +29,10 @@ struct UnwindRefs {
     void** data = nullptr;
     uint64_t size = 0;
     uint64_t capacity = 0;
+    // The compiled `try` blocks active on the thread. Only a raise one of them catches goes on
+    // in compiled code: one reaching the host frees with the allocation log what the call made,
+    // so records are kept only while this is not zero.
+    uint64_t try_depth = 0;
 };
 extern constinit thread_local UnwindRefs t_unwind_refs;
 void release_unwind_since(uint64_t mark);

@@ -46,10 +46,11 @@ void ujit_nrt_decref(ujit_nrt_meminfo* mi);
  * from 1 to 0: runs the destructor and frees the header. */
 void ujit_nrt_release_last(ujit_nrt_meminfo* mi);
 
-/* Compiled code: the references (headers, NULL allowed) a frame holds across a call it
- * makes; push returns the mark that pop, after the call, takes (nrt/unwind_refs.cpp). */
-uint64_t ujit_nrt_unwind_push(void* const* owners, uint64_t n);
-void ujit_nrt_unwind_pop(uint64_t mark);
+/* Compiled code: the calling thread's stack of the references (headers, NULL allowed) frames
+ * hold across their calls, which it updates inline, and its growth to `need` entries
+ * (nrt/unwind_refs.cpp, codegen/lower_unwind.cpp). */
+void* ujit_nrt_unwind_refs(void);
+void ujit_nrt_unwind_reserve(uint64_t need);
 
 void* ujit_nrt_data(const ujit_nrt_meminfo* mi);
 size_t ujit_nrt_size(const ujit_nrt_meminfo* mi);

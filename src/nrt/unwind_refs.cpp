@@ -7,8 +7,8 @@
 // held (an array made before the `try`, a list it loaded an array from).
 #include "nrt/alloc_log.hpp"
 
+#include <cstddef>
 #include <cstdlib>
-#include <cstring>
 
 namespace ujit::nrt {
 
@@ -21,20 +21,18 @@ void release_unwind_since(uint64_t mark) {
 
 }  // namespace ujit::nrt
 
-extern "C" uint64_t ujit_nrt_unwind_push(void* const* owners, uint64_t n) {
-    ujit::nrt::UnwindRefs& u = ujit::nrt::t_unwind_refs;
-    const uint64_t mark = u.size;
-    if (u.size + n > u.capacity) {
-        uint64_t cap = u.capacity ? u.capacity * 2 : 64;
-        while (cap < u.size + n) cap *= 2;
-        void** grown = static_cast<void**>(std::realloc(u.data, cap * sizeof(void*)));
-        if (!grown) std::abort();  // a few pointers per frame: out of memory here is fatal
-        u.data = grown;
-        u.capacity = cap;
-    }
-    std::memcpy(u.data + u.size, owners, n * sizeof(void*));
-    u.size += n;
-    return mark;
-}
+static_assert(offsetof(ujit::nrt::UnwindRefs, data) == 0 && offsetof(ujit::nrt::UnwindRefs, size) == 8 &&
+                  offsetof(ujit::nrt::UnwindRefs, capacity) == 16 && offsetof(ujit::nrt::UnwindRefs, try_depth) == 24,
+              "codegen/lower_unwind.cpp updates the stack at these offsets");
 
-extern "C" void ujit_nrt_unwind_pop(uint64_t mark) { ujit::nrt::t_unwind_refs.size = mark; }
+extern "C" void* ujit_nrt_unwind_refs(void) { return &ujit::nrt::t_unwind_refs; }
+
+extern "C" void ujit_nrt_unwind_reserve(uint64_t need) {
+    ujit::nrt::UnwindRefs& u = ujit::nrt::t_unwind_refs;
+    uint64_t cap = u.capacity ? u.capacity * 2 : 64;
+    while (cap < need) cap *= 2;
+    void** grown = static_cast<void**>(std::realloc(u.data, cap * sizeof(void*)));
+    if (!grown) std::abort();  // a few pointers per frame: out of memory here is fatal
+    u.data = grown;
+    u.capacity = cap;
+}

@@ -243,3 +243,22 @@ def test_an_enum_member_in_a_tuple_argument_is_numbas_typing_error():
 
     with pytest.raises(ujit.errors.TypingError, match=r"cannot determine Numba type of <enum 'Color'>"):
         njit(f)((Color.red, 1))
+
+
+def test_an_int_enum_member_passed_to_declared_signatures_is_an_int():
+    f = njit("int64(int64)")(int_coerce_usecase)
+    assert f(RequestError.internal_error) == int_coerce_usecase(RequestError.internal_error)
+    with pytest.raises(TypeError, match="declared signatures, which cannot name an enum member type"):
+        njit("int64(int64)")(hash_usecase)(Color.red)
+
+
+def test_an_int_enum_member_is_an_int_kernel_argument():
+    from ujit import cuda
+
+    @cuda.jit
+    def kernel(x, out):
+        out[0] = x + Shape.circle
+
+    out = np.zeros(1, dtype=np.int64)
+    kernel[1, 1](RequestError.not_found, out)
+    assert out[0] == RequestError.not_found + Shape.circle

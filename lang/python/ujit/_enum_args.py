@@ -10,7 +10,7 @@ every member of those classes. A member returned comes back as the member (_type
 """
 import enum
 
-from . import _function_args
+from . import _function_args, _tuple_args
 
 
 def has_enum(params):
@@ -19,16 +19,18 @@ def has_enum(params):
 
 def call_with_enums(owner, params):
     """Calls the owner's function with `params`, some of them enum members."""
-    if owner.declared:
-        raise TypeError("'%s' has declared signatures, which cannot name an enum member type: call it without "
-                        "signatures so that it specializes per enum class, as Numba does" % owner.py_func.__name__)
+    if owner.declared:  # an IntEnum member converts to a declared integer parameter (Numba's can_convert_to)
+        if any(isinstance(p, enum.Enum) and not isinstance(p, int) for p in params):
+            raise TypeError("'%s' has declared signatures, which cannot name an enum member type: call it without "
+                            "signatures so that it specializes per enum class, as Numba does" % owner.py_func.__name__)
+        return owner._dispatcher(*[p.value if isinstance(p, enum.Enum) else p for p in params])
     if any(isinstance(p, tuple) for p in params) or any(_function_args.is_static(p) for p in params):
         raise TypeError("'%s': ujit does not pass enum members together with tuples, functions or types"
                         % owner.py_func.__name__)
     classes = tuple(type(p) if isinstance(p, enum.Enum) else None for p in params)
     # A tuple value (Planet.EARTH = (5.976e24, 6.37814e6)) is passed flat, one parameter per
     # leaf, and rebuilt in the wrapper: every member of a class has the value's structure.
-    shapes = tuple(_shape(p.value) if isinstance(p, enum.Enum) else None for p in params)
+    shapes = tuple(_tuple_args.shape_of(p.value) if isinstance(p, enum.Enum) else None for p in params)
 
     def spell(callees):
         names, args = [], []
@@ -48,14 +50,10 @@ def call_with_enums(owner, params):
     flat = []
     for p in params:
         if isinstance(p, enum.Enum):
-            _leaves(p.value, flat)
+            _tuple_args.leaves(p.value, flat)
         else:
             flat.append(p)
     return entry(*flat)
-
-
-def _shape(value):
-    return tuple(_shape(v) for v in value) if isinstance(value, tuple) else None
 
 
 def _spell_value(shape, name, leaves):
@@ -65,10 +63,3 @@ def _spell_value(shape, name, leaves):
     items = [_spell_value(s, "%s_%d" % (name, k), leaves) for k, s in enumerate(shape)]
     return "(%s)" % "".join(i + ", " for i in items)
 
-
-def _leaves(value, out):
-    if isinstance(value, tuple):
-        for v in value:
-            _leaves(v, out)
-    else:
-        out.append(value)

@@ -4,7 +4,7 @@
 # RUN: %ujit run %s status_of 404 | FileCheck %s --check-prefix=STATUS
 # RUN: %ujit run %s planet 1 | FileCheck %s --check-prefix=PLANET
 # RUN: %ujit run %s identity 2 | FileCheck %s --check-prefix=IDENT
-# RUN: %ujit run %s from_value 7 2>&1 | FileCheck %s --check-prefix=BAD
+# RUN: %expect-status 1 %ujit run %s from_value 7 2>&1 | FileCheck %s --check-prefix=BAD
 # STATUS: 96
 # PLANET: (4.869e+24, 6051800.0)
 # IDENT: (False, True, True)

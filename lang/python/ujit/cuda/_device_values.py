@@ -1,6 +1,7 @@
 """What the extension's GPU calls (ext.launch, the C Launcher's slow path, ext.vectorize_cuda,
 ext.gufunc_cuda) take for one argument: one conversion for kernels, CUDA ufuncs and gufuncs.
 The extension then reads each in C (ujit/_native/cuda_array.c: ujit_py_cuda_value)."""
+import enum
 import numpy as np
 
 from ._api import is_available
@@ -32,8 +33,8 @@ def device_value(a, host_fallback=False, sync=True):
         if is_xoroshiro_records(a):
             return a.view(np.uint64).reshape(a.shape[0], 2)  # ujit's form of them, the same memory
         return a
-    if isinstance(a, _SCALARS):
-        return a
+    if isinstance(a, _SCALARS):  # an IntEnum member (an int): its value (ujit passes no enum members to kernels)
+        return a.value if isinstance(a, enum.Enum) else a
     iface = getattr(a, "__cuda_array_interface__", None)
     if iface is not None:
         if sync:
