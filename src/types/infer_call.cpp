@@ -32,7 +32,7 @@ bool printable(const Type* t) {
             if (!printable(e)) return false;
         return true;
     }
-    return t->is_number() || t->is_array() || t->is_str() || t->is_list() || t->is_none();
+    return t->is_number() || (t->is_array() && !t->dtype()->is_record()) || t->is_str() || t->is_list() || t->is_none();
 }
 
 }  // namespace

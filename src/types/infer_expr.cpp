@@ -136,6 +136,7 @@ const Type* Inferrer::attribute(const Attribute* a) {
         return member(a, *m, spelled(a));
     }
     case Kind::Array: return array_attribute(a, base);
+    case Kind::Record: return record_field_type(a, a->attr_loc, base, a->attr, true);
     case Kind::List: return list_attribute(a, base);
     case Kind::Str: return str_attribute(a);
     case Kind::Dict:
@@ -188,12 +189,19 @@ const Type* Inferrer::array_attribute(const Attribute* a, const Type* array) {
             return builtin_func(id);
     std::string why;
     if (const Type* t = nplib::attribute_type(array, a->attr, &why)) return t;
+    if (array->dtype()->is_record())  // arr.a: a view of one field (after the array's own attributes, as Numba)
+        if (const Type* t = record_field_type(a, a->attr_loc, array, a->attr, false)) return t;
     if (!why.empty()) error(a->attr_loc, why);
     error(a->attr_loc, fmt::format("{} has no attribute '{}' in ujit", array->str(), a->attr));
 }
 
 const Type* Inferrer::subscript(const Subscript* s) {
     const Type* base = expr(s->value);
+    if (base && (base->is_record() || (base->is_array() && base->dtype()->is_record() && isa<StrLit>(s->index)))) {
+        const std::string* name = record_index_name(s, base->is_record() ? base : base->dtype());
+        if (!name) error(s->index->loc, "a record field index must be a constant string or integer, as Numba requires");
+        return record_field_type(s, s->index->loc, base, *name, true);
+    }
     if (base && base->is_array()) return array_subscript(s, base);
     if (base && base->is_list()) return list_subscript(s, base);
     if (base && base->is_str()) return str_subscript(s);
