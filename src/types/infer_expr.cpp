@@ -349,7 +349,7 @@ const Type* Inferrer::array_ufunc(SourceLoc loc, const nplib::UfuncSig& sig, con
     std::string listed;
     for (const Type* t : operands) {
         listed += (listed.empty() ? "" : ", ") + t->str();
-        if (t->is_array()) {
+        if (t->is_array() && !t->dtype()->is_record()) {  // an array of records: refused below
             dtypes.push_back(t->dtype());
             ndim = std::max(ndim, t->ndim());
         } else if (t->is_number()) {

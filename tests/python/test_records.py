@@ -312,3 +312,33 @@ def test_misaligned_field_is_refused_in_kernels_as_numba_cuda():
         def foo(a):
             i = cuda.grid(1)
             a[i].a = a[i].b
+
+
+def test_numeric_operations_on_record_arrays_are_located_errors():
+    @njit
+    def total(a):
+        return a.max()
+
+    with pytest.raises(ujit.TypingError, match=r"max\(\) of array\(Record\(.*is not supported by ujit: it works on numbers"):
+        total(sample(SIMPLE))
+
+    @njit
+    def summed(a):
+        return np.sum(a)
+
+    with pytest.raises(ujit.TypingError, match=r"np.sum\(\) of array\(Record\(.*use a field of every record"):
+        summed(sample(SIMPLE))
+
+    @njit
+    def plus(a):
+        return a + 1
+
+    with pytest.raises(ujit.TypingError, match=r"ufunc 'add' is not supported for array\(Record\("):
+        plus(sample(SIMPLE))
+
+    @njit
+    def fields(a):
+        return len(a) + a.b.max() + np.sum(a["a"])  # len() and a field of every record are fine
+
+    a = sample(SIMPLE)
+    assert fields(a) == pytest.approx(len(a) + a["b"].max() + a["a"].sum())

@@ -14,7 +14,8 @@ def scale(a, r):
         a[i].n += 1
 
 
-# CHECK: .entry {{.*}}scale(
+# CHECK: .entry {{.*}}scale{{.*}}(
+# CHECK-DAG: ld.global.f64 {{.*}}+8]
 # CHECK-DAG: mul.f64
 # CHECK-DAG: st{{.*}}.f64 {{.*}}+8]
 # CHECK-DAG: st{{.*}}.u16
