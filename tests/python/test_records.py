@@ -342,3 +342,18 @@ def test_numeric_operations_on_record_arrays_are_located_errors():
 
     a = sample(SIMPLE)
     assert fields(a) == pytest.approx(len(a) + a["b"].max() + a["a"].sum())
+
+
+def test_make_c_struct_lays_fields_out_as_c():
+    from ujit import types
+
+    rec = types.Record.make_c_struct([("a", types.int8), ("b", types.float64), ("c", types.complex64)])
+    assert str(rec) == ("Record(a[type=int8;offset=0;alignment=1],b[type=float64;offset=8;alignment=8],"
+                        "c[type=complex64;offset=16;alignment=4];24;True)")  # Numba's spelling
+    assert rec.dtype == np.dtype([("a", np.int8), ("b", np.float64), ("c", np.complex64)], align=True)
+    assert isinstance(ujit.from_dtype(SIMPLE), types.Record)
+    assert isinstance(ujit.from_dtype(WITH_2D).typeof("j"), types.NestedArray)
+
+    # An array of rec.dtype types as from_dtype's Record (no alignments): another type, as in Numba
+    assert ujit.typeof(np.zeros(2, rec.dtype)).dtype == rec.dtype
+    assert str(ujit.typeof(np.zeros(2, rec.dtype))) != str(rec[::1])

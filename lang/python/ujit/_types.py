@@ -138,10 +138,10 @@ class Record(Type):
 
     def __init__(self, fields, size, aligned, dtype=None):
         items = sorted(((n, dict(info)) for n, info in fields), key=lambda f: (f[1]["offset"], f[0]))
-        self.fields = {n: _Field(info["type"], info["offset"], info.get("title")) for n, info in items}
+        self.fields = {n: _Field(info["type"], info["offset"], info.get("title"), info.get("alignment"))
+                       for n, info in items}
         self.size, self.aligned, self._dtype = size, bool(aligned), dtype
-        desc = ",".join("%s[type=%s;offset=%d%s]" % (n, f.type, f.offset, "" if f.title is None else ";title=%s" % f.title)
-                        for n, f in self.fields.items())
+        desc = ",".join("%s[type=%s;offset=%d%s]" % (n, f.type, f.offset, f.extra()) for n, f in self.fields.items())
         super().__init__("Record(%s;%d;%s)" % (desc, size, self.aligned), None)
         self.bitwidth = size * 8
 
@@ -153,6 +153,22 @@ class Record(Type):
                                     "formats": [_field_dtype(f.type) for f in self.fields.values()],
                                     "itemsize": self.size}, align=self.aligned)
         return self._dtype
+
+    @classmethod
+    def make_c_struct(cls, name_types):
+        """Numba's Record.make_c_struct: fields of numbers (or nested arrays) laid out as a C
+        struct, each at a multiple of its alignment, the size rounded up to the largest."""
+        offset, fields, biggest = 0, [], 1
+        for name, t in name_types:
+            if not isinstance(t, (Number, Boolean, NestedArray)):
+                raise TypeError("Only Number and NestedArray types are supported, found: %s. " % t)
+            scalar = t.base if isinstance(t, NestedArray) else t
+            size = scalar.dtype.itemsize * (int(_np().prod(t.shape)) if isinstance(t, NestedArray) else 1)
+            align = scalar.dtype.itemsize // (2 if isinstance(scalar, Complex) else 1)
+            offset += -offset % align
+            fields.append((name, {"type": t, "offset": offset, "alignment": align}))
+            offset, biggest = offset + size, max(biggest, align)
+        return cls(fields, offset + -offset % biggest, True)
 
     @property
     def members(self):
@@ -169,8 +185,13 @@ class Record(Type):
 
 
 class _Field:
-    def __init__(self, type, offset, title=None):
-        self.type, self.offset, self.title = type, offset, title
+    def __init__(self, type, offset, title=None, alignment=None):
+        self.type, self.offset, self.title, self.alignment = type, offset, title, alignment
+
+    def extra(self):  # Numba's: the alignment make_c_struct gave, else NumPy's title
+        if self.alignment is not None:
+            return ";alignment=%d" % self.alignment
+        return "" if self.title is None else ";title=%s" % self.title
 
     def __eq__(self, other):
         return isinstance(other, _Field) and (self.type, self.offset, self.title) == (other.type, other.offset,
