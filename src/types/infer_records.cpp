@@ -98,6 +98,14 @@ void Inferrer::record_store(const Expr* target, const Type* value, SourceLoc whe
         error(target->loc, fmt::format("cannot assign to field '{}' of the record array {}: assign into its view "
                                        "(`a['{}'][:] = v`) or to one record's field (`a[i].{} = v`)",
                                        name, base->str(), name, name));
+    // a[i].x = v of a read-only array (flags.writeable false) writes the array: refused, as a[i] = v is
+    for (const Expr* e = base_expr; e;) {
+        const Expr* inner = isa<Subscript>(e)   ? cast<Subscript>(e)->value
+                            : isa<Attribute>(e) ? cast<Attribute>(e)->value
+                                                : nullptr;
+        if (inner) require_writable(inner, fn_.type_of(inner));
+        e = inner;
+    }
     const Type* ft = record_field_type(target, name_loc, base, name, true);
     set(target, ft);
     if (!value) return;

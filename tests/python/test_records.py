@@ -357,3 +357,14 @@ def test_make_c_struct_lays_fields_out_as_c():
     # An array of rec.dtype types as from_dtype's Record (no alignments): another type, as in Numba
     assert ujit.typeof(np.zeros(2, rec.dtype)).dtype == rec.dtype
     assert str(ujit.typeof(np.zeros(2, rec.dtype))) != str(rec[::1])
+
+
+def test_field_store_into_a_read_only_array_is_refused():
+    @njit
+    def f(a):
+        a[0].a = 1
+
+    a = sample(SIMPLE)
+    a.flags.writeable = False
+    with pytest.raises(ujit.TypingError, match="Cannot modify readonly array of type: readonly array"):
+        f(a)
