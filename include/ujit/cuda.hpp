@@ -284,6 +284,9 @@ struct KernelParam {
     int ndim = 0;
     char layout = 'A';  // arrays: 'C' or 'F' require that contiguity, 'A' any strides
     std::string name;   // for messages
+    // An array of records, or one record (ndim 0, passed by reference): the Record type's
+    // spelling (ArrayRef::record), which the argument's must equal; `dtype` is then ignored.
+    std::string record = {};
 
     static KernelParam scalar(DType t, std::string name = {});
     static KernelParam array(DType t, int ndim, char layout = 'A', std::string name = {});

@@ -52,7 +52,7 @@ extern "C" {
 /* ------------------------------------------------------------------ version */
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
-#define UJIT_API_VERSION_MINOR_NUMBER 4 /* 1.3: UJIT_FLOAT16; 1.4: ujit_cuda_set_device_allocator, ujit_cuda_ipc_* */
+#define UJIT_API_VERSION_MINOR_NUMBER 4 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_* */
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -143,6 +143,15 @@ typedef struct ujit_list ujit_list;
 /* A dict or set result (is_array = UJIT_DICT_RESULT, `dict` its handle, see ujit_dict below). */
 #define UJIT_DICT_RESULT 6
 typedef struct ujit_dict ujit_dict;
+/* A record (NumPy structured dtype) array, or one record: is_array = UJIT_RECORD_ARRAY
+ * (UJIT_RECORD_ARRAY | 2 read-only), v.record.tensor its DLTensor, whose dtype is the bytes of
+ * one record, {kDLOpaqueHandle, 8, lanes = the record's itemsize} (strides count records), and
+ * v.record.type Numba's spelling of its Record type, as numba.from_dtype(dtype) prints it:
+ * "Record(a[type=int32;offset=0],b[type=float32;offset=4];8;False)" (fields name[type=T;offset=N],
+ * T a number type, a nested record or nestedarray(T, (d0, d1)); then the itemsize and whether
+ * NumPy aligned it). A 0-d tensor is one record, passed by reference: compiled code's `r.a = 1`
+ * writes it. Records are arguments only: a function returning a record is refused. */
+#define UJIT_RECORD_ARRAY 16
 typedef struct ujit_value {
     int32_t is_array;
     ujit_dtype dtype;
@@ -159,6 +168,10 @@ typedef struct ujit_value {
             int64_t length; /* bytes */
         } str;
         ujit_dict* dict;
+        struct {
+            const DLTensor* tensor;
+            const char* type;
+        } record;
     } v;
 } ujit_value;
 

@@ -101,6 +101,14 @@ struct ArrayRef {
     // types as Numba's `readonly array(...)`, where stores are compile errors, and is
     // refused as an output (ufunc and gufunc `out`, copy_to_host).
     bool readonly = false;
+    // A record (NumPy structured dtype) array: Numba's spelling of its Record type, as
+    // numba.from_dtype(dtype) prints it, "Record(a[type=int32;offset=0],b[type=float32;offset=4];8;False)",
+    // and its itemsize; `dtype` is then ignored. With ndim 0 the view is one record, passed by
+    // reference (compiled code's `r.a = 1` writes it). Empty for arrays of `dtype`.
+    std::string record = {};
+    int64_t record_size = 0;
+    bool is_record() const { return !record.empty(); }
+    int64_t item_bytes() const;  // record_size, or the dtype's itemsize
 
     int ndim() const { return static_cast<int>(shape.size()); }
     int64_t size() const;

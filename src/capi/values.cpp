@@ -1,6 +1,7 @@
 #include "capi/values.hpp"
 
 #include "capi/handles.hpp"
+#include "pipeline/record_values.hpp"
 
 #include "runtime/dtype.hpp"
 #include "runtime/scalar.hpp"
@@ -74,6 +75,9 @@ ujit::Value to_value(const ujit_value& v) {
         if (!v.v.result) throw ujit::Error(ujit::Error::Kind::Argument, "error: array argument with a null ujit_array");
         return v.v.result->value;  // shares the reference: the array lives through the call
     }
+    if ((v.is_array & ~2) == UJIT_RECORD_ARRAY)
+        return ujit::Value(
+            ujit::pipeline::record_array_from_dlpack(v.v.record.tensor, v.v.record.type, (v.is_array & 2) != 0));
     if (v.is_array) {
         if (!v.v.array) throw ujit::Error(ujit::Error::Kind::Argument, "error: array argument with a null DLTensor");
         ujit::ArrayRef a = ujit::ArrayRef::from_dlpack(*v.v.array);

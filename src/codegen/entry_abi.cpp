@@ -75,6 +75,7 @@ llvm::Value* load_packed(llvm::IRBuilder<>& b, llvm::Value* p, const Type* t) {
         return make_array(b, t, data, shape, strides);
     }
     if (t->is_none()) return nullptr;
+    if (t->is_record()) return p;  // args[i] points to the record's bytes: passed by reference
     return from_storage(b, invariant_load(b, storage_type(ctx, t), p), t);
 }
 

@@ -143,6 +143,7 @@ llvm::Value* FunctionLowering::array_item0(llvm::Value* arr, const Type* at, llv
     llvm::Value* p = b.CreateGEP(b.getInt8Ty(), array_data(b, arr), b.CreateMul(i, addressing_stride(b, arr, at, 0)));
     if (at->ndim() == 1) {
         *result_type = at->dtype();
+        if (at->dtype()->is_record()) return p;  // a reference to the record
         return from_storage(b, b.CreateLoad(storage_type(mod.ctx, at->dtype()), p), at->dtype());
     }
     std::vector<llvm::Value*> shape, strides;

@@ -560,6 +560,20 @@ private:
     void forget_held_references(llvm::Value* mark);
     llvm::Value* int_hash(llvm::Value* v, const Type* t);  // lower_str.cpp: hash() of an integer
     // ---- end lang4
+    // ---- records: structured dtypes (lower_records.cpp). A record value is a pointer to its bytes.
+    // `r.a` / `r['a']` / `arr.a` / `arr['a']` read (a scalar, a nested array or record view, or
+    // a view of the field of every record); null when `e` names no record field.
+    llvm::Value* record_field_read(const syntax::Expr* e);
+    // `r.a = v`, `r['a'] = value` (a nested array field takes an array or number broadcast).
+    void record_field_store(const syntax::Expr* target, const syntax::Expr* value);
+    void record_field_store_value(const syntax::Expr* target, llvm::Value* v, const Type* vt);
+    // The address of one record's field `e` (r.a, r['a']) with the field's type and the
+    // alignment its loads and stores may assume (1 in a packed record).
+    llvm::Value* record_field_address(const syntax::Expr* e, const Type** field_type, unsigned* align);
+    void record_aug_assign(const syntax::AugAssign* s);
+    // Copies the `rec` type's bytes from `src` to `dst` (arr[i] = r).
+    void copy_record(llvm::Value* dst, llvm::Value* src, const Type* rec);
+    // ---- end records
 
 public:
     ModuleLowering& mod;

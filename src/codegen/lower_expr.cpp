@@ -109,6 +109,7 @@ llvm::Value* FunctionLowering::name(const Name* e) {
 }
 
 llvm::Value* FunctionLowering::attribute(const Attribute* e) {
+    if (fn.record_field(e)) return record_field_read(e);
     const Type* t = type_of(e);
     const Type* vt = fn.type_of(e->value);
     // Typing resolved the attribute chain and recorded the builtin (contract rule 7).
@@ -193,6 +194,7 @@ llvm::Value* FunctionLowering::tuple_expr(const Tuple* e) {
 }
 
 llvm::Value* FunctionLowering::subscript(const Subscript* e) {
+    if (fn.record_field(e)) return record_field_read(e);
     const Type* vt = type_of(e->value);
     if (vt->is_list()) return list_subscript(e);
     if (vt->is_dict()) return dict_subscript(e);
@@ -208,6 +210,7 @@ llvm::Value* FunctionLowering::subscript(const Subscript* e) {
         llvm::Value* view = nullptr;
         llvm::Value* p = element_pointer(arr, vt, e->index, e->loc, &elem, &view);
         if (view) return convert_or_fail(view, elem, type_of(e), e->loc);
+        if (elem->is_record()) return p;  // a reference to the record, as Numba
         llvm::Value* v = from_storage(b, b.CreateLoad(storage_type(mod.ctx, elem), p), elem);
         return convert_or_fail(v, elem, type_of(e), e->loc);
     }

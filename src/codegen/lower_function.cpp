@@ -5,7 +5,10 @@
 #include "codegen/entry_abi.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
+#include "syntax/diagnostics.hpp"
 #include "syntax/stack_budget.hpp"
+
+#include <fmt/format.h>
 
 namespace ujit::codegen {
 
@@ -30,11 +33,28 @@ llvm::Function* ModuleLowering::internal_function(const types::TypedFunction& fn
     return f;
 }
 
+namespace {
+
+bool holds_record(const types::Type* t) {
+    if (t->is_record() || (t->is_array() && t->dtype()->is_record())) return true;
+    if (t->is_tuple())
+        for (const types::Type* e : t->elements())
+            if (holds_record(e)) return true;
+    return false;
+}
+
+}  // namespace
+
 std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& target, const syntax::Module& source,
                                              const types::TypedFunction& fn) {
     auto m = std::make_unique<llvm::Module>(fn.symbol, ctx);
     target.configure_module(*m);
     ModuleLowering mod(*m, target, source);
+    if (holds_record(fn.return_type))  // a record is a reference into memory the caller cannot keep
+        syntax::fail(fn.def->name_loc,
+                     fmt::format("'{}' returns {}: ujit does not return records or record arrays from compiled code "
+                                 "(return a field, or write into an argument)",
+                                 fn.def->name, fn.return_type->str()));
     llvm::Function* impl = mod.internal_function(fn);
     emit_entry(mod, fn, impl);
     if (target.wants_packed_wrapper()) emit_packed(mod, fn, impl);

@@ -61,6 +61,8 @@ void FunctionLowering::stmt_kind(const Stmt* s) {
 }
 
 void FunctionLowering::assign(const Assign* s) {
+    if (s->targets.size() == 1 && !s->deletes && fn.record_field(s->targets[0]))
+        return record_field_store(s->targets[0], s->value);
     if (auto* sub = dyn_cast<Subscript>(s->targets[0]); sub && isa<Slice>(sub->index) && type_of(sub->value)->is_list())
         return s->deletes ? list_slice_delete(sub) : list_slice_assign(sub, s->value);
     // a[1:3] = x, out[:] = a * 2 + b: x broadcast into the view, as one loop.
@@ -104,9 +106,11 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
         return store_variable(n->id, v, vt, n->loc);
     }
     if (auto* sub = dyn_cast<Subscript>(target); sub && type_of(sub->value)->is_dict()) return dict_store(sub, v, vt);
+    if (fn.record_field(target)) return record_field_store_value(target, v, vt);
     if (auto* sub = dyn_cast<Subscript>(target)) {
         const Type* elem = nullptr;
         llvm::Value* p = item_pointer(sub, &elem);
+        if (elem->is_record()) return copy_record(p, v, elem);  // arr[i] = r copies the record's bytes
         llvm::Value* cv = convert_or_fail(v, vt, elem, sub->loc);
         if (!counts_references(elem)) {
             b.CreateStore(to_storage(b, cv, elem), p);
@@ -161,6 +165,7 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
         TypedValue dest{node->args[0]->value, tt};
         return store_array_expr(dest, *node, leaves, s->loc);
     }
+    if (fn.record_field(s->target)) return record_aug_assign(s);  // r.a += x
     if (auto* n = dyn_cast<Name>(s->target)) {
         llvm::Value* cur = name(n);
         const Type* vt = type_of(s->value);

@@ -46,7 +46,24 @@ void launch_on(detail::KernelState& ks, DeviceContext& dc, const detail::KernelS
 struct HostCopy {
     size_t arg = 0;
     DeviceArray device;
+    // A record array (or record) travels as its bytes: `device` holds them as uint8, `view`
+    // is the records' view of them, `host_bytes` the host's.
+    ArrayRef view, host_bytes;
 };
+
+HostCopy copy_in(size_t i, const ArrayRef& a, const Stream& stream) {
+    if (!a.is_record()) return {i, to_device(a, stream), {}, {}};
+    if (!a.is_c_contiguous())
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: a host record array passed to a kernel must be "
+                                "C-contiguous (argument {}): copy it first (np.ascontiguousarray)",
+                                i + 1));
+    HostCopy hc{i, {}, a, ArrayRef::c_order(a.data, DType::UInt8, {a.size() * a.record_size})};
+    hc.device = to_device(hc.host_bytes, stream);
+    hc.view.data = hc.device.ref().data;
+    hc.view.strides = runtime::c_strides(a.shape, a.record_size);
+    return hc;
+}
 
 // Both launches start here: the stream's device bound, the kernel's function in its
 // context, the launch shape validated against the device's and the kernel's limits.
@@ -86,8 +103,8 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
     std::vector<HostCopy> host_copies;
     for (size_t i = 0; i < args.size(); ++i)
         if (!args[i].is_device_array() && arrays[i] && arrays[i]->size() > 0 && !is_device_pointer(arrays[i]->data))
-            host_copies.push_back({i, to_device(*arrays[i], options.stream)});
-    for (auto& hc : host_copies) arrays[hc.arg] = &hc.device.ref();
+            host_copies.push_back(copy_in(i, *arrays[i], options.stream));
+    for (auto& hc : host_copies) arrays[hc.arg] = hc.view.is_record() ? &hc.view : &hc.device.ref();
 
     ParamBuffer params;
     std::vector<std::vector<int64_t>> filled_strides;  // for views without explicit strides
@@ -100,7 +117,7 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
             r.strides = &a->strides;
             if (a->strides.size() != a->shape.size()) {
                 if (filled_strides.capacity() == 0) filled_strides.reserve(args.size());  // addresses stay put
-                r.strides = &filled_strides.emplace_back(runtime::c_strides(a->shape, itemsize(a->dtype)));
+                r.strides = &filled_strides.emplace_back(runtime::c_strides(a->shape, a->item_bytes()));
             }
         } else {
             r.scalar = scalars[i]->scalar();
@@ -115,7 +132,7 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
     // A read-only host array is not: the kernel was refused any store into it when typed.
     for (auto& hc : host_copies)
         if (!args[hc.arg].value().array().readonly)
-            hc.device.copy_to_host(args[hc.arg].value().array(), options.stream);
+            hc.device.copy_to_host(hc.view.is_record() ? hc.host_bytes : args[hc.arg].value().array(), options.stream);
     if (!host_copies.empty()) options.stream.synchronize();
 }
 

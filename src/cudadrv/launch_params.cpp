@@ -21,6 +21,7 @@ std::string param_label(const KernelParam& p, size_t i) {
 
 std::string param_type(const KernelParam& p) {
     if (p.kind == KernelParam::Kind::Scalar) return dtype_name(p.dtype);
+    if (!p.record.empty()) return p.ndim ? fmt::format("array({}, {}d, {})", p.record, p.ndim, p.layout) : p.record;
     std::string dims;
     for (int i = 0; i < p.ndim; ++i) dims += i ? ", :" : ":";
     return fmt::format("{}[{}{}]", dtype_name(p.dtype), dims, p.layout == 'A' ? "" : std::string(", ") + p.layout);
@@ -82,7 +83,12 @@ void match_arguments(const std::string& kernel, const std::vector<KernelParam>& 
             if (!a)
                 launch_error(kernel,
                              fmt::format("{} must be an array ({}), got a scalar", param_label(p, i), param_type(p)));
-            if (a->dtype != p.dtype || a->ndim() != p.ndim)
+            if (!p.record.empty() || a->is_record()) {  // records: the same Record type
+                if (a->record != p.record || a->ndim() != p.ndim)
+                    launch_error(kernel, fmt::format("{} must be {} of {}, got {}", param_label(p, i),
+                                                     p.ndim ? fmt::format("a {}-d array", p.ndim) : "one record",
+                                                     p.record, a->is_record() ? a->record : dtype_name(a->dtype)));
+            } else if (a->dtype != p.dtype || a->ndim() != p.ndim)
                 launch_error(kernel, fmt::format("{} must be {}, got a {}-d {} array", param_label(p, i), param_type(p),
                                                  a->ndim(), dtype_name(a->dtype)));
             if ((p.layout == 'C' && !a->is_c_contiguous()) || (p.layout == 'F' && !a->is_f_contiguous()))

@@ -26,6 +26,7 @@
 #include "pipeline/gufunc_types.hpp"
 #include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
+#include "pipeline/record_values.hpp"
 #include "pipeline/ufunc_types.hpp"
 #include "runtime/broadcast.hpp"
 #include "runtime/cast.hpp"
@@ -57,6 +58,14 @@ const types::Type* type_of_arg(const KernelArg& a) {
 }
 
 KernelParam param_of(const types::Type* t, const std::string& name) {
+    if (t->is_record() || (t->is_array() && t->dtype()->is_record())) {
+        char layout = !t->is_array() || t->layout() == types::Layout::A ? 'A'
+                      : t->layout() == types::Layout::C                 ? 'C'
+                                                                        : 'F';
+        KernelParam p = KernelParam::array(DType::UInt8, t->is_array() ? t->ndim() : 0, layout, name);
+        p.record = t->is_array() ? t->dtype()->str() : t->str();
+        return p;
+    }
     if (t->is_array()) {
         char layout = t->layout() == types::Layout::C ? 'C' : t->layout() == types::Layout::F ? 'F' : 'A';
         return KernelParam::array(pipeline::dtype_of_type(t->dtype()), t->ndim(), layout, name);
@@ -121,6 +130,7 @@ bool is_scalar_operand(const KernelArg& a) { return !a.is_device_array() && a.va
 runtime::UfuncOperand operand_of(const KernelArg& a) {
     if (a.is_device_array()) return {a.device_array().dtype(), false};
     const Value& v = a.value();
+    if (v.is_array()) pipeline::refuse_records(v.array(), "a ufunc operand");
     if (v.is_array()) return {v.array().dtype, false};
     if (v.is_scalar()) return {v.scalar().type, true};
     throw Error(Error::Kind::Argument, "error: ufunc operands must be arrays or scalars");

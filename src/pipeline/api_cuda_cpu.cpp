@@ -14,6 +14,7 @@
 #include "pipeline/dispatch.hpp"
 #include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
+#include "pipeline/record_values.hpp"
 #include "pipeline/ufunc_types.hpp"
 #include "runtime/broadcast.hpp"
 #include "runtime/cast.hpp"
@@ -132,6 +133,7 @@ CpuUfuncPlan plan_cpu_ufunc(const Function& ufunc, const std::vector<Value>& inp
     std::vector<runtime::Shape> shapes;
     for (const Value& v : inputs) {
         if (v.is_array()) {
+            pipeline::refuse_records(v.array(), "a ufunc operand");
             operands.push_back({v.array().dtype, false});
             shapes.push_back(v.array().shape);
         } else if (v.is_scalar()) {

@@ -4,6 +4,7 @@
 #include "pipeline/call_cache.hpp"
 #include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
+#include "pipeline/record_values.hpp"
 #include "runtime/dtype.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/parser.hpp"
@@ -71,6 +72,7 @@ std::string c_order_bytes(const ArrayRef& a) {
 types::ConstValue const_of(const std::string& name, const Value& v) {
     if (v.is_array()) {
         const ArrayRef& a = v.array();
+        pipeline::refuse_records(a, "a module global (ujit freezes arrays of numbers only)");
         return types::make_const_array(pipeline::type_of_dtype(a.dtype), a.shape, c_order_bytes(a));
     }
     types::ConstValue c;

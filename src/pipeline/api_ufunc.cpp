@@ -7,6 +7,7 @@
 #include "pipeline/call.hpp"
 #include "pipeline/marshal.hpp"
 #include "pipeline/module_state.hpp"
+#include "pipeline/record_values.hpp"
 #include "pipeline/ufunc_types.hpp"
 #include "runtime/broadcast.hpp"
 #include "runtime/cast.hpp"
@@ -28,6 +29,7 @@ struct Loop {
 };
 
 runtime::UfuncOperand operand_of(const Value& v) {
+    if (v.is_array()) pipeline::refuse_records(v.array(), "a ufunc operand");
     if (v.is_array()) return {v.array().dtype, false};
     if (v.is_scalar()) return {v.scalar().type, true};
     throw Error(Error::Kind::Argument, "error: ufunc operands must be arrays or scalars");

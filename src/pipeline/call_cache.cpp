@@ -6,6 +6,7 @@ namespace ujit::pipeline {
 
 uint32_t array_code(const ArrayRef& a) {
     if (a.ndim() > 8) return 0;  // the slow path reports it
+    if (a.is_record()) return 0;  // its type is its Record, not `dtype`: the slow path types it
     CodeLayout layout = a.is_c_contiguous() ? CodeLayout::C : a.is_f_contiguous() ? CodeLayout::F : CodeLayout::A;
     return array_code(a.dtype, a.ndim(), layout, a.readonly);
 }

@@ -1,4 +1,5 @@
 #include "pipeline/gufunc_types.hpp"
+#include "pipeline/record_values.hpp"
 
 #include "codegen/gufunc_facts.hpp"
 #include "pipeline/marshal.hpp"
@@ -17,6 +18,7 @@ namespace {
 DType element_dtype(const types::Type* t) { return dtype_of_type(t->is_array() ? t->dtype() : t); }
 
 runtime::UfuncOperand operand_of(const Value& v, const std::string& name) {
+    if (v.is_array()) refuse_records(v.array(), "a gufunc operand");
     if (v.is_array()) return {v.array().dtype, false};
     if (v.is_scalar()) return {v.scalar().type, true};
     throw Error(Error::Kind::Argument, fmt::format("error: the inputs of gufunc '{}' must be arrays or scalars", name));

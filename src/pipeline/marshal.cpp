@@ -8,6 +8,7 @@
 #include "dicts/dict_runtime.h"
 #include "lists/list_runtime.h"
 #include "nrt/nrt.h"
+#include "pipeline/record_values.hpp"
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
 #include "strings/str_abi.h"
@@ -60,6 +61,7 @@ const Type* type_of_value(const Value& v) {
     if (v.is_none()) return types::none();
     if (v.is_scalar()) return type_of_dtype(v.scalar().type);
     if (v.is_str()) return types::unicode();
+    if (v.is_array() && v.array().is_record()) return record_value_type(v.array());
     if (v.is_array()) {
         const ArrayRef& a = v.array();
         if (a.ndim() > 8)
@@ -156,10 +158,20 @@ size_t PackedArgs::slot_bytes(const Type* t) {
 }
 
 void* PackedArgs::store(const Value& v, const Type* t, uint8_t* slot) {
+    if (t->is_record()) {  // one record, by reference: compiled code reads and writes its bytes
+        if (!v.is_array() || !v.array().is_record() || v.array().ndim() != 0 || record_value_type(v.array()) != t)
+            throw Error(Error::Kind::Argument, fmt::format("error: expected a record of type {}", t->str()));
+        return v.array().data;
+    }
     if (t->is_array()) {
         if (!v.is_array()) throw Error(Error::Kind::Argument, fmt::format("error: expected an array ({})", t->str()));
         const ArrayRef& a = v.array();
-        if (a.ndim() != t->ndim() || type_of_dtype(a.dtype) != t->dtype())
+        if (a.is_record() != t->dtype()->is_record() ||
+            (a.is_record() && (a.ndim() != t->ndim() || record_type_of(a.record) != t->dtype())))
+            throw Error(Error::Kind::Argument,
+                        fmt::format("error: expected {}, got an array of {} with {} dimensions", t->str(),
+                                    a.is_record() ? a.record : dtype_name(a.dtype), a.ndim()));
+        if (a.ndim() != t->ndim() || (!a.is_record() && type_of_dtype(a.dtype) != t->dtype()))
             throw Error(Error::Kind::Argument, fmt::format("error: expected {}, got an array of {} with {} dimensions",
                                                            t->str(), dtype_name(a.dtype), a.ndim()));
         auto* view = reinterpret_cast<ujit_array_view*>(slot);
@@ -167,7 +179,7 @@ void* PackedArgs::store(const Value& v, const Type* t, uint8_t* slot) {
         int64_t* strides = shape + a.ndim();
         std::copy(a.shape.begin(), a.shape.end(), shape);
         if (a.strides.empty()) {  // a view without strides is C-contiguous
-            std::vector<int64_t> c = runtime::c_strides(a.shape, itemsize(a.dtype));
+            std::vector<int64_t> c = runtime::c_strides(a.shape, a.item_bytes());
             std::copy(c.begin(), c.end(), strides);
         } else {
             std::copy(a.strides.begin(), a.strides.end(), strides);

@@ -34,7 +34,7 @@ const char* dtype_name(DType t) {
 namespace {
 
 Shape effective_strides(const ArrayRef& a) {
-    return a.strides.empty() ? runtime::c_strides(a.shape, itemsize(a.dtype)) : a.strides;
+    return a.strides.empty() ? runtime::c_strides(a.shape, a.item_bytes()) : a.strides;
 }
 
 // NumPy's flags: dimensions of extent 1 may have any stride; an empty array is both.
@@ -55,9 +55,11 @@ int64_t ArrayRef::size() const {
     return n;
 }
 
-bool ArrayRef::is_c_contiguous() const { return matches_compact(*this, runtime::c_strides(shape, itemsize(dtype))); }
+int64_t ArrayRef::item_bytes() const { return is_record() ? record_size : itemsize(dtype); }
 
-bool ArrayRef::is_f_contiguous() const { return matches_compact(*this, runtime::f_strides(shape, itemsize(dtype))); }
+bool ArrayRef::is_c_contiguous() const { return matches_compact(*this, runtime::c_strides(shape, item_bytes())); }
+
+bool ArrayRef::is_f_contiguous() const { return matches_compact(*this, runtime::f_strides(shape, item_bytes())); }
 
 ArrayRef ArrayRef::c_order(void* data, DType dtype, std::vector<int64_t> shape) {
     ArrayRef a;

@@ -27,13 +27,15 @@ const Type* math_float(const Type* t) { return t->is_float() ? t : float64(); }
 
 // What print() writes as Python would (codegen/lower_math.cpp print_piece): numbers,
 // strings, arrays, lists, None, and tuples of these.
+bool is_record_array(const Type* t) { return t && t->is_array() && t->dtype()->is_record(); }
+
 bool printable(const Type* t) {
     if (t->is_tuple()) {
         for (const Type* e : t->elements())
             if (!printable(e)) return false;
         return true;
     }
-    return t->is_number() || t->is_array() || t->is_str() || t->is_list() || t->is_none();
+    return t->is_number() || (t->is_array() && !t->dtype()->is_record()) || t->is_str() || t->is_list() || t->is_none();
 }
 
 }  // namespace
@@ -88,6 +90,21 @@ const Type* Inferrer::call(const Call* c) {
         operands(c, {recv});
         return recv;
     }
+    // ---- records: builtins and array methods work on numbers; of an array of records they
+    // take only its length (a field of every record, a.x, is an array of numbers).
+    if (callee->kind() == Kind::BuiltinFunc && callee->builtin() != BuiltinId::Len) {
+        auto* method = is_array_method(callee->builtin()) ? dyn_cast<Attribute>(c->callee) : nullptr;
+        if (method && is_record_array(fn_.type_of(method->value)))
+            error(method->attr_loc, fmt::format("{}() of {} is not supported by ujit: it works on numbers; use a field "
+                                                "of every record (a.x)",
+                                                method->attr, fn_.type_of(method->value)->str()));
+        for (size_t i = 0; i < args.size(); ++i)
+            if (is_record_array(args[i]))
+                error(c->args[i]->loc, fmt::format("{}() of {} is not supported by ujit: it works on numbers; use a "
+                                                   "field of every record (a.x)",
+                                                   what, args[i]->str()));
+    }
+    // ---- end records
     if (callee->kind() == Kind::BuiltinFunc && is_array_method(callee->builtin()))
         return array_method(c, callee->builtin(), std::move(args));
     if (callee->kind() == Kind::BuiltinFunc && is_list_method(callee->builtin()))

@@ -137,6 +137,7 @@ const Type* Inferrer::attribute(const Attribute* a) {
         return member(a, *m, spelled(a));
     }
     case Kind::Array: return array_attribute(a, base);
+    case Kind::Record: return record_field_type(a, a->attr_loc, base, a->attr, true);
     case Kind::List: return list_attribute(a, base);
     case Kind::Str: return str_attribute(a);
     case Kind::Dict:
@@ -191,6 +192,8 @@ const Type* Inferrer::array_attribute(const Attribute* a, const Type* array) {
             return builtin_func(id);
     std::string why;
     if (const Type* t = nplib::attribute_type(array, a->attr, &why)) return t;
+    if (array->dtype()->is_record())  // arr.a: a view of one field (after the array's own attributes, as Numba)
+        if (const Type* t = record_field_type(a, a->attr_loc, array, a->attr, false)) return t;
     if (!why.empty()) error(a->attr_loc, why);
     error(a->attr_loc, fmt::format("{} has no attribute '{}' in ujit", array->str(), a->attr));
 }
@@ -198,6 +201,11 @@ const Type* Inferrer::array_attribute(const Attribute* a, const Type* array) {
 const Type* Inferrer::subscript(const Subscript* s) {
     const Type* base = expr(s->value);
     if (base && base->kind() == Kind::EnumClass) return enum_class_subscript(s, base);
+    if (base && (base->is_record() || (base->is_array() && base->dtype()->is_record() && isa<StrLit>(s->index)))) {
+        const std::string* name = record_index_name(s, base->is_record() ? base : base->dtype());
+        if (!name) error(s->index->loc, "a record field index must be a constant string or integer, as Numba requires");
+        return record_field_type(s, s->index->loc, base, *name, true);
+    }
     IntEnumsAsInts int_index(int_enum_depth_, depth_ + 1);  // an IntEnum index is an int
     if (base && base->is_array()) return array_subscript(s, base);
     if (base && base->is_list()) return list_subscript(s, base);
@@ -346,7 +354,7 @@ const Type* Inferrer::array_ufunc(SourceLoc loc, const nplib::UfuncSig& sig, con
     std::string listed;
     for (const Type* t : operands) {
         listed += (listed.empty() ? "" : ", ") + t->str();
-        if (t->is_array()) {
+        if (t->is_array() && !t->dtype()->is_record()) {  // an array of records: refused below
             dtypes.push_back(t->dtype());
             ndim = std::max(ndim, t->ndim());
         } else if (t->is_number()) {

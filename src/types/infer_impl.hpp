@@ -185,6 +185,18 @@ private:
     const Type* container_item(const syntax::Expr* e, const Type* t);
     const Type* decided_container_value(const syntax::Expr* value, const Type* vt, const syntax::Expr* target);
     // ---- end dicts and sets
+    // ---- infer_records.cpp: records (structured dtypes)
+    // `r.a` / `r['a']` of a record, `arr.a` / `arr['a']` of a record array (a view): the field's
+    // type, noted in fn_.record_fields; null when `name` is no field (a record array's other
+    // attributes). `at` is the Attribute or Subscript node.
+    const Type* record_field_type(const syntax::Expr* at, syntax::SourceLoc name_loc, const Type* base,
+                                  const std::string& name, bool required);
+    // The constant field name of `r['a']`, `r[0]` (the first field) / `arr['a']` of the record
+    // type `rec` (null: the index is no constant string or integer).
+    const std::string* record_index_name(const syntax::Subscript* s, const Type* rec);
+    // `r.a = v`, `r['a'] = v`, `arr[i].a = v`: typing the store.
+    void record_store(const syntax::Expr* target, const Type* value, syntax::SourceLoc where);
+    // ---- end records
 
     // ---- enums (enum_classes.cpp)
     const Type* enum_member_named(const syntax::Expr* at, syntax::SourceLoc loc, const Type* cls,

@@ -152,6 +152,9 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
     case ExprKind::Subscript: {
         auto* s = cast<Subscript>(target);
         const Type* container = expr(s->value);
+        if (container && (container->is_record() ||
+                          (container->is_array() && isa<StrLit>(s->index) && container->dtype()->is_record())))
+            return record_store(target, value, where);
         if (container && (container->is_dict() || container->is_set())) return dict_store(s, container, value, where);
         if (container && container->is_tuple())
             error(target->loc, "tuples are immutable: cannot assign to a tuple element");
@@ -175,8 +178,12 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
             error(where, fmt::format("cannot store {} into an element of {}", value->str(), container->str()));
         return;
     }
-    case ExprKind::Attribute:
+    case ExprKind::Attribute: {
+        const Type* base = expr(cast<Attribute>(target)->value);
+        if (base && (base->is_record() || (base->is_array() && base->dtype()->is_record())))
+            return record_store(target, value, where);
         error(target->loc, fmt::format("cannot assign to attribute '{}'", cast<Attribute>(target)->attr));
+    }
     default: error(target->loc, fmt::format("cannot assign to {}", describe_expr(target)));
     }
 }

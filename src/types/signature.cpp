@@ -110,6 +110,9 @@ private:
     const Type* type(bool allow_void) {
         skip();
         size_t start = pos_;
+        if (at('['))  // Numba's CharSeq / UnicodeCharSeq, a record's 'S5' / 'U5' field
+            error(pos_, fmt::format("fixed-width string fields ('{}') are not supported by ujit",
+                                    s_.substr(pos_, s_.find(']', pos_) - pos_ + 1)));
         std::string name = word();
         if (name.empty()) expect_fail("a type name");
         // numba.float32 / np.float32 / types.float32 spellings are accepted too.
@@ -152,6 +155,8 @@ private:
             return suffix(tuple(std::move(elems)), start);
         }
         if (base == "unicode_type" || base == "string") return unicode();  // Numba's names of str
+        if (base == "Record" && at('(')) return suffix(record_spelling(), start);
+        if (base == "nestedarray" && at('(')) return nested_spelling();
         if (base == "array" && at('(')) return array_spelling(false);
         // Numba's list spellings: list(int64)<iv=None>, reflected list(int64)<iv=None>, ListType[int64]
         if (base == "reflected") {
@@ -192,12 +197,93 @@ private:
         return suffix(list_of(item, flavor), start);
     }
 
+    // A decimal count or offset of a record's spelling (up to 12 digits).
+    int64_t big_number() {
+        skip();
+        size_t start = pos_;
+        while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+        if (start == pos_) expect_fail("a number");
+        if (pos_ - start > 12) error(start, "number too large");
+        return std::stoll(s_.substr(start, pos_ - start));
+    }
+
+    // Numba's str() of a Record: Record(a[type=int32;offset=0],b[type=float32;offset=4];8;False),
+    // a field may add ;alignment=N or ;title=T.
+    const Type* record_spelling() {
+        expect('(');
+        std::vector<Type::Field> fields;
+        while (!at(';')) {
+            size_t at_name = pos_;
+            while (pos_ < s_.size() && s_[pos_] != '[' && s_[pos_] != ';') ++pos_;
+            std::string name = s_.substr(at_name, pos_ - at_name);
+            if (name.empty()) error(at_name, "expected a record field name");
+            if (!at('[')) expect_fail("'[' after the field name");
+            ++pos_;
+            if (word() != "type" || !at('=')) error(pos_, "expected 'type=' in a record field");
+            ++pos_;
+            const Type* ft = type(false);
+            if (!ft->is_scalar() && !ft->is_nested_array() && !ft->is_record())
+                error(at_name, fmt::format("record field '{}' of type {} is not supported by ujit", name, ft->str()));
+            expect(';');
+            if (word() != "offset" || !at('=')) error(pos_, "expected 'offset=' in a record field");
+            ++pos_;
+            Type::Field f{name, ft, big_number(), {}};
+            while (at(';')) {
+                ++pos_;
+                std::string key = word();
+                if (!at('=')) expect_fail("'='");
+                ++pos_;
+                size_t at_value = pos_;
+                while (pos_ < s_.size() && s_[pos_] != ']' && s_[pos_] != ';') ++pos_;
+                if (key == "title")
+                    f.title = s_.substr(at_value, pos_ - at_value);
+                else if (key != "alignment")
+                    error(at_value, fmt::format("unknown record field attribute '{}'", key));
+            }
+            if (!at(']')) expect_fail("']'");
+            ++pos_;
+            fields.push_back(std::move(f));
+            if (at(',')) ++pos_;
+        }
+        ++pos_;
+        int64_t size = big_number();
+        expect(';');
+        std::string aligned = word();
+        if (aligned != "True" && aligned != "False") error(pos_ - aligned.size(), "expected True or False");
+        expect(')');
+        for (const Type::Field& f : fields)
+            if (f.offset < 0 || f.offset + f.type->itemsize() > size)
+                error(0, fmt::format("record field '{}' lies outside the record's {} bytes", f.name, size));
+        return record(std::move(fields), size, aligned == "True");
+    }
+
+    // nestedarray(float32, (3, 2))
+    const Type* nested_spelling() {
+        expect('(');
+        size_t at_dtype = pos_;
+        const Type* dtype = type(false);
+        if (!dtype->is_scalar()) error(at_dtype, "a nested array's elements must be numbers");
+        expect(',');
+        expect('(');
+        std::vector<int64_t> shape;
+        while (!at(')')) {
+            shape.push_back(big_number());
+            skip();
+            if (at(',')) ++pos_;
+            skip();
+        }
+        ++pos_;
+        expect(')');
+        if (shape.empty() || shape.size() > 8) error(at_dtype, "a nested array has 1 to 8 dimensions");
+        return nested_array(dtype, std::move(shape));
+    }
+
     // array(float32, 2d, C)
     const Type* array_spelling(bool readonly) {
         expect('(');
         size_t at_dtype = pos_;
         const Type* dtype = type(false);
-        if (!dtype->is_scalar()) error(at_dtype, "array elements must be numbers");
+        if (!dtype->is_scalar() && !dtype->is_record()) error(at_dtype, "array elements must be numbers or records");
         expect(',');
         size_t at_n = pos_;
         int64_t nd = number();
@@ -216,7 +302,7 @@ private:
     const Type* suffix(const Type* t, size_t start) {
         skip();
         if (!at('[')) return t;
-        if (!t->is_scalar()) error(start, fmt::format("arrays of '{}' are not supported", t->str()));
+        if (!t->is_scalar() && !t->is_record()) error(start, fmt::format("arrays of '{}' are not supported", t->str()));
         ++pos_;
         std::vector<bool> contiguous;
         for (;;) {

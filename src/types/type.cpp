@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 #include <memory>
@@ -25,8 +26,20 @@ int Type::itemsize() const {
     case Kind::Int:
     case Kind::Float:
     case Kind::Complex: return bits_ / 8;
+    case Kind::Record: return static_cast<int>(size_);
+    case Kind::NestedArray: {
+        int64_t n = elem_->itemsize();
+        for (int64_t d : shape_) n *= d;
+        return static_cast<int>(n);
+    }
     default: return 0;
     }
+}
+
+const Type::Field* Type::field(const std::string& name) const {
+    for (const Field& f : fields_)
+        if (f.name == name) return &f;
+    return nullptr;
 }
 
 bool Type::is_uniform_tuple() const {
@@ -74,6 +87,16 @@ public:
     static void set_builtin(Type& t, BuiltinId id) { t.builtin_ = id; }
     static void set_fn(Type& t, const syntax::FunctionDef* fn) { t.fn_ = fn; }
     static void set_str(Type& t, std::string s) { t.name_str_ = std::move(s); }
+    static void set_record(Type& t, std::vector<Type::Field> fields, int64_t size, bool aligned) {
+        t.fields_ = std::move(fields);
+        t.size_ = size;
+        t.signed_ = aligned;
+    }
+    static void set_shape(Type& t, std::vector<int64_t> shape) {
+        t.ndim_ = static_cast<uint8_t>(shape.size());
+        t.shape_ = std::move(shape);
+        t.layout_ = Layout::C;
+    }
 
 private:
     std::mutex mutex_;
@@ -206,6 +229,38 @@ const Type* array(const Type* dtype, int ndim, Layout layout, bool readonly) {
         F::set_kind(t, Kind::Array);
         F::set_elem(t, dtype);
         F::set_array(t, ndim, layout, readonly);
+        F::set_str(t, name);
+    });
+}
+
+const Type* record(std::vector<Type::Field> fields, int64_t size, bool aligned) {
+    std::stable_sort(fields.begin(), fields.end(), [](const Type::Field& x, const Type::Field& y) {
+        return x.offset != y.offset ? x.offset < y.offset : x.name < y.name;
+    });
+    std::string desc;
+    for (const Type::Field& f : fields) {
+        if (!desc.empty()) desc += ",";
+        desc += fmt::format("{}[type={};offset={}", f.name, f.type->str(), f.offset);
+        if (!f.title.empty()) desc += ";title=" + f.title;
+        desc += "]";
+    }
+    std::string name = fmt::format("Record({};{};{})", desc, size, aligned ? "True" : "False");
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::Record);
+        F::set_record(t, std::move(fields), size, aligned);
+        F::set_str(t, name);
+    });
+}
+
+const Type* nested_array(const Type* dtype, std::vector<int64_t> shape) {
+    std::string dims;
+    for (size_t i = 0; i < shape.size(); ++i) dims += (i ? ", " : "") + std::to_string(shape[i]);
+    if (shape.size() == 1) dims += ",";
+    std::string name = fmt::format("nestedarray({}, ({}))", dtype->str(), dims);
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::NestedArray);
+        F::set_elem(t, dtype);
+        F::set_shape(t, std::move(shape));
         F::set_str(t, name);
     });
 }

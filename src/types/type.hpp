@@ -38,6 +38,10 @@ enum class Kind : uint8_t {
     // ---- enums (types/enum_classes.cpp): a member of an Enum / IntEnum class, as its value
     Enum,  // enum_value() the value's type, enum_name() the class, is_int_enum()
     // ---- end enums
+    // ---- records (structured dtypes): Numba's Record and NestedArray
+    Record,       // fields() at byte offsets in record_size() bytes; a value is a reference to them
+    NestedArray,  // an array field of a record: dtype(), nested_shape(), C order (only inside a Record)
+    // ---- end records
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
@@ -122,6 +126,22 @@ public:
     const Type* enum_member() const { return elem_; }                       // EnumClass: its members' type
     // ---- end enums
 
+    // ---- records (structured dtypes)
+    struct Field {
+        std::string name;
+        const Type* type;  // a scalar or a NestedArray
+        int64_t offset;    // bytes from the record's start
+        std::string title;  // NumPy's field title, or empty
+    };
+    bool is_record() const { return kind_ == Kind::Record; }
+    bool is_nested_array() const { return kind_ == Kind::NestedArray; }
+    const std::vector<Field>& fields() const { return fields_; }  // Record, ordered by offset
+    const Field* field(const std::string& name) const;            // Record: null when absent
+    int64_t record_size() const { return size_; }                 // Record: bytes
+    bool is_aligned() const { return signed_; }                    // Record: NumPy's align=True
+    const std::vector<int64_t>& nested_shape() const { return shape_; }  // NestedArray
+    // ---- end records
+
     // Compile-time kinds.
     const std::string& path() const { return name_; }          // Namespace: "cuda.atomic"
     BuiltinId builtin() const { return builtin_; }             // BuiltinFunc
@@ -145,6 +165,9 @@ private:
     const Type* elem_ = nullptr;
     const syntax::FunctionDef* fn_ = nullptr;
     std::vector<const Type*> elems_;
+    std::vector<Field> fields_;     // Record
+    std::vector<int64_t> shape_;    // NestedArray
+    int64_t size_ = 0;              // Record
     std::string name_;
     std::string name_str_;
 };
@@ -172,6 +195,11 @@ const Type* dict_of(const Type* key, const Type* value);
 const Type* set_of(const Type* item);
 const Type* dict_view(const Type* dict, int part);
 // ---- end dicts and sets
+// ---- records: Numba's Record(fields; size; aligned) and nestedarray(dtype, shape). Fields are
+// kept in offset order (then by name), as Numba orders them.
+const Type* record(std::vector<Type::Field> fields, int64_t size, bool aligned);
+const Type* nested_array(const Type* dtype, std::vector<int64_t> shape);
+// ---- end records
 const Type* namespace_(const std::string& path);
 const Type* builtin_func(BuiltinId id);
 const Type* user_func(const syntax::FunctionDef* fn);

@@ -176,6 +176,14 @@ struct TypedFunction {
     // ---- lang4: Call nodes (by id) `Color(v)` of an enum class → its members' values
     std::unordered_map<uint32_t, std::vector<ConstValue>> enum_values;
     // ---- end lang4
+    // ---- records: Attribute and Subscript nodes (by id) that name a field of a record
+    // (`r.a`, `r['a']`) or of a record array (`arr.a`, `arr['a']`: a view of that field).
+    std::unordered_map<uint32_t, std::string> record_fields;
+    const std::string* record_field(const syntax::Expr* e) const {
+        auto it = record_fields.find(e->id);
+        return it == record_fields.end() ? nullptr : &it->second;
+    }
+    // ---- end records
 
     const Type* type_of(const syntax::Expr* e) const {
         uint32_t i = e->id - first_id;  // wraps for ids below the def

@@ -43,8 +43,10 @@ def _converts(code, t):
     if isinstance(t, _types.ArrayType) or isinstance(have, _types.ArrayType):
         if not (isinstance(t, _types.ArrayType) and isinstance(have, _types.ArrayType)):
             return False
-        return (have.dtype_name == t.dtype_name and have.ndim == t.ndim and t.layout in ("A", have.layout)
+        return (have.dtype_name == t.dtype_name and str(have.base) == str(t.base) and have.ndim == t.ndim and t.layout in ("A", have.layout)
                 and (t.readonly or not have.readonly))  # Numba: a read-only array never matches a mutable one
+    if isinstance(t, _types.Record) or isinstance(have, _types.Record):  # a record only for the same record
+        return str(t) == str(have)
     return _KIND_RANK[have.kind] <= _KIND_RANK[t.kind]
 
 

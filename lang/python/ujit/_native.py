@@ -88,6 +88,9 @@ def load():
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
+    from . import _types
+
+    module.set_record_namer(_types.record_spelling)  # names the record dtypes arguments have
     return module
 
 

@@ -131,6 +131,137 @@ class ArrayType(Type):
         return self.base.dtype
 
 
+class Record(Type):
+    """numba.types.Record: a NumPy structured dtype as Numba types it. `fields` maps each name
+    to its (type, offset); str() is Numba's spelling, Record(a[type=int32;offset=0];4;False),
+    which ujit's signatures read. `rec[:]` is an array of records."""
+
+    def __init__(self, fields, size, aligned, dtype=None):
+        items = sorted(((n, dict(info)) for n, info in fields), key=lambda f: (f[1]["offset"], f[0]))
+        self.fields = {n: _Field(info["type"], info["offset"], info.get("title"), info.get("alignment"))
+                       for n, info in items}
+        self.size, self.aligned, self._dtype = size, bool(aligned), dtype
+        desc = ",".join("%s[type=%s;offset=%d%s]" % (n, f.type, f.offset, f.extra()) for n, f in self.fields.items())
+        super().__init__("Record(%s;%d;%s)" % (desc, size, self.aligned), None)
+        self.bitwidth = size * 8
+
+    @property
+    def dtype(self):
+        if self._dtype is None:
+            np = _np()
+            self._dtype = np.dtype({"names": list(self.fields), "offsets": [f.offset for f in self.fields.values()],
+                                    "formats": [_field_dtype(f.type) for f in self.fields.values()],
+                                    "itemsize": self.size}, align=self.aligned)
+        return self._dtype
+
+    @classmethod
+    def make_c_struct(cls, name_types):
+        """Numba's Record.make_c_struct: fields of numbers (or nested arrays) laid out as a C
+        struct, each at a multiple of its alignment, the size rounded up to the largest."""
+        offset, fields, biggest = 0, [], 1
+        for name, t in name_types:
+            if not isinstance(t, (Number, Boolean, NestedArray)):
+                raise TypeError("Only Number and NestedArray types are supported, found: %s. " % t)
+            scalar = t.base if isinstance(t, NestedArray) else t
+            size = scalar.dtype.itemsize * (int(_np().prod(t.shape)) if isinstance(t, NestedArray) else 1)
+            align = scalar.dtype.itemsize // (2 if isinstance(scalar, Complex) else 1)
+            offset += -offset % align
+            fields.append((name, {"type": t, "offset": offset, "alignment": align}))
+            offset, biggest = offset + size, max(biggest, align)
+        return cls(fields, offset + -offset % biggest, True)
+
+    @property
+    def members(self):
+        return [(n, f.type) for n, f in self.fields.items()]
+
+    def offset(self, key):
+        return self.fields[key].offset
+
+    def typeof(self, key):
+        return self.fields[key].type
+
+    def __len__(self):
+        return len(self.fields)
+
+
+class _Field:
+    def __init__(self, type, offset, title=None, alignment=None):
+        self.type, self.offset, self.title, self.alignment = type, offset, title, alignment
+
+    def extra(self):  # Numba's: the alignment make_c_struct gave, else NumPy's title
+        if self.alignment is not None:
+            return ";alignment=%d" % self.alignment
+        return "" if self.title is None else ";title=%s" % self.title
+
+    def __eq__(self, other):
+        return isinstance(other, _Field) and (self.type, self.offset, self.title) == (other.type, other.offset,
+                                                                                      other.title)
+
+
+class NestedArray(Type):
+    """numba.types.NestedArray: an array field of a record, `nestedarray(float32, (3, 2))`."""
+
+    def __init__(self, dtype, shape):
+        self.base, self.shape, self.ndim, self.layout = dtype, tuple(shape), len(shape), "C"
+        super().__init__("nestedarray(%s, %s)" % (dtype, self.shape), None)
+
+    @property
+    def dtype(self):
+        return self.base
+
+
+class CharSeq(Type):
+    """numba.types.CharSeq(n): a record's 'S<n>' field (ujit refuses it when compiling)."""
+
+    def __init__(self, count):
+        super().__init__("[char x %d]" % count, None)
+        self.count = count
+
+
+class UnicodeCharSeq(Type):
+    """numba.types.UnicodeCharSeq(n): a record's 'U<n>' field (ujit refuses it when compiling)."""
+
+    def __init__(self, count):
+        super().__init__("[unichr x %d]" % count, None)
+        self.count = count
+
+
+def _field_dtype(t):
+    if isinstance(t, NestedArray):
+        return (t.base.dtype, t.shape)
+    if isinstance(t, CharSeq):
+        return "S%d" % t.count
+    if isinstance(t, UnicodeCharSeq):
+        return "U%d" % t.count
+    return t.dtype
+
+
+def from_dtype(dtype):
+    """numba.from_dtype: the Type of a NumPy dtype, records (structured dtypes) included."""
+    np = _np()
+    dtype = np.dtype(dtype)
+    if dtype.fields is not None:
+        if dtype.hasobject:
+            raise TypeError("ujit does not support dtype %s: dtypes that contain object are not supported" % dtype)
+        fields = [(n, {"type": from_dtype(info[0]), "offset": info[1], "title": info[2] if len(info) > 2 else None})
+                  for n, info in dtype.fields.items() if len(info) < 3 or info[2] != n]  # a title names a field twice
+        return Record(fields, dtype.itemsize, dtype.isalignedstruct, dtype)
+    if dtype.subdtype is not None:
+        return NestedArray(from_dtype(dtype.subdtype[0]), dtype.subdtype[1])
+    if dtype.char == "S":
+        return CharSeq(dtype.itemsize)
+    if dtype.char == "U":
+        return UnicodeCharSeq(dtype.itemsize // 4)
+    return scalar_type_of_dtype(dtype)
+
+
+def record_spelling(dtype):
+    """The spelling of a structured dtype's Record (the extension's record registry asks)."""
+    t = from_dtype(dtype)
+    _RECORDS.setdefault(str(t), t)
+    return str(t)
+
+
 class CPointer(Type):
     """numba.types.CPointer(int32): a C pointer to values of `dtype`, spelled "int32*" as in
     Numba. ujit's compiled code has no pointer type: a signature naming one is refused, with
@@ -211,6 +342,7 @@ CODE_STR = 1 << 18
 CODE_NONE = 1 << 20
 CODE_LIST = 1 << 21  # a Python list: Numba's reflected list of its first item's type
 CODE_TYPED_LIST = 1 << 22  # with CODE_LIST: a numba.typed.List (ListType[T])
+CODE_RECORD = 1 << 23  # a record array (with CODE_ARRAY) or one record: values.c's registry names its type
 LAYOUTS = {"A": 0, "C": 1, "F": 2}
 
 
@@ -263,18 +395,44 @@ def type_of_code(code):
         return ListType(type_of_code(code & ~(CODE_LIST | CODE_TYPED_LIST)), reflected=not typed, typed=typed)
     if code & CODE_STR:
         return TYPES["unicode_type"]
-    scalar = TYPES[CODE_NAMES[code & 0xFF]]
+    if code & CODE_RECORD:
+        from ._native import ext
+
+        scalar = _record_of_spelling(ext.record_type(code))
+    else:
+        scalar = TYPES[CODE_NAMES[code & 0xFF]]
     if not code & CODE_ARRAY:
         return scalar
     ndim, layout = (code >> 8) & 0xF, (code >> 12) & 0xF
     return ArrayType(scalar, ndim, {0: "A", 1: "C", 2: "F"}[layout] if ndim else "C", bool(code & CODE_READONLY))
 
 
+_RECORDS = {}  # spelling -> Record, for the records arguments have had
+
+
+def _record_of_spelling(spelling):
+    return _RECORDS.get(spelling) or _RecordSpelling(spelling)
+
+
+class _RecordSpelling(Record):
+    """A Record known by its spelling only (an argument's, before from_dtype saw its dtype)."""
+
+    def __init__(self, spelling):
+        Type.__init__(self, spelling, None)
+        self.fields, self._dtype = {}, None
+
+
 def code_of_type(t):
     """The argument type code of a Type (the inverse of type_of_code)."""
     if isinstance(t, UnicodeType):
         return CODE_STR
-    code = CODE_NAMES.index(t.dtype_name)
+    rec = t if isinstance(t, Record) else t.base if isinstance(t, ArrayType) and isinstance(t.base, Record) else None
+    if rec is not None:
+        from ._native import ext
+
+        code = ext.record_code(str(rec))
+    else:
+        code = CODE_NAMES.index(t.dtype_name)
     if isinstance(t, ArrayType):
         code |= CODE_ARRAY | (t.ndim << 8) | (LAYOUTS[t.layout] << 12) | (CODE_READONLY if t.readonly else 0)
     return code
@@ -283,6 +441,18 @@ def code_of_type(t):
 def parse_type(text):
     """'float32', 'float32[:, ::1]' -> Type (for signature strings given by the user)."""
     text = text.strip()
+    if text.startswith("Record("):  # Numba's spelling of a Record, maybe with array dims after it
+        depth = 0
+        for end in range(len("Record"), len(text)):
+            depth += text[end] == "("
+            depth -= text[end] == ")"
+            if depth == 0:
+                break
+        rec, rest = _record_of_spelling(text[:end + 1]), text[end + 1:].strip()
+        if not rest:
+            return rec
+        dims = [d.strip() for d in rest[1:].rstrip("]").split(",")]
+        return rec[tuple(slice(None, None, 1 if d == "::1" else None) for d in dims)]
     if "[" not in text:
         if text not in TYPES:
             raise TypeError("unknown type '%s'" % text)

@@ -9,4 +9,5 @@ def typeof(value):
 
 
 def from_dtype(dtype):
-    return _types.scalar_type_of_dtype(dtype)
+    """numba.from_dtype: a NumPy dtype's type (a structured dtype's is a Record)."""
+    return _types.from_dtype(dtype)

@@ -5,10 +5,13 @@
 The type classes are Numba's isinstance targets: `types.Type` (every type), `Number`,
 `Integer` (`bitwidth`, `signed`), `Float`, `Complex` (`underlying_float`), `Boolean`,
 `NoneType` (`void`), `UniTuple`, `Tuple` and `Array` (`types.Array(float32, 2, 'C')` is float32[:, ::1]);
-`CPointer(int32)` names a pointer type (compiled code refuses it: ujit has no pointers)."""
+`CPointer(int32)` names a pointer type (compiled code refuses it: ujit has no pointers).
+`Record` (a NumPy structured dtype, `numba.from_dtype(dt)`; `Record.make_c_struct`), `NestedArray`
+(an array field), `CharSeq` and `UnicodeCharSeq` (string fields, refused by compiled code)."""
 from ._types import TYPES as _TYPES
 from ._types import ArrayType as Array
 from ._types import Boolean, Complex, CPointer, Float, Integer, NoneType, Number, Tuple, Type, UnicodeType, UniTuple
+from ._types import CharSeq, NestedArray, Record, UnicodeCharSeq
 
 globals().update(_TYPES)
 
@@ -21,4 +24,4 @@ number_domain = integer_domain | real_domain | complex_domain
 
 __all__ = sorted(_TYPES) + ["Array", "Boolean", "Complex", "CPointer", "Float", "Integer", "NoneType", "Number", "Tuple", "Type",
                             "UnicodeType", "UniTuple", "signed_domain", "unsigned_domain", "integer_domain", "real_domain",
-                            "complex_domain", "number_domain"]
+                            "complex_domain", "number_domain", "Record", "NestedArray", "CharSeq", "UnicodeCharSeq"]

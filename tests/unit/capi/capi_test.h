@@ -114,5 +114,7 @@ void test_array_results(void);
 void test_dict_results(void);
 /* capi_float16.c */
 void test_float16(void);
+/* capi_records.c */
+void test_records(void);
 
 #endif /* UJIT_CAPI_TEST_H */

@@ -252,6 +252,7 @@ int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i) {
         PyErr_Format(PyExc_TypeError, "argument %d: ujit cannot pass a %s to the GPU", i + 1, Py_TYPE(o)->tp_name);
         return -1;
     }
+    if (code & UJIT_CODE_RECORD) return ujit_py_record_value(o, code, v, &s->t[i], s->strides[i]);
     if (code & UJIT_CODE_ARRAY) return ujit_py_array_value((PyArrayObject*)o, v, &s->t[i], s->strides[i]);
     return ujit_py_to_scalar(o, UJIT_CODE_DTYPE(code), v);
 }

@@ -197,6 +197,8 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
             if (list_value(args[i], e->spec[i], &values[i]) < 0) goto done;
         } else if (e->spec[i] & UJIT_CODE_STR) {
             if (ujit_py_str_value(args[i], &values[i], &keep[i]) < 0) goto done;
+        } else if (e->spec[i] & UJIT_CODE_RECORD) {
+            if (ujit_py_record_value(args[i], e->spec[i], &values[i], &tensors[i], strides[i]) < 0) goto done;
         } else if (e->spec[i] & UJIT_CODE_ARRAY) {
             if (ujit_py_array_value((PyArrayObject*)args[i], &values[i], &tensors[i], strides[i]) < 0) goto done;
         } else if (ujit_py_to_scalar(args[i], UJIT_CODE_DTYPE(e->spec[i]), &values[i]) < 0) {

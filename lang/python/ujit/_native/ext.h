@@ -99,6 +99,10 @@ PyObject* ujit_py_raise(ujit_status status, const ModuleObject* module);
  * or an array) with this bit; other lists (empty, of tuples or lists) have UJIT_CODE_NONE. */
 #define UJIT_CODE_LIST (1 << 21)
 #define UJIT_CODE_TYPED_LIST (1 << 22) /* with UJIT_CODE_LIST: a numba.typed.List, ListType[T] */
+/* A record (structured dtype) array (with UJIT_CODE_ARRAY, its ndim and layout) or one record
+ * (np.void): the record type's id, in the low byte and bits 24-30 (values.c's registry). */
+#define UJIT_CODE_RECORD (1 << 23)
+#define UJIT_CODE_RECORD_ID(c) (((c) & 0xff) | ((((c) >> 24) & 0x7f) << 8))
 enum { UJIT_LAYOUT_A = 0, UJIT_LAYOUT_C = 1, UJIT_LAYOUT_F = 2 };
 #define UJIT_CODE_DTYPE(c) ((ujit_dtype)((c) & 0xff))
 #define UJIT_CODE_NDIM(c) (((c) >> 8) & 0xf)
@@ -107,6 +111,14 @@ enum { UJIT_LAYOUT_A = 0, UJIT_LAYOUT_C = 1, UJIT_LAYOUT_F = 2 };
 /* A str argument as a ujit_value over its UTF-8 text; *keep (NULL or a new reference) holds
  * that text until the call is done. -1 with an exception set on failure. */
 int ujit_py_str_value(PyObject* o, ujit_value* v, PyObject** keep);
+/* A record array or record (code with UJIT_CODE_RECORD) as a UJIT_RECORD_ARRAY value over `t`. */
+int ujit_py_record_value(PyObject* o, int32_t code, ujit_value* v, DLTensor* t, int64_t* strides);
+/* record_namer(f): f(dtype) -> Numba's spelling of its Record type (ujit/_types.py sets it). */
+PyObject* ujit_py_set_record_namer(PyObject* self, PyObject* f);
+/* record_code(spelling) -> the argument code of one record of that Record type. */
+PyObject* ujit_py_record_code_of_type(PyObject* self, PyObject* name);
+/* record_type(code) -> the spelling of the record type of an argument code. */
+PyObject* ujit_py_record_type(PyObject* self, PyObject* code);
 /* A str result as a Python str; frees the result's text (on every path). */
 PyObject* ujit_py_from_str(ujit_value* v);
 /* The type code of a Python argument (UJIT_CODE_NONE when unsupported). */

@@ -2,6 +2,8 @@
  * conversion, and DLTensor views of NumPy arrays. */
 #include "ext.h"
 
+#include <numpy/arrayscalars.h>
+
 #include <string.h>
 
 /* ujit_dtype <-> NumPy type numbers, in ujit_dtype order. */
@@ -63,6 +65,7 @@ static int is_enum_member(PyObject* o) {
     if (r < 0) PyErr_Clear();
     return r > 0;
 }
+int32_t ujit_py_record_code(PyObject* o);
 
 int32_t ujit_py_code_of(PyObject* o) {
     PyTypeObject* t = Py_TYPE(o);
@@ -88,7 +91,9 @@ int32_t ujit_py_code_of(PyObject* o) {
     }
     if (PyUnicode_Check(o)) return UJIT_CODE_STR;
     if (!ujit_py_numpy_if_loaded()) goto builtin_subclasses;
-    if (PyArray_Check(o)) return array_code((PyArrayObject*)o);
+    if (PyArray_Check(o))
+        return PyArray_TYPE((PyArrayObject*)o) == NPY_VOID ? ujit_py_record_code(o) : array_code((PyArrayObject*)o);
+    if (PyArray_IsScalar(o, Void)) return ujit_py_record_code(o);
     if (PyArray_IsScalar(o, Generic)) {
         PyArray_Descr* d = PyArray_DescrFromScalar(o);
         if (!d) {
@@ -222,15 +227,10 @@ DLDataType ujit_py_dl_type(ujit_dtype t) {
     return d;
 }
 
-int ujit_py_dltensor(PyArrayObject* a, DLTensor* t, int64_t* strides) {
-    int dt = ujit_py_dtype_of_npy(PyArray_TYPE(a));
-    if (dt < 0 || !PyArray_ISNOTSWAPPED(a)) {
-        PyErr_Format(PyExc_TypeError, "ujit does not support arrays of dtype %R", (PyObject*)PyArray_DESCR(a));
-        return -1;
-    }
-    int nd = PyArray_NDIM(a);
+/* The array's strides counted in items (DLPack's); -1 with a Python error where they are not whole items. */
+static int element_strides(PyArrayObject* a, int64_t* strides) {
     npy_intp item = PyArray_ITEMSIZE(a);
-    for (int k = 0; k < nd; ++k) {
+    for (int k = 0; k < PyArray_NDIM(a); ++k) {
         npy_intp s = PyArray_STRIDES(a)[k];
         if (s % item != 0) {
             PyErr_SetString(PyExc_ValueError, "ujit needs array strides that are multiples of the item size");
@@ -238,6 +238,17 @@ int ujit_py_dltensor(PyArrayObject* a, DLTensor* t, int64_t* strides) {
         }
         strides[k] = (int64_t)(s / item);
     }
+    return 0;
+}
+
+int ujit_py_dltensor(PyArrayObject* a, DLTensor* t, int64_t* strides) {
+    int dt = ujit_py_dtype_of_npy(PyArray_TYPE(a));
+    if (dt < 0 || !PyArray_ISNOTSWAPPED(a)) {
+        PyErr_Format(PyExc_TypeError, "ujit does not support arrays of dtype %R", (PyObject*)PyArray_DESCR(a));
+        return -1;
+    }
+    int nd = PyArray_NDIM(a);
+    if (element_strides(a, strides) < 0) return -1;
     memset(t, 0, sizeof *t);
     t->data = PyArray_DATA(a);
     t->device.device_type = kDLCPU;
@@ -289,4 +300,150 @@ int ujit_py_require_writable(const ujit_value* v) {
     if ((v->is_array & UJIT_ARRAY_READONLY) != UJIT_ARRAY_READONLY) return 0;
     PyErr_SetString(PyExc_ValueError, "output array is read-only");
     return -1;
+}
+
+/* ------------------------------------------------------------------ records */
+
+#ifndef PyDataType_ELSIZE /* NumPy 1.x */
+#define PyDataType_ELSIZE(d) ((d)->elsize)
+#endif
+
+/* Record types seen in arguments: dtype -> id (a cache) and spelling -> id, and by id the
+ * spelling (bytes, NUL-terminated: the C API's v.record.type) and the itemsize. */
+static PyObject* record_namer;   /* ujit._types.record_spelling */
+static PyObject* record_by_dtype; /* dict */
+static PyObject* record_by_name;  /* dict */
+static PyObject* record_names;    /* list of bytes */
+#define MAX_RECORD_IDS (1 << 15)
+
+PyObject* ujit_py_set_record_namer(PyObject* self, PyObject* f) {
+    (void)self;
+    Py_XINCREF(f);
+    Py_XSETREF(record_namer, f);
+    if (!record_by_dtype && !(record_by_dtype = PyDict_New())) return NULL;
+    if (!record_by_name && !(record_by_name = PyDict_New())) return NULL;
+    if (!record_names && !(record_names = PyList_New(0))) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* The id of a record type's spelling (a new one for a new spelling); -1 with an exception. */
+static long record_id_of_name(PyObject* name) {
+    PyObject* known = PyDict_GetItemWithError(record_by_name, name);
+    if (known) return PyLong_AsLong(known);
+    if (PyErr_Occurred()) return -1;
+    long k = (long)PyList_GET_SIZE(record_names);
+    if (k >= MAX_RECORD_IDS) {
+        PyErr_SetString(PyExc_TypeError, "too many record types");
+        return -1;
+    }
+    PyObject* bytes = PyUnicode_AsUTF8String(name);
+    PyObject* key = PyLong_FromLong(k);
+    int bad = !bytes || !key || PyList_Append(record_names, bytes) < 0 || PyDict_SetItem(record_by_name, name, key) < 0;
+    Py_XDECREF(bytes);
+    Py_XDECREF(key);
+    return bad ? -1 : k;
+}
+
+PyObject* ujit_py_record_code_of_type(PyObject* self, PyObject* name) {
+    (void)self;
+    if (!record_by_name || !PyUnicode_Check(name))
+        return PyErr_Format(PyExc_TypeError, "record_code(spelling) takes a Record's spelling");
+    long id = record_id_of_name(name);
+    if (id < 0) return NULL;
+    return PyLong_FromLong(UJIT_CODE_RECORD | (id & 0xff) | ((id >> 8) << 24));
+}
+
+/* The id of a structured dtype's record type; -1 (no exception) when it has none. */
+static int record_id(PyArray_Descr* d) {
+    if (!record_namer || !record_by_dtype) return -1;
+    PyObject* id = PyDict_GetItemWithError(record_by_dtype, (PyObject*)d);
+    if (id) return (int)PyLong_AsLong(id);
+    if (PyErr_Occurred()) goto fail;
+    PyObject* name = PyObject_CallOneArg(record_namer, (PyObject*)d);
+    if (!name) goto fail;
+    long k = record_id_of_name(name);
+    Py_DECREF(name);
+    if (k < 0) goto fail;
+    PyObject* key = PyLong_FromLong(k);
+    if (!key || PyDict_SetItem(record_by_dtype, (PyObject*)d, key) < 0) {
+        Py_XDECREF(key);
+        goto fail;
+    }
+    Py_DECREF(key);
+    return (int)k;
+fail:
+    PyErr_Clear(); /* the dispatcher reports the argument (Numba's TypingError) */
+    return -1;
+}
+
+int32_t ujit_py_record_code(PyObject* o) {
+    if (PyArray_Check(o)) {
+        PyArrayObject* a = (PyArrayObject*)o;
+        int id = PyDataType_HASFIELDS(PyArray_DESCR(a)) ? record_id(PyArray_DESCR(a)) : -1;
+        int nd = PyArray_NDIM(a);
+        if (id < 0 || nd > 15) return UJIT_CODE_NONE;
+        int layout = PyArray_IS_C_CONTIGUOUS(a)   ? UJIT_LAYOUT_C
+                     : PyArray_IS_F_CONTIGUOUS(a) ? UJIT_LAYOUT_F
+                                                  : UJIT_LAYOUT_A;
+        int readonly = PyArray_ISWRITEABLE(a) ? 0 : UJIT_CODE_READONLY;
+        return UJIT_CODE_RECORD | UJIT_CODE_ARRAY | readonly | (id & 0xff) | ((id >> 8) << 24) | (nd << 8) |
+               (layout << 12);
+    }
+    PyVoidScalarObject* s = (PyVoidScalarObject*)o;
+    int id = s->descr && PyDataType_HASFIELDS(s->descr) ? record_id(s->descr) : -1;
+    if (id < 0) return UJIT_CODE_NONE;
+    int readonly = (s->flags & NPY_ARRAY_WRITEABLE) ? 0 : UJIT_CODE_READONLY;
+    return UJIT_CODE_RECORD | readonly | (id & 0xff) | ((id >> 8) << 24);
+}
+
+PyObject* ujit_py_record_type(PyObject* self, PyObject* code) {
+    (void)self;
+    long c = PyLong_AsLong(code);
+    if (c == -1 && PyErr_Occurred()) return NULL;
+    long id = UJIT_CODE_RECORD_ID(c);
+    if (!(c & UJIT_CODE_RECORD) || !record_names || id >= PyList_GET_SIZE(record_names))
+        return PyErr_Format(PyExc_ValueError, "no record type has code %ld", c);
+    return PyUnicode_FromString(PyBytes_AS_STRING(PyList_GET_ITEM(record_names, id)));
+}
+
+int ujit_py_record_value(PyObject* o, int32_t code, ujit_value* v, DLTensor* t, int64_t* strides) {
+    memset(v, 0, sizeof *v);
+    memset(t, 0, sizeof *t);
+    long id = UJIT_CODE_RECORD_ID(code);
+    if (!record_names || id >= PyList_GET_SIZE(record_names)) {
+        PyErr_SetString(PyExc_SystemError, "unknown record type code");
+        return -1;
+    }
+    PyArray_Descr* d;
+    int writeable;
+    if (PyArray_Check(o)) {
+        PyArrayObject* a = (PyArrayObject*)o;
+        d = PyArray_DESCR(a);
+        if (element_strides(a, strides) < 0) return -1;
+        t->data = PyArray_DATA(a);
+        t->ndim = PyArray_NDIM(a);
+        t->shape = (int64_t*)PyArray_DIMS(a);
+        t->strides = strides;
+        writeable = PyArray_ISWRITEABLE(a);
+    } else if (PyArray_IsScalar(o, Void)) {
+        PyVoidScalarObject* s = (PyVoidScalarObject*)o;
+        d = s->descr;
+        t->data = s->obval;
+        writeable = (s->flags & NPY_ARRAY_WRITEABLE) != 0;
+    } else {
+        PyErr_SetString(PyExc_TypeError, "expected a record array or a record");
+        return -1;
+    }
+    if (PyDataType_ELSIZE(d) > 65535) {
+        PyErr_SetString(PyExc_TypeError, "ujit supports records of up to 65535 bytes");
+        return -1;
+    }
+    t->device.device_type = kDLCPU;
+    t->dtype.code = kDLOpaqueHandle;
+    t->dtype.bits = 8;
+    t->dtype.lanes = (uint16_t)PyDataType_ELSIZE(d);
+    v->is_array = writeable ? UJIT_RECORD_ARRAY : (UJIT_RECORD_ARRAY | 2);
+    v->v.record.tensor = t;
+    v->v.record.type = PyBytes_AS_STRING(PyList_GET_ITEM(record_names, id));
+    return 0;
 }
