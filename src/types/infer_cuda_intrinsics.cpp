@@ -5,6 +5,7 @@
 // mask, shuffle and match int32/int64/float32/float64 values, vote on a predicate (ballot
 // gives int32, the others bool), match_all_sync gives (int32 mask, bool).
 #include "syntax/diagnostics.hpp"
+#include "types/cache_hints.hpp"
 #include "types/infer_impl.hpp"
 #include "types/rules.hpp"
 
@@ -23,7 +24,33 @@ const Type* Inferrer::cuda_intrinsic_call(const Call* c, BuiltinId id, const std
         if (!args[i]->is_int())
             error(c->args[i]->loc, fmt::format("{}() needs an integer, not {}", what, args[i]->str()));
     };
+    if (is_cache_hint(id)) {  // (ary, i) loads ary[i]; (ary, i, v) stores v there
+        const bool store = builtin_info(id).min_args == 3;
+        want(store ? 3 : 2);
+        const Type* ary = args[0];
+        if (!ary->is_array() || ary->dtype()->is_complex())
+            error(c->args[0]->loc, fmt::format("{}() needs an array of integers or floats, not {}", what, ary->str()));
+        std::vector<const Type*> idx = args[1]->is_tuple() ? args[1]->elements() : std::vector<const Type*>{args[1]};
+        for (const Type* t : idx)
+            if (!t->is_int())
+                error(c->args[1]->loc,
+                      fmt::format("{}() needs an integer index or a tuple of them, not {}", what, args[1]->str()));
+        if (static_cast<int>(idx.size()) != ary->ndim())
+            error(c->args[1]->loc,
+                  fmt::format("{}() on a {}-D array needs {} indices", what, ary->ndim(), ary->ndim()));
+        if (!store) return ary->dtype();
+        require_writable(c->args[0], ary);
+        if (!args[2]->is_number() || args[2]->is_complex())
+            error(c->args[2]->loc, fmt::format("{}() stores a real number, not {}", what, args[2]->str()));
+        return none();
+    }
     switch (id) {
+    case BuiltinId::CudaConstArrayLike:  // Numba's takes a global NumPy array, frozen in constant memory
+        want(1);
+        if (!args[0]->is_array() || !constant_of(c->args[0]))
+            error(c->args[0]->loc, fmt::format("{}() needs a global NumPy array (frozen into constant memory), not {}",
+                                               what, args[0]->str()));
+        return args[0];
     case BuiltinId::CudaPopc:
     case BuiltinId::CudaClz:
         want(1);

@@ -62,6 +62,7 @@ typedef struct {
     ColumnFix* fixes;
     Py_ssize_t n_fixes;
     PyObject* exceptions; /* dict or NULL: global name -> the module's own exception class */
+    PyObject* captured;   /* list or NULL: the device arrays the code captured (kept alive with it) */
 } ModuleObject;
 
 typedef struct {
