@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include <string_view>
+
 namespace ujit::types {
 
 using namespace syntax;
@@ -24,20 +26,21 @@ const Type* Inferrer::cuda_intrinsic_call(const Call* c, BuiltinId id, const std
         if (!args[i]->is_int())
             error(c->args[i]->loc, fmt::format("{}() needs an integer, not {}", what, args[i]->str()));
     };
-    if (is_cache_hint(id)) {  // (ary, i) loads ary[i]; (ary, i, v) stores v there
+    if (is_cache_hint(id)) {  // (ary, i) loads ary[i]; (ary, i, v) stores v there; numba-cuda's messages
         const bool store = builtin_info(id).min_args == 3;
+        const std::string name = what.substr(std::string_view("cuda.").size());
         want(store ? 3 : 2);
         const Type* ary = args[0];
-        if (!ary->is_array() || ary->dtype()->is_complex())
-            error(c->args[0]->loc, fmt::format("{}() needs an array of integers or floats, not {}", what, ary->str()));
-        std::vector<const Type*> idx = args[1]->is_tuple() ? args[1]->elements() : std::vector<const Type*>{args[1]};
-        for (const Type* t : idx)
-            if (!t->is_int())
-                error(c->args[1]->loc,
-                      fmt::format("{}() needs an integer index or a tuple of them, not {}", what, args[1]->str()));
+        if (!ary->is_array() || !(ary->dtype()->is_int() || ary->dtype()->is_float()))
+            error(c->args[0]->loc, fmt::format("{} requires array of integer or float type, not {}", name, ary->str()));
+        const Type* index = args[1];
+        if (!index->is_tuple() && ary->ndim() > 1)
+            error(c->args[1]->loc, fmt::format("Expected {} indices, got a scalar", ary->ndim()));
+        std::vector<const Type*> idx = index->is_tuple() ? index->elements() : std::vector<const Type*>{index};
         if (static_cast<int>(idx.size()) != ary->ndim())
-            error(c->args[1]->loc,
-                  fmt::format("{}() on a {}-D array needs {} indices", what, ary->ndim(), ary->ndim()));
+            error(c->args[1]->loc, fmt::format("Expected {} indices, got {}", ary->ndim(), idx.size()));
+        for (const Type* t : idx)
+            if (!t->is_int()) error(c->args[1]->loc, fmt::format("{} is not a valid index", t->str()));
         if (!store) return ary->dtype();
         require_writable(c->args[0], ary);
         if (!args[2]->is_number() || args[2]->is_complex())

@@ -341,3 +341,19 @@ def test_a_cache_hint_on_the_cpu_is_a_located_error():
 
     with pytest.raises(ujit.CompileError, match="ldcg"):
         host(np.ones(2))
+
+
+@pytest.mark.parametrize("body,sig,message", [
+    ("cuda.ldcs(x, 1.0)", types.float32[::1], "float64 is not a valid index"),
+    ("cuda.ldcs(x, (1, 2))", types.float32[::1], "Expected 1 indices, got 2"),
+    ("cuda.ldcs(x, 1)", types.float32[:, ::1], "Expected 2 indices, got a scalar"),
+    ("cuda.ldcs(x, (1,))", types.float32[:, ::1], "Expected 2 indices, got 1"),
+    ("cuda.stwb(x, 0, 1)", types.complex64[::1], "stwb requires array of integer or float type"),
+])
+def test_cache_hint_misuse_is_numba_s_typing_error(body, sig, message):
+    from ujit.core.errors import TypingError
+
+    ns = {}
+    exec("def bad(x):\n    %s\n" % body, {"cuda": cuda}, ns)
+    with pytest.raises(TypingError, match=message):
+        cuda.compile_ptx(ns["bad"], (sig,))
