@@ -250,7 +250,12 @@ typedef struct ujit_function ujit_function;
  *   UJIT_GLOBAL_ARRAY     a NumPy array the code reads (`scalar` holds it: a DLTensor with
  *                         is_array UJIT_ARRAY, or a ujit_array): frozen as Numba freezes a
  *                         global array, its items copied when the module is made, typed as
- *                         `readonly array(dtype, Nd, C)` (a store into it is a compile error).
+ *                         `readonly array(dtype, Nd, C)` (a store into it is a compile error);
+ *   UJIT_GLOBAL_DEVICE_ARRAY  an array captured by reference, as Numba captures a global
+ *                         device array (`scalar` holds a DLTensor with is_array UJIT_ARRAY):
+ *                         its data pointer (device memory, or host memory where kernels run
+ *                         on the CPU), shape and strides are compiled into the code, which
+ *                         reads and writes it in place; the memory must outlive the module.
  * Another jitted function that the code calls: put its source (with its decorator) into
  * the same module source, before or after the caller, and, when the caller's global name
  * differs from the def name, add a UJIT_GLOBAL_FUNCTION alias. */
@@ -260,7 +265,8 @@ typedef enum ujit_global_kind {
     UJIT_GLOBAL_MODULE = 2,
     UJIT_GLOBAL_FUNCTION = 3,
     UJIT_GLOBAL_MEMBER = 4,
-    UJIT_GLOBAL_ARRAY = 5
+    UJIT_GLOBAL_ARRAY = 5,
+    UJIT_GLOBAL_DEVICE_ARRAY = 6
 } ujit_global_kind;
 
 typedef struct ujit_global {

@@ -437,7 +437,7 @@ private:
 // A module-level name supplied by the host, bound before the module's own statements
 // (which win over it): what a Python host passes for a function's __globals__.
 struct HostGlobal {
-    enum class Kind { Constant, Module, Member, Function };
+    enum class Kind { Constant, Module, Member, Function, DeviceArray };
     Kind kind = Kind::Constant;
     Value value;         // Constant: a scalar (its dtype is kept: np.float32), a tuple of them, or an
                          // array, frozen as Numba freezes a global array: copied by from_string,
@@ -446,6 +446,11 @@ struct HostGlobal {
                          // Function: the def name of a function of the same source
     std::string member;  // Member: what `from <target> import <member>` binds ("sqrt", "jit")
     static HostGlobal constant(Value v);
+    // DeviceArray: an array captured by reference, as Numba captures a global device array:
+    // its data pointer (device memory for CUDA code; host memory where kernels run on the
+    // CPU), shape and strides are compiled into the code, which reads and writes it in place.
+    // The memory must outlive the module. `value` holds the ArrayRef (never dereferenced).
+    static HostGlobal device_array(ArrayRef a);
     static HostGlobal module(std::string name);
     static HostGlobal module_member(std::string module, std::string member);
     static HostGlobal function(std::string def_name);

@@ -99,6 +99,10 @@ ujit::HostGlobal host_global(const ujit_global& g, int depth) {
                     g.scalar.is_array == UJIT_ARRAY_RESULT,
                 "an array global must hold an array (UJIT_ARRAY or UJIT_ARRAY_RESULT)");
         return ujit::HostGlobal::constant(ujit::capi::to_value(g.scalar));
+    case UJIT_GLOBAL_DEVICE_ARRAY:
+        require(g.scalar.is_array == UJIT_ARRAY && g.scalar.v.array,
+                "a device array global must hold a DLTensor (UJIT_ARRAY)");
+        return ujit::HostGlobal::device_array(ujit::ArrayRef::from_dlpack(*g.scalar.v.array));
     case UJIT_GLOBAL_MODULE:
         require(g.module, "a module global with a null module name");
         return ujit::HostGlobal::module(g.module);

@@ -286,6 +286,14 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         if (!v) v = math(BuiltinId::MathPow, {llvm::ConstantFP::get(a.v->getType(), 2.0), a.v}, a.t, e->loc);
         return result(v, a.t);
     }
+    case BuiltinId::IntBitCount: {  // CPython's: the ones of abs(x) (abs(INT64_MIN) wraps to itself: 1)
+        UJIT_INTERNAL_ASSERT(self, e->loc, "bit_count() lowered without its receiver");
+        const Type* t = type_of(self);
+        llvm::Value* v = expr(self);
+        if (t->is_signed()) v = b.CreateBinaryIntrinsic(llvm::Intrinsic::abs, v, b.getFalse());
+        llvm::Value* n = b.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, v);
+        return result(b.CreateZExtOrTrunc(n, b.getInt64Ty()), types::int64());
+    }
     case BuiltinId::NpReal:
     case BuiltinId::NpImag:
     case BuiltinId::NpConj:

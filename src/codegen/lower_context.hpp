@@ -283,6 +283,8 @@ private:
     llvm::Value* cuda_array_storage(const syntax::Call* e, bool shared);
     int64_t shared_row_padding(const std::vector<int64_t>& dims, int64_t itemsize);
     llvm::Value* cuda_atomic(const syntax::Call* e, types::BuiltinId id);
+    llvm::Value* float_indexed_pointer(llvm::Value* arr, const types::Type* at, const syntax::Expr* index);
+    llvm::Value* cache_hint_access(const syntax::Call* e, types::BuiltinId id);  // lower_cache_hints.cpp
 
     // ---- alloc: memory compiled code owns (codegen/lower_refcount.cpp, nplib/allocate.cpp,
     // nplib/lower_constructors.cpp, nplib/lower_array_copies.cpp)

@@ -15,8 +15,11 @@
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
 #include "types/builtins.hpp"
+#include "types/cache_hints.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace ujit::codegen {
 
@@ -56,6 +59,8 @@ llvm::Value* FunctionLowering::cuda_call(const Call* e, BuiltinId id) {
     if (id == BuiltinId::CudaSharedArray) return cuda_array_storage(e, true);
     if (id == BuiltinId::CudaLocalArray) return cuda_array_storage(e, false);
     if (types::is_atomic(id)) return cuda_atomic(e, id);
+    if (types::is_cache_hint(id)) return cache_hint_access(e, id);
+    if (id == BuiltinId::CudaConstArrayLike) return expr(e->args[0]);  // the frozen array: constant memory
     if (llvm::Value* v = cuda_intrinsic(e, id)) return v;
     if (llvm::Value* v = fp16_call(e, id)) return v;
     const Type* rt = type_of(e);
@@ -108,6 +113,40 @@ llvm::Value* FunctionLowering::cuda_array_storage(const Call* e, bool shared) {
     return make_array(b, at, p, shape_v, strides_v);
 }
 
+namespace {
+
+bool has_float_index(const Type* t) {
+    if (!t->is_tuple()) return t->is_float();
+    const auto& el = t->elements();
+    return std::any_of(el.begin(), el.end(), [](const Type* x) { return x->is_float(); });
+}
+
+}  // namespace
+
+// An atomic's index with float components (a tuple unified from int and float elements, as
+// test_atomics builds one): Numba casts each component to intp (fptosi); ordinary
+// indexing rejects floats at typing. Negative indices wrap as everywhere.
+llvm::Value* FunctionLowering::float_indexed_pointer(llvm::Value* arr, const Type* at, const Expr* index) {
+    const Type* it = type_of(index);
+    llvm::Value* v = expr(index);
+    std::vector<const Type*> parts = it->is_tuple() ? it->elements() : std::vector<const Type*>{it};
+    if (static_cast<int>(parts.size()) != at->ndim())
+        unsupported(index->loc, "an atomic operation needs one index per dimension");
+    llvm::Value* offset = b.getInt64(0);
+    for (unsigned k = 0; k < parts.size(); ++k) {
+        llvm::Value* x = it->is_tuple() ? b.CreateExtractValue(v, k) : v;
+        const Type* t = parts[k];
+        llvm::Value* i = t->is_float()  ? b.CreateFPToSI(x, b.getInt64Ty())
+                         : t->is_bool() ? b.CreateZExt(x, b.getInt64Ty())
+                                        : b.CreateIntCast(x, b.getInt64Ty(), t->is_signed());
+        llvm::Value* dim = array_dim(b, arr, k);
+        if (!t->is_int() || t->is_signed())
+            i = b.CreateSelect(b.CreateICmpSLT(i, b.getInt64(0)), b.CreateAdd(i, dim), i);
+        offset = b.CreateAdd(offset, b.CreateMul(i, array_stride(b, arr, k)));
+    }
+    return b.CreateGEP(b.getInt8Ty(), array_data(b, arr), offset, "elem.ptr");
+}
+
 llvm::Value* FunctionLowering::cuda_atomic(const Call* e, BuiltinId id) {
     UJIT_INTERNAL_ASSERT(e->args.size() >= 3, e->loc,
                          fmt::format("{}() typed without an array, an index and a value", types::builtin_name(id)));
@@ -122,6 +161,8 @@ llvm::Value* FunctionLowering::cuda_atomic(const Call* e, BuiltinId id) {
         if (p->getType()->getPointerAddressSpace() != 0) p = b.CreateAddrSpaceCast(p, b.getPtrTy());
         id = BuiltinId::CudaAtomicCas;
         first_value = 1;
+    } else if (has_float_index(type_of(e->args[1]))) {
+        p = float_indexed_pointer(arr, at, e->args[1]);
     } else {
         llvm::Value* view = nullptr;
         p = element_pointer(arr, at, e->args[1], e->loc, &elem, &view);

@@ -103,6 +103,19 @@ llvm::Value* FunctionLowering::math_values(BuiltinId id, std::vector<llvm::Value
         out = b.CreateInsertValue(out, b.CreateSelect(special, x, m), 0);
         return b.CreateInsertValue(out, b.CreateSelect(special, b.getInt32(0), e), 1);
     }
+    case BuiltinId::MathModf: {
+        if (!t->is_float() || t->bits() < 32) break;
+        // C's modf: the integral part is trunc(x); the fractional part carries x's sign, and
+        // is (+-)0 for an infinity; a nan gives (nan, nan).
+        llvm::Value* whole = intrinsic(b, llvm::Intrinsic::trunc, {x});
+        llvm::Value* inf =
+            b.CreateFCmpOEQ(intrinsic(b, llvm::Intrinsic::fabs, {x}), llvm::ConstantFP::getInfinity(x->getType()));
+        llvm::Value* frac = b.CreateSelect(inf, c(0.0), b.CreateFSub(x, whole));
+        frac = intrinsic(b, llvm::Intrinsic::copysign, {frac, x});
+        llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, rt));
+        out = b.CreateInsertValue(out, frac, 0);
+        return b.CreateInsertValue(out, whole, 1);
+    }
     case BuiltinId::MathGcd: {
         if (!t->is_int() || args.size() != 2) break;
         // Euclid on magnitudes; gcd(0, 0) == 0.

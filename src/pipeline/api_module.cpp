@@ -41,6 +41,13 @@ HostGlobal HostGlobal::module_member(std::string module, std::string member) {
     return g;
 }
 
+HostGlobal HostGlobal::device_array(ArrayRef a) {
+    HostGlobal g;
+    g.kind = Kind::DeviceArray;
+    g.value = Value(std::move(a));
+    return g;
+}
+
 HostGlobal HostGlobal::function(std::string def_name) {
     HostGlobal g;
     g.kind = Kind::Function;
@@ -112,6 +119,14 @@ types::HostGlobal host_global(const std::string& name, const HostGlobal& g) {
         out.member = g.member;
         break;
     case HostGlobal::Kind::Function: out.kind = types::HostGlobal::Kind::FunctionAlias; break;
+    case HostGlobal::Kind::DeviceArray: {
+        const ArrayRef& a = g.value.array();
+        std::vector<int64_t> strides =
+            a.strides.empty() ? ArrayRef::c_order(a.data, a.dtype, a.shape).strides : a.strides;
+        out.constant = types::make_captured_array(pipeline::type_of_dtype(a.dtype), a.shape, std::move(strides),
+                                                  reinterpret_cast<uint64_t>(a.data));
+        break;
+    }
     }
     return out;
 }
@@ -135,9 +150,16 @@ std::string source_key(const std::string& source, const ModuleOptions& o) {
     std::string key = source;
     if (o.first_line > 1 || o.column_offset > 0 || !o.globals.empty()) {
         key += fmt::format("\n#ujit-offset {} {}\n", o.first_line, o.column_offset);
-        for (const auto& [name, g] : o.globals)
-            key +=
-                fmt::format("#ujit-global {} {} {} {} {}\n", name, int(g.kind), g.target, g.member, key_text(g.value));
+        for (const auto& [name, g] : o.globals) {
+            // A captured device array is its address and layout (its memory is never read here).
+            std::string value =
+                g.kind == HostGlobal::Kind::DeviceArray
+                    ? fmt::format("{}@{:x}{}/{}", dtype_name(g.value.array().dtype),
+                                  reinterpret_cast<uintptr_t>(g.value.array().data),
+                                  fmt::join(g.value.array().shape, ","), fmt::join(g.value.array().strides, ","))
+                    : key_text(g.value);
+            key += fmt::format("#ujit-global {} {} {} {} {}\n", name, int(g.kind), g.target, g.member, value);
+        }
     }
     return key;
 }

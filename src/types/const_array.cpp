@@ -284,7 +284,29 @@ ConstValue const_item(const ConstValue& array, int64_t flat) {
 ConstValue make_const_array(const Type* dtype, std::vector<int64_t> shape, std::string bytes) {
     ConstValue c;
     c.type = array(dtype, static_cast<int>(shape.size()), Layout::C, /*readonly=*/true);
-    c.array = std::make_shared<const ConstArray>(ConstArray{std::move(shape), std::move(bytes)});
+    ConstArray a;
+    a.shape = std::move(shape);
+    a.bytes = std::move(bytes);
+    c.array = std::make_shared<const ConstArray>(std::move(a));
+    return c;
+}
+
+ConstValue make_captured_array(const Type* dtype, std::vector<int64_t> shape, std::vector<int64_t> strides,
+                               uint64_t address) {
+    bool c_order = true;
+    int64_t step = dtype->itemsize();
+    for (size_t k = shape.size(); k-- > 0;) {
+        if (shape[k] != 1 && strides[k] != step) c_order = false;
+        step *= shape[k];
+    }
+    ConstValue c;
+    c.type = array(dtype, static_cast<int>(shape.size()), c_order ? Layout::C : Layout::A);
+    ConstArray a;
+    a.shape = std::move(shape);
+    a.by_reference = true;
+    a.address = address;
+    a.strides = std::move(strides);
+    c.array = std::make_shared<const ConstArray>(std::move(a));
     return c;
 }
 

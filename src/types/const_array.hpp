@@ -15,6 +15,11 @@ std::optional<ConstValue> eval_const_array(const syntax::Expr* e, const NameLook
 // A frozen array of `dtype` (a scalar type), `shape` and its items in C order.
 ConstValue make_const_array(const Type* dtype, std::vector<int64_t> shape, std::string bytes);
 
+// A device array captured by reference: typed as a writable array (C layout where the
+// strides are C order, else A); its items are never folded at compile time.
+ConstValue make_captured_array(const Type* dtype, std::vector<int64_t> shape, std::vector<int64_t> strides,
+                               uint64_t address);
+
 // The item of `dtype` holding `v` (converted as NumPy's astype would), in native bytes.
 std::string const_item_bytes(const ConstValue& v, const Type* dtype);
 

@@ -109,6 +109,11 @@ private:
         }
         case ExprKind::FloatLit: return const_float(cast<FloatLit>(e)->value);
         case ExprKind::BoolLit: return const_int(cast<BoolLit>(e)->value, boolean());
+        case ExprKind::NoneLit: {  // a module's `X = None`, frozen as Numba freezes a global None
+            ConstValue c;
+            c.type = none();
+            return c;
+        }
         case ExprKind::ImagLit: {
             ConstValue c;
             c.type = complex(128);
@@ -184,6 +189,8 @@ private:
         std::vector<int64_t> shape;
         if (base.type->is_tuple())
             shape.push_back(static_cast<int64_t>(base.elems.size()));
+        else if (base.array && base.array->by_reference)  // its items change as the program runs
+            not_constant(s, "a captured device array is read when the code runs");
         else if (base.array)
             shape = base.array->shape;
         else

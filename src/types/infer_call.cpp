@@ -105,6 +105,11 @@ const Type* Inferrer::call(const Call* c) {
                                                    what, args[i]->str()));
     }
     // ---- end records
+    if (callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::IntBitCount) {
+        if (!c->args.empty()) error(c->loc, "bit_count() takes no arguments");
+        operands(c, {fn_.type_of(cast<Attribute>(c->callee)->value)});
+        return int64();  // Python's int
+    }
     if (callee->kind() == Kind::BuiltinFunc && is_array_method(callee->builtin()))
         return array_method(c, callee->builtin(), std::move(args));
     if (callee->kind() == Kind::BuiltinFunc && is_list_method(callee->builtin()))
@@ -210,7 +215,9 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
         return e ? e->loc : c->loc;
     };
     const Decorator& d = m_.decorators[callee];
-    if (d.kind == Decorator::Kind::CudaJit && !d.device)
+    // numba-cuda compiles a kernel called from CUDA code as a device function of the caller
+    // (test_inline's set_zero); from CPU code it is launched, never called.
+    if (d.kind == Decorator::Kind::CudaJit && !d.device && !cuda())
         error(c->loc,
               fmt::format("'{}' is a CUDA kernel; kernels are launched from the host, not called", callee->name));
     // A device function is CUDA code: CPU code cannot call it, except CUDA code compiled for
@@ -435,6 +442,11 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         number(0);
         operands(c, {math_float(args[0])});
         return tuple({math_float(args[0]), int32()});
+    case BuiltinId::MathModf:  // (fractional part, integral part), both floats
+        arity(1, 1);
+        number(0);
+        operands(c, {math_float(args[0])});
+        return tuple({math_float(args[0]), math_float(args[0])});
     case BuiltinId::MathLdexp:
         arity(2, 2);
         number(0);
@@ -670,8 +682,10 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
         if (!ary->is_array()) error(c->args[0]->loc, fmt::format("{}() needs an array, not {}", what, ary->str()));
         require_writable(c->args[0], ary);
         std::vector<const Type*> idx = args[1]->is_tuple() ? args[1]->elements() : std::vector<const Type*>{args[1]};
+        // Numba's lowering casts each index to intp, floats (a unified tuple of int and
+        // float, as test_atomics makes) included.
         for (auto* t : idx)
-            if (!t->is_int())
+            if (!t->is_int() && !t->is_bool() && !t->is_float())
                 error(c->args[1]->loc, fmt::format("{}() index must be an integer or a tuple of integers, not {}", what,
                                                    args[1]->str()));
         if (static_cast<int>(idx.size()) != ary->ndim())

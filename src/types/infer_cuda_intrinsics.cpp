@@ -5,10 +5,13 @@
 // mask, shuffle and match int32/int64/float32/float64 values, vote on a predicate (ballot
 // gives int32, the others bool), match_all_sync gives (int32 mask, bool).
 #include "syntax/diagnostics.hpp"
+#include "types/cache_hints.hpp"
 #include "types/infer_impl.hpp"
 #include "types/rules.hpp"
 
 #include <fmt/format.h>
+
+#include <string_view>
 
 namespace ujit::types {
 
@@ -23,7 +26,34 @@ const Type* Inferrer::cuda_intrinsic_call(const Call* c, BuiltinId id, const std
         if (!args[i]->is_int())
             error(c->args[i]->loc, fmt::format("{}() needs an integer, not {}", what, args[i]->str()));
     };
+    if (is_cache_hint(id)) {  // (ary, i) loads ary[i]; (ary, i, v) stores v there; numba-cuda's messages
+        const bool store = builtin_info(id).min_args == 3;
+        const std::string name = what.substr(std::string_view("cuda.").size());
+        want(store ? 3 : 2);
+        const Type* ary = args[0];
+        if (!ary->is_array() || !(ary->dtype()->is_int() || ary->dtype()->is_float()))
+            error(c->args[0]->loc, fmt::format("{} requires array of integer or float type, not {}", name, ary->str()));
+        const Type* index = args[1];
+        if (!index->is_tuple() && ary->ndim() > 1)
+            error(c->args[1]->loc, fmt::format("Expected {} indices, got a scalar", ary->ndim()));
+        std::vector<const Type*> idx = index->is_tuple() ? index->elements() : std::vector<const Type*>{index};
+        if (static_cast<int>(idx.size()) != ary->ndim())
+            error(c->args[1]->loc, fmt::format("Expected {} indices, got {}", ary->ndim(), idx.size()));
+        for (const Type* t : idx)
+            if (!t->is_int()) error(c->args[1]->loc, fmt::format("{} is not a valid index", t->str()));
+        if (!store) return ary->dtype();
+        require_writable(c->args[0], ary);
+        if (!args[2]->is_number() || args[2]->is_complex())
+            error(c->args[2]->loc, fmt::format("{}() stores a real number, not {}", what, args[2]->str()));
+        return none();
+    }
     switch (id) {
+    case BuiltinId::CudaConstArrayLike:  // Numba's takes a global NumPy array, frozen in constant memory
+        want(1);
+        if (!args[0]->is_array() || !constant_of(c->args[0]))
+            error(c->args[0]->loc, fmt::format("{}() needs a global NumPy array (frozen into constant memory), not {}",
+                                               what, args[0]->str()));
+        return args[0];
     case BuiltinId::CudaPopc:
     case BuiltinId::CudaClz:
         want(1);

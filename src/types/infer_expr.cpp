@@ -151,6 +151,9 @@ const Type* Inferrer::attribute(const Attribute* a) {
         }
         if (a->attr == "conjugate") return builtin_func(BuiltinId::ComplexConjugate);
         break;
+    case Kind::Int:
+        if (a->attr == "bit_count") return builtin_func(BuiltinId::IntBitCount);  // Python 3.10's
+        break;
     default: break;
     }
     error(a->attr_loc, fmt::format("{} has no attribute '{}' in ujit", base->str(), a->attr));

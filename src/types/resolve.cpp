@@ -130,7 +130,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     }
     if (space == "cuda") {
         if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" || attr == "shared" ||
-            attr == "local" || attr == "atomic" || attr == "random" || attr == "fp16")
+            attr == "local" || attr == "atomic" || attr == "random" || attr == "fp16" || attr == "const")
             return ns("cuda." + attr);
         if (attr == "jit") return decorator("cuda.jit");
         // Module level only (types/declared_device.cpp): `f = cuda.declare_device(...)`.

@@ -105,6 +105,11 @@ enum class TargetKind { CPU, CUDA };
 struct ConstArray {
     std::vector<int64_t> shape;
     std::string bytes;
+    // A device array captured by reference (Numba's capture of a global DeviceNDArray):
+    // no bytes; the code reads and writes the memory at `address` with these strides.
+    bool by_reference = false;
+    uint64_t address = 0;
+    std::vector<int64_t> strides;
 };
 
 // A compile-time constant (module-level constants, math.pi, folded literals, global arrays).

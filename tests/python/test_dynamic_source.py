@@ -53,6 +53,16 @@ def _helper(x):
 
 helper_renamed = ujit.njit(_helper)
 _helper.__name__ = "helper_with_another_name"
+def test_same_name_at_the_same_line_in_several_texts():
+    # numba-cuda's test_atomics formats one template with cuda.atomic.max, then .min, .nanmax
+    # and .nanmin: every text defines `pick` at line 2, and only the bytecode tells which
+    # text made which function (the newest text used to win: max ran as nanmin).
+    made = []
+    for op in ("max(a, b)", "min(a, b)", "abs(a - b)"):
+        ns = {}
+        exec("from ujit import njit\ndef pick(a, b):\n    return %s\n" % op, ns)
+        made.append(ujit.njit(ns["pick"]))
+    assert [f(3, 8) for f in made] == [8, 3, 5]
 
 
 def test_compile_with_a_pseudo_file_name_locates_errors():

@@ -77,6 +77,12 @@ class CompiledFunction:
             if self._function is None:
                 module = _source.build_module(self.py_func, self.decorator(), getattr(self, "cpu_fallback", False))
                 self._enums = module.enums
+                if self.options.get("cache") and module.captured:
+                    import pickle  # Numba's error: the address of device memory means nothing to another process
+
+                    raise pickle.PicklingError(
+                        "Cannot serialize kernels or device functions referencing global device arrays. Pass the "
+                        "array(s) as arguments to the kernel instead.")
                 self._function = module.function(_source.def_name(self.py_func))
             return self._function
 

@@ -11,15 +11,18 @@ was not seen (except `python -c`'s): such a function has no source, and says so.
 import collections
 import linecache
 import sys
+import threading
 
 # Per pseudo-file name, the most recent texts compiled under it (bounded: generated code
 # may compile many strings; the newest are kept).
 _KEEP = 256
 _texts = collections.defaultdict(lambda: collections.deque(maxlen=_KEEP))
+# Set while this module compiles a kept text itself (to tell same-named functions apart).
+_own = threading.local()
 
 
 def _audit(event, args):
-    if event != "compile":
+    if event != "compile" or getattr(_own, "compiling", False):
         return
     source, filename = args[0], args[1]
     if not isinstance(filename, str) or not filename.startswith("<"):
@@ -61,6 +64,34 @@ def _defines(lines, code):
     return False
 
 
+def _same_code(a, b):
+    """Whether two code objects were compiled from the same function text."""
+    if (a.co_code, a.co_names, a.co_varnames, a.co_name) != (b.co_code, b.co_names, b.co_varnames, b.co_name):
+        return False
+    ca, cb = a.co_consts, b.co_consts
+    return len(ca) == len(cb) and all(
+        _same_code(x, y) if hasattr(x, "co_code") and hasattr(y, "co_code") else
+        (type(x) is type(y) and x == y) for x, y in zip(ca, cb))
+
+
+def _compiles_to(text, filename, code):
+    """Whether compiling `text` yields `code` (its def at the same line, the same bytecode)."""
+    _own.compiling = True
+    try:
+        top = compile(text, filename, "exec")
+    except (SyntaxError, ValueError):
+        return False
+    finally:
+        _own.compiling = False
+    todo = [top]
+    while todo:
+        c = todo.pop()
+        if c.co_firstlineno == code.co_firstlineno and _same_code(c, code):
+            return True
+        todo.extend(k for k in c.co_consts if hasattr(k, "co_code"))
+    return False
+
+
 def getlines(code, module_globals=None):
     """The lines of the text `code` was compiled from, or [] where none is known."""
     lines = linecache.getlines(code.co_filename, module_globals)
@@ -69,11 +100,13 @@ def getlines(code, module_globals=None):
     candidates = list(_texts.get(code.co_filename, ()))
     if code.co_filename == "<string>" and _command_text() is not None:
         candidates.insert(0, _command_text())
-    for text in reversed(candidates):
-        lines = text.splitlines(True)
-        if _defines(lines, code):
-            return lines
-    return []
+    found = [text for text in reversed(candidates) if _defines(text.splitlines(True), code)]
+    if len(found) > 1:
+        # Generated code often defines one name at one line in several texts that differ
+        # only in a call (`cuda.atomic.max` / `.min`): the bytecode tells them apart.
+        exact = [text for text in found if _compiles_to(text, code.co_filename, code)]
+        found = exact or found
+    return found[0].splitlines(True) if found else []
 
 
 def missing_reason(code):

@@ -243,6 +243,7 @@ class ModuleText:
         self.exceptions = {}  # global name -> the exception class compiled code may raise
         self.arrays = {}  # global name -> a NumPy array compiled code reads (frozen by ujit)
         self.enums = {}  # class name in the text -> the enum class (_enums.py)
+        self.device_arrays = {}  # global name -> a device array captured by reference
         self.needs_numba = self.needs_numpy = self.needs_math = False
 
     # -------------------------------------------------------------- functions
@@ -375,6 +376,11 @@ class ModuleText:
             return "from numba import %s as %s" % (value.__name__, name)
         if _is_ujit_decorator(value):
             return None  # decorators are rewritten; inside a body ujit reports the misuse
+        kernel_only = _kernel_only_name(value)  # cuda.ldca, cuda.atomic.add, ... held by another name
+        if kernel_only is not None:
+            self.needs_numba = True
+            module, _, member = ("cuda." + kernel_only).rpartition(".")
+            return "from numba.%s import %s as %s" % (module, member, name)
         compiled = getattr(value, "_ujit_cuda_random", None)  # ujit.cuda.random's functions
         if compiled is not None:
             return "from numba.cuda.random import %s as %s" % (compiled, name)
@@ -394,12 +400,16 @@ class ModuleText:
         np = sys.modules.get("numpy")
         if np is not None and isinstance(value, np.ndarray):
             return self._frozen_array(name, value, src, line, col)
+        if _device_array_geometry(value) is not None:
+            return self._captured_array(name, value, src, line, col)
         if isinstance(value, enum.EnumMeta):
             return self.enum_class(name, value, src.filename, line, col)
         if isinstance(value, enum.Enum):  # a member: its class, bound by its own name, and the member
             cls = type(value)
             self.bind_enum_class(cls, src.filename, line, col)
             return "%s = %s.%s" % (name, cls.__name__, value.name)
+        if value is None:  # Numba freezes a global None as a constant (`alignment=None`)
+            return "%s = None" % name
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)
@@ -442,12 +452,31 @@ class ModuleText:
             raise compile_error("global '%s' is an array of dtype %s, which ujit cannot freeze into compiled code "
                                 "(arrays of numbers and bools, up to 32 dimensions, are supported)"
                                 % (name, value.dtype), src.filename, line, col)
-        old = self.arrays.get(name)
+        return self._keep_array(self.arrays, name, value, src, line, col)
+
+    def _keep_array(self, table, name, value, src, line, col):
+        """Records the array global `name` (the same array wherever the module's functions
+        read it). No statement."""
+        old = table.get(name)
         if old is not None and old is not value:
             raise compile_error("global '%s' has different values in the functions compiled together"
                                 % name, src.filename, line, col)
-        self.arrays[name] = value
+        table[name] = value
         return None
+
+    def _captured_array(self, name, value, src, line, col):
+        """A global device array (a DeviceNDArray, or anything with __cuda_array_interface__):
+        captured by reference, as Numba captures one: the code reads and writes its memory,
+        whose address it holds. No statement."""
+        addr, dtype, shape, strides = _device_array_geometry(value)
+        if any(s < 0 for s in strides):
+            raise compile_error("global '%s' is a device array with negative strides, which ujit cannot capture: "
+                                "capture a copy (ascontiguousarray) or pass it as an argument" % name,
+                                src.filename, line, col)
+        if dtype not in _types.DTYPE_CODE or not dtype.isnative:
+            raise compile_error("global '%s' is a device array of dtype %s, which ujit cannot capture (arrays of "
+                                "numbers and bools are supported)" % (name, dtype), src.filename, line, col)
+        return self._keep_array(self.device_arrays, name, value, src, line, col)
 
     def _module_import(self, name, module, src, line, col):
         if module.__name__ in ("math", "cmath", "random", "numpy"):
@@ -514,6 +543,51 @@ class ModuleText:
         imports = [b for b in self.bindings.values() if b.split()[1:2] != ["="]]
         constants = [b for b in self.bindings.values() if b.split()[1:2] == ["="]]
         return "\n".join(lines + prelude + sorted(imports) + constants) + "\n"
+
+
+def _device_array_geometry(value):
+    """(address, dtype, shape, byte strides) of a device array, or None for anything else."""
+    np = sys.modules.get("numpy")
+    devicearray = sys.modules.get(__package__ + ".cuda._devicearray")
+    if np is None:
+        return None
+    if devicearray is not None and isinstance(value, devicearray.DeviceNDArray):
+        return value._ptr, value.dtype, tuple(value.shape), tuple(value.strides)
+    if isinstance(value, type) or isinstance(value, np.ndarray):
+        return None
+    try:
+        iface = value.__cuda_array_interface__
+    except Exception:
+        return None
+    dtype = np.dtype(iface["typestr"])
+    shape = tuple(iface["shape"])
+    strides = iface.get("strides")
+    if strides is None:  # C order
+        strides, step = [], dtype.itemsize
+        for d in reversed(shape):
+            strides.insert(0, step)
+            step *= d
+    return iface["data"][0] or 0, dtype, shape, tuple(strides)
+
+
+def _describing(value):
+    """An ndarray over a device array's memory that only describes it (address, dtype,
+    shape, strides) for ujit's C API, which never reads it."""
+    import ctypes
+
+    np = sys.modules["numpy"]
+    addr, dtype, shape, strides = _device_array_geometry(value)
+    span = dtype.itemsize + sum((d - 1) * abs(s) for d, s in zip(shape, strides)) if all(shape) else 0
+    if not addr or not span:
+        return np.ndarray(shape, dtype, strides=strides if all(shape) else None)  # empty: no memory to name
+    buffer = (ctypes.c_char * span).from_address(addr)
+    return np.ndarray(shape, dtype, buffer=buffer, strides=strides)
+
+
+def _kernel_only_name(value):
+    """"ldca" for cuda.ldca, "atomic.add" for cuda.atomic.add (names kernels compile), else None."""
+    kernelapi = sys.modules.get(__package__ + ".cuda._kernelapi")  # not imported: no such value exists
+    return value._name if kernelapi is not None and isinstance(value, kernelapi._KernelOnly) else None
 
 
 def _is_ujit_decorator(value):
@@ -601,7 +675,9 @@ def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(),
         text.appended.append([decorator] + list(extra[1]))
     np = sys.modules.get("numpy")
     arrays = [(name, np.ascontiguousarray(a)) for name, a in text.arrays.items()]
+    arrays += [(name, _describing(a), True) for name, a in text.device_arrays.items()]
     module = ext.Module(text.text(), text.filename, text.fixes, arrays)
     module.exceptions = text.exceptions
     module.enums = text.enums
+    module.captured = list(text.device_arrays.values())  # their memory lives as long as the code
     return module

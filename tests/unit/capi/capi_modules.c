@@ -376,3 +376,46 @@ void test_default_arguments(void) {
     ujit_function_release(f);
     ujit_module_release(m);
 }
+
+/* cudalang: an array captured by reference (UJIT_GLOBAL_DEVICE_ARRAY, Numba's capture of a
+ * global device array): the code reads the memory as it is when it runs, writes it in place,
+ * and keeps a view's strides. Here host memory, as on the host device. */
+void test_device_array_globals(void) {
+    double data[3] = {1.0, 2.0, 3.0};
+    int64_t shape[1] = {3};
+    DLTensor t = tensor(data, 1, shape, NULL, kDLFloat, 64);
+    int32_t grid[6] = {1, 2, 3, 4, 5, 6};
+    int64_t gshape[2] = {2, 2}, gstrides[2] = {3, 1}; /* the first two columns of a 2x3 */
+    DLTensor g = tensor(grid, 2, gshape, gstrides, kDLInt, 32);
+    ujit_global globals[2];
+    memset(globals, 0, sizeof globals);
+    globals[0].name = "BUF";
+    globals[0].kind = UJIT_GLOBAL_DEVICE_ARRAY;
+    globals[0].scalar = array_value(&t);
+    globals[1].name = "GRID";
+    globals[1].kind = UJIT_GLOBAL_DEVICE_ARRAY;
+    globals[1].scalar = array_value(&g);
+    ujit_module_options o;
+    memset(&o, 0, sizeof o);
+    o.globals = globals;
+    o.n_globals = 2;
+    ujit_module* m = NULL;
+    CHECK(ujit_module_from_source("def total():\n    return BUF.sum() + GRID[1, 1] + GRID.sum()\n"
+                                  "def put(x):\n    BUF[0] = x\n    GRID[0, 1] = 7\n    return x\n",
+                                  &o, &m) == UJIT_OK);
+    data[0] = 10.0; /* by reference: seen */
+    ujit_function* f = get(m, "total");
+    ujit_value r;
+    size_t n = 0;
+    CHECK(ujit_function_call(f, NULL, 0, &r, 1, &n) == UJIT_OK && r.dtype == UJIT_FLOAT64);
+    CHECK(r.v.f == 10.0 + 2.0 + 3.0 + 5 + (1 + 2 + 4 + 5));
+    ujit_function_release(f);
+    f = get(m, "put");
+    ujit_value x = f64(-4.5);
+    CHECK(ujit_function_call(f, &x, 1, &r, 1, &n) == UJIT_OK);
+    CHECK(data[0] == -4.5 && grid[1] == 7 && grid[2] == 3);
+    ujit_function_release(f);
+    ujit_module_release(m);
+    globals[0].scalar = f64(1.0); /* not an array */
+    expect_bad_global(globals[0], "a device array global must hold a DLTensor");
+}

@@ -302,6 +302,7 @@ int main(void) {
     test_module_options();
     test_bad_globals();
     test_array_globals();
+    test_device_array_globals();
     test_introspection();
     test_null_handles();
     test_default_arguments();

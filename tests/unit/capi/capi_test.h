@@ -95,6 +95,7 @@ void test_version_and_names(void);
 void test_module_options(void);
 void test_bad_globals(void);
 void test_array_globals(void);
+void test_device_array_globals(void);
 void test_introspection(void);
 void test_null_handles(void);
 void test_default_arguments(void);

@@ -65,6 +65,7 @@ typedef struct {
     Py_ssize_t n_fixes;
     PyObject* exceptions; /* dict or NULL: global name -> the module's own exception class */
     PyObject* enums;      /* dict or NULL: class name -> the enum class (ujit/_enums.py) */
+    PyObject* captured;   /* list or NULL: the device arrays the code captured (kept alive with it) */
 } ModuleObject;
 
 typedef struct {

@@ -256,8 +256,10 @@ int ujit_py_numpy_if_loaded(void) {
 
 /* ------------------------------------------------------------------ Module */
 
-/* The module made with `arrays`, a sequence of (name, ndarray): globals the code reads,
- * frozen (copied) by ujit_module_from_source as UJIT_GLOBAL_ARRAY. */
+/* The module made with `arrays`, a sequence of (name, ndarray[, by_reference]): globals the
+ * code reads, frozen (copied) by ujit_module_from_source as UJIT_GLOBAL_ARRAY; with
+ * by_reference true, UJIT_GLOBAL_DEVICE_ARRAY: the ndarray only describes device memory
+ * (a captured DeviceNDArray: its address, dtype, shape and strides), never read here. */
 static ujit_status module_with_arrays(const char* source, const char* name, PyObject* arrays, ujit_module** out) {
     PyObject* seq = PySequence_Fast(arrays, "arrays must be a sequence of (name, ndarray)");
     if (!seq) return UJIT_ERROR_ARGUMENT;
@@ -272,15 +274,18 @@ static ujit_status module_with_arrays(const char* source, const char* name, PyOb
     }
     for (Py_ssize_t i = 0; i < n; ++i) {
         PyObject* array;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "sO!", &globals[i].name, &PyArray_Type, &array))
+        int by_reference = 0;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "sO!|p", &globals[i].name, &PyArray_Type, &array,
+                              &by_reference))
             goto done;
         if (PyArray_NDIM((PyArrayObject*)array) > 32) {
             PyErr_SetString(PyExc_ValueError, "a global array has more than 32 dimensions");
             goto done;
         }
-        globals[i].kind = UJIT_GLOBAL_ARRAY;
+        globals[i].kind = by_reference ? UJIT_GLOBAL_DEVICE_ARRAY : UJIT_GLOBAL_ARRAY;
         if (ujit_py_array_value((PyArrayObject*)array, &globals[i].scalar, &tensors[i], strides + 32 * i) < 0)
             goto done;
+        if (by_reference) globals[i].scalar.is_array = UJIT_ARRAY;
     }
     ujit_module_options options = {0};
     options.filename = name;
@@ -353,6 +358,7 @@ static void module_dealloc(ModuleObject* self) {
     Py_XDECREF(self->filename);
     Py_XDECREF(self->exceptions);
     Py_XDECREF(self->enums);
+    Py_XDECREF(self->captured);
     Py_TYPE(self)->tp_free((PyObject*)self);
 }
 
@@ -379,6 +385,8 @@ static PyMemberDef module_members[] = {{"exceptions", T_OBJECT, offsetof(ModuleO
                                         "global name -> the module's own exception class, for raises in compiled code"},
                                        {"enums", T_OBJECT, offsetof(ModuleObject, enums), 0,
                                         "class name -> the enum class, for enum members returned by compiled code"},
+                                       {"captured", T_OBJECT, offsetof(ModuleObject, captured), 0,
+                                        "the device arrays the code captured by reference: alive as long as it is"},
                                        {NULL, 0, 0, 0, NULL}};
 
 PyTypeObject Ujit_ModuleType = {

@@ -36,6 +36,7 @@ from ._kernelapi import (  # noqa: F401
     fma, fp16, gridDim, grid, gridsize, laneid, lanemask_lt, local, match_all_sync, match_any_sync, nanosleep, popc, selp,
     shared, shfl_down_sync, shfl_sync, shfl_up_sync, shfl_xor_sync, syncthreads, syncthreads_and, syncthreads_count,
     syncthreads_or, syncwarp, threadIdx, threadfence, threadfence_block, threadfence_system, warpsize,
+    ldca, ldcg, ldcs, ldlu, ldcv, stcg, stcs, stwb, stwt,
 )
 from .. import types  # noqa: F401,E402  (numba.cuda.types: numba.types itself)
 from ..core import config  # noqa: F401,E402  (numba.cuda.config: Numba's settings)

@@ -28,7 +28,9 @@ _FUNCTIONS = ("grid", "gridsize", "syncthreads", "syncthreads_count", "syncthrea
               "threadfence", "threadfence_block", "threadfence_system", "nanosleep", "popc", "clz", "ffs", "brev",
               "fma", "cbrt", "selp", "laneid", "syncwarp", "shfl_sync", "shfl_up_sync", "shfl_down_sync",
               "shfl_xor_sync", "all_sync", "any_sync", "eq_sync", "ballot_sync", "match_any_sync", "match_all_sync",
-              "activemask", "lanemask_lt")
+              "activemask", "lanemask_lt",
+              # cache-hinted loads and stores
+              "ldca", "ldcg", "ldcs", "ldlu", "ldcv", "stcg", "stcs", "stwb", "stwt")
 globals().update({name: _KernelOnly(name) for name in _FUNCTIONS})
 warpsize = 32
 threadIdx = _Namespace("threadIdx", "xyz")

@@ -136,7 +136,7 @@ class CUDAFunction(CompiledFunction):
         if not params:
             return launch_args
         return tuple(a if isinstance(t, _types.ArrayType) or not isinstance(a, (int, float, complex, bool, np.generic))
-                     else t.dtype.type(a) for a, t in zip(launch_args, params))
+                     else _scalar_as(a, t.dtype) for a, t in zip(launch_args, params))
 
     def note_launch(self, codes):
         """Records the signature a launch compiled (the argument types, as Numba's typeof
@@ -180,6 +180,17 @@ class CUDAFunction(CompiledFunction):
 
     def _repr(self):
         return "<ujit CUDA %s %s>" % ("device function" if self.device else "kernel", self.py_func.__name__)
+
+
+def _scalar_as(a, dtype):
+    """A scalar argument as a declared parameter's type. A Python int wraps to the integer
+    type's width as Numba's launch converts it (ctypes.c_int32(0xFFFFFFFF) is -1)."""
+    if type(a) is int and dtype.kind in "iu":
+        bits = dtype.itemsize * 8
+        a &= (1 << bits) - 1
+        if dtype.kind == "i" and a >> (bits - 1):
+            a -= 1 << bits
+    return dtype.type(a)
 
 
 class Kernel(ext.KernelBase):
