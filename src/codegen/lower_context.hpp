@@ -548,6 +548,23 @@ private:
     // hold is released first, as a return releases it (lower_try.cpp).
     void leave_by_raise(llvm::Value* cond, const std::function<void(llvm::Value*)>& raise);
     // ---- end pylang2
+    // ---- nplib5: nplib/lower_named_ufuncs.cpp: np.add, np.fmax, np.logical_and, ... (one element)
+    llvm::Value* named_ufunc_element(types::BuiltinId id, const std::vector<llvm::Value*>& in,
+                                     const nplib::UfuncLoop& loop, syntax::SourceLoc loc);
+    llvm::Value* named_ufunc_scalars(const syntax::Call* e, types::BuiltinId id);
+    llvm::Value* ufunc_unary(syntax::UnaryOp op, llvm::Value* v, const Type* t);
+    llvm::Value* logaddexp_value(bool base2, llvm::Value* x, llvm::Value* y, const Type* t, syntax::SourceLoc loc);
+    // nplib/lower_random_extra.cpp: np.random.exponential/shuffle/permutation/choice, and the
+    // random module's gauss/normalvariate/randint/randrange/expovariate/getrandbits
+    llvm::Value* random_extra(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                              syntax::SourceLoc loc);
+    llvm::Value* random_module_call(const syntax::Call* e, types::BuiltinId id);
+    // nplib/lower_linalg.cpp: np.linalg.solve/inv/det/slogdet through LAPACK (cpu/helper_lapack)
+    llvm::Value* linalg_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                             syntax::SourceLoc loc);
+    // len(range(...)): Python's length of the range of these arguments
+    llvm::Value* range_length(const syntax::Call* range);
+    // ---- end nplib5
 
 public:
     ModuleLowering& mod;
