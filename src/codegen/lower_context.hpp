@@ -554,6 +554,10 @@ private:
     llvm::Value* named_ufunc_scalars(const syntax::Call* e, types::BuiltinId id);
     llvm::Value* ufunc_unary(syntax::UnaryOp op, llvm::Value* v, const Type* t);
     llvm::Value* logaddexp_value(bool base2, llvm::Value* x, llvm::Value* y, const Type* t, syntax::SourceLoc loc);
+    llvm::Value* round_value(llvm::Value* x, llvm::Value* decimals, const Type* t, syntax::SourceLoc loc);
+    // a.item() (lower_arrays.cpp's array_method) and np.triu/np.tril (nplib/lower_linalg.cpp)
+    llvm::Value* triangle(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                          syntax::SourceLoc loc);
     // nplib/lower_random_extra.cpp: np.random.exponential/shuffle/permutation/choice, and the
     // random module's gauss/normalvariate/randint/randrange/expovariate/getrandbits
     llvm::Value* random_extra(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,

@@ -47,7 +47,6 @@ struct LapackLoad {
     Lapack<int64_t> ilp64;
     bool wide = false;
     bool available = false;
-    std::string reason;
 };
 
 const LapackLoad& lapack() {
@@ -64,9 +63,6 @@ const LapackLoad& lapack() {
         }
         if (!l.available && !l.wide)
             if (void* h = dlopen("liblapack.so.3", RTLD_NOW | RTLD_LOCAL)) l.available = l.lp64.load(h, "", "_");
-        if (!l.available)
-            l.reason = "np.linalg needs LAPACK: ujit found none (it uses the OpenBLAS that BLAS is loaded from, " +
-                       (blas.available ? blas.library : blas.reason) + ", then liblapack.so.3)";
     });
     return l;
 }
@@ -212,5 +208,19 @@ int32_t ujit_rt_linalg_solve(int32_t kind, int64_t n, const void* a, int64_t s0,
     });
 }
 
-const char* ujit_rt_linalg_unavailable(void) { return ujit::cpu::lapack().reason.c_str(); }
+void ujit_rt_triangle(const void* a, int64_t rows, int64_t cols, int64_t s0, int64_t s1, int64_t itemsize, void* out,
+                      int64_t k, int32_t upper) {
+    const char* src = static_cast<const char*>(a);
+    char* o = static_cast<char*>(out);
+    const size_t n = static_cast<size_t>(itemsize);
+    for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j) {
+            char* dst = o + (i * cols + j) * itemsize;
+            bool keep = upper ? j - i >= k : j - i <= k;
+            if (keep)
+                std::memcpy(dst, src + i * s0 + j * s1, n);
+            else
+                std::memset(dst, 0, n);
+        }
+}
 }

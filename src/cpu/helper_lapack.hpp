@@ -26,6 +26,9 @@ int32_t ujit_rt_linalg_slogdet(int32_t kind, int64_t n, const void* a, int64_t s
 // out (n x nrhs, C order) = solve(a, b); b is n x nrhs with byte strides b0, b1.
 int32_t ujit_rt_linalg_solve(int32_t kind, int64_t n, const void* a, int64_t s0, int64_t s1, int64_t nrhs,
                              const void* b, int64_t b0, int64_t b1, void* out);
-// Why LAPACK is missing (for the error message), or "" when it is there.
-const char* ujit_rt_linalg_unavailable(void);
+// np.triu (upper != 0) / np.tril of a rows x cols matrix with byte strides s0, s1 and items of
+// `itemsize` bytes: out (C order) keeps a[i][j] where j - i >= k (triu) or j - i <= k (tril),
+// zero bytes elsewhere. No LAPACK needed.
+void ujit_rt_triangle(const void* a, int64_t rows, int64_t cols, int64_t s0, int64_t s1, int64_t itemsize, void* out,
+                      int64_t k, int32_t upper);
 }

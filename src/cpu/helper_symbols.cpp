@@ -68,6 +68,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_linalg_inv", reinterpret_cast<void*>(&ujit_rt_linalg_inv)},
         {"ujit_rt_linalg_slogdet", reinterpret_cast<void*>(&ujit_rt_linalg_slogdet)},
         {"ujit_rt_linalg_solve", reinterpret_cast<void*>(&ujit_rt_linalg_solve)},
+        {"ujit_rt_triangle", reinterpret_cast<void*>(&ujit_rt_triangle)},
         // parallel=True (cpu/parallel_runtime.hpp): prange loops on the pool, the thread functions.
         {"ujit_rt_parallel_chunks", reinterpret_cast<void*>(&ujit_rt_parallel_chunks)},
         {"ujit_rt_parallel_for", reinterpret_cast<void*>(&ujit_rt_parallel_for)},

@@ -1,4 +1,4 @@
-// Typing of np.linalg.solve, inv, det and slogdet with Numba's checks and messages
+// Typing of np.linalg.solve, inv, det and slogdet (and np.triu/np.tril, matrices too) with Numba's checks and messages
 // (numba/np/linalg.py: _check_linalg_matrix, _check_homogeneous_types): float32, float64,
 // complex64 and complex128 arrays; inv's and solve's results are new C arrays (Numba's are
 // Fortran-ordered: the values are the same), det a scalar of the dtype, slogdet the pair
@@ -15,7 +15,10 @@ using types::Type;
 const LibraryParams* linalg_params_of(BuiltinId id) {
     static const LibraryParams one{{"a"}, 1};
     static const LibraryParams solve{{"a", "b"}, 2};
+    static const LibraryParams triangle{{"m", "k"}, 1};
     switch (id) {
+    case BuiltinId::NpTriu:
+    case BuiltinId::NpTril: return &triangle;
     case BuiltinId::NpLinalgInv:
     case BuiltinId::NpLinalgDet:
     case BuiltinId::NpLinalgSlogdet: return &one;
@@ -41,6 +44,21 @@ std::string linalg_matrix_error(const Type* a, const std::string& what, bool one
 CallTyping linalg_type(BuiltinId id, const std::vector<const Type*>& args) {
     CallTyping t;
     const std::string what = std::string(types::builtin_name(id)) + "()";
+    if (id == BuiltinId::NpTriu || id == BuiltinId::NpTril) {  // a new C copy of a 2-D array, any dtype
+        if (!args[0]->is_array() || args[0]->ndim() != 2) {
+            t.error = fmt::format("{} of {} is not supported by ujit (it takes a 2-D array)", what, args[0]->str());
+            t.error_arg = 0;
+            return t;
+        }
+        if (args[1] && !args[1]->is_int()) {
+            t.error = fmt::format("{}'s k must be an integer, not {}", what, args[1]->str());
+            t.error_arg = 1;
+            return t;
+        }
+        t.operands = {args[0], args[1] ? types::int64() : nullptr};
+        t.result = types::array(args[0]->dtype(), 2, types::Layout::C);
+        return t;
+    }
     for (size_t i = 0; i < args.size(); ++i) {
         t.error = linalg_matrix_error(args[i], what, i == 1);
         if (!t.error.empty()) {

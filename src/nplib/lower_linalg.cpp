@@ -21,8 +21,25 @@ int32_t linalg_kind(const Type* dt) {
 
 }  // namespace
 
+// np.triu(m, k) / np.tril(m, k): a C copy of m with the elements below (above) diagonal k zero.
+llvm::Value* FunctionLowering::triangle(BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                                        syntax::SourceLoc loc) {
+    const TypedValue& m = args[0];
+    llvm::Value* rows = array_dim(b, m.v, 0);
+    llvm::Value* cols = array_dim(b, m.v, 1);
+    llvm::Value* out = allocate_array(rt, {rows, cols}, loc, fmt::format("{}()", types::builtin_name(id)));
+    llvm::Type* i64 = b.getInt64Ty();
+    llvm::FunctionCallee f = runtime_call("ujit_rt_triangle", b.getVoidTy(),
+                                          {b.getPtrTy(), i64, i64, i64, i64, i64, b.getPtrTy(), i64, b.getInt32Ty()});
+    b.CreateCall(f, {array_data(b, m.v), rows, cols, array_stride(b, m.v, 0), array_stride(b, m.v, 1),
+                     b.getInt64(m.t->dtype()->itemsize()), array_data(b, out), args[1].v ? args[1].v : b.getInt64(0),
+                     b.getInt32(id == BuiltinId::NpTriu)});
+    return out;
+}
+
 llvm::Value* FunctionLowering::linalg_call(BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
                                            syntax::SourceLoc loc) {
+    if (id == BuiltinId::NpTriu || id == BuiltinId::NpTril) return triangle(id, args, rt, loc);
     const TypedValue& a = args[0];
     const Type* dt = a.t->dtype();
     llvm::Type* i64 = b.getInt64Ty();

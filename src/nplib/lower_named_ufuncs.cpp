@@ -43,6 +43,31 @@ llvm::Value* FunctionLowering::logaddexp_value(bool base2, llvm::Value* x, llvm:
     return b.CreateSelect(b.CreateFCmpOEQ(x, y), b.CreateFAdd(x, c(base2 ? 1.0 : std::numbers::ln2)), v);
 }
 
+// np.round(x, d) as Numba's round_ndigits (NumPy's algorithm: x * 10**d rounded half to
+// even, divided back; x / 10**-d for negative d), in x's type; an infinite product gives x
+// back. Integers are unchanged for d >= 0, else rounded through float64.
+llvm::Value* FunctionLowering::round_value(llvm::Value* x, llvm::Value* d, const Type* t, SourceLoc loc) {
+    const Type* f64 = types::float64();
+    llvm::Value* nonneg = b.CreateICmpSGE(d, b.getInt64(0));
+    llvm::Value* mag = b.CreateSelect(nonneg, d, b.CreateNeg(d));
+    llvm::Value* p64 =
+        math(BuiltinId::MathPow, {llvm::ConstantFP::get(b.getDoubleTy(), 10.0), b.CreateSIToFP(mag, b.getDoubleTy())},
+             f64, loc);
+    if (t->is_int() || t->is_bool()) {
+        llvm::Value* xf = t->is_signed() ? b.CreateSIToFP(x, b.getDoubleTy()) : b.CreateUIToFP(x, b.getDoubleTy());
+        llvm::Value* r = b.CreateFMul(math(BuiltinId::NpRint, {b.CreateFDiv(xf, p64)}, f64, loc), p64);
+        llvm::Value* back = t->is_signed() ? b.CreateFPToSI(r, x->getType()) : b.CreateFPToUI(r, x->getType());
+        return b.CreateSelect(nonneg, x, back);
+    }
+    llvm::Value* p = b.CreateFPCast(p64, x->getType());
+    llvm::Value* up = b.CreateFMul(x, p);
+    llvm::Value* inf = llvm::ConstantFP::getInfinity(x->getType());
+    llvm::Value* up_inf = b.CreateFCmpOEQ(math(BuiltinId::MathFabs, {up}, t, loc), inf);
+    llvm::Value* pos = b.CreateSelect(up_inf, x, b.CreateFDiv(math(BuiltinId::NpRint, {up}, t, loc), p));
+    llvm::Value* neg = b.CreateFMul(math(BuiltinId::NpRint, {b.CreateFDiv(x, p)}, t, loc), p);
+    return b.CreateSelect(nonneg, pos, neg);
+}
+
 llvm::Value* FunctionLowering::named_ufunc_element(BuiltinId id, const std::vector<llvm::Value*>& in,
                                                    const nplib::UfuncLoop& loop, SourceLoc loc) {
     const Type* t = loop.in[0];
@@ -71,6 +96,7 @@ llvm::Value* FunctionLowering::named_ufunc_element(BuiltinId id, const std::vect
     case BuiltinId::NpLogicalNot: return b.CreateNot(truth(b, in[0], t));
     case BuiltinId::NpLogaddexp:
     case BuiltinId::NpLogaddexp2: return logaddexp_value(id == BuiltinId::NpLogaddexp2, in[0], in[1], t, loc);
+    case BuiltinId::NpRound: return round_value(in[0], in.size() > 1 ? in[1] : b.getInt64(0), t, loc);
     default: break;
     }
     syntax::internal_error(loc, fmt::format("{} lowered as a ufunc it is not", types::builtin_name(id)));

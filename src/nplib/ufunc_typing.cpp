@@ -176,7 +176,8 @@ bool is_named_ufunc(BuiltinId id) {
     case BuiltinId::NpFmax:
     case BuiltinId::NpFmin:
     case BuiltinId::NpLogaddexp:
-    case BuiltinId::NpLogaddexp2: return true;
+    case BuiltinId::NpLogaddexp2:
+    case BuiltinId::NpRound: return true;
     default: return ufunc_binop(id) || ufunc_cmpop(id) || ufunc_unaryop(id);
     }
 }
@@ -196,6 +197,14 @@ std::optional<UfuncSig> builtin_ufunc(BuiltinId id) {
     case BuiltinId::NpLogicalNot: return UfuncSig{"logical_not", same_type("?" + kInts + "fd", 1, "?")};
     case BuiltinId::NpLogaddexp:
     case BuiltinId::NpLogaddexp2: return UfuncSig{numpy_name(id), same_type("fd", 2)};
+    case BuiltinId::NpRound: {  // np.round(a) and np.round(a, decimals): decimals is an int64 operand
+        std::vector<std::string> loops;
+        for (char c : kInts + "fd") {
+            loops.push_back(std::string(1, c) + "->" + c);
+            loops.push_back(std::string(1, c) + "l->" + c);
+        }
+        return UfuncSig{"round", loops};
+    }
     case BuiltinId::Abs:
     case BuiltinId::NpAbs: return UfuncSig{"absolute", concat(same_type("?" + kInts + "fd", 1), {"F->f", "D->d"})};
     case BuiltinId::NpSquare: return UfuncSig{"square", same_type(kInts + "fdFD", 1)};

@@ -778,6 +778,11 @@ const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
 const Type* Inferrer::array_method(const Call* c, BuiltinId id, std::vector<const Type*> args) {
     const Type* recv = fn_.type_of(cast<Attribute>(c->callee)->value);
     const std::string what = cast<Attribute>(c->callee)->attr;
+    if (id == BuiltinId::ArrayItem) {  // nplib5: a.item(), the one element of a size-1 array
+        if (!args.empty()) error(c->args[0]->loc, "item() takes no arguments in ujit (as in Numba)");
+        operands(c, {recv});
+        return recv->dtype();
+    }
     if (id == BuiltinId::ArrayFill) {  // a.fill(x): in place, no result
         require_writable(cast<Attribute>(c->callee)->value, recv);
         if (args.size() != 1 || !args[0]->is_number() || !can_convert(args[0], recv->dtype()))

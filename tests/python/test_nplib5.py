@@ -381,3 +381,63 @@ def test_no_leaks_on_success_and_on_raise():
         with pytest.raises(ValueError):
             choice_no_replace(3, np.arange(3), 5)
     assert _live_allocations() == before
+
+
+# ---------------------------------------------------------------- np.round, a.item(), np.triu/np.tril
+
+
+@njit
+def rounded(a, d):
+    return np.round(a, d), np.around(a), np.round_(a, 1)
+
+
+@njit
+def round_scalar(x, d):
+    return np.round(x, d)
+
+
+def test_round_matches_numpy():
+    a = np.array([1.2345, -2.5, 0.5, 1.5, 2.675, 1234.5678, np.inf, np.nan, -0.0])
+    for d in (0, 1, 2, 3, -1, -2):
+        for x in (a, a[::2], a.astype(np.float32)):
+            got = rounded(x, d)
+            want = (np.round(x, d), np.around(x), np.round(x, 1))
+            for g, w in zip(got, want):
+                assert g.dtype == w.dtype
+                np.testing.assert_array_equal(g, w)
+    i = np.array([15, 25, -35, 7], dtype=np.int64)
+    for d in (0, 2, -1):
+        np.testing.assert_array_equal(rounded(i, d)[0], np.round(i, d))
+    assert round_scalar(2.675, 2) == np.round(2.675, 2)
+    assert round_scalar(-2.5, 0) == np.round(-2.5, 0)
+
+
+@njit
+def only_item(a):
+    return a.item()
+
+
+def test_item():
+    assert only_item(np.array([3.5])) == 3.5
+    assert only_item(np.array([[7]], dtype=np.int32)) == 7
+    assert only_item(np.arange(10)[4:5]) == 4
+    with pytest.raises(ValueError, match="can only convert an array of size 1"):
+        only_item(np.arange(3.0))
+
+
+@njit
+def triangles(m, k):
+    return np.triu(m), np.tril(m), np.triu(m, k), np.tril(m, k)
+
+
+def test_triu_tril_match_numpy():
+    m = np.arange(1.0, 21.0).reshape(4, 5)
+    for x in (m, m.T, m[::2, 1:], m.astype(np.int32), m > 7, np.empty((0, 3))):
+        for k in (0, 1, -1, 3, -5):
+            got = triangles(x, k)
+            want = (np.triu(x), np.tril(x), np.triu(x, k), np.tril(x, k))
+            for g, w in zip(got, want):
+                assert g.dtype == w.dtype
+                np.testing.assert_array_equal(g, w)
+    with pytest.raises(ujit.CompileError, match=r"takes a 2-D array"):
+        triangles(np.ones(3), 0)

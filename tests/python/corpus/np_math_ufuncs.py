@@ -3,8 +3,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = 'sweep: np.round(a, decimals) is not supported yet (np.maximum of two arrays now is)'
-
 
 
 @njit
