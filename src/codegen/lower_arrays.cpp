@@ -209,6 +209,12 @@ llvm::Value* FunctionLowering::array_method(const Call* e, types::BuiltinId id, 
         else
             parts.push_back(a);
     }
+    if (id == types::BuiltinId::ArrayItem) {  // a.item(): Numba's ValueError unless a has one element
+        raise_if(b.CreateICmpNE(array_size(arr, at), b.getInt64(1)), "ValueError",
+                 "item(): can only convert an array of size 1 to a Python scalar", e->loc);
+        const Type* dt = at->dtype();  // every index is 0: the element is at the data pointer
+        return from_storage(b, b.CreateLoad(storage_type(mod.ctx, dt), array_data(b, arr)), dt);
+    }
     if (id == types::BuiltinId::ArrayFill) {  // a.fill(x): x stored into every element
         lower_array_expr_into({arr, at}, e->args[0]);
         return nullptr;

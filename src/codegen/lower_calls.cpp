@@ -166,6 +166,7 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     if (types::is_xoroshiro(id)) return xoroshiro_call(e, id);
     if (types::is_math_module(id)) return call_math(e, id);
     if (types::is_cmath(id)) return cmath_call(e, id);
+    if (nplib::is_named_ufunc(id)) return named_ufunc_scalars(e, id);
     switch (id) {
     case BuiltinId::Print: return print_call(e);
     case BuiltinId::Range: unsupported(e->loc, "range() is only supported as the iterator of a for loop");
@@ -177,6 +178,7 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         const Type* t = type_of(e->args[0]);
         if (t->is_array()) return result(array_dim(b, expr(e->args[0]), 0), types::int64());
         if (t->is_tuple()) return result(b.getInt64(t->elements().size()), types::int64());
+        if (t->kind() == types::Kind::Range) return result(range_length(cast<Call>(e->args[0])), types::int64());
         if (t->is_list()) return result(list_size(expr(e->args[0])), types::int64());
         if (t->is_dict() || t->is_set()) return result(dict_len(expr(e->args[0])), types::int64());
         if (t->kind() == types::Kind::DictView)
@@ -314,6 +316,12 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         if (imag_part) return result(b.CreateExtractValue(v, 1), part);
         return result(b.CreateInsertValue(v, b.CreateFNeg(b.CreateExtractValue(v, 1)), 1), t);
     }
+    case BuiltinId::RandomGauss:
+    case BuiltinId::RandomNormalvariate:
+    case BuiltinId::RandomRandint:
+    case BuiltinId::RandomRandrange:
+    case BuiltinId::RandomExpovariate:
+    case BuiltinId::RandomGetrandbits: return random_module_call(e, id);  // nplib/lower_random_extra.cpp
     case BuiltinId::RandomRandom:
     case BuiltinId::RandomSeed:
     case BuiltinId::RandomUniform:

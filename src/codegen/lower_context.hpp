@@ -576,6 +576,27 @@ private:
     // Copies the `rec` type's bytes from `src` to `dst` (arr[i] = r).
     void copy_record(llvm::Value* dst, llvm::Value* src, const Type* rec);
     // ---- end records
+    // ---- nplib5: nplib/lower_named_ufuncs.cpp: np.add, np.fmax, np.logical_and, ... (one element)
+    llvm::Value* named_ufunc_element(types::BuiltinId id, const std::vector<llvm::Value*>& in,
+                                     const nplib::UfuncLoop& loop, syntax::SourceLoc loc);
+    llvm::Value* named_ufunc_scalars(const syntax::Call* e, types::BuiltinId id);
+    llvm::Value* ufunc_unary(syntax::UnaryOp op, llvm::Value* v, const Type* t);
+    llvm::Value* logaddexp_value(bool base2, llvm::Value* x, llvm::Value* y, const Type* t, syntax::SourceLoc loc);
+    llvm::Value* round_value(llvm::Value* x, llvm::Value* decimals, const Type* t, syntax::SourceLoc loc);
+    // a.item() (lower_arrays.cpp's array_method) and np.triu/np.tril (nplib/lower_linalg.cpp)
+    llvm::Value* triangle(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                          syntax::SourceLoc loc);
+    // nplib/lower_random_extra.cpp: np.random.exponential/shuffle/permutation/choice, and the
+    // random module's gauss/normalvariate/randint/randrange/expovariate/getrandbits
+    llvm::Value* random_extra(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                              syntax::SourceLoc loc);
+    llvm::Value* random_module_call(const syntax::Call* e, types::BuiltinId id);
+    // nplib/lower_linalg.cpp: np.linalg.solve/inv/det/slogdet through LAPACK (cpu/helper_lapack)
+    llvm::Value* linalg_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                             syntax::SourceLoc loc);
+    // len(range(...)): Python's length of the range of these arguments
+    llvm::Value* range_length(const syntax::Call* range);
+    // ---- end nplib5
 
 public:
     ModuleLowering& mod;

@@ -299,6 +299,30 @@ FunctionLowering::RangeArgs FunctionLowering::range_args(const Call* range, cons
     return r;
 }
 
+// len(range(...)) (nplib5): Python's length, 0 for an empty range; computed in the range's
+// integer type, the differences unsigned (they are non-negative where they count).
+llvm::Value* FunctionLowering::range_length(const Call* range) {
+    const std::vector<const Type*>* ops = fn.operands_of(range);
+    const Type* et = ops && !ops->empty() ? (*ops)[0] : types::int64();
+    RangeArgs r = range_args(range, et);
+    llvm::Type* ety = r.stop->getType();
+    llvm::Value* one = llvm::ConstantInt::get(ety, 1);
+    llvm::Value* zero = llvm::ConstantInt::get(ety, 0);
+    bool is_signed = et->is_signed();
+    auto count = [&](llvm::Value* from, llvm::Value* to, llvm::Value* by) {  // (to - from - 1) / by + 1
+        return b.CreateAdd(b.CreateUDiv(b.CreateSub(b.CreateSub(to, from), one), by), one);
+    };
+    llvm::Value* up = b.CreateSelect(is_signed ? b.CreateICmpSLT(r.start, r.stop) : b.CreateICmpULT(r.start, r.stop),
+                                     count(r.start, r.stop, r.step), zero);
+    llvm::Value* n = up;
+    if (is_signed) {
+        llvm::Value* down =
+            b.CreateSelect(b.CreateICmpSGT(r.start, r.stop), count(r.stop, r.start, b.CreateNeg(r.step)), zero);
+        n = b.CreateSelect(b.CreateICmpSGT(r.step, zero), up, down);
+    }
+    return is_signed ? b.CreateSExt(n, b.getInt64Ty()) : b.CreateZExtOrTrunc(n, b.getInt64Ty());
+}
+
 void FunctionLowering::for_range(const For* s, const Call* range) {
     if (range->args.empty() || range->args.size() > 3)
         unsupported(range->loc, fmt::format("range expected 1 to 3 arguments, got {}", range->args.size()));

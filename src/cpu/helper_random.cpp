@@ -61,6 +61,7 @@ void MersenneTwister::seed(uint64_t magnitude) {
     // CPython splits abs(n) into 32-bit chunks, least significant first; 0 gives [0].
     uint32_t key[2] = {static_cast<uint32_t>(magnitude), static_cast<uint32_t>(magnitude >> 32)};
     init_by_array(key, key[1] ? 2 : 1);
+    has_gauss_ = false;  // random.gauss's spare value goes with the old state (CPython, Numba)
 }
 
 void MersenneTwister::refill() {

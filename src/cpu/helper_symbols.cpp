@@ -1,11 +1,13 @@
 #include "cpu/helper_symbols.hpp"
 
 #include "cpu/helper_errors.hpp"
+#include "cpu/helper_lapack.hpp"
 #include "cpu/helper_linalg.hpp"
 #include "cpu/helper_matmul.hpp"
 #include "cpu/helper_np_random.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_random.hpp"
+#include "cpu/helper_random_module.hpp"
 #include "cpu/helper_sort.hpp"
 #include "cpu/helper_stats.hpp"
 #include "cpu/helper_vexp.hpp"
@@ -58,6 +60,17 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_np_random_randint", reinterpret_cast<void*>(&ujit_rt_np_random_randint)},
         {"ujit_rt_np_random_fill", reinterpret_cast<void*>(&ujit_rt_np_random_fill)},
         {"ujit_rt_np_random_fill_int", reinterpret_cast<void*>(&ujit_rt_np_random_fill_int)},
+        // nplib5
+        {"ujit_rt_np_random_shuffle", reinterpret_cast<void*>(&ujit_rt_np_random_shuffle)},
+        {"ujit_rt_np_random_permute", reinterpret_cast<void*>(&ujit_rt_np_random_permute)},
+        {"ujit_rt_np_random_choice", reinterpret_cast<void*>(&ujit_rt_np_random_choice)},
+        {"ujit_rt_random_randrange", reinterpret_cast<void*>(&ujit_rt_random_randrange)},
+        {"ujit_rt_random_getrandbits", reinterpret_cast<void*>(&ujit_rt_random_getrandbits)},
+        {"ujit_rt_random_gauss", reinterpret_cast<void*>(&ujit_rt_random_gauss)},
+        {"ujit_rt_linalg_inv", reinterpret_cast<void*>(&ujit_rt_linalg_inv)},
+        {"ujit_rt_linalg_slogdet", reinterpret_cast<void*>(&ujit_rt_linalg_slogdet)},
+        {"ujit_rt_linalg_solve", reinterpret_cast<void*>(&ujit_rt_linalg_solve)},
+        {"ujit_rt_triangle", reinterpret_cast<void*>(&ujit_rt_triangle)},
         // parallel=True (cpu/parallel_runtime.hpp): prange loops on the pool, the thread functions.
         {"ujit_rt_parallel_chunks", reinterpret_cast<void*>(&ujit_rt_parallel_chunks)},
         {"ujit_rt_parallel_for", reinterpret_cast<void*>(&ujit_rt_parallel_for)},

@@ -81,7 +81,10 @@ const Params* params_of(BuiltinId id) {
     case BuiltinId::NpRandomStdNormal: return &standard_normal;
     case BuiltinId::NpRandomRandn: return &randn;
     case BuiltinId::NpRandomRandint: return &randint;
-    default: return search_params_of(id);
+    default:
+        if (const Params* p = search_params_of(id)) return p;
+        if (const Params* p = random_params_of(id)) return p;  // nplib5
+        return linalg_params_of(id);
     }
 }
 
@@ -570,6 +573,8 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
     case BuiltinId::NpDstack: return join_type(id, args);
     default: break;
     }
+    if (random_params_of(id)) return random_extra_type(id, args);  // nplib5
+    if (linalg_params_of(id)) return linalg_type(id, args);
     return search_call_type(id, args, exprs);
 }
 

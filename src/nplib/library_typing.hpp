@@ -28,6 +28,13 @@ struct CallTyping;
 CallTyping search_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args,
                             const std::vector<const syntax::Expr*>& exprs);
 // ---- end nplib4
+// ---- nplib5: random_typing.cpp (np.random.exponential, standard_exponential, shuffle,
+// permutation, choice) and linalg_typing.cpp (np.linalg.solve, inv, det, slogdet)
+const LibraryParams* random_params_of(types::BuiltinId id);
+CallTyping random_extra_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
+const LibraryParams* linalg_params_of(types::BuiltinId id);
+CallTyping linalg_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
+// ---- end nplib5
 
 // Whether the call is typed by library_call_type and lowered by lower_library.cpp.
 bool is_library_call(types::BuiltinId id);

@@ -143,18 +143,7 @@ llvm::Value* FunctionLowering::array_expr_element(const ArrayExpr& node, const s
     switch (node.kind) {
     case ArrayExpr::Kind::Binary: v = ufunc_binary(node.bin_op, in[0], in[1], t, node.loc); break;
     case ArrayExpr::Kind::Compare: v = compare_values(node.cmp_op, in[0], t, in[1], node.loop.in[1], node.loc); break;
-    case ArrayExpr::Kind::Unary:
-        if (node.unary_op == UnaryOp::Pos) {
-            v = in[0];
-        } else if (node.unary_op == UnaryOp::Invert) {
-            v = b.CreateNot(in[0]);
-        } else if (t->is_complex()) {
-            v = b.CreateInsertValue(in[0], b.CreateFNeg(b.CreateExtractValue(in[0], 0)), 0);
-            v = b.CreateInsertValue(v, b.CreateFNeg(b.CreateExtractValue(in[0], 1)), 1);
-        } else {
-            v = t->is_float() ? b.CreateFNeg(in[0]) : b.CreateNeg(in[0]);
-        }
-        break;
+    case ArrayExpr::Kind::Unary: v = ufunc_unary(node.unary_op, in[0], t); break;
     case ArrayExpr::Kind::Call: v = b.CreateCall(mod.internal_function(*node.callee), in); break;
     case ArrayExpr::Kind::Builtin:
         switch (node.builtin) {
@@ -174,7 +163,14 @@ llvm::Value* FunctionLowering::array_expr_element(const ArrayExpr& node, const s
             v = pick(llvm::Intrinsic::minimum, llvm::Intrinsic::smin, llvm::Intrinsic::umin, v, in[2]);
             break;
         }
-        default: v = math_values(node.builtin, in, node.loop.in, vt, node.loc); break;
+        default:
+            // np.maximum/np.minimum keep their scalar lowering (Python's promotion) but compute
+            // array elements by NumPy's loop, as the named ufuncs do.
+            v = nplib::is_named_ufunc(node.builtin) || node.builtin == types::BuiltinId::NpMaximum ||
+                        node.builtin == types::BuiltinId::NpMinimum
+                    ? named_ufunc_element(node.builtin, in, node.loop, node.loc)
+                    : math_values(node.builtin, in, node.loop.in, vt, node.loc);
+            break;
         }
         break;
     default: break;

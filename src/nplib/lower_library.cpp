@@ -53,6 +53,12 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
         if (!args[i] || !(*ops)[i]) return {};
         return {expr_as(args[i], (*ops)[i]), (*ops)[i]};
     };
+    if (nplib::random_params_of(id) || nplib::linalg_params_of(id)) {  // nplib5
+        std::vector<TypedValue> vals;
+        for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));
+        if (nplib::random_params_of(id)) return random_extra(id, vals, type_of(e), e->loc);
+        return linalg_call(id, vals, type_of(e), e->loc);
+    }
     switch (id) {
     case BuiltinId::ArraySort: sort_rows(value(0)); return nullptr;
     case BuiltinId::NpDot: {

@@ -80,6 +80,12 @@ std::optional<UfuncLoop> first_castable(const std::vector<UfuncLoop>& loops, con
     return std::nullopt;
 }
 
+// NumPy's name of a np.* builtin's ufunc ("fmax" for np.fmax), for messages.
+std::string numpy_name(BuiltinId id) {
+    std::string s = types::builtin_name(id);
+    return s.starts_with("np.") ? s.substr(3) : s;
+}
+
 }  // namespace
 
 UfuncSig binary_ufunc(BinOp op) {
@@ -126,8 +132,79 @@ UfuncSig unary_ufunc(UnaryOp op) {
     return {"?", {}};
 }
 
-std::optional<UfuncSig> builtin_ufunc(BuiltinId id) {
+std::optional<BinOp> ufunc_binop(BuiltinId id) {
     switch (id) {
+    case BuiltinId::NpAdd: return BinOp::Add;
+    case BuiltinId::NpSubtract: return BinOp::Sub;
+    case BuiltinId::NpMultiply: return BinOp::Mul;
+    case BuiltinId::NpTrueDivide: return BinOp::Div;
+    case BuiltinId::NpFloorDivide: return BinOp::FloorDiv;
+    case BuiltinId::NpRemainder: return BinOp::Mod;
+    case BuiltinId::NpBitwiseAnd: return BinOp::BitAnd;
+    case BuiltinId::NpBitwiseOr: return BinOp::BitOr;
+    case BuiltinId::NpBitwiseXor: return BinOp::BitXor;
+    case BuiltinId::NpLeftShift: return BinOp::LShift;
+    case BuiltinId::NpRightShift: return BinOp::RShift;
+    default: return std::nullopt;
+    }
+}
+
+std::optional<CmpOp> ufunc_cmpop(BuiltinId id) {
+    switch (id) {
+    case BuiltinId::NpEqual: return CmpOp::Eq;
+    case BuiltinId::NpNotEqual: return CmpOp::Ne;
+    case BuiltinId::NpLess: return CmpOp::Lt;
+    case BuiltinId::NpLessEqual: return CmpOp::Le;
+    case BuiltinId::NpGreater: return CmpOp::Gt;
+    case BuiltinId::NpGreaterEqual: return CmpOp::Ge;
+    default: return std::nullopt;
+    }
+}
+
+std::optional<UnaryOp> ufunc_unaryop(BuiltinId id) {
+    if (id == BuiltinId::NpNegative) return UnaryOp::Neg;
+    if (id == BuiltinId::NpInvert) return UnaryOp::Invert;
+    return std::nullopt;
+}
+
+bool is_named_ufunc(BuiltinId id) {
+    switch (id) {
+    case BuiltinId::NpLogicalAnd:
+    case BuiltinId::NpLogicalOr:
+    case BuiltinId::NpLogicalXor:
+    case BuiltinId::NpLogicalNot:
+    case BuiltinId::NpFmax:
+    case BuiltinId::NpFmin:
+    case BuiltinId::NpLogaddexp:
+    case BuiltinId::NpLogaddexp2:
+    case BuiltinId::NpRound: return true;
+    default: return ufunc_binop(id) || ufunc_cmpop(id) || ufunc_unaryop(id);
+    }
+}
+
+std::optional<UfuncSig> builtin_ufunc(BuiltinId id) {
+    if (auto op = ufunc_binop(id)) return binary_ufunc(*op);
+    if (auto op = ufunc_cmpop(id)) return compare_ufunc(*op);
+    if (auto op = ufunc_unaryop(id)) return unary_ufunc(*op);
+    switch (id) {
+    case BuiltinId::NpMaximum:
+    case BuiltinId::NpMinimum:
+    case BuiltinId::NpFmax:
+    case BuiltinId::NpFmin: return UfuncSig{numpy_name(id), same_type("?" + kInts + "fd", 2)};
+    case BuiltinId::NpLogicalAnd:
+    case BuiltinId::NpLogicalOr:
+    case BuiltinId::NpLogicalXor: return UfuncSig{numpy_name(id), same_type("?" + kInts + "fd", 2, "?")};
+    case BuiltinId::NpLogicalNot: return UfuncSig{"logical_not", same_type("?" + kInts + "fd", 1, "?")};
+    case BuiltinId::NpLogaddexp:
+    case BuiltinId::NpLogaddexp2: return UfuncSig{numpy_name(id), same_type("fd", 2)};
+    case BuiltinId::NpRound: {  // np.round(a) and np.round(a, decimals): decimals is an int64 operand
+        std::vector<std::string> loops;
+        for (char c : kInts + "fd") {
+            loops.push_back(std::string(1, c) + "->" + c);
+            loops.push_back(std::string(1, c) + "l->" + c);
+        }
+        return UfuncSig{"round", loops};
+    }
     case BuiltinId::Abs:
     case BuiltinId::NpAbs: return UfuncSig{"absolute", concat(same_type("?" + kInts + "fd", 1), {"F->f", "D->d"})};
     case BuiltinId::NpSquare: return UfuncSig{"square", same_type(kInts + "fdFD", 1)};

@@ -33,6 +33,15 @@ UfuncSig unary_ufunc(syntax::UnaryOp op);
 // The ufunc a builtin computes when applied to arrays (np.sqrt, abs, ...); nullopt if none.
 std::optional<UfuncSig> builtin_ufunc(types::BuiltinId id);
 
+// nplib5: np.add, np.less, np.negative, ...: the Python operator a named NumPy ufunc
+// computes, if it is one (then its loops are the operator's).
+std::optional<syntax::BinOp> ufunc_binop(types::BuiltinId id);
+std::optional<syntax::CmpOp> ufunc_cmpop(types::BuiltinId id);
+std::optional<syntax::UnaryOp> ufunc_unaryop(types::BuiltinId id);
+// Builtins that are nothing but a NumPy ufunc (np.add, np.fmax, np.logical_and, ...): on
+// scalars too they are typed by the ufunc's loops and computed as one element of it.
+bool is_named_ufunc(types::BuiltinId id);
+
 // np.where(c, x, y) and np.clip(a, lo, hi) are elementwise too, with loops of their own
 // (find_loop knows them by name): where promotes x and y as add's loops do and tests c for
 // truth; clip computes in a's dtype, as Numba's np.clip fills an array like a.

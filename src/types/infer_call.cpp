@@ -381,6 +381,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         return t;
     }
     auto sig = nplib::builtin_ufunc(id);
+    if (nplib::is_named_ufunc(id)) arity(builtin_info(id).min_args, builtin_info(id).max_args);
     if (sig && std::any_of(args.begin(), args.end(), [](const Type* t) { return t->is_array(); })) {
         if (id != BuiltinId::Abs && !what.starts_with("np."))
             error(c->loc, fmt::format("{}() of an array is not supported by ujit", what));
@@ -389,6 +390,18 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     }
     if (id == BuiltinId::NpWhere || id == BuiltinId::NpClip)
         error(c->loc, fmt::format("{}() of scalars is not supported by ujit (it takes arrays)", what));
+    if (nplib::is_named_ufunc(id)) {  // np.add(1, 2.5): one element of the ufunc, by its loops
+        std::string listed;
+        for (size_t i = 0; i < args.size(); ++i) {
+            number(i, true);
+            listed += (listed.empty() ? "" : ", ") + args[i]->str();
+        }
+        auto loop = nplib::find_loop(*sig, args);
+        if (!loop)
+            error(c->loc, fmt::format("ufunc '{}' is not supported for the input types ({})", sig->name, listed));
+        operands(c, loop->in);
+        return loop->out;
+    }
     const BuiltinInfo& info = builtin_info(id);
     if (info.rule == TypingRule::Float1) {
         arity(info.min_args, info.max_args);
@@ -549,6 +562,10 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
             operands(c, {args[0]});
             return int64();
         }
+        if (args[0]->kind() == Kind::Range && isa<Call>(c->args[0])) {  // len(range(...)): its length
+            operands(c, {args[0]});
+            return int64();
+        }
         if (!args[0]->is_array() && !args[0]->is_list() && !args[0]->is_dict() && !args[0]->is_set() &&
             args[0]->kind() != Kind::DictView)
             error(c->args[0]->loc, fmt::format("len() of {} is not supported", args[0]->str()));
@@ -615,6 +632,20 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         integer_arg(0);
         operands(c, {int64()});
         return none();
+    case BuiltinId::RandomGauss:  // nplib5: random.gauss(mu, sigma), normalvariate, expovariate (floats)
+    case BuiltinId::RandomNormalvariate:
+    case BuiltinId::RandomExpovariate:
+        arity(builtin_info(id).min_args, builtin_info(id).max_args);
+        for (size_t i = 0; i < args.size(); ++i) number(i);
+        operands(c, std::vector<const Type*>(args.size(), float64()));
+        return float64();
+    case BuiltinId::RandomRandint:  // random.randint(a, b), randrange(...), getrandbits(k): integers
+    case BuiltinId::RandomRandrange:
+    case BuiltinId::RandomGetrandbits:
+        arity(builtin_info(id).min_args, builtin_info(id).max_args);
+        for (size_t i = 0; i < args.size(); ++i) integer_arg(i);
+        operands(c, std::vector<const Type*>(args.size(), int64()));
+        return id == BuiltinId::RandomGetrandbits ? uint64() : int64();
     case BuiltinId::RandomUniform: {
         arity(2, 2);
         for (size_t i = 0; i < args.size(); ++i) number(i);
@@ -802,6 +833,11 @@ const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
 const Type* Inferrer::array_method(const Call* c, BuiltinId id, std::vector<const Type*> args) {
     const Type* recv = fn_.type_of(cast<Attribute>(c->callee)->value);
     const std::string what = cast<Attribute>(c->callee)->attr;
+    if (id == BuiltinId::ArrayItem) {  // nplib5: a.item(), the one element of a size-1 array
+        if (!args.empty()) error(c->args[0]->loc, "item() takes no arguments in ujit (as in Numba)");
+        operands(c, {recv});
+        return recv->dtype();
+    }
     if (id == BuiltinId::ArrayFill) {  // a.fill(x): in place, no result
         require_writable(cast<Attribute>(c->callee)->value, recv);
         if (args.size() != 1 || !args[0]->is_number() || !can_convert(args[0], recv->dtype()))

@@ -3,7 +3,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = 'sweep: np.logical_and, np.logical_not and np.count_nonzero are not supported yet'
 
 
 @njit

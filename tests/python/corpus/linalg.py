@@ -3,7 +3,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = 'sweep: np.linalg.solve/inv/det (LAPACK) are not supported yet'
 
 
 @njit

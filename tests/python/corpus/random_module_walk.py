@@ -4,7 +4,6 @@ import random
 
 from numba import njit
 
-XFAIL = 'sweep: random.gauss and random.randint are not supported yet'
 
 
 @njit

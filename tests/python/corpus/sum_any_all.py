@@ -4,7 +4,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = 'sweep: len(range(...)) is not supported yet'
 
 
 @njit

@@ -16,10 +16,25 @@ PyObject* Ujit_CudaSupportError = NULL;
 
 /* The class a run-time error names: the module's own exception class of that global name,
  * else a builtin one (NULL: neither). */
+/* NumPy's classes that compiled code raises as Numba does (np.linalg's LinAlgError), imported
+ * on first need and kept; NULL when NumPy has none of that name. */
+static PyObject* numpy_exception_class(const char* name) {
+    static PyObject* lin_alg_error = NULL;
+    if (strcmp(name, "LinAlgError") != 0) return NULL;
+    if (!lin_alg_error) {
+        PyObject* mod = PyImport_ImportModule("numpy.linalg");
+        lin_alg_error = mod ? PyObject_GetAttrString(mod, "LinAlgError") : NULL;
+        Py_XDECREF(mod);
+        if (!lin_alg_error) PyErr_Clear();
+    }
+    return lin_alg_error;
+}
+
 static PyObject* exception_class(const ModuleObject* m, const char* name) {
     PyObject* found =
         m && m->exceptions && PyDict_Check(m->exceptions) ? PyDict_GetItemString(m->exceptions, name) : NULL;
     if (!found) found = PyDict_GetItemString(PyEval_GetBuiltins(), name);
+    if (!found) found = numpy_exception_class(name);
     if (found && PyType_Check(found) && PyType_IsSubtype((PyTypeObject*)found, (PyTypeObject*)PyExc_Exception))
         return found;
     return NULL;

@@ -1,0 +1,19 @@
+"""Rolling dice with the random module: random.randint, random.randrange and
+random.expovariate, seeded (Numba's draws are CPython's for these)."""
+import random
+import numpy as np
+from numba import njit
+from _same import check_same
+
+
+@njit
+def roll_sums(seed, n):
+    random.seed(seed)
+    counts = np.zeros(13, dtype=np.int64)
+    for _ in range(n):
+        counts[random.randint(1, 6) + random.randint(1, 6)] += 1
+    return counts, random.randrange(0, 100, 5), random.expovariate(2.0)
+
+
+def check():
+    check_same(roll_sums, 2024, 3000)
