@@ -304,7 +304,7 @@ int ujit_py_require_writable(const ujit_value* v) {
 
 /* ------------------------------------------------------------------ records */
 
-#ifndef PyDataType_ELSIZE /* NumPy 1.x */
+#if NPY_ABI_VERSION < 0x02000000 /* NumPy 1.x: no PyDataType_ELSIZE (NumPy 2 has an inline function) */
 #define PyDataType_ELSIZE(d) ((d)->elsize)
 #endif
 
