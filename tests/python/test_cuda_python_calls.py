@@ -99,8 +99,8 @@ def test_ufunc_errors_after_fast_calls():
         add(d)
     with pytest.raises(TypeError):
         add(d, d, where=True)
-    with pytest.raises(TypeError, match="output array has shape"):
-        add(d, d, out=cuda.device_array(3))  # the message of the call through Python
+    with pytest.raises(TypeError, match=r"shape \(3,\)|shape \(4,\)"):
+        add(d, d, out=cuda.device_array(3))  # the shape named (the GPU's and the host device's words differ)
     with pytest.raises(TypeError):
         add(d, d, stream=1)
     np.testing.assert_array_equal(add(d, d).copy_to_host(), np.arange(4.0) * 2)
