@@ -31,7 +31,7 @@ Conversion int_to_int(const Type* from, const Type* to) {
 
 Conversion to_float(const Type* from, const Type* to) {
     if (from->is_float())
-        return to->bits() == from->bits() ? Conversion::Exact
+        return to->bits() == from->bits()  ? Conversion::Exact
                : to->bits() > from->bits() ? Conversion::Promote
                                            : Conversion::Unsafe;
     if (from->is_bool()) return Conversion::Safe;
