@@ -52,7 +52,8 @@ extern "C" {
 /* ------------------------------------------------------------------ version */
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
-#define UJIT_API_VERSION_MINOR_NUMBER 4 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_* */
+#define UJIT_API_VERSION_MINOR_NUMBER                                                                                  \
+    4 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_* */
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
