@@ -77,6 +77,10 @@ def main():
     with open(args.out, "w") as out:
         try:
             numba_alias.install(os.path.abspath(args.suite))
+            # Child processes (spawned pools) resolve `numba` the same way (child_site/).
+            os.environ["UJIT_CUDA_SUITE"] = os.path.abspath(args.suite)
+            child_site = os.path.join(os.path.dirname(os.path.abspath(__file__)), "child_site")
+            os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (child_site, os.environ.get("PYTHONPATH")) if p)
             module = __import__("numba.cuda.tests.cudapy." + args.module, fromlist=["_"])
             suite = unittest.defaultTestLoader.loadTestsFromModule(module)
         except BaseException:  # noqa: BLE001 - any import failure is the file's result
