@@ -135,3 +135,13 @@ def test_the_environment_names_a_plugin_module(tmp_path):
     assert r.stdout.split() == ["1", "3.0"]
     r = _run("from ujit import cuda", "no_such_emm_module", tmp_path)
     assert r.returncode != 0 and "Failed to use memory manager from no_such_emm_module" in r.stderr
+
+
+def test_plugins_find_numbas_names_where_numba_has_them():
+    from ujit.cuda.cudadrv import driver
+    assert driver.AutoFreePointer is cuda.AutoFreePointer and driver.MemoryPointer is cuda.MemoryPointer
+    assert cuda.driver is driver and cuda.devices.get_context() is cuda.current_context()
+    d = cuda.to_device(np.arange(6, dtype=np.int64))
+    out = np.zeros(4, np.int64)
+    driver.device_to_host(out, d, size=3 * 8)  # the first 3 elements' bytes
+    np.testing.assert_array_equal(out, [0, 1, 2, 0])

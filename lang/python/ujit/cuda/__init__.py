@@ -58,6 +58,8 @@ from ._emm import (  # noqa: F401,E402
     set_memory_manager,
 )
 from ._ipc import IpcArrayHandle, IpcHandle, open_ipc_array  # noqa: F401,E402
+from . import devices  # noqa: F401,E402  (numba.cuda.devices.get_context)
+from .cudadrv import driver  # noqa: F401,E402  (numba.cuda.driver: the cudadrv.driver module, as in Numba)
 if config.CUDA_MEMORY_MANAGER != "default":
     from ._emm import plugin_from_config as _plugin_from_config  # noqa: E402
 

@@ -42,3 +42,24 @@ def _have_nvjitlink():
     ujit compiles kernels to PTX and links no LTO-IR, so never (its nvJitLink use, for
     inspect_linked_cubin and link= files, is a cubin link)."""
     return False
+
+
+# Numba's EMM plugin interface and IPC handles (cuda/_emm.py, cuda/_ipc.py), where plugins
+# written for Numba import them from (`cuda.cudadrv.driver.AutoFreePointer`).
+from .._api import MemoryInfo  # noqa: F401,E402
+from .._emm import (  # noqa: F401,E402
+    AutoFreePointer, BaseCUDAMemoryManager, GetIpcHandleMixin, HostOnlyCUDAMemoryManager, MemoryPointer,
+    NumbaCUDAMemoryManager, set_memory_manager,
+)
+from .._ipc import IpcHandle  # noqa: F401,E402
+
+
+def device_to_host(dst, src, size, stream=0):
+    """Numba's: the first `size` bytes of device memory `src` (a device array, as
+    IpcHandle.open_staged gives) into host array `dst`."""
+    from .._devicearray import DeviceNDArray
+    if not isinstance(src, DeviceNDArray):
+        raise TypeError("device_to_host: ujit copies from device arrays, not %s" % type(src).__name__)
+    import numpy as np
+    data = src.copy_to_host(stream=stream).reshape(-1).view(np.uint8)
+    np.asarray(dst).reshape(-1).view(np.uint8)[:size] = data[:size]
