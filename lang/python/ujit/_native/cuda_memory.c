@@ -225,62 +225,24 @@ PyObject* ujit_py_cuda_ipc_get_handle(PyObject* self, PyObject* arg) {
     return Py_BuildValue("(y#K)", (const char*)handle, (Py_ssize_t)sizeof handle, (unsigned long long)offset);
 }
 
-/* The DLPack tensor over memory opened from an IPC handle: its deleter (run when the last
- * view of the array goes) closes the handle. */
-typedef struct {
-    DLManagedTensor managed;
-    uint64_t base;
-    int64_t shape[32], strides[32];
-} IpcTensor;
-
-static void ipc_tensor_delete(DLManagedTensor* m) {
-    IpcTensor* t = (IpcTensor*)m;
-    ujit_cuda_ipc_close(t->base); /* a failure has nowhere to go: the handle dies with the process */
-    PyMem_RawFree(t);
+/* cuda_ipc_open(handle) -> the base address of the allocation another process shared, mapped
+ * into the current device's context; cuda_ipc_close(base) unmaps it. ujit/cuda/_ipc.py views
+ * it as a device array through device_array_from_interface, with an owner that closes it. */
+PyObject* ujit_py_cuda_ipc_open(PyObject* self, PyObject* arg) {
+    char* handle;
+    Py_ssize_t len;
+    if (PyBytes_AsStringAndSize(arg, &handle, &len) < 0) return NULL;
+    if (len != 64) return PyErr_Format(PyExc_ValueError, "a CUDA IPC handle has 64 bytes, not %zd", len);
+    uint64_t base = 0;
+    ujit_status st = ujit_cuda_ipc_open((const unsigned char*)handle, &base);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    return PyLong_FromUnsignedLongLong(base);
 }
 
-/* cuda_ipc_open_array(handle, offset, shape, strides, dtype_code) -> a device array over the
- * memory another process shared, `offset` bytes into its allocation (strides in elements). */
-PyObject* ujit_py_cuda_ipc_open_array(PyObject* self, PyObject* args) {
-    const char* handle;
-    Py_ssize_t handle_len;
-    unsigned long long offset;
-    PyObject *shape, *strides;
-    int code;
-    if (!PyArg_ParseTuple(args, "y#KO!O!i", &handle, &handle_len, &offset, &PyTuple_Type, &shape, &PyTuple_Type,
-                          &strides, &code))
-        return NULL;
-    Py_ssize_t ndim = PyTuple_GET_SIZE(shape);
-    if (handle_len != 64) return PyErr_Format(PyExc_ValueError, "a CUDA IPC handle has 64 bytes, not %zd", handle_len);
-    if (ndim > 32 || PyTuple_GET_SIZE(strides) != ndim)
-        return PyErr_Format(PyExc_ValueError, "shape and strides must be tuples of one length (at most 32)");
-    IpcTensor* t = PyMem_RawCalloc(1, sizeof *t);
-    if (!t) return PyErr_NoMemory();
-    for (Py_ssize_t i = 0; i < ndim; ++i) {
-        t->shape[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, i));
-        t->strides[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(strides, i));
-    }
-    int device = 0;
-    ujit_status st = PyErr_Occurred() ? UJIT_OK : ujit_cuda_current_device(&device);
-    if (!PyErr_Occurred() && st == UJIT_OK) st = ujit_cuda_ipc_open((const unsigned char*)handle, &t->base);
-    if (PyErr_Occurred() || st != UJIT_OK) {
-        PyMem_RawFree(t);
-        return PyErr_Occurred() ? NULL : ujit_py_raise(st, NULL);
-    }
-    DLTensor* d = &t->managed.dl_tensor;
-    d->data = (void*)(uintptr_t)(t->base + offset);
-    d->device.device_type = kDLCUDA;
-    d->device.device_id = device;
-    d->ndim = (int32_t)ndim;
-    d->dtype = ujit_py_dl_type((ujit_dtype)code);
-    d->shape = t->shape;
-    d->strides = t->strides;
-    t->managed.deleter = ipc_tensor_delete;
-    ujit_device_array* h = NULL;
-    st = ujit_device_array_from_dlpack(&t->managed, &h);
-    if (st != UJIT_OK) {
-        ipc_tensor_delete(&t->managed);
-        return ujit_py_raise(st, NULL);
-    }
-    return ujit_py_wrap_device_array(h);
+PyObject* ujit_py_cuda_ipc_close(PyObject* self, PyObject* arg) {
+    unsigned long long base = PyLong_AsUnsignedLongLong(arg);
+    if (PyErr_Occurred()) return NULL;
+    ujit_status st = ujit_cuda_ipc_close(base);
+    if (st != UJIT_OK) return ujit_py_raise(st, NULL);
+    Py_RETURN_NONE;
 }

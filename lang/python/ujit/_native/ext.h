@@ -181,7 +181,8 @@ extern PyTypeObject Ujit_HostMemoryType;  /* cuda_memory.c */
 PyObject* ujit_py_cuda_memory_info(PyObject* self, PyObject* noargs);
 PyObject* ujit_py_cuda_set_device_allocator(PyObject* self, PyObject* args); /* cuda_memory.c */
 PyObject* ujit_py_cuda_ipc_get_handle(PyObject* self, PyObject* arg);          /* cuda_memory.c */
-PyObject* ujit_py_cuda_ipc_open_array(PyObject* self, PyObject* args);         /* cuda_memory.c */
+PyObject* ujit_py_cuda_ipc_open(PyObject* self, PyObject* arg);                /* cuda_memory.c */
+PyObject* ujit_py_cuda_ipc_close(PyObject* self, PyObject* arg);               /* cuda_memory.c */
 /* Raises the exception an external allocator's Python callable left for this thread: 1 if
  * there was one (ujit_py_raise then returns it), else 0. */
 int ujit_py_restore_allocator_error(void);

@@ -8,7 +8,6 @@ import contextlib
 
 import numpy as np
 
-from .. import _types
 from .._native import ext
 
 
@@ -46,13 +45,13 @@ class IpcHandle:
             raise ValueError("IpcHandle is already opened")
         dtype = np.dtype(dtype)
         shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(n) for n in shape)
-        if strides is None:
-            strides = _c_strides(shape)
-        else:
-            strides = (strides,) if isinstance(strides, (int, np.integer)) else tuple(strides)
-            strides = tuple(int(s) // dtype.itemsize for s in strides)
-        handle = ext.cuda_ipc_open_array(self.handle.reserved, self.offset, shape, strides,
-                                          _types.DTYPE_CODE[dtype])
+        if strides is not None:  # bytes, as Numba takes them
+            strides = (strides,) if isinstance(strides, (int, np.integer)) else tuple(int(s) for s in strides)
+        mapped = _MappedIpcMemory(ext.cuda_ipc_open(self.handle.reserved))
+        interface = {"data": (mapped.base + self.offset, False), "shape": shape, "strides": strides,
+                     "typestr": dtype.str, "version": 3}
+        # The last view of the array drops `mapped`, which unmaps the memory.
+        handle = ext.device_array_from_interface(interface, mapped)
         self._opened = DeviceNDArray(handle)
         return self._opened
 
@@ -101,12 +100,17 @@ class IpcArrayHandle:
         self.close()
 
 
-def _c_strides(shape):
-    strides, step = [], 1
-    for n in reversed(shape):
-        strides.append(step)
-        step *= max(int(n), 1)
-    return tuple(reversed(strides))
+class _MappedIpcMemory:
+    """Another process's allocation mapped here (cuda_ipc_open); unmapped when this goes."""
+
+    def __init__(self, base):
+        self.base = base
+
+    def __del__(self):
+        try:
+            ext.cuda_ipc_close(self.base)
+        except Exception:  # nothing to raise to from a finalizer (the process may be ending)
+            pass
 
 
 def ipc_handle_of_pointer(memory, address, size):
