@@ -13,9 +13,9 @@ environment variables at import and changeable at run time, as Numba's are.
                                    names (the interface's v3 rule); 0: does not
     CUDA_DEBUG_POLY                numba-cuda's switch for describing a variable of several
     CUDA_DEBUG_POLY_USE_TYPED_CONST  types in debug info as a DWARF variant part; read as Numba
-                                   reads it, and 0 by default as there. ujit emits no debug
-                                   info (debug=True kernels carry none), so no format depends
-                                   on it yet.
+                                   reads it, and 0 by default as there. ujit's debug info
+                                   (debug=True) describes lines and functions, not variables,
+                                   so no format depends on it yet.
     OPT                            NUMBA_OPT (an _OptLevel: 0..3 or "max", default 3); with
                                    CUDA_DEBUGINFO_DEFAULT it gives @cuda.jit's opt= and debug=
                                    when they are not passed (opt = OPT != 0), as numba-cuda's

@@ -101,9 +101,11 @@ class CUDAFunction(CompiledFunction):
         self._declared_params = {}  # argument type codes -> the declared parameters they use
 
     def decorator(self):
-        # debug=True reaches the compiler: a kernel run on the CPU then checks its indexing.
+        # debug=True reaches the compiler: a kernel run on the CPU then checks its indexing, one
+        # compiled for a GPU carries DWARF; lineinfo=True gives a GPU kernel a line table.
         return _source.decorator_text("cuda.jit", device=self.device, fastmath=self.fastmath,
-                                      debug=bool(self.options.get("debug")), link=self.options.get("link") or ())
+                                      debug=bool(self.options.get("debug")), link=self.options.get("link") or (),
+                                      lineinfo=bool(self.options.get("lineinfo")))
 
     def device_decorator(self):
         """How CUDA code that calls this kernel compiles it: as a device function (numba-cuda

@@ -1,0 +1,39 @@
+// Debug information for CUDA kernels: numba-cuda's @cuda.jit(lineinfo=True) (a line table:
+// `.file`/`.loc` in the PTX, which Nsight's source views and cuda-gdb read) and
+// @cuda.jit(debug=True) (full DWARF sections, `.target sm_XX, debug`), through LLVM's DIBuilder.
+//
+// The module gets one compile unit naming the user's file; every function lowered from a
+// `def` gets a DISubprogram at its line, and each statement the location where it starts
+// (file line and column). Inlining device functions then gives their locations an
+// `inlined_at` chain, as Numba's PTX has. Variable descriptions (DILocalVariable) are not
+// emitted: debug=True gives lines and functions, not variables.
+#pragma once
+
+#include "syntax/ast.hpp"
+
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Module.h>
+
+namespace ujit::codegen {
+
+enum class DebugInfoKind { None, LineTables, Full };
+
+// What the decorator of `def` asks for: @cuda.jit(debug=True) Full, lineinfo=True LineTables
+// (debug wins: numba-cuda warns that they are exclusive and emits full info).
+DebugInfoKind requested_debug_info(const syntax::FunctionDef& def);
+
+// Adds the compile unit (and the module flags LLVM needs) for `source`'s file.
+void begin_debug_info(llvm::Module& m, const syntax::SourceFile& source, DebugInfoKind kind);
+
+// A DISubprogram for `f`, lowered from `def`; nothing when the module has no compile unit.
+void attach_subprogram(llvm::Function& f, const syntax::FunctionDef& def, const syntax::SourceFile& source);
+
+// Where the next instructions come from: `loc` in the function being built, when it has a
+// subprogram.
+void set_debug_location(llvm::IRBuilder<>& b, syntax::SourceLoc loc, const syntax::SourceFile& source);
+
+// Gives the functions made around `def` (the kernel's entry point) its subprogram, a location
+// to every call that inlining needs one on, and finalizes the compile unit.
+void finish_debug_info(llvm::Module& m, const syntax::FunctionDef& def, const syntax::SourceFile& source);
+
+}  // namespace ujit::codegen
