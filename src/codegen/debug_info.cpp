@@ -27,6 +27,22 @@ llvm::DICompileUnit* compile_unit(llvm::Module& m) {
     return units.empty() ? nullptr : *units.begin();
 }
 
+// A DWARF base type for a number type, named as Numba names it; null for other types.
+llvm::DIType* base_type(llvm::DIBuilder& dib, const types::Type* t) {
+    unsigned encoding = 0;
+    if (t->is_bool())
+        return dib.createBasicType("bool", 8, llvm::dwarf::DW_ATE_boolean);
+    else if (t->is_int())
+        encoding = t->is_signed() ? llvm::dwarf::DW_ATE_signed : llvm::dwarf::DW_ATE_unsigned;
+    else if (t->is_float())
+        encoding = llvm::dwarf::DW_ATE_float;
+    else if (t->is_complex())
+        encoding = llvm::dwarf::DW_ATE_complex_float;
+    else
+        return nullptr;
+    return dib.createBasicType(t->str(), t->itemsize() * 8, encoding);
+}
+
 }  // namespace
 
 DebugInfoKind requested_debug_info(const FunctionDef& def) {
@@ -76,6 +92,26 @@ void set_debug_location(llvm::IRBuilder<>& b, SourceLoc loc, const SourceFile& s
     if (!sp || !loc.valid()) return;
     b.SetCurrentDebugLocation(
         llvm::DILocation::get(b.getContext(), source.file_line(loc.line), source.file_col(loc.col), sp));
+}
+
+void describe_variables(llvm::Function& f, const std::vector<VariableSlot>& vars, const SourceFile& source) {
+    llvm::DISubprogram* sp = f.getSubprogram();
+    llvm::DICompileUnit* cu = compile_unit(*f.getParent());
+    if (!sp || !cu || cu->getEmissionKind() != llvm::DICompileUnit::FullDebug) return;
+    llvm::DIBuilder dib(*f.getParent(), /*AllowUnresolved=*/true, cu);
+    for (const VariableSlot& v : vars) {
+        // Names with '$' or '.' are the compiler's own (a comprehension's renamed targets).
+        if (v.name.find_first_of("$.") != std::string::npos) continue;
+        llvm::DIType* type = base_type(dib, v.type);
+        if (!type) continue;
+        unsigned line = v.loc.valid() ? source.file_line(v.loc.line) : sp->getLine();
+        llvm::DILocalVariable* var =
+            v.arg ? dib.createParameterVariable(sp, v.name, v.arg, cu->getFile(), line, type, /*AlwaysPreserve=*/true)
+                  : dib.createAutoVariable(sp, v.name, cu->getFile(), line, type, /*AlwaysPreserve=*/true);
+        dib.insertDeclare(v.slot, var, dib.createExpression(), llvm::DILocation::get(f.getContext(), line, 0, sp),
+                          v.slot->getParent());
+    }
+    dib.finalizeSubprogram(sp);
 }
 
 void finish_debug_info(llvm::Module& m, const FunctionDef& def, const SourceFile& source) {

@@ -4,15 +4,22 @@
 //
 // The module gets one compile unit naming the user's file; every function lowered from a
 // `def` gets a DISubprogram at its line, and each statement the location where it starts
-// (file line and column). Inlining device functions then gives their locations an
-// `inlined_at` chain, as Numba's PTX has. Variable descriptions (DILocalVariable) are not
-// emitted: debug=True gives lines and functions, not variables.
+// (file line and column); inlining device functions gives their locations an `inlinedAt`
+// chain in the IR (LLVM 19's NVPTX writes no `inlined_at` into `.loc`). Variables are
+// described for debug=True: each parameter and local of a number type gets a DILocalVariable
+// (DWARF base types named as Numba names them: int32, float64, bool...) declared at its slot;
+// variables of other types (arrays, tuples, records) are not described.
 #pragma once
 
 #include "syntax/ast.hpp"
+#include "types/type.hpp"
 
 #include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/Module.h>
+
+#include <string>
+#include <vector>
 
 namespace ujit::codegen {
 
@@ -31,6 +38,19 @@ void attach_subprogram(llvm::Function& f, const syntax::FunctionDef& def, const 
 // Where the next instructions come from: `loc` in the function being built, when it has a
 // subprogram.
 void set_debug_location(llvm::IRBuilder<>& b, syntax::SourceLoc loc, const syntax::SourceFile& source);
+
+// A variable of a function being lowered: its slot, and its parameter number (1-based; 0 for
+// a local).
+struct VariableSlot {
+    std::string name;
+    const types::Type* type;
+    llvm::AllocaInst* slot;
+    syntax::SourceLoc loc;
+    unsigned arg;
+};
+
+// Describes `vars` of `f` (which has a subprogram) when its module carries full debug info.
+void describe_variables(llvm::Function& f, const std::vector<VariableSlot>& vars, const syntax::SourceFile& source);
 
 // Gives the functions made around `def` (the kernel's entry point) its subprogram, a location
 // to every call that inlining needs one on, and finalizes the compile unit.

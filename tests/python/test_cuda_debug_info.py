@@ -95,3 +95,41 @@ def test_kernels_with_debug_info_still_compute():
         x = cuda.to_device([0, 0])
         k[1, 1](x)
         assert list(x.copy_to_host()) == [7, 3]
+
+
+def described(out, x, y):
+    z = x == y
+    w = x + 1.5
+    for k in range(y):
+        w += k
+    if z:
+        out[0] = w
+
+
+def test_debug_describes_number_variables(tmp_path):
+    sig = "void(float64[::1], int32, int32)"
+    k = cuda.jit(sig, debug=True, opt=False)(described)
+    llvm = k.inspect_llvm(k.signatures[0] if k.signatures else sig)
+    variables = dict(re.findall(r'^!(\d+) = !DILocalVariable\((.*)\)$', llvm, re.M))
+    types = dict(re.findall(r'^!(\d+) = !DIBasicType\((.*)\)$', llvm, re.M))
+
+    def var(name):
+        [fields] = [v for v in variables.values() if 'name: "%s"' % name in v]
+        return fields, types[re.search(r"type: !(\d+)", fields).group(1)]
+
+    x, x_type = var("x")
+    assert "arg: 2" in x and 'name: "int32"' in x_type and "DW_ATE_signed" in x_type
+    z, z_type = var("z")
+    assert "arg:" not in z and "line: %d" % line_of(described, "z = x == y") in z
+    assert 'name: "bool"' in z_type and "DW_ATE_boolean" in z_type
+    assert "DW_ATE_float" in var("w")[1]
+    assert "#dbg_value" in llvm or "llvm.dbg.value" in llvm
+    ptx, _ = cuda.compile_ptx(described, sig, debug=True, opt=False, cc=(9, 0))
+    assemble(ptx, (9, 0), tmp_path)
+
+
+def test_lineinfo_describes_no_variables():
+    ptx, _ = cuda.compile_ptx(described, "void(float64[::1], int32, int32)", lineinfo=True, cc=(9, 0))
+    k = cuda.jit("void(float64[::1], int32, int32)", lineinfo=True)(described)
+    assert "DILocalVariable" not in k.inspect_llvm(k.signatures[0] if k.signatures else None)
+    assert ".debug_info" not in ptx
