@@ -74,3 +74,17 @@ def test_mapped_and_managed_arrays_are_not_copied():
 def test_bfloat16_is_not_supported():
     # ujit's compiler has no bfloat16 type: numba-cuda's check says so (its tests then skip).
     assert cuda.is_bfloat16_supported() is False
+
+
+def test_forceinline_needs_ltoir():
+    def set_zero(a):
+        a[0] = 0
+
+    from ujit import float32
+
+    with pytest.raises(ValueError, match="Can only designate forced inlining in LTO-IR"):
+        cuda.compile(set_zero, (float32[::1],), device=True, forceinline=True)
+    with pytest.raises(ValueError, match="Can only designate forced inlining in LTO-IR"):
+        cuda.compile_ptx(set_zero, (float32[::1],), device=True, forceinline=True)
+    ptx, _ = cuda.compile(set_zero, (float32[::1],), device=True)  # without it, PTX as before
+    assert ".visible .func" in ptx or ".func" in ptx
