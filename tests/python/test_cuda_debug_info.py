@@ -133,3 +133,11 @@ def test_lineinfo_describes_no_variables():
     k = cuda.jit("void(float64[::1], int32, int32)", lineinfo=True)(described)
     assert "DILocalVariable" not in k.inspect_llvm(k.signatures[0] if k.signatures else None)
     assert ".debug_info" not in ptx
+
+
+def test_compiled_device_function_carries_debug_info(tmp_path):
+    for options, marker in (({"lineinfo": True}, ".loc"), ({"debug": True, "opt": False}, ".debug_info")):
+        ptx, _ = cuda.compile(add_one, SIG, device=True, cc=(9, 0), **options)
+        assert marker in ptx
+        assert re.search(r"\.loc\s+\d+\s+%d\s+5" % line_of(add_one, "x[0] += 7"), ptx)
+        assemble(ptx, (9, 0), tmp_path)

@@ -645,7 +645,7 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
         return "@%s.njit(%s)" % (n, ", ".join(options)) if options else "@%s.njit" % n
     if kind == "cuda.jit":
         options = ["device=True"] if device else []
-        options += ["debug=True"] if debug and not device else []
+        options += ["debug=True"] if debug else []
         # The compiled function's lineinfo decides its module's line table (codegen/debug_info.hpp).
         options += ["lineinfo=True"] if lineinfo else []
         options += ["fastmath=True"] if fastmath else []
