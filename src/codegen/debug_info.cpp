@@ -43,6 +43,42 @@ llvm::DIType* base_type(llvm::DIBuilder& dib, const types::Type* t) {
     return dib.createBasicType(t->str(), t->itemsize() * 8, encoding);
 }
 
+constexpr uint64_t kPointerBits = 64;  // nvptx64
+
+// `count` int64s, DWARF's array of a base type.
+llvm::DIType* int64_array(llvm::DIBuilder& dib, int64_t count) {
+    llvm::DIType* i64 = dib.createBasicType("int64", 64, llvm::dwarf::DW_ATE_signed);
+    return dib.createArrayType(count * 64, 64, i64, dib.getOrCreateArray({dib.getOrCreateSubrange(0, count)}));
+}
+
+// A DWARF type for a variable of type `t`: numbers, uniform tuples of them, and arrays as
+// the struct codegen makes of them (llvm_types.hpp: {data, shape, strides, owner}), their data
+// a pointer to the element type; null for the rest.
+llvm::DIType* variable_type(llvm::DIBuilder& dib, llvm::DIFile* file, const types::Type* t) {
+    if (llvm::DIType* base = base_type(dib, t)) return base;
+    if (t->is_uniform_tuple() && !t->elements().empty() && !t->elements()[0]->is_bool()) {
+        llvm::DIType* item = base_type(dib, t->elements()[0]);
+        if (!item) return nullptr;
+        auto n = static_cast<int64_t>(t->elements().size());
+        return dib.createArrayType(n * item->getSizeInBits(), item->getSizeInBits(), item,
+                                   dib.getOrCreateArray({dib.getOrCreateSubrange(0, n)}));
+    }
+    if (!t->is_array()) return nullptr;
+    const uint64_t dims_bits = 64 * static_cast<uint64_t>(t->ndim());
+    auto member = [&](const char* name, uint64_t bits, uint64_t offset, llvm::DIType* type) {
+        return dib.createMemberType(file, name, file, 0, bits, 64, offset, llvm::DINode::FlagZero, type);
+    };
+    llvm::DIType* element = base_type(dib, t->dtype());  // null (void*) for records
+    std::vector<llvm::Metadata*> members = {
+        member("data", kPointerBits, 0, dib.createPointerType(element, kPointerBits)),
+        member("shape", dims_bits, kPointerBits, int64_array(dib, t->ndim())),
+        member("strides", dims_bits, kPointerBits + dims_bits, int64_array(dib, t->ndim())),
+        member("owner", kPointerBits, kPointerBits + 2 * dims_bits, dib.createPointerType(nullptr, kPointerBits)),
+    };
+    return dib.createStructType(file, t->str(), file, 0, 2 * kPointerBits + 2 * dims_bits, 64, llvm::DINode::FlagZero,
+                                nullptr, dib.getOrCreateArray(members));
+}
+
 }  // namespace
 
 DebugInfoKind requested_debug_info(const FunctionDef& def) {
@@ -102,7 +138,7 @@ void describe_variables(llvm::Function& f, const std::vector<VariableSlot>& vars
     for (const VariableSlot& v : vars) {
         // Names with '$' or '.' are the compiler's own (a comprehension's renamed targets).
         if (v.name.find_first_of("$.") != std::string::npos) continue;
-        llvm::DIType* type = base_type(dib, v.type);
+        llvm::DIType* type = variable_type(dib, cu->getFile(), v.type);
         if (!type) continue;
         unsigned line = v.loc.valid() ? source.file_line(v.loc.line) : sp->getLine();
         llvm::DILocalVariable* var =

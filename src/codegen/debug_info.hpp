@@ -6,9 +6,10 @@
 // `def` gets a DISubprogram at its line, and each statement the location where it starts
 // (file line and column); inlining device functions gives their locations an `inlinedAt`
 // chain in the IR (LLVM 19's NVPTX writes no `inlined_at` into `.loc`). Variables are
-// described for debug=True: each parameter and local of a number type gets a DILocalVariable
-// (DWARF base types named as Numba names them: int32, float64, bool...) declared at its slot;
-// variables of other types (arrays, tuples, records) are not described.
+// described for debug=True: each parameter and local of a number type, a uniform tuple of
+// numbers or an array gets a DILocalVariable (base types named as Numba names them: int32,
+// float64, bool...; an array the struct {data, shape, strides, owner} it is, data pointing to
+// its elements) declared at its slot; other types (records, mixed tuples...) are not described.
 #pragma once
 
 #include "syntax/ast.hpp"

@@ -99,7 +99,8 @@ def test_kernels_with_debug_info_still_compute():
 
 def described(out, x, y):
     z = x == y
-    w = x + 1.5
+    pair = (x, y)
+    w = x + 1.5 + pair[1]
     for k in range(y):
         w += k
     if z:
@@ -123,6 +124,18 @@ def test_debug_describes_number_variables(tmp_path):
     assert "arg:" not in z and "line: %d" % line_of(described, "z = x == y") in z
     assert 'name: "bool"' in z_type and "DW_ATE_boolean" in z_type
     assert "DW_ATE_float" in var("w")[1]
+    # An array is the struct codegen makes of it, its data a pointer to float64.
+    out = variables[next(k for k, v in variables.items() if 'name: "out"' in v)]
+    struct_id = re.search(r"type: !(\d+)", out).group(1)
+    struct = re.search(r"^!%s = !DICompositeType\((.*)\)$" % struct_id, llvm, re.M).group(1)
+    assert "DW_TAG_structure_type" in struct and 'name: "array(float64, 1d, C)"' in struct and "size: 256" in struct
+    members = [(re.search(r'name: "(\w+)"', line).group(1), (re.findall(r"offset: (\d+)", line) or ["0"])[0])
+               for line in llvm.splitlines() if "DW_TAG_member" in line]  # LLVM leaves out offset: 0
+    assert [m for m in members if m[0] in ("data", "shape", "strides", "owner")] == [
+        ("data", "0"), ("shape", "64"), ("strides", "128"), ("owner", "192")]
+    pair = variables[next(k for k, v in variables.items() if 'name: "pair"' in v)]
+    pair_type = re.search(r"^!%s = !DICompositeType\((.*)\)$" % re.search(r"type: !(\d+)", pair).group(1), llvm, re.M)
+    assert "DW_TAG_array_type" in pair_type.group(1) and "size: 64" in pair_type.group(1)
     assert "#dbg_value" in llvm or "llvm.dbg.value" in llvm
     ptx, _ = cuda.compile_ptx(described, sig, debug=True, opt=False, cc=(9, 0))
     assemble(ptx, (9, 0), tmp_path)
