@@ -21,7 +21,6 @@ environment variables at import and changeable at run time, as Numba's are.
                                    when they are not passed (opt = OPT != 0), as numba-cuda's
                                    decorator reads them
     CUDA_DEBUGINFO_DEFAULT         NUMBA_CUDA_DEBUGINFO: @cuda.jit's debug= default
-    DEBUGINFO_DEFAULT              NUMBA_DEBUGINFO: @njit's debug= default (Numba's name)
 """
 import os
 
@@ -62,7 +61,6 @@ def _env_opt():
 ENABLE_CUDASIM = 0
 OPT = _env_opt()
 CUDA_DEBUGINFO_DEFAULT = _env_int("NUMBA_CUDA_DEBUGINFO", 0)
-DEBUGINFO_DEFAULT = _env_int("NUMBA_DEBUGINFO", 0)
 DISABLE_PERFORMANCE_WARNINGS = _env_int("NUMBA_DISABLE_PERFORMANCE_WARNINGS", 0)
 CUDA_LOW_OCCUPANCY_WARNINGS = _env_int("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", 1)
 CUDA_WARN_ON_IMPLICIT_COPY = _env_int("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", 1)
