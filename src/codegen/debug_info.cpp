@@ -14,11 +14,11 @@ using namespace syntax;
 
 namespace {
 
-// The value of keyword `name` of a @cuda.jit(...) decorator, when it is the literal True.
-bool keyword_true(const Call* c, const char* name) {
+// Whether keyword `name` of a @cuda.jit(...) decorator is the literal `value`.
+bool keyword_is(const Call* c, const char* name, bool value) {
     for (const Keyword& k : c->keywords)
         if (k.name == name)
-            if (auto* v = dyn_cast<BoolLit>(k.value)) return v->value;
+            if (auto* v = dyn_cast<BoolLit>(k.value)) return v->value == value;
     return false;
 }
 
@@ -86,10 +86,16 @@ DebugInfoKind requested_debug_info(const FunctionDef& def) {
     for (const Expr* d : def.decorators) {
         auto* c = dyn_cast<Call>(d);
         if (!c) continue;
-        if (keyword_true(c, "debug")) return DebugInfoKind::Full;
-        if (keyword_true(c, "lineinfo")) kind = DebugInfoKind::LineTables;
+        if (keyword_is(c, "debug", true)) return DebugInfoKind::Full;
+        if (keyword_is(c, "lineinfo", true)) kind = DebugInfoKind::LineTables;
     }
     return kind;
+}
+
+bool requests_no_optimization(const FunctionDef& def) {
+    for (const Expr* d : def.decorators)
+        if (auto* c = dyn_cast<Call>(d); c && keyword_is(c, "opt", false)) return true;
+    return false;
 }
 
 void begin_debug_info(llvm::Module& m, const SourceFile& source, DebugInfoKind kind) {

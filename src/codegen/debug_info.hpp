@@ -30,6 +30,10 @@ enum class DebugInfoKind { None, LineTables, Full };
 // (debug wins: numba-cuda warns that they are exclusive and emits full info).
 DebugInfoKind requested_debug_info(const syntax::FunctionDef& def);
 
+// Whether the decorator of `def` says opt=False: Numba's setting for debugging a kernel, which
+// compiles it without optimization (LLVM's O0: variables stay in their slots for cuda-gdb).
+bool requests_no_optimization(const syntax::FunctionDef& def);
+
 // Adds the compile unit (and the module flags LLVM needs) for `source`'s file.
 void begin_debug_info(llvm::Module& m, const syntax::SourceFile& source, DebugInfoKind kind);
 

@@ -136,7 +136,7 @@ def test_debug_describes_number_variables(tmp_path):
     pair = variables[next(k for k, v in variables.items() if 'name: "pair"' in v)]
     pair_type = re.search(r"^!%s = !DICompositeType\((.*)\)$" % re.search(r"type: !(\d+)", pair).group(1), llvm, re.M)
     assert "DW_TAG_array_type" in pair_type.group(1) and "size: 64" in pair_type.group(1)
-    assert "#dbg_value" in llvm or "llvm.dbg.value" in llvm
+    assert "#dbg_declare" in llvm  # opt=False: unoptimized, each variable stays in its slot
     ptx, _ = cuda.compile_ptx(described, sig, debug=True, opt=False, cc=(9, 0))
     assemble(ptx, (9, 0), tmp_path)
 
@@ -154,3 +154,16 @@ def test_compiled_device_function_carries_debug_info(tmp_path):
         assert marker in ptx
         assert re.search(r"\.loc\s+\d+\s+%d\s+5" % line_of(add_one, "x[0] += 7"), ptx)
         assemble(ptx, (9, 0), tmp_path)
+
+
+def test_opt_false_compiles_unoptimized(tmp_path):
+    # Numba's debugging setting: no optimization, so variables live in local memory (the
+    # depot) where cuda-gdb reads them; the default optimizes them into registers.
+    unoptimized = ptx_of(kernel, (9, 0), opt=False)
+    assert "__local_depot" in unoptimized
+    assert "__local_depot" not in ptx_of(kernel, (9, 0))
+    assemble(unoptimized, (9, 0), tmp_path)
+    k = cuda.jit(opt=False)(kernel)
+    x = cuda.to_device([0, 0])
+    k[1, 1](x)
+    assert list(x.copy_to_host()) == [7, 3]

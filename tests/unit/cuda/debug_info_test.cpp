@@ -65,3 +65,11 @@ TEST_CASE("debug info: none without lineinfo or debug", "[cuda][debuginfo]") {
     CHECK(ptx.find(".loc") == std::string::npos);
     CHECK(ptx.find(".file") == std::string::npos);
 }
+
+TEST_CASE("debug info: opt=False compiles the kernel unoptimized", "[cuda][debuginfo]") {
+    // Numba's debugging setting: variables stay in local memory (the depot), not registers.
+    std::string unoptimized = ptx_of("opt=False", "sm_90");
+    CHECK(unoptimized.find("__local_depot") != std::string::npos);
+    CHECK(ptx_of("opt=True", "sm_90").find("__local_depot") == std::string::npos);
+    CHECK(ujit::test::ptxas_check(unoptimized, "sm_90") == "");
+}

@@ -105,7 +105,8 @@ class CUDAFunction(CompiledFunction):
         # compiled for a GPU carries DWARF; lineinfo=True gives a GPU kernel a line table.
         return _source.decorator_text("cuda.jit", device=self.device, fastmath=self.fastmath,
                                       debug=bool(self.options.get("debug")), link=self.options.get("link") or (),
-                                      lineinfo=bool(self.options.get("lineinfo")))
+                                      lineinfo=bool(self.options.get("lineinfo")),
+                                      opt=self.options.get("opt") is not False)
 
     def device_decorator(self):
         """How CUDA code that calls this kernel compiles it: as a device function (numba-cuda

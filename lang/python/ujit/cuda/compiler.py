@@ -50,7 +50,7 @@ def compile(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=Fals
         raise NotImplementedError("unsupported ABI: %s" % abi)
     cc = tuple(cc) if cc is not None else DEFAULT_CC
     owner = CUDAFunction(pyfunc, None, {"device": device, "fastmath": fastmath, "debug": debug,
-                                          "lineinfo": lineinfo})
+                                          "lineinfo": lineinfo, "opt": opt})
     function = owner.function()
     text = _one_signature(sig)
     ptx = function.dump("ptx", text, "sm_%d%d" % cc)
