@@ -538,7 +538,10 @@ def result_shape(text, enums=None):
         member = _enums.result_shape(text, enums, lambda inner: result_shape(inner, enums))
         if member is not None:
             return member
-    for head, tail in (("reflected list(", ")<iv=None>"), ("list(", ")<iv=None>"), ("ListType[", "]")):
+    if text.startswith("ListType[") and text.endswith("]"):  # a typed List: its item type too
+        inner = text[len("ListType["):-1]
+        return [result_shape(inner, enums), inner]
+    for head, tail in (("reflected list(", ")<iv=None>"), ("list(", ")<iv=None>")):
         if text.startswith(head) and text.endswith(tail):
             return [result_shape(text[len(head):-len(tail)], enums)]
     if text.startswith("UniTuple(") and text.endswith(")"):

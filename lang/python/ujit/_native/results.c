@@ -190,6 +190,16 @@ static PyObject* list_result(ujit_list* h, PyObject* item_shape, PyObject* const
     return out;
 }
 
+/* ---- containers: a ListType result (numba.typed.List made in compiled code) as a ujit.typed.List
+ * of its item type, as Numba boxes one (ujit.typed._list_from_result). */
+static PyObject* typed_list_result(PyObject* items, PyObject* item_type) {
+    PyObject* typed = PyImport_ImportModule("ujit.typed");
+    PyObject* out = typed ? PyObject_CallMethod(typed, "_list_from_result", "OO", items, item_type) : NULL;
+    Py_XDECREF(typed);
+    return out;
+}
+/* ---- end containers */
+
 /* The value `shape` (ujit/_types.py result_shape) describes, from the flat results. */
 static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, size_t* next, PyObject* const* args,
                              Py_ssize_t n_args, PyObject* code) {
@@ -227,7 +237,10 @@ static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, siz
         ujit_list* h = v->v.list;
         v->v.list = NULL;
         v->is_array = 0;
-        return list_result(h, PyList_GET_ITEM(shape, 0), args, n_args, code);
+        PyObject* out = list_result(h, PyList_GET_ITEM(shape, 0), args, n_args, code);
+        if (out && PyList_GET_SIZE(shape) == 2) /* a ListType: [item shape, its item type's text] */
+            Py_SETREF(out, typed_list_result(out, PyList_GET_ITEM(shape, 1)));
+        return out;
     }
     return build_tuple(shape, results, n, next, args, n_args, code);
 }
