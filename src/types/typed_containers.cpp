@@ -33,7 +33,8 @@ void check_arguments(const Call* c, const std::vector<const char*>& names, size_
     for (const auto& k : c->keywords) {
         size_t i = 0;
         while (i < names.size() && k.name != names[i]) ++i;
-        if (i == names.size()) h.error(k.loc, fmt::format("{}() got an unexpected keyword argument '{}'", what, k.name));
+        if (i == names.size())
+            h.error(k.loc, fmt::format("{}() got an unexpected keyword argument '{}'", what, k.name));
         if (i < c->args.size()) h.error(k.loc, fmt::format("{}() got multiple values for argument '{}'", what, k.name));
     }
     for (size_t i = 0; i < required; ++i)
@@ -73,7 +74,9 @@ const Type* type_constructor(const Call* c, const std::string& path, const Conta
     const std::vector<Expr*>* items = &c->args;
     if (path == "numba.types.Tuple") {
         auto* t = c->args.size() == 1 ? dyn_cast<syntax::Tuple>(c->args[0]) : nullptr;
-        if (!t) h.error(c->loc, "types.Tuple() takes one tuple or list of types: types.Tuple((types.int64, types.float64))");
+        if (!t)
+            h.error(c->loc,
+                    "types.Tuple() takes one tuple or list of types: types.Tuple((types.int64, types.float64))");
         items = &t->elts;
     }
     for (size_t i = 0; i < items->size(); ++i) {
@@ -103,8 +106,8 @@ const Type* typed_container_call(const Call* c, const std::string& path, const C
     if (is_type_constructor(path)) return type_constructor(c, path, h);
     const std::string what = path.substr(std::string("numba.typed.").size());  // "List.empty_list"
     if (h.cuda)
-        h.error(c->loc, fmt::format("{}() is not supported in CUDA code (numba.typed's containers live on the CPU)",
-                                    what));
+        h.error(c->loc,
+                fmt::format("{}() is not supported in CUDA code (numba.typed's containers live on the CPU)", what));
     if (path == "numba.typed.List") {
         check_arguments(c, {"iterable"}, 0, what, h);
         const Expr* it = bound_argument(c, 0, "iterable");
