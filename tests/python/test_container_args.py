@@ -41,6 +41,26 @@ def test_an_empty_typed_dict_with_types_is_typed_by_them():
     np.testing.assert_array_equal(d["2"], [2.0, 2.0, 2.0])
 
 
+def test_a_typed_dict_of_arrays_returned_and_passed_back_in_shares_the_arrays():
+    @njit
+    def make(n):
+        d = Dict.empty(types.int64, types.float64[:])
+        d[1] = np.ones(n)
+        return d
+
+    @njit
+    def double(d):
+        d[2] = d[1] * 2
+        d[1][0] = 7.0  # the array itself, shared with the caller's value
+        return len(d)
+
+    d = make(3)
+    a = d[1]
+    assert double(d) == 2
+    np.testing.assert_array_equal(d[2], [2.0, 2.0, 2.0])
+    assert a[0] == 7.0 and d[1][0] == 7.0
+
+
 def test_a_typed_dict_with_tuple_keys_and_a_deletion():
     @njit
     def move(d):

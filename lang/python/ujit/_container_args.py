@@ -5,19 +5,18 @@ leaves in it is written back, with NumbaPendingDeprecationWarning as Numba gives
 ujit passes containers across the C API as their entries. A call with such arguments goes to
 a compiled wrapper, one per combination of container types, which takes each container's keys
 and values as typed Lists (one per leaf of a tuple key), rebuilds the container, calls the
-user's function and leaves the container's entries in those lists afterwards (typed List
-arguments are written back to the caller, as a list argument is):
+user's function and appends the container's entries afterwards to empty typed Lists of the
+container's own types (typed List arguments are written back to the caller, as a list
+argument is):
 
-    def __ujit_dict1_f(p0_k0, p0_v0, p1):
+    def __ujit_dict1_f(p0_k0, p0_v0, o0_k0, o0_v0, p1):
         c0 = numba.typed.Dict.empty(numba.types.unicode_type, numba.types.float64)
         for n in range(len(p0_k0)):
             c0[p0_k0[n]] = p0_v0[n]
         r = f(c0, p1)
-        p0_k0.clear()
-        p0_v0.clear()
-        for k, v in c0.items():
-            p0_k0.append(k)
-            p0_v0.append(v)
+        for k in c0:
+            o0_k0.append(k)
+            o0_v0.append(c0[k])
         return r
 
 The caller's container then takes those entries. A call copies each container in and out
@@ -79,30 +78,43 @@ def call_with_containers(owner, params):
         if fresh and k and k[0] == "set":
             owner._warn_reflected(i, "set", stacklevel=5)
     entry = _function_args.wrapper_entry(owner, "dict", key, None, lambda callees: _spell(kinds), body=_body(kinds))
-    flat, lists = [], []
+    flat, outs = [], []
     for p, k in zip(params, kinds):
         if k is None:
             flat.append(p)
             continue
+        leaf_types = _leaf_types(k[1]) + (_leaf_types(k[2]) if k[0] == "dict" else [])
         parts = _leaf_lists(list(p) if k[0] == "set" else list(p.keys()), k[1])
         if k[0] == "dict":
             parts += _leaf_lists(list(p.values()), k[2])
-        flat.extend(parts)
-        lists.append(parts)
+        out = [List.empty_list(t) for t in leaf_types]  # what the container holds afterwards
+        flat.extend(parts + out)
+        outs.append(out)
     result = entry(*flat)
-    for p, k, parts in zip((p for p, k in zip(params, kinds) if k), (k for k in kinds if k), lists):
-        _write_back(p, k, parts)
+    for p, k, out in zip((p for p, k in zip(params, kinds) if k), (k for k in kinds if k), outs):
+        _write_back(p, k, out)
     return result
 
 
 def _leaf_lists(values, t):
     """One typed List per leaf of `t`: the values' leaves, in order."""
     types = _leaf_types(t)
-    lists = [List.empty_list(x) for x in types]
+    # An array leaf's list takes its items' own type (their layout, C for most), which the
+    # wrapper's store converts to the container's (array(float64, 1d, A) from Dict.empty).
+    lists = [List() if isinstance(x, _types.ArrayType) and values else List.empty_list(x) for x in types]
     for v in values:
         for lst, leaf in zip(lists, _tuple_args.leaves(v, []) if len(types) > 1 else [v]):
             list.append(lst, leaf)
     return lists
+
+
+def _names(i, k):
+    """The wrapper's parameters for container argument i: its keys' and values' leaf lists in,
+    then out."""
+    keys = ["k%d" % j for j in range(len(_leaf_types(k[1])))]
+    values = ["v%d" % j for j in range(len(_leaf_types(k[2])))] if k[0] == "dict" else []
+    return (["p%d_%s" % (i, x) for x in keys], ["p%d_%s" % (i, x) for x in values],
+            ["o%d_%s" % (i, x) for x in keys], ["o%d_%s" % (i, x) for x in values])
 
 
 def _spell(kinds):
@@ -112,9 +124,8 @@ def _spell(kinds):
             params.append("p%d" % i)
             args.append("p%d" % i)
             continue
-        params.extend("p%d_k%d" % (i, j) for j in range(len(_leaf_types(k[1]))))
-        if k[0] == "dict":
-            params.extend("p%d_v%d" % (i, j) for j in range(len(_leaf_types(k[2]))))
+        for names in _names(i, k):
+            params.extend(names)
         args.append("c%d" % i)
     return params, args
 
@@ -132,8 +143,7 @@ def _body(kinds):
         for i, k in enumerate(kinds):
             if k is None:
                 continue
-            keys = ["p%d_k%d" % (i, j) for j in range(len(_leaf_types(k[1])))]
-            values = ["p%d_v%d" % (i, j) for j in range(len(_leaf_types(k[2])))] if k[0] == "dict" else []
+            keys, values, out_keys, out_values = _names(i, k)
             if k[0] == "dict":
                 out.append("    c%d = %s.typed.Dict.empty(%s, %s)" % (i, _source._PRELUDE_NUMBA, _type_text(k[1]),
                                                                        _type_text(k[2])))
@@ -145,10 +155,9 @@ def _body(kinds):
                 out.append("        c%d[%s] = %s" % (i, key, _rebuild(k[2], [x + "[n]" for x in values])))
             else:
                 out.append("        c%d.add(%s)" % (i, key))
-            after += ["    %s.clear()" % x for x in keys + values]
             after.append("    for k in c%d:" % i)
-            after += ["        %s.append(k%s)" % (x, path) for x, path in zip(keys, _leaf_paths(k[1]))]
-            after += ["        %s.append(c%d[k]%s)" % (x, i, path) for x, path in zip(values, _leaf_paths(k[2]))]
+            after += ["        %s.append(k%s)" % (x, path) for x, path in zip(out_keys, _leaf_paths(k[1]))]
+            after += ["        %s.append(c%d[k]%s)" % (x, i, path) for x, path in zip(out_values, _leaf_paths(k[2]))]
         return out + ["    r = %s(%s)" % (fname, ", ".join(args))] + after + ["    return r"]
     return lines
 
