@@ -118,6 +118,17 @@ def test_containers_numba_cannot_type_are_typing_errors(arg, message):
         size(arg)
 
 
+@pytest.mark.parametrize("arg, inner", [([[1], [2]], "list(int64)"), ([{1.5}], "set(float64)")])
+def test_a_list_of_lists_or_sets_is_numbas_reflection_error(arg, inner):
+    @njit
+    def size(c):
+        return len(c)
+
+    with pytest.raises(TypeError, match=r"cannot reflect element of reflected container: reflected "
+                                        r"list\(reflected %s<iv=None>\)<iv=None>" % inner.replace("(", r"\(").replace(")", r"\)")):
+        size(arg)
+
+
 def test_nothing_leaks():
     @njit
     def churn(d, s):

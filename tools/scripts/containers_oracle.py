@@ -109,10 +109,10 @@ def cases(njit, List, Dict, types):
 def shown(v):
     if isinstance(v, dict) or hasattr(v, "items") and not isinstance(v, (list, np.ndarray)):
         return "%s %s" % (type(v).__name__, {k: (x.tolist() if isinstance(x, np.ndarray) else x) for k, x in v.items()})
-    if isinstance(v, list) and type(v) is list:
+    if type(v) is list:
         return "[%s]" % ", ".join(shown(x) for x in v)
-    if isinstance(v, list):
-        return "%s %r" % (type(v).__name__, list(v))
+    if type(v).__name__ == "List":  # numba.typed.List (a MutableSequence) or ujit's (a list)
+        return "List %r" % list(v)
     return repr(v)
 
 

@@ -136,6 +136,12 @@ class CompiledFunction:
             if isinstance(value, enum.Enum):  # inside a tuple (others go to _enum_args.py)
                 raise self._argument_error(i, "%scannot determine Numba type of %s: ujit does not pass enum members "
                                               "inside tuples; pass %r, its value" % (where, type(value), value.value))
+            if type(value) is list and value and isinstance(value[0], (list, set)) and value[0]:
+                # Numba types it, then cannot write the inner containers back (boxing.py's reflect_list)
+                inner = next(iter(value[0]))
+                kind = "list" if isinstance(value[0], list) else "set"
+                raise TypeError("cannot reflect element of reflected container: reflected list(reflected %s(%s)"
+                                "<iv=None>)<iv=None>\n" % (kind, _types.type_of_code(ext.code_of(inner))))
             raise self._argument_error(i, "%scannot determine Numba type of %s; nopython mode compiles numbers, "
                                           "str, NumPy arrays and tuples of them" % (where, type(value)))
 
