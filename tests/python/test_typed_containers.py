@@ -55,6 +55,7 @@ def test_empty_list_of_str_and_list_of_an_iterable():
     w, r = words()
     assert w == ["a", "bc"] and r == [0, 1, 2]
     assert repr(w) == "ListType[unicode_type](['a', 'bc'])"
+    assert str(w) == "[a, bc]" and str(r) == "[0, 1, 2]"  # Numba's str(): each item's str()
 
 
 def test_dict_empty_with_a_global_array_type_and_a_tuple_key_type():

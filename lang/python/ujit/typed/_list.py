@@ -28,6 +28,9 @@ class List(list):
             return _types.code_of_type(self._item_type)
         return ext.code_of(self[0]) if self else None
 
+    def __str__(self):  # Numba's: each item formatted with str(), so a str item has no quotes
+        return "[%s]" % ", ".join("{}".format(x) for x in self)
+
     def __repr__(self):
         return "ListType[%s](%s)" % (self._item_type or (_types.type_of_code(ext.code_of(self[0])) if self else
                                                            "undefined"), list.__repr__(self))
