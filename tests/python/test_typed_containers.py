@@ -76,6 +76,25 @@ def test_dict_empty_with_a_global_array_type_and_a_tuple_key_type():
     assert e._numba_type_ == "DictType[UniTuple(int64 x 2),float64]<iv=None>"
 
 
+def test_list_and_dict_types_as_values_nest():
+    inner = types.ListType(types.int64)
+
+    @njit
+    def nested(n):
+        d = Dict.empty(types.unicode_type, inner)
+        for i in range(n):
+            l = List.empty_list(types.int64)
+            l.append(i)
+            d[str(i)] = l
+        plain = {}
+        plain[1] = [1.5, 2.5]
+        return d, plain
+
+    d, plain = nested(2)
+    assert repr(d) == "DictType[unicode_type,ListType[int64]]<iv=None>({'0': ListType[int64]([0]), '1': ListType[int64]([1])})"
+    assert dict(plain) == {1: [1.5, 2.5]}  # a list value comes back as the list (it was True)
+
+
 def test_dict_made_empty_takes_its_types_from_stores():
     @njit
     def counts(xs):

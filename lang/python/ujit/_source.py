@@ -562,10 +562,16 @@ def _type_value_text(t, src, line, col):
         return "%sUniTuple(%s, %d)" % (prefix, _type_value_text(t.item, src, line, col), t.count)
     if isinstance(t, _types.Tuple):
         return "%sTuple((%s))" % (prefix, "".join(_type_value_text(x, src, line, col) + ", " for x in t.types))
+    if isinstance(t, _types.TypedListType):
+        return "%sListType(%s)" % (prefix, _type_value_text(t.item_type, src, line, col))
+    if isinstance(t, _types.DictType):
+        return "%sDictType(%s, %s)" % (prefix, _type_value_text(t.key_type, src, line, col),
+                                       _type_value_text(t.value_type, src, line, col))
     if t.dtype_name is not None and not isinstance(t, _types.ArrayType):
         return prefix + t.name
     raise compile_error("global type '%s' cannot be used in compiled code by ujit (number types, arrays of "
-                        "them, unicode_type and tuples of these are supported)" % t, src.filename, line, col)
+                        "them, unicode_type, tuples, ListType and DictType of these are supported)" % t,
+                        src.filename, line, col)
 
 
 def _device_array_geometry(value):

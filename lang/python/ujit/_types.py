@@ -308,6 +308,26 @@ class Tuple(Type):
         return len(self.types)
 
 
+class TypedListType(Type):
+    """numba.types.ListType(item_type): the type of a numba.typed.List, ListType[int64]."""
+
+    def __init__(self, item_type):
+        super().__init__("ListType[%s]" % item_type.name, None)
+        self.item_type = item_type
+
+    dtype = property(lambda self: self.item_type)
+
+
+class DictType(Type):
+    """numba.types.DictType(key_type, value_type): a numba.typed.Dict's type."""
+
+    def __init__(self, key_type, value_type):
+        super().__init__("DictType[%s,%s]<iv=None>" % (key_type.name, value_type.name), None)
+        self.key_type, self.value_type = key_type, value_type
+
+    dtype = property(lambda self: None)
+
+
 class Signature:
     def __init__(self, ret, args):
         self.return_type, self.args = ret, tuple(args)

@@ -141,6 +141,9 @@ static PyObject* array_result(ujit_array* h, PyObject* const* args, Py_ssize_t n
 
 static PyObject* dict_result(ujit_dict* h, PyObject* type_text, PyObject* const* args, Py_ssize_t n_args,
                              PyObject* code);
+static PyObject* list_result(ujit_list* h, PyObject* item_shape, PyObject* const* args, Py_ssize_t n_args,
+                             PyObject* code);
+static PyObject* typed_list_result(PyObject* items, PyObject* item_type);
 
 /* One flat result as a Python object; takes over an array's (or a dict's) handle. */
 static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_args, PyObject* code) {
@@ -156,6 +159,17 @@ static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_a
         v->v.dict = NULL;
         v->is_array = 0;
         return dict_result(h, NULL, args, n_args, code);
+    }
+    if (v->is_array == UJIT_LIST_RESULT) { /* a dict's value that is a list: items by their own values */
+        ujit_list* h = v->v.list;
+        v->v.list = NULL;
+        v->is_array = 0;
+        const char* t = ujit_list_item_type(h); /* a ListType: a typed List of it, as Numba boxes one */
+        PyObject* item_type = t ? PyUnicode_FromString(t) : NULL;
+        PyObject* out = list_result(h, Py_None, args, n_args, code);
+        if (out && item_type) Py_SETREF(out, typed_list_result(out, item_type));
+        Py_XDECREF(item_type);
+        return out;
     }
     return ujit_py_from_scalar(v);
 }
