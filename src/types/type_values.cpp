@@ -1,6 +1,6 @@
 // Numba types named as values (type_values.hpp): the one place that turns the spellings of
 // numba.types (slices of a number type, its type constructors) into ujit's Types, for
-// inference (infer_typed_containers.cpp) and for module-level names alike.
+// inference (typed_containers.cpp, infer_expr.cpp) and for module-level names alike.
 #include "types/type_values.hpp"
 
 #include "syntax/ast.hpp"

@@ -21,7 +21,7 @@ namespace ujit::types {
 // cannot be called or used as a dtype.
 bool is_type_value(const Type* t);
 
-// The type a type value denotes (a DTypeObj's number type, a TypeRef's type), or null when
+// The type a type value (a DTypeObj) denotes, or null when
 // `t` is not a type value.
 const Type* referenced_type(const Type* t);
 
