@@ -123,6 +123,25 @@ def test_a_returned_typed_list_passed_back_in_is_changed_for_the_caller():
     assert fill(l, 2) == 5 and l == [0, 1, 2, 0, 1]
 
 
+def test_a_typed_list_of_tuples_passed_back_in_is_a_located_error():
+    @njit
+    def pairs(n):
+        l = List()
+        for i in range(n):
+            l.append((i, i * 0.5))
+        return l
+
+    @njit
+    def size(l):
+        return len(l)
+
+    p = pairs(2)
+    assert repr(p) == "ListType[Tuple(int64, float64)]([(0, 0.0), (1, 0.5)])"
+    with pytest.raises(ujit.errors.TypingError, match=r"argument 0 \('l'\): ujit cannot pass a numba.typed.List of "
+                                                      r"Tuple\(int64, float64\) to compiled code yet"):
+        size(p)
+
+
 def test_a_type_passed_as_an_argument_types_the_list():
     @njit
     def empty_of(t):

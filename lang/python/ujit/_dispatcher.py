@@ -136,6 +136,10 @@ class CompiledFunction:
             if isinstance(value, enum.Enum):  # inside a tuple (others go to _enum_args.py)
                 raise self._argument_error(i, "%scannot determine Numba type of %s: ujit does not pass enum members "
                                               "inside tuples; pass %r, its value" % (where, type(value), value.value))
+            if isinstance(value, _container_args.List) and value._item_type is not None:
+                raise self._argument_error(i, "%sujit cannot pass a numba.typed.List of %s to compiled code yet "
+                                              "(typed List arguments hold numbers, str and arrays)"
+                                           % (where, value._item_type))
             if type(value) is list and value and isinstance(value[0], (list, set)) and value[0]:
                 # Numba types it, then cannot write the inner containers back (boxing.py's reflect_list)
                 inner = next(iter(value[0]))
