@@ -7,6 +7,7 @@
 
 #include "syntax/diagnostics.hpp"
 #include "types/rules.hpp"
+#include "types/typed_containers.hpp"
 
 #include <fmt/format.h>
 
@@ -49,6 +50,7 @@ void Inferrer::refine_list(const Expr* receiver, const Type* list, const Type* i
     if (list->flavor() == Type::ListFlavor::Typed && list->item()) {
         if (!can_convert(item, list->item()))
             error(at, fmt::format("cannot store {} into an item of {}", item->str(), list->str()));
+        if (std::string why = unsafe_cast_error(item, list->item()); !why.empty()) error(at, why);
         return;
     }
     const Type* u = unify(list->item(), item);

@@ -1,6 +1,7 @@
 // Typing of numba.typed's containers made in compiled code (typed_containers.hpp).
 #include "types/typed_containers.hpp"
 
+#include "types/overload_rating.hpp"
 #include "types/type_values.hpp"
 
 #include <fmt/format.h>
@@ -19,6 +20,17 @@ const Expr* bound_argument(const Call* c, size_t index, const char* name) {
     for (const auto& k : c->keywords)
         if (k.name == name) return k.value;
     return nullptr;
+}
+
+std::string unsafe_cast_error(const Type* from, const Type* to) {
+    if (!from->is_number() || !to->is_number()) return "";
+    Conversion c = conversion(from, to);
+    if (c != Conversion::Unsafe && c != Conversion::None) return "";
+    auto integer = [](const Type* t) { return t->is_int(); };
+    bool same_domain = (integer(from) && (integer(to) || to->is_float())) || (from->is_float() && to->is_float()) ||
+                       (from->is_complex() && to->is_complex());
+    if (same_domain) return "";
+    return fmt::format("cannot safely cast {} to {}. Please cast explicitly.", from->str(), to->str());
 }
 
 namespace {

@@ -40,6 +40,12 @@ bool is_typed_container(const std::string& path);
 const Type* typed_container_call(const syntax::Call* c, const std::string& path, const ContainerTyping& h,
                                  std::vector<const Type*>* operands);
 
+// Numba's check of what a typed container stores (typedobjectutils._sentry_safe_cast): a
+// number cast that changes domain (float to int, complex to float) is the TypingError
+// returned here; within a domain, or safe, it is cast (Numba also warns NumbaTypeSafetyWarning
+// for an unsafe one, which ujit does not). Empty when the cast is allowed.
+std::string unsafe_cast_error(const Type* from, const Type* to);
+
 // The argument bound to parameter `index`, named `name`, positionally or by keyword; or null.
 const syntax::Expr* bound_argument(const syntax::Call* c, size_t index, const char* name);
 
