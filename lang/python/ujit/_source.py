@@ -368,7 +368,8 @@ class ModuleText:
             return self._module_import(name, value, src, line, col)
         if isinstance(value, _types.Type):
             self.needs_numba = True
-            if value.dtype_name is None and value.name != "void" or isinstance(value, _types.ArrayType):
+            if (value.dtype_name is None and value.name != "void" and not isinstance(value, _types.Record)
+                    or isinstance(value, _types.ArrayType)):
                 return "%s = %s" % (name, _type_value_text(value, src, line, col))  # float_array = types.float64[:]
             return "from numba import %s as %s" % (value.name if value.name != "void" else "void", name)
         if value is _typed.List or value is _typed.Dict:  # numba.typed's classes, made in compiled code
