@@ -213,6 +213,10 @@ ujit_status ujit_list_create(const ujit_value* items, size_t n, ujit_list** out)
 /* Makes the list a numba.typed.List of `item_type` (Numba's spelling, "int64"): ListType[T]
  * in compiled code, even when empty. */
 ujit_status ujit_list_set_item_type(ujit_list* l, const char* item_type);
+/* The item type of a numba.typed.List (Numba's spelling, "int64"): a ListType[T] result (a
+ * List() or List.empty_list(T) made in compiled code) or one set above; NULL for a plain list.
+ * The text lives as long as the handle. */
+const char* ujit_list_item_type(const ujit_list* l);
 ujit_status ujit_list_item(const ujit_list* l, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
 void ujit_list_release(ujit_list* l);
 /* A dict (Numba's typed dict) or set a compiled function returned: the handle holds its

@@ -37,6 +37,10 @@ ujit_status ujit_list_set_item_type(ujit_list* l, const char* item_type) {
     });
 }
 
+const char* ujit_list_item_type(const ujit_list* l) {
+    return l && !l->value.list_typed_item().empty() ? l->value.list_typed_item().c_str() : nullptr;
+}
+
 void ujit_list_release(ujit_list* l) { delete l; }
 
 }  // extern "C"

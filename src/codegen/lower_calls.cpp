@@ -12,6 +12,7 @@
 #include "types/builtins.hpp"
 #include "types/declared_device.hpp"
 #include "types/rules.hpp"
+#include "types/typed_containers.hpp"
 
 #include <fmt/format.h>
 
@@ -52,6 +53,29 @@ llvm::Value* FunctionLowering::call(const Call* e) {
         return call_builtin(e, ct->builtin(), self);
     }
     case types::Kind::EnumClass: return enum_from_value(e);
+    case types::Kind::Namespace: {  // ---- containers: numba.typed's List/Dict (types/typed_containers.hpp)
+        // A ListType is a list and a DictType a dict: their own constructors make them.
+        const Type* t = type_of(e);
+        const std::string& path = ct->path();
+        if (path == "numba.typed.List") {
+            llvm::Value* out = new_list(t, b.getInt64(0), e->loc);
+            if (const Expr* it = types::bound_argument(e, 0, "iterable")) list_extend(out, t, it);
+            return out;
+        }
+        if (path == "numba.typed.List.empty_list") {  // allocated=: room reserved, as Numba's
+            llvm::Value* room = b.getInt64(0);
+            if (const Expr* n = types::bound_argument(e, 1, "allocated")) {
+                room = expr_as(n, types::int64());
+                room = b.CreateSelect(b.CreateICmpSLT(room, b.getInt64(0)), b.getInt64(0), room);
+            }
+            return new_list(t, room, e->loc);
+        }
+        if (path == "numba.typed.Dict" || path == "numba.typed.Dict.empty") {
+            if (const Expr* n = types::bound_argument(e, 2, "n_keys")) expr(n);  // a size hint, evaluated
+            return new_dict(t, e->loc);
+        }
+        unsupported(e->callee->loc, fmt::format("'{}' object is not callable", ct->str()));
+    }
     default: unsupported(e->callee->loc, fmt::format("'{}' object is not callable", ct->str()));
     }
 }

@@ -464,6 +464,8 @@ Value copy_value(const void* p, const Type* t) {
         out.reserve(static_cast<size_t>(l->size));
         for (int64_t i = 0; i < l->size; ++i)
             out.push_back(boxed_item(copy_value(l->items + i * l->itemsize, t->item())));
+        if (t->flavor() == Type::ListFlavor::Typed)  // a ListType: a typed list of its item type, as Numba boxes it
+            return Value::typed_list(std::move(out), t->item()->str());
         return Value::list_of(std::move(out));
     }
     case Kind::Tuple: {

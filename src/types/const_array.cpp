@@ -2,6 +2,7 @@
 
 #include "syntax/diagnostics.hpp"
 #include "types/rules.hpp"
+#include "types/type_values.hpp"
 
 #include <fmt/format.h>
 
@@ -79,7 +80,7 @@ private:
 const Type* dtype_argument(const Expr* e, const NameLookup& lookup, const char* context) {
     if (auto* s = dyn_cast<StrLit>(e)) {
         if (const Type* t = scalar_from_name(s->value)) return t;
-    } else if (auto m = callee_member(e, lookup); m && m->what == Member::What::DType) {
+    } else if (auto m = callee_member(e, lookup); m && m->what == Member::What::DType && !is_type_value(m->type)) {
         return m->type->scalar();
     }
     fail(e->loc, fmt::format("{}: the dtype must be a NumPy or Numba number type", context));

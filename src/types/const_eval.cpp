@@ -5,6 +5,7 @@
 #include "syntax/diagnostics.hpp"
 #include "syntax/internal_error.hpp"
 #include "types/rules.hpp"
+#include "types/type_values.hpp"
 
 #include <fmt/format.h>
 
@@ -306,6 +307,9 @@ private:
         if (!m) not_constant(c->callee, fmt::format("name '{}' is not defined", spelled));
         if (!c->keywords.empty())
             not_constant(c, fmt::format("keyword arguments to '{}' in a constant expression", spelled));
+        if (m->what == Member::What::DType && is_type_value(m->type))
+            not_constant(c,
+                         fmt::format("'{}' is the type {}, which cannot be called", spelled, m->type->scalar()->str()));
         if (m->what == Member::What::DType) {
             if (c->args.size() != 1) not_constant(c, fmt::format("{}() takes exactly one argument", spelled));
             ConstValue v = eval(c->args[0]);

@@ -5,6 +5,7 @@
 // is float64, copies (a.copy(), np.copy, flatten) are C-contiguous, astype keeps C or F.
 // Each call records its operand types in parameter order (null: absent or a dtype).
 #include "types/infer_impl.hpp"
+#include "types/type_values.hpp"
 
 #include "nplib/constructors.hpp"
 #include "types/rules.hpp"
@@ -50,7 +51,7 @@ const Type* Inferrer::dtype_argument(const Expr* e, const std::string& what) {
     }
     const Type* t = expr(e);
     if (!t) return nullptr;
-    if (t->kind() == Kind::DTypeObj) return t->scalar();
+    if (t->kind() == Kind::DTypeObj && !is_type_value(t)) return t->scalar();
     if (t->kind() == Kind::BuiltinFunc) switch (t->builtin()) {
         case BuiltinId::Float: return float64();
         case BuiltinId::Int: return int64();

@@ -10,6 +10,8 @@
 #include "types/const_eval.hpp"
 #include "types/overload_rating.hpp"
 #include "types/rules.hpp"
+#include "types/type_values.hpp"
+#include "types/typed_containers.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -51,6 +53,19 @@ const Type* Inferrer::call(const Call* c) {
     // a user function gets the member itself.
     const bool builtin = callee && (callee->kind() == Kind::BuiltinFunc || callee->kind() == Kind::DTypeObj);
     IntEnumsAsInts enums_as_ints(int_enum_depth_, builtin ? depth_ + 1 : -1);
+    if (callee && callee->kind() == Kind::Namespace && is_typed_container(callee->path())) {  // containers
+        ContainerTyping h;  // List(), Dict.empty(k, v), types.UniTuple(t, n): types/typed_containers.cpp
+        h.expr = [this](const Expr* e) { return expr(e); };
+        h.iterable_item = [this](const Expr* e) { return iterable_item(e); };
+        h.constant = [this](const Expr* e) { return constant_of(e); };
+        h.check_key = [this](const Expr* e, const Type* t) { check_key(e, t); };
+        h.error = [this](SourceLoc at, const std::string& m) { error(at, m); };
+        h.cuda = cuda();
+        std::vector<const Type*> ops;
+        const Type* t = typed_container_call(c, callee->path(), h, &ops);
+        if (t) operands(c, std::move(ops));
+        return t;
+    }
     if (callee && callee->kind() == Kind::BuiltinFunc &&
         (callee->builtin() == BuiltinId::CudaSharedArray || callee->builtin() == BuiltinId::CudaLocalArray))
         return array_ctor(c, callee->builtin());
@@ -124,6 +139,9 @@ const Type* Inferrer::call(const Call* c) {
     case Kind::UserFunc: return user_call(c, callee->function(), std::move(args));
     case Kind::EnumClass: return enum_class_call(c, callee, args);
     case Kind::DTypeObj: {
+        if (is_type_value(callee))  // types.float64[:](x): a type, no conversion
+            error(c->callee->loc,
+                  fmt::format("'{}' is the type {}, which cannot be called", what, callee->scalar()->str()));
         if (args.size() != 1) error(c->loc, fmt::format("{}() takes exactly one argument", what));
         if (!args[0]->is_number())
             error(c->args[0]->loc, fmt::format("cannot convert {} to {}", args[0]->str(), callee->scalar()->str()));
@@ -814,7 +832,7 @@ const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
         dt = expr(dtype);
     }
     if (!dt) return nullptr;
-    if (dt->kind() != Kind::DTypeObj)
+    if (dt->kind() != Kind::DTypeObj || is_type_value(dt))
         error(dtype->loc,
               fmt::format("the dtype of {}() must be a type such as numba.float32, not {}", what, dt->str()));
     // A shape Numba's shared.array/local.array templates do not match (a list, a value known

@@ -11,6 +11,7 @@
 #include "syntax/stack_budget.hpp"
 #include "types/const_eval.hpp"
 #include "types/rules.hpp"
+#include "types/type_values.hpp"
 
 #include <fmt/format.h>
 
@@ -204,6 +205,12 @@ const Type* Inferrer::array_attribute(const Attribute* a, const Type* array) {
 const Type* Inferrer::subscript(const Subscript* s) {
     const Type* base = expr(s->value);
     if (base && base->kind() == Kind::EnumClass) return enum_class_subscript(s, base);
+    if (base && base->kind() == Kind::DTypeObj && base->scalar()->is_number() && spells_array_type(s->index)) {
+        std::string why;  // types.float64[:], a type value (types/type_values.hpp)
+        const Type* a = array_type_of_slices(base->scalar(), s->index, &why);
+        if (!a) error(s->index->loc, why);
+        return dtype_obj(a);
+    }
     if (base && (base->is_record() || (base->is_array() && base->dtype()->is_record() && isa<StrLit>(s->index)))) {
         const std::string* name = record_index_name(s, base->is_record() ? base : base->dtype());
         if (!name) error(s->index->loc, "a record field index must be a constant string or integer, as Numba requires");

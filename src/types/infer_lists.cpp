@@ -7,6 +7,7 @@
 
 #include "syntax/diagnostics.hpp"
 #include "types/rules.hpp"
+#include "types/typed_containers.hpp"
 
 #include <fmt/format.h>
 
@@ -44,6 +45,14 @@ const Type* Inferrer::refined_list_value(const Expr* value, const Type* vt, cons
 // An append or extend on a list whose item type is not decided yet (or narrower): the
 // variable holding it becomes a list of the unified type.
 void Inferrer::refine_list(const Expr* receiver, const Type* list, const Type* item, SourceLoc at) {
+    // A decided ListType keeps its item type: what is stored is cast to it (Numba's typed
+    // list casts in append/insert/extend, where a reflected list's type would widen).
+    if (list->flavor() == Type::ListFlavor::Typed && list->item()) {
+        if (!can_convert(item, list->item()))
+            error(at, fmt::format("cannot store {} into an item of {}", item->str(), list->str()));
+        if (std::string why = unsafe_cast_error(item, list->item()); !why.empty()) error(at, why);
+        return;
+    }
     const Type* u = unify(list->item(), item);
     if (!u) error(at, fmt::format("Invalid use of list.append for {} with parameters ({})", list->str(), item->str()));
     if (u == list->item()) return;

@@ -4,6 +4,7 @@
 #include "types/const_eval.hpp"
 #include "types/exceptions.hpp"
 #include "types/module_impl.hpp"
+#include "types/type_values.hpp"
 
 #include "syntax/diagnostics.hpp"
 #include "syntax/stack_budget.hpp"
@@ -142,6 +143,9 @@ void ModuleScope::add_constant(const Assign& s) {
     if (add_declared_device(s)) return;
     const auto* target = cast<Name>(s.targets[0]);
     const std::string context = fmt::format("module-level variable '{}'", target->id);
+    if (std::optional<Member> t = eval_type_value(s.value, constant_lookup())) {  // float_array = types.float64[:]
+        return bind(target->id, Global{std::move(*t), nullptr, target->loc});
+    }
     if (std::optional<ConstValue> member = enum_member_constant(s.value)) {  // RED = Color.red
         Member m = make_member(Member::What::Constant, member->type);
         m.constant = std::move(*member);

@@ -76,6 +76,7 @@ std::string module_namespace(const std::string& module) {
     if (module == "numba.cuda") return "cuda";
     if (module == "numba.cuda.random") return "cuda.random";
     if (module == "numba.types" || module == "numba.core.types") return "numba.types";
+    if (module == "numba.typed") return "numba.typed";  // List, Dict (types/typed_containers.cpp)
     if (module == "random") return "random";
     return "";
 }
@@ -119,6 +120,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     if (space == "numba") {
         if (attr == "cuda") return ns("cuda");
         if (attr == "types") return ns("numba.types");
+        if (attr == "typed") return ns("numba.typed");
         if (attr == "jit" || attr == "njit" || attr == "vectorize" || attr == "guvectorize") return decorator(attr);
         if (const Type* s = dtype_name(space, attr)) return dtype(s);
         return std::nullopt;
@@ -126,8 +128,22 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     // numba.types.int32, `from numba import types; types.float32`: the same scalar types.
     if (space == "numba.types") {
         if (const Type* s = dtype_name("numba", attr)) return dtype(s);
+        // ---- containers: str, and the constructors of the types numba.typed's containers take
+        // (types/type_values.hpp)
+        if (attr == "unicode_type" || attr == "string") return dtype(unicode());
+        if (attr == "UniTuple" || attr == "Tuple" || attr == "ListType" || attr == "DictType")
+            return ns("numba.types." + attr);
         return std::nullopt;
     }
+    // numba.typed.List and Dict, made in compiled code, and their class methods: namespaces
+    // whose calls types/typed_containers.cpp types.
+    if (space == "numba.typed") {
+        if (attr == "List" || attr == "Dict") return ns("numba.typed." + attr);
+        return std::nullopt;
+    }
+    if (space == "numba.typed.List" && attr == "empty_list") return ns("numba.typed.List.empty_list");
+    if (space == "numba.typed.Dict" && attr == "empty") return ns("numba.typed.Dict.empty");
+    // ---- end containers
     if (space == "cuda") {
         if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" || attr == "shared" ||
             attr == "local" || attr == "atomic" || attr == "random" || attr == "fp16" || attr == "const")

@@ -102,3 +102,33 @@ TEST_CASE("an index out of range is IndexError, and a raise leaks nothing", "[e2
     }
     CHECK(live() == before);
 }
+
+// ---- containers: numba.typed.List made in compiled code comes back typed (Numba boxes a
+// ListType as a typed List), and passes back in as the same ListType.
+TEST_CASE("a typed List made in compiled code comes back with its item type", "[e2e][lists]") {
+    Module m = Module::from_string(R"(from numba import njit, types
+from numba.typed import List
+
+
+@njit
+def halves(n):
+    l = List.empty_list(types.float64)
+    for i in range(n):
+        l.append(i)
+    return l
+
+
+@njit
+def extend(l):
+    l.append(l[0] + 0.5)
+    return len(l)
+)",
+                                   "typed_lists.py");
+    Value r = m.function("halves")(3);
+    REQUIRE(r.is_list());
+    CHECK(r.list_typed_item() == "float64");
+    CHECK(r.repr() == "[0.0, 1.0, 2.0]");
+    CHECK(m.function("extend")(r).as<int64_t>() == 4);  // ListType[float64] again, changed for the caller
+    CHECK(r.list()[3].as<double>() == 0.5);
+    CHECK(m.function("halves")(0).list_typed_item() == "float64");  // even empty
+}

@@ -33,7 +33,22 @@ def functions(njit):
             s += d[i]
         return s
 
-    return {"1M inserts": inserts, "1M inserts + 1M lookups": inserts_and_lookups}
+    import importlib
+    package = njit.__module__.split(".")[0]  # numba.typed / ujit.typed, as the njit is
+    typed, types = importlib.import_module(package + ".typed"), importlib.import_module(package).types
+
+    @njit
+    def typed_inserts_and_lookups(n):
+        d = typed.Dict.empty(types.int64, types.float64)
+        for i in range(n):
+            d[i * 7919 % n] = i * 0.5
+        s = 0.0
+        for i in range(n):
+            s += d[i]
+        return s
+
+    return {"1M inserts": inserts, "1M inserts + 1M lookups": inserts_and_lookups,
+            "typed": typed_inserts_and_lookups}
 
 
 def main():
@@ -43,6 +58,7 @@ def main():
     run_rows(implementations(functions, "bench_dicts"), [
         ("1M inserts", "1M inserts", lambda f: f(n), len(d)),
         ("1M inserts + 1M lookups", "1M inserts + 1M lookups", lambda f: f(n), sum(d[i] for i in range(n))),
+        ("1M inserts + 1M lookups, Dict.empty(int64, float64)", "typed", lambda f: f(n), sum(d[i] for i in range(n))),
     ])
 
 

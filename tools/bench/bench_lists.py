@@ -6,6 +6,7 @@ number from it, so the rows time list building, not boxing a result:
     1M appends to [] in a loop        target <= 1.0x Numba
     [i * 2 for i in range(1M)]        (the comprehension: the same appends)
     sum over a 1M-item list           (reads)
+    1M appends to numba.typed.List.empty_list(int64), made in the call
 
     PYTHONPATH=lang/python python3 tools/bench/bench_lists.py [n]
 
@@ -39,7 +40,23 @@ def functions(njit):
             s += x
         return s
 
-    return {"appends": appends, "comprehension": comprehension, "sum": total}
+    typed, types = _typed_of(njit)
+
+    @njit
+    def typed_appends(n):
+        l = typed.List.empty_list(types.int64)
+        for i in range(n):
+            l.append(i)
+        return len(l) + l[n - 1]
+
+    return {"appends": appends, "comprehension": comprehension, "sum": total, "typed appends": typed_appends}
+
+
+def _typed_of(njit):
+    """numba.typed and numba.types of the implementation `njit` comes from (ujit's or Numba's)."""
+    import importlib
+    package = njit.__module__.split(".")[0]
+    return importlib.import_module(package + ".typed"), importlib.import_module(package).types
 
 
 def main():
@@ -48,6 +65,7 @@ def main():
         (f"{n} appends to []", "appends", lambda f: f(n), n + n - 1),
         (f"[i * 2 for i in range({n})]", "comprehension", lambda f: f(n), n + 2 * (n - 1)),
         (f"list(range({n})) and a for loop summing it", "sum", lambda f: f(n), n * (n - 1) // 2),
+        (f"{n} appends to List.empty_list(int64)", "typed appends", lambda f: f(n), n + n - 1),
     ])
 
 

@@ -6,7 +6,7 @@ signature the arguments convert to, or a new specialization from the argument ty
 """
 import threading
 
-from . import _enum_args, _function_args, _source, _tuple_args, _types
+from . import _container_args, _enum_args, _function_args, _source, _tuple_args, _types
 from ._native import ext
 
 _CPU = 0
@@ -114,6 +114,9 @@ class CompiledFunction:
         codes = [ext.code_of(a) for a in args]
         for i, c in enumerate(codes):
             self._check_argument(i, args[i], c)
+        for i, c in enumerate(codes):  # once per specialization, as Numba warns when compiling it
+            if c & _types.CODE_LIST and not c & _types.CODE_TYPED_LIST:
+                self._warn_reflected(i, "list")
         if self.declared:
             sig, spec = self._declared_for(codes)
         else:
@@ -133,8 +136,34 @@ class CompiledFunction:
             if isinstance(value, enum.Enum):  # inside a tuple (others go to _enum_args.py)
                 raise self._argument_error(i, "%scannot determine Numba type of %s: ujit does not pass enum members "
                                               "inside tuples; pass %r, its value" % (where, type(value), value.value))
+            if isinstance(value, _container_args.List) and value._item_type is not None:
+                raise self._argument_error(i, "%sujit cannot pass a numba.typed.List of %s to compiled code yet "
+                                              "(typed List arguments hold numbers, str and arrays)"
+                                           % (where, value._item_type))
+            if type(value) is list and value and isinstance(value[0], (list, set)) and value[0]:
+                # Numba types it, then cannot write the inner containers back (boxing.py's reflect_list)
+                inner = next(iter(value[0]))
+                kind = "list" if isinstance(value[0], list) else "set"
+                raise TypeError("cannot reflect element of reflected container: reflected list(reflected %s(%s)"
+                                "<iv=None>)<iv=None>\n" % (kind, _types.type_of_code(ext.code_of(inner))))
             raise self._argument_error(i, "%scannot determine Numba type of %s; nopython mode compiles numbers, "
                                           "str, NumPy arrays and tuples of them" % (where, type(value)))
+
+    def _warn_reflected(self, i, kind, stacklevel=3):
+        """Numba's NumbaPendingDeprecationWarning for a reflected list or set argument (a Python
+        list or set: numba.typed.List is the container that stays)."""
+        import warnings
+
+        from .core.errors import NumbaPendingDeprecationWarning
+
+        src = _source.FunctionSource(self.py_func)
+        params = src.node.args.args + ([src.node.args.vararg] if src.node.args.vararg else [])
+        name = params[i].arg if i < len(params) else str(i)
+        warnings.warn(NumbaPendingDeprecationWarning(
+            "\nEncountered the use of a type that is scheduled for deprecation: type 'reflected %s' found for "
+            "argument '%s' of function '%s'.\n\nFor more information visit https://numba.readthedocs.io/en/"
+            "stable/reference/deprecation.html#deprecation-of-reflection-for-list-and-set-types"
+            % (kind, name, self.py_func.__qualname__)), stacklevel=stacklevel)
 
     def _argument_error(self, i, message):
         src = _source.FunctionSource(self.py_func)
@@ -146,6 +175,8 @@ class CompiledFunction:
     def _call_untyped(self, *args):
         """From the C side: an argument without a type code. A tuple goes to the flat
         wrapper (_tuple_args.py); anything else is Numba's TypingError."""
+        if _container_args.has_container(args):
+            return _container_args.call_with_containers(self, list(args))
         if any(_function_args.is_static(a) for a in args):
             return _function_args.call_with_statics(self, list(args))
         if _enum_args.has_enum(args):
@@ -196,6 +227,8 @@ class CompiledFunction:
             raise _source.compile_error("'%s' takes %d arguments; ujit calls compiled functions with at most %d"
                                         % (self.py_func.__name__, len(params), _MAX_CALL_ARGS), src.filename,
                                         src.def_line, src.node.col_offset + 1 + src.indent)
+        if _container_args.has_container(params):
+            return _container_args.call_with_containers(self, params)
         if any(_function_args.is_static(p) for p in params):
             return _function_args.call_with_statics(self, params)
         if _enum_args.has_enum(params):

@@ -32,20 +32,8 @@ def call_with_enums(owner, params):
     # leaf, and rebuilt in the wrapper: every member of a class has the value's structure.
     shapes = tuple(_tuple_args.shape_of(p.value) if isinstance(p, enum.Enum) else None for p in params)
 
-    def spell(callees):
-        names, args = [], []
-        for i, (c, shape) in enumerate(zip(classes, shapes)):
-            if c is None:
-                names.append("p%d" % i)
-                args.append("p%d" % i)
-                continue
-            leaves = []
-            value = _spell_value(shape, "p%d" % i, leaves)
-            names.extend(leaves)
-            args.append("%s(%s)" % (c.__name__, value))
-        return names, args
-
-    entry = _function_args.wrapper_entry(owner, "enum", tuple(id(c) for c in classes), classes, spell,
+    entry = _function_args.wrapper_entry(owner, "enum", tuple(id(c) for c in classes), classes,
+                                         lambda callees: spell_members(classes, shapes),
                                          enums=tuple(dict.fromkeys(c for c in classes if c is not None)))
     flat = []
     for p in params:
@@ -54,6 +42,22 @@ def call_with_enums(owner, params):
         else:
             flat.append(p)
     return entry(*flat)
+
+
+def spell_members(classes, shapes):
+    """A wrapper's (parameters, arguments): parameter i is passed through where classes[i] is
+    None, else its value's leaves are parameters and the argument is the member again."""
+    names, args = [], []
+    for i, (c, shape) in enumerate(zip(classes, shapes)):
+        if c is None:
+            names.append("p%d" % i)
+            args.append("p%d" % i)
+            continue
+        leaves = []
+        value = _spell_value(shape, "p%d" % i, leaves)
+        names.extend(leaves)
+        args.append("%s(%s)" % (c.__name__, value))
+    return names, args
 
 
 def _spell_value(shape, name, leaves):

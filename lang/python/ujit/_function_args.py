@@ -67,10 +67,11 @@ def _entry(owner, statics):
     return wrapper_entry(owner, "static", key, statics, spell)
 
 
-def wrapper_entry(owner, kind, key, keep, spell, enums=()):
+def wrapper_entry(owner, kind, key, keep, spell, enums=(), body=None):
     """The dispatcher of a wrapper `def __ujit_KINDn_f(params): return f(args)`, one per `key`
     (`keep` stays alive with it); spell(callees) gives (params, args) and adds the functions
-    the wrapper names to `callees`; `enums` are the enum classes it names (_enum_args.py)."""
+    the wrapper names to `callees`; `enums` are the enum classes it names (_enum_args.py);
+    body(f's name, args), when given, is the wrapper's body lines instead (_container_args.py)."""
     from ._dispatcher import CompiledFunction  # the wrapper is a @jit function of its own
 
     with owner._lock:
@@ -80,8 +81,9 @@ def wrapper_entry(owner, kind, key, keep, spell, enums=()):
         name = "__ujit_%s%d_%s" % (kind, len(entries) + 1, _source.def_name(owner.py_func))
         callees = []
         params, args = spell(callees)
-        lines = ["def %s(%s):" % (name, ", ".join(params)),
-                 "    return %s(%s)" % (_source.def_name(owner.py_func), ", ".join(args))]
+        fname = _source.def_name(owner.py_func)
+        lines = ["def %s(%s):" % (name, ", ".join(params))]
+        lines += body(fname, args) if body else ["    return %s(%s)" % (fname, ", ".join(args))]
 
         class WrapperEntry(CompiledFunction):
             def function(self):

@@ -35,6 +35,7 @@ import textwrap
 import types
 
 from . import _dynamic_source, _enums, _types, extending
+from . import typed as _typed
 from ._operator_functions import operator_function
 from ._prange import prange
 from ._threads import get_num_threads, get_thread_id, set_num_threads
@@ -367,7 +368,12 @@ class ModuleText:
             return self._module_import(name, value, src, line, col)
         if isinstance(value, _types.Type):
             self.needs_numba = True
+            if (value.dtype_name is None and value.name != "void" and not isinstance(value, _types.Record)
+                    or isinstance(value, _types.ArrayType)):
+                return "%s = %s" % (name, _type_value_text(value, src, line, col))  # float_array = types.float64[:]
             return "from numba import %s as %s" % (value.name if value.name != "void" else "void", name)
+        if value is _typed.List or value is _typed.Dict:  # numba.typed's classes, made in compiled code
+            return "from numba.typed import %s as %s" % (value.__name__, name)
         if value is prange:
             self.needs_numba = True
             return "from numba import prange as %s" % name
@@ -484,12 +490,12 @@ class ModuleText:
         if module.__name__ == "ujit":
             self.needs_numba = True
             return "import numba as %s" % name
-        if module.__name__ in ("ujit.cuda", "ujit.types"):
+        if module.__name__ in ("ujit.cuda", "ujit.types", "ujit.typed"):
             return "from numba import %s as %s" % (module.__name__[len("ujit."):], name)
         if module.__name__ == "ujit.cuda.random":
             return "import numba.cuda.random as %s" % name
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
-                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random and ujit.types)"
+                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random, ujit.types and ujit.typed)"
                             % (module.__name__, name), src.filename, line, col)
 
     def _constant(self, v):
@@ -543,6 +549,30 @@ class ModuleText:
         imports = [b for b in self.bindings.values() if b.split()[1:2] != ["="]]
         constants = [b for b in self.bindings.values() if b.split()[1:2] == ["="]]
         return "\n".join(lines + prelude + sorted(imports) + constants) + "\n"
+
+
+def _type_value_text(t, src, line, col):
+    """Numba's spelling of a type that is not a number type, as compiled code names it
+    (types/type_values.cpp reads it): types.float64[:], types.unicode_type, types.UniTuple(...)."""
+    prefix = _PRELUDE_NUMBA + ".types."
+    if isinstance(t, _types.UnicodeType):
+        return prefix + "unicode_type"
+    if isinstance(t, _types.ArrayType) and t.ndim and not t.readonly and not isinstance(t.base, _types.Record):
+        return prefix + t.name  # float64[:, ::1]
+    if isinstance(t, _types.UniTuple):
+        return "%sUniTuple(%s, %d)" % (prefix, _type_value_text(t.item, src, line, col), t.count)
+    if isinstance(t, _types.Tuple):
+        return "%sTuple((%s))" % (prefix, "".join(_type_value_text(x, src, line, col) + ", " for x in t.types))
+    if isinstance(t, _types.TypedListType):
+        return "%sListType(%s)" % (prefix, _type_value_text(t.item_type, src, line, col))
+    if isinstance(t, _types.DictType):
+        return "%sDictType(%s, %s)" % (prefix, _type_value_text(t.key_type, src, line, col),
+                                       _type_value_text(t.value_type, src, line, col))
+    if t.dtype_name is not None and not isinstance(t, _types.ArrayType):
+        return prefix + t.name
+    raise compile_error("global type '%s' cannot be used in compiled code by ujit (number types, arrays of "
+                        "them, unicode_type, tuples, ListType and DictType of these are supported)" % t,
+                        src.filename, line, col)
 
 
 def _device_array_geometry(value):
@@ -661,9 +691,10 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
     raise ValueError(kind)
 
 
-def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(), enums=()):
+def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(), enums=(), extra_decorator=None):
     """The ujit Module of `py_func` (and every ujit function it calls); `extra` is (name,
-    lines) of one more def, compiled with the same decorator (_tuple_args.py's wrapper),
+    lines) of one more def, compiled with the same decorator (_tuple_args.py's wrapper) or
+    `extra_decorator` (a kernel wrapping `py_func` compiled as a device function),
     `callees` the (py_func, decorator) of functions it names (_function_args.py's) and
     `enums` the enum classes it names (_function_args.py's, for enum arguments)."""
     text = ModuleText(py_func.__code__.co_filename, cpu_fallback)
@@ -674,8 +705,10 @@ def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(),
         text.add_function(callee, callee_decorator)
     if any(("%s." % _PRELUDE_NUMPY) in line for line in (extra[1] if extra else ())):
         text.needs_numpy = True
+    if any(("%s." % _PRELUDE_NUMBA) in line for line in (extra[1] if extra else ())):
+        text.needs_numba = True
     if extra is not None:
-        text.appended.append([decorator] + list(extra[1]))
+        text.appended.append([extra_decorator or decorator] + list(extra[1]))
     np = sys.modules.get("numpy")
     arrays = [(name, np.ascontiguousarray(a)) for name, a in text.arrays.items()]
     arrays += [(name, _describing(a), True) for name, a in text.device_arrays.items()]

@@ -308,6 +308,26 @@ class Tuple(Type):
         return len(self.types)
 
 
+class TypedListType(Type):
+    """numba.types.ListType(item_type): the type of a numba.typed.List, ListType[int64]."""
+
+    def __init__(self, item_type):
+        super().__init__("ListType[%s]" % item_type.name, None)
+        self.item_type = item_type
+
+    dtype = property(lambda self: self.item_type)
+
+
+class DictType(Type):
+    """numba.types.DictType(key_type, value_type): a numba.typed.Dict's type."""
+
+    def __init__(self, key_type, value_type):
+        super().__init__("DictType[%s,%s]<iv=None>" % (key_type.name, value_type.name), None)
+        self.key_type, self.value_type = key_type, value_type
+
+    dtype = property(lambda self: None)
+
+
 class Signature:
     def __init__(self, ret, args):
         self.return_type, self.args = ret, tuple(args)
@@ -538,7 +558,10 @@ def result_shape(text, enums=None):
         member = _enums.result_shape(text, enums, lambda inner: result_shape(inner, enums))
         if member is not None:
             return member
-    for head, tail in (("reflected list(", ")<iv=None>"), ("list(", ")<iv=None>"), ("ListType[", "]")):
+    if text.startswith("ListType[") and text.endswith("]"):  # a typed List: its item type too
+        inner = text[len("ListType["):-1]
+        return [result_shape(inner, enums), inner]
+    for head, tail in (("reflected list(", ")<iv=None>"), ("list(", ")<iv=None>")):
         if text.startswith(head) and text.endswith(tail):
             return [result_shape(text[len(head):-len(tail)], enums)]
     if text.startswith("UniTuple(") and text.endswith(")"):

@@ -5,6 +5,7 @@
 The type classes are Numba's isinstance targets: `types.Type` (every type), `Number`,
 `Integer` (`bitwidth`, `signed`), `Float`, `Complex` (`underlying_float`), `Boolean`,
 `NoneType` (`void`), `UniTuple`, `Tuple` and `Array` (`types.Array(float32, 2, 'C')` is float32[:, ::1]);
+`ListType(t)` and `DictType(k, v)` (numba.typed's List and Dict: what List.empty_list and Dict.empty take);
 `CPointer(int32)` names a pointer type (compiled code refuses it: ujit has no pointers).
 `Record` (a NumPy structured dtype, `numba.from_dtype(dt)`; `Record.make_c_struct`), `NestedArray`
 (an array field), `CharSeq` and `UnicodeCharSeq` (string fields, refused by compiled code)."""
@@ -12,6 +13,8 @@ from ._types import TYPES as _TYPES
 from ._types import ArrayType as Array
 from ._types import Boolean, Complex, CPointer, Float, Integer, NoneType, Number, Tuple, Type, UnicodeType, UniTuple
 from ._types import CharSeq, NestedArray, Record, UnicodeCharSeq
+from ._types import DictType
+from ._types import TypedListType as ListType
 
 globals().update(_TYPES)
 
@@ -24,4 +27,5 @@ number_domain = integer_domain | real_domain | complex_domain
 
 __all__ = sorted(_TYPES) + ["Array", "Boolean", "Complex", "CPointer", "Float", "Integer", "NoneType", "Number", "Tuple", "Type",
                             "UnicodeType", "UniTuple", "signed_domain", "unsigned_domain", "integer_domain", "real_domain",
-                            "complex_domain", "number_domain", "Record", "NestedArray", "CharSeq", "UnicodeCharSeq"]
+                            "complex_domain", "number_domain", "Record", "NestedArray", "CharSeq", "UnicodeCharSeq",
+                            "ListType", "DictType"]

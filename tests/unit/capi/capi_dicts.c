@@ -64,3 +64,32 @@ void test_dict_results(void) {
     ujit_function_release(evens);
     ujit_module_release(m);
 }
+
+/* A numba.typed.List made in compiled code comes back as a list handle that says its item
+ * type (ListType[float64]); a list made with [] says none. */
+void test_typed_list_results(void) {
+    static const char* src = "from numba import njit, types\nfrom numba.typed import List\n"
+                             "@njit\ndef typed(n):\n    l = List.empty_list(types.float64)\n"
+                             "    for i in range(n):\n        l.append(i)\n    return l\n"
+                             "@njit\ndef plain(n):\n    return [i for i in range(n)]\n";
+    ujit_module* m = NULL;
+    CHECK(ujit_module_from_string(src, "typed_lists.py", &m) == UJIT_OK && m);
+    if (!m) return;
+    ujit_value arg = i64(3), r, item;
+    size_t count = 0;
+    CHECK(ujit_function_call(get(m, "typed"), &arg, 1, &r, 1, &count) == UJIT_OK && r.is_array == UJIT_LIST_RESULT);
+    if (r.is_array == UJIT_LIST_RESULT) {
+        const char* t = ujit_list_item_type(r.v.list);
+        CHECK(t && strcmp(t, "float64") == 0);
+        CHECK(ujit_list_length(r.v.list) == 3);
+        CHECK(ujit_list_item(r.v.list, 2, &item, 1, &count) == UJIT_OK && item.dtype == UJIT_FLOAT64 &&
+              item.v.f == 2.0);
+        ujit_list_release(r.v.list);
+    }
+    CHECK(ujit_function_call(get(m, "plain"), &arg, 1, &r, 1, &count) == UJIT_OK && r.is_array == UJIT_LIST_RESULT);
+    if (r.is_array == UJIT_LIST_RESULT) {
+        CHECK(ujit_list_item_type(r.v.list) == NULL);
+        ujit_list_release(r.v.list);
+    }
+    ujit_module_release(m);
+}

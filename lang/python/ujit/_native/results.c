@@ -141,6 +141,9 @@ static PyObject* array_result(ujit_array* h, PyObject* const* args, Py_ssize_t n
 
 static PyObject* dict_result(ujit_dict* h, PyObject* type_text, PyObject* const* args, Py_ssize_t n_args,
                              PyObject* code);
+static PyObject* list_result(ujit_list* h, PyObject* item_shape, PyObject* const* args, Py_ssize_t n_args,
+                             PyObject* code);
+static PyObject* typed_list_result(PyObject* items, PyObject* item_type);
 
 /* One flat result as a Python object; takes over an array's (or a dict's) handle. */
 static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_args, PyObject* code) {
@@ -156,6 +159,17 @@ static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_a
         v->v.dict = NULL;
         v->is_array = 0;
         return dict_result(h, NULL, args, n_args, code);
+    }
+    if (v->is_array == UJIT_LIST_RESULT) { /* a dict's value that is a list: items by their own values */
+        ujit_list* h = v->v.list;
+        v->v.list = NULL;
+        v->is_array = 0;
+        const char* t = ujit_list_item_type(h); /* a ListType: a typed List of it, as Numba boxes one */
+        PyObject* item_type = t ? PyUnicode_FromString(t) : NULL;
+        PyObject* out = list_result(h, Py_None, args, n_args, code);
+        if (out && item_type) Py_SETREF(out, typed_list_result(out, item_type));
+        Py_XDECREF(item_type);
+        return out;
     }
     return ujit_py_from_scalar(v);
 }
@@ -189,6 +203,16 @@ static PyObject* list_result(ujit_list* h, PyObject* item_shape, PyObject* const
     ujit_list_release(h);
     return out;
 }
+
+/* ---- containers: a ListType result (numba.typed.List made in compiled code) as a ujit.typed.List
+ * of its item type, as Numba boxes one (ujit.typed._list_from_result). */
+static PyObject* typed_list_result(PyObject* items, PyObject* item_type) {
+    PyObject* typed = PyImport_ImportModule("ujit.typed");
+    PyObject* out = typed ? PyObject_CallMethod(typed, "_list_from_result", "OO", items, item_type) : NULL;
+    Py_XDECREF(typed);
+    return out;
+}
+/* ---- end containers */
 
 /* The value `shape` (ujit/_types.py result_shape) describes, from the flat results. */
 static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, size_t* next, PyObject* const* args,
@@ -227,7 +251,10 @@ static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, siz
         ujit_list* h = v->v.list;
         v->v.list = NULL;
         v->is_array = 0;
-        return list_result(h, PyList_GET_ITEM(shape, 0), args, n_args, code);
+        PyObject* out = list_result(h, PyList_GET_ITEM(shape, 0), args, n_args, code);
+        if (out && PyList_GET_SIZE(shape) == 2) /* a ListType: [item shape, its item type's text] */
+            Py_SETREF(out, typed_list_result(out, PyList_GET_ITEM(shape, 1)));
+        return out;
     }
     return build_tuple(shape, results, n, next, args, n_args, code);
 }

@@ -6,6 +6,7 @@ import numpy as np
 
 from .. import _source, _types
 from .._dispatcher import CompiledFunction, normalize_signatures
+from . import _enum_kernel_args
 from .._native import ext
 from .._types import TYPES as _TYPES
 from .._typesmod import typeof
@@ -78,6 +79,23 @@ def _warn_implicit_copy(args):
     copies nothing: no warning there)."""
     if config.CUDA_WARN_ON_IMPLICIT_COPY and any(_copied_host_array(a) for a in args) and is_available():
         _performance_warning("Host array used in CUDA kernel will incur copy overhead to/from device.", 5)
+
+
+def _launch_values(args):
+    """What ext.launch takes for each argument, and the argument type codes."""
+    launch_args, codes = [], []
+    for a in args:
+        if not isinstance(a, (DeviceNDArray, np.ndarray, np.generic)) and is_dlpack_device_array(a):
+            a = as_cuda_array(a)  # typed as a device array; launches from C once wrapped
+        if isinstance(a, DeviceNDArray):
+            launch_args.append(a._h)
+            codes.append(_device_array_code(a))
+        else:
+            b = device_value(a)
+            launch_args.append(b)
+            # An interface dict (CuPy, PyTorch) is typed as the C launcher types it.
+            codes.append(ext.cuda_array_code(b) if isinstance(b, dict) else ext.code_of(b))
+    return tuple(launch_args), tuple(codes)
 
 
 def check_cuda_signature(fn, sig):
@@ -254,19 +272,16 @@ class Kernel(ext.KernelBase):
         if prepared:
             original, args = args, self._prepare_args(args, stream, retrieve)
         _warn_implicit_copy(args)
-        launch_args, codes = [], []
-        for a in args:
-            if not isinstance(a, (DeviceNDArray, np.ndarray, np.generic)) and is_dlpack_device_array(a):
-                a = as_cuda_array(a)  # typed as a device array; launches from C once wrapped
-            if isinstance(a, DeviceNDArray):
-                launch_args.append(a._h)
-                codes.append(_device_array_code(a))
-            else:
-                b = device_value(a)
-                launch_args.append(b)
-                # An interface dict (CuPy, PyTorch) is typed as the C launcher types it.
-                codes.append(ext.cuda_array_code(b) if isinstance(b, dict) else ext.code_of(b))
-        launch_args, codes = tuple(launch_args), tuple(codes)
+        if not self._owner.declared and _enum_kernel_args.has_enum(args):
+            # Enum members: a wrapper kernel makes them members again (_enum_kernel_args.py).
+            # Every such launch comes through here: a member has no type code of its own.
+            fn = _enum_kernel_args.wrapper_function(self._owner, args)
+            launch_args, _ = _launch_values(_enum_kernel_args.flat_arguments(args))
+            ext.launch(fn, grid, block, launch_args, _stream_handle(stream), shared)
+            for copy_back in retrieve:
+                copy_back()
+            return (), True
+        launch_args, codes = _launch_values(args)
         if self._owner.declared:
             launch_args = self._owner.declared_arguments(codes, launch_args)
         elif codes not in self._compiled_codes:  # Numba compiles for new argument types only,

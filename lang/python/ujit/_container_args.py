@@ -1,0 +1,195 @@
+"""Dict and set arguments of @jit functions: a numba.typed.Dict (Numba's typed dict, which
+compiled code changes in place) and a Python set (Numba's reflected set: what compiled code
+leaves in it is written back, with NumbaPendingDeprecationWarning as Numba gives).
+
+ujit passes containers across the C API as their entries. A call with such arguments goes to
+a compiled wrapper, one per combination of container types, which takes each container's keys
+and values as typed Lists (one per leaf of a tuple key), rebuilds the container, calls the
+user's function and appends the container's entries afterwards to empty typed Lists of the
+container's own types (typed List arguments are written back to the caller, as a list
+argument is):
+
+    def __ujit_dict1_f(p0_k0, p0_v0, o0_k0, o0_v0, p1):
+        c0 = numba.typed.Dict.empty(numba.types.unicode_type, numba.types.float64)
+        for n in range(len(p0_k0)):
+            c0[p0_k0[n]] = p0_v0[n]
+        r = f(c0, p1)
+        for k in c0:
+            o0_k0.append(k)
+            o0_v0.append(c0[k])
+        return r
+
+The caller's container then takes those entries. A call copies each container in and out
+(Numba's typed Dict is shared, not copied: the cost is O(len) per call here), and a call that
+raises leaves the caller's containers as they were.
+"""
+from . import _function_args, _source, _tuple_args, _types
+from .typed import _dict as _typed_dict
+from .typed import _list as _typed_list
+from .typed import Dict, List
+
+
+def has_container(args):
+    return any(isinstance(a, (Dict, set)) for a in args)
+
+
+def _type_of_text(t):
+    """A Type from a typed Dict's type (a Type, or Numba's spelling of an array type)."""
+    return _typed_list._item_type_of_text(t) if isinstance(t, str) else t
+
+
+def _leaf_types(t):
+    if isinstance(t, (_types.UniTuple, _types.Tuple)):
+        return [x for item in t.types for x in _leaf_types(item)]
+    return [t]
+
+
+def _rebuild(t, names):
+    """Source text of a value of type `t` from the leaf expressions `names` (consumed)."""
+    if isinstance(t, (_types.UniTuple, _types.Tuple)):
+        return "(%s)" % "".join(_rebuild(x, names) + ", " for x in t.types)
+    return names.pop(0)
+
+
+def _container_types(owner, i, value):
+    """(kind, key type, value type) of a container argument, as Numba types it."""
+    if isinstance(value, Dict):
+        if value._key_type is None:
+            raise owner._argument_error(i, "cannot determine Numba type of an empty numba.typed.Dict without "
+                                           "types: make it with Dict.empty(key_type, value_type)")
+        return "dict", _type_of_text(value._key_type), _type_of_text(value._value_type)
+    if not value:
+        raise owner._argument_error(i, "cannot determine Numba type of <class 'set'>: Cannot type empty set")
+    return "set", _typed_dict._type_of_value(next(iter(value))), None
+
+
+def call_with_containers(owner, params):
+    """Calls the owner's function with `params`, some of them typed Dicts or sets."""
+    if owner.declared:
+        raise TypeError("'%s' has declared signatures, which cannot name a dict or set type: call it without "
+                        "signatures so that it specializes per container type, as Numba does" % owner.py_func.__name__)
+    if any(isinstance(p, tuple) or _function_args.is_static(p) for p in params):
+        raise TypeError("'%s': ujit does not pass dicts or sets together with tuples, functions or types"
+                        % owner.py_func.__name__)
+    kinds = tuple(_container_types(owner, i, p) if isinstance(p, (Dict, set)) else None for i, p in enumerate(params))
+    key = tuple((k[0], str(k[1]), str(k[2])) if k else None for k in kinds)
+    fresh = "_dict_entries" not in owner.__dict__ or key not in owner.__dict__["_dict_entries"]
+    for i, k in enumerate(kinds):  # once per specialization, as Numba warns when compiling it
+        if fresh and k and k[0] == "set":
+            owner._warn_reflected(i, "set", stacklevel=5)
+    entry = _function_args.wrapper_entry(owner, "dict", key, None, lambda callees: _spell(kinds), body=_body(kinds))
+    flat, outs = [], []
+    for p, k in zip(params, kinds):
+        if k is None:
+            flat.append(p)
+            continue
+        leaf_types = _leaf_types(k[1]) + (_leaf_types(k[2]) if k[0] == "dict" else [])
+        parts = _leaf_lists(list(p) if k[0] == "set" else list(p.keys()), k[1])
+        if k[0] == "dict":
+            parts += _leaf_lists(list(p.values()), k[2])
+        out = [List.empty_list(t) for t in leaf_types]  # what the container holds afterwards
+        flat.extend(parts + out)
+        outs.append(out)
+    result = entry(*flat)
+    for p, k, out in zip((p for p, k in zip(params, kinds) if k), (k for k in kinds if k), outs):
+        _write_back(p, k, out)
+    return result
+
+
+def _leaf_lists(values, t):
+    """One typed List per leaf of `t`: the values' leaves, in order."""
+    types = _leaf_types(t)
+    # An array leaf's list takes its items' own type (their layout, C for most), which the
+    # wrapper's store converts to the container's (array(float64, 1d, A) from Dict.empty).
+    lists = [List() if isinstance(x, _types.ArrayType) and values else List.empty_list(x) for x in types]
+    for v in values:
+        for lst, leaf in zip(lists, _tuple_args.leaves(v, []) if len(types) > 1 else [v]):
+            list.append(lst, leaf)
+    return lists
+
+
+def _names(i, k):
+    """The wrapper's parameters for container argument i: its keys' and values' leaf lists in,
+    then out."""
+    keys = ["k%d" % j for j in range(len(_leaf_types(k[1])))]
+    values = ["v%d" % j for j in range(len(_leaf_types(k[2])))] if k[0] == "dict" else []
+    return (["p%d_%s" % (i, x) for x in keys], ["p%d_%s" % (i, x) for x in values],
+            ["o%d_%s" % (i, x) for x in keys], ["o%d_%s" % (i, x) for x in values])
+
+
+def _spell(kinds):
+    params, args = [], []
+    for i, k in enumerate(kinds):
+        if k is None:
+            params.append("p%d" % i)
+            args.append("p%d" % i)
+            continue
+        for names in _names(i, k):
+            params.extend(names)
+        args.append("c%d" % i)
+    return params, args
+
+
+def _leaf_paths(t, path=""):
+    """Index paths of the leaves of a value of type `t`: [""] for a leaf, ["[0]", "[1][0]", ...]."""
+    if isinstance(t, (_types.UniTuple, _types.Tuple)):
+        return [p for j, x in enumerate(t.types) for p in _leaf_paths(x, "%s[%d]" % (path, j))]
+    return [path]
+
+
+def _body(kinds):
+    def lines(fname, args):
+        out, after = [], []
+        for i, k in enumerate(kinds):
+            if k is None:
+                continue
+            keys, values, out_keys, out_values = _names(i, k)
+            if k[0] == "dict":
+                out.append("    c%d = %s.typed.Dict.empty(%s, %s)" % (i, _source._PRELUDE_NUMBA, _type_text(k[1]),
+                                                                       _type_text(k[2])))
+            else:
+                out.append("    c%d = set()" % i)
+            out.append("    for n in range(len(%s)):" % keys[0])
+            key = _rebuild(k[1], [x + "[n]" for x in keys])
+            if k[0] == "dict":
+                out.append("        c%d[%s] = %s" % (i, key, _rebuild(k[2], [x + "[n]" for x in values])))
+            else:
+                out.append("        c%d.add(%s)" % (i, key))
+            after.append("    for k in c%d:" % i)
+            after += ["        %s.append(k%s)" % (x, path) for x, path in zip(out_keys, _leaf_paths(k[1]))]
+            after += ["        %s.append(c%d[k]%s)" % (x, i, path) for x, path in zip(out_values, _leaf_paths(k[2]))]
+        return out + ["    r = %s(%s)" % (fname, ", ".join(args))] + after + ["    return r"]
+    return lines
+
+
+def _type_text(t):
+    try:
+        return _source._type_value_text(t, None, 0, 0)
+    except Exception:  # noqa: BLE001 (a type with no spelling: said as Numba's typing error)
+        raise TypeError("ujit cannot pass a numba.typed.Dict of %s to compiled code" % t) from None
+
+
+def _write_back(arg, kind, parts):
+    """The caller's container takes the entries compiled code left (in the leaf lists)."""
+    n_key = len(_leaf_types(kind[1]))
+    keys = _join_leaves(kind[1], parts[:n_key])
+    if kind[0] == "set":
+        arg.clear()
+        arg.update(keys)
+        return
+    values = _join_leaves(kind[2], parts[n_key:])
+    arg._data.clear()
+    arg._data.update(zip(keys, values))
+
+
+def _join_leaves(t, lists):
+    """The values of type `t` whose leaves are the items of `lists`."""
+    if len(lists) == 1 and not isinstance(t, (_types.UniTuple, _types.Tuple)):
+        return list(lists[0])
+    return [_rebuild_value(t, [lst[n] for lst in lists]) for n in range(len(lists[0]))]
+
+
+def _rebuild_value(t, leaves):
+    if isinstance(t, (_types.UniTuple, _types.Tuple)):
+        return tuple(_rebuild_value(x, leaves) for x in t.types)
+    return leaves.pop(0)
