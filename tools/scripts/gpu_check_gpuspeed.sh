@@ -6,6 +6,7 @@
 #   2. the cold-compile levers, PTX -> cubin by ptxas level, the driver's JIT and nvJitLink
 #      in process: gaussian_pdf's loop as ujit emits it, with its IEEE divisions moved into
 #      one shared .func per kind, and with them replaced by multiplications (their share);
+#      and add_kernel's PTX with its vector version (what item 1 adds to a compile);
 #   3. the grid-stride vector loop against NumPy on the GPU (lengths, offsets, strides,
 #      out is x) and the ufunc vector loop's tests beside it;
 #   4. tools/bench/run_gpu.sh: bench_gpu's elementwise rows (copy, add_ufunc, add_kernel,
@@ -21,25 +22,27 @@ arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -
 echo "arch: $arch"
 
 echo "=== 1. add_kernel's PTX"
-for sig in 'float32[::1]' 'float64[::1]'; do
+for t in float32 float64; do
+  sig="$t[::1]"
+  ptx="$work/add_kernel_$t.ptx"
   UJIT_CACHE=0 bin/ujit ptx lang/examples/add_kernel.py add_kernel --arch "$arch" \
-    --sig "void($sig, $sig, $sig)" > "$work/add_kernel.ptx"
+    --sig "void($sig, $sig, $sig)" > "$ptx"
   printf 'add_kernel(%s): %d vector accesses (%s), %d scalar\n' "$sig" \
-    "$(grep -cE '(ld|st)\.global\.v[24]\.' "$work/add_kernel.ptx")" \
-    "$(grep -oE '(ld|st)\.global\.v[24]\.f(32|64)' "$work/add_kernel.ptx" | sort -u | tr '\n' ' ')" \
-    "$(grep -cE '(ld|st)\.global\.f(32|64)' "$work/add_kernel.ptx")"
+    "$(grep -cE '(ld|st)\.global\.v[24]\.' "$ptx")" \
+    "$(grep -oE '(ld|st)\.global\.v[24]\.f(32|64)' "$ptx" | sort -u | tr '\n' ' ')" \
+    "$(grep -cE '(ld|st)\.global\.f(32|64)' "$ptx")"
 done
 
 echo "=== 2. cold-compile levers: PTX -> cubin (ms)"
 UJIT_CACHE=0 bin/ujit ptx lang/examples/gaussian_pdf.py gaussian_pdf --arch "$arch" > "$work/gaussian.ptx"
 python3 tools/bench/ptx_division_variants.py "$work/gaussian.ptx" "$work"
 echo "--- the driver's JIT (cuModuleLoadDataEx, CUDA_CACHE_DISABLE=1)"
-CUDA_CACHE_DISABLE=1 timeout 120 python3 tools/bench/ptx_jit_probe.py "$work"/gaussian*.ptx
+CUDA_CACHE_DISABLE=1 timeout 120 python3 tools/bench/ptx_jit_probe.py "$work"/*.ptx
 echo "--- nvJitLink in process"
 if [[ -x bin/ptx_cubin_probe ]]; then
-  timeout 120 bin/ptx_cubin_probe --arch "$arch" "$work"/gaussian*.ptx
+  timeout 120 bin/ptx_cubin_probe --arch "$arch" "$work"/*.ptx
 else
-  timeout 120 python3 tools/bench/ptx_jit_probe.py --nvjitlink "$work"/gaussian*.ptx
+  timeout 120 python3 tools/bench/ptx_jit_probe.py --nvjitlink "$work"/*.ptx
 fi
 
 echo "=== 3. grid-stride and ufunc vector loops against NumPy on the GPU"
