@@ -344,7 +344,8 @@ struct LaunchOptions {
     bool boundscheck = false;
     // launch_cpu only: the reference way to run a kernel on the CPU, one call per thread
     // (fibers at barriers), without the block-wide forms the CPU otherwise picks (grid-stride
-    // loops run by a block's first thread, whole blocks as loops). Slower, and the same
+    // loops run by a block's first thread, whole blocks as loops); grid-stride loops get the
+    // GPU's 16-byte vector version (codegen/grid_stride_vector.hpp). Slower, and the same
     // results for race-free kernels: what tools/fuzz/kernel_paths compares them with.
     bool cpu_reference = false;
 };

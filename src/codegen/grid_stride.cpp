@@ -12,6 +12,25 @@
 
 namespace ujit::codegen {
 
+// The names a block assigns anywhere (targets of =, op=, for).
+static void assigned_names(const syntax::Expr* target, std::set<std::string>& out) {
+    using namespace syntax;
+    if (auto* n = dyn_cast<Name>(target)) out.insert(n->id);
+    if (auto* t = dyn_cast<Tuple>(target))
+        for (const Expr* e : t->elts) assigned_names(e, out);
+}
+
+void assigned_names(const syntax::Block& block, std::set<std::string>& out) {
+    using namespace syntax;
+    for (const Stmt* s : block) {
+        if (auto* a = dyn_cast<Assign>(s))
+            for (const Expr* t : a->targets) assigned_names(t, out);
+        if (auto* a = dyn_cast<AugAssign>(s)) assigned_names(a->target, out);
+        if (auto* l = dyn_cast<For>(s)) assigned_names(l->target, out);
+        for (const Block* b : nested_blocks(s)) assigned_names(*b, out);
+    }
+}
+
 namespace {
 
 using namespace syntax;
@@ -104,23 +123,6 @@ bool is_grid_call(const TypedFunction& f, const Expr* e, BuiltinId which) {
     if (auto* lit = dyn_cast<IntLit>(c->args[0])) return lit->value == 1;
     const types::ConstValue* v = f.constant(c->args[0]);
     return v && v->type && v->type->is_int() && v->i == 1;
-}
-
-// The names a block assigns anywhere (targets of =, op=, for).
-void assigned_names(const Expr* target, Names& out) {
-    if (auto* n = dyn_cast<Name>(target)) out.insert(n->id);
-    if (auto* t = dyn_cast<Tuple>(target))
-        for (const Expr* e : t->elts) assigned_names(e, out);
-}
-
-void assigned_names(const Block& block, Names& out) {
-    for (const Stmt* s : block) {
-        if (auto* a = dyn_cast<Assign>(s))
-            for (const Expr* t : a->targets) assigned_names(t, out);
-        if (auto* a = dyn_cast<AugAssign>(s)) assigned_names(a->target, out);
-        if (auto* l = dyn_cast<For>(s)) assigned_names(l->target, out);
-        for (const Block* b : nested_blocks(s)) assigned_names(*b, out);
-    }
 }
 
 // Names read by an expression (an assignment's Name targets are not reads; its subscript

@@ -32,6 +32,9 @@
 #include "syntax/ast.hpp"
 #include "types/typed_function.hpp"
 
+#include <set>
+#include <string>
+
 namespace ujit::codegen {
 
 enum class GridStrideForm {
@@ -44,5 +47,8 @@ enum class GridStrideForm {
 };
 
 GridStrideForm grid_stride_form(const types::TypedFunction& kernel, const syntax::For& loop);
+
+// The names `block` assigns anywhere (targets of =, op= and for, nested blocks included).
+void assigned_names(const syntax::Block& block, std::set<std::string>& out);
 
 }  // namespace ujit::codegen

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "codegen/grid_stride.hpp"
+#include "codegen/grid_stride_vector.hpp"
 #include "codegen/prange_plan.hpp"
 #include "codegen/target.hpp"
 #include "nplib/array_expr.hpp"
@@ -597,6 +598,15 @@ private:
     // len(range(...)): Python's length of the range of these arguments
     llvm::Value* range_length(const syntax::Call* range);
     // ---- end nplib5
+    // ---- gpuspeed: a grid-stride loop's 16-byte vector version (lower_grid_stride_vector.cpp,
+    // codegen/grid_stride_vector.hpp). Emits the run-time choice and the vector loop; returns
+    // where the scalar loop starts (`start`, or the first element after the whole vectors).
+    llvm::Value* vector_grid_stride_loop(const syntax::For* s, const GridStrideVectorPlan& plan, llvm::Value* start,
+                                         llvm::Value* stop, llvm::Value* step);
+    // While one lane of the vector body is lowered: the values that stand for expressions
+    // (x[i] extracted from x's vector); expr() returns them as they are.
+    std::unordered_map<const syntax::Expr*, llvm::Value*> lane_values_;
+    // ---- end gpuspeed
 
 public:
     ModuleLowering& mod;

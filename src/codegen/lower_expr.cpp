@@ -51,6 +51,8 @@ std::optional<int64_t> FunctionLowering::const_int(const Expr* e) const {
 
 llvm::Value* FunctionLowering::expr(const Expr* e) {
     syntax::check_stack(e->loc, "expressions");
+    if (!lane_values_.empty())
+        if (auto it = lane_values_.find(e); it != lane_values_.end()) return it->second;
     if (is_array_expr(e)) return new_array_expr(e);
     // (A constant on a Call of cuda.shared/local.array is its shape, not its value.)
     if (const types::ConstValue* c = fn.constant(e); c && c->array) return frozen_array(*c);

@@ -352,6 +352,9 @@ void FunctionLowering::for_range(const For* s, const Call* range) {
     if (mod.target.runs_grid_stride_loops_block_wide())
         if (GridStrideForm form = grid_stride_form(fn, *s); form != GridStrideForm::None)
             return block_wide_grid_stride_loop(s, form, et, start, stop, step);
+    if (mod.target.vectorizes_grid_stride_loops() && is_signed && ety->isIntegerTy(64))
+        if (std::optional<GridStrideVectorPlan> plan = grid_stride_vector_plan(fn, *s))
+            start = vector_grid_stride_loop(s, *plan, start, stop, step);
     const Expr* target = s->target;
     counted_loop(s, et, start, step, keep_going, [&](llvm::Value* i) { assign_to(target, i, et); });
 }

@@ -118,6 +118,11 @@ public:
     // the row's iterations in order (codegen/grid_stride.hpp): CUDA kernels on the CPU.
     virtual bool runs_grid_stride_loops_block_wide() const { return false; }
 
+    // Whether a kernel's grid-stride loops over 1-D arrays get the 16-byte vector version
+    // (codegen/grid_stride_vector.hpp), chosen per launch: CUDA, and the CPU's one-call-per-
+    // thread reference path (LaunchOptions::cpu_reference), which thus runs the GPU's loops.
+    virtual bool vectorizes_grid_stride_loops() const { return false; }
+
     // Whether the entry point also gets the packed wrapper `<symbol>$packed` (codegen/abi.hpp).
     virtual bool wants_packed_wrapper() const { return kind() == types::TargetKind::CPU; }
 

@@ -185,6 +185,9 @@ public:
     // Not when checking bounds: an IndexError names the thread that indexed, and block-wide
     // every lane runs on thread x == 0.
     bool runs_grid_stride_loops_block_wide() const override { return !boundscheck_ && block_wide_; }
+    // The reference path (no block-wide forms) runs a grid-stride loop thread by thread, as
+    // the GPU does: with the GPU's vector version, so the host device tests it.
+    bool vectorizes_grid_stride_loops() const override { return !boundscheck_ && !block_wide_; }
 
     // CUDA's error model, as on the GPU (the lowering already makes x // 0 and x % 0 zero),
     // except for the index checks asked for: those end the launch with an IndexError.

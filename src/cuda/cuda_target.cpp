@@ -53,6 +53,7 @@ public:
     types::TargetKind kind() const override { return types::TargetKind::CUDA; }
     bool prints_floats_as_cuda() const override { return true; }
     bool float_min_max_is_fmax() const override { return true; }
+    bool vectorizes_grid_stride_loops() const override { return true; }
 
     void configure_module(llvm::Module& m) override {
         m.setTargetTriple(cuda::kNvptxTriple);

@@ -6,7 +6,9 @@
 // Prints the dlopen of libnvJitLink (the first nvjitlink() call, paid once per process) and,
 // per file and level (-Xptxas=-O0..-O3), the first link and the median of 9 more, with the
 // cubin's size. tools/scripts/gpu_check_gpucg.sh runs it next to ptx_jit_probe.py (the
-// driver's JIT of the same PTX) on the GPU machine.
+// driver's JIT of the same PTX) on the GPU machine. "cpu ms" is the median process CPU time
+// of one link (all threads): what a link costs where other work shares the cores, as on a
+// loaded build host, where wall times mostly measure waiting.
 #include "bench_util.hpp"
 #include "cudalink/toolkit_libs.hpp"
 
@@ -18,6 +20,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <time.h>
 
 namespace {
 
@@ -49,6 +53,12 @@ size_t to_cubin(const ujit::cudalink::NvJitLinkApi& api, const std::string& ptx,
     return size;
 }
 
+double cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -64,7 +74,8 @@ int main(int argc, char** argv) {
     double t0 = ujit::bench::now_ms();
     const ujit::cudalink::NvJitLinkApi& api = ujit::cudalink::nvjitlink();
     fmt::print("nvjitlink.dlopen {:.2f} ms (nvJitLink {}.{})\n", ujit::bench::now_ms() - t0, api.major, api.minor);
-    fmt::print("{:<28} {:>7} {:>3} {:>9} {:>10} {:>8}\n", "ptx", "bytes", "-O", "first ms", "median ms", "cubin");
+    fmt::print("{:<28} {:>7} {:>3} {:>9} {:>10} {:>7} {:>8}\n", "ptx", "bytes", "-O", "first ms", "median ms", "cpu ms",
+               "cubin");
     for (const std::string& f : files) {
         std::string ptx = read(f);
         for (int level = 0; level <= 3; ++level) {
@@ -72,9 +83,16 @@ int main(int argc, char** argv) {
             size_t size = to_cubin(api, ptx, arch, level);
             double first = ujit::bench::now_ms() - t1;
             if (size == 0) return 1;
-            double med = ujit::bench::median_ms(9, [&] { to_cubin(api, ptx, arch, level); });
+            std::vector<double> cpu;
+            double med = ujit::bench::median_ms(9, [&] {
+                double c0 = cpu_ms();
+                to_cubin(api, ptx, arch, level);
+                cpu.push_back(cpu_ms() - c0);
+            });
+            std::sort(cpu.begin(), cpu.end());
             std::string name = f.substr(f.find_last_of('/') + 1);
-            fmt::print("{:<28} {:>7} {:>3} {:>9.2f} {:>10.2f} {:>8}\n", name, ptx.size(), level, first, med, size);
+            fmt::print("{:<28} {:>7} {:>3} {:>9.2f} {:>10.2f} {:>7.2f} {:>8}\n", name, ptx.size(), level, first, med,
+                       cpu[cpu.size() / 2], size);
         }
     }
     return 0;
