@@ -29,6 +29,7 @@ typedef struct {
     ujit_dim3 grid, block;
     Py_ssize_t shared;
     unsigned long long blocks;
+    unsigned long ignored_gen; /* the warnings filters' generation that ignored its low-occupancy warning */
     int n_seen;
     Py_ssize_t seen_n[MAX_SEEN];
     int32_t seen[MAX_SEEN][UJIT_PY_MAX_ARGS];
@@ -274,8 +275,10 @@ static int config_flag(PyObject* name) {
 
 /* Numba's warning for a grid of fewer blocks than twice the multiprocessors (on the host
  * device: than twice the CPUs that run its blocks), at each configuration; stack level 1 is
- * the Python line that wrote kernel[...]. */
-static int warn_low_occupancy(unsigned long long blocks) {
+ * the Python line that wrote kernel[...]. Not raised at all while the warnings filters stand
+ * as they did when they were found to ignore it (warn_filters.c): raising an ignored warning
+ * costs more than the launch. */
+static int warn_low_occupancy(LauncherObject* launcher) {
     if (!config_module) return 0;
     int on = config_flag(str_low_occupancy);
     if (on <= 0) return on;
@@ -291,11 +294,22 @@ static int warn_low_occupancy(unsigned long long blocks) {
         if (count == -1 && PyErr_Occurred()) return -1;
         if (sm) *sm = count;
     }
+    unsigned long long blocks = launcher->blocks;
     if (blocks >= 2ULL * (unsigned long long)count) return 0;
     int off = config_flag(str_disable_warnings);
     if (off != 0) return off < 0 ? -1 : 0;
-    return PyErr_WarnFormat(performance_warning, 1,
-                            "Grid size %llu will likely result in GPU under-utilization due to low occupancy.", blocks);
+    unsigned long gen = ujit_py_warning_filters_generation();
+    if (gen && gen == launcher->ignored_gen) return 0;
+    PyObject* text = PyUnicode_FromFormat(
+        "Grid size %llu will likely result in GPU under-utilization due to low occupancy.", blocks);
+    if (!text) return -1;
+    int r = 0;
+    if (gen && ujit_py_warning_ignored_everywhere(performance_warning, text))
+        launcher->ignored_gen = gen;
+    else
+        r = PyErr_WarnEx(performance_warning, PyUnicode_AsUTF8(text), 1);
+    Py_DECREF(text);
+    return r;
 }
 
 typedef struct {
@@ -342,7 +356,7 @@ static PyObject* kernel_subscript(PyObject* obj, PyObject* config) {
             return NULL;
         }
     }
-    if (warn_low_occupancy(((LauncherObject*)launcher)->blocks) < 0) Py_CLEAR(launcher);
+    if (warn_low_occupancy((LauncherObject*)launcher) < 0) Py_CLEAR(launcher);
     return launcher;
 }
 

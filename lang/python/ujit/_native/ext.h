@@ -221,6 +221,13 @@ extern PyTypeObject Ujit_KernelBaseType;
 int ujit_py_launcher_init(void);
 PyObject* ujit_py_launch_setup(PyObject* self, PyObject* args);
 
+/* warn_filters.c: whether warnings' filters ignore a warning, known without raising it. A
+ * generation (0: unknown) that changes whenever warnings.filters does; while it is the one
+ * at which ujit_py_warning_ignored_everywhere(category, text) said 1, the warning may be
+ * skipped. */
+unsigned long ujit_py_warning_filters_generation(void);
+int ujit_py_warning_ignored_everywhere(PyObject* category, PyObject* text);
+
 /* cuda_ndarray.c: the C half of ujit.cuda.DeviceNDArray, which subclasses it. */
 typedef struct {
     PyObject_HEAD PyObject* h; /* the DeviceArray handle object */
