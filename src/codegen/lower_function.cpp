@@ -2,6 +2,7 @@
 // of every callee, once each), the ABI entry point and, on the CPU, the packed wrapper.
 #include "codegen/lower.hpp"
 
+#include "codegen/debug_info.hpp"
 #include "codegen/entry_abi.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
@@ -25,6 +26,7 @@ llvm::Function* ModuleLowering::internal_function(const types::TypedFunction& fn
     auto* fty = llvm::FunctionType::get(value_type(ctx, fn.return_type), params, false);
     auto* f = llvm::Function::Create(fty, llvm::Function::InternalLinkage, fn.symbol + ".impl", m);
     if (!fn.recursive) f->addFnAttr(llvm::Attribute::AlwaysInline);
+    attach_subprogram(*f, *fn.def, source.file());
     functions_[&fn] = f;  // before the body: recursive calls find it
 
     syntax::RecursionLevel level(call_depth_, syntax::kMaxCallDepth, fn.def->name_loc, "calls");
@@ -49,6 +51,7 @@ std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& tar
                                              const types::TypedFunction& fn) {
     auto m = std::make_unique<llvm::Module>(fn.symbol, ctx);
     target.configure_module(*m);
+    if (target.kind() == types::TargetKind::CUDA) begin_debug_info(*m, source.file(), requested_debug_info(*fn.def));
     ModuleLowering mod(*m, target, source);
     if (holds_record(fn.return_type))  // a record is a reference into memory the caller cannot keep
         syntax::fail(fn.def->name_loc,
@@ -58,6 +61,7 @@ std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& tar
     llvm::Function* impl = mod.internal_function(fn);
     emit_entry(mod, fn, impl);
     if (target.wants_packed_wrapper()) emit_packed(mod, fn, impl);
+    finish_debug_info(*m, *fn.def, source.file());
     if (mod.wide_vectors) target.prefer_wide_vectors(*m);
     return m;
 }

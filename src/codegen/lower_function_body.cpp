@@ -4,6 +4,7 @@
 #include "codegen/lower_context.hpp"
 
 #include "codegen/convert.hpp"
+#include "codegen/debug_info.hpp"
 #include "codegen/llvm_types.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -17,13 +18,19 @@ FunctionLowering::FunctionLowering(ModuleLowering& mod, const types::TypedFuncti
     : mod(mod), fn(fn), f(f), b(mod.ctx) {
     alloca_block_ = llvm::BasicBlock::Create(mod.ctx, "entry", f);
     b.SetInsertPoint(alloca_block_);
+    const auto& params = fn.def->params;
+    std::vector<VariableSlot> described;  // for debug information (debug=True)
     for (const types::Variable& v : fn.variables) {
         if (!v.type || !v.type->is_value() || v.type->is_none()) continue;
         llvm::AllocaInst* slot = entry_alloca(value_type(mod.ctx, v.type), v.name);
         b.CreateStore(zero_value(b, v.type), slot);
         vars_[v.name] = slot;
+        unsigned arg = 0;
+        for (unsigned i = 0; v.is_param && i < params.size() && !arg; ++i)
+            if (params[i].name == v.name) arg = i + 1;
+        described.push_back({v.name, v.type, slot, v.first_assigned, arg});
     }
-    const auto& params = fn.def->params;
+    describe_variables(*f, described, mod.source.file());
     unsigned arg = 0;  // static parameters (functions, types) have no LLVM argument
     for (unsigned i = 0; i < fn.arg_types.size() && arg < f->arg_size(); ++i) {
         if (fn.arg_types[i]->is_static_value()) continue;

@@ -6,6 +6,7 @@
 
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
+#include "codegen/debug_info.hpp"
 #include "codegen/llvm_types.hpp"
 #include "types/rules.hpp"
 
@@ -24,6 +25,7 @@ void FunctionLowering::block(const Block& stmts) {
 // A statement's temporaries (new arrays it did not store) are released at its end.
 void FunctionLowering::stmt(const Stmt* s) {
     size_t mark = temporaries_mark();
+    set_debug_location(b, s->loc, mod.source.file());
     stmt_kind(s);
     release_temporaries(mark);
 }

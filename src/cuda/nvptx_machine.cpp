@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <mutex>
 #include <utility>
 
@@ -57,8 +58,9 @@ int ptx_isa_version(const std::string& arch) {
                 fmt::format("error: unsupported CUDA architecture '{}' (supported: {})", arch, supported_list()));
 }
 
-std::unique_ptr<llvm::TargetMachine> make_nvptx_machine(const std::string& arch, int opt_level, bool fastmath) {
-    std::string features = fmt::format("+ptx{}", ptx_isa_version(arch));
+std::unique_ptr<llvm::TargetMachine> make_nvptx_machine(const std::string& arch, int opt_level, bool fastmath,
+                                                        int min_ptx_isa) {
+    std::string features = fmt::format("+ptx{}", std::max(ptx_isa_version(arch), min_ptx_isa));
     llvm::TargetOptions options;
     // Like Numba's fastmath on CUDA: approximate div/sqrt (and ftz, via nvvm-reflect-ftz);
     // NaNs and infinities keep their meaning, so isnan() still works.

@@ -19,7 +19,8 @@ int ptx_isa_version(const std::string& arch);
 
 // A TargetMachine for `arch` (validated as above). fastmath allows approximate division
 // and square root (like nvcc --use_fast_math).
-std::unique_ptr<llvm::TargetMachine> make_nvptx_machine(const std::string& arch, int opt_level, bool fastmath);
+std::unique_ptr<llvm::TargetMachine> make_nvptx_machine(const std::string& arch, int opt_level, bool fastmath,
+                                                        int min_ptx_isa = 0);
 
 // The NVPTX data layout string (the same for every architecture).
 const std::string& nvptx_data_layout();

@@ -10,6 +10,7 @@
 #include <llvm/ADT/StringSet.h>
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/IR/Verifier.h>
@@ -84,6 +85,14 @@ std::string emit_ptx_text(llvm::Module& m, llvm::TargetMachine& tm) {
     return std::string(out.str());
 }
 
+// DWARF sections (@cuda.jit(debug=True)) hold label differences, which ptxas accepts from PTX
+// ISA 7.5 on: such a module asks for at least that version.
+int min_ptx_isa_for_debug_info(const llvm::Module& m) {
+    for (const llvm::DICompileUnit* cu : m.debug_compile_units())
+        if (cu->getEmissionKind() == llvm::DICompileUnit::FullDebug) return 75;
+    return 0;
+}
+
 void mark_fastmath(llvm::Module& m) {
     for (llvm::Function& f : m) {
         if (f.isDeclaration()) continue;
@@ -97,7 +106,8 @@ void mark_fastmath(llvm::Module& m) {
 PtxResult emit_ptx(llvm::Module& m, const PtxOptions& options, bool keep_ir) {
     PtxResult result;
     auto t0 = std::chrono::steady_clock::now();
-    std::unique_ptr<llvm::TargetMachine> tm = make_nvptx_machine(options.arch, options.opt_level, options.fastmath);
+    std::unique_ptr<llvm::TargetMachine> tm =
+        make_nvptx_machine(options.arch, options.opt_level, options.fastmath, min_ptx_isa_for_debug_info(m));
     m.setTargetTriple(kNvptxTriple);
     m.setDataLayout(tm->createDataLayout());
     verify(m, "from codegen");

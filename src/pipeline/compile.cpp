@@ -2,6 +2,7 @@
 #include "pipeline/compile.hpp"
 
 #include "codegen/abi.hpp"
+#include "codegen/debug_info.hpp"
 #include "codegen/lower.hpp"
 #include "cpu/jit.hpp"
 #include "cpu/kernel_block.hpp"
@@ -78,7 +79,8 @@ void compile_cuda(const Request& req, const types::TypedFunction& fn, Compiled& 
     // 3-4. libdevice, NVVM reflect, O3, NVPTX → PTX.
     cuda::PtxOptions po;
     po.arch = req.options.arch;
-    po.opt_level = req.options.opt_level;
+    // @cuda.jit(opt=False): the kernel compiles unoptimized, as Numba compiles it for debugging.
+    po.opt_level = codegen::requests_no_optimization(*fn.def) ? 0 : req.options.opt_level;
     po.fastmath = req.options.fastmath;
     cuda::PtxResult ptx = cuda::emit_ptx(*module, po, req.keep_ir);
     if (req.keep_ir) out.llvm_ir = ptx.optimized_ir;

@@ -285,6 +285,8 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
             d.debug = const_bool(k);
         else if (k.name == "boundscheck" && d.kind == Decorator::Kind::Jit)
             d.boundscheck = const_bool(k);
+        else if ((k.name == "lineinfo" || k.name == "opt") && d.kind == Decorator::Kind::CudaJit)
+            const_bool(k);  // a literal: codegen reads it from the decorator (codegen/debug_info.hpp)
         else if (k.name == "nopython" || k.name == "cache" || k.name == "nogil" || k.name == "boundscheck" ||
                  k.name == "debug" || k.name == "lineinfo" || k.name == "inline" || k.name == "opt" ||
                  k.name == "error_model" || k.name == "forceobj" || k.name == "looplift" || k.name == "identity" ||

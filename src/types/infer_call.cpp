@@ -12,8 +12,10 @@
 #include "types/rules.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 
 namespace ujit::types {
@@ -800,23 +802,60 @@ const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
         slot = k.value;
     }
     if (!shape || !dtype) error(c->loc, fmt::format("{}() needs a shape and a dtype", what));
-    expr(shape);
-    const Type* dt = expr(dtype);
+    auto* list_shape = dyn_cast<Tuple>(shape);
+    if (!(list_shape && list_shape->from_list())) expr(shape);  // a list is typed by no_match, below
+    const Type* dt = nullptr;
+    if (auto* name = dyn_cast<StrLit>(dtype)) {  // dtype="int32", as Numba's np.dtype(...) reads it
+        const Type* scalar = scalar_from_name(name->value);
+        if (!scalar) error(dtype->loc, fmt::format("Invalid NumPy dtype specified: '{}'", name->value));
+        dt = dtype_obj(scalar);
+        set(dtype, dt);
+    } else {
+        dt = expr(dtype);
+    }
     if (!dt) return nullptr;
     if (dt->kind() != Kind::DTypeObj)
         error(dtype->loc,
               fmt::format("the dtype of {}() must be a type such as numba.float32, not {}", what, dt->str()));
+    // A shape Numba's shared.array/local.array templates do not match (a list, a value known
+    // only at run time, a non-integer) is its TypingError, with each argument's Numba type.
+    auto no_match = [&] {
+        std::function<std::string(const Expr*)> arg = [&](const Expr* e) -> std::string {
+            if (auto v = constant_of(e); v && v->type->is_int() && !v->type->is_bool())
+                return fmt::format("Literal[int]({})", v->i);
+            auto* t = dyn_cast<Tuple>(e);
+            if (!t) return e == dtype ? fmt::format("class({})", dt->scalar()->str()) : fn_.type_of(e)->str();
+            std::vector<std::string> parts;
+            for (const Expr* elt : t->elts) parts.push_back(arg(elt));
+            if (!t->from_list()) return fmt::format("Tuple({})", fmt::join(parts, ", "));
+            std::vector<std::string> values;  // list(int64)<iv=[5, 6]>: the item type and initial values
+            const Type* item = nullptr;
+            for (const Expr* elt : t->elts) {
+                auto v = constant_of(elt);
+                const Type* et = v ? v->type : expr(elt);
+                item = item ? unify(item, et) : et;
+                values.push_back(v && v->type->is_int() ? fmt::format("{}", v->i) : "?");
+            }
+            return fmt::format("list({})<iv=[{}]>", item ? item->str() : "undefined", fmt::join(values, ", "));
+        };
+        std::vector<std::string> args;
+        for (const Expr* a : c->args) args.push_back(arg(a));
+        for (const Keyword& k : c->keywords) args.push_back(fmt::format("{}={}", k.name, arg(k.value)));
+        std::string short_name = what.substr(what.find('.') + 1);  // shared.array, local.array
+        error(c->loc, fmt::format("No implementation of function Function(<function {}>) found for signature:\n \n "
+                                  ">>> array({})\n \nThe shape of {}() must be an integer or a tuple of integers, "
+                                  "each a constant (a literal, a module constant or a tuple of them)",
+                                  short_name, fmt::join(args, ", "), what));
+    };
+    if (list_shape && list_shape->from_list()) no_match();
     auto v = constant_of(shape);
-    if (!v)
-        error(shape->loc, fmt::format("the shape of {}() must be a constant (a literal, a module constant or a "
-                                      "tuple of them)",
-                                      what));
+    if (!v) no_match();
     std::vector<ConstValue> dims = v->type->is_tuple() ? v->elems : std::vector<ConstValue>{*v};
+    for (const ConstValue& d : dims)
+        if (!d.type->is_int()) no_match();
     if (dims.empty() || dims.size() > 8) error(shape->loc, "shared and local arrays have 1 to 8 dimensions");
     ConstValue out;
     for (const ConstValue& d : dims) {
-        if (!d.type->is_int())
-            error(shape->loc, fmt::format("array dimensions must be integers, not {}", d.type->str()));
         if (d.i < 0 || (d.i == 0 && (id == BuiltinId::CudaLocalArray || dims.size() > 1)))
             error(shape->loc, fmt::format("invalid array dimension {}", d.i));
         out.elems.push_back(const_int(d.i));

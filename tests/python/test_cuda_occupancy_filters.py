@@ -65,7 +65,7 @@ def test_message_filters_match_the_grid_size():
     with warnings.catch_warnings(record=True) as seen:
         warnings.filterwarnings("ignore", message="Grid size 1 ", category=NumbaPerformanceWarning)
         fill[1, 1]
-        fill[2, 1]  # another message: not ignored (2 blocks are below twice any device's SMs)
+        fill[2, 1]  # another message: not ignored (2 blocks are below numba-cuda's 128 too)
         fill[1, 1]
     assert [str(w.message).split(" will")[0] for w in low_occupancy(seen)] == ["Grid size 2"]
 

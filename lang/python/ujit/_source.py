@@ -634,7 +634,7 @@ def link_text(link):
 
 
 def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False,
-                   parallel=False, boundscheck=False, link=()):
+                   parallel=False, boundscheck=False, link=(), lineinfo=False, opt=True):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
@@ -645,7 +645,10 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
         return "@%s.njit(%s)" % (n, ", ".join(options)) if options else "@%s.njit" % n
     if kind == "cuda.jit":
         options = ["device=True"] if device else []
-        options += ["debug=True"] if debug and not device else []
+        options += ["debug=True"] if debug else []
+        # The compiled function's lineinfo decides its module's line table (codegen/debug_info.hpp).
+        options += ["lineinfo=True"] if lineinfo else []
+        options += ["opt=False"] if not opt else []  # compiled for a GPU without optimization
         options += ["fastmath=True"] if fastmath else []
         options += ["link=%s" % link_text(link)] if link else []
         return "@%s.cuda.jit(%s)" % (n, ", ".join(options)) if options else "@%s.cuda.jit" % n

@@ -315,6 +315,30 @@ void test_null_handles(void) {
     ujit_free_string(NULL);
 }
 
+/* A module over two array globals of one kind: NAME (the 1-D tensor given) and GRID, the first
+ * two columns of the 2x3 int32 `grid` (a strided view). `globals` is filled for the caller's
+ * later checks. */
+static ujit_module* module_with_array_globals(ujit_global_kind kind, const char* name, DLTensor* first, int32_t grid[6],
+                                              ujit_global globals[2], const char* source) {
+    static int64_t gshape[2] = {2, 2}, gstrides[2] = {3, 1};
+    static DLTensor g;
+    g = tensor(grid, 2, gshape, gstrides, kDLInt, 32);
+    memset(globals, 0, 2 * sizeof *globals);
+    globals[0].name = name;
+    globals[0].kind = kind;
+    globals[0].scalar = array_value(first);
+    globals[1].name = "GRID";
+    globals[1].kind = kind;
+    globals[1].scalar = array_value(&g);
+    ujit_module_options o;
+    memset(&o, 0, sizeof o);
+    o.globals = globals;
+    o.n_globals = 2;
+    ujit_module* m = NULL;
+    CHECK(ujit_module_from_source(source, &o, &m) == UJIT_OK);
+    return m;
+}
+
 /* pylang2: a NumPy-style array global (UJIT_GLOBAL_ARRAY) is frozen when the module is made:
  * the code reads a copy (changing the host's memory afterwards changes nothing), a strided
  * one in C order, and a store into it is Numba's read-only error. */
@@ -323,24 +347,10 @@ void test_array_globals(void) {
     int64_t shape[1] = {4};
     DLTensor t = tensor(table, 1, shape, NULL, kDLFloat, 64);
     int32_t grid[6] = {1, 2, 3, 4, 5, 6};
-    int64_t gshape[2] = {2, 2}, gstrides[2] = {3, 1}; /* the first two columns of a 2x3 */
-    DLTensor g = tensor(grid, 2, gshape, gstrides, kDLInt, 32);
     ujit_global globals[2];
-    memset(globals, 0, sizeof globals);
-    globals[0].name = "TABLE";
-    globals[0].kind = UJIT_GLOBAL_ARRAY;
-    globals[0].scalar = array_value(&t);
-    globals[1].name = "GRID";
-    globals[1].kind = UJIT_GLOBAL_ARRAY;
-    globals[1].scalar = array_value(&g);
-    ujit_module_options o;
-    memset(&o, 0, sizeof o);
-    o.globals = globals;
-    o.n_globals = 2;
-    ujit_module* m = NULL;
-    CHECK(ujit_module_from_source("def total():\n    return TABLE.sum() + GRID[1, 1] + GRID.sum()\n"
-                                  "def store(x):\n    TABLE[0] = x\n    return x\n",
-                                  &o, &m) == UJIT_OK);
+    ujit_module* m = module_with_array_globals(UJIT_GLOBAL_ARRAY, "TABLE", &t, grid, globals,
+                                               "def total():\n    return TABLE.sum() + GRID[1, 1] + GRID.sum()\n"
+                                               "def store(x):\n    TABLE[0] = x\n    return x\n");
     table[0] = 100.0; /* frozen: not seen */
     ujit_function* f = get(m, "total");
     ujit_value r;
@@ -385,24 +395,10 @@ void test_device_array_globals(void) {
     int64_t shape[1] = {3};
     DLTensor t = tensor(data, 1, shape, NULL, kDLFloat, 64);
     int32_t grid[6] = {1, 2, 3, 4, 5, 6};
-    int64_t gshape[2] = {2, 2}, gstrides[2] = {3, 1}; /* the first two columns of a 2x3 */
-    DLTensor g = tensor(grid, 2, gshape, gstrides, kDLInt, 32);
     ujit_global globals[2];
-    memset(globals, 0, sizeof globals);
-    globals[0].name = "BUF";
-    globals[0].kind = UJIT_GLOBAL_DEVICE_ARRAY;
-    globals[0].scalar = array_value(&t);
-    globals[1].name = "GRID";
-    globals[1].kind = UJIT_GLOBAL_DEVICE_ARRAY;
-    globals[1].scalar = array_value(&g);
-    ujit_module_options o;
-    memset(&o, 0, sizeof o);
-    o.globals = globals;
-    o.n_globals = 2;
-    ujit_module* m = NULL;
-    CHECK(ujit_module_from_source("def total():\n    return BUF.sum() + GRID[1, 1] + GRID.sum()\n"
-                                  "def put(x):\n    BUF[0] = x\n    GRID[0, 1] = 7\n    return x\n",
-                                  &o, &m) == UJIT_OK);
+    ujit_module* m = module_with_array_globals(UJIT_GLOBAL_DEVICE_ARRAY, "BUF", &t, grid, globals,
+                                               "def total():\n    return BUF.sum() + GRID[1, 1] + GRID.sum()\n"
+                                               "def put(x):\n    BUF[0] = x\n    GRID[0, 1] = 7\n    return x\n");
     data[0] = 10.0; /* by reference: seen */
     ujit_function* f = get(m, "total");
     ujit_value r;

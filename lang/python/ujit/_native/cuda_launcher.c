@@ -248,19 +248,14 @@ int ujit_py_launcher_init(void) {
 /* ------------------------------------------------------------------ kernel[...] */
 
 /* Set once by ujit.cuda (ext.cuda_launch_setup): numba.core.config's module (its switches
- * change at run time, so they are read at each configuration), NumbaPerformanceWarning,
- * and a function giving the current device's multiprocessor count. */
-static PyObject *config_module, *performance_warning, *sm_count_fn;
-#define MAX_ORDINALS 64
-static long sm_counts[MAX_ORDINALS + 1]; /* [ordinal + 1], the host device at 0; 0: not asked */
+ * change at run time, so they are read at each configuration) and NumbaPerformanceWarning. */
+static PyObject *config_module, *performance_warning;
 
 PyObject* ujit_py_launch_setup(PyObject* self, PyObject* args) {
-    PyObject *config, *warning, *sm_count;
-    if (!PyArg_ParseTuple(args, "OOO", &config, &warning, &sm_count)) return NULL;
+    PyObject *config, *warning;
+    if (!PyArg_ParseTuple(args, "OO", &config, &warning)) return NULL;
     Py_XSETREF(config_module, Py_NewRef(config));
     Py_XSETREF(performance_warning, Py_NewRef(warning));
-    Py_XSETREF(sm_count_fn, Py_NewRef(sm_count));
-    memset(sm_counts, 0, sizeof sm_counts);
     Py_RETURN_NONE;
 }
 
@@ -273,29 +268,19 @@ static int config_flag(PyObject* name) {
     return on;
 }
 
-/* Numba's warning for a grid of fewer blocks than twice the multiprocessors (on the host
- * device: than twice the CPUs that run its blocks), at each configuration; stack level 1 is
- * the Python line that wrote kernel[...]. Not raised at all while the warnings filters stand
- * as they did when they were found to ignore it (warn_filters.c): raising an ignored warning
- * costs more than the launch. */
+/* numba-cuda's warning for a grid of fewer than 128 blocks, at each configuration; stack
+ * level 1 is the Python line that wrote kernel[...]. The bound is fixed, not twice the
+ * multiprocessors: numba-cuda chose it so that a grid of hundreds of blocks never warns on a
+ * large GPU (an H200's 132 SMs would warn at 256) while beginners' tiny grids still do.
+ * Not raised at all while the warnings filters stand as they did when they were found to
+ * ignore it (warn_filters.c): raising an ignored warning costs more than the launch. */
+#define MIN_GRID_SIZE 128ULL
 static int warn_low_occupancy(LauncherObject* launcher) {
     if (!config_module) return 0;
     int on = config_flag(str_low_occupancy);
     if (on <= 0) return on;
-    int ordinal = -1;
-    if (ujit_cuda_available(NULL) && ujit_cuda_current_device(&ordinal) != UJIT_OK) ordinal = 0;
-    long* sm = ordinal < MAX_ORDINALS ? &sm_counts[ordinal + 1] : NULL;
-    long count = sm ? *sm : 0;
-    if (!count) {
-        PyObject* r = PyObject_CallNoArgs(sm_count_fn);
-        if (!r) return -1;
-        count = PyLong_AsLong(r);
-        Py_DECREF(r);
-        if (count == -1 && PyErr_Occurred()) return -1;
-        if (sm) *sm = count;
-    }
     unsigned long long blocks = launcher->blocks;
-    if (blocks >= 2ULL * (unsigned long long)count) return 0;
+    if (blocks >= MIN_GRID_SIZE) return 0;
     int off = config_flag(str_disable_warnings);
     if (off != 0) return off < 0 ? -1 : 0;
     unsigned long gen = ujit_py_warning_filters_generation();

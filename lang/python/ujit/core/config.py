@@ -4,8 +4,8 @@ environment variables at import and changeable at run time, as Numba's are.
     ENABLE_CUDASIM                 always 0: ujit has no simulator (kernels without a GPU
                                    run compiled for the CPU, on the host device)
     DISABLE_PERFORMANCE_WARNINGS   1 silences every NumbaPerformanceWarning
-    CUDA_LOW_OCCUPANCY_WARNINGS    warn when a launch's grid has fewer blocks than twice
-                                   the GPU's multiprocessors
+    CUDA_LOW_OCCUPANCY_WARNINGS    warn when a launch's grid has fewer than 128 blocks (numba-
+                                   cuda's fixed bound)
     CUDA_WARN_ON_IMPLICIT_COPY     warn when a kernel's argument is a host array, copied to
                                    the GPU and back for the launch
     CUDA_ARRAY_INTERFACE_SYNC      1: a kernel launch or as_cuda_array taking another library's
@@ -13,9 +13,14 @@ environment variables at import and changeable at run time, as Numba's are.
                                    names (the interface's v3 rule); 0: does not
     CUDA_DEBUG_POLY                numba-cuda's switch for describing a variable of several
     CUDA_DEBUG_POLY_USE_TYPED_CONST  types in debug info as a DWARF variant part; read as Numba
-                                   reads it, and 0 by default as there. ujit emits no debug
-                                   info (debug=True kernels carry none), so no format depends
-                                   on it yet.
+                                   reads it, and 0 by default as there. ujit's debug info
+                                   (debug=True) describes lines and functions, not variables,
+                                   so no format depends on it yet.
+    OPT                            NUMBA_OPT (an _OptLevel: 0..3 or "max", default 3); with
+                                   CUDA_DEBUGINFO_DEFAULT it gives @cuda.jit's opt= and debug=
+                                   when they are not passed (opt = OPT != 0), as numba-cuda's
+                                   decorator reads them
+    CUDA_DEBUGINFO_DEFAULT         NUMBA_CUDA_DEBUGINFO: @cuda.jit's debug= default
 """
 import os
 
@@ -28,7 +33,34 @@ def _env_int(name, default):
         return default
 
 
+class _OptLevel(int):
+    """Numba's NUMBA_OPT value: an int (0..3) that remembers whether it was given as "max"
+    (which optimises as 3)."""
+
+    def __new__(cls, value):
+        new = super().__new__(cls, 3 if value == "max" else int(value))
+        new._raw_value = "max" if value == "max" else int(new)
+        return new
+
+    @property
+    def is_opt_max(self):
+        return self._raw_value == "max"
+
+    def __repr__(self):
+        return "_OptLevel(%r)" % (self._raw_value,)
+
+
+def _env_opt():
+    value = os.environ.get("NUMBA_OPT", "")
+    try:
+        return _OptLevel(value if value == "max" else int(value)) if value else _OptLevel(3)
+    except ValueError:
+        return _OptLevel(3)
+
+
 ENABLE_CUDASIM = 0
+OPT = _env_opt()
+CUDA_DEBUGINFO_DEFAULT = _env_int("NUMBA_CUDA_DEBUGINFO", 0)
 DISABLE_PERFORMANCE_WARNINGS = _env_int("NUMBA_DISABLE_PERFORMANCE_WARNINGS", 0)
 CUDA_LOW_OCCUPANCY_WARNINGS = _env_int("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", 1)
 CUDA_WARN_ON_IMPLICIT_COPY = _env_int("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", 1)

@@ -67,3 +67,12 @@ if config.CUDA_MEMORY_MANAGER != "default":
 # Numba's public submodules and names from them (cuda/args.py, cuda/launchconfig.py, cuda/cudadrv)
 from . import args, cudadrv, launchconfig  # noqa: F401,E402
 from .args import In, InOut, Out  # noqa: F401,E402
+
+
+# ---- cudabf16: bfloat16
+def is_bfloat16_supported():
+    """numba-cuda's check before a kernel uses bfloat16 (numba.cuda.bf16), True there from
+    compute capability 8.0. ujit's compiler has no bfloat16 type on any device: False, so that
+    code which checks takes its other path."""
+    return False
+# ---- end cudabf16

@@ -10,9 +10,10 @@ from .._native import ext
 from .._types import TYPES as _TYPES
 from .._typesmod import typeof
 from ..core import config
-from ..core.errors import NumbaPerformanceWarning
-from ._api import _stream_handle, get_current_device, is_available
+from ..core.errors import NumbaInvalidConfigWarning, NumbaPerformanceWarning
+from ._api import _stream_handle, is_available
 from ._devicearray import DeviceNDArray, as_cuda_array
+from ._host_memory import _ReachableNDArray
 from ._device_values import device_value, is_dlpack_device_array
 from .args import ArgHint
 from .launchconfig import LaunchConfig, current_launch_config, launch_config
@@ -64,19 +65,18 @@ def _performance_warning(message, stacklevel):
         warnings.warn(NumbaPerformanceWarning(message), stacklevel=stacklevel)
 
 
-def _multiprocessor_count():
-    """The current device's MULTIPROCESSOR_COUNT; kernel[...] (the C KernelBase) asks once
-    per device, for Numba's low-occupancy warning."""
-    return get_current_device().MULTIPROCESSOR_COUNT
+ext.cuda_launch_setup(config, NumbaPerformanceWarning)
 
 
-ext.cuda_launch_setup(config, NumbaPerformanceWarning, _multiprocessor_count)
+def _copied_host_array(a):
+    # Mapped and managed arrays are host memory that kernels address in place: no copy.
+    return isinstance(a, np.ndarray) and not isinstance(a, _ReachableNDArray)
 
 
 def _warn_implicit_copy(args):
     """Numba's warning for host arrays a launch copies to the GPU and back (the host device
     copies nothing: no warning there)."""
-    if config.CUDA_WARN_ON_IMPLICIT_COPY and any(isinstance(a, np.ndarray) for a in args) and is_available():
+    if config.CUDA_WARN_ON_IMPLICIT_COPY and any(_copied_host_array(a) for a in args) and is_available():
         _performance_warning("Host array used in CUDA kernel will incur copy overhead to/from device.", 5)
 
 
@@ -101,9 +101,12 @@ class CUDAFunction(CompiledFunction):
         self._declared_params = {}  # argument type codes -> the declared parameters they use
 
     def decorator(self):
-        # debug=True reaches the compiler: a kernel run on the CPU then checks its indexing.
+        # debug=True reaches the compiler: a kernel run on the CPU then checks its indexing, one
+        # compiled for a GPU carries DWARF; lineinfo=True gives a GPU kernel a line table.
         return _source.decorator_text("cuda.jit", device=self.device, fastmath=self.fastmath,
-                                      debug=bool(self.options.get("debug")), link=self.options.get("link") or ())
+                                      debug=bool(self.options.get("debug")), link=self.options.get("link") or (),
+                                      lineinfo=bool(self.options.get("lineinfo")),
+                                      opt=self.options.get("opt") is not False)
 
     def device_decorator(self):
         """How CUDA code that calls this kernel compiles it: as a device function (numba-cuda
@@ -399,6 +402,14 @@ class CompiledKernel:
         self.py_func, self.signature = kernel.py_func, signature
         self.argument_types = _argument_types(signature)
         self.launch_config_sensitive = False
+        self._owner = kernel._owner
+
+    @property
+    def _type_annotation(self):
+        """Numba's annotation of this specialization: `typemap`, each variable's type."""
+        from .._type_annotation import TypeAnnotation
+
+        return TypeAnnotation(self._owner.function().dump("types", _types.split_full_signature(self.signature)[1]))
 
     def __repr__(self):
         return "<ujit CUDA kernel %s%s>" % (self.py_func.__name__, self.signature)
@@ -446,12 +457,31 @@ _CUDA_JIT_OPTIONS = {"device", "debug", "lineinfo", "fastmath", "opt", "cache", 
                      "max_registers", "boundscheck", "func_or_sig", "argtypes", "restype", "launch_bounds", "lto"}
 
 
+def _check_debug_options(options):
+    """numba-cuda's defaults and warnings for debug=/opt=/lineinfo= (its decorators.py): unset,
+    debug is config.CUDA_DEBUGINFO_DEFAULT and opt is config.OPT != 0; debug with opt, or
+    debug with lineinfo, is a NumbaInvalidConfigWarning at decoration."""
+    if options.get("debug") is None:
+        options["debug"] = bool(config.CUDA_DEBUGINFO_DEFAULT)
+    if options.get("opt") is None:
+        options["opt"] = config.OPT != 0
+    if options["debug"] and options["opt"]:
+        warnings.warn(NumbaInvalidConfigWarning(
+            "debug=True with opt=True is not supported by CUDA. This may result in a crash - set debug=False "
+            "or opt=False."), stacklevel=3)
+    if options["debug"] and options.get("lineinfo"):
+        warnings.warn(NumbaInvalidConfigWarning(
+            "debug and lineinfo are mutually exclusive. Use debug to get full debug info (this disables some "
+            "optimizations), or lineinfo for line info only with code generation unaffected."), stacklevel=3)
+
+
 def jit(func_or_sig=None, device=False, **options):
     """Numba's @cuda.jit: bare, with signatures, or with options (device=True, ...)."""
     unknown = set(options) - _CUDA_JIT_OPTIONS
     if unknown:
         raise TypeError("cuda.jit() got unexpected keyword argument(s): %s" % ", ".join(sorted(unknown)))
     options["device"] = device
+    _check_debug_options(options)
     if options.pop("lto", False):  # Numba's class and words where it cannot link LTO-IR
         raise RuntimeError("lto=True: LTO requires nvjitlink linking of LTO-IR, which ujit does not do (it links "
                            "kernels as PTX); compile without lto=True")

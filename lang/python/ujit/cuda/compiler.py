@@ -44,10 +44,13 @@ def compile(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=Fals
     if output != "ptx":
         raise NotImplementedError("ujit compiles CUDA code to PTX only; output=%r (NVVM's LTO-IR) is not "
                                   "supported" % (output,))
+    if forceinline:  # numba-cuda's rule: PTX output cannot carry the forced-inlining mark
+        raise ValueError("Can only designate forced inlining in LTO-IR")
     if abi not in ("c", "numba"):
         raise NotImplementedError("unsupported ABI: %s" % abi)
     cc = tuple(cc) if cc is not None else DEFAULT_CC
-    owner = CUDAFunction(pyfunc, None, {"device": device, "fastmath": fastmath, "debug": debug})
+    owner = CUDAFunction(pyfunc, None, {"device": device, "fastmath": fastmath, "debug": debug,
+                                          "lineinfo": lineinfo, "opt": opt})
     function = owner.function()
     text = _one_signature(sig)
     ptx = function.dump("ptx", text, "sm_%d%d" % cc)
