@@ -228,17 +228,20 @@ DLDataType ujit_py_dl_type(ujit_dtype t) {
 }
 
 /* The array's strides counted in items (DLPack's); -1 with a Python error where they are not
- * whole items. Item sizes are powers of two (1 to 16 bytes): a shift, not a division. */
+ * whole items. A number's item size is a power of two (1 to 16 bytes): a shift, not a
+ * division, on the path of every call with arrays; a record's may be any size. */
 static int element_strides(PyArrayObject* a, int64_t* strides) {
     npy_intp item = PyArray_ITEMSIZE(a);
     const npy_intp* s = PyArray_STRIDES(a);
-    int shift = __builtin_ctzll((unsigned long long)item);
+    int pow2 = item > 0 && (item & (item - 1)) == 0;
+    int shift = pow2 ? __builtin_ctzll((unsigned long long)item) : 0;
     for (int k = 0; k < PyArray_NDIM(a); ++k) {
-        if (s[k] & (item - 1)) {
+        if (pow2 ? (s[k] & (item - 1)) != 0 : item <= 0 || s[k] % item != 0) {
             PyErr_SetString(PyExc_ValueError, "ujit needs array strides that are multiples of the item size");
             return -1;
         }
-        strides[k] = (int64_t)(s[k] >> shift); /* exact: an arithmetic shift of a multiple */
+        /* exact either way: an arithmetic shift of a multiple */
+        strides[k] = (int64_t)(pow2 ? s[k] >> shift : s[k] / item);
     }
     return 0;
 }
