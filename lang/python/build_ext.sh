@@ -56,7 +56,7 @@ fi
 pyinc=$("$py" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 npinc=$("$py" -c 'import numpy; print(numpy.get_include())')
 suffix=$("$py" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
-gcc -O2 -std=c11 -shared -fPIC -Wall -Wextra -Wno-unused-parameter \
+gcc -O2 -std=c11 -shared -fPIC -fvisibility=hidden -Wall -Wextra -Wno-unused-parameter \
   -I"$pyinc" -I"$npinc" -I"$inc" -I"$dl" "$src"/*.c \
   -L"$libdir" -lujit -Wl,-rpath,"$libdir" -o "$out/_ujit$suffix"
 echo "$out/_ujit$suffix"

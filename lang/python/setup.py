@@ -91,7 +91,7 @@ extension = Extension(
     sources=sorted(glob.glob(os.path.join(NATIVE, "*.c"))),
     libraries=["ujit"],
     runtime_library_dirs=["$ORIGIN"],
-    extra_compile_args=["-std=c11", "-Wno-unused-parameter"],
+    extra_compile_args=["-std=c11", "-fvisibility=hidden", "-Wno-unused-parameter"],
 )
 
 setup(

@@ -177,3 +177,18 @@ def test_unaligned_and_subclass_arrays():
 
     s = np.arange(12.0).reshape(3, 4).view(Sub)
     assert corner(s) == 1.0
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.float16, np.int32, np.float64, np.complex128])
+def test_strides_of_every_item_size_and_sign(dtype):
+    """Strides in items for each item size (1 to 16 bytes), negative ones too."""
+    a = np.arange(24).astype(dtype).reshape(4, 6)
+    for view in (a[::-1, ::2], a[:, ::-3], a.T[::-2], a[1::2, 5::-1]):
+        assert corner(view) == view[0, 1]
+
+
+def test_strides_that_are_not_whole_items_are_refused():
+    raw = np.zeros(16, np.uint8)
+    odd = np.ndarray(shape=(3,), dtype=np.int16, buffer=raw, strides=(3,))
+    with pytest.raises(ValueError, match="multiples of the item size"):
+        njit(lambda a: a[0])(odd)

@@ -2,7 +2,11 @@
 """Call and launch overhead from Python: ujit against Numba and CuPy (issue 25).
 
 Rows, each for every library that imports (ujit from this tree unless PYTHONPATH says
-otherwise), best of 5 runs:
+otherwise). The process is pinned to one core. The @njit and @vectorize rows run the
+libraries interleaved, round by round (61 rounds of 2000 calls), and print each one's median
+round, the p10-p90 spread of its rounds and the median of the per-round ratios: a shared
+machine's noise moves single runs by 2x, rounds taken side by side cancel most of it. The
+kernel rows are the best of 5 runs:
   njit 2 arrays      an @njit function of two 1-element float64 arrays
   njit mixed N       @njit of N = 1..8 arguments, arrays and scalars alternating
   vectorize 10       a CPU @vectorize ufunc on two 10-element float64 arrays
@@ -20,7 +24,8 @@ found in build/*/tools/bench or bin/, or --cxx PATH); ratios: ujit against Numba
 Without a GPU ujit's kernels run on the host device: the launch rows then measure the
 Python-side cost of a launch, not a GPU's.
 
-    tools/bench/bench_calls.py [--calls N] [--only njit|kernel] [--cpu-time] [--cxx PATH]
+    tools/bench/bench_calls.py [--calls N] [--rounds N] [--launches N] [--cpu N] [--only njit|kernel]
+                               [--cpu-time] [--cxx PATH]
 """
 import argparse
 import glob
@@ -60,33 +65,85 @@ def per_call(stmt, names, calls):
     return min(t.repeat(5, calls)) / calls
 
 
-def njit_rows(lib, calls):
-    """{row: ns} for @njit calls with array arguments."""
+def njit_cases(lib):
+    """{row: (function, args)} of @njit and @vectorize calls with array arguments."""
     jit = __import__(lib).njit
-    rows = {}
+    cases = {}
 
     @jit
     def two(a, b):
         return a[0] + b[0]
 
-    a, b = np.ones(1), np.ones(1)
-    rows["njit 2 arrays"] = per_call("f(a, b)", {"f": two, "a": a, "b": b}, calls) * 1e9
+    cases["njit 2 arrays"] = (two, (np.ones(1), np.ones(1)))
     for n in range(1, 9):
         params = ", ".join("x%d" % i for i in range(n))
         terms = " + ".join("x%d[0]" % i if i % 2 == 0 else "x%d" % i for i in range(n))
         ns = {}
         exec("def f(%s):\n    return %s\n" % (params, terms), ns)
-        f = jit(ns["f"])
-        args = [np.ones(1) if i % 2 == 0 else 1.5 for i in range(n)]
-        rows["njit mixed %d" % n] = per_call("f(*args)", {"f": f, "args": args}, calls) * 1e9
+        cases["njit mixed %d" % n] = (jit(ns["f"]), tuple(np.ones(1) if i % 2 == 0 else 1.5 for i in range(n)))
 
     @__import__(lib).vectorize(["float64(float64, float64)"])
     def add(x, y):
         return x + y
 
     x = np.arange(10.0)
-    rows["vectorize 10"] = per_call("f(x, x)", {"f": add, "x": x}, calls) * 1e9
-    return rows
+    cases["vectorize 10"] = (add, (x, x))
+    for f, args in cases.values():
+        f(*args)  # compiled before any timing
+    return cases
+
+
+def batch_timer(f, args, calls):
+    """A function timing `calls` calls of f(*args), in seconds per call (timeit's loop)."""
+    t = timeit.Timer("f(%s)" % ", ".join("a%d" % i for i in range(len(args))),
+                     globals=dict(f=f, **{"a%d" % i: a for i, a in enumerate(args)}), timer=TIMER)
+    return lambda: t.timeit(calls) / calls
+
+
+def interleaved(timers, rounds):
+    """{lib: [seconds per call, one per round]}: each round times every library once, in an
+    order that rotates from round to round, so that a machine's drift (other processes, clock
+    changes) reaches all of them alike instead of whichever ran during it."""
+    libs = list(timers)
+    for lib in libs:
+        timers[lib]()  # warm-up
+    times = {lib: [] for lib in libs}
+    for r in range(rounds):
+        for lib in libs[r % len(libs):] + libs[:r % len(libs)]:
+            times[lib].append(timers[lib]())
+    return times
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else 0.5 * (xs[n // 2 - 1] + xs[n // 2])
+
+
+def njit_table(libs, calls, rounds):
+    """{row: {lib: ns}} (the median round) and {row: {lib: (p10, p90) ns}} and {row: {peer:
+    median of the per-round ratios ujit/peer}} for the @njit and @vectorize rows."""
+    cases = {lib: njit_cases(lib) for lib in libs}
+    table, spread, ratios = {}, {}, {}
+    for row in cases[libs[0]]:
+        times = interleaved({lib: batch_timer(*cases[lib][row], calls) for lib in libs}, rounds)
+        table[row] = {lib: median(ts) * 1e9 for lib, ts in times.items()}
+        spread[row] = {lib: (sorted(ts)[len(ts) // 10] * 1e9, sorted(ts)[-1 - len(ts) // 10] * 1e9)
+                       for lib, ts in times.items()}
+        ratios[row] = {p: median([u / v for u, v in zip(times["ujit"], times[p])])
+                       for p in libs if p != "ujit" and "ujit" in times}
+    return table, spread, ratios
+
+
+def print_njit_table(table, spread, ratios, libs, rounds, calls):
+    print("\n@njit and @vectorize calls (ns per call: median of %d interleaved rounds of %d calls; "
+          "p10-p90 of the rounds; ujit/peer: median of the per-round ratios)" % (rounds, calls))
+    peers = [p for p in libs if p != "ujit"]
+    print("  %-16s" % "row" + "".join("%10s %15s" % (lib, "p10-p90") for lib in libs)
+          + "".join("%12s" % ("ujit/" + p) for p in peers))
+    for row in table:
+        cells = "".join("%10.1f %15s" % (table[row][lib], "%.0f-%.0f" % spread[row][lib]) for lib in libs)
+        print("  %-16s%s%s" % (row, cells, "".join("%11.2fx" % ratios[row][p] for p in peers)))
 
 
 KERNEL_SRC = """
@@ -219,12 +276,19 @@ def print_table(title, unit, table, libs):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--calls", type=int, default=20000)
+    ap.add_argument("--calls", type=int, default=2000, help="calls per timed batch (the njit rows' rounds)")
+    ap.add_argument("--launches", type=int, default=2000, help="launches per run of the kernel rows (best of 5)")
+    ap.add_argument("--rounds", type=int, default=61, help="interleaved rounds of the njit rows")
+    ap.add_argument("--cpu", type=int, help="the processor to pin to (default: the last one allowed)")
     ap.add_argument("--only", choices=("njit", "kernel"))
     ap.add_argument("--cxx", help="the C++ API's bench_launch (default: found in build/*/tools/bench or bin/)")
     ap.add_argument("--cpu-time", action="store_true",
                     help="time with the process's CPU time (a shared machine), not the wall clock")
     opts = ap.parse_args()
+    if hasattr(os, "sched_setaffinity"):  # one core: no migrations between the libraries' rounds
+        cpu = opts.cpu if opts.cpu is not None else max(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpu})
+        print("pinned to CPU %d" % cpu)
     if opts.cpu_time:
         global TIMER
         TIMER = time.process_time
@@ -237,11 +301,7 @@ def main():
     print("ujit from %s" % os.path.dirname(ujit.__file__))
     print("GPU: %s" % (gpu_name() or "none (ujit kernels on the host device: %s)" % ucuda.unavailable_reason()))
     if opts.only != "kernel":
-        table = {}
-        for lib in libs:
-            for row, v in njit_rows(lib, opts.calls).items():
-                table.setdefault(row, {})[lib] = v
-        print_table("@njit and @vectorize calls", "ns per call", table, libs)
+        print_njit_table(*njit_table(libs, opts.calls, opts.rounds), libs, opts.rounds, opts.calls)
     if opts.only != "njit":
         table = {}
         for lib in libs:
@@ -250,16 +310,16 @@ def main():
 
                 if not ncuda.is_available():
                     continue
-            for row, v in kernel_rows(lib, max(opts.calls // 10, 100)).items():
+            for row, v in kernel_rows(lib, opts.launches).items():
                 table.setdefault(row, {})[lib] = v
         kl = list(libs)
-        cxx = cxx_rows(opts.cxx or find_cxx(), max(opts.calls // 10, 100))
+        cxx = cxx_rows(opts.cxx or find_cxx(), opts.launches)
         for row, v in cxx.items():
             table.setdefault(row, {})["C++"] = v
         if cxx:
             kl.append("C++")
         if has_cupy:
-            for row, v in cupy_rows(max(opts.calls // 10, 100)).items():
+            for row, v in cupy_rows(opts.launches).items():
                 table.setdefault(row, {})["cupy"] = v
             kl.append("cupy")
         print_table("kernel launches", "us per launch", table, kl)

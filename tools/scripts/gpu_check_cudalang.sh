@@ -5,20 +5,10 @@
 # (the GPU run before this branch: /work/.device/11/cuda_suite.json).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-mkdir -p bin
-for f in .device-bin/*.xz; do
-  [[ $f == *.tar.xz || -e bin/$(basename "$f" .xz) ]] || xz -dc "$f" > "bin/$(basename "$f" .xz)"
-done
-chmod +x bin/* 2>/dev/null
-cp .device-bin/libfmt.so* bin/ 2>/dev/null
-ln -sf libujit.so.0 bin/libujit.so
-export LD_LIBRARY_PATH="$PWD/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-mkdir -p /tmp/ujit-site && printf 'import numpy as np\nif not hasattr(np, "row_stack"):\n    np.row_stack = np.vstack\n' > /tmp/ujit-site/sitecustomize.py
-export UJIT_CACHE_DIR=/tmp/ujit-gpu-cache PYTHONPATH="$PWD/lang/python:/tmp/ujit-site"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-[[ -d build/python ]] || bash lang/python/build_ext.sh bin build/python >/dev/null || { echo "build_ext failed"; exit 1; }
-export UJIT_PYTHON_EXT_DIR="$PWD/build/python"
-python3 -c "import ujit.cuda as c; print('cuda available:', c.is_available())"
+# gpu_python.sh's set-up (unpack the binaries, build the extension for this Python), and
+# nothing else of it: sourced, so that its environment stays.
+source tools/scripts/gpu_python.sh none
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 echo "=== cudalang: pytest on the GPU"
 timeout 400 python3 -m pytest -q -p no:cacheprovider tests/python/test_cuda_kernel_language.py \

@@ -14,16 +14,12 @@
 #   tools/scripts/gpu_check_gpucg.sh
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-mkdir -p bin
-for f in .device-bin/*.xz; do
-  [[ $f == *.tar.xz || -e bin/$(basename "$f" .xz) ]] || xz -dc "$f" > "bin/$(basename "$f" .xz)"
-done
-chmod +x bin/* 2>/dev/null
-cp .device-bin/libfmt.so* bin/ 2>/dev/null
-ln -sf libujit.so.0 bin/libujit.so
-export LD_LIBRARY_PATH="$PWD/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# gpu_python.sh's set-up (unpack the binaries, build the extension for this Python), and
+# nothing else of it: sourced, so that its environment stays.
+source tools/scripts/gpu_python.sh none
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+unset UJIT_CACHE_DIR  # the ujit default cache, but for step 3
 work=$(mktemp -d /tmp/gpucg.XXXXXX)
-nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 
 echo "=== 1. PTX of the elementwise kernels"
 UJIT_CACHE=0 bin/ujit ptx lang/examples/add_ufunc.py add_ufunc --arch sm_90 > "$work/add_ufunc.ptx"
@@ -43,15 +39,9 @@ echo "--- nvJitLink in process"
 timeout 120 python3 tools/bench/ptx_jit_probe.py --nvjitlink "$work"/*.ptx
 
 echo "=== 3. vector and scalar loops against NumPy on the GPU"
-mkdir -p /tmp/ujit-site && printf 'import numpy as np\nif not hasattr(np, "row_stack"):\n    np.row_stack = np.vstack\n' > /tmp/ujit-site/sitecustomize.py
-export UJIT_CACHE_DIR="$work/cache" PYTHONPATH="$PWD/lang/python:/tmp/ujit-site"
-if bash lang/python/build_ext.sh bin build/python >/dev/null; then
-  export UJIT_PYTHON_EXT_DIR="$PWD/build/python"
-  timeout 300 python3 -m pytest -q -p no:cacheprovider -rs tests/python/test_cuda_ufunc_vector.py \
-    tests/python/test_cuda_cubin_cache.py tests/python/test_cuda_ufunc_args.py 2>&1 | tail -8
-else
-  echo "build_ext failed"
-fi
+export UJIT_CACHE_DIR="$work/cache"
+timeout 300 python3 -m pytest -q -p no:cacheprovider -rs tests/python/test_cuda_ufunc_vector.py \
+  tests/python/test_cuda_cubin_cache.py tests/python/test_cuda_ufunc_args.py 2>&1 | tail -8
 unset UJIT_CACHE_DIR
 
 echo "=== 4. run_gpu.sh"

@@ -6,6 +6,10 @@
 # Output to stdout; exit status 1 if a program fails under Numba.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+# gpu_python.sh's set-up (unpack the binaries, build the extension for this Python), and
+# nothing else of it: sourced, so that its environment stays.
+source tools/scripts/gpu_python.sh none
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 python3 - <<'PY'
 import importlib, math, random, sys, traceback
 import numpy as np

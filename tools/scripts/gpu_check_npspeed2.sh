@@ -9,24 +9,15 @@
 # ujit's and NumPy's large arrays ask for.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-mkdir -p bin
-for f in .device-bin/*.xz; do
-  [[ $f == *.tar.xz || -e bin/$(basename "$f" .xz) ]] || xz -dc "$f" > "bin/$(basename "$f" .xz)"
-done
-chmod +x bin/* 2>/dev/null
-cp .device-bin/libfmt.so* bin/ 2>/dev/null
-ln -sf libujit.so.0 bin/libujit.so
-export LD_LIBRARY_PATH="$PWD/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# gpu_python.sh's set-up (unpack the binaries, build the extension for this Python), and
+# nothing else of it: sourced, so that its environment stays.
+source tools/scripts/gpu_python.sh none
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 src=$(cat .device-bin/source_dir 2>/dev/null || echo "$PWD")
 if [[ "$src" != "$PWD" && ! -e "$src" ]]; then mkdir -p "$(dirname "$src")" && ln -s "$PWD" "$src"; fi
-# numba-cuda with NumPy 2.x there needs np.row_stack before `import numba` (the peers).
-mkdir -p /tmp/ujit-site && printf 'import numpy as np\nif not hasattr(np, "row_stack"):\n    np.row_stack = np.vstack\n' > /tmp/ujit-site/sitecustomize.py
-export UJIT_CACHE_DIR=/tmp/ujit-npspeed2-cache PYTHONPATH="$PWD/lang/python:/tmp/ujit-site" PYTHONUNBUFFERED=1
+export UJIT_CACHE_DIR=/tmp/ujit-npspeed2-cache PYTHONUNBUFFERED=1
 echo "== gpu_check_npspeed2: $(date -u '+%F %T UTC'), $(nproc) cores,$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 echo "transparent huge pages: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo '?')"
-python3 -c "import sys, numpy; print(sys.version.split()[0], 'numpy', numpy.__version__)"
-bash lang/python/build_ext.sh bin build/python >/dev/null || { echo "build_ext failed"; exit 1; }
-export UJIT_PYTHON_EXT_DIR="$PWD/build/python"
 
 echo "=== bench_nplib.py: sum, max, mean, sort, dot against NumPy and Numba"
 timeout 200 python3 tools/bench/bench_nplib.py 2>&1 | tail -20

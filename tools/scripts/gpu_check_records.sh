@@ -8,28 +8,19 @@
 # to $OUT/records_suite.json.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-mkdir -p bin
-for f in .device-bin/*.xz; do
-  [[ $f == *.tar.xz || -e bin/$(basename "$f" .xz) ]] || xz -dc "$f" > "bin/$(basename "$f" .xz)"
-done
-chmod +x bin/* 2>/dev/null
-cp .device-bin/libfmt.so* bin/ 2>/dev/null
-ln -sf libujit.so.0 bin/libujit.so
-export LD_LIBRARY_PATH="$PWD/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# gpu_python.sh's set-up (unpack the binaries, build the extension for this Python), and
+# nothing else of it: sourced, so that its environment stays.
+source tools/scripts/gpu_python.sh none
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 src=$(cat .device-bin/source_dir 2>/dev/null || echo "$PWD")
 if [[ "$src" != "$PWD" && ! -e "$src" ]]; then mkdir -p "$(dirname "$src")" && ln -s "$PWD" "$src"; fi
-mkdir -p /tmp/ujit-site && printf 'import numpy as np\nif not hasattr(np, "row_stack"):\n    np.row_stack = np.vstack\n' > /tmp/ujit-site/sitecustomize.py
-export CUDA_CACHE_DISABLE=1 UJIT_CACHE_DIR=/tmp/ujit-records-cache PYTHONPATH="$PWD/lang/python:/tmp/ujit-site"
-nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+export CUDA_CACHE_DISABLE=1 UJIT_CACHE_DIR=/tmp/ujit-records-cache
 
 echo "=== [records] C++ tests (kernels on the GPU)"
 bin/ujit_tests "[records]" -r compact 2>&1 | tail -15
 echo "=== the C API test (records: capi_records.c)"
 bin/ujit_capi_test 2>&1 | tail -10
 
-bash lang/python/build_ext.sh bin build/python >/dev/null || { echo "build_ext failed"; exit 1; }
-export UJIT_PYTHON_EXT_DIR="$PWD/build/python"
-python3 -c "import ujit, ujit.cuda as c; print('ujit', ujit.__version__, 'cuda available:', c.is_available())"
 echo "=== tests/python/test_records.py on the GPU"
 python3 -m pytest -q -p no:cacheprovider tests/python/test_records.py 2>&1 | tail -15
 

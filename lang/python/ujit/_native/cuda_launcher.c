@@ -29,6 +29,7 @@ typedef struct {
     ujit_dim3 grid, block;
     Py_ssize_t shared;
     unsigned long long blocks;
+    unsigned long ignored_gen; /* the warnings filters' generation that ignored its low-occupancy warning */
     int n_seen;
     Py_ssize_t seen_n[MAX_SEEN];
     int32_t seen[MAX_SEEN][UJIT_PY_MAX_ARGS];
@@ -270,17 +271,30 @@ static int config_flag(PyObject* name) {
 /* numba-cuda's warning for a grid of fewer than 128 blocks, at each configuration; stack
  * level 1 is the Python line that wrote kernel[...]. The bound is fixed, not twice the
  * multiprocessors: numba-cuda chose it so that a grid of hundreds of blocks never warns on a
- * large GPU (an H200's 132 SMs would warn at 256) while beginners' tiny grids still do. */
+ * large GPU (an H200's 132 SMs would warn at 256) while beginners' tiny grids still do.
+ * Not raised at all while the warnings filters stand as they did when they were found to
+ * ignore it (warn_filters.c): raising an ignored warning costs more than the launch. */
 #define MIN_GRID_SIZE 128ULL
-static int warn_low_occupancy(unsigned long long blocks) {
+static int warn_low_occupancy(LauncherObject* launcher) {
     if (!config_module) return 0;
     int on = config_flag(str_low_occupancy);
     if (on <= 0) return on;
+    unsigned long long blocks = launcher->blocks;
     if (blocks >= MIN_GRID_SIZE) return 0;
     int off = config_flag(str_disable_warnings);
     if (off != 0) return off < 0 ? -1 : 0;
-    return PyErr_WarnFormat(performance_warning, 1,
-                            "Grid size %llu will likely result in GPU under-utilization due to low occupancy.", blocks);
+    unsigned long gen = ujit_py_warning_filters_generation();
+    if (gen && gen == launcher->ignored_gen) return 0;
+    PyObject* text = PyUnicode_FromFormat(
+        "Grid size %llu will likely result in GPU under-utilization due to low occupancy.", blocks);
+    if (!text) return -1;
+    int r = 0;
+    if (gen && ujit_py_warning_ignored_everywhere(performance_warning, text))
+        launcher->ignored_gen = gen;
+    else
+        r = PyErr_WarnEx(performance_warning, PyUnicode_AsUTF8(text), 1);
+    Py_DECREF(text);
+    return r;
 }
 
 typedef struct {
@@ -327,7 +341,7 @@ static PyObject* kernel_subscript(PyObject* obj, PyObject* config) {
             return NULL;
         }
     }
-    if (warn_low_occupancy(((LauncherObject*)launcher)->blocks) < 0) Py_CLEAR(launcher);
+    if (warn_low_occupancy((LauncherObject*)launcher) < 0) Py_CLEAR(launcher);
     return launcher;
 }
 

@@ -199,6 +199,7 @@ static PyGetSetDef ndarray_getset[] = {
     {"_ptr", get_ptr, NULL, "the device address of the first element", NULL},
     {"_device", get_device, NULL, "the device ordinal", NULL},
     {"_on_host", get_on_host, NULL, "True for the host device's arrays (host memory)", NULL},
+    {"_contiguity", ujit_py_ndarray_contiguity, NULL, "NumPy's (C_CONTIGUOUS, F_CONTIGUOUS)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyMemberDef ndarray_members[] = {
@@ -231,10 +232,25 @@ static void ndarray_dealloc(PyObject* self) {
     type->tp_free(self); /* a heap subclass's reference to its type: subtype_dealloc drops it */
 }
 
+static PyMappingMethods ndarray_mapping = {.mp_subscript = ujit_py_ndarray_subscript};
+
+/* The sequence protocol's item, for iteration (d[0], d[1], ... until IndexError), as a
+ * Python class's __getitem__ gives it. */
+static PyObject* ndarray_item(PyObject* self, Py_ssize_t i) {
+    PyObject* key = PyLong_FromSsize_t(i);
+    PyObject* r = key ? ujit_py_ndarray_subscript(self, key) : NULL;
+    Py_XDECREF(key);
+    return r;
+}
+
+static PySequenceMethods ndarray_sequence = {.sq_item = ndarray_item};
+
 PyTypeObject Ujit_DeviceNDArrayType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ujit._ujit.DeviceNDArrayBase",
     .tp_basicsize = sizeof(DeviceNDArrayObject),
     .tp_dealloc = ndarray_dealloc,
+    .tp_as_mapping = &ndarray_mapping,
+    .tp_as_sequence = &ndarray_sequence,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
     .tp_doc = "The C half of ujit.cuda.DeviceNDArray: handle, stream, geometry.",
     .tp_traverse = ndarray_traverse,

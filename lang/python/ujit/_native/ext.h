@@ -221,6 +221,13 @@ extern PyTypeObject Ujit_KernelBaseType;
 int ujit_py_launcher_init(void);
 PyObject* ujit_py_launch_setup(PyObject* self, PyObject* args);
 
+/* warn_filters.c: whether warnings' filters ignore a warning, known without raising it. A
+ * generation (0: unknown) that changes whenever warnings.filters does; while it is the one
+ * at which ujit_py_warning_ignored_everywhere(category, text) said 1, the warning may be
+ * skipped. */
+unsigned long ujit_py_warning_filters_generation(void);
+int ujit_py_warning_ignored_everywhere(PyObject* category, PyObject* text);
+
 /* cuda_ndarray.c: the C half of ujit.cuda.DeviceNDArray, which subclasses it. */
 typedef struct {
     PyObject_HEAD PyObject* h; /* the DeviceArray handle object */
@@ -240,6 +247,10 @@ int ujit_py_ndarray_value(PyObject* o, ujit_value* v, int32_t* code);
 /* cls(handle) or cls(handle, stream): a new DeviceNDArray (cls: the Python class). */
 PyObject* ujit_py_ndarray_new(PyObject* cls, PyObject* handle, PyObject* stream);
 int ujit_py_dtype_of_dl(DLDataType d); /* the ujit_dtype of a DLPack type, -1 if none */
+/* cuda_ndarray_index.c: d[key], views by basic indexing made in C (other keys: the Python
+ * class's _getitem), and the `_contiguity` getter, NumPy's (C_CONTIGUOUS, F_CONTIGUOUS). */
+PyObject* ujit_py_ndarray_subscript(PyObject* self, PyObject* key);
+PyObject* ujit_py_ndarray_contiguity(PyObject* self, void* closure);
 /* A device tensor's argument type code, as ujit/cuda/_kernels.py's _device_array_code gives
  * it (NumPy's flags: extent-1 dimensions take any stride, an empty array is C); -1 for a
  * dtype or rank ujit has no type for. */

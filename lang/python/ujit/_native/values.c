@@ -227,16 +227,21 @@ DLDataType ujit_py_dl_type(ujit_dtype t) {
     return d;
 }
 
-/* The array's strides counted in items (DLPack's); -1 with a Python error where they are not whole items. */
+/* The array's strides counted in items (DLPack's); -1 with a Python error where they are not
+ * whole items. A number's item size is a power of two (1 to 16 bytes): a shift, not a
+ * division, on the path of every call with arrays; a record's may be any size. */
 static int element_strides(PyArrayObject* a, int64_t* strides) {
     npy_intp item = PyArray_ITEMSIZE(a);
+    const npy_intp* s = PyArray_STRIDES(a);
+    int pow2 = item > 0 && (item & (item - 1)) == 0;
+    int shift = pow2 ? __builtin_ctzll((unsigned long long)item) : 0;
     for (int k = 0; k < PyArray_NDIM(a); ++k) {
-        npy_intp s = PyArray_STRIDES(a)[k];
-        if (s % item != 0) {
+        if (pow2 ? (s[k] & (item - 1)) != 0 : item <= 0 || s[k] % item != 0) {
             PyErr_SetString(PyExc_ValueError, "ujit needs array strides that are multiples of the item size");
             return -1;
         }
-        strides[k] = (int64_t)(s / item);
+        /* exact either way: an arithmetic shift of a multiple */
+        strides[k] = (int64_t)(pow2 ? s[k] >> shift : s[k] / item);
     }
     return 0;
 }
@@ -247,16 +252,17 @@ int ujit_py_dltensor(PyArrayObject* a, DLTensor* t, int64_t* strides) {
         PyErr_Format(PyExc_TypeError, "ujit does not support arrays of dtype %R", (PyObject*)PyArray_DESCR(a));
         return -1;
     }
-    int nd = PyArray_NDIM(a);
     if (element_strides(a, strides) < 0) return -1;
-    memset(t, 0, sizeof *t);
+    /* Every field set (no memset: this is on the path of each call with arrays). */
     t->data = PyArray_DATA(a);
     t->device.device_type = kDLCPU;
-    t->ndim = nd;
+    t->device.device_id = 0;
+    t->ndim = PyArray_NDIM(a);
     t->dtype = ujit_py_dl_type((ujit_dtype)dt);
     /* npy_intp is int64_t on the 64-bit platforms ujit supports. */
     t->shape = (int64_t*)PyArray_DIMS(a);
     t->strides = strides;
+    t->byte_offset = 0;
     return 0;
 }
 

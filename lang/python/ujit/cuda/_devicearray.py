@@ -40,17 +40,17 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
         return self.shape[0]
 
     def is_c_contiguous(self):
-        return views.flags(self.shape, self.strides, self.dtype)[0]
+        return self._contiguity[0]
 
     @property
     def flags(self):
         """Numba's form, a dict of C_CONTIGUOUS and F_CONTIGUOUS (its dummy array's layout),
         that also answers NumPy's attribute spellings (`flags.c_contiguous`)."""
-        c, f = views.flags(self.shape, self.strides, self.dtype)
+        c, f = self._contiguity
         return _Flags(C_CONTIGUOUS=c, F_CONTIGUOUS=f)
 
     def is_f_contiguous(self):
-        return views.flags(self.shape, self.strides, self.dtype)[1]
+        return self._contiguity[1]
 
     # ---- views: slices, reshapes, transposes share this array's memory (Numba's API)
 
@@ -58,7 +58,10 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
         offset, shape, strides, dtype = geometry[:4]
         return DeviceNDArray(self._h.view(offset, shape, strides, dtype), self.stream, self.alloc_size)
 
-    def __getitem__(self, key):
+    # d[key] is the C base's (ujit/_native/cuda_ndarray_index.c): views by slices and
+    # integers made in C; the keys it leaves (an element, None, Ellipsis, NumPy integers,
+    # what NumPy refuses) come here.
+    def _getitem(self, key):
         """A view for a slice (`d[2:5]`, `d[:, 1]`, `d[i]` of an N-D array); a NumPy scalar,
         copied to the host, for one element."""
         g = views.index(self.shape, self.strides, self.dtype, key)
@@ -149,7 +152,7 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
         """Device -> host: into `ary` (or `out`, the same) when given, else a new array."""
         ary = out if ary is None else ary
         if ary is None:
-            c, f = views.flags(self.shape, self.strides, self.dtype)
+            c, f = self._contiguity
             order = "F" if f and not c else "C"
             ary = np.empty(self.shape, self.dtype, order=order)
         elif ary.shape != self.shape or ary.dtype != self.dtype:
