@@ -26,7 +26,7 @@ def arrays(a):
 
 }  // namespace
 
-TEST_CASE("gpu: kernel_attributes reads the driver's facts of a specialization", "[gpu][e2e]") {
+TEST_CASE("gpu: kernel_attributes reads the driver's facts of a specialization", "[gpu][e2e][kernel_attributes]") {
     UJIT_REQUIRE_GPU();
     Module m = Module::from_string(kSource, "attributes.py");
     cuda::KernelAttributes a = cuda::kernel_attributes(m.function("arrays"), "(int64[::1])");
@@ -40,7 +40,7 @@ TEST_CASE("gpu: kernel_attributes reads the driver's facts of a specialization",
     CHECK(b.shared_bytes_per_block < a.shared_bytes_per_block);
 }
 
-TEST_CASE("kernel_attributes without a GPU says why", "[e2e][cuda]") {
+TEST_CASE("kernel_attributes without a GPU says why", "[e2e][cuda][kernel_attributes]") {
     if (cuda::is_available()) return;  // the gpu case checks the values
     Module m = Module::from_string(kSource, "attributes.py");
     CHECK_THROWS_WITH(cuda::kernel_attributes(m.function("arrays"), "(int64[::1])"),

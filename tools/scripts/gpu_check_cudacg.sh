@@ -12,7 +12,7 @@ source tools/scripts/gpu_python.sh setup-only
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 echo "=== ujit_tests: ufunc outputs and kernel attributes; the C API's CUDA paths"
-bin/ujit_tests "[ufunc_out],gpu: kernel_attributes*" -r compact 2>&1 | tail -5
+bin/ujit_tests "[ufunc_out],[kernel_attributes]" -r compact 2>&1 | tail -5
 bin/ujit_capi_test 2>&1 | tail -5
 echo "=== tests/python: ufunc outputs (kernels on the GPU), kernel attributes"
 PYTHONPATH="$PWD/lang/python:/tmp/ujit-site" python3 -m pytest -q -p no:cacheprovider \
