@@ -168,3 +168,26 @@ def test_kernel_ptx_assembles(tmp_path):
         path = tmp_path / "k.ptx"
         path.write_text(ptx)
         subprocess.run([PTXAS, "--gpu-name", "sm_90", str(path), "-o", str(tmp_path / "k.cubin")], check=True)
+
+
+@njit
+def sin_into_new(a, extra):
+    return np.sin(a, np.empty(a.shape[0] + extra))  # an output allocated in the call
+
+
+def test_an_allocated_output_is_returned_or_freed_on_errors():
+    from ujit.runtime import rtsys
+
+    def live():
+        s = rtsys.get_allocation_stats()
+        return s.alloc - s.free, s.mi_alloc - s.mi_free
+
+    a = np.linspace(0.0, 1.0, 5)
+    np.testing.assert_allclose(sin_into_new(a, 0), np.sin(a), rtol=1e-15)  # compiled before counting
+    before = live()
+    for _ in range(3):
+        r = sin_into_new(a, 0)
+        del r
+        with pytest.raises(ValueError):
+            sin_into_new(a, -1)  # NumPy's broadcast error, after the output was allocated
+    assert live() == before
