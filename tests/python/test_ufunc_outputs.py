@@ -191,3 +191,16 @@ def test_an_allocated_output_is_returned_or_freed_on_errors():
         with pytest.raises(ValueError):
             sin_into_new(a, -1)  # NumPy's broadcast error, after the output was allocated
     assert live() == before
+
+
+@cuda.jit
+def log_allocating(x, out):
+    y = np.log(x)
+    out[0] = y[0]
+
+
+def test_a_ufunc_without_output_in_a_kernel_is_a_located_error():
+    # np.log(array) is a ufunc on arrays now (before: "does not accept an argument of type array");
+    # in a kernel it would allocate, which Numba refuses too.
+    with pytest.raises(ujit.CompileError, match=r"allocates a new array.*write into an array argument"):
+        log_allocating[1, 1](np.ones(3), np.zeros(1))
