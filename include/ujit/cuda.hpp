@@ -361,12 +361,25 @@ struct LaunchOptions {
 void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
             const LaunchOptions& options = {});
 
+// ---- cudacg: what the driver reports about a loaded kernel (cuFuncGetAttribute), as Numba's
+// dispatcher gives it (get_regs_per_thread, get_local_mem_per_thread, get_const_mem_size,
+// get_shared_mem_per_block, get_max_threads_per_block).
+struct KernelAttributes {
+    int regs_per_thread = 0;         // CU_FUNC_ATTRIBUTE_NUM_REGS
+    int local_bytes_per_thread = 0;  // CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES
+    int const_bytes = 0;             // CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES
+    int shared_bytes_per_block = 0;  // CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES (static shared arrays)
+    int max_threads_per_block = 0;   // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+};
+// ---- end cudacg
+
 class LoadedKernel {
 public:
     const std::string& name() const;
     const std::vector<KernelParam>& params() const;
     int max_threads_per_block() const;  // this kernel's limit (registers may lower it)
     int static_shared_bytes() const;
+    KernelAttributes attributes() const;  // on the current device (cudacg)
     template <class... A> void launch(Dim3 grid, Dim3 block, A&&... args) const {
         cuda::launch(*this, grid, block, std::vector<KernelArg>{KernelArg(std::forward<A>(args))...});
     }
@@ -397,6 +410,11 @@ void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<Ker
 // The specialization a launch with these arguments runs (its PTX, LLVM IR, typed IR).
 Specialization kernel_specialization(const Function& kernel, const std::vector<KernelArg>& args,
                                      const Options& compile = {});
+// cudacg: the attributes of the kernel's specialization for `signature` (its argument types,
+// "(float32[::1], int64)", or a declared signature "void(float32[::1], int64)"), compiled if
+// needed and loaded on the current device. Needs a CUDA device: without one, ujit::Error
+// (Runtime) saying so (the host device runs kernels compiled for the CPU: no registers).
+KernelAttributes kernel_attributes(const Function& kernel, const std::string& signature, const Options& compile = {});
 
 // ------------------------------------------------------------------ kernels on the CPU
 //

@@ -619,6 +619,17 @@ typedef struct ujit_dim3 {
 ujit_status ujit_function_launch(ujit_function* kernel, ujit_dim3 grid, ujit_dim3 block, const ujit_value* args,
                                  size_t n_args, ujit_stream* stream, size_t shared_mem);
 
+/* What the driver reports about the specialization of `kernel` for `signature` (argument
+ * types as ujit_function_dump takes them, "(float32[::1], int64)"), compiled and loaded on the
+ * current device if it was not: cuFuncGetAttribute's NUM_REGS, LOCAL_SIZE_BYTES,
+ * CONST_SIZE_BYTES, SHARED_SIZE_BYTES and MAX_THREADS_PER_BLOCK. Set out->struct_size to
+ * sizeof(ujit_kernel_attributes) first. Without a CUDA device: UJIT_ERROR_CUDA_UNAVAILABLE. */
+typedef struct ujit_kernel_attributes {
+    size_t struct_size;
+    int32_t regs_per_thread, local_bytes_per_thread, const_bytes, shared_bytes_per_block, max_threads_per_block;
+} ujit_kernel_attributes;
+ujit_status ujit_function_kernel_attributes(ujit_function* kernel, const char* signature, ujit_kernel_attributes* out);
+
 /* ------------------------------------------------------------------ owned arrays */
 
 /* Arrays owned by compiled code, counted since the process started (Numba's

@@ -150,4 +150,20 @@ ujit_status ujit_function_launch(ujit_function* kernel, ujit_dim3 grid, ujit_dim
     });
 }
 
+ujit_status ujit_function_kernel_attributes(ujit_function* kernel, const char* signature, ujit_kernel_attributes* out) {
+    return guarded([&] {
+        require(kernel && signature && out, "null kernel, signature or result");
+        require(out->struct_size >= sizeof(ujit_kernel_attributes), "set out->struct_size first");
+        require(kernel->function.is_cuda_kernel(),
+                ("'" + kernel->function.name() + "' is not a @cuda.jit kernel").c_str());
+        ujit::capi::require_cuda();
+        ujit::cuda::KernelAttributes a = ujit::cuda::kernel_attributes(kernel->function, signature);
+        out->regs_per_thread = a.regs_per_thread;
+        out->local_bytes_per_thread = a.local_bytes_per_thread;
+        out->const_bytes = a.const_bytes;
+        out->shared_bytes_per_block = a.shared_bytes_per_block;
+        out->max_threads_per_block = a.max_threads_per_block;
+    });
+}
+
 }  // extern "C"

@@ -160,6 +160,7 @@ void FunctionLowering::call_operands(const Call* e, std::vector<llvm::Value*>& v
 }
 
 llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const Expr* self) {
+    if (const Expr* out = ufunc_output(e)) return ufunc_into_output(e, id, out);  // np.sin(x, out)
     if (nplib::is_axis_reduction(e, id)) return library_call(e, id);  // np.sum(a, axis)
     if (nplib::library_alias(e, id) != id) return library_call(e, nplib::library_alias(e, id));  // np.where(c)
     if (auto r = nplib::reduction_of(id)) return reduction(*r, self ? self : e->args[0], type_of(e), e->loc);

@@ -290,13 +290,19 @@ llvm::Value* FunctionLowering::cmath_call(const Call* e, BuiltinId id) {
     std::vector<llvm::Value*> args;
     std::vector<const Type*> arg_types;
     call_operands(e, args, arg_types);
+    return cmath_values(id, args, type_of(e), e->loc);
+}
+
+// The cmath function `id` of operands already converted to its operand types, its result of
+// type `rt` (also np.sin(z), np.log(z), ... on complex numbers: NumPy's complex loops).
+llvm::Value* FunctionLowering::cmath_values(BuiltinId id, const std::vector<llvm::Value*>& args, const Type* rt,
+                                            SourceLoc loc) {
     const Type* f64 = types::float64();
-    CmathIr ir(b, [&](BuiltinId fid, std::vector<llvm::Value*> ops) { return math(fid, std::move(ops), f64, e->loc); });
+    CmathIr ir(b, [&](BuiltinId fid, std::vector<llvm::Value*> ops) { return math(fid, std::move(ops), f64, loc); });
     auto widen = [&](llvm::Value* v) { return v->getType()->isDoubleTy() ? v : b.CreateFPExt(v, b.getDoubleTy()); };
     auto operand = [&](size_t i) {
         return Cplx{widen(b.CreateExtractValue(args[i], 0)), widen(b.CreateExtractValue(args[i], 1))};
     };
-    const Type* rt = type_of(e);
     // The result of type rt (complex, or the part type of phase) from float64 parts.
     auto narrow = [&](llvm::Value* v, const Type* ft) {
         return ft->bits() == 64 ? v : b.CreateFPTrunc(v, b.getFloatTy());
@@ -338,8 +344,7 @@ llvm::Value* FunctionLowering::cmath_call(const Call* e, BuiltinId id) {
                 llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, c128));
                 return b.CreateInsertValue(b.CreateInsertValue(out, v.re, 0), v.im, 1);
             };
-            llvm::Value* q =
-                complex_arith(BinOp::Div, pack(ir.log(operand(0))), pack(ir.log(operand(1))), c128, e->loc);
+            llvm::Value* q = complex_arith(BinOp::Div, pack(ir.log(operand(0))), pack(ir.log(operand(1))), c128, loc);
             return complex_result({b.CreateExtractValue(q, 0), b.CreateExtractValue(q, 1)});
         }
         return complex_result(ir.log(operand(0)));
@@ -366,7 +371,7 @@ llvm::Value* FunctionLowering::cmath_call(const Call* e, BuiltinId id) {
     }
     default: break;
     }
-    syntax::internal_error(e->loc, fmt::format("{}() typed but not lowered", types::builtin_name(id)));
+    syntax::internal_error(loc, fmt::format("{}() typed but not lowered", types::builtin_name(id)));
 }
 
 }  // namespace ujit::codegen

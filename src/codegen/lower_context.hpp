@@ -411,9 +411,17 @@ private:
     llvm::Value* cuda_intrinsic(const syntax::Call* e, types::BuiltinId id);
     // ---- cuda3: lower_cmath.cpp, the cmath module
     llvm::Value* cmath_call(const syntax::Call* e, types::BuiltinId id);
+    llvm::Value* cmath_values(types::BuiltinId id, const std::vector<llvm::Value*>& args, const Type* rt,
+                              syntax::SourceLoc loc);
     // lower_fp16.cpp: cuda.fp16.* (null: not one of them)
     llvm::Value* fp16_call(const syntax::Call* e, types::BuiltinId id);
     // ---- end cuda3
+    // ---- cudacg: nplib/lower_ufunc_out.cpp, np.sin(x, out), np.add(a, b, out=o)
+    llvm::Value* ufunc_into_output(const syntax::Call* e, types::BuiltinId id, const syntax::Expr* out);
+    const syntax::Expr* ufunc_output(const syntax::Call* e) const;  // its output argument, or null
+    // NumPy's ordering of complex numbers (its CLT/CLE/CGT/CGE macros): real parts first
+    llvm::Value* complex_order(syntax::CmpOp op, llvm::Value* x, llvm::Value* y);
+    // ---- end cudacg
     // ---- lower_complex_pow.cpp: z ** w of two complex values of type t
     llvm::Value* complex_power(llvm::Value* z, llvm::Value* w, const Type* t, syntax::SourceLoc loc);
 

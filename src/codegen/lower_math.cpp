@@ -6,6 +6,7 @@
 #include "codegen/convert.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
+#include "nplib/ufunc_typing.hpp"
 
 #include <fmt/format.h>
 
@@ -43,6 +44,15 @@ llvm::Value* FunctionLowering::math_values(BuiltinId id, std::vector<llvm::Value
     auto result = [&](llvm::Value* v, const Type* vt) { return convert_or_fail(v, vt, rt, loc); };
     auto c = [&](double v) { return llvm::ConstantFP::get(x->getType(), v); };
 
+    if (auto twin = nplib::complex_twin(id); twin && t->is_complex()) {  // np.sin(z): NumPy's complex loops
+        llvm::Value* z = cmath_values(*twin, {x}, t, loc);
+        if (id == BuiltinId::MathLog2) {  // NumPy's nc_log2: log(z) / ln 2, part by part
+            llvm::Value* inv = llvm::ConstantFP::get(b.CreateExtractValue(z, 0)->getType(), 1.0 / std::numbers::ln2);
+            for (unsigned k = 0; k < 2; ++k)
+                z = b.CreateInsertValue(z, b.CreateFMul(b.CreateExtractValue(z, k), inv), k);
+        }
+        return result(z, t);
+    }
     switch (id) {
     case BuiltinId::MathIsnan:
     case BuiltinId::MathIsinf:

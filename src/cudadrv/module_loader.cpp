@@ -238,4 +238,19 @@ int LoadedKernel::max_threads_per_block() const { return s_->function_for(bind()
 
 int LoadedKernel::static_shared_bytes() const { return int(s_->function_for(bind()).static_shared); }
 
+KernelAttributes LoadedKernel::attributes() const {
+    CUfunction f = s_->function_for(bind()).function;
+    const DriverApi& api = driver();
+    KernelAttributes a;
+    auto get = [&](int& out, CUfunction_attribute what) {
+        check(api.cuFuncGetAttribute(&out, what, f), "cuFuncGetAttribute", [&] { return s_->symbol; });
+    };
+    get(a.regs_per_thread, CU_FUNC_ATTRIBUTE_NUM_REGS);
+    get(a.local_bytes_per_thread, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES);
+    get(a.const_bytes, CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES);
+    get(a.shared_bytes_per_block, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
+    get(a.max_threads_per_block, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+    return a;
+}
+
 }  // namespace ujit::cuda

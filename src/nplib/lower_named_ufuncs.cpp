@@ -72,7 +72,11 @@ llvm::Value* FunctionLowering::named_ufunc_element(BuiltinId id, const std::vect
                                                    const nplib::UfuncLoop& loop, SourceLoc loc) {
     const Type* t = loop.in[0];
     if (auto op = nplib::ufunc_binop(id)) return ufunc_binary(*op, in[0], in[1], t, loc);
-    if (auto op = nplib::ufunc_cmpop(id)) return compare_values(*op, in[0], t, in[1], loop.in[1], loc);
+    if (auto op = nplib::ufunc_cmpop(id)) {
+        if (t->is_complex() && *op != syntax::CmpOp::Eq && *op != syntax::CmpOp::Ne)
+            return complex_order(*op, in[0], in[1]);
+        return compare_values(*op, in[0], t, in[1], loop.in[1], loc);
+    }
     if (auto op = nplib::ufunc_unaryop(id)) return ufunc_unary(*op, in[0], t);
     switch (id) {
     case BuiltinId::NpMaximum:
@@ -83,6 +87,14 @@ llvm::Value* FunctionLowering::named_ufunc_element(BuiltinId id, const std::vect
         // -0.0 and 0.0 included, the second), fmax `x > y || isnan(y) ? x : y` (a NaN
         // loses); minimum and fmin with <.
         bool is_max = id == BuiltinId::NpMaximum || id == BuiltinId::NpFmax;
+        if (t->is_complex()) {  // NumPy's complex loops: CGE/CLE, a NaN part wins (maximum) or loses (fmax)
+            llvm::Value* v = id == BuiltinId::NpMaximum || id == BuiltinId::NpMinimum ? in[0] : in[1];
+            llvm::Value* re = b.CreateExtractValue(v, 0);
+            llvm::Value* im = b.CreateExtractValue(v, 1);
+            llvm::Value* pick_x = complex_order(is_max ? syntax::CmpOp::Ge : syntax::CmpOp::Le, in[0], in[1]);
+            pick_x = b.CreateOr(pick_x, b.CreateOr(b.CreateFCmpUNO(re, re), b.CreateFCmpUNO(im, im)));
+            return b.CreateSelect(pick_x, in[0], in[1]);
+        }
         llvm::Value* pick_x = compare_values(is_max ? syntax::CmpOp::Gt : syntax::CmpOp::Lt, in[0], t, in[1], t, loc);
         if (t->is_float()) {
             llvm::Value* nan_side = id == BuiltinId::NpMaximum || id == BuiltinId::NpMinimum ? in[0] : in[1];
@@ -100,6 +112,22 @@ llvm::Value* FunctionLowering::named_ufunc_element(BuiltinId id, const std::vect
     default: break;
     }
     syntax::internal_error(loc, fmt::format("{} lowered as a ufunc it is not", types::builtin_name(id)));
+}
+
+// NumPy's CLT/CLE/CGT/CGE (loops.c.src): the real parts decide unless equal, then the
+// imaginary ones; a NaN imaginary part makes a real-part decision false.
+llvm::Value* FunctionLowering::complex_order(syntax::CmpOp op, llvm::Value* x, llvm::Value* y) {
+    llvm::Value* xr = b.CreateExtractValue(x, 0);
+    llvm::Value* xi = b.CreateExtractValue(x, 1);
+    llvm::Value* yr = b.CreateExtractValue(y, 0);
+    llvm::Value* yi = b.CreateExtractValue(y, 1);
+    bool less = op == syntax::CmpOp::Lt || op == syntax::CmpOp::Le;
+    bool or_equal = op == syntax::CmpOp::Le || op == syntax::CmpOp::Ge;
+    llvm::Value* by_real = less ? b.CreateFCmpOLT(xr, yr) : b.CreateFCmpOGT(xr, yr);
+    by_real = b.CreateAnd(by_real, b.CreateAnd(b.CreateFCmpORD(xi, xi), b.CreateFCmpORD(yi, yi)));
+    llvm::Value* by_imag = less ? (or_equal ? b.CreateFCmpOLE(xi, yi) : b.CreateFCmpOLT(xi, yi))
+                                : (or_equal ? b.CreateFCmpOGE(xi, yi) : b.CreateFCmpOGT(xi, yi));
+    return b.CreateOr(by_real, b.CreateAnd(b.CreateFCmpOEQ(xr, yr), by_imag));
 }
 
 // np.add(x, y) and the like on scalars: the operands arrive converted to the loop's input types.

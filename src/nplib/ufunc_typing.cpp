@@ -190,11 +190,11 @@ std::optional<UfuncSig> builtin_ufunc(BuiltinId id) {
     case BuiltinId::NpMaximum:
     case BuiltinId::NpMinimum:
     case BuiltinId::NpFmax:
-    case BuiltinId::NpFmin: return UfuncSig{numpy_name(id), same_type("?" + kInts + "fd", 2)};
+    case BuiltinId::NpFmin: return UfuncSig{numpy_name(id), same_type("?" + kInts + "fdFD", 2)};
     case BuiltinId::NpLogicalAnd:
     case BuiltinId::NpLogicalOr:
-    case BuiltinId::NpLogicalXor: return UfuncSig{numpy_name(id), same_type("?" + kInts + "fd", 2, "?")};
-    case BuiltinId::NpLogicalNot: return UfuncSig{"logical_not", same_type("?" + kInts + "fd", 1, "?")};
+    case BuiltinId::NpLogicalXor: return UfuncSig{numpy_name(id), same_type("?" + kInts + "fdFD", 2, "?")};
+    case BuiltinId::NpLogicalNot: return UfuncSig{"logical_not", same_type("?" + kInts + "fdFD", 1, "?")};
     case BuiltinId::NpLogaddexp:
     case BuiltinId::NpLogaddexp2: return UfuncSig{numpy_name(id), same_type("fd", 2)};
     case BuiltinId::NpRound: {  // np.round(a) and np.round(a, decimals): decimals is an int64 operand
@@ -214,12 +214,53 @@ std::optional<UfuncSig> builtin_ufunc(BuiltinId id) {
     case BuiltinId::MathIsnan:
     case BuiltinId::MathIsinf:
     case BuiltinId::MathIsfinite: return UfuncSig{std::string(types::builtin_name(id)), same_type("fd", 1, "?")};
+    case BuiltinId::MathLog: return UfuncSig{"log", same_type("fdFD", 1)};  // np.log: one operand
     default: break;
     }
     const types::BuiltinInfo& info = types::builtin_info(id);
-    if (info.rule == types::TypingRule::Float1) return UfuncSig{types::builtin_name(id), same_type("fd", 1)};
+    if (info.rule == types::TypingRule::Float1)  // np.sin(z) too: NumPy's complex loops where cmath has one
+        return UfuncSig{types::builtin_name(id), same_type(complex_twin(id) ? "fdFD" : "fd", 1)};
     if (info.rule == types::TypingRule::Float2) return UfuncSig{types::builtin_name(id), same_type("fd", 2)};
     return std::nullopt;
+}
+
+std::optional<BuiltinId> complex_twin(BuiltinId id) {
+    switch (id) {
+    case BuiltinId::MathSin: return BuiltinId::CmathSin;
+    case BuiltinId::MathCos: return BuiltinId::CmathCos;
+    case BuiltinId::MathTan: return BuiltinId::CmathTan;
+    case BuiltinId::MathAsin: return BuiltinId::CmathAsin;
+    case BuiltinId::MathAcos: return BuiltinId::CmathAcos;
+    case BuiltinId::MathAtan: return BuiltinId::CmathAtan;
+    case BuiltinId::MathSinh: return BuiltinId::CmathSinh;
+    case BuiltinId::MathCosh: return BuiltinId::CmathCosh;
+    case BuiltinId::MathTanh: return BuiltinId::CmathTanh;
+    case BuiltinId::MathAsinh: return BuiltinId::CmathAsinh;
+    case BuiltinId::MathAcosh: return BuiltinId::CmathAcosh;
+    case BuiltinId::MathAtanh: return BuiltinId::CmathAtanh;
+    case BuiltinId::MathExp: return BuiltinId::CmathExp;
+    case BuiltinId::MathLog: return BuiltinId::CmathLog;
+    case BuiltinId::MathLog2: return BuiltinId::CmathLog;  // scaled by 1/ln 2 (NumPy's nc_log2)
+    case BuiltinId::MathLog10: return BuiltinId::CmathLog10;
+    case BuiltinId::MathSqrt: return BuiltinId::CmathSqrt;
+    default: return std::nullopt;
+    }
+}
+
+std::optional<size_t> ufunc_nin(BuiltinId id) {
+    if (id == BuiltinId::NpRound || id == BuiltinId::NpWhere || id == BuiltinId::NpClip) return std::nullopt;
+    auto sig = builtin_ufunc(id);
+    if (!sig || sig->loops.empty()) return std::nullopt;
+    return sig->loops[0].find("->");
+}
+
+const syntax::Expr* ufunc_output_of(const syntax::Call* c, BuiltinId id) {
+    auto nin = ufunc_nin(id);
+    if (!nin) return nullptr;
+    if (c->args.size() == *nin + 1) return c->args.back();
+    for (const syntax::Keyword& k : c->keywords)
+        if (k.name == "out") return k.value;
+    return nullptr;
 }
 
 std::optional<UfuncLoop> find_loop(const UfuncSig& sig, const std::vector<const Type*>& inputs) {

@@ -42,6 +42,18 @@ std::optional<syntax::UnaryOp> ufunc_unaryop(types::BuiltinId id);
 // scalars too they are typed by the ufunc's loops and computed as one element of it.
 bool is_named_ufunc(types::BuiltinId id);
 
+// ---- cudacg: ufuncs given their output array, np.sin(x, out), np.add(a, b, out=o)
+// The number of inputs of the NumPy ufunc a builtin is (np.sin: 1, np.add: 2), where it takes
+// an output array after them; nullopt for builtins that are no such ufunc (np.round, np.where).
+std::optional<size_t> ufunc_nin(types::BuiltinId id);
+// The output argument of a call of such a ufunc: its argument after the inputs, or its `out=`
+// keyword; null when it has none (typing checks the rest: types/infer_ufunc_out.cpp).
+const syntax::Expr* ufunc_output_of(const syntax::Call* c, types::BuiltinId id);
+// The cmath function that computes a math builtin on complex numbers, as NumPy's complex loops
+// of np.sin, np.log, ... do (np.log2: cmath.log, scaled); nullopt if NumPy has no complex loop.
+std::optional<types::BuiltinId> complex_twin(types::BuiltinId id);
+// ---- end cudacg
+
 // np.where(c, x, y) and np.clip(a, lo, hi) are elementwise too, with loops of their own
 // (find_loop knows them by name): where promotes x and y as add's loops do and tests c for
 // truth; clip computes in a's dtype, as Numba's np.clip fills an array like a.

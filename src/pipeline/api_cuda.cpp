@@ -543,6 +543,9 @@ void gufunc_into(const Function& f, const std::vector<KernelArg>& inputs, const 
     detail::gufunc_on_host(f, inputs, outputs);
 }
 
+static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const std::vector<KernelArg>& args,
+                                                const Options& compile);
+
 void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
             const LaunchOptions& options, const Options& compile) {
     if (uses_host_device()) {
@@ -552,6 +555,22 @@ void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<Ker
         return launch_cpu(kernel, grid, block, args, options, compile);
     }
     if (kernel.is_cuda_kernel()) detail::check_argument_count(kernel, args.size());
+    launch(*loaded_for(kernel, args, compile), grid, block, args, options);
+}
+
+// A kernel specialization's PTX loaded on the current device (once per device).
+static std::shared_ptr<LoadedKernel> loaded_spec(ujit::detail::SpecState& spec) {
+    const types::TypedFunction& fn = *spec.compiled.typed;
+    std::vector<KernelParam> params;
+    for (size_t i = 0; i < fn.arg_types.size(); ++i)
+        params.push_back(param_of(fn.arg_types[i], fn.def->params[i].name));
+    return std::make_shared<LoadedKernel>(loaded(spec, fn.symbol, params));
+}
+
+// The specialization a launch with `args` runs, loaded on the current device: compiled and
+// loaded once per device, then found in the module's launch cache.
+static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const std::vector<KernelArg>& args,
+                                                const Options& compile) {
     ujit::detail::ModuleState& m = FunctionAccess::module(kernel);
     ujit::detail::ModuleState::LaunchKey key{FunctionAccess::def(kernel), arg_types_of(args), current_device(),
                                              compile.opt_level, compile.fastmath};
@@ -562,16 +581,29 @@ void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<Ker
         if (it != m.launch_cache.end()) cached = it->second;
     }
     if (!cached) {
-        auto spec = kernel_spec(kernel, key.args, compile);
-        const types::TypedFunction& fn = *spec->compiled.typed;
-        std::vector<KernelParam> params;
-        for (size_t i = 0; i < fn.arg_types.size(); ++i)
-            params.push_back(param_of(fn.arg_types[i], fn.def->params[i].name));
-        cached = std::make_shared<LoadedKernel>(loaded(*spec, fn.symbol, params));
+        cached = loaded_spec(*kernel_spec(kernel, key.args, compile));
         std::lock_guard lock(m.launch_mutex);
-        m.launch_cache.emplace(std::move(key), cached);
+        cached = m.launch_cache.emplace(std::move(key), cached).first->second;
     }
-    launch(*std::static_pointer_cast<LoadedKernel>(cached), grid, block, args, options);
+    return std::static_pointer_cast<LoadedKernel>(cached);
+}
+
+KernelAttributes kernel_attributes(const Function& kernel, const std::string& signature, const Options& compile) {
+    if (!kernel.is_cuda_kernel())
+        throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a @cuda.jit kernel", kernel.name()));
+    if (uses_host_device())
+        throw Error(Error::Kind::Runtime,
+                    fmt::format("error: the attributes of kernel '{}' (registers, local, constant and shared memory) "
+                                "come from a CUDA device, and there is none here: kernels run compiled for the CPU",
+                                kernel.name()));
+    ujit::detail::ModuleState& m = FunctionAccess::module(kernel);
+    types::Signature sig;
+    try {
+        sig = types::parse_signature(signature, FunctionAccess::def(kernel)->name_loc);
+    } catch (...) {
+        ujit::detail::rethrow_compile_error(m, std::current_exception());
+    }
+    return loaded_spec(*kernel_spec(kernel, sig.args, compile))->attributes();
 }
 
 Specialization kernel_specialization(const Function& kernel, const std::vector<KernelArg>& args,

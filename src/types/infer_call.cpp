@@ -81,6 +81,9 @@ const Type* Inferrer::call(const Call* c) {
     if (callee && callee->kind() == Kind::BuiltinFunc &&
         (callee->builtin() == BuiltinId::Dict || callee->builtin() == BuiltinId::Set))
         return dict_builtin(c, callee->builtin());  // infer_dicts.cpp
+    if (callee && callee->kind() == Kind::BuiltinFunc)  // np.sin(x, out): cudacg, infer_ufunc_out.cpp
+        if (const Expr* out = ufunc_output_arg(c, callee->builtin()))
+            return ufunc_into_output(c, callee->builtin(), out);
     if (callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::ListSort) {
         const Type* list = fn_.type_of(cast<Attribute>(c->callee)->value);
         sort_keywords(c, list ? list->item() : nullptr, "list.sort()");
@@ -423,6 +426,13 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         return loop->out;
     }
     const BuiltinInfo& info = builtin_info(id);
+    // np.sin(z), np.log(z): NumPy's complex loops (cmath's functions); math.sin(z) stays an error.
+    const bool numpy_complex = args.size() == 1 && args[0]->is_complex() && nplib::complex_twin(id) &&
+                               (what.starts_with("np.") || what.starts_with("numpy."));
+    if (numpy_complex) {
+        operands(c, {args[0]});
+        return args[0];
+    }
     if (info.rule == TypingRule::Float1) {
         arity(info.min_args, info.max_args);
         number(0);

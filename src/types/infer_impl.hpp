@@ -208,6 +208,10 @@ private:
     // an index): expr() gives them their value's type there.
     int int_enum_depth_ = -1;
     // ---- end enums
+    // ---- cudacg: infer_ufunc_out.cpp, np.sin(x, out), np.add(a, b, out=o)
+    const syntax::Expr* ufunc_output_arg(const syntax::Call* c, BuiltinId id);
+    const Type* ufunc_into_output(const syntax::Call* c, BuiltinId id, const syntax::Expr* out_arg);
+    // ---- end cudacg
 
     ModuleScope& m_;
     TypedFunction& fn_;

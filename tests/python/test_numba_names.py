@@ -164,3 +164,17 @@ def test_a_grid_too_small_for_the_device_warns_as_numba_does(monkeypatch):
         nothing[blocks, 1]()
         monkeypatch.setattr(config, "CUDA_LOW_OCCUPANCY_WARNINGS", 0)
         nothing[1, 1]()
+
+
+def test_an_array_type_rebuilt_from_another_s_dtype_is_the_same_type():
+    # numba-cuda's test_ufuncs builds output types as types.Array(input_type.dtype, ndim, "C")
+    from ujit import types
+
+    for t in (types.Array(types.int32, 1, "C"), types.Array(types.complex128, 2, "F")):
+        assert types.Array(t.dtype, t.ndim, t.layout) == t
+
+
+def test_numpy_support_numpy_version_is_numpy_s_major_and_minor():
+    from ujit.np import numpy_support
+
+    assert numpy_support.numpy_version == tuple(int(p) for p in np.__version__.split(".")[:2])

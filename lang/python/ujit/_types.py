@@ -109,6 +109,8 @@ class Complex(Number):
 
 class ArrayType(Type):
     def __init__(self, dtype, ndim, layout, readonly=False):
+        if not isinstance(dtype, Type):  # a NumPy dtype: what ujit's ArrayType.dtype gives back
+            dtype = from_dtype(dtype)
         self.base, self.ndim, self.layout, self.readonly = dtype, ndim, layout, readonly
         dims = [":"] * ndim
         if layout == "C" and ndim:

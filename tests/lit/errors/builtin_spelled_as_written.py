@@ -18,8 +18,8 @@ def count(n):
 
 @njit('float64(float64)')
 def root(x):
-    # expected-error@+1:12 {{np.sqrt() takes 1 argument (2 given)}}
-    return np.sqrt(x, x)
+    # expected-error@+1:12 {{np.sqrt() takes 1 argument (3 given)}}
+    return np.sqrt(x, x, x)
 
 
 @njit('float64(float64)')

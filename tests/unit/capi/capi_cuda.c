@@ -72,6 +72,21 @@ static void test_device_queries_without_cuda(ujit_module* m, const char* reason)
     UNAVAILABLE(ujit_cuda_current_device(&count));
     ujit_function* add = get(m, "add");
     UNAVAILABLE(ujit_function_compile(add, "void(float32[:], float32[:], float32[:])", UJIT_TARGET_CUDA, NULL));
+    ujit_kernel_attributes attrs = {sizeof attrs, 0, 0, 0, 0, 0};
+    UNAVAILABLE(ujit_function_kernel_attributes(add, "(float32[::1], float32[::1], float32[::1])", &attrs));
+    ujit_function_release(add);
+}
+
+/* cudacg: the driver's facts of a kernel's specialization (Numba's get_regs_per_thread, ...). */
+static void test_kernel_attributes_with_cuda(ujit_module* m) {
+    ujit_function* add = get(m, "add");
+    ujit_kernel_attributes a = {sizeof a, 0, 0, 0, 0, 0};
+    CHECK(ujit_function_kernel_attributes(add, "(float32[::1], float32[::1], float32[::1])", &a) == UJIT_OK);
+    CHECK(a.regs_per_thread > 0 && a.max_threads_per_block > 0 && a.max_threads_per_block <= 1024);
+    CHECK(a.shared_bytes_per_block == 0 && a.local_bytes_per_thread >= 0 && a.const_bytes >= 0);
+    a.struct_size = 0;
+    CHECK(ujit_function_kernel_attributes(add, "(float32[::1], float32[::1], float32[::1])", &a) ==
+          UJIT_ERROR_ARGUMENT);
     ujit_function_release(add);
 }
 
@@ -372,6 +387,7 @@ void test_cuda(void) {
     if (ujit_cuda_available(&reason)) {
         CHECK(reason && strcmp(reason, "") == 0);
         test_device_queries_with_cuda();
+        test_kernel_attributes_with_cuda(m);
         test_device_arrays(m, 1);
         test_host_memory(1);
         printf("capi_test: CUDA paths ran on the GPU\n");

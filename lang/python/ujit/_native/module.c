@@ -465,6 +465,23 @@ static PyObject* function_link_cubin(FunctionObject* self, PyObject* args) {
     return r;
 }
 
+/* kernel_attributes(signature) -> (regs_per_thread, local_bytes_per_thread, const_bytes,
+ * shared_bytes_per_block, max_threads_per_block) of the kernel's specialization for the
+ * signature, loaded on the current device (ujit_function_kernel_attributes). */
+static PyObject* function_kernel_attributes(FunctionObject* self, PyObject* args) {
+    const char* sig;
+    if (!PyArg_ParseTuple(args, "s", &sig)) return NULL;
+    ujit_kernel_attributes a;
+    memset(&a, 0, sizeof a);
+    a.struct_size = sizeof a;
+    PyThreadState* save = PyEval_SaveThread();
+    ujit_status st = ujit_function_kernel_attributes(self->handle, sig, &a);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, self->module);
+    return Py_BuildValue("(iiiii)", a.regs_per_thread, a.local_bytes_per_thread, a.const_bytes,
+                         a.shared_bytes_per_block, a.max_threads_per_block);
+}
+
 /* vectorize(inputs, out, target): applies a vectorize ufunc over host arrays and scalars
  * into `out` (broadcast shape, result dtype). */
 static PyObject* function_vectorize(FunctionObject* self, PyObject* args) {
@@ -507,6 +524,8 @@ static PyMethodDef function_methods[] = {
     {"dump", (PyCFunction)function_dump, METH_VARARGS, "dump(what, signature=None, arch=None) -> str"},
     {"link_cubin", (PyCFunction)function_link_cubin, METH_VARARGS, "link_cubin(signature=None, arch=None) -> bytes"},
     {"vectorize", (PyCFunction)function_vectorize, METH_VARARGS, "vectorize(inputs, out, target=0)"},
+    {"kernel_attributes", (PyCFunction)function_kernel_attributes, METH_VARARGS,
+     "kernel_attributes(signature) -> (regs, local bytes, const bytes, shared bytes, max threads)"},
     {NULL, NULL, 0, NULL}};
 
 PyTypeObject Ujit_FunctionType = {

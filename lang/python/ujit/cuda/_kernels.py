@@ -406,6 +406,41 @@ class Kernel(ext.KernelBase):
         sigs = self._owner.signatures or self._owner.declared
         return {_argument_types(s): disassemble(kernel_cubin(self._owner, s)) for s in sigs}
 
+    # --- cudacg: Numba's resource queries (cuFuncGetAttribute), per signature: for one
+    # signature (a Signature, or its tuple of argument types) its value; else the value of the
+    # one signature of a specialized kernel, or a dict keyed by each compiled signature's
+    # tuple of argument types.
+    def _attribute(self, index, signature):
+        if signature is not None:
+            return self._attributes_of(signature)[index]
+        sigs = self._owner.signatures or self._owner.declared
+        if self.specialized and len(sigs) == 1:
+            return self._attributes_of(sigs[0])[index]
+        return {_argument_types(s): self._attributes_of(s)[index] for s in sigs}
+
+    def _attributes_of(self, signature):
+        if isinstance(signature, str):
+            text = "(%s)" % ", ".join(_types.param_texts(signature))
+        else:
+            args = getattr(signature, "args", signature)
+            text = "(%s)" % ", ".join(str(t) for t in args)
+        return self._owner.function().kernel_attributes(text)
+
+    def get_regs_per_thread(self, signature=None):
+        return self._attribute(0, signature)
+
+    def get_local_mem_per_thread(self, signature=None):
+        return self._attribute(1, signature)
+
+    def get_const_mem_size(self, signature=None):
+        return self._attribute(2, signature)
+
+    def get_shared_mem_per_block(self, signature=None):
+        return self._attribute(3, signature)
+
+    def get_max_threads_per_block(self, signature=None):
+        return self._attribute(4, signature)
+
     def __repr__(self):
         return self._owner._repr()
 

@@ -4,6 +4,15 @@ from .._types import Type as _Type
 from .._typesmod import from_dtype  # noqa: F401
 
 
+def _numpy_version():
+    import numpy as np
+
+    return tuple(int(part) for part in np.__version__.split(".")[:2])
+
+
+numpy_version = _numpy_version()  # Numba's (major, minor) of the NumPy it runs with
+
+
 def as_dtype(nbtype):
     """The NumPy dtype of a Numba scalar type (the element dtype for an array type)."""
     if not isinstance(nbtype, _Type) or nbtype.dtype is None:
