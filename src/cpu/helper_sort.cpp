@@ -283,10 +283,41 @@ template <class T> void argsort_compare(const char* data, size_t n, int64_t stri
     });
 }
 
+// NumPy's order treats -0.0 and 0.0 as equal: one key for both, so that a stable argsort keeps
+// them in index order (their bit patterns would order -0.0 first).
+template <class T> T zero_unsigned(T v) {
+    if constexpr (std::is_floating_point_v<T>)
+        return v == 0 ? T(0) : v;
+    else
+        return v;
+}
+
+// Stable argsort of 32-bit keys by the AVX-512 sort of 64-bit words: each key's order-
+// preserving bits above its index. The words are distinct, so however the sort breaks ties
+// the indices of equal keys come out in order. NaNs get the greatest key (every float's is
+// below it): last, in index order. False where that sort is unusable or malloc fails.
+template <class T> bool argsort_packed(const char* data, size_t n, int64_t stride, int64_t* out) {
+    static_assert(sizeof(T) == 4);
+    if (!avx512_sort_usable() || n > (size_t(1) << 32)) return false;
+    uint64_t* words = static_cast<uint64_t*>(std::malloc(n * sizeof(uint64_t)));
+    if (!words) return false;
+    for (size_t i = 0; i < n; ++i) {
+        T v = load<T>(data + static_cast<int64_t>(i) * stride);
+        uint64_t key = is_nan(v) ? 0xffffffffu : KeyOf<T>::to(zero_unsigned(v));
+        words[i] = key << 32 | i;
+    }
+    avx512_sort(words, n);
+    for (size_t i = 0; i < n; ++i) out[i] = static_cast<int64_t>(words[i] & 0xffffffffu);
+    std::free(words);
+    return true;
+}
+
 template <class T> void argsort_row(const char* data, size_t n, int64_t stride, int64_t* out) {
     if constexpr (!std::is_arithmetic_v<T>) {
         argsort_compare<T>(data, n, stride, out);
     } else {
+        if constexpr (sizeof(T) == 4)
+            if (n > kInsertion && argsort_packed<T>(data, n, stride, out)) return;
         using K = KeyOf<T>;
         using U = typename K::U;
         if (n < kRadixMin<U>) return argsort_compare<T>(data, n, stride, out);
@@ -303,7 +334,7 @@ template <class T> void argsort_row(const char* data, size_t n, int64_t stride, 
             if (is_nan(v)) {
                 idx_tmp[nn++] = static_cast<int64_t>(i);
             } else {
-                keys[m] = K::to(v);
+                keys[m] = K::to(zero_unsigned(v));
                 out[m++] = static_cast<int64_t>(i);
             }
         }
