@@ -26,4 +26,11 @@ bool avx512_sort(uint64_t* a, size_t n);
 bool avx512_sort(int32_t* a, size_t n);
 bool avx512_sort(uint32_t* a, size_t n);
 
+// Sorts the n (key, index) pairs of key[] and index[] by key, then by index (the stable
+// order when index[] holds distinct indices): argsort's core (sort_avx512_pairs.hpp). Keys as
+// avx512_sort's; false, doing nothing, unless avx512_sort_usable().
+bool avx512_argsort(double* key, int64_t* index, size_t n);
+bool avx512_argsort(int64_t* key, int64_t* index, size_t n);
+bool avx512_argsort(uint64_t* key, int64_t* index, size_t n);
+
 }  // namespace ujit::cpu

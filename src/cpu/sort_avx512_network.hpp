@@ -79,17 +79,24 @@ template <class S> struct LaneTables {
     }();
 };
 
+// a gets the smaller of each lane's two keys, b the greater. Key-index pairs
+// (sort_avx512_pairs.hpp) order themselves: min and max of each part would tear them apart.
 template <class S> UJIT_AVX512_INLINE void exchange(typename S::V& a, typename S::V& b) {
-    typename S::V lo = S::min(a, b);
-    b = S::max(a, b);
-    a = lo;
+    if constexpr (requires { S::order(a, b); }) {
+        S::order(a, b);
+    } else {
+        typename S::V lo = S::min(a, b);
+        b = S::max(a, b);
+        a = lo;
+    }
 }
 
 // Lane l meets lane partner[l]; the lower half of each block of 2^b lanes keeps the smaller.
 template <class S>
 UJIT_AVX512_INLINE typename S::V exchange_lanes(typename S::V v, const typename S::Index* partner, int b) {
-    typename S::V p = S::permute(v, partner);
-    return S::blend(static_cast<typename S::M>(LaneTables<S>::kTables.low[b]), S::max(v, p), S::min(v, p));
+    typename S::V lo = v, hi = S::permute(v, partner);
+    exchange<S>(lo, hi);
+    return S::blend(static_cast<typename S::M>(LaneTables<S>::kTables.low[b]), hi, lo);
 }
 
 template <class S, int K, size_t... P>

@@ -436,6 +436,10 @@ def sort_in_place(a):
 def sorted_copy(a):
     return np.sort(a)
 
+@ujit.njit
+def stable_argsort(a):
+    return np.argsort(a, kind="mergesort")
+
 rng = np.random.RandomState(5)
 for dtype in (np.float64, np.float32, np.int64, np.int32, np.uint64, np.uint32):
     for n in list(range(0, 70)) + [255, 256, 257, 1000, 5000, 100_000]:
@@ -446,6 +450,7 @@ for dtype in (np.float64, np.float32, np.int64, np.int32, np.uint64, np.uint32):
             a[0] = -0.0
         expected = np.sort(a)
         np.testing.assert_array_equal(sorted_copy(a[::-1]), np.sort(a[::-1]))
+        np.testing.assert_array_equal(stable_argsort(a), np.argsort(a, kind="stable"))
         sort_in_place(a)
         np.testing.assert_array_equal(a, expected)
 print("ok")
@@ -454,7 +459,8 @@ print("ok")
 
 def test_sorts_without_avx512_match_numpy(tmp_path):
     # UJIT_DISABLE_AVX512_SORT=1 takes the paths of CPUs without AVX-512 (radix and
-    # comparison sorts), which an AVX-512 machine otherwise never runs for these dtypes.
+    # comparison sorts, and argsorts), which an AVX-512 machine otherwise never runs for these
+    # dtypes.
     path = tmp_path / "fallback_sort.py"
     path.write_text(FALLBACK_SORT_SCRIPT)
     env = dict(os.environ, UJIT_DISABLE_AVX512_SORT="1")

@@ -70,3 +70,41 @@ TEMPLATE_TEST_CASE("sort_avx512: every length to 1000 and long rows sort as std:
     check_rows<TestType>(0, 1000, 1);
     check_rows<TestType>(4096 * 6, 4096 * 6 + 5, 1);  // every shape, many partition levels
 }
+
+namespace {
+
+template <class T> void check_argsorts(size_t from, size_t to, size_t step) {
+    std::mt19937_64 rng(7);
+    for (size_t n = from; n <= to; n += step)
+        for (int shape : {2, static_cast<int>(n % 6)}) {
+            const std::vector<T> keys = row<T>(n, shape, rng);
+            std::vector<int64_t> expected(n);
+            for (size_t i = 0; i < n; ++i) expected[i] = static_cast<int64_t>(i);
+            std::stable_sort(expected.begin(), expected.end(), [&](int64_t a, int64_t b) { return keys[a] < keys[b]; });
+            // The pairs come in reversed: they go out by key, then by index, whatever came in.
+            std::vector<T> k(keys.rbegin(), keys.rend());
+            std::vector<int64_t> index(n);
+            for (size_t i = 0; i < n; ++i) index[i] = static_cast<int64_t>(n - 1 - i);
+            REQUIRE(ujit::cpu::avx512_argsort(k.data(), index.data(), n));
+            INFO("n = " << n << ", shape " << shape);
+            REQUIRE(index == expected);
+            bool keys_follow = true;  // the keys moved with their indices
+            for (size_t i = 0; i < n; ++i) keys_follow &= k[i] == keys[index[i]];
+            REQUIRE(keys_follow);
+        }
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("sort_avx512: argsort of 64-bit keys is the stable order at every length", "[cpu][sort]", double,
+                   int64_t, uint64_t) {
+    if (!avx512_sort_usable()) {
+        std::vector<TestType> k{3, 1, 2};
+        std::vector<int64_t> index{0, 1, 2};
+        CHECK_FALSE(ujit::cpu::avx512_argsort(k.data(), index.data(), 3));
+        WARN("this CPU lacks AVX-512 (or UJIT_DISABLE_AVX512_SORT is set): the vector argsort is not tested");
+        return;
+    }
+    check_argsorts<TestType>(0, 1000, 1);
+    check_argsorts<TestType>(4096 * 6, 4096 * 6 + 5, 1);
+}
