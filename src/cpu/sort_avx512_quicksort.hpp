@@ -157,6 +157,19 @@ template <class S> UJIT_AVX512 typename S::T choose_pivot(const typename S::T* a
     return lane<S>(r[kVectors / 2], 0);
 }
 
+// Whether every key of a[0, n) (n >= 2 vectors) is `key`: checked only where the first and
+// last vectors hold nothing else, so that other rows pay two compares.
+template <class S> UJIT_AVX512 bool all_equal(const typename S::T* a, size_t n, typename S::T key) {
+    constexpr size_t L = S::kLanes;
+    const typename S::V k = S::set1(key);
+    constexpr auto kAll = static_cast<typename S::M>(~0u);
+    if (S::eq(S::load(a), k) != kAll || S::eq(S::load(a + n - L), k) != kAll) return false;
+    size_t i = 0;
+    for (; i + L <= n; i += L)
+        if (S::eq(S::load(a + i), k) != kAll) return false;
+    return S::eq(S::load(a + n - L), k) == kAll;
+}
+
 // Vectors a partition step reads (as x86-simd-sort): 1 was about 1.8x slower on 1M than 4.
 constexpr int kUnroll = 8;
 // Rows of up to 32 vectors end in a network held in the 32 vector registers.
@@ -170,6 +183,7 @@ template <class S> UJIT_AVX512 void quicksort(typename S::T* a, size_t n, int de
             return;
         }
         const typename S::T pivot = choose_pivot<S>(a, n);
+        if (all_equal<S>(a, n, pivot)) return;  // constant rows (and runs of one key)
         const Split<S> split = partition<S, false, kUnroll>(a, n, pivot);
         size_t m = split.left;
         if (m == 0) {  // the pivot is the least key: its copies go first, and are in place

@@ -422,6 +422,13 @@ def test_vector_sort_of_a_right_side_that_is_all_the_pivot():
         a = np.r_[np.random.RandomState(3).randint(0, 1000, 30_000), np.full(70_000, 1000)].astype(dtype)
         np.random.RandomState(4).shuffle(a)
         check_sorted_like_numpy(a)
+        # Nearly constant: the ends and the sample are all one key, a few keys inside are not
+        # (the all-equal scan must find them); and wholly constant, which it returns at once.
+        b = np.full(100_000, 5, dtype)
+        b[50_000:50_003] = 1
+        b[70_000] = 9
+        check_sorted_like_numpy(b)
+        check_sorted_like_numpy(np.full(100_000, 7, dtype))
 
 
 FALLBACK_SORT_SCRIPT = r"""
