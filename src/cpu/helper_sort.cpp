@@ -283,10 +283,99 @@ template <class T> void argsort_compare(const char* data, size_t n, int64_t stri
     });
 }
 
+// NumPy's order treats -0.0 and 0.0 as equal: one key for both, so that a stable argsort keeps
+// them in index order (their bit patterns would order -0.0 first).
+template <class T> T zero_unsigned(T v) {
+    if constexpr (std::is_floating_point_v<T>)
+        return v + T(0);  // -0.0 + 0.0 is 0.0, and x + 0.0 is x: no branch on the data
+    else
+        return v;
+}
+
+// The radix sort's passes over the row: its digits in which the (non-NaN) keys differ.
+template <class T> int radix_passes(const char* data, size_t n, int64_t stride) {
+    using K = KeyOf<T>;
+    using U = typename K::U;
+    // Without branches, so that a contiguous row's scan vectorizes (a NaN first key only
+    // overestimates the passes).
+    auto key = [](T v) { return is_nan(v) ? U(0) : K::to(zero_unsigned(v)); };
+    const U first = key(load<T>(data));
+    U differ = 0;
+    if (stride == static_cast<int64_t>(sizeof(T))) {
+        for (size_t i = 0; i < n; ++i) {
+            T v = load<T>(data + i * sizeof(T));
+            differ |= is_nan(v) ? U(0) : key(v) ^ first;
+        }
+    } else {
+        for (size_t i = 0; i < n; ++i) {
+            T v = load<T>(data + static_cast<int64_t>(i) * stride);
+            differ |= is_nan(v) ? U(0) : key(v) ^ first;
+        }
+    }
+    int passes = 0;
+    for (int p = 0; p < Digits<U>::kPasses; ++p)
+        passes += ((differ >> (Digits<U>::kBits * p)) & U(Digits<U>::kRadix - 1)) != 0;
+    return passes;
+}
+
+// Stable argsort of 32-bit keys by the AVX-512 sort of 64-bit words: each key's order-
+// preserving bits above its index. The words are distinct, so however the sort breaks ties
+// the indices of equal keys come out in order. NaNs get the greatest key (every float's is
+// below it): last, in index order. False where that sort is unusable or malloc fails.
+template <class T> bool argsort_packed(const char* data, size_t n, int64_t stride, int64_t* out) {
+    static_assert(sizeof(T) == 4);
+    if (!avx512_sort_usable() || n > (size_t(1) << 32)) return false;
+    uint64_t* words = static_cast<uint64_t*>(std::malloc(n * sizeof(uint64_t)));
+    if (!words) return false;
+    for (size_t i = 0; i < n; ++i) {
+        T v = load<T>(data + static_cast<int64_t>(i) * stride);
+        uint64_t key = is_nan(v) ? 0xffffffffu : KeyOf<T>::to(zero_unsigned(v));
+        words[i] = key << 32 | i;
+    }
+    avx512_sort(words, n);
+    for (size_t i = 0; i < n; ++i) out[i] = static_cast<int64_t>(words[i] & 0xffffffffu);
+    std::free(words);
+    return true;
+}
+
+// Stable argsort of 64-bit keys by the AVX-512 sort of (key, index) pairs: NaNs' indices
+// last in order, the other keys gathered with their indices and sorted. False where that sort
+// is unusable or malloc fails.
+template <class T> bool argsort_pairs(const char* data, size_t n, int64_t stride, int64_t* out) {
+    static_assert(sizeof(T) == 8);
+    if (!avx512_sort_usable()) return false;
+    T* keys = static_cast<T*>(std::malloc(n * sizeof(T)));
+    if (!keys) return false;
+    size_t m = 0, back = n;
+    for (size_t i = 0; i < n; ++i) {
+        T v = load<T>(data + static_cast<int64_t>(i) * stride);
+        if (is_nan(v)) {
+            out[--back] = static_cast<int64_t>(i);
+        } else {
+            keys[m] = zero_unsigned(v);
+            out[m++] = static_cast<int64_t>(i);
+        }
+    }
+    std::reverse(out + m, out + n);  // the NaNs' indices came in from the back
+    avx512_argsort(keys, out, m);
+    std::free(keys);
+    return true;
+}
+
 template <class T> void argsort_row(const char* data, size_t n, int64_t stride, int64_t* out) {
     if constexpr (!std::is_arithmetic_v<T>) {
         argsort_compare<T>(data, n, stride, out);
     } else {
+        if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
+            // The vector sorts cost about as much as 2 radix passes (1M keys here): rows whose
+            // keys differ in fewer digits (few distinct values, small ranges) go to the radix sort.
+            if (n > kInsertion && radix_passes<T>(data, n, stride) > (sizeof(T) == 8 ? 2 : 1)) {
+                if constexpr (sizeof(T) == 4)
+                    if (argsort_packed<T>(data, n, stride, out)) return;
+                if constexpr (sizeof(T) == 8)
+                    if (argsort_pairs<T>(data, n, stride, out)) return;
+            }
+        }
         using K = KeyOf<T>;
         using U = typename K::U;
         if (n < kRadixMin<U>) return argsort_compare<T>(data, n, stride, out);
@@ -303,7 +392,7 @@ template <class T> void argsort_row(const char* data, size_t n, int64_t stride, 
             if (is_nan(v)) {
                 idx_tmp[nn++] = static_cast<int64_t>(i);
             } else {
-                keys[m] = K::to(v);
+                keys[m] = K::to(zero_unsigned(v));
                 out[m++] = static_cast<int64_t>(i);
             }
         }

@@ -6,7 +6,9 @@
 // skips the passes whose digit is the same in every key (small integer ranges take one or
 // two); complex numbers by std::stable_sort with NumPy's comparison. Short rows use an
 // insertion sort. argsort is stable for every kind, which NumPy's quicksort permits (ties
-// unspecified) and kind='stable' requires.
+// unspecified) and kind='stable' requires; with AVX-512, argsort of 32-bit keys sorts 64-bit
+// words (the key's order above the index: distinct words, so stable) by the vector sort, and
+// of 64-bit keys sorts (key, index) pairs by key then index (cpu/sort_avx512_pairs.hpp).
 //
 // Rows are given as a pointer, a length and a stride in bytes (any sign): a strided row is
 // gathered into a buffer and scattered back. Working buffers come from malloc and are freed

@@ -403,3 +403,73 @@ def test_vector_sort_of_many_equal_keys_and_few_distinct():
     for dtype in (np.float64, np.int32):
         check_sorted_like_numpy(np.random.RandomState(12).randint(0, 3, 20_000).astype(dtype))
         check_sorted_like_numpy(np.r_[np.zeros(5000), np.ones(3)].astype(dtype))
+
+
+# ---- sort: the vector sort's base case and pivots (cpu/sort_avx512_network.hpp,
+# sort_avx512_quicksort.hpp), and the sorts of CPUs without AVX-512.
+@pytest.mark.parametrize("dtype", VECTOR_SORTED)
+def test_vector_sort_of_every_length_to_1000_with_duplicates(dtype):
+    rng = np.random.RandomState(21)
+    for n in range(1001):
+        few = rng.randint(0, 5, n).astype(dtype)  # many duplicates: equal pivots, equal sides
+        check_sorted_like_numpy(few)
+        check_sorted_like_numpy(with_ties_and_extremes(dtype, n, n + 7))
+
+
+def test_vector_sort_of_a_right_side_that_is_all_the_pivot():
+    # The greatest key is the pivot of most partitions here: those sides are done unsorted.
+    for dtype in (np.float64, np.int64, np.float32, np.int32):
+        a = np.r_[np.random.RandomState(3).randint(0, 1000, 30_000), np.full(70_000, 1000)].astype(dtype)
+        np.random.RandomState(4).shuffle(a)
+        check_sorted_like_numpy(a)
+        # Nearly constant: the ends and the sample are all one key, a few keys inside are not
+        # (the all-equal scan must find them); and wholly constant, which it returns at once.
+        b = np.full(100_000, 5, dtype)
+        b[50_000:50_003] = 1
+        b[70_000] = 9
+        check_sorted_like_numpy(b)
+        check_sorted_like_numpy(np.full(100_000, 7, dtype))
+
+
+FALLBACK_SORT_SCRIPT = r"""
+import numpy as np
+import ujit
+
+@ujit.njit
+def sort_in_place(a):
+    a.sort()
+
+@ujit.njit
+def sorted_copy(a):
+    return np.sort(a)
+
+@ujit.njit
+def stable_argsort(a):
+    return np.argsort(a, kind="mergesort")
+
+rng = np.random.RandomState(5)
+for dtype in (np.float64, np.float32, np.int64, np.int32, np.uint64, np.uint32):
+    for n in list(range(0, 70)) + [255, 256, 257, 1000, 5000, 100_000]:
+        a = (rng.standard_normal(n) * 1e3).astype(dtype)
+        if n > 3 and a.dtype.kind == "f":
+            a[rng.randint(0, n, n // 4)] = np.nan
+            a[rng.randint(0, n, 2)] = -np.inf
+            a[0] = -0.0
+        expected = np.sort(a)
+        np.testing.assert_array_equal(sorted_copy(a[::-1]), np.sort(a[::-1]))
+        np.testing.assert_array_equal(stable_argsort(a), np.argsort(a, kind="stable"))
+        sort_in_place(a)
+        np.testing.assert_array_equal(a, expected)
+print("ok")
+"""
+
+
+def test_sorts_without_avx512_match_numpy(tmp_path):
+    # UJIT_DISABLE_AVX512_SORT=1 takes the paths of CPUs without AVX-512 (radix and
+    # comparison sorts, and argsorts), which an AVX-512 machine otherwise never runs for these
+    # dtypes.
+    path = tmp_path / "fallback_sort.py"
+    path.write_text(FALLBACK_SORT_SCRIPT)
+    env = dict(os.environ, UJIT_DISABLE_AVX512_SORT="1")
+    out = subprocess.run([sys.executable, str(path)], env=env, capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
