@@ -79,4 +79,28 @@ status=$?
 echo "=== ujit under this NumPy: test_numpy_summary.py and the same programs"
 python3 -m pytest -q -p no:cacheprovider tests/python/test_numpy_summary.py 2>&1 | tail -8
 python3 -m pytest -q -p no:cacheprovider tests/python/test_corpus.py -k "$(echo $PROGRAMS | sed 's/ / or /g')" 2>&1 | tail -8
+echo "=== ujit: Ellipsis views of a kernel argument on the device, against NumPy"
+python3 - <<'PY'
+import numpy as np
+from ujit import cuda
+
+@cuda.jit
+def first_channel(img, out):
+    i = cuda.grid(1)
+    if i < out.shape[0]:
+        row = img[i, ...]
+        plane = img[..., 0]
+        out[i] = row[0, 1] + plane[i, 0]
+        img[i, ..., 1] = 2.0
+
+img = np.random.RandomState(0).rand(64, 3, 2)
+want_img = img.copy()
+want_out = img[:, 0, 1] + img[:, 0, 0]
+want_img[:, ..., 1] = 2.0
+d_img = cuda.to_device(img)
+d_out = cuda.device_array(64)
+first_channel[2, 32](d_img, d_out)
+ok = np.allclose(d_out.copy_to_host(), want_out) and np.array_equal(d_img.copy_to_host(), want_img)
+print("ellipsis kernel", "ok" if ok else "MISMATCH")
+PY
 exit $status
