@@ -134,7 +134,13 @@ const Type* Inferrer::attribute(const Attribute* a) {
     switch (base->kind()) {
     case Kind::Namespace: {
         auto m = resolve_member(base->path(), a->attr);
-        if (!m) error(a->attr_loc, fmt::format("'{}' has no attribute '{}' in ujit", spelled(a->value), a->attr));
+        if (!m) {
+            // NumPy functions users reach for that Numba 0.68 refuses too (numba#2327, #4074).
+            const std::string full = base->path() + "." + a->attr;
+            const bool numba_lacks = full == "np.tile" || full == "np.meshgrid" || full == "np.squeeze";
+            error(a->attr_loc, fmt::format("'{}' has no attribute '{}' in ujit{}", spelled(a->value), a->attr,
+                                           numba_lacks ? " (Numba 0.68 does not compile it either)" : ""));
+        }
         return member(a, *m, spelled(a));
     }
     case Kind::Array: return array_attribute(a, base);

@@ -485,3 +485,9 @@ def test_repeat_each_errors():
         repeat_each(np.arange(2.0), np.array([1, -1]))
     with pytest.raises(ValueError, match="could not be broadcast"):
         repeat_each(np.arange(3.0), np.array([1, 1]))
+
+
+def test_functions_numba_lacks_are_located_errors():
+    for f in (lambda a: np.tile(a, 2), lambda a: np.meshgrid(a, a), lambda a: np.squeeze(a)):
+        with pytest.raises(ujit.CompileError, match="Numba 0.68 does not compile it either"):
+            njit(f)(np.ones(2))
