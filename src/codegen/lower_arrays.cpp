@@ -55,6 +55,10 @@ llvm::Value* FunctionLowering::element_pointer(llvm::Value* arr, const Type* at,
     };
     std::vector<Item> items;
     auto add = [&](const Expr* e) {
+        if (auto* n = dyn_cast<Name>(e); n && n->id == "...") {
+            items.push_back({nplib::IndexItem::Ellipsis});
+            return;
+        }
         if (auto* sl = dyn_cast<Slice>(e)) {
             items.push_back({sl->step ? nplib::IndexItem::SteppedSlice : nplib::IndexItem::Slice, nullptr, false, sl});
             return;
@@ -85,6 +89,17 @@ llvm::Value* FunctionLowering::element_pointer(llvm::Value* arr, const Type* at,
         }
     } else {
         add(index);
+    }
+    // `...` stands for the axes the other items leave, each a whole `:`.
+    int used = 0;
+    for (const Item& item : items)
+        if (item.kind != nplib::IndexItem::NewAxis && item.kind != nplib::IndexItem::Ellipsis) ++used;
+    for (size_t j = 0; j < items.size(); ++j) {
+        if (items[j].kind != nplib::IndexItem::Ellipsis) continue;
+        items.erase(items.begin() + static_cast<std::ptrdiff_t>(j));
+        items.insert(items.begin() + static_cast<std::ptrdiff_t>(j),
+                     static_cast<size_t>(std::max(at->ndim() - used, 0)), Item{nplib::IndexItem::Slice});
+        break;  // typing refused a second one
     }
     std::vector<nplib::IndexItem> kinds;
     for (const Item& item : items) kinds.push_back(item.kind);

@@ -615,6 +615,26 @@ private:
     // (x[i] extracted from x's vector); expr() returns them as they are.
     std::unordered_map<const syntax::Expr*, llvm::Value*> lane_values_;
     // ---- end gpuspeed
+    // ---- nplib6: the calls of nplib/summary_typing.cpp (lower_shape_helpers.cpp dispatches)
+    llvm::Value* summary_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                              syntax::SourceLoc loc);
+    // nplib/lower_binning.cpp
+    llvm::Value* histogram(TypedValue a, TypedValue bins, TypedValue range, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* digitize(TypedValue x, TypedValue bins, llvm::Value* right, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* conjugate(llvm::Value* v, const Type* t);
+    llvm::Value* correlate(TypedValue a, TypedValue v, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* trapezoid(TypedValue y, TypedValue x, llvm::Value* dx, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* cross(TypedValue x, TypedValue y, const Type* rt, syntax::SourceLoc loc);
+    // nplib/lower_nan_reductions.cpp
+    llvm::Value* nan_reduction(types::BuiltinId id, TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* peak_to_peak(TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* average(TypedValue a, TypedValue w, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* array_equal(TypedValue x, TypedValue y, syntax::SourceLoc loc);
+    // nplib/lower_shape_helpers.cpp
+    llvm::Value* diagonal(TypedValue v, llvm::Value* k, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* at_least(types::BuiltinId id, TypedValue a, const Type* rt);
+    llvm::Value* repeated_each(TypedValue a, TypedValue repeats, const Type* rt, syntax::SourceLoc loc);
+    // ---- end nplib6
 
 public:
     ModuleLowering& mod;

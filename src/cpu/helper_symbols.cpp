@@ -1,5 +1,6 @@
 #include "cpu/helper_symbols.hpp"
 
+#include "cpu/helper_binning.hpp"
 #include "cpu/helper_errors.hpp"
 #include "cpu/helper_lapack.hpp"
 #include "cpu/helper_linalg.hpp"
@@ -53,6 +54,11 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_unique", reinterpret_cast<void*>(&ujit_rt_unique)},
         {"ujit_rt_quantile", reinterpret_cast<void*>(&ujit_rt_quantile)},  // nplib4: median, percentile
         {"ujit_rt_interp", reinterpret_cast<void*>(&ujit_rt_interp)},      // nplib4: np.interp
+        // nplib6: np.histogram, np.digitize (cpu/helper_binning)
+        {"ujit_rt_histogram_uniform", reinterpret_cast<void*>(&ujit_rt_histogram_uniform)},
+        {"ujit_rt_histogram_edges", reinterpret_cast<void*>(&ujit_rt_histogram_edges)},
+        {"ujit_rt_monotonicity", reinterpret_cast<void*>(&ujit_rt_monotonicity)},
+        {"ujit_rt_digitize", reinterpret_cast<void*>(&ujit_rt_digitize)},
         {"ujit_rt_dot", reinterpret_cast<void*>(&ujit_rt_dot)},
         {"ujit_rt_norm", reinterpret_cast<void*>(&ujit_rt_norm)},
         {"ujit_rt_matmul", reinterpret_cast<void*>(&ujit_rt_matmul)},

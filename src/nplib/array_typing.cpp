@@ -23,7 +23,35 @@ bool check_contiguity(const std::vector<IndexItem>& outer_to_inner) {
 
 }  // namespace
 
-const Type* basic_index_type(const Type* array, const std::vector<IndexItem>& items, std::string* error) {
+std::vector<IndexItem> expand_ellipsis(const std::vector<IndexItem>& items, int ndim, std::string* error) {
+    int used = 0, ellipses = 0;
+    for (IndexItem item : items) {
+        if (item == IndexItem::Ellipsis) ++ellipses;
+        if (item != IndexItem::NewAxis && item != IndexItem::Ellipsis) ++used;
+    }
+    if (ellipses == 0) return items;
+    if (ellipses > 1) {
+        *error = "an index can only have a single ellipsis ('...')";
+        return {};
+    }
+    std::vector<IndexItem> out;
+    for (IndexItem item : items) {
+        if (item != IndexItem::Ellipsis) {
+            out.push_back(item);
+            continue;
+        }
+        for (int k = used; k < ndim; ++k) out.push_back(IndexItem::Slice);
+    }
+    return out;
+}
+
+const Type* basic_index_type(const Type* array, const std::vector<IndexItem>& given, std::string* error) {
+    std::string twice;
+    std::vector<IndexItem> items = expand_ellipsis(given, array->ndim(), &twice);
+    if (!twice.empty()) {
+        *error = twice;
+        return nullptr;
+    }
     std::vector<IndexItem> axes;  // the items that consume an axis (None does not)
     int ndim = array->ndim();
     for (IndexItem item : items) {

@@ -13,8 +13,13 @@
 namespace ujit::nplib {
 
 // One item of a basic index, as Numba's typing sees it: an integer, a slice without a step
-// (`1:3`, `:`), a slice with one (`::2`, even `::1`), or None / np.newaxis.
-enum class IndexItem { Integer, Slice, SteppedSlice, NewAxis };
+// (`1:3`, `:`), a slice with one (`::2`, even `::1`), None / np.newaxis, or `...` (as many
+// `:` as the axes the other items leave; expand_ellipsis replaces it).
+enum class IndexItem { Integer, Slice, SteppedSlice, NewAxis, Ellipsis };
+
+// `items` with a `...` replaced by the full slices it stands for in an array of `ndim` axes
+// (none when the others index them all). *error is set for a second `...`.
+std::vector<IndexItem> expand_ellipsis(const std::vector<IndexItem>& items, int ndim, std::string* error);
 
 // The type of a[items...]: the dtype when every axis gets an integer, else a view whose
 // layout follows Numba (a C array stays C while only integers lead and the innermost kept

@@ -84,6 +84,7 @@ const Params* params_of(BuiltinId id) {
     default:
         if (const Params* p = search_params_of(id)) return p;
         if (const Params* p = random_params_of(id)) return p;  // nplib5
+        if (const Params* p = summary_params_of(id)) return p;  // nplib6
         return linalg_params_of(id);
     }
 }
@@ -575,6 +576,7 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
     }
     if (random_params_of(id)) return random_extra_type(id, args);  // nplib5
     if (linalg_params_of(id)) return linalg_type(id, args);
+    if (summary_params_of(id)) return summary_call_type(id, args);  // nplib6
     return search_call_type(id, args, exprs);
 }
 

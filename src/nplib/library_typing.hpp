@@ -35,6 +35,11 @@ CallTyping random_extra_type(types::BuiltinId id, const std::vector<const types:
 const LibraryParams* linalg_params_of(types::BuiltinId id);
 CallTyping linalg_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
 // ---- end nplib5
+// ---- nplib6: summary_typing.cpp (np.histogram, digitize, correlate, trapz, cross, nan*, ptp,
+// average, array_equal, diag, expand_dims, atleast_*d)
+const LibraryParams* summary_params_of(types::BuiltinId id);
+CallTyping summary_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
+// ---- end nplib6
 
 // Whether the call is typed by library_call_type and lowered by lower_library.cpp.
 bool is_library_call(types::BuiltinId id);

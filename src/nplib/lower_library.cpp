@@ -53,6 +53,11 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
         if (!args[i] || !(*ops)[i]) return {};
         return {expr_as(args[i], (*ops)[i]), (*ops)[i]};
     };
+    if (nplib::summary_params_of(id)) {  // nplib6
+        std::vector<TypedValue> vals;
+        for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));
+        return summary_call(id, vals, type_of(e), e->loc);
+    }
     if (nplib::random_params_of(id) || nplib::linalg_params_of(id)) {  // nplib5
         std::vector<TypedValue> vals;
         for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));

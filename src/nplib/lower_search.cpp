@@ -38,7 +38,9 @@ llvm::Value* FunctionLowering::search_call(const Call* e, BuiltinId id, const st
     case BuiltinId::NpFlipud: return flipped(id, args[0], rt);
     case BuiltinId::NpRoll: return rolled(args[0], args[1].v, rt, e->loc);
     case BuiltinId::NpRepeat:
-    case BuiltinId::ArrayRepeat: return repeated(args[0], args[1].v, rt, e->loc);
+    case BuiltinId::ArrayRepeat:
+        if (args[1].t->is_array()) return repeated_each(args[0], args[1], rt, e->loc);  // nplib6
+        return repeated(args[0], args[1].v, rt, e->loc);
     case BuiltinId::NpMedian:
     case BuiltinId::NpNanmedian:
     case BuiltinId::NpPercentile:

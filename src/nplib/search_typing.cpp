@@ -196,12 +196,12 @@ CallTyping repeat_type(BuiltinId id, const std::vector<const Type*>& args) {
     const std::string what = name_of(id) + "()";
     if (!a->is_array())
         return fail(fmt::format("{} of {} is not supported by ujit (it takes arrays)", what, a->str()), 0);
-    if (!args[1]->is_int())
-        return fail(fmt::format("{}'s repeats must be an integer, not {} (ujit repeats every item alike)", what,
-                                args[1]->str()),
-                    1);
+    const Type* r = args[1];
+    const bool each = r->is_array() && r->ndim() == 1 && r->dtype()->is_int();  // nplib6: a count per item
+    if (!r->is_int() && !each)
+        return fail(fmt::format("{}'s repeats must be an integer or a 1-D array of them, not {}", what, r->str()), 1);
     CallTyping t;
-    t.operands = {a, types::int64()};
+    t.operands = {a, each ? r : types::int64()};
     t.result = types::array(a->dtype(), 1, types::Layout::C);
     return t;
 }

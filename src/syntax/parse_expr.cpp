@@ -423,7 +423,12 @@ Expr* Parser::parse_atom() {
     case Tok::Op:
         if (t.text == "(") return parse_paren();
         if (t.text == "[" || t.text == "{") return parse_display();
-        if (t.text == "...") unsupported(loc, "Ellipsis ('...') is");
+        if (t.text == "...") {  // Ellipsis: a name no program can bind, read only as an array index
+            auto* e = make<Name>(loc);
+            take();
+            e->id = "...";
+            return e;
+        }
         if (t.text == "*" || t.text == "**") unsupported(loc, "starred expressions are");
         break;
     default: break;

@@ -312,6 +312,8 @@ Stmt* Parser::parse_expr_or_assign() {
         if (starts_with_match) unsupported(loc, "'match' statements are");
         unsupported(t.loc, "variable annotations are");
     }
+    // A bare `...` statement (a placeholder body, as `pass`).
+    if (auto* n = dyn_cast<Name>(first); n && n->id == "...") return make<Pass>(loc);
     auto* s = make<ExprStmt>(loc);
     s->value = first;
     return s;

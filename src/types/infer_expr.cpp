@@ -80,6 +80,7 @@ const Type* Inferrer::expr_inner(const Expr* e) {
 }
 
 const Type* Inferrer::name(const Name* n) {
+    if (n->id == "...") error(n->loc, "Ellipsis ('...') is only supported as an array index by ujit");
     if (locals_.count(n->id)) {
         Variable* v = variable(n->id);
         if (!v || !v->type) {
@@ -134,7 +135,13 @@ const Type* Inferrer::attribute(const Attribute* a) {
     switch (base->kind()) {
     case Kind::Namespace: {
         auto m = resolve_member(base->path(), a->attr);
-        if (!m) error(a->attr_loc, fmt::format("'{}' has no attribute '{}' in ujit", spelled(a->value), a->attr));
+        if (!m) {
+            // NumPy functions users reach for that Numba 0.68 refuses too (numba#2327, #4074).
+            const std::string full = base->path() + "." + a->attr;
+            const bool numba_lacks = full == "np.tile" || full == "np.meshgrid" || full == "np.squeeze";
+            error(a->attr_loc, fmt::format("'{}' has no attribute '{}' in ujit{}", spelled(a->value), a->attr,
+                                           numba_lacks ? " (Numba 0.68 does not compile it either)" : ""));
+        }
         return member(a, *m, spelled(a));
     }
     case Kind::Array: return array_attribute(a, base);
@@ -243,6 +250,18 @@ const Type* Inferrer::subscript(const Subscript* s) {
 const Type* Inferrer::fancy_tuple_subscript(const Subscript* s, const Type* array) {
     auto* tup = dyn_cast<Tuple>(s->index);
     if (!tup) return nullptr;
+    auto is_ellipsis = [](const Expr* e) {
+        auto* n = dyn_cast<Name>(e);
+        return n && n->id == "...";
+    };
+    if (std::any_of(tup->elts.begin(), tup->elts.end(), is_ellipsis)) {  // a basic index (array_subscript)
+        for (const Expr* e : tup->elts) {
+            const Type* t = isa<Slice>(e) || is_ellipsis(e) ? nullptr : expr(e);
+            if (t && t->is_array())
+                error(e->loc, "Ellipsis ('...') together with an array index is not supported by ujit");
+        }
+        return nullptr;
+    }
     int at = -1;
     std::vector<const Type*> elems;
     for (size_t k = 0; k < tup->elts.size(); ++k) {
@@ -291,6 +310,10 @@ std::optional<nplib::IndexItem> Inferrer::index_item(const Expr* e) {
         set(sl, none());  // a slice is no value of its own: codegen reads its parts
         return sl->step ? nplib::IndexItem::SteppedSlice : nplib::IndexItem::Slice;
     }
+    if (auto* n = dyn_cast<Name>(e); n && n->id == "...") {
+        set(n, none());  // as a slice: no value of its own
+        return nplib::IndexItem::Ellipsis;
+    }
     const Type* t = expr(e);
     if (!t) return std::nullopt;
     if (t->is_none()) return nplib::IndexItem::NewAxis;
@@ -301,8 +324,10 @@ std::optional<nplib::IndexItem> Inferrer::index_item(const Expr* e) {
 }
 
 const Type* Inferrer::array_subscript(const Subscript* s, const Type* array) {
+    auto* lone = dyn_cast<Name>(s->index);
+    const bool ellipsis = lone && lone->id == "...";  // a[...]: the whole array, as a view
     // a[mask] with a boolean array (or array expression) of a's ndim: only stored into.
-    if (!isa<Tuple>(s->index) && !isa<Slice>(s->index)) {
+    if (!isa<Tuple>(s->index) && !isa<Slice>(s->index) && !ellipsis) {
         const Type* it = expr(s->index);
         if (it && it->is_array() && it->dtype()->is_bool()) {
             if (it->ndim() != array->ndim())
@@ -336,7 +361,7 @@ const Type* Inferrer::array_subscript(const Subscript* s, const Type* array) {
             set(tup, tuple(elems));
         }
     } else {
-        const Type* t = isa<Slice>(s->index) ? nullptr : expr(s->index);
+        const Type* t = isa<Slice>(s->index) || ellipsis ? nullptr : expr(s->index);
         if (t && t->is_tuple()) {  // a tuple-valued index variable: integers only
             for (const Type* et : t->elements()) {
                 if (!et->is_int())

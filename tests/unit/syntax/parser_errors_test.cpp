@@ -210,9 +210,7 @@ TEST_CASE("parser errors: expressions outside the subset", "[syntax][parser]") {
         {"y = {**d}\n", 1, 5, "dict unpacking ('**') is not supported by ujit"},
         {"y = {k: v for k in r}\n", 1, 5, "dict comprehensions are not supported by ujit"},
         {"y = {x for x in r}\n", 1, 5, "set comprehensions are not supported by ujit"},
-        {"y = ...\n", 1, 5, "Ellipsis ('...') is not supported by ujit"},
         {"y = *a, b\n", 1, 5, "starred expressions are not supported by ujit"},
-        {"y = a[...]\n", 1, 7, "Ellipsis ('...') is not supported by ujit"},
     });
 }
 
