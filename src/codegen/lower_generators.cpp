@@ -23,11 +23,14 @@
 #include "codegen/lower_context.hpp"
 
 #include "codegen/abi.hpp"
+#include "codegen/ast_walk.hpp"
 #include "codegen/llvm_types.hpp"
 
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/Support/MathExtras.h>
+
+#include <fmt/format.h>
 
 namespace ujit::codegen {
 
@@ -115,7 +118,36 @@ void FunctionLowering::each_generator_item(const Expr* e, const For* loop,
     b.SetInsertPoint(done);
 }
 
+namespace {
+
+// Does `block` rebind the variable `name` (=, op=, a for target)?
+bool rebinds(const Block& block, const std::string& name) {
+    auto names_it = [&](const Expr* target) {
+        return (isa<Name>(target) || isa<Tuple>(target)) && any_expr(target, [&](const Expr* x) {
+                   auto* n = dyn_cast<Name>(x);
+                   return n && n->id == name;
+               });
+    };
+    for (const Stmt* s : block) {
+        if (auto* a = dyn_cast<Assign>(s))
+            for (const Expr* t : a->targets)
+                if (names_it(t)) return true;
+        if (auto* a = dyn_cast<AugAssign>(s); a && names_it(a->target)) return true;
+        if (auto* f = dyn_cast<For>(s); f && names_it(f->target)) return true;
+        for (const Block* nested : nested_blocks(s))
+            if (rebinds(*nested, name)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 void FunctionLowering::for_generator(const For* s) {
+    // The loop borrows the generator (each_generator_item): the variable must keep it.
+    if (auto* n = dyn_cast<Name>(s->iter); n && rebinds(s->body, n->id))
+        unsupported(n->loc, fmt::format("'{}' is rebound inside the loop that iterates it: ujit's for loop borrows "
+                                        "the generator from its variable (iterate a copy: `it = {}`)",
+                                        n->id, n->id));
     const Type* yt = type_of(s->iter)->yield_type();
     each_generator_item(s->iter, s, [&](llvm::Value* item) { assign_to(s->target, item, yt); });
 }

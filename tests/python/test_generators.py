@@ -244,6 +244,16 @@ def enumerated(n):
 
 
 @njit
+def rebound(n):
+    g = squares(n)
+    t = 0
+    for x in g:
+        t += x
+        g = squares(2)
+    return t
+
+
+@njit
 def min_of(n):
     return min(squares(n))
 
@@ -338,6 +348,7 @@ def test_a_raise_inside_the_generator_reaches_the_caller_and_leaks_nothing():
     ("uses_in_try", "try statements in generator 'in_try'"),
     ("enumerated", r"enumerate\(\) of a generator is not supported"),
     ("min_of", "min"),
+    ("rebound", "'g' is rebound inside the loop that iterates it"),
 ])
 def test_refused_forms_are_located(fn, message):
     with pytest.raises(ujit.CompileError, match=message) as info:
