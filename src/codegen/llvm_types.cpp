@@ -54,7 +54,15 @@ llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
     if (t->is_array()) return array_struct(ctx, t->ndim());
     if (t->is_list()) return list_struct(ctx);
     if (t->is_str()) return str_struct(ctx);
-    if (t->is_record()) return llvm::PointerType::get(ctx, 0);  // a reference to the record's bytes, as Numba
+    if (t->is_record()) return llvm::PointerType::get(ctx, 0);
+    if (t->is_generator()) {  // {ptr meminfo, ptr coroutine handle}: codegen/lower_generators.cpp
+        auto* ptr = llvm::PointerType::get(ctx, 0);
+        return llvm::StructType::get(ctx, {ptr, ptr});
+    }
+    if (t->is_range()) {  // {start, stop, step}: codegen/lower_range.cpp
+        llvm::Type* e = value_type(ctx, t->range_item());
+        return llvm::StructType::get(ctx, {e, e, e});
+    }  // a reference to the record's bytes, as Numba
     if (t->is_dict() || t->is_set()) {  // {ptr header, ptr payload}: dicts/dict_runtime.h
         auto* ptr = llvm::PointerType::get(ctx, 0);
         return llvm::StructType::get(ctx, {ptr, ptr});

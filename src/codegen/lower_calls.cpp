@@ -194,7 +194,8 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     if (nplib::is_named_ufunc(id)) return named_ufunc_scalars(e, id);
     switch (id) {
     case BuiltinId::Print: return print_call(e);
-    case BuiltinId::Range: unsupported(e->loc, "range() is only supported as the iterator of a for loop");
+    case BuiltinId::Range: return range_value(e);
+    case BuiltinId::Next: return generator_next(e);
     case BuiltinId::GetNumThreads:
     case BuiltinId::SetNumThreads:
     case BuiltinId::GetThreadId: return thread_call(e, id);
@@ -203,7 +204,7 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         const Type* t = type_of(e->args[0]);
         if (t->is_array()) return result(array_dim(b, expr(e->args[0]), 0), types::int64());
         if (t->is_tuple()) return result(b.getInt64(t->elements().size()), types::int64());
-        if (t->kind() == types::Kind::Range) return result(range_length(cast<Call>(e->args[0])), types::int64());
+        if (t->is_range()) return result(range_len(e->args[0]), types::int64());
         if (t->is_list()) return result(list_size(expr(e->args[0])), types::int64());
         if (t->is_dict() || t->is_set()) return result(dict_len(expr(e->args[0])), types::int64());
         if (t->kind() == types::Kind::DictView)

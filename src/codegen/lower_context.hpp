@@ -603,8 +603,6 @@ private:
     // nplib/lower_linalg.cpp: np.linalg.solve/inv/det/slogdet through LAPACK (cpu/helper_lapack)
     llvm::Value* linalg_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
                              syntax::SourceLoc loc);
-    // len(range(...)): Python's length of the range of these arguments
-    llvm::Value* range_length(const syntax::Call* range);
     // ---- end nplib5
     // ---- gpuspeed: a grid-stride loop's 16-byte vector version (lower_grid_stride_vector.cpp,
     // codegen/grid_stride_vector.hpp). Emits the run-time choice and the vector loop; returns
@@ -635,6 +633,41 @@ private:
     llvm::Value* at_least(types::BuiltinId id, TypedValue a, const Type* rt);
     llvm::Value* repeated_each(TypedValue a, TypedValue repeats, const Type* rt, syntax::SourceLoc loc);
     // ---- end nplib6
+    // ---- gen: lower_range.cpp, range values {start, stop, step}
+    const syntax::Call* range_call(const syntax::Expr* e) const;  // range(...) itself, or null
+    llvm::Value* range_value(const syntax::Call* range);
+    RangeArgs range_parts(const syntax::Expr* e);  // of any range-typed expression
+    llvm::Value* range_len(const syntax::Expr* e);
+    llvm::Value* range_subscript(const syntax::Subscript* e);
+    llvm::Value* range_contains(llvm::Value* x, const Type* xt, llvm::Value* range, const Type* rt);
+    llvm::Value* range_attribute(const syntax::Attribute* e);
+    IterSource range_iter_source(const syntax::Expr* e);
+    // lower_generators.cpp: generators as coroutines
+    struct GeneratorLayout {
+        llvm::StructType* header;  // {i64 running, the yielded value}
+        uint64_t frame_offset;     // where the coroutine frame starts in the block
+    };
+    GeneratorLayout generator_layout(const Type* gt);
+    llvm::Value* generator_handle(llvm::Value* gen, const GeneratorLayout& layout);
+    llvm::Value* generator_header(llvm::Value* gen, const GeneratorLayout& layout);
+    llvm::Value* generator_finished(llvm::Value* gen, const GeneratorLayout& layout);
+    llvm::Value* generator_advance(llvm::Value* gen, const Type* gt);
+    llvm::Value* generator_item(llvm::Value* gen, const Type* gt);
+    void each_generator_item(const syntax::Expr* e, const syntax::For* loop,
+                             const std::function<void(llvm::Value*)>& body);
+    void for_generator(const syntax::For* s);
+    llvm::Value* generator_next(const syntax::Call* e);
+    void lower_generator_body();
+    void suspend_then(llvm::BasicBlock* resume);
+    void end_generator();
+    void yield_stmt(const syntax::Return* s);
+    void generator_return(const syntax::Return* s);
+    llvm::Function* generator_destructor(const GeneratorLayout& layout);
+    llvm::Value* gen_handle_ = nullptr;      // the generator function's coroutine handle
+    llvm::Value* gen_yield_slot_ = nullptr;  // where a yield stores its value
+    llvm::BasicBlock* gen_suspend_ = nullptr;
+    llvm::BasicBlock* gen_final_ = nullptr;
+    // ---- end gen
 
 public:
     ModuleLowering& mod;

@@ -118,6 +118,7 @@ llvm::Value* FunctionLowering::attribute(const Attribute* e) {
     const types::BuiltinId* id = fn.attribute_builtin(e);
     if (id && types::is_cuda_value(*id)) return cuda_value(*id, t, e->loc);
     if (vt && vt->is_array()) return array_attribute(expr(e->value), vt, e->attr, e->loc);
+    if (vt && vt->is_range()) return range_attribute(e);
     if (vt && vt->kind() == types::Kind::Namespace && vt->path() == "array.flags") {  // a.flags.c_contiguous
         const Expr* array = cast<Attribute>(e->value)->value;
         return array_attribute(expr(array), type_of(array), e->attr, e->loc);
@@ -200,6 +201,7 @@ llvm::Value* FunctionLowering::subscript(const Subscript* e) {
     const Type* vt = type_of(e->value);
     if (vt->is_list()) return list_subscript(e);
     if (vt->is_dict()) return dict_subscript(e);
+    if (vt->is_range()) return range_subscript(e);
     if (vt->is_array()) {
         if (const Type* it = type_of(e->index); it->is_array())
             return it->dtype()->is_bool() ? masked_copy(e) : fancy_take(e);

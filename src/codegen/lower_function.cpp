@@ -25,7 +25,11 @@ llvm::Function* ModuleLowering::internal_function(const types::TypedFunction& fn
     }
     auto* fty = llvm::FunctionType::get(value_type(ctx, fn.return_type), params, false);
     auto* f = llvm::Function::Create(fty, llvm::Function::InternalLinkage, fn.symbol + ".impl", m);
-    if (!fn.recursive) f->addFnAttr(llvm::Attribute::AlwaysInline);
+    if (fn.def->is_generator) {  // lower_generators.cpp: CoroSplit makes it a state machine
+        f->setPresplitCoroutine();
+        f->addFnAttr(llvm::Attribute::NoInline);
+    } else if (!fn.recursive)
+        f->addFnAttr(llvm::Attribute::AlwaysInline);
     attach_subprogram(*f, *fn.def, source.file());
     functions_[&fn] = f;  // before the body: recursive calls find it
 
@@ -45,6 +49,14 @@ bool holds_record(const types::Type* t) {
     return false;
 }
 
+bool holds_compiled_only(const types::Type* t) {
+    if (t->is_range() || t->is_generator()) return true;
+    if (t->is_tuple())
+        for (const types::Type* e : t->elements())
+            if (holds_compiled_only(e)) return true;
+    return false;
+}
+
 }  // namespace
 
 std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& target, const syntax::Module& source,
@@ -58,6 +70,11 @@ std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& tar
                      fmt::format("'{}' returns {}: ujit does not return records or record arrays from compiled code "
                                  "(return a field, or write into an argument)",
                                  fn.def->name, fn.return_type->str()));
+    if (holds_compiled_only(fn.return_type))  // gen: ranges and generators live in compiled code
+        syntax::fail(fn.def->name_loc,
+                     fmt::format("cannot return {} from '{}' to the caller outside compiled code: ujit passes ranges "
+                                 "and generators only between compiled functions (return a list or a tuple)",
+                                 fn.return_type->str(), fn.def->name));
     llvm::Function* impl = mod.internal_function(fn);
     emit_entry(mod, fn, impl);
     if (target.wants_packed_wrapper()) emit_packed(mod, fn, impl);

@@ -80,6 +80,7 @@ void FunctionLowering::store_variable(const std::string& name, llvm::Value* v, c
 }
 
 void FunctionLowering::lower_body() {
+    if (fn.def->is_generator) return lower_generator_body();  // lower_generators.cpp
     llvm::BasicBlock* body = new_block("body");
     b.SetInsertPoint(body);
     block(fn.def->body);

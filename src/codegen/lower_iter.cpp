@@ -29,15 +29,17 @@ llvm::Value* FunctionLowering::range_length(llvm::Value* start, llvm::Value* sto
     llvm::Value* one = llvm::ConstantInt::get(ety, 1);
     llvm::Value* zero = llvm::ConstantInt::get(ety, 0);
     // ceil((stop - start) / step) when the range goes the step's way, else 0.
+    // The span and the step's size are non-negative where they count, and may not fit the
+    // signed type (range(-2**63, 2**63 - 1)): divided unsigned.
     auto count = [&](llvm::Value* lo, llvm::Value* hi, llvm::Value* by) {
         llvm::Value* span = b.CreateSub(b.CreateSub(hi, lo), one);
-        llvm::Value* n = b.CreateAdd(is_signed ? b.CreateSDiv(span, by) : b.CreateUDiv(span, by), one);
+        llvm::Value* n = b.CreateAdd(b.CreateUDiv(span, by), one);
         llvm::Value* nonempty = is_signed ? b.CreateICmpSLT(lo, hi) : b.CreateICmpULT(lo, hi);
         return b.CreateSelect(nonempty, n, zero);
     };
     llvm::Value* n = count(start, stop, step);
     if (is_signed) n = b.CreateSelect(b.CreateICmpSGT(step, zero), n, count(stop, start, b.CreateNeg(step)));
-    return b.CreateIntCast(n, b.getInt64Ty(), is_signed);
+    return b.CreateZExtOrTrunc(n, b.getInt64Ty());
 }
 
 FunctionLowering::IterSource FunctionLowering::iter_source(const Expr* e) {
@@ -99,20 +101,8 @@ FunctionLowering::IterSource FunctionLowering::iter_source(const Expr* e) {
         return {str_length(text), t,
                 [this, text](llvm::Value* k) { return str_slice(text, k, b.getInt64(1), b.getInt64(1)); }};
     }
-    auto* range = dyn_cast<Call>(e);
-    if (!range || t->kind() != types::Kind::Range) unsupported(e->loc, "cannot iterate over " + t->str());
-    const std::vector<const Type*>* ops = fn.operands_of(range);
-    const Type* et = ops && !ops->empty() ? (*ops)[0] : types::int64();
-    if (range->args.empty() || range->args.size() > 3)
-        unsupported(range->loc, fmt::format("range expected 1 to 3 arguments, got {}", range->args.size()));
-    RangeArgs r = range_args(range, et);
-    llvm::Value* start = r.start;
-    llvm::Value* step = r.step;
-    bool is_signed = et->is_signed();
-    return {range_length(start, r.stop, step, is_signed), et, [this, start, step, is_signed](llvm::Value* k) {
-                llvm::Value* i = b.CreateIntCast(k, start->getType(), is_signed);
-                return b.CreateAdd(start, b.CreateMul(i, step));
-            }};
+    if (!t->is_range()) unsupported(e->loc, "cannot iterate over " + t->str());
+    return range_iter_source(e);
 }
 
 void FunctionLowering::for_helper(const For* s) {

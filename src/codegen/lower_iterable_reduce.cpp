@@ -44,6 +44,10 @@ llvm::Value* FunctionLowering::iterable_reduce(const Call* e, BuiltinId id) {
         for (unsigned i = 0; i < at->elements().size(); ++i) combine(b.CreateExtractValue(tv, i), at->elements()[i]);
         return b.CreateLoad(acc->getAllocatedType(), acc);
     }
+    if (at->is_generator()) {  // gen: typing allows sum() only
+        each_generator_item(arg, nullptr, [&](llvm::Value* x) { combine(x, at->yield_type()); });
+        return b.CreateLoad(acc->getAllocatedType(), acc);
+    }
     IterSource src = iter_source(arg);
     if (!is_sum) {
         // Numba takes the first item with next(), which raises StopIteration when empty.

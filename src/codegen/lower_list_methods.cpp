@@ -73,6 +73,12 @@ void FunctionLowering::list_extend(llvm::Value* list, const Type* lt, const Expr
                         iterable->loc);
         return;
     }
+    if (it->is_generator()) {
+        each_generator_item(iterable, nullptr, [&](llvm::Value* v) {
+            list_append(list, lt, convert_or_fail(v, it->yield_type(), lt->item(), iterable->loc), iterable->loc);
+        });
+        return;
+    }
     IterSource src = iter_source(iterable);
     list_reserve(list, b.CreateAdd(list_size(list), src.length), iterable->loc);
     counted_range(src.length, [&](llvm::Value* k) {

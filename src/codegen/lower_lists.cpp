@@ -154,10 +154,9 @@ llvm::Value* FunctionLowering::list_comprehension(const ListComp* e) {
 // its own references to the items).
 void FunctionLowering::comprehension_loops(const ListComp* e, size_t k, llvm::Value* list, const Type* lt) {
     const ListComp::Generator& g = e->generators[k];
-    IterSource src = iter_source(g.iter);
-    counted_range(src.length, [&](llvm::Value* i) {
+    auto per_item = [&](llvm::Value* item, const Type* item_type) {
         size_t mark = temporaries_mark();
-        assign_to(g.target, src.item(i), src.item_type);
+        assign_to(g.target, item, item_type);
         llvm::BasicBlock* skip = new_block("comp.skip");
         for (const Expr* cond : g.ifs) {
             llvm::BasicBlock* pass = new_block("comp.if");
@@ -171,7 +170,11 @@ void FunctionLowering::comprehension_loops(const ListComp* e, size_t k, llvm::Va
         b.CreateBr(skip);
         b.SetInsertPoint(skip);
         release_temporaries(mark);
-    });
+    };
+    if (const Type* it = type_of(g.iter); it->is_generator())  // gen: lower_generators.cpp
+        return each_generator_item(g.iter, nullptr, [&](llvm::Value* item) { per_item(item, it->yield_type()); });
+    IterSource src = iter_source(g.iter);
+    counted_range(src.length, [&](llvm::Value* i) { per_item(src.item(i), src.item_type); });
 }
 
 llvm::Value* FunctionLowering::list_subscript(const Subscript* e) {

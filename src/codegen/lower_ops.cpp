@@ -404,6 +404,10 @@ llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Ty
                                               SourceLoc loc) {
     if (lt->is_list() || rt->is_list()) return list_compare(op, l, lt, r, rt, loc);
     if (rt->is_dict() || rt->is_set()) return dict_compare(op, l, lt, r, rt, loc);
+    if (rt->is_range()) {  // typing allowed only `in` / `not in` of an integer
+        llvm::Value* in = range_contains(l, lt, r, rt);
+        return op == CmpOp::In ? in : b.CreateNot(in);
+    }
     if (lt->is_enum() || rt->is_enum()) {
         if (llvm::Value* c = enum_compare(op, l, r, types::compare_op_types(op, lt, rt).operand)) return c;
         lt = types::int_enums_as_ints(lt);  // IntEnum members compared as ints

@@ -15,7 +15,7 @@ using types::Type;
 namespace {
 
 bool holds_owners(const Type* t) {
-    if (t->is_array() || t->is_list() || t->is_str() || t->is_dict() || t->is_set()) return true;
+    if (t->is_array() || t->is_list() || t->is_str() || t->is_dict() || t->is_set() || t->is_generator()) return true;
     if (t->is_tuple()) return std::any_of(t->elements().begin(), t->elements().end(), holds_owners);
     return false;
 }
@@ -29,6 +29,7 @@ bool FunctionLowering::counts_references(const Type* t) const {
 void FunctionLowering::owners_in(llvm::Value* v, const Type* t, std::vector<llvm::Value*>& out) {
     if (t->is_list()) return out.push_back(b.CreateExtractValue(v, 0, "list.meminfo"));
     if (t->is_dict() || t->is_set()) return out.push_back(b.CreateExtractValue(v, 0, "dict.meminfo"));
+    if (t->is_generator()) return out.push_back(b.CreateExtractValue(v, 0, "gen.meminfo"));
     if (t->is_array() || t->is_str()) {  // a str's owner is its last field too (llvm_types.hpp)
         llvm::Value* owner = t->is_str() ? b.CreateExtractValue(v, 2, "owner") : array_owner(b, v);
         if (!llvm::isa<llvm::ConstantPointerNull>(owner)) out.push_back(owner);  // statically borrowed

@@ -235,7 +235,9 @@ void FunctionLowering::while_stmt(const While* s) {
 
 void FunctionLowering::for_stmt(const For* s) {
     const Type* it = type_of(s->iter);
-    if (auto* c = dyn_cast<Call>(s->iter); c && it->kind() == types::Kind::Range) return for_range(s, c);
+    if (const Call* c = range_call(s->iter)) return for_range(s, c);
+    if (it->is_range()) return for_helper(s);
+    if (it->is_generator()) return for_generator(s);
     if (it->is_array()) return for_array(s);
     if (it->is_list()) return for_helper(s);
     if (it->is_str()) return for_str(s);
@@ -299,30 +301,6 @@ FunctionLowering::RangeArgs FunctionLowering::range_args(const Call* range, cons
                         static_cast<int>(RuntimeError::ValueError), range->loc);  // range() arg 3 must not be zero
     }
     return r;
-}
-
-// len(range(...)) (nplib5): Python's length, 0 for an empty range; computed in the range's
-// integer type, the differences unsigned (they are non-negative where they count).
-llvm::Value* FunctionLowering::range_length(const Call* range) {
-    const std::vector<const Type*>* ops = fn.operands_of(range);
-    const Type* et = ops && !ops->empty() ? (*ops)[0] : types::int64();
-    RangeArgs r = range_args(range, et);
-    llvm::Type* ety = r.stop->getType();
-    llvm::Value* one = llvm::ConstantInt::get(ety, 1);
-    llvm::Value* zero = llvm::ConstantInt::get(ety, 0);
-    bool is_signed = et->is_signed();
-    auto count = [&](llvm::Value* from, llvm::Value* to, llvm::Value* by) {  // (to - from - 1) / by + 1
-        return b.CreateAdd(b.CreateUDiv(b.CreateSub(b.CreateSub(to, from), one), by), one);
-    };
-    llvm::Value* up = b.CreateSelect(is_signed ? b.CreateICmpSLT(r.start, r.stop) : b.CreateICmpULT(r.start, r.stop),
-                                     count(r.start, r.stop, r.step), zero);
-    llvm::Value* n = up;
-    if (is_signed) {
-        llvm::Value* down =
-            b.CreateSelect(b.CreateICmpSGT(r.start, r.stop), count(r.stop, r.start, b.CreateNeg(r.step)), zero);
-        n = b.CreateSelect(b.CreateICmpSGT(r.step, zero), up, down);
-    }
-    return is_signed ? b.CreateSExt(n, b.getInt64Ty()) : b.CreateZExtOrTrunc(n, b.getInt64Ty());
 }
 
 void FunctionLowering::for_range(const For* s, const Call* range) {
@@ -467,6 +445,7 @@ void FunctionLowering::raise_stmt(const Raise* s) {
 }
 
 void FunctionLowering::return_stmt(const Return* s) {
+    if (fn.def->is_generator) return generator_return(s);  // lower_generators.cpp: yield, return
     const Type* rt = fn.return_type;
     if (rt->is_none()) {
         if (s->value && !isa<NoneLit>(s->value)) expr(s->value);

@@ -53,6 +53,8 @@ void make_volatile(llvm::Value* v) {
 }  // namespace
 
 void FunctionLowering::try_stmt(const Try* s) {
+    if (fn.def->is_generator)  // gen: a try frame's setjmp cannot live across a coroutine's suspends
+        unsupported(s->loc, fmt::format("try statements in generator '{}' are not supported by ujit", fn.def->name));
     std::vector<const Name*> names;
     for (const Block* part : {&s->body, &s->handler, &s->orelse, &s->finalbody}) assigned_names(*part, names);
     for (const Name* n : names) {

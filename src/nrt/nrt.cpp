@@ -141,6 +141,12 @@ ujit_nrt_meminfo* ujit_nrt_allocate(size_t nbytes, size_t align) {
     return mi;
 }
 
+ujit_nrt_meminfo* ujit_nrt_allocate_finalized(size_t nbytes, ujit_nrt_destructor destructor) {
+    ujit_nrt_meminfo* mi = ujit_nrt_allocate(nbytes, 16);
+    if (mi) mi->destructor = destructor;
+    return mi;
+}
+
 ujit_nrt_meminfo* ujit_nrt_adopt(void* data, size_t nbytes, ujit_nrt_destructor destructor, void* info) {
     void* block = std::malloc(sizeof(ujit_nrt_meminfo));
     if (!block) return nullptr;

@@ -37,6 +37,9 @@ ujit_nrt_meminfo* ujit_nrt_allocate(size_t nbytes, size_t align);
  * it when the last reference goes (NULL: nothing to free). NULL when out of memory. */
 ujit_nrt_meminfo* ujit_nrt_adopt(void* data, size_t nbytes, ujit_nrt_destructor destructor, void* info);
 
+/* gen: as ujit_nrt_allocate, and `destructor(data, NULL)` runs before the block is freed (a
+ * generator's frame: codegen/lower_generators.cpp). */
+ujit_nrt_meminfo* ujit_nrt_allocate_finalized(size_t nbytes, ujit_nrt_destructor destructor);
 /* Reference counting; both accept NULL (a borrowed array) and do nothing. */
 void ujit_nrt_incref(ujit_nrt_meminfo* mi);
 void ujit_nrt_decref(ujit_nrt_meminfo* mi);

@@ -283,6 +283,9 @@ struct Return : Stmt {
     static constexpr StmtKind Kind = StmtKind::Return;
     Return() : Stmt(Kind) {}
     Expr* value = nullptr;  // null for a bare return
+    // gen: `yield value` (a statement), which makes the def a generator: it hands `value` to
+    // whoever resumes the generator and suspends (codegen/lower_generators.cpp).
+    bool yields = false;
 };
 struct Pass : Stmt {
     static constexpr StmtKind Kind = StmtKind::Pass;
@@ -326,6 +329,7 @@ struct FunctionDef : Stmt {
     Block body;  // docstring statement removed
     // One past the last node id inside the def: its nodes are ids [id, end_id) (0: unknown).
     uint32_t end_id = 0;
+    bool is_generator = false;  // gen: its body yields (a Return with `yields`)
 };
 struct ImportAlias {
     std::string name;   // dotted: "numpy", "numba.cuda"

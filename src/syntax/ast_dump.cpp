@@ -105,6 +105,7 @@ std::string stmt(const Stmt* s, int col) {
     case StmtKind::Continue: return "(continue)";
     case StmtKind::Return: {
         auto* r = cast<Return>(s);
+        if (r->yields) return "(yield " + dump_expr(r->value) + ")";
         return r->value ? "(return " + dump_expr(r->value) + ")" : "(return)";
     }
     case StmtKind::Pass: return "(pass)";

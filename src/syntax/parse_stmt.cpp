@@ -201,6 +201,17 @@ Stmt* Parser::parse_simple_statement() {
         if (starts_expr(peek())) s->value = parse_expr_list();
         return s;
     }
+    if (kw == "yield") {  // gen: `yield value` as a statement makes the def a generator
+        take();
+        if (defs_.empty()) fail(loc, "'yield' outside function");
+        if (peek().is_keyword("from")) unsupported(peek().loc, "'yield from' is");
+        if (!starts_expr(peek())) unsupported(loc, "a bare 'yield' (a generator yielding None) is");
+        auto* s = make<Return>(loc);
+        s->yields = true;
+        s->value = parse_expr_list();
+        defs_.back()->is_generator = true;
+        return s;
+    }
     if (kw == "import") return parse_import();
     if (kw == "from") return parse_from_import();
     if (kw == "raise") return parse_raise();
@@ -544,7 +555,9 @@ Stmt* Parser::parse_def(std::vector<Expr*> decorators) {
     const int saved_loops = loop_depth_;
     loop_depth_ = 0;
     ++function_depth_;
+    defs_.push_back(fn);
     fn->body = parse_suite("function definition", kw.loc);
+    defs_.pop_back();
     --function_depth_;
     loop_depth_ = saved_loops;
     fn->end_id = module_->node_count();

@@ -116,6 +116,7 @@ private:
     int indent_ = 0;                 // Indent tokens taken minus Dedent tokens taken
     int loop_depth_ = 0;
     int function_depth_ = 0;
+    std::vector<FunctionDef*> defs_;  // gen: the defs being parsed, innermost last (a yield marks it)
     bool in_decorator_ = false;
     bool list_ok_ = false;  // a list display may start here (np.array's first argument)
     // Numba's decorators seen at the top level; without any (a module for the C and C++ API)

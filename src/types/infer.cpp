@@ -45,6 +45,14 @@ std::string type_code(const Type* t) {
     case Kind::UserFunc: return fmt::format("F{}_{}_", t->function()->name, t->function()->id);
     case Kind::BuiltinFunc: return fmt::format("B{}_", static_cast<int>(t->builtin()));
     case Kind::DTypeObj: return fmt::format("D{}", type_code(t->scalar()));
+    // gen: a range by its item type; a generator by its def, arguments and items
+    case Kind::Range: return fmt::format("R{}", type_code(t->range_item()));
+    case Kind::Generator: {
+        std::string s =
+            fmt::format("G{}_{}_{}_", t->generator_def()->name, t->generator_def()->id, type_code(t->yield_type()));
+        for (auto* a : t->generator_args()) s += type_code(a);
+        return s + "_";
+    }
     default: return "x";
     }
 }
@@ -174,12 +182,14 @@ const Type* Inferrer::partial_return() {
 // The return type this pass's non-recursive returns give; falling off the end returns None
 // (a recursive function that returns nothing, like an in-place quicksort, is typed by it).
 const Type* Inferrer::returns_so_far() const {
+    if (fn_.def->is_generator) return yielded_ ? generator_of(fn_.def, yielded_, fn_.arg_types) : nullptr;
     if (has_value_return_) return returned_;
     return has_bare_return_ || falls_through(fn_.def->body) ? none() : nullptr;
 }
 
 void Inferrer::pass() {
     returned_ = nullptr;
+    yielded_ = nullptr;
     has_value_return_ = has_bare_return_ = false;
     depth_ = 0;
     block(fn_.def->body);
@@ -247,9 +257,6 @@ void Inferrer::bind(const Name* n, const Type* t, SourceLoc where) { bind(n->id,
 void Inferrer::bind(const std::string& id, SourceLoc at, const Type* t, SourceLoc where) {
     if (!t) return;  // not known yet
     if (!t->is_value() && !t->is_static_value()) {
-        if (t->kind() == Kind::Range)
-            error(where,
-                  fmt::format("range(...) can only be used as the iterator of a for loop, not assigned to '{}'", id));
         error(where, fmt::format("cannot assign {} to variable '{}': only values (numbers, tuples, arrays) can be "
                                  "stored in variables",
                                  t->str(), id));
@@ -284,6 +291,7 @@ void Inferrer::finish_returns() {
         fn_.return_type = none();
         return;
     }
+    if (def.is_generator) return finish_generator();
     if (fn_.return_type) return;  // declared: each return was checked against it
     if (!has_value_return_) {
         fn_.return_type = none();

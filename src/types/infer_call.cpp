@@ -532,6 +532,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         return r.result;
     }
     case BuiltinId::Sum: return iterable_reduction(c, id, args);
+    case BuiltinId::Next: return next_call(c, args);
     case BuiltinId::Min:
     case BuiltinId::Max:
     case BuiltinId::NpMinimum:
@@ -592,7 +593,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
             operands(c, {args[0]});
             return int64();
         }
-        if (args[0]->kind() == Kind::Range && isa<Call>(c->args[0])) {  // len(range(...)): its length
+        if (args[0]->is_range()) {  // len(range(...)): its length
             operands(c, {args[0]});
             return int64();
         }
@@ -613,7 +614,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         }
         const Type* elem = all_narrow ? int32() : all_u64 ? uint64() : int64();
         operands(c, std::vector<const Type*>(args.size(), elem));
-        return range_type();
+        return range_of(elem);
     }
     case BuiltinId::Print:
         for (size_t i = 0; i < args.size(); ++i)

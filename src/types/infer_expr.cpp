@@ -152,6 +152,7 @@ const Type* Inferrer::attribute(const Attribute* a) {
     case Kind::Set: return dict_attribute(a, base);
     case Kind::EnumClass: return enum_member_named(a, a->attr_loc, base, a->attr);
     case Kind::Enum: return enum_member_attribute(a, base);
+    case Kind::Range: return range_attribute(a, base);
     case Kind::Complex:
         if (a->attr == "real" || a->attr == "imag") {
             fn_.attributes[a->id] = a->attr == "real" ? BuiltinId::ComplexReal : BuiltinId::ComplexImag;
@@ -228,6 +229,7 @@ const Type* Inferrer::subscript(const Subscript* s) {
     if (base && base->is_list()) return list_subscript(s, base);
     if (base && base->is_str()) return str_subscript(s);
     if (base && (base->is_dict() || base->is_set())) return dict_subscript(s, base);
+    if (base && base->is_range()) return range_subscript(s, base);
     if (isa<Slice>(s->index)) error(s->index->loc, "slicing a tuple is not supported by ujit");
     const Type* index = expr(s->index);
     if (!base || !index) return nullptr;
@@ -461,6 +463,7 @@ const Type* Inferrer::compare(const Compare* c) {
         CmpOp op = c->ops[i];
         if (types[i] && types[i + 1] && list_compare(op, types[i], types[i + 1], c->op_locs[i])) continue;
         if (types[i] && types[i + 1] && dict_compare(op, types[i], types[i + 1], c->op_locs[i])) continue;
+        if (types[i] && types[i + 1] && range_compare(op, types[i], types[i + 1], c->op_locs[i])) continue;
         if ((op == CmpOp::In || op == CmpOp::NotIn) && (!types[i] || !types[i + 1])) continue;  // typed later
         if ((op == CmpOp::In || op == CmpOp::NotIn) && !types[i + 1]->is_str())
             error(c->op_locs[i], fmt::format("the '{}' operator is not supported by ujit", spelling(op)));

@@ -212,6 +212,18 @@ private:
     const syntax::Expr* ufunc_output_arg(const syntax::Call* c, BuiltinId id);
     const Type* ufunc_into_output(const syntax::Call* c, BuiltinId id, const syntax::Expr* out_arg);
     // ---- end cudacg
+    // ---- gen: infer_range.cpp, range values
+    const Type* range_attribute(const syntax::Attribute* a, const Type* range);
+    const Type* range_subscript(const syntax::Subscript* s, const Type* range);
+    bool range_compare(syntax::CmpOp op, const Type* l, const Type* r, syntax::SourceLoc at);
+    // infer_generators.cpp: a generator's yields and returns, its type, next(g)
+    void generator_return(const syntax::Return* r);
+    void finish_generator();
+    const Type* next_call(const syntax::Call* c, const std::vector<const Type*>& args);
+    void refuse_generator_in(const syntax::Call* c, const std::string& helper);  // infer_iter.cpp
+    const Type* yielded_ = nullptr;  // unification of the yielded values this pass
+    syntax::SourceLoc yielded_loc_;
+    // ---- end gen
 
     ModuleScope& m_;
     TypedFunction& fn_;

@@ -29,7 +29,8 @@ const Type* Inferrer::iteration_item(const Expr* e) {
     if (helper.empty()) {
         const Type* it = expr(e);
         if (!it) return nullptr;
-        if (it->kind() == Kind::Range) return fn_.call_operands.at(e->id).front();
+        if (it->is_range()) return it->range_item();
+        if (it->is_generator()) return it->yield_type();
         if (it->is_str()) return it;  // its characters, each a str of length 1
         if (it->is_array() && it->ndim() == 0) error(e->loc, "iteration over a 0-d array");
         if (it->is_list()) {
@@ -65,6 +66,7 @@ const Type* Inferrer::iteration_item(const Expr* e) {
             error(c->loc, fmt::format("{}() takes {} argument{} ({} given)", helper, most == 2 ? "1 or 2" : "exactly 1",
                                       most == 2 ? "s" : "", c->args.size()));
         const Type* inner = iteration_item(c->args[0]);
+        refuse_generator_in(c, helper);
         if (helper == "reversed") return set(c, inner);
         items = {int64(), inner};
         if (c->args.size() == 2) {
@@ -75,7 +77,18 @@ const Type* Inferrer::iteration_item(const Expr* e) {
     }
     for (const Type* t : items)
         if (!t) return nullptr;
+    refuse_generator_in(c, helper);
     return set(c, tuple(std::move(items)));
+}
+
+// gen: enumerate/zip/reversed count their items (codegen/lower_iter.cpp), which a generator
+// cannot tell before it runs.
+void Inferrer::refuse_generator_in(const Call* c, const std::string& helper) {
+    for (const Expr* a : c->args)
+        if (const Type* t = fn_.type_of(a); t && t->is_generator())
+            error(a->loc, fmt::format("{}() of a generator is not supported by ujit (iterate the generator with a for "
+                                      "loop, or make a list of it first: list(g))",
+                                      helper));
 }
 
 // sum(iterable[, start]), min(iterable), max(iterable) over a tuple of numbers, a range or
@@ -88,7 +101,8 @@ const Type* Inferrer::iterable_reduction(const Call* c, BuiltinId id, const std:
     std::vector<const Type*> items;
     if (it->is_tuple()) {
         items = it->elements();
-    } else if (it->kind() == Kind::Range || (it->is_array() && it->ndim() == 1) || it->is_list()) {
+    } else if (it->kind() == Kind::Range || (it->is_array() && it->ndim() == 1) || it->is_list() ||
+               (it->is_generator() && id == BuiltinId::Sum)) {
         items.push_back(iteration_item(c->args[0]));
     } else {
         error(c->args[0]->loc, fmt::format("{}() of {} is not supported by ujit (it takes a tuple of numbers, a "

@@ -204,6 +204,7 @@ void Inferrer::for_loop(const For* f) {
 
 void Inferrer::ret(const Return* r) {
     const FunctionDef& def = *fn_.def;
+    if (def.is_generator) return generator_return(r);
     const Type* t = r->value ? expr(r->value) : none();
     if (r->value && isa<NoneLit>(r->value)) t = none();
     if (!t) return;

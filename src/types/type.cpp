@@ -347,10 +347,29 @@ const Type* dtype_obj(const Type* scalar) {
     });
 }
 
-const Type* range_type() {
-    return F::instance().get("range", [](Type& t) {
+const Type* range_of(const Type* item) {
+    std::string name = "range_state_" + item->str();
+    return F::instance().get(name, [&](Type& t) {
         F::set_kind(t, Kind::Range);
-        F::set_str(t, "range");
+        F::set_elem(t, item);
+        F::set_str(t, name);
+    });
+}
+
+const Type* generator_of(const syntax::FunctionDef* def, const Type* yield, std::vector<const Type*> args) {
+    std::string list;  // Python's tuple spelling: "(int64,)", "(int64, float64)"
+    for (size_t i = 0; i < args.size(); ++i) list += (i ? ", " : "") + args[i]->str();
+    if (args.size() == 1) list += ",";
+    std::string name =
+        fmt::format("{} generator(func={}, args=({}), has_finalizer=True)", yield->str(), def->name, list);
+    // Two modules may both define `squares`: the def is part of the key, not of the spelling.
+    std::string key = fmt::format("{}@{}", name, static_cast<const void*>(def));
+    return F::instance().get(key, [&](Type& t) {
+        F::set_kind(t, Kind::Generator);
+        F::set_elem(t, yield);
+        F::set_fn(t, def);
+        F::set_elems(t, std::move(args));
+        F::set_str(t, name);
     });
 }
 

@@ -42,12 +42,15 @@ enum class Kind : uint8_t {
     Record,       // fields() at byte offsets in record_size() bytes; a value is a reference to them
     NestedArray,  // an array field of a record: dtype(), nested_shape(), C order (only inside a Record)
     // ---- end records
+    // ---- gen: a generator object (Numba's Generator): yield_type(), generator_def(), generator_args()
+    Generator,
+    // ---- end gen
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
     UserFunc,     // a function defined in the same ujit module
     DTypeObj,     // np.float32, numba.int32, float (as a type/constructor); scalar() is the type
-    Range,        // the value of range(...), only legal as a for-loop iterator
+    Range,        // the value of range(...) (Numba's range_state_int64): range_item() its integer type
     DictView,     // d.keys(), d.values(), d.items(): only iterated (view_dict(), view_part())
     EnumClass,    // an enum class named in code (`Color.red`, `Color['red']`); enum_member() its members' type
 };
@@ -79,7 +82,7 @@ public:
     bool is_tuple() const { return kind_ == Kind::Tuple; }
     bool is_array() const { return kind_ == Kind::Array; }
     bool is_str() const { return kind_ == Kind::Str; }
-    bool is_value() const { return kind_ < Kind::Namespace; }  // exists at run time
+    bool is_value() const { return kind_ < Kind::Namespace || kind_ == Kind::Range; }  // exists at run time
     // A function or a number type used as a value (Numba's Dispatcher, Function and
     // NumberClass types): passed to functions and held in variables while compiling, with
     // no data at run time; each one is a specialization of its own.
@@ -125,6 +128,16 @@ public:
     const std::string& enum_name() const { return name_; }                  // Enum, EnumClass: "Color"
     const Type* enum_member() const { return elem_; }                       // EnumClass: its members' type
     // ---- end enums
+    // ---- gen: a range value {start, stop, step} of this integer type (int32, int64, uint64)
+    bool is_range() const { return kind_ == Kind::Range; }
+    const Type* range_item() const { return elem_; }
+    // A generator object: the specialization of generator_def() for generator_args(), which
+    // yields values of yield_type().
+    bool is_generator() const { return kind_ == Kind::Generator; }
+    const Type* yield_type() const { return elem_; }
+    const syntax::FunctionDef* generator_def() const { return fn_; }
+    const std::vector<const Type*>& generator_args() const { return elems_; }
+    // ---- end gen
 
     // ---- records (structured dtypes)
     struct Field {
@@ -204,7 +217,10 @@ const Type* namespace_(const std::string& path);
 const Type* builtin_func(BuiltinId id);
 const Type* user_func(const syntax::FunctionDef* fn);
 const Type* dtype_obj(const Type* scalar);
-const Type* range_type();
+// range(...) over `item` (int32, int64 or uint64): Numba's RangeType, "range_state_int64".
+const Type* range_of(const Type* item);
+// gen: Numba's "int64 generator(func=squares, args=(int64,), has_finalizer=True)"
+const Type* generator_of(const syntax::FunctionDef* def, const Type* yield, std::vector<const Type*> args);
 const Type* unicode();  // Numba's unicode_type (types.unicode_type, types.string)
 // ---- enums: Numba's EnumMember / IntEnumMember ("Enum<int64>(Color)", "IntEnum<int64>(Shape)")
 // and the class as a compile-time value. An IntEnum member is an int wherever an int is
