@@ -57,8 +57,8 @@ template <class T> void check_add(int64_t n, int64_t ox, int64_t oy, int64_t oo,
     Array x = host_array<T>({room}, [](int64_t i) { return T(i % 97) * T(0.25) - T(7); });
     Array y = host_array<T>({room}, [](int64_t i) { return T(i % 89) * T(0.5) + T(1.0 / 3.0); });
     Array out = host_array<T>({room}, [](int64_t) { return T(-1); });
-    launch_cpu(kernel("add_kernel"), grid, block, {view<T>(x, ox, n, step), view<T>(y, oy, n, step), view<T>(out, oo, n)},
-               reference());
+    launch_cpu(kernel("add_kernel"), grid, block,
+               {view<T>(x, ox, n, step), view<T>(y, oy, n, step), view<T>(out, oo, n)}, reference());
     const T* xs = x.data<T>();
     const T* ys = y.data<T>();
     const T* os = out.data<T>();
@@ -122,7 +122,7 @@ TEST_CASE("grid-stride vector loop: an output partially overlapping an input kee
     std::vector<float> expected = to_vector<float>(base);
     for (int64_t t = 0; t < threads; ++t)
         for (int64_t i = t; i < n; i += threads) expected[size_t(i + 4)] = expected[size_t(i)] + float(i % 5);
-    launch_cpu(kernel("add_kernel"), Dim3(1), Dim3(uint32_t(threads)), {view<float>(base, 0, n), y, view<float>(base, 4, n)},
-               reference());
+    launch_cpu(kernel("add_kernel"), Dim3(1), Dim3(uint32_t(threads)),
+               {view<float>(base, 0, n), y, view<float>(base, 4, n)}, reference());
     REQUIRE(to_vector<float>(base) == expected);
 }
