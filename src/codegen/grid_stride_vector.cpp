@@ -60,8 +60,8 @@ public:
         }
         case ExprKind::Binary: {
             auto* x = cast<Binary>(e);
-            bool pure = x->op == BinOp::Add || x->op == BinOp::Sub || x->op == BinOp::Mul ||
-                        x->op == BinOp::BitAnd || x->op == BinOp::BitOr || x->op == BinOp::BitXor;
+            bool pure = x->op == BinOp::Add || x->op == BinOp::Sub || x->op == BinOp::Mul || x->op == BinOp::BitAnd ||
+                        x->op == BinOp::BitOr || x->op == BinOp::BitXor;
             return pure && element_expr(x->lhs) && element_expr(x->rhs);
         }
         default: return false;
