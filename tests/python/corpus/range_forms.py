@@ -2,7 +2,6 @@
 from numba import njit
 from _same import check_same
 
-XFAIL = 'sweep: a range assigned to a variable (r = range(...)) is not supported yet'
 
 
 @njit

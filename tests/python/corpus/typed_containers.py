@@ -2,7 +2,6 @@
 from numba import njit, types
 from numba.typed import Dict, List
 
-XFAIL = 'sweep: numba.typed.List() and Dict.empty() inside compiled code are not supported yet'
 
 
 @njit
