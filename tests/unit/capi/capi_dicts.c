@@ -77,7 +77,9 @@ void test_typed_list_results(void) {
     if (!m) return;
     ujit_value arg = i64(3), r, item;
     size_t count = 0;
-    CHECK(ujit_function_call(get(m, "typed"), &arg, 1, &r, 1, &count) == UJIT_OK && r.is_array == UJIT_LIST_RESULT);
+    ujit_function* typed = get(m, "typed");
+    ujit_function* plain = get(m, "plain");
+    CHECK(ujit_function_call(typed, &arg, 1, &r, 1, &count) == UJIT_OK && r.is_array == UJIT_LIST_RESULT);
     if (r.is_array == UJIT_LIST_RESULT) {
         const char* t = ujit_list_item_type(r.v.list);
         CHECK(t && strcmp(t, "float64") == 0);
@@ -86,10 +88,12 @@ void test_typed_list_results(void) {
               item.v.f == 2.0);
         ujit_list_release(r.v.list);
     }
-    CHECK(ujit_function_call(get(m, "plain"), &arg, 1, &r, 1, &count) == UJIT_OK && r.is_array == UJIT_LIST_RESULT);
+    CHECK(ujit_function_call(plain, &arg, 1, &r, 1, &count) == UJIT_OK && r.is_array == UJIT_LIST_RESULT);
     if (r.is_array == UJIT_LIST_RESULT) {
         CHECK(ujit_list_item_type(r.v.list) == NULL);
         ujit_list_release(r.v.list);
     }
+    ujit_function_release(typed);
+    ujit_function_release(plain);
     ujit_module_release(m);
 }
