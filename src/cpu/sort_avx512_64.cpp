@@ -5,17 +5,9 @@
 namespace ujit::cpu {
 
 #ifdef UJIT_HAVE_AVX512_SORT
-namespace {
-template <class S> bool sort_if_usable(typename S::T* a, size_t n) {
-    if (!avx512_sort_usable()) return false;
-    avx512::sort_row<S>(a, n);
-    return true;
-}
-}  // namespace
-
-bool avx512_sort(double* a, size_t n) { return sort_if_usable<avx512::F64>(a, n); }
-bool avx512_sort(int64_t* a, size_t n) { return sort_if_usable<avx512::I64>(a, n); }
-bool avx512_sort(uint64_t* a, size_t n) { return sort_if_usable<avx512::U64>(a, n); }
+bool avx512_sort(double* a, size_t n) { return avx512::sort_if_usable<avx512::F64>(a, n); }
+bool avx512_sort(int64_t* a, size_t n) { return avx512::sort_if_usable<avx512::I64>(a, n); }
+bool avx512_sort(uint64_t* a, size_t n) { return avx512::sort_if_usable<avx512::U64>(a, n); }
 #else
 bool avx512_sort(double*, size_t) { return false; }
 bool avx512_sort(int64_t*, size_t) { return false; }

@@ -7,6 +7,7 @@
 // the register networks of cpu/sort_avx512_network.hpp. Too many bad pivots: heapsort.
 #pragma once
 
+#include "cpu/sort_avx512.hpp"
 #include "cpu/sort_avx512_network.hpp"
 
 #ifdef UJIT_HAVE_AVX512_SORT
@@ -210,6 +211,14 @@ template <class S> void sort_row(typename S::T* a, size_t n) {
     int depth = 0;
     for (size_t k = n; k > 1; k >>= 1) depth += 2;  // 2 log2 n, as introsort
     quicksort<S>(a, n, depth);
+}
+
+// avx512_sort's body for one key type (sort_avx512_64.cpp, sort_avx512_32.cpp): false, doing
+// nothing, where the CPU cannot run it.
+template <class S> bool sort_if_usable(typename S::T* a, size_t n) {
+    if (!avx512_sort_usable()) return false;
+    sort_row<S>(a, n);
+    return true;
 }
 
 }  // namespace ujit::cpu::avx512
