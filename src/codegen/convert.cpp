@@ -1,5 +1,6 @@
 #include "codegen/convert.hpp"
 
+#include "codegen/fp8_convert.hpp"
 #include "codegen/llvm_types.hpp"
 
 namespace ujit::codegen {
@@ -19,6 +20,9 @@ llvm::Value* real_to_real(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from
     if (from->is_int() && to->is_int()) return b.CreateIntCast(v, dst, from->is_signed());
     if (from->is_int() && to->is_float()) return from->is_signed() ? b.CreateSIToFP(v, dst) : b.CreateUIToFP(v, dst);
     if (from->is_float() && to->is_int()) return to->is_signed() ? b.CreateFPToSI(v, dst) : b.CreateFPToUI(v, dst);
+    // bf16: float16 and bfloat16 have the same width, where CreateFPCast would reinterpret the bits
+    if (from->is_float() && to->is_float() && from->bits() == 16 && to->bits() == 16)
+        return b.CreateFPTrunc(b.CreateFPExt(v, b.getFloatTy()), dst);
     if (from->is_float() && to->is_float()) return b.CreateFPCast(v, dst);
     return nullptr;
 }
@@ -62,6 +66,17 @@ llvm::Value* convert(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from, con
     }
     if (from->is_number() && to->is_number() && !from->is_complex() && !to->is_complex())
         return real_to_real(b, v, from, to);
+    // ---- bf16: fp8 values convert through float32 (codegen/fp8_convert.hpp)
+    auto real = [](const Type* t) { return (t->is_number() && !t->is_complex()) || t->is_fp8(); };
+    if (from->is_fp8() && real(to)) return convert(b, fp8_to_float(b, v, from->fp8_format()), types::float32(), to);
+    if (to->is_fp8() && real(from)) {
+        // cuda_fp8.hpp: a double converts once, an integer through float, the others exactly
+        llvm::Value* d = from->is_float() && from->bits() == 64 ? v
+                         : from->is_float()                     ? b.CreateFPExt(v, b.getDoubleTy())
+                                            : b.CreateFPExt(convert(b, v, from, types::float32()), b.getDoubleTy());
+        return float_to_fp8(b, d, to->fp8_format());
+    }
+    // ---- end bf16
     return nullptr;
 }
 

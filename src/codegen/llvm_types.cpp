@@ -13,7 +13,9 @@ llvm::Type* scalar_type(llvm::LLVMContext& ctx, const Type* t) {
     switch (t->kind()) {
     case Kind::Bool: return llvm::Type::getInt1Ty(ctx);
     case Kind::Int: return llvm::Type::getIntNTy(ctx, t->bits());
+    case Kind::Fp8: return llvm::Type::getInt8Ty(ctx);  // bf16: the encoded byte
     case Kind::Float:
+        if (t->is_bfloat16()) return llvm::Type::getBFloatTy(ctx);  // bf16
         return t->bits() == 16   ? llvm::Type::getHalfTy(ctx)
                : t->bits() == 32 ? llvm::Type::getFloatTy(ctx)
                                  : llvm::Type::getDoubleTy(ctx);

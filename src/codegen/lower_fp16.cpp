@@ -6,6 +6,7 @@
 // computed in float32 and rounded to half, as cuda_fp16.h's hsin/hexp/... compute them.
 // Typing: types/infer_fp16.cpp.
 #include "codegen/intrinsics.hpp"
+#include "codegen/lower_bf16.hpp"
 #include "codegen/lower_context.hpp"
 #include "types/builtins.hpp"
 
@@ -14,10 +15,15 @@ namespace ujit::codegen {
 using types::BuiltinId;
 
 llvm::Value* FunctionLowering::fp16_call(const syntax::Call* e, BuiltinId id) {
-    if (!std::string_view(types::builtin_name(id)).starts_with("cuda.fp16.")) return nullptr;
+    const std::string_view name = types::builtin_name(id);
+    if (!name.starts_with("cuda.fp16.") && !name.starts_with("cuda.bf16.")) return nullptr;
     std::vector<llvm::Value*> args;
     std::vector<const Type*> arg_types;
     call_operands(e, args, arg_types);
+    if (name.starts_with("cuda.bf16."))  // bf16: codegen/lower_bf16.cpp
+        return lower_bf16(b, id, args, [&](BuiltinId math_id, std::vector<llvm::Value*> ops) {
+            return math(math_id, std::move(ops), types::float32(), e->loc);
+        });
     llvm::Value* x = args[0];
     llvm::Value* y = args.size() > 1 ? args[1] : nullptr;
     llvm::Type* half = b.getHalfTy();

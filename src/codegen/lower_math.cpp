@@ -162,7 +162,8 @@ llvm::Value* FunctionLowering::math_values(BuiltinId id, std::vector<llvm::Value
         if (arg_types[i]->is_float()) args[i] = convert_or_fail(args[i], arg_types[i], t, loc);
     if (t->bits() == 16) {  // float16: neither libm nor libdevice has it; float32, rounded back (numba-cuda)
         for (llvm::Value*& a : args) a = b.CreateFPExt(a, b.getFloatTy());
-        return result(b.CreateFPTrunc(math(id, args, types::float32(), loc), b.getHalfTy()), t);
+        llvm::Type* narrow = t->is_bfloat16() ? b.getBFloatTy() : b.getHalfTy();  // bf16: bfloat16 the same way
+        return result(b.CreateFPTrunc(math(id, args, types::float32(), loc), narrow), t);
     }
     return result(math(id, args, t, loc), t);
 }

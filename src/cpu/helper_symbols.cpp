@@ -1,5 +1,6 @@
 #include "cpu/helper_symbols.hpp"
 
+#include "cpu/helper_bf16.hpp"
 #include "cpu/helper_binning.hpp"
 #include "cpu/helper_errors.hpp"
 #include "cpu/helper_lapack.hpp"
@@ -48,6 +49,9 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_np_random_state", reinterpret_cast<void*>(&ujit_rt_np_random_state)},
         {"ujit_rt_exp_d4", reinterpret_cast<void*>(&ujit_rt_exp_d4)},
         {"ujit_rt_exp_f8", reinterpret_cast<void*>(&ujit_rt_exp_f8)},
+        // bf16: LLVM's libcalls for fptrunc to bfloat (cpu/helper_bf16.hpp)
+        {"__truncsfbf2", reinterpret_cast<void*>(&ujit_rt_truncsfbf2)},
+        {"__truncdfbf2", reinterpret_cast<void*>(&ujit_rt_truncdfbf2)},
         // NumPy's library (src/nplib lowers the calls): sorting, dot products, norms.
         {"ujit_rt_sort", reinterpret_cast<void*>(&ujit_rt_sort)},
         {"ujit_rt_argsort", reinterpret_cast<void*>(&ujit_rt_argsort)},

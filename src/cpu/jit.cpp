@@ -57,6 +57,11 @@ Jit::Jit() {
     const char* fast = std::getenv("UJIT_FAST_CODEGEN");
     jtmb.setCodeGenOptLevel(fast && std::string(fast) == "1" ? llvm::CodeGenOptLevel::None
                                                              : llvm::CodeGenOptLevel::Aggressive);
+    // bf16: the x86 instructions that convert float32 to bfloat16 (AVX512-BF16's vcvtneps2bf16,
+    // AVX-NE-CONVERT's) treat a subnormal float32 as zero; without them LLVM calls
+    // __truncsfbf2 (cpu/helper_bf16.hpp), which rounds it as the GPU's cvt.rn.bf16.f32 does.
+    jtmb.getFeatures().AddFeature("avx512bf16", false);
+    jtmb.getFeatures().AddFeature("avxneconvert", false);
     host_ = std::make_unique<llvm::orc::JITTargetMachineBuilder>(jtmb);
     target_machine();  // fail here, not on first use, when the host has no target
     // Modules reach the JIT as object code made by each thread's own machine (add_module),

@@ -38,7 +38,7 @@ llvm::AllocaInst* entry_alloca(llvm::IRBuilder<>& b, llvm::Type* t, const char* 
 // integers narrower than int → int (bool as 0/1).
 llvm::Value* promote_vararg(llvm::IRBuilder<>& b, llvm::Value* v) {
     llvm::Type* t = v->getType();
-    if (t->isFloatTy() || t->isHalfTy()) return b.CreateFPExt(v, b.getDoubleTy());
+    if (t->isFloatTy() || t->isHalfTy() || t->isBFloatTy()) return b.CreateFPExt(v, b.getDoubleTy());  // bf16 too
     if (t->isIntegerTy(1)) return b.CreateZExt(v, b.getInt32Ty());
     if (t->isIntegerTy() && t->getIntegerBitWidth() < 32) return b.CreateSExt(v, b.getInt32Ty());
     return v;

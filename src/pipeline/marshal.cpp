@@ -42,6 +42,11 @@ const Type* type_of_dtype(DType t) {
 
 DType dtype_of_type(const Type* t) {
     if (t->is_enum()) return dtype_of_type(t->enum_value());  // a member crosses as its value
+    if (t->is_bfloat16() || t->is_fp8())  // bf16: values of CUDA kernels only, as in numba-cuda
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: {} values cannot cross between compiled code and its caller (NumPy has no "
+                                "such dtype); convert them to float32 in the kernel",
+                                t->str()));
     switch (t->kind()) {
     case Kind::Bool: return DType::Bool;
     case Kind::Int:

@@ -4,6 +4,7 @@
 
 #include "syntax/diagnostics.hpp"
 #include "syntax/internal_error.hpp"
+#include "types/bf16_round.hpp"
 #include "types/rules.hpp"
 #include "types/type_values.hpp"
 
@@ -58,6 +59,7 @@ int64_t int_pow(int64_t base, int64_t exp) {
 
 ConstValue make_float(double v, const Type* t) {
     if (t->bits() == 32) v = static_cast<double>(static_cast<float>(v));
+    if (t->is_bfloat16()) return const_float(types::bf16_value(types::bf16_bits(v)), t);  // bf16
     if (t->bits() == 16) v = static_cast<double>(static_cast<_Float16>(v));
     return const_float(v, t);
 }
@@ -312,6 +314,8 @@ private:
                          fmt::format("'{}' is the type {}, which cannot be called", spelled, m->type->scalar()->str()));
         if (m->what == Member::What::DType) {
             if (c->args.size() != 1) not_constant(c, fmt::format("{}() takes exactly one argument", spelled));
+            if (m->type->scalar()->is_fp8())  // bf16: made in kernels only
+                not_constant(c, fmt::format("{} values are not constants: make them in a kernel", spelled));
             ConstValue v = eval(c->args[0]);
             require_real(c->args[0], v);
             return convert_const(v, m->type->scalar());

@@ -146,7 +146,10 @@ const Type* Inferrer::call(const Call* c) {
             error(c->callee->loc,
                   fmt::format("'{}' is the type {}, which cannot be called", what, callee->scalar()->str()));
         if (args.size() != 1) error(c->loc, fmt::format("{}() takes exactly one argument", what));
-        if (!args[0]->is_number())
+        // bf16: an fp8 value converts to and from the real number types (numba-cuda's cuda_fp8)
+        const bool fp8 = (args[0]->is_fp8() || callee->scalar()->is_fp8()) && !args[0]->is_complex() &&
+                         !callee->scalar()->is_complex() && (args[0]->is_number() || args[0]->is_fp8());
+        if (!args[0]->is_number() && !fp8)
             error(c->args[0]->loc, fmt::format("cannot convert {} to {}", args[0]->str(), callee->scalar()->str()));
         if (args[0]->is_complex() && !callee->scalar()->is_complex())
             error(c->args[0]->loc,
@@ -466,6 +469,10 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     case BuiltinId::MathTrunc:
         arity(1, 1);
         number(0);
+        if (args[0]->is_bfloat16()) {  // bf16: numba-cuda binds them to htrunc/hceil/hfloor, a bfloat16
+            operands(c, {args[0]});
+            return args[0];
+        }
         if (args[0]->is_int()) {  // the identity on integers (Numba: int64 → int64, uint64 → uint64)
             const Type* t = args[0]->is_signed() || args[0]->bits() < 64 ? int64() : uint64();
             operands(c, {t});

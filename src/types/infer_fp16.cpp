@@ -2,6 +2,7 @@
 // cudadecl.py): every operand is a float16 (another real number converts to it, as Numba's
 // ConcreteTemplate converts one), the arithmetic and math functions give a float16, the
 // comparisons heq/hne/hgt/hge/hlt/hle a bool.
+#include "types/bf16_signatures.hpp"
 #include "types/builtins.hpp"
 #include "types/infer_impl.hpp"
 
@@ -13,6 +14,22 @@ using namespace syntax;
 
 const Type* Inferrer::fp16_call(const Call* c, BuiltinId id, const std::vector<const Type*>& args) {
     const std::string what = builtin_name(id);
+    // ---- bf16: cuda.bf16's functions, typed as numba-cuda declares them (bf16_signatures.cpp)
+    if (auto sig = bf16_signature(id)) {
+        if (args.size() != sig->params.size())
+            error(c->loc, fmt::format("{}() takes {} argument(s) ({} given)", what, sig->params.size(), args.size()));
+        for (size_t i = 0; i < args.size(); ++i)
+            if (!args[i]->is_number() || args[i]->is_complex())
+                error(c->args[i]->loc,
+                      fmt::format("{}() needs a {}, not {}", what, sig->params[i]->str(), args[i]->str()));
+        operands(c, sig->params);
+        return sig->result;
+    }
+    if (what.starts_with("cuda.fp8."))
+        error(c->loc, fmt::format("{}() is not supported by ujit: fp8 values convert with the fp8 types "
+                                  "(fp8_e4m3(x), float32(v)), not with cuda_fp8.h's raw cvt functions",
+                                  what.substr(5)));
+    // ---- end bf16
     if (!what.starts_with("cuda.fp16.")) return nullptr;
     const BuiltinInfo& info = builtin_info(id);
     if (args.size() != info.min_args)

@@ -46,7 +46,9 @@ const Type* dtype_name(const std::string& ns, const std::string& attr) {
                        attr == "u2" || attr == "u4" || attr == "u8" || attr == "f2" || attr == "f4" || attr == "f8" ||
                        attr == "c8" || attr == "c16" || attr == "boolean"))
         return nullptr;  // numpy has no such attribute
-    return scalar_from_name(attr);
+    const Type* t = scalar_from_name(attr);
+    if (t && (t->is_bfloat16() || t->is_fp8()) && ns != "numba.types") return nullptr;  // bf16: numba-cuda's types
+    return t;
 }
 
 }  // namespace
@@ -78,6 +80,10 @@ std::string module_namespace(const std::string& module) {
     if (module == "numba.types" || module == "numba.core.types") return "numba.types";
     if (module == "numba.typed") return "numba.typed";  // List, Dict (types/typed_containers.cpp)
     if (module == "random") return "random";
+    // ---- bf16: numba-cuda's bfloat16 and fp8 modules
+    if (module == "numba.cuda.bf16" || module == "numba.cuda._internal.cuda_bf16") return "cuda.bf16";
+    if (module == "numba.cuda.fp8" || module == "numba.cuda._internal.cuda_fp8") return "cuda.fp8";
+    // ---- end bf16
     return "";
 }
 
@@ -127,7 +133,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     }
     // numba.types.int32, `from numba import types; types.float32`: the same scalar types.
     if (space == "numba.types") {
-        if (const Type* s = dtype_name("numba", attr)) return dtype(s);
+        if (const Type* s = dtype_name("numba.types", attr)) return dtype(s);
         // ---- containers: str, and the constructors of the types numba.typed's containers take
         // (types/type_values.hpp)
         if (attr == "unicode_type" || attr == "string") return dtype(unicode());
@@ -148,11 +154,18 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
         if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" || attr == "shared" ||
             attr == "local" || attr == "atomic" || attr == "random" || attr == "fp16" || attr == "const")
             return ns("cuda." + attr);
+        if (attr == "bf16" || attr == "fp8") return ns("cuda." + attr);  // bf16
         if (attr == "jit") return decorator("cuda.jit");
         // Module level only (types/declared_device.cpp): `f = cuda.declare_device(...)`.
         if (attr == "declare_device" || attr == "CUSource") return decorator("cuda." + attr);
         return std::nullopt;
     }
+    // ---- bf16: the types of numba.cuda.bf16 (bfloat16, nv_bfloat16) and _internal.cuda_fp8
+    if (space == "cuda.bf16" && (attr == "bfloat16" || attr == "nv_bfloat16" || attr == "__nv_bfloat16"))
+        return dtype(bfloat16());
+    if (space == "cuda.fp8" && attr.starts_with("fp8_"))
+        if (const Type* t = scalar_from_name(attr)) return dtype(t);
+    // ---- end bf16
     return std::nullopt;
 }
 

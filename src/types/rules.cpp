@@ -52,6 +52,15 @@ const Type* promote(const Type* a, const Type* b) {
     if (a->is_bool()) return b;
     if (b->is_bool()) return a;
     if (a->is_int() && b->is_int()) return promote_ints(a, b);
+    // ---- bf16: numba-cuda's overloads are bfloat16's own (bf16, bf16) and the float ones, picked
+    // by the fewest unsafe conversions: an 8-bit integer converts safely to bfloat16, bfloat16 safely
+    // to float32 and float64, anything else (float16 or a wider integer) only unsafely to bfloat16.
+    if (a->is_bfloat16() || b->is_bfloat16()) {
+        const Type* other = a->is_bfloat16() ? b : a;
+        if (other->is_bfloat16() || (other->is_int() && other->bits() == 8)) return a->is_bfloat16() ? a : b;
+        return promote(float32(), other);
+    }
+    // ---- end bf16
     bool cplx = a->is_complex() || b->is_complex();
     const Type* fa = float_part_of(a);
     const Type* fb = float_part_of(b);
@@ -154,8 +163,10 @@ OpTypes binary_op_types(BinOp op, const Type* lhs, const Type* rhs) {
             return {t, t};
         }
         // float ** int keeps an integer exponent and the float's type (Numba's powi cases).
-        if (lhs->is_float() && is_integral(rhs)) return {lhs, lhs, int64()};
-        const Type* t = promote(lhs, rhs);
+        if (lhs->is_float() && !lhs->is_bfloat16() && is_integral(rhs)) return {lhs, lhs, int64()};
+        // bf16: numba-cuda has no bfloat16 power: it is float32's or float64's
+        const Type* t =
+            lhs->is_bfloat16() || rhs->is_bfloat16() ? promote(promote(lhs, rhs), float32()) : promote(lhs, rhs);
         return {t, t};
     }
     case BinOp::LShift:

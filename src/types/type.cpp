@@ -463,6 +463,12 @@ const Type* scalar_from_name(const std::string& name) {
         {"csingle", {'c', 64}},   {"complex128", {'c', 128}}, {"c16", {'c', 128}},      {"cdouble", {'c', 128}},
         {"complex_", {'c', 128}},
     };
+    // ---- bf16: numba-cuda's scalar types of kernels (NumPy has none of them)
+    if (name == "bfloat16" || name == "__nv_bfloat16") return bfloat16();
+    if (name == "fp8_e4m3") return fp8(Fp8Format::E4M3);
+    if (name == "fp8_e5m2") return fp8(Fp8Format::E5M2);
+    if (name == "fp8_e8m0") return fp8(Fp8Format::E8M0);
+    // ---- end bf16
     auto it = names.find(name);
     if (it == names.end()) return nullptr;
     auto [k, bits] = it->second;

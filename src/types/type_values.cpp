@@ -15,7 +15,8 @@ using namespace syntax;
 const Type* referenced_type(const Type* t) { return t && t->kind() == Kind::DTypeObj ? t->scalar() : nullptr; }
 
 bool is_type_value(const Type* t) {
-    return t && t->kind() == Kind::DTypeObj && !t->scalar()->is_number() && !t->scalar()->is_record();
+    return t && t->kind() == Kind::DTypeObj && !t->scalar()->is_number() && !t->scalar()->is_record() &&
+           !t->scalar()->is_fp8();  // bf16: fp8_e4m3(x) converts, as a number type does
 }
 
 bool is_type_constructor(const std::string& path) {

@@ -494,8 +494,10 @@ class ModuleText:
             return "from numba import %s as %s" % (module.__name__[len("ujit."):], name)
         if module.__name__ == "ujit.cuda.random":
             return "import numba.cuda.random as %s" % name
+        if module.__name__ in ("ujit.cuda.bf16", "ujit.cuda._internal.cuda_bf16", "ujit.cuda._internal.cuda_fp8"):
+            return "import numba%s as %s" % (module.__name__[len("ujit"):], name)  # bf16: numba-cuda's modules
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
-                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random, ujit.types and ujit.typed)"
+                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random, ujit.cuda.bf16, ujit.types and ujit.typed)"
                             % (module.__name__, name), src.filename, line, col)
 
     def _constant(self, v):
@@ -555,6 +557,8 @@ def _type_value_text(t, src, line, col):
     """Numba's spelling of a type that is not a number type, as compiled code names it
     (types/type_values.cpp reads it): types.float64[:], types.unicode_type, types.UniTuple(...)."""
     prefix = _PRELUDE_NUMBA + ".types."
+    if isinstance(t, (_types.Bfloat16, _types.Fp8)):  # bf16: numba-cuda's scalar types of kernels
+        return prefix + t.name
     if isinstance(t, _types.UnicodeType):
         return prefix + "unicode_type"
     if isinstance(t, _types.ArrayType) and t.ndim and not t.readonly and not isinstance(t.base, _types.Record):

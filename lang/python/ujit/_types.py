@@ -107,6 +107,41 @@ class Complex(Number):
         return TYPES["float%d" % (self.bitwidth // 2)]
 
 
+# ---- bf16: numba-cuda's bfloat16 (types.bfloat16, numba.cuda.bf16.bfloat16) and fp8 types
+# (numba.cuda._internal.cuda_fp8): scalar types of CUDA kernels that NumPy has no dtype for.
+class Bfloat16(Number):
+    """numba-cuda's Bfloat16: 8 exponent bits and 7 significand bits, spelled __nv_bfloat16.
+    In a kernel `bfloat16(x)` converts; on the host it is ml_dtypes.bfloat16 when installed."""
+
+    bitwidth = 16
+
+    def __call__(self, *args):
+        if all(isinstance(a, Type) for a in args):
+            return Signature(self, args)
+        try:
+            import ml_dtypes
+        except ImportError:
+            raise TypeError("bfloat16 values exist on the host only through ml_dtypes, which is not installed")
+        return ml_dtypes.bfloat16(*args)
+
+
+class Fp8(Number):
+    """numba-cuda's fp8_e4m3, fp8_e5m2 and fp8_e8m0: one byte, converted to and from numbers
+    in kernels (no arithmetic)."""
+
+    bitwidth = 8
+
+    @property
+    def __name__(self):  # numba-cuda's fp8 types are classes: tests name them by __name__
+        return self.name
+
+    def __call__(self, *args):
+        if all(isinstance(a, Type) for a in args):
+            return Signature(self, args)
+        raise TypeError("%s values exist only in CUDA kernels" % self.name)
+# ---- end bf16
+
+
 class ArrayType(Type):
     def __init__(self, dtype, ndim, layout, readonly=False):
         if not isinstance(dtype, Type):  # a NumPy dtype: what ujit's ArrayType.dtype gives back
@@ -358,6 +393,7 @@ for _alias, _name in _ALIASES.items():
     TYPES[_alias] = TYPES[_name]
 TYPES["void"] = TYPES["none"] = NoneType("void", None)
 TYPES["unicode_type"] = TYPES["string"] = UnicodeType("unicode_type", None)
+TYPES["bfloat16"] = Bfloat16("__nv_bfloat16", None)  # bf16: numba-cuda's types.bfloat16
 CODE_ARRAY = 1 << 16
 CODE_READONLY = 1 << 17
 CODE_STR = 1 << 18

@@ -71,8 +71,10 @@ from .args import In, InOut, Out  # noqa: F401,E402
 
 # ---- cudabf16: bfloat16
 def is_bfloat16_supported():
-    """numba-cuda's check before a kernel uses bfloat16 (numba.cuda.bf16), True there from
-    compute capability 8.0. ujit's compiler has no bfloat16 type on any device: False, so that
-    code which checks takes its other path."""
-    return False
+    """numba-cuda's check before a kernel uses bfloat16 (numba.cuda.bf16): compute capability
+    8.0 or later, where the GPU converts to and from bfloat16 (cvt.rn.bf16.f32). The host
+    device computes bfloat16 in float32, rounded to nearest even after each operation: True."""
+    from .api import is_bfloat16_supported as supported
+
+    return supported()
 # ---- end cudabf16
