@@ -22,6 +22,31 @@ llvm::Value* pow2_f32(llvm::IRBuilder<>& b, llvm::Value* k) {
     return b.CreateBitCast(b.CreateShl(b.CreateAdd(k, b.getInt32(127)), 23), b.getFloatTy());
 }
 
+// e8m0 (a power of two) of a float64: |d| as a bfloat16 rounded up (or toward zero), then its
+// exponent, one more when rounding up a bfloat16 with a fraction; 0xff (NaN) saturates to 0xfe
+// when asked (cuda_fp8.hpp's __nv_cvt_bfloat16raw_to_e8m0).
+llvm::Value* e8m0_encode(llvm::IRBuilder<>& b, llvm::Value* d, llvm::Value* round_up, llvm::Value* saturate) {
+    llvm::Value* is_nan = b.CreateFCmpUNO(d, d);
+    llvm::Value* a = intrinsic(b, llvm::Intrinsic::fabs, {d});
+    llvm::Value* f = b.CreateFPTrunc(a, b.getFloatTy());
+    llvm::Value* fu = b.CreateBitCast(f, b.getInt32Ty());
+    llvm::Value* wide = b.CreateFPExt(f, b.getDoubleTy());
+    // toward zero: a float rounded up steps back; up: a float rounded down counts as a fraction
+    fu = b.CreateSelect(b.CreateAnd(b.CreateNot(round_up), b.CreateFCmpOGT(wide, a)), b.CreateSub(fu, b.getInt32(1)),
+                        fu);
+    llvm::Value* low =
+        b.CreateOr(b.CreateICmpNE(b.CreateAnd(fu, b.getInt32(0xffff)), b.getInt32(0)), b.CreateFCmpOLT(wide, a));
+    llvm::Value* bf = b.CreateAdd(b.CreateLShr(fu, 16), b.CreateZExt(b.CreateAnd(low, round_up), b.getInt32Ty()));
+    llvm::Value* res = b.CreateAnd(b.CreateLShr(bf, 7), b.getInt32(0xff));
+    llvm::Value* fraction =
+        b.CreateAnd(b.CreateICmpNE(b.CreateAnd(bf, b.getInt32(0x7f)), b.getInt32(0)),
+                    b.CreateAnd(b.CreateICmpUGT(bf, b.getInt32(0x40)), b.CreateICmpULT(bf, b.getInt32(0x7f80))));
+    res = b.CreateAdd(res, b.CreateZExt(b.CreateAnd(fraction, round_up), b.getInt32Ty()));
+    res = b.CreateSelect(b.CreateICmpUGE(res, b.getInt32(0xff)), b.getInt32(0xff), res);
+    res = b.CreateSelect(b.CreateAnd(saturate, b.CreateICmpEQ(res, b.getInt32(0xff))), b.getInt32(0xfe), res);
+    return b.CreateTrunc(b.CreateSelect(is_nan, b.getInt32(0xff), res), b.getInt8Ty());
+}
+
 }  // namespace
 
 llvm::Value* fp8_to_float(llvm::IRBuilder<>& b, llvm::Value* byte, Fp8Format format) {
@@ -55,22 +80,7 @@ llvm::Value* fp8_to_float(llvm::IRBuilder<>& b, llvm::Value* byte, Fp8Format for
 llvm::Value* float_to_fp8(llvm::IRBuilder<>& b, llvm::Value* d, Fp8Format format) {
     llvm::Value* is_nan = b.CreateFCmpUNO(d, d);
     llvm::Value* a = intrinsic(b, llvm::Intrinsic::fabs, {d});
-    if (format == Fp8Format::E8M0) {
-        // |d| rounded up to bfloat16 (exact for a float), then its exponent, rounded up when the
-        // bfloat16 has a fraction (cuda_fp8.hpp's __nv_cvt_bfloat16raw_to_e8m0).
-        llvm::Value* f = b.CreateFPTrunc(a, b.getFloatTy());
-        llvm::Value* fu = b.CreateBitCast(f, b.getInt32Ty());
-        llvm::Value* up = b.CreateFCmpOLT(b.CreateFPExt(f, b.getDoubleTy()), a);  // float rounded down: one more up
-        llvm::Value* low = b.CreateOr(b.CreateICmpNE(b.CreateAnd(fu, b.getInt32(0xffff)), b.getInt32(0)), up);
-        llvm::Value* bf = b.CreateAdd(b.CreateLShr(fu, 16), b.CreateZExt(low, b.getInt32Ty()));
-        llvm::Value* res = b.CreateAnd(b.CreateLShr(bf, 7), b.getInt32(0xff));
-        llvm::Value* fraction =
-            b.CreateAnd(b.CreateICmpNE(b.CreateAnd(bf, b.getInt32(0x7f)), b.getInt32(0)),
-                        b.CreateAnd(b.CreateICmpUGT(bf, b.getInt32(0x40)), b.CreateICmpULT(bf, b.getInt32(0x7f80))));
-        res = b.CreateAdd(res, b.CreateZExt(fraction, b.getInt32Ty()));
-        res = b.CreateSelect(b.CreateICmpUGE(res, b.getInt32(0xff)), b.getInt32(0xfe), res);  // saturate
-        return b.CreateTrunc(b.CreateSelect(is_nan, b.getInt32(0xff), res), b.getInt8Ty());
-    }
+    if (format == Fp8Format::E8M0) return e8m0_encode(b, d, b.getTrue(), b.getTrue());
     const Layout l = layout(format);
     const int emin = 1 - l.bias;
     // e = the unbiased exponent of |d| (float64's field), at least emin; then the significand
@@ -102,6 +112,33 @@ llvm::Value* float_to_fp8(llvm::IRBuilder<>& b, llvm::Value* d, Fp8Format format
                                        b.getInt32(0x80), b.getInt32(0));
     code = b.CreateSelect(is_nan, b.getInt32(0x7f), b.CreateOr(code, sign));
     return b.CreateTrunc(code, b.getInt8Ty());
+}
+
+// ---- cuda_fp8.h's raw conversions that need no __nv_bfloat16_raw (types/infer_fp16.cpp)
+llvm::Value* fp8_cvt(llvm::IRBuilder<>& b, types::BuiltinId id, const std::vector<llvm::Value*>& args) {
+    using types::BuiltinId;
+    llvm::Value* d = args[0]->getType()->isDoubleTy() ? args[0] : b.CreateFPExt(args[0], b.getDoubleTy());
+    llvm::Value* saturate = b.CreateICmpNE(args[1], llvm::ConstantInt::get(args[1]->getType(), 0));  // SATFINITE
+    if (id == BuiltinId::Fp8CvtFloatToE8m0 || id == BuiltinId::Fp8CvtDoubleToE8m0) {
+        llvm::Value* up = b.CreateICmpEQ(args[2], llvm::ConstantInt::get(args[2]->getType(), 2));  // cudaRoundPosInf
+        return e8m0_encode(b, d, up, saturate);
+    }
+    if (id != BuiltinId::Fp8CvtFloatToFp8 && id != BuiltinId::Fp8CvtDoubleToFp8) return nullptr;
+    // Without saturation what rounds past the largest finite value is NaN (e4m3) or inf (e5m2):
+    // from 464 (448's half step; the tie goes to even 448) and from 61440 (the tie goes to inf).
+    llvm::Value* a = intrinsic(b, llvm::Intrinsic::fabs, {d});
+    llvm::Value* sign = b.CreateSelect(b.CreateICmpSLT(b.CreateBitCast(d, b.getInt64Ty()), b.getInt64(0)),
+                                       b.getInt8(0x80), b.getInt8(0));
+    llvm::Value* e4 = float_to_fp8(b, d, Fp8Format::E4M3);
+    llvm::Value* e5 = float_to_fp8(b, d, Fp8Format::E5M2);
+    e4 = b.CreateSelect(
+        b.CreateOr(saturate, b.CreateNot(b.CreateFCmpOGT(a, llvm::ConstantFP::get(b.getDoubleTy(), 464.0)))), e4,
+        b.CreateOr(sign, b.getInt8(0x7f)));
+    e5 = b.CreateSelect(
+        b.CreateOr(saturate, b.CreateNot(b.CreateFCmpOGE(a, llvm::ConstantFP::get(b.getDoubleTy(), 61440.0)))), e5,
+        b.CreateOr(sign, b.getInt8(0x7c)));
+    llvm::Value* is_e5m2 = b.CreateICmpNE(args[2], llvm::ConstantInt::get(args[2]->getType(), 0));  // E5M2
+    return b.CreateSelect(is_e5m2, e5, e4);
 }
 
 }  // namespace ujit::codegen

@@ -11,6 +11,7 @@
 #include "nplib/library_typing.hpp"
 #include "types/builtins.hpp"
 #include "types/declared_device.hpp"
+#include "types/float_text.hpp"
 #include "types/rules.hpp"
 #include "types/typed_containers.hpp"
 
@@ -239,6 +240,8 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     case BuiltinId::Bool:
         if (e->args.empty()) return zero_value(b, rt);
         want(1);
+        if (auto* text = dyn_cast<StrLit>(e->args[0]))  // bf16: float("nan"), checked by typing
+            return llvm::ConstantFP::get(b.getDoubleTy(), types::float_of_text(text->value).value_or(0.0));
         return expr_as(e->args[0], rt);
     case BuiltinId::Complex: {
         if (e->args.empty()) return zero_value(b, rt);

@@ -5,6 +5,7 @@
 // ordered comparison (__hne: false when an operand is NaN). The transcendental functions are
 // computed in float32 and rounded to half, as cuda_fp16.h's hsin/hexp/... compute them.
 // Typing: types/infer_fp16.cpp.
+#include "codegen/fp8_convert.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/lower_bf16.hpp"
 #include "codegen/lower_context.hpp"
@@ -16,10 +17,12 @@ using types::BuiltinId;
 
 llvm::Value* FunctionLowering::fp16_call(const syntax::Call* e, BuiltinId id) {
     const std::string_view name = types::builtin_name(id);
-    if (!name.starts_with("cuda.fp16.") && !name.starts_with("cuda.bf16.")) return nullptr;
+    if (!name.starts_with("cuda.fp16.") && !name.starts_with("cuda.bf16.") && !name.starts_with("cuda.fp8."))
+        return nullptr;
     std::vector<llvm::Value*> args;
     std::vector<const Type*> arg_types;
     call_operands(e, args, arg_types);
+    if (name.starts_with("cuda.fp8.")) return fp8_cvt(b, id, args);  // bf16: codegen/fp8_convert.cpp
     if (name.starts_with("cuda.bf16."))  // bf16: codegen/lower_bf16.cpp
         return lower_bf16(b, id, args, [&](BuiltinId math_id, std::vector<llvm::Value*> ops) {
             return math(math_id, std::move(ops), types::float32(), e->loc);

@@ -25,9 +25,20 @@ const Type* Inferrer::fp16_call(const Call* c, BuiltinId id, const std::vector<c
         operands(c, sig->params);
         return sig->result;
     }
+    if (id == BuiltinId::Fp8CvtFloatToFp8 || id == BuiltinId::Fp8CvtDoubleToFp8 || id == BuiltinId::Fp8CvtFloatToE8m0 ||
+        id == BuiltinId::Fp8CvtDoubleToE8m0) {  // (x, saturation_t, fp8_interpretation_t or cudaRoundMode) -> byte
+        if (args.size() != 3) error(c->loc, fmt::format("{}() takes 3 arguments ({} given)", what, args.size()));
+        const bool f64 = id == BuiltinId::Fp8CvtDoubleToFp8 || id == BuiltinId::Fp8CvtDoubleToE8m0;
+        for (size_t i = 0; i < 3; ++i)
+            if (!args[i]->is_number() || args[i]->is_complex() || (i > 0 && !args[i]->is_int()))
+                error(c->args[i]->loc,
+                      fmt::format("{}() needs {}, not {}", what, i ? "an enum member" : "a number", args[i]->str()));
+        operands(c, {f64 ? float64() : float32(), int32(), int32()});
+        return integer(8, false);
+    }
     if (what.starts_with("cuda.fp8."))
-        error(c->loc, fmt::format("{}() is not supported by ujit: fp8 values convert with the fp8 types "
-                                  "(fp8_e4m3(x), float32(v)), not with cuda_fp8.h's raw cvt functions",
+        error(c->loc, fmt::format("{}() is not supported by ujit: ujit has no __nv_bfloat16_raw structure "
+                                  "(bfloat16 values convert with bfloat16_as_uint16 and uint16_as_bfloat16)",
                                   what.substr(5)));
     // ---- end bf16
     if (!what.starts_with("cuda.fp16.")) return nullptr;

@@ -405,3 +405,24 @@ def test_the_ptx_assembles(kernel, sig, cc, tmp_path):
     path.write_text(ptx)
     arch = "-arch=sm_%d%d" % cc
     subprocess.run([PTXAS, arch, str(path), "-o", str(tmp_path / "k.cubin")], check=True)
+
+
+@cuda.jit
+def specials(out):
+    out[0] = float32(bfloat16(float("nan")))
+    out[1] = float32(bfloat16(float("-inf")))
+    out[2] = float32(bfloat16(float(" Infinity ")))
+    out[3] = float32(bfloat16(float("1.5")))
+
+
+def test_float_of_a_string_literal_in_a_kernel():
+    out = np.zeros(4, np.float32)
+    specials[1, 1](out)
+    assert math.isnan(out[0]) and out[1:].tolist() == [-math.inf, math.inf, 1.5]
+
+    @cuda.jit
+    def bad(out):
+        out[0] = float("one")
+
+    with pytest.raises(Exception, match=r"test_cuda_bf16.py:\d+:\d+: error: could not convert string to float: 'one'"):
+        bad[1, 1](out)

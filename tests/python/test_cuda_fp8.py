@@ -11,7 +11,9 @@ import pytest
 
 from ujit import cuda, types
 from ujit.core.errors import TypingError
-from ujit.cuda._internal.cuda_fp8 import cvt_float_to_fp8, fp8_e4m3, fp8_e5m2, fp8_e8m0, saturation_t
+from ujit.cuda._internal.cuda_fp8 import (cvt_double_to_e8m0, cvt_double_to_fp8, cvt_e8m0_to_bf16raw, cvt_float_to_e8m0,
+                                          cvt_float_to_fp8, fp8_e4m3, fp8_e5m2, fp8_e8m0, fp8_interpretation_t,
+                                          saturation_t)
 
 float32, float64, int32, int8 = types.float32, types.float64, types.int32, types.int8
 
@@ -88,13 +90,51 @@ def test_the_oracle_decodes_known_codes():
 
 
 @cuda.jit
-def raw_cvt(out, x):
-    out[0] = cvt_float_to_fp8(x[0], saturation_t.NOSAT, 0)
+def raw_cvt(out, x, d):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i, 0] = cvt_float_to_fp8(x[i], saturation_t.NOSAT, fp8_interpretation_t.E5M2)
+        out[i, 1] = cvt_float_to_fp8(x[i], saturation_t.SATFINITE, fp8_interpretation_t.E5M2)
+        out[i, 2] = cvt_float_to_fp8(x[i], saturation_t.NOSAT, fp8_interpretation_t.E4M3)
+        out[i, 3] = cvt_double_to_fp8(d[i], saturation_t.SATFINITE, fp8_interpretation_t.E4M3)
+        out[i, 4] = cvt_float_to_e8m0(x[i], saturation_t.NOSAT, 2)  # cudaRoundPosInf
+        out[i, 5] = cvt_double_to_e8m0(d[i], saturation_t.SATFINITE, 1)  # cudaRoundZero
 
 
-def test_the_raw_cvt_functions_are_refused_with_a_location():
-    with pytest.raises(TypingError, match=r"test_cuda_fp8.py:\d+:\d+: .*fp8.cvt_float_to_fp8\(\) is not supported"):
-        raw_cvt[1, 1](np.zeros(1, np.uint8), np.zeros(1, np.float32))
+def code_of(value, fmt):
+    """The byte cuda_fp8.h gives for a value of the format (the oracle's decode, inverted)."""
+    if math.isnan(value):
+        return 0x7F if fmt != "e8m0" else 0xFF
+    codes = range(255) if fmt == "e8m0" else range(256)
+    return next(c for c in codes if decode(c, fmt) == value and (value != 0 or (c >= 0x80) == (math.copysign(1, value) < 0)))
+
+
+def test_the_raw_cvt_functions_saturate_or_overflow_as_asked():
+    x = np.array([1.0, 2.5, -3.0, 449.0, 470.0, 1e20, -1e20, 60000.0, 61440.0, math.inf, math.nan, 0.1,
+                  float(np.nextafter(np.float32(2.0 ** 127), np.float32(np.inf)))], np.float32)
+    d = x.astype(np.float64)
+    out = np.zeros((x.size, 6), np.uint8)
+    raw_cvt[1, 32](out, x, d)
+    for i, v in enumerate(d):
+        a = abs(v)
+        e5_nosat = (0x7C | (0x80 if v < 0 else 0)) if a >= 61440 and not math.isnan(v) else code_of(encode(v, "e5m2"), "e5m2")
+        e4_nosat = (0x7F | (0x80 if v < 0 else 0)) if a > 464 and not math.isnan(v) else code_of(encode(v, "e4m3"), "e4m3")
+        up = [c for c in range(255) if decode(c, "e8m0") >= a]
+        e8_up = 0xFF if math.isnan(v) else up[0] if up else 0xFF
+        down = [c for c in range(255) if decode(c, "e8m0") <= a]
+        e8_zero = 0xFF if math.isnan(v) else min(down[-1] if down else 0, 0xFE)
+        want = [e5_nosat, code_of(encode(v, "e5m2"), "e5m2"), e4_nosat, code_of(encode(v, "e4m3"), "e4m3"), e8_up, e8_zero]
+        assert out[i].tolist() == want, v
+
+
+@cuda.jit
+def raw_bf16(out, x):
+    out[0] = cvt_e8m0_to_bf16raw(x[0]).x
+
+
+def test_the_bfloat16_raw_cvt_functions_are_refused_with_a_location():
+    with pytest.raises(TypingError, match=r"test_cuda_fp8.py:\d+:\d+: .*fp8.cvt_e8m0_to_bf16raw\(\) is not supported"):
+        raw_bf16[1, 1](np.zeros(1, np.uint16), np.zeros(1, np.uint8))
 
 
 def test_fp8_values_have_no_arithmetic():
