@@ -71,11 +71,6 @@ def test_mapped_and_managed_arrays_are_not_copied():
     assert not _copied_host_array(cuda.device_array(4))
 
 
-def test_bfloat16_is_not_supported():
-    # ujit's compiler has no bfloat16 type: numba-cuda's check says so (its tests then skip).
-    assert cuda.is_bfloat16_supported() is False
-
-
 def test_forceinline_needs_ltoir():
     def set_zero(a):
         a[0] = 0
