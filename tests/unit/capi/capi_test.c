@@ -318,6 +318,7 @@ int main(void) {
     test_parallel();
     test_string_values();
     test_float16();
+    test_bf16();
     test_records();
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);

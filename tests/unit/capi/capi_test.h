@@ -116,6 +116,8 @@ void test_dict_results(void);
 void test_typed_list_results(void); /* numba.typed.List made in compiled code */
 /* capi_float16.c */
 void test_float16(void);
+/* capi_bf16.c */
+void test_bf16(void);
 /* capi_records.c */
 void test_records(void);
 
