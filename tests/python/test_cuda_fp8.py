@@ -5,6 +5,9 @@ cuda_fp8.h's constructors do it: e4m3 and e5m2 to the nearest code, ties to the 
 saturating to the largest finite value (__NV_SATFINITE), NaN to NaN; e8m0 (a power of two)
 up to the next code (cudaRoundPosInf), saturating. Run where CUDA code runs."""
 import math
+import os
+import shutil
+import subprocess
 
 import numpy as np
 import pytest
@@ -144,3 +147,19 @@ def test_fp8_values_have_no_arithmetic():
 
     with pytest.raises(TypingError, match="fp8_e4m3"):
         add[1, 1](np.zeros(1, np.float32))
+
+
+PTXAS = shutil.which("ptxas") or ("/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+
+
+@pytest.mark.skipif(PTXAS is None, reason="ptxas is not installed")
+@pytest.mark.parametrize("cc", [(8, 0), (9, 0)])
+@pytest.mark.parametrize("kernel, sig", [
+    (raw_cvt, (types.uint8[:, ::1], float32[::1], float64[::1])),
+    (made_and_read, (float32[:, ::1], int32[:, ::1], float32[::1])),
+])
+def test_the_ptx_assembles(kernel, sig, cc, tmp_path):
+    ptx, _ = cuda.compile_ptx(kernel.py_func, sig, cc=cc)
+    path = tmp_path / "k.ptx"
+    path.write_text(ptx)
+    subprocess.run([PTXAS, "-arch=sm_%d%d" % cc, str(path), "-o", str(tmp_path / "k.cubin")], check=True)
