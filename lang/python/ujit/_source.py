@@ -153,6 +153,27 @@ class FunctionSource:
         return False, None
 
 
+def _recurses(src):
+    """Whether `src`'s body calls its own function by the function's own name."""
+    from ._dispatcher import callee_of
+
+    own = src.py_func.__name__
+    if own not in src.free_names():
+        return False
+    found, value = src.value_of(own)
+    return found and callee_of(value) is not None and callee_of(value)[0] is src.py_func
+
+
+def _forwarding_def(decorator, name, target, node):
+    """`def name(params): return target(params)` under `decorator`, or None where the
+    parameters cannot be passed on one by one (*args, **kwargs)."""
+    a = node.args
+    if a.vararg or a.kwarg:
+        return None
+    passed = [p.arg for p in a.posonlyargs + a.args] + ["%s=%s" % (p.arg, p.arg) for p in a.kwonlyargs]
+    return [decorator, "def %s(%s):" % (name, ast.unparse(a)), "    return %s(%s)" % (target, ", ".join(passed))]
+
+
 def def_name(py_func):
     """The name a function has in the ujit module: its own, or for a lambda one made from
     its position (stable across processes, for the disk cache's key)."""
@@ -269,6 +290,13 @@ class ModuleText:
                                 py_func.__code__.co_filename, py_func.__code__.co_firstlineno, 1)
         src = FunctionSource(py_func, name)
         self.functions[name] = py_func
+        if name != py_func.__name__ and py_func.__name__ != "<lambda>" and _recurses(src):
+            # A recursive function called by another name (a kernel's `cfunc = fib1`): it
+            # compiles under its own name, at its own lines, and `name` forwards to it.
+            forward = _forwarding_def(decorator, name, py_func.__name__, src.node)
+            if forward is not None:
+                self.appended.append(forward)
+                return [(py_func, decorator, None)]
         self.needs_numba = True
         body = list(src.lines)
         # The decorator lines become one line ujit reads (blank lines keep the def in place).
