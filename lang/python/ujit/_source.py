@@ -34,7 +34,7 @@ import sys
 import textwrap
 import types
 
-from . import _dynamic_source, _enums, _types, extending
+from . import _dynamic_source, _enums, _overloads, _types, extending
 from . import typed as _typed
 from ._operator_functions import operator_function
 from ._prange import prange
@@ -253,8 +253,12 @@ def _source_lines(py_func):
 class ModuleText:
     """Collects functions and frozen names into one module's text."""
 
-    def __init__(self, filename, cpu_fallback=False):
+    def __init__(self, filename, cpu_fallback=False, overload_impls=None):
         self.filename = filename
+        # The implementations @overload typing functions chose, and the probes of those not
+        # chosen yet (_overloads.py), by overloaded function and target.
+        self.overload_impls = {} if overload_impls is None else overload_impls
+        self.probes = {}
         # A CUDA ufunc's CPU fallback: device functions it calls compile as CPU functions.
         self.cpu_fallback = cpu_fallback
         self.placed = {}  # line number -> text, for functions at their own lines
@@ -343,6 +347,9 @@ class ModuleText:
             if extending.is_jitable(value):  # @register_jitable: compiled for the caller's target
                 callees.append((value, self._operator_decorator, name if value.__name__ != name else None))
                 continue
+            if _overloads.is_overloaded(value):
+                callees.extend(self._overloaded(name, value, src, line, col))
+                continue
             unsupported = extending.unsupported_use(value)
             if unsupported is not None:
                 raise NotImplementedError("%s:%d:%d: error: '%s' is %s" % (src.filename, line, col, name, unsupported))
@@ -369,6 +376,32 @@ class ModuleText:
                                     % name, src.filename, line, col)
             self.bindings[name] = statement
         return callees
+
+    def _overloaded(self, name, func, src, line, col):
+        """An @overload-ed function called as `name`: its chosen implementation, compiled for
+        the caller's target; until one is chosen, a probe (_overloads.py)."""
+        target = "cpu" if self._operator_decorator == decorator_text("jit") else "cuda"
+        if not _overloads._typing_functions(func, target):
+            raise _overloads.no_target_error(func, name, target, src.filename, line, col)
+        impl = self.overload_impls.get((id(func), target)) or _overloads.implementation_now(func, target)
+        if impl is not None:
+            from ._dispatcher import callee_of
+
+            callee = callee_of(impl)
+            if callee is not None:  # an @njit or device function: compiled as the caller's callee
+                impl = callee[0]
+            return [(impl, self._operator_decorator, name if impl.__name__ != name else None)]
+        if name not in self.probes:
+            probe = _overloads.Probe(func, name, target, src.filename, line, col)
+            lines = probe.lines(self._operator_decorator, self._constant)
+            if lines is None:
+                raise compile_error("@overload of '%s': ujit passes the argument types to a typing function "
+                                    "with named parameters only (not *args or **kwargs) and constant "
+                                    "defaults" % name, src.filename, line, col)
+            self.probes[name] = probe
+            self.needs_numba = True
+            self.appended.append(lines)
+        return []
 
     def _callee_decorator(self, value, decorator):
         """The decorator a ujit function this module calls compiles under: a kernel called
@@ -719,13 +752,16 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
     raise ValueError(kind)
 
 
-def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(), enums=(), extra_decorator=None):
+def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(), enums=(), extra_decorator=None,
+                 owner=None):
     """The ujit Module of `py_func` (and every ujit function it calls); `extra` is (name,
     lines) of one more def, compiled with the same decorator (_tuple_args.py's wrapper) or
     `extra_decorator` (a kernel wrapping `py_func` compiled as a device function),
     `callees` the (py_func, decorator) of functions it names (_function_args.py's) and
-    `enums` the enum classes it names (_function_args.py's, for enum arguments)."""
-    text = ModuleText(py_func.__code__.co_filename, cpu_fallback)
+    `enums` the enum classes it names (_function_args.py's, for enum arguments). `owner`
+    keeps the implementations its @overload-ed callees chose, and gets the probes of the
+    others (_overloads.py)."""
+    text = ModuleText(py_func.__code__.co_filename, cpu_fallback, getattr(owner, "_overload_impls", None))
     for cls in enums:
         text.bind_enum_class(cls, text.filename)
     text.add_function(py_func, decorator)
@@ -744,4 +780,6 @@ def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(),
     module.exceptions = text.exceptions
     module.enums = text.enums
     module.captured = list(text.device_arrays.values())  # their memory lives as long as the code
+    if owner is not None:
+        owner._overload_probes = text.probes
     return module

@@ -4,7 +4,7 @@ import warnings
 
 import numpy as np
 
-from .. import _source, _types
+from .. import _overloads, _source, _types
 from .._dispatcher import CompiledFunction, normalize_signatures
 from . import _enum_kernel_args
 from .._native import ext
@@ -133,7 +133,7 @@ class CUDAFunction(CompiledFunction):
                                       link=self.options.get("link") or ())
 
     def compile(self, sig):
-        check_cuda_signature(self.function(), str(sig))
+        _overloads.retrying(self, lambda: check_cuda_signature(self.function(), str(sig)))
         if str(sig) not in self._signatures:
             self._signatures.append(str(sig))
         return str(sig)
@@ -289,7 +289,8 @@ class Kernel(ext.KernelBase):
             with launch_config(LaunchConfig(self, grid, block, stream, shared, original if prepared else args)):
                 self._compile_for_args(*(original if prepared else args))
             self._compiled_codes.add(codes)
-        ext.launch(self._owner.function(), grid, block, launch_args, _stream_handle(stream), shared)
+        _overloads.retrying(self._owner, lambda: ext.launch(self._owner.function(), grid, block, launch_args,
+                                                            _stream_handle(stream), shared))
         for copy_back in retrieve:
             copy_back()
         self._owner.note_launch(codes)
