@@ -356,6 +356,7 @@ class ModuleText:
             callee = callee_of(value)
             if callee is not None:
                 py_func, decorator = callee
+                self._check_cpu_function_on_device(name, value, decorator, src, line, col)
                 decorator = self._callee_decorator(value, decorator)
                 if py_func.__name__ == "<lambda>":
                     callees.append((py_func, decorator, name))  # `g = njit(lambda x: ...)`
@@ -402,6 +403,15 @@ class ModuleText:
             self.needs_numba = True
             self.appended.append(lines)
         return []
+
+    def _check_cpu_function_on_device(self, name, value, decorator, src, line, col):
+        """numba-cuda compiles an @jit function CUDA code calls as a device function, unless
+        signatures were declared: that disables its compilation (Numba's TypingError)."""
+        owner = getattr(value, "_owner", None) or getattr(value, "_ujit_callee", None)
+        if (decorator.startswith("@%s.njit" % _PRELUDE_NUMBA) and getattr(owner, "declared", None)
+                and self._operator_decorator != decorator_text("jit") and not self.cpu_fallback):
+            raise compile_error("Untyped global name '%s': using cpu function on device but its compilation is "
+                                "disabled (its signatures were declared)" % name, src.filename, line, col)
 
     def _callee_decorator(self, value, decorator):
         """The decorator a ujit function this module calls compiles under: a kernel called

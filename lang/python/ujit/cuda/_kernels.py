@@ -1,5 +1,7 @@
 """@cuda.jit: kernels (kernel[grid, block(, stream(, sharedmem))](args)) and device functions."""
 import numbers
+import re
+import types
 import warnings
 
 import numpy as np
@@ -498,8 +500,41 @@ class DeviceFunction:
     def inspect_llvm(self, signature=None):
         return self._owner.inspect_llvm(signature)
 
+    def compile_device(self, args, return_type=None):
+        """Numba's CUDADispatcher.compile_device: compiles the function for `args` (a tuple
+        of types); the result's fndesc.mangled_name is its symbol in inspect_llvm and
+        inspect_asm. ujit compiles it for the return type it infers: a `return_type` that is
+        another is a NotImplementedError (declare the signature on @cuda.jit instead)."""
+        sig = "(%s)" % ", ".join(str(a) for a in args)
+        self._owner.compile(sig)
+        llvm = self._owner.inspect_llvm(sig)
+        m = re.search(r'define [^@]*@"?(%s\$[^"(\s]*)"?\(' % re.escape(self.__name__), llvm)
+        if m is None:
+            raise AssertionError("ujit: no definition of '%s' in its LLVM IR" % self.__name__)
+        result = DeviceCompileResult(self, m.group(1), sig)
+        if return_type is not None and str(return_type) != result.fndesc.restype:
+            raise NotImplementedError("compile_device: '%s' returns %s, not %s, for %s; ujit compiles a device "
+                                      "function for the return type it infers (declare the signature on "
+                                      "@cuda.jit to convert)" % (self.__name__, result.fndesc.restype,
+                                                                 return_type, sig))
+        return result
+
     def __repr__(self):
         return self._owner._repr()
+
+
+class DeviceCompileResult:
+    """What compile_device returns (Numba's CompileResult, the parts that describe the
+    compiled function): `fndesc` (mangled_name, qualname, argtypes, restype) and `signature`."""
+
+    def __init__(self, device_function, mangled_name, sig):
+        dump = device_function._owner.function().dump("types", device_function._owner._args_of(sig))
+        head = dump.split("\n", 1)[0]  # "# name (args) -> ret"
+        args, ret = head.split(" (", 1)[1].rsplit(") -> ", 1)
+        self.signature = "%s(%s)" % (ret.strip(), args)
+        self.fndesc = types.SimpleNamespace(mangled_name=mangled_name, qualname=device_function.py_func.__qualname__,
+                                            argtypes=tuple(_types.split_signature("(%s)" % args)[1]),
+                                            restype=ret.strip())
 
 
 # forceinline= and inline='always' ask for what ujit always does: device functions are
