@@ -209,3 +209,27 @@ def test_is_between_numbers_is_numbas():
         return (a is True, a is b, b is not False, i is x, i is 3)
 
     assert f(True, False, 3, 3.0) == (True, False, False, False, True)
+
+
+def test_a_function_value_argument():
+    # numba-cuda's test_basic_apply_like_case: the typing function gets the function's type.
+    def apply(arg, func):
+        return func(arg)
+
+    @overload(apply)
+    def ov_apply(arg, func):
+        return lambda arg, func: func(arg)
+
+    def mul10(x):
+        return x * 10
+
+    @cuda.jit
+    def kernel(out, a):
+        def mul10(x):
+            return x * 10
+
+        out[0] = apply(a, mul10)
+
+    out = np.zeros(1, dtype=np.int64)
+    kernel[1, 1](out, 10)
+    assert out[0] == apply(10, mul10)

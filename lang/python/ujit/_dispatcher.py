@@ -63,6 +63,7 @@ class CompiledFunction:
         self.fastmath = _source.fastmath_on(self.options.get("fastmath", False))
         self._function = None
         self._overload_impls = {}  # what @overload-ed callees chose (_overloads.py)
+        self._overload_partial = {}  # and the argument types probed for those not chosen yet
         self._signatures = []  # the compiled ones, "float64(float64, float64)"
         self._lock = threading.RLock()
 

@@ -4,11 +4,13 @@ Numba types of a call's arguments, returns the Python function compiled code run
 ujit types in C++ and calls no Python while it compiles, so the types come from a first
 compile: where compiled code names an overloaded function whose implementation is not
 chosen yet, the module holds a *probe* under that name, a function with the typing
-function's parameters whose body reads an attribute no type has from the tuple of its
-arguments. ujit's error for it spells the argument types; the owner (the @njit function or
-kernel being compiled) then calls the typing function with them, keeps the implementation it
-returns, and compiles again, the name now bound to that implementation (compiled for the
-caller's target, as @register_jitable functions are). One implementation per overloaded
+function's parameters whose body reads an attribute no type has from one parameter. ujit's
+error for it spells that parameter's type; the owner (the @njit function or kernel being
+compiled) keeps it and compiles again, the probe now reading the next parameter (one at a
+time: a function value cannot be put in a tuple). With every type known, it calls the
+typing function with them, keeps the implementation it returns, and compiles again, the
+name now bound to that implementation (compiled for the caller's target, as
+@register_jitable functions are). One implementation per overloaded
 function per compiled function: the types of its first call choose it.
 
 Targets as numba-cuda has them: 'cuda' overloads serve kernels and device functions, 'cpu'
@@ -21,8 +23,8 @@ import re
 
 from ._native import ext
 
-_PROBE_ATTR = "__ujit_overload_probe_%s__"
-_PROBE_ERROR = re.compile(r"error: (?P<types>.*) has no attribute '__ujit_overload_probe_(?P<name>\w+)__'")
+_PROBE_ATTR = "__ujit_overload_probe_%d_%s__"
+_PROBE_ERROR = re.compile(r"error: (?P<type>.*) has no attribute '__ujit_overload_probe_(?P<k>\d+)_(?P<name>\w+)__'")
 _TARGETS = {"cuda": ("cuda", "gpu", "generic"), "cpu": ("cpu", "generic")}
 
 _TEMPLATES = {}  # id(function) -> (function, [(target, typing function)])
@@ -57,12 +59,15 @@ def _name_of(func):
 class Probe:
     """An overloaded function where one module calls it, before its implementation is chosen."""
 
-    def __init__(self, func, name, target, filename, line, col):
+    def __init__(self, func, name, target, filename, line, col, known):
         self.func, self.name, self.target = func, name, target
         self.filename, self.line, self.col = filename, line, col
+        self.key = (id(func), target)
+        self.known = known  # the types of the parameters probed so far
 
     def lines(self, decorator, constant_text):
-        """The probe's text: `def name(<the typing function's parameters>)`."""
+        """The probe's text: `def name(<the typing function's parameters>)`, reading an
+        attribute of the first parameter whose type is not known yet."""
         typing_fns = _typing_functions(self.func, self.target)
         params = []
         for p in inspect.signature(typing_fns[0]).parameters.values():
@@ -75,11 +80,12 @@ class Probe:
             if default is None:
                 return None
             params.append("%s=%s" % (p.name, default))
-        if not params:
-            return None
-        names = ", ".join(p.partition("=")[0] for p in params)
+        if not params:  # implementation_now found none: Numba's error
+            self.choose([])
+        self.count = len(params)
+        k = len(self.known)
         return [decorator, "def %s(%s):" % (self.name, ", ".join(params)),
-                "    return (%s,).%s" % (names, _PROBE_ATTR % self.name)]
+                "    return %s.%s" % (params[k].partition("=")[0], _PROBE_ATTR % (k, self.name))]
 
     def choose(self, arg_types):
         """The implementation the typing functions return for `arg_types` (Numba's: the
@@ -115,20 +121,6 @@ def implementation_now(func, target):
     return None
 
 
-def _argument_types(text):
-    """Numba types for ujit's spelling of the probe's argument tuple."""
-    from ._type_annotation import type_of_spelling
-    from ._types import _split_top
-
-    text = text.strip()
-    m = re.match(r"^UniTuple\((.+) x (\d+)\)$", text)
-    if m:
-        return [type_of_spelling(m.group(1))] * int(m.group(2))
-    if text.startswith("Tuple(") and text.endswith(")"):
-        return [_numba_type(part) for part in _split_top(text[len("Tuple("):-1])]
-    return [_numba_type(text)]
-
-
 def _numba_type(text):
     from . import _types
     from ._type_annotation import type_of_spelling
@@ -150,9 +142,12 @@ def retrying(owner, action):
         except ext.CompileError as e:
             m = _PROBE_ERROR.search(str(e))
             probe = m and getattr(owner, "_overload_probes", {}).get(m.group("name"))
-            if probe is None:
+            if probe is None or int(m.group("k")) != len(probe.known):
                 raise
         # (outside the handler: a TypingError of the typing function is not the probe's)
-        impl = probe.choose(_argument_types(m.group("types")))
-        owner._overload_impls[(id(probe.func), probe.target)] = impl
-        owner._function = None  # the module is built again, the name bound to `impl`
+        known = owner._overload_partial.setdefault(probe.key, [])
+        known.append(_numba_type(m.group("type")))
+        if len(known) == probe.count:
+            owner._overload_impls[probe.key] = probe.choose(known)
+            del owner._overload_partial[probe.key]
+        owner._function = None  # the module is built again: the next probe, or the implementation

@@ -253,11 +253,13 @@ def _source_lines(py_func):
 class ModuleText:
     """Collects functions and frozen names into one module's text."""
 
-    def __init__(self, filename, cpu_fallback=False, overload_impls=None):
+    def __init__(self, filename, cpu_fallback=False, owner=None):
         self.filename = filename
-        # The implementations @overload typing functions chose, and the probes of those not
-        # chosen yet (_overloads.py), by overloaded function and target.
-        self.overload_impls = {} if overload_impls is None else overload_impls
+        # The implementations @overload typing functions chose, the argument types probed
+        # for those not chosen yet, by overloaded function and target, and this module's
+        # probes by name (_overloads.py).
+        self.overload_impls = getattr(owner, "_overload_impls", {})
+        self.overload_partial = getattr(owner, "_overload_partial", {})
         self.probes = {}
         # A CUDA ufunc's CPU fallback: device functions it calls compile as CPU functions.
         self.cpu_fallback = cpu_fallback
@@ -393,7 +395,8 @@ class ModuleText:
                 impl = callee[0]
             return [(impl, self._operator_decorator, name if impl.__name__ != name else None)]
         if name not in self.probes:
-            probe = _overloads.Probe(func, name, target, src.filename, line, col)
+            probe = _overloads.Probe(func, name, target, src.filename, line, col,
+                                     self.overload_partial.get((id(func), target), []))
             lines = probe.lines(self._operator_decorator, self._constant)
             if lines is None:
                 raise compile_error("@overload of '%s': ujit passes the argument types to a typing function "
@@ -771,7 +774,7 @@ def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(),
     `enums` the enum classes it names (_function_args.py's, for enum arguments). `owner`
     keeps the implementations its @overload-ed callees chose, and gets the probes of the
     others (_overloads.py)."""
-    text = ModuleText(py_func.__code__.co_filename, cpu_fallback, getattr(owner, "_overload_impls", None))
+    text = ModuleText(py_func.__code__.co_filename, cpu_fallback, owner)
     for cls in enums:
         text.bind_enum_class(cls, text.filename)
     text.add_function(py_func, decorator)
