@@ -10,13 +10,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 echo "=== overload: pytest on the GPU"
 timeout 400 python3 -m pytest -q -p no:cacheprovider tests/python/test_overload.py tests/python/test_recursion.py \
-  tests/python/test_extending.py tests/python/test_cuda_kernel_calls.py tests/python/test_cuda_nvrtc.py 2>&1 | tail -15
+  tests/python/test_extending.py tests/python/test_cuda_kernel_calls.py tests/python/test_cuda_nvrtc.py tests/python/test_cuda_tuple_args.py 2>&1 | tail -15
 
 [[ -f .device-bin/cudapy.tar.xz && ! -d .device-bin/cudapy ]] && tar xJf .device-bin/cudapy.tar.xz -C .device-bin
 if [[ -d .device-bin/cudapy ]]; then
   echo "=== overload: numba-cuda suite files"
   timeout 400 python3 tools/cuda_suite/run_suite.py --suite .device-bin/cudapy --jobs 8 \
-    --only test_overload,test_ssa,test_recursion,test_make_function_to_jit_function,test_device_func \
+    --only test_overload,test_ssa,test_recursion,test_make_function_to_jit_function,test_device_func,test_array_args \
     --summary /tmp/overload_suite.json --list-failures 2>&1 | tail -40
   mkdir -p "${OUT:-/tmp}" && cp /tmp/overload_suite.json "${OUT:-/tmp}/" 2>/dev/null
 fi

@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import _overloads, _source, _types
 from .._dispatcher import CompiledFunction, normalize_signatures
-from . import _enum_kernel_args
+from . import _enum_kernel_args, _tuple_kernel_args
 from .._native import ext
 from .._types import TYPES as _TYPES
 from .._typesmod import typeof
@@ -280,6 +280,15 @@ class Kernel(ext.KernelBase):
             fn = _enum_kernel_args.wrapper_function(self._owner, args)
             launch_args, _ = _launch_values(_enum_kernel_args.flat_arguments(args))
             ext.launch(fn, grid, block, launch_args, _stream_handle(stream), shared)
+            for copy_back in retrieve:
+                copy_back()
+            return (), True
+        if not self._owner.declared and _tuple_kernel_args.has_tuple(args):
+            # Tuples: a wrapper kernel rebuilds them from their items (_tuple_kernel_args.py).
+            wrapper = _tuple_kernel_args.wrapper_kernel(self._owner, args)
+            launch_args, _ = _launch_values(_tuple_kernel_args.flat_arguments(args))
+            _overloads.retrying(wrapper, lambda: ext.launch(wrapper.function(), grid, block, launch_args,
+                                                            _stream_handle(stream), shared))
             for copy_back in retrieve:
                 copy_back()
             return (), True
