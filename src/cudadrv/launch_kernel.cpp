@@ -75,7 +75,11 @@ struct Prepared {
 Prepared prepare(detail::KernelState& ks, Dim3 grid, Dim3 block, const LaunchOptions& options) {
     DeviceContext& dc = options.stream.is_default() ? bind() : device_context(options.stream.device());
     bind(dc);
-    detail::KernelState::PerDevice f = ks.function_for(dc);
+    detail::KernelState::PerDevice f = ks.function_for(dc, detail::KernelState::Use::Launch);
+    // The quick (-O0) code of a tiered load may need more registers than the full level: a
+    // block it cannot take waits for the full level instead of failing.
+    if (f.quick && uint64_t(block.x) * block.y * block.z > uint64_t(f.max_threads_per_block))
+        f = ks.function_for(dc, detail::KernelState::Use::Full);
     validate_launch(limits_for(dc, f), ks.symbol, grid, block, options.shared_mem);
     return {dc, f};
 }
