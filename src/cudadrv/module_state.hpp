@@ -20,7 +20,11 @@ struct ModuleState {
         uint64_t generation = 0;
     };
     std::mutex mutex;
-    std::vector<PerDevice> devices;  // indexed by ordinal
+    std::vector<PerDevice> devices;
+    // @cuda.jit(shared_memory_carveout=): CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+    // set on the function each time it is loaded; kNoCarveout: left to the driver.
+    static constexpr int kNoCarveout = -2;
+    int carveout = kNoCarveout;  // indexed by ordinal
     ~ModuleState();
     // The module loaded in `dc`'s current context (loading it if needed). Locks `mutex`.
     CUmodule module_for(DeviceContext& dc);
@@ -43,6 +47,10 @@ struct KernelState {
     const uint64_t id = next_id();
     std::mutex mutex;
     std::vector<PerDevice> devices;
+    // @cuda.jit(shared_memory_carveout=): CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+    // set on the function each time it is loaded; kNoCarveout: left to the driver.
+    static constexpr int kNoCarveout = -2;
+    int carveout = kNoCarveout;
     // The function in `dc`'s current context with its attributes (loading if needed).
     PerDevice function_for(DeviceContext& dc);
     // Lets the function use `bytes` of dynamic shared memory beyond the default 48 KiB
@@ -59,6 +67,8 @@ private:
 struct LaunchAccess {
     static void launch_prepared(const LoadedKernel& k, Dim3 grid, Dim3 block, void** params,
                                 const LaunchOptions& options);
+    // Sets the kernel's shared memory carveout (-1..100), before its first launch.
+    static void prefer_shared_memory_carveout(const LoadedKernel& k, int percent);
 };
 
 // Loads PTX into the current context: its cubin from the disk cache when there is one

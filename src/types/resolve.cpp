@@ -3,6 +3,8 @@
 // decorators are here.
 #include "types/resolve.hpp"
 
+#include "types/libdevice_table.hpp"
+
 #include <cmath>
 #include <limits>
 
@@ -75,6 +77,7 @@ std::string module_namespace(const std::string& module) {
     if (module == "numba") return "numba";
     if (module == "numba.cuda") return "cuda";
     if (module == "numba.cuda.random") return "cuda.random";
+    if (module == "numba.cuda.libdevice") return "cuda.libdevice";
     if (module == "numba.types" || module == "numba.core.types") return "numba.types";
     if (module == "numba.typed") return "numba.typed";  // List, Dict (types/typed_containers.cpp)
     if (module == "random") return "random";
@@ -146,13 +149,16 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     // ---- end containers
     if (space == "cuda") {
         if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" || attr == "shared" ||
-            attr == "local" || attr == "atomic" || attr == "random" || attr == "fp16" || attr == "const")
+            attr == "local" || attr == "atomic" || attr == "random" || attr == "fp16" || attr == "const" ||
+            attr == "libdevice")
             return ns("cuda." + attr);
         if (attr == "jit") return decorator("cuda.jit");
         // Module level only (types/declared_device.cpp): `f = cuda.declare_device(...)`.
         if (attr == "declare_device" || attr == "CUSource") return decorator("cuda." + attr);
         return std::nullopt;
     }
+    // cuda.libdevice.sincos: a namespace whose call types/infer_libdevice.cpp types
+    if (space == "cuda.libdevice" && libdevice_function(attr)) return ns("cuda.libdevice." + attr);
     return std::nullopt;
 }
 

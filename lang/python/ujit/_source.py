@@ -10,6 +10,7 @@ the function's globals and closure at first compile and frozen, as Numba does:
   math, numpy, random, ujit, ujit.cuda,   ->  imports under the user's name
   ujit.types
   ujit.cuda.random                        ->  `import numba.cuda.random as NAME`
+  ujit.cuda.libdevice                     ->  `from numba.cuda import libdevice as NAME`
   math.sqrt, np.sin, random.random, ...   ->  `from math import sqrt as NAME`
   xoroshiro128p_uniform_float32, ...      ->  `from numba.cuda.random import ... as NAME`
   float32 and the other type names        ->  `from numba import float32 as NAME`
@@ -494,8 +495,11 @@ class ModuleText:
             return "from numba import %s as %s" % (module.__name__[len("ujit."):], name)
         if module.__name__ == "ujit.cuda.random":
             return "import numba.cuda.random as %s" % name
+        if module.__name__ == "ujit.cuda.libdevice":
+            return "from numba.cuda import libdevice as %s" % name
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
-                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random, ujit.types and ujit.typed)"
+                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random, ujit.cuda.libdevice, ujit.types and "
+                            "ujit.typed)"
                             % (module.__name__, name), src.filename, line, col)
 
     def _constant(self, v):
@@ -664,7 +668,7 @@ def link_text(link):
 
 
 def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False,
-                   parallel=False, boundscheck=False, link=(), lineinfo=False, opt=True):
+                   parallel=False, boundscheck=False, link=(), lineinfo=False, opt=True, launch_options=()):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
@@ -681,6 +685,7 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
         options += ["opt=False"] if not opt else []  # compiled for a GPU without optimization
         options += ["fastmath=True"] if fastmath else []
         options += ["link=%s" % link_text(link)] if link else []
+        options += list(launch_options)  # launch_bounds=, shared_memory_carveout= (cuda/_launch_options.py)
         return "@%s.cuda.jit(%s)" % (n, ", ".join(options)) if options else "@%s.cuda.jit" % n
     if kind == "vectorize":
         if not signatures:

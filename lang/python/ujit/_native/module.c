@@ -545,6 +545,12 @@ static PyObject* py_version(PyObject* self, PyObject* noargs) {
     return PyUnicode_FromString(ujit_version());
 }
 
+static PyObject* py_libdevice_functions(PyObject* self, PyObject* noargs) {
+    (void)self;
+    (void)noargs;
+    return PyUnicode_FromString(ujit_cuda_libdevice_functions());
+}
+
 static PyObject* py_blas_library(PyObject* self, PyObject* noargs) {
     (void)self;
     (void)noargs;
@@ -605,6 +611,8 @@ static PyMethodDef ext_methods[] = {
     {"record_code", ujit_py_record_code_of_type, METH_O, "record_code(spelling) -> a record's argument code"},
     {"allocation_stats", py_allocation_stats, METH_NOARGS, "(alloc, free, mi_alloc, mi_free) of owned arrays"},
     {"version", py_version, METH_NOARGS, "libujit's version string"},
+    {"libdevice_functions", py_libdevice_functions, METH_NOARGS,
+     "cuda.libdevice's functions, one line each (ujit_cuda_libdevice_functions)"},
     {"blas_library", py_blas_library, METH_NOARGS, "the CBLAS np.dot uses ('' when none)"},
     {"make_ufunc", ujit_py_make_ufunc, METH_VARARGS,
      "make_ufunc(function, name, doc, loops, nin, identity, target) -> numpy.ufunc"},
