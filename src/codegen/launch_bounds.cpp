@@ -23,8 +23,9 @@ void annotate_launch_bounds(llvm::Function& f, const syntax::FunctionDef& def) {
     llvm::NamedMDNode* annotations = m->getOrInsertNamedMetadata("nvvm.annotations");
     auto annotate = [&](const char* name, int value) {
         if (value <= 0) return;
-        llvm::Metadata* md[] = {llvm::ValueAsMetadata::get(&f), llvm::MDString::get(ctx, name),
-                                llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), value))};
+        llvm::Metadata* md[] = {
+            llvm::ValueAsMetadata::get(&f), llvm::MDString::get(ctx, name),
+            llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), value))};
         annotations->addOperand(llvm::MDNode::get(ctx, md));
     };
     annotate("maxntidx", bounds->max_threads_per_block);

@@ -58,6 +58,7 @@ llvm::Value* FunctionLowering::call(const Call* e) {
         // A ListType is a list and a DictType a dict: their own constructors make them.
         const Type* t = type_of(e);
         const std::string& path = ct->path();
+        if (path == "numba.literal_unroll") return expr(e->args[0]);  // the tuple (types/literal_unroll.hpp)
         if (path.starts_with("cuda.libdevice.")) {  // codegen/lower_libdevice.cpp
             std::vector<llvm::Value*> args;
             std::vector<const Type*> arg_types;

@@ -33,9 +33,10 @@ LaunchBounds parse_bounds(const Keyword& k) {
     else
         items.push_back(k.value);
     if (items.size() > 3)
-        fail(k.value->loc, fmt::format("Got {} launch bounds. A maximum of three are supported: (max_threads_per_block, "
-                                       "min_blocks_per_sm, max_blocks_per_cluster)",
-                                       items.size()));
+        fail(k.value->loc,
+             fmt::format("Got {} launch bounds. A maximum of three are supported: (max_threads_per_block, "
+                         "min_blocks_per_sm, max_blocks_per_cluster)",
+                         items.size()));
     int bounds[3] = {0, 0, 0};
     for (size_t i = 0; i < items.size(); ++i) {
         std::optional<int64_t> v = int_literal(items[i]);

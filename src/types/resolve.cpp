@@ -75,6 +75,7 @@ std::string module_namespace(const std::string& module) {
     if (module == "numpy") return "np";
     if (module == "numpy.linalg") return "np.linalg";
     if (module == "numba") return "numba";
+    if (module == "numba.misc.special" || module == "numba.cuda.misc.special") return "numba";  // literal_unroll
     if (module == "numba.cuda") return "cuda";
     if (module == "numba.cuda.random") return "cuda.random";
     if (module == "numba.cuda.libdevice") return "cuda.libdevice";
@@ -122,6 +123,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     }
     if (space == "numba") {
         if (attr == "cuda") return ns("cuda");
+        if (attr == "literal_unroll") return ns("numba.literal_unroll");  // types/literal_unroll.hpp
         if (attr == "types") return ns("numba.types");
         if (attr == "typed") return ns("numba.typed");
         if (attr == "jit" || attr == "njit" || attr == "vectorize" || attr == "guvectorize") return decorator(attr);

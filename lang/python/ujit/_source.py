@@ -15,6 +15,7 @@ the function's globals and closure at first compile and frozen, as Numba does:
   xoroshiro128p_uniform_float32, ...      ->  `from numba.cuda.random import ... as NAME`
   float32 and the other type names        ->  `from numba import float32 as NAME`
   ujit.prange                             ->  `from numba import prange as NAME`
+  ujit.literal_unroll                     ->  `from numba import literal_unroll as NAME`
   ujit.get_thread_id (and the other two)  ->  `from numba import get_thread_id as NAME`
   other ujit functions                    ->  their source, in the same module
   NumPy arrays                            ->  no text: copied into the module as frozen
@@ -39,6 +40,7 @@ from . import _dynamic_source, _enums, _types, extending
 from . import typed as _typed
 from ._operator_functions import operator_function
 from ._prange import prange
+from .misc.special import literal_unroll
 from ._threads import get_num_threads, get_thread_id, set_num_threads
 from ._native import ext
 
@@ -378,6 +380,9 @@ class ModuleText:
         if value is prange:
             self.needs_numba = True
             return "from numba import prange as %s" % name
+        if value is literal_unroll:  # the tuple itself in compiled code (types/literal_unroll.hpp)
+            self.needs_numba = True
+            return "from numba import literal_unroll as %s" % name
         if any(value is f for f in _THREAD_FUNCTIONS):
             self.needs_numba = True
             return "from numba import %s as %s" % (value.__name__, name)
@@ -417,6 +422,8 @@ class ModuleText:
             return "%s = %s.%s" % (name, cls.__name__, value.name)
         if value is None:  # Numba freezes a global None as a constant (`alignment=None`)
             return "%s = None" % name
+        if isinstance(value, tuple) and np is not None and any(isinstance(v, np.ndarray) for v in value):
+            return self._frozen_tuple(name, value, src, line, col)
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)
@@ -460,6 +467,26 @@ class ModuleText:
                                 "(arrays of numbers and bools, up to 32 dimensions, are supported)"
                                 % (name, value.dtype), src.filename, line, col)
         return self._keep_array(self.arrays, name, value, src, line, col)
+
+    def _frozen_tuple(self, name, value, src, line, col):
+        """A global tuple holding NumPy arrays (numba-cuda's tests loop over one with
+        literal_unroll): each array frozen under a name of its own, each other item a
+        constant, and the tuple made of those names."""
+        np = sys.modules["numpy"]
+        items = []
+        for i, v in enumerate(value):
+            item = "%s__item%d" % (name, i)
+            if isinstance(v, np.ndarray):
+                self._frozen_array(item, v, src, line, col)
+            else:
+                const = self._constant(v)
+                if const is None:
+                    raise compile_error("global '%s' is a tuple holding a %s, which ujit cannot freeze into compiled "
+                                        "code (NumPy arrays, numbers and tuples of them are supported)"
+                                        % (name, type(v).__name__), src.filename, line, col)
+                self.bindings[item] = "%s = %s" % (item, const)
+            items.append(item)
+        return "%s = (%s)" % (name, "".join(i + ", " for i in items))
 
     def _keep_array(self, table, name, value, src, line, col):
         """Records the array global `name` (the same array wherever the module's functions
