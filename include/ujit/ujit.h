@@ -450,6 +450,11 @@ typedef struct ujit_device_array ujit_device_array;
 
 /* 1 when CUDA can be used; else 0 and, if `reason` is not NULL, why (static string). */
 int ujit_cuda_available(const char** reason);
+/* cuda.libdevice's functions (static text, one line each, in name order): "NAME RESULT
+ * PARAMS", NAME without libdevice's `__nv_`, RESULT and each comma-separated parameter a type
+ * code (d float64, f float32, h int16, i int32, l int64, v none) and a parameter name, an out
+ * parameter (`*d sptr`: a pointer libdevice stores through, an extra result) starred. */
+const char* ujit_cuda_libdevice_functions(void);
 /* 0 devices when CUDA is unavailable (UJIT_OK). */
 ujit_status ujit_cuda_device_count(int* count);
 ujit_status ujit_cuda_driver_version(int* version); /* 12040 for 12.4 */

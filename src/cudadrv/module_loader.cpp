@@ -228,6 +228,10 @@ KernelState::PerDevice KernelState::function_for(DeviceContext& dc, Use use) {
                                     entries.empty() ? "none" : entries));
         }
         check(r, "cuModuleGetFunction", [&] { return symbol; });
+        if (carveout != kNoCarveout)
+            check(api.cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, carveout),
+                  "cuFuncSetAttribute",
+                  [&] { return fmt::format("kernel '{}', shared memory carveout {}", symbol, carveout); });
         int threads = 0, shared = 0;
         check(api.cuFuncGetAttribute(&threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f), "cuFuncGetAttribute");
         check(api.cuFuncGetAttribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f), "cuFuncGetAttribute");
@@ -244,6 +248,11 @@ KernelState::PerDevice KernelState::function_for(DeviceContext& dc, Use use) {
     if (use == Use::Launch && pd.quick) ++pd.quick_launches;
     if (!pd.quick) last = {id, &dc, gen, pd};
     return pd;
+}
+
+void LaunchAccess::prefer_shared_memory_carveout(const LoadedKernel& k, int percent) {
+    std::lock_guard lock(k.s_->mutex);
+    k.s_->carveout = percent;  // before the kernel's first launch: every load sets it
 }
 
 void KernelState::allow_dynamic_shared(DeviceContext& dc, size_t bytes) {

@@ -35,7 +35,11 @@ struct ModuleState : std::enable_shared_from_this<ModuleState> {
         std::vector<CUmodule> replaced;  // quick modules, unloaded with the state (kernels may still run)
     };
     std::mutex mutex;
-    std::vector<PerDevice> devices;  // indexed by ordinal
+    std::vector<PerDevice> devices;
+    // @cuda.jit(shared_memory_carveout=): CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+    // set on the function each time it is loaded; kNoCarveout: left to the driver.
+    static constexpr int kNoCarveout = -2;
+    int carveout = kNoCarveout;  // indexed by ordinal
     ~ModuleState();
     struct Current {
         CUmodule module = nullptr;
@@ -74,6 +78,10 @@ struct KernelState {
     const uint64_t id = next_id();
     std::mutex mutex;
     std::vector<PerDevice> devices;
+    // @cuda.jit(shared_memory_carveout=): CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+    // set on the function each time it is loaded; kNoCarveout: left to the driver.
+    static constexpr int kNoCarveout = -2;
+    int carveout = kNoCarveout;
     // The function in `dc`'s current context with its attributes (loading if needed).
     PerDevice function_for(DeviceContext& dc, Use use = Use::Full);
     // Lets the function use `bytes` of dynamic shared memory beyond the default 48 KiB
@@ -90,6 +98,8 @@ private:
 struct LaunchAccess {
     static void launch_prepared(const LoadedKernel& k, Dim3 grid, Dim3 block, void** params,
                                 const LaunchOptions& options);
+    // Sets the kernel's shared memory carveout (-1..100), before its first launch.
+    static void prefer_shared_memory_carveout(const LoadedKernel& k, int percent);
 };
 
 // Loads PTX into the current context: its cubin from the disk cache when there is one

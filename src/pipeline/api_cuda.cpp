@@ -32,6 +32,8 @@
 #include "runtime/cast.hpp"
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
+#include "types/kernel_launch_options.hpp"
+#include "types/typed_function.hpp"
 #include "ujit/cuda.hpp"
 
 #include <fmt/format.h>
@@ -100,7 +102,10 @@ LoadedKernel loaded(ujit::detail::SpecState& spec, const std::string& symbol, co
         const pipeline::Compiled& c = spec.compiled;
         std::string code =
             c.link.empty() ? c.assembly : pipeline::link_device_code(c.assembly, symbol, c.link, link_arch());
-        slot = std::make_shared<LoadedKernel>(LoadedModule::from_ptx(code).kernel(symbol, params));
+        auto kernel = std::make_shared<LoadedKernel>(LoadedModule::from_ptx(code).kernel(symbol, params));
+        if (std::optional<int> carveout = types::shared_memory_carveout(*c.typed->def))
+            detail::LaunchAccess::prefer_shared_memory_carveout(*kernel, *carveout);
+        slot = kernel;
     }
     return *std::static_pointer_cast<LoadedKernel>(slot);
 }

@@ -23,8 +23,8 @@ _EXPORTS = {
     "vectorize": "._ufunc", "guvectorize": "._ufunc",
     "CompileError": "._errors", "TypingError": "._errors",
     "cuda": ".cuda", "types": ".types", "typeof": "._typesmod", "from_dtype": "._typesmod",
-    "prange": "._prange", "runtime": ".runtime", "core": ".core", "errors": ".core.errors", "config": ".core.config",
-    "typed": ".typed",
+    "prange": "._prange", "literal_unroll": ".misc.special", "runtime": ".runtime", "core": ".core",
+    "errors": ".core.errors", "config": ".core.config", "typed": ".typed",
     "install_as_numba": "._as_numba",
     "set_num_threads": "._threads", "get_num_threads": "._threads", "get_thread_id": "._threads",
 }

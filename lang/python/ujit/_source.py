@@ -10,10 +10,12 @@ the function's globals and closure at first compile and frozen, as Numba does:
   math, numpy, random, ujit, ujit.cuda,   ->  imports under the user's name
   ujit.types
   ujit.cuda.random                        ->  `import numba.cuda.random as NAME`
+  ujit.cuda.libdevice                     ->  `from numba.cuda import libdevice as NAME`
   math.sqrt, np.sin, random.random, ...   ->  `from math import sqrt as NAME`
   xoroshiro128p_uniform_float32, ...      ->  `from numba.cuda.random import ... as NAME`
   float32 and the other type names        ->  `from numba import float32 as NAME`
   ujit.prange                             ->  `from numba import prange as NAME`
+  ujit.literal_unroll                     ->  `from numba import literal_unroll as NAME`
   ujit.get_thread_id (and the other two)  ->  `from numba import get_thread_id as NAME`
   other ujit functions                    ->  their source, in the same module
   NumPy arrays                            ->  no text: copied into the module as frozen
@@ -38,6 +40,7 @@ from . import _dynamic_source, _enums, _overloads, _types, extending
 from . import typed as _typed
 from ._operator_functions import operator_function
 from ._prange import prange
+from .misc.special import literal_unroll
 from ._threads import get_num_threads, get_thread_id, set_num_threads
 from ._native import ext
 
@@ -451,6 +454,9 @@ class ModuleText:
         if value is prange:
             self.needs_numba = True
             return "from numba import prange as %s" % name
+        if value is literal_unroll:  # the tuple itself in compiled code (types/literal_unroll.hpp)
+            self.needs_numba = True
+            return "from numba import literal_unroll as %s" % name
         if any(value is f for f in _THREAD_FUNCTIONS):
             self.needs_numba = True
             return "from numba import %s as %s" % (value.__name__, name)
@@ -490,6 +496,8 @@ class ModuleText:
             return "%s = %s.%s" % (name, cls.__name__, value.name)
         if value is None:  # Numba freezes a global None as a constant (`alignment=None`)
             return "%s = None" % name
+        if isinstance(value, tuple) and np is not None and any(isinstance(v, np.ndarray) for v in value):
+            return self._frozen_tuple(name, value, src, line, col)
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)
@@ -534,6 +542,26 @@ class ModuleText:
                                 % (name, value.dtype), src.filename, line, col)
         return self._keep_array(self.arrays, name, value, src, line, col)
 
+    def _frozen_tuple(self, name, value, src, line, col):
+        """A global tuple holding NumPy arrays (numba-cuda's tests loop over one with
+        literal_unroll): each array frozen under a name of its own, each other item a
+        constant, and the tuple made of those names."""
+        np = sys.modules["numpy"]
+        items = []
+        for i, v in enumerate(value):
+            item = "%s__item%d" % (name, i)
+            if isinstance(v, np.ndarray):
+                self._frozen_array(item, v, src, line, col)
+            else:
+                const = self._constant(v)
+                if const is None:
+                    raise compile_error("global '%s' is a tuple holding a %s, which ujit cannot freeze into compiled "
+                                        "code (NumPy arrays, numbers and tuples of them are supported)"
+                                        % (name, type(v).__name__), src.filename, line, col)
+                self.bindings[item] = "%s = %s" % (item, const)
+            items.append(item)
+        return "%s = (%s)" % (name, "".join(i + ", " for i in items))
+
     def _keep_array(self, table, name, value, src, line, col):
         """Records the array global `name` (the same array wherever the module's functions
         read it). No statement."""
@@ -568,8 +596,11 @@ class ModuleText:
             return "from numba import %s as %s" % (module.__name__[len("ujit."):], name)
         if module.__name__ == "ujit.cuda.random":
             return "import numba.cuda.random as %s" % name
+        if module.__name__ == "ujit.cuda.libdevice":
+            return "from numba.cuda import libdevice as %s" % name
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
-                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random, ujit.types and ujit.typed)"
+                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random, ujit.cuda.libdevice, ujit.types and "
+                            "ujit.typed)"
                             % (module.__name__, name), src.filename, line, col)
 
     def _constant(self, v):
@@ -738,7 +769,7 @@ def link_text(link):
 
 
 def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False,
-                   parallel=False, boundscheck=False, link=(), lineinfo=False, opt=True):
+                   parallel=False, boundscheck=False, link=(), lineinfo=False, opt=True, launch_options=()):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
@@ -755,6 +786,7 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
         options += ["opt=False"] if not opt else []  # compiled for a GPU without optimization
         options += ["fastmath=True"] if fastmath else []
         options += ["link=%s" % link_text(link)] if link else []
+        options += list(launch_options)  # launch_bounds=, shared_memory_carveout= (cuda/_launch_options.py)
         return "@%s.cuda.jit(%s)" % (n, ", ".join(options)) if options else "@%s.cuda.jit" % n
     if kind == "vectorize":
         if not signatures:

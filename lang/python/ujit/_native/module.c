@@ -581,6 +581,12 @@ static PyObject* py_version(PyObject* self, PyObject* noargs) {
     return PyUnicode_FromString(ujit_version());
 }
 
+static PyObject* py_libdevice_functions(PyObject* self, PyObject* noargs) {
+    (void)self;
+    (void)noargs;
+    return PyUnicode_FromString(ujit_cuda_libdevice_functions());
+}
+
 static PyObject* py_blas_library(PyObject* self, PyObject* noargs) {
     (void)self;
     (void)noargs;
@@ -643,6 +649,8 @@ static PyMethodDef ext_methods[] = {
     {"version", py_version, METH_NOARGS, "libujit's version string"},
     {"set_warning_handler", py_set_warning_handler, METH_O,
      "set_warning_handler(f): f(category, message, file, line, column) for each compile-time warning"},
+    {"libdevice_functions", py_libdevice_functions, METH_NOARGS,
+     "cuda.libdevice's functions, one line each (ujit_cuda_libdevice_functions)"},
     {"blas_library", py_blas_library, METH_NOARGS, "the CBLAS np.dot uses ('' when none)"},
     {"make_ufunc", ujit_py_make_ufunc, METH_VARARGS,
      "make_ufunc(function, name, doc, loops, nin, identity, target) -> numpy.ufunc"},

@@ -18,6 +18,7 @@ from ._api import _stream_handle, is_available
 from ._devicearray import DeviceNDArray, as_cuda_array
 from ._host_memory import _ReachableNDArray
 from ._device_values import device_value, is_dlpack_device_array
+from ._launch_options import carveout_percent, decorator_options, launch_bounds_tuple
 from .args import ArgHint
 from .launchconfig import LaunchConfig, current_launch_config, launch_config
 
@@ -126,7 +127,8 @@ class CUDAFunction(CompiledFunction):
         return _source.decorator_text("cuda.jit", device=self.device, fastmath=self.fastmath,
                                       debug=bool(self.options.get("debug")), link=self.options.get("link") or (),
                                       lineinfo=bool(self.options.get("lineinfo")),
-                                      opt=self.options.get("opt") is not False)
+                                      opt=self.options.get("opt") is not False,
+                                      launch_options=() if self.device else decorator_options(self.options))
 
     def device_decorator(self):
         """How CUDA code that calls this kernel compiles it: as a device function (numba-cuda
@@ -549,7 +551,8 @@ class DeviceCompileResult:
 # forceinline= and inline='always' ask for what ujit always does: device functions are
 # inlined into their callers.
 _CUDA_JIT_OPTIONS = {"device", "debug", "lineinfo", "fastmath", "opt", "cache", "inline", "forceinline", "link",
-                     "max_registers", "boundscheck", "func_or_sig", "argtypes", "restype", "launch_bounds", "lto"}
+                     "max_registers", "boundscheck", "func_or_sig", "argtypes", "restype", "launch_bounds", "lto",
+                     "shared_memory_carveout"}
 
 
 def _check_debug_options(options):
@@ -577,6 +580,8 @@ def jit(func_or_sig=None, device=False, **options):
         raise TypeError("cuda.jit() got unexpected keyword argument(s): %s" % ", ".join(sorted(unknown)))
     options["device"] = device
     _check_debug_options(options)
+    launch_bounds_tuple(options.get("launch_bounds"))  # numba-cuda's errors, at decoration
+    carveout_percent(options.get("shared_memory_carveout"))
     if options.pop("lto", False):  # Numba's class and words where it cannot link LTO-IR
         raise RuntimeError("lto=True: LTO requires nvjitlink linking of LTO-IR, which ujit does not do (it links "
                            "kernels as PTX); compile without lto=True")
