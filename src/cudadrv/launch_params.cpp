@@ -105,17 +105,24 @@ void match_arguments(const std::string& kernel, const std::vector<KernelParam>& 
     }
 }
 
+ParamBuffer::Slot& ParamBuffer::next() {
+    Slot* s;
+    if (count_ < kInline && spill_.empty()) {
+        s = &inline_[count_];
+    } else {
+        if (spill_.empty()) spill_.assign(inline_, inline_ + count_);
+        s = &spill_.emplace_back();
+    }
+    ++count_;
+    *s = Slot{};
+    return *s;
+}
+
 void ParamBuffer::add(const KernelParam& param, const ResolvedArg& arg) {
-    auto push = [&](const void* src, size_t n) {
-        Slot s{};
-        std::memcpy(s.bytes, src, n);
-        slots_.push_back(s);
-    };
+    auto push = [&](const void* src, size_t n) { std::memcpy(next().bytes, src, n); };
     if (param.kind == KernelParam::Kind::Scalar) {
-        Slot s{};
         // store_scalar writes Bool as one byte 0/1: the ABI's i8.
-        runtime::store_scalar(arg.scalar, param.dtype, s.bytes);
-        slots_.push_back(s);
+        runtime::store_scalar(arg.scalar, param.dtype, next().bytes);
         return;
     }
     push(&arg.data, sizeof arg.data);
@@ -124,9 +131,14 @@ void ParamBuffer::add(const KernelParam& param, const ResolvedArg& arg) {
 }
 
 void** ParamBuffer::pointers() {
-    pointers_.resize(slots_.size());
-    for (size_t i = 0; i < slots_.size(); ++i) pointers_[i] = slots_[i].bytes;
-    return pointers_.data();
+    Slot* s = spill_.empty() ? inline_ : spill_.data();
+    void** out = inline_pointers_;
+    if (!spill_.empty()) {
+        spill_pointers_.resize(count_);
+        out = spill_pointers_.data();
+    }
+    for (size_t i = 0; i < count_; ++i) out[i] = s[i].bytes;
+    return out;
 }
 
 }  // namespace ujit::cuda

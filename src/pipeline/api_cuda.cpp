@@ -569,9 +569,30 @@ static std::shared_ptr<LoadedKernel> loaded_spec(ujit::detail::SpecState& spec) 
 
 // The specialization a launch with `args` runs, loaded on the current device: compiled and
 // loaded once per device, then found in the module's launch cache.
+// An argument's launch code (coded_launch_cache.hpp): what type_of_value reads of it, or
+// 0 where it reads more (records, more than 8 dimensions: the typed path decides).
+static uint32_t launch_code(const KernelArg& a) {
+    const ArrayRef* r = a.is_device_array()    ? &a.device_array().ref()
+                        : a.value().is_array() ? &a.value().array()
+                                               : nullptr;
+    if (!r) return a.value().is_scalar() ? 0x40000000u | uint32_t(a.value().scalar().type) : 0;
+    if (r->is_record() || r->ndim() > 8) return 0;
+    uint32_t layout = r->is_c_contiguous() ? 0 : r->is_f_contiguous() ? 1 : 2;
+    return 0x80000000u | uint32_t(r->dtype) << 16 | uint32_t(r->ndim()) << 8 | layout << 1 | uint32_t(r->readonly);
+}
+
 static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const std::vector<KernelArg>& args,
                                                 const Options& compile) {
     ujit::detail::ModuleState& m = FunctionAccess::module(kernel);
+    constexpr size_t kMaxCoded = 32;
+    uint32_t codes[kMaxCoded];
+    pipeline::LaunchCodeKey coded{
+        FunctionAccess::def(kernel), current_device(), compile.opt_level, compile.fastmath, codes, args.size()};
+    bool codable = args.size() <= kMaxCoded;
+    for (size_t i = 0; codable && i < args.size(); ++i) codable = (codes[i] = launch_code(args[i])) != 0;
+    if (codable)
+        if (std::shared_ptr<void> hit = m.launch_by_codes.find(coded))
+            return std::static_pointer_cast<LoadedKernel>(hit);
     ujit::detail::ModuleState::LaunchKey key{FunctionAccess::def(kernel), arg_types_of(args), current_device(),
                                              compile.opt_level, compile.fastmath};
     std::shared_ptr<void> cached;
@@ -585,6 +606,7 @@ static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const st
         std::lock_guard lock(m.launch_mutex);
         cached = m.launch_cache.emplace(std::move(key), cached).first->second;
     }
+    if (codable) m.launch_by_codes.insert(coded, cached);
     return std::static_pointer_cast<LoadedKernel>(cached);
 }
 

@@ -2,7 +2,7 @@
 // same kernel and ufunc calls the Python rows make, through ujit::cuda's public API, so that
 // the Python launcher's overhead is a ratio against them in one run.
 //
-//   bench_launch [calls]      prints "ROW us" lines:
+//   bench_launch [calls [row]]   prints "ROW us" lines (only the row named `row` if given):
 //     launch queued        axpy[4, 256](dx, dx, dout) on 1024 float64 device elements
 //     launch + sync        the same and a synchronize
 //     cuda ufunc 1K        add_ufunc on 1000 float32 device elements, a new output per call
@@ -59,6 +59,10 @@ double best_us(int calls, const std::function<void()>& f) {
 int main(int argc, char** argv) {
     try {
         int calls = argc > 1 ? std::atoi(argv[1]) : 2000;
+        std::string only = argc > 2 ? argv[2] : "";
+        auto row = [&](const char* name, const std::function<void()>& f) {
+            if (only.empty() || only == name) std::printf("%s %.3f us\n", name, best_us(calls, f));
+        };
         ujit::Module m = ujit::Module::from_string(kSource, "bench_launch.py");
         ujit::Function axpy = m.function("axpy"), add = m.function("add_ufunc");
         uc::DeviceArray dx = uc::device_array({1024}, ujit::DType::Float64);
@@ -66,13 +70,13 @@ int main(int argc, char** argv) {
         uc::DeviceArray ux = uc::device_array({1000}, ujit::DType::Float32);
         uc::DeviceArray uo = uc::device_array({1000}, ujit::DType::Float32);
         auto launch = [&] { uc::launch(axpy, uc::Dim3(4), uc::Dim3(256), {dx, dx, dout}); };
-        std::printf("launch queued %.3f us\n", best_us(calls, launch));
-        std::printf("launch + sync %.3f us\n", best_us(calls, [&] {
-                        launch();
-                        uc::synchronize();
-                    }));
-        std::printf("cuda ufunc 1K %.3f us\n", best_us(calls, [&] { uc::vectorize_device(add, {ux, ux}); }));
-        std::printf("cuda ufunc 1K out= %.3f us\n", best_us(calls, [&] { uc::vectorize_into(add, {ux, ux}, uo); }));
+        row("launch queued", launch);
+        row("launch + sync", [&] {
+            launch();
+            uc::synchronize();
+        });
+        row("cuda ufunc 1K", [&] { uc::vectorize_device(add, {ux, ux}); });
+        row("cuda ufunc 1K out=", [&] { uc::vectorize_into(add, {ux, ux}, uo); });
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_launch: %s\n", e.what());
         return 1;
