@@ -7,6 +7,9 @@
 //     launch + sync        the same and a synchronize
 //     cuda ufunc 1K        add_ufunc on 1000 float32 device elements, a new output per call
 //     cuda ufunc 1K out=   the same into a given output
+//     empty N params       an empty kernel of N u64 parameters (N = 3, 9, 27), queued: what
+//                          the driver charges per kernel parameter (ujit passes an array as
+//                          2*ndim+1 words, CuPy's RawKernel a pointer); GPU only
 // Best of 5 runs of `calls` calls (a synchronize closing each run). Without a GPU the
 // kernels run on the host device and the rows are the host device's.
 #include "ujit/cuda.hpp"
@@ -54,6 +57,13 @@ double best_us(int calls, const std::function<void()>& f) {
     return best;
 }
 
+// PTX of an empty kernel `empty<n>` taking n u64 parameters.
+std::string empty_kernel_ptx(int n) {
+    std::string ptx = ".version 7.0\n.target sm_50\n.address_size 64\n.visible .entry empty" + std::to_string(n) + "(";
+    for (int i = 0; i < n; ++i) ptx += (i ? ", .param .u64 p" : ".param .u64 p") + std::to_string(i);
+    return ptx + ")\n{\n\tret;\n}\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -77,6 +87,17 @@ int main(int argc, char** argv) {
         });
         row("cuda ufunc 1K", [&] { uc::vectorize_device(add, {ux, ux}); });
         row("cuda ufunc 1K out=", [&] { uc::vectorize_into(add, {ux, ux}, uo); });
+        if (uc::is_available()) {
+            for (int n : {3, 9, 27}) {
+                std::vector<uc::KernelParam> params(size_t(n), uc::KernelParam::scalar(ujit::DType::UInt64));
+                uc::LoadedKernel k =
+                    uc::LoadedModule::from_ptx(empty_kernel_ptx(n)).kernel("empty" + std::to_string(n), params);
+                std::vector<uc::KernelArg> args(size_t(n),
+                                                ujit::Value::of_int(ujit::DType::UInt64, int64_t(dx.device_pointer())));
+                std::string name = "empty " + std::to_string(n) + " params";
+                row(name.c_str(), [&] { uc::launch(k, uc::Dim3(4), uc::Dim3(256), args); });
+            }
+        }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_launch: %s\n", e.what());
         return 1;
