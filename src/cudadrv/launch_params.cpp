@@ -1,5 +1,6 @@
 #include "cudadrv/launch_params.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -69,12 +70,17 @@ void validate_launch(const LaunchLimits& lim, const std::string& kernel, Dim3 gr
 
 void match_arguments(const std::string& kernel, const std::vector<KernelParam>& params,
                      const std::vector<const ArrayRef*>& arrays, const std::vector<const Value*>& scalars) {
-    if (arrays.size() != params.size()) {
+    match_arguments(kernel, params, arrays.data(), scalars.data(), std::min(arrays.size(), scalars.size()));
+}
+
+void match_arguments(const std::string& kernel, const std::vector<KernelParam>& params, const ArrayRef* const* arrays,
+                     const Value* const* scalars, size_t n) {
+    if (n != params.size()) {
         std::string list;
         for (size_t i = 0; i < params.size(); ++i)
             list += (i ? ", " : "") + (params[i].name.empty() ? param_type(params[i]) : params[i].name);
         launch_error(kernel, fmt::format("it takes {} argument{} ({}), {} given", params.size(),
-                                         params.size() == 1 ? "" : "s", list, arrays.size()));
+                                         params.size() == 1 ? "" : "s", list, n));
     }
     for (size_t i = 0; i < params.size(); ++i) {
         const KernelParam& p = params[i];

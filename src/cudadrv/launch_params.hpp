@@ -44,6 +44,9 @@ struct ResolvedArg {
 // KernelArg). `arrays[i]` is args[i]'s array view, or null for a scalar argument.
 void match_arguments(const std::string& kernel, const std::vector<KernelParam>& params,
                      const std::vector<const ArrayRef*>& arrays, const std::vector<const Value*>& scalars);
+// The same over `n` arguments in plain arrays (the launch path's, kept on the stack).
+void match_arguments(const std::string& kernel, const std::vector<KernelParam>& params, const ArrayRef* const* arrays,
+                     const Value* const* scalars, size_t n);
 
 // cuLaunchKernel's `kernelParams`: one pointer per ABI parameter into owned storage. The
 // first kInline parameters live in the object itself (a launch allocates nothing for them;

@@ -554,7 +554,6 @@ void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<Ker
         detail::note_cpu_fallback();
         return launch_cpu(kernel, grid, block, args, options, compile);
     }
-    if (kernel.is_cuda_kernel()) detail::check_argument_count(kernel, args.size());
     launch(*loaded_for(kernel, args, compile), grid, block, args, options);
 }
 
@@ -592,7 +591,8 @@ static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const st
     for (size_t i = 0; codable && i < args.size(); ++i) codable = (codes[i] = launch_code(args[i])) != 0;
     if (codable)
         if (std::shared_ptr<void> hit = m.launch_by_codes.find(coded))
-            return std::static_pointer_cast<LoadedKernel>(hit);
+            return std::static_pointer_cast<LoadedKernel>(hit);  // a kernel, given this many arguments before
+    if (kernel.is_cuda_kernel()) detail::check_argument_count(kernel, args.size());
     ujit::detail::ModuleState::LaunchKey key{FunctionAccess::def(kernel), arg_types_of(args), current_device(),
                                              compile.opt_level, compile.fastmath};
     std::shared_ptr<void> cached;
