@@ -326,14 +326,25 @@ std::shared_ptr<FastUfunc> fast_ufunc(const Function& f, const std::vector<Kerne
 std::shared_ptr<FastUfunc> fast_entry(const Function& f, const std::vector<KernelArg>& inputs,
                                       const std::vector<int64_t>& shape) {
     if (inputs.empty() || inputs.size() > kMaxFastInputs) return nullptr;
-    std::vector<DType> dtypes(inputs.size());
+    // Found first by the input dtypes' codes (coded_launch_cache.hpp; 0x20000000 | dtype, a
+    // pattern no launch code has, so a ufunc's entries never meet a kernel's) without
+    // allocating; the dtype-keyed ufunc_cache decides on a miss.
+    uint32_t codes[kMaxFastInputs];
     for (size_t i = 0; i < inputs.size(); ++i) {
         if (!inputs[i].is_device_array()) return nullptr;
         const DeviceArray& d = inputs[i].device_array();
         if (d.shape() != shape || !d.is_c_contiguous()) return nullptr;
-        dtypes[i] = d.dtype();
+        codes[i] = 0x20000000u | uint32_t(d.dtype());
     }
-    std::shared_ptr<FastUfunc> e = fast_ufunc(f, inputs, std::move(dtypes));
+    ujit::detail::ModuleState& m = FunctionAccess::module(f);
+    pipeline::LaunchCodeKey coded{FunctionAccess::def(f), current_device(), 0, false, codes, inputs.size()};
+    std::shared_ptr<FastUfunc> e = std::static_pointer_cast<FastUfunc>(m.launch_by_codes.find(coded));
+    if (!e) {
+        std::vector<DType> dtypes;
+        for (const KernelArg& a : inputs) dtypes.push_back(a.device_array().dtype());
+        e = fast_ufunc(f, inputs, std::move(dtypes));
+        m.launch_by_codes.insert(coded, e);
+    }
     return e->usable ? e : nullptr;
 }
 
