@@ -1,6 +1,7 @@
 #include "codegen/entry_abi.hpp"
 
 #include "codegen/abi.hpp"
+#include "codegen/launch_bounds.hpp"
 #include "codegen/llvm_types.hpp"
 
 namespace ujit::codegen {
@@ -116,6 +117,7 @@ llvm::Function* emit_entry(ModuleLowering& mod, const types::TypedFunction& fn, 
         b.CreateRet(to_storage(b, result, ret));
     }
     mod.target.mark_entry(*f, fn.role);
+    if (fn.role == types::FunctionRole::Kernel) annotate_launch_bounds(*f, *fn.def);
     return f;
 }
 

@@ -7,6 +7,7 @@
 #include "codegen/declared_call.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
+#include "codegen/lower_libdevice.hpp"
 #include "nplib/constructors.hpp"
 #include "nplib/library_typing.hpp"
 #include "types/builtins.hpp"
@@ -58,6 +59,19 @@ llvm::Value* FunctionLowering::call(const Call* e) {
         // A ListType is a list and a DictType a dict: their own constructors make them.
         const Type* t = type_of(e);
         const std::string& path = ct->path();
+        if (path == "numba.literal_unroll") return expr(e->args[0]);  // the tuple (types/literal_unroll.hpp)
+        if (path.starts_with("cuda.libdevice.")) {  // codegen/lower_libdevice.cpp
+            std::vector<llvm::Value*> args;
+            std::vector<const Type*> arg_types;
+            call_operands(e, args, arg_types);
+            LibdeviceLowering L{b, [this](llvm::Type* t, const std::string& n) { return entry_alloca(t, n); },
+                                [this, e](BuiltinId id, std::vector<llvm::Value*> ops, const Type* t) {
+                                    return math(id, std::move(ops), t, e->loc);
+                                },
+                                [e](const std::string& m) { unsupported(e->loc, m); }};
+            const std::string name = path.substr(std::string("cuda.libdevice.").size());
+            return lower_libdevice_call(L, *types::libdevice_function(name), args, t);
+        }
         if (path == "numba.typed.List") {
             llvm::Value* out = new_list(t, b.getInt64(0), e->loc);
             if (const Expr* it = types::bound_argument(e, 0, "iterable")) list_extend(out, t, it);

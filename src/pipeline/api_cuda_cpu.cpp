@@ -20,6 +20,8 @@
 #include "runtime/cast.hpp"
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
+#include "types/kernel_launch_options.hpp"
+#include "types/typed_function.hpp"
 #include "ujit/cuda.hpp"
 
 #include <fmt/format.h>
@@ -63,6 +65,10 @@ LaunchLimits cpu_limits(const pipeline::Compiled& c) {
     lim.static_shared = size_t(static_cast<const cpu::KernelInfo*>(c.kernel_info)->static_shared_bytes);
     lim.shared_per_block = lim.shared_optin = 227 * 1024;
     lim.device_name = "the CPU";
+    // launch_bounds=: the most threads per block the kernel was compiled for, as the driver
+    // limits a kernel with .maxntid
+    if (auto bounds = types::launch_bounds(*c.typed->def))
+        lim.max_threads_per_block = std::min(lim.max_threads_per_block, bounds->max_threads_per_block);
     return lim;
 }
 

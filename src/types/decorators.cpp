@@ -4,6 +4,7 @@
 
 #include "syntax/diagnostics.hpp"
 #include "types/const_eval.hpp"
+#include "types/kernel_launch_options.hpp"
 
 #include <fmt/format.h>
 
@@ -298,6 +299,8 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
             d.device = const_bool(k);
         else if (k.name == "link" && d.kind == Decorator::Kind::CudaJit)
             d.link = parse_link_list(k.value, m);
+        else if (d.kind == Decorator::Kind::CudaJit && check_launch_option(k))
+            continue;  // launch_bounds=, shared_memory_carveout= (types/kernel_launch_options.hpp)
         else if (k.name == "target" && (d.kind == Decorator::Kind::Vectorize || d.kind == Decorator::Kind::GuVectorize))
             d.target = parse_target(k, d);
         else

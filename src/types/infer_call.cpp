@@ -9,6 +9,8 @@
 #include "syntax/diagnostics.hpp"
 #include "types/const_eval.hpp"
 #include "types/float_text.hpp"
+#include "types/infer_libdevice.hpp"
+#include "types/literal_unroll.hpp"
 #include "types/overload_rating.hpp"
 #include "types/rules.hpp"
 #include "types/type_values.hpp"
@@ -64,6 +66,20 @@ const Type* Inferrer::call(const Call* c) {
         h.cuda = cuda();
         std::vector<const Type*> ops;
         const Type* t = typed_container_call(c, callee->path(), h, &ops);
+        if (t) operands(c, std::move(ops));
+        return t;
+    }
+    if (callee && callee->kind() == Kind::Namespace &&
+        (callee->path().starts_with("cuda.libdevice.") || callee->path() == "numba.literal_unroll")) {
+        ContainerTyping h;  // cuda.libdevice.sincos(x): types/infer_libdevice.cpp; types/literal_unroll.cpp
+        h.expr = [this](const Expr* e) { return expr(e); };
+        h.error = [this](SourceLoc at, const std::string& m) { error(at, m); };
+        h.cuda = cuda();
+        std::vector<const Type*> ops;
+        const Type* t =
+            callee->path() == "numba.literal_unroll"
+                ? literal_unroll_type(c, h, &ops)
+                : libdevice_call_type(c, callee->path().substr(std::string("cuda.libdevice.").size()), h, &ops);
         if (t) operands(c, std::move(ops));
         return t;
     }

@@ -3,6 +3,8 @@
 // decorators are here.
 #include "types/resolve.hpp"
 
+#include "types/libdevice_table.hpp"
+
 #include <cmath>
 #include <limits>
 
@@ -75,8 +77,10 @@ std::string module_namespace(const std::string& module) {
     if (module == "numpy") return "np";
     if (module == "numpy.linalg") return "np.linalg";
     if (module == "numba") return "numba";
+    if (module == "numba.misc.special" || module == "numba.cuda.misc.special") return "numba";  // literal_unroll
     if (module == "numba.cuda") return "cuda";
     if (module == "numba.cuda.random") return "cuda.random";
+    if (module == "numba.cuda.libdevice") return "cuda.libdevice";
     if (module == "numba.types" || module == "numba.core.types") return "numba.types";
     if (module == "numba.typed") return "numba.typed";  // List, Dict (types/typed_containers.cpp)
     if (module == "random") return "random";
@@ -125,6 +129,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     }
     if (space == "numba") {
         if (attr == "cuda") return ns("cuda");
+        if (attr == "literal_unroll") return ns("numba.literal_unroll");  // types/literal_unroll.hpp
         if (attr == "types") return ns("numba.types");
         if (attr == "typed") return ns("numba.typed");
         if (attr == "jit" || attr == "njit" || attr == "vectorize" || attr == "guvectorize") return decorator(attr);
@@ -152,7 +157,8 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     // ---- end containers
     if (space == "cuda") {
         if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" || attr == "shared" ||
-            attr == "local" || attr == "atomic" || attr == "random" || attr == "fp16" || attr == "const")
+            attr == "local" || attr == "atomic" || attr == "random" || attr == "fp16" || attr == "const" ||
+            attr == "libdevice")
             return ns("cuda." + attr);
         if (attr == "bf16" || attr == "fp8") return ns("cuda." + attr);  // bf16
         if (attr == "jit") return decorator("cuda.jit");
@@ -160,6 +166,8 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
         if (attr == "declare_device" || attr == "CUSource") return decorator("cuda." + attr);
         return std::nullopt;
     }
+    // cuda.libdevice.sincos: a namespace whose call types/infer_libdevice.cpp types
+    if (space == "cuda.libdevice" && libdevice_function(attr)) return ns("cuda.libdevice." + attr);
     // ---- bf16: the types of numba.cuda.bf16 (bfloat16, nv_bfloat16) and _internal.cuda_fp8
     if (space == "cuda.bf16" && (attr == "bfloat16" || attr == "nv_bfloat16" || attr == "__nv_bfloat16"))
         return dtype(bfloat16());

@@ -25,6 +25,8 @@ RENAMES = {
     "numba.cuda.typing": "ujit.typing",
     "numba.cuda.typing.typeof": "ujit.typing.typeof",
     "numba.cuda.extending": "ujit.extending",
+    "numba.cuda.misc": "ujit.misc",
+    "numba.cuda.misc.special": "ujit.misc.special",
 }
 
 

@@ -10,10 +10,12 @@ the function's globals and closure at first compile and frozen, as Numba does:
   math, numpy, random, ujit, ujit.cuda,   ->  imports under the user's name
   ujit.types
   ujit.cuda.random                        ->  `import numba.cuda.random as NAME`
+  ujit.cuda.libdevice                     ->  `from numba.cuda import libdevice as NAME`
   math.sqrt, np.sin, random.random, ...   ->  `from math import sqrt as NAME`
   xoroshiro128p_uniform_float32, ...      ->  `from numba.cuda.random import ... as NAME`
   float32 and the other type names        ->  `from numba import float32 as NAME`
   ujit.prange                             ->  `from numba import prange as NAME`
+  ujit.literal_unroll                     ->  `from numba import literal_unroll as NAME`
   ujit.get_thread_id (and the other two)  ->  `from numba import get_thread_id as NAME`
   other ujit functions                    ->  their source, in the same module
   NumPy arrays                            ->  no text: copied into the module as frozen
@@ -34,10 +36,11 @@ import sys
 import textwrap
 import types
 
-from . import _dynamic_source, _enums, _types, extending
+from . import _dynamic_source, _enums, _overloads, _types, extending
 from . import typed as _typed
 from ._operator_functions import operator_function
 from ._prange import prange
+from .misc.special import literal_unroll
 from ._threads import get_num_threads, get_thread_id, set_num_threads
 from ._native import ext
 
@@ -153,6 +156,27 @@ class FunctionSource:
         return False, None
 
 
+def _recurses(src):
+    """Whether `src`'s body calls its own function by the function's own name."""
+    from ._dispatcher import callee_of
+
+    own = src.py_func.__name__
+    if own not in src.free_names():
+        return False
+    found, value = src.value_of(own)
+    return found and callee_of(value) is not None and callee_of(value)[0] is src.py_func
+
+
+def _forwarding_def(decorator, name, target, node):
+    """`def name(params): return target(params)` under `decorator`, or None where the
+    parameters cannot be passed on one by one (*args, **kwargs)."""
+    a = node.args
+    if a.vararg or a.kwarg:
+        return None
+    passed = [p.arg for p in a.posonlyargs + a.args] + ["%s=%s" % (p.arg, p.arg) for p in a.kwonlyargs]
+    return [decorator, "def %s(%s):" % (name, ast.unparse(a)), "    return %s(%s)" % (target, ", ".join(passed))]
+
+
 def def_name(py_func):
     """The name a function has in the ujit module: its own, or for a lambda one made from
     its position (stable across processes, for the disk cache's key)."""
@@ -232,8 +256,14 @@ def _source_lines(py_func):
 class ModuleText:
     """Collects functions and frozen names into one module's text."""
 
-    def __init__(self, filename, cpu_fallback=False):
+    def __init__(self, filename, cpu_fallback=False, owner=None):
         self.filename = filename
+        # The implementations @overload typing functions chose, the argument types probed
+        # for those not chosen yet, by overloaded function and target, and this module's
+        # probes by name (_overloads.py).
+        self.overload_impls = getattr(owner, "_overload_impls", {})
+        self.overload_partial = getattr(owner, "_overload_partial", {})
+        self.probes = {}
         # A CUDA ufunc's CPU fallback: device functions it calls compile as CPU functions.
         self.cpu_fallback = cpu_fallback
         self.placed = {}  # line number -> text, for functions at their own lines
@@ -269,6 +299,13 @@ class ModuleText:
                                 py_func.__code__.co_filename, py_func.__code__.co_firstlineno, 1)
         src = FunctionSource(py_func, name)
         self.functions[name] = py_func
+        if name != py_func.__name__ and py_func.__name__ != "<lambda>" and _recurses(src):
+            # A recursive function called by another name (a kernel's `cfunc = fib1`): it
+            # compiles under its own name, at its own lines, and `name` forwards to it.
+            forward = _forwarding_def(decorator, name, py_func.__name__, src.node)
+            if forward is not None:
+                self.appended.append(forward)
+                return [(py_func, decorator, None)]
         self.needs_numba = True
         body = list(src.lines)
         # The decorator lines become one line ujit reads (blank lines keep the def in place).
@@ -315,12 +352,16 @@ class ModuleText:
             if extending.is_jitable(value):  # @register_jitable: compiled for the caller's target
                 callees.append((value, self._operator_decorator, name if value.__name__ != name else None))
                 continue
+            if _overloads.is_overloaded(value):
+                callees.extend(self._overloaded(name, value, src, line, col))
+                continue
             unsupported = extending.unsupported_use(value)
             if unsupported is not None:
                 raise NotImplementedError("%s:%d:%d: error: '%s' is %s" % (src.filename, line, col, name, unsupported))
             callee = callee_of(value)
             if callee is not None:
                 py_func, decorator = callee
+                self._check_cpu_function_on_device(name, value, decorator, src, line, col)
                 decorator = self._callee_decorator(value, decorator)
                 if py_func.__name__ == "<lambda>":
                     callees.append((py_func, decorator, name))  # `g = njit(lambda x: ...)`
@@ -341,6 +382,42 @@ class ModuleText:
                                     % name, src.filename, line, col)
             self.bindings[name] = statement
         return callees
+
+    def _overloaded(self, name, func, src, line, col):
+        """An @overload-ed function called as `name`: its chosen implementation, compiled for
+        the caller's target; until one is chosen, a probe (_overloads.py)."""
+        target = "cpu" if self._operator_decorator == decorator_text("jit") else "cuda"
+        if not _overloads._typing_functions(func, target):
+            raise _overloads.no_target_error(func, name, target, src.filename, line, col)
+        impl = self.overload_impls.get((id(func), target)) or _overloads.implementation_now(func, target)
+        if impl is not None:
+            from ._dispatcher import callee_of
+
+            callee = callee_of(impl)
+            if callee is not None:  # an @njit or device function: compiled as the caller's callee
+                impl = callee[0]
+            return [(impl, self._operator_decorator, name if impl.__name__ != name else None)]
+        if name not in self.probes:
+            probe = _overloads.Probe(func, name, target, src.filename, line, col,
+                                     self.overload_partial.get((id(func), target), []))
+            lines = probe.lines(self._operator_decorator, self._constant)
+            if lines is None:
+                raise compile_error("@overload of '%s': ujit passes the argument types to a typing function "
+                                    "with named parameters only (not *args or **kwargs) and constant "
+                                    "defaults" % name, src.filename, line, col)
+            self.probes[name] = probe
+            self.needs_numba = True
+            self.appended.append(lines)
+        return []
+
+    def _check_cpu_function_on_device(self, name, value, decorator, src, line, col):
+        """numba-cuda compiles an @jit function CUDA code calls as a device function, unless
+        signatures were declared: that disables its compilation (Numba's TypingError)."""
+        owner = getattr(value, "_owner", None) or getattr(value, "_ujit_callee", None)
+        if (decorator.startswith("@%s.njit" % _PRELUDE_NUMBA) and getattr(owner, "declared", None)
+                and self._operator_decorator != decorator_text("jit") and not self.cpu_fallback):
+            raise compile_error("Untyped global name '%s': using cpu function on device but its compilation is "
+                                "disabled (its signatures were declared)" % name, src.filename, line, col)
 
     def _callee_decorator(self, value, decorator):
         """The decorator a ujit function this module calls compiles under: a kernel called
@@ -377,6 +454,9 @@ class ModuleText:
         if value is prange:
             self.needs_numba = True
             return "from numba import prange as %s" % name
+        if value is literal_unroll:  # the tuple itself in compiled code (types/literal_unroll.hpp)
+            self.needs_numba = True
+            return "from numba import literal_unroll as %s" % name
         if any(value is f for f in _THREAD_FUNCTIONS):
             self.needs_numba = True
             return "from numba import %s as %s" % (value.__name__, name)
@@ -416,6 +496,8 @@ class ModuleText:
             return "%s = %s.%s" % (name, cls.__name__, value.name)
         if value is None:  # Numba freezes a global None as a constant (`alignment=None`)
             return "%s = None" % name
+        if isinstance(value, tuple) and np is not None and any(isinstance(v, np.ndarray) for v in value):
+            return self._frozen_tuple(name, value, src, line, col)
         const = self._constant(value)
         if const is not None:
             return "%s = %s" % (name, const)
@@ -460,6 +542,26 @@ class ModuleText:
                                 % (name, value.dtype), src.filename, line, col)
         return self._keep_array(self.arrays, name, value, src, line, col)
 
+    def _frozen_tuple(self, name, value, src, line, col):
+        """A global tuple holding NumPy arrays (numba-cuda's tests loop over one with
+        literal_unroll): each array frozen under a name of its own, each other item a
+        constant, and the tuple made of those names."""
+        np = sys.modules["numpy"]
+        items = []
+        for i, v in enumerate(value):
+            item = "%s__item%d" % (name, i)
+            if isinstance(v, np.ndarray):
+                self._frozen_array(item, v, src, line, col)
+            else:
+                const = self._constant(v)
+                if const is None:
+                    raise compile_error("global '%s' is a tuple holding a %s, which ujit cannot freeze into compiled "
+                                        "code (NumPy arrays, numbers and tuples of them are supported)"
+                                        % (name, type(v).__name__), src.filename, line, col)
+                self.bindings[item] = "%s = %s" % (item, const)
+            items.append(item)
+        return "%s = (%s)" % (name, "".join(i + ", " for i in items))
+
     def _keep_array(self, table, name, value, src, line, col):
         """Records the array global `name` (the same array wherever the module's functions
         read it). No statement."""
@@ -494,10 +596,13 @@ class ModuleText:
             return "from numba import %s as %s" % (module.__name__[len("ujit."):], name)
         if module.__name__ == "ujit.cuda.random":
             return "import numba.cuda.random as %s" % name
+        if module.__name__ == "ujit.cuda.libdevice":
+            return "from numba.cuda import libdevice as %s" % name
         if module.__name__ in ("ujit.cuda.bf16", "ujit.cuda._internal.cuda_bf16", "ujit.cuda._internal.cuda_fp8"):
             return "import numba%s as %s" % (module.__name__[len("ujit"):], name)  # bf16: numba-cuda's modules
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
-                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random, ujit.cuda.bf16, ujit.types and ujit.typed)"
+                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random, ujit.cuda.libdevice, "
+                            "ujit.cuda.bf16, ujit.types and ujit.typed)"
                             % (module.__name__, name), src.filename, line, col)
 
     def _constant(self, v):
@@ -668,7 +773,7 @@ def link_text(link):
 
 
 def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False,
-                   parallel=False, boundscheck=False, link=(), lineinfo=False, opt=True):
+                   parallel=False, boundscheck=False, link=(), lineinfo=False, opt=True, launch_options=()):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
@@ -685,6 +790,7 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
         options += ["opt=False"] if not opt else []  # compiled for a GPU without optimization
         options += ["fastmath=True"] if fastmath else []
         options += ["link=%s" % link_text(link)] if link else []
+        options += list(launch_options)  # launch_bounds=, shared_memory_carveout= (cuda/_launch_options.py)
         return "@%s.cuda.jit(%s)" % (n, ", ".join(options)) if options else "@%s.cuda.jit" % n
     if kind == "vectorize":
         if not signatures:
@@ -695,13 +801,16 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
     raise ValueError(kind)
 
 
-def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(), enums=(), extra_decorator=None):
+def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(), enums=(), extra_decorator=None,
+                 owner=None):
     """The ujit Module of `py_func` (and every ujit function it calls); `extra` is (name,
     lines) of one more def, compiled with the same decorator (_tuple_args.py's wrapper) or
     `extra_decorator` (a kernel wrapping `py_func` compiled as a device function),
     `callees` the (py_func, decorator) of functions it names (_function_args.py's) and
-    `enums` the enum classes it names (_function_args.py's, for enum arguments)."""
-    text = ModuleText(py_func.__code__.co_filename, cpu_fallback)
+    `enums` the enum classes it names (_function_args.py's, for enum arguments). `owner`
+    keeps the implementations its @overload-ed callees chose, and gets the probes of the
+    others (_overloads.py)."""
+    text = ModuleText(py_func.__code__.co_filename, cpu_fallback, owner)
     for cls in enums:
         text.bind_enum_class(cls, text.filename)
     text.add_function(py_func, decorator)
@@ -720,4 +829,6 @@ def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(),
     module.exceptions = text.exceptions
     module.enums = text.enums
     module.captured = list(text.device_arrays.values())  # their memory lives as long as the code
+    if owner is not None:
+        owner._overload_probes = text.probes
     return module

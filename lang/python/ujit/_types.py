@@ -327,6 +327,12 @@ class UniTuple(Type):
     def __len__(self):
         return self.count
 
+    def __iter__(self):  # Numba's tuple types iterate and index as their item types
+        return iter(self.types)
+
+    def __getitem__(self, i):
+        return self.types[i]
+
 
 class Tuple(Type):
     """numba.types.Tuple([int64, float32]); of items of one type it is a UniTuple, as in Numba."""
@@ -343,6 +349,12 @@ class Tuple(Type):
 
     def __len__(self):
         return len(self.types)
+
+    def __iter__(self):
+        return iter(self.types)
+
+    def __getitem__(self, i):
+        return self.types[i]
 
 
 class TypedListType(Type):

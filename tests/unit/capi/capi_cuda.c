@@ -376,11 +376,25 @@ static void test_host_memory(int gpu) {
     CHECK(ujit_cuda_memory_info(NULL, &total) == UJIT_ERROR_ARGUMENT);
 }
 
+/* cuda.libdevice's table: libdevice's exported functions in name order, an out parameter
+ * starred (sincos stores its sine and cosine). */
+static void test_libdevice_table(void) {
+    const char* t = ujit_cuda_libdevice_functions();
+    CHECK(t && strncmp(t, "abs i i x\n", 10) == 0);
+    CHECK(strstr(t, "\nsincos v d a,*d sptr,*d cptr\n") != NULL);
+    CHECK(strstr(t, "\nfrexpf f f a,*i b\n") != NULL);
+    CHECK(strstr(t, "\nnan ") == NULL); /* a C string argument: not a kernel's value */
+    size_t lines = 0;
+    for (const char* p = t; *p; ++p) lines += *p == '\n';
+    CHECK(lines >= 340);
+}
+
 void test_cuda(void) {
     ujit_module* m = NULL;
     CHECK(ujit_module_from_string(kGpu, "gpu.py", &m) == UJIT_OK && m);
     if (!m) return;
     test_launch_errors(m);
+    test_libdevice_table();
     test_device_array_views();
     test_device_allocator();
     const char* reason = NULL;

@@ -21,6 +21,11 @@ environment variables at import and changeable at run time, as Numba's are.
                                    when they are not passed (opt = OPT != 0), as numba-cuda's
                                    decorator reads them
     CUDA_DEBUGINFO_DEFAULT         NUMBA_CUDA_DEBUGINFO: @cuda.jit's debug= default
+    CUDA_ENABLE_NRT                NUMBA_CUDA_ENABLE_NRT: numba-cuda's switch for its runtime in
+                                   kernels (reference-counted arrays made on the device); read
+                                   and settable as there, with no effect: ujit's kernels make no
+                                   arrays, and what they compute (reductions of arrays
+                                   included) needs no runtime
 """
 import os
 
@@ -61,6 +66,7 @@ def _env_opt():
 ENABLE_CUDASIM = 0
 OPT = _env_opt()
 CUDA_DEBUGINFO_DEFAULT = _env_int("NUMBA_CUDA_DEBUGINFO", 0)
+CUDA_ENABLE_NRT = _env_int("NUMBA_CUDA_ENABLE_NRT", 0)
 DISABLE_PERFORMANCE_WARNINGS = _env_int("NUMBA_DISABLE_PERFORMANCE_WARNINGS", 0)
 CUDA_LOW_OCCUPANCY_WARNINGS = _env_int("NUMBA_CUDA_LOW_OCCUPANCY_WARNINGS", 1)
 CUDA_WARN_ON_IMPLICIT_COPY = _env_int("NUMBA_CUDA_WARN_ON_IMPLICIT_COPY", 1)

@@ -6,6 +6,7 @@
     cuda.stream(), cuda.synchronize(), cuda.get_current_device(), cuda.is_available(),
     cuda.detect(), cuda.gpus (`with cuda.gpus[i]:`), cuda.select_device
     cuda.random                     numba.cuda.random: create_xoroshiro128p_states, xoroshiro128p_*
+    cuda.libdevice                  numba.cuda.libdevice: libdevice's functions, called in kernels
 
 Without a usable CUDA device (no driver, no GPU, UJIT_DISABLE_CUDA=1) all of the above runs
 on the host device: kernels and CUDA ufuncs compiled for the CPU, device arrays in host
@@ -66,6 +67,7 @@ if config.CUDA_MEMORY_MANAGER != "default":
     _plugin_from_config()
 # Numba's public submodules and names from them (cuda/args.py, cuda/launchconfig.py, cuda/cudadrv)
 from . import args, cudadrv, launchconfig  # noqa: F401,E402
+from . import libdevice  # noqa: F401,E402  (numba.cuda.libdevice: libdevice's functions in kernels)
 from .args import In, InOut, Out  # noqa: F401,E402
 
 

@@ -14,6 +14,7 @@ Numba's (7, 5). ujit makes PTX only: `output="ltoir"` (NVVM's LTO-IR) is refused
 from .. import _types
 from .._dispatcher import normalize_signatures
 from ._api import get_current_device
+from ._launch_options import launch_bounds_tuple
 
 DEFAULT_CC = (7, 5)  # numba-cuda's default PTX compute capability
 _OPTIONS = {"debug", "lineinfo", "device", "fastmath", "cc", "opt", "abi", "abi_info", "output", "forceinline",
@@ -49,8 +50,9 @@ def compile(pyfunc, sig, debug=False, lineinfo=False, device=True, fastmath=Fals
     if abi not in ("c", "numba"):
         raise NotImplementedError("unsupported ABI: %s" % abi)
     cc = tuple(cc) if cc is not None else DEFAULT_CC
+    launch_bounds_tuple(launch_bounds)
     owner = CUDAFunction(pyfunc, None, {"device": device, "fastmath": fastmath, "debug": debug,
-                                          "lineinfo": lineinfo, "opt": opt})
+                                          "lineinfo": lineinfo, "opt": opt, "launch_bounds": launch_bounds})
     function = owner.function()
     text = _one_signature(sig)
     ptx = function.dump("ptx", text, "sm_%d%d" % cc)

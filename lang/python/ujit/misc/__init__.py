@@ -1,0 +1,1 @@
+"""numba.misc: the part ujit provides (special.literal_unroll)."""
