@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 
@@ -115,6 +116,21 @@ void Inferrer::stmt(const Stmt* s) {
         // lowers its live branch only, so the other may hold code for another case (an
         // @overload implementation's `if is_tuple: b = b[0]`). The lowering reads the
         // answer as the test's constant.
+        // Constants of the function's code (literals, globals, locals bound once), not of
+        // its parameters: a specialization for a literal argument (literal_args) types the
+        // same code as any other, as Numba's @njit does (fib(10) still recurses).
+        std::function<bool(const Expr*)> fixed = [&](const Expr* e) -> bool {
+            if (auto* n = dyn_cast<Name>(e)) {
+                for (const Param& p : fn_.def->params)
+                    if (p.name == n->id) return false;
+                return std::find(fn_.captures.begin(), fn_.captures.end(), n->id) == fn_.captures.end();
+            }
+            if (auto* u = dyn_cast<Unary>(e)) return fixed(u->operand);
+            if (auto* b = dyn_cast<Binary>(e)) return fixed(b->lhs) && fixed(b->rhs);
+            if (auto* a = dyn_cast<Attribute>(e)) return fixed(a->value);
+            return isa<IntLit>(e) || isa<BoolLit>(e) || isa<FloatLit>(e) || isa<NoneLit>(e);
+        };
+        auto constant = [&](const Expr* e) { return fixed(e) ? constant_of(e) : std::nullopt; };
         std::function<std::optional<bool>(const Expr*)> known = [&](const Expr* e) -> std::optional<bool> {
             if (auto* u = dyn_cast<Unary>(e); u && u->op == UnaryOp::Not)
                 if (auto c = known(u->operand)) return !*c;
@@ -124,8 +140,8 @@ void Inferrer::stmt(const Stmt* s) {
                 const Type* rt = fn_.type_of(c->operands[1]);
                 if ((op == CmpOp::Is || op == CmpOp::IsNot) && lt && rt && (lt->is_none() || rt->is_none()))
                     return (lt->is_none() && rt->is_none()) == (op == CmpOp::Is);
-                auto a = constant_of(c->operands[0]);
-                auto b = constant_of(c->operands[1]);
+                auto a = constant(c->operands[0]);
+                auto b = constant(c->operands[1]);
                 auto integral = [](const std::optional<ConstValue>& v) {
                     return v && v->type && (v->type->is_int() || v->type->is_bool());
                 };
@@ -142,7 +158,7 @@ void Inferrer::stmt(const Stmt* s) {
                     }
                 return std::nullopt;
             }
-            if (auto v = constant_of(e); v && v->type && (v->type->is_int() || v->type->is_bool())) return v->i != 0;
+            if (auto v = constant(e); v && v->type && (v->type->is_int() || v->type->is_bool())) return v->i != 0;
             return std::nullopt;
         };
         if (std::optional<bool> live = known(i->test)) {
