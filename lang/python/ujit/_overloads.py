@@ -155,10 +155,12 @@ def retrying(owner, action):
             if probe is None or int(m.group("k")) != len(probe.known):
                 raise
         # (outside the handler: a TypingError of the typing function is not the probe's)
-        known = owner._overload_partial.setdefault(probe.key, [])
-        spelled = m.group("type").strip()
-        known.append(_OMITTED if spelled == _OMITTED_SPELLING else _numba_type(spelled))
-        if len(known) == probe.count:
-            owner._overload_impls[probe.key] = probe.choose(known)
-            del owner._overload_partial[probe.key]
-        owner._function = None  # the module is built again: the next probe, or the implementation
+        with owner._lock:  # threads compiling one function learn each parameter once
+            known = owner._overload_partial.setdefault(probe.key, [])
+            if len(known) == int(m.group("k")):
+                spelled = m.group("type").strip()
+                known.append(_OMITTED if spelled == _OMITTED_SPELLING else _numba_type(spelled))
+                if len(known) == probe.count:
+                    owner._overload_impls[probe.key] = probe.choose(known)
+                    del owner._overload_partial[probe.key]
+            owner._function = None  # the module is built again: the next probe, or the implementation
