@@ -112,6 +112,11 @@ class FunctionSource:
         col = body.col_offset
         text = ast.get_source_segment("".join(_dynamic_source.getlines(self.py_func.__code__, self.py_func.__globals__)), body)
         params = list(code.co_varnames[:code.co_argcount])
+        defaults = self.py_func.__defaults__ or ()
+        if all(v is None or type(v) in (bool, int, float) for v in defaults):  # `lambda a, b=None: ...`
+            for k, v in enumerate(defaults):
+                i = len(params) - len(defaults) + k
+                params[i] = "%s=%r" % (params[i], v)
         if code.co_flags & 0x04:  # *args
             params.append("*" + code.co_varnames[code.co_argcount + code.co_kwonlyargcount])
         if "\n" in text:
@@ -400,11 +405,11 @@ class ModuleText:
         if name not in self.probes:
             probe = _overloads.Probe(func, name, target, src.filename, line, col,
                                      self.overload_partial.get((id(func), target), []))
-            lines = probe.lines(self._operator_decorator, self._constant)
+            lines = probe.lines(self._operator_decorator)
             if lines is None:
                 raise compile_error("@overload of '%s': ujit passes the argument types to a typing function "
-                                    "with named parameters only (not *args or **kwargs) and constant "
-                                    "defaults" % name, src.filename, line, col)
+                                    "with named parameters only (not *args or **kwargs)" % name,
+                                    src.filename, line, col)
             self.probes[name] = probe
             self.needs_numba = True
             self.appended.append(lines)
