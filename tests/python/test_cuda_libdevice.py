@@ -13,6 +13,7 @@ import pytest
 from ujit import cuda, njit, types
 from ujit.core.errors import TypingError
 from ujit.cuda import libdevice
+from ujit.cuda.libdevice import expf
 from ujit.cuda.libdevicefuncs import create_signature, functions
 
 
@@ -51,7 +52,7 @@ def use_sad(r, x, y, z):
 def use_float32(r, x, y):
     i = cuda.grid(1)
     if i < len(x):
-        r[i, 0] = libdevice.expf(x[i])
+        r[i, 0] = expf(x[i])  # imported from numba.cuda.libdevice
         r[i, 1] = libdevice.hypotf(x[i], y[i])
         r[i, 2] = cuda.libdevice.atan2f(x[i], y[i])
 
@@ -118,6 +119,7 @@ def test_a_function_the_host_device_lacks_is_an_error_at_its_call():
 
 TEMPLATE = """\
 from ujit.cuda import libdevice
+from ujit.cuda.libdevice import expf
 
 def pyfunc({pyargs}):
     ret = libdevice.{func}({funcargs})
