@@ -53,7 +53,9 @@ extern "C" {
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
 #define UJIT_API_VERSION_MINOR_NUMBER                                                                                  \
-    4 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_* */
+    5 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
+         1.5: dict and set arguments (ujit_dict_create, ujit_set_create, ujit_dict_put),          \
+         ujit_set_warning_callback */
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -230,6 +232,21 @@ int ujit_dict_is_set(const ujit_dict* d);
 ujit_status ujit_dict_key(const ujit_dict* d, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
 ujit_status ujit_dict_value(const ujit_dict* d, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
 void ujit_dict_release(ujit_dict* d);
+/* A dict (numba.typed.Dict) or set to pass as an argument (is_array = UJIT_DICT_RESULT, v.dict
+ * the handle; a dict or set result passes back the same way). key_type and value_type (a
+ * set's item_type) are Numba's spellings ("int64", "unicode_type", "UniTuple(int64, 2)"), so
+ * that even an empty one has a type; NULL types the container from its first entry. Compiled
+ * code sees DictType[k,v] (a set: set(k)), and what it leaves in the container (d[k] = v,
+ * del d[k], s.add(x)) is the handle's after a call that returned, as Numba's typed Dict is
+ * shared and its reflected set written back (a call that raised leaves the handle as it was). */
+ujit_status ujit_dict_create(const char* key_type, const char* value_type, ujit_dict** out);
+ujit_status ujit_set_create(const char* item_type, ujit_dict** out);
+/* Appends an entry, d[key] = value: the key is key[0..n_key) (n_key > 1: a tuple of them), the
+ * value value[0..n_value) likewise (a set: value NULL, n_value 0), each as ujit_function_call
+ * takes an argument. Entries go into the container in order, so a repeated key's last value
+ * wins, as in a Python dict display. UJIT_ERROR_ARGUMENT for a set given a value, a dict
+ * given none. */
+ujit_status ujit_dict_put(ujit_dict* d, const ujit_value* key, size_t n_key, const ujit_value* value, size_t n_value);
 
 /* ------------------------------------------------------------------ modules */
 
@@ -389,6 +406,16 @@ ujit_status ujit_function_link_cubin(ujit_function* f, const char* signature, co
  * hash secret (_Py_HashSecret), as Numba's is; zero until set (CPython's under
  * PYTHONHASHSEED=0). The Python package sets it at import. */
 void ujit_set_str_hash_secret(uint64_t k0, uint64_t k1);
+
+/* Where compile-time warnings go (ujit::set_warning_handler in ujit.hpp): each once, on the
+ * thread that compiles the specialization giving it, as Numba warns while compiling.
+ * `category` is Numba's warning class ("NumbaTypeSafetyWarning"), `message` Numba's text,
+ * `file` (NULL when unknown) and line/column where (0 when unknown); the strings live for the
+ * callback's duration. NULL restores the default, a line "FILE:LINE:COL: warning: MESSAGE
+ * [CATEGORY]" on stderr. (API 1.5) */
+typedef void (*ujit_warning_callback)(const char* category, const char* message, const char* file, int line, int column,
+                                      void* user);
+void ujit_set_warning_callback(ujit_warning_callback callback, void* user);
 
 /* ------------------------------------------------------------------ NumPy ufunc loops */
 

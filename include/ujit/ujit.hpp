@@ -70,6 +70,27 @@ private:
     std::string exception_class_, exception_message_;
 };
 
+// ------------------------------------------------------------------ warnings
+
+// A warning the compiler gives where Numba gives one: Numba's warning class and message, and
+// where in the source. NumbaTypeSafetyWarning: a typed container (numba.typed.Dict or List,
+// a dict or set) stores a value through an unsafe cast, "unsafe cast from int64 to int32.
+// Precision may be lost.", as Numba's typedobjectutils warns.
+struct Warning {
+    std::string category;  // Numba's class name, "NumbaTypeSafetyWarning"
+    std::string message;
+    std::string file;
+    int line = 0, column = 0;  // 0 when unknown
+};
+// Where warnings go: each once, on the thread that compiles the specialization that gives it
+// (as Numba warns while compiling). The default handler (null) writes
+// "FILE:LINE:COL: warning: MESSAGE [CATEGORY]" to stderr. Returns the previous handler; pass
+// `previous_user` to get its user pointer. The handler must not throw.
+using WarningHandler = void (*)(const Warning& warning, void* user);
+WarningHandler set_warning_handler(WarningHandler handler, void* user = nullptr, void** previous_user = nullptr);
+// Drops warnings: set_warning_handler(ignore_warnings).
+void ignore_warnings(const Warning&, void*);
+
 // ------------------------------------------------------------------ values
 
 enum class DType : uint8_t {
@@ -210,20 +231,32 @@ public:
     // A str (Numba's unicode_type), as UTF-8 text: Value(std::string("héllo")), Value("abc").
     Value(std::string utf8) : v_(Str{std::move(utf8)}) {}
     Value(const char* utf8) : v_(Str{utf8}) {}
-    // ---- dicts and sets: a dict result (Numba's typed dict) or a set result, its entries
-    // copied out in the container's order (a dict's is insertion order, as Python's).
+    // ---- dicts and sets: a numba.typed.Dict (Numba's typed dict) or a set (Numba's reflected
+    // set), its entries in the container's order (a dict's is insertion order, as Python's).
+    // Copies of the Value share the container, as Python's references to one dict do: an
+    // argument that compiled code changes (d[k] = v, del d[k], s.add(x)) is changed for the
+    // caller after the call, as Numba's typed Dict and reflected set are. A result is a new
+    // container: Value(Value::Dict{{1, 2}, {0.5, 1.5}}) is {1: 0.5, 2: 1.5}.
     struct Dict {
         std::vector<Value> keys, values;
+        // Numba's spelling of the key and value types ("int64", "unicode_type",
+        // "UniTuple(int64, 2)"), so that even an empty dict has a type (DictType[int64,float64]),
+        // as Dict.empty(key_type, value_type) gives; empty: typed from the first entry. A result
+        // has both.
+        std::string key_type, value_type;
     };
     struct Set {
         std::vector<Value> items;
+        std::string item_type;  // Numba's spelling, as Dict's; empty: typed from the first item
     };
-    Value(Dict d) : v_(std::move(d)) {}
-    Value(Set s) : v_(std::move(s)) {}
-    bool is_dict() const { return std::holds_alternative<Dict>(v_); }
-    bool is_set() const { return std::holds_alternative<Set>(v_); }
-    const Dict& dict() const { return std::get<Dict>(v_); }
-    const Set& set() const { return std::get<Set>(v_); }
+    Value(Dict d) : v_(std::make_shared<Dict>(std::move(d))) {}
+    Value(Set s) : v_(std::make_shared<Set>(std::move(s))) {}
+    bool is_dict() const { return std::holds_alternative<std::shared_ptr<Dict>>(v_); }
+    bool is_set() const { return std::holds_alternative<std::shared_ptr<Set>>(v_); }
+    const Dict& dict() const { return *std::get<std::shared_ptr<Dict>>(v_); }
+    const Set& set() const { return *std::get<std::shared_ptr<Set>>(v_); }
+    Dict& dict_entries() const { return *std::get<std::shared_ptr<Dict>>(v_); }  // shared, see Dict
+    Set& set_entries() const { return *std::get<std::shared_ptr<Set>>(v_); }
     // ---- end dicts and sets
     // An explicitly typed scalar: Value::of(DType::Float32, 1.5).
     static Value of(DType t, double x);
@@ -271,7 +304,8 @@ public:
     struct Str {  // its own type, so that a string never converts to a scalar or back
         std::string utf8;
     };
-    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, List, Str, Dict, Set>;
+    using Storage =
+        std::variant<std::monostate, Scalar, ArrayRef, Tuple, List, Str, std::shared_ptr<Dict>, std::shared_ptr<Set>>;
     const Storage& storage() const { return v_; }
 
 private:

@@ -17,7 +17,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <mutex>
 #include <string>
+#include <utility>
 
 namespace ujit::capi {
 
@@ -371,6 +374,28 @@ ujit_status ujit_function_link_cubin(ujit_function* f, const char* signature, co
 }
 
 void ujit_set_str_hash_secret(uint64_t k0, uint64_t k1) { ujit_str_set_hash_secret(k0, k1); }
+
+namespace {
+void forward_warning(const ujit::Warning& w, void* user) {
+    auto* c = static_cast<std::pair<ujit_warning_callback, void*>*>(user);
+    c->first(w.category.c_str(), w.message.c_str(), w.file.empty() ? nullptr : w.file.c_str(), w.line, w.column,
+             c->second);
+}
+}  // namespace
+
+void ujit_set_warning_callback(ujit_warning_callback callback, void* user) {
+    // Every callback set stays in `all` (a deque: its elements never move): a warning on
+    // another thread may still be reading a replaced one. A few bytes per change.
+    static std::deque<std::pair<ujit_warning_callback, void*>> all;
+    static std::mutex m;
+    std::lock_guard<std::mutex> lock(m);
+    if (!callback) {
+        ujit::set_warning_handler(nullptr);
+        return;
+    }
+    all.emplace_back(callback, user);
+    ujit::set_warning_handler(forward_warning, &all.back());
+}
 
 ujit_status ujit_get_allocation_stats(ujit_allocation_stats* out) {
     return guarded([&] {

@@ -64,6 +64,10 @@ ujit::Value to_value(const ujit_value& v) {
         if (!v.v.list) throw ujit::Error(ujit::Error::Kind::Argument, "error: list argument with a null ujit_list");
         return v.v.list->value;
     }
+    if (v.is_array == UJIT_DICT_RESULT) {  // shares the entries: the call's changes show in the handle
+        if (!v.v.dict) throw ujit::Error(ujit::Error::Kind::Argument, "error: dict argument with a null ujit_dict");
+        return v.v.dict->value;
+    }
     if (v.is_array == UJIT_STRING) {
         if (!v.v.str.data && v.v.str.length)
             throw ujit::Error(ujit::Error::Kind::Argument, "error: str argument with null text");

@@ -6,6 +6,7 @@
 
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
+#include "codegen/dict_fields.hpp"
 #include "codegen/llvm_types.hpp"
 #include "dicts/dict_runtime.h"
 
@@ -17,13 +18,6 @@ using namespace syntax;
 using types::Type;
 
 namespace {
-
-int64_t field_kind(const Type* t) {
-    if (t->is_bool()) return UJIT_DK_BOOL;
-    if (t->is_float()) return t->bits() == 32 ? UJIT_DK_F32 : UJIT_DK_F64;
-    int64_t base = t->is_signed() ? UJIT_DK_I8 : UJIT_DK_U8;
-    return base + (t->bits() == 8 ? 0 : t->bits() == 16 ? 1 : t->bits() == 32 ? 2 : 3);
-}
 
 // Byte offset of element i of a stored tuple (struct or array storage).
 uint64_t element_offset(const llvm::DataLayout& dl, llvm::Type* storage, unsigned i, llvm::Type** et) {
@@ -42,7 +36,7 @@ void number_fields(const llvm::DataLayout& dl, llvm::Type* storage, const Type* 
         int64_t kind = t->bits() == 64 ? UJIT_DK_F32 : UJIT_DK_F64;
         out.insert(out.end(), {static_cast<int64_t>(base), kind, static_cast<int64_t>(base + t->bits() / 16), kind});
     } else if (t->is_number()) {
-        out.insert(out.end(), {static_cast<int64_t>(base), field_kind(t)});
+        out.insert(out.end(), {static_cast<int64_t>(base), dict_field_kind(t)});
     } else if (t->is_str()) {
         out.insert(out.end(), {static_cast<int64_t>(base), UJIT_DK_STR});
     } else if (t->is_tuple()) {

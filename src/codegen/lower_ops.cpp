@@ -419,7 +419,10 @@ llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Ty
             bool same = lt->is_none() && rt->is_none();
             return b.getInt1(op == CmpOp::Is ? same : !same);
         }
-        unsupported(loc, "'is' is only supported with None");
+        types::OpTypes is = types::compare_op_types(op, lt, rt);  // numbers: `==` of one type
+        if (!is.operand) unsupported(loc, "'is' is only supported with None and between numbers");
+        if (is.operand->is_none()) return b.getInt1(op == CmpOp::IsNot);
+        op = op == CmpOp::Is ? CmpOp::Eq : CmpOp::Ne;
     }
     types::OpTypes ot = types::compare_op_types(op, lt, rt);
     if (!ot.operand)

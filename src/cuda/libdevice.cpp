@@ -3,15 +3,21 @@
 #include "ujit/ujit.hpp"
 
 #include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/IR/LLVMContext.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <vector>
+
 #include <unistd.h>
 
 #ifndef UJIT_CUDA_HOME
@@ -44,10 +50,55 @@ llvm::MemoryBufferRef cached_bitcode(const std::string& path) {
     return slot->getMemBufferRef();
 }
 
-bool needs_libdevice(const llvm::Module& m) {
+// The `__nv_*` functions `m` calls, sorted: the key of their libdevice subset.
+std::vector<std::string> called_libdevice_functions(const llvm::Module& m) {
+    std::vector<std::string> names;
     for (const llvm::Function& f : m)
-        if (f.isDeclaration() && is_libdevice_call_name(f.getName()) && !f.use_empty()) return true;
-    return false;
+        if (f.isDeclaration() && is_libdevice_call_name(f.getName()) && !f.use_empty())
+            names.push_back(f.getName().str());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::unique_ptr<llvm::Module> lazy_libdevice(llvm::MemoryBufferRef bitcode, llvm::LLVMContext& context,
+                                             const std::string& file) {
+    auto lazy = llvm::getLazyBitcodeModule(bitcode, context);
+    if (!lazy) {
+        throw Error(Error::Kind::Runtime,
+                    fmt::format("error: '{}' is not valid LLVM bitcode: {}", file, llvm::toString(lazy.takeError())));
+    }
+    return std::move(*lazy);
+}
+
+// The libdevice functions `names` and all they call, as bitcode of their own. Linking all of
+// libdevice lazily still reads its whole symbol table each time (about 2 ms of a 14 ms
+// compile); this closure of the few functions a kernel calls is a few KB. Kept for the
+// process per file and set of names; it is taken before NVVMReflect runs, so it serves
+// every architecture and ftz setting.
+llvm::MemoryBufferRef libdevice_subset(const std::string& file, const std::vector<std::string>& names) {
+    static std::mutex mu;
+    static std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> subsets;
+    std::string key = file;
+    for (const std::string& n : names) key += "\n" + n;
+    std::lock_guard<std::mutex> lock(mu);
+    auto& slot = subsets[key];
+    if (!slot) {
+        llvm::LLVMContext context;
+        std::unique_ptr<llvm::Module> lib = lazy_libdevice(cached_bitcode(file), context, file);
+        auto wanted = std::make_unique<llvm::Module>("libdevice-subset", context);
+        wanted->setTargetTriple(lib->getTargetTriple());
+        wanted->setDataLayout(lib->getDataLayout());
+        for (const std::string& n : names)
+            if (llvm::Function* f = lib->getFunction(n)) wanted->getOrInsertFunction(n, f->getFunctionType());
+        if (llvm::Linker::linkModules(*wanted, std::move(lib), llvm::Linker::LinkOnlyNeeded))
+            throw Error(Error::Kind::Internal, fmt::format("error: linking libdevice '{}' failed", file));
+        std::string bytes;
+        llvm::raw_string_ostream os(bytes);
+        llvm::WriteBitcodeToFile(*wanted, os);
+        os.flush();
+        slot = llvm::MemoryBuffer::getMemBufferCopy(bytes, "libdevice-subset");
+    }
+    return slot->getMemBufferRef();
 }
 
 }  // namespace
@@ -72,17 +123,10 @@ std::string find_libdevice() {
 }
 
 bool link_libdevice(llvm::Module& m, const std::string& path) {
-    if (!needs_libdevice(m)) return false;
+    std::vector<std::string> names = called_libdevice_functions(m);
+    if (names.empty()) return false;
     std::string file = path.empty() ? find_libdevice() : path;
-    llvm::MemoryBufferRef bitcode = cached_bitcode(file);
-
-    // Lazy: only the function bodies the linker pulls in are read from the bitcode.
-    auto lazy = llvm::getLazyBitcodeModule(bitcode, m.getContext());
-    if (!lazy) {
-        throw Error(Error::Kind::Runtime,
-                    fmt::format("error: '{}' is not valid LLVM bitcode: {}", file, llvm::toString(lazy.takeError())));
-    }
-    std::unique_ptr<llvm::Module> lib = std::move(*lazy);
+    std::unique_ptr<llvm::Module> lib = lazy_libdevice(libdevice_subset(file, names), m.getContext(), file);
     // libdevice says "nvptx64-nvidia-gpulibs"; match ours to keep the linker quiet.
     lib->setTargetTriple(m.getTargetTriple());
     lib->setDataLayout(m.getDataLayout());

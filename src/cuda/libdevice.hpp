@@ -1,6 +1,7 @@
 // libdevice (NVIDIA's math library as LLVM bitcode, nvvm/libdevice/libdevice.10.bc): found
 // once, read once per process, and linked into each module lazily — only the `__nv_*`
-// functions the module calls (and what they call) are materialized.
+// functions the module calls (and what they call) are materialized, from a subset of
+// libdevice kept per set of called functions (libdevice.cpp says why).
 #pragma once
 
 #include <llvm/IR/Module.h>

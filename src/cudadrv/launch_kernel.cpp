@@ -13,6 +13,9 @@
 namespace ujit::cuda {
 namespace {
 
+// Launches with up to this many arguments keep their argument tables on the stack.
+constexpr size_t kInlineArgs = 32;
+
 LaunchLimits limits_for(const DeviceContext& dc, const detail::KernelState::PerDevice& f) {
     LaunchLimits lim;
     lim.max_threads_per_block = std::min(dc.info.max_threads_per_block, f.max_threads_per_block);
@@ -75,7 +78,11 @@ struct Prepared {
 Prepared prepare(detail::KernelState& ks, Dim3 grid, Dim3 block, const LaunchOptions& options) {
     DeviceContext& dc = options.stream.is_default() ? bind() : device_context(options.stream.device());
     bind(dc);
-    detail::KernelState::PerDevice f = ks.function_for(dc);
+    detail::KernelState::PerDevice f = ks.function_for(dc, detail::KernelState::Use::Launch);
+    // The quick (-O0) code of a tiered load may need more registers than the full level: a
+    // block it cannot take waits for the full level instead of failing.
+    if (f.quick && uint64_t(block.x) * block.y * block.z > uint64_t(f.max_threads_per_block))
+        f = ks.function_for(dc, detail::KernelState::Use::Full);
     validate_launch(limits_for(dc, f), ks.symbol, grid, block, options.shared_mem);
     return {dc, f};
 }
@@ -88,9 +95,18 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
     auto [dc, f] = prepare(ks, grid, block, options);
 
     // Arguments: check them all before copying anything.
-    std::vector<const ArrayRef*> arrays(args.size(), nullptr);
-    std::vector<const Value*> scalars(args.size(), nullptr);
-    for (size_t i = 0; i < args.size(); ++i) {
+    const size_t n = args.size();
+    std::vector<const ArrayRef*> arrays_heap;
+    std::vector<const Value*> scalars_heap;
+    const ArrayRef* arrays_inline[kInlineArgs] = {};
+    const Value* scalars_inline[kInlineArgs] = {};
+    if (n > kInlineArgs) {
+        arrays_heap.resize(n);
+        scalars_heap.resize(n);
+    }
+    const ArrayRef** arrays = n > kInlineArgs ? arrays_heap.data() : arrays_inline;
+    const Value** scalars = n > kInlineArgs ? scalars_heap.data() : scalars_inline;
+    for (size_t i = 0; i < n; ++i) {
         if (args[i].is_device_array())
             arrays[i] = &args[i].device_array().ref();
         else if (args[i].value().is_array())
@@ -98,7 +114,7 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
         else
             scalars[i] = &args[i].value();
     }
-    match_arguments(ks.symbol, ks.params, arrays, scalars);
+    match_arguments(ks.symbol, ks.params, arrays, scalars, n);
 
     std::vector<HostCopy> host_copies;
     for (size_t i = 0; i < args.size(); ++i)

@@ -1,5 +1,6 @@
 #include "cudadrv/launch_params.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -69,12 +70,17 @@ void validate_launch(const LaunchLimits& lim, const std::string& kernel, Dim3 gr
 
 void match_arguments(const std::string& kernel, const std::vector<KernelParam>& params,
                      const std::vector<const ArrayRef*>& arrays, const std::vector<const Value*>& scalars) {
-    if (arrays.size() != params.size()) {
+    match_arguments(kernel, params, arrays.data(), scalars.data(), std::min(arrays.size(), scalars.size()));
+}
+
+void match_arguments(const std::string& kernel, const std::vector<KernelParam>& params, const ArrayRef* const* arrays,
+                     const Value* const* scalars, size_t n) {
+    if (n != params.size()) {
         std::string list;
         for (size_t i = 0; i < params.size(); ++i)
             list += (i ? ", " : "") + (params[i].name.empty() ? param_type(params[i]) : params[i].name);
         launch_error(kernel, fmt::format("it takes {} argument{} ({}), {} given", params.size(),
-                                         params.size() == 1 ? "" : "s", list, arrays.size()));
+                                         params.size() == 1 ? "" : "s", list, n));
     }
     for (size_t i = 0; i < params.size(); ++i) {
         const KernelParam& p = params[i];
@@ -105,17 +111,24 @@ void match_arguments(const std::string& kernel, const std::vector<KernelParam>& 
     }
 }
 
+ParamBuffer::Slot& ParamBuffer::next() {
+    Slot* s;
+    if (count_ < kInline && spill_.empty()) {
+        s = &inline_[count_];
+    } else {
+        if (spill_.empty()) spill_.assign(inline_, inline_ + count_);
+        s = &spill_.emplace_back();
+    }
+    ++count_;
+    *s = Slot{};
+    return *s;
+}
+
 void ParamBuffer::add(const KernelParam& param, const ResolvedArg& arg) {
-    auto push = [&](const void* src, size_t n) {
-        Slot s{};
-        std::memcpy(s.bytes, src, n);
-        slots_.push_back(s);
-    };
+    auto push = [&](const void* src, size_t n) { std::memcpy(next().bytes, src, n); };
     if (param.kind == KernelParam::Kind::Scalar) {
-        Slot s{};
         // store_scalar writes Bool as one byte 0/1: the ABI's i8.
-        runtime::store_scalar(arg.scalar, param.dtype, s.bytes);
-        slots_.push_back(s);
+        runtime::store_scalar(arg.scalar, param.dtype, next().bytes);
         return;
     }
     push(&arg.data, sizeof arg.data);
@@ -124,9 +137,14 @@ void ParamBuffer::add(const KernelParam& param, const ResolvedArg& arg) {
 }
 
 void** ParamBuffer::pointers() {
-    pointers_.resize(slots_.size());
-    for (size_t i = 0; i < slots_.size(); ++i) pointers_[i] = slots_[i].bytes;
-    return pointers_.data();
+    Slot* s = spill_.empty() ? inline_ : spill_.data();
+    void** out = inline_pointers_;
+    if (!spill_.empty()) {
+        spill_pointers_.resize(count_);
+        out = spill_pointers_.data();
+    }
+    for (size_t i = 0; i < count_; ++i) out[i] = s[i].bytes;
+    return out;
 }
 
 }  // namespace ujit::cuda

@@ -44,23 +44,37 @@ struct ResolvedArg {
 // KernelArg). `arrays[i]` is args[i]'s array view, or null for a scalar argument.
 void match_arguments(const std::string& kernel, const std::vector<KernelParam>& params,
                      const std::vector<const ArrayRef*>& arrays, const std::vector<const Value*>& scalars);
+// The same over `n` arguments in plain arrays (the launch path's, kept on the stack).
+void match_arguments(const std::string& kernel, const std::vector<KernelParam>& params, const ArrayRef* const* arrays,
+                     const Value* const* scalars, size_t n);
 
-// cuLaunchKernel's `kernelParams`: one pointer per ABI parameter into owned storage.
+// cuLaunchKernel's `kernelParams`: one pointer per ABI parameter into owned storage. The
+// first kInline parameters live in the object itself (a launch allocates nothing for them;
+// a 3-d array is 7 parameters), more spill to the heap.
 class ParamBuffer {
 public:
+    ParamBuffer() = default;
+    ParamBuffer(const ParamBuffer&) = delete;
+    ParamBuffer& operator=(const ParamBuffer&) = delete;
     // Appends the parameters of `arg` for `param` (converting a scalar to param.dtype).
     void add(const KernelParam& param, const ResolvedArg& arg);
     void** pointers();  // stable until the next add()
-    size_t count() const { return slots_.size(); }
+    size_t count() const { return count_; }
     // Slot i's bytes (tests read them back).
-    const void* slot(size_t i) const { return &slots_[i]; }
+    const void* slot(size_t i) const { return &slots()[i]; }
 
 private:
     struct alignas(16) Slot {
         unsigned char bytes[16];
     };
-    std::vector<Slot> slots_;
-    std::vector<void*> pointers_;
+    static constexpr size_t kInline = 32;
+    Slot& next();
+    const Slot* slots() const { return spill_.empty() ? inline_ : spill_.data(); }
+    Slot inline_[kInline];
+    void* inline_pointers_[kInline];
+    size_t count_ = 0;
+    std::vector<Slot> spill_;  // all slots, once there are more than kInline
+    std::vector<void*> spill_pointers_;
 };
 
 }  // namespace ujit::cuda

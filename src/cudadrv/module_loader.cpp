@@ -1,4 +1,5 @@
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 
@@ -50,14 +51,33 @@ std::string cubin_key(const std::string& ptx, const DeviceContext& dc) {
                        driver_version());
 }
 
+bool is_cubin(const std::string& code) { return !code.empty() && code[0] == '\x7f' && code.compare(1, 3, "ELF") == 0; }
+
+// The disk-cached cubin of `ptx`, loaded; nullptr when there is none (or the driver refuses it).
+CUmodule load_cached_cubin(const std::string& ptx, const DeviceContext& dc, const cache::DiskCache& disk) {
+    std::optional<std::string> image = disk.load(cubin_key(ptx, dc));
+    CUmodule module = nullptr;
+    if (image && driver().cuModuleLoadData(&module, image->data()) == CUDA_SUCCESS) return module;
+    return nullptr;
+}
+
+std::atomic<long> g_quick_loads{0};
+
 }  // namespace
+
+long quick_module_loads() { return g_quick_loads.load(std::memory_order_relaxed); }
+
+bool tiered_jit_enabled() {
+    const char* v = std::getenv("UJIT_CUDA_TIERED_JIT");
+    return !(v && std::strcmp(v, "0") == 0);
+}
 
 // With the disk cache on, the cubin the driver's JIT makes is kept there: a later process
 // loads it (cuModuleLoadData, ~0.1 ms) instead of JIT-compiling the PTX again (tens of ms,
 // unless the driver's own cache has it). A cubin (an ELF image: a kernel linked with its
 // link= files, pipeline/device_link_files.hpp) is loaded as it is.
 CUmodule load_module(const std::string& ptx, const DeviceContext& dc) {
-    if (!ptx.empty() && ptx[0] == '\x7f' && ptx.compare(1, 3, "ELF") == 0) {
+    if (is_cubin(ptx)) {
         CUmodule module = nullptr;
         check(driver().cuModuleLoadData(&module, ptx.data()), "cuModuleLoadData",
               [&] { return fmt::format("a linked cubin for {} on device {}", dc.info.arch(), dc.ordinal); });
@@ -65,9 +85,9 @@ CUmodule load_module(const std::string& ptx, const DeviceContext& dc) {
     }
     std::optional<cache::DiskCache> disk = cache::DiskCache::from_env();
     if (disk) {
-        std::string key = cubin_key(ptx, dc);
-        std::optional<std::string> image = disk->load(key);
-        if (!image && (image = link_cubin(ptx))) disk->store(key, *image);
+        if (CUmodule module = load_cached_cubin(ptx, dc, *disk)) return module;
+        std::optional<std::string> image = link_cubin(ptx);
+        if (image) disk->store(cubin_key(ptx, dc), *image);
         // A cubin the driver refuses falls through to the PTX (and the JIT's log).
         CUmodule module = nullptr;
         if (image && driver().cuModuleLoadData(&module, image->data()) == CUDA_SUCCESS) return module;
@@ -75,16 +95,17 @@ CUmodule load_module(const std::string& ptx, const DeviceContext& dc) {
     return load_ptx(ptx, dc);
 }
 
-CUmodule load_ptx(const std::string& ptx, const DeviceContext& dc) {
+CUmodule load_ptx(const std::string& ptx, const DeviceContext& dc, int ptxas_level) {
     // The JIT writes its diagnostics into these buffers; their sizes go in by value.
     static constexpr size_t kLogSize = 16 * 1024;
     std::string error_log(kLogSize, '\0'), info_log(kLogSize, '\0');
     CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_INFO_LOG_BUFFER,
-                              CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+                              CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_OPTIMIZATION_LEVEL};
     void* values[] = {error_log.data(), reinterpret_cast<void*>(kLogSize), info_log.data(),
-                      reinterpret_cast<void*>(kLogSize)};
+                      reinterpret_cast<void*>(kLogSize),
+                      reinterpret_cast<void*>(uintptr_t(ptxas_level < 0 ? 0 : ptxas_level))};
     CUmodule module = nullptr;
-    CUresult r = driver().cuModuleLoadDataEx(&module, ptx.c_str(), 4, options, values);
+    CUresult r = driver().cuModuleLoadDataEx(&module, ptx.c_str(), ptxas_level < 0 ? 4 : 5, options, values);
     if (r == CUDA_SUCCESS) return module;
     error_log.resize(std::strlen(error_log.c_str()));
     std::string detail = fmt::format("PTX for {} on device {}", dc.info.arch(), dc.ordinal);
@@ -107,21 +128,62 @@ ModuleState::~ModuleState() {
         const DriverApi& api = driver();
         if (api.cuCtxPushCurrent(dc.context) != CUDA_SUCCESS) continue;
         api.cuModuleUnload(devices[i].module);
+        for (CUmodule quick : devices[i].replaced) api.cuModuleUnload(quick);
         CUcontext popped;
         api.cuCtxPopCurrent(&popped);
     }
 }
 
-CUmodule ModuleState::module_for(DeviceContext& dc) {
+ModuleState::Current ModuleState::module_for(DeviceContext& dc) {
     std::lock_guard lock(mutex);
     if (devices.size() <= size_t(dc.ordinal)) devices.resize(size_t(dc.ordinal) + 1);
     PerDevice& pd = devices[size_t(dc.ordinal)];
     uint64_t gen = dc.generation.load();
-    if (!pd.module || pd.generation != gen) {
-        pd.module = load_module(ptx, dc);
-        pd.generation = gen;
+    if (pd.module && pd.generation == gen) return {pd.module, pd.upgrade};
+    pd = PerDevice{};  // a reset context took its modules with it
+    pd.generation = gen;
+    std::optional<cache::DiskCache> disk = is_cubin(ptx) ? std::nullopt : cache::DiskCache::from_env();
+    if (disk) pd.module = load_cached_cubin(ptx, dc, *disk);
+    if (!pd.module && !is_cubin(ptx) && tiered_jit_enabled()) {
+        try {
+            pd.module = load_ptx(ptx, dc, 0);
+        } catch (const Error&) {
+            pd.module = nullptr;  // what -O0 cannot take, the full level may: it reports the error
+        }
+        if (pd.module) {
+            g_quick_loads.fetch_add(1, std::memory_order_relaxed);
+            std::shared_ptr<ModuleState> self = shared_from_this();
+            DeviceContext* pdc = &dc;
+            pd.upgrade = std::make_shared<BackgroundTask>(
+                [self, pdc, gen, disk = std::move(disk)] { self->install_full_level(*pdc, gen, disk); });
+            BackgroundTask::start(pd.upgrade);
+            return {pd.module, pd.upgrade};
+        }
     }
-    return pd.module;
+    if (!pd.module) pd.module = load_module(ptx, dc);
+    return {pd.module, nullptr};
+}
+
+void ModuleState::install_full_level(DeviceContext& dc, uint64_t generation,
+                                     const std::optional<cache::DiskCache>& disk) {
+    CUmodule full = nullptr;
+    const DriverApi& api = driver();
+    if (dc.generation.load() == generation && api.cuCtxPushCurrent(dc.context) == CUDA_SUCCESS) {
+        if (std::optional<std::string> image = link_cubin(ptx)) {
+            if (disk) disk->store(cubin_key(ptx, dc), *image);
+            if (api.cuModuleLoadData(&full, image->data()) != CUDA_SUCCESS) full = nullptr;
+        }
+        CUcontext popped;
+        api.cuCtxPopCurrent(&popped);
+    }
+    std::lock_guard lock(mutex);
+    PerDevice& pd = devices[size_t(dc.ordinal)];
+    if (pd.generation != generation) return;  // the context was reset: `full` went with it
+    if (full) {
+        pd.replaced.push_back(pd.module);
+        pd.module = full;
+    }
+    pd.upgrade = nullptr;  // done; without `full` (the JIT failed) the quick code stays
 }
 
 uint64_t KernelState::next_id() {
@@ -141,38 +203,50 @@ struct LastFunction {
 thread_local LastFunction t_last_function;
 }  // namespace
 
-KernelState::PerDevice KernelState::function_for(DeviceContext& dc) {
+KernelState::PerDevice KernelState::function_for(DeviceContext& dc, Use use) {
     uint64_t gen = dc.generation.load(std::memory_order_acquire);
     LastFunction& last = t_last_function;
     if (last.kernel_id == id && last.dc == &dc && last.generation == gen) [[likely]]
-        return last.pd;
+        return last.pd;  // only full-level functions are remembered here
     std::lock_guard lock(mutex);
     if (devices.size() <= size_t(dc.ordinal)) devices.resize(size_t(dc.ordinal) + 1);
     PerDevice& pd = devices[size_t(dc.ordinal)];
-    if (pd.function && pd.generation == gen) {
-        last = {id, &dc, gen, pd};
-        return pd;
+    ModuleState::Current current = module->module_for(dc);
+    if (current.upgrade && (use == Use::Full || (use == Use::Launch && pd.quick_launches > 0))) {
+        current.upgrade->wait();  // the full level, compiled here if the worker has not started it
+        current = module->module_for(dc);
     }
-    CUmodule m = module->module_for(dc);
-    const DriverApi& api = driver();
-    CUfunction f = nullptr;
-    CUresult r = api.cuModuleGetFunction(&f, m, symbol.c_str());
-    if (r == CUDA_ERROR_NOT_FOUND) {
-        std::string entries;
-        for (auto& n : ptx_entry_names(module->ptx)) entries += (entries.empty() ? "" : ", ") + n;
-        throw Error(Error::Kind::Argument, fmt::format("error: kernel '{}' is not in the PTX module (its kernels: {})",
-                                                       symbol, entries.empty() ? "none" : entries));
+    if (!(pd.function && pd.generation == gen && pd.module == current.module)) {
+        const DriverApi& api = driver();
+        CUfunction f = nullptr;
+        CUresult r = api.cuModuleGetFunction(&f, current.module, symbol.c_str());
+        if (r == CUDA_ERROR_NOT_FOUND) {
+            std::string entries;
+            for (auto& n : ptx_entry_names(module->ptx)) entries += (entries.empty() ? "" : ", ") + n;
+            throw Error(Error::Kind::Argument,
+                        fmt::format("error: kernel '{}' is not in the PTX module (its kernels: {})", symbol,
+                                    entries.empty() ? "none" : entries));
+        }
+        check(r, "cuModuleGetFunction", [&] { return symbol; });
+        if (carveout != kNoCarveout)
+            check(api.cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, carveout),
+                  "cuFuncSetAttribute",
+                  [&] { return fmt::format("kernel '{}', shared memory carveout {}", symbol, carveout); });
+        int threads = 0, shared = 0;
+        check(api.cuFuncGetAttribute(&threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f), "cuFuncGetAttribute");
+        check(api.cuFuncGetAttribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f), "cuFuncGetAttribute");
+        pd = PerDevice{f,
+                       gen,
+                       threads,
+                       size_t(shared),
+                       0,
+                       current.module,
+                       current.upgrade != nullptr,
+                       pd.generation == gen ? pd.quick_launches : 0};
     }
-    check(r, "cuModuleGetFunction", [&] { return symbol; });
-    if (carveout != kNoCarveout)
-        check(api.cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, carveout),
-              "cuFuncSetAttribute",
-              [&] { return fmt::format("kernel '{}', shared memory carveout {}", symbol, carveout); });
-    int threads = 0, shared = 0;
-    check(api.cuFuncGetAttribute(&threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f), "cuFuncGetAttribute");
-    check(api.cuFuncGetAttribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f), "cuFuncGetAttribute");
-    pd = PerDevice{f, gen, threads, size_t(shared), 0};
-    last = {id, &dc, gen, pd};
+    pd.quick = current.upgrade != nullptr;  // a failed full-level compile leaves the quick code for good
+    if (use == Use::Launch && pd.quick) ++pd.quick_launches;
+    if (!pd.quick) last = {id, &dc, gen, pd};
     return pd;
 }
 
@@ -235,7 +309,7 @@ LoadedKernel LoadedModule::kernel(const std::string& symbol, std::vector<KernelP
     k.s_->symbol = symbol;
     k.s_->interned_name = intern_kernel_name(symbol);
     k.s_->params = std::move(params);
-    k.s_->function_for(bind());  // resolve now: a wrong name fails here
+    k.s_->function_for(bind(), detail::KernelState::Use::Resolve);  // resolve now: a wrong name fails here
     return k;
 }
 

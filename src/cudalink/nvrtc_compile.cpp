@@ -4,6 +4,8 @@
 #include <optional>
 #include <regex>
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "cache/disk_cache.hpp"
@@ -34,7 +36,13 @@ std::vector<std::string> nvrtc_options(const CudaCompileOptions& o) {
     opts.push_back(o.output == CudaOutput::Cubin ? "--gpu-architecture=sm_" + n : "--gpu-architecture=compute_" + n);
     if (o.output == CudaOutput::LtoIr) opts.push_back("-dlto");
     if (o.relocatable || o.output == CudaOutput::LtoIr) opts.push_back("-rdc=true");
-    if (std::string inc = cuda_include_dir(); !inc.empty()) opts.push_back("-I" + inc);
+    if (std::string inc = cuda_include_dir(); !inc.empty()) {
+        opts.push_back("-I" + inc);
+        // CUDA 13 keeps libcu++/CUB/Thrust (CCCL) apart, and the toolkit's own headers
+        // (curand_kernel.h: <cuda/std/type_traits>) include them; numba-cuda adds it too.
+        if (std::string cccl = inc + "/cccl"; access((cccl + "/cuda/std/type_traits").c_str(), R_OK) == 0)
+            opts.push_back("-I" + cccl);
+    }
     opts.insert(opts.end(), o.extra.begin(), o.extra.end());
     return opts;
 }

@@ -331,14 +331,25 @@ std::shared_ptr<FastUfunc> fast_ufunc(const Function& f, const std::vector<Kerne
 std::shared_ptr<FastUfunc> fast_entry(const Function& f, const std::vector<KernelArg>& inputs,
                                       const std::vector<int64_t>& shape) {
     if (inputs.empty() || inputs.size() > kMaxFastInputs) return nullptr;
-    std::vector<DType> dtypes(inputs.size());
+    // Found first by the input dtypes' codes (coded_launch_cache.hpp; 0x20000000 | dtype, a
+    // pattern no launch code has, so a ufunc's entries never meet a kernel's) without
+    // allocating; the dtype-keyed ufunc_cache decides on a miss.
+    uint32_t codes[kMaxFastInputs];
     for (size_t i = 0; i < inputs.size(); ++i) {
         if (!inputs[i].is_device_array()) return nullptr;
         const DeviceArray& d = inputs[i].device_array();
         if (d.shape() != shape || !d.is_c_contiguous()) return nullptr;
-        dtypes[i] = d.dtype();
+        codes[i] = 0x20000000u | uint32_t(d.dtype());
     }
-    std::shared_ptr<FastUfunc> e = fast_ufunc(f, inputs, std::move(dtypes));
+    ujit::detail::ModuleState& m = FunctionAccess::module(f);
+    pipeline::LaunchCodeKey coded{FunctionAccess::def(f), current_device(), 0, false, codes, inputs.size()};
+    std::shared_ptr<FastUfunc> e = std::static_pointer_cast<FastUfunc>(m.launch_by_codes.find(coded));
+    if (!e) {
+        std::vector<DType> dtypes;
+        for (const KernelArg& a : inputs) dtypes.push_back(a.device_array().dtype());
+        e = fast_ufunc(f, inputs, std::move(dtypes));
+        m.launch_by_codes.insert(coded, e);
+    }
     return e->usable ? e : nullptr;
 }
 
@@ -559,7 +570,6 @@ void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<Ker
         detail::note_cpu_fallback();
         return launch_cpu(kernel, grid, block, args, options, compile);
     }
-    if (kernel.is_cuda_kernel()) detail::check_argument_count(kernel, args.size());
     launch(*loaded_for(kernel, args, compile), grid, block, args, options);
 }
 
@@ -574,9 +584,31 @@ static std::shared_ptr<LoadedKernel> loaded_spec(ujit::detail::SpecState& spec) 
 
 // The specialization a launch with `args` runs, loaded on the current device: compiled and
 // loaded once per device, then found in the module's launch cache.
+// An argument's launch code (coded_launch_cache.hpp): what type_of_value reads of it, or
+// 0 where it reads more (records, more than 8 dimensions: the typed path decides).
+static uint32_t launch_code(const KernelArg& a) {
+    const ArrayRef* r = a.is_device_array()    ? &a.device_array().ref()
+                        : a.value().is_array() ? &a.value().array()
+                                               : nullptr;
+    if (!r) return a.value().is_scalar() ? 0x40000000u | uint32_t(a.value().scalar().type) : 0;
+    if (r->is_record() || r->ndim() > 8) return 0;
+    uint32_t layout = r->is_c_contiguous() ? 0 : r->is_f_contiguous() ? 1 : 2;
+    return 0x80000000u | uint32_t(r->dtype) << 16 | uint32_t(r->ndim()) << 8 | layout << 1 | uint32_t(r->readonly);
+}
+
 static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const std::vector<KernelArg>& args,
                                                 const Options& compile) {
     ujit::detail::ModuleState& m = FunctionAccess::module(kernel);
+    constexpr size_t kMaxCoded = 32;
+    uint32_t codes[kMaxCoded];
+    pipeline::LaunchCodeKey coded{
+        FunctionAccess::def(kernel), current_device(), compile.opt_level, compile.fastmath, codes, args.size()};
+    bool codable = args.size() <= kMaxCoded;
+    for (size_t i = 0; codable && i < args.size(); ++i) codable = (codes[i] = launch_code(args[i])) != 0;
+    if (codable)
+        if (std::shared_ptr<void> hit = m.launch_by_codes.find(coded))
+            return std::static_pointer_cast<LoadedKernel>(hit);  // a kernel, given this many arguments before
+    if (kernel.is_cuda_kernel()) detail::check_argument_count(kernel, args.size());
     ujit::detail::ModuleState::LaunchKey key{FunctionAccess::def(kernel), arg_types_of(args), current_device(),
                                              compile.opt_level, compile.fastmath};
     std::shared_ptr<void> cached;
@@ -590,6 +622,7 @@ static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const st
         std::lock_guard lock(m.launch_mutex);
         cached = m.launch_cache.emplace(std::move(key), cached).first->second;
     }
+    if (codable) m.launch_by_codes.insert(coded, cached);
     return std::static_pointer_cast<LoadedKernel>(cached);
 }
 

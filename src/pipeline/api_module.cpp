@@ -1,5 +1,6 @@
 // ujit::Module: load, check and look up functions.
 #include "cache/hash.hpp"
+#include "cudadrv/cuda_warmup.hpp"
 #include "cudalink/device_link.hpp"
 #include "pipeline/call_cache.hpp"
 #include "pipeline/marshal.hpp"
@@ -219,8 +220,13 @@ Module Module::from_string(const std::string& source, const ModuleOptions& optio
         detail::rethrow_compile_error(*state, std::current_exception());
     }
     for (const syntax::Stmt* s : state->ast->body())
-        if (auto* fn = syntax::dyn_cast<syntax::FunctionDef>(s))
+        if (auto* fn = syntax::dyn_cast<syntax::FunctionDef>(s)) {
             state->call_caches[fn] = std::make_unique<pipeline::CallCache>();
+            const types::Decorator& d = state->typer->decorator_of(fn);
+            // A CUDA function: the driver starts now, beside what the caller does until its launch.
+            if (d.kind == types::Decorator::Kind::CudaJit || d.target == types::TargetKind::CUDA)
+                cuda::start_cuda_warmup();
+        }
     Module m;
     m.m_ = std::move(state);
     return m;

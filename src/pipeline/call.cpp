@@ -50,7 +50,7 @@ Value call_entry(const CallEntry& e, const Value* args, size_t n_args) {
     if (!e.scalar_params) {
         PackedArgs packed(args, n_args, params);
         Value result = invoke_entry(e, packed.data());
-        packed.reflect_lists();
+        packed.reflect_containers();
         return result;
     }
     // Every parameter a scalar: one 16-byte slot each, converted in place.

@@ -78,6 +78,7 @@ const Type* type_of_value(const Value& v) {
         if (v.list().empty()) throw Error(Error::Kind::Argument, "error: cannot type an empty list argument");
         return types::list_of(type_of_value(v.list()[0]), Type::ListFlavor::Reflected);
     }
+    if (v.is_dict() || v.is_set()) return container_type_of(v);
     std::vector<const Type*> elems;
     for (const Value& e : v.tuple()) elems.push_back(type_of_value(e));
     return types::tuple(std::move(elems));
@@ -188,6 +189,10 @@ void* PackedArgs::store(const Value& v, const Type* t, uint8_t* slot) {
         return view;
     }
     std::memset(slot, 0, slot_bytes(t));
+    if (t->is_dict() || t->is_set()) {
+        write_dict(v, t, slot);
+        return slot;
+    }
     if (t->is_list()) {
         lists_.push_back({slot, &v, t});
         write_list(v, t, slot);
@@ -204,8 +209,10 @@ PackedArgs::~PackedArgs() {
             std::memcpy(&mi, l.slot, sizeof mi);
             ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(mi));  // the items go with it
         }
+        for (const DictArg& d : dicts_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(d.mi));
         return;
     }
+    release_dicts_after_raise();
     for (void* mi : made_lists_)
         static_cast<ujit_list_payload*>(ujit_nrt_data(static_cast<ujit_nrt_meminfo*>(mi)))->size = 0;
     for (void* owner : taken_owners_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(owner));
@@ -215,15 +222,14 @@ PackedArgs::~PackedArgs() {
         ujit_nrt_release_last(static_cast<ujit_nrt_meminfo*>(*it));
 }
 
-void PackedArgs::reflect_lists() {
+void PackedArgs::reflect_containers() {
     returned_ = true;
+    reflect_dicts();
     for (const ListArg& l : lists_) {
         Value now = copy_list_items(l.slot, l.type);
         l.value->list_items() = std::move(now.list_items());
     }
 }
-
-namespace {
 
 // Byte offsets of the nrt headers inside one item of type `t` (what codegen's
 // lower_lists.cpp computes from LLVM's layout, which is this C layout).
@@ -240,8 +246,6 @@ void owner_offsets(const Type* t, size_t base, std::vector<int64_t>& out) {
         off += c_size(e);
     }
 }
-
-}  // namespace
 
 // A list argument: a new runtime list of the Value's items (arrays borrowed, or with a new
 // reference when they have an owner), {header, payload} at `out`.
@@ -329,8 +333,6 @@ void PackedArgs::write_tuple_or_scalar(const Value& v, const Type* t, uint8_t* o
         off += c_size(e);
     }
 }
-
-Value container_value(const void* p, const Type* t);  // a dict or set result (below)
 
 namespace {
 
@@ -513,33 +515,7 @@ void release_value(const void* p, const Type* t) {
 
 Value copy_list_items(const void* p, const Type* list_type) { return copy_value(p, list_type); }
 
-// A dict or set result: its entries copied out in order (each key's and value's arrays and
-// strings with references of their own), then the result's reference to the container released.
-Value container_value(const void* p, const Type* t) {
-    void* mi = nullptr;
-    const ujit_dict_payload* d = nullptr;
-    std::memcpy(&mi, p, sizeof mi);
-    std::memcpy(&d, static_cast<const uint8_t*>(p) + 8, sizeof d);
-    ArrayOwner holder = ArrayOwner::adopt(mi);  // released when this returns, or throws
-    const Type* kt = t->is_set() ? t->set_item() : t->dict_key();
-    int64_t value_offset = ujit_dict_value_offset(d->layout[0]);
-    Value::Dict dict;
-    Value::Set set;
-    for (int64_t i = 0; i < d->nentries; ++i) {
-        const char* e = d->entries + i * d->entry_size;
-        int64_t hash = 0;
-        std::memcpy(&hash, e, sizeof hash);
-        if (hash == -1) continue;  // a deleted entry
-        Value key = copy_value(e + 8, kt);  // the container keeps its own references (str keys)
-        if (t->is_set()) {
-            set.items.push_back(std::move(key));
-            continue;
-        }
-        dict.values.push_back(copy_value(e + value_offset, t->dict_value()));
-        dict.keys.push_back(std::move(key));
-    }
-    return t->is_set() ? Value(std::move(set)) : Value(std::move(dict));
-}
+Value copy_compiled_value(const void* p, const Type* t) { return copy_value(p, t); }
 
 Value read_value(const void* p, const Type* t) {
     if (holds_list(t)) {  // the result's references are released once copied

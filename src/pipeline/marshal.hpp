@@ -30,9 +30,10 @@ public:
     PackedArgs& operator=(const PackedArgs&) = delete;
     void** data() { return ptrs_; }
     ~PackedArgs();
-    // After a call that returned: each list argument's Value (shared with the caller) takes
-    // what the compiled code left in its list (Numba's reflection of a list argument).
-    void reflect_lists();
+    // After a call that returned: each list, dict and set argument's Value (shared with the
+    // caller) takes what the compiled code left in its container (Numba's reflection of a
+    // list or set argument; a typed Dict is shared).
+    void reflect_containers();
 
 private:
     struct ListArg {
@@ -47,6 +48,17 @@ private:
     // the lists are freed (the raise skipped the compiled code's own releases of them).
     std::vector<void*> made_lists_, taken_owners_;
     bool returned_ = false;
+    // Dict and set arguments (marshal_dicts.cpp): each runtime container made, released by
+    // the destructor (emptied first after a raise, as the lists are).
+    struct DictArg {
+        const Value* value;
+        const types::Type* type;
+        void* mi;
+    };
+    std::vector<DictArg> dicts_;
+    void write_dict(const Value& v, const types::Type* t, uint8_t* out);
+    void reflect_dicts();
+    void release_dicts_after_raise();
     // Every argument's bytes (scalars, tuples, array views with their shapes and strides)
     // in one arena, 16-byte aligned slots: inline for the usual few arguments, so a
     // dynamic call allocates nothing here.
@@ -74,5 +86,14 @@ Value read_value(const void* p, const types::Type* t);
 // The items a compiled list {header, payload} at `p` holds now, as a new list Value (new
 // references to its arrays; the compiled list keeps its own).
 Value copy_list_items(const void* p, const types::Type* list_type);
+// The value of type `t` at `p` (a compiled value), with new references of its own.
+Value copy_compiled_value(const void* p, const types::Type* t);
+// Byte offsets of the nrt headers inside a value of type `t` laid out as C, from `base`.
+void owner_offsets(const types::Type* t, size_t base, std::vector<int64_t>& out);
+// Dicts and sets (marshal_dicts.cpp): an argument's type (DictType[k,v] from its declared
+// types or first entry; a set of its items' type), and a result {header, payload} copied out
+// (the result's reference released).
+const types::Type* container_type_of(const Value& v);
+Value container_value(const void* p, const types::Type* t);
 
 }  // namespace ujit::pipeline

@@ -3,6 +3,8 @@
 #include <cstdlib>
 
 #include "syntax/diagnostics.hpp"
+#include "syntax/warnings.hpp"
+#include "types/typing_warnings.hpp"
 
 namespace ujit::detail {
 
@@ -25,6 +27,22 @@ std::shared_ptr<SpecState> ModuleState::handle(const std::shared_ptr<SpecState>&
 }
 
 namespace {
+// Hands the warnings typing gave on, located in the module's file, on the calling thread (the
+// compile may have run on a helper thread; a Python handler takes the GIL this thread holds).
+void emit_typing_warnings(const ModuleState& m) {
+    for (const types::TypingWarning& t : types::take_typing_warnings(*m.ast)) {
+        Warning w;
+        w.category = t.category;
+        w.message = t.message;
+        w.file = m.file->name();
+        if (t.loc.valid()) {
+            w.line = static_cast<int>(m.file->file_line(t.loc.line));
+            w.column = static_cast<int>(m.file->file_col(t.loc.col));
+        }
+        syntax::emit_warning(w);
+    }
+}
+
 // Numba's NUMBA_BOUNDSCHECK: unset leaves each function's boundscheck= decide; 0 turns
 // checking off everywhere, any other integer on. UJIT_BOUNDSCHECK, when set, wins.
 bool cpu_boundscheck(bool declared) {
@@ -91,8 +109,10 @@ std::shared_ptr<SpecState> ModuleState::get_or_compile(const SpecKey& asked, boo
         std::lock_guard typer_lock(typer_mutex);
         spec->compiled = pipeline::compile(req);
     } catch (const syntax::CompileError&) {
+        emit_typing_warnings(*this);  // what typing warned before the error, as Numba warns
         rethrow_compile_error(*this, std::current_exception());
     }
+    emit_typing_warnings(*this);
     spec->signature = types::Signature{spec->compiled.typed->arg_types, spec->compiled.typed->return_type}.str();
     std::lock_guard lock(cache_mutex);
     auto& slot = cache[key];

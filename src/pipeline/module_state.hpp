@@ -7,6 +7,7 @@
 #pragma once
 
 #include "pipeline/call_cache.hpp"
+#include "pipeline/coded_launch_cache.hpp"
 #include "pipeline/compile.hpp"
 #include "syntax/ast.hpp"
 #include "types/infer.hpp"
@@ -96,6 +97,9 @@ struct ModuleState : std::enable_shared_from_this<ModuleState> {
         }
     };
     std::map<UfuncKey, std::shared_ptr<void>> ufunc_cache;
+    // launch: the same loaded kernels as launch_cache, found by the arguments' codes without
+    // typing them (coded_launch_cache.hpp; its own lock).
+    pipeline::CodedLaunchCache launch_by_codes;
 
     // The dynamic call's fast path, one per function of the module (call_cache.hpp).
     std::map<const syntax::FunctionDef*, std::unique_ptr<pipeline::CallCache>> call_caches;

@@ -59,6 +59,8 @@ private:
     Value value() {
         char c = peek();
         if (c == '(') return parenthesized();
+        if (c == '[') return bracketed();
+        if (c == '{') return braced();
         if (word("True")) return Value(true);
         if (word("False")) return Value(false);
         if (word("None")) return Value();
@@ -128,6 +130,52 @@ private:
         ++pos_;  // ')'
         if (items.size() == 1 && !comma) return items[0];  // (x) is x, (x,) a tuple
         return Value(std::move(items));
+    }
+
+    // [a, b]: a list (Numba's reflected list, typed from its first item).
+    Value bracketed() {
+        ++pos_;  // '['
+        std::vector<Value> items;
+        while (peek() != ']') {
+            items.push_back(value());
+            if (!comma_before(']')) error("expected ',' or ']'");
+        }
+        ++pos_;  // ']'
+        return Value::list_of(std::move(items));
+    }
+
+    // {k: v, ...}: a dict (a numba.typed.Dict typed from its first entry); {a, b}: a set;
+    // {} the empty dict, as in Python.
+    Value braced() {
+        ++pos_;  // '{'
+        Value::Dict dict;
+        Value::Set set;
+        bool is_set = false;
+        while (peek() != '}') {
+            Value key = value();
+            bool first = dict.keys.empty() && set.items.empty();
+            if (first) is_set = peek() != ':';
+            if (is_set) {
+                set.items.push_back(std::move(key));
+            } else {
+                if (peek() != ':') error("expected ':' after a dict key");
+                ++pos_;
+                dict.keys.push_back(std::move(key));
+                dict.values.push_back(value());
+            }
+            if (!comma_before('}')) error(is_set ? "expected ',' or '}' in a set" : "expected ',' or '}' in a dict");
+        }
+        ++pos_;  // '}'
+        return is_set ? Value(std::move(set)) : Value(std::move(dict));
+    }
+
+    // After an item: a ',' (consumed) or the closing `close` (left): true; else false.
+    bool comma_before(char close) {
+        if (peek() == ',') {
+            ++pos_;
+            return true;
+        }
+        return peek() == close;
     }
 
     // signed_number [ ('+' | '-') imaginary ]: what ast.literal_eval accepts.

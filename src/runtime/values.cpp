@@ -33,17 +33,24 @@ const char* dtype_name(DType t) {
 
 namespace {
 
-Shape effective_strides(const ArrayRef& a) {
-    return a.strides.empty() ? runtime::c_strides(a.shape, a.item_bytes()) : a.strides;
-}
-
 // NumPy's flags: dimensions of extent 1 may have any stride; an empty array is both.
-bool matches_compact(const ArrayRef& a, const Shape& compact) {
+// Compares with the compact strides as it walks (C order: the last dimension first)
+// instead of building them: every launch and call asks this of each array argument.
+bool is_compact(const ArrayRef& a, bool c_order) {
     if (a.size() == 0) return true;
-    Shape s = effective_strides(a);
-    if (s.size() != a.shape.size()) return false;
-    for (size_t i = 0; i < s.size(); ++i)
-        if (a.shape[i] != 1 && s[i] != compact[i]) return false;
+    const size_t n = a.shape.size();
+    if (a.strides.empty()) {  // implied C order: F order too when at most one extent is not 1
+        size_t wide = 0;
+        for (int64_t d : a.shape) wide += d != 1;
+        return c_order || wide <= 1;
+    }
+    if (a.strides.size() != n) return false;
+    int64_t expected = a.item_bytes();
+    for (size_t k = 0; k < n; ++k) {
+        size_t i = c_order ? n - 1 - k : k;
+        if (a.shape[i] != 1 && a.strides[i] != expected) return false;
+        expected *= a.shape[i];
+    }
     return true;
 }
 
@@ -57,9 +64,9 @@ int64_t ArrayRef::size() const {
 
 int64_t ArrayRef::item_bytes() const { return is_record() ? record_size : itemsize(dtype); }
 
-bool ArrayRef::is_c_contiguous() const { return matches_compact(*this, runtime::c_strides(shape, item_bytes())); }
+bool ArrayRef::is_c_contiguous() const { return is_compact(*this, true); }
 
-bool ArrayRef::is_f_contiguous() const { return matches_compact(*this, runtime::f_strides(shape, item_bytes())); }
+bool ArrayRef::is_f_contiguous() const { return is_compact(*this, false); }
 
 ArrayRef ArrayRef::c_order(void* data, DType dtype, std::vector<int64_t> shape) {
     ArrayRef a;
@@ -86,7 +93,6 @@ constexpr uint8_t kDLBoolCode = 6;  // DLPack >= 0.8; our header (0.6) predates 
 [[noreturn]] void dlpack_error(const std::string& msg) { throw Error(Error::Kind::Argument, "DLPack tensor: " + msg); }
 
 DType dtype_from_dlpack(const DLDataType& t) {
-    std::string what = "code " + std::to_string(t.code) + ", " + std::to_string(t.bits) + " bits";
     if (t.lanes != 1) dlpack_error("vector dtypes (lanes = " + std::to_string(t.lanes) + ") are not supported");
     switch (t.code) {
     case kDLInt:
@@ -119,7 +125,7 @@ DType dtype_from_dlpack(const DLDataType& t) {
         break;
     case kDLBfloat: dlpack_error("bfloat16 is not supported");
     }
-    dlpack_error("unsupported dtype (" + what + ")");
+    dlpack_error("unsupported dtype (code " + std::to_string(t.code) + ", " + std::to_string(t.bits) + " bits)");
 }
 
 }  // namespace
@@ -136,6 +142,7 @@ ArrayRef ArrayRef::from_dlpack(const DLTensor& t) {
     if (!t.data && a.size() != 0) dlpack_error("null data pointer");
     a.data = static_cast<char*>(t.data) + t.byte_offset;
     if (t.strides) {
+        a.strides.reserve(size_t(t.ndim));
         for (int i = 0; i < t.ndim; ++i) {
             int64_t bytes;
             if (__builtin_mul_overflow(t.strides[i], int64_t(itemsize(a.dtype)), &bytes))

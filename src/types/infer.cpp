@@ -143,6 +143,11 @@ void Inferrer::converge() {
     // Variable types only widen (unification is monotone over a finite lattice), so this
     // terminates; the bound is a guard against a bug, not a limit users can reach.
     for (int i = 0;; ++i) {
+        // A recursive function whose return type keeps changing (each call returns a longer
+        // tuple) is Numba's TypingError once 16 return types were tried (CallFrame's limit).
+        if (frame_ && i == 16)
+            error(fn_.def->name_loc,
+                  fmt::format("Return type of recursive function does not converge ('{}')", fn_.def->name));
         if (i == 64) error(fn_.def->name_loc, fmt::format("type inference of '{}' did not converge", fn_.def->name));
         changed_ = false;
         pass();

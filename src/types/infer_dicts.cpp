@@ -9,6 +9,7 @@
 #include "syntax/diagnostics.hpp"
 #include "types/const_eval.hpp"
 #include "types/rules.hpp"
+#include "types/typing_warnings.hpp"
 
 #include <fmt/format.h>
 
@@ -66,10 +67,21 @@ const Type* Inferrer::dict_display(const Tuple* t) {
     return dict ? dict_of(key, value) : set_of(key);
 }
 
-// A store decides or widens the container's types: the variable holding it takes them.
+// A store decides the container's undecided types: the variable holding it takes them. A
+// decided type stays, and what is stored is cast to it as Numba's typed dict casts
+// (container_cast: an error across domains, NumbaTypeSafetyWarning for an unsafe cast).
 void Inferrer::refine_container(const Expr* receiver, const Type* c, const Type* key, const Type* value, SourceLoc at) {
     const Type* k = key ? unify(part(c, 0), key) : part(c, 0);
     const Type* v = c->is_dict() && value ? unify(c->dict_value(), value) : c->is_dict() ? c->dict_value() : nullptr;
+    if (key && part(c, 0) && k && can_convert(key, part(c, 0))) {
+        if (std::string why = container_cast(m_.module, key, part(c, 0), at, final_); !why.empty()) error(at, why);
+        k = part(c, 0);
+    }
+    if (value && c->is_dict() && c->dict_value() && v && can_convert(value, c->dict_value())) {
+        if (std::string why = container_cast(m_.module, value, c->dict_value(), at, final_); !why.empty())
+            error(at, why);
+        v = c->dict_value();
+    }
     if ((key && !k) || (c->is_dict() && value && !v))
         error(at, fmt::format("cannot store {} into {}",
                               c->is_dict() ? fmt::format("({}, {})", key ? key->str() : "?", value ? value->str() : "?")
@@ -104,6 +116,8 @@ const Type* Inferrer::dict_subscript(const Subscript* s, const Type* d) {
     if (!can_convert(k, d->dict_key()))
         error(s->index->loc,
               fmt::format("No implementation of getitem for {} with a key of type {}", d->str(), k->str()));
+    if (std::string why = container_cast(m_.module, k, d->dict_key(), s->index->loc, final_); !why.empty())
+        error(s->index->loc, why);
     return d->dict_value();
 }
 
@@ -143,6 +157,9 @@ const Type* Inferrer::dict_method(const Call* c, BuiltinId id, std::vector<const
         if (d->is_decided() && !can_convert(args[0], part(d, 0)))
             error(c->args[0]->loc, fmt::format("Invalid use of {} for {} with parameters ({})", builtin_name(id),
                                                d->str(), args[0]->str()));
+        if (d->is_decided())
+            if (std::string why = container_cast(m_.module, args[0], part(d, 0), c->args[0]->loc, final_); !why.empty())
+                error(c->args[0]->loc, why);
         ops.push_back(args[0]);
     };
     auto with_default = [&](const Type* value) -> const Type* {

@@ -235,6 +235,9 @@ const Type* Inferrer::subscript(const Subscript* s) {
     if (!base || !index) return nullptr;
     if (base->is_tuple()) {
         auto k = constant_of(s->index);
+        // Numba's getitem_unituple: a tuple of one element type takes a run-time index.
+        if (!k && index->is_int() && !index->is_bool() && base->is_uniform_tuple() && !base->elements().empty())
+            return base->elements()[0];
         if (!k || !k->type->is_int())
             error(s->index->loc, fmt::format("a tuple index must be a constant integer (indexing {})", base->str()));
         int64_t n = static_cast<int64_t>(base->elements().size());

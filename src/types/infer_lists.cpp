@@ -8,6 +8,7 @@
 #include "syntax/diagnostics.hpp"
 #include "types/rules.hpp"
 #include "types/typed_containers.hpp"
+#include "types/typing_warnings.hpp"
 
 #include <fmt/format.h>
 
@@ -50,7 +51,7 @@ void Inferrer::refine_list(const Expr* receiver, const Type* list, const Type* i
     if (list->flavor() == Type::ListFlavor::Typed && list->item()) {
         if (!can_convert(item, list->item()))
             error(at, fmt::format("cannot store {} into an item of {}", item->str(), list->str()));
-        if (std::string why = unsafe_cast_error(item, list->item()); !why.empty()) error(at, why);
+        if (std::string why = container_cast(m_.module, item, list->item(), at, final_); !why.empty()) error(at, why);
         return;
     }
     const Type* u = unify(list->item(), item);

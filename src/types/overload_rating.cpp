@@ -1,8 +1,8 @@
 // Numba's conversion kinds between numbers are the transitive closure of the edges in
 // numba/core/typeconv/rules.py (bool -> int8 safe; intN -> int2N and float32 -> float64
 // promotions; uint8 -> int16, uint16 -> int32, uint32 -> int64, int16 -> float32,
-// int32 -> float64 safe; int64 -> float64 unsafe; float -> complex of its width safe; every
-// reverse edge unsafe), the kind of a path being its worst edge and of a pair its best path.
+// int32 -> float64, int64 -> float64 and uint64 -> float64 safe (rules.py's safe_unsafe(a, b):
+// a -> b safe, b -> a unsafe); float -> complex of its width safe; every reverse edge unsafe), the kind of a path being its worst edge and of a pair its best path.
 // Written out as rules below: the closure of that graph, not a table of it.
 #include "types/overload_rating.hpp"
 
@@ -35,6 +35,7 @@ Conversion to_float(const Type* from, const Type* to) {
                : to->bits() > from->bits() ? Conversion::Promote
                                            : Conversion::Unsafe;
     if (from->is_bool()) return Conversion::Safe;
+    if (to->bits() == 64) return Conversion::Safe;  // every int reaches int64 or uint64 safely, then float64
     return signed_bits(from) <= exact_int_bits(to) ? Conversion::Safe : Conversion::Unsafe;  // an int
 }
 

@@ -197,6 +197,10 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
     }
     if (op == CmpOp::Is || op == CmpOp::IsNot) {
         if (lhs->is_none() && rhs->is_none()) return {none(), boolean()};
+        // Numba's generic_is and bool_is_impl: immutable values of one type are `==`; of two
+        // types `is` is False (none() as the operand type: the answer is constant).
+        if (lhs == rhs && lhs->is_number()) return {lhs, boolean()};
+        if (lhs->is_number() && rhs->is_number()) return {none(), boolean()};
         return {};
     }
     if (lhs->is_str() || rhs->is_str()) return str_compare_types(op, lhs, rhs);

@@ -130,7 +130,12 @@ private:
         if (base == "UniTuple") {
             expect('(');
             const Type* e = type(false);
-            expect(',');
+            skip();
+            if (at('x'))  // Numba's str of the type, "UniTuple(int64 x 2)", as results carry it
+                ++pos_;
+            else
+                expect(',');
+            skip();
             size_t at_n = pos_;
             int64_t n = number();
             if (n < 1 || n > 64) error(at_n, "UniTuple count must be between 1 and 64");

@@ -25,6 +25,7 @@ int Type::itemsize() const {
     case Kind::Bool: return 1;
     case Kind::Int:
     case Kind::Float:
+    case Kind::Fp8:
     case Kind::Complex: return bits_ / 8;
     case Kind::Record: return static_cast<int>(size_);
     case Kind::NestedArray: {
@@ -70,6 +71,7 @@ public:
     }
 
     static void set_kind(Type& t, Kind k) { t.kind_ = k; }
+    static void set_format(Type& t, uint8_t f) { t.format_ = f; }  // bf16
     static Type& bits(Type& t, int b, bool s) {
         t.bits_ = static_cast<uint8_t>(b);
         t.signed_ = s;
@@ -180,6 +182,34 @@ const Type* floating(int bits) {
     int k = width_slot(bits);
     return k < 0 ? make() : cached(slots[k], make);
 }
+
+// ---- bf16
+const Type* bfloat16() {
+    static std::atomic<const Type*> slot{nullptr};
+    return cached(slot, [] {
+        return F::instance().get("__nv_bfloat16", [](Type& t) {
+            F::set_kind(t, Kind::Float);
+            F::bits(t, 16, true);
+            F::set_format(t, 1);
+            F::set_str(t, "__nv_bfloat16");
+        });
+    });
+}
+
+const Type* fp8(Fp8Format format) {
+    static std::atomic<const Type*> slots[3] = {};
+    auto make = [&] {
+        const char* name = format == Fp8Format::E4M3 ? "fp8_e4m3" : format == Fp8Format::E5M2 ? "fp8_e5m2" : "fp8_e8m0";
+        return F::instance().get(name, [&](Type& t) {
+            F::set_kind(t, Kind::Fp8);
+            F::bits(t, 8, format != Fp8Format::E8M0);
+            F::set_format(t, static_cast<uint8_t>(format));
+            F::set_str(t, name);
+        });
+    };
+    return cached(slots[static_cast<int>(format)], make);
+}
+// ---- end bf16
 
 const Type* complex(int bits) {
     static std::atomic<const Type*> slots[5] = {};

@@ -45,6 +45,10 @@ enum class Kind : uint8_t {
     // ---- gen: a generator object (Numba's Generator): yield_type(), generator_def(), generator_args()
     Generator,
     // ---- end gen
+    // ---- bf16: numba-cuda's fp8 storage types (fp8_e4m3, fp8_e5m2, fp8_e8m0): one byte, no
+    // arithmetic, only conversions to and from numbers; fp8_format() tells which.
+    Fp8,
+    // ---- end bf16
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
@@ -56,6 +60,10 @@ enum class Kind : uint8_t {
 };
 
 enum class Layout : uint8_t { C, F, A };
+
+// ---- bf16: the encodings of an 8-bit float (Kind::Fp8), as CUDA's cuda_fp8.h names them
+enum class Fp8Format : uint8_t { E4M3, E5M2, E8M0 };
+// ---- end bf16
 
 // Every builtin, one per row of builtins.def (its facts: types/builtins.hpp).
 enum class BuiltinId : uint16_t {
@@ -90,6 +98,12 @@ public:
         return kind_ == Kind::UserFunc || kind_ == Kind::BuiltinFunc || kind_ == Kind::DTypeObj;
     }
     int itemsize() const;                                   // bytes of one scalar value
+    // ---- bf16: bfloat16 is a Float of 16 bits (is_float() holds: it takes part in arithmetic
+    // and promotion as a float) that is not IEEE half; numba-cuda's types.bfloat16.
+    bool is_bfloat16() const { return kind_ == Kind::Float && format_ == 1; }
+    bool is_fp8() const { return kind_ == Kind::Fp8; }
+    Fp8Format fp8_format() const { return static_cast<Fp8Format>(format_); }  // Fp8 only
+    // ---- end bf16
 
     // Tuple.
     const std::vector<const Type*>& elements() const { return elems_; }
@@ -173,6 +187,7 @@ private:
     uint8_t ndim_ = 0;
     Layout layout_ = Layout::A;
     bool readonly_ = false;
+    uint8_t format_ = 0;  // bf16: Float: 1 for bfloat16; Fp8: its Fp8Format
     Type::ListFlavor flavor_ = ListFlavor::Made;
     BuiltinId builtin_ = BuiltinId::Count_;
     const Type* elem_ = nullptr;
@@ -191,6 +206,10 @@ const Type* boolean();
 const Type* integer(int bits, bool is_signed);
 const Type* floating(int bits);
 const Type* complex(int bits);  // 64 or 128
+// ---- bf16: numba-cuda's bfloat16 ("__nv_bfloat16") and fp8 types ("__nv_fp8_e4m3", ...)
+const Type* bfloat16();
+const Type* fp8(Fp8Format format);
+// ---- end bf16
 const Type* tuple(std::vector<const Type*> elems);
 // The most elements a tuple of mixed types may have. Such a tuple is an LLVM struct, and
 // LLVM's SCCP tracks every field of every struct value, so building one costs the square of

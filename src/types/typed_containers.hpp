@@ -42,8 +42,8 @@ const Type* typed_container_call(const syntax::Call* c, const std::string& path,
 
 // Numba's check of what a typed container stores (typedobjectutils._sentry_safe_cast): a
 // number cast that changes domain (float to int, complex to float) is the TypingError
-// returned here; within a domain, or safe, it is cast (Numba also warns NumbaTypeSafetyWarning
-// for an unsafe one, which ujit does not). Empty when the cast is allowed.
+// returned here; within a domain, or safe, it is cast (an unsafe one warns
+// NumbaTypeSafetyWarning: types/typing_warnings.hpp). Empty when the cast is allowed.
 std::string unsafe_cast_error(const Type* from, const Type* to);
 
 // The argument bound to parameter `index`, named `name`, positionally or by keyword; or null.

@@ -80,3 +80,45 @@ def test_inspect_sass_needs_nvdisasm_and_reads_the_kernel_s_cubin(monkeypatch, t
     monkeypatch.setenv("CUDA_HOME", str(tmp_path))
     with pytest.raises(RuntimeError, match="nvdisasm was not found"):
         zero.inspect_sass()
+
+
+def test_an_njit_function_with_declared_signatures_is_not_compiled_for_the_device():
+    # numba-cuda compiles an @jit function a kernel calls as a device function, unless its
+    # signatures were declared (that disables its compilation): its TypingError.
+    @ujit.jit
+    def lazy(a, b):
+        return a + b
+
+    @ujit.jit("(i4, i4)")
+    def declared(a, b):
+        return a + b
+
+    @cuda.jit
+    def uses_lazy(ary):
+        ary[0] = lazy(ary[0], 1)
+
+    @cuda.jit
+    def uses_declared(ary):
+        ary[0] = declared(ary[0], 1)
+
+    ary = np.zeros(1, dtype=np.int64)
+    uses_lazy[1, 1](ary)
+    assert ary[0] == 1
+    with pytest.raises(ujit.CompileError, match="Untyped global name 'declared':.*using cpu function on device") as e:
+        uses_declared[1, 1](ary)
+    assert e.value.line == uses_declared.py_func.__code__.co_firstlineno + 2
+
+
+def test_compile_device_names_the_symbol_in_the_llvm_ir_and_ptx():
+    @cuda.jit(device=True)
+    def foo(x, y):
+        return x + y
+
+    args = (ujit.int32, ujit.int32)
+    cres = foo.compile_device(args)
+    fname = cres.fndesc.mangled_name
+    assert "foo" in fname and fname in foo.inspect_llvm(args) and fname in foo.inspect_asm(args)
+    assert str(cres.signature) == "int64(int32, int32)"  # Numba's: int32 + int32 is int64
+    assert str(foo.compile_device((ujit.int32, ujit.float64), ujit.float64).signature) == "float64(int32, float64)"
+    with pytest.raises(NotImplementedError, match="returns float64, not float32"):
+        foo.compile_device((ujit.int32, ujit.float64), ujit.float32)

@@ -192,3 +192,16 @@ def test_link_file_kinds(tmp_path):
         cuda.jit(link=[str(tmp_path / "f.cpp")])
     with pytest.raises(FileNotFoundError, match="link file .*missing.ptx.* cannot be read"):
         cuda.jit(link=[str(tmp_path / "missing.ptx")])
+
+
+def test_toolkit_headers_that_include_cccl_compile():
+    # curand_kernel.h includes <cuda/std/type_traits>, which CUDA 13 keeps under include/cccl
+    # (numba-cuda's test_include_cuda_header).
+    ptx = cuda.compile_cuda_ptx(r'''
+#include <curand_kernel.h>
+extern "C" __global__ void draw(unsigned int* r, unsigned long long seed) {
+    curandState s;
+    curand_init(seed, 0, 0, &s);
+    *r = curand(&s);
+}''')
+    assert ".entry draw" in ptx

@@ -1,7 +1,7 @@
 """numba.extending: register_jitable works (a Python function, compiled by the compiled
 code that calls it, for its target); the typing/lowering extensions ujit cannot run are a
 located NotImplementedError where compiled code uses what they registered, not an import
-error of the module that registers them."""
+error of the module that registers them. (@overload works: test_overload.py.)"""
 import warnings
 
 import numpy as np
@@ -32,20 +32,6 @@ def kernel_calls_scaled(out, x):
     out[0] = scaled(x) + shifted(x)
 
 
-def plain(x):
-    return x
-
-
-@extending.overload(plain, target="cuda")
-def plain_impl(x):
-    return lambda x: x
-
-
-@ujit.njit
-def calls_plain(x):
-    return plain(x)
-
-
 @extending.intrinsic
 def an_intrinsic(typingctx, x):
     raise AssertionError("never called by ujit")
@@ -64,14 +50,6 @@ def test_register_jitable_stays_python_and_compiles_for_each_target():
         warnings.simplefilter("ignore")  # a one-block grid
         kernel_calls_scaled[1, 1](out, 4.0)
     assert out[0] == 12.0
-
-
-def test_an_overloaded_function_is_a_located_not_implemented_error():
-    with pytest.raises(NotImplementedError) as e:
-        calls_plain(1)
-    message = str(e.value)
-    assert "test_extending.py:%d:" % (calls_plain.py_func.__code__.co_firstlineno + 2) in message
-    assert "'plain' is overload(plain)" in message
 
 
 def test_an_intrinsic_is_a_located_not_implemented_error():
@@ -93,7 +71,7 @@ def test_cgutils_names_what_is_missing_and_lowerings_only_register():
     def impl(context, builder, sig, args):
         raise AssertionError("never called by ujit")
 
-    assert lower(plain, ujit.types.int64)(impl) is impl and lower_attr(ujit.types.int64, "x")(impl) is impl
+    assert lower(scaled, ujit.types.int64)(impl) is impl and lower_attr(ujit.types.int64, "x")(impl) is impl
 
     with pytest.raises(NotImplementedError, match="cgutils.create_struct_proxy: ujit has no llvmlite"):
         cgutils.create_struct_proxy

@@ -177,3 +177,72 @@ def fib(n):
     out = np.zeros(20, dtype=np.int64)
     jit.kernel[3, 8](out)
     assert list(out) == [py.fib(i) for i in range(20)]
+
+
+def test_recursive_function_called_by_another_name(tmp_path):
+    # numba-cuda's test_recursion: a kernel calls `cfunc`, which is fib1 (declared or
+    # inferred); fib1's body calls fib1 by its own name.
+    import numpy as np
+    jit, py = twins(tmp_path, '''
+from ujit import cuda, njit
+
+
+@cuda.jit("i8(i8)", device=True)
+def fib1(n):
+    if n < 2:
+        return n
+    return fib1(n - 1) + fib1(n - 2)
+
+
+@cuda.jit(device=True)
+def fib3(n, k=1):
+    if n < 2:
+        return n * k
+    return fib3(n - 1, k) + fib3(n - 2, k=k)
+
+
+@njit
+def nfib(n):
+    if n < 2:
+        return n
+    return nfib(n - 1) + nfib(n - 2)
+
+
+def kernel_for(cfunc):
+    @cuda.jit
+    def kernel(r, x):
+        r[0] = cfunc(x[0])
+    return kernel
+
+
+def calls_for(cfunc):
+    @njit
+    def calls(x):
+        return cfunc(x)
+    return calls
+
+
+def fib(n):
+    return n if n < 2 else fib(n - 1) + fib(n - 2)
+''')
+    for cfunc in (jit.fib1, jit.fib3):
+        r = np.zeros(1, dtype=np.int64)
+        jit.kernel_for(cfunc)[1, 1](r, np.array([10], dtype=np.int64))
+        assert r[0] == py.fib(10)
+    assert jit.calls_for(jit.nfib)(12) == py.fib(12)
+
+
+def test_growing_recursive_return_type_is_numbas_error(tmp_path):
+    jit, _ = twins(tmp_path, '''
+from ujit import njit
+
+
+@njit
+def make_list(n):
+    if n <= 0:
+        return None
+    return (n, make_list(n - 1))
+''')
+    with pytest.raises(ujit.CompileError, match="Return type of recursive function does not converge") as e:
+        jit.make_list(100)
+    assert e.value.line == 6

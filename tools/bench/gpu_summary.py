@@ -111,6 +111,12 @@ def main():
          cold, get("compile.gaussian.cold", "numba"), "-", lambda r: True)
     line("  (info) ujit cold compile / the driver's PTX JIT of the same PTX",
          cold, get("compile.gaussian.ptx_load", "ujit"), "-", lambda r: True)
+    line("  (info) ujit cold compile / the same with UJIT_CUDA_TIERED_JIT=0",
+         cold, get("compile.gaussian.cold", "ujit-full"), "-", lambda r: True)
+    line("  (info) driver's PTX JIT at -O0 / at the full level",
+         get("compile.gaussian.ptx_load", "ujit-O0"), get("compile.gaussian.ptx_load", "ujit"), "-", lambda r: True)
+    limit("new process, empty disk cache: source to first launch (ms)",
+          get("process.gaussian.first_launch", "ujit-cold"), 40)
     limit("second process, disk cache warm: source to first launch (ms)",
           get("process.gaussian.first_launch", "ujit"), 3)
     line("batch_matrix_mult 4M 2x2 gufunc: ujit ms / hand CUDA C++ ms",

@@ -11,31 +11,18 @@ cd "$(dirname "$0")/../.."
 source tools/scripts/gpu_python.sh none
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 python3 - <<'PY'
-import importlib, math, random, sys, traceback
+import math, random, sys
 import numpy as np
 import numba
 from numba import njit, vectorize
+sys.path.insert(0, "tools/scripts")
+from numba_corpus_check import ask, run_programs
 print("numba", numba.__version__, "numpy", np.__version__)
-sys.path.insert(0, "tests/python/corpus")
 programs = ["array_of_bools", "linalg", "np_math_ufuncs", "np_random_forms", "np_random_ints",
             "random_module_walk", "sum_any_all", "vectorize_ufunc", "least_squares", "bootstrap_mean",
             "train_test_split", "poisson_arrivals", "clamp_ufuncs", "mask_logic", "logsumexp", "dice_rolls",
             "matrix_inverse", "markov_stationary", "range_lengths"]
-failed = 0
-for name in programs:
-    try:
-        importlib.import_module(name).check()
-        print("numba ok  ", name)
-    except Exception:
-        failed += 1
-        print("numba FAIL", name)
-        traceback.print_exc(limit=3)
-
-def ask(what, f):
-    try:
-        print("%-45s %r" % (what, f()))
-    except Exception as e:
-        print("%-45s raised %s: %s" % (what, type(e).__name__, e))
+failed = run_programs(programs)
 
 ask("maximum(-0.0, 0.0) scalar", lambda: math.copysign(1, njit(lambda x, y: np.maximum(x, y))(-0.0, 0.0)))
 ask("maximum(-0.0, 0.0) arrays", lambda: np.signbit(njit(lambda x, y: np.maximum(x, y))(np.full(3, -0.0), np.zeros(3))))

@@ -10,27 +10,14 @@ PROGRAMS="histogram_stats binned_means signal_lag trapz_integrals triangle_norma
 diag_matrices image_channels shape_helpers peak_finding jacobi_converge hist2d_manual path_resample ecdf_quantiles"
 echo "=== the corpus programs on Numba $(python3 -c 'import numba; print(numba.__version__)')"
 PROGRAMS="$PROGRAMS" python3 - <<'PY'
-import importlib, os, sys, traceback, warnings
+import os, sys, warnings
 import numpy as np
 import numba
 from numba import njit
+sys.path.insert(0, "tools/scripts")
+from numba_corpus_check import ask, run_programs
 warnings.simplefilter("ignore")
-sys.path.insert(0, "tests/python/corpus")
-failed = 0
-for name in os.environ["PROGRAMS"].split():
-    try:
-        importlib.import_module(name).check()
-        print("numba ok  ", name)
-    except Exception:
-        failed += 1
-        print("numba FAIL", name)
-        traceback.print_exc(limit=2)
-
-def ask(what, f):
-    try:
-        print("%-48s %r" % (what, f()))
-    except Exception as e:
-        print("%-48s raised %s: %s" % (what, type(e).__name__, str(e).splitlines()[0][:150]))
+failed = run_programs(os.environ["PROGRAMS"].split())
 
 ask("nanmin of empty", lambda: njit(lambda a: np.nanmin(a))(np.zeros(0)))
 ask("nanmax all-NaN", lambda: njit(lambda a: np.nanmax(a))(np.full(3, np.nan)))

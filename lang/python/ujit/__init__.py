@@ -12,17 +12,19 @@ CUDA side) load on first use, so `import ujit` itself is cheap.
 """
 import importlib
 
-from . import _dynamic_source
+from . import _as_numba, _dynamic_source
 
 __version__ = "0.1.0"
 _dynamic_source.install()  # keeps the text of exec'd strings: their functions have no file
+_as_numba.watch_for_alias()  # sys.modules['numba'] = ujit then maps numba.X.Y to ujit.X.Y
 
 _EXPORTS = {
     "jit": "._dispatcher", "njit": "._dispatcher",
     "vectorize": "._ufunc", "guvectorize": "._ufunc",
     "CompileError": "._errors", "TypingError": "._errors",
     "cuda": ".cuda", "types": ".types", "typeof": "._typesmod", "from_dtype": "._typesmod",
-    "prange": "._prange", "literal_unroll": ".misc.special", "runtime": ".runtime", "core": ".core", "errors": ".core.errors", "config": ".core.config",
+    "prange": "._prange", "literal_unroll": ".misc.special", "runtime": ".runtime", "core": ".core",
+    "errors": ".core.errors", "config": ".core.config", "typed": ".typed",
     "install_as_numba": "._as_numba",
     "set_num_threads": "._threads", "get_num_threads": "._threads", "get_thread_id": "._threads",
 }
@@ -31,13 +33,15 @@ _TYPE_NAMES = ("boolean", "b1", "bool_", "int8", "int16", "int32", "int64", "uin
                "float16", "float32", "float64", "f2", "f4", "f8", "double", "single", "complex64", "complex128",
                "c8", "c16", "void", "none")
 
+_MODULES = ("cuda", "types", "runtime", "core", "errors", "config", "typed")  # attributes that are modules
+
 __all__ = sorted(_EXPORTS) + list(_TYPE_NAMES)
 
 
 def __getattr__(name):
     if name in _EXPORTS:
         module = importlib.import_module(_EXPORTS[name], __name__)
-        value = module if name in ("cuda", "types", "runtime", "core", "errors", "config") else getattr(module, name)
+        value = module if name in _MODULES else getattr(module, name)
     elif name in _TYPE_NAMES:
         from ._types import TYPES
 

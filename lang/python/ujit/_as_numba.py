@@ -4,7 +4,10 @@
     ujit.install_as_numba()     # then: import numba; from numba import cuda, njit
 
 An import finder placed first on sys.meta_path maps `numba` to `ujit` and `numba.X.Y` to
-`ujit.X.Y`, so both names denote the same module object. A module ujit lacks is an
+`ujit.X.Y`, so both names denote the same module object. `import ujit` puts the finder there
+inactive: it also maps `numba.X.Y` while `sys.modules['numba']` is ujit itself (a program that
+aliases by hand, `sys.modules['numba'] = ujit`), so that `from numba.typed import Dict` is
+ujit's own Dict rather than a second copy of ujit's module loaded under the name `numba.typed`. A module ujit lacks is an
 ImportError naming ujit, never a silent fallback to an installed Numba: once installed,
 a real Numba cannot be imported in this process. Installing after a real Numba was
 imported is an error (the program would mix both).
@@ -24,8 +27,12 @@ def _target_name(fullname):
 
 
 class _NumbaAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    installed = False  # by install_as_numba: `import numba` itself resolves here
+
     def find_spec(self, fullname, path=None, target=None):
         if fullname != _ALIAS and not fullname.startswith(_ALIAS + "."):
+            return None
+        if not self.installed and not _aliased_by_hand():
             return None
         name = _target_name(fullname)
         try:
@@ -49,6 +56,17 @@ class _NumbaAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 _FINDER = _NumbaAlias()
 
 
+def _aliased_by_hand():
+    mod = sys.modules.get(_ALIAS)
+    return mod is not None and mod is sys.modules.get(_TARGET)
+
+
+def watch_for_alias():
+    """Puts the finder on sys.meta_path, inactive until ujit is `numba` (import ujit does this)."""
+    if _FINDER not in sys.meta_path:
+        sys.meta_path.insert(0, _FINDER)
+
+
 def _real_numba_loaded():
     mod = sys.modules.get(_ALIAS)
     return mod is not None and getattr(mod, "__name__", None) != _TARGET
@@ -60,8 +78,10 @@ def install_as_numba():
         raise ImportError("ujit.install_as_numba(): a real Numba (%s) is already imported in this process; "
                           "install ujit as numba before anything imports numba"
                           % getattr(sys.modules[_ALIAS], "__file__", "numba"))
-    if _FINDER not in sys.meta_path:
-        sys.meta_path.insert(0, _FINDER)
+    _FINDER.installed = True
+    if _FINDER in sys.meta_path:  # first, ahead of finders added since ujit was imported
+        sys.meta_path.remove(_FINDER)
+    sys.meta_path.insert(0, _FINDER)
     # Names imported under `numba` before the finder existed cannot be real Numba (checked
     # above); drop stale entries of ours so the next import goes through the finder.
     for name in [n for n in sys.modules if n == _ALIAS or n.startswith(_ALIAS + ".")]:

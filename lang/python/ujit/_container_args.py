@@ -1,6 +1,7 @@
-"""Dict and set arguments of @jit functions: a numba.typed.Dict (Numba's typed dict, which
-compiled code changes in place) and a Python set (Numba's reflected set: what compiled code
-leaves in it is written back, with NumbaPendingDeprecationWarning as Numba gives).
+"""Dict, set and list-of-tuple arguments of @jit functions: a numba.typed.Dict (Numba's typed
+dict, which compiled code changes in place), a Python set (Numba's reflected set: what compiled
+code leaves in it is written back, with NumbaPendingDeprecationWarning as Numba gives), and a
+list of tuples, a numba.typed.List (ListType[Tuple]) or a Python list (reflected, written back).
 
 ujit passes containers across the C API as their entries. A call with such arguments goes to
 a compiled wrapper, one per combination of container types, which takes each container's keys
@@ -30,7 +31,16 @@ from .typed import Dict, List
 
 
 def has_container(args):
-    return any(isinstance(a, (Dict, set)) for a in args)
+    return any(isinstance(a, (Dict, set)) or _is_tuple_list(a) for a in args)
+
+
+def _is_tuple_list(value):
+    """A list of tuples: a numba.typed.List of a tuple type, or a Python list (Numba's
+    reflected list) whose first item is a tuple. The argument codes (values.c) have no
+    spelling for tuple items, so these take the wrapper as dicts do."""
+    if isinstance(value, List) and value._item_type is not None:
+        return isinstance(value._item_type, (_types.UniTuple, _types.Tuple))
+    return isinstance(value, list) and bool(value) and isinstance(value[0], tuple)
 
 
 def _type_of_text(t):
@@ -58,6 +68,10 @@ def _container_types(owner, i, value):
             raise owner._argument_error(i, "cannot determine Numba type of an empty numba.typed.Dict without "
                                            "types: make it with Dict.empty(key_type, value_type)")
         return "dict", _type_of_text(value._key_type), _type_of_text(value._value_type)
+    if isinstance(value, list):  # of tuples (_is_tuple_list): ListType[T], or a reflected list
+        typed = isinstance(value, List)
+        item = value._item_type if typed and value._item_type is not None else _typed_dict._type_of_value(value[0])
+        return "tlist" if typed else "list", item, None
     if not value:
         raise owner._argument_error(i, "cannot determine Numba type of <class 'set'>: Cannot type empty set")
     return "set", _typed_dict._type_of_value(next(iter(value))), None
@@ -71,12 +85,13 @@ def call_with_containers(owner, params):
     if any(isinstance(p, tuple) or _function_args.is_static(p) for p in params):
         raise TypeError("'%s': ujit does not pass dicts or sets together with tuples, functions or types"
                         % owner.py_func.__name__)
-    kinds = tuple(_container_types(owner, i, p) if isinstance(p, (Dict, set)) else None for i, p in enumerate(params))
+    kinds = tuple(_container_types(owner, i, p) if isinstance(p, (Dict, set)) or _is_tuple_list(p) else None
+                  for i, p in enumerate(params))
     key = tuple((k[0], str(k[1]), str(k[2])) if k else None for k in kinds)
     fresh = "_dict_entries" not in owner.__dict__ or key not in owner.__dict__["_dict_entries"]
     for i, k in enumerate(kinds):  # once per specialization, as Numba warns when compiling it
-        if fresh and k and k[0] == "set":
-            owner._warn_reflected(i, "set", stacklevel=5)
+        if fresh and k and k[0] in ("set", "list"):
+            owner._warn_reflected(i, k[0], stacklevel=5)
     entry = _function_args.wrapper_entry(owner, "dict", key, None, lambda callees: _spell(kinds), body=_body(kinds))
     flat, outs = [], []
     for p, k in zip(params, kinds):
@@ -84,7 +99,7 @@ def call_with_containers(owner, params):
             flat.append(p)
             continue
         leaf_types = _leaf_types(k[1]) + (_leaf_types(k[2]) if k[0] == "dict" else [])
-        parts = _leaf_lists(list(p) if k[0] == "set" else list(p.keys()), k[1])
+        parts = _leaf_lists(list(p.keys()) if k[0] == "dict" else list(p), k[1])
         if k[0] == "dict":
             parts += _leaf_lists(list(p.values()), k[2])
         out = [List.empty_list(t) for t in leaf_types]  # what the container holds afterwards
@@ -144,16 +159,23 @@ def _body(kinds):
             if k is None:
                 continue
             keys, values, out_keys, out_values = _names(i, k)
-            if k[0] == "dict":
+            key = _rebuild(k[1], [x + "[n]" for x in keys])
+            if k[0] == "list":  # a list display: Numba's list of the item type, as a reflected list types
+                out.append("    c%d = [%s for n in range(len(%s))]" % (i, key, keys[0]))
+            elif k[0] == "tlist":
+                out.append("    c%d = %s.typed.List.empty_list(%s)" % (i, _source._PRELUDE_NUMBA, _type_text(k[1])))
+            elif k[0] == "dict":
                 out.append("    c%d = %s.typed.Dict.empty(%s, %s)" % (i, _source._PRELUDE_NUMBA, _type_text(k[1]),
                                                                        _type_text(k[2])))
             else:
                 out.append("    c%d = set()" % i)
-            out.append("    for n in range(len(%s)):" % keys[0])
-            key = _rebuild(k[1], [x + "[n]" for x in keys])
-            if k[0] == "dict":
+            if k[0] != "list":
+                out.append("    for n in range(len(%s)):" % keys[0])
+            if k[0] == "tlist":
+                out.append("        c%d.append(%s)" % (i, key))
+            elif k[0] == "dict":
                 out.append("        c%d[%s] = %s" % (i, key, _rebuild(k[2], [x + "[n]" for x in values])))
-            else:
+            elif k[0] == "set":
                 out.append("        c%d.add(%s)" % (i, key))
             after.append("    for k in c%d:" % i)
             after += ["        %s.append(k%s)" % (x, path) for x, path in zip(out_keys, _leaf_paths(k[1]))]
@@ -166,7 +188,7 @@ def _type_text(t):
     try:
         return _source._type_value_text(t, None, 0, 0)
     except Exception:  # noqa: BLE001 (a type with no spelling: said as Numba's typing error)
-        raise TypeError("ujit cannot pass a numba.typed.Dict of %s to compiled code" % t) from None
+        raise TypeError("ujit cannot pass a container of %s to compiled code" % t) from None
 
 
 def _write_back(arg, kind, parts):
@@ -176,6 +198,11 @@ def _write_back(arg, kind, parts):
     if kind[0] == "set":
         arg.clear()
         arg.update(keys)
+        return
+    if kind[0] in ("list", "tlist"):
+        list.__setitem__(arg, slice(None), keys)
+        if kind[0] == "tlist" and arg._item_type is None:
+            arg._item_type = kind[1]  # typed by its first item, as Numba's List() is at its first append
         return
     values = _join_leaves(kind[2], parts[n_key:])
     arg._data.clear()

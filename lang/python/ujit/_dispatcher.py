@@ -6,7 +6,7 @@ signature the arguments convert to, or a new specialization from the argument ty
 """
 import threading
 
-from . import _container_args, _enum_args, _function_args, _source, _tuple_args, _types
+from . import _container_args, _enum_args, _function_args, _overloads, _source, _tuple_args, _types
 from ._native import ext
 
 _CPU = 0
@@ -62,6 +62,8 @@ class CompiledFunction:
         self.targetoptions = self.options
         self.fastmath = _source.fastmath_on(self.options.get("fastmath", False))
         self._function = None
+        self._overload_impls = {}  # what @overload-ed callees chose (_overloads.py)
+        self._overload_partial = {}  # and the argument types probed for those not chosen yet
         self._signatures = []  # the compiled ones, "float64(float64, float64)"
         self._lock = threading.RLock()
 
@@ -75,7 +77,8 @@ class CompiledFunction:
         """The ujit Function, compiling the module (and freezing globals) on first use."""
         with self._lock:
             if self._function is None:
-                module = _source.build_module(self.py_func, self.decorator(), getattr(self, "cpu_fallback", False))
+                module = _source.build_module(self.py_func, self.decorator(), getattr(self, "cpu_fallback", False),
+                                              owner=self)
                 self._enums = module.enums
                 if self.options.get("cache") and module.captured:
                     import pickle  # Numba's error: the address of device memory means nothing to another process
@@ -87,13 +90,18 @@ class CompiledFunction:
             return self._function
 
     def compile(self, sig):
-        fn = self.function()
+        fn = _overloads.retrying(self, lambda: self._compile_once(sig))
         with self._lock:
-            fn.compile(str(sig), _CPU)
             full = self._full_signature(fn, str(sig))
             if full not in self._signatures:
                 self._signatures.append(full)
         return full
+
+    def _compile_once(self, sig):
+        fn = self.function()
+        with self._lock:
+            fn.compile(str(sig), _CPU)
+        return fn
 
     def _full_signature(self, fn, sig):
         head = fn.dump("types", sig).split("\n", 1)[0]  # "# name (args) -> ret"

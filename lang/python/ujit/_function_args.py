@@ -91,7 +91,7 @@ def wrapper_entry(owner, kind, key, keep, spell, enums=(), body=None):
                     if self._function is None:
                         module = _source.build_module(owner.py_func, owner.decorator(),
                                                       getattr(owner, "cpu_fallback", False), extra=(name, lines),
-                                                      callees=callees, enums=enums)
+                                                      callees=callees, enums=enums, owner=self)
                         self._enums = module.enums
                         self._function = module.function(name)
                     return self._function

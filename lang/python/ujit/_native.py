@@ -91,7 +91,19 @@ def load():
     from . import _types
 
     module.set_record_namer(_types.record_spelling)  # names the record dtypes arguments have
+    module.set_warning_handler(_warn)  # compile-time warnings as Numba's warning classes
     return module
+
+
+def _warn(category, message, filename, lineno, column):
+    """A compile-time warning of libujit (NumbaTypeSafetyWarning), warned as Numba warns it:
+    Numba's class from numba.core.errors, located at the line of the user's source."""
+    import warnings
+
+    from .core import errors
+
+    cls = getattr(errors, category, errors.NumbaWarning)
+    warnings.warn_explicit(message, cls, filename or "<ujit>", lineno or 1)
 
 
 ext = load()

@@ -37,7 +37,7 @@ import sys
 import textwrap
 import types
 
-from . import _dynamic_source, _enums, _types, extending
+from . import _dynamic_source, _enums, _overloads, _types, extending
 from . import typed as _typed
 from ._operator_functions import operator_function
 from ._prange import prange
@@ -157,6 +157,27 @@ class FunctionSource:
         return False, None
 
 
+def _recurses(src):
+    """Whether `src`'s body calls its own function by the function's own name."""
+    from ._dispatcher import callee_of
+
+    own = src.py_func.__name__
+    if own not in src.free_names():
+        return False
+    found, value = src.value_of(own)
+    return found and callee_of(value) is not None and callee_of(value)[0] is src.py_func
+
+
+def _forwarding_def(decorator, name, target, node):
+    """`def name(params): return target(params)` under `decorator`, or None where the
+    parameters cannot be passed on one by one (*args, **kwargs)."""
+    a = node.args
+    if a.vararg or a.kwarg:
+        return None
+    passed = [p.arg for p in a.posonlyargs + a.args] + ["%s=%s" % (p.arg, p.arg) for p in a.kwonlyargs]
+    return [decorator, "def %s(%s):" % (name, ast.unparse(a)), "    return %s(%s)" % (target, ", ".join(passed))]
+
+
 def def_name(py_func):
     """The name a function has in the ujit module: its own, or for a lambda one made from
     its position (stable across processes, for the disk cache's key)."""
@@ -236,8 +257,14 @@ def _source_lines(py_func):
 class ModuleText:
     """Collects functions and frozen names into one module's text."""
 
-    def __init__(self, filename, cpu_fallback=False):
+    def __init__(self, filename, cpu_fallback=False, owner=None):
         self.filename = filename
+        # The implementations @overload typing functions chose, the argument types probed
+        # for those not chosen yet, by overloaded function and target, and this module's
+        # probes by name (_overloads.py).
+        self.overload_impls = getattr(owner, "_overload_impls", {})
+        self.overload_partial = getattr(owner, "_overload_partial", {})
+        self.probes = {}
         # A CUDA ufunc's CPU fallback: device functions it calls compile as CPU functions.
         self.cpu_fallback = cpu_fallback
         self.placed = {}  # line number -> text, for functions at their own lines
@@ -273,6 +300,13 @@ class ModuleText:
                                 py_func.__code__.co_filename, py_func.__code__.co_firstlineno, 1)
         src = FunctionSource(py_func, name)
         self.functions[name] = py_func
+        if name != py_func.__name__ and py_func.__name__ != "<lambda>" and _recurses(src):
+            # A recursive function called by another name (a kernel's `cfunc = fib1`): it
+            # compiles under its own name, at its own lines, and `name` forwards to it.
+            forward = _forwarding_def(decorator, name, py_func.__name__, src.node)
+            if forward is not None:
+                self.appended.append(forward)
+                return [(py_func, decorator, None)]
         self.needs_numba = True
         body = list(src.lines)
         # The decorator lines become one line ujit reads (blank lines keep the def in place).
@@ -319,12 +353,16 @@ class ModuleText:
             if extending.is_jitable(value):  # @register_jitable: compiled for the caller's target
                 callees.append((value, self._operator_decorator, name if value.__name__ != name else None))
                 continue
+            if _overloads.is_overloaded(value):
+                callees.extend(self._overloaded(name, value, src, line, col))
+                continue
             unsupported = extending.unsupported_use(value)
             if unsupported is not None:
                 raise NotImplementedError("%s:%d:%d: error: '%s' is %s" % (src.filename, line, col, name, unsupported))
             callee = callee_of(value)
             if callee is not None:
                 py_func, decorator = callee
+                self._check_cpu_function_on_device(name, value, decorator, src, line, col)
                 decorator = self._callee_decorator(value, decorator)
                 if py_func.__name__ == "<lambda>":
                     callees.append((py_func, decorator, name))  # `g = njit(lambda x: ...)`
@@ -345,6 +383,42 @@ class ModuleText:
                                     % name, src.filename, line, col)
             self.bindings[name] = statement
         return callees
+
+    def _overloaded(self, name, func, src, line, col):
+        """An @overload-ed function called as `name`: its chosen implementation, compiled for
+        the caller's target; until one is chosen, a probe (_overloads.py)."""
+        target = "cpu" if self._operator_decorator == decorator_text("jit") else "cuda"
+        if not _overloads._typing_functions(func, target):
+            raise _overloads.no_target_error(func, name, target, src.filename, line, col)
+        impl = self.overload_impls.get((id(func), target)) or _overloads.implementation_now(func, target)
+        if impl is not None:
+            from ._dispatcher import callee_of
+
+            callee = callee_of(impl)
+            if callee is not None:  # an @njit or device function: compiled as the caller's callee
+                impl = callee[0]
+            return [(impl, self._operator_decorator, name if impl.__name__ != name else None)]
+        if name not in self.probes:
+            probe = _overloads.Probe(func, name, target, src.filename, line, col,
+                                     self.overload_partial.get((id(func), target), []))
+            lines = probe.lines(self._operator_decorator, self._constant)
+            if lines is None:
+                raise compile_error("@overload of '%s': ujit passes the argument types to a typing function "
+                                    "with named parameters only (not *args or **kwargs) and constant "
+                                    "defaults" % name, src.filename, line, col)
+            self.probes[name] = probe
+            self.needs_numba = True
+            self.appended.append(lines)
+        return []
+
+    def _check_cpu_function_on_device(self, name, value, decorator, src, line, col):
+        """numba-cuda compiles an @jit function CUDA code calls as a device function, unless
+        signatures were declared: that disables its compilation (Numba's TypingError)."""
+        owner = getattr(value, "_owner", None) or getattr(value, "_ujit_callee", None)
+        if (decorator.startswith("@%s.njit" % _PRELUDE_NUMBA) and getattr(owner, "declared", None)
+                and self._operator_decorator != decorator_text("jit") and not self.cpu_fallback):
+            raise compile_error("Untyped global name '%s': using cpu function on device but its compilation is "
+                                "disabled (its signatures were declared)" % name, src.filename, line, col)
 
     def _callee_decorator(self, value, decorator):
         """The decorator a ujit function this module calls compiles under: a kernel called
@@ -727,13 +801,16 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
     raise ValueError(kind)
 
 
-def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(), enums=(), extra_decorator=None):
+def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(), enums=(), extra_decorator=None,
+                 owner=None):
     """The ujit Module of `py_func` (and every ujit function it calls); `extra` is (name,
     lines) of one more def, compiled with the same decorator (_tuple_args.py's wrapper) or
     `extra_decorator` (a kernel wrapping `py_func` compiled as a device function),
     `callees` the (py_func, decorator) of functions it names (_function_args.py's) and
-    `enums` the enum classes it names (_function_args.py's, for enum arguments)."""
-    text = ModuleText(py_func.__code__.co_filename, cpu_fallback)
+    `enums` the enum classes it names (_function_args.py's, for enum arguments). `owner`
+    keeps the implementations its @overload-ed callees chose, and gets the probes of the
+    others (_overloads.py)."""
+    text = ModuleText(py_func.__code__.co_filename, cpu_fallback, owner)
     for cls in enums:
         text.bind_enum_class(cls, text.filename)
     text.add_function(py_func, decorator)
@@ -752,4 +829,6 @@ def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(),
     module.exceptions = text.exceptions
     module.enums = text.enums
     module.captured = list(text.device_arrays.values())  # their memory lives as long as the code
+    if owner is not None:
+        owner._overload_probes = text.probes
     return module

@@ -84,7 +84,8 @@ def flat_entry(owner, shapes):
                 with self._lock:
                     if self._function is None:
                         module = _source.build_module(owner.py_func, owner.decorator(),
-                                                      getattr(owner, "cpu_fallback", False), extra=(name, lines))
+                                                      getattr(owner, "cpu_fallback", False), extra=(name, lines),
+                                                      owner=self)
                         self._function = module.function(name)
                     return self._function
 

@@ -4,12 +4,15 @@
 code that calls it (an @njit function, a kernel, a device function) compiles it with itself,
 for its own target.
 
+`overload` works too: its typing function is called with the argument types of the first
+call (_overloads.py says how), and the implementation it returns compiles for the caller.
+
 The rest of Numba's extension API extends Numba's typing and lowering from Python: typing
 templates called with Numba types while a function is typed, data models, llvmlite IR
 builders. ujit types and lowers in C++ (src/types, src/codegen) and calls no Python while it
 compiles, so it cannot honour them. The decorators register what they are given, as Numba's
 do, so that modules written for Numba import; compiled code that then uses a registered
-object (calls an @overload-ed function or an @intrinsic, constructs a @type_callable class)
+object (calls an @intrinsic, constructs a @type_callable class)
 is a NotImplementedError that names the feature, located at the use.
 """
 import weakref
@@ -72,7 +75,23 @@ def _recording(feature):
     return factory
 
 
-overload = _recording("overload")
+def overload(func, jit_options=None, strict=True, inline="never", prefer_literal=False, target=None, **kwargs):
+    """Numba's @overload(func, target=...): the decorated typing function, called with the
+    Numba types of a call's arguments, returns the implementation compiled code runs for
+    `func` (_overloads.py). target= is 'cuda', 'cpu' or 'generic' (both, the default here:
+    ujit's numba.extending is also numba.core.extending and numba.cuda.extending)."""
+    from . import _overloads
+
+    if target not in (None, "generic", "cuda", "gpu", "cpu"):
+        raise ValueError("@overload target=%r: ujit compiles for 'cpu' and 'cuda' (and 'generic', both)" % (target,))
+
+    def decorate(typing_fn):
+        _overloads.register(func, target, typing_fn)
+        return typing_fn
+
+    return decorate
+
+
 type_callable = _recording("type_callable")
 
 

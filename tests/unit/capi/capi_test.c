@@ -314,6 +314,7 @@ int main(void) {
     test_xoroshiro();
     test_array_results();
     test_dict_results();
+    test_dict_arguments();
     test_typed_list_results();
     test_parallel();
     test_string_values();

@@ -125,3 +125,27 @@ TEST_CASE("a 0-d array is just its data pointer", "[cudadrv]") {
     buf.add(KernelParam::array(DType::Float64, 0), arr);
     CHECK(buf.count() == 1);
 }
+
+TEST_CASE("kernelParams beyond the inline slots spill with their values intact", "[cudadrv]") {
+    ParamBuffer buf;
+    std::vector<int64_t> shape = {2, 3, 4}, strides = {96, 32, 8};
+    ResolvedArg arr;
+    arr.is_array = true;
+    arr.data = 0xbeef00;
+    arr.shape = &shape;
+    arr.strides = &strides;
+    ResolvedArg s;
+    for (int i = 0; i < 30; ++i) {  // 30 scalars, then a 3-d array (7 slots): 37 in all
+        s.scalar = Value(int64_t(i * 11)).scalar();
+        buf.add(KernelParam::scalar(DType::Int32), s);
+    }
+    buf.add(KernelParam::array(DType::Float64, 3), arr);
+    REQUIRE(buf.count() == 37);
+    void** p = buf.pointers();
+    for (int i = 0; i < 30; ++i) CHECK(*static_cast<int32_t*>(p[i]) == i * 11);
+    CHECK(*static_cast<uint64_t*>(p[30]) == 0xbeef00);
+    const int64_t rest[] = {2, 3, 4, 96, 32, 8};
+    for (int i = 0; i < 6; ++i) CHECK(*static_cast<int64_t*>(p[31 + i]) == rest[i]);
+    for (size_t i = 0; i < buf.count(); ++i) CHECK(reinterpret_cast<uintptr_t>(p[i]) % 16 == 0);
+    CHECK(*static_cast<const int32_t*>(buf.slot(29)) == 29 * 11);
+}

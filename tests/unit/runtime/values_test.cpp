@@ -142,6 +142,14 @@ TEST_CASE("ArrayRef contiguity and compact strides", "[runtime]") {
     empty_strides.shape = {3, 2};
     CHECK(empty_strides.is_c_contiguous());
     CHECK_FALSE(empty_strides.is_f_contiguous());
+    empty_strides.shape = {4, 1};  // NumPy: np.ones((4, 1)) is both orders
+    CHECK(empty_strides.is_f_contiguous());
+    empty_strides.shape = {1, 1, 6};
+    CHECK(empty_strides.is_f_contiguous());
+    ArrayRef f3 = ArrayRef::f_order(nullptr, DType::Int16, {3, 1, 2});  // np.ones((3, 1, 2), 'F')
+    f3.strides[1] = -7;
+    CHECK(f3.is_f_contiguous());
+    CHECK_FALSE(f3.is_c_contiguous());
     ArrayRef strided = ArrayRef::c_order(nullptr, DType::Float32, {10});
     strided.strides[0] = 8;
     CHECK_FALSE(strided.is_c_contiguous());

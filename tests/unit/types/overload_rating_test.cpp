@@ -31,8 +31,10 @@ TEST_CASE("overload rating: Numba's conversion kinds between numbers", "[types]"
     CHECK(conversion(u16(), float32()) == Conversion::Unsafe);
     CHECK(conversion(int32(), float64()) == Conversion::Safe);
     CHECK(conversion(u16(), float64()) == Conversion::Safe);
-    CHECK(conversion(u32(), float64()) == Conversion::Unsafe);
-    CHECK(conversion(int64(), float64()) == Conversion::Unsafe);
+    CHECK(conversion(u32(), float64()) == Conversion::Safe);  // numba/tests/test_typeconv.py
+    CHECK(conversion(int64(), float64()) == Conversion::Safe);
+    CHECK(conversion(u64(), float64()) == Conversion::Safe);
+    CHECK(conversion(int64(), complex(128)) == Conversion::Safe);
     CHECK(conversion(float64(), int64()) == Conversion::Unsafe);
     CHECK(conversion(float64(), float32()) == Conversion::Unsafe);
     CHECK(conversion(boolean(), int64()) == Conversion::Safe);

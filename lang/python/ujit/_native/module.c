@@ -539,6 +539,42 @@ PyTypeObject Ujit_FunctionType = {
 
 /* ------------------------------------------------------------------ module */
 
+/* Compile-time warnings (ujit_set_warning_callback): handed to a Python callable,
+ * handler(category, message, file, line, column), which ujit.core.errors installs to warn
+ * Numba's class (NumbaTypeSafetyWarning) through the warnings module. The compile runs on the
+ * thread that called, which holds the GIL; the callback takes it anyway (a no-op then). An
+ * exception from the handler (a warnings filter set to "error") cannot cross the compiler:
+ * it is reported as unraisable. */
+static PyObject* warning_handler = NULL;
+
+static void forward_warning(const char* category, const char* message, const char* file, int line, int column,
+                            void* user) {
+    (void)user;
+    PyGILState_STATE g = PyGILState_Ensure();
+    PyObject* handler = warning_handler;
+    if (handler) {
+        Py_INCREF(handler);
+        PyObject* r = PyObject_CallFunction(handler, "sszii", category, message, file, line, column);
+        if (r)
+            Py_DECREF(r);
+        else
+            PyErr_WriteUnraisable(handler);
+        Py_DECREF(handler);
+    }
+    PyGILState_Release(g);
+}
+
+static PyObject* py_set_warning_handler(PyObject* self, PyObject* handler) {
+    (void)self;
+    if (handler != Py_None && !PyCallable_Check(handler)) {
+        PyErr_SetString(PyExc_TypeError, "set_warning_handler: a callable or None");
+        return NULL;
+    }
+    Py_XSETREF(warning_handler, handler == Py_None ? NULL : Py_NewRef(handler));
+    ujit_set_warning_callback(warning_handler ? forward_warning : NULL, NULL);
+    Py_RETURN_NONE;
+}
+
 static PyObject* py_version(PyObject* self, PyObject* noargs) {
     (void)self;
     (void)noargs;
@@ -611,6 +647,8 @@ static PyMethodDef ext_methods[] = {
     {"record_code", ujit_py_record_code_of_type, METH_O, "record_code(spelling) -> a record's argument code"},
     {"allocation_stats", py_allocation_stats, METH_NOARGS, "(alloc, free, mi_alloc, mi_free) of owned arrays"},
     {"version", py_version, METH_NOARGS, "libujit's version string"},
+    {"set_warning_handler", py_set_warning_handler, METH_O,
+     "set_warning_handler(f): f(category, message, file, line, column) for each compile-time warning"},
     {"libdevice_functions", py_libdevice_functions, METH_NOARGS,
      "cuda.libdevice's functions, one line each (ujit_cuda_libdevice_functions)"},
     {"blas_library", py_blas_library, METH_NOARGS, "the CBLAS np.dot uses ('' when none)"},

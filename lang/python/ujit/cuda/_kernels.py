@@ -1,12 +1,14 @@
 """@cuda.jit: kernels (kernel[grid, block(, stream(, sharedmem))](args)) and device functions."""
 import numbers
+import re
+import types
 import warnings
 
 import numpy as np
 
-from .. import _source, _types
+from .. import _overloads, _source, _types
 from .._dispatcher import CompiledFunction, normalize_signatures
-from . import _enum_kernel_args
+from . import _enum_kernel_args, _tuple_kernel_args
 from .._native import ext
 from .._types import TYPES as _TYPES
 from .._typesmod import typeof
@@ -135,7 +137,7 @@ class CUDAFunction(CompiledFunction):
                                       link=self.options.get("link") or ())
 
     def compile(self, sig):
-        check_cuda_signature(self.function(), str(sig))
+        _overloads.retrying(self, lambda: check_cuda_signature(self.function(), str(sig)))
         if str(sig) not in self._signatures:
             self._signatures.append(str(sig))
         return str(sig)
@@ -283,6 +285,15 @@ class Kernel(ext.KernelBase):
             for copy_back in retrieve:
                 copy_back()
             return (), True
+        if not self._owner.declared and _tuple_kernel_args.has_tuple(args):
+            # Tuples: a wrapper kernel rebuilds them from their items (_tuple_kernel_args.py).
+            wrapper = _tuple_kernel_args.wrapper_kernel(self._owner, args)
+            launch_args, _ = _launch_values(_tuple_kernel_args.flat_arguments(args))
+            _overloads.retrying(wrapper, lambda: ext.launch(wrapper.function(), grid, block, launch_args,
+                                                            _stream_handle(stream), shared))
+            for copy_back in retrieve:
+                copy_back()
+            return (), True
         launch_args, codes = _launch_values(args)
         if self._owner.declared:
             launch_args = self._owner.declared_arguments(codes, launch_args)
@@ -291,7 +302,8 @@ class Kernel(ext.KernelBase):
             with launch_config(LaunchConfig(self, grid, block, stream, shared, original if prepared else args)):
                 self._compile_for_args(*(original if prepared else args))
             self._compiled_codes.add(codes)
-        ext.launch(self._owner.function(), grid, block, launch_args, _stream_handle(stream), shared)
+        _overloads.retrying(self._owner, lambda: ext.launch(self._owner.function(), grid, block, launch_args,
+                                                            _stream_handle(stream), shared))
         for copy_back in retrieve:
             copy_back()
         self._owner.note_launch(codes)
@@ -499,8 +511,41 @@ class DeviceFunction:
     def inspect_llvm(self, signature=None):
         return self._owner.inspect_llvm(signature)
 
+    def compile_device(self, args, return_type=None):
+        """Numba's CUDADispatcher.compile_device: compiles the function for `args` (a tuple
+        of types); the result's fndesc.mangled_name is its symbol in inspect_llvm and
+        inspect_asm. ujit compiles it for the return type it infers: a `return_type` that is
+        another is a NotImplementedError (declare the signature on @cuda.jit instead)."""
+        sig = "(%s)" % ", ".join(str(a) for a in args)
+        self._owner.compile(sig)
+        llvm = self._owner.inspect_llvm(sig)
+        m = re.search(r'define [^@]*@"?(%s\$[^"(\s]*)"?\(' % re.escape(self.__name__), llvm)
+        if m is None:
+            raise AssertionError("ujit: no definition of '%s' in its LLVM IR" % self.__name__)
+        result = DeviceCompileResult(self, m.group(1), sig)
+        if return_type is not None and str(return_type) != result.fndesc.restype:
+            raise NotImplementedError("compile_device: '%s' returns %s, not %s, for %s; ujit compiles a device "
+                                      "function for the return type it infers (declare the signature on "
+                                      "@cuda.jit to convert)" % (self.__name__, result.fndesc.restype,
+                                                                 return_type, sig))
+        return result
+
     def __repr__(self):
         return self._owner._repr()
+
+
+class DeviceCompileResult:
+    """What compile_device returns (Numba's CompileResult, the parts that describe the
+    compiled function): `fndesc` (mangled_name, qualname, argtypes, restype) and `signature`."""
+
+    def __init__(self, device_function, mangled_name, sig):
+        dump = device_function._owner.function().dump("types", device_function._owner._args_of(sig))
+        head = dump.split("\n", 1)[0]  # "# name (args) -> ret"
+        args, ret = head.split(" (", 1)[1].rsplit(") -> ", 1)
+        self.signature = "%s(%s)" % (ret.strip(), args)
+        self.fndesc = types.SimpleNamespace(mangled_name=mangled_name, qualname=device_function.py_func.__qualname__,
+                                            argtypes=tuple(_types.split_signature("(%s)" % args)[1]),
+                                            restype=ret.strip())
 
 
 # forceinline= and inline='always' ask for what ujit always does: device functions are

@@ -1,0 +1,235 @@
+"""Numba's @overload in compiled code (_overloads.py): the typing function gets the Numba
+types of the call's arguments and returns the implementation, which compiles for the
+caller's target; a target's own overload beats a generic one (numba-cuda's test_overload).
+Kernels run on the host device where there is no GPU."""
+import warnings
+
+import numpy as np
+import pytest
+
+import ujit
+from ujit import cuda, types
+from ujit.extending import overload
+
+warnings.simplefilter("ignore", ujit.errors.NumbaPerformanceWarning)  # one-block grids
+
+
+def scale():
+    pass
+
+
+def where_am_i():
+    pass
+
+
+def outer():
+    pass
+
+
+def with_defaults():
+    pass
+
+
+def by_type():
+    pass
+
+
+def cuda_only():
+    pass
+
+
+def refuses_floats():
+    pass
+
+
+@overload(scale, target="generic")
+def ol_scale(x):
+    def impl(x):
+        x[0] *= 2
+
+    return impl
+
+
+@overload(where_am_i, target="generic")
+def ol_where_generic(x):
+    return lambda x: 1
+
+
+@overload(where_am_i, target="cuda")
+def ol_where_cuda(x):
+    return lambda x: 2
+
+
+@overload(where_am_i, target="cpu")
+def ol_where_cpu(x):
+    return lambda x: 3
+
+
+@overload(outer, target="generic")
+def ol_outer(x):
+    def impl(x):
+        x[0] *= 5
+        scale(x)
+        x[1] = where_am_i(x)
+
+    return impl
+
+
+@overload(with_defaults)
+def ol_with_defaults(out, x, y=5, z=6):
+    def impl(out, x, y=5, z=6):
+        out[0], out[1] = x + y, z
+
+    return impl
+
+
+@overload(by_type)
+def ol_by_type(x):
+    # The typing function sees Numba types: a different implementation per kind.
+    if isinstance(x, types.Integer):
+        return lambda x: x * 10
+    if isinstance(x, types.Float):
+        return lambda x: x / 2
+    if isinstance(x, types.UniTuple):
+        count = x.count
+
+        def impl(x):
+            return x[0] * count
+
+        return impl
+    return None
+
+
+@overload(cuda_only, target="cuda")
+def ol_cuda_only(x):
+    return lambda x: x
+
+
+@overload(refuses_floats)
+def ol_refuses_floats(x):
+    if isinstance(x, types.Float):
+        return None
+    return lambda x: x
+
+
+@cuda.jit
+def kernel_outer(x):
+    outer(x)
+
+
+@ujit.njit
+def njit_outer(x):
+    outer(x)
+
+
+def test_generic_overload_calling_overloads_picks_the_callers_target():
+    x = np.ones(2, dtype=np.int32)
+    kernel_outer[1, 1](x)
+    assert list(x) == [10, 2]  # the cuda overload of where_am_i beats the generic one
+    x = np.ones(2, dtype=np.int32)
+    njit_outer(x)
+    assert list(x) == [10, 3]  # and the cpu one, in @njit code
+
+
+def test_defaults_and_keywords():
+    @cuda.jit
+    def kernel(a, b, out):
+        with_defaults(out, a, z=b)
+
+    out = np.empty(2, dtype=np.int64)
+    kernel[1, 1](1, 2, out)
+    assert tuple(out) == (6, 2)
+
+
+def test_the_typing_function_sees_numba_types():
+    @ujit.njit
+    def on_int(v):
+        return by_type(v)
+
+    @ujit.njit
+    def on_float(v):
+        return by_type(v)
+
+    @ujit.njit
+    def on_tuple(t):
+        return by_type(t)
+
+    assert on_int(3) == 30
+    assert on_float(3.0) == 1.5
+    assert on_tuple((4, 5, 6)) == 12
+
+
+def test_a_cuda_overload_is_not_for_cpu_code():
+    @ujit.njit
+    def calls(v):
+        return cuda_only(v)
+
+    with pytest.raises(ujit.CompileError, match="found for target 'cpu'") as e:
+        calls(1)
+    assert e.value.line == calls.py_func.__code__.co_firstlineno + 2
+
+
+def test_no_implementation_for_the_types_is_numbas_typing_error():
+    @ujit.njit
+    def calls(v):
+        return refuses_floats(v)
+
+    assert calls(4) == 4
+    with pytest.raises(ujit.CompileError, match=r"(?s)No implementation of function.*refuses_floats\(float64\)") as e:
+        ujit.njit(calls.py_func)(4.5)
+    assert e.value.line == calls.py_func.__code__.co_firstlineno + 2
+
+
+def test_the_implementation_may_be_the_overloaded_function_itself():
+    def overload_this(a):
+        return 42
+
+    @cuda.jit
+    def kernel(result, a):
+        if a:
+            s = 5
+            s = overload_this(s)
+        else:
+            s = 99
+        result[0] = s
+
+    @overload(overload_this)
+    def ol(a):
+        return overload_this
+
+    r = np.zeros(1, dtype=np.int64)
+    kernel[1, 1](r, True)
+    assert r[0] == 42
+
+
+def test_is_between_numbers_is_numbas():
+    # Numba's generic_is: `==` for values of one immutable type, False for two types.
+    @ujit.njit
+    def f(a, b, i, x):
+        return (a is True, a is b, b is not False, i is x, i is 3)
+
+    assert f(True, False, 3, 3.0) == (True, False, False, False, True)
+
+
+def test_a_function_value_argument():
+    # numba-cuda's test_basic_apply_like_case: the typing function gets the function's type.
+    def apply(arg, func):
+        return func(arg)
+
+    @overload(apply)
+    def ov_apply(arg, func):
+        return lambda arg, func: func(arg)
+
+    def mul10(x):
+        return x * 10
+
+    @cuda.jit
+    def kernel(out, a):
+        def mul10(x):
+            return x * 10
+
+        out[0] = apply(a, mul10)
+
+    out = np.zeros(1, dtype=np.int64)
+    kernel[1, 1](out, 10)
+    assert out[0] == apply(10, mul10)

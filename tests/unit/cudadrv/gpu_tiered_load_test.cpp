@@ -1,0 +1,139 @@
+// Tiered loading on a real GPU ([gpu]; cudadrv/module_state.hpp): a module whose cubin is not
+// in the disk cache runs its first launch on -O0 code while the full level compiles on the
+// worker thread; the second launch uses the full level, which the disk cache then keeps.
+#include <atomic>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "../cache/cache_test_support.hpp"
+#include "cudadrv/module_state.hpp"
+#include "gpu_support.hpp"
+
+using namespace ujit;
+using namespace ujit::cuda;
+using ujit::cache::test::count_files;
+using ujit::cache::test::ScopedEnv;
+using ujit::cache::test::TempDir;
+
+namespace {
+
+// The test kernels' PTX made unique (a comment), so that no cache of this process or of the
+// driver has its cubin: each call is a cold load.
+std::string fresh_ptx() {
+    static std::atomic<int> n{0};
+    return test_kernels_ptx() + "\n// tiered-load test " + std::to_string(::getpid()) + "." + std::to_string(++n) +
+           "\n";
+}
+
+KernelParam f32_1d(const char* name) { return KernelParam::array(DType::Float32, 1, 'A', name); }
+
+bool adds_right(const LoadedKernel& k, int n) {
+    Array a(DType::Float32, {n}), b(DType::Float32, {n});
+    for (int i = 0; i < n; ++i) {
+        a.data<float>()[i] = float(i);
+        b.data<float>()[i] = 0.5f * float(i);
+    }
+    DeviceArray da = to_device(a.ref()), db = to_device(b.ref()), dout = device_array_like(da);
+    k.launch(unsigned((n + 127) / 128), 128, da, db, dout);
+    Array r = dout.copy_to_host();
+    for (int i = 0; i < n; ++i)
+        if (r.data<float>()[i] != 1.5f * float(i)) return false;
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("a cold module's first launch is quick code, the next ones the full level, which the cache keeps",
+          "[gpu][cache][tiered]") {
+    UJIT_REQUIRE_GPU();
+    TempDir dir;
+    ScopedEnv on("UJIT_CACHE", std::string("1")), where("UJIT_CACHE_DIR", dir.path().string()),
+        tiered("UJIT_CUDA_TIERED_JIT", std::nullopt);
+    std::string ptx = fresh_ptx();
+    long quick = ujit::cuda::detail::quick_module_loads();
+    LoadedModule m = LoadedModule::from_ptx(ptx);
+    CHECK(ujit::cuda::detail::quick_module_loads() == quick + 1);
+    LoadedKernel k = m.kernel("add_f32", {f32_1d("a"), f32_1d("b"), f32_1d("out")});
+    CHECK(adds_right(k, 1000));   // the -O0 code
+    CHECK(adds_right(k, 4097));   // waits for the full level
+    CHECK(count_files(dir.path()) >= 1);  // its cubin, stored by the full-level compile
+
+    // The next load of the same PTX finds the full-level cubin: nothing quick about it.
+    LoadedModule again = LoadedModule::from_ptx(ptx);
+    CHECK(ujit::cuda::detail::quick_module_loads() == quick + 1);
+    CHECK(adds_right(again.kernel("add_f32", {f32_1d("a"), f32_1d("b"), f32_1d("out")}), 1000));
+
+    // Attribute queries answer for the full level, as with tiering off.
+    LoadedModule tiered_mod = LoadedModule::from_ptx(fresh_ptx());
+    KernelAttributes a = tiered_mod.kernel("add_f32", {}).attributes();
+    ScopedEnv off("UJIT_CUDA_TIERED_JIT", std::string("0"));
+    LoadedModule full_mod = LoadedModule::from_ptx(fresh_ptx());
+    CHECK(ujit::cuda::detail::quick_module_loads() == quick + 2);  // tiered_mod's, not full_mod's
+    KernelAttributes b = full_mod.kernel("add_f32", {}).attributes();
+    CHECK(a.regs_per_thread == b.regs_per_thread);
+    CHECK(a.local_bytes_per_thread == b.local_bytes_per_thread);
+}
+
+TEST_CASE("UJIT_CUDA_TIERED_JIT=0 loads the full level at once; UJIT_CACHE=0 still tiers", "[gpu][tiered]") {
+    UJIT_REQUIRE_GPU();
+    ScopedEnv no_disk("UJIT_CACHE", std::string("0"));
+    long quick = ujit::cuda::detail::quick_module_loads();
+    {
+        ScopedEnv off("UJIT_CUDA_TIERED_JIT", std::string("0"));
+        LoadedModule m = LoadedModule::from_ptx(fresh_ptx());
+        CHECK(adds_right(m.kernel("add_f32", {f32_1d("a"), f32_1d("b"), f32_1d("out")}), 300));
+        CHECK(ujit::cuda::detail::quick_module_loads() == quick);
+    }
+    LoadedModule m = LoadedModule::from_ptx(fresh_ptx());
+    CHECK(ujit::cuda::detail::quick_module_loads() == quick + 1);
+    LoadedKernel k = m.kernel("add_f32", {f32_1d("a"), f32_1d("b"), f32_1d("out")});
+    for (int i = 0; i < 3; ++i) CHECK(adds_right(k, 300 + i));
+}
+
+TEST_CASE("threads launching one cold kernel at once all get right results across the swap", "[gpu][threads][tiered]") {
+    UJIT_REQUIRE_GPU();
+    ScopedEnv no_disk("UJIT_CACHE", std::string("0"));
+    for (int round = 0; round < 3; ++round) {
+        LoadedModule m = LoadedModule::from_ptx(fresh_ptx());
+        LoadedKernel k = m.kernel("add_f32", {f32_1d("a"), f32_1d("b"), f32_1d("out")});
+        std::atomic<int> wrong{0};
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 6; ++t)
+            threads.emplace_back([&, t] {
+                for (int i = 0; i < 4; ++i)
+                    if (!adds_right(k, 500 + 37 * t + i)) ++wrong;
+            });
+        for (auto& t : threads) t.join();
+        CHECK(wrong == 0);
+    }
+}
+
+// ptxas may contract a multiply and an add that the PTX leaves apart (here LLVM keeps them
+// apart: the product has other uses). If -O0 and the full level decided differently, a
+// first launch would differ in the last bit from the next ones: a*b + c with a*b inexact
+// (1 - 2^-26 rounds to 1 in float32) is 0 unfused and -2^-26 fused.
+TEST_CASE("the first launch's -O0 code and the full level give the same bits", "[gpu][tiered]") {
+    UJIT_REQUIRE_GPU();
+    ScopedEnv no_disk("UJIT_CACHE", std::string("0")), tiered("UJIT_CUDA_TIERED_JIT", std::nullopt);
+    const std::string src = "from numba import cuda\n\n@cuda.jit\ndef fma_probe(a, out):\n    t = a[0] * a[1]\n"
+                            "    for i in range(out.shape[0]):\n        out[i] = t + a[2]\n        t = t * a[1]\n";
+    Module m = Module::from_string(src, "fma_probe.py");
+    Function f = m.function("fma_probe");
+    Array a(DType::Float32, {3});
+    a.data<float>()[0] = 1.0f + 0x1p-13f;
+    a.data<float>()[1] = 1.0f - 0x1p-13f;
+    a.data<float>()[2] = -1.0f;
+    DeviceArray da = to_device(a.ref());
+    DeviceArray first = device_array({4}, DType::Float32), second = device_array({4}, DType::Float32);
+    long quick = ujit::cuda::detail::quick_module_loads();
+    launch(f, Dim3(1), Dim3(1), {da, first});
+    CHECK(ujit::cuda::detail::quick_module_loads() == quick + 1);
+    launch(f, Dim3(1), Dim3(1), {da, second});
+    Array r1 = first.copy_to_host(), r2 = second.copy_to_host();
+    for (int i = 0; i < 4; ++i) {
+        INFO("element " << i << ": first launch " << r1.data<float>()[i] << ", second " << r2.data<float>()[i]);
+        CHECK(std::memcmp(&r1.data<float>()[i], &r2.data<float>()[i], sizeof(float)) == 0);
+    }
+}

@@ -1,0 +1,170 @@
+// Which driver calls a launch makes, counted by the fake driver (tests/fixtures/fake_libcuda.cpp,
+// loaded through LD_LIBRARY_PATH by the "fakecuda" ctest entries). A queued launch of a
+// kernel already loaded costs CuPy one cuLaunchKernel; ujit's launches must cost no more:
+// no context switch, attribute query, pointer query or stream query per launch, while a
+// launch on another device's stream still makes that device's context current first.
+#include <catch2/catch.hpp>
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "ujit/cuda.hpp"
+#include "ujit/ujit.hpp"
+
+namespace uc = ujit::cuda;
+
+namespace {
+
+struct FakeDriver {
+    long (*count)(const char*) = nullptr;
+    long (*total)() = nullptr;
+    void (*reset)() = nullptr;
+    void* (*launch_context)() = nullptr;
+};
+
+// The fake's counters; fails the test when the real driver (or none) was loaded.
+FakeDriver fake_driver() {
+    REQUIRE(uc::is_available());
+    void* h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    REQUIRE(h);
+    FakeDriver f;
+    f.count = reinterpret_cast<long (*)(const char*)>(dlsym(h, "fakecuda_count"));
+    f.total = reinterpret_cast<long (*)()>(dlsym(h, "fakecuda_total"));
+    f.reset = reinterpret_cast<void (*)()>(dlsym(h, "fakecuda_reset"));
+    f.launch_context = reinterpret_cast<void* (*)()>(dlsym(h, "fakecuda_launch_context"));
+    INFO("libcuda.so.1 is not tests/fixtures/fake_libcuda.cpp: run with LD_LIBRARY_PATH=<build>/tests/fakecuda");
+    REQUIRE(f.count);
+    REQUIRE(f.launch_context);
+    return f;
+}
+
+const char* kSource = R"(
+from numba import cuda, vectorize
+
+
+@cuda.jit
+def axpy(x, y, out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = 2.0 * x[i] + y[i]
+
+
+@cuda.jit
+def scale(out, a):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] *= a
+
+
+@vectorize(['float32(float32, float32)'], target='cuda')
+def add_ufunc(x, y):
+    return x + y
+)";
+
+constexpr int kLaunches = 50;
+
+}  // namespace
+
+TEST_CASE("a queued launch of a loaded kernel makes one driver call: cuLaunchKernel", "[.fakecuda]") {
+    FakeDriver fake = fake_driver();
+    ujit::Module m = ujit::Module::from_string(kSource, "launch_calls.py");
+    ujit::Function axpy = m.function("axpy"), scale = m.function("scale");
+    uc::DeviceArray dx = uc::device_array({1024}, ujit::DType::Float64);
+    uc::DeviceArray dout = uc::device_array({1024}, ujit::DType::Float64);
+    uc::launch(axpy, uc::Dim3(4), uc::Dim3(256), {dx, dx, dout});  // compiles and loads
+    uc::launch(scale, uc::Dim3(4), uc::Dim3(256), {dout, 3.0});
+    fake.reset();
+    for (int i = 0; i < kLaunches; ++i) {
+        uc::launch(axpy, uc::Dim3(4), uc::Dim3(256), {dx, dx, dout});
+        uc::launch(scale, uc::Dim3(4), uc::Dim3(256), {dout, 3.0});  // alternating kernels, a scalar
+    }
+    CHECK(fake.count("cuLaunchKernel") == 2 * kLaunches);
+    CHECK(fake.total() == 2 * kLaunches);
+}
+
+TEST_CASE("a queued launch on a user stream makes one driver call", "[.fakecuda]") {
+    FakeDriver fake = fake_driver();
+    ujit::Module m = ujit::Module::from_string(kSource, "launch_calls.py");
+    ujit::Function axpy = m.function("axpy");
+    uc::DeviceArray dx = uc::device_array({1024}, ujit::DType::Float64);
+    uc::Stream s = uc::Stream::create();
+    uc::LaunchOptions lo;
+    lo.stream = s;
+    uc::launch(axpy, uc::Dim3(4), uc::Dim3(256), {dx, dx, dx}, lo);
+    fake.reset();
+    for (int i = 0; i < kLaunches; ++i) uc::launch(axpy, uc::Dim3(4), uc::Dim3(256), {dx, dx, dx}, lo);
+    CHECK(fake.total() == kLaunches);
+}
+
+TEST_CASE("launches alternating between two devices' streams bind each device's context", "[.fakecuda]") {
+    setenv("FAKECUDA_DEVICES", "2", 1);  // read when the driver loads, below
+    FakeDriver fake = fake_driver();
+    REQUIRE(uc::device_count() == 2);
+    ujit::Module m = ujit::Module::from_string(kSource, "launch_calls.py");
+    ujit::Function axpy = m.function("axpy");
+    uc::DeviceArray dx = uc::device_array({1024}, ujit::DType::Float64);
+    uc::Stream s0 = uc::Stream::create();
+    uc::select_device(1);
+    uc::Stream s1 = uc::Stream::create();
+    uc::select_device(0);
+    uc::LaunchOptions on0, on1;
+    on0.stream = s0;
+    on1.stream = s1;
+    uc::launch(axpy, uc::Dim3(4), uc::Dim3(256), {dx, dx, dx}, on0);
+    void* ctx0 = fake.launch_context();
+    uc::launch(axpy, uc::Dim3(4), uc::Dim3(256), {dx, dx, dx}, on1);  // loads the kernel on device 1
+    void* ctx1 = fake.launch_context();
+    CHECK(ctx0 != ctx1);
+    fake.reset();
+    for (int i = 0; i < kLaunches; ++i) {
+        uc::launch(axpy, uc::Dim3(4), uc::Dim3(256), {dx, dx, dx}, on0);
+        CHECK(fake.launch_context() == ctx0);
+        uc::launch(axpy, uc::Dim3(4), uc::Dim3(256), {dx, dx, dx}, on1);
+        CHECK(fake.launch_context() == ctx1);
+    }
+    CHECK(fake.count("cuLaunchKernel") == 2 * kLaunches);
+    // Each launch switches the context, and nothing else.
+    CHECK(fake.count("cuCtxSetCurrent") == 2 * kLaunches);
+    CHECK(fake.total() == 4 * kLaunches);
+}
+
+TEST_CASE("a CUDA ufunc on device arrays makes one driver call per call", "[.fakecuda]") {
+    FakeDriver fake = fake_driver();
+    ujit::Module m = ujit::Module::from_string(kSource, "launch_calls.py");
+    ujit::Function add = m.function("add_ufunc");
+    uc::DeviceArray x = uc::device_array({1000}, ujit::DType::Float32);
+    uc::DeviceArray out = uc::device_array({1000}, ujit::DType::Float32);
+    uc::vectorize_into(add, {x, x}, out);
+    uc::vectorize_device(add, {x, x});  // the pool now holds a block for the output
+    fake.reset();
+    for (int i = 0; i < kLaunches; ++i) {
+        uc::vectorize_into(add, {x, x}, out);
+        uc::DeviceArray fresh = uc::vectorize_device(add, {x, x});
+        CHECK(fresh.shape() == std::vector<int64_t>{1000});
+    }
+    CHECK(fake.count("cuLaunchKernel") == 2 * kLaunches);
+    CHECK(fake.total() == 2 * kLaunches);
+}
+
+TEST_CASE("launches alternating layouts and scalar dtypes reach each one's own specialization", "[.fakecuda]") {
+    FakeDriver fake = fake_driver();
+    ujit::Module m = ujit::Module::from_string(kSource, "launch_calls.py");
+    ujit::Function scale = m.function("scale");
+    uc::DeviceArray a = uc::device_array({64}, ujit::DType::Float64);
+    uc::DeviceArray strided = a.view(0, {32}, {16}, ujit::DType::Float64);  // a[::2]: layout A
+    uc::DeviceArray f32 = uc::device_array({64}, ujit::DType::Float32);
+    // Each combination once: four specializations, each loaded (cuModuleGetFunction) once.
+    const std::vector<std::vector<uc::KernelArg>> calls = {
+        {a, 3.0}, {strided, 3.0}, {a, ujit::Value(int64_t(2))}, {f32, 3.0}};
+    for (const auto& args : calls) uc::launch(scale, uc::Dim3(1), uc::Dim3(64), args);
+    CHECK(fake.count("cuModuleGetFunction") >= 4);
+    fake.reset();
+    // A launch cached under another layout or dtype would be refused by the kernel's
+    // parameter check (a C-contiguous parameter given a strided array) or load nothing new.
+    for (int i = 0; i < kLaunches; ++i)
+        for (const auto& args : calls) REQUIRE_NOTHROW(uc::launch(scale, uc::Dim3(1), uc::Dim3(64), args));
+    CHECK(fake.count("cuModuleGetFunction") == 0);
+    CHECK(fake.total() == 4 * kLaunches);
+}
