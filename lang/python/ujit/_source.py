@@ -11,6 +11,7 @@ the function's globals and closure at first compile and frozen, as Numba does:
   ujit.types
   ujit.cuda.random                        ->  `import numba.cuda.random as NAME`
   ujit.cuda.libdevice                     ->  `from numba.cuda import libdevice as NAME`
+  its functions (libdevice.sincos)        ->  `from numba.cuda.libdevice import sincos as NAME`
   math.sqrt, np.sin, random.random, ...   ->  `from math import sqrt as NAME`
   xoroshiro128p_uniform_float32, ...      ->  `from numba.cuda.random import ... as NAME`
   float32 and the other type names        ->  `from numba import float32 as NAME`
@@ -472,6 +473,9 @@ class ModuleText:
             self.needs_numba = True
             module, _, member = ("cuda." + kernel_only).rpartition(".")
             return "from numba.%s import %s as %s" % (module, member, name)
+        libdevice = getattr(value, "_ujit_libdevice", None)  # `from numba.cuda.libdevice import sincos`
+        if libdevice is not None:
+            return "from numba.cuda.libdevice import %s as %s" % (libdevice, name)
         compiled = getattr(value, "_ujit_cuda_random", None)  # ujit.cuda.random's functions
         if compiled is not None:
             return "from numba.cuda.random import %s as %s" % (compiled, name)
