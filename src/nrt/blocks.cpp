@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <mutex>
+#include <utility>
 
 #ifdef __linux__
 #include <sys/mman.h>
@@ -25,6 +26,7 @@ constexpr size_t kSmallBytes = 256;  // a small block's size, header and data to
 constexpr size_t kSmallKept = 64;    // small blocks a thread keeps for reuse
 constexpr size_t kPage = 4096;
 constexpr size_t kHugePage = size_t(1) << 21;
+constexpr size_t kLargeKeptMax = size_t(256) << 20;  // the largest block a thread keeps
 
 enum Event { kAlloc, kFree, kAdopt, kAdoptFree, kEvents };
 
@@ -38,6 +40,12 @@ struct ThreadBlocks {
     std::atomic<uint64_t> counts[kEvents] = {};
     FreeBlock* small = nullptr;
     size_t n_small = 0;
+    // The last large (mapped) block released, kept for the next of the same size: its pages
+    // stay faulted in, where a new mapping faults and zeroes every one again (most of the
+    // cost of a*x+y over 10M float64 after the loop itself). Lazily freed (MADV_FREE), so
+    // under memory pressure the kernel takes the pages back instead of swapping them.
+    char* large = nullptr;
+    size_t large_body = 0;
     ThreadBlocks* prev = nullptr;
     ThreadBlocks* next = nullptr;
     bool listed = false;
@@ -71,6 +79,10 @@ ThreadBlocks::~ThreadBlocks() {
         small = next_block;
     }
     n_small = 0;
+#ifdef __linux__
+    if (large) munmap(large, kPage + large_body);
+#endif
+    large = nullptr;
 }
 
 [[gnu::always_inline]] inline void count(ThreadBlocks& t, Event e) {
@@ -96,9 +108,14 @@ size_t mapped_body(size_t nbytes) { return (nbytes + kHugePage - 1) & ~(kHugePag
 
 // [page of the header][data from a 2 MiB boundary, whole 2 MiB pages]: mapped with room to
 // slide, then the parts before and after unmapped. nullptr where mmap fails (malloc then).
-char* map_large(size_t nbytes) {
+char* map_large(ThreadBlocks& t, size_t nbytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     const size_t body = mapped_body(nbytes);
+    if (t.large && t.large_body == body) {
+        char* kept = t.large;
+        t.large = nullptr;
+        return kept;
+    }
     const size_t len = body + kHugePage;
     void* m = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (m == MAP_FAILED) return nullptr;
@@ -131,7 +148,7 @@ void* get_block(size_t header, size_t nbytes, size_t align, void** data, BlockKi
         }
         *kind = BlockKind::Small;
     } else if (kRecycle && nbytes >= runtime::kHugePageMinBytes && header <= kPage && align <= kPage &&
-               (block = map_large(nbytes))) {
+               (block = map_large(t, nbytes))) {
         *kind = BlockKind::Mapped;
         *data = block + kPage;
         count(t, kAlloc);
@@ -158,7 +175,16 @@ void put_block(void* block, BlockKind kind, size_t nbytes) {
     }
 #ifdef __linux__
     if (kind == BlockKind::Mapped) {
-        munmap(block, kPage + mapped_body(nbytes));
+        char* unmap = static_cast<char*>(block);
+        size_t body = mapped_body(nbytes);
+        if (!t.gone && body <= kLargeKeptMax) {  // keep this one, unmap the one kept before
+#ifdef MADV_FREE
+            madvise(unmap + kPage, body, MADV_FREE);  // a hint: errors ignored
+#endif
+            std::swap(unmap, t.large);
+            std::swap(body, t.large_body);
+        }
+        if (unmap) munmap(unmap, kPage + body);
         return;
     }
 #endif

@@ -8,7 +8,11 @@
 //     list when released, and taken from it first;
 //   - large blocks (>= 4 MiB, NumPy's huge-page threshold) are mapped with their data on a
 //     2 MiB boundary and advised to be huge pages end to end: the fresh output of
-//     `a * x + y` faults 2 MiB at a time, not 4 KiB at its unaligned ends.
+//     `a * x + y` faults 2 MiB at a time, not 4 KiB at its unaligned ends; the last one a
+//     thread released (up to 256 MiB) is kept, lazily freed (MADV_FREE), for its next one
+//     of the same size, so a function called again and again with arrays of one size does
+//     not fault and zero its result's pages on every call (glibc keeps blocks below 32 MiB
+//     in its heap for the same reason; NumPy's 80 MB arrays are mapped anew every time).
 // Under AddressSanitizer every block is malloc's, so use-after-free and leaks stay visible.
 #pragma once
 

@@ -77,3 +77,29 @@ TEST_CASE("nrt blocks: counts stay exact across threads that allocate, release a
     CHECK(s.alloc - at.alloc == uint64_t(kThreads * kEach));
     CHECK(s.mi_alloc - at.mi_alloc == uint64_t(kThreads * kEach));
 }
+
+TEST_CASE("nrt blocks: a released large block is reused whole for the next of its size", "[nrt]") {
+    ujit::AllocationStats at = ujit::allocation_stats();
+    const size_t bytes = (size_t(6) << 20) + 40;
+    ujit_nrt_meminfo* a = ujit_nrt_allocate(bytes, 64);
+    REQUIRE(a);
+    auto* first = static_cast<char*>(ujit_nrt_data(a));
+    std::memset(first, 1, bytes);
+    ujit_nrt_decref(a);
+    CHECK(live_blocks(at) == 0);
+    ujit_nrt_meminfo* b = ujit_nrt_allocate(bytes - 8, 64);  // same number of huge pages
+    REQUIRE(b);
+    auto* second = static_cast<char*>(ujit_nrt_data(b));
+#ifndef __SANITIZE_ADDRESS__
+    CHECK(second == first);
+#endif
+    std::memset(second, 2, bytes - 8);  // all of it is there (ASan checks the malloc'ed one)
+    ujit_nrt_meminfo* c = ujit_nrt_allocate(bytes * 2, 64);  // another size: a new mapping
+    REQUIRE(c);
+    CHECK(ujit_nrt_data(c) != ujit_nrt_data(b));
+    static_cast<char*>(ujit_nrt_data(c))[bytes * 2 - 1] = 3;
+    CHECK(live_blocks(at) == 2);
+    ujit_nrt_decref(b);
+    ujit_nrt_decref(c);
+    CHECK(live_blocks(at) == 0);
+}
