@@ -35,7 +35,9 @@ struct FreeBlock {
 };
 
 // One per thread. Only the owning thread writes its counters (relaxed load and store, no
-// read-modify-write); block_totals reads them under g_registry.
+// read-modify-write); block_totals reads them under g_registry. Trivially destructible, so
+// that reaching it costs one thread-local lookup (a destructor adds a guard lookup to every
+// use; in a dlopen'ed library each lookup is a call): ThreadExit cleans up.
 struct ThreadBlocks {
     std::atomic<uint64_t> counts[kEvents] = {};
     FreeBlock* small = nullptr;
@@ -50,7 +52,13 @@ struct ThreadBlocks {
     ThreadBlocks* next = nullptr;
     bool listed = false;
     bool gone = false;  // its thread is exiting: counts go to g_retired, blocks to free()
-    ~ThreadBlocks();
+    void retire();
+};
+
+// Made on a thread's first counted event: at the thread's exit, retires its ThreadBlocks.
+struct ThreadExit {
+    bool armed = false;
+    ~ThreadExit();
 };
 
 std::mutex g_registry;  // guards g_threads and the listed threads' links
@@ -58,8 +66,21 @@ ThreadBlocks* g_threads = nullptr;
 std::atomic<uint64_t> g_retired[kEvents] = {};  // exited threads' counts
 
 constinit thread_local ThreadBlocks t_blocks;
+thread_local ThreadExit t_exit;
 
-ThreadBlocks::~ThreadBlocks() {
+// The calling thread's blocks, looked up once: the empty asm keeps the compiler from
+// looking the address up again at each use.
+ThreadBlocks& this_thread() {
+    ThreadBlocks* t = &t_blocks;
+    asm("" : "+r"(t));
+    return *t;
+}
+
+ThreadExit::~ThreadExit() {
+    if (armed) t_blocks.retire();
+}
+
+void ThreadBlocks::retire() {
     {
         std::lock_guard<std::mutex> lock(g_registry);
         for (int k = 0; k < kEvents; ++k) {
@@ -91,6 +112,7 @@ ThreadBlocks::~ThreadBlocks() {
         return;
     }
     if (!t.listed) {
+        t_exit.armed = true;
         std::lock_guard<std::mutex> lock(g_registry);
         t.next = g_threads;
         if (g_threads) g_threads->prev = &t;
@@ -135,7 +157,7 @@ char* map_large(ThreadBlocks& t, size_t nbytes) {
 }  // namespace
 
 void* get_block(size_t header, size_t nbytes, size_t align, void** data, BlockKind* kind) {
-    ThreadBlocks& t = t_blocks;
+    ThreadBlocks& t = this_thread();
     const size_t need = header + (align - 16) + nbytes;  // malloc aligns to 16
     char* block = nullptr;
     if (kRecycle && need <= kSmallBytes && !t.gone) {
@@ -164,7 +186,7 @@ void* get_block(size_t header, size_t nbytes, size_t align, void** data, BlockKi
 }
 
 void put_block(void* block, BlockKind kind, size_t nbytes) {
-    ThreadBlocks& t = t_blocks;
+    ThreadBlocks& t = this_thread();
     count(t, kFree);
     if (kind == BlockKind::Small && !t.gone && t.n_small < kSmallKept) {
         auto* f = static_cast<FreeBlock*>(block);
@@ -191,7 +213,7 @@ void put_block(void* block, BlockKind kind, size_t nbytes) {
     std::free(block);
 }
 
-void count_adopted(bool made) { count(t_blocks, made ? kAdopt : kAdoptFree); }
+void count_adopted(bool made) { count(this_thread(), made ? kAdopt : kAdoptFree); }
 
 BlockTotals block_totals() {
     std::lock_guard<std::mutex> lock(g_registry);
