@@ -3,7 +3,8 @@
 # the repository root after tools/scripts/gpu_pack.sh. Everything goes to stdout:
 #   1. the tiered-load tests: a cold module's first launch on -O0 code, the full level
 #      swapped in for the second launch and kept in the disk cache, threads launching across
-#      the swap, UJIT_CUDA_TIERED_JIT=0; the worker thread's own tests beside them;
+#      the swap, first and second launch bit for bit, UJIT_CUDA_TIERED_JIT=0; the worker
+#      thread's own tests beside them; then the GPU Python tests a tiered load touches;
 #   2. PTX -> cubin for gaussian_pdf's loop by ptxas level, the driver's JIT and nvJitLink;
 #   3. bench_gpu's cold-compile rows: a warm process (fresh Module, no disk cache: tiered,
 #      and with UJIT_CUDA_TIERED_JIT=0), the driver's JIT at the full level and at -O0, the
@@ -23,6 +24,13 @@ status=0
 
 echo "=== 1. tiered loading tests"
 UJIT_TEST_REQUIRE_GPU=1 UJIT_CACHE_DIR="$work/cache1" bin/ujit_tests "[tiered]" -r compact 2>&1 | tail -6
+[[ ${PIPESTATUS[0]} == 0 ]] || status=1
+
+echo "--- the GPU Python tests a tiered load touches (cubin cache, attributes, dynamic shared memory, launches)"
+UJIT_CACHE_DIR="$work/cache1" timeout 600 python3 -m pytest -q -p no:cacheprovider -rs \
+  tests/python/test_cuda_cubin_cache.py tests/python/test_cuda_kernel_attributes.py \
+  tests/python/test_cuda_dynamic_shared_slices.py tests/python/test_cuda_launch_config.py \
+  tests/python/test_cuda_ufunc_vector.py 2>&1 | tail -6
 [[ ${PIPESTATUS[0]} == 0 ]] || status=1
 
 echo "=== 2. PTX -> cubin by ptxas level (ms)"
