@@ -137,3 +137,19 @@ TEST_CASE("the first launch's -O0 code and the full level give the same bits", "
         CHECK(std::memcmp(&r1.data<float>()[i], &r2.data<float>()[i], sizeof(float)) == 0);
     }
 }
+
+TEST_CASE("PTX whose product ptxas would fuse at the full level is not tiered", "[gpu][tiered]") {
+    UJIT_REQUIRE_GPU();
+    ScopedEnv no_disk("UJIT_CACHE", std::string("0")), tiered("UJIT_CUDA_TIERED_JIT", std::nullopt);
+    const std::string ptx = ".version 7.8\n.target sm_80\n.address_size 64\n.visible .entry fused(.param .u64 p)\n{\n"
+                            "\t.reg .f32 %f<6>;\n\t.reg .b64 %rd<3>;\n\tld.param.u64 %rd1, [p];\n"
+                            "\tcvta.to.global.u64 %rd2, %rd1;\n\tld.global.f32 %f1, [%rd2];\n"
+                            "\tld.global.f32 %f2, [%rd2+4];\n\tld.global.f32 %f3, [%rd2+8];\n"
+                            "\tmul.f32 %f4, %f1, %f2;\n\tadd.f32 %f5, %f4, %f3;\n\tst.global.f32 [%rd2+12], %f5;\n"
+                            "\tret;\n}\n// " +
+                            std::to_string(::getpid()) + "\n";
+    long quick = ujit::cuda::detail::quick_module_loads();
+    LoadedModule m = LoadedModule::from_ptx(ptx);
+    CHECK(ujit::cuda::detail::quick_module_loads() == quick);
+    CHECK(m.kernel("fused", {}).name() == "fused");
+}
