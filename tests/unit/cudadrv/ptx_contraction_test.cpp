@@ -16,6 +16,7 @@
 
 #include "cudadrv/ptx_contraction.hpp"
 #include "support/ptxas.hpp"
+#include "support/source_dir.hpp"
 #include "ujit/ujit.hpp"
 
 using ujit::cuda::detail::ptx_may_contract;
@@ -118,7 +119,7 @@ TEST_CASE("ptx contraction: gaussian_pdf's loop and a kept product tier, as ptxa
     ujit::Options o;
     o.target = ujit::Target::CUDA;
     o.arch = "sm_90";
-    std::ifstream in(std::string(UJIT_SOURCE_DIR) + "/lang/examples/gaussian_pdf.py");
+    std::ifstream in(ujit::test::source_dir() + "/lang/examples/gaussian_pdf.py");
     std::string gaussian((std::istreambuf_iterator<char>(in)), {});
     REQUIRE_FALSE(gaussian.empty());
     ujit::Module g = ujit::Module::from_string(gaussian, "gaussian_pdf.py");
