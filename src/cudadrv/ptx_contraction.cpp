@@ -2,7 +2,6 @@
 
 #include <cctype>
 #include <map>
-#include <set>
 #include <string_view>
 #include <vector>
 
@@ -101,33 +100,57 @@ std::vector<std::string_view> registers(std::string_view text) {
     return regs;
 }
 
+// An instruction's operands split into what it writes and what it reads: the first operand
+// (a register, or a {…} group of them) is written, except by a store or reduction and where
+// it is a memory address; everything else is read.
+void written_and_read(const Instruction& in, std::vector<std::string_view>& written,
+                      std::vector<std::string_view>& read) {
+    std::string_view ops = trim_front(in.operands);
+    int depth = 0;
+    size_t comma = std::string_view::npos;
+    for (size_t i = 0; i < ops.size() && comma == std::string_view::npos; ++i) {
+        if (ops[i] == '{' || ops[i] == '[' || ops[i] == '(') ++depth;
+        if (ops[i] == '}' || ops[i] == ']' || ops[i] == ')') --depth;
+        if (ops[i] == ',' && depth == 0) comma = i;
+    }
+    std::string_view first = ops.substr(0, comma);
+    std::string_view rest = comma == std::string_view::npos ? std::string_view() : ops.substr(comma + 1);
+    bool first_is_read = in.base == "st" || in.base == "red" || (!first.empty() && first[0] == '[');
+    written = first_is_read ? std::vector<std::string_view>() : registers(first);
+    read = registers(rest);
+    if (first_is_read)
+        for (std::string_view r : registers(first)) read.push_back(r);
+}
+
 }  // namespace
 
 bool ptx_may_contract(const std::string& ptx) {
     const std::string text = without_comments(ptx);
     std::vector<Instruction> code = instructions(text);
-    std::set<std::string_view> products;  // defined by a plain float multiply
-    for (const Instruction& in : code)
-        if (in.base == "mul" && is_plain_float(in)) {
-            std::vector<std::string_view> regs = registers(in.operands);
-            if (regs.empty()) return true;  // unreadable: assume the worst
-            products.insert(regs.front());
-        }
-    if (products.empty()) return false;
-    // Each product's readers: plain adds/subtracts/negations, or anything else.
-    std::map<std::string_view, std::pair<int, int>> readers;  // {add-like, other}
+    struct Register {
+        bool product = false;  // written by a plain float multiply
+        int writes = 0, add_reads = 0, other_reads = 0;
+    };
+    std::map<std::string_view, Register> regs;
+    std::vector<std::string_view> written, read;
     for (const Instruction& in : code) {
-        std::vector<std::string_view> regs = registers(in.operands);
-        // The first operand is what most instructions write; a store's (st, red) is its
-        // address, read. Counting it as written only drops a read, which errs toward "may
-        // contract" (an add-only product stays add-only).
-        size_t first_read = (in.base == "st" || in.base == "red") ? 0 : 1;
-        bool add_like = (in.base == "add" || in.base == "sub" || in.base == "neg") && is_plain_float(in);
-        for (size_t i = first_read; i < regs.size(); ++i)
-            if (products.count(regs[i])) (add_like ? readers[regs[i]].first : readers[regs[i]].second)++;
+        written_and_read(in, written, read);
+        bool plain = is_plain_float(in);
+        bool add_like = plain && (in.base == "add" || in.base == "sub" || in.base == "neg");
+        for (std::string_view r : written) {
+            Register& reg = regs[r];
+            ++reg.writes;
+            reg.product |= plain && in.base == "mul";
+        }
+        for (std::string_view r : read) ++(add_like ? regs[r].add_reads : regs[r].other_reads);
     }
-    for (const auto& [reg, n] : readers)
-        if (n.first > 0 && n.second == 0) return true;
+    for (const auto& [name, reg] : regs) {
+        if (!reg.product || reg.add_reads == 0) continue;
+        // Written once: its readers are the product's own; ptxas fuses when all are adds.
+        // Written more than once (a loop's or a branch's value): which reader reads the
+        // product is not known here, so an add among them may be its only reader.
+        if (reg.writes > 1 || reg.other_reads == 0) return true;
+    }
     return false;
 }
 

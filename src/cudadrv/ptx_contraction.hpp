@@ -15,7 +15,8 @@ namespace ujit::cuda::detail {
 
 // True when some plain floating-point multiply's result is read only by plain adds and
 // subtracts (or negations): a contraction ptxas may make at its full level and not at -O0.
-// Conservative where the text is unclear: what it cannot read counts as a possible fusion.
+// A register written more than once (a loop's or a branch's value) that a multiply writes
+// and an add reads counts as such: which reader reads the product is not known here.
 bool ptx_may_contract(const std::string& ptx);
 
 }  // namespace ujit::cuda::detail
