@@ -66,8 +66,13 @@ DLManagedTensor* export_host(ujit::Array a) {
     return &e->managed;
 }
 
+// The message is built only on failure: every GPU ufunc call and launch passes here.
 void require_ufunc(const ujit::Function& f) {
-    require(f.is_ufunc(), ("'" + f.name() + "' is not a @vectorize function").c_str());
+    if (!f.is_ufunc()) require(false, ("'" + f.name() + "' is not a @vectorize function").c_str());
+}
+
+void require_kernel(const ujit::Function& f) {
+    if (!f.is_cuda_kernel()) require(false, ("'" + f.name() + "' is not a @cuda.jit kernel").c_str());
 }
 
 // A GPU ufunc into a host `out`: the result comes back, then is cast into `out`.
@@ -137,8 +142,7 @@ ujit_status ujit_function_launch(ujit_function* kernel, ujit_dim3 grid, ujit_dim
                                  size_t n_args, ujit_stream* stream, size_t shared_mem) {
     return guarded([&] {
         require(kernel, "null kernel");
-        require(kernel->function.is_cuda_kernel(),
-                ("'" + kernel->function.name() + "' is not a @cuda.jit kernel").c_str());
+        require_kernel(kernel->function);
         require(grid.x && grid.y && grid.z && block.x && block.y && block.z, "grid and block dimensions must be >= 1");
         // No CUDA check here: without a usable device, cuda::launch runs the kernel compiled
         // for the CPU (on host arrays in place), with a note on stderr, as the CLI does.
@@ -154,8 +158,7 @@ ujit_status ujit_function_kernel_attributes(ujit_function* kernel, const char* s
     return guarded([&] {
         require(kernel && signature && out, "null kernel, signature or result");
         require(out->struct_size >= sizeof(ujit_kernel_attributes), "set out->struct_size first");
-        require(kernel->function.is_cuda_kernel(),
-                ("'" + kernel->function.name() + "' is not a @cuda.jit kernel").c_str());
+        require_kernel(kernel->function);
         ujit::capi::require_cuda();
         ujit::cuda::KernelAttributes a = ujit::cuda::kernel_attributes(kernel->function, signature);
         out->regs_per_thread = a.regs_per_thread;

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <span>
 #include <string>
 
 namespace ujit::capi {
@@ -113,8 +114,15 @@ std::vector<ujit::Value> to_values(const ujit_value* vs, size_t n) {
 }
 
 size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out) {
-    std::vector<ujit::Value*> flat;
-    leaves(result, flat);
+    // One value (the common result) needs no list: a malloc less per call (issue 18's
+    // Python call returning np.empty(10)).
+    std::vector<ujit::Value*> many;
+    ujit::Value* one = &result;
+    std::span<ujit::Value*> flat(&one, result.is_tuple() || result.is_none() ? 0 : 1);
+    if (result.is_tuple()) {
+        leaves(result, many);
+        flat = many;
+    }
     size_t n = std::min(flat.size(), max_out);
     size_t done = 0;  // out[0..done) are ours (the rest may hold what the caller left there)
     try {

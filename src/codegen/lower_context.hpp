@@ -633,6 +633,10 @@ private:
     llvm::Value* at_least(types::BuiltinId id, TypedValue a, const Type* rt);
     llvm::Value* repeated_each(TypedValue a, TypedValue repeats, const Type* rt, syntax::SourceLoc loc);
     // ---- end nplib6
+    // ---- arrspeed: nplib/lower_nan_reductions.cpp's np.nancumsum / nancumprod, complex nanmin / nanmax
+    llvm::Value* nan_cumulative(TypedValue a, bool sum, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* complex_nan_extreme(TypedValue a, bool is_max, syntax::SourceLoc loc);
+    // ---- end arrspeed
     // ---- gen: lower_range.cpp, range values {start, stop, step}
     const syntax::Call* range_call(const syntax::Expr* e) const;  // range(...) itself, or null
     llvm::Value* range_value(const syntax::Call* range);

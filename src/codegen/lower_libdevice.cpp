@@ -3,7 +3,8 @@
 // the call. Kernels compiled for the CPU (the host device) have no libdevice: there a function
 // computes as the math builtin whose builtins.def row names the same libdevice function (sin,
 // sinf → math.sin in float64/float32), and sincos, frexp, sad and usad as libdevice defines
-// them; any other is an error at the call.
+// them, the integer bit functions (popc, clz, brev, ffs) and min/max/abs too; any other is an
+// error at the call.
 #include "codegen/lower_libdevice.hpp"
 
 #include "codegen/llvm_types.hpp"
@@ -41,6 +42,30 @@ std::optional<BuiltinId> math_builtin(const LibdeviceFunction& f, const Type* ty
             info.group == types::BuiltinGroup::Math && info.min_args == f.params.size())
             return id;
     }
+    return std::nullopt;
+}
+
+// libdevice's integer bit functions and min/max, as its guide defines them (the count functions
+// give an int32 whatever the operand's width); nullopt for any other name.
+std::optional<llvm::Value*> integer_function(llvm::IRBuilder<>& b, const std::string& name,
+                                             const std::vector<llvm::Value*>& args) {
+    auto as_int32 = [&](llvm::Value* v) { return b.CreateSExtOrTrunc(v, b.getInt32Ty()); };
+    llvm::Value* x = args[0];
+    if (name == "popc" || name == "popcll") return as_int32(b.CreateUnaryIntrinsic(llvm::Intrinsic::ctpop, x));
+    if (name == "clz" || name == "clzll")
+        return as_int32(b.CreateBinaryIntrinsic(llvm::Intrinsic::ctlz, x, b.getFalse()));
+    if (name == "brev" || name == "brevll") return b.CreateUnaryIntrinsic(llvm::Intrinsic::bitreverse, x);
+    if (name == "ffs" || name == "ffsll") {  // 1 + the lowest set bit's position; 0 for 0
+        llvm::Value* tz = as_int32(b.CreateBinaryIntrinsic(llvm::Intrinsic::cttz, x, b.getFalse()));
+        return b.CreateSelect(b.CreateIsNull(x), b.getInt32(0), b.CreateAdd(tz, b.getInt32(1)));
+    }
+    if (name == "abs" || name == "llabs") return b.CreateBinaryIntrinsic(llvm::Intrinsic::abs, x, b.getFalse());
+    const std::pair<const char*, llvm::Intrinsic::ID> two[] = {
+        {"max", llvm::Intrinsic::smax},   {"llmax", llvm::Intrinsic::smax}, {"min", llvm::Intrinsic::smin},
+        {"llmin", llvm::Intrinsic::smin}, {"umax", llvm::Intrinsic::umax},  {"ullmax", llvm::Intrinsic::umax},
+        {"umin", llvm::Intrinsic::umin},  {"ullmin", llvm::Intrinsic::umin}};
+    for (const auto& [n, id] : two)
+        if (name == n) return b.CreateBinaryIntrinsic(id, x, args[1]);
     return std::nullopt;
 }
 
@@ -84,6 +109,7 @@ std::vector<llvm::Value*> on_the_host(const LibdeviceLowering& L, const Libdevic
         llvm::Value* pair = b.CreateIntrinsic(llvm::Intrinsic::frexp, {args[0]->getType(), b.getInt32Ty()}, {args[0]});
         return {b.CreateExtractValue(pair, 0), b.CreateExtractValue(pair, 1)};
     }
+    if (std::optional<llvm::Value*> v = integer_function(b, f.name, args)) return {*v};
     if (f.name == "sad" || f.name == "usad") {  // |x - y| + z, the difference signed or not
         llvm::Value* less = f.name == "sad" ? b.CreateICmpSLT(args[0], args[1]) : b.CreateICmpULT(args[0], args[1]);
         llvm::Value* diff = b.CreateSelect(less, b.CreateSub(args[1], args[0]), b.CreateSub(args[0], args[1]));

@@ -8,6 +8,7 @@
 #include "codegen/convert.hpp"
 #include "codegen/debug_info.hpp"
 #include "codegen/llvm_types.hpp"
+#include "types/dead_branches.hpp"
 #include "types/rules.hpp"
 
 #include <algorithm>
@@ -19,7 +20,13 @@ using namespace syntax;
 using types::Type;
 
 void FunctionLowering::block(const Block& stmts) {
-    for (const Stmt* s : stmts) stmt(s);
+    for (const Stmt* s : stmts) {
+        stmt(s);
+        // After an `if` typing pruned (a constant test) whose live branch left, the rest is
+        // unreachable and was not typed (types/infer_stmt.cpp): not lowered either.
+        if (auto* i = dyn_cast<If>(s))
+            if (auto live = const_int(i->test); live && types::block_leaves(*live ? i->body : i->orelse)) return;
+    }
 }
 
 // A statement's temporaries (new arrays it did not store) are released at its end.
@@ -201,6 +208,10 @@ void FunctionLowering::else_then_continue(llvm::BasicBlock* else_bb, const synta
 }
 
 void FunctionLowering::if_stmt(const If* s) {
+    if (auto live = const_int(s->test)) {  // a test typing knew (dead branch pruning): its live branch
+        block(*live ? s->body : s->orelse);
+        return;
+    }
     size_t mark = temporaries_mark();
     llvm::Value* c = condition(s->test);
     release_temporaries(mark);

@@ -18,7 +18,10 @@ class Worker {
 public:
     void push(std::shared_ptr<BackgroundTask> task) {
         std::lock_guard lock(mutex_);
-        if (stopping_) return;
+        if (stopping_) {
+            task->abandon();  // at exit: never run, what it holds released now
+            return;
+        }
         if (owner_ != getpid()) {  // a forked child: the thread stayed with the parent
             (void)thread_.release();
             owner_ = getpid();

@@ -1,9 +1,9 @@
 // Work the CUDA runtime does off the caller's thread: the full-level compile of a module whose
-// first launch ran quickly compiled code (module_loader.cpp), and the driver's start-up
-// (cuda_warmup.cpp). One worker thread runs the tasks in order; a caller that needs a task's
-// result before the worker reaches it runs the task itself (wait), so queued work never makes
-// anyone wait longer than doing it in place would. The worker is joined at exit: a task that is
-// running finishes, queued ones are dropped (their waiters, if any, run them).
+// first launch ran quickly compiled code (module_loader.cpp). One worker thread runs the
+// tasks in order; a caller that needs a task's result before the worker reaches it runs the
+// task itself (wait), so queued work never makes anyone wait longer than doing it in place
+// would. The worker is joined at exit: a task that is running finishes (its cubin reaches the
+// disk cache), queued ones are dropped.
 #pragma once
 
 #include <condition_variable>

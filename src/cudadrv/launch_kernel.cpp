@@ -80,8 +80,10 @@ Prepared prepare(detail::KernelState& ks, Dim3 grid, Dim3 block, const LaunchOpt
     bind(dc);
     detail::KernelState::PerDevice f = ks.function_for(dc, detail::KernelState::Use::Launch);
     // The quick (-O0) code of a tiered load may need more registers than the full level: a
-    // block it cannot take waits for the full level instead of failing.
-    if (f.quick && uint64_t(block.x) * block.y * block.z > uint64_t(f.max_threads_per_block))
+    // block it cannot take waits for the full level instead of failing; so does a launch past
+    // the default shared memory (launch_on allows it on the full level's function).
+    if (f.quick && (uint64_t(block.x) * block.y * block.z > uint64_t(f.max_threads_per_block) ||
+                    options.shared_mem + f.static_shared > dc.info.shared_mem_per_block))
         f = ks.function_for(dc, detail::KernelState::Use::Full);
     validate_launch(limits_for(dc, f), ks.symbol, grid, block, options.shared_mem);
     return {dc, f};

@@ -10,6 +10,7 @@
 #include "cudadrv/driver_loader.hpp"
 #include "cudadrv/fault_check.hpp"
 #include "cudadrv/module_state.hpp"
+#include "cudadrv/ptx_contraction.hpp"
 
 namespace ujit::cuda {
 namespace detail {
@@ -144,7 +145,9 @@ ModuleState::Current ModuleState::module_for(DeviceContext& dc) {
     pd.generation = gen;
     std::optional<cache::DiskCache> disk = is_cubin(ptx) ? std::nullopt : cache::DiskCache::from_env();
     if (disk) pd.module = load_cached_cubin(ptx, dc, *disk);
-    if (!pd.module && !is_cubin(ptx) && tiered_jit_enabled()) {
+    // Not where ptxas's full level may fuse a multiply-add the PTX leaves apart, which -O0
+    // never does: the first launch would not compute the bits of the next ones.
+    if (!pd.module && !is_cubin(ptx) && tiered_jit_enabled() && !ptx_may_contract(ptx)) {
         try {
             pd.module = load_ptx(ptx, dc, 0);
         } catch (const Error&) {

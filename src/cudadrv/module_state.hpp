@@ -8,7 +8,9 @@
 // module replaces the quick one. Only a kernel's first launch may run the quick code: its
 // second launch, and any attribute query, waits for the full module (or compiles it in place
 // if the worker has not started it), so what a benchmark times after a warm-up call is always
-// the fully optimized code. UJIT_CUDA_TIERED_JIT=0 loads the full level at once.
+// the fully optimized code. PTX where ptxas's full level would fuse a multiply-add that -O0
+// leaves apart (ptx_contraction.hpp) loads at the full level at once, as it does with
+// UJIT_CUDA_TIERED_JIT=0.
 #pragma once
 
 #include <memory>

@@ -19,6 +19,8 @@ namespace {
 
 // Data alignment: a cache line, so that vectorized loops over new arrays start aligned.
 constexpr uint64_t kArrayAlign = 64;
+// Where ujit_nrt_meminfo keeps the data pointer (nrt.cpp asserts it).
+constexpr uint64_t kMeminfoDataOffset = 24;
 
 llvm::FunctionCallee nrt_function(llvm::Module& m, const char* name, llvm::Type* ret,
                                   llvm::ArrayRef<llvm::Type*> params, bool reads_header_only) {
@@ -62,7 +64,9 @@ llvm::Value* FunctionLowering::allocate_array(const Type* t, const std::vector<l
     llvm::Value* mi = b.CreateCall(nrt_function(mod.m, "ujit_nrt_allocate", ptr, {i64, i64}, false),
                                    {nbytes, b.getInt64(kArrayAlign)}, "meminfo");
     check_error(b.CreateIsNull(mi), int(RuntimeError::AllocationFailed), loc);
-    llvm::Value* data = b.CreateCall(nrt_function(mod.m, "ujit_nrt_data", ptr, {ptr}, true), {mi}, "data");
+    // The header's data pointer, read where nrt.cpp keeps it (it asserts the offset) rather
+    // than through a call: a loop making a temporary per iteration pays one call less.
+    llvm::Value* data = b.CreateLoad(ptr, b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), mi, kMeminfoDataOffset), "data");
 
     // Strides in bytes: the innermost axis (the last for C, the first for F) is one item apart.
     size_t n = shape.size();

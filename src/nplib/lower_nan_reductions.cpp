@@ -1,7 +1,8 @@
 // Lowering of nplib6's whole-array summaries (typed by nplib/summary_typing.cpp): the
 // NaN-skipping reductions np.nansum / nanprod / nanmin / nanmax / nanmean / nanvar / nanstd
 // (Numba's loops: NaNs left out; all-NaN or empty: NaN for mean/var/std, ValueError for
-// min/max of nothing), np.ptp, np.average (with weights) and np.array_equal.
+// min/max of nothing), the running np.nancumsum / nancumprod, np.ptp, np.average (with
+// weights) and np.array_equal.
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/intrinsics.hpp"
@@ -50,6 +51,10 @@ llvm::Value* FunctionLowering::nan_reduction(BuiltinId id, TypedValue a, const T
         });
         return b.CreateLoad(acc->getAllocatedType(), acc);
     }
+    if (id == BuiltinId::NpNancumsum || id == BuiltinId::NpNancumprod)
+        return nan_cumulative(a, id == BuiltinId::NpNancumsum, rt, loc);
+    if ((id == BuiltinId::NpNanmin || id == BuiltinId::NpNanmax) && dt->is_complex())
+        return complex_nan_extreme(a, id == BuiltinId::NpNanmax, loc);
     if (id == BuiltinId::NpNanmin || id == BuiltinId::NpNanmax) {
         const bool is_max = id == BuiltinId::NpNanmax;
         raise_if(b.CreateICmpEQ(array_size(a.v, a.t), b.getInt64(0)), "ValueError",
@@ -99,6 +104,56 @@ llvm::Value* FunctionLowering::nan_reduction(BuiltinId id, TypedValue a, const T
     });
     if (id == BuiltinId::NpNanvar) return var;
     return intrinsic(b, llvm::Intrinsic::sqrt, {var});
+}
+
+// np.nancumsum(a) / np.nancumprod(a): np.cumsum (cumprod) with NaNs counted as 0 (1); a complex
+// is NaN when either part is (NumPy's isnan). Integers and booleans hold no NaN: np.cumsum's.
+llvm::Value* FunctionLowering::nan_cumulative(TypedValue a, bool sum, const Type* rt, SourceLoc loc) {
+    const Type* dt = rt->dtype();
+    if (!dt->is_float() && !dt->is_complex()) return cumulative(a, sum, rt, loc);
+    llvm::Value* out = allocate_array(rt, {array_size(a.v, a.t)}, loc, sum ? "np.nancumsum()" : "np.nancumprod()");
+    llvm::AllocaInst* acc = entry_alloca(value_type(mod.ctx, dt), "nancum.acc");
+    b.CreateStore(convert_or_fail(b.getInt64(sum ? 0 : 1), types::int64(), dt, loc), acc);
+    llvm::AllocaInst* k = entry_alloca(b.getInt64Ty(), "nancum.k");
+    b.CreateStore(b.getInt64(0), k);
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    for_each_element(a, [&](llvm::Value* p) {
+        llvm::Value* v = from_storage(b, b.CreateLoad(st, p), dt);
+        llvm::Value* cur = b.CreateLoad(value_type(mod.ctx, dt), acc);
+        llvm::Value* next = ufunc_binary(sum ? BinOp::Add : BinOp::Mul, cur, v, dt, loc);
+        next = b.CreateSelect(is_nan(b, v, dt), cur, next);
+        b.CreateStore(next, acc);
+        llvm::Value* i = b.CreateLoad(b.getInt64Ty(), k);
+        b.CreateStore(to_storage(b, next, dt), b.CreateGEP(st, array_data(b, out), i));
+        b.CreateStore(b.CreateAdd(i, b.getInt64(1)), k);
+    });
+    return out;
+}
+
+// np.nanmin / np.nanmax of a complex array, as NumPy's fmin/fmax reduction: complexes order
+// lexicographically (real part, then imaginary), one with a NaN part is skipped, and an
+// all-NaN array gives its first item. Numba's ValueError for an empty array.
+llvm::Value* FunctionLowering::complex_nan_extreme(TypedValue a, bool is_max, SourceLoc loc) {
+    const Type* dt = a.t->dtype();
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    raise_if(b.CreateICmpEQ(array_size(a.v, a.t), b.getInt64(0)), "ValueError",
+             "zero-size array to reduction operation not possible", loc);
+    llvm::AllocaInst* best = entry_alloca(value_type(mod.ctx, dt), "nan.best");
+    b.CreateStore(from_storage(b, b.CreateLoad(st, array_data(b, a.v)), dt), best);
+    for_each_element(a, [&](llvm::Value* p) {
+        llvm::Value* v = from_storage(b, b.CreateLoad(st, p), dt);
+        llvm::Value* cur = b.CreateLoad(best->getAllocatedType(), best);
+        llvm::Value* vr = b.CreateExtractValue(v, 0);
+        llvm::Value* vi = b.CreateExtractValue(v, 1);
+        llvm::Value* cr = b.CreateExtractValue(cur, 0);
+        llvm::Value* ci = b.CreateExtractValue(cur, 1);
+        llvm::Value* beyond =
+            is_max ? b.CreateOr(b.CreateFCmpOGT(vr, cr), b.CreateAnd(b.CreateFCmpOEQ(vr, cr), b.CreateFCmpOGT(vi, ci)))
+                   : b.CreateOr(b.CreateFCmpOLT(vr, cr), b.CreateAnd(b.CreateFCmpOEQ(vr, cr), b.CreateFCmpOLT(vi, ci)));
+        llvm::Value* take = b.CreateAnd(b.CreateNot(is_nan(b, v, dt)), b.CreateOr(is_nan(b, cur, dt), beyond));
+        b.CreateStore(b.CreateSelect(take, v, cur), best);
+    });
+    return b.CreateLoad(best->getAllocatedType(), best);
 }
 
 // np.ptp(a): max - min in a's dtype, NaN if there is one (Numba's early return); Numba's

@@ -143,10 +143,21 @@ CallTyping nan_reduction_type(BuiltinId id, const std::vector<const Type*>& args
                      {a});
     case BuiltinId::NpNanmin:
     case BuiltinId::NpNanmax:
-        if (!real(dt))
-            return fail(fmt::format("{} of {} arrays is not supported by ujit (real numbers only)", what, dt->str()),
-                        0);
+        if (!dt->is_number()) return fail(fmt::format("{} of {} arrays is not supported", what, dt->str()), 0);
         return typed(dt, {a});
+    case BuiltinId::NpNancumsum:
+    case BuiltinId::NpNancumprod: {
+        // Numba's: integers and booleans hold no NaN, so np.cumsum's (np.cumprod's) dtype;
+        // floats and complexes keep theirs. The flattened array's running values, 1-D.
+        if (!dt->is_number()) return fail(fmt::format("{} of {} arrays is not supported", what, dt->str()), 0);
+        std::string error;
+        const Type* rt =
+            dt->is_float() || dt->is_complex()
+                ? dt
+                : reduction_type(id == BuiltinId::NpNancumsum ? Reduction::Sum : Reduction::Prod, dt, &error);
+        if (!rt) return fail(error, 0);
+        return typed(types::array(rt, 1, types::Layout::C), {a});
+    }
     default:  // nanmean, nanvar, nanstd: float64, as Numba's accumulators
         if (!real(dt))
             return fail(fmt::format("{} of {} arrays is not supported by ujit (real numbers only)", what, dt->str()),
@@ -258,6 +269,8 @@ const LibraryParams* summary_params_of(BuiltinId id) {
     case BuiltinId::NpNanmean:
     case BuiltinId::NpNanvar:
     case BuiltinId::NpNanstd:
+    case BuiltinId::NpNancumsum:
+    case BuiltinId::NpNancumprod:
     case BuiltinId::NpAtleast1d:
     case BuiltinId::NpAtleast2d:
     case BuiltinId::NpAtleast3d: return &one;

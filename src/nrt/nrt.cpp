@@ -3,7 +3,7 @@
 #include "nrt/nrt.h"
 
 #include "nrt/alloc_log.hpp"
-#include "runtime/huge_pages.hpp"
+#include "nrt/blocks.hpp"
 
 #include <atomic>
 #include <cstddef>
@@ -18,6 +18,7 @@ struct ujit_nrt_meminfo {
     void* data;
     size_t size;
     bool owns_block;  // data lives in this header's block (ujit_nrt_allocate)
+    ujit::nrt::BlockKind block_kind;  // where that block came from (blocks.hpp)
     // The allocation log (alloc_log.hpp): linked while logged, `log` is the owning thread's.
     ujit::nrt::AllocLog* log;
     ujit_nrt_meminfo* log_prev;
@@ -26,17 +27,14 @@ struct ujit_nrt_meminfo {
 };
 
 static_assert(offsetof(ujit_nrt_meminfo, refcount) == 0, "compiled code counts at offset 0");
+static_assert(offsetof(ujit_nrt_meminfo, data) == 24,
+              "compiled code reads the data pointer at 24 (nplib/allocate.cpp)");
 
 namespace ujit::nrt {
 
 constinit thread_local AllocLog t_alloc_log;
 
 namespace {
-
-// One atomic per allocation and one per release (they are most of an allocation's cost):
-// blocks (ujit_nrt_allocate, header and data together) and adopted headers are counted
-// apart, and get_stats derives the header counts from both.
-std::atomic<uint64_t> g_alloc{0}, g_free{0}, g_adopt{0}, g_adopt_free{0};
 
 void log_insert(ujit_nrt_meminfo* mi) {
     AllocLog& log = t_alloc_log;
@@ -62,10 +60,19 @@ void log_unlink(ujit_nrt_meminfo* mi) {
     mi->log_prev = mi->log_next = nullptr;
 }
 
+// Blocks (ujit_nrt_allocate, header and data together) and adopted headers are counted
+// apart (blocks.hpp), and get_stats derives the header counts from both.
 void free_header(ujit_nrt_meminfo* mi) {
-    (mi->owns_block ? g_free : g_adopt_free).fetch_add(1, std::memory_order_relaxed);
+    const bool owns = mi->owns_block;
+    const ujit::nrt::BlockKind kind = mi->block_kind;
+    const size_t size = mi->size;
     mi->~ujit_nrt_meminfo();
-    std::free(mi);
+    if (owns) {
+        ujit::nrt::put_block(mi, kind, size);
+    } else {
+        ujit::nrt::count_adopted(false);
+        std::free(mi);
+    }
 }
 
 void destroy(ujit_nrt_meminfo* mi) {
@@ -124,20 +131,20 @@ extern "C" {
 ujit_nrt_meminfo* ujit_nrt_allocate(size_t nbytes, size_t align) {
     if (align < 16) align = 16;
     if (align & (align - 1)) return nullptr;
-    // The header, then the data at the next multiple of `align`: one block from malloc (which
-    // aligns to 16), one free. Not aligned_alloc: glibc's memalign costs five times a malloc
-    // for the small arrays compiled code makes in loops (Numba over-allocates the same way).
+    // The header, then the data at the next multiple of `align`: one block (blocks.hpp), one
+    // release. Not aligned_alloc: glibc's memalign costs five times a malloc for the small
+    // arrays compiled code makes in loops (Numba over-allocates the same way).
     size_t header = sizeof(ujit_nrt_meminfo);
     if (nbytes > SIZE_MAX / 2 - header - align) return nullptr;
-    void* block = std::malloc(header + (align - 16) + nbytes);
+    void* data = nullptr;
+    ujit::nrt::BlockKind kind;
+    void* block = ujit::nrt::get_block(header, nbytes, align, &data, &kind);
     if (!block) return nullptr;
     ujit_nrt_meminfo* mi = ujit::nrt::make_header(block);
-    uintptr_t data = (reinterpret_cast<uintptr_t>(block) + header + align - 1) & ~(uintptr_t{align} - 1);
-    mi->data = reinterpret_cast<void*>(data);
+    mi->data = data;
     mi->size = nbytes;
     mi->owns_block = true;
-    ujit::runtime::advise_huge_pages(mi->data, nbytes);
-    ujit::nrt::g_alloc.fetch_add(1, std::memory_order_relaxed);
+    mi->block_kind = kind;
     return mi;
 }
 
@@ -155,7 +162,7 @@ ujit_nrt_meminfo* ujit_nrt_adopt(void* data, size_t nbytes, ujit_nrt_destructor 
     mi->size = nbytes;
     mi->destructor = destructor;
     mi->info = info;
-    ujit::nrt::g_adopt.fetch_add(1, std::memory_order_relaxed);
+    ujit::nrt::count_adopted(true);
     return mi;
 }
 
@@ -175,10 +182,8 @@ size_t ujit_nrt_size(const ujit_nrt_meminfo* mi) { return mi ? mi->size : 0; }
 int64_t ujit_nrt_refcount(const ujit_nrt_meminfo* mi) { return mi ? mi->refcount.load(std::memory_order_relaxed) : 0; }
 
 ujit_nrt_stats ujit_nrt_get_stats(void) {
-    using namespace ujit::nrt;
-    uint64_t alloc = g_alloc.load(std::memory_order_relaxed), free = g_free.load(std::memory_order_relaxed);
-    return {alloc, free, alloc + g_adopt.load(std::memory_order_relaxed),
-            free + g_adopt_free.load(std::memory_order_relaxed)};
+    ujit::nrt::BlockTotals n = ujit::nrt::block_totals();
+    return {n.alloc, n.free, n.alloc + n.adopt, n.free + n.adopt_free};
 }
 
 }  // extern "C"

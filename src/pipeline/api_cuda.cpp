@@ -582,8 +582,6 @@ static std::shared_ptr<LoadedKernel> loaded_spec(ujit::detail::SpecState& spec) 
     return std::make_shared<LoadedKernel>(loaded(spec, fn.symbol, params));
 }
 
-// The specialization a launch with `args` runs, loaded on the current device: compiled and
-// loaded once per device, then found in the module's launch cache.
 // An argument's launch code (coded_launch_cache.hpp): what type_of_value reads of it, or
 // 0 where it reads more (records, more than 8 dimensions: the typed path decides).
 static uint32_t launch_code(const KernelArg& a) {
@@ -596,6 +594,9 @@ static uint32_t launch_code(const KernelArg& a) {
     return 0x80000000u | uint32_t(r->dtype) << 16 | uint32_t(r->ndim()) << 8 | layout << 1 | uint32_t(r->readonly);
 }
 
+// The specialization a launch with `args` runs, loaded on the current device: compiled and
+// loaded once per device, then found in the module's launch cache (by the arguments' codes
+// first, without typing them).
 static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const std::vector<KernelArg>& args,
                                                 const Options& compile) {
     ujit::detail::ModuleState& m = FunctionAccess::module(kernel);

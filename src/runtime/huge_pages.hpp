@@ -11,7 +11,7 @@ namespace ujit::runtime {
 
 constexpr size_t kHugePageMinBytes = size_t(1) << 22;  // 4 MiB, NumPy's threshold
 
-// Asks for huge pages for the whole pages inside [p, p + bytes) when bytes >= 4 MiB; a hint,
+// Asks for huge pages for every page [p, p + bytes) touches when bytes >= 4 MiB; a hint,
 // so nothing happens where the system has no transparent huge pages (or is not Linux).
 void advise_huge_pages(void* p, size_t bytes);
 

@@ -207,7 +207,8 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
         return {};
     }
     if (op == CmpOp::Is || op == CmpOp::IsNot) {
-        if (lhs->is_none() && rhs->is_none()) return {none(), boolean()};
+        // `x is None`: known from the types (None only is None; ujit has no Optional).
+        if (lhs->is_none() || rhs->is_none()) return {none(), boolean()};
         // Numba's generic_is and bool_is_impl: immutable values of one type are `==`; of two
         // types `is` is False (none() as the operand type: the answer is constant).
         if (lhs == rhs && lhs->is_number()) return {lhs, boolean()};

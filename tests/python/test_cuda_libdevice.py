@@ -13,6 +13,7 @@ import pytest
 from ujit import cuda, njit, types
 from ujit.core.errors import TypingError
 from ujit.cuda import libdevice
+from ujit.cuda.libdevice import expf
 from ujit.cuda.libdevicefuncs import create_signature, functions
 
 
@@ -51,7 +52,7 @@ def use_sad(r, x, y, z):
 def use_float32(r, x, y):
     i = cuda.grid(1)
     if i < len(x):
-        r[i, 0] = libdevice.expf(x[i])
+        r[i, 0] = expf(x[i])  # imported from numba.cuda.libdevice
         r[i, 1] = libdevice.hypotf(x[i], y[i])
         r[i, 2] = cuda.libdevice.atan2f(x[i], y[i])
 
@@ -85,6 +86,39 @@ def test_float32_functions_compute_in_float32():
     np.testing.assert_allclose(r[:, 2], np.arctan2(x, y), rtol=2e-7)
 
 
+def use_integers(r, x, y):
+    i = cuda.grid(1)
+    if i < len(x):
+        r[i, 0] = libdevice.popc(x[i])
+        r[i, 1] = libdevice.clz(x[i])
+        r[i, 2] = libdevice.ffs(x[i])
+        r[i, 3] = libdevice.brev(x[i])
+        r[i, 4] = libdevice.max(x[i], y[i])
+        r[i, 5] = libdevice.umin(x[i], y[i])
+        r[i, 6] = libdevice.abs(x[i])
+        r[i, 7] = libdevice.popcll(x[i] * 3)
+
+
+def test_integer_bit_functions_are_libdevices():
+    x = np.array([0, 1, 6, -1, 2 ** 31 - 1, -2 ** 31, 40, 1024], dtype=np.int32)
+    y = np.array([5, -3, 7, 0, 1, 9, -40, 2048], dtype=np.int32)
+    r = np.zeros((x.size, 8), dtype=np.int64)
+    cuda.jit(use_integers)[1, 32](r, x, y)
+
+    def u32(v):
+        return int(v) & 0xFFFFFFFF
+
+    def s32(v):
+        return v - (1 << 32) if v >= 1 << 31 else v
+
+    for k in range(x.size):
+        v, w = int(x[k]), int(y[k])
+        want = [bin(u32(v)).count("1"), 32 - u32(v).bit_length(), (u32(v) & -u32(v)).bit_length(),
+                s32(int(format(u32(v), "032b")[::-1], 2)), max(v, w), s32(min(u32(v), u32(w))), s32(u32(abs(v))),
+                bin((v * 3) & 0xFFFFFFFFFFFFFFFF).count("1")]
+        assert r[k].tolist() == want, (v, w)
+
+
 def test_wrong_calls_are_typing_errors():
     def arity(r, x):
         r[0] = libdevice.sin(x, x)
@@ -109,15 +143,16 @@ def test_wrong_calls_are_typing_errors():
 @pytest.mark.skipif(cuda.is_available(), reason="the GPU has every libdevice function")
 def test_a_function_the_host_device_lacks_is_an_error_at_its_call():
     def k(r, x):
-        r[0] = libdevice.brev(x)
+        r[0] = libdevice.byte_perm(x, x, x)
 
-    with pytest.raises(Exception, match=r"test_cuda_libdevice.py:\d+:\d+: error: libdevice.brev\(\) runs on the GPU "
-                                        r"only"):
+    with pytest.raises(Exception, match=r"test_cuda_libdevice.py:\d+:\d+: error: libdevice.byte_perm\(\) runs on the "
+                                        r"GPU only"):
         cuda.jit("void(i4[:], i4)")(k)[1, 1](np.zeros(1, np.int32), 3)
 
 
 TEMPLATE = """\
 from ujit.cuda import libdevice
+from ujit.cuda.libdevice import expf
 
 def pyfunc({pyargs}):
     ret = libdevice.{func}({funcargs})

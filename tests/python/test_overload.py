@@ -233,3 +233,40 @@ def test_a_function_value_argument():
     out = np.zeros(1, dtype=np.int64)
     kernel[1, 1](out, 10)
     assert out[0] == apply(10, mul10)
+
+
+def left_out():
+    pass
+
+
+@overload(left_out)
+def ol_left_out(a, b=None, c=None):
+    # Numba calls the typing function with the arguments the call gives: a left-out one is
+    # the typing function's own default (None itself), a given None is types.none.
+    if b is None:
+        return lambda a, b=None, c=None: 1
+    if isinstance(b, types.NoneType):
+        return lambda a, b=None, c=None: 2
+    if c is None:
+        return lambda a, b=None, c=None: 3
+    return lambda a, b=None, c=None: 4
+
+
+def test_left_out_arguments_are_the_typing_functions_defaults():
+    @ujit.njit
+    def f1(x):
+        return left_out(x)
+
+    @ujit.njit
+    def f2(x):
+        return left_out(x, None)
+
+    @ujit.njit
+    def f3(x):
+        return left_out(x, x)
+
+    @ujit.njit
+    def f4(x):
+        return left_out(x, c=x)
+
+    assert (f1(1), f2(1), f3(1), f4(1)) == (1, 2, 3, 1)

@@ -43,6 +43,19 @@ def test_unsafe_cast_into_a_typed_list_warns():
     assert list(out) == [float(np.float32(i * 0.5)) for i in range(3)]
 
 
+def test_a_warnings_filter_set_to_error_raises_it():
+    @ujit.njit
+    def narrow_once(x):
+        d = Dict.empty(types.int64, types.float32)
+        d[1] = x
+        return d[1]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", NumbaTypeSafetyWarning)
+        with pytest.raises(NumbaTypeSafetyWarning, match="unsafe cast from float64 to float32"):
+            narrow_once(0.5)
+
+
 def test_a_safe_cast_is_silent():
     @ujit.njit
     def widen(n):

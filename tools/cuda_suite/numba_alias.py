@@ -74,6 +74,13 @@ def install(suite_dir):
 
     sys.meta_path.insert(0, _AliasFinder())
     import numba.cuda  # noqa: F401  (through the finder: ujit.cuda)
+    # `import ujit` put ujit's own numba finder (ujit/_as_numba.py) in front, active now that
+    # numba is ujit: it would refuse numba.cuda.tests.cudapy.test_X (no such ujit module)
+    # before the suite's package could find it in its folder. This finder aliases instead.
+    from ujit import _as_numba
+
+    if _as_numba._FINDER in sys.meta_path:
+        sys.meta_path.remove(_as_numba._FINDER)
 
     tests = _package("numba.cuda.tests", [])
     support = testing_shim.support_module("numba.cuda.tests.support")

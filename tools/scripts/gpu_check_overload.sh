@@ -10,7 +10,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 echo "=== overload: pytest on the GPU"
 timeout 400 python3 -m pytest -q -p no:cacheprovider tests/python/test_overload.py tests/python/test_recursion.py \
-  tests/python/test_extending.py tests/python/test_cuda_kernel_calls.py tests/python/test_cuda_nvrtc.py tests/python/test_cuda_tuple_args.py 2>&1 | tail -15
+  tests/python/test_extending.py tests/python/test_cuda_kernel_calls.py tests/python/test_cuda_nvrtc.py tests/python/test_cuda_tuple_args.py tests/python/test_dead_branches.py 2>&1 | tail -15
 
 [[ -f .device-bin/cudapy.tar.xz && ! -d .device-bin/cudapy ]] && tar xJf .device-bin/cudapy.tar.xz -C .device-bin
 if [[ -d .device-bin/cudapy ]]; then

@@ -6,7 +6,8 @@
 #   tools/scripts/tsan.sh [CATCH2 FILTER]     (default "[threads]")
 #   tools/scripts/tsan.sh --runtime           only the thread pool, the parallel ufunc executor, the
 #                                             parallel=True runtime (prange chunks, the raise carried
-#                                             from a worker) and the disk cache: their tests and
+#                                             from a worker), the disk cache and the CUDA runtime's
+#                                             worker thread (cudadrv/background_task.cpp): their tests and
 #                                             sources in one binary
 #                                             (build/tsan-runtime, a few minutes instead of the
 #                                             whole library and test suite)
@@ -21,6 +22,7 @@ if [[ "$filter" == --runtime ]]; then
   g++ -std=c++20 -O1 -g -fsanitize=thread -Iinclude -Isrc -Itests -I/usr/lib/llvm-19/include \
     -DUJIT_VERSION_STRING='"tsan"' tests/unit/main.cpp tests/unit/runtime/ufunc_exec_test.cpp \
     tests/unit/cache/disk_cache_test.cpp tests/unit/cpu/parallel_runtime_test.cpp \
+    tests/unit/cudadrv/background_task_test.cpp src/cudadrv/background_task.cpp \
     src/runtime/{broadcast,scalar,thread_pool,ufunc_exec,values,dtype,shape,pyrepr,errors,cast,file_write,huge_pages}.cpp \
     src/cpu/{parallel_runtime,helper_errors}.cpp src/nrt/nrt.cpp \
     src/cache/{cache_key,disk_cache,cache_dir,hit_counters,hash,entry_format,trust}.cpp \

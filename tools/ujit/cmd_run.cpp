@@ -13,6 +13,7 @@
 #include "runtime/npy.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 
 namespace ujit::cli {
@@ -53,6 +54,10 @@ void reject_kernel_options(const ujit::Function& f, const ParsedArgs& args, cons
 int run_run(const ParsedArgs& args) {
     // The launch configuration's syntax is checked before anything is loaded.
     if (auto launch = args.get("--launch")) parse_launch(*launch);
+    // One launch, then exit: a tiered load's -O0 first module would only add its JIT to the
+    // run, which waits at exit for the full level it compiles (docs/gpu.md). Unless the user
+    // chose otherwise, the full level is loaded at once.
+    ::setenv("UJIT_CUDA_TIERED_JIT", "0", /*overwrite=*/0);
     ujit::Module module = ujit::Module::from_file(args.positional[0]);
     ujit::Function f = module.function(args.positional[1]);
     std::optional<ujit::Target> target;

@@ -25,6 +25,12 @@ from ._native import ext
 
 _PROBE_ATTR = "__ujit_overload_probe_%d_%s__"
 _PROBE_ERROR = re.compile(r"error: (?P<type>.*) has no attribute '__ujit_overload_probe_(?P<k>\d+)_(?P<name>\w+)__'")
+# A parameter the call leaves out defaults, in the probe, to a value no caller passes (its
+# type's spelling tells it apart), so that the typing function gets only the arguments the
+# call gives, its own defaults standing for the rest, as Numba calls it.
+_OMITTED_DEFAULT = "(None, None, None, None, None, None, None)"
+_OMITTED_SPELLING = "UniTuple(none x 7)"
+_OMITTED = object()
 _TARGETS = {"cuda": ("cuda", "gpu", "generic"), "cpu": ("cpu", "generic")}
 
 _TEMPLATES = {}  # id(function) -> (function, [(target, typing function)])
@@ -65,40 +71,44 @@ class Probe:
         self.key = (id(func), target)
         self.known = known  # the types of the parameters probed so far
 
-    def lines(self, decorator, constant_text):
+    def lines(self, decorator):
         """The probe's text: `def name(<the typing function's parameters>)`, reading an
         attribute of the first parameter whose type is not known yet."""
         typing_fns = _typing_functions(self.func, self.target)
-        params = []
+        self.names, params = [], []
         for p in inspect.signature(typing_fns[0]).parameters.values():
             if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
                 return None
-            if p.default is p.empty:
-                params.append(p.name)
-                continue
-            default = "None" if p.default is None else constant_text(p.default)
-            if default is None:
-                return None
-            params.append("%s=%s" % (p.name, default))
+            self.names.append(p.name)
+            params.append(p.name if p.default is p.empty else "%s=%s" % (p.name, _OMITTED_DEFAULT))
         if not params:  # implementation_now found none: Numba's error
             self.choose([])
         self.count = len(params)
         k = len(self.known)
         return [decorator, "def %s(%s):" % (self.name, ", ".join(params)),
-                "    return %s.%s" % (params[k].partition("=")[0], _PROBE_ATTR % (k, self.name))]
+                "    return %s.%s" % (self.names[k], _PROBE_ATTR % (k, self.name))]
 
-    def choose(self, arg_types):
-        """The implementation the typing functions return for `arg_types` (Numba's: the
-        first that returns one), or Numba's TypingError at the call."""
+    def choose(self, known):
+        """The implementation the typing functions return for the parameters' types
+        (`_OMITTED` where the call leaves one out: after it, the given ones go by keyword),
+        Numba's: the first that returns one; or Numba's TypingError at the call."""
+        args, kwargs, left_out = [], {}, False
+        for name, t in zip(getattr(self, "names", ()), known):
+            if t is _OMITTED:
+                left_out = True
+            elif left_out:
+                kwargs[name] = t
+            else:
+                args.append(t)
         for typing_fn in _typing_functions(self.func, self.target):
-            impl = typing_fn(*arg_types)
+            impl = typing_fn(*args, **kwargs)
             if impl is not None:
                 return impl
         from ._source import compile_error
 
+        given = [str(t) for t in args] + ["%s=%s" % kv for kv in kwargs.items()]
         raise compile_error("No implementation of function Function(<function %s>) found for signature:\n \n "
-                            ">>> %s(%s)" % (_name_of(self.func), _name_of(self.func),
-                                            ", ".join(str(t) for t in arg_types)),
+                            ">>> %s(%s)" % (_name_of(self.func), _name_of(self.func), ", ".join(given)),
                             self.filename, self.line, self.col)
 
 
@@ -145,9 +155,12 @@ def retrying(owner, action):
             if probe is None or int(m.group("k")) != len(probe.known):
                 raise
         # (outside the handler: a TypingError of the typing function is not the probe's)
-        known = owner._overload_partial.setdefault(probe.key, [])
-        known.append(_numba_type(m.group("type")))
-        if len(known) == probe.count:
-            owner._overload_impls[probe.key] = probe.choose(known)
-            del owner._overload_partial[probe.key]
-        owner._function = None  # the module is built again: the next probe, or the implementation
+        with owner._lock:  # threads compiling one function learn each parameter once
+            known = owner._overload_partial.setdefault(probe.key, [])
+            if len(known) == int(m.group("k")):
+                spelled = m.group("type").strip()
+                known.append(_OMITTED if spelled == _OMITTED_SPELLING else _numba_type(spelled))
+                if len(known) == probe.count:
+                    owner._overload_impls[probe.key] = probe.choose(known)
+                    del owner._overload_partial[probe.key]
+            owner._function = None  # the module is built again: the next probe, or the implementation

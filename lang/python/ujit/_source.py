@@ -11,6 +11,7 @@ the function's globals and closure at first compile and frozen, as Numba does:
   ujit.types
   ujit.cuda.random                        ->  `import numba.cuda.random as NAME`
   ujit.cuda.libdevice                     ->  `from numba.cuda import libdevice as NAME`
+  its functions (libdevice.sincos)        ->  `from numba.cuda.libdevice import sincos as NAME`
   math.sqrt, np.sin, random.random, ...   ->  `from math import sqrt as NAME`
   xoroshiro128p_uniform_float32, ...      ->  `from numba.cuda.random import ... as NAME`
   float32 and the other type names        ->  `from numba import float32 as NAME`
@@ -112,6 +113,11 @@ class FunctionSource:
         col = body.col_offset
         text = ast.get_source_segment("".join(_dynamic_source.getlines(self.py_func.__code__, self.py_func.__globals__)), body)
         params = list(code.co_varnames[:code.co_argcount])
+        defaults = self.py_func.__defaults__ or ()
+        if all(v is None or type(v) in (bool, int, float) for v in defaults):  # `lambda a, b=None: ...`
+            for k, v in enumerate(defaults):
+                i = len(params) - len(defaults) + k
+                params[i] = "%s=%r" % (params[i], v)
         if code.co_flags & 0x04:  # *args
             params.append("*" + code.co_varnames[code.co_argcount + code.co_kwonlyargcount])
         if "\n" in text:
@@ -400,11 +406,11 @@ class ModuleText:
         if name not in self.probes:
             probe = _overloads.Probe(func, name, target, src.filename, line, col,
                                      self.overload_partial.get((id(func), target), []))
-            lines = probe.lines(self._operator_decorator, self._constant)
+            lines = probe.lines(self._operator_decorator)
             if lines is None:
                 raise compile_error("@overload of '%s': ujit passes the argument types to a typing function "
-                                    "with named parameters only (not *args or **kwargs) and constant "
-                                    "defaults" % name, src.filename, line, col)
+                                    "with named parameters only (not *args or **kwargs)" % name,
+                                    src.filename, line, col)
             self.probes[name] = probe
             self.needs_numba = True
             self.appended.append(lines)
@@ -467,6 +473,9 @@ class ModuleText:
             self.needs_numba = True
             module, _, member = ("cuda." + kernel_only).rpartition(".")
             return "from numba.%s import %s as %s" % (module, member, name)
+        libdevice = getattr(value, "_ujit_libdevice", None)  # `from numba.cuda.libdevice import sincos`
+        if libdevice is not None:
+            return "from numba.cuda.libdevice import %s as %s" % (libdevice, name)
         compiled = getattr(value, "_ujit_cuda_random", None)  # ujit.cuda.random's functions
         if compiled is not None:
             return "from numba.cuda.random import %s as %s" % (compiled, name)

@@ -96,6 +96,9 @@ static void test_launch_errors(ujit_module* m) {
     ujit_dim3 one = {1, 1, 1}, zero = {0, 1, 1};
     CHECK(ujit_function_launch(f, one, one, NULL, 0, NULL, 0) == UJIT_ERROR_ARGUMENT);
     CHECK_ERROR("not a @cuda.jit kernel");
+    DLManagedTensor* none = NULL;
+    CHECK(ujit_function_vectorize_new(f, NULL, 0, UJIT_TARGET_CUDA, NULL, &none) == UJIT_ERROR_ARGUMENT && !none);
+    CHECK_ERROR("'cpu_only' is not a @vectorize function");
     ujit_function_release(f);
     f = get(m, "add");
     CHECK(ujit_function_launch(f, zero, one, NULL, 0, NULL, 0) == UJIT_ERROR_ARGUMENT);

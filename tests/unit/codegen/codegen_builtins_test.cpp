@@ -144,11 +144,21 @@ TEST_CASE("codegen: NumPy scalar functions", "[codegen]") {
 }
 
 TEST_CASE("codegen: unsupported constructs are located compile errors", "[codegen]") {
-    const char* src = "def f(a, b):\n    return a is b\n";
+    const char* src = "def f(a, b):\n    return a in b\n";
     try {
         build(src, "f", {int64(), int64()});
         FAIL("expected a compile error");
     } catch (const syntax::CompileError& e) {
         CHECK(e.diagnostic().loc.line == 2);
     }
+}
+
+TEST_CASE("codegen: 'is' between numbers is Numba's generic_is", "[codegen]") {
+    // `==` for values of one immutable type, False across types (numba/cpython/builtins.py).
+    const char* src = "def f(a, b):\n    if a is b:\n        return 1\n    return 0\n";
+    auto same = build(src, "f", {int64(), int64()});
+    auto across = build(src, "f", {int64(), float64()});
+    CHECK(as<int64_t (*)(int64_t, int64_t)>(same.entry)(3, 3) == 1);
+    CHECK(as<int64_t (*)(int64_t, int64_t)>(same.entry)(3, 4) == 0);
+    CHECK(as<int64_t (*)(int64_t, double)>(across.entry)(3, 3.0) == 0);
 }

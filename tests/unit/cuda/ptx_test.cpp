@@ -382,3 +382,26 @@ TEST_CASE("libdevice: found through CUDA_HOME first", "[cuda]") {
     CHECK(fallback != lib.string());
     CHECK(fallback.find("nvvm/libdevice/libdevice.10.bc") != std::string::npos);
 }
+
+// The first compile of a set of libdevice functions links libdevice itself; later ones link
+// the subset kept for that set (libdevice.cpp): the PTX must not tell them apart, for any
+// arch or ftz setting (the subset is taken before NVVMReflect).
+TEST_CASE("ptx: libdevice linked from its kept subset gives the first link's PTX", "[cuda][libdevice]") {
+    auto ptx_of = [](const std::string& arch, bool fastmath) {
+        KernelBuilder k("kernel_subset", 1);
+        auto& b = k.b;
+        llvm::Value* x = b.CreateLoad(k.f64(), k.fn->getArg(0));
+        llvm::Value* y = k.math(BuiltinId::MathTanh, {k.math(BuiltinId::MathExpm1, {x})});
+        b.CreateStore(k.math(BuiltinId::MathLog1p, {y}), k.fn->getArg(0));
+        REQUIRE(k.finish_kernel().empty());
+        return compile(k, arch, fastmath).ptx;
+    };
+    std::string first = ptx_of("sm_80", false);
+    CHECK(first.find(".entry kernel_subset") != std::string::npos);
+    CHECK(ptx_of("sm_80", false) == first);
+    CHECK(ptx_of("sm_80", false) == first);
+    std::string ftz = ptx_of("sm_90", true);
+    CHECK(ftz != first);
+    CHECK(ptx_of("sm_90", true) == ftz);
+    CHECK(assemble(ftz, "sm_90") == "");
+}

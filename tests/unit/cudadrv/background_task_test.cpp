@@ -1,6 +1,5 @@
 // The CUDA runtime's worker thread (cudadrv/background_task.hpp): tasks run once, in the
-// background or by the first caller that needs them, and every waiter sees the result; and the
-// driver's warm-up it runs (cudadrv/cuda_warmup.hpp).
+// background or by the first caller that needs them, and every waiter sees the result.
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -10,12 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include <stdlib.h>
-
 #include "cudadrv/background_task.hpp"
-#include "cudadrv/cuda_warmup.hpp"
-#include "ujit/cuda.hpp"
-#include "ujit/ujit.hpp"
 
 using ujit::cuda::BackgroundTask;
 
@@ -123,21 +117,4 @@ TEST_CASE("an abandoned task never runs and releases what it captured", "[cudadr
     task->wait();
     CHECK(task->done());
     CHECK(runs == 0);
-}
-
-TEST_CASE("a module declaring a CUDA kernel starts the driver's warm-up; UJIT_CUDA_WARMUP=0 holds it back",
-          "[cudadrv][tiered]") {
-    const char* kernel = "from numba import cuda\n\n@cuda.jit\ndef k(a):\n    a[0] = 1\n";
-    if (!ujit::cuda::cuda_warmup_started()) {
-        ::setenv("UJIT_CUDA_WARMUP", "0", 1);
-        ujit::Module::from_string(kernel, "k.py");
-        ::unsetenv("UJIT_CUDA_WARMUP");
-        CHECK_FALSE(ujit::cuda::cuda_warmup_started());
-        ujit::Module::from_string("def f(x):\n    return x\n", "f.py");
-        CHECK_FALSE(ujit::cuda::cuda_warmup_started());  // no CUDA function: no driver
-    }
-    ujit::Module m = ujit::Module::from_string(kernel, "k.py");
-    CHECK(ujit::cuda::cuda_warmup_started());
-    // Whatever the warm-up found, the process asks the driver as before.
-    CHECK_NOTHROW(ujit::cuda::is_available());
 }

@@ -110,30 +110,45 @@ TEST_CASE("threads launching one cold kernel at once all get right results acros
     }
 }
 
-// ptxas may contract a multiply and an add that the PTX leaves apart (here LLVM keeps them
-// apart: the product has other uses). If -O0 and the full level decided differently, a
-// first launch would differ in the last bit from the next ones: a*b + c with a*b inexact
-// (1 - 2^-26 rounds to 1 in float32) is 0 unfused and -2^-26 fused.
+// A tiered kernel with an inexact product that is both stored and added (LLVM fuses the add
+// as fma.rn beside the multiply): a*b + c with a*b inexact (1 - 2^-26 rounds to 1 in float32)
+// is 0 unfused and -2^-26 fused, and the first launch (-O0) and the next (full level) agree.
 TEST_CASE("the first launch's -O0 code and the full level give the same bits", "[gpu][tiered]") {
     UJIT_REQUIRE_GPU();
     ScopedEnv no_disk("UJIT_CACHE", std::string("0")), tiered("UJIT_CUDA_TIERED_JIT", std::nullopt);
-    const std::string src = "from numba import cuda\n\n@cuda.jit\ndef fma_probe(a, out):\n    t = a[0] * a[1]\n"
-                            "    for i in range(out.shape[0]):\n        out[i] = t + a[2]\n        t = t * a[1]\n";
-    Module m = Module::from_string(src, "fma_probe.py");
-    Function f = m.function("fma_probe");
+    const std::string src = "from numba import cuda\n\n@cuda.jit\ndef kept(a, out):\n    t = a[0] * a[1]\n"
+                            "    out[0] = t + a[2]\n    out[1] = t\n";
+    Module m = Module::from_string(src, "kept.py");
+    Function f = m.function("kept");
     Array a(DType::Float32, {3});
     a.data<float>()[0] = 1.0f + 0x1p-13f;
     a.data<float>()[1] = 1.0f - 0x1p-13f;
     a.data<float>()[2] = -1.0f;
     DeviceArray da = to_device(a.ref());
-    DeviceArray first = device_array({4}, DType::Float32), second = device_array({4}, DType::Float32);
+    DeviceArray first = device_array({2}, DType::Float32), second = device_array({2}, DType::Float32);
     long quick = ujit::cuda::detail::quick_module_loads();
     launch(f, Dim3(1), Dim3(1), {da, first});
     CHECK(ujit::cuda::detail::quick_module_loads() == quick + 1);
     launch(f, Dim3(1), Dim3(1), {da, second});
     Array r1 = first.copy_to_host(), r2 = second.copy_to_host();
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 2; ++i) {
         INFO("element " << i << ": first launch " << r1.data<float>()[i] << ", second " << r2.data<float>()[i]);
         CHECK(std::memcmp(&r1.data<float>()[i], &r2.data<float>()[i], sizeof(float)) == 0);
     }
+}
+
+TEST_CASE("PTX whose product ptxas would fuse at the full level is not tiered", "[gpu][tiered]") {
+    UJIT_REQUIRE_GPU();
+    ScopedEnv no_disk("UJIT_CACHE", std::string("0")), tiered("UJIT_CUDA_TIERED_JIT", std::nullopt);
+    const std::string ptx = ".version 7.8\n.target sm_80\n.address_size 64\n.visible .entry fused(.param .u64 p)\n{\n"
+                            "\t.reg .f32 %f<6>;\n\t.reg .b64 %rd<3>;\n\tld.param.u64 %rd1, [p];\n"
+                            "\tcvta.to.global.u64 %rd2, %rd1;\n\tld.global.f32 %f1, [%rd2];\n"
+                            "\tld.global.f32 %f2, [%rd2+4];\n\tld.global.f32 %f3, [%rd2+8];\n"
+                            "\tmul.f32 %f4, %f1, %f2;\n\tadd.f32 %f5, %f4, %f3;\n\tst.global.f32 [%rd2+12], %f5;\n"
+                            "\tret;\n}\n// " +
+                            std::to_string(::getpid()) + "\n";
+    long quick = ujit::cuda::detail::quick_module_loads();
+    LoadedModule m = LoadedModule::from_ptx(ptx);
+    CHECK(ujit::cuda::detail::quick_module_loads() == quick);
+    CHECK(m.kernel("fused", {}).name() == "fused");
 }

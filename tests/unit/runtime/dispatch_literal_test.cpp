@@ -183,7 +183,7 @@ TEST_CASE("bad literals are precise errors", "[runtime]") {
     CHECK_THAT(err("(,)"), Catch::Contains("expected a number"));
     CHECK_THAT(err("--3"), Catch::Contains("expected a number"));
     CHECK_THAT(err("x.npy"), Catch::Contains("invalid"));
-    CHECK_THAT(err("[1, 2]"), Catch::Contains("expected a number"));
+    CHECK_THAT(err("[1, 2"), Catch::Contains("expected ',' or ']'"));  // [1, 2] is a list (issue 19)
     CHECK_THAT(err("'s"), Catch::Contains("unterminated string"));  // 's' is a str (issue 19)
     CHECK_THAT(err("'\\xZZ'"), Catch::Contains("invalid hexadecimal escape"));
     CHECK_THAT(err("'\\U00110000'"), Catch::Contains("escape past U+10FFFF"));

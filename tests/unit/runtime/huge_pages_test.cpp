@@ -74,3 +74,43 @@ TEST_CASE("huge pages: below NumPy's 4 MiB nothing is advised", "[runtime][huge-
     CHECK(advised(p));
     munmap(p, bytes);
 }
+
+// ---- arrspeed: the whole buffer is advised, its partial first and last pages too, and the
+// runtime's large blocks start on a 2 MiB boundary (nrt/blocks.hpp).
+TEST_CASE("huge pages: the advice covers the buffer's partial first and last pages", "[runtime][huge-pages]") {
+    if (!system_has_huge_pages()) {
+        WARN("no transparent huge pages on this system");
+        return;
+    }
+    const size_t bytes = (size_t(8) << 20) + 123;
+    void* m = mmap(nullptr, bytes + 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    REQUIRE(m != MAP_FAILED);
+    char* p = static_cast<char*>(m) + 100;  // as malloc's: neither end on a page boundary
+    ujit::runtime::advise_huge_pages(p, bytes);
+    CHECK(advised(p));
+    CHECK(advised(p + bytes - 1));  // rounded inwards, the last page stayed 4 KiB-faulted
+    munmap(m, bytes + 8192);
+}
+
+TEST_CASE("huge pages: compiled code's large blocks are huge-page aligned and advised end to end",
+          "[runtime][huge-pages][nrt]") {
+    ujit::AllocationStats before = ujit::allocation_stats();
+    const size_t bytes = (size_t(10) << 20) + 8;  // 10 MiB and one float64, as 10M-element arrays end
+    ujit_nrt_meminfo* mi = ujit_nrt_allocate(bytes, 64);
+    REQUIRE(mi);
+    char* data = static_cast<char*>(ujit_nrt_data(mi));
+    data[0] = 1;
+    data[bytes - 1] = 2;  // every byte is usable (ASan checks)
+    CHECK(ujit_nrt_size(mi) == bytes);
+#ifndef __SANITIZE_ADDRESS__
+    CHECK(reinterpret_cast<uintptr_t>(data) % (size_t(2) << 20) == 0);
+#endif
+    if (system_has_huge_pages()) {
+        CHECK(advised(data));
+        CHECK(advised(data + bytes - 1));
+    }
+    ujit_nrt_decref(mi);
+    ujit::AllocationStats after = ujit::allocation_stats();
+    CHECK(after.alloc - before.alloc == 1);
+    CHECK(after.free - before.free == 1);
+}

@@ -34,7 +34,6 @@ TEST_CASE("overload rating: Numba's conversion kinds between numbers", "[types]"
     CHECK(conversion(u32(), float64()) == Conversion::Safe);  // numba/tests/test_typeconv.py
     CHECK(conversion(int64(), float64()) == Conversion::Safe);
     CHECK(conversion(u64(), float64()) == Conversion::Safe);
-    CHECK(conversion(int64(), complex(128)) == Conversion::Safe);
     CHECK(conversion(float64(), int64()) == Conversion::Unsafe);
     CHECK(conversion(float64(), float32()) == Conversion::Unsafe);
     CHECK(conversion(boolean(), int64()) == Conversion::Safe);
@@ -44,7 +43,7 @@ TEST_CASE("overload rating: Numba's conversion kinds between numbers", "[types]"
     CHECK(conversion(float32(), complex(128)) == Conversion::Safe);
     CHECK(conversion(float64(), complex(64)) == Conversion::Unsafe);
     CHECK(conversion(int32(), complex(128)) == Conversion::Safe);
-    CHECK(conversion(int64(), complex(128)) == Conversion::Unsafe);
+    CHECK(conversion(int64(), complex(128)) == Conversion::Safe);  // int64 -> float64 -> complex128, both safe
     CHECK(conversion(complex(128), float64()) == Conversion::None);
     CHECK(conversion(complex(64), boolean()) == Conversion::None);
 }
@@ -62,7 +61,8 @@ TEST_CASE("overload rating: the fewest unsafe conversions win, a tie goes to the
     CHECK(choose_declared(ints_or_floats, {int32(), int32()}) == &ints_or_floats[0]);    // promote beats safe
     CHECK(choose_declared(ints_or_floats, {complex(128), complex(128)}) == nullptr);
     std::vector<Signature> widths{sig({float32()}), sig({float64()})};
-    CHECK(choose_declared(widths, {int64()}) == &widths[0]);  // unsafe both ways: the first declared
+    CHECK(choose_declared(widths, {int64()}) == &widths[1]);            // int64 -> float64 safe, -> float32 unsafe
+    CHECK(choose_declared(widths, {integer(16, true)}) == &widths[0]);  // safe both ways: the first declared
     CHECK(choose_declared(widths, {float64()}) == &widths[1]);
     CHECK(choose_declared(widths, {float32(), float32()}) == nullptr);  // no signature of two
 }

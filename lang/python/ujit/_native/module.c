@@ -423,6 +423,8 @@ static void function_dealloc(FunctionObject* self) {
     PyObject_Free(self);
 }
 
+static int raise_warning_error(void);
+
 /* compile(signature, target) -> the native entry address (0 for CUDA). */
 static PyObject* function_compile(FunctionObject* self, PyObject* args) {
     const char* sig;
@@ -430,9 +432,14 @@ static PyObject* function_compile(FunctionObject* self, PyObject* args) {
     if (!PyArg_ParseTuple(args, "s|i", &sig, &target)) return NULL;
     void* native = NULL;
     ujit_status st;
+    if (raise_warning_error() < 0) PyErr_WriteUnraisable(NULL); /* one an earlier call left */
     PyThreadState* save = PyEval_SaveThread();
     st = ujit_function_compile(self->handle, sig, (ujit_target)target, &native);
     PyEval_RestoreThread(save);
+    if (raise_warning_error() < 0) { /* a warning the filters made an error: raised, as Numba's is */
+        if (st == UJIT_OK) return NULL;
+        PyErr_Clear(); /* the compile's own error wins */
+    }
     if (st != UJIT_OK) return ujit_py_raise(st, self->module);
     return PyLong_FromVoidPtr(native);
 }
@@ -542,10 +549,12 @@ PyTypeObject Ujit_FunctionType = {
 /* Compile-time warnings (ujit_set_warning_callback): handed to a Python callable,
  * handler(category, message, file, line, column), which ujit.core.errors installs to warn
  * Numba's class (NumbaTypeSafetyWarning) through the warnings module. The compile runs on the
- * thread that called, which holds the GIL; the callback takes it anyway (a no-op then). An
- * exception from the handler (a warnings filter set to "error") cannot cross the compiler:
- * it is reported as unraisable. */
+ * thread that called (compile() releases the GIL: the callback takes it). An exception from
+ * the handler (a warnings filter set to "error") cannot cross the compiler: it is kept, and
+ * compile() raises it once the compile is over, as Numba's compile raises the warning; a
+ * second one while one is kept is reported as unraisable. */
 static PyObject* warning_handler = NULL;
+static PyObject *warning_error_type = NULL, *warning_error_value = NULL, *warning_error_tb = NULL;
 
 static void forward_warning(const char* category, const char* message, const char* file, int line, int column,
                             void* user) {
@@ -557,11 +566,22 @@ static void forward_warning(const char* category, const char* message, const cha
         PyObject* r = PyObject_CallFunction(handler, "sszii", category, message, file, line, column);
         if (r)
             Py_DECREF(r);
+        else if (!warning_error_type)
+            PyErr_Fetch(&warning_error_type, &warning_error_value, &warning_error_tb);
         else
             PyErr_WriteUnraisable(handler);
         Py_DECREF(handler);
     }
     PyGILState_Release(g);
+}
+
+/* The exception a warning became during the compile just made (kept by forward_warning), set
+ * as the current exception: -1; 0 when there is none. */
+static int raise_warning_error(void) {
+    if (!warning_error_type) return 0;
+    PyErr_Restore(warning_error_type, warning_error_value, warning_error_tb);
+    warning_error_type = warning_error_value = warning_error_tb = NULL;
+    return -1;
 }
 
 static PyObject* py_set_warning_handler(PyObject* self, PyObject* handler) {

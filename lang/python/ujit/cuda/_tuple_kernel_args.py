@@ -27,10 +27,11 @@ class WrapperKernel:
     def __init__(self, owner, name, lines):
         self._owner, self._name, self._lines = owner, name, lines
         self._function = None
+        self._lock = owner._lock
         self._overload_impls, self._overload_partial = {}, {}
 
     def function(self):
-        with self._owner._lock:
+        with self._lock:
             if self._function is None:
                 module = _source.build_module(self._owner.py_func, self._owner.device_decorator(),
                                               extra=(self._name, self._lines),

@@ -14,6 +14,7 @@ def _stub(libname, retty, args):
 
     call.__name__ = call.__qualname__ = name
     call.__module__ = __name__
+    call._ujit_libdevice = name  # a global bound to it compiles as the import (_source.py)
     call.__doc__ = "libdevice's %s: %s" % (libname, _create_signature(retty, args))
     return call
 

@@ -1,0 +1,14 @@
+#pragma once
+// Numba's dead branch pruning: an `if` whose test typing knows (a constant, `x is None` of
+// a None or number) is typed and lowered as its live branch alone (types/infer_stmt.cpp
+// records the answer as the test's constant); when that branch surely leaves, the
+// statements after the `if` are dead, neither typed nor lowered.
+#include "syntax/ast.hpp"
+
+namespace ujit::types {
+
+// Whether a block surely leaves: its last statement returns or raises, or is an `if` whose
+// branches both do.
+bool block_leaves(const syntax::Block& b);
+
+}  // namespace ujit::types
