@@ -18,7 +18,6 @@ overloads @njit code, 'generic' ones both, a target's own overload winning over 
 one. ujit has one module for numba.extending, numba.core.extending and numba.cuda.extending,
 so an @overload without target= serves both targets.
 """
-import inspect
 import re
 
 from ._native import ext
@@ -74,6 +73,8 @@ class Probe:
     def lines(self, decorator):
         """The probe's text: `def name(<the typing function's parameters>)`, reading an
         attribute of the first parameter whose type is not known yet."""
+        import inspect  # here, not at import: a first call of a plain function never needs it
+
         typing_fns = _typing_functions(self.func, self.target)
         self.names, params = [], []
         for p in inspect.signature(typing_fns[0]).parameters.values():
@@ -123,6 +124,8 @@ def no_target_error(func, name, target, filename, line, col):
 
 def implementation_now(func, target):
     """The implementation of an overload whose typing function takes no arguments."""
+    import inspect  # here, not at import (see Probe.lines)
+
     for typing_fn in _typing_functions(func, target):
         if not inspect.signature(typing_fn).parameters:
             impl = typing_fn()
