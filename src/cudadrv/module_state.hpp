@@ -38,10 +38,6 @@ struct ModuleState : std::enable_shared_from_this<ModuleState> {
     };
     std::mutex mutex;
     std::vector<PerDevice> devices;
-    // @cuda.jit(shared_memory_carveout=): CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
-    // set on the function each time it is loaded; kNoCarveout: left to the driver.
-    static constexpr int kNoCarveout = -2;
-    int carveout = kNoCarveout;  // indexed by ordinal
     ~ModuleState();
     struct Current {
         CUmodule module = nullptr;
