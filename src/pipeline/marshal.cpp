@@ -151,9 +151,14 @@ PackedArgs::PackedArgs(const Value* args, size_t n_args, const std::vector<const
         heap_ptrs_.resize(n_args);
         ptrs_ = heap_ptrs_.data();
     }
-    for (size_t i = 0; i < n_args; ++i) {
-        ptrs_[i] = store(args[i], types[i], arena);
-        arena += slot_bytes(types[i]);
+    try {
+        for (size_t i = 0; i < n_args; ++i) {
+            ptrs_[i] = store(args[i], types[i], arena);
+            arena += slot_bytes(types[i]);
+        }
+    } catch (...) {
+        release_containers();  // as after a raise: no call happened, nothing reflects back
+        throw;
     }
 }
 
@@ -207,7 +212,9 @@ void* PackedArgs::store(const Value& v, const Type* t, uint8_t* slot) {
     return slot;
 }
 
-PackedArgs::~PackedArgs() {
+PackedArgs::~PackedArgs() { release_containers(); }
+
+void PackedArgs::release_containers() {
     if (returned_) {
         for (const ListArg& l : lists_) {
             void* mi = nullptr;

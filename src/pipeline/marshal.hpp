@@ -59,6 +59,9 @@ private:
     void write_dict(const Value& v, const types::Type* t, uint8_t* out);
     void reflect_dicts();
     void release_dicts_after_raise();
+    // The destructor's work; also the constructor's when storing an argument throws (the
+    // destructor does not run then, and the containers made so far would leak).
+    void release_containers();
     // Every argument's bytes (scalars, tuples, array views with their shapes and strides)
     // in one arena, 16-byte aligned slots: inline for the usual few arguments, so a
     // dynamic call allocates nothing here.
