@@ -21,6 +21,7 @@
 #include "cudadrv/host_device.hpp"
 #include "cudadrv/module_state.hpp"
 #include "pipeline/api_cuda_host.hpp"
+#include "pipeline/call_cache.hpp"
 #include "pipeline/device_link_files.hpp"
 #include "pipeline/dispatch.hpp"
 #include "pipeline/gufunc_types.hpp"
@@ -582,16 +583,11 @@ static std::shared_ptr<LoadedKernel> loaded_spec(ujit::detail::SpecState& spec) 
     return std::make_shared<LoadedKernel>(loaded(spec, fn.symbol, params));
 }
 
-// An argument's launch code (coded_launch_cache.hpp): what type_of_value reads of it, or
-// 0 where it reads more (records, more than 8 dimensions: the typed path decides).
+// An argument's launch code (coded_launch_cache.hpp): the dynamic call's code of it
+// (call_cache.hpp: what type_of_value reads), or 0 where it reads more (records, more
+// than 8 dimensions, other values: the typed path decides).
 static uint32_t launch_code(const KernelArg& a) {
-    const ArrayRef* r = a.is_device_array()    ? &a.device_array().ref()
-                        : a.value().is_array() ? &a.value().array()
-                                               : nullptr;
-    if (!r) return a.value().is_scalar() ? 0x40000000u | uint32_t(a.value().scalar().type) : 0;
-    if (r->is_record() || r->ndim() > 8) return 0;
-    uint32_t layout = r->is_c_contiguous() ? 0 : r->is_f_contiguous() ? 1 : 2;
-    return 0x80000000u | uint32_t(r->dtype) << 16 | uint32_t(r->ndim()) << 8 | layout << 1 | uint32_t(r->readonly);
+    return a.is_device_array() ? pipeline::array_code(a.device_array().ref()) : pipeline::arg_code(a.value());
 }
 
 // The specialization a launch with `args` runs, loaded on the current device: compiled and
