@@ -146,7 +146,7 @@ char* map_large(ThreadBlocks& t, size_t nbytes) {
     char* end = start + kPage + body;
     if (start > map) munmap(map, static_cast<size_t>(start - map));
     if (map + len > end) munmap(end, static_cast<size_t>(map + len - end));
-    madvise(start, kPage + body, MADV_HUGEPAGE);  // a hint: errors ignored
+    runtime::advise_huge_pages(start, kPage + body);
     return start;
 #else
     (void)nbytes;
