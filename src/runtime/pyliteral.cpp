@@ -119,13 +119,8 @@ private:
         bool comma = false;
         while (peek() != ')') {
             items.push_back(value());
-            comma = false;
-            if (peek() == ',') {
-                ++pos_;
-                comma = true;
-            } else if (peek() != ')') {
-                error("expected ',' or ')'");
-            }
+            comma = peek() == ',';
+            if (!comma_before(')')) error("expected ',' or ')'");
         }
         ++pos_;  // ')'
         if (items.size() == 1 && !comma) return items[0];  // (x) is x, (x,) a tuple
