@@ -182,6 +182,25 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
             b.setFastMathFlags(fmf);
             return intrinsic(b, is_max ? llvm::Intrinsic::maximum : llvm::Intrinsic::minimum, {a, c});
         };
+        // Each group's cache lines kPrefetchBytes ahead, asked into L2 (prefetcht1). The loop is
+        // bound by lines in flight, and the hardware prefetcher alone keeps too few: on the lent
+        // Xeon (H200 host) a C copy of this loop ran at 1.04x np.max without the hint and 0.65x
+        // with it 8 KiB ahead (4 KiB: 0.67x; into L1 instead: 0.70x; non-temporal: 2.2x). A
+        // prefetch never faults, so the lines past a row's end cost nothing but the ask.
+        constexpr int64_t kPrefetchBytes = 8192, kLine = 64;
+        auto prefetch_ahead = [&](const RowPointers& at, llvm::Value* first) {
+            if (!cpu) return;
+            const int64_t bytes = int64_t(rt->bits() / 8);
+            std::vector<llvm::Value*> ahead = at(b.CreateAdd(first, b.getInt64(kPrefetchBytes / bytes)));
+            for (size_t a = 0; a < arrays.size(); ++a) {
+                const int64_t leaf_bytes = int64_t(arrays[a].t->dtype()->itemsize());
+                for (int64_t off = 0; off < int64_t(kTree) * lanes * leaf_bytes; off += kLine) {
+                    llvm::Value* line = b.CreateGEP(b.getInt8Ty(), ahead[a], b.getInt64(off));
+                    intrinsic(b, llvm::Intrinsic::prefetch,
+                              {line, b.getInt32(0), /*locality: L2*/ b.getInt32(2), /*data*/ b.getInt32(1)});
+                }
+            }
+        };
         llvm::Constant* init = llvm::ConstantFP::getInfinity(ft, /*Negative=*/is_max);
         llvm::AllocaInst* acc = entry_alloca(vt, "extreme.lanes");
         llvm::AllocaInst* best = slot_of(rt, init);
@@ -192,6 +211,7 @@ llvm::Value* FunctionLowering::reduction(Reduction kind, const Expr* operand, co
             llvm::Value* groups = cpu ? b.CreateSDiv(n, b.getInt64(group)) : b.getInt64(0);
             counted_range(groups, [&](llvm::Value* g) {
                 llvm::Value* first = b.CreateMul(g, b.getInt64(group));
+                prefetch_ahead(at, first);
                 std::vector<llvm::Value*> v;
                 for (int j = 0; j < kTree; ++j) {
                     llvm::Value* x = llvm::PoisonValue::get(vt);

@@ -27,10 +27,14 @@ def dot(a, b):
     return np.sum(a * b)
 
 
-# a.max() vectorizes too: NaN-propagating llvm.maximum over groups of 8 vectors, as NumPy's loop.
+# a.max() vectorizes too: NaN-propagating llvm.maximum over groups of 8 vectors, as NumPy's loop,
+# and asks for the lines 8 KiB ahead into L2 (prefetcht1) on the way.
 # RUN: %ujit llvm %s biggest --sig 'float64(float64[::1])' | FileCheck %s --check-prefix=MAX
 # MAX-LABEL: define double @"biggest
+# MAX: call void @llvm.prefetch.p0(ptr {{.*}}, i32 0, i32 2, i32 1)
 # MAX: @llvm.maximum.v{{[0-9]+}}f64
+# RUN: %ujit asm %s biggest --sig 'float64(float64[::1])' | FileCheck %s --check-prefix=MAXASM
+# MAXASM: prefetcht1
 @njit
 def biggest(a):
     return a.max()
