@@ -32,6 +32,13 @@ namespace {
 // Context fields before the captured values.
 constexpr unsigned kPartialsField = 0, kStartField = 1, kStepField = 2;
 
+// ujit_rt_parallel_chunks(_balanced)(n): how many chunks the pool runs.
+llvm::Value* chunk_count(llvm::IRBuilder<>& b, llvm::Module& m, llvm::Value* n, bool balanced) {
+    llvm::Type* i64 = b.getInt64Ty();
+    const char* name = balanced ? "ujit_rt_parallel_chunks_balanced" : "ujit_rt_parallel_chunks";
+    return b.CreateCall(m.getOrInsertFunction(name, llvm::FunctionType::get(i64, {i64}, false)), {n}, "chunks");
+}
+
 BinOp combining_op(ReductionOp op) {
     switch (op) {
     case ReductionOp::Add:
@@ -154,12 +161,9 @@ llvm::AllocaInst* FunctionLowering::chunk_context(llvm::StructType* ctx_ty, cons
     return cx;
 }
 
-llvm::Value* FunctionLowering::parallel_chunks(llvm::Value* n) {
-    llvm::Type* i64 = b.getInt64Ty();
-    return b.CreateCall(
-        mod.m.getOrInsertFunction("ujit_rt_parallel_chunks", llvm::FunctionType::get(i64, {i64}, false)), {n},
-        "chunks");
-}
+// Several chunks per thread (cpu/parallel_runtime.hpp), for loops whose per-chunk state is
+// a few scalars; a prange with array reductions asks for one per thread instead.
+llvm::Value* FunctionLowering::parallel_chunks(llvm::Value* n) { return chunk_count(b, mod.m, n, /*balanced=*/true); }
 
 void FunctionLowering::run_chunks(llvm::Function* body, llvm::Value* cx, llvm::Value* n, llvm::Value* chunks) {
     llvm::Type* i64 = b.getInt64Ty();
@@ -263,7 +267,9 @@ void FunctionLowering::for_prange(const For* s, const Type* et, const RangeArgs&
             }
         });
 
-    llvm::Value* chunks = parallel_chunks(n);
+    // An array reduction's copies are per chunk: one chunk per thread keeps them to the
+    // thread count.
+    llvm::Value* chunks = arrays.empty() ? parallel_chunks(n) : chunk_count(b, mod.m, n, /*balanced=*/false);
     llvm::Value* stack = b.CreateStackSave();
     llvm::Value* partials = b.CreateAlloca(partial_ty, chunks, "prange.partials");
     std::vector<llvm::Value*> values = {partials, args.start, args.step}, blocks;

@@ -83,6 +83,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_triangle", reinterpret_cast<void*>(&ujit_rt_triangle)},
         // parallel=True (cpu/parallel_runtime.hpp): prange loops on the pool, the thread functions.
         {"ujit_rt_parallel_chunks", reinterpret_cast<void*>(&ujit_rt_parallel_chunks)},
+        {"ujit_rt_parallel_chunks_balanced", reinterpret_cast<void*>(&ujit_rt_parallel_chunks_balanced)},
         {"ujit_rt_parallel_for", reinterpret_cast<void*>(&ujit_rt_parallel_for)},
         {"ujit_rt_prange_copies", reinterpret_cast<void*>(&ujit_rt_prange_copies)},
         {"ujit_rt_get_num_threads", reinterpret_cast<void*>(&ujit_rt_get_num_threads)},

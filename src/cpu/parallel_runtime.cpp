@@ -112,6 +112,11 @@ extern "C" int64_t ujit_rt_parallel_chunks(int64_t n) {
     return std::min<int64_t>(n, ujit::runtime::thread_limit());
 }
 
+extern "C" int64_t ujit_rt_parallel_chunks_balanced(int64_t n) {
+    if (n <= 0) return 0;
+    const int64_t threads = ujit::runtime::thread_limit();
+    return std::min<int64_t>(n, threads == 1 ? 1 : threads * ujit::cpu::kChunksPerThread);
+}
 extern "C" void ujit_rt_parallel_for(ujit_prange_body body, void* ctx, int64_t n, int64_t chunks) {
     if (chunks <= 0) return;
     ujit::cpu::ChunkError err;

@@ -77,6 +77,15 @@ TEST_CASE("parallel runtime: chunks cover the iterations once; partials combine"
     CHECK(ujit_rt_parallel_chunks(0) == 0);
     CHECK(ujit_rt_parallel_chunks(1) == 1);
     CHECK(ujit_rt_parallel_chunks(1000) == std::min(1000, cpu::num_threads()));
+    // Balanced: several chunks per thread, one when the count is 1, never more than n.
+    const int64_t threads = cpu::num_threads();
+    CHECK(ujit_rt_parallel_chunks_balanced(0) == 0);
+    CHECK(ujit_rt_parallel_chunks_balanced(3) == std::min<int64_t>(3, threads == 1 ? 1 : 3));
+    CHECK(ujit_rt_parallel_chunks_balanced(100000) == (threads == 1 ? 1 : threads * cpu::kChunksPerThread));
+    int before = cpu::num_threads();
+    cpu::set_num_threads(1);
+    CHECK(ujit_rt_parallel_chunks_balanced(100000) == 1);
+    cpu::set_num_threads(before);
 }
 
 TEST_CASE("parallel runtime: a raise in a chunk reaches the launching thread", "[cpu][prange][threads]") {
