@@ -10,9 +10,22 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 # -DUJIT_WERROR=ON as build/release has it: the same compile flags, so ccache serves the
 # objects build/release compiled and only the link with LLVM is new work.
-tools/scripts/build.sh build/static -DCMAKE_BUILD_TYPE=Release -DUJIT_WERROR=ON -DUJIT_LLVM_STATIC=ON -DUJIT_BENCH_ARCH=x86-64-v3
-rm -rf .device-bin && mkdir -p .device-bin
+static_flags=(-DCMAKE_BUILD_TYPE=Release -DUJIT_WERROR=ON -DUJIT_LLVM_STATIC=ON -DUJIT_BENCH_ARCH=x86-64-v3)
 bins=("$@")
+if ((${#bins[@]})); then
+  # Only the binaries asked for (and libujit.so): the test sources miss the cache that
+  # build/release filled, since their compile definitions name the build directory.
+  targets=(ujit)
+  for bin in "${bins[@]}"; do
+    name=$(basename "$bin")
+    [[ $name == ujit ]] && targets+=(ujit_cli) || targets+=("$name")
+  done
+  cmake -S . -B build/static -G Ninja "${static_flags[@]}" >/dev/null
+  cmake --build build/static -j "${UJIT_JOBS:-2}" --target "${targets[@]}"
+else
+  tools/scripts/build.sh build/static "${static_flags[@]}"
+fi
+rm -rf .device-bin && mkdir -p .device-bin
 ((${#bins[@]})) || bins=(tools/ujit/ujit tests/ujit_tests tests/unit/capi/ujit_capi_test tools/bench/bench_call
                         tools/bench/bench_ufunc tools/bench/bench_gpu tools/bench/bench_gufunc tools/bench/bench_cpu
                         tools/bench/bench_kernel_cpu tools/bench/bench_launch)
