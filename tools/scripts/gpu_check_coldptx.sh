@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Branch coldptx's check on a lent GPU machine (issue 22 item 3, the cold compile), from the
+# repository root after
+#   tools/scripts/gpu_pack.sh tools/ujit/ujit tests/ujit_tests tools/bench/bench_gpu tools/bench/bench_cold_compile
+# Everything goes to stdout:
+#   1. the JIT warm-up's and the tiered load's GPU tests, and the fake driver's call counts;
+#   2. bench_cold_compile: source -> PTX by LLVM stage, PTX -> cubin through nvJitLink by
+#      ptxas level, the driver's JIT (its first use in the process, then by level);
+#   3. bench_gpu's cold-compile rows, two runs with the warm-up on (the default) and two
+#      with UJIT_CUDA_WARMUP=0: process.gaussian.first_launch "ujit-cold" is the new process
+#      with an empty disk cache (target <= 40 ms), compile.gaussian.cold the warm process
+#      (target <= 25 ms).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+source tools/scripts/gpu_python.sh none
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+work=$(mktemp -d /tmp/coldptx.XXXXXX)
+echo "$(nvidia-smi --query-gpu=name,driver_version,compute_cap --format=csv,noheader | head -1)"
+status=0
+
+echo "=== 1. tests"
+UJIT_TEST_REQUIRE_GPU=1 UJIT_CACHE_DIR="$work/cache" bin/ujit_tests "the device's JIT takes the warm-up's empty kernel" \
+  -r compact 2>&1 | tail -3
+[[ ${PIPESTATUS[0]} == 0 ]] || status=1
+UJIT_TEST_REQUIRE_GPU=1 UJIT_CACHE_DIR="$work/cache" bin/ujit_tests "[tiered]" -r compact 2>&1 | tail -3
+[[ ${PIPESTATUS[0]} == 0 ]] || status=1
+
+echo "=== 2. bench_cold_compile"
+CUDA_CACHE_DISABLE=1 timeout 300 bin/bench_cold_compile . || status=1
+
+echo "=== 3. bench_gpu cold-compile rows"
+for warmup in 1 0; do
+  for run in 1 2; do
+    echo "--- UJIT_CUDA_WARMUP=$warmup, run $run"
+    UJIT_CUDA_WARMUP=$warmup CUDA_CACHE_DISABLE=1 timeout 300 bin/bench_gpu . 2>&1 |
+      grep -E '^bench_gpu:|compile\.gaussian|process\.' || status=1
+  done
+done
+rm -rf "$work"
+exit "$status"
