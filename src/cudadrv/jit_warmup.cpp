@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdlib>
 #include <mutex>
 
 #include "cudadrv/driver_loader.hpp"
@@ -50,6 +51,9 @@ void start_jit_warmup(CUcontext context, int cc) {
     Warmup& w = warmup();
     State expected = State::NotStarted;
     if (!warmups_enabled() || !w.state.compare_exchange_strong(expected, State::Running)) return;
+    // A process that exits while the JIT runs would tear the driver down under it: exit waits
+    // (registered after cuInit, this runs before the driver's own exit handlers).
+    std::atexit(wait_for_jit_warmup);
     start_warmup_thread([context, cc] {
         compile_empty_kernel(context, cc);
         Warmup& w = warmup();

@@ -2,7 +2,8 @@
 // initializing its compiler), on top of the PTX it compiles. start_jit_warmup pays it on a
 // detached thread (warmup_thread.hpp) as soon as the process's first context exists, by
 // JIT-compiling an empty kernel, so that it overlaps with the parsing, typing and LLVM that
-// come before a module's first load. Off with UJIT_CUDA_WARMUP=0, as the driver's warm-up.
+// come before a module's first load; a process exiting meanwhile waits for it. Off with
+// UJIT_CUDA_WARMUP=0, as the driver's warm-up.
 #pragma once
 
 #include "cudadrv/driver_api.hpp"
