@@ -6,6 +6,7 @@
 #   1. the JIT warm-up's and the tiered load's GPU tests, and the fake driver's call counts;
 #   2. bench_cold_compile: source -> PTX by LLVM stage, PTX -> cubin through nvJitLink by
 #      ptxas level, the driver's JIT (its first use in the process, then by level);
+#   2b. the driver's JIT of gaussian_pdf's PTX from LLVM -O3 (ujit's) and -O0, by ptxas level;
 #   3. bench_gpu's cold-compile rows, two runs with the warm-up on (the default) and two
 #      with UJIT_CUDA_WARMUP=0: process.gaussian.first_launch "ujit-cold" is the new process
 #      with an empty disk cache (target <= 40 ms), compile.gaussian.cold the warm process
@@ -27,6 +28,13 @@ UJIT_TEST_REQUIRE_GPU=1 UJIT_CACHE_DIR="$work/cache" bin/ujit_tests "[tiered]" -
 
 echo "=== 2. bench_cold_compile"
 CUDA_CACHE_DISABLE=1 timeout 300 bin/bench_cold_compile . || status=1
+
+echo "=== 2b. the driver's JIT of gaussian_pdf's PTX made by LLVM -O3 (ujit's) and -O0 (the cheaper-pipeline lever)"
+arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d . | sed 's/^/sm_/')
+for o in 3 0; do
+  UJIT_CACHE=0 bin/ujit ptx lang/examples/gaussian_pdf.py gaussian_pdf --arch "$arch" -O $o > "$work/gaussian_llvm_O$o.ptx"
+done
+CUDA_CACHE_DISABLE=1 timeout 120 python3 tools/bench/ptx_jit_probe.py "$work/gaussian_llvm_O3.ptx" "$work/gaussian_llvm_O0.ptx"
 
 echo "=== 3. bench_gpu cold-compile rows"
 for warmup in 1 0; do
