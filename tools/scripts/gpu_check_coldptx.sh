@@ -3,7 +3,8 @@
 # repository root after
 #   tools/scripts/gpu_pack.sh tools/ujit/ujit tests/ujit_tests tools/bench/bench_gpu tools/bench/bench_cold_compile
 # Everything goes to stdout:
-#   1. the JIT warm-up's and the tiered load's GPU tests, and the fake driver's call counts;
+#   1. the JIT warm-up's and the tiered load's GPU tests; a short process's exit (ujit
+#      --cuda-info) with the warm-up on and off: no failure, and what the exit's wait costs;
 #   2. bench_cold_compile: source -> PTX by LLVM stage, PTX -> cubin through nvJitLink by
 #      ptxas level, the driver's JIT (its first use in the process, then by level);
 #   2b. the driver's JIT of gaussian_pdf's PTX from LLVM -O3 (ujit's) and -O0, by ptxas level;
@@ -25,6 +26,17 @@ UJIT_TEST_REQUIRE_GPU=1 UJIT_CACHE_DIR="$work/cache" bin/ujit_tests "the device'
 [[ ${PIPESTATUS[0]} == 0 ]] || status=1
 UJIT_TEST_REQUIRE_GPU=1 UJIT_CACHE_DIR="$work/cache" bin/ujit_tests "[tiered]" -r compact 2>&1 | tail -3
 [[ ${PIPESTATUS[0]} == 0 ]] || status=1
+
+echo "--- a short process exits cleanly while the JIT warm-up may run (ujit --cuda-info, 10 runs each; ms)"
+for warmup in 1 0; do
+  times=()
+  for i in $(seq 10); do
+    t0=$(date +%s%N)
+    UJIT_CUDA_WARMUP=$warmup bin/ujit --cuda-info > /dev/null || { echo "ujit --cuda-info FAILED (rc $?)"; status=1; }
+    times+=("$(( ($(date +%s%N) - t0) / 1000000 ))")
+  done
+  echo "UJIT_CUDA_WARMUP=$warmup: ${times[*]}"
+done
 
 echo "=== 2. bench_cold_compile"
 CUDA_CACHE_DISABLE=1 timeout 300 bin/bench_cold_compile . || status=1
