@@ -115,7 +115,9 @@ PtxResult emit_ptx(llvm::Module& m, const PtxOptions& options, bool keep_ir) {
     llvm::StringSet<> keep = entry_points(m);
     replace_math_intrinsics(m);
     if (options.fastmath) use_fast_libdevice_variants(m);
+    auto link_start = std::chrono::steady_clock::now();
     link_libdevice(m, options.libdevice_path);
+    result.link_ms = ms_since(link_start);
     llvm::internalizeModule(m, [&](const llvm::GlobalValue& gv) { return keep.contains(gv.getName()); });
     // libdevice asks __nvvm_reflect("__CUDA_FTZ"); NVVMReflect answers from this flag.
     m.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", options.fastmath ? 1 : 0);

@@ -21,6 +21,7 @@ struct PtxResult {
     std::string ptx;
     std::string optimized_ir;  // only when keep_ir
     double optimize_ms = 0;    // libdevice link + reflect + optimization
+    double link_ms = 0;        // of which the libdevice link
     double codegen_ms = 0;     // NVPTX instruction selection → PTX text
 };
 

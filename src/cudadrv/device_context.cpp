@@ -10,6 +10,7 @@
 #include "cudadrv/driver_check.hpp"
 #include "cudadrv/driver_loader.hpp"
 #include "cudadrv/driver_result.hpp"
+#include "cudadrv/jit_warmup.hpp"
 
 namespace ujit::cuda {
 namespace {
@@ -92,6 +93,8 @@ DeviceContext& device_context(int ordinal) {
         dc->info = query_info(api, ordinal, dc->device);
         check_plain(api.cuDevicePrimaryCtxRetain(&dc->context, dc->device), "cuDevicePrimaryCtxRetain",
                     [&] { return fmt::format("device {}", ordinal); });
+        // The JIT's set-up begins beside whatever comes before this process's first PTX load.
+        start_jit_warmup(dc->context, dc->info.cc_major * 10 + dc->info.cc_minor);
         slot = std::move(dc);
     }
     if (slot->unusable.load()) [[unlikely]]

@@ -9,6 +9,7 @@
 #include "cache/hash.hpp"
 #include "cudadrv/driver_loader.hpp"
 #include "cudadrv/fault_check.hpp"
+#include "cudadrv/jit_warmup.hpp"
 #include "cudadrv/module_state.hpp"
 #include "cudadrv/ptx_contraction.hpp"
 
@@ -31,6 +32,7 @@ namespace {
 // The device code the driver's JIT makes of `ptx` (cuLink*), or nullopt if it fails (the
 // plain load below then reports the JIT's log).
 std::optional<std::string> link_cubin(const std::string& ptx) {
+    wait_for_jit_warmup();
     const DriverApi& api = driver();
     CUlinkState state = nullptr;
     if (api.cuLinkCreate(0, nullptr, nullptr, &state) != CUDA_SUCCESS) return std::nullopt;
@@ -99,6 +101,7 @@ CUmodule load_module(const std::string& ptx, const DeviceContext& dc) {
 CUmodule load_ptx(const std::string& ptx, const DeviceContext& dc, int ptxas_level) {
     // The JIT writes its diagnostics into these buffers; their sizes go in by value.
     static constexpr size_t kLogSize = 16 * 1024;
+    wait_for_jit_warmup();
     std::string error_log(kLogSize, '\0'), info_log(kLogSize, '\0');
     CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_INFO_LOG_BUFFER,
                               CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES, CU_JIT_OPTIMIZATION_LEVEL};

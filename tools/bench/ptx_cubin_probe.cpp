@@ -10,7 +10,7 @@
 // of one link (all threads): what a link costs where other work shares the cores, as on a
 // loaded build host, where wall times mostly measure waiting.
 #include "bench_util.hpp"
-#include "cudalink/toolkit_libs.hpp"
+#include "nvjitlink_cubin.hpp"
 
 #include <fmt/format.h>
 
@@ -21,8 +21,6 @@
 #include <string>
 #include <vector>
 
-#include <time.h>
-
 namespace {
 
 std::string read(const std::string& path) {
@@ -30,33 +28,6 @@ std::string read(const std::string& path) {
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
-}
-
-// One PTX -> cubin; the cubin's size (0: the link failed, its log printed).
-size_t to_cubin(const ujit::cudalink::NvJitLinkApi& api, const std::string& ptx, const std::string& arch, int level) {
-    std::string a = "-arch=" + arch, o = fmt::format("-Xptxas=-O{}", level);
-    const char* argv[] = {a.c_str(), o.c_str()};
-    nvJitLinkHandle h = nullptr;
-    if (api.Create(&h, 2, argv) != NVJITLINK_SUCCESS) return 0;
-    size_t size = 0;
-    if (api.AddData(h, NVJITLINK_INPUT_PTX, ptx.data(), ptx.size(), "probe.ptx") != NVJITLINK_SUCCESS ||
-        api.Complete(h) != NVJITLINK_SUCCESS) {
-        size_t n = 0;
-        api.GetErrorLogSize(h, &n);
-        std::string log(n, '\0');
-        if (n) api.GetErrorLog(h, log.data());
-        fmt::print("link failed: {}\n", log);
-    } else {
-        api.GetLinkedCubinSize(h, &size);
-    }
-    api.Destroy(&h);
-    return size;
-}
-
-double cpu_ms() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
 }
 
 }  // namespace
@@ -80,14 +51,14 @@ int main(int argc, char** argv) {
         std::string ptx = read(f);
         for (int level = 0; level <= 3; ++level) {
             double t1 = ujit::bench::now_ms();
-            size_t size = to_cubin(api, ptx, arch, level);
+            size_t size = ujit::bench::ptx_to_cubin(api, ptx, arch, level);
             double first = ujit::bench::now_ms() - t1;
             if (size == 0) return 1;
             std::vector<double> cpu;
             double med = ujit::bench::median_ms(9, [&] {
-                double c0 = cpu_ms();
-                to_cubin(api, ptx, arch, level);
-                cpu.push_back(cpu_ms() - c0);
+                double c0 = ujit::bench::process_cpu_ms();
+                ujit::bench::ptx_to_cubin(api, ptx, arch, level);
+                cpu.push_back(ujit::bench::process_cpu_ms() - c0);
             });
             std::sort(cpu.begin(), cpu.end());
             std::string name = f.substr(f.find_last_of('/') + 1);

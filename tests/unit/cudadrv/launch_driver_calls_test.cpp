@@ -5,41 +5,19 @@
 // launch on another device's stream still makes that device's context current first.
 #include <catch2/catch.hpp>
 
-#include <dlfcn.h>
-
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "support/fake_driver.hpp"
 #include "ujit/cuda.hpp"
 #include "ujit/ujit.hpp"
 
 namespace uc = ujit::cuda;
+using ujit::test::fake_driver;
+using ujit::test::FakeDriver;
 
 namespace {
-
-struct FakeDriver {
-    long (*count)(const char*) = nullptr;
-    long (*total)() = nullptr;
-    void (*reset)() = nullptr;
-    void* (*launch_context)() = nullptr;
-};
-
-// The fake's counters; fails the test when the real driver (or none) was loaded.
-FakeDriver fake_driver() {
-    REQUIRE(uc::is_available());
-    void* h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-    REQUIRE(h);
-    FakeDriver f;
-    f.count = reinterpret_cast<long (*)(const char*)>(dlsym(h, "fakecuda_count"));
-    f.total = reinterpret_cast<long (*)()>(dlsym(h, "fakecuda_total"));
-    f.reset = reinterpret_cast<void (*)()>(dlsym(h, "fakecuda_reset"));
-    f.launch_context = reinterpret_cast<void* (*)()>(dlsym(h, "fakecuda_launch_context"));
-    INFO("libcuda.so.1 is not tests/fixtures/fake_libcuda.cpp: run with LD_LIBRARY_PATH=<build>/tests/fakecuda");
-    REQUIRE(f.count);
-    REQUIRE(f.launch_context);
-    return f;
-}
 
 const char* kSource = R"(
 from numba import cuda, vectorize
