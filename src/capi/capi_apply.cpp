@@ -198,10 +198,10 @@ ujit_status ujit_function_launch(ujit_function* kernel, ujit_dim3 grid, ujit_dim
         ujit::cuda::LaunchOptions lo;
         lo.stream = ujit::capi::stream_of(stream);
         lo.shared_mem = shared_mem;
+        const ujit::cuda::Dim3 g(grid.x, grid.y, grid.z), b(block.x, block.y, block.z);
         BorrowedArgs borrowed(args, n_args);
-        ujit::cuda::detail::launch_borrowed(kernel->function, ujit::cuda::Dim3(grid.x, grid.y, grid.z),
-                                            ujit::cuda::Dim3(block.x, block.y, block.z), borrowed.data(),
-                                            borrowed.size(), lo);
+        if (!ujit::cuda::detail::launch_borrowed(kernel->function, g, b, borrowed.data(), borrowed.size(), lo))
+            ujit::cuda::launch(kernel->function, g, b, kernel_args(args, n_args), lo);  // on the host device
     });
 }
 

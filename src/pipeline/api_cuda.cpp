@@ -577,15 +577,11 @@ void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<Ker
                                  refs.size(), options);
 }
 
-void detail::launch_borrowed(const Function& kernel, Dim3 grid, Dim3 block, const ArgRef* args, size_t n,
+bool detail::launch_borrowed(const Function& kernel, Dim3 grid, Dim3 block, const ArgRef* args, size_t n,
                              const LaunchOptions& options, const Options& compile) {
-    if (uses_host_device()) {  // the CPU's launch takes KernelArgs: copies are no matter there
-        std::vector<KernelArg> owned;
-        owned.reserve(n);
-        for (size_t i = 0; i < n; ++i) owned.emplace_back(args[i].array ? Value(*args[i].array) : *args[i].scalar);
-        return launch(kernel, grid, block, owned, options, compile);
-    }
+    if (uses_host_device()) return false;
     LaunchAccess::launch(*loaded_for(kernel, args, n, compile), grid, block, args, n, options);
+    return true;
 }
 
 // A kernel specialization's PTX loaded on the current device (once per device).
