@@ -29,11 +29,13 @@ instructions() {
   awk '/^summary:/ {print $2}' "$cache/cg.out"
 }
 # bench_launch CALLS ROW makes 1 + 5 * CALLS calls; fake_launch_calls.py --untimed N makes N
-# (each after the same warm-up).
+# (each after the same warm-up). The timed run above filled the disk cache, so neither run of
+# a pair compiles; a build changed between the two runs of a pair gives nonsense (checked).
 cxx_lo=$(instructions "$bench" 200 "$row")
 cxx_hi=$(instructions "$bench" 400 "$row")
 py_lo=$(instructions "$py" -W ignore tools/bench/fake_launch_calls.py --only "$row" --untimed 1000)
 py_hi=$(instructions "$py" -W ignore tools/bench/fake_launch_calls.py --only "$row" --untimed 2000)
 cxx=$(((cxx_hi - cxx_lo) / 1000))
 pyi=$(((py_hi - py_lo) / 1000))
+((cxx > 0 && pyi > 0)) || { echo "perf_launch: a run of a pair compiled or the build changed: run again"; exit 1; }
 echo "$row, instructions per call (callgrind): Python $pyi, C++ $cxx, Python/C++ $(awk "BEGIN {printf \"%.2f\", $pyi / $cxx}")x"
