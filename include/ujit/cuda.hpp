@@ -27,6 +27,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ujit/ujit.hpp"
@@ -317,6 +318,9 @@ private:
 class KernelArg {
 public:
     KernelArg(const DeviceArray& a) : device_(a), is_device_(true) {}
+    // A temporary (DeviceArray::view_dlpack's, the C API's) moves in: no copy of its shape
+    // and strides per launch.
+    KernelArg(DeviceArray&& a) : device_(std::move(a)), is_device_(true) {}
     KernelArg(Value v) : value_(std::move(v)) {}
     KernelArg(const Array& a) : value_(a) {}
     KernelArg(const ArrayRef& a) : value_(a) {}

@@ -278,7 +278,8 @@ ujit_status ujit_module_function(ujit_module* m, const char* name, ujit_function
         require(m && name && out, "null module, name or output handle");
         *out = nullptr;
         ujit::Function f = m->module.function(name);
-        auto* h = new ujit_function{f, f.parameter_names(), f.declared_signatures(), f.gufunc_layout()};
+        auto* h =
+            new ujit_function{f, f.parameter_names(), f.declared_signatures(), f.gufunc_layout(), f.is_cuda_kernel()};
         *out = h;
     });
 }

@@ -5,10 +5,13 @@
 #include "capi/handles.hpp"
 #include "capi/values.hpp"
 
+#include "pipeline/api_cuda_launch.hpp"
 #include "runtime/cast.hpp"
 #include "runtime/dtype.hpp"
 #include "runtime/shape.hpp"
 
+#include <array>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -33,6 +36,52 @@ std::vector<ujit::cuda::KernelArg> kernel_args(const ujit_value* vs, size_t n) {
     }
     return out;
 }
+
+// Up to N items made in place, more on the heap (reserved up front: addresses stay put).
+template <class T, size_t N> class InlineStore {
+public:
+    explicit InlineStore(size_t capacity) {
+        if (capacity > N) heap_.reserve(capacity);
+    }
+    T& add(T x) {
+        return heap_.capacity() ? heap_.emplace_back(std::move(x)) : in_place_[used_++].emplace(std::move(x));
+    }
+
+private:
+    std::array<std::optional<T>, N> in_place_;
+    size_t used_ = 0;
+    std::vector<T> heap_;
+};
+
+// A launch's arguments borrowed where the caller keeps them (cuda::ArgRef): a device tensor
+// viewed as an ArrayRef, anything else as its Value, made here for the launch. No KernelArg
+// is made: a launch from Python paid for two copies of each array's shape and strides so.
+class BorrowedArgs {
+public:
+    BorrowedArgs(const ujit_value* vs, size_t n) : arrays_(n), values_(n), heap_refs_(n > kInline ? n : 0), n_(n) {
+        require(vs || n == 0, "null argument array");
+        ujit::cuda::ArgRef* refs = data();
+        for (size_t i = 0; i < n; ++i) {
+            if (is_device(vs[i])) {
+                refs[i] = {&arrays_.add(ujit::ArrayRef::from_dlpack(*vs[i].v.array)), nullptr, true};
+                continue;
+            }
+            const ujit::Value& v = values_.add(ujit::capi::to_value(vs[i]));
+            refs[i] =
+                v.is_array() ? ujit::cuda::ArgRef{&v.array(), nullptr, false} : ujit::cuda::ArgRef{nullptr, &v, false};
+        }
+    }
+    ujit::cuda::ArgRef* data() { return heap_refs_.empty() ? inline_refs_ : heap_refs_.data(); }
+    size_t size() const { return n_; }
+
+private:
+    static constexpr size_t kInline = 8;
+    InlineStore<ujit::ArrayRef, kInline> arrays_;
+    InlineStore<ujit::Value, kInline> values_;
+    ujit::cuda::ArgRef inline_refs_[kInline];
+    std::vector<ujit::cuda::ArgRef> heap_refs_;
+    size_t n_;
+};
 
 std::vector<ujit::Value> host_values(const ujit_value* vs, size_t n) {
     for (size_t i = 0; i < n && vs; ++i) require(!is_device(vs[i]), "device (kDLCUDA) inputs need UJIT_TARGET_CUDA");
@@ -71,8 +120,8 @@ void require_ufunc(const ujit::Function& f) {
     if (!f.is_ufunc()) require(false, ("'" + f.name() + "' is not a @vectorize function").c_str());
 }
 
-void require_kernel(const ujit::Function& f) {
-    if (!f.is_cuda_kernel()) require(false, ("'" + f.name() + "' is not a @cuda.jit kernel").c_str());
+void require_kernel(const ujit_function& f) {
+    if (!f.cuda_kernel) require(false, ("'" + f.function.name() + "' is not a @cuda.jit kernel").c_str());
 }
 
 // A GPU ufunc into a host `out`: the result comes back, then is cast into `out`.
@@ -142,15 +191,17 @@ ujit_status ujit_function_launch(ujit_function* kernel, ujit_dim3 grid, ujit_dim
                                  size_t n_args, ujit_stream* stream, size_t shared_mem) {
     return guarded([&] {
         require(kernel, "null kernel");
-        require_kernel(kernel->function);
+        require_kernel(*kernel);
         require(grid.x && grid.y && grid.z && block.x && block.y && block.z, "grid and block dimensions must be >= 1");
         // No CUDA check here: without a usable device, cuda::launch runs the kernel compiled
         // for the CPU (on host arrays in place), with a note on stderr, as the CLI does.
         ujit::cuda::LaunchOptions lo;
         lo.stream = ujit::capi::stream_of(stream);
         lo.shared_mem = shared_mem;
-        ujit::cuda::launch(kernel->function, ujit::cuda::Dim3(grid.x, grid.y, grid.z),
-                           ujit::cuda::Dim3(block.x, block.y, block.z), kernel_args(args, n_args), lo);
+        const ujit::cuda::Dim3 g(grid.x, grid.y, grid.z), b(block.x, block.y, block.z);
+        BorrowedArgs borrowed(args, n_args);
+        if (!ujit::cuda::detail::launch_borrowed(kernel->function, g, b, borrowed.data(), borrowed.size(), lo))
+            ujit::cuda::launch(kernel->function, g, b, kernel_args(args, n_args), lo);  // on the host device
     });
 }
 
@@ -158,7 +209,7 @@ ujit_status ujit_function_kernel_attributes(ujit_function* kernel, const char* s
     return guarded([&] {
         require(kernel && signature && out, "null kernel, signature or result");
         require(out->struct_size >= sizeof(ujit_kernel_attributes), "set out->struct_size first");
-        require_kernel(kernel->function);
+        require_kernel(*kernel);
         ujit::capi::require_cuda();
         ujit::cuda::KernelAttributes a = ujit::cuda::kernel_attributes(kernel->function, signature);
         out->regs_per_thread = a.regs_per_thread;

@@ -21,6 +21,7 @@ struct ujit_function {
     std::vector<std::string> param_names;
     std::vector<std::string> signatures;
     std::string gufunc_layout;
+    bool cuda_kernel = false;  // function.is_cuda_kernel(), asked at every launch
 };
 
 struct ujit_stream {

@@ -93,11 +93,16 @@ Prepared prepare(detail::KernelState& ks, Dim3 grid, Dim3 block, const LaunchOpt
 
 void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
             const LaunchOptions& options) {
+    ArgRefs refs(args);
+    detail::LaunchAccess::launch(k, grid, block, refs.data(), refs.size(), options);
+}
+
+void detail::LaunchAccess::launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const ArgRef* args, size_t n,
+                                  const LaunchOptions& options) {
     detail::KernelState& ks = *k.s_;
     auto [dc, f] = prepare(ks, grid, block, options);
 
     // Arguments: check them all before copying anything.
-    const size_t n = args.size();
     std::vector<const ArrayRef*> arrays_heap;
     std::vector<const Value*> scalars_heap;
     const ArrayRef* arrays_inline[kInlineArgs] = {};
@@ -109,24 +114,20 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
     const ArrayRef** arrays = n > kInlineArgs ? arrays_heap.data() : arrays_inline;
     const Value** scalars = n > kInlineArgs ? scalars_heap.data() : scalars_inline;
     for (size_t i = 0; i < n; ++i) {
-        if (args[i].is_device_array())
-            arrays[i] = &args[i].device_array().ref();
-        else if (args[i].value().is_array())
-            arrays[i] = &args[i].value().array();
-        else
-            scalars[i] = &args[i].value();
+        arrays[i] = args[i].array;
+        scalars[i] = args[i].scalar;
     }
     match_arguments(ks.symbol, ks.params, arrays, scalars, n);
 
     std::vector<HostCopy> host_copies;
-    for (size_t i = 0; i < args.size(); ++i)
-        if (!args[i].is_device_array() && arrays[i] && arrays[i]->size() > 0 && !is_device_pointer(arrays[i]->data))
+    for (size_t i = 0; i < n; ++i)
+        if (!args[i].on_device && arrays[i] && arrays[i]->size() > 0 && !is_device_pointer(arrays[i]->data))
             host_copies.push_back(copy_in(i, *arrays[i], options.stream));
     for (auto& hc : host_copies) arrays[hc.arg] = hc.view.is_record() ? &hc.view : &hc.device.ref();
 
     ParamBuffer params;
     std::vector<std::vector<int64_t>> filled_strides;  // for views without explicit strides
-    for (size_t i = 0; i < args.size(); ++i) {
+    for (size_t i = 0; i < n; ++i) {
         ResolvedArg r;
         if (const ArrayRef* a = arrays[i]) {
             r.is_array = true;
@@ -134,7 +135,7 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
             r.shape = &a->shape;
             r.strides = &a->strides;
             if (a->strides.size() != a->shape.size()) {
-                if (filled_strides.capacity() == 0) filled_strides.reserve(args.size());  // addresses stay put
+                if (filled_strides.capacity() == 0) filled_strides.reserve(n);  // addresses stay put
                 r.strides = &filled_strides.emplace_back(runtime::c_strides(a->shape, a->item_bytes()));
             }
         } else {
@@ -149,8 +150,8 @@ void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const std::vector<Kern
     // kernel wrote); this waits for the kernel, so a fault is reported right here.
     // A read-only host array is not: the kernel was refused any store into it when typed.
     for (auto& hc : host_copies)
-        if (!args[hc.arg].value().array().readonly)
-            hc.device.copy_to_host(hc.view.is_record() ? hc.host_bytes : args[hc.arg].value().array(), options.stream);
+        if (!args[hc.arg].array->readonly)
+            hc.device.copy_to_host(hc.view.is_record() ? hc.host_bytes : *args[hc.arg].array, options.stream);
     if (!host_copies.empty()) options.stream.synchronize();
 }
 

@@ -36,6 +36,20 @@ bool is_python_like(DType t) {
 
 }  // namespace
 
+ArgRefs::ArgRefs(const std::vector<KernelArg>& args) : n_(args.size()) {
+    if (n_ > kInline) heap_.resize(n_);
+    ArgRef* out = heap_.empty() ? inline_ : heap_.data();
+    for (size_t i = 0; i < n_; ++i) {
+        const KernelArg& a = args[i];
+        if (a.is_device_array())
+            out[i] = {&a.device_array().ref(), nullptr, true};
+        else if (a.value().is_array())
+            out[i] = {&a.value().array(), nullptr, false};
+        else
+            out[i] = {nullptr, &a.value(), false};
+    }
+}
+
 std::string format_dim3(Dim3 d) { return fmt::format("({}, {}, {})", d.x, d.y, d.z); }
 
 void validate_launch(const LaunchLimits& lim, const std::string& kernel, Dim3 grid, Dim3 block, size_t dynamic_shared) {

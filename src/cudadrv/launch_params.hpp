@@ -30,6 +30,30 @@ void validate_launch(const LaunchLimits& limits, const std::string& kernel, Dim3
 // "(4, 1, 1)"
 std::string format_dim3(Dim3 d);
 
+// One launch argument, borrowed for the launch: an array view (host memory is copied in and
+// back; `on_device` says it is a DeviceArray's, used in place without asking the driver) or
+// a scalar. What a KernelArg lends a launch, and what the C API makes of its ujit_values
+// without building KernelArgs (copies of every array's shape and strides).
+struct ArgRef {
+    const ArrayRef* array = nullptr;
+    const Value* scalar = nullptr;
+    bool on_device = false;
+};
+
+// The borrowed form of `args` (which must outlive it); up to kInline on the stack.
+class ArgRefs {
+public:
+    explicit ArgRefs(const std::vector<KernelArg>& args);
+    const ArgRef* data() const { return heap_.empty() ? inline_ : heap_.data(); }
+    size_t size() const { return n_; }
+
+private:
+    static constexpr size_t kInline = 32;
+    ArgRef inline_[kInline];
+    std::vector<ArgRef> heap_;
+    size_t n_;
+};
+
 // An argument resolved to what the kernel receives.
 struct ResolvedArg {
     bool is_array = false;

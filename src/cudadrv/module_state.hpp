@@ -25,6 +25,10 @@
 #include "cudadrv/driver_api.hpp"
 #include "ujit/cuda.hpp"
 
+namespace ujit::cuda {
+struct ArgRef;  // cudadrv/launch_params.hpp
+}
+
 namespace ujit::cuda::detail {
 
 struct ModuleState : std::enable_shared_from_this<ModuleState> {
@@ -94,6 +98,9 @@ private:
 // caller vouches matches the kernel: ujit's own launches whose parameters it built itself
 // (GPU ufunc loops), without KernelArg conversion. Launch limits are still validated.
 struct LaunchAccess {
+    // cuda::launch over borrowed arguments (cudadrv/launch_params.hpp), the same checks.
+    static void launch(const LoadedKernel& k, Dim3 grid, Dim3 block, const ArgRef* args, size_t n,
+                       const LaunchOptions& options);
     static void launch_prepared(const LoadedKernel& k, Dim3 grid, Dim3 block, void** params,
                                 const LaunchOptions& options);
     // Sets the kernel's shared memory carveout (-1..100), before its first launch.

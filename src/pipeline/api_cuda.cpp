@@ -21,6 +21,7 @@
 #include "cudadrv/host_device.hpp"
 #include "cudadrv/module_state.hpp"
 #include "pipeline/api_cuda_host.hpp"
+#include "pipeline/api_cuda_launch.hpp"
 #include "pipeline/call_cache.hpp"
 #include "pipeline/device_link_files.hpp"
 #include "pipeline/dispatch.hpp"
@@ -56,8 +57,8 @@ std::string device_arch() {
     return fmt::format("sm_{}", std::min(d.cc_major * 10 + d.cc_minor, kNewestLlvmArch));
 }
 
-const types::Type* type_of_arg(const KernelArg& a) {
-    return pipeline::type_of_value(a.is_device_array() ? Value(a.device_array().ref()) : a.value());
+const types::Type* type_of_arg(const ArgRef& a) {
+    return pipeline::type_of_value(a.array ? Value(*a.array) : *a.scalar);
 }
 
 KernelParam param_of(const types::Type* t, const std::string& name) {
@@ -111,10 +112,10 @@ LoadedKernel loaded(ujit::detail::SpecState& spec, const std::string& symbol, co
     return *std::static_pointer_cast<LoadedKernel>(slot);
 }
 
-std::vector<const types::Type*> arg_types_of(const std::vector<KernelArg>& args) {
+std::vector<const types::Type*> arg_types_of(const ArgRef* args, size_t n) {
     std::vector<const types::Type*> arg_types;
-    arg_types.reserve(args.size());
-    for (const KernelArg& a : args) arg_types.push_back(type_of_arg(a));
+    arg_types.reserve(n);
+    for (size_t i = 0; i < n; ++i) arg_types.push_back(type_of_arg(args[i]));
     return arg_types;
 }
 
@@ -560,7 +561,7 @@ void gufunc_into(const Function& f, const std::vector<KernelArg>& inputs, const 
     detail::gufunc_on_host(f, inputs, outputs);
 }
 
-static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const std::vector<KernelArg>& args,
+static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const ArgRef* args, size_t n,
                                                 const Options& compile);
 
 void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<KernelArg>& args,
@@ -571,7 +572,16 @@ void launch(const Function& kernel, Dim3 grid, Dim3 block, const std::vector<Ker
         detail::note_cpu_fallback();
         return launch_cpu(kernel, grid, block, args, options, compile);
     }
-    launch(*loaded_for(kernel, args, compile), grid, block, args, options);
+    ArgRefs refs(args);
+    detail::LaunchAccess::launch(*loaded_for(kernel, refs.data(), refs.size(), compile), grid, block, refs.data(),
+                                 refs.size(), options);
+}
+
+bool detail::launch_borrowed(const Function& kernel, Dim3 grid, Dim3 block, const ArgRef* args, size_t n,
+                             const LaunchOptions& options, const Options& compile) {
+    if (uses_host_device()) return false;
+    LaunchAccess::launch(*loaded_for(kernel, args, n, compile), grid, block, args, n, options);
+    return true;
 }
 
 // A kernel specialization's PTX loaded on the current device (once per device).
@@ -586,27 +596,27 @@ static std::shared_ptr<LoadedKernel> loaded_spec(ujit::detail::SpecState& spec) 
 // An argument's launch code (coded_launch_cache.hpp): the dynamic call's code of it
 // (call_cache.hpp: what type_of_value reads), or 0 where it reads more (records, more
 // than 8 dimensions, other values: the typed path decides).
-static uint32_t launch_code(const KernelArg& a) {
-    return a.is_device_array() ? pipeline::array_code(a.device_array().ref()) : pipeline::arg_code(a.value());
+static uint32_t launch_code(const ArgRef& a) {
+    return a.array ? pipeline::array_code(*a.array) : pipeline::arg_code(*a.scalar);
 }
 
 // The specialization a launch with `args` runs, loaded on the current device: compiled and
 // loaded once per device, then found in the module's launch cache (by the arguments' codes
 // first, without typing them).
-static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const std::vector<KernelArg>& args,
+static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const ArgRef* args, size_t n,
                                                 const Options& compile) {
     ujit::detail::ModuleState& m = FunctionAccess::module(kernel);
     constexpr size_t kMaxCoded = 32;
     uint32_t codes[kMaxCoded];
     pipeline::LaunchCodeKey coded{
-        FunctionAccess::def(kernel), current_device(), compile.opt_level, compile.fastmath, codes, args.size()};
-    bool codable = args.size() <= kMaxCoded;
-    for (size_t i = 0; codable && i < args.size(); ++i) codable = (codes[i] = launch_code(args[i])) != 0;
+        FunctionAccess::def(kernel), current_device(), compile.opt_level, compile.fastmath, codes, n};
+    bool codable = n <= kMaxCoded;
+    for (size_t i = 0; codable && i < n; ++i) codable = (codes[i] = launch_code(args[i])) != 0;
     if (codable)
         if (std::shared_ptr<void> hit = m.launch_by_codes.find(coded))
             return std::static_pointer_cast<LoadedKernel>(hit);  // a kernel, given this many arguments before
-    if (kernel.is_cuda_kernel()) detail::check_argument_count(kernel, args.size());
-    ujit::detail::ModuleState::LaunchKey key{FunctionAccess::def(kernel), arg_types_of(args), current_device(),
+    if (kernel.is_cuda_kernel()) detail::check_argument_count(kernel, n);
+    ujit::detail::ModuleState::LaunchKey key{FunctionAccess::def(kernel), arg_types_of(args, n), current_device(),
                                              compile.opt_level, compile.fastmath};
     std::shared_ptr<void> cached;
     {
@@ -643,7 +653,8 @@ KernelAttributes kernel_attributes(const Function& kernel, const std::string& si
 
 Specialization kernel_specialization(const Function& kernel, const std::vector<KernelArg>& args,
                                      const Options& compile) {
-    return FunctionAccess::specialization(kernel_spec(kernel, arg_types_of(args), compile));
+    ArgRefs refs(args);
+    return FunctionAccess::specialization(kernel_spec(kernel, arg_types_of(refs.data(), refs.size()), compile));
 }
 
 void vectorize_into(const Function& ufunc, const std::vector<KernelArg>& inputs, const DeviceArray& out,

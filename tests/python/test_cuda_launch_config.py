@@ -290,6 +290,24 @@ def test_unhashable_configurations_launch():
     np.testing.assert_array_equal(out.copy_to_host(), np.arange(16) + 3.0)
 
 
+def test_a_configuration_changed_in_place_launches_its_new_shape():
+    """kernel[...] finds the configuration it saw last by identity, but only a hashable one:
+    a list changed between launches is read again."""
+    out = cuda.to_device(np.full(32, -1.0))
+    config = [1, 16]
+    fill[config](out, 0.0)
+    config[0] = 2
+    fill[config](out, 1.0)
+    cuda.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(32) + 1.0)
+    grid = [1]
+    fill[grid, 16](out, 2.0)
+    grid[0] = 2  # inside a tuple (unhashable with it)
+    fill[grid, 16](out, 3.0)
+    cuda.synchronize()
+    np.testing.assert_array_equal(out.copy_to_host(), np.arange(32) + 3.0)
+
+
 def test_occupancy_switches_are_read_at_each_configuration():
     """numba.core.config's switches change at run time: a kept launcher follows them."""
     from ujit.core import config

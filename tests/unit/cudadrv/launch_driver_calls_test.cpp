@@ -11,6 +11,7 @@
 
 #include "support/fake_driver.hpp"
 #include "ujit/cuda.hpp"
+#include "ujit/ujit.h"
 #include "ujit/ujit.hpp"
 
 namespace uc = ujit::cuda;
@@ -153,4 +154,40 @@ TEST_CASE("launches alternating layouts and scalar dtypes reach each one's own s
         for (const auto& args : calls) REQUIRE_NOTHROW(uc::launch(scale, uc::Dim3(1), uc::Dim3(64), args));
     CHECK(fake.count("cuModuleGetFunction") == 0);
     CHECK(fake.total() == 4 * kLaunches);
+}
+
+TEST_CASE("a C API launch reads its device tensors and scalars in place: one driver call", "[.fakecuda]") {
+    // ujit_function_launch (what Python's kernel[...] calls) borrows its arguments for the
+    // launch (capi_apply.cpp) instead of building KernelArgs: the same dispatch, the same
+    // single driver call, the same refusal of an argument the kernel cannot take.
+    FakeDriver fake = fake_driver();
+    ujit_module* m = nullptr;
+    REQUIRE(ujit_module_from_string(kSource, "launch_calls.py", &m) == UJIT_OK);
+    ujit_function* scale = nullptr;
+    REQUIRE(ujit_module_function(m, "scale", &scale) == UJIT_OK);
+    int64_t shape[1] = {1024};
+    ujit_device_array* d = nullptr;
+    REQUIRE(ujit_device_array_new(shape, 1, UJIT_FLOAT64, 0, &d) == UJIT_OK);
+    const DLTensor* t = nullptr;
+    REQUIRE(ujit_device_array_dltensor(d, &t) == UJIT_OK);
+    ujit_value args[2] = {};
+    args[0].is_array = UJIT_ARRAY;
+    args[0].v.array = t;
+    args[1].dtype = UJIT_FLOAT64;
+    args[1].v.f = 3.0;
+    const ujit_dim3 grid{4, 1, 1}, block{256, 1, 1};
+    for (int i = 0; i < 2; ++i) REQUIRE(ujit_function_launch(scale, grid, block, args, 2, nullptr, 0) == UJIT_OK);
+    fake.reset();
+    for (int i = 0; i < kLaunches; ++i)
+        REQUIRE(ujit_function_launch(scale, grid, block, args, 2, nullptr, 0) == UJIT_OK);
+    CHECK(fake.count("cuLaunchKernel") == kLaunches);
+    CHECK(fake.total() == kLaunches);
+    // One argument short: refused, naming the parameters, before anything reaches the driver.
+    fake.reset();
+    CHECK(ujit_function_launch(scale, grid, block, args, 1, nullptr, 0) == UJIT_ERROR_ARGUMENT);
+    CHECK(std::string(ujit_last_error()).find("'scale': it takes 2 arguments (out, a), 1 given") != std::string::npos);
+    CHECK(fake.total() == 0);
+    ujit_device_array_release(d);
+    ujit_function_release(scale);
+    ujit_module_release(m);
 }

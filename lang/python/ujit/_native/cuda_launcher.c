@@ -261,7 +261,7 @@ PyObject* ujit_py_launch_setup(PyObject* self, PyObject* args) {
 
 /* 1 when config.NAME is true, -1 with an error (`name` an interned str). */
 static int config_flag(PyObject* name) {
-    PyObject* v = PyObject_GetAttr(config_module, name);
+    PyObject* v = ujit_py_module_attr(config_module, name);
     if (!v) return -1;
     int on = PyObject_IsTrue(v);
     Py_DECREF(v);
@@ -299,6 +299,9 @@ static int warn_low_occupancy(LauncherObject* launcher) {
 
 typedef struct {
     PyObject_HEAD PyObject* launchers; /* configuration -> Launcher */
+    /* The Launcher of the last hashable configuration: a launch loop's kernel[4, 256] passes
+     * the same constant tuple each time, found by identity before hashing it. */
+    PyObject* last;
 } KernelBaseObject;
 
 #define MAX_LAUNCHERS 64 /* configurations remembered per kernel */
@@ -315,8 +318,9 @@ static int same_types(PyObject* a, PyObject* b) {
     return 1;
 }
 
-static PyObject* kernel_subscript(PyObject* obj, PyObject* config) {
-    KernelBaseObject* self = (KernelBaseObject*)obj;
+/* The Launcher of `config`: the one made for an equal key of the same types, else a new
+ * one from the Python `_configure`. A new reference; NULL with an error. */
+static PyObject* launcher_for(KernelBaseObject* self, PyObject* config) {
     PyObject* launcher = PyDict_GetItemWithError(self->launchers, config); /* borrowed */
     int hashable = 1;
     if (!launcher && PyErr_Occurred()) {
@@ -328,7 +332,7 @@ static PyObject* kernel_subscript(PyObject* obj, PyObject* config) {
         same_types(((LauncherObject*)launcher)->config, config)) {
         Py_INCREF(launcher);
     } else {
-        launcher = PyObject_CallMethodOneArg(obj, str_configure, config);
+        launcher = PyObject_CallMethodOneArg((PyObject*)self, str_configure, config);
         if (!launcher) return NULL;
         if (Py_TYPE(launcher) != &Ujit_LauncherType) {
             Py_DECREF(launcher);
@@ -341,7 +345,16 @@ static PyObject* kernel_subscript(PyObject* obj, PyObject* config) {
             return NULL;
         }
     }
-    if (warn_low_occupancy((LauncherObject*)launcher) < 0) Py_CLEAR(launcher);
+    /* Only a hashable key is found again by identity: a list inside it could change. */
+    if (hashable) Py_XSETREF(self->last, Py_NewRef(launcher));
+    return launcher;
+}
+
+static PyObject* kernel_subscript(PyObject* obj, PyObject* config) {
+    KernelBaseObject* self = (KernelBaseObject*)obj;
+    PyObject* launcher = self->last && ((LauncherObject*)self->last)->config == config ? Py_NewRef(self->last)
+                                                                                       : launcher_for(self, config);
+    if (launcher && warn_low_occupancy((LauncherObject*)launcher) < 0) Py_CLEAR(launcher);
     return launcher;
 }
 
@@ -353,11 +366,13 @@ static PyObject* kernel_new(PyTypeObject* type, PyObject* args, PyObject* kwds) 
 
 static int kernel_traverse(PyObject* self, visitproc visit, void* arg) {
     Py_VISIT(((KernelBaseObject*)self)->launchers);
+    Py_VISIT(((KernelBaseObject*)self)->last);
     return 0;
 }
 
 static int kernel_clear(PyObject* self) {
     Py_CLEAR(((KernelBaseObject*)self)->launchers);
+    Py_CLEAR(((KernelBaseObject*)self)->last);
     return 0;
 }
 

@@ -50,6 +50,18 @@ static inline int PyModule_AddObjectRef(PyObject* m, const char* name, PyObject*
 /* The most arguments a compiled function takes through the fast path. */
 #define UJIT_PY_MAX_ARGS 16
 
+/* module.NAME (a new reference; NULL with an error): read from a plain module's dict, which
+ * is what getattr finds there, without getattr's generic lookup (every kernel[...] reads a
+ * few such switches); anything else, or a name not in the dict, through getattr. */
+static inline PyObject* ujit_py_module_attr(PyObject* module, PyObject* name) {
+    if (PyModule_CheckExact(module)) {
+        PyObject* v = PyDict_GetItemWithError(PyModule_GetDict(module), name); /* borrowed */
+        if (v) return Py_NewRef(v);
+        if (PyErr_Occurred()) return NULL;
+    }
+    return PyObject_GetAttr(module, name);
+}
+
 /* ------------------------------------------------------------------ module.c */
 
 /* Where a function's text was dedented (a nested def): compile errors inside

@@ -52,8 +52,8 @@ unsigned long ujit_py_warning_filters_generation(void) {
         PyErr_Clear();
         return 0;
     }
-    PyObject* list = PyObject_GetAttr(module, str_filters);
-    PyObject* deflt = list ? PyObject_GetAttr(module, str_defaultaction) : NULL;
+    PyObject* list = ujit_py_module_attr(module, str_filters);
+    PyObject* deflt = list ? ujit_py_module_attr(module, str_defaultaction) : NULL;
     unsigned long gen = 0;
     if (deflt && PyList_CheckExact(list)) {
         if (generation && same_as_snapshot(list, deflt)) {
