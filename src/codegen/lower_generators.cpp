@@ -24,7 +24,9 @@
 
 #include "codegen/abi.hpp"
 #include "codegen/ast_walk.hpp"
+#include "codegen/entry_abi.hpp"
 #include "codegen/llvm_types.hpp"
+#include "codegen/refcount_pass.hpp"
 
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Intrinsics.h>
@@ -37,10 +39,27 @@ namespace ujit::codegen {
 using namespace syntax;
 using types::Type;
 
-FunctionLowering::GeneratorLayout FunctionLowering::generator_layout(const Type* gt) {
-    llvm::StructType* header = llvm::StructType::get(mod.ctx, {b.getInt64Ty(), value_type(mod.ctx, gt->yield_type())});
-    uint64_t size = mod.m.getDataLayout().getTypeAllocSize(header);
+namespace {
+
+// The header before the frame, for the body, its consumers and `$next`.
+struct HeaderLayout {
+    llvm::StructType* header;
+    uint64_t frame_offset;
+};
+
+HeaderLayout layout_of(llvm::Module& m, const Type* gt) {
+    llvm::LLVMContext& ctx = m.getContext();
+    llvm::StructType* header =
+        llvm::StructType::get(ctx, {llvm::Type::getInt64Ty(ctx), value_type(ctx, gt->yield_type())});
+    uint64_t size = m.getDataLayout().getTypeAllocSize(header);
     return {header, llvm::alignTo(size, 16)};
+}
+
+}  // namespace
+
+FunctionLowering::GeneratorLayout FunctionLowering::generator_layout(const Type* gt) {
+    HeaderLayout l = layout_of(mod.m, gt);
+    return {l.header, l.frame_offset};
 }
 
 // ---- the consumer side: any function holding a generator value
@@ -161,6 +180,97 @@ llvm::Value* FunctionLowering::generator_next(const Call* e) {
     return generator_item(gen, gt);
 }
 
+// ---- what a raise inside the body releases
+// A raise leaves the body by longjmp (cpu/helper_errors.hpp). The allocation log frees what
+// the guarded call made, but a host resumes a generator one next() at a time, each under a
+// guard of its own, so the body also holds what earlier resumes made (and references it took
+// to older memory). Each resume therefore records on the thread's unwind stack where the
+// body keeps its references, the owner fields of its variables and the owner slots of its
+// temporaries (a slot's address, tagged: nrt/unwind_refs.cpp); a raise's landing releases
+// what those slots hold at that moment, and each suspend forgets the record. The addresses
+// escape, so the slots' memory stays current at every call; a raise counts as a release for
+// the count pruning (refcount_pass.cpp, kSlotRecords). The call-site records of
+// lower_unwind.cpp would release the same references again: a generator body makes none.
+// The records' state is the IR's own: the entry block's alloca "gen.unwind.mark", the
+// temporaries' "temp.owner" slots (own_temporary) and the push markers not yet filled.
+
+namespace {
+
+constexpr const char* kUnwindPush = "ujit.unwind.push";  // lower_unwind.cpp's markers
+constexpr const char* kUnwindPop = "ujit.unwind.pop";
+constexpr const char* kUnwindMark = "gen.unwind.mark";
+
+llvm::AllocaInst* entry_alloca_named(llvm::BasicBlock* entry, llvm::StringRef prefix) {
+    for (llvm::Instruction& i : *entry)
+        if (auto* a = llvm::dyn_cast<llvm::AllocaInst>(&i); a && a->getName().starts_with(prefix)) return a;
+    return nullptr;
+}
+
+// The addresses of the owner fields of a value of type `t` stored at `p`.
+void owner_fields(llvm::IRBuilder<>& b, llvm::Value* p, const Type* t, std::vector<llvm::Value*>& out) {
+    llvm::Type* vt = value_type(b.getContext(), t);
+    if (t->is_list() || t->is_dict() || t->is_set() || t->is_generator()) return out.push_back(p);  // field 0
+    if (t->is_str()) return out.push_back(b.CreateStructGEP(vt, p, 2));
+    if (t->is_array()) return out.push_back(b.CreateStructGEP(vt, p, 3));  // llvm_types.cpp's kOwnerField
+    if (t->is_tuple())
+        for (unsigned i = 0; i < t->elements().size(); ++i)
+            owner_fields(b, b.CreateConstGEP2_32(vt, p, 0, i), t->elements()[i], out);
+}
+
+// At a resume: the record, its slots filled in by fill_slot_records once all are known.
+void record_slots(llvm::IRBuilder<>& b, llvm::BasicBlock* entry) {
+    llvm::Function* f = entry->getParent();
+    llvm::AllocaInst* mark = entry_alloca_named(entry, kUnwindMark);
+    if (!mark) {
+        mark = llvm::IRBuilder<>(entry, entry->begin()).CreateAlloca(b.getInt64Ty(), nullptr, kUnwindMark);
+        f->addFnAttr(kSlotRecords);
+    }
+    llvm::FunctionCallee push = f->getParent()->getOrInsertFunction(
+        kUnwindPush, llvm::FunctionType::get(b.getInt64Ty(), {b.getPtrTy(), b.getInt64Ty()}, false));
+    llvm::Value* none = llvm::ConstantPointerNull::get(b.getPtrTy());
+    b.CreateStore(b.CreateCall(push, {none, b.getInt64(0)}, "gen.unwind"), mark);
+}
+
+// At a suspend or the end: forgets the record (none before the first resume).
+void forget_slots(llvm::IRBuilder<>& b, llvm::BasicBlock* entry) {
+    llvm::AllocaInst* mark = entry_alloca_named(entry, kUnwindMark);
+    if (!mark) return;
+    llvm::FunctionCallee pop = entry->getModule()->getOrInsertFunction(
+        kUnwindPop, llvm::FunctionType::get(b.getVoidTy(), {b.getInt64Ty()}, false));
+    llvm::cast<llvm::Function>(pop.getCallee())->addFnAttr(llvm::Attribute::NoFree);
+    b.CreateCall(pop, {b.CreateLoad(b.getInt64Ty(), mark)});
+}
+
+// The body's records (lowered in order: the first is the first resume's, which every other
+// follows), given the slots `slots_at` lists once the builder stands there: after
+// llvm.coro.begin, where CoroSplit gives the slots their places in the frame (an address
+// taken before it would be the ramp's stack).
+void fill_slot_records(llvm::IRBuilder<>& b, llvm::Function* f,
+                       const std::function<std::vector<llvm::Value*>()>& slots_at) {
+    std::vector<llvm::CallInst*> records;
+    for (llvm::BasicBlock& bb : *f)
+        for (llvm::Instruction& i : bb)
+            if (auto* c = llvm::dyn_cast<llvm::CallInst>(&i);
+                c && c->getCalledFunction() && c->getCalledFunction()->getName() == kUnwindPush)
+                records.push_back(c);
+    if (records.empty()) return;
+    b.SetInsertPoint(records.front());
+    std::vector<llvm::Value*> slots = slots_at();
+    llvm::BasicBlock& entry = f->getEntryBlock();
+    auto* array_type = llvm::ArrayType::get(b.getPtrTy(), slots.size());
+    llvm::AllocaInst* array = llvm::IRBuilder<>(&entry, entry.begin()).CreateAlloca(array_type, nullptr, "gen.slots");
+    for (size_t i = 0; i < slots.size(); ++i) {
+        llvm::Value* tagged = b.CreateConstGEP1_64(b.getInt8Ty(), slots[i], 1);  // bit 0: a slot, not an owner
+        b.CreateStore(tagged, b.CreateConstGEP2_64(array_type, array, 0, i));
+    }
+    for (llvm::CallInst* call : records) {
+        call->setArgOperand(0, array);
+        call->setArgOperand(1, b.getInt64(slots.size()));
+    }
+}
+
+}  // namespace
+
 // ---- the generator function itself: the ramp, made a coroutine by CoroSplit
 
 void FunctionLowering::lower_generator_body() {
@@ -217,6 +327,16 @@ void FunctionLowering::lower_generator_body() {
         }
         end_generator();
     }
+    fill_slot_records(b, f, [&] {  // the variables' owner fields, the temporaries' slots
+        std::vector<llvm::Value*> slots;
+        for (const types::Variable& v : fn.variables) {
+            auto it = vars_.find(v.name);
+            if (counts_references(v.type) && it != vars_.end()) owner_fields(b, it->second, v.type, slots);
+        }
+        for (llvm::Instruction& i : *alloca_block_)
+            if (llvm::isa<llvm::AllocaInst>(i) && i.getName().starts_with("temp.owner")) slots.push_back(&i);
+        return slots;
+    });
     b.SetInsertPoint(alloca_block_);
     b.CreateBr(start);
 }
@@ -224,12 +344,17 @@ void FunctionLowering::lower_generator_body() {
 // Suspends here; resumed, continues at `resume`; destroyed, releases what the body holds
 // (the variables and the temporaries of the statements around this point).
 void FunctionLowering::suspend_then(llvm::BasicBlock* resume) {
+    if (mod.target.counts_references()) forget_slots(b, alloca_block_);
     llvm::Value* s =
         b.CreateIntrinsic(llvm::Intrinsic::coro_suspend, {}, {llvm::ConstantTokenNone::get(mod.ctx), b.getFalse()});
     llvm::BasicBlock* cleanup = new_block("gen.cleanup");
+    llvm::BasicBlock* resumed = new_block("gen.resumed");
     llvm::SwitchInst* sw = b.CreateSwitch(s, gen_suspend_, 2);
-    sw->addCase(b.getInt8(0), resume);
+    sw->addCase(b.getInt8(0), resumed);
     sw->addCase(b.getInt8(1), cleanup);
+    b.SetInsertPoint(resumed);
+    if (mod.target.counts_references()) record_slots(b, alloca_block_);
+    b.CreateBr(resume);
     b.SetInsertPoint(cleanup);
     release_temporaries(0, /*forget=*/false);
     release_locals();
@@ -237,6 +362,7 @@ void FunctionLowering::suspend_then(llvm::BasicBlock* resume) {
 }
 
 void FunctionLowering::end_generator() {
+    if (mod.target.counts_references()) forget_slots(b, alloca_block_);
     release_temporaries(0, /*forget=*/false);
     release_locals();
     b.CreateBr(gen_final_);
@@ -284,6 +410,43 @@ llvm::Function* FunctionLowering::generator_destructor(const GeneratorLayout& la
     db.SetInsertPoint(done);
     db.CreateRetVoid();
     return d;
+}
+
+// ---- the host's consumer: `<symbol>$next` (abi.hpp), the steps of generator_advance and
+// generator_item over the generator result the packed wrapper wrote
+
+llvm::Function* emit_generator_next(ModuleLowering& mod, const types::TypedFunction& fn) {
+    const Type* gt = fn.return_type;
+    HeaderLayout layout = layout_of(mod.m, gt);
+    llvm::LLVMContext& ctx = mod.ctx;
+    llvm::Type* ptr = llvm::PointerType::get(ctx, 0);
+    auto* fty = llvm::FunctionType::get(llvm::Type::getInt8Ty(ctx), {ptr, ptr}, false);
+    auto* f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, generator_next_symbol(fn.symbol), mod.m);
+    f->getArg(0)->setName("gen");
+    f->getArg(1)->setName("item");
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
+    llvm::BasicBlock* resume = llvm::BasicBlock::Create(ctx, "resume", f);
+    llvm::BasicBlock* yielded = llvm::BasicBlock::Create(ctx, "yielded", f);
+    llvm::BasicBlock* finished = llvm::BasicBlock::Create(ctx, "finished", f);
+    llvm::Value* handle = b.CreateLoad(ptr, b.CreateConstGEP1_64(b.getInt8Ty(), f->getArg(0), 8), "gen.handle");
+    llvm::Value* header = b.CreateConstGEP1_64(b.getInt8Ty(), handle, -static_cast<int64_t>(layout.frame_offset));
+    llvm::Value* running = b.CreateLoad(b.getInt64Ty(), header);
+    llvm::Value* done = b.CreateIntrinsic(llvm::Intrinsic::coro_done, {}, {handle});
+    b.CreateCondBr(b.CreateOr(done, b.CreateICmpNE(running, b.getInt64(0))), finished, resume);
+    b.SetInsertPoint(resume);  // `running` stays 1 when the body raises: finished, as in Python
+    b.CreateStore(b.getInt64(1), header);
+    b.CreateIntrinsic(llvm::Intrinsic::coro_resume, {}, {handle});
+    b.CreateStore(b.getInt64(0), header);
+    b.CreateCondBr(b.CreateIntrinsic(llvm::Intrinsic::coro_done, {}, {handle}), finished, yielded);
+    b.SetInsertPoint(yielded);  // the item's references go to the caller with it
+    const Type* yt = gt->yield_type();
+    llvm::Value* item = b.CreateLoad(value_type(ctx, yt), b.CreateStructGEP(layout.header, header, 1), "gen.item");
+    b.CreateStore(to_storage(b, item, yt), f->getArg(1));
+    b.CreateRet(b.getInt8(1));
+    b.SetInsertPoint(finished);
+    b.CreateRet(b.getInt8(0));
+    mod.target.mark_entry(*f, types::FunctionRole::Scalar);
+    return f;
 }
 
 }  // namespace ujit::codegen
