@@ -26,7 +26,6 @@
 #include "codegen/ast_walk.hpp"
 #include "codegen/entry_abi.hpp"
 #include "codegen/llvm_types.hpp"
-#include "codegen/refcount_pass.hpp"
 
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/Intrinsics.h>
@@ -180,97 +179,6 @@ llvm::Value* FunctionLowering::generator_next(const Call* e) {
     return generator_item(gen, gt);
 }
 
-// ---- what a raise inside the body releases
-// A raise leaves the body by longjmp (cpu/helper_errors.hpp). The allocation log frees what
-// the guarded call made, but a host resumes a generator one next() at a time, each under a
-// guard of its own, so the body also holds what earlier resumes made (and references it took
-// to older memory). Each resume therefore records on the thread's unwind stack where the
-// body keeps its references, the owner fields of its variables and the owner slots of its
-// temporaries (a slot's address, tagged: nrt/unwind_refs.cpp); a raise's landing releases
-// what those slots hold at that moment, and each suspend forgets the record. The addresses
-// escape, so the slots' memory stays current at every call; a raise counts as a release for
-// the count pruning (refcount_pass.cpp, kSlotRecords). The call-site records of
-// lower_unwind.cpp would release the same references again: a generator body makes none.
-// The records' state is the IR's own: the entry block's alloca "gen.unwind.mark", the
-// temporaries' "temp.owner" slots (own_temporary) and the push markers not yet filled.
-
-namespace {
-
-constexpr const char* kUnwindPush = "ujit.unwind.push";  // lower_unwind.cpp's markers
-constexpr const char* kUnwindPop = "ujit.unwind.pop";
-constexpr const char* kUnwindMark = "gen.unwind.mark";
-
-llvm::AllocaInst* entry_alloca_named(llvm::BasicBlock* entry, llvm::StringRef prefix) {
-    for (llvm::Instruction& i : *entry)
-        if (auto* a = llvm::dyn_cast<llvm::AllocaInst>(&i); a && a->getName().starts_with(prefix)) return a;
-    return nullptr;
-}
-
-// The addresses of the owner fields of a value of type `t` stored at `p`.
-void owner_fields(llvm::IRBuilder<>& b, llvm::Value* p, const Type* t, std::vector<llvm::Value*>& out) {
-    llvm::Type* vt = value_type(b.getContext(), t);
-    if (t->is_list() || t->is_dict() || t->is_set() || t->is_generator()) return out.push_back(p);  // field 0
-    if (t->is_str()) return out.push_back(b.CreateStructGEP(vt, p, 2));
-    if (t->is_array()) return out.push_back(b.CreateStructGEP(vt, p, 3));  // llvm_types.cpp's kOwnerField
-    if (t->is_tuple())
-        for (unsigned i = 0; i < t->elements().size(); ++i)
-            owner_fields(b, b.CreateConstGEP2_32(vt, p, 0, i), t->elements()[i], out);
-}
-
-// At a resume: the record, its slots filled in by fill_slot_records once all are known.
-void record_slots(llvm::IRBuilder<>& b, llvm::BasicBlock* entry) {
-    llvm::Function* f = entry->getParent();
-    llvm::AllocaInst* mark = entry_alloca_named(entry, kUnwindMark);
-    if (!mark) {
-        mark = llvm::IRBuilder<>(entry, entry->begin()).CreateAlloca(b.getInt64Ty(), nullptr, kUnwindMark);
-        f->addFnAttr(kSlotRecords);
-    }
-    llvm::FunctionCallee push = f->getParent()->getOrInsertFunction(
-        kUnwindPush, llvm::FunctionType::get(b.getInt64Ty(), {b.getPtrTy(), b.getInt64Ty()}, false));
-    llvm::Value* none = llvm::ConstantPointerNull::get(b.getPtrTy());
-    b.CreateStore(b.CreateCall(push, {none, b.getInt64(0)}, "gen.unwind"), mark);
-}
-
-// At a suspend or the end: forgets the record (none before the first resume).
-void forget_slots(llvm::IRBuilder<>& b, llvm::BasicBlock* entry) {
-    llvm::AllocaInst* mark = entry_alloca_named(entry, kUnwindMark);
-    if (!mark) return;
-    llvm::FunctionCallee pop = entry->getModule()->getOrInsertFunction(
-        kUnwindPop, llvm::FunctionType::get(b.getVoidTy(), {b.getInt64Ty()}, false));
-    llvm::cast<llvm::Function>(pop.getCallee())->addFnAttr(llvm::Attribute::NoFree);
-    b.CreateCall(pop, {b.CreateLoad(b.getInt64Ty(), mark)});
-}
-
-// The body's records (lowered in order: the first is the first resume's, which every other
-// follows), given the slots `slots_at` lists once the builder stands there: after
-// llvm.coro.begin, where CoroSplit gives the slots their places in the frame (an address
-// taken before it would be the ramp's stack).
-void fill_slot_records(llvm::IRBuilder<>& b, llvm::Function* f,
-                       const std::function<std::vector<llvm::Value*>()>& slots_at) {
-    std::vector<llvm::CallInst*> records;
-    for (llvm::BasicBlock& bb : *f)
-        for (llvm::Instruction& i : bb)
-            if (auto* c = llvm::dyn_cast<llvm::CallInst>(&i);
-                c && c->getCalledFunction() && c->getCalledFunction()->getName() == kUnwindPush)
-                records.push_back(c);
-    if (records.empty()) return;
-    b.SetInsertPoint(records.front());
-    std::vector<llvm::Value*> slots = slots_at();
-    llvm::BasicBlock& entry = f->getEntryBlock();
-    auto* array_type = llvm::ArrayType::get(b.getPtrTy(), slots.size());
-    llvm::AllocaInst* array = llvm::IRBuilder<>(&entry, entry.begin()).CreateAlloca(array_type, nullptr, "gen.slots");
-    for (size_t i = 0; i < slots.size(); ++i) {
-        llvm::Value* tagged = b.CreateConstGEP1_64(b.getInt8Ty(), slots[i], 1);  // bit 0: a slot, not an owner
-        b.CreateStore(tagged, b.CreateConstGEP2_64(array_type, array, 0, i));
-    }
-    for (llvm::CallInst* call : records) {
-        call->setArgOperand(0, array);
-        call->setArgOperand(1, b.getInt64(slots.size()));
-    }
-}
-
-}  // namespace
-
 // ---- the generator function itself: the ramp, made a coroutine by CoroSplit
 
 void FunctionLowering::lower_generator_body() {
@@ -327,16 +235,6 @@ void FunctionLowering::lower_generator_body() {
         }
         end_generator();
     }
-    fill_slot_records(b, f, [&] {  // the variables' owner fields, the temporaries' slots
-        std::vector<llvm::Value*> slots;
-        for (const types::Variable& v : fn.variables) {
-            auto it = vars_.find(v.name);
-            if (counts_references(v.type) && it != vars_.end()) owner_fields(b, it->second, v.type, slots);
-        }
-        for (llvm::Instruction& i : *alloca_block_)
-            if (llvm::isa<llvm::AllocaInst>(i) && i.getName().starts_with("temp.owner")) slots.push_back(&i);
-        return slots;
-    });
     b.SetInsertPoint(alloca_block_);
     b.CreateBr(start);
 }
@@ -344,17 +242,12 @@ void FunctionLowering::lower_generator_body() {
 // Suspends here; resumed, continues at `resume`; destroyed, releases what the body holds
 // (the variables and the temporaries of the statements around this point).
 void FunctionLowering::suspend_then(llvm::BasicBlock* resume) {
-    if (mod.target.counts_references()) forget_slots(b, alloca_block_);
     llvm::Value* s =
         b.CreateIntrinsic(llvm::Intrinsic::coro_suspend, {}, {llvm::ConstantTokenNone::get(mod.ctx), b.getFalse()});
     llvm::BasicBlock* cleanup = new_block("gen.cleanup");
-    llvm::BasicBlock* resumed = new_block("gen.resumed");
     llvm::SwitchInst* sw = b.CreateSwitch(s, gen_suspend_, 2);
-    sw->addCase(b.getInt8(0), resumed);
+    sw->addCase(b.getInt8(0), resume);
     sw->addCase(b.getInt8(1), cleanup);
-    b.SetInsertPoint(resumed);
-    if (mod.target.counts_references()) record_slots(b, alloca_block_);
-    b.CreateBr(resume);
     b.SetInsertPoint(cleanup);
     release_temporaries(0, /*forget=*/false);
     release_locals();
@@ -362,7 +255,6 @@ void FunctionLowering::suspend_then(llvm::BasicBlock* resume) {
 }
 
 void FunctionLowering::end_generator() {
-    if (mod.target.counts_references()) forget_slots(b, alloca_block_);
     release_temporaries(0, /*forget=*/false);
     release_locals();
     b.CreateBr(gen_final_);
@@ -412,7 +304,7 @@ llvm::Function* FunctionLowering::generator_destructor(const GeneratorLayout& la
     return d;
 }
 
-// ---- the host's consumer: `<symbol>$next` (abi.hpp), the steps of generator_advance and
+// ---- the host's consumer: `<symbol>$next` (entry_abi.hpp), the steps of generator_advance and
 // generator_item over the generator result the packed wrapper wrote
 
 llvm::Function* emit_generator_next(ModuleLowering& mod, const types::TypedFunction& fn) {

@@ -103,8 +103,7 @@ void erase_dead_stores(llvm::Value* array) {
 }  // namespace
 
 llvm::Value* FunctionLowering::record_held_references() {
-    // A generator body records its slots instead, at each resume (lower_generators.cpp).
-    if (!mod.target.counts_references() || in_prange_ || !try_frames_.empty() || fn.def->is_generator) return nullptr;
+    if (!mod.target.counts_references() || in_prange_ || !try_frames_.empty()) return nullptr;
     std::vector<llvm::Value*> owners;
     for (const types::Variable& v : fn.variables) {
         if (!counts_references(v.type)) continue;

@@ -39,9 +39,8 @@ bool may_release(const llvm::Instruction& i) {
     auto* call = llvm::dyn_cast<llvm::CallBase>(&i);
     if (!call || is_marker(i, kIncref) || llvm::isa<llvm::IntrinsicInst>(call)) return false;
     const llvm::Function* f = call->getCalledFunction();
-    // A raise leaves the call (the allocation log frees what it made): nothing after it runs;
-    // in a generator body it also releases what the recorded slots hold (kSlotRecords).
-    if (call->doesNotReturn() || (f && f->doesNotReturn())) return i.getFunction()->hasFnAttribute(kSlotRecords);
+    // A raise leaves the call (the allocation log frees what it made): nothing after it runs.
+    if (call->doesNotReturn() || (f && f->doesNotReturn())) return false;
     return !(call->hasFnAttr(llvm::Attribute::NoFree) || call->doesNotAccessMemory() || (f && f->doesNotFreeMemory()));
 }
 

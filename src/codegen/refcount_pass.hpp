@@ -19,9 +19,6 @@ llvm::Function* refcount_marker(llvm::Module& m, bool increment);
 unsigned drop_unneeded_unwind_records(llvm::Module& m);
 // Lowers the records left to inline updates of the thread's record stack (after the pruning).
 void lower_unwind_records(llvm::Module& m);
-// gen: the attribute of a function whose records name slots (lower_generators.cpp): a raise
-// there releases what the slots hold, so the pruning takes it for a release.
-inline constexpr const char* kSlotRecords = "ujit-unwind-slots";
 // ---- end lang4
 
 // Prunes useless pairs, then lowers the markers. Returns how many pairs were removed.

@@ -25,8 +25,6 @@ void release_since(uint64_t mark);
 // ---- lang4: references compiled frames hold across a call (unwind_refs.cpp): recorded
 // before the call, forgotten after it; a raise releases those recorded since its guard's
 // push (the frames it jumped over). The array grows and is never freed (one per thread).
-// An entry with bit 0 set is the address (+1) of a slot that holds an owner (a generator
-// body's, recorded from resume to suspend): the raise releases what the slot holds then.
 struct UnwindRefs {
     void** data = nullptr;
     uint64_t size = 0;

@@ -16,15 +16,7 @@ constinit thread_local UnwindRefs t_unwind_refs;
 
 void release_unwind_since(uint64_t mark) {
     UnwindRefs& u = t_unwind_refs;
-    while (u.size > mark) {
-        auto entry = reinterpret_cast<uintptr_t>(u.data[--u.size]);
-        // gen: bit 0 set, the address (+1) of a slot holding an owner now: a generator body's
-        // variable or temporary (codegen/lower_generators.cpp); else the owner itself.
-        if (entry & 1)
-            ujit_nrt_decref(*reinterpret_cast<ujit_nrt_meminfo**>(entry - 1));
-        else
-            ujit_nrt_decref(reinterpret_cast<ujit_nrt_meminfo*>(entry));
-    }
+    while (u.size > mark) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(u.data[--u.size]));
 }
 
 }  // namespace ujit::nrt

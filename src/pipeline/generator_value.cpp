@@ -43,8 +43,10 @@ std::optional<Value> Generator::next() const {
     uint8_t has = 0;
     cpu::RuntimeErrorInfo err;
     auto next = s.next;
-    // The body's records of its slots are kept only under a try (nrt/alloc_log.hpp): this
-    // guard is one for them, its landing releases what the body made at earlier next()s.
+    // A raise in the body releases the body's references itself (codegen/lower_try.cpp's
+    // leave_by_raise) and, around the compiled calls it makes, records them for a raise below
+    // (lower_unwind.cpp), records kept only under a try (nrt/alloc_log.hpp): this guard is one
+    // for them, so that what the body made at earlier next()s goes with the raise too.
     ++nrt::t_unwind_refs.try_depth;
     bool returned = cpu::guarded_call([&] { has = next(s.result, item); }, err);
     --nrt::t_unwind_refs.try_depth;

@@ -55,6 +55,7 @@ static void check_tuples_and_arrays(ujit_module* m) {
     if (!g) return;
     ujit_value row;
     CHECK(ujit_generator_next(g, &has, &row, 1, &n) == UJIT_OK && has == 1 && row.is_array == UJIT_ARRAY_RESULT);
+    if (row.is_array == UJIT_ARRAY_RESULT) ujit_array_release(row.v.result);
     CHECK(ujit_generator_next(g, &has, &row, 1, &n) == UJIT_OK && has == 1 && row.is_array == UJIT_ARRAY_RESULT);
     ujit_generator_release(g); /* the body holds acc: released with it, the item stays */
     if (row.is_array == UJIT_ARRAY_RESULT) {
