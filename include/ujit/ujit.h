@@ -53,9 +53,9 @@ extern "C" {
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
 #define UJIT_API_VERSION_MINOR_NUMBER                                                                                  \
-    5 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
+    6 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
          1.5: dict and set arguments (ujit_dict_create, ujit_set_create, ujit_dict_put),          \
-         ujit_set_warning_callback */
+         ujit_set_warning_callback; 1.6: generator results (UJIT_GENERATOR_RESULT, ujit_generator_*) */
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -155,6 +155,10 @@ typedef struct ujit_dict ujit_dict;
  * NumPy aligned it). A 0-d tensor is one record, passed by reference: compiled code's `r.a = 1`
  * writes it. Records are arguments only: a function returning a record is refused. */
 #define UJIT_RECORD_ARRAY 16
+/* A generator (is_array = UJIT_GENERATOR_RESULT, `generator` its handle, see ujit_generator
+ * below): what a generator function (a def with `yield`) returns. A result only. */
+#define UJIT_GENERATOR_RESULT 32
+typedef struct ujit_generator ujit_generator;
 typedef struct ujit_value {
     int32_t is_array;
     ujit_dtype dtype;
@@ -175,6 +179,7 @@ typedef struct ujit_value {
             const DLTensor* tensor;
             const char* type;
         } record;
+        ujit_generator* generator;
     } v;
 } ujit_value;
 
@@ -232,6 +237,22 @@ int ujit_dict_is_set(const ujit_dict* d);
 ujit_status ujit_dict_key(const ujit_dict* d, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
 ujit_status ujit_dict_value(const ujit_dict* d, size_t index, ujit_value* out, size_t max_out, size_t* n_out);
 void ujit_dict_release(ujit_dict* d);
+/* A generator a compiled generator function returned (Numba returns a generator object to
+ * Python). Nothing of its body runs before the first ujit_generator_next; each call resumes
+ * the compiled code up to its next `yield` and writes the yielded value as a call writes its
+ * result (a tuple flattened into up to `max_out` values, *n_out how many it has, NULL
+ * allowed; arrays, lists, dicts as new handles the caller releases), with *has_item 1; once
+ * the generator has finished, *has_item is 0 and nothing is written. A raise inside the body
+ * returns UJIT_ERROR_RUNTIME (ujit_last_error: "ValueError: two (raised in ...)") and
+ * finishes the generator, as Python's generators do. Releasing the handle releases what the
+ * suspended body holds. The arguments of the call that made it are borrowed as a call
+ * borrows them (an array's memory must outlive the generator; strs and lists are copied).
+ * One thread at a time. */
+ujit_status ujit_generator_next(ujit_generator* g, int* has_item, ujit_value* out, size_t max_out, size_t* n_out);
+/* Numba's type of the generator: "int64 generator(func=squares, args=(int64,), has_finalizer=True)".
+ * Lives as long as the handle. */
+const char* ujit_generator_type(const ujit_generator* g);
+void ujit_generator_release(ujit_generator* g);
 /* A dict (numba.typed.Dict) or set to pass as an argument (is_array = UJIT_DICT_RESULT, v.dict
  * the handle; a dict or set result passes back the same way). key_type and value_type (a
  * set's item_type) are Numba's spellings ("int64", "unicode_type", "UniTuple(int64, 2)"), so

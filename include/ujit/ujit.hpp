@@ -15,6 +15,7 @@
 #include <complex>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -183,6 +184,31 @@ private:
     void* mi_ = nullptr;
 };
 
+class Value;
+namespace detail {
+struct GeneratorState;
+}
+
+// A generator object: what calling a compiled generator function (a def with `yield`) returns,
+// as Numba returns one to Python. Nothing of the body runs until the first next(); each next()
+// resumes the compiled code up to its next `yield` and gives the yielded value as a call's
+// result would be (an array with its owner, a list as a new list, ...), or nullopt once the
+// generator has finished. A raise inside the body throws its ujit::Error (Kind::Runtime,
+// exception_class() and exception_message()) from that next() and finishes the generator, as
+// Python's generators do. Copies share one generator; the last copy to go releases what the
+// suspended body holds (its arrays, lists). Array arguments are borrowed as a call borrows
+// them: their memory must outlive the generator. Not for use by two threads at once.
+class Generator {
+public:
+    explicit Generator(std::shared_ptr<detail::GeneratorState> s) : s_(std::move(s)) {}
+    std::optional<Value> next() const;
+    // Numba's type: "int64 generator(func=squares, args=(int64,), has_finalizer=True)".
+    const std::string& type_name() const;
+
+private:
+    std::shared_ptr<detail::GeneratorState> s_;
+};
+
 // A dynamically typed argument or result.
 //
 // An array a compiled function returns is a Value that owns it: array() views memory that
@@ -258,6 +284,9 @@ public:
     Dict& dict_entries() const { return *std::get<std::shared_ptr<Dict>>(v_); }  // shared, see Dict
     Set& set_entries() const { return *std::get<std::shared_ptr<Set>>(v_); }
     // ---- end dicts and sets
+    Value(Generator g) : v_(std::move(g)) {}
+    bool is_generator() const { return std::holds_alternative<Generator>(v_); }
+    const Generator& generator() const { return std::get<Generator>(v_); }
     // An explicitly typed scalar: Value::of(DType::Float32, 1.5).
     static Value of(DType t, double x);
     static Value of_int(DType t, int64_t x);
@@ -299,13 +328,15 @@ public:
         std::get<List>(v.v_).typed_item = std::move(item_type);
         return v;
     }
-    std::string repr() const;  // Python's repr: 5.0, (3, 1), True, None, [1, 2], 'abc', {1: 2.0}, {1, 2}
+    // Python's repr: 5.0, (3, 1), True, None, [1, 2], 'abc', {1: 2.0}, {1, 2}; a generator as
+    // Numba's: <_dynfunc._Generator object>
+    std::string repr() const;
 
     struct Str {  // its own type, so that a string never converts to a scalar or back
         std::string utf8;
     };
-    using Storage =
-        std::variant<std::monostate, Scalar, ArrayRef, Tuple, List, Str, std::shared_ptr<Dict>, std::shared_ptr<Set>>;
+    using Storage = std::variant<std::monostate, Scalar, ArrayRef, Tuple, List, Str, std::shared_ptr<Dict>,
+                                 std::shared_ptr<Set>, Generator>;
     const Storage& storage() const { return v_; }
 
 private:

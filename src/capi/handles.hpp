@@ -49,6 +49,11 @@ struct ujit_list {
     ujit::Value value;  // a Value::List
 };
 
+// gen: a generator a call returned (capi_generator.cpp): a Value holding a ujit::Generator.
+struct ujit_generator {
+    ujit::Value value;
+};
+
 struct ujit_array {
     ujit::Value value;
     // The kDLCPU view ujit_array_dltensor lends: strides in elements (empty when the byte

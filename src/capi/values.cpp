@@ -80,6 +80,8 @@ ujit::Value to_value(const ujit_value& v) {
         if (!v.v.result) throw ujit::Error(ujit::Error::Kind::Argument, "error: array argument with a null ujit_array");
         return v.v.result->value;  // shares the reference: the array lives through the call
     }
+    if (v.is_array == UJIT_GENERATOR_RESULT)  // (its pointer is no DLTensor)
+        throw ujit::Error(ujit::Error::Kind::Argument, "error: a generator cannot be passed to a compiled function");
     if ((v.is_array & ~2) == UJIT_RECORD_ARRAY)
         return ujit::Value(
             ujit::pipeline::record_array_from_dlpack(v.v.record.tensor, v.v.record.type, (v.is_array & 2) != 0));
@@ -142,6 +144,9 @@ size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out) {
                 out[i].v.result = nullptr;
                 out[i].v.result = new ujit_array{std::move(v), {}, {}, true};
                 fill_tensor(*out[i].v.result);
+            } else if (v.is_generator()) {
+                out[i].is_array = UJIT_GENERATOR_RESULT;
+                out[i].v.generator = new ujit_generator{std::move(v)};
             } else if (v.is_str()) {
                 out[i].is_array = UJIT_STRING;
                 out[i].v.str.data = copy_text(v.str());
@@ -157,8 +162,10 @@ size_t to_c_values(ujit::Value&& result, ujit_value* out, size_t max_out) {
             if (out[i].is_array == UJIT_LIST_RESULT) ujit_list_release(out[i].v.list);
             if (out[i].is_array == UJIT_STRING) std::free(const_cast<char*>(out[i].v.str.data));
             if (out[i].is_array == UJIT_DICT_RESULT) ujit_dict_release(out[i].v.dict);
+            if (out[i].is_array == UJIT_GENERATOR_RESULT) ujit_generator_release(out[i].v.generator);
             if (out[i].is_array == UJIT_ARRAY_RESULT || out[i].is_array == UJIT_LIST_RESULT ||
-                out[i].is_array == UJIT_STRING || out[i].is_array == UJIT_DICT_RESULT)
+                out[i].is_array == UJIT_STRING || out[i].is_array == UJIT_DICT_RESULT ||
+                out[i].is_array == UJIT_GENERATOR_RESULT)
                 out[i] = ujit_value{};
         }
         throw;

@@ -49,11 +49,12 @@ bool holds_record(const types::Type* t) {
     return false;
 }
 
-bool holds_compiled_only(const types::Type* t) {
-    if (t->is_range() || t->is_generator()) return true;
+// gen: a generator result crosses to the host on its own (abi.hpp's `$next`), not inside a tuple.
+bool holds_compiled_only(const types::Type* t, bool top = true) {
+    if (t->is_range() || (t->is_generator() && !top)) return true;
     if (t->is_tuple())
         for (const types::Type* e : t->elements())
-            if (holds_compiled_only(e)) return true;
+            if (holds_compiled_only(e, false)) return true;
     return false;
 }
 
@@ -72,12 +73,14 @@ std::unique_ptr<llvm::Module> lower_function(llvm::LLVMContext& ctx, Target& tar
                                  fn.def->name, fn.return_type->str()));
     if (holds_compiled_only(fn.return_type))  // gen: ranges and generators live in compiled code
         syntax::fail(fn.def->name_loc,
-                     fmt::format("cannot return {} from '{}' to the caller outside compiled code: ujit passes ranges "
-                                 "and generators only between compiled functions (return a list or a tuple)",
+                     fmt::format("cannot return {} from '{}' to the caller outside compiled code: ujit passes ranges, "
+                                 "and generators inside tuples, only between compiled functions (return a list or a "
+                                 "tuple)",
                                  fn.return_type->str(), fn.def->name));
     llvm::Function* impl = mod.internal_function(fn);
     emit_entry(mod, fn, impl);
     if (target.wants_packed_wrapper()) emit_packed(mod, fn, impl);
+    if (target.wants_packed_wrapper() && fn.return_type->is_generator()) emit_generator_next(mod, fn);
     finish_debug_info(*m, *fn.def, source.file());
     if (mod.wide_vectors) target.prefer_wide_vectors(*m);
     return m;

@@ -24,6 +24,7 @@
 
 #include "codegen/abi.hpp"
 #include "codegen/ast_walk.hpp"
+#include "codegen/entry_abi.hpp"
 #include "codegen/llvm_types.hpp"
 
 #include <llvm/IR/CFG.h>
@@ -37,10 +38,27 @@ namespace ujit::codegen {
 using namespace syntax;
 using types::Type;
 
-FunctionLowering::GeneratorLayout FunctionLowering::generator_layout(const Type* gt) {
-    llvm::StructType* header = llvm::StructType::get(mod.ctx, {b.getInt64Ty(), value_type(mod.ctx, gt->yield_type())});
-    uint64_t size = mod.m.getDataLayout().getTypeAllocSize(header);
+namespace {
+
+// The header before the frame, for the body, its consumers and `$next`.
+struct HeaderLayout {
+    llvm::StructType* header;
+    uint64_t frame_offset;
+};
+
+HeaderLayout layout_of(llvm::Module& m, const Type* gt) {
+    llvm::LLVMContext& ctx = m.getContext();
+    llvm::StructType* header =
+        llvm::StructType::get(ctx, {llvm::Type::getInt64Ty(ctx), value_type(ctx, gt->yield_type())});
+    uint64_t size = m.getDataLayout().getTypeAllocSize(header);
     return {header, llvm::alignTo(size, 16)};
+}
+
+}  // namespace
+
+FunctionLowering::GeneratorLayout FunctionLowering::generator_layout(const Type* gt) {
+    HeaderLayout l = layout_of(mod.m, gt);
+    return {l.header, l.frame_offset};
 }
 
 // ---- the consumer side: any function holding a generator value
@@ -284,6 +302,43 @@ llvm::Function* FunctionLowering::generator_destructor(const GeneratorLayout& la
     db.SetInsertPoint(done);
     db.CreateRetVoid();
     return d;
+}
+
+// ---- the host's consumer: `<symbol>$next` (entry_abi.hpp), the steps of generator_advance and
+// generator_item over the generator result the packed wrapper wrote
+
+llvm::Function* emit_generator_next(ModuleLowering& mod, const types::TypedFunction& fn) {
+    const Type* gt = fn.return_type;
+    HeaderLayout layout = layout_of(mod.m, gt);
+    llvm::LLVMContext& ctx = mod.ctx;
+    llvm::Type* ptr = llvm::PointerType::get(ctx, 0);
+    auto* fty = llvm::FunctionType::get(llvm::Type::getInt8Ty(ctx), {ptr, ptr}, false);
+    auto* f = llvm::Function::Create(fty, llvm::Function::ExternalLinkage, generator_next_symbol(fn.symbol), mod.m);
+    f->getArg(0)->setName("gen");
+    f->getArg(1)->setName("item");
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", f));
+    llvm::BasicBlock* resume = llvm::BasicBlock::Create(ctx, "resume", f);
+    llvm::BasicBlock* yielded = llvm::BasicBlock::Create(ctx, "yielded", f);
+    llvm::BasicBlock* finished = llvm::BasicBlock::Create(ctx, "finished", f);
+    llvm::Value* handle = b.CreateLoad(ptr, b.CreateConstGEP1_64(b.getInt8Ty(), f->getArg(0), 8), "gen.handle");
+    llvm::Value* header = b.CreateConstGEP1_64(b.getInt8Ty(), handle, -static_cast<int64_t>(layout.frame_offset));
+    llvm::Value* running = b.CreateLoad(b.getInt64Ty(), header);
+    llvm::Value* done = b.CreateIntrinsic(llvm::Intrinsic::coro_done, {}, {handle});
+    b.CreateCondBr(b.CreateOr(done, b.CreateICmpNE(running, b.getInt64(0))), finished, resume);
+    b.SetInsertPoint(resume);  // `running` stays 1 when the body raises: finished, as in Python
+    b.CreateStore(b.getInt64(1), header);
+    b.CreateIntrinsic(llvm::Intrinsic::coro_resume, {}, {handle});
+    b.CreateStore(b.getInt64(0), header);
+    b.CreateCondBr(b.CreateIntrinsic(llvm::Intrinsic::coro_done, {}, {handle}), finished, yielded);
+    b.SetInsertPoint(yielded);  // the item's references go to the caller with it
+    const Type* yt = gt->yield_type();
+    llvm::Value* item = b.CreateLoad(value_type(ctx, yt), b.CreateStructGEP(layout.header, header, 1), "gen.item");
+    b.CreateStore(to_storage(b, item, yt), f->getArg(1));
+    b.CreateRet(b.getInt8(1));
+    b.SetInsertPoint(finished);
+    b.CreateRet(b.getInt8(0));
+    mod.target.mark_entry(*f, types::FunctionRole::Scalar);
+    return f;
 }
 
 }  // namespace ujit::codegen

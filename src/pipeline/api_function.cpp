@@ -237,7 +237,7 @@ Value Function::call(const Value* args, size_t n_args, const Options& opts) cons
         throw Error(Error::Kind::Argument,
                     fmt::format("error: '{}' was compiled for CUDA; launch it as a kernel", def->name));
     pipeline::CallEntry entry;
-    pipeline::describe_call(entry, spec->compiled.packed, *spec->compiled.typed);
+    pipeline::describe_call(entry, spec->compiled.packed, *spec->compiled.typed, spec->compiled.generator_next);
     if (cacheable && pipeline::converts_always(entry, codes, n_args)) {
         entry.n_args = uint32_t(n_args);
         std::copy(codes, codes + n_args, entry.codes.begin());
@@ -261,7 +261,7 @@ Value Specialization::call(const std::vector<Value>& args) const {
         throw Error(Error::Kind::Argument,
                     fmt::format("error: '{}' was compiled for CUDA; launch it as a kernel", fn.def->name));
     pipeline::CallEntry entry;
-    pipeline::describe_call(entry, s_->compiled.packed, fn);
+    pipeline::describe_call(entry, s_->compiled.packed, fn, s_->compiled.generator_next);
     return pipeline::call_entry(entry, args.data(), args.size());
 }
 

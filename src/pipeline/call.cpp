@@ -2,6 +2,7 @@
 
 #include "cpu/helper_errors.hpp"
 #include "pipeline/call_cache.hpp"
+#include "pipeline/generator_value.hpp"
 #include "pipeline/marshal.hpp"
 #include "runtime/scalar.hpp"
 
@@ -30,6 +31,7 @@ inline void store_param(const Value::Scalar& s, DType to, void* slot) {
 }  // namespace
 
 Value invoke_entry(const CallEntry& e, void** args) {
+    if (e.generator_next) return start_generator(e, args, nullptr);
     if (e.result_bytes <= 256) {
         alignas(16) uint8_t result[256];
         call_packed(e.packed, args, result);
@@ -48,6 +50,8 @@ Value call_entry(const CallEntry& e, const Value* args, size_t n_args) {
     if (n_args != params.size())
         throw Error(Error::Kind::Argument, fmt::format("error: expected {} arguments, got {}", params.size(), n_args));
     if (!e.scalar_params) {
+        if (e.generator_next)  // the generator's body reads its arguments after this call
+            return start_generator(e, nullptr, std::make_unique<PackedArgs>(args, n_args, params));
         PackedArgs packed(args, n_args, params);
         Value result = invoke_entry(e, packed.data());
         packed.reflect_containers();

@@ -62,8 +62,9 @@ const CallEntry* CallCache::insert(std::unique_ptr<CallEntry> e) {
     return p;
 }
 
-void describe_call(CallEntry& e, void* packed, const types::TypedFunction& typed) {
+void describe_call(CallEntry& e, void* packed, const types::TypedFunction& typed, void* generator_next) {
     e.packed = packed;
+    e.generator_next = generator_next;
     e.typed = &typed;
     e.scalar_params = typed.arg_types.size() <= kMaxCachedArgs;
     for (size_t i = 0; i < typed.arg_types.size() && i < kMaxCachedArgs; ++i) {

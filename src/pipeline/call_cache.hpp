@@ -63,6 +63,7 @@ struct CallEntry {
     std::array<uint32_t, kMaxCachedArgs> codes{};
     CallOptions options;
     void* packed = nullptr;                       // the packed wrapper (abi.hpp)
+    void* generator_next = nullptr;               // a generator result's `$next` (abi.hpp)
     const types::TypedFunction* typed = nullptr;  // parameter and return types
     // Every parameter a scalar: arguments are stored straight into 16-byte slots.
     bool scalar_params = false;
@@ -130,7 +131,7 @@ private:
 };
 
 // Fills an entry's call data from its specialization's compiled code.
-void describe_call(CallEntry& e, void* packed, const types::TypedFunction& typed);
+void describe_call(CallEntry& e, void* packed, const types::TypedFunction& typed, void* generator_next = nullptr);
 // Whether arguments of these codes always convert to e's parameters, so that a cache hit
 // may skip the checks (a complex scalar for a real parameter never does). Only such
 // entries are cached.

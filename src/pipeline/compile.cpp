@@ -3,6 +3,7 @@
 
 #include "codegen/abi.hpp"
 #include "codegen/debug_info.hpp"
+#include "codegen/entry_abi.hpp"
 #include "codegen/lower.hpp"
 #include "cpu/jit.hpp"
 #include "cpu/kernel_block.hpp"
@@ -99,6 +100,8 @@ void look_up_entry_points(const Request& req, const types::TypedFunction& fn, cp
     } else {
         out.entry = jit.lookup(handle, fn.symbol);
         out.packed = jit.lookup(handle, codegen::packed_symbol(fn.symbol));
+        if (fn.return_type->is_generator())
+            out.generator_next = jit.lookup(handle, codegen::generator_next_symbol(fn.symbol));
     }
 }
 
@@ -110,7 +113,7 @@ bool load_cached_object(const Request& req, const types::TypedFunction& fn, cons
     try {
         look_up_entry_points(req, fn, cpu::Jit::instance().add_object(*object), out);
     } catch (const std::runtime_error&) {
-        out.entry = out.packed = out.loop = nullptr;
+        out.entry = out.packed = out.loop = out.generator_next = nullptr;
         return false;
     }
     out.from_disk_cache = true;

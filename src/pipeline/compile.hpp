@@ -34,6 +34,7 @@ struct Compiled {
     std::string assembly;   // x86-64 asm (CPU, produced lazily by the caller) or PTX (CUDA)
     void* entry = nullptr;  // CPU: raw entry point
     void* packed = nullptr; // CPU: packed wrapper (abi.hpp)
+    void* generator_next = nullptr;  // CPU, a generator result: `$next` (abi.hpp)
     void* loop = nullptr;   // CPU ufunc or gufunc loop (Artifact::UfuncLoop, GufuncLoop)
     void* kernel_info = nullptr;  // a CUDA kernel compiled for the CPU: its cpu::KernelInfo
     bool from_disk_cache = false;  // the PTX or object code came from the disk cache

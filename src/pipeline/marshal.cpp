@@ -84,6 +84,8 @@ const Type* type_of_value(const Value& v) {
         return types::list_of(type_of_value(v.list()[0]), Type::ListFlavor::Reflected);
     }
     if (v.is_dict() || v.is_set()) return container_type_of(v);
+    if (v.is_generator())  // its state lives in another call's compiled code
+        throw Error(Error::Kind::Argument, "error: a generator cannot be passed to a compiled function from the host");
     std::vector<const Type*> elems;
     for (const Value& e : v.tuple()) elems.push_back(type_of_value(e));
     return types::tuple(std::move(elems));
@@ -97,7 +99,7 @@ size_t c_align(const Type* t) {
         return a;
     }
     if (t->is_complex()) return t->bits() / 16;
-    if (t->is_array() || t->is_list() || t->is_str() || t->is_dict() || t->is_set()) return 8;
+    if (t->is_array() || t->is_list() || t->is_str() || t->is_dict() || t->is_set() || t->is_generator()) return 8;
     return std::max<size_t>(1, c_size(t));
 }
 
@@ -123,7 +125,8 @@ size_t c_size(const Type* t) {
     case Kind::List: return 16;  // {header, payload}: lists/list_runtime.h
     case Kind::Str: return sizeof(ujit_str);
     case Kind::Dict:
-    case Kind::Set: return 16;  // {header, payload}: dicts/dict_runtime.h
+    case Kind::Set: return 16;        // {header, payload}: dicts/dict_runtime.h
+    case Kind::Generator: return 16;  // {meminfo, coroutine handle}: codegen/lower_generators.cpp
     default: return 0;
     }
 }

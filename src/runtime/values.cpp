@@ -229,6 +229,7 @@ std::string Value::repr() const {
             s += (i ? ", " : "") + dict().keys[i].repr() + ": " + dict().values[i].repr();
         return s + "}";
     }
+    if (is_generator()) return "<_dynfunc._Generator object>";  // Numba's type, without an address
     if (is_set()) {
         if (set().items.empty()) return "set()";
         std::string s = "{";

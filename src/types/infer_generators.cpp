@@ -3,7 +3,8 @@
 // "int64 generator(func=f, args=(int64,), has_finalizer=True)": the unification of what it
 // yields, with the def and its argument types (the specialization that runs). Compiled code
 // iterates it (for loops, list(), sum()) or takes one item with next(); it passes between
-// compiled functions; it is not returned to Python. codegen/lower_generators.cpp lowers it.
+// compiled functions, and a host gets it as a generator object that each next() resumes
+// (pipeline/generator_value.cpp). codegen/lower_generators.cpp lowers it.
 #include "types/infer_impl.hpp"
 
 #include "syntax/diagnostics.hpp"

@@ -21,9 +21,19 @@ namespace ujit::cli {
 namespace {
 
 // Saves an array result to -o, or prints the result as Python's print(result) would with
-// NumPy (arrays as NumPy's str, arrays in tuples as their repr).
+// NumPy (arrays as NumPy's str, arrays in tuples as their repr); a generator's items one a
+// line as they come, as `for x in FUNC(...): print(x)` would (a raise in its body ends the
+// loop with that error, after the lines before it).
 int emit_result(const ujit::Value& result, const ParsedArgs& args) {
     auto out = args.get("-o");
+    if (result.is_generator()) {
+        if (out) std::fprintf(stderr, "ujit: note: the result is a generator; -o %s was not written\n", out->c_str());
+        while (std::optional<ujit::Value> item = result.generator().next()) {
+            std::printf("%s\n", runtime::print_str(*item).c_str());
+            std::fflush(stdout);
+        }
+        return 0;
+    }
     if (result.is_array() && out) {
         runtime::write_npy(*out, result.array());
         return 0;

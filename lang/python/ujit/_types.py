@@ -597,11 +597,15 @@ def result_shape(text, enums=None):
     """How a flattened result rebuilds: None for a scalar (or none), else a tuple with one
     entry per element (None for a scalar, a nested tuple for a tuple); a list is
     [item's shape]; a dict or set result is its type's text (ujit.typed._from_result reads it);
+    a generator is {"generator": the shape of what it yields};
     an enum member is {"enum": its class, "value": its value's shape} (`enums`: the classes by
     the names the module gave them, _enums.py)."""
     text = text.strip()
     if text.startswith(("DictType[", "set(", "reflected set(")):
         return text
+    head = " generator(func="  # gen: "int64 generator(func=f, args=(int64,), has_finalizer=True)"
+    if head in text and text.endswith(", has_finalizer=True)"):  # its item never holds a generator
+        return {"generator": result_shape(text[:text.index(head)], enums)}
     if enums and "Enum<" in text:
         from . import _enums  # only modules with enum classes come here
 

@@ -5,6 +5,7 @@
  *   values.c    Python objects <-> ujit_value / DLTensor, argument type codes
  *   dispatch.c  Dispatcher: the per-call hot path (type key -> cached entry -> call)
  *   results.c   a call's results as Python objects (arrays as zero-copy ndarrays)
+ *   generator.c a generator result as Numba's generator object (_dynfunc._Generator)
  *   ufunc.c     real numpy.ufunc objects whose inner loops run compiled code
  *   cuda_stream.c, cuda_array.c, cuda.c
  *               streams and events; device arrays and GPU arguments; launches, GPU ufuncs
@@ -178,6 +179,13 @@ void ujit_py_release_results(ujit_value* results, size_t n);
 /* The number of flat values ujit_py_results reads for `shape` (NULL: a scalar). */
 size_t ujit_py_result_leaves(PyObject* shape);
 #define UJIT_PY_MAX_RESULTS 64
+
+/* ------------------------------------------------------------------ generator.c */
+
+/* The Python generator object over a generator result (takes over `h`): it yields values of
+ * `item_shape` (result_shape), keeping the call's `args` and `code` alive. */
+PyObject* ujit_py_generator(ujit_generator* h, PyObject* item_shape, PyObject* const* args, Py_ssize_t n_args,
+                            PyObject* code);
 
 /* ------------------------------------------------------------------ dispatch.c, ufunc.c */
 

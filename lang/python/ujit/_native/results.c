@@ -154,6 +154,12 @@ static PyObject* one_result(ujit_value* v, PyObject* const* args, Py_ssize_t n_a
         return array_result(h, args, n_args, code);
     }
     if (v->is_array == UJIT_STRING) return ujit_py_from_str(v);
+    if (v->is_array == UJIT_GENERATOR_RESULT) { /* (result_shape gives one its item's shape) */
+        ujit_generator* h = v->v.generator;
+        v->v.generator = NULL;
+        v->is_array = 0;
+        return ujit_py_generator(h, Py_None, args, n_args, code);
+    }
     if (v->is_array == UJIT_DICT_RESULT) {
         ujit_dict* h = v->v.dict;
         v->v.dict = NULL;
@@ -214,11 +220,28 @@ static PyObject* typed_list_result(PyObject* items, PyObject* item_type) {
 }
 /* ---- end containers */
 
+/* The next flat result, a handle of kind `kind` (is_array) where the type has a `what`, which
+ * the caller takes over (the result no longer releases it); NULL with a SystemError if not. */
+static ujit_value* take_handle(ujit_value* results, size_t n, size_t* next, int32_t kind, const char* what) {
+    ujit_value* v = *next < n ? &results[(*next)++] : NULL;
+    if (!v || v->is_array != kind) {
+        PyErr_Format(PyExc_SystemError, "ujit returned no %s where its type has one", what);
+        return NULL;
+    }
+    v->is_array = 0;
+    return v;
+}
+
 /* The value `shape` (ujit/_types.py result_shape) describes, from the flat results. */
 static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, size_t* next, PyObject* const* args,
                              Py_ssize_t n_args, PyObject* code) {
     /* An empty tuple (a 0-d array's shape) takes no value. */
     if (PyTuple_Check(shape) && PyTuple_GET_SIZE(shape) == 0) return PyTuple_New(0);
+    PyObject* item_shape = PyDict_Check(shape) ? PyDict_GetItemString(shape, "generator") : NULL;
+    if (item_shape) { /* a generator: {"generator": the shape of what it yields} */
+        ujit_value* v = take_handle(results, n, next, UJIT_GENERATOR_RESULT, "generator");
+        return v ? ujit_py_generator(v->v.generator, item_shape, args, n_args, code) : NULL;
+    }
     if (PyDict_Check(shape)) { /* an enum member: its class called with its value (ujit/_enums.py) */
         PyObject* value = build_value(PyDict_GetItemString(shape, "value"), results, n, next, args, n_args, code);
         if (!value) return NULL;
@@ -232,25 +255,13 @@ static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, siz
     }
     if (shape == Py_None) return one_result(&results[(*next)++], args, n_args, code);
     if (PyUnicode_Check(shape)) { /* a dict or set inside a tuple or list: `shape` is its type's text */
-        ujit_value* v = &results[(*next)++];
-        if (v->is_array != UJIT_DICT_RESULT) {
-            PyErr_SetString(PyExc_SystemError, "ujit returned no dict where its type has one");
-            return NULL;
-        }
-        ujit_dict* h = v->v.dict;
-        v->v.dict = NULL;
-        v->is_array = 0;
-        return dict_result(h, shape, args, n_args, code);
+        ujit_value* v = take_handle(results, n, next, UJIT_DICT_RESULT, "dict");
+        return v ? dict_result(v->v.dict, shape, args, n_args, code) : NULL;
     }
     if (PyList_Check(shape)) {
-        ujit_value* v = &results[(*next)++];
-        if (v->is_array != UJIT_LIST_RESULT) {
-            PyErr_SetString(PyExc_SystemError, "ujit returned no list where its type has one");
-            return NULL;
-        }
+        ujit_value* v = take_handle(results, n, next, UJIT_LIST_RESULT, "list");
+        if (!v) return NULL;
         ujit_list* h = v->v.list;
-        v->v.list = NULL;
-        v->is_array = 0;
         PyObject* out = list_result(h, PyList_GET_ITEM(shape, 0), args, n_args, code);
         if (out && PyList_GET_SIZE(shape) == 2) /* a ListType: [item shape, its item type's text] */
             Py_SETREF(out, typed_list_result(out, PyList_GET_ITEM(shape, 1)));
@@ -346,6 +357,7 @@ static PyObject* build_tuple(PyObject* shape, ujit_value* results, size_t n, siz
 /* How many flat values a result of this shape takes: one per scalar, array, list, dict or
  * set, however the tuples nest. */
 size_t ujit_py_result_leaves(PyObject* shape) {
+    if (shape && PyDict_Check(shape) && PyDict_GetItemString(shape, "generator")) return 1;
     if (shape && PyDict_Check(shape)) return ujit_py_result_leaves(PyDict_GetItemString(shape, "value"));
     if (!shape || !PyTuple_Check(shape)) return 1;
     size_t n = 0;
@@ -380,8 +392,10 @@ void ujit_py_release_results(ujit_value* results, size_t n) {
         if (results[i].is_array == UJIT_LIST_RESULT) ujit_list_release(results[i].v.list);
         if (results[i].is_array == UJIT_STRING) ujit_free_string((char*)results[i].v.str.data);
         if (results[i].is_array == UJIT_DICT_RESULT) ujit_dict_release(results[i].v.dict);
+        if (results[i].is_array == UJIT_GENERATOR_RESULT) ujit_generator_release(results[i].v.generator);
         if (results[i].is_array == UJIT_ARRAY_RESULT || results[i].is_array == UJIT_LIST_RESULT ||
-            results[i].is_array == UJIT_STRING || results[i].is_array == UJIT_DICT_RESULT)
+            results[i].is_array == UJIT_STRING || results[i].is_array == UJIT_DICT_RESULT ||
+            results[i].is_array == UJIT_GENERATOR_RESULT)
             results[i].is_array = 0;
     }
 }
