@@ -61,6 +61,7 @@ static int host_tensor(PyObject* o, DLTensor* t, int64_t* strides) {
         PyErr_Format(PyExc_TypeError, "expected a NumPy array, not %s", Py_TYPE(o)->tp_name);
         return -1;
     }
+    if (ujit_py_is_record_array(o)) return ujit_py_record_tensor(o, t, strides);
     return ujit_py_dltensor((PyArrayObject*)o, t, strides);
 }
 
@@ -124,11 +125,19 @@ static PyObject* device_array_view(DeviceArrayObject* self, PyObject* args) {
                             NPY_MAXDIMS);
     PyArray_Descr* descr = NULL;
     if (!PyArray_DescrConverter(dtype_obj, &descr)) return NULL;
+    int64_t sh[NPY_MAXDIMS], st[NPY_MAXDIMS];
+    if (int64_sequence(shape, sh, (int)n) < 0 || int64_sequence(strides, st, (int)n) < 0) {
+        Py_DECREF(descr);
+        return NULL;
+    }
+    if (PyDataType_HASFIELDS(descr)) { /* records */
+        PyObject* r = ujit_py_record_view(self->handle, offset, sh, st, (int)n, descr);
+        Py_DECREF(descr);
+        return r;
+    }
     int code = ujit_py_dtype_of_npy(descr->type_num);
     Py_DECREF(descr);
     if (code < 0) return PyErr_Format(PyExc_TypeError, "view: unsupported dtype for a device array");
-    int64_t sh[NPY_MAXDIMS], st[NPY_MAXDIMS];
-    if (int64_sequence(shape, sh, (int)n) < 0 || int64_sequence(strides, st, (int)n) < 0) return NULL;
     ujit_device_array* h = NULL;
     ujit_status status = ujit_device_array_view(self->handle, offset, sh, st, (int32_t)n, (ujit_dtype)code, &h);
     if (status != UJIT_OK) return ujit_py_raise(status, NULL);
@@ -233,6 +242,7 @@ int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i) {
             ujit_py_raise(st, NULL);
             return -1;
         }
+        if (ujit_py_device_record_value(((DeviceArrayObject*)o)->handle, t, v, NULL)) return 0;
         v->is_array = 1;
         v->v.array = t;
         return 0;
