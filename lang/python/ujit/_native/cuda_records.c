@@ -34,14 +34,30 @@ int ujit_py_is_record_array(PyObject* o) {
 }
 
 int ujit_py_record_tensor(PyObject* o, DLTensor* t, int64_t* strides) {
-    int32_t code = ujit_py_record_code(o);
-    if (code & UJIT_CODE_NONE) {
-        PyErr_Format(PyExc_TypeError, "ujit has no Record type for the dtype %R",
-                     (PyObject*)PyArray_DESCR((PyArrayObject*)o));
+    /* The bytes of the records only: the device array's own type says what they hold. */
+    PyArrayObject* a = (PyArrayObject*)o;
+    npy_intp size = PyArray_ITEMSIZE(a);
+    if (size > 65535) {
+        PyErr_SetString(PyExc_TypeError, "ujit supports records of up to 65535 bytes");
         return -1;
     }
-    ujit_value v;
-    return ujit_py_record_value(o, code, &v, t, strides);
+    for (int k = 0; k < PyArray_NDIM(a); ++k) {
+        if (PyArray_STRIDE(a, k) % size) {
+            PyErr_SetString(PyExc_ValueError, "a record array's strides must be multiples of its itemsize");
+            return -1;
+        }
+        strides[k] = PyArray_STRIDE(a, k) / size;
+    }
+    memset(t, 0, sizeof *t);
+    t->data = PyArray_DATA(a);
+    t->device.device_type = kDLCPU;
+    t->ndim = PyArray_NDIM(a);
+    t->shape = (int64_t*)PyArray_DIMS(a);
+    t->strides = strides;
+    t->dtype.code = kDLOpaqueHandle;
+    t->dtype.bits = 8;
+    t->dtype.lanes = (uint16_t)size;
+    return 0;
 }
 
 PyObject* ujit_py_record_view(ujit_device_array* h, long long offset, const int64_t* shape, const int64_t* strides,

@@ -271,7 +271,7 @@ PyObject* ujit_py_device_array_new_records(PyObject* self, PyObject* args);
 /* 1 for a NumPy array of a structured dtype. */
 int ujit_py_is_record_array(PyObject* o);
 /* A host structured array as the C API's record tensor ({kDLOpaqueHandle, 8, itemsize},
- * strides in records) for copies; -1 with a TypeError when ujit has no Record type for it. */
+ * strides in records) for copies: its bytes, whatever its fields; -1 with a Python error. */
 int ujit_py_record_tensor(PyObject* o, DLTensor* t, int64_t* strides);
 /* A view of `h` as records of `descr` (a structured dtype): a new DeviceArray object. */
 PyObject* ujit_py_record_view(ujit_device_array* h, long long offset, const int64_t* shape, const int64_t* strides,
