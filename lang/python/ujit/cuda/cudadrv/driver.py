@@ -51,6 +51,7 @@ from .._emm import (  # noqa: F401,E402
     AutoFreePointer, BaseCUDAMemoryManager, GetIpcHandleMixin, HostOnlyCUDAMemoryManager, MemoryPointer,
     NumbaCUDAMemoryManager, set_memory_manager,
 )
+from .._host_pointers import MappedMemory, PinnedMemory  # noqa: F401,E402
 from .._ipc import IpcHandle  # noqa: F401,E402
 
 
