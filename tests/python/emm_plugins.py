@@ -1,7 +1,9 @@
 """EMM plugins for the tests (test_cuda_emm.py and the processes it starts): TrackingPlugin
 hands out device memory from libcuda's cuMemAlloc on a GPU and NumPy buffers on the host
 device, and records what it was asked."""
+import contextlib
 import ctypes
+import gc
 import weakref
 
 import numpy as np
@@ -101,6 +103,19 @@ class WrongVersionPlugin(TrackingPlugin):
     @property
     def interface_version(self):
         return 2
+
+
+@contextlib.contextmanager
+def installed(plugin_class):
+    """The current context's memory manager is an instance of `plugin_class` for the block."""
+    ctx = cuda.current_context()
+    initial = ctx.memory_manager
+    ctx.memory_manager = plugin_class(context=ctx)
+    try:
+        yield ctx.memory_manager
+    finally:
+        ctx.memory_manager = initial
+        gc.collect()
 
 
 class HostAllocPlugin(TrackingPlugin):

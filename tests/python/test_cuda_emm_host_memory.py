@@ -10,20 +10,14 @@ import gc
 import numpy as np
 import pytest
 
-from emm_plugins import HostAllocPlugin
+from emm_plugins import HostAllocPlugin, installed
 from ujit import cuda
 
 
 @pytest.fixture
 def plugin():
-    ctx = cuda.current_context()
-    initial = ctx.memory_manager
-    ctx.memory_manager = HostAllocPlugin(context=ctx)
-    try:
-        yield ctx.memory_manager
-    finally:
-        ctx.memory_manager = initial
-        gc.collect()
+    with installed(HostAllocPlugin) as p:
+        yield p
 
 
 @cuda.jit

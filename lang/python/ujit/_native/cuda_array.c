@@ -350,16 +350,24 @@ PyObject* ujit_py_cuda_array_code(PyObject* self, PyObject* o) {
     return PyLong_FromLong(code);
 }
 
+int ujit_py_dims_of(PyObject* shape, int64_t* dims) {
+    int nd = (int)PyTuple_GET_SIZE(shape);
+    if (nd > NPY_MAXDIMS) {
+        PyErr_Format(PyExc_ValueError, "too many dimensions");
+        return -1;
+    }
+    for (int k = 0; k < nd; ++k) dims[k] = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, k));
+    return PyErr_Occurred() ? -1 : nd;
+}
+
 /* device_array_new(shape, dtype_code, fortran) */
 PyObject* ujit_py_device_array_new(PyObject* self, PyObject* args) {
     PyObject* shape;
     int dtype, fortran;
     if (!PyArg_ParseTuple(args, "O!ip", &PyTuple_Type, &shape, &dtype, &fortran)) return NULL;
-    int nd = (int)PyTuple_GET_SIZE(shape);
     int64_t dims[NPY_MAXDIMS];
-    if (nd > NPY_MAXDIMS) return PyErr_Format(PyExc_ValueError, "too many dimensions");
-    for (int k = 0; k < nd; ++k) dims[k] = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, k));
-    if (PyErr_Occurred()) return NULL;
+    int nd = ujit_py_dims_of(shape, dims);
+    if (nd < 0) return NULL;
     ujit_device_array* h = NULL;
     ujit_status st = ujit_device_array_new(dims, nd, (ujit_dtype)dtype, fortran, &h);
     if (st != UJIT_OK) return ujit_py_raise(st, NULL);

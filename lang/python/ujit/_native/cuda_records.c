@@ -11,12 +11,9 @@ PyObject* ujit_py_device_array_new_records(PyObject* self, PyObject* args) {
     PyObject *shape, *dtype_obj;
     int fortran;
     if (!PyArg_ParseTuple(args, "O!Op", &PyTuple_Type, &shape, &dtype_obj, &fortran)) return NULL;
-    if (ujit_py_numpy() < 0) return NULL;
-    int nd = (int)PyTuple_GET_SIZE(shape);
     int64_t dims[NPY_MAXDIMS];
-    if (nd > NPY_MAXDIMS) return PyErr_Format(PyExc_ValueError, "too many dimensions");
-    for (int k = 0; k < nd; ++k) dims[k] = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, k));
-    if (PyErr_Occurred()) return NULL;
+    int nd = ujit_py_dims_of(shape, dims);
+    if (nd < 0 || ujit_py_numpy() < 0) return NULL;
     PyArray_Descr* descr = NULL;
     if (!PyArray_DescrConverter(dtype_obj, &descr)) return NULL;
     const char* spelling = ujit_py_record_spelling(descr);

@@ -216,6 +216,8 @@ PyObject* ujit_py_wrap_device_array(ujit_device_array* h);
 /* The C API handle of a ujit DeviceArray object (type already checked). */
 ujit_device_array* ujit_py_device_array_handle(PyObject* o);
 PyObject* ujit_py_device_array_new(PyObject* self, PyObject* args);
+/* A shape tuple's dimensions into `dims` (NPY_MAXDIMS of room): their count, -1 with a Python error. */
+int ujit_py_dims_of(PyObject* shape, int64_t* dims);
 PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args);
 PyObject* ujit_py_xoroshiro128p_init_states(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule);
