@@ -101,3 +101,24 @@ def test_a_plugin_memhostalloc_error_reaches_the_caller(plugin):
     plugin.memhostalloc = fail
     with pytest.raises(MemoryError, match="no pinned memory left"):
         cuda.pinned_array(10)
+
+
+def test_numbas_driver_functions_on_mapped_memory():
+    """numba-cuda's test_host_alloc: device_memset and device_to_host on memory memhostalloc
+    gave and on mapped and device arrays."""
+    from ujit.cuda.cudadrv import driver
+    mem = cuda.current_context().memhostalloc(32, mapped=True)
+    ary = np.ndarray(32, np.uint8, buffer=cuda._host_pointers.host_buffer(mem))
+    driver.device_memset(mem, 0xAB, 32)
+    assert (ary == 0xAB).all()
+    ary.fill(32)
+    recv = np.empty_like(ary)
+    driver.device_to_host(recv, mem, ary.size)
+    assert (recv == 32).all()
+    m = cuda.mapped_array(10, dtype=np.uint32)
+    m.fill(123)
+    driver.device_memset(m, 0, driver.device_memory_size(m))
+    assert (m == 0).all()
+    d = cuda.to_device(np.full(10, 123, np.uint32))
+    driver.device_memset(d, 0, driver.device_memory_size(d))
+    assert (d.copy_to_host() == 0).all()

@@ -227,3 +227,22 @@ def test_cuda_array_interface_of_records_and_back():
     v = d[::2].__cuda_array_interface__
     assert v["strides"] == (2 * REC.itemsize,)
     np.testing.assert_array_equal(cuda.from_cuda_array_interface(v, owner=d).copy_to_host(), a[::2])
+
+
+def test_numbas_device_record_constructors_and_copies_into_a_host_record():
+    """numba-cuda's TestCudaDeviceRecord: DeviceRecord(dtype), copy_to_device of an np.void,
+    copy_to_host into one (written in place), the Record type it is typed as."""
+    from ujit.cuda.cudadrv.devicearray import DeviceRecord, auto_device
+    dtype = np.dtype([("a", np.int32), ("b", np.float32)], align=True)
+    rec = DeviceRecord(dtype)
+    assert rec.shape == () and rec.strides == () and rec.alloc_size == dtype.itemsize and rec.dtype == dtype
+    assert rec.device_ctypes_pointer.value == rec._ptr != 0
+    assert str(rec._numba_type_) == "Record(a[type=int32;offset=0],b[type=float32;offset=4];8;True)"
+    host = np.zeros(1, dtype)[0].copy()
+    host["a"], host["b"] = 10, 11.0
+    rec.copy_to_device(host)
+    back = np.zeros(1, dtype)[0].copy()
+    assert rec.copy_to_host(back) is back and back["a"] == 10 and back["b"] == 11.0
+    d, new = auto_device(host)
+    assert new and isinstance(d, DeviceRecord) and d["a"] == 10
+    assert auto_device(d) == (d, False)

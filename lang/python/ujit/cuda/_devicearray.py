@@ -1,4 +1,5 @@
 """ujit.cuda's device arrays (Numba's DeviceNDArray) and the functions that make them."""
+import ctypes
 import math
 
 import numpy as np
@@ -41,6 +42,11 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
 
     def is_c_contiguous(self):
         return self._contiguity[0]
+
+    @property
+    def device_ctypes_pointer(self):
+        """Numba's: the device address of the first element, a ctypes.c_void_p."""
+        return ctypes.c_void_p(self._ptr)
 
     @property
     def flags(self):
@@ -183,6 +189,11 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
     def copy_to_host(self, ary=None, stream=0, out=None):
         """Device -> host: into `ary` (or `out`, the same) when given, else a new array."""
         ary = out if ary is None else ary
+        if isinstance(ary, np.void):  # one host record (Numba writes it in place)
+            host = self.copy_to_host(stream=stream)
+            for name in ary.dtype.names:
+                ary[name] = host[name]
+            return ary
         if ary is None:
             c, f = self._contiguity
             order = "F" if f and not c else "C"
@@ -210,9 +221,23 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
 
 class DeviceRecord(DeviceNDArray):
     """Numba's DeviceRecord: one record of a structured dtype in device memory (a 0-d record
-    array: `d[i]` of a record array, cuda.to_device of an np.void). rec["a"] reads a field
-    (a NumPy scalar; a nested record's DeviceRecord; a nested array's DeviceNDArray view) and
-    rec["a"] = x writes one; a kernel gets the record by reference, as Numba passes it."""
+    array: `d[i]` of a record array, cuda.to_device of an np.void, DeviceRecord(dtype) as in
+    Numba). rec["a"] reads a field (a NumPy scalar; a nested record's DeviceRecord; a nested
+    array's DeviceNDArray view) and rec["a"] = x writes one; a kernel gets the record by
+    reference, as Numba passes it."""
+
+    def __init__(self, handle_or_dtype, stream=0, alloc_size=None, dtype=None, gpu_data=None):
+        if gpu_data is not None:
+            raise NotImplementedError("DeviceRecord(gpu_data=): ujit allocates device records itself")
+        if not isinstance(handle_or_dtype, ext.DeviceArray):  # Numba's DeviceRecord(dtype, stream)
+            dtype = np.dtype(handle_or_dtype)
+            handle_or_dtype = ext.device_array_new_records((), storage_dtype(dtype), False)
+        super().__init__(handle_or_dtype, stream, alloc_size, dtype=dtype)
+
+    @property
+    def _numba_type_(self):
+        """The Record type Numba gives the record (numba.np.numpy_support.from_dtype)."""
+        return _types.from_dtype(self.dtype)
 
 
 _STORAGE = {}  # a structured dtype -> the dtype its device arrays' handles hold

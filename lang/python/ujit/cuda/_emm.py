@@ -137,6 +137,7 @@ class HostOnlyCUDAMemoryManager(BaseCUDAMemoryManager):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.allocations = {}
+        self.deallocations = _Deallocations()  # Numba's pending frees (ujit has none pending)
 
     def memhostalloc(self, size, mapped=False, portable=False, wc=False):
         """Page-locked host memory (cuMemHostAlloc; mapped: DEVICEMAP), as Numba's."""
@@ -255,6 +256,10 @@ class _Deallocations:
 
     def clear(self):
         ext.cuda_free_pool()
+
+    def __len__(self):
+        """Numba's count of frees waiting: ujit frees as the last reference goes, none wait."""
+        return 0
 
     def __repr__(self):
         return "<ujit CUDA deallocations>"

@@ -14,7 +14,8 @@ from ._emm import AutoFreePointer, _address
 
 class PinnedMemory:
     """Numba's PinnedMemory: page-locked host memory at `pointer`, `size` bytes; `owner` the
-    object whose memory was pinned (mempin); `finalizer` runs when the instance dies."""
+    object whose memory was pinned (mempin); `finalizer` runs when the instance dies. Like
+    Numba's it is a buffer, np.ndarray(buffer=mem), where Python has PEP 688 (3.12)."""
 
     def __init__(self, context, pointer, size, owner=None, finalizer=None):
         self.context = context
@@ -30,6 +31,9 @@ class PinnedMemory:
 
     def own(self):
         return self
+
+    def __buffer__(self, flags):
+        return memoryview(_bytes_of(self))
 
 
 class MappedMemory(AutoFreePointer):
@@ -47,6 +51,9 @@ class MappedMemory(AutoFreePointer):
 
     def own(self):
         return self
+
+    def __buffer__(self, flags):
+        return memoryview(_bytes_of(self))
 
 
 def ujit_pinned(context, memory, size, owner=None):
@@ -68,14 +75,21 @@ def host_buffer(memory):
     """What np.ndarray(buffer=) takes for memory memhostalloc gave: ujit's HostMemory, the
     plugin's object when it exports a buffer, else a ctypes view of its bytes that keeps it
     alive (its finalizer runs when the last array over it dies)."""
+    if not isinstance(memory, (PinnedMemory, MappedMemory)):
+        try:
+            memoryview(memory).release()
+            return memory
+        except TypeError:
+            pass
+    return _bytes_of(memory)
+
+
+def _bytes_of(memory):
+    """The bytes of Numba-style host memory: ujit's HostMemory, or a ctypes view of
+    `_bufptr_`/`_buflen_` (`host_pointer`/`size`) that keeps `memory` alive."""
     buf = getattr(memory, "_ujit_buffer", None)
     if buf is not None:
         return buf
-    try:
-        memoryview(memory).release()
-        return memory
-    except TypeError:
-        pass
     size = getattr(memory, "_buflen_", None)
     size = memory.size if size is None else size
     pointer = _address(getattr(memory, "_bufptr_", memory.host_pointer))
