@@ -1,23 +1,19 @@
 #!/usr/bin/env bash
 # Issue 21's runtime points (branch rt21) on a GPU machine, from the repository root after
-# tools/scripts/gpu_pack.sh (unpacks .device-bin/ and builds the Python extension as
-# gpu_python.sh does): record device arrays ([records] C++ tests, the C API test, the fake-less
-# Python tests), pinned and mapped memory through an EMM plugin's memhostalloc/mempin,
-# numba-cuda's suite files about them with `numba` resolving to ujit (cudadrv: packed by
-# pack_cudapy_for_device.sh beside cudapy), and the declared-call bench with its LTO probe.
-# Output to stdout; the suite's summary also to $OUT/rt21_suite.json.
+# tools/scripts/gpu_pack.sh: gpu_check_records.sh first (the [records] C++ tests, record device
+# arrays among them, and the C API test, test_device_records included), then the Python tests
+# of record device arrays and of pinned and mapped memory through an EMM plugin's
+# memhostalloc/mempin, numba-cuda's suite files about them with `numba` resolving to ujit
+# (cudadrv: packed by pack_cudapy_for_device.sh beside cudapy), and the declared-call bench
+# with its LTO probe. Output to stdout; the suite's summary also to $OUT/rt21_suite.json.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+bash tools/scripts/gpu_check_records.sh
 source tools/scripts/gpu_python.sh none
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 src=$(cat .device-bin/source_dir 2>/dev/null || echo "$PWD")
 if [[ "$src" != "$PWD" && ! -e "$src" ]]; then mkdir -p "$(dirname "$src")" && ln -s "$PWD" "$src"; fi
 export CUDA_CACHE_DISABLE=1 UJIT_CACHE_DIR=/tmp/ujit-rt21-cache
-
-echo "=== [records] C++ tests (record device arrays, kernels on the GPU)"
-bin/ujit_tests "[records]" -r compact 2>&1 | tail -15
-echo "=== the C API test (capi_records.c: test_records, test_device_records)"
-bin/ujit_capi_test 2>&1 | tail -10
 
 echo "=== Python: record device arrays, EMM host memory, EMM, memory kinds"
 python3 -m pytest -q -p no:cacheprovider tests/python/test_cuda_record_arrays.py \
