@@ -183,6 +183,12 @@ public:
     int ndim() const { return ref_.ndim(); }
     int64_t size() const { return ref_.size(); }
     size_t nbytes() const;
+    // An array of records (NumPy structured dtype): record() is Numba's spelling of its Record
+    // type and itemsize() the bytes of one record, as ArrayRef::record and record_size say;
+    // dtype() is then meaningless. Copies move whole records; a kernel sees the Record type.
+    bool is_record() const { return ref_.is_record(); }
+    const std::string& record() const { return ref_.record; }
+    int64_t itemsize() const { return ref_.item_bytes(); }
     int device() const { return device_; }  // 0 on the host device
     // True for an array of the host device (no usable CUDA): its memory is host memory,
     // device_pointer() a host address, and DLPack exports it as kDLCPU.
@@ -193,8 +199,10 @@ public:
     // A view whose data pointer is the device address (what the kernel ABI receives).
     const ArrayRef& ref() const { return ref_; }
 
-    // Device → host. The overload returning a new array waits for the copy; the other one
-    // is asynchronous on a user stream when `host` is pinned and contiguous like this array.
+    // Device → host. The overload returning a new array waits for the copy (records: an
+    // Argument error, an Array holds numbers; copy into an ArrayRef of records instead); the
+    // other one is asynchronous on a user stream when `host` is pinned and contiguous like
+    // this array. The copies below take records of the same type where this array has them.
     Array copy_to_host(const Stream& stream = {}) const;
     void copy_to_host(const ArrayRef& host, const Stream& stream = {}) const;
     // Host → device into this array (same shape and dtype).
@@ -207,6 +215,11 @@ public:
     // It shares the memory (which lives while any view does); every element it can reach
     // must lie within this array's, else an Argument error.
     DeviceArray view(int64_t byte_offset, std::vector<int64_t> shape, std::vector<int64_t> strides, DType dtype) const;
+    // The same with this array's item type, numbers or records (a slice of a record array).
+    DeviceArray view(int64_t byte_offset, std::vector<int64_t> shape, std::vector<int64_t> strides) const;
+    // The same memory read as records of type `record`, `record_size` bytes each.
+    DeviceArray view_records(int64_t byte_offset, std::vector<int64_t> shape, std::vector<int64_t> strides,
+                             std::string record, int64_t record_size) const;
 
     // DLPack (kDLCUDA; kDLCPU on the host device). The exported tensor keeps this memory
     // alive until its deleter runs.
@@ -219,6 +232,8 @@ public:
 
 private:
     friend DeviceArray device_array(std::vector<int64_t>, DType, Order);
+    DeviceArray view_items(int64_t byte_offset, std::vector<int64_t> shape, std::vector<int64_t> strides,
+                           const ArrayRef& item) const;
     std::shared_ptr<void> owner_;  // a pool block, a DLPack tensor, or nothing (borrowed)
     ArrayRef ref_;
     int device_ = 0;
@@ -227,8 +242,11 @@ private:
 
 DeviceArray to_device(const ArrayRef& host, const Stream& stream = {});
 DeviceArray device_array(std::vector<int64_t> shape, DType dtype, Order order = Order::C);
+// An array of records: `record` is Numba's spelling of their Record type, `record_size` its
+// itemsize (ArrayRef::record and record_size; a kernel given the array checks they agree).
+DeviceArray device_array(std::vector<int64_t> shape, std::string record, int64_t record_size, Order order = Order::C);
 DeviceArray device_array_like(const DeviceArray& like);
-DeviceArray device_array_like(const ArrayRef& like);  // C order unless `like` is F-contiguous
+DeviceArray device_array_like(const ArrayRef& like);  // C order unless `like` is F-contiguous; records too
 
 // The caching allocator (one pool per device): freed blocks stay cached by size class and
 // are reused without cuMemAlloc; a failed cuMemAlloc frees the cache and retries once.

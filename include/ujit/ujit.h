@@ -53,9 +53,11 @@ extern "C" {
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
 #define UJIT_API_VERSION_MINOR_NUMBER                                                                                  \
-    6 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
+    7 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
          1.5: dict and set arguments (ujit_dict_create, ujit_set_create, ujit_dict_put),          \
-         ujit_set_warning_callback; 1.6: generator results (UJIT_GENERATOR_RESULT, ujit_generator_*) */
+         ujit_set_warning_callback; 1.6: generator results (UJIT_GENERATOR_RESULT, ujit_generator_*); \
+         1.7: record device arrays (ujit_device_array_new_records, ujit_device_array_record_type,   \
+         ujit_device_array_record_view) */
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -602,6 +604,22 @@ ujit_status ujit_device_array_view(const ujit_device_array* a, int64_t byte_offs
                                    const int64_t* strides, int32_t ndim, ujit_dtype dtype, ujit_device_array** out);
 void ujit_device_array_release(ujit_device_array* a);
 
+/* Record (NumPy structured dtype) device arrays (API 1.6). `record_type` is Numba's spelling of
+ * the Record type, as UJIT_RECORD_ARRAY values carry it; the itemsize is the one it states. Such
+ * an array's tensor (ujit_device_array_dltensor) has the dtype {kDLOpaqueHandle, 8, lanes = the
+ * itemsize} with strides counting records; pass it to a kernel as a UJIT_RECORD_ARRAY value
+ * with this type (a 0-d array is one record, by reference). Copies to and from the host take
+ * tensors of that dtype, records of the same size. ujit_device_array_view reads a record
+ * array's bytes as numbers; ujit_device_array_record_view reads any device array as records
+ * of `record_type` (NULL: the array's own). */
+ujit_status ujit_device_array_new_records(const int64_t* shape, int32_t ndim, const char* record_type,
+                                          int32_t fortran_order, ujit_device_array** out);
+/* The spelling of the array's Record type, NULL for an array of numbers (lives as long as `a`). */
+const char* ujit_device_array_record_type(const ujit_device_array* a);
+ujit_status ujit_device_array_record_view(const ujit_device_array* a, int64_t byte_offset, const int64_t* shape,
+                                          const int64_t* strides, int32_t ndim, const char* record_type,
+                                          ujit_device_array** out);
+
 /* What __cuda_array_interface__ (version 3) needs. On the host device `data` is a host
  * address: such an array must not be offered as __cuda_array_interface__ (its
  * ujit_device_array_dltensor says kDLCPU). */
@@ -610,7 +628,7 @@ typedef struct ujit_array_interface {
     int32_t ndim;
     const int64_t* shape;   /* borrowed from the array handle */
     const int64_t* strides; /* bytes, borrowed */
-    char typestr[8];        /* NumPy's: "<f4", "|b1", "<c16" */
+    char typestr[8];        /* NumPy's: "<f4", "|b1", "<c16"; records "|V32" (their itemsize) */
     int32_t device;         /* ordinal */
     uint64_t nbytes;
     ujit_dtype dtype;

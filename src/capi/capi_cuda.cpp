@@ -5,6 +5,7 @@
 #include "capi/handles.hpp"
 #include "capi/values.hpp"
 
+#include "pipeline/record_values.hpp"
 #include "runtime/dtype.hpp"
 
 #include <fmt/format.h>
@@ -20,6 +21,30 @@ void require_cuda() {
     if (!ujit::cuda::is_available()) throw CudaUnavailable(ujit::cuda::unavailable_reason());
 }
 
+ujit_device_array* device_array_handle(ujit::cuda::DeviceArray a) {
+    auto* h = new ujit_device_array{};
+    h->array = std::move(a);
+    const ujit::cuda::DeviceArray& d = h->array;
+    int64_t isz = d.itemsize();
+    for (int64_t s : d.strides()) h->element_strides.push_back(s / isz);
+    DLTensor& t = h->tensor;
+    t.data = reinterpret_cast<void*>(d.device_pointer());
+    t.device = d.on_host() ? DLDevice{kDLCPU, 0} : DLDevice{kDLCUDA, d.device()};
+    t.ndim = d.ndim();
+    t.dtype = d.is_record() ? DLDataType{kDLOpaqueHandle, 8, uint16_t(isz)} : dl_dtype(d.dtype());
+    t.shape = const_cast<int64_t*>(d.shape().data());
+    t.strides = h->element_strides.data();
+    t.byte_offset = 0;
+    return h;
+}
+
+ujit::ArrayRef host_ref_for(const DLTensor* host, const ujit::cuda::DeviceArray& dev) {
+    require(host, "null host tensor");
+    require(host->device.device_type == kDLCPU, "expected a host (kDLCPU) tensor");
+    if (dev.is_record()) return ujit::pipeline::record_array_from_dlpack(host, dev.record().c_str(), false);
+    return ujit::ArrayRef::from_dlpack(*host);
+}
+
 }  // namespace ujit::capi
 
 namespace {
@@ -28,22 +53,7 @@ using ujit::capi::guarded;
 using ujit::capi::require;
 using ujit::capi::require_cuda;
 
-ujit_device_array* new_array(ujit::cuda::DeviceArray a) {
-    auto* h = new ujit_device_array{};
-    h->array = std::move(a);
-    const ujit::cuda::DeviceArray& d = h->array;
-    int64_t isz = ujit::itemsize(d.dtype());
-    for (int64_t s : d.strides()) h->element_strides.push_back(s / isz);
-    DLTensor& t = h->tensor;
-    t.data = reinterpret_cast<void*>(d.device_pointer());
-    t.device = d.on_host() ? DLDevice{kDLCPU, 0} : DLDevice{kDLCUDA, d.device()};
-    t.ndim = d.ndim();
-    t.dtype = ujit::capi::dl_dtype(d.dtype());
-    t.shape = const_cast<int64_t*>(d.shape().data());
-    t.strides = h->element_strides.data();
-    t.byte_offset = 0;
-    return h;
-}
+ujit_device_array* new_array(ujit::cuda::DeviceArray a) { return ujit::capi::device_array_handle(std::move(a)); }
 
 ujit::DType checked_dtype(ujit_dtype dtype) {
     int raw;
@@ -318,7 +328,7 @@ ujit_status ujit_device_array_from_host(const DLTensor* host, ujit_stream* strea
 ujit_status ujit_device_array_copy_to_host(const ujit_device_array* a, const DLTensor* host, ujit_stream* stream) {
     return guarded([&] {
         require(a, "null device array");
-        ujit::ArrayRef ref = host_ref(host);
+        ujit::ArrayRef ref = ujit::capi::host_ref_for(host, a->array);
         a->array.copy_to_host(ref, ujit::capi::stream_of(stream));
     });
 }
@@ -326,7 +336,7 @@ ujit_status ujit_device_array_copy_to_host(const ujit_device_array* a, const DLT
 ujit_status ujit_device_array_copy_from_host(ujit_device_array* a, const DLTensor* host, ujit_stream* stream) {
     return guarded([&] {
         require(a, "null device array");
-        ujit::ArrayRef ref = host_ref(host);
+        ujit::ArrayRef ref = ujit::capi::host_ref_for(host, a->array);
         a->array.copy_from_host(ref, ujit::capi::stream_of(stream));
     });
 }
@@ -364,7 +374,10 @@ ujit_status ujit_device_array_interface(const ujit_device_array* a, ujit_array_i
         out->ndim = a->array.ndim();
         out->shape = a->array.shape().data();
         out->strides = a->array.strides().data();
-        typestr(a->array.dtype(), out->typestr);
+        if (a->array.is_record())
+            std::snprintf(out->typestr, sizeof out->typestr, "|V%lld", static_cast<long long>(a->array.itemsize()));
+        else
+            typestr(a->array.dtype(), out->typestr);
         out->device = a->array.device();
         out->nbytes = a->array.nbytes();
         out->dtype = static_cast<ujit_dtype>(a->array.dtype());

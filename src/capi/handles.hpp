@@ -79,4 +79,9 @@ inline ujit::cuda::Stream stream_of(const ujit_stream* s) { return s ? s->stream
 // Copies `s` into malloc'ed memory the caller frees with ujit_free_string.
 char* copy_string(const std::string& s);
 
+// A new handle for a device array, its DLTensor filled (records: {kDLOpaqueHandle, 8, itemsize}).
+ujit_device_array* device_array_handle(ujit::cuda::DeviceArray a);
+// A kDLCPU tensor to copy to or from `dev`: records of dev's type where dev holds records.
+ujit::ArrayRef host_ref_for(const DLTensor* host, const ujit::cuda::DeviceArray& dev);
+
 }  // namespace ujit::capi

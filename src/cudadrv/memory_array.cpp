@@ -3,6 +3,7 @@
 // be strided, and copy through cudadrv/memory_strided.hpp. Host arrays of any strides are
 // packed into (or unpacked from) a compact staging copy on the host. Arrays of the host
 // device (cudadrv/host_device.hpp) make the same checks, then copy on the host.
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -31,12 +32,41 @@ bool same_layout(const ArrayRef& a, const ArrayRef& b) {
     return (a.is_c_contiguous() && b.is_c_contiguous()) || (a.is_f_contiguous() && b.is_f_contiguous());
 }
 
+std::string item_name(const ArrayRef& a) {
+    return a.is_record() ? fmt::format("records of {} bytes ({})", a.record_size, a.record) : dtype_name(a.dtype);
+}
+
+// Records match by size, and by type where both name theirs (a C API host tensor names none).
+bool same_item_type(const ArrayRef& a, const ArrayRef& b) {
+    if (a.is_record() || b.is_record())
+        return a.is_record() && b.is_record() && a.record_size == b.record_size && a.record == b.record;
+    return a.dtype == b.dtype;
+}
+
 void check_same_array_type(const ArrayRef& dev, const ArrayRef& host, const char* what,
                            const char* other = "the host array") {
-    if (dev.dtype != host.dtype || dev.shape != host.shape)
+    if (!same_item_type(dev, host) || dev.shape != host.shape)
         throw Error(Error::Kind::Argument, fmt::format("error: {}: device array is {}{} but {} is {}{}", what,
-                                                       dtype_name(dev.dtype), runtime::format_shape(dev.shape), other,
-                                                       dtype_name(host.dtype), runtime::format_shape(host.shape)));
+                                                       item_name(dev), runtime::format_shape(dev.shape), other,
+                                                       item_name(host), runtime::format_shape(host.shape)));
+}
+
+// Records copy as their bytes: an array of records viewed as uint8 with one more axis, the
+// bytes of each record (stride 1), so that every copy path below serves them unchanged.
+ArrayRef bytes_of(const ArrayRef& a) {
+    ArrayRef b = a;
+    b.strides = a.strides.empty() ? runtime::c_strides(a.shape, a.record_size) : a.strides;
+    b.shape.push_back(a.record_size);
+    b.strides.push_back(1);
+    b.dtype = DType::UInt8;
+    b.record.clear();
+    b.record_size = 0;
+    return b;
+}
+
+DeviceArray bytes_of(const DeviceArray& a) {
+    ArrayRef b = bytes_of(a.ref());
+    return a.view(0, b.shape, b.strides, DType::UInt8);
 }
 
 // A host array with `dev`'s compact layout (for packing a strided host array).
@@ -44,7 +74,7 @@ Array staging_like(const ArrayRef& dev) {
     return Array(dev.dtype, dev.shape, !dev.is_c_contiguous() && dev.is_f_contiguous());
 }
 
-size_t byte_size(const ArrayRef& a) { return size_t(a.size()) * size_t(itemsize(a.dtype)); }
+size_t byte_size(const ArrayRef& a) { return size_t(a.size()) * size_t(a.item_bytes()); }
 
 // A copy between two host-memory arrays of one shape and dtype: memcpy when their layouts
 // match, else element by element.
@@ -88,14 +118,20 @@ DeviceArray device_array(std::vector<int64_t> shape, DType dtype, Order order) {
     return a;
 }
 
-DeviceArray device_array_like(const DeviceArray& like) {
-    return device_array(like.shape(), like.dtype(),
-                        !like.is_c_contiguous() && like.is_f_contiguous() ? Order::F : Order::C);
+DeviceArray device_array(std::vector<int64_t> shape, std::string record, int64_t record_size, Order order) {
+    int64_t isz = std::max<int64_t>(record_size, 1);  // view_records refuses a bad size, after
+    int64_t n = runtime::checked_size(shape, isz);
+    std::vector<int64_t> strides = order == Order::F ? runtime::f_strides(shape, isz) : runtime::c_strides(shape, isz);
+    return device_array({n * isz}, DType::UInt8)
+        .view_records(0, std::move(shape), std::move(strides), std::move(record), record_size);
 }
 
+DeviceArray device_array_like(const DeviceArray& like) { return device_array_like(like.ref()); }
+
 DeviceArray device_array_like(const ArrayRef& like) {
-    return device_array(like.shape, like.dtype,
-                        !like.is_c_contiguous() && like.is_f_contiguous() ? Order::F : Order::C);
+    Order order = !like.is_c_contiguous() && like.is_f_contiguous() ? Order::F : Order::C;
+    if (like.is_record()) return device_array(like.shape, like.record, like.record_size, order);
+    return device_array(like.shape, like.dtype, order);
 }
 
 DeviceArray to_device(const ArrayRef& host, const Stream& stream) {
@@ -107,6 +143,7 @@ DeviceArray to_device(const ArrayRef& host, const Stream& stream) {
 void DeviceArray::copy_from_host(const ArrayRef& host, const Stream& stream) {
     runtime::require_writable(ref_, "copy to device destination");
     check_same_array_type(ref_, host, "copy to device");
+    if (ref_.is_record()) return bytes_of(*this).copy_from_host(bytes_of(host), stream);
     size_t n = nbytes();
     if (n == 0) return;
     if (on_host_) return copy_on_host(host, ref_);
@@ -128,6 +165,11 @@ void DeviceArray::copy_from_host(const ArrayRef& host, const Stream& stream) {
 }
 
 Array DeviceArray::copy_to_host(const Stream& stream) const {
+    if (ref_.is_record())
+        throw Error(Error::Kind::Argument,
+                    fmt::format("error: copy_to_host of an array of {} makes no Array (it holds numbers): copy into "
+                                "an ArrayRef of those records",
+                                item_name(ref_)));
     Array out = staging_like(ref_);
     size_t n = nbytes();
     if (n == 0) return out;
@@ -149,6 +191,7 @@ Array DeviceArray::copy_to_host(const Stream& stream) const {
 void DeviceArray::copy_to_host(const ArrayRef& host, const Stream& stream) const {
     runtime::require_writable(host, "copy_to_host destination");
     check_same_array_type(ref_, host, "copy to host");
+    if (ref_.is_record()) return bytes_of(*this).copy_to_host(bytes_of(host), stream);
     size_t n = nbytes();
     if (n == 0) return;
     if (on_host_) return copy_on_host(ref_, host);
@@ -170,6 +213,7 @@ void DeviceArray::copy_from(const DeviceArray& other, const Stream& stream) {
     if (on_host_ != other.on_host_)
         throw Error(Error::Kind::Argument, "error: device-to-device copy between an array of the host device "
                                            "and one in GPU memory");
+    if (ref_.is_record()) return bytes_of(*this).copy_from(bytes_of(other), stream);
     size_t n = nbytes();
     if (n == 0) return;
     if (!same_layout(ref_, other.ref_)) {

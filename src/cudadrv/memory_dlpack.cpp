@@ -10,6 +10,7 @@ namespace ujit::cuda {
 namespace {
 
 constexpr uint8_t kDLBoolCode = 6;  // DLPack ≥ 0.8 (the runtime reads bools the same way)
+constexpr uint8_t kDLOpaqueHandleCode = 3;  // records: the bytes of one (include/ujit/ujit.h)
 
 DLDataType to_dl_dtype(DType t) {
     uint16_t lanes = 1;
@@ -55,14 +56,15 @@ bool tensor_on_host(const DLTensor& t) {
 DLManagedTensor* DeviceArray::to_dlpack() const {
     auto* e = new ExportedTensor;
     e->shape = ref_.shape;
-    int64_t isz = itemsize(ref_.dtype);
+    int64_t isz = ref_.item_bytes();
     for (int64_t s : ref_.strides) e->strides.push_back(s / isz);
     e->owner = owner_;
     DLTensor& t = e->managed.dl_tensor;
     t.data = ref_.data;
     t.device = on_host_ ? DLDevice{kDLCPU, 0} : DLDevice{kDLCUDA, int32_t(device_)};
     t.ndim = ref_.ndim();
-    t.dtype = to_dl_dtype(ref_.dtype);
+    t.dtype =
+        ref_.is_record() ? DLDataType{kDLOpaqueHandleCode, 8, uint16_t(ref_.record_size)} : to_dl_dtype(ref_.dtype);
     t.shape = e->shape.data();
     t.strides = e->strides.data();
     t.byte_offset = 0;

@@ -134,10 +134,20 @@ kernel_spec(const Function& kernel, const std::vector<const types::Type*>& arg_t
 // A Python-like scalar operand (not an array, host or device).
 bool is_scalar_operand(const KernelArg& a) { return !a.is_device_array() && a.value().is_scalar(); }
 
+// Ufuncs and gufuncs compute on numbers: record arrays, host or device, are refused up front
+// (a record device array's dtype() would otherwise read as its bytes).
+void refuse_record_operands(const std::vector<KernelArg>& inputs) {
+    for (const KernelArg& a : inputs) {
+        if (a.is_device_array())
+            pipeline::refuse_records(a.device_array().ref(), "a ufunc operand");
+        else if (a.value().is_array())
+            pipeline::refuse_records(a.value().array(), "a ufunc operand");
+    }
+}
+
 runtime::UfuncOperand operand_of(const KernelArg& a) {
     if (a.is_device_array()) return {a.device_array().dtype(), false};
     const Value& v = a.value();
-    if (v.is_array()) pipeline::refuse_records(v.array(), "a ufunc operand");
     if (v.is_array()) return {v.array().dtype, false};
     if (v.is_scalar()) return {v.scalar().type, true};
     throw Error(Error::Kind::Argument, "error: ufunc operands must be arrays or scalars");
@@ -428,6 +438,9 @@ void gufunc_tables(GufuncPlan& p, const std::vector<KernelArg>& inputs) {
 GufuncPlan plan_gufunc(const Function& f, const std::vector<KernelArg>& inputs,
                        const std::vector<const ArrayRef*>& outputs) {
     if (!f.is_gufunc()) throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a gufunc", f.name()));
+    refuse_record_operands(inputs);
+    for (const ArrayRef* out : outputs)
+        if (out) pipeline::refuse_records(*out, "a gufunc output");
     std::vector<Value> probes;  // what the dispatch reads: dtypes, and whether a scalar
     for (const KernelArg& a : inputs) probes.push_back(a.is_device_array() ? Value(a.device_array().ref()) : a.value());
     GufuncPlan plan;
@@ -659,6 +672,8 @@ Specialization kernel_specialization(const Function& kernel, const std::vector<K
 
 void vectorize_into(const Function& ufunc, const std::vector<KernelArg>& inputs, const DeviceArray& out,
                     const LaunchOptions& options) {
+    refuse_record_operands(inputs);
+    pipeline::refuse_records(out.ref(), "a ufunc output");
     if (uses_host_device()) return detail::vectorize_on_host(ufunc, inputs, out);
     if (out.is_c_contiguous())
         if (std::shared_ptr<FastUfunc> e = fast_entry(ufunc, inputs, out.shape()); e && out.dtype() == e->output)
@@ -668,6 +683,7 @@ void vectorize_into(const Function& ufunc, const std::vector<KernelArg>& inputs,
 
 DeviceArray vectorize_device(const Function& ufunc, const std::vector<KernelArg>& inputs,
                              const LaunchOptions& options) {
+    refuse_record_operands(inputs);
     if (uses_host_device()) return detail::vectorize_on_host(ufunc, inputs);
     if (!inputs.empty() && inputs[0].is_device_array()) {
         const std::vector<int64_t>& shape = inputs[0].device_array().shape();
@@ -684,6 +700,7 @@ DeviceArray vectorize_device(const Function& ufunc, const std::vector<KernelArg>
 }
 
 Array vectorize(const Function& ufunc, const std::vector<KernelArg>& inputs, const LaunchOptions& options) {
+    refuse_record_operands(inputs);
     if (uses_host_device()) {
         detail::note_cpu_fallback();
         return vectorize_cpu(ufunc, detail::host_values(ufunc.name(), inputs));

@@ -111,3 +111,65 @@ TEST_CASE("records: what is refused", "[records]") {
     CHECK_THROWS_WITH(m.function("first")(records(items, 2)),
                       Contains("ujit does not return records or record arrays from compiled code"));
 }
+
+TEST_CASE("records: device arrays of records: copies, views, kernels", "[records]") {
+    Module m = Module::from_string(kSource, "records.py");
+    Item items[5] = {};
+    for (int i = 0; i < 5; ++i) {
+        items[i].n = int16_t(i);
+        items[i].w = i + 0.5;
+        items[i].v[0] = float(10 * i);
+    }
+    cuda::DeviceArray d = cuda::to_device(records(items, 5));
+    CHECK(d.is_record());
+    CHECK(d.record() == kItem);
+    CHECK(d.itemsize() == int64_t(sizeof(Item)));
+    CHECK(d.nbytes() == sizeof items);
+    CHECK(d.strides() == std::vector<int64_t>{32});
+
+    Item factor = {};
+    factor.w = 4.0;
+    ArrayRef one = records(&factor, 1);
+    one.shape = {};
+    cuda::DeviceArray r = cuda::to_device(one);  // one record, passed by reference
+    CHECK(r.ndim() == 0);
+    cuda::launch(m.function("scale"), cuda::Dim3(2), cuda::Dim3(4), {d, r});
+
+    Item back[5] = {};
+    d.copy_to_host(records(back, 5));
+    for (int i = 0; i < 5; ++i) {
+        CHECK(back[i].n == i);
+        CHECK(back[i].w == (i + 0.5) * 4.0);
+        CHECK(back[i].v[2] == float(i));
+        CHECK(back[i].v[0] == float(10 * i));
+    }
+
+    // A strided view of records (d[1::2]), a field as numbers (d['w']), a new array.
+    cuda::DeviceArray odd = d.view(32, {2}, {64});
+    CHECK(odd.is_record());
+    Item two[2] = {};
+    odd.copy_to_host(records(two, 2));
+    CHECK(two[0].w == 1.5 * 4.0);
+    CHECK(two[1].w == 3.5 * 4.0);
+    cuda::DeviceArray w = d.view(8, {5}, {32}, DType::Float64);
+    CHECK(!w.is_record());
+    Array ws = w.copy_to_host();
+    CHECK(ws.data<double>()[4] == 4.5 * 4.0);
+    cuda::DeviceArray fresh = cuda::device_array({2}, kItem, sizeof(Item));
+    fresh.copy_from(odd);
+    Item again[2] = {};
+    fresh.copy_to_host(records(again, 2));
+    CHECK(std::memcmp(again, two, sizeof two) == 0);
+    cuda::DeviceArray halves =
+        fresh.view_records(0, {4}, {16}, "Record(a[type=float64;offset=0],b[type=int64;offset=8];16;False)", 16);
+    CHECK(halves.itemsize() == 16);
+    CHECK(halves.size() == 4);
+
+    CHECK_THROWS_WITH(d.copy_to_host(), Contains("makes no Array"));
+    Item wrong[5] = {};
+    ArrayRef small = records(wrong, 5);
+    small.record_size = 24;
+    CHECK_THROWS_WITH(d.copy_to_host(small), Contains("records of 24 bytes"));
+    CHECK_THROWS_WITH(cuda::device_array({2}, "", 8), Contains("Record type's spelling"));
+    CHECK_THROWS_WITH(d.view_records(0, {1}, {32}, kItem, 0), Contains("itemsize of 1 to 65535"));
+}

@@ -123,6 +123,9 @@ def main():
          get("gufunc.matmul2x2.4M", "ujit"), get("gufunc.matmul2x2.4M", "hand"), "<= 1.2x", le(1.2))
     line("batch_matrix_mult 4M 2x2 gufunc: ujit ms / Numba target='cuda' ms",
          get("gufunc.matmul2x2.4M", "ujit"), get("gufunc.matmul2x2.4M", "numba"), "< 1.0x", lambda r: r < 1.0)
+    declared = next((n for n in order if n.startswith("declared_call.saxpy.")), None)
+    line("kernel calling linked CUDA C++ (declare_device) / same as ujit device fn",
+         get(declared, "ujit-linked"), get(declared, "ujit"), "<= 1.05x", le(1.05))
     line("tiled transpose 8192^2: ujit GB/s / Numba GB/s",
          get("transpose.8192", "ujit"), get("transpose.8192", "numba"), ">= 1.0x", ge(1.0))
     line("  (info) ujit GB/s / hand 32x8 padded GB/s",

@@ -122,5 +122,6 @@ void test_float16(void);
 void test_bf16(void);
 /* capi_records.c */
 void test_records(void);
+void test_device_records(void);
 
 #endif /* UJIT_CAPI_TEST_H */

@@ -41,7 +41,21 @@ def scale(out, a):
 @vectorize(['float32(float32, float32)'], target='cuda')
 def add_ufunc(x, y):
     return x + y
+
+
+@cuda.jit
+def weigh(items, factor):
+    i = cuda.grid(1)
+    if i < items.shape[0]:
+        items[i].w = items[i].w * factor.w
 )";
+
+// np.dtype([("n", "<i4"), ("w", "<f8")], align=True)
+struct Item {
+    int32_t n;
+    double w;
+};
+constexpr const char* kItem = "Record(n[type=int32;offset=0],w[type=float64;offset=8];16;True)";
 
 constexpr int kLaunches = 50;
 
@@ -190,4 +204,46 @@ TEST_CASE("a C API launch reads its device tensors and scalars in place: one dri
     ujit_device_array_release(d);
     ujit_function_release(scale);
     ujit_module_release(m);
+}
+
+TEST_CASE("record device arrays copy with the array's own driver calls and launch with none more", "[.fakecuda]") {
+    FakeDriver fake = fake_driver();
+    Item items[6];
+    for (int i = 0; i < 6; ++i) items[i] = {i, i + 0.5};
+    ujit::ArrayRef host;
+    host.data = items;
+    host.shape = {6};
+    host.record = kItem;
+    host.record_size = sizeof(Item);
+    fake.reset();
+    uc::DeviceArray d = uc::to_device(host);  // whole records: one copy of their bytes
+    CHECK(fake.count("cuMemcpyHtoDAsync") == 1);
+    uc::DeviceArray odd = d.view(16, {3}, {32});  // d[1::2]: one 2-D copy, 16-byte rows at a 32-byte pitch
+    Item back[3] = {};
+    ujit::ArrayRef back_ref = host;
+    back_ref.data = back;
+    back_ref.shape = {3};
+    fake.reset();
+    odd.copy_to_host(back_ref);
+    CHECK(fake.count("cuMemcpy2DAsync") == 1);
+    for (int i = 0; i < 3; ++i) CHECK((back[i].n == 2 * i + 1 && back[i].w == 2 * i + 1.5));
+    for (Item& b : back) b.w = -b.w;
+    odd.copy_from_host(back_ref);  // written back into the view only
+    Item all[6] = {};
+    ujit::ArrayRef all_ref = host;
+    all_ref.data = all;
+    d.copy_to_host(all_ref);
+    for (int i = 0; i < 6; ++i) CHECK(all[i].w == (i % 2 ? -(i + 0.5) : i + 0.5));
+
+    ujit::Module m = ujit::Module::from_string(kSource, "launch_calls.py");
+    ujit::ArrayRef one = host;
+    one.data = &items[0];
+    one.shape = {};
+    uc::DeviceArray factor = uc::to_device(one);  // one record, by reference
+    warm(m.function("weigh"), {d, factor});
+    fake.reset();
+    uc::launch(m.function("weigh"), uc::Dim3(1), uc::Dim3(64), {d, factor});
+    uc::launch(m.function("weigh"), uc::Dim3(1), uc::Dim3(64), {odd, factor});  // layout A: its own specialization
+    CHECK(fake.count("cuLaunchKernel") == 2);
+    CHECK(fake.count("cuMemcpyHtoDAsync") + fake.count("cuMemcpyDtoHAsync") == 0);
 }

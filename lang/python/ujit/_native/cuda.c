@@ -193,6 +193,8 @@ PyMethodDef ujit_py_cuda_methods[] = {
     {"cuda_ipc_open", ujit_py_cuda_ipc_open, METH_O, "the base address of another process's allocation"},
     {"cuda_ipc_close", ujit_py_cuda_ipc_close, METH_O, "unmaps what cuda_ipc_open mapped"},
     {"device_array_new", ujit_py_device_array_new, METH_VARARGS, NULL},
+    {"device_array_new_records", ujit_py_device_array_new_records, METH_VARARGS,
+     "device_array_new_records(shape, dtype, fortran): a device array of a structured dtype's records"},
     {"device_array_from_host", ujit_py_device_array_from_host, METH_VARARGS, NULL},
     {"device_array_from_dlpack", ujit_py_device_array_from_dlpack, METH_O, NULL},
     {"device_array_from_interface", ujit_py_device_array_from_interface, METH_VARARGS, NULL},

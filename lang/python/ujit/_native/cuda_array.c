@@ -61,6 +61,7 @@ static int host_tensor(PyObject* o, DLTensor* t, int64_t* strides) {
         PyErr_Format(PyExc_TypeError, "expected a NumPy array, not %s", Py_TYPE(o)->tp_name);
         return -1;
     }
+    if (ujit_py_is_record_array(o)) return ujit_py_record_tensor(o, t, strides);
     return ujit_py_dltensor((PyArrayObject*)o, t, strides);
 }
 
@@ -124,11 +125,19 @@ static PyObject* device_array_view(DeviceArrayObject* self, PyObject* args) {
                             NPY_MAXDIMS);
     PyArray_Descr* descr = NULL;
     if (!PyArray_DescrConverter(dtype_obj, &descr)) return NULL;
+    int64_t sh[NPY_MAXDIMS], st[NPY_MAXDIMS];
+    if (int64_sequence(shape, sh, (int)n) < 0 || int64_sequence(strides, st, (int)n) < 0) {
+        Py_DECREF(descr);
+        return NULL;
+    }
+    if (PyDataType_HASFIELDS(descr)) { /* records */
+        PyObject* r = ujit_py_record_view(self->handle, offset, sh, st, (int)n, descr);
+        Py_DECREF(descr);
+        return r;
+    }
     int code = ujit_py_dtype_of_npy(descr->type_num);
     Py_DECREF(descr);
     if (code < 0) return PyErr_Format(PyExc_TypeError, "view: unsupported dtype for a device array");
-    int64_t sh[NPY_MAXDIMS], st[NPY_MAXDIMS];
-    if (int64_sequence(shape, sh, (int)n) < 0 || int64_sequence(strides, st, (int)n) < 0) return NULL;
     ujit_device_array* h = NULL;
     ujit_status status = ujit_device_array_view(self->handle, offset, sh, st, (int32_t)n, (ujit_dtype)code, &h);
     if (status != UJIT_OK) return ujit_py_raise(status, NULL);
@@ -233,6 +242,7 @@ int ujit_py_cuda_value(PyObject* o, ujit_value* v, ArgStorage* s, int i) {
             ujit_py_raise(st, NULL);
             return -1;
         }
+        if (ujit_py_device_record_value(((DeviceArrayObject*)o)->handle, t, v, NULL)) return 0;
         v->is_array = 1;
         v->v.array = t;
         return 0;
@@ -340,16 +350,24 @@ PyObject* ujit_py_cuda_array_code(PyObject* self, PyObject* o) {
     return PyLong_FromLong(code);
 }
 
+int ujit_py_dims_of(PyObject* shape, int64_t* dims) {
+    int nd = (int)PyTuple_GET_SIZE(shape);
+    if (nd > NPY_MAXDIMS) {
+        PyErr_Format(PyExc_ValueError, "too many dimensions");
+        return -1;
+    }
+    for (int k = 0; k < nd; ++k) dims[k] = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, k));
+    return PyErr_Occurred() ? -1 : nd;
+}
+
 /* device_array_new(shape, dtype_code, fortran) */
 PyObject* ujit_py_device_array_new(PyObject* self, PyObject* args) {
     PyObject* shape;
     int dtype, fortran;
     if (!PyArg_ParseTuple(args, "O!ip", &PyTuple_Type, &shape, &dtype, &fortran)) return NULL;
-    int nd = (int)PyTuple_GET_SIZE(shape);
     int64_t dims[NPY_MAXDIMS];
-    if (nd > NPY_MAXDIMS) return PyErr_Format(PyExc_ValueError, "too many dimensions");
-    for (int k = 0; k < nd; ++k) dims[k] = PyLong_AsLongLong(PyTuple_GET_ITEM(shape, k));
-    if (PyErr_Occurred()) return NULL;
+    int nd = ujit_py_dims_of(shape, dims);
+    if (nd < 0) return NULL;
     ujit_device_array* h = NULL;
     ujit_status st = ujit_device_array_new(dims, nd, (ujit_dtype)dtype, fortran, &h);
     if (st != UJIT_OK) return ujit_py_raise(st, NULL);

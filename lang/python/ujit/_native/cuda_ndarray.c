@@ -29,10 +29,9 @@ int ujit_py_dtype_of_dl(DLDataType d) {
     return -1;
 }
 
-int32_t ujit_py_tensor_code(const DLTensor* t) {
-    int dt = ujit_py_dtype_of_dl(t->dtype);
+int32_t ujit_py_tensor_layout(const DLTensor* t) {
     int nd = t->ndim;
-    if (dt < 0 || nd < 0 || nd > 15) return -1;
+    if (nd < 0) return -1;
     int c = 1, f = 1, empty = 0;
     int64_t c_next = 1, f_next = 1; /* elements */
     for (int k = 0; k < nd; ++k) {
@@ -49,13 +48,25 @@ int32_t ujit_py_tensor_code(const DLTensor* t) {
         c_next *= t->shape[ck];
         f_next *= t->shape[k];
     }
-    int layout = c || empty ? UJIT_LAYOUT_C : f ? UJIT_LAYOUT_F : UJIT_LAYOUT_A;
-    return UJIT_CODE_ARRAY | dt | (nd << 8) | (layout << 12);
+    return c || empty ? UJIT_LAYOUT_C : f ? UJIT_LAYOUT_F : UJIT_LAYOUT_A;
+}
+
+int32_t ujit_py_tensor_code(const DLTensor* t) {
+    int dt = ujit_py_dtype_of_dl(t->dtype);
+    int nd = t->ndim;
+    if (dt < 0 || nd < 0 || nd > 15) return -1;
+    return UJIT_CODE_ARRAY | dt | (nd << 8) | (ujit_py_tensor_layout(t) << 12);
 }
 
 int ujit_py_ndarray_value(PyObject* o, ujit_value* v, int32_t* code) {
     const DLTensor* t = ujit_py_ndarray_tensor(o);
     if (!t) return -1;
+    if (t->dtype.code == kDLOpaqueHandle) { /* records: code worked out once, as below */
+        int32_t c = as_nd(o)->code;
+        ujit_py_device_record_value(ujit_py_device_array_handle(as_nd(o)->h), t, v, c ? NULL : &c);
+        if (code) *code = as_nd(o)->code = c;
+        return 0;
+    }
     memset(v, 0, sizeof *v);
     v->is_array = 1;
     v->v.array = t;
@@ -74,11 +85,13 @@ PyObject* ujit_py_ndarray_new(PyObject* cls, PyObject* handle, PyObject* stream)
 
 /* ------------------------------------------------------------------ the type */
 
-/* DeviceNDArray(handle, stream=0, alloc_size=None) */
+/* DeviceNDArray(handle, stream=0, alloc_size=None, dtype=None): `dtype` is a record array's
+ * NumPy dtype (its field names and order, which the handle's Record spelling does not keep). */
 static int ndarray_init(PyObject* self, PyObject* args, PyObject* kwds) {
-    static char* names[] = {"handle", "stream", "alloc_size", NULL};
-    PyObject *h, *stream = NULL, *alloc = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|OO", names, &Ujit_DeviceArrayType, &h, &stream, &alloc)) return -1;
+    static char* names[] = {"handle", "stream", "alloc_size", "dtype", NULL};
+    PyObject *h, *stream = NULL, *alloc = Py_None, *dtype = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|OOO", names, &Ujit_DeviceArrayType, &h, &stream, &alloc, &dtype))
+        return -1;
     DeviceNDArrayObject* a = as_nd(self);
     int truthy = stream ? PyObject_IsTrue(stream) : 0;
     if (truthy < 0) return -1;
@@ -97,6 +110,13 @@ static int ndarray_init(PyObject* self, PyObject* args, PyObject* kwds) {
     Py_CLEAR(a->shape);
     Py_CLEAR(a->strides);
     Py_CLEAR(a->dtype);
+    if (t->dtype.code == kDLOpaqueHandle) {
+        if (dtype == Py_None) {
+            PyErr_SetString(PyExc_TypeError, "a DeviceNDArray of records needs its dtype");
+            return -1;
+        }
+        a->dtype = Py_NewRef(dtype);
+    }
     a->alloc_size = size;
     a->code = 0;
     return a->stream ? 0 : -1;

@@ -127,6 +127,14 @@ enum { UJIT_LAYOUT_A = 0, UJIT_LAYOUT_C = 1, UJIT_LAYOUT_F = 2 };
 int ujit_py_str_value(PyObject* o, ujit_value* v, PyObject** keep);
 /* A record array or record (code with UJIT_CODE_RECORD) as a UJIT_RECORD_ARRAY value over `t`. */
 int ujit_py_record_value(PyObject* o, int32_t code, ujit_value* v, DLTensor* t, int64_t* strides);
+/* The argument code of a structured array or np.void (UJIT_CODE_NONE when it has no Record). */
+int32_t ujit_py_record_code(PyObject* o);
+/* The spelling of a structured dtype's Record type (the registry's bytes: lives with the
+ * module), NULL with a TypeError when ujit has none. */
+const char* ujit_py_record_spelling(PyArray_Descr* d);
+/* The argument code of one record of the Record type `spelling` (UJIT_CODE_NONE, no error set,
+ * when it cannot be registered). */
+int32_t ujit_py_record_code_of_spelling(const char* spelling);
 /* record_namer(f): f(dtype) -> Numba's spelling of its Record type (ujit/_types.py sets it). */
 PyObject* ujit_py_set_record_namer(PyObject* self, PyObject* f);
 /* record_code(spelling) -> the argument code of one record of that Record type. */
@@ -228,6 +236,8 @@ PyObject* ujit_py_wrap_device_array(ujit_device_array* h);
 /* The C API handle of a ujit DeviceArray object (type already checked). */
 ujit_device_array* ujit_py_device_array_handle(PyObject* o);
 PyObject* ujit_py_device_array_new(PyObject* self, PyObject* args);
+/* A shape tuple's dimensions into `dims` (NPY_MAXDIMS of room): their count, -1 with a Python error. */
+int ujit_py_dims_of(PyObject* shape, int64_t* dims);
 PyObject* ujit_py_device_array_from_host(PyObject* self, PyObject* args);
 PyObject* ujit_py_xoroshiro128p_init_states(PyObject* self, PyObject* args);
 PyObject* ujit_py_device_array_from_dlpack(PyObject* self, PyObject* capsule);
@@ -275,6 +285,22 @@ PyObject* ujit_py_ndarray_contiguity(PyObject* self, void* closure);
  * it (NumPy's flags: extent-1 dimensions take any stride, an empty array is C); -1 for a
  * dtype or rank ujit has no type for. */
 int32_t ujit_py_tensor_code(const DLTensor* t);
+/* UJIT_LAYOUT_C, _F or _A of a tensor (its strides in elements; NumPy's flags); -1 for ndim < 0. */
+int32_t ujit_py_tensor_layout(const DLTensor* t);
+
+/* cuda_records.c: record (structured dtype) device arrays. */
+PyObject* ujit_py_device_array_new_records(PyObject* self, PyObject* args);
+/* 1 for a NumPy array of a structured dtype. */
+int ujit_py_is_record_array(PyObject* o);
+/* A host structured array as the C API's record tensor ({kDLOpaqueHandle, 8, itemsize},
+ * strides in records) for copies: its bytes, whatever its fields; -1 with a Python error. */
+int ujit_py_record_tensor(PyObject* o, DLTensor* t, int64_t* strides);
+/* A view of `h` as records of `descr` (a structured dtype): a new DeviceArray object. */
+PyObject* ujit_py_record_view(ujit_device_array* h, long long offset, const int64_t* shape, const int64_t* strides,
+                              int n, PyArray_Descr* descr);
+/* A record device array as an argument: 1 with *v a UJIT_RECORD_ARRAY value over `t` (and
+ * *code its argument code when `code` is not NULL), 0 when `h` holds numbers. */
+int ujit_py_device_record_value(ujit_device_array* h, const DLTensor* t, ujit_value* v, int32_t* code);
 /* A __cuda_array_interface__ exporter (CuPy, PyTorch, Numba arrays) as argument `i`, read
  * in C: 1 with *v and *code (typed as a launch compiles it: the interface's read-only flag
  * is in *v, not in the code), 0 when `o` exports no interface, -1 with a Python error when

@@ -65,7 +65,6 @@ static int is_enum_member(PyObject* o) {
     if (r < 0) PyErr_Clear();
     return r > 0;
 }
-int32_t ujit_py_record_code(PyObject* o);
 
 int32_t ujit_py_code_of(PyObject* o) {
     PyTypeObject* t = Py_TYPE(o);
@@ -380,6 +379,30 @@ static int record_id(PyArray_Descr* d) {
 fail:
     PyErr_Clear(); /* the dispatcher reports the argument (Numba's TypingError) */
     return -1;
+}
+
+const char* ujit_py_record_spelling(PyArray_Descr* d) {
+    int id = PyDataType_HASFIELDS(d) ? record_id(d) : -1;
+    if (id < 0) {
+        PyErr_Format(PyExc_TypeError,
+                     "ujit has no Record type for the dtype %R (a structured dtype of numbers, "
+                     "nested arrays, records and fixed-length strings has one)",
+                     (PyObject*)d);
+        return NULL;
+    }
+    return PyBytes_AS_STRING(PyList_GET_ITEM(record_names, id));
+}
+
+int32_t ujit_py_record_code_of_spelling(const char* spelling) {
+    if (!record_by_name) return UJIT_CODE_NONE;
+    PyObject* name = PyUnicode_FromString(spelling);
+    long id = name ? record_id_of_name(name) : -1;
+    Py_XDECREF(name);
+    if (id < 0) {
+        PyErr_Clear();
+        return UJIT_CODE_NONE;
+    }
+    return UJIT_CODE_RECORD | (id & 0xff) | ((id >> 8) << 24);
 }
 
 int32_t ujit_py_record_code(PyObject* o) {

@@ -58,6 +58,18 @@ def index(shape, strides, dtype, key):
     return geometry(fake, view) + (scalar,)
 
 
+def field(shape, strides, dtype, name):
+    """(offset, shape, strides, dtype) of a record array's field `name` (NumPy's a[name]: a
+    nested array's dimensions follow the array's; Numba's DeviceRecord[name] for 0-d)."""
+    if dtype.names is None:
+        raise IndexError("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+                         "boolean arrays are valid indices")
+    if name not in dtype.fields:
+        raise KeyError(name)
+    fake = stand_in(shape, strides, dtype)
+    return geometry(fake, fake[name])
+
+
 def reshape(shape, strides, dtype, newshape, order="C"):
     """A reshape that needs no copy, where NumPy's would need none (numba-cuda refuses the
     others with NotImplementedError). NumPy's `shape` setter never copies: it raises where a

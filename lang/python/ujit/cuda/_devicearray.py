@@ -1,4 +1,5 @@
 """ujit.cuda's device arrays (Numba's DeviceNDArray) and the functions that make them."""
+import ctypes
 import math
 
 import numpy as np
@@ -32,7 +33,7 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
 
     def __copy__(self):
         """copy.copy: another DeviceNDArray over the same memory (as before the C base)."""
-        return DeviceNDArray(self._h, self.stream, self.alloc_size)
+        return type(self)(self._h, self.stream, self.alloc_size, dtype=self.dtype)
 
     def __len__(self):
         if not self.shape:
@@ -41,6 +42,11 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
 
     def is_c_contiguous(self):
         return self._contiguity[0]
+
+    @property
+    def device_ctypes_pointer(self):
+        """Numba's: the device address of the first element, a ctypes.c_void_p."""
+        return ctypes.c_void_p(self._ptr)
 
     @property
     def flags(self):
@@ -56,33 +62,59 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
 
     def _view(self, geometry):
         offset, shape, strides, dtype = geometry[:4]
-        return DeviceNDArray(self._h.view(offset, shape, strides, dtype), self.stream, self.alloc_size)
+        records = dtype.names is not None
+        cls = DeviceRecord if records and not shape else DeviceNDArray
+        h = self._h.view(offset, shape, strides, storage_dtype(dtype) if records else dtype)
+        return cls(h, self.stream, self.alloc_size, dtype=dtype)
 
     # d[key] is the C base's (ujit/_native/cuda_ndarray_index.c): views by slices and
     # integers made in C; the keys it leaves (an element, None, Ellipsis, NumPy integers,
     # what NumPy refuses) come here.
     def _getitem(self, key):
         """A view for a slice (`d[2:5]`, `d[:, 1]`, `d[i]` of an N-D array); a NumPy scalar,
-        copied to the host, for one element."""
+        copied to the host, for one element; for one record, a DeviceRecord viewing it (as
+        Numba). A field name (`rec["a"]`, records only) gives the field: a NumPy scalar for a
+        number of one record, else a view (a nested record's DeviceRecord, a nested array)."""
+        if isinstance(key, str):
+            return self._field(key)
         g = views.index(self.shape, self.strides, self.dtype, key)
         view = self._view(g)
-        return view.copy_to_host(stream=self.stream)[()] if g[4] else view
+        return view.copy_to_host(stream=self.stream)[()] if g[4] and view.dtype.names is None else view
+
+    def _field(self, name):
+        g = views.field(self.shape, self.strides, self.dtype, name)
+        if not _viewable(g[3]):  # a string field: read through the host copy of the records
+            return self.copy_to_host(stream=self.stream)[name][()]
+        view = self._view(g)
+        return view.copy_to_host(stream=self.stream)[()] if not view.shape and view.dtype.names is None else view
 
     def __setitem__(self, key, value):
         """Assignment to an element or a slice from a scalar, a host array or a device array,
-        broadcast as NumPy does."""
-        target = self._view(views.index(self.shape, self.strides, self.dtype, key))
+        broadcast as NumPy does; to a record's field by its name."""
+        if isinstance(key, str):
+            g = views.field(self.shape, self.strides, self.dtype, key)
+            if not _viewable(g[3]):  # a string field: the records are written back whole
+                host = self.copy_to_host(stream=self.stream)
+                host[key] = value
+                self._h.copy_from_host(host, _stream_handle(self.stream))
+                return
+            target = self._view(g)
+        else:
+            target = self._view(views.index(self.shape, self.strides, self.dtype, key))
         if isinstance(value, DeviceNDArray) and value.shape == target.shape and value.dtype == target.dtype:
             target._h.copy_from(value._h, _stream_handle(self.stream))
             return
-        host = value.copy_to_host(stream=self.stream) if isinstance(value, DeviceNDArray) else np.asarray(value)
+        if isinstance(value, DeviceNDArray):
+            host = value.copy_to_host(stream=self.stream)
+        else:  # a tuple is one record of a record array
+            host = np.asarray(value, dtype=target.dtype if target.dtype.names is not None else None)
         try:
             host = np.broadcast_to(host, target.shape)
         except ValueError:
             raise ValueError("could not broadcast input array from shape %s into shape %s"
                              % (host.shape, target.shape)) from None
         # np.array, not ascontiguousarray: that one makes a 0-d value 1-d
-        target._h.copy_from_host(np.array(host, dtype=self.dtype, order="C"), _stream_handle(self.stream))
+        target._h.copy_from_host(np.array(host, dtype=target.dtype, order="C"), _stream_handle(self.stream))
 
     def reshape(self, *newshape, order="C"):
         """A view with another shape (-1 inferred); Numba's NotImplementedError where that
@@ -134,13 +166,19 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
 
     @property
     def __cuda_array_interface__(self):
+        """Version 3, as Numba makes it: a record array's typestr is "|V<itemsize>" (Numba's
+        dtype.str); ujit adds the interface's optional "descr", NumPy's dtype.descr of its
+        fields, so that consumers reading it (ujit's from_cuda_array_interface) keep them."""
         if self._on_host:
             raise AttributeError("this DeviceNDArray lives in host memory (no CUDA device: ujit runs CUDA code on "
                                  "the host device), so it has no __cuda_array_interface__; use __dlpack__ "
                                  "(kDLCPU) or copy_to_host()")
-        return {"shape": self.shape, "strides": None if self.is_c_contiguous() else self.strides,
-                "data": (self._ptr, False), "typestr": self.dtype.str, "version": 3,
-                "stream": stream_of_interface(self.stream)}
+        iface = {"shape": self.shape, "strides": None if self.is_c_contiguous() else self.strides,
+                 "data": (self._ptr, False), "typestr": self.dtype.str, "version": 3,
+                 "stream": stream_of_interface(self.stream)}
+        if self.dtype.names is not None:
+            iface["descr"] = self.dtype.descr
+        return iface
 
     def __dlpack__(self, stream=None):
         return self._h.to_dlpack()
@@ -151,6 +189,11 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
     def copy_to_host(self, ary=None, stream=0, out=None):
         """Device -> host: into `ary` (or `out`, the same) when given, else a new array."""
         ary = out if ary is None else ary
+        if isinstance(ary, np.void):  # one host record (Numba writes it in place)
+            host = self.copy_to_host(stream=stream)
+            for name in ary.dtype.names:
+                ary[name] = host[name]
+            return ary
         if ary is None:
             c, f = self._contiguity
             order = "F" if f and not c else "C"
@@ -176,6 +219,57 @@ class DeviceNDArray(ext.DeviceNDArrayBase):
         return "<ujit.cuda.DeviceNDArray shape=%s dtype=%s>" % (self.shape, self.dtype)
 
 
+class DeviceRecord(DeviceNDArray):
+    """Numba's DeviceRecord: one record of a structured dtype in device memory (a 0-d record
+    array: `d[i]` of a record array, cuda.to_device of an np.void, DeviceRecord(dtype) as in
+    Numba). rec["a"] reads a field (a NumPy scalar; a nested record's DeviceRecord; a nested
+    array's DeviceNDArray view) and rec["a"] = x writes one; a kernel gets the record by
+    reference, as Numba passes it."""
+
+    def __init__(self, handle_or_dtype, stream=0, alloc_size=None, dtype=None, gpu_data=None):
+        if gpu_data is not None:
+            raise NotImplementedError("DeviceRecord(gpu_data=): ujit allocates device records itself")
+        if not isinstance(handle_or_dtype, ext.DeviceArray):  # Numba's DeviceRecord(dtype, stream)
+            dtype = np.dtype(handle_or_dtype)
+            handle_or_dtype = ext.device_array_new_records((), storage_dtype(dtype), False)
+        super().__init__(handle_or_dtype, stream, alloc_size, dtype=dtype)
+
+    @property
+    def _numba_type_(self):
+        """The Record type Numba gives the record (numba.np.numpy_support.from_dtype)."""
+        return _types.from_dtype(self.dtype)
+
+
+_STORAGE = {}  # a structured dtype -> the dtype its device arrays' handles hold
+
+
+def storage_dtype(dtype):
+    """The records a device array's handle holds for `dtype`: `dtype` itself where ujit has a
+    Record type for it, else records of its bytes (fixed-width string fields: stored, copied
+    and viewed like any record, refused by kernels as host arrays of them are)."""
+    s = _STORAGE.get(dtype)
+    if s is None:
+        try:
+            ext.device_array_new_records((0,), dtype, False)
+            s = dtype
+        except TypeError:
+            s = np.dtype({"names": ["bytes"], "formats": [(np.uint8, (dtype.itemsize,))], "itemsize": dtype.itemsize})
+        _STORAGE[dtype] = s
+    return s
+
+
+def require_typed_records(a):
+    """A kernel argument's records must have ujit's Record type: for records held as bytes,
+    the TypeError saying why ujit has none (the one a host array of them gets)."""
+    if a.dtype.names is not None and storage_dtype(a.dtype) is not a.dtype:
+        ext.device_array_new_records((0,), a.dtype, False)
+
+
+def _viewable(dtype):
+    """Whether a device array can view elements of `dtype`: numbers and records."""
+    return dtype.names is not None or dtype in _types.DTYPE_CODE
+
+
 def _dtype_code(dtype):
     dt = np.dtype(dtype)
     if dt not in _types.DTYPE_CODE:
@@ -191,6 +285,12 @@ def to_device(obj, stream=0, copy=True, to=None):
     if to is not None:
         to.copy_to_device(ary, stream=stream)
         return to
+    if ary.dtype.names is not None:  # records (an np.void: one record, a DeviceRecord)
+        if not ary.flags.c_contiguous:
+            ary = np.ascontiguousarray(ary)  # (never 0-d: that one makes it 1-d)
+        d = device_array(ary.shape, ary.dtype, stream=stream)
+        d._h.copy_from_host(ary, _stream_handle(stream))
+        return d
     if not (ary.flags.c_contiguous or ary.flags.f_contiguous):
         ary = np.ascontiguousarray(ary)
     return DeviceNDArray(ext.device_array_from_host(ary, _stream_handle(stream)), stream)
@@ -198,6 +298,10 @@ def to_device(obj, stream=0, copy=True, to=None):
 
 def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
     shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+    dt = np.dtype(dtype)
+    if dt.names is not None:  # a structured dtype: records
+        cls = DeviceRecord if not shape else DeviceNDArray
+        return cls(ext.device_array_new_records(shape, storage_dtype(dt), order == "F"), stream, dtype=dt)
     return DeviceNDArray(ext.device_array_new(shape, _dtype_code(dtype), order == "F"), stream)
 
 
@@ -240,7 +344,33 @@ def from_cuda_array_interface(desc, owner=None, sync=True):
         stream = external_stream(desc["stream"])
         if sync:
             sync_interface_stream(desc)
+    records = _interface_records(desc)
+    if records is not None:
+        return records(owner, stream)
     return DeviceNDArray(ext.device_array_from_interface(dict(desc), owner), stream)
+
+
+def _interface_records(desc):
+    """For an interface of records ("|V<n>" with a "descr" of fields, as ujit's arrays give it):
+    a function (owner, stream) -> the DeviceNDArray, the memory taken as bytes and viewed as
+    records; None for other interfaces (a bare "|V<n>" has no fields to type: refused later)."""
+    descr = desc.get("descr")
+    if not str(desc.get("typestr", "")).startswith("|V") or not descr or len(descr) == 1 and not descr[0][0]:
+        return None
+    dtype = np.dtype([tuple(d) for d in descr])
+    if dtype.names is None or dtype.itemsize != np.dtype(desc["typestr"]).itemsize:
+        raise TypeError("__cuda_array_interface__: descr %r does not describe typestr %s" % (descr, desc["typestr"]))
+    shape = tuple(desc["shape"])
+    strides = tuple(desc["strides"]) if desc.get("strides") else tuple(
+        int(np.prod(shape[k + 1:], dtype=np.int64)) * dtype.itemsize for k in range(len(shape)))
+    as_bytes = dict(desc, typestr="|u1", descr=[("", "|u1")], shape=shape + (dtype.itemsize,), strides=strides + (1,))
+
+    def make(owner, stream):
+        h = ext.device_array_from_interface(as_bytes, owner)
+        cls = DeviceRecord if not shape else DeviceNDArray
+        return cls(h.view(0, shape, strides, storage_dtype(dtype)), stream, dtype=dtype)
+
+    return make
 
 
 def as_cuda_array(obj, sync=True):

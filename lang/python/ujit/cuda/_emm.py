@@ -5,10 +5,13 @@ the memory goes back when the last array viewing it dies (the MemoryPointer's fi
 runs then), as in Numba. ujit reaches the plugin through the C API's device-allocator hook
 (ujit_cuda_set_device_allocator), so allocations made in C count too.
 
-Where ujit differs (docs/differences.md): host memory (pinned, mapped, managed) stays ujit's
-own, so a plugin's memhostalloc/mempin are never called, as if every plugin were a
-HostOnlyCUDAMemoryManager; and set_memory_manager takes effect for every device at once,
-also for contexts already in use (ujit keeps one context per device for the process)."""
+Pinned and mapped host memory goes through the plugin too, as in Numba: cuda.pinned_array
+and mapped_array call its memhostalloc, cuda.pinned and cuda.mapped its mempin
+(cuda/_host_memory.py); HostOnlyCUDAMemoryManager implements both with ujit's own host memory
+(cuda/_host_pointers.py). Managed memory stays ujit's.
+
+Where ujit differs (docs/differences.md): set_memory_manager takes effect for every device at
+once, also for contexts already in use (ujit keeps one context per device for the process)."""
 import contextlib
 import ctypes
 import weakref
@@ -93,11 +96,13 @@ class BaseCUDAMemoryManager(metaclass=ABCMeta):
 
     @abstractmethod
     def memhostalloc(self, size, mapped, portable, wc):
-        """Pinned host memory (ujit never calls it: host memory stays ujit's)."""
+        """Pinned (with `mapped`: mapped) host memory of `size` bytes: a PinnedMemory or
+        MappedMemory (cuda.pinned_array, cuda.mapped_array)."""
 
     @abstractmethod
     def mempin(self, owner, pointer, size, mapped):
-        """Pins existing host memory (ujit never calls it)."""
+        """Page-locks `size` bytes of `owner`'s memory at `pointer` while the returned
+        PinnedMemory or MappedMemory lives (cuda.pinned, cuda.mapped)."""
 
     @abstractmethod
     def initialize(self):
@@ -126,18 +131,28 @@ class BaseCUDAMemoryManager(metaclass=ABCMeta):
 
 
 class HostOnlyCUDAMemoryManager(BaseCUDAMemoryManager):
-    """Numba's base for plugins that manage device memory only: ujit keeps host memory."""
+    """Numba's base for plugins that manage device memory only: memhostalloc and mempin are
+    implemented here, with ujit's page-locked host memory (pinned or mapped)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.allocations = {}
+        self.deallocations = _Deallocations()  # Numba's pending frees (ujit has none pending)
 
     def memhostalloc(self, size, mapped=False, portable=False, wc=False):
-        raise NotImplementedError("ujit allocates pinned and mapped host memory itself "
-                                  "(cuda.pinned_array, cuda.mapped_array); plugins manage device memory")
+        """Page-locked host memory (cuMemHostAlloc; mapped: DEVICEMAP), as Numba's."""
+        from . import _host_pointers as hp
+        memory = ext.HostMemory(int(size), _MAPPED if mapped else _PINNED)
+        make = hp.ujit_mapped if mapped else hp.ujit_pinned
+        return make(self.context, memory, int(size))
 
     def mempin(self, owner, pointer, size, mapped=False):
-        raise NotImplementedError("ujit pins host memory itself (cuda.pinned); plugins manage device memory")
+        """Page-locks `owner`'s `size` bytes at `pointer` (cuMemHostRegister) until the result dies."""
+        from . import _host_pointers as hp
+        raw = (ctypes.c_byte * int(size)).from_address(_address(pointer))
+        memory = ext.HostMemory.register(raw, bool(mapped))
+        make = hp.ujit_mapped if mapped else hp.ujit_pinned
+        return make(self.context, memory, int(size), owner=owner)
 
     def reset(self):
         self.allocations.clear()
@@ -186,6 +201,7 @@ def _uint8_code():
     return _types.DTYPE_CODE[np.dtype(np.uint8)]
 
 
+_PINNED, _MAPPED = 0, 1  # ext.HostMemory's kinds (ujit_memory_kind)
 _UINT8_CODE = None
 _plugin_class = None  # set_memory_manager's class; None: ujit's pool
 _contexts = {}  # device ordinal (0 on the host device) -> Context
@@ -241,6 +257,10 @@ class _Deallocations:
     def clear(self):
         ext.cuda_free_pool()
 
+    def __len__(self):
+        """Numba's count of frees waiting: ujit frees as the last reference goes, none wait."""
+        return 0
+
     def __repr__(self):
         return "<ujit CUDA deallocations>"
 
@@ -288,6 +308,14 @@ class Context:
     def memalloc(self, size):
         self.prepare_for_use()
         return self._manager.memalloc(size)
+
+    def memhostalloc(self, bytesize, mapped=False, portable=False, wc=False):
+        self.prepare_for_use()
+        return self._manager.memhostalloc(bytesize, mapped, portable, wc)
+
+    def mempin(self, owner, pointer, size, mapped=False):
+        self.prepare_for_use()
+        return self._manager.mempin(owner, pointer, size, mapped)
 
     def get_memory_info(self):
         return self._manager.get_memory_info()

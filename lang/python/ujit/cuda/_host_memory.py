@@ -1,8 +1,11 @@
 """Host memory a GPU reaches (Numba's memory kinds): pinned_array, mapped_array,
 managed_array and their *_like forms, the cuda.pinned and cuda.mapped context managers.
 
-Each is a NumPy array over ujit's HostMemory (the C API's ujit_host_memory), which NumPy
-keeps alive as the array's base. Mapped and managed arrays are MappedNDArray /
+Pinned and mapped memory comes from the current context's memory manager, as in Numba:
+pinned_array and mapped_array from its memhostalloc, cuda.pinned and cuda.mapped page-lock
+through its mempin (an EMM plugin's, or HostOnlyCUDAMemoryManager's: ujit's HostMemory, the C
+API's ujit_host_memory); managed memory is ujit's HostMemory. Each is a NumPy array over that
+memory, which NumPy keeps alive as the array's base. Mapped and managed arrays are MappedNDArray /
 ManagedNDArray, ndarray subclasses that kernels take in place: on a GPU they offer
 __cuda_array_interface__ at the device address of their memory, so a launch passes them
 without a copy, and the host sees what the kernel wrote after cuda.synchronize(). On the host
@@ -14,8 +17,9 @@ import numpy as np
 
 from .._native import ext
 from . import _api
+from . import _host_pointers as hp
 
-_PINNED, _MAPPED, _MANAGED = 0, 1, 2
+_MANAGED = 2  # ext.HostMemory's kind for managed memory (ujit_memory_kind)
 
 
 def _shape_of(shape):
@@ -64,14 +68,29 @@ class ManagedNDArray(_ReachableNDArray):
     """numba.cuda's managed array: unified memory, one address for the host and the device."""
 
 
+def _over(memory, shape, dtype, strides, order):
+    """A NumPy array of `shape` over memory a memory manager gave (Numba: np.ndarray(buffer=))."""
+    return np.ndarray(shape, dtype, buffer=hp.host_buffer(memory), strides=strides, order=order)
+
+
+def _bytes(shape, dtype):
+    return int(np.prod(_shape_of(shape), dtype=np.int64)) * np.dtype(dtype).itemsize
+
+
 def pinned_array(shape, dtype=np.float64, strides=None, order="C"):
-    """Page-locked host memory: copies to and from the device can be asynchronous."""
-    return _new(shape, dtype, order, _PINNED)
+    """Page-locked host memory (the memory manager's memhostalloc): copies to and from the
+    device can be asynchronous."""
+    memory = _api.current_context().memhostalloc(_bytes(shape, dtype))
+    return _over(memory, _shape_of(shape), dtype, strides, order)
 
 
 def mapped_array(shape, dtype=np.float64, strides=None, order="C", stream=0, portable=False, wc=False):
-    """Page-locked host memory kernels read and write in place (a MappedNDArray)."""
-    return _new(shape, dtype, order, _MAPPED, MappedNDArray)
+    """Page-locked host memory kernels read and write in place (a MappedNDArray; the memory
+    manager's memhostalloc with mapped=True)."""
+    memory = _api.current_context().memhostalloc(_bytes(shape, dtype), mapped=True, portable=portable, wc=wc)
+    a = _over(memory, _shape_of(shape), dtype, strides, order).view(MappedNDArray)
+    a._ujit_memory = hp.reachable(memory)
+    return a
 
 
 def managed_array(shape, dtype=np.float64, strides=None, order="C", stream=0, attach_global=True):
@@ -96,13 +115,16 @@ def managed_array_like(ary, stream=0, attach_global=True):
 
 
 def _registered(arrays, mapped):
+    """Each array's memory page-locked by the memory manager's mempin (Numba's host_pointer
+    and host_memory_size of it: the bytes its elements span)."""
+    ctx = _api.current_context()
     out = []
     for a in arrays:
         if not isinstance(a, np.ndarray):
             raise TypeError("expected NumPy arrays, not %s" % type(a).__name__)
         if not (a.flags.c_contiguous or a.flags.f_contiguous):
             raise ValueError("cuda.%s needs contiguous arrays" % ("mapped" if mapped else "pinned"))
-        out.append(ext.HostMemory.register(a, mapped))
+        out.append(ctx.mempin(a, a.__array_interface__["data"][0], a.nbytes, mapped=mapped))
     return out
 
 
@@ -124,7 +146,7 @@ def mapped(*arrays, stream=0, portable=False, wc=False):
     views = []
     for a, memory in zip(arrays, registrations):
         v = a.view(MappedNDArray)
-        v._ujit_memory = memory
+        v._ujit_memory = hp.reachable(memory)
         views.append(v)
     try:
         yield views[0] if len(views) == 1 else views

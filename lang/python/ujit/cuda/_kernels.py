@@ -15,7 +15,7 @@ from .._typesmod import typeof
 from ..core import config
 from ..core.errors import NumbaInvalidConfigWarning, NumbaPerformanceWarning
 from ._api import _stream_handle, is_available
-from ._devicearray import DeviceNDArray, as_cuda_array
+from ._devicearray import DeviceNDArray, as_cuda_array, require_typed_records, storage_dtype
 from ._host_memory import _ReachableNDArray
 from ._device_values import device_value, is_dlpack_device_array
 from ._launch_options import carveout_percent, decorator_options, launch_bounds_tuple
@@ -39,6 +39,12 @@ def _device_array_code(a):
     """The argument type code of a device array (as typeof gives a host array's), kept on
     the array (`_ujit_code`, 0 until worked out; the C launcher fills it the same way): its
     dtype, shape and strides never change (views are new arrays)."""
+    if a.dtype.names is not None:  # records: the extension registers their Record
+        if storage_dtype(a.dtype) is a.dtype:
+            return a._ujit_code or ext.cuda_array_code(a)
+        # held as bytes (ujit cannot type the fields): typed by the fields, so the launch says why
+        rec = _types.from_dtype(a.dtype)
+        return _types.code_of_type(rec if not a.shape else _types.ArrayType(rec, a.ndim, "A"))
     code = a._ujit_code
     if not code:
         layout = "C" if a.is_c_contiguous() else "F" if a.is_f_contiguous() else "A"
@@ -91,6 +97,7 @@ def _launch_values(args):
         if not isinstance(a, (DeviceNDArray, np.ndarray, np.generic)) and is_dlpack_device_array(a):
             a = as_cuda_array(a)  # typed as a device array; launches from C once wrapped
         if isinstance(a, DeviceNDArray):
+            require_typed_records(a)
             launch_args.append(a._h)
             codes.append(_device_array_code(a))
         else:

@@ -1,5 +1,7 @@
-"""numba.cuda.cudadrv.devicearray: Numba's device array class and its constructors."""
-from .._devicearray import DeviceNDArray, device_array, device_array_like  # noqa: F401
+"""numba.cuda.cudadrv.devicearray: Numba's device array classes and their constructors."""
+import numpy as np
+
+from .._devicearray import DeviceNDArray, DeviceRecord, device_array, device_array_like, to_device  # noqa: F401
 
 
 def from_array_like(ary, stream=0, gpu_data=None):
@@ -8,3 +10,23 @@ def from_array_like(ary, stream=0, gpu_data=None):
         raise NotImplementedError("from_array_like(gpu_data=): ujit allocates device arrays itself")
     return device_array_like(ary, stream=stream)
 
+
+def from_record_like(rec, stream=0, gpu_data=None):
+    """An uninitialized DeviceRecord of `rec`'s dtype (a host np.void or a DeviceRecord)."""
+    if gpu_data is not None:
+        raise NotImplementedError("from_record_like(gpu_data=): ujit allocates device records itself")
+    return device_array((), rec.dtype, stream=stream)
+
+
+def auto_device(obj, stream=0, copy=True, user_explicit=False):
+    """Numba's: (device object, whether it is new). Device memory is returned as it is; a host
+    record becomes a DeviceRecord, anything else array-like a DeviceNDArray (copied when `copy`)."""
+    if isinstance(obj, DeviceNDArray):
+        return obj, False
+    if hasattr(obj, "__cuda_array_interface__"):
+        from .._devicearray import from_cuda_array_interface
+        return from_cuda_array_interface(obj.__cuda_array_interface__, owner=obj), False
+    if copy:
+        return to_device(obj, stream=stream), True
+    ary = np.asarray(obj)
+    return (from_record_like(ary, stream) if isinstance(obj, np.void) else device_array_like(ary, stream)), True
