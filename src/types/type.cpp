@@ -28,6 +28,7 @@ int Type::itemsize() const {
     case Kind::Fp8:
     case Kind::Complex: return bits_ / 8;
     case Kind::Record: return static_cast<int>(size_);
+    case Kind::Vector: return elem_->itemsize() * ndim_;
     case Kind::NestedArray: {
         int64_t n = elem_->itemsize();
         for (int64_t d : shape_) n *= d;
@@ -291,6 +292,16 @@ const Type* nested_array(const Type* dtype, std::vector<int64_t> shape) {
         F::set_kind(t, Kind::NestedArray);
         F::set_elem(t, dtype);
         F::set_shape(t, std::move(shape));
+        F::set_str(t, name);
+    });
+}
+
+const Type* vector_of(const Type* base, int size) {
+    std::string name = fmt::format("{}x{}", base->str(), size);
+    return F::instance().get("vector " + name, [&](Type& t) {
+        F::set_kind(t, Kind::Vector);
+        F::set_elem(t, base);
+        F::set_array(t, size, Layout::C, false);
         F::set_str(t, name);
     });
 }
