@@ -47,6 +47,7 @@ std::string type_code(const Type* t) {
     case Kind::DTypeObj: return fmt::format("D{}", type_code(t->scalar()));
     // gen: a range by its item type; a generator by its def, arguments and items
     case Kind::Range: return fmt::format("R{}", type_code(t->range_item()));
+    case Kind::Vector: return fmt::format("V{}{}", t->vector_size(), type_code(t->vector_base()));  // float32x4
     case Kind::Generator: {
         std::string s =
             fmt::format("G{}_{}_{}_", t->generator_def()->name, t->generator_def()->id, type_code(t->yield_type()));

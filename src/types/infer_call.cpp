@@ -15,6 +15,7 @@
 #include "types/rules.hpp"
 #include "types/type_values.hpp"
 #include "types/typed_containers.hpp"
+#include "types/vector_types.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -80,6 +81,26 @@ const Type* Inferrer::call(const Call* c) {
             callee->path() == "numba.literal_unroll"
                 ? literal_unroll_type(c, h, &ops)
                 : libdevice_call_type(c, callee->path().substr(std::string("cuda.libdevice.").size()), h, &ops);
+        if (t) operands(c, std::move(ops));
+        return t;
+    }
+    if (callee && callee->kind() == Kind::Namespace && callee->path() == "tuple") {  // Numba: tuple() and tuple(t)
+        if (!c->keywords.empty()) error(c->keywords[0].loc, "tuple() takes no keyword arguments");
+        if (c->args.empty()) return tuple({});
+        const Type* t = c->args.size() == 1 ? expr(c->args[0]) : nullptr;
+        if (c->args.size() == 1 && !t) return nullptr;
+        if (!t || !t->is_tuple())
+            error(c->loc, fmt::format("tuple() of {} is not supported: Numba's tuple() takes a tuple (or nothing)",
+                                      t ? t->str() : fmt::format("{} arguments", c->args.size())));
+        return t;
+    }
+    if (const Type* vector = constructed_vector(callee)) {  // cuda.float32x4(x, y, z, w): types/vector_types.cpp
+        ContainerTyping h;
+        h.expr = [this](const Expr* e) { return expr(e); };
+        h.error = [this](SourceLoc at, const std::string& m) { error(at, m); };
+        h.cuda = cuda();
+        std::vector<const Type*> ops;
+        const Type* t = vector_constructor_call(c, vector, h, &ops);
         if (t) operands(c, std::move(ops));
         return t;
     }

@@ -12,6 +12,7 @@
 #include "types/const_eval.hpp"
 #include "types/rules.hpp"
 #include "types/type_values.hpp"
+#include "types/vector_types.hpp"
 
 #include <fmt/format.h>
 
@@ -163,6 +164,9 @@ const Type* Inferrer::attribute(const Attribute* a) {
     case Kind::Int:
         if (a->attr == "bit_count") return builtin_func(BuiltinId::IntBitCount);  // Python 3.10's
         break;
+    case Kind::Vector:  // v.x of cuda.float32x4(...): types/vector_types.hpp
+        if (vector_lane(base, a->attr) >= 0) return base->vector_base();
+        error(a->attr_loc, fmt::format("Unknown attribute '{}' of type {}", a->attr, base->str()));
     default: break;
     }
     error(a->attr_loc, fmt::format("{} has no attribute '{}' in ujit", base->str(), a->attr));

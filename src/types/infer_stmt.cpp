@@ -260,6 +260,9 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
         const Type* base = expr(cast<Attribute>(target)->value);
         if (base && (base->is_record() || (base->is_array() && base->dtype()->is_record())))
             return record_store(target, value, where);
+        if (base && value && base->is_vector())  // numba-cuda's lanes are read-only
+            error(target->loc, fmt::format("Cannot resolve setattr: ({}).{} = {}", base->str(),
+                                           cast<Attribute>(target)->attr, value->str()));
         error(target->loc, fmt::format("cannot assign to attribute '{}'", cast<Attribute>(target)->attr));
     }
     default: error(target->loc, fmt::format("cannot assign to {}", describe_expr(target)));

@@ -4,6 +4,7 @@
 #include "types/resolve.hpp"
 
 #include "types/libdevice_table.hpp"
+#include "types/vector_types.hpp"
 
 #include <cmath>
 #include <limits>
@@ -164,6 +165,8 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
         if (attr == "jit") return decorator("cuda.jit");
         // Module level only (types/declared_device.cpp): `f = cuda.declare_device(...)`.
         if (attr == "declare_device" || attr == "CUSource") return decorator("cuda." + attr);
+        // cuda.float32x4, cuda.float4: a vector type's constructor (types/vector_types.hpp)
+        if (const Type* ctor = vector_constructor(attr)) return make_member(Member::What::Namespace, ctor);
         return std::nullopt;
     }
     // cuda.libdevice.sincos: a namespace whose call types/infer_libdevice.cpp types
@@ -178,6 +181,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
 }
 
 std::optional<Member> resolve_python_builtin(const std::string& name) {
+    if (name == "tuple") return ns("tuple");  // tuple() and tuple(t): types/infer_call.cpp
     std::optional<BuiltinId> id = builtin_by_spelling(name);
     if (!id || builtin_info(*id).group != BuiltinGroup::Python) return std::nullopt;
     return fn(*id);
