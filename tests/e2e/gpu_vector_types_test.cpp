@@ -50,13 +50,8 @@ def lanes(res, k):
     i4 = cuda.int64x4(cuda.int64x1(-7), c.x, cuda.long2(k * 1000000000000, -3.75))
     for v in (cuda.float32x2(1.5, 2.5), cuda.float32x2(i4.x, c.z)):
         res[0] += v.x + v.y
-    res[1] = c.x
-    res[2] = c.y
-    res[3] = c.z
-    res[4] = i4.x
-    res[5] = i4.y
-    res[6] = i4.z
-    res[7] = i4.w
+    res[1], res[2], res[3] = c.x, c.y, c.z
+    res[4], res[5], res[6], res[7] = i4.x, i4.y, i4.z, i4.w
 )PY";
 
 Module& vector_module() {

@@ -4,6 +4,7 @@ through .x/.y/.z/.w, passed to and returned from device functions. The kernels r
 where there is one, else on the host device (compiled for the CPU); the expected values come
 from NumPy (conversions) and from flattening the constructor's arguments in Python."""
 import itertools
+import math
 
 import numpy as np
 import pytest
@@ -124,35 +125,34 @@ def test_lanes_convert_as_numpy_casts(base):
 
 
 @cuda.jit(device=True)
-def cross(a, b):
-    return cuda.float32x3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+def rotate(p, c, s):
+    return cuda.double2(c * p.x - s * p.y, s * p.x + c * p.y)
 
 
 @cuda.jit(device=True)
-def dot(a, b):
-    return a.x * b.x + a.y * b.y + a.z * b.z
+def norm2(p):
+    return p.x * p.x + p.y * p.y
 
 
 @cuda.jit
-def cross_and_dot(u, w, out, d):
+def rotate_points(xy, angle, out, n2):
     i = cuda.grid(1)
-    if i < u.shape[0]:
-        a = cuda.float3(u[i, 0], u[i, 1], u[i, 2])
-        b = cuda.float3(w[i, 0], w[i, 1], w[i, 2])
-        c = cross(a, b)
-        out[i, 0], out[i, 1], out[i, 2] = c.x, c.y, c.z
-        d[i] = dot(a, b)
+    if i < xy.shape[0]:
+        r = rotate(cuda.float64x2(xy[i, 0], xy[i, 1]), math.cos(angle), math.sin(angle))
+        out[i, 0], out[i, 1] = r.x, r.y
+        n2[i] = norm2(r)
 
 
 def test_vectors_pass_to_and_return_from_device_functions():
     rng = np.random.default_rng(7)
-    u = rng.uniform(-1, 1, (200, 3)).astype(np.float32)
-    w = rng.uniform(-1, 1, (200, 3)).astype(np.float32)
-    out = np.zeros_like(u)
-    d = np.zeros(200, dtype=np.float32)
-    cross_and_dot[4, 64](u, w, out, d)
-    np.testing.assert_allclose(out, np.cross(u, w), rtol=1e-5, atol=1e-6)
-    np.testing.assert_allclose(d, np.einsum("ij,ij->i", u, w), rtol=1e-5, atol=1e-6)
+    xy = rng.uniform(-1, 1, (300, 2))
+    out = np.zeros_like(xy)
+    n2 = np.zeros(300)
+    angle = 0.7
+    rotate_points[3, 128](xy, angle, out, n2)
+    turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    np.testing.assert_allclose(out, xy @ turn.T, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(n2, (xy * xy).sum(axis=1), rtol=1e-12)
 
 
 def test_misuse_is_a_located_typing_error():
