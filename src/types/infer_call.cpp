@@ -186,6 +186,9 @@ const Type* Inferrer::call(const Call* c) {
         if (is_type_value(callee))  // types.float64[:](x): a type, no conversion
             error(c->callee->loc,
                   fmt::format("'{}' is the type {}, which cannot be called", what, callee->scalar()->str()));
+        if (callee->scalar()->is_vector())  // numba-cuda's VectorType is no constructor: its stub is
+            error(c->callee->loc, fmt::format("'{}' is the vector type {}: make one with cuda.{}(...)", what,
+                                              callee->scalar()->str(), callee->scalar()->str()));
         if (args.size() != 1) error(c->loc, fmt::format("{}() takes exactly one argument", what));
         // bf16: an fp8 value converts to and from the real number types (numba-cuda's cuda_fp8)
         const bool fp8 = (args[0]->is_fp8() || callee->scalar()->is_fp8()) && !args[0]->is_complex() &&

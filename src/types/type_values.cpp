@@ -16,7 +16,8 @@ const Type* referenced_type(const Type* t) { return t && t->kind() == Kind::DTyp
 
 bool is_type_value(const Type* t) {
     return t && t->kind() == Kind::DTypeObj && !t->scalar()->is_number() && !t->scalar()->is_record() &&
-           !t->scalar()->is_fp8();  // bf16: fp8_e4m3(x) converts, as a number type does
+           !t->scalar()->is_fp8() &&  // bf16: fp8_e4m3(x) converts, as a number type does
+           !t->scalar()->is_vector();  // a vector type is an array dtype (types/vector_types.hpp)
 }
 
 bool is_type_constructor(const std::string& path) {

@@ -15,7 +15,9 @@ namespace ujit::types {
 
 namespace {
 
-constexpr std::string_view kNamespace = "cuda.vector_types.";
+// The constructor is the namespace named as numba.cuda exports it ("cuda.float32x4"; an alias
+// resolves to the canonical name).
+constexpr std::string_view kNamespace = "cuda.";
 constexpr std::array<char, 4> kLanes = {'x', 'y', 'z', 'w'};
 
 // The base types of the vector types, by the name numba.cuda spells them with.

@@ -15,7 +15,8 @@ namespace ujit::types {
 // ("float4", "long2", "uchar3"); null for any other name.
 const Type* vector_type_named(const std::string& name);
 
-// The compile-time callee `cuda.float32x4` (a Namespace); the vector type a call of `callee`
+// The constructor `cuda.float32x4` of the vector type `name` (the Namespace 'cuda.float32x4',
+// `cuda.float4` too), or null when `name` is no vector type; the vector type a call of `callee`
 // makes, or null when `callee` is no vector type's constructor.
 const Type* vector_constructor(const std::string& name);
 const Type* constructed_vector(const Type* callee);

@@ -155,6 +155,40 @@ def test_vectors_pass_to_and_return_from_device_functions():
     np.testing.assert_allclose(n2, (xy * xy).sum(axis=1), rtol=1e-12)
 
 
+def test_local_and_shared_arrays_of_vectors():
+    """numba-cuda takes a VectorType (not its constructor) as the dtype of cuda.local.array and
+    cuda.shared.array: their items are vectors, stored and loaded whole."""
+    f4 = vector_types["float32x4"]
+    i2 = vector_types["int16x2"]
+
+    @cuda.jit
+    def kernel(out):
+        t = cuda.threadIdx.x
+        mine = cuda.local.array(3, f4)
+        pairs = cuda.shared.array((4, 2), i2)
+        for k in range(3):
+            mine[k] = cuda.float32x4(t, k, t + k, t * k)
+        pairs[t, 0] = cuda.short2(t, -t)
+        pairs[t, 1] = cuda.short2(pairs[t, 0].y, 7)
+        cuda.syncthreads()
+        s = 0.0
+        for k in range(3):
+            s += mine[k].x + mine[k].y * 10 + mine[k].z * 100 + mine[k].w * 1000
+        other = pairs[(t + 1) % 4, 1]
+        out[t, 0] = s
+        out[t, 1] = other.x
+        out[t, 2] = other.y
+
+    out = np.zeros((4, 3))
+    kernel[1, 4](out)
+    t = np.arange(4)
+    k = np.arange(3)[:, None]
+    want_s = (t + k * 10 + (t + k) * 100 + t * k * 1000).sum(axis=0)
+    np.testing.assert_array_equal(out[:, 0], want_s)
+    np.testing.assert_array_equal(out[:, 1], -((t + 1) % 4))
+    np.testing.assert_array_equal(out[:, 2], 7)
+
+
 def test_misuse_is_a_located_typing_error():
     def too_few(out):
         v = cuda.float32x4(1.0, 2.0)
@@ -176,6 +210,21 @@ def test_misuse_is_a_located_typing_error():
 
     with pytest.raises(TypingError, match=r"Cannot resolve setattr: \(float32x2\)\.y = float32"):
         cuda.jit("void(float32[:])")(lane_assigned)
+
+    def constructor_as_dtype(out):
+        a = cuda.local.array(2, cuda.float32x2)
+        out[0] = a[0].x
+
+    with pytest.raises(TypingError, match=r"the dtype of cuda.local.array\(\) must be a type"):
+        cuda.jit("void(float32[:])")(constructor_as_dtype)
+
+    f2 = vector_types["float32x2"]
+
+    def type_called(out):
+        out[0] = f2(1.0, 2.0).x
+
+    with pytest.raises(TypingError, match=r"'f2' is the vector type float32x2: make one with cuda.float32x2"):
+        cuda.jit("void(float32[:])")(type_called)
 
     @njit
     def on_the_cpu(x):

@@ -56,6 +56,7 @@ namespace {
 
 const char* kSource = R"(from numba import cuda, float32, int16
 from numba.cuda import float32x3, float2
+from numba.cuda.vector_types import float32x3 as F3
 
 
 @cuda.jit(device=True)
@@ -73,6 +74,9 @@ def kernel(out):
     for v in t:
         out[0] += v.x
     out[1] = h.x
+    buf = cuda.local.array(2, F3)
+    buf[1] = w
+    out[2] = buf[1].z
 )";
 
 }  // namespace
@@ -87,6 +91,7 @@ TEST_CASE("vector types: constructors, lanes and device functions are typed", "[
     CHECK(var(f, "h") == vector_of(integer(16, true), 1));
     CHECK(var(f, "t") == tuple({f3, f3}));
     CHECK(var(f, "v") == f3);
+    CHECK(var(f, "buf") == array(f3, 1, Layout::C));  // numba-cuda's VectorType as an array dtype
 }
 
 TEST_CASE("vector types: misuse is a located error", "[types][vector]") {
@@ -107,6 +112,8 @@ TEST_CASE("vector types: misuse is a located error", "[types][vector]") {
     CHECK_THAT(e.message, Contains("signature: float32x2(complex128, int64)"));
     e = kernel_error("    v = cuda.float32x2(x=1, y=2)\n");
     CHECK_THAT(e.message, Contains("keyword arguments are not supported in calls to 'float32x2'"));
+    e = kernel_error("    a = cuda.local.array(2, cuda.float2)\n");
+    CHECK_THAT(e.message, Contains("the dtype of cuda.local.array() must be a type"));
     e = kernel_error("    out[0] = cuda.uint3(1, 2, 3).w\n");
     CHECK(e.col == 33);
     CHECK_THAT(e.message, Contains("Unknown attribute 'w' of type uint32x3"));
