@@ -115,7 +115,7 @@ TEST_CASE("vector types: misuse is a located error", "[types][vector]") {
     e = kernel_error("    a = cuda.local.array(2, cuda.float2)\n");
     CHECK_THAT(e.message, Contains("the dtype of cuda.local.array() must be a type"));
     e = kernel_error("    out[0] = cuda.uint3(1, 2, 3).w\n");
-    CHECK(e.col == 33);
+    CHECK(e.col == 34);
     CHECK_THAT(e.message, Contains("Unknown attribute 'w' of type uint32x3"));
     e = kernel_error("    v = cuda.float2(1, 2)\n    v.x = out[0]\n");
     CHECK(e.line == 7);
