@@ -65,10 +65,6 @@ llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
         llvm::Type* e = value_type(ctx, t->range_item());
         return llvm::StructType::get(ctx, {e, e, e});
     }  // a reference to the record's bytes, as Numba
-    if (t->is_vector()) {  // {x, y, z, w}: numba-cuda's struct model (types/vector_types.hpp)
-        std::vector<llvm::Type*> lanes(t->vector_size(), value_type(ctx, t->vector_base()));
-        return llvm::StructType::get(ctx, lanes);
-    }
     if (t->is_dict() || t->is_set()) {  // {ptr header, ptr payload}: dicts/dict_runtime.h
         auto* ptr = llvm::PointerType::get(ctx, 0);
         return llvm::StructType::get(ctx, {ptr, ptr});

@@ -8,7 +8,6 @@
 //   complexN    {T, T} (re, im)                       {T, T}
 //   UniTuple    [n x element value]                   [n x element storage]
 //   tuple       {elements as values}                  {elements as storage}
-//   float32x4   {T x, T y, T z, T w} (vector types)   (same)
 //   array       {ptr data, [N x i64] shape, [N x i64] strides (bytes), ptr owner}   (same)
 //   str         {ptr data (UTF-32 code points), i64 length, ptr owner}            (same; src/strings/str_abi.h)
 //

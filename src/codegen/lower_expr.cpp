@@ -157,7 +157,7 @@ llvm::Value* FunctionLowering::attribute(const Attribute* e) {
         if (e->attr == "real") return convert_or_fail(b.CreateExtractValue(c, 0), part, t, e->loc);
         if (e->attr == "imag") return convert_or_fail(b.CreateExtractValue(c, 1), part, t, e->loc);
     }
-    if (vt && vt->is_vector())  // v.x: types/vector_types.hpp
+    if (vt && types::is_vector(vt))  // v.x: types/vector_types.hpp
         return vector_lane_value(b, expr(e->value), types::vector_lane(vt, e->attr));
     if (vt && vt->is_enum() && e->attr == "value") return expr(e->value);  // a member is its value
     if (vt && (vt->is_int() || vt->is_float() || vt->is_bool())) {

@@ -4,6 +4,7 @@
 
 #include "codegen/llvm_types.hpp"
 #include "syntax/internal_error.hpp"
+#include "types/vector_types.hpp"
 
 namespace ujit::codegen {
 
@@ -11,13 +12,13 @@ llvm::Value* make_vector(llvm::IRBuilder<>& b, const types::Type* vector, const 
                          const std::vector<const types::Type*>& arg_types) {
     std::vector<llvm::Value*> lanes;
     for (size_t i = 0; i < args.size(); ++i) {
-        if (!arg_types[i]->is_vector()) {
+        if (!types::is_vector(arg_types[i])) {
             lanes.push_back(args[i]);
             continue;
         }
-        for (int k = 0; k < arg_types[i]->vector_size(); ++k) lanes.push_back(vector_lane_value(b, args[i], k));
+        for (int k = 0; k < types::vector_size(arg_types[i]); ++k) lanes.push_back(vector_lane_value(b, args[i], k));
     }
-    if (lanes.size() != static_cast<size_t>(vector->vector_size()))
+    if (lanes.size() != static_cast<size_t>(types::vector_size(vector)))
         syntax::internal_error({}, "vector constructor typed with the wrong number of lanes for " + vector->str());
     llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), vector));
     for (unsigned k = 0; k < lanes.size(); ++k) out = b.CreateInsertValue(out, lanes[k], k);

@@ -1,5 +1,5 @@
-// Values of numba-cuda's vector types (types/vector_types.hpp) in LLVM: a struct of the lanes,
-// {x, y, z, w}, as numba-cuda's struct model lays them out. The same on both targets.
+// Values of numba-cuda's vector types (types/vector_types.hpp) in LLVM: a tuple of the lanes,
+// [x, y, z, w] (an array, as every tuple of one type is). The same on both targets.
 #pragma once
 
 #include "types/type.hpp"

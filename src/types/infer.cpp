@@ -4,6 +4,7 @@
 
 #include "syntax/diagnostics.hpp"
 #include "types/rules.hpp"
+#include "types/vector_types.hpp"
 
 #include <fmt/format.h>
 
@@ -37,6 +38,7 @@ std::string type_code(const Type* t) {
         return s + "_";
     }
     case Kind::Tuple: {
+        if (is_vector(t)) return fmt::format("V{}{}", vector_size(t), type_code(vector_base(t)));  // float32x4
         std::string s = fmt::format("T{}_", t->elements().size());
         for (auto* e : t->elements()) s += type_code(e);
         return s + "_";
@@ -47,7 +49,6 @@ std::string type_code(const Type* t) {
     case Kind::DTypeObj: return fmt::format("D{}", type_code(t->scalar()));
     // gen: a range by its item type; a generator by its def, arguments and items
     case Kind::Range: return fmt::format("R{}", type_code(t->range_item()));
-    case Kind::Vector: return fmt::format("V{}{}", t->vector_size(), type_code(t->vector_base()));  // float32x4
     case Kind::Generator: {
         std::string s =
             fmt::format("G{}_{}_{}_", t->generator_def()->name, t->generator_def()->id, type_code(t->yield_type()));

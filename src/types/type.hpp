@@ -49,10 +49,6 @@ enum class Kind : uint8_t {
     // arithmetic, only conversions to and from numbers; fp8_format() tells which.
     Fp8,
     // ---- end bf16
-    // ---- vector types (types/vector_types.hpp): numba-cuda's CUDA vector types (float32x4,
-    // int2, ...): vector_size() values of vector_base(), named x, y, z, w; a value, no arithmetic
-    Vector,
-    // ---- end vector types
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
@@ -173,12 +169,6 @@ public:
     const std::vector<int64_t>& nested_shape() const { return shape_; }  // NestedArray
     // ---- end records
 
-    // ---- vector types
-    bool is_vector() const { return kind_ == Kind::Vector; }
-    const Type* vector_base() const { return elem_; }  // Vector: an Int or Float type
-    int vector_size() const { return ndim_; }           // Vector: 1..4
-    // ---- end vector types
-
     // Compile-time kinds.
     const std::string& path() const { return name_; }          // Namespace: "cuda.atomic"
     BuiltinId builtin() const { return builtin_; }             // BuiltinFunc
@@ -242,9 +232,6 @@ const Type* dict_view(const Type* dict, int part);
 const Type* record(std::vector<Type::Field> fields, int64_t size, bool aligned);
 const Type* nested_array(const Type* dtype, std::vector<int64_t> shape);
 // ---- end records
-// ---- vector types: numba-cuda's VectorType "float32x4": `size` (1..4) values of `base`
-const Type* vector_of(const Type* base, int size);
-// ---- end vector types
 const Type* namespace_(const std::string& path);
 const Type* builtin_func(BuiltinId id);
 const Type* user_func(const syntax::FunctionDef* fn);

@@ -5,6 +5,7 @@
 #include "types/vector_types.hpp"
 
 #include "syntax/ast.hpp"
+#include "types/typed_containers.hpp"
 
 #include <fmt/format.h>
 
@@ -83,7 +84,7 @@ const Type* constructed_vector(const Type* callee) {
 
 int vector_lane(const Type* vector, const std::string& attr) {
     if (attr.size() != 1) return -1;
-    for (int i = 0; i < vector->vector_size(); ++i)
+    for (int i = 0; i < vector_size(vector); ++i)
         if (kLanes[i] == attr[0]) return i;
     return -1;
 }
@@ -101,15 +102,15 @@ const Type* vector_constructor_call(const syntax::Call* c, const Type* vector, c
     for (const syntax::Expr* a : c->args) args.push_back(h.expr(a));
     for (const Type* t : args)
         if (!t) return nullptr;
-    const Type* base = vector->vector_base();
+    const Type* base = vector_base(vector);
     // Each argument is one lane (a real number, converted to the base type) or a vector of the
     // same base type, whose lanes it gives in order.
     int lanes = 0;
     bool fits = !args.empty();
     operands->clear();
     for (const Type* t : args) {
-        if (t->is_vector() && t->vector_base() == base) {
-            lanes += t->vector_size();
+        if (is_vector(t) && vector_base(t) == base) {
+            lanes += vector_size(t);
             operands->push_back(t);
         } else if (t->is_number() && !t->is_complex()) {
             lanes += 1;
@@ -118,12 +119,18 @@ const Type* vector_constructor_call(const syntax::Call* c, const Type* vector, c
             fits = false;
         }
     }
-    if (!fits || lanes != vector->vector_size())
+    if (!fits || lanes != vector_size(vector))
         h.error(c->loc,
                 fmt::format("No implementation of function {} found for signature: {}. A {} is made of {} "
                             "{} value(s) in all: numbers, and {} vectors that give their lanes in order",
-                            name, call_text(vector, args), name, vector->vector_size(), base->str(), base->str()));
+                            name, call_text(vector, args), name, vector_size(vector), base->str(), base->str()));
     return vector;
+}
+
+std::string vector_not_tuple(const Type* t, const std::string& what) {
+    if (!t || !is_vector(t)) return {};
+    return fmt::format("{} of {} is not supported: a vector type is no tuple; read its lanes as .x, .y, .z, .w", what,
+                       t->str());
 }
 
 }  // namespace ujit::types

@@ -1,15 +1,33 @@
 // numba-cuda's CUDA vector types (numba.cuda.vector_types): float32x4, int16x2, ... and their
 // C aliases (float4, short2, ...), made in kernels by calling the type, `cuda.float32x4(x, y,
-// z, w)`, and read through `.x .y .z .w`. A value of Kind::Vector (types/type.hpp) is a struct
-// of its lanes (codegen/vector_values.hpp); there is no arithmetic on it and its lanes cannot be
-// assigned, as in numba-cuda.
+// z, w)`, and read through `.x .y .z .w`.
+//
+// A vector type is a tuple type of its lanes under its own name ("float32x4", not
+// "UniTuple(float32 x 4)"), as Numba's NamedUniTuple is a tuple with names: a type of its own,
+// whose values are carried, stored, passed and returned as tuples are (codegen/vector_values.hpp
+// makes and reads them). What Numba refuses on a vector and allows on a tuple (indexing,
+// iteration, unpacking, len, operators) typing refuses with is_vector(). There is no arithmetic
+// on a vector, and its lanes cannot be assigned, as in numba-cuda.
 #pragma once
 
-#include "types/typed_containers.hpp"
+#include "types/type.hpp"
 
 #include <string>
+#include <vector>
+
+namespace ujit::syntax {
+struct Call;
+}
 
 namespace ujit::types {
+
+struct ContainerTyping;
+
+// The vector type of `size` (1..4) lanes of `base` (an int or float type); types/type.cpp.
+const Type* vector_of(const Type* base, int size);
+bool is_vector(const Type* t);
+inline const Type* vector_base(const Type* vector) { return vector->elements()[0]; }
+inline int vector_size(const Type* vector) { return static_cast<int>(vector->elements().size()); }
 
 // The vector type `name` spells in numba.cuda: a canonical name ("float32x4") or an alias
 // ("float4", "long2", "uchar3"); null for any other name.
@@ -30,5 +48,9 @@ int vector_lane(const Type* vector, const std::string& attr);
 // argument is converted to. Null when an argument's type is not known yet; errors through h.error.
 const Type* vector_constructor_call(const syntax::Call* c, const Type* vector, const ContainerTyping& h,
                                     std::vector<const Type*>* operands);
+
+// The error for using the vector `t` as `what` Numba does only with tuples ("indexing"), or
+// empty when `t` is no vector.
+std::string vector_not_tuple(const Type* t, const std::string& what);
 
 }  // namespace ujit::types

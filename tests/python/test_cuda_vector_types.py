@@ -238,7 +238,7 @@ def test_misuse_is_a_located_typing_error():
 def test_ptx_of_vector_lanes_keeps_them_in_registers(n):
     ctor = getattr(cuda, "float32x%d" % n)
     ptx, _ = cuda.compile_ptx(lane_kernel(ctor, types.float32, n).py_func, "void(float32[::1])")
-    assert ".entry" in ptx and ".local" not in ptx  # a struct of lanes, never spilled to memory
+    assert ".entry" in ptx and ".local" not in ptx  # a tuple of lanes, never spilled to memory
 
 
 def test_every_combination_of_lanes_for_four():

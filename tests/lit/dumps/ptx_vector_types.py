@@ -1,6 +1,6 @@
 # CUDA vector types (numba.cuda.vector_types) in a kernel: made from numbers and smaller
 # vectors, read through .x/.y/.z/.w, passed to and returned from a device function. A vector
-# is a struct of its lanes in registers: the PTX keeps no local memory for it and ptxas accepts it.
+# is a tuple of its lanes in registers: the PTX keeps no local memory for it and ptxas accepts it.
 # RUN: %ujit types %s spin --sig 'void(float32[::1], float32[::1])' | FileCheck --check-prefix=TYPES %s
 # RUN: %ujit ptx %s spin --sig 'void(float32[::1], float32[::1])' --arch sm_90 > %t.ptx
 # RUN: FileCheck %s < %t.ptx

@@ -20,10 +20,10 @@ TEST_CASE("vector types: every name and C alias", "[types][vector]") {
             INFO(name);
             const Type* v = vector_type_named(name);
             REQUIRE(v);
-            CHECK(v->is_vector());
+            CHECK(is_vector(v));
             CHECK(v->str() == name);
-            CHECK(v->vector_base() == scalar_from_name(base));
-            CHECK(v->vector_size() == n);
+            CHECK(vector_base(v) == scalar_from_name(base));
+            CHECK(vector_size(v) == n);
             CHECK(v->itemsize() == n * scalar_from_name(base)->itemsize());
             CHECK(v->is_value());
             CHECK(resolve_member("cuda", name).has_value());
