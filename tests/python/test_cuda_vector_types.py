@@ -94,14 +94,14 @@ def test_constructors_flatten_numbers_and_smaller_vectors_in_order():
         c = f3(b, 4.0)
         made = (
             f4(a, b, 5.0), f4(b, b), f4(c, a), f4(6.0, c), f4(a, a, a, 7.0), f4(f4(8.0, b, a)),
-            f4(f3(a, f1(a)), b.y), f4(2, 3, 4, 5),
+            f4(f3(a, f1(a), 9.0), b.y), f4(2, 3, 4, 5),
         )
         j = 0
         for v in tuple(made):
             res[j], res[j + 1], res[j + 2], res[j + 3] = v.x, v.y, v.z, v.w
             j += 4
 
-    want = [1, 2, 3, 5, 2, 3, 2, 3, 2, 3, 4, 1, 6, 2, 3, 4, 1, 1, 1, 7, 8, 2, 3, 1, 1, 1, 1, 3, 2, 3, 4, 5]
+    want = [1, 2, 3, 5, 2, 3, 2, 3, 2, 3, 4, 1, 6, 2, 3, 4, 1, 1, 1, 7, 8, 2, 3, 1, 1, 1, 9, 3, 2, 3, 4, 5]
     res = np.zeros(len(want), dtype=np.float32)
     kernel[1, 1](res)
     np.testing.assert_array_equal(res, want)

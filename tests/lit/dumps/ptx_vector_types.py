@@ -24,8 +24,7 @@ def spin(a, out):
         out[i] = w.x + w.y + w.z + q.w
 
 
-# TYPES: def cross(a, b):
-# TYPES: # cross (float32x3, float32x3) -> float32x3
+# TYPES: # spin (array(float32, 1d, C), array(float32, 1d, C)) -> none
 # TYPES: #   u = float32x3
 # TYPES: #   w = float32x3
 # TYPES: #   q = int16x4
