@@ -8,6 +8,7 @@
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_libdevice.hpp"
+#include "codegen/vector_values.hpp"
 #include "nplib/constructors.hpp"
 #include "nplib/library_typing.hpp"
 #include "types/builtins.hpp"
@@ -15,6 +16,7 @@
 #include "types/float_text.hpp"
 #include "types/rules.hpp"
 #include "types/typed_containers.hpp"
+#include "types/vector_types.hpp"
 
 #include <fmt/format.h>
 
@@ -60,6 +62,14 @@ llvm::Value* FunctionLowering::call(const Call* e) {
         const Type* t = type_of(e);
         const std::string& path = ct->path();
         if (path == "numba.literal_unroll") return expr(e->args[0]);  // the tuple (types/literal_unroll.hpp)
+        if (path == "tuple")  // tuple(t) is t; tuple() the empty tuple
+            return e->args.empty() ? llvm::UndefValue::get(value_type(mod.ctx, t)) : expr(e->args[0]);
+        if (const Type* vector = types::constructed_vector(ct)) {  // cuda.float32x4(...): codegen/vector_values.cpp
+            std::vector<llvm::Value*> args;
+            std::vector<const Type*> arg_types;
+            call_operands(e, args, arg_types);
+            return make_vector(b, vector, args, arg_types);
+        }
         if (path.starts_with("cuda.libdevice.")) {  // codegen/lower_libdevice.cpp
             std::vector<llvm::Value*> args;
             std::vector<const Type*> arg_types;

@@ -4,8 +4,10 @@
 
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
+#include "codegen/vector_values.hpp"
 #include "syntax/stack_budget.hpp"
 #include "types/builtins.hpp"
+#include "types/vector_types.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -155,6 +157,8 @@ llvm::Value* FunctionLowering::attribute(const Attribute* e) {
         if (e->attr == "real") return convert_or_fail(b.CreateExtractValue(c, 0), part, t, e->loc);
         if (e->attr == "imag") return convert_or_fail(b.CreateExtractValue(c, 1), part, t, e->loc);
     }
+    if (vt && types::is_vector(vt))  // v.x: types/vector_types.hpp
+        return vector_lane_value(b, expr(e->value), types::vector_lane(vt, e->attr));
     if (vt && vt->is_enum() && e->attr == "value") return expr(e->value);  // a member is its value
     if (vt && (vt->is_int() || vt->is_float() || vt->is_bool())) {
         // x.real / x.imag of a real number

@@ -4,6 +4,7 @@
 
 #include "syntax/diagnostics.hpp"
 #include "types/rules.hpp"
+#include "types/vector_types.hpp"
 
 #include <fmt/format.h>
 
@@ -37,6 +38,7 @@ std::string type_code(const Type* t) {
         return s + "_";
     }
     case Kind::Tuple: {
+        if (is_vector(t)) return fmt::format("V{}{}", vector_size(t), type_code(vector_base(t)));  // float32x4
         std::string s = fmt::format("T{}_", t->elements().size());
         for (auto* e : t->elements()) s += type_code(e);
         return s + "_";

@@ -15,6 +15,7 @@
 #include "types/rules.hpp"
 #include "types/type_values.hpp"
 #include "types/typed_containers.hpp"
+#include "types/vector_types.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -37,6 +38,7 @@ const Type* math_float(const Type* t) { return t->is_float() ? t : float64(); }
 bool is_record_array(const Type* t) { return t && t->is_array() && t->dtype()->is_record(); }
 
 bool printable(const Type* t) {
+    if (is_vector(t)) return false;  // numba-cuda prints no vector types
     if (t->is_tuple()) {
         for (const Type* e : t->elements())
             if (!printable(e)) return false;
@@ -80,6 +82,26 @@ const Type* Inferrer::call(const Call* c) {
             callee->path() == "numba.literal_unroll"
                 ? literal_unroll_type(c, h, &ops)
                 : libdevice_call_type(c, callee->path().substr(std::string("cuda.libdevice.").size()), h, &ops);
+        if (t) operands(c, std::move(ops));
+        return t;
+    }
+    if (callee && callee->kind() == Kind::Namespace && callee->path() == "tuple") {  // Numba: tuple() and tuple(t)
+        if (!c->keywords.empty()) error(c->keywords[0].loc, "tuple() takes no keyword arguments");
+        if (c->args.empty()) return tuple({});
+        const Type* t = c->args.size() == 1 ? expr(c->args[0]) : nullptr;
+        if (c->args.size() == 1 && !t) return nullptr;
+        if (!t || !t->is_tuple() || is_vector(t))
+            error(c->loc, fmt::format("tuple() of {} is not supported: Numba's tuple() takes a tuple (or nothing)",
+                                      t ? t->str() : fmt::format("{} arguments", c->args.size())));
+        return t;
+    }
+    if (const Type* vector = constructed_vector(callee)) {  // cuda.float32x4(x, y, z, w): types/vector_types.cpp
+        ContainerTyping h;
+        h.expr = [this](const Expr* e) { return expr(e); };
+        h.error = [this](SourceLoc at, const std::string& m) { error(at, m); };
+        h.cuda = cuda();
+        std::vector<const Type*> ops;
+        const Type* t = vector_constructor_call(c, vector, h, &ops);
         if (t) operands(c, std::move(ops));
         return t;
     }
@@ -165,6 +187,9 @@ const Type* Inferrer::call(const Call* c) {
         if (is_type_value(callee))  // types.float64[:](x): a type, no conversion
             error(c->callee->loc,
                   fmt::format("'{}' is the type {}, which cannot be called", what, callee->scalar()->str()));
+        if (is_vector(callee->scalar()))  // numba-cuda's VectorType is no constructor: its stub is
+            error(c->callee->loc, fmt::format("'{}' is the vector type {}: make one with cuda.{}(...)", what,
+                                              callee->scalar()->str(), callee->scalar()->str()));
         if (args.size() != 1) error(c->loc, fmt::format("{}() takes exactly one argument", what));
         // bf16: an fp8 value converts to and from the real number types (numba-cuda's cuda_fp8)
         const bool fp8 = (args[0]->is_fp8() || callee->scalar()->is_fp8()) && !args[0]->is_complex() &&
@@ -621,6 +646,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         return math_float(args[0]);
     case BuiltinId::Len:
         arity(1, 1);
+        if (std::string m = vector_not_tuple(args[0], "len()"); !m.empty()) error(c->args[0]->loc, m);
         if (args[0]->is_tuple()) {
             fn_.constants[c->id] = const_int(static_cast<int64_t>(args[0]->elements().size()));
             operands(c, {args[0]});

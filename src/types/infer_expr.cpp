@@ -12,6 +12,7 @@
 #include "types/const_eval.hpp"
 #include "types/rules.hpp"
 #include "types/type_values.hpp"
+#include "types/vector_types.hpp"
 
 #include <fmt/format.h>
 
@@ -163,6 +164,10 @@ const Type* Inferrer::attribute(const Attribute* a) {
     case Kind::Int:
         if (a->attr == "bit_count") return builtin_func(BuiltinId::IntBitCount);  // Python 3.10's
         break;
+    case Kind::Tuple:  // v.x of cuda.float32x4(...): types/vector_types.hpp
+        if (!is_vector(base)) break;
+        if (vector_lane(base, a->attr) >= 0) return vector_base(base);
+        error(a->attr_loc, fmt::format("Unknown attribute '{}' of type {}", a->attr, base->str()));
     default: break;
     }
     error(a->attr_loc, fmt::format("{} has no attribute '{}' in ujit", base->str(), a->attr));
@@ -233,6 +238,7 @@ const Type* Inferrer::subscript(const Subscript* s) {
     if (isa<Slice>(s->index)) error(s->index->loc, "slicing a tuple is not supported by ujit");
     const Type* index = expr(s->index);
     if (!base || !index) return nullptr;
+    if (std::string m = vector_not_tuple(base, "indexing"); !m.empty()) error(s->loc, m);
     if (base->is_tuple()) {
         auto k = constant_of(s->index);
         // Numba's getitem_unituple: a tuple of one element type takes a run-time index.

@@ -7,6 +7,7 @@
 #include "nplib/array_typing.hpp"
 #include "syntax/diagnostics.hpp"
 #include "types/rules.hpp"
+#include "types/vector_types.hpp"
 
 #include <fmt/format.h>
 
@@ -40,6 +41,7 @@ const Type* Inferrer::iteration_item(const Expr* e) {
             return it->item();
         }
         if (it->is_dict() || it->is_set() || it->kind() == Kind::DictView) return container_item(e, it);
+        if (std::string m = vector_not_tuple(it, "iteration"); !m.empty()) error(e->loc, m);
         if (it->is_tuple() && it->is_uniform_tuple()) return it->elements()[0];  // Numba's UniTuple iterator
         if (it->is_tuple())
             error(e->loc, fmt::format("cannot iterate over {} of type {}: Numba iterates over tuples whose items "

@@ -5,6 +5,7 @@
 #include "types/const_eval.hpp"
 #include "types/dead_branches.hpp"
 #include "types/rules.hpp"
+#include "types/vector_types.hpp"
 
 #include <fmt/format.h>
 
@@ -217,6 +218,7 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
     }
     case ExprKind::Tuple: {
         auto* t = cast<Tuple>(target);
+        if (std::string m = vector_not_tuple(value, "unpacking"); !m.empty()) error(where, m);
         if (value && !value->is_tuple())
             error(where, fmt::format("cannot unpack {} into {} targets", value->str(), t->elts.size()));
         if (value && value->elements().size() != t->elts.size())
@@ -260,6 +262,9 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
         const Type* base = expr(cast<Attribute>(target)->value);
         if (base && (base->is_record() || (base->is_array() && base->dtype()->is_record())))
             return record_store(target, value, where);
+        if (base && value && is_vector(base))  // numba-cuda's lanes are read-only
+            error(target->loc, fmt::format("Cannot resolve setattr: ({}).{} = {}", base->str(),
+                                           cast<Attribute>(target)->attr, value->str()));
         error(target->loc, fmt::format("cannot assign to attribute '{}'", cast<Attribute>(target)->attr));
     }
     default: error(target->loc, fmt::format("cannot assign to {}", describe_expr(target)));

@@ -4,6 +4,7 @@
 #include "types/resolve.hpp"
 
 #include "types/libdevice_table.hpp"
+#include "types/vector_types.hpp"
 
 #include <cmath>
 #include <limits>
@@ -81,6 +82,7 @@ std::string module_namespace(const std::string& module) {
     if (module == "numba.cuda") return "cuda";
     if (module == "numba.cuda.random") return "cuda.random";
     if (module == "numba.cuda.libdevice") return "cuda.libdevice";
+    if (module == "numba.cuda.vector_types") return "cuda.vector_types";
     if (module == "numba.types" || module == "numba.core.types") return "numba.types";
     if (module == "numba.typed") return "numba.typed";  // List, Dict (types/typed_containers.cpp)
     if (module == "random") return "random";
@@ -164,8 +166,14 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
         if (attr == "jit") return decorator("cuda.jit");
         // Module level only (types/declared_device.cpp): `f = cuda.declare_device(...)`.
         if (attr == "declare_device" || attr == "CUSource") return decorator("cuda." + attr);
+        // cuda.float32x4, cuda.float4: a vector type's constructor (types/vector_types.hpp)
+        if (const Type* ctor = vector_constructor(attr)) return make_member(Member::What::Namespace, ctor);
         return std::nullopt;
     }
+    // A vector type itself (numba-cuda's VectorType, as `vector_types["float32x4"]` gives it): the
+    // dtype of cuda.local.array and cuda.shared.array. The Python package binds one by this name.
+    if (space == "cuda.vector_types")
+        if (const Type* v = vector_type_named(attr); v && v->str() == attr) return dtype(v);
     // cuda.libdevice.sincos: a namespace whose call types/infer_libdevice.cpp types
     if (space == "cuda.libdevice" && libdevice_function(attr)) return ns("cuda.libdevice." + attr);
     // ---- bf16: the types of numba.cuda.bf16 (bfloat16, nv_bfloat16) and _internal.cuda_fp8
@@ -178,6 +186,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
 }
 
 std::optional<Member> resolve_python_builtin(const std::string& name) {
+    if (name == "tuple") return ns("tuple");  // tuple() and tuple(t): types/infer_call.cpp
     std::optional<BuiltinId> id = builtin_by_spelling(name);
     if (!id || builtin_info(*id).group != BuiltinGroup::Python) return std::nullopt;
     return fn(*id);

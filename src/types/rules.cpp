@@ -4,6 +4,8 @@
 // follows NumPy's promote_types, `/` on integers is float64.
 #include "types/rules.hpp"
 
+#include "types/vector_types.hpp"
+
 #include <algorithm>
 
 namespace ujit::types {
@@ -80,6 +82,7 @@ const Type* unify(const Type* a, const Type* b) {
                    ? unify(int_enums_as_ints(a), int_enums_as_ints(b))
                    : nullptr;
     if (a->is_number() && b->is_number()) return promote(a, b);
+    if (is_vector(a) || is_vector(b)) return nullptr;  // a vector type unifies only with itself
     if (a->is_tuple() && b->is_tuple() && a->elements().size() == b->elements().size()) {
         std::vector<const Type*> elems;
         for (size_t i = 0; i < a->elements().size(); ++i) {
@@ -115,6 +118,7 @@ bool can_convert(const Type* from, const Type* to) {
     if (from == to) return true;
     if (from->is_int_enum() && !to->is_enum()) return can_convert(from->enum_value(), to);
     if (from->is_number() && to->is_number()) return !(from->is_complex() && !to->is_complex());
+    if (is_vector(from) || is_vector(to)) return false;  // a vector type converts to nothing else
     if (from->is_tuple() && to->is_tuple()) {
         if (from->elements().size() != to->elements().size()) return false;
         for (size_t i = 0; i < from->elements().size(); ++i)

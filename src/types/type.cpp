@@ -2,6 +2,7 @@
 #include "types/type.hpp"
 
 #include "syntax/ast.hpp"
+#include "types/vector_types.hpp"
 
 #include <fmt/format.h>
 
@@ -28,6 +29,8 @@ int Type::itemsize() const {
     case Kind::Fp8:
     case Kind::Complex: return bits_ / 8;
     case Kind::Record: return static_cast<int>(size_);
+    case Kind::Tuple:  // a vector type's lanes (types/vector_types.hpp); other tuples are no array items
+        return is_vector(this) ? elems_[0]->itemsize() * static_cast<int>(elems_.size()) : 0;
     case Kind::NestedArray: {
         int64_t n = elem_->itemsize();
         for (int64_t d : shape_) n *= d;
@@ -294,6 +297,19 @@ const Type* nested_array(const Type* dtype, std::vector<int64_t> shape) {
         F::set_str(t, name);
     });
 }
+
+// types/vector_types.hpp: a vector type is a tuple of its lanes under its own name, so that it is
+// a type of its own (no UniTuple equals it) whose values every tuple path of codegen carries.
+const Type* vector_of(const Type* base, int size) {
+    std::string name = fmt::format("{}x{}", base->str(), size);
+    return F::instance().get("vector " + name, [&](Type& t) {
+        F::set_kind(t, Kind::Tuple);
+        F::set_elems(t, std::vector<const Type*>(size, base));
+        F::set_str(t, name);
+    });
+}
+
+bool is_vector(const Type* t) { return t->is_tuple() && !t->str().ends_with(')'); }  // tuples: "...(...)"
 
 const Type* list_of(const Type* item, Type::ListFlavor flavor) {
     std::string inner = item ? item->str() : "undefined";

@@ -2,6 +2,7 @@
 // numba.types (slices of a number type, its type constructors) into ujit's Types, for
 // inference (typed_containers.cpp, infer_expr.cpp) and for module-level names alike.
 #include "types/type_values.hpp"
+#include "types/vector_types.hpp"
 
 #include "syntax/ast.hpp"
 #include "syntax/diagnostics.hpp"
@@ -16,7 +17,8 @@ const Type* referenced_type(const Type* t) { return t && t->kind() == Kind::DTyp
 
 bool is_type_value(const Type* t) {
     return t && t->kind() == Kind::DTypeObj && !t->scalar()->is_number() && !t->scalar()->is_record() &&
-           !t->scalar()->is_fp8();  // bf16: fp8_e4m3(x) converts, as a number type does
+           !t->scalar()->is_fp8() &&  // bf16: fp8_e4m3(x) converts, as a number type does
+           !is_vector(t->scalar());  // a vector type is an array dtype (types/vector_types.hpp)
 }
 
 bool is_type_constructor(const std::string& path) {

@@ -473,6 +473,9 @@ class ModuleText:
             self.needs_numba = True
             module, _, member = ("cuda." + kernel_only).rpartition(".")
             return "from numba.%s import %s as %s" % (module, member, name)
+        vector = _vector_type_name(value)  # numba-cuda's VectorType: a dtype of local and shared arrays
+        if vector is not None:
+            return "from numba.cuda.vector_types import %s as %s" % (vector, name)
         libdevice = getattr(value, "_ujit_libdevice", None)  # `from numba.cuda.libdevice import sincos`
         if libdevice is not None:
             return "from numba.cuda.libdevice import %s as %s" % (libdevice, name)
@@ -736,6 +739,12 @@ def _kernel_only_name(value):
     """"ldca" for cuda.ldca, "atomic.add" for cuda.atomic.add (names kernels compile), else None."""
     kernelapi = sys.modules.get(__package__ + ".cuda._kernelapi")  # not imported: no such value exists
     return value._name if kernelapi is not None and isinstance(value, kernelapi._KernelOnly) else None
+
+
+def _vector_type_name(value):
+    """"float32x4" for vector_types["float32x4"] (cuda/vector_types.py), else None."""
+    module = sys.modules.get(__package__ + ".cuda.vector_types")  # not imported: no such value exists
+    return value.name if module is not None and isinstance(value, module.VectorType) else None
 
 
 def _is_ujit_decorator(value):

@@ -7,6 +7,7 @@
     cuda.detect(), cuda.gpus (`with cuda.gpus[i]:`), cuda.select_device
     cuda.random                     numba.cuda.random: create_xoroshiro128p_states, xoroshiro128p_*
     cuda.libdevice                  numba.cuda.libdevice: libdevice's functions, called in kernels
+    cuda.float32x4, cuda.float4     numba.cuda.vector_types: CUDA vector types, made in kernels
 
 Without a usable CUDA device (no driver, no GPU, UJIT_DISABLE_CUDA=1) all of the above runs
 on the host device: kernels and CUDA ufuncs compiled for the CPU, device arrays in host
@@ -69,6 +70,9 @@ if config.CUDA_MEMORY_MANAGER != "default":
 from . import args, cudadrv, launchconfig  # noqa: F401,E402
 from . import libdevice  # noqa: F401,E402  (numba.cuda.libdevice: libdevice's functions in kernels)
 from .args import In, InOut, Out  # noqa: F401,E402
+from . import vector_types as _vector_types  # noqa: E402
+
+globals().update(_vector_types.constructors())  # cuda.float32x4, cuda.float4, ... (one object per type)
 
 
 # ---- cudabf16: bfloat16
