@@ -75,6 +75,8 @@ const Type* Inferrer::expr_inner(const Expr* e) {
     case ExprKind::Tuple: return tuple_expr(cast<Tuple>(e));
     case ExprKind::ListComp: return list_comprehension(cast<ListComp>(e));
     case ExprKind::Lambda: return lambda_value(cast<Lambda>(e));
+    case ExprKind::Starred: error(e->loc, "a starred expression is only supported as a call's argument");
+    case ExprKind::StarItem: return star_item(cast<StarItem>(e));
     }
     return nullptr;
 }
@@ -510,6 +512,10 @@ const Type* Inferrer::boolop(const BoolOp* b) {
 
 const Type* Inferrer::ifexp(const IfExp* e) {
     truth_test(e->test);
+    if (std::optional<bool> live = known_test(e->test)) {  // pruned as an `if` is (infer_stmt.cpp)
+        fn_.constants[e->test->id] = const_int(*live ? 1 : 0, boolean());
+        return expr(*live ? e->body : e->orelse);
+    }
     const Type* a = expr(e->body);
     const Type* b = expr(e->orelse);
     if (!a || !b) return a ? a : b;  // as BoolOp: the branch known so far
