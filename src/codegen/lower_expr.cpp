@@ -176,7 +176,9 @@ llvm::Value* FunctionLowering::bool_op(const BoolOp* e) {
         const Type* vt = type_of(v);
         llvm::Value* x = expr(v);
         b.CreateStore(convert_or_fail(x, vt, t, v->loc), slot);
-        if (i + 1 == e->values.size()) {
+        // After a value typing knew to decide, the rest is pruned, untyped (Inferrer::boolop).
+        const bool rest_pruned = i + 1 < e->values.size() && !fn.type_of(e->values[i + 1]);
+        if (i + 1 == e->values.size() || rest_pruned) {
             b.CreateBr(done);
             break;
         }

@@ -13,17 +13,9 @@ llvm::Value* FunctionLowering::spread_call(const Call* e, const Starred* star) {
     const Type* t = type_of(star->value);
     const size_t n = t->elements().size();
     UJIT_INTERNAL_ASSERT(n < star->spread.size(), e->loc, "a starred tuple longer than its spread calls");
-    llvm::Value* tuple = expr(star->value);
-    // The call may be lowered again inside itself (an argument's lambda is not, but a
-    // generator's body can be), so the outer tuple is restored after.
-    auto saved = spread_tuples_.find(star);
-    llvm::Value* outer = saved == spread_tuples_.end() ? nullptr : saved->second;
-    spread_tuples_[star] = tuple;
+    spread_tuples_[star] = expr(star->value);
     llvm::Value* v = expr(star->spread[n]);
-    if (outer)
-        spread_tuples_[star] = outer;
-    else
-        spread_tuples_.erase(star);
+    spread_tuples_.erase(star);
     return v;
 }
 

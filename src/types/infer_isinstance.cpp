@@ -125,8 +125,7 @@ const Type* Inferrer::isinstance_call(const Call* c) {
 
 // Whether `var` is an instance of the class (or tuple of classes) `target`.
 bool Inferrer::isinstance_target(const Expr* target, const Type* var) {
-    if (auto* t = dyn_cast<Tuple>(target); t && t->display == Tuple::Display::Tuple) {
-        set(target, boolean());  // a display of classes, never a value
+    if (auto* t = dyn_cast<Tuple>(target); t && t->display == Tuple::Display::Tuple) {  // never a value
         for (const Expr* e : t->elts)
             if (isinstance_target(e, var)) return true;
         return false;

@@ -16,12 +16,19 @@ namespace ujit::types {
 
 using namespace syntax;
 
-bool block_leaves(const Block& b) {
-    if (b.empty()) return false;
-    const Stmt* last = b.back();
-    if (isa<Return>(last) || isa<Raise>(last)) return true;
-    auto* i = dyn_cast<If>(last);
-    return i && block_leaves(i->body) && block_leaves(i->orelse);
+bool block_leaves(const Block& b, const TypedFunction& fn) {
+    for (const Stmt* s : b) {
+        if (auto* r = dyn_cast<Return>(s); (r && !r->yields) || isa<Raise>(s)) return true;
+        auto* i = dyn_cast<If>(s);
+        if (!i) continue;
+        auto known = fn.constants.find(i->test->id);
+        if (known != fn.constants.end() && known->second.type == boolean()) {
+            if (block_leaves(known->second.i ? i->body : i->orelse, fn)) return true;
+        } else if (block_leaves(i->body, fn) && block_leaves(i->orelse, fn)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 void Inferrer::block(const Block& b) {
@@ -32,7 +39,7 @@ void Inferrer::block(const Block& b) {
         if (auto* i = dyn_cast<If>(s)) {
             auto it = fn_.constants.find(i->test->id);
             if (it != fn_.constants.end() && it->second.type == boolean() &&
-                block_leaves(it->second.i ? i->body : i->orelse))
+                block_leaves(it->second.i ? i->body : i->orelse, fn_))
                 return;
         }
     }
