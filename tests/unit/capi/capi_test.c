@@ -321,6 +321,7 @@ int main(void) {
     test_float16();
     test_bf16();
     test_records();
+    test_language();
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
     else

@@ -121,5 +121,7 @@ void test_float16(void);
 void test_bf16(void);
 /* capi_records.c */
 void test_records(void);
+/* capi_language.c */
+void test_language(void);
 
 #endif /* UJIT_CAPI_TEST_H */
