@@ -12,7 +12,7 @@ def type_class(x):
 
 @njit("boolean(int64)")
 def not_a_class(x):
-    # expected-error@+1:27 {{Cannot infer Numba type of Python type}}
+    # expected-error@+1:34 {{Cannot infer Numba type of Python type}}
     return isinstance(x, (float, "not a type"))
 
 

@@ -17,7 +17,7 @@ def star_of_int(x):
 
 @njit("float64(float64[:])")
 def star_of_array(a):
-    # expected-error@+1:19 {{*args in function call should be a tuple, got array(float64, 1d, A)}}
+    # expected-error@+1:21 {{*args in function call should be a tuple, got array(float64, 1d, A)}}
     return add(1.0, *a)
 
 
@@ -35,9 +35,3 @@ def loop_over_range(t):
         s += i
     return s
 
-
-@njit("int64(int64)")
-def starred_elsewhere(x):
-    # expected-error@+1:9 {{starred expressions are not supported by ujit}}
-    y = *x, 1
-    return x
