@@ -10,7 +10,11 @@ import pytest
 import ujit
 from ujit import cuda, typed, types
 
-pytestmark = pytest.mark.filterwarnings("ignore::ujit.core.errors.NumbaPerformanceWarning")  # small grids
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::ujit.core.errors.NumbaPerformanceWarning"),  # small grids
+    # Numba's own warning for the reflected list and set arguments its test passes.
+    pytest.mark.filterwarnings("ignore::ujit.core.errors.NumbaPendingDeprecationWarning"),
+]
 
 
 def classify(a):  # Numba's isinstance_usecase
