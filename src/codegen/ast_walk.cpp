@@ -50,6 +50,7 @@ bool any_expr(const Expr* e, const std::function<bool(const Expr*)>& visit) {
                 if (any_expr(x, visit)) return true;
         }
         return false;
+    case ExprKind::Starred: return any_expr(cast<Starred>(e)->value, visit);
     default: return false;
     }
 }

@@ -29,6 +29,7 @@ using types::BuiltinId;
 using types::Type;
 
 llvm::Value* FunctionLowering::call(const Call* e) {
+    if (const Starred* star = starred_arg(e)) return spread_call(e, star);
     const Type* ct = type_of(e->callee);
     switch (ct->kind()) {
     case types::Kind::UserFunc: {

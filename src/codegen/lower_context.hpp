@@ -165,6 +165,10 @@ private:
 
     // ---- lower_calls.cpp
     llvm::Value* call(const syntax::Call* e);
+    // lower_spread.cpp: f(a, *t), the call of t's length with t evaluated once before it
+    llvm::Value* spread_call(const syntax::Call* e, const syntax::Starred* star);
+    llvm::Value* star_item(const syntax::StarItem* e);
+    std::unordered_map<const syntax::Starred*, llvm::Value*> spread_tuples_;  // t, while its call is lowered
     llvm::Value* call_user(const syntax::Call* e, const types::TypedFunction& callee);
     llvm::Value* call_function(const types::TypedFunction& callee, std::vector<llvm::Value*> args,
                                syntax::SourceLoc loc);

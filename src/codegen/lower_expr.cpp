@@ -124,6 +124,8 @@ llvm::Value* FunctionLowering::expr(const Expr* e) {
     case ExprKind::ListComp: return list_comprehension(cast<ListComp>(e));
     case ExprKind::Tuple: return tuple_expr(cast<Tuple>(e));
     case ExprKind::Lambda: return nullptr;  // a function: a static value
+    case ExprKind::Starred: syntax::internal_error(e->loc, "a starred argument outside its call");
+    case ExprKind::StarItem: return star_item(cast<StarItem>(e));
     }
     syntax::internal_error(e->loc, "unknown expression kind");
 }
@@ -178,7 +180,9 @@ llvm::Value* FunctionLowering::bool_op(const BoolOp* e) {
         const Type* vt = type_of(v);
         llvm::Value* x = expr(v);
         b.CreateStore(convert_or_fail(x, vt, t, v->loc), slot);
-        if (i + 1 == e->values.size()) {
+        // After a value typing knew to decide, the rest is pruned, untyped (Inferrer::boolop).
+        const bool rest_pruned = i + 1 < e->values.size() && !fn.type_of(e->values[i + 1]);
+        if (i + 1 == e->values.size() || rest_pruned) {
             b.CreateBr(done);
             break;
         }
@@ -197,6 +201,7 @@ llvm::Value* FunctionLowering::bool_op(const BoolOp* e) {
 
 llvm::Value* FunctionLowering::if_exp(const IfExp* e) {
     const Type* t = type_of(e);
+    if (auto live = const_int(e->test)) return expr_as(*live ? e->body : e->orelse, t);  // a test typing knew
     llvm::Value* c = condition(e->test);
     if (t->is_none()) unsupported(e->loc, "conditional expressions without a value are not supported");
     llvm::AllocaInst* slot = entry_alloca(value_type(mod.ctx, t), "ifexp");

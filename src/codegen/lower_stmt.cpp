@@ -25,7 +25,7 @@ void FunctionLowering::block(const Block& stmts) {
         // After an `if` typing pruned (a constant test) whose live branch left, the rest is
         // unreachable and was not typed (types/infer_stmt.cpp): not lowered either.
         if (auto* i = dyn_cast<If>(s))
-            if (auto live = const_int(i->test); live && types::block_leaves(*live ? i->body : i->orelse)) return;
+            if (auto live = const_int(i->test); live && types::block_leaves(*live ? i->body : i->orelse, fn)) return;
     }
 }
 

@@ -194,7 +194,9 @@ llvm::Value* FunctionLowering::may_read_destination(TypedValue dest, const Expr*
         case ExprKind::Subscript:
         case ExprKind::Attribute:
         case ExprKind::IfExp:
-        case ExprKind::ListComp: return true;
+        case ExprKind::ListComp:
+        case ExprKind::Starred:
+        case ExprKind::StarItem: return true;
         default: return false;
         }
     };

@@ -24,7 +24,8 @@ bool FunctionLowering::is_array_expr(const Expr* e) const {
     if (auto* bin = dyn_cast<Binary>(e)) return bin->op != BinOp::MatMul;  // a product is a leaf
     if (isa<Compare>(e) || isa<Unary>(e)) return true;
     if (auto* c = dyn_cast<Call>(e)) {
-        if (ufunc_output(c)) return false;  // np.sin(x, out): a leaf, its value the output array
+        if (ufunc_output(c) || starred_arg(c))
+            return false;  // a leaf: its spread call may be one  // np.sin(x, out): a leaf, its value the output array
         const Type* ct = fn.type_of(c->callee);
         if (ct && ct->kind() == types::Kind::UserFunc) return vectorized_callee(c) != nullptr;
         return ct && ct->kind() == types::Kind::BuiltinFunc && nplib::builtin_ufunc(ct->builtin()).has_value();

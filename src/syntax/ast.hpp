@@ -56,6 +56,8 @@ enum class ExprKind {
     Tuple,
     ListComp,
     Lambda,
+    Starred,
+    StarItem,
 };
 
 struct Expr : Node {
@@ -163,6 +165,29 @@ struct Call : Expr {
     Expr* callee = nullptr;
     std::vector<Expr*> args;
     std::vector<Keyword> keywords;
+};
+// `*value` among a call's arguments, `f(a, *t)`: the items of the tuple t are passed as
+// arguments (Numba's vararg call). How many there are is known only when t is typed, and node
+// ids are fixed by the parser, so the parser makes the call once for each length up front:
+// spread[n] is the call with this argument replaced by items[0..n) (each a StarItem). Typing
+// and lowering use the spread call of t's length, t evaluated once before it; walkers of the
+// tree see `value` alone. One starred argument per call.
+struct StarItem;
+struct Starred : Expr {
+    static constexpr ExprKind Kind = ExprKind::Starred;
+    Starred() : Expr(Kind) {}
+    Expr* value = nullptr;
+    std::vector<StarItem*> items;
+    std::vector<Call*> spread;
+};
+// The longest tuple a call spreads (the number of spread calls the parser makes, less one).
+inline constexpr size_t kMaxSpread = 32;
+// Item `index` of a Starred argument's tuple, in one of its spread calls.
+struct StarItem : Expr {
+    static constexpr ExprKind Kind = ExprKind::StarItem;
+    StarItem() : Expr(Kind) {}
+    const Starred* from = nullptr;
+    uint32_t index = 0;
 };
 struct Unary : Expr {
     static constexpr ExprKind Kind = ExprKind::Unary;
@@ -355,6 +380,13 @@ template <class T, class B> T* dyn_cast(B* n) { return isa<T>(n) ? static_cast<T
 template <class T, class B> const T* dyn_cast(const B* n) { return isa<T>(n) ? static_cast<const T*>(n) : nullptr; }
 template <class T, class B> T* cast(B* n) { return static_cast<T*>(n); }
 template <class T, class B> const T* cast(const B* n) { return static_cast<const T*>(n); }
+
+// The starred argument of a call (f(a, *t)), or null.
+inline const Starred* starred_arg(const Call* c) {
+    for (const Expr* a : c->args)
+        if (auto* s = dyn_cast<Starred>(a)) return s;
+    return nullptr;
+}
 
 // ---------------------------------------------------------------- module
 

@@ -208,6 +208,9 @@ std::string dump_expr(const Expr* e) {
         }
         return out + ")";
     }
+    case ExprKind::Starred: return "(* " + dump_expr(cast<Starred>(e)->value) + ")";
+    case ExprKind::StarItem:
+        return fmt::format("(item {} {})", dump_expr(cast<StarItem>(e)->from->value), cast<StarItem>(e)->index);
     case ExprKind::Tuple: {
         auto* t = cast<Tuple>(e);
         static constexpr const char* heads[] = {"(tuple", "(list", "(set", "(dict"};

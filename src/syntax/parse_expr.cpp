@@ -56,7 +56,9 @@ void Parser::record_height(const Expr* e, SourceLoc at) {
     case ExprKind::NoneLit:
     case ExprKind::StrLit:
     case ExprKind::Lambda:  // its body is a function of its own
+    case ExprKind::StarItem:  // its tuple is the Starred's value
     case ExprKind::Name: break;
+    case ExprKind::Starred: child(cast<Starred>(e)->value); break;
     case ExprKind::Attribute: child(cast<Attribute>(e)->value); break;
     case ExprKind::Subscript:
         child(cast<Subscript>(e)->value);
@@ -327,11 +329,18 @@ Expr* Parser::parse_primary() {
 
 void Parser::parse_call_args(Call* call) {
     Token open = take();  // (
+    Starred* star = nullptr;
     while (!peek().is_op(")")) {
         const Token& t = peek();
-        if (t.is_op("*")) unsupported(t.loc, "'*' arguments in calls are");
         if (t.is_op("**")) unsupported(t.loc, "'**' arguments in calls are");
-        if (t.kind == Tok::Name && peek(1).is_op("=")) {
+        if (t.is_op("*")) {
+            if (star) unsupported(t.loc, "a second starred argument in one call is");
+            if (!call->keywords.empty()) unsupported(t.loc, "a starred argument after keyword arguments is");
+            take();
+            star = make<Starred>(t.loc);
+            star->value = parse_expr();
+            call->args.push_back(nested(star, t.loc));
+        } else if (t.kind == Tok::Name && peek(1).is_op("=")) {
             Keyword kw{t.text, t.loc, nullptr};
             for (const Keyword& k : call->keywords)
                 if (k.name == kw.name) fail(t.loc, fmt::format("keyword argument repeated: {}", kw.name));
@@ -352,6 +361,29 @@ void Parser::parse_call_args(Call* call) {
         if (!accept_op(",")) break;
     }
     expect_op(")");
+    if (star) spread_calls(call, star);
+}
+
+// The call of each length of the starred tuple (syntax::Starred): its items in its place.
+void Parser::spread_calls(Call* call, Starred* star) {
+    for (uint32_t i = 0; i < kMaxSpread; ++i) {
+        auto* item = make<StarItem>(star->loc);
+        item->from = star;
+        item->index = i;
+        star->items.push_back(item);
+    }
+    for (size_t n = 0; n <= kMaxSpread; ++n) {
+        auto* spread = make<Call>(call->loc);
+        spread->callee = call->callee;
+        spread->keywords = call->keywords;
+        for (Expr* a : call->args) {
+            if (a != star)
+                spread->args.push_back(a);
+            else
+                spread->args.insert(spread->args.end(), star->items.begin(), star->items.begin() + n);
+        }
+        star->spread.push_back(spread);
+    }
 }
 
 // The inside of value[...]: one item, or a Tuple of items for a[i, j]; items may be slices.
@@ -574,6 +606,7 @@ void rename(Expr* e, const std::map<std::string, std::string>& names) {
         for (const Param& p : def->params) inner.erase(p.name);
         return rename(cast<Return>(def->body[0])->value, inner);
     }
+    case ExprKind::Starred: return rename(cast<Starred>(e)->value, names);  // its spread calls share the nodes
     default: return;  // literals
     }
 }

@@ -87,6 +87,7 @@ private:
     Expr* parse_subscript_index();
     Expr* parse_slice_item();
     void parse_call_args(Call* call);
+    void spread_calls(Call* call, Starred* star);
 
     // ---- statements (parse_stmt.cpp)
     void parse_statement(Block& out);

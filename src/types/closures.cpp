@@ -88,6 +88,7 @@ private:
         case ExprKind::Lambda:
             for (const std::string& n : free_names(*cast<Lambda>(e)->def)) use(n);
             return;
+        case ExprKind::Starred: expr(cast<Starred>(e)->value); return;
         default: return;  // literals
         }
     }

@@ -149,6 +149,13 @@ private:
         case ExprKind::Unary: return unary(cast<Unary>(e));
         case ExprKind::Binary: return binary(cast<Binary>(e));
         case ExprKind::Call: return call(cast<Call>(e));
+        case ExprKind::StarItem: {  // f(*T) with T a constant tuple: its items are constants
+            auto* item = cast<StarItem>(e);
+            ConstValue t = eval(item->from->value);
+            if (!t.type->is_tuple() || item->index >= t.elems.size())
+                not_constant(e, fmt::format("{} is not a constant", describe_expr(e)));
+            return t.elems[item->index];
+        }
         default: not_constant(e, fmt::format("{} is not a constant", describe_expr(e)));
         }
     }
@@ -430,6 +437,8 @@ std::string describe_expr(const Expr* e) {
     case ExprKind::IfExp: return "a conditional expression";
     case ExprKind::ListComp: return "a list comprehension";
     case ExprKind::Lambda: return "a lambda expression";
+    case ExprKind::Starred: return "a starred argument";
+    case ExprKind::StarItem: return "an item of a starred argument";
     case ExprKind::Tuple:
         switch (cast<Tuple>(e)->display) {
         case Tuple::Display::List: return "a list";

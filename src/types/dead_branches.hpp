@@ -3,12 +3,13 @@
 // a None or number) is typed and lowered as its live branch alone (types/infer_stmt.cpp
 // records the answer as the test's constant); when that branch surely leaves, the
 // statements after the `if` are dead, neither typed nor lowered.
-#include "syntax/ast.hpp"
+#include "types/typed_function.hpp"
 
 namespace ujit::types {
 
-// Whether a block surely leaves: its last statement returns or raises, or is an `if` whose
-// branches both do.
-bool block_leaves(const syntax::Block& b);
+// Whether a block surely leaves: one of its statements returns or raises, or is an `if` whose
+// live branch does (its test a constant of `fn`: pruned, the other branch never runs) or
+// whose branches both do.
+bool block_leaves(const syntax::Block& b, const TypedFunction& fn);
 
 }  // namespace ujit::types

@@ -3,6 +3,7 @@
 #include "types/infer_impl.hpp"
 
 #include "syntax/diagnostics.hpp"
+#include "types/dead_branches.hpp"
 #include "types/rules.hpp"
 #include "types/vector_types.hpp"
 
@@ -293,7 +294,9 @@ void Inferrer::bind(const std::string& id, SourceLoc at, const Type* t, SourceLo
 
 void Inferrer::finish_returns() {
     const FunctionDef& def = *fn_.def;
-    bool falls = falls_through(def.body);
+    // A body that surely leaves (a pruned `if` whose live branch returns, as `if isinstance(x,
+    // str): return ...` then an `else: assert 0` never compiled) does not reach its end.
+    bool falls = !block_leaves(def.body, fn_) && falls_through(def.body);
     if (fn_.role == FunctionRole::Kernel) {
         fn_.return_type = none();
         return;

@@ -52,6 +52,7 @@ bool printable(const Type* t) {
 void Inferrer::operands(const Call* c, std::vector<const Type*> types) { fn_.call_operands[c->id] = std::move(types); }
 
 const Type* Inferrer::call(const Call* c) {
+    if (const Starred* star = starred_arg(c)) return spread_call(c, star);
     const Type* callee = expr(c->callee);
     std::string what = spelled(c->callee);
     // A builtin takes an IntEnum member as an int (Numba converts IntEnumMember to integers);
@@ -105,6 +106,11 @@ const Type* Inferrer::call(const Call* c) {
         if (t) operands(c, std::move(ops));
         return t;
     }
+    if (callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::Isinstance)
+        return isinstance_call(c);  // infer_isinstance.cpp
+    if (callee && callee->kind() == Kind::BuiltinFunc &&
+        (callee->builtin() == BuiltinId::TupleClass || callee->builtin() == BuiltinId::BytesClass))
+        error(c->loc, fmt::format("{}() is not supported by ujit (the class is, as isinstance's target)", what));
     if (callee && callee->kind() == Kind::BuiltinFunc &&
         (callee->builtin() == BuiltinId::CudaSharedArray || callee->builtin() == BuiltinId::CudaLocalArray))
         return array_ctor(c, callee->builtin());

@@ -76,6 +76,8 @@ const Type* Inferrer::expr_inner(const Expr* e) {
     case ExprKind::Tuple: return tuple_expr(cast<Tuple>(e));
     case ExprKind::ListComp: return list_comprehension(cast<ListComp>(e));
     case ExprKind::Lambda: return lambda_value(cast<Lambda>(e));
+    case ExprKind::Starred: error(e->loc, "a starred expression is only supported as a call's argument");
+    case ExprKind::StarItem: return star_item(cast<StarItem>(e));
     }
     return nullptr;
 }
@@ -507,6 +509,12 @@ const Type* Inferrer::boolop(const BoolOp* b) {
             error(v->loc, fmt::format("operands of '{}' have types {} and {} which cannot be unified",
                                       b->op == BoolOpKind::And ? "and" : "or", u->str(), t->str()));
         u = n;
+        // A value typing knows to decide (`isinstance(x, int) and x > 0` of a str x): the rest is
+        // never evaluated, so neither typed nor lowered, as Numba prunes it.
+        if (std::optional<bool> k = known_test(v); k && *k == (b->op == BoolOpKind::Or)) {
+            fn_.constants[v->id] = const_int(*k ? 1 : 0, boolean());
+            break;
+        }
     }
     // An operand not known yet (a recursive call in a partial typing, a variable assigned
     // later in a loop) leaves the others' type, as Numba's propagation does; the final pass
@@ -516,6 +524,10 @@ const Type* Inferrer::boolop(const BoolOp* b) {
 
 const Type* Inferrer::ifexp(const IfExp* e) {
     truth_test(e->test);
+    if (std::optional<bool> live = known_test(e->test)) {  // pruned as an `if` is (infer_stmt.cpp)
+        fn_.constants[e->test->id] = const_int(*live ? 1 : 0, boolean());
+        return expr(*live ? e->body : e->orelse);
+    }
     const Type* a = expr(e->body);
     const Type* b = expr(e->orelse);
     if (!a || !b) return a ? a : b;  // as BoolOp: the branch known so far

@@ -68,6 +68,9 @@ private:
     void for_loop(const syntax::For* f);
     void ret(const syntax::Return* r);
     void truth_test(const syntax::Expr* test);
+    // Numba's dead branch pruning: the value of an `if` (or conditional expression) test that
+    // typing knows, or nothing (infer_stmt.cpp).
+    std::optional<bool> known_test(const syntax::Expr* test);
     // A store, augmented store or atomic into `array` (typed at `at`): Numba's error when it
     // is read-only.
     void require_writable(const syntax::Expr* at, const Type* array);
@@ -111,6 +114,13 @@ private:
 
     // infer_call.cpp
     const Type* call(const syntax::Call* c);
+    // infer_spread.cpp: f(a, *t) types as its spread call of t's length (syntax::Starred)
+    const Type* spread_call(const syntax::Call* c, const syntax::Starred* star);
+    const Type* star_item(const syntax::StarItem* e);
+    // infer_isinstance.cpp: isinstance(x, T) is a constant of the specialization (Numba's
+    // ol_isinstance), so `if isinstance(...)` prunes the branch that is not taken.
+    const Type* isinstance_call(const syntax::Call* c);
+    bool isinstance_target(const syntax::Expr* target, const Type* var);
     const Type* user_call(const syntax::Call* c, const syntax::FunctionDef* callee, std::vector<const Type*> args);
     // A cuda.declare_device function's call (infer_declared.cpp).
     const Type* declared_call(const syntax::Call* c, const DeclaredDevice& callee,

@@ -26,6 +26,11 @@ std::string Inferrer::iteration_helper(const Expr* e) const {
 }
 
 const Type* Inferrer::iteration_item(const Expr* e) {
+    // A loop reads its iterator's call itself (range's bounds, enumerate's operand), not a
+    // spread call (types/infer_spread.cpp).
+    if (auto* c = dyn_cast<Call>(e))
+        if (const Starred* star = starred_arg(c))
+            error(star->loc, "a starred argument in the call a loop iterates over is not supported by ujit");
     std::string helper = iteration_helper(e);
     if (helper.empty()) {
         const Type* it = expr(e);

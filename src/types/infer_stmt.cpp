@@ -17,12 +17,19 @@ namespace ujit::types {
 
 using namespace syntax;
 
-bool block_leaves(const Block& b) {
-    if (b.empty()) return false;
-    const Stmt* last = b.back();
-    if (isa<Return>(last) || isa<Raise>(last)) return true;
-    auto* i = dyn_cast<If>(last);
-    return i && block_leaves(i->body) && block_leaves(i->orelse);
+bool block_leaves(const Block& b, const TypedFunction& fn) {
+    for (const Stmt* s : b) {
+        if (auto* r = dyn_cast<Return>(s); (r && !r->yields) || isa<Raise>(s)) return true;
+        auto* i = dyn_cast<If>(s);
+        if (!i) continue;
+        auto known = fn.constants.find(i->test->id);
+        if (known != fn.constants.end() && known->second.type == boolean()) {
+            if (block_leaves(known->second.i ? i->body : i->orelse, fn)) return true;
+        } else if (block_leaves(i->body, fn) && block_leaves(i->orelse, fn)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 void Inferrer::block(const Block& b) {
@@ -33,7 +40,7 @@ void Inferrer::block(const Block& b) {
         if (auto* i = dyn_cast<If>(s)) {
             auto it = fn_.constants.find(i->test->id);
             if (it != fn_.constants.end() && it->second.type == boolean() &&
-                block_leaves(it->second.i ? i->body : i->orelse))
+                block_leaves(it->second.i ? i->body : i->orelse, fn_))
                 return;
         }
     }
@@ -112,57 +119,7 @@ void Inferrer::stmt(const Stmt* s) {
     case StmtKind::If: {
         auto* i = cast<If>(s);
         truth_test(i->test);
-        // Numba's dead branch pruning: a test known from constants and types (`if FLAG:`,
-        // `if b is None:` with b None or a number, `if K == 2:` of constants) types and
-        // lowers its live branch only, so the other may hold code for another case (an
-        // @overload implementation's `if is_tuple: b = b[0]`). The lowering reads the
-        // answer as the test's constant.
-        // Constants of the function's code (literals, globals, locals bound once), not of
-        // its parameters: a specialization for a literal argument (literal_args) types the
-        // same code as any other, as Numba's @njit does (fib(10) still recurses).
-        std::function<bool(const Expr*)> fixed = [&](const Expr* e) -> bool {
-            if (auto* n = dyn_cast<Name>(e)) {
-                for (const Param& p : fn_.def->params)
-                    if (p.name == n->id) return false;
-                return std::find(fn_.captures.begin(), fn_.captures.end(), n->id) == fn_.captures.end();
-            }
-            if (auto* u = dyn_cast<Unary>(e)) return fixed(u->operand);
-            if (auto* b = dyn_cast<Binary>(e)) return fixed(b->lhs) && fixed(b->rhs);
-            if (auto* a = dyn_cast<Attribute>(e)) return fixed(a->value);
-            return isa<IntLit>(e) || isa<BoolLit>(e) || isa<FloatLit>(e) || isa<NoneLit>(e);
-        };
-        auto constant = [&](const Expr* e) { return fixed(e) ? constant_of(e) : std::nullopt; };
-        std::function<std::optional<bool>(const Expr*)> known = [&](const Expr* e) -> std::optional<bool> {
-            if (auto* u = dyn_cast<Unary>(e); u && u->op == UnaryOp::Not)
-                if (auto c = known(u->operand)) return !*c;
-            if (auto* c = dyn_cast<Compare>(e); c && c->ops.size() == 1) {
-                const CmpOp op = c->ops[0];
-                const Type* lt = fn_.type_of(c->operands[0]);
-                const Type* rt = fn_.type_of(c->operands[1]);
-                if ((op == CmpOp::Is || op == CmpOp::IsNot) && lt && rt && (lt->is_none() || rt->is_none()))
-                    return (lt->is_none() && rt->is_none()) == (op == CmpOp::Is);
-                auto a = constant(c->operands[0]);
-                auto b = constant(c->operands[1]);
-                auto integral = [](const std::optional<ConstValue>& v) {
-                    return v && v->type && (v->type->is_int() || v->type->is_bool());
-                };
-                if (integral(a) && integral(b)) switch (op) {
-                    case CmpOp::Eq:
-                    case CmpOp::Is: return a->i == b->i;
-                    case CmpOp::Ne:
-                    case CmpOp::IsNot: return a->i != b->i;
-                    case CmpOp::Lt: return a->i < b->i;
-                    case CmpOp::Le: return a->i <= b->i;
-                    case CmpOp::Gt: return a->i > b->i;
-                    case CmpOp::Ge: return a->i >= b->i;
-                    default: return std::nullopt;
-                    }
-                return std::nullopt;
-            }
-            if (auto v = constant(e); v && v->type && (v->type->is_int() || v->type->is_bool())) return v->i != 0;
-            return std::nullopt;
-        };
-        if (std::optional<bool> live = known(i->test)) {
+        if (std::optional<bool> live = known_test(i->test)) {
             fn_.constants[i->test->id] = const_int(*live ? 1 : 0, boolean());
             block(*live ? i->body : i->orelse);
             return;
@@ -325,6 +282,76 @@ void Inferrer::ret(const Return* r) {
                          returned_loc_.line, returned_loc_.col, t->str(), r->value->loc.line, r->value->loc.col),
              {Diagnostic{Severity::Note, returned_loc_, fmt::format("returns {} here", returned_->str()), {}}});
     returned_ = u;
+}
+
+// Numba's dead branch pruning: a test known from constants and types (`if FLAG:`, `if b is
+// None:` with b None or a number, `if K == 2:` of constants, `if isinstance(x, T):`, and
+// `not`, `and`, `or` of these) types and lowers its live branch only, so the other may hold
+// code for another case (an @overload implementation's `if is_tuple: b = b[0]`). The
+// lowering reads the answer as the test's constant.
+std::optional<bool> Inferrer::known_test(const Expr* test) {
+    // Constants of the function's code (literals, globals, locals bound once), not of
+    // its parameters: a specialization for a literal argument (literal_args) types the
+    // same code as any other, as Numba's @njit does (fib(10) still recurses).
+    std::function<bool(const Expr*)> fixed = [&](const Expr* e) -> bool {
+        if (auto* n = dyn_cast<Name>(e)) {
+            for (const Param& p : fn_.def->params)
+                if (p.name == n->id) return false;
+            return std::find(fn_.captures.begin(), fn_.captures.end(), n->id) == fn_.captures.end();
+        }
+        if (auto* u = dyn_cast<Unary>(e)) return fixed(u->operand);
+        if (auto* b = dyn_cast<Binary>(e)) return fixed(b->lhs) && fixed(b->rhs);
+        if (auto* a = dyn_cast<Attribute>(e)) return fixed(a->value);
+        return isa<IntLit>(e) || isa<BoolLit>(e) || isa<FloatLit>(e) || isa<NoneLit>(e);
+    };
+    auto constant = [&](const Expr* e) { return fixed(e) ? constant_of(e) : std::nullopt; };
+    std::function<std::optional<bool>(const Expr*)> known = [&](const Expr* e) -> std::optional<bool> {
+        if (auto* u = dyn_cast<Unary>(e); u && u->op == UnaryOp::Not)
+            if (auto c = known(u->operand)) return !*c;
+        if (auto* call = dyn_cast<Call>(e)) {  // isinstance(x, T): infer_isinstance.cpp
+            const Type* ct = fn_.type_of(call->callee);
+            auto it = fn_.constants.find(call->id);
+            if (ct && ct->kind() == Kind::BuiltinFunc && ct->builtin() == BuiltinId::Isinstance &&
+                it != fn_.constants.end())
+                return it->second.i != 0;
+        }
+        if (auto* bo = dyn_cast<BoolOp>(e)) {  // known when the values up to the deciding one are
+            const bool is_or = bo->op == BoolOpKind::Or;
+            for (const Expr* v : bo->values) {
+                std::optional<bool> k = known(v);
+                if (!k) return std::nullopt;  // decided at run time (and maybe with side effects)
+                if (*k == is_or) return is_or;
+            }
+            return !is_or;
+        }
+        if (auto* c = dyn_cast<Compare>(e); c && c->ops.size() == 1) {
+            const CmpOp op = c->ops[0];
+            const Type* lt = fn_.type_of(c->operands[0]);
+            const Type* rt = fn_.type_of(c->operands[1]);
+            if ((op == CmpOp::Is || op == CmpOp::IsNot) && lt && rt && (lt->is_none() || rt->is_none()))
+                return (lt->is_none() && rt->is_none()) == (op == CmpOp::Is);
+            auto a = constant(c->operands[0]);
+            auto b = constant(c->operands[1]);
+            auto integral = [](const std::optional<ConstValue>& v) {
+                return v && v->type && (v->type->is_int() || v->type->is_bool());
+            };
+            if (integral(a) && integral(b)) switch (op) {
+                case CmpOp::Eq:
+                case CmpOp::Is: return a->i == b->i;
+                case CmpOp::Ne:
+                case CmpOp::IsNot: return a->i != b->i;
+                case CmpOp::Lt: return a->i < b->i;
+                case CmpOp::Le: return a->i <= b->i;
+                case CmpOp::Gt: return a->i > b->i;
+                case CmpOp::Ge: return a->i >= b->i;
+                default: return std::nullopt;
+                }
+            return std::nullopt;
+        }
+        if (auto v = constant(e); v && v->type && (v->type->is_int() || v->type->is_bool())) return v->i != 0;
+        return std::nullopt;
+    };
+    return known(test);
 }
 
 }  // namespace ujit::types

@@ -46,6 +46,7 @@ c = f()
 c = f(a, b,)
 c = f(a, k=1, j=g(2))
 c = np.zeros((2, 3), dtype=np.float32)
+c = f(a, *t, b)
 c = a.b.c
 c = a.b(c)[d]
 c = a[i]
@@ -107,6 +108,7 @@ def get(a, i):
 # CHECK-NEXT: (= c (call f a b))
 # CHECK-NEXT: (= c (call f a (= k 1) (= j (call g 2))))
 # CHECK-NEXT: (= c (call (. np zeros) (tuple 2 3) (= dtype (. np float32))))
+# CHECK-NEXT: (= c (call f a (* t) b))
 # CHECK-NEXT: (= c (. (. a b) c))
 # CHECK-NEXT: (= c ([] (call (. a b) c) d))
 # CHECK-NEXT: (= c ([] a i))

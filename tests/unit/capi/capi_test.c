@@ -323,6 +323,7 @@ int main(void) {
     test_bf16();
     test_records();
     test_device_records();
+    test_language();
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
     else

@@ -123,5 +123,7 @@ void test_bf16(void);
 /* capi_records.c */
 void test_records(void);
 void test_device_records(void);
+/* capi_language.c */
+void test_language(void);
 
 #endif /* UJIT_CAPI_TEST_H */
