@@ -163,6 +163,9 @@ const Type* Inferrer::attribute(const Attribute* a) {
     case Kind::Int:
         if (a->attr == "bit_count") return builtin_func(BuiltinId::IntBitCount);  // Python 3.10's
         break;
+    case Kind::GridGroup:  // coop: g.sync(), its one method
+        if (a->attr == "sync") return builtin_func(BuiltinId::CudaGridGroupSync);
+        break;
     default: break;
     }
     error(a->attr_loc, fmt::format("{} has no attribute '{}' in ujit", base->str(), a->attr));
