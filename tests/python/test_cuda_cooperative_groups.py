@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from ujit import cuda, float64, int32, void
+from ujit.cuda.cg import this_grid as grid_of_launch
 
 
 @cuda.jit(void(float64[::1]))
@@ -27,6 +28,12 @@ def sync_group(a):
 @cuda.jit(void(float64[::1]))
 def no_sync(a):
     a[0] = cuda.grid(1)
+
+
+@cuda.jit(void(float64[::1]))
+def imported_this_grid(a):
+    grid_of_launch().sync()
+    a[0] = 1.0
 
 
 @cuda.jit(device=True)
@@ -55,6 +62,7 @@ def test_this_grid_or_sync_makes_a_kernel_cooperative():
     assert only_overload(this_grid).cooperative
     assert only_overload(sync_group).cooperative
     assert not only_overload(no_sync).cooperative
+    assert only_overload(imported_this_grid).cooperative  # `from numba.cuda.cg import this_grid`
     # through a device function that synchronizes the group it is given
     assert only_overload(cuda.jit(ROWS_SIG)(sequential_rows)).cooperative
 
@@ -98,7 +106,7 @@ def test_without_a_gpu_a_grid_barrier_says_why():
 
 
 @pytest.mark.gpu
-@pytest.mark.parametrize("kernel", [this_grid, sync_group])
+@pytest.mark.parametrize("kernel", [this_grid, sync_group, imported_this_grid])
 def test_the_kernel_runs_past_the_group(kernel):
     a = np.full(1, np.nan)
     kernel[1, 1](a)

@@ -31,5 +31,5 @@ def sequential_rows(m):
 # CHECK: $L__BB{{.*}}:
 # CHECK: cudaCGSynchronize
 # CHECK: bra.uni
-# TYPES: g: GridGroup
-# TYPES: status: int32
+# TYPES: #   g = GridGroup
+# TYPES: #   status = int32
