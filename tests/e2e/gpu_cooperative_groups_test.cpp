@@ -121,7 +121,7 @@ TEST_CASE("a grid barrier on the host device is a located error", "[e2e][cuda][c
     Module m = Module::from_string(kSource, "coop.py");
     Array a(DType::Int32, {4, 32});
     CHECK_THROWS_WITH(cuda::launch(m.function("sequential_rows"), cuda::Dim3(1), cuda::Dim3(32), {a}),
-                      Contains("coop.py:41:9: error: cuda.cg grid groups need a cooperative launch on a CUDA GPU"));
+                      Contains("coop.py:17:5: error: cuda.cg grid groups need a cooperative launch on a CUDA GPU"));
     CHECK_THROWS_WITH(cuda::max_cooperative_grid_blocks(m.function("sequential_rows"), kRows, cuda::Dim3(32)),
                       Contains("come from a CUDA device"));
 }
