@@ -30,6 +30,6 @@ def sequential_rows(m):
 # CHECK: cudaCGGetIntrinsicHandle
 # CHECK: $L__BB{{.*}}:
 # CHECK: cudaCGSynchronize
-# CHECK: bra.uni
+# CHECK: bra $L__BB
 # TYPES: #   g = GridGroup
 # TYPES: #   status = int32
