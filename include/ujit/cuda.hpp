@@ -370,6 +370,13 @@ struct LaunchOptions {
     // GPU's 16-byte vector version (codegen/grid_stride_vector.hpp). Slower, and the same
     // results for race-free kernels: what tools/fuzz/kernel_paths compares them with.
     bool cpu_reference = false;
+    // A cooperative launch (cuLaunchCooperativeKernel): every block of the grid is resident on
+    // the device at once, so that the kernel may synchronize the whole grid (CUDA C++'s
+    // cooperative_groups::this_grid().sync()). The grid must fit: at most
+    // max_cooperative_grid_blocks(block, shared_mem) blocks, else the driver's
+    // CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE. A ujit kernel that uses cuda.cg.this_grid()
+    // (Specialization::cooperative()) launches so whatever this says, as Numba's do.
+    bool cooperative = false;
 };
 
 // Launches `k` on the current device. Before the launch: grid and block dims must be ≥ 1 and
@@ -402,6 +409,10 @@ public:
     int max_threads_per_block() const;  // this kernel's limit (registers may lower it)
     int static_shared_bytes() const;
     KernelAttributes attributes() const;  // on the current device (cudacg)
+    // The most blocks of `block` threads (and `dynamic_shared` bytes) a cooperative launch of this
+    // kernel may have on the current device: cuOccupancyMaxActiveBlocksPerMultiprocessor times
+    // the device's multiprocessors, as Numba's max_cooperative_grid_blocks computes it.
+    int max_cooperative_grid_blocks(Dim3 block, size_t dynamic_shared = 0) const;
     template <class... A> void launch(Dim3 grid, Dim3 block, A&&... args) const {
         cuda::launch(*this, grid, block, std::vector<KernelArg>{KernelArg(std::forward<A>(args))...});
     }
@@ -437,6 +448,11 @@ Specialization kernel_specialization(const Function& kernel, const std::vector<K
 // needed and loaded on the current device. Needs a CUDA device: without one, ujit::Error
 // (Runtime) saying so (the host device runs kernels compiled for the CPU: no registers).
 KernelAttributes kernel_attributes(const Function& kernel, const std::string& signature, const Options& compile = {});
+// coop: Numba's max_cooperative_grid_blocks for the kernel's specialization for `signature`
+// (as kernel_attributes takes it), loaded on the current device: see
+// LoadedKernel::max_cooperative_grid_blocks. Needs a CUDA device, as kernel_attributes does.
+int max_cooperative_grid_blocks(const Function& kernel, const std::string& signature, Dim3 block,
+                                size_t dynamic_shared = 0, const Options& compile = {});
 
 // ------------------------------------------------------------------ kernels on the CPU
 //

@@ -53,11 +53,12 @@ extern "C" {
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
 #define UJIT_API_VERSION_MINOR_NUMBER                                                                                  \
-    7 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
+    8 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
          1.5: dict and set arguments (ujit_dict_create, ujit_set_create, ujit_dict_put),          \
          ujit_set_warning_callback; 1.6: generator results (UJIT_GENERATOR_RESULT, ujit_generator_*); \
          1.7: record device arrays (ujit_device_array_new_records, ujit_device_array_record_type,   \
-         ujit_device_array_record_view) */
+         ujit_device_array_record_view); \
+         1.8: ujit_function_kernel_cooperative, ujit_function_max_cooperative_grid_blocks */
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -604,7 +605,7 @@ ujit_status ujit_device_array_view(const ujit_device_array* a, int64_t byte_offs
                                    const int64_t* strides, int32_t ndim, ujit_dtype dtype, ujit_device_array** out);
 void ujit_device_array_release(ujit_device_array* a);
 
-/* Record (NumPy structured dtype) device arrays (API 1.6). `record_type` is Numba's spelling of
+/* Record (NumPy structured dtype) device arrays (API 1.7). `record_type` is Numba's spelling of
  * the Record type, as UJIT_RECORD_ARRAY values carry it; the itemsize is the one it states. Such
  * an array's tensor (ujit_device_array_dltensor) has the dtype {kDLOpaqueHandle, 8, lanes = the
  * itemsize} with strides counting records; pass it to a kernel as a UJIT_RECORD_ARRAY value
@@ -700,6 +701,16 @@ typedef struct ujit_kernel_attributes {
     int32_t regs_per_thread, local_bytes_per_thread, const_bytes, shared_bytes_per_block, max_threads_per_block;
 } ujit_kernel_attributes;
 ujit_status ujit_function_kernel_attributes(ujit_function* kernel, const char* signature, ujit_kernel_attributes* out);
+
+/* Cooperative groups (numba.cuda.cg). *cooperative: 1 when the specialization of `kernel` for
+ * `signature` (as above) synchronizes its grid (cuda.cg.this_grid()), compiled if it was not
+ * (no GPU needed): ujit_function_launch then launches it cooperatively, every block resident at
+ * once. *blocks: the most blocks of `block` threads and `dynamic_shared` bytes such a launch
+ * may have on the current device (Numba's max_cooperative_grid_blocks: the driver's occupancy
+ * per multiprocessor times their count); without a CUDA device UJIT_ERROR_CUDA_UNAVAILABLE. */
+ujit_status ujit_function_kernel_cooperative(ujit_function* kernel, const char* signature, int* cooperative);
+ujit_status ujit_function_max_cooperative_grid_blocks(ujit_function* kernel, const char* signature, ujit_dim3 block,
+                                                      size_t dynamic_shared, int* blocks);
 
 /* ------------------------------------------------------------------ owned arrays */
 

@@ -385,6 +385,11 @@ public:
     // callees and their cuda.declare_device functions (nvJitLink), for `arch` ("sm_90";
     // empty: the PTX's own). Error when there is nothing to link.
     std::string linked_cubin(const std::string& arch = {}) const;
+    // CUDA: whether the kernel synchronizes its grid, reaching cuda.cg.this_grid() (or a
+    // cuda.declare_device function declared use_cooperative=True): it is linked with CUDA's
+    // device runtime (libcudadevrt.a) and always launched cooperatively (Numba's
+    // `overload.cooperative`). False for other code.
+    bool cooperative() const;
 
 private:
     friend class Function;

@@ -374,6 +374,15 @@ ujit_status ujit_function_link_cubin(ujit_function* f, const char* signature, co
     });
 }
 
+ujit_status ujit_function_kernel_cooperative(ujit_function* kernel, const char* signature, int* cooperative) {
+    return guarded([&] {
+        require(kernel && signature && cooperative, "null kernel, signature or result");
+        require(kernel->function.is_cuda_kernel(),
+                ("'" + kernel->function.name() + "' is not a @cuda.jit kernel").c_str());
+        *cooperative = dump_spec(kernel->function, "ptx", signature, nullptr).cooperative() ? 1 : 0;
+    });
+}
+
 void ujit_set_str_hash_secret(uint64_t k0, uint64_t k1) { ujit_str_set_hash_secret(k0, k1); }
 
 namespace {

@@ -220,4 +220,16 @@ ujit_status ujit_function_kernel_attributes(ujit_function* kernel, const char* s
     });
 }
 
+ujit_status ujit_function_max_cooperative_grid_blocks(ujit_function* kernel, const char* signature, ujit_dim3 block,
+                                                      size_t dynamic_shared, int* blocks) {
+    return guarded([&] {
+        require(kernel && signature && blocks, "null kernel, signature or result");
+        require(block.x && block.y && block.z, "block dimensions must be >= 1");
+        require_kernel(kernel->function);
+        ujit::capi::require_cuda();
+        *blocks = ujit::cuda::max_cooperative_grid_blocks(kernel->function, signature,
+                                                          ujit::cuda::Dim3(block.x, block.y, block.z), dynamic_shared);
+    });
+}
+
 }  // extern "C"

@@ -56,7 +56,8 @@ bool is_thread_index(BuiltinId id) {
 
 bool is_barrier(BuiltinId id) {
     return id == BuiltinId::CudaSyncthreads || id == BuiltinId::CudaSyncthreadsCount ||
-           id == BuiltinId::CudaSyncthreadsAnd || id == BuiltinId::CudaSyncthreadsOr || types::is_warp_sync(id);
+           id == BuiltinId::CudaSyncthreadsAnd || id == BuiltinId::CudaSyncthreadsOr || types::is_warp_sync(id) ||
+           id == BuiltinId::CudaGridGroupSync;  // coop: g.sync(), the grid's barrier
 }
 
 bool function_uses(const TypedFunction& f, bool (*which)(BuiltinId), std::set<const TypedFunction*>& seen);

@@ -14,6 +14,7 @@ llvm::Type* scalar_type(llvm::LLVMContext& ctx, const Type* t) {
     case Kind::Bool: return llvm::Type::getInt1Ty(ctx);
     case Kind::Int: return llvm::Type::getIntNTy(ctx, t->bits());
     case Kind::Fp8: return llvm::Type::getInt8Ty(ctx);  // bf16: the encoded byte
+    case Kind::GridGroup: return llvm::Type::getInt64Ty(ctx);  // coop: the device runtime's grid handle
     case Kind::Float:
         if (t->is_bfloat16()) return llvm::Type::getBFloatTy(ctx);  // bf16
         return t->bits() == 16   ? llvm::Type::getHalfTy(ctx)

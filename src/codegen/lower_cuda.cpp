@@ -10,6 +10,9 @@
 //   - cuda.atomic.OP(ary, idx, val[, val2]): args = {pointer to the element (indices already
 //     applied, negatives wrapped), val converted to the dtype[, val2]}; arg_types =
 //     {array type, dtype[, dtype]}; result_type = the dtype (the old value).
+//   - cuda.cg.this_grid(): no args, result GridGroup (an i64 handle); g.sync(): args = {the
+//     group}, result int32. Only a cooperative launch on a GPU can synchronize a grid: a
+//     target without it (kernels compiled for the CPU) returns null for sync().
 #include "codegen/lower_context.hpp"
 
 #include "codegen/convert.hpp"
@@ -67,6 +70,16 @@ llvm::Value* FunctionLowering::cuda_call(const Call* e, BuiltinId id) {
     std::vector<llvm::Value*> args;
     std::vector<const Type*> arg_types;
     call_operands(e, args, arg_types);
+    if (id == BuiltinId::CudaCgThisGrid || id == BuiltinId::CudaGridGroupSync) {  // coop
+        if (id == BuiltinId::CudaGridGroupSync) {  // g.sync(): the group is the receiver
+            const Expr* group = cast<Attribute>(e->callee)->value;
+            args = {expr(group)};
+            arg_types = {type_of(group)};
+        }
+        if (llvm::Value* v = mod.target.emit_cuda_builtin(b, id, args, arg_types, rt)) return v;
+        unsupported(e->loc, "cuda.cg grid groups need a cooperative launch on a CUDA GPU: kernels compiled for the "
+                            "CPU (no usable CUDA device here) cannot synchronize their grid");
+    }
     llvm::Value* v = mod.target.emit_cuda_builtin(b, id, args, arg_types, rt);
     if (rt->is_none()) return nullptr;
     if (!v)

@@ -277,6 +277,9 @@ llvm::Value* KernelTarget::emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id,
     case BuiltinId::CudaThreadfence:
     case BuiltinId::CudaThreadfenceBlock:
     case BuiltinId::CudaThreadfenceSystem: return b.CreateFence(llvm::AtomicOrdering::SequentiallyConsistent);
+    // coop: the grid's handle, which only g.sync() would use, and the CPU refuses g.sync() (it has
+    // no grid-wide barrier): this_grid() alone changes nothing, as on the GPU.
+    case BuiltinId::CudaCgThisGrid: return b.getInt64(0);
     // CUDA sleeps "approximately" the time given, anywhere in [0, 2t]: the CPU sleeps 0.
     // Nothing to emit; the call's type is none, so the value returned is never used.
     case BuiltinId::CudaNanosleep: return args.at(0);

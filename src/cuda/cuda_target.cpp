@@ -5,6 +5,7 @@
 #include "codegen/target.hpp"
 
 #include "cuda/cuda_atomics.hpp"
+#include "cuda/cuda_grid_group.hpp"
 #include "cuda/cuda_math.hpp"
 #include "cuda/cuda_target_builtins.hpp"
 #include "cuda/cuda_warp.hpp"
@@ -75,6 +76,7 @@ public:
                                    const types::Type* result_type) override {
         if (types::is_atomic(id)) return cuda::emit_atomic(b, id, args, element_is_signed(arg_types, result_type));
         if (llvm::Value* v = cuda::emit_warp_builtin(b, id, args)) return v;
+        if (llvm::Value* v = cuda::emit_grid_group_builtin(b, id, args)) return v;  // coop
         return cuda::emit_thread_builtin(b, id, args, result_type);
     }
 

@@ -78,7 +78,10 @@
     X(cuModuleUnload)                                                                                                  \
     X(cuFuncGetAttribute)                                                                                              \
     X(cuFuncSetAttribute)                                                                                              \
-    X(cuLaunchKernel)
+    X(cuLaunchKernel)                                                                                                  \
+    /* cooperative launches (cuda.cg: cudadrv/cooperative_launch.cpp) */                                               \
+    X(cuLaunchCooperativeKernel)                                                                                       \
+    X(cuOccupancyMaxActiveBlocksPerMultiprocessor)
 
 namespace ujit::cuda {
 

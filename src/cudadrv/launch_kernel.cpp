@@ -1,6 +1,9 @@
 // cuda::launch: validate, resolve arguments (host arrays copied in), build the ABI's
-// kernelParams, cuLaunchKernel, copy host arrays back.
+// kernelParams, cuLaunchKernel (cuLaunchCooperativeKernel for a cooperative kernel), copy
+// host arrays back.
 #include <fmt/format.h>
+
+#include "cudadrv/cooperative_launch.hpp"
 
 #include "cudadrv/device_context.hpp"
 #include "cudadrv/driver_loader.hpp"
@@ -37,6 +40,8 @@ void launch_on(detail::KernelState& ks, DeviceContext& dc, const detail::KernelS
         ks.allow_dynamic_shared(dc, options.shared_mem);
     CUstream stream = static_cast<CUstream>(options.stream.handle());
     dc.last_kernel.store(ks.interned_name, std::memory_order_relaxed);
+    if (ks.cooperative || options.cooperative)  // coop: the kernel synchronizes its grid
+        return launch_cooperative(dc, f.function, ks.symbol, grid, block, options.shared_mem, stream, params);
     check(driver().cuLaunchKernel(f.function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
                                   unsigned(options.shared_mem), stream, params, nullptr),
           "cuLaunchKernel", [&] {

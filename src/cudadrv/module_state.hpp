@@ -84,6 +84,9 @@ struct KernelState {
     // set on the function each time it is loaded; kNoCarveout: left to the driver.
     static constexpr int kNoCarveout = -2;
     int carveout = kNoCarveout;
+    // coop: every launch is cooperative (cuLaunchCooperativeKernel): the kernel synchronizes
+    // its grid (cuda.cg.this_grid().sync()), which only such a launch makes possible.
+    bool cooperative = false;
     // The function in `dc`'s current context with its attributes (loading if needed).
     PerDevice function_for(DeviceContext& dc, Use use = Use::Full);
     // Lets the function use `bytes` of dynamic shared memory beyond the default 48 KiB
@@ -105,6 +108,8 @@ struct LaunchAccess {
                                 const LaunchOptions& options);
     // Sets the kernel's shared memory carveout (-1..100), before its first launch.
     static void prefer_shared_memory_carveout(const LoadedKernel& k, int percent);
+    // Makes every launch of the kernel cooperative (KernelState::cooperative), before its first.
+    static void launch_cooperatively(const LoadedKernel& k);
 };
 
 // Loads PTX into the current context: its cubin from the disk cache when there is one

@@ -187,6 +187,27 @@ std::string nvrtc_identity() { return library_identity("UJIT_NVRTC_LIBRARY", kNv
 
 std::string nvjitlink_identity() { return library_identity("UJIT_NVJITLINK_LIBRARY", kNvJitLinkSonames); }
 
+std::string cudadevrt_library() {
+    if (const char* e = std::getenv("UJIT_CUDADEVRT_LIBRARY"); e && *e) {
+        if (access(e, R_OK) == 0) return e;
+        throw Error(Error::Kind::Runtime, fmt::format("error: $UJIT_CUDADEVRT_LIBRARY names '{}', which cannot be "
+                                                      "read: cooperative kernels (cuda.cg) link CUDA's device "
+                                                      "runtime from it",
+                                                      e));
+    }
+    std::string looked;
+    for (const std::string& home : toolkit_homes()) {
+        std::string path = home + "/lib64/libcudadevrt.a";
+        if (access(path.c_str(), R_OK) == 0) return path;
+        looked += "\n  " + path;
+    }
+    throw Error(Error::Kind::Runtime, fmt::format("error: a kernel that synchronizes its grid (cuda.cg) links CUDA's "
+                                                  "device runtime, libcudadevrt.a, and there is none; install the "
+                                                  "CUDA toolkit or set CUDA_HOME (or UJIT_CUDADEVRT_LIBRARY) to it. "
+                                                  "Tried:{}",
+                                                  looked));
+}
+
 std::string cuda_include_dir() {
     for (const std::string& home : toolkit_homes()) {
         std::string dir = home + "/include";

@@ -69,4 +69,9 @@ std::string nvjitlink_identity();
 // the build's toolkit, /usr/local/cuda that has include/cuda_runtime.h), or "".
 std::string cuda_include_dir();
 
+// CUDA's device runtime library, libcudadevrt.a, that cooperative kernels (cuda.cg) link: the
+// file $UJIT_CUDADEVRT_LIBRARY names, else the first toolkit's lib64 (as above) that has it.
+// Throws ujit::Error (Runtime) naming every place looked in when there is none.
+std::string cudadevrt_library();
+
 }  // namespace ujit::cudalink

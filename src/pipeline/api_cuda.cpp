@@ -102,11 +102,11 @@ LoadedKernel loaded(ujit::detail::SpecState& spec, const std::string& symbol, co
     auto& slot = spec.gpu_kernels[device];
     if (!slot) {
         const pipeline::Compiled& c = spec.compiled;
-        std::string code =
-            c.link.empty() ? c.assembly : pipeline::link_device_code(c.assembly, symbol, c.link, link_arch());
+        std::string code = pipeline::needs_device_link(c) ? pipeline::link_device_code(c, link_arch()) : c.assembly;
         auto kernel = std::make_shared<LoadedKernel>(LoadedModule::from_ptx(code).kernel(symbol, params));
         if (std::optional<int> carveout = types::shared_memory_carveout(*c.typed->def))
             detail::LaunchAccess::prefer_shared_memory_carveout(*kernel, *carveout);
+        if (c.cooperative) detail::LaunchAccess::launch_cooperatively(*kernel);  // coop: cuda.cg
         slot = kernel;
     }
     return *std::static_pointer_cast<LoadedKernel>(slot);
@@ -646,14 +646,17 @@ static std::shared_ptr<LoadedKernel> loaded_for(const Function& kernel, const Ar
     return std::static_pointer_cast<LoadedKernel>(cached);
 }
 
-KernelAttributes kernel_attributes(const Function& kernel, const std::string& signature, const Options& compile) {
+// The kernel's specialization for `signature` ("(float32[::1], int64)"), loaded on the current
+// device, for a query of the driver about it (`what`: what the driver reports).
+static std::shared_ptr<LoadedKernel> loaded_for_query(const Function& kernel, const std::string& signature,
+                                                      const Options& compile, const char* what) {
     if (!kernel.is_cuda_kernel())
         throw Error(Error::Kind::Argument, fmt::format("error: '{}' is not a @cuda.jit kernel", kernel.name()));
     if (uses_host_device())
         throw Error(Error::Kind::Runtime,
-                    fmt::format("error: the attributes of kernel '{}' (registers, local, constant and shared memory) "
-                                "come from a CUDA device, and there is none here: kernels run compiled for the CPU",
-                                kernel.name()));
+                    fmt::format("error: {} of kernel '{}' come from a CUDA device, and there is none here: kernels "
+                                "run compiled for the CPU",
+                                what, kernel.name()));
     ujit::detail::ModuleState& m = FunctionAccess::module(kernel);
     types::Signature sig;
     try {
@@ -661,7 +664,18 @@ KernelAttributes kernel_attributes(const Function& kernel, const std::string& si
     } catch (...) {
         ujit::detail::rethrow_compile_error(m, std::current_exception());
     }
-    return loaded_spec(*kernel_spec(kernel, sig.args, compile))->attributes();
+    return loaded_spec(*kernel_spec(kernel, sig.args, compile));
+}
+
+KernelAttributes kernel_attributes(const Function& kernel, const std::string& signature, const Options& compile) {
+    return loaded_for_query(kernel, signature, compile, "the attributes (registers, local, constant and shared memory)")
+        ->attributes();
+}
+
+int max_cooperative_grid_blocks(const Function& kernel, const std::string& signature, Dim3 block, size_t dynamic_shared,
+                                const Options& compile) {
+    return loaded_for_query(kernel, signature, compile, "the cooperative grid limits (max_cooperative_grid_blocks)")
+        ->max_cooperative_grid_blocks(block, dynamic_shared);
 }
 
 Specialization kernel_specialization(const Function& kernel, const std::vector<KernelArg>& args,
@@ -714,10 +728,10 @@ namespace ujit {
 
 std::string Specialization::linked_cubin(const std::string& arch) const {
     const pipeline::Compiled& c = s_->compiled;
-    if (s_->request.options.target != Target::CUDA || c.link.empty())
+    if (s_->request.options.target != Target::CUDA || !pipeline::needs_device_link(c))
         throw Error(Error::Kind::Argument, fmt::format("error: '{}' links no device code: a linked cubin exists for "
-                                                       "CUDA code given link= files or calling cuda.declare_device "
-                                                       "functions",
+                                                       "CUDA code given link= files, calling cuda.declare_device "
+                                                       "functions or synchronizing its grid (cuda.cg)",
                                                        c.typed->def->name));
     const std::string& made_for = s_->request.options.arch;
     auto number = [](const std::string& a) {
@@ -728,7 +742,9 @@ std::string Specialization::linked_cubin(const std::string& arch) const {
         throw Error(Error::Kind::Argument, fmt::format("error: '{}' was compiled to PTX for {}: it links for {} or a "
                                                        "newer architecture, not {}",
                                                        c.typed->def->name, made_for, made_for, arch));
-    return pipeline::link_device_code(c.assembly, c.typed->symbol, c.link, arch.empty() ? made_for : arch);
+    return pipeline::link_device_code(c, arch.empty() ? made_for : arch);
 }
+
+bool Specialization::cooperative() const { return s_->compiled.cooperative; }
 
 }  // namespace ujit

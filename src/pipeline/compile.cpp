@@ -185,6 +185,7 @@ Compiled compile_here(const Request& req) {
     out.typed_ir = types::dump_types(*req.module, fn);
     out.times.type = clock.lap();
 
+    if (req.options.target == Target::CUDA) out.cooperative = req.typer->cooperative(fn);  // coop: cuda.cg
     if (req.options.target == Target::CUDA &&
         (req.options.arch == kCudaOnCpuArch || req.options.arch == kCudaOnCpuCheckedArch ||
          req.options.arch == kCudaOnCpuReferenceArch))

@@ -40,6 +40,9 @@ struct Compiled {
     bool from_disk_cache = false;  // the PTX or object code came from the disk cache
     // CUDA: the link= files the PTX is linked with before loading (types/link_file.hpp).
     std::vector<types::LinkFile> link;
+    // CUDA: the kernel synchronizes its grid (cuda.cg): linked with CUDA's device runtime
+    // (libcudadevrt.a) as well, and launched cooperatively (types::ModuleTyper::cooperative).
+    bool cooperative = false;
     StageTimes times;
 };
 

@@ -97,6 +97,7 @@ std::optional<DeclaredDevice> parse_declare_device(const Call& call, const Modul
             d.c_abi = abi == "c";
         } else if (k.name == "use_cooperative") {
             if (!isa<BoolLit>(k.value)) fail(k.value->loc, "use_cooperative= expects True or False");
+            d.cooperative = cast<BoolLit>(k.value)->value;
         } else {
             fail(k.loc, fmt::format("cuda.declare_device() got an unexpected keyword argument '{}'", k.name));
         }
@@ -136,18 +137,36 @@ const DeclaredDevice* ModuleScope::declared_device(const FunctionDef* def) const
     return nullptr;
 }
 
-std::vector<LinkFile> ModuleTyper::link_files(const TypedFunction& fn) const {
-    std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
-    impl_->check();
-    std::set<const FunctionDef*> reached;  // fn and its callees, transitively
+namespace {
+
+// `fn` and the specializations it calls, transitively: what code compiled from `fn` holds.
+std::set<const TypedFunction*> reached_functions(const TypedFunction& fn) {
+    std::set<const TypedFunction*> reached;
     std::vector<const TypedFunction*> work{&fn};
     while (!work.empty()) {
         const TypedFunction* f = work.back();
         work.pop_back();
-        if (!reached.insert(f->def).second) continue;
+        if (!reached.insert(f).second) continue;
         for (const auto& [id, callee] : f->callees)
-            if (callee && !reached.count(callee->def)) work.push_back(callee);
+            if (callee && !reached.count(callee)) work.push_back(callee);
     }
+    return reached;
+}
+
+// Whether `f` has a GridGroup value (cuda.cg.this_grid()'s result, or a parameter holding one).
+bool holds_grid_group(const TypedFunction& f) {
+    const Type* g = grid_group();
+    return std::find(f.expr_types.begin(), f.expr_types.end(), g) != f.expr_types.end() ||
+           std::find(f.arg_types.begin(), f.arg_types.end(), g) != f.arg_types.end();
+}
+
+}  // namespace
+
+std::vector<LinkFile> ModuleTyper::link_files(const TypedFunction& fn) const {
+    std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+    impl_->check();
+    std::set<const FunctionDef*> reached;  // fn and its callees, transitively
+    for (const TypedFunction* f : reached_functions(fn)) reached.insert(f->def);
     std::vector<LinkFile> out;
     auto add = [&](const std::vector<LinkFile>& files) {
         for (const LinkFile& f : files)
@@ -162,6 +181,17 @@ std::vector<LinkFile> ModuleTyper::link_files(const TypedFunction& fn) const {
     for (const DeclaredDevice& d : impl_->declared_devices)
         if (reached.count(d.def.get())) add(d.link);
     return out;
+}
+
+// numba-cuda marks the code library cooperative when it lowers this_grid() or sync(), or links
+// a declare_device(use_cooperative=True) function: the same facts, read from the types.
+bool ModuleTyper::cooperative(const TypedFunction& fn) const {
+    std::lock_guard<std::recursive_mutex> lock(impl_->mutex);
+    for (const TypedFunction* f : reached_functions(fn)) {
+        if (holds_grid_group(*f)) return true;
+        if (const DeclaredDevice* d = impl_->declared_device(f->def); d && d->cooperative) return true;
+    }
+    return false;
 }
 
 void ModuleTyper::set_module_link(std::vector<LinkFile> files) {

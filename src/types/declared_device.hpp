@@ -24,6 +24,7 @@ struct DeclaredDevice {
     Signature sig;
     bool c_abi = false;
     std::vector<LinkFile> link;
+    bool cooperative = false;  // use_cooperative=True: its callers' kernels launch cooperatively
     syntax::SourceLoc loc;
     std::unique_ptr<syntax::FunctionDef> def;  // what the bound name's UserFunc type names
     TypedFunction typed;                       // every call's callee

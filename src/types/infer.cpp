@@ -48,6 +48,8 @@ std::string type_code(const Type* t) {
     case Kind::UserFunc: return fmt::format("F{}_{}_", t->function()->name, t->function()->id);
     case Kind::BuiltinFunc: return fmt::format("B{}_", static_cast<int>(t->builtin()));
     case Kind::DTypeObj: return fmt::format("D{}", type_code(t->scalar()));
+    case Kind::GridGroup:
+        return "g";  // coop: cuda.cg.this_grid()'s group, passed to a device function
     // gen: a range by its item type; a generator by its def, arguments and items
     case Kind::Range: return fmt::format("R{}", type_code(t->range_item()));
     case Kind::Generator: {

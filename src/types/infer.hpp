@@ -85,6 +85,10 @@ public:
     // @cuda.jit of `fn` and of every function it calls (directly or not), then those of
     // the cuda.declare_device functions called, each once, in source order.
     std::vector<LinkFile> link_files(const TypedFunction& fn) const;
+    // coop: whether `fn` or a function it calls makes a GridGroup (cuda.cg.this_grid()) or calls
+    // a cuda.declare_device function declared use_cooperative=True: Numba then links CUDA's
+    // device runtime and launches the kernel cooperatively (types/declared_device.cpp).
+    bool cooperative(const TypedFunction& fn) const;
     // Files every CUDA kernel of the module links (ujit::ModuleOptions::link), first.
     void set_module_link(std::vector<LinkFile> files);
 

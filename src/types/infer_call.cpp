@@ -173,6 +173,13 @@ const Type* Inferrer::call(const Call* c) {
                                                    what, args[i]->str()));
     }
     // ---- end records
+    // coop: g.sync() waits for every thread of the grid; numba-cuda types its result int32
+    // (cudaCGSynchronize's status).
+    if (callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::CudaGridGroupSync) {
+        if (!c->args.empty()) error(c->loc, "sync() takes no arguments");
+        operands(c, {});
+        return int32();
+    }
     if (callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::IntBitCount) {
         if (!c->args.empty()) error(c->loc, "bit_count() takes no arguments");
         operands(c, {fn_.type_of(cast<Attribute>(c->callee)->value)});
@@ -786,6 +793,10 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
             error(c->loc, fmt::format("{}() takes one number (the predicate)", what));
         operands(c, {int32()});
         return int32();
+    case BuiltinId::CudaCgThisGrid:  // coop: the grid of a cooperative launch
+        if (!args.empty()) error(c->loc, fmt::format("{}() takes no arguments", what));
+        operands(c, {});
+        return grid_group();
     default: break;
     }
     if (const Type* t = cuda_intrinsic_call(c, id, args)) return t;

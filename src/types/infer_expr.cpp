@@ -166,6 +166,9 @@ const Type* Inferrer::attribute(const Attribute* a) {
     case Kind::Int:
         if (a->attr == "bit_count") return builtin_func(BuiltinId::IntBitCount);  // Python 3.10's
         break;
+    case Kind::GridGroup:  // coop: g.sync(), its one method
+        if (a->attr == "sync") return builtin_func(BuiltinId::CudaGridGroupSync);
+        break;
     case Kind::Tuple:  // v.x of cuda.float32x4(...): types/vector_types.hpp
         if (!is_vector(base)) break;
         if (vector_lane(base, a->attr) >= 0) return vector_base(base);

@@ -83,6 +83,7 @@ std::string module_namespace(const std::string& module) {
     if (module == "numba.cuda.random") return "cuda.random";
     if (module == "numba.cuda.libdevice") return "cuda.libdevice";
     if (module == "numba.cuda.vector_types") return "cuda.vector_types";
+    if (module == "numba.cuda.cg") return "cuda.cg";  // coop: this_grid
     if (module == "numba.types" || module == "numba.core.types") return "numba.types";
     if (module == "numba.typed") return "numba.typed";  // List, Dict (types/typed_containers.cpp)
     if (module == "random") return "random";
@@ -160,7 +161,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
     if (space == "cuda") {
         if (attr == "threadIdx" || attr == "blockIdx" || attr == "blockDim" || attr == "gridDim" || attr == "shared" ||
             attr == "local" || attr == "atomic" || attr == "random" || attr == "fp16" || attr == "const" ||
-            attr == "libdevice")
+            attr == "libdevice" || attr == "cg")
             return ns("cuda." + attr);
         if (attr == "bf16" || attr == "fp8") return ns("cuda." + attr);  // bf16
         if (attr == "jit") return decorator("cuda.jit");

@@ -214,6 +214,16 @@ const Type* fp8(Fp8Format format) {
 }
 // ---- end bf16
 
+const Type* grid_group() {
+    static std::atomic<const Type*> slot{nullptr};
+    return cached(slot, [] {
+        return F::instance().get("GridGroup", [](Type& t) {
+            F::set_kind(t, Kind::GridGroup);
+            F::set_str(t, "GridGroup");
+        });
+    });
+}
+
 const Type* complex(int bits) {
     static std::atomic<const Type*> slots[5] = {};
     auto make = [&] {

@@ -49,6 +49,10 @@ enum class Kind : uint8_t {
     // arithmetic, only conversions to and from numbers; fp8_format() tells which.
     Fp8,
     // ---- end bf16
+    // ---- coop: numba-cuda's GridGroup, what cuda.cg.this_grid() returns: the grid of a
+    // cooperative launch, a handle (int64) whose one use is g.sync()
+    GridGroup,
+    // ---- end coop
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
@@ -210,6 +214,7 @@ const Type* complex(int bits);  // 64 or 128
 const Type* bfloat16();
 const Type* fp8(Fp8Format format);
 // ---- end bf16
+const Type* grid_group();  // coop: "GridGroup"
 const Type* tuple(std::vector<const Type*> elems);
 // The most elements a tuple of mixed types may have. Such a tuple is an LLVM struct, and
 // LLVM's SCCP tracks every field of every struct value, so building one costs the square of

@@ -1,5 +1,6 @@
 // ujit ptx FILE FUNC [--sig S] [--arch sm_XX] [-O N] [--cubin OUT]: the PTX of a CUDA
-// specialization, or with --cubin the cubin nvJitLink links of it and its link= files.
+// specialization, or with --cubin the cubin nvJitLink links of it and its link= files (and of
+// CUDA's device runtime for a kernel that synchronizes its grid, cuda.cg).
 #include "commands.hpp"
 #include "dump.hpp"
 
@@ -27,8 +28,8 @@ int run_ptx(const ParsedArgs& args) {
             std::ofstream out(*cubin_path, std::ios::binary);
             if (!out.write(cubin.data(), std::streamsize(cubin.size())))
                 throw UsageError("cannot write '" + *cubin_path + "'");
-            return fmt::format("// wrote {} ({} bytes): {} linked with its link= files", *cubin_path, cubin.size(),
-                               s.signature());
+            return fmt::format("// wrote {} ({} bytes): {} linked with its link= files{}", *cubin_path, cubin.size(),
+                               s.signature(), s.cooperative() ? " and CUDA's device runtime (cuda.cg)" : "");
         });
 }
 

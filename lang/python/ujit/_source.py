@@ -491,10 +491,11 @@ class ModuleText:
             return "class %s(Exception): pass" % name
         if getattr(value, "_ujit_declared_device", False):  # cuda.declare_device (cuda/_linking.py)
             self.needs_numba = True
-            return "%s = %s.cuda.declare_device(%r, %r%s%s)" % (
+            return "%s = %s.cuda.declare_device(%r, %r%s%s%s)" % (
                 name, _PRELUDE_NUMBA, value.name, _signature_text(value.sig),
                 ", link=%s" % link_text(value.link) if value.link else "",
-                ", abi='c'" if value.abi == "c" else "")
+                ", abi='c'" if value.abi == "c" else "",
+                ", use_cooperative=True" if value.use_cooperative else "")  # coop: its callers launch so
         np = sys.modules.get("numpy")
         if np is not None and isinstance(value, np.ndarray):
             return self._frozen_array(name, value, src, line, col)

@@ -90,6 +90,43 @@ static void test_kernel_attributes_with_cuda(ujit_module* m) {
     ujit_function_release(add);
 }
 
+/* coop: whether a kernel's specialization synchronizes its grid (cuda.cg), known without a GPU,
+ * and the most blocks a cooperative launch of it may have, which needs one (`reason`: why there
+ * is none, or NULL). */
+static void test_cooperative_kernels(const char* reason) {
+    static const char* const src = "from numba import cuda\n"
+                                   "\n"
+                                   "@cuda.jit\n"
+                                   "def rows(m):\n"
+                                   "    g = cuda.cg.this_grid()\n"
+                                   "    m[0] = 1\n"
+                                   "    g.sync()\n"
+                                   "\n"
+                                   "@cuda.jit\n"
+                                   "def plain(m):\n"
+                                   "    m[0] = 1\n";
+    ujit_module* m = NULL;
+    CHECK(ujit_module_from_string(src, "coop.py", &m) == UJIT_OK && m);
+    if (!m) return;
+    ujit_function* rows = get(m, "rows");
+    ujit_function* plain = get(m, "plain");
+    int cooperative = -1;
+    CHECK(ujit_function_kernel_cooperative(rows, "(int32[::1])", &cooperative) == UJIT_OK && cooperative == 1);
+    CHECK(ujit_function_kernel_cooperative(plain, "(int32[::1])", &cooperative) == UJIT_OK && cooperative == 0);
+    ujit_dim3 flat = {256, 1, 1}, square = {16, 16, 1};
+    int blocks = -1, blocks2d = -1;
+    if (reason) {
+        UNAVAILABLE(ujit_function_max_cooperative_grid_blocks(rows, "(int32[::1])", flat, 0, &blocks));
+    } else {
+        CHECK(ujit_function_max_cooperative_grid_blocks(rows, "(int32[::1])", flat, 0, &blocks) == UJIT_OK);
+        CHECK(ujit_function_max_cooperative_grid_blocks(rows, "(int32[::1])", square, 0, &blocks2d) == UJIT_OK);
+        CHECK(blocks > 0 && blocks2d == blocks);
+    }
+    ujit_function_release(plain);
+    ujit_function_release(rows);
+    ujit_module_release(m);
+}
+
 /* Caller mistakes found before the driver is asked (the same with or without a GPU). */
 static void test_launch_errors(ujit_module* m) {
     ujit_function* f = get(m, "cpu_only");
@@ -405,12 +442,14 @@ void test_cuda(void) {
         CHECK(reason && strcmp(reason, "") == 0);
         test_device_queries_with_cuda();
         test_kernel_attributes_with_cuda(m);
+        test_cooperative_kernels(NULL);
         test_device_arrays(m, 1);
         test_host_memory(1);
         printf("capi_test: CUDA paths ran on the GPU\n");
     } else {
         CHECK(reason && strlen(reason) > 0);
         test_device_queries_without_cuda(m, reason);
+        test_cooperative_kernels(reason);
         test_device_arrays(m, 0);
         test_host_memory(0);
         printf("capi_test: CUDA unavailable (%s): the CUDA paths ran on the host device\n", reason);

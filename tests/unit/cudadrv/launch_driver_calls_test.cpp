@@ -13,6 +13,7 @@
 #include "ujit/cuda.hpp"
 #include "ujit/ujit.h"
 #include "ujit/ujit.hpp"
+#include "unit/cudalink/toolkit_check.hpp"
 
 namespace uc = ujit::cuda;
 using ujit::test::fake_driver;
@@ -246,4 +247,74 @@ TEST_CASE("record device arrays copy with the array's own driver calls and launc
     uc::launch(m.function("weigh"), uc::Dim3(1), uc::Dim3(64), {odd, factor});  // layout A: its own specialization
     CHECK(fake.count("cuLaunchKernel") == 2);
     CHECK(fake.count("cuMemcpyHtoDAsync") + fake.count("cuMemcpyDtoHAsync") == 0);
+}
+
+// ---- coop: cooperative launches (cudadrv/cooperative_launch.hpp)
+
+namespace {
+
+const char* kCooperativeSource = R"(
+from numba import cuda
+
+
+@cuda.jit
+def rows(m):
+    col = cuda.grid(1)
+    g = cuda.cg.this_grid()
+    for row in range(1, m.shape[0]):
+        m[row, col] = m[row - 1, m.shape[1] - col - 1] + 1
+        g.sync()
+)";
+
+}  // namespace
+
+TEST_CASE("a kernel that synchronizes its grid always launches cooperatively", "[.fakecuda]") {
+    FakeDriver fake = fake_driver();
+    if (!ujit::test::has_cuda_toolkit()) return;  // it links libcudadevrt.a through nvJitLink
+    ujit::Module coop = ujit::Module::from_string(kCooperativeSource, "coop_calls.py");
+    ujit::Module plain = ujit::Module::from_string(kSource, "launch_calls.py");
+    uc::DeviceArray m = uc::device_array({4, 1024}, ujit::DType::Int32);
+    uc::DeviceArray dx = uc::device_array({1024}, ujit::DType::Float64);
+    warm(coop.function("rows"), {m});
+    warm(plain.function("scale"), {dx, 3.0});
+    fake.reset();
+    uc::launch(coop.function("rows"), uc::Dim3(4), uc::Dim3(256), {m});
+    uc::launch(plain.function("scale"), uc::Dim3(4), uc::Dim3(256), {dx, 3.0});
+    CHECK(fake.count("cuLaunchCooperativeKernel") == 1);
+    CHECK(fake.count("cuLaunchKernel") == 1);
+    // LaunchOptions::cooperative asks for it for any kernel.
+    uc::LaunchOptions lo;
+    lo.cooperative = true;
+    uc::launch(plain.function("scale"), uc::Dim3(4), uc::Dim3(256), {dx, 3.0}, lo);
+    CHECK(fake.count("cuLaunchCooperativeKernel") == 2);
+    CHECK(fake.count("cuLaunchKernel") == 1);
+}
+
+TEST_CASE("max_cooperative_grid_blocks is the occupancy per multiprocessor times their count", "[.fakecuda]") {
+    FakeDriver fake = fake_driver();
+    if (!ujit::test::has_cuda_toolkit()) return;
+    ujit::Module coop = ujit::Module::from_string(kCooperativeSource, "coop_calls.py");
+    ujit::Function rows = coop.function("rows");
+    const int sms = uc::current_device_info().sm_count;
+    fake.reset();
+    // The fake driver's occupancy: 2048 threads a multiprocessor, at most 32 blocks.
+    CHECK(uc::max_cooperative_grid_blocks(rows, "(int32[:, ::1])", uc::Dim3(256)) == 8 * sms);
+    CHECK(fake.count("cuOccupancyMaxActiveBlocksPerMultiprocessor") == 1);
+    CHECK(uc::max_cooperative_grid_blocks(rows, "(int32[:, ::1])", uc::Dim3(16, 16)) == 8 * sms);
+    CHECK(uc::max_cooperative_grid_blocks(rows, "(int32[:, ::1])", uc::Dim3(16, 4, 4)) == 8 * sms);
+    CHECK(uc::max_cooperative_grid_blocks(rows, "(int32[:, ::1])", uc::Dim3(32)) == 32 * sms);
+}
+
+TEST_CASE("a cooperative grid past the limit is the driver's error, with the limit", "[.fakecuda]") {
+    fake_driver();
+    if (!ujit::test::has_cuda_toolkit()) return;
+    ujit::Module coop = ujit::Module::from_string(kCooperativeSource, "coop_calls.py");
+    ujit::Function rows = coop.function("rows");
+    const int most = uc::max_cooperative_grid_blocks(rows, "(int32[:, ::1])", uc::Dim3(256));
+    uc::DeviceArray m = uc::device_array({2, int64_t(most + 1) * 256}, ujit::DType::Int32);
+    CHECK_NOTHROW(uc::launch(rows, uc::Dim3(uint32_t(most)), uc::Dim3(256), {m}));
+    CHECK_THROWS_WITH(uc::launch(rows, uc::Dim3(uint32_t(most + 1)), uc::Dim3(256), {m}),
+                      Catch::Matchers::Contains("cuLaunchCooperativeKernel") &&
+                          Catch::Matchers::Contains("CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE") &&
+                          Catch::Matchers::Contains("at most " + std::to_string(most) + " blocks"));
 }

@@ -489,6 +489,35 @@ static PyObject* function_kernel_attributes(FunctionObject* self, PyObject* args
                          a.shared_bytes_per_block, a.max_threads_per_block);
 }
 
+/* kernel_cooperative(signature) -> bool: whether the kernel's specialization synchronizes its
+ * grid (cuda.cg), which makes its launches cooperative (ujit_function_kernel_cooperative). */
+static PyObject* function_kernel_cooperative(FunctionObject* self, PyObject* args) {
+    const char* sig;
+    if (!PyArg_ParseTuple(args, "s", &sig)) return NULL;
+    int cooperative = 0;
+    PyThreadState* save = PyEval_SaveThread();
+    ujit_status st = ujit_function_kernel_cooperative(self->handle, sig, &cooperative);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, self->module);
+    return PyBool_FromLong(cooperative);
+}
+
+/* max_cooperative_grid_blocks(signature, (x, y, z), dynamic_shared) -> int, on the current
+ * device (ujit_function_max_cooperative_grid_blocks). */
+static PyObject* function_max_cooperative_grid_blocks(FunctionObject* self, PyObject* args) {
+    const char* sig;
+    unsigned int x, y, z;
+    unsigned long long shared;
+    if (!PyArg_ParseTuple(args, "s(III)K", &sig, &x, &y, &z, &shared)) return NULL;
+    ujit_dim3 block = {x, y, z};
+    int blocks = 0;
+    PyThreadState* save = PyEval_SaveThread();
+    ujit_status st = ujit_function_max_cooperative_grid_blocks(self->handle, sig, block, (size_t)shared, &blocks);
+    PyEval_RestoreThread(save);
+    if (st != UJIT_OK) return ujit_py_raise(st, self->module);
+    return PyLong_FromLong(blocks);
+}
+
 /* vectorize(inputs, out, target): applies a vectorize ufunc over host arrays and scalars
  * into `out` (broadcast shape, result dtype). */
 static PyObject* function_vectorize(FunctionObject* self, PyObject* args) {
@@ -533,6 +562,10 @@ static PyMethodDef function_methods[] = {
     {"vectorize", (PyCFunction)function_vectorize, METH_VARARGS, "vectorize(inputs, out, target=0)"},
     {"kernel_attributes", (PyCFunction)function_kernel_attributes, METH_VARARGS,
      "kernel_attributes(signature) -> (regs, local bytes, const bytes, shared bytes, max threads)"},
+    {"kernel_cooperative", (PyCFunction)function_kernel_cooperative, METH_VARARGS,
+     "kernel_cooperative(signature) -> bool"},
+    {"max_cooperative_grid_blocks", (PyCFunction)function_max_cooperative_grid_blocks, METH_VARARGS,
+     "max_cooperative_grid_blocks(signature, (x, y, z), dynamic_shared) -> int"},
     {NULL, NULL, 0, NULL}};
 
 PyTypeObject Ujit_FunctionType = {

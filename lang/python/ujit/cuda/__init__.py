@@ -33,6 +33,7 @@ from ._host_memory import (  # noqa: F401
 from ._gpus import gpus  # noqa: F401
 from ._kernels import jit  # noqa: F401
 from . import random  # noqa: F401
+from . import cg  # noqa: F401  (numba.cuda.cg: cooperative groups)
 from ._kernelapi import (  # noqa: F401
     activemask, all_sync, any_sync, atomic, ballot_sync, blockDim, blockIdx, brev, cbrt, clz, const, eq_sync, ffs,
     fma, fp16, gridDim, grid, gridsize, laneid, lanemask_lt, local, match_all_sync, match_any_sync, nanosleep, popc, selp,

@@ -482,6 +482,23 @@ class CompiledKernel:
 
         return TypeAnnotation(self._owner.function().dump("types", _types.split_full_signature(self.signature)[1]))
 
+    # --- coop: cooperative groups (numba.cuda.cg)
+    @property
+    def cooperative(self):
+        """Whether this kernel synchronizes its grid (cuda.cg.this_grid()): it is linked with
+        CUDA's device runtime and every launch of it is cooperative (all blocks resident)."""
+        return self._owner.function().kernel_cooperative(self.signature)
+
+    def max_cooperative_grid_blocks(self, blockdim, dynsmemsize=0):
+        """The most blocks of `blockdim` threads (an int, or a tuple of 1 to 3) and `dynsmemsize`
+        bytes of dynamic shared memory a cooperative launch of this kernel may have on the current
+        device: the driver's occupancy per multiprocessor times their count, as Numba computes it."""
+        dims = tuple(blockdim) if isinstance(blockdim, tuple) else (blockdim,)
+        if not 1 <= len(dims) <= 3:
+            raise ValueError("blockdim must be an int or a tuple of 1 to 3 ints, not %r" % (blockdim,))
+        dims = tuple(int(d) for d in dims) + (1,) * (3 - len(dims))
+        return self._owner.function().max_cooperative_grid_blocks(self.signature, dims, int(dynsmemsize))
+
     def __repr__(self):
         return "<ujit CUDA kernel %s%s>" % (self.py_func.__name__, self.signature)
 
