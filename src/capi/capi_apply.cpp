@@ -225,7 +225,7 @@ ujit_status ujit_function_max_cooperative_grid_blocks(ujit_function* kernel, con
     return guarded([&] {
         require(kernel && signature && blocks, "null kernel, signature or result");
         require(block.x && block.y && block.z, "block dimensions must be >= 1");
-        require_kernel(kernel->function);
+        require_kernel(*kernel);
         ujit::capi::require_cuda();
         *blocks = ujit::cuda::max_cooperative_grid_blocks(kernel->function, signature,
                                                           ujit::cuda::Dim3(block.x, block.y, block.z), dynamic_shared);
