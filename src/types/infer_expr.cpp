@@ -514,10 +514,8 @@ const Type* Inferrer::boolop(const BoolOp* b) {
         u = n;
         // A value typing knows to decide (`isinstance(x, int) and x > 0` of a str x): the rest is
         // never evaluated, so neither typed nor lowered, as Numba prunes it.
-        if (std::optional<bool> k = known_test(v); k && *k == (b->op == BoolOpKind::Or)) {
-            fn_.constants[v->id] = const_int(*k ? 1 : 0, boolean());
-            break;
-        }
+        // The deciding value keeps its own value (`x or 7` is 7, not True).
+        if (std::optional<bool> k = known_test(v); k && *k == (b->op == BoolOpKind::Or)) break;
     }
     // An operand not known yet (a recursive call in a partial typing, a variable assigned
     // later in a loop) leaves the others' type, as Numba's propagation does; the final pass
