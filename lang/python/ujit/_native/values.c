@@ -358,24 +358,38 @@ PyObject* ujit_py_record_code_of_type(PyObject* self, PyObject* name) {
     return PyLong_FromLong(UJIT_CODE_RECORD | (id & 0xff) | ((id >> 8) << 24));
 }
 
+#ifndef PyDataType_FLAGS /* NumPy 1.x: the descriptor's field (NumPy 2 has the accessor) */
+#define PyDataType_FLAGS(d) ((d)->flags)
+#endif
+
 /* The id of a structured dtype's record type; -1 (no exception) when it has none. */
 static int record_id(PyArray_Descr* d) {
     if (!record_namer || !record_by_dtype) return -1;
-    PyObject* id = PyDict_GetItemWithError(record_by_dtype, (PyObject*)d);
-    if (id) return (int)PyLong_AsLong(id);
-    if (PyErr_Occurred()) goto fail;
+    /* Keyed by the dtype and its align flag: NumPy's dtype equality ignores align=True, but
+       Numba's Record spelling ends with it (";8;True"), so the two are different records. */
+    PyObject* dkey = Py_BuildValue("(Oi)", (PyObject*)d, (PyDataType_FLAGS(d) & NPY_ALIGNED_STRUCT) ? 1 : 0);
+    if (!dkey) goto fail;
+    PyObject* id = PyDict_GetItemWithError(record_by_dtype, dkey);
+    if (id) {
+        Py_DECREF(dkey);
+        return (int)PyLong_AsLong(id);
+    }
+    if (PyErr_Occurred()) goto fail_key;
     PyObject* name = PyObject_CallOneArg(record_namer, (PyObject*)d);
-    if (!name) goto fail;
+    if (!name) goto fail_key;
     long k = record_id_of_name(name);
     Py_DECREF(name);
-    if (k < 0) goto fail;
+    if (k < 0) goto fail_key;
     PyObject* key = PyLong_FromLong(k);
-    if (!key || PyDict_SetItem(record_by_dtype, (PyObject*)d, key) < 0) {
+    if (!key || PyDict_SetItem(record_by_dtype, dkey, key) < 0) {
         Py_XDECREF(key);
-        goto fail;
+        goto fail_key;
     }
     Py_DECREF(key);
+    Py_DECREF(dkey);
     return (int)k;
+fail_key:
+    Py_DECREF(dkey);
 fail:
     PyErr_Clear(); /* the dispatcher reports the argument (Numba's TypingError) */
     return -1;
