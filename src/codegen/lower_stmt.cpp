@@ -135,8 +135,18 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
     if (auto* tup = dyn_cast<Tuple>(target)) {
         if (!vt->is_tuple() || vt->elements().size() != tup->elts.size())
             unsupported(tup->loc, fmt::format("cannot unpack {} into {} targets", vt->str(), tup->elts.size()));
-        for (unsigned i = 0; i < tup->elts.size(); ++i)
-            assign_to(tup->elts[i], b.CreateExtractValue(v, i), vt->elements()[i]);
+        // Every item's reference is taken before any target drops its old value, as Numba's
+        // build_tuple increfs: in `prev, cur = cur, prev` the first store would otherwise free
+        // the array the second one still has to store.
+        size_t mark = temporaries_mark();  // what a target does not take is released here, in loops too
+        std::vector<llvm::Value*> items;
+        for (unsigned i = 0; i < tup->elts.size(); ++i) {
+            items.push_back(b.CreateExtractValue(v, i));
+            count_update(true, items.back(), vt->elements()[i]);
+            own_temporary(items.back(), vt->elements()[i]);
+        }
+        for (unsigned i = 0; i < tup->elts.size(); ++i) assign_to(tup->elts[i], items[i], vt->elements()[i]);
+        release_temporaries(mark);
         return;
     }
     unsupported(target->loc, "cannot assign to this expression");

@@ -406,6 +406,13 @@ ConstValue eval_const(const Expr* e, const NameLookup& lookup, const char* conte
 }
 
 std::optional<ConstValue> try_eval_const(const Expr* e, const NameLookup& lookup) {
+    // A name that is no constant, the common argument of a call, answers without an exception:
+    // typing asks this of every argument, and a throw at the bottom of a 5,000-deep call chain
+    // is slow and more than ASan can unwind (google/sanitizers#189).
+    if (auto* n = dyn_cast<Name>(e)) {
+        std::optional<Member> m = lookup(*n);
+        if (!m || m->what != Member::What::Constant) return std::nullopt;
+    }
     try {
         return Evaluator(lookup).eval(e);
     } catch (const NotConstant&) {
