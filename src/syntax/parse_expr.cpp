@@ -336,10 +336,11 @@ void Parser::parse_call_args(Call* call) {
         if (t.is_op("*")) {
             if (star) unsupported(t.loc, "a second starred argument in one call is");
             if (!call->keywords.empty()) unsupported(t.loc, "a starred argument after keyword arguments is");
+            SourceLoc star_loc = t.loc;  // t is the token take() drops
             take();
-            star = make<Starred>(t.loc);
+            star = make<Starred>(star_loc);
             star->value = parse_expr();
-            call->args.push_back(nested(star, t.loc));
+            call->args.push_back(nested(star, star_loc));
         } else if (t.kind == Tok::Name && peek(1).is_op("=")) {
             Keyword kw{t.text, t.loc, nullptr};
             for (const Keyword& k : call->keywords)

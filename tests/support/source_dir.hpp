@@ -44,17 +44,18 @@ inline const std::string& source_dir() {
     return dir;
 }
 
-#ifdef UJIT_CLI_PATH
 // The ujit CLI the conformance CLI test runs: $UJIT_CLI, else the bundle's bin/ujit next to
-// ujit_tests, else the one built with this test binary.
+// ujit_tests, else the one built with this test binary (tests/support/build_outputs.cpp).
+const char* built_cli_path();
+// The stand-in for NumPy's ILP64 OpenBLAS this build made (tests/unit/cpu/blas_loader_test.cpp).
+const char* built_fake_blas64();
 inline const std::string& cli_path() {
     static const std::string path = [] {
         if (const char* e = std::getenv("UJIT_CLI"); e && *e) return std::string(e);
         if (!detail::bundle_data_dir().empty()) return (detail::exe_dir() / "ujit").string();
-        return std::string(UJIT_CLI_PATH);
+        return std::string(built_cli_path());
     }();
     return path;
 }
-#endif
 
 }  // namespace ujit::test

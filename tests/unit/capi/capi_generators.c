@@ -14,16 +14,19 @@ static const char* kGeneratorSource = "import numpy as np\nfrom numba import nji
                                       "            raise ValueError('two')\n        yield i\n"
                                       "@njit\ndef codes(s):\n    for c in s:\n        yield ord(c)\n";
 
-static ujit_generator* call_for_generator(ujit_function* f, ujit_value arg) {
+/* The generator `name`(arg) returns; the function handle goes, the generator keeps what it needs. */
+static ujit_generator* call_for_generator(ujit_module* m, const char* name, ujit_value arg) {
+    ujit_function* f = get(m, name);
     ujit_value r;
     size_t count = 0;
     CHECK(ujit_function_call(f, &arg, 1, &r, 1, &count) == UJIT_OK && count == 1);
     CHECK(r.is_array == UJIT_GENERATOR_RESULT);
+    ujit_function_release(f);
     return r.is_array == UJIT_GENERATOR_RESULT ? r.v.generator : NULL;
 }
 
 static void check_squares(ujit_module* m) {
-    ujit_generator* g = call_for_generator(get(m, "squares"), i64(4));
+    ujit_generator* g = call_for_generator(m, "squares", i64(4));
     if (!g) return;
     CHECK(strcmp(ujit_generator_type(g), "int64 generator(func=squares, args=(int64,), has_finalizer=True)") == 0);
     int has = 0;
@@ -39,7 +42,7 @@ static void check_squares(ujit_module* m) {
 }
 
 static void check_tuples_and_arrays(ujit_module* m) {
-    ujit_generator* g = call_for_generator(get(m, "pairs"), i64(3));
+    ujit_generator* g = call_for_generator(m, "pairs", i64(3));
     int has = 0;
     size_t n = 0;
     ujit_value pair[2];
@@ -48,10 +51,9 @@ static void check_tuples_and_arrays(ujit_module* m) {
         CHECK(ujit_generator_next(g, &has, pair, 2, &n) == UJIT_OK && n == 2 && pair[0].v.i == 1 && pair[1].v.f == 0.5);
         ujit_generator_release(g); /* half-way */
     }
-    ujit_function* rows = get(m, "rows");
-    ujit_generator_release(call_for_generator(rows, i64(3))); /* compiled: the counters see the next call only */
+    ujit_generator_release(call_for_generator(m, "rows", i64(3))); /* compiled: the counters see the next call only */
     int64_t before = live_blocks();
-    g = call_for_generator(rows, i64(3));
+    g = call_for_generator(m, "rows", i64(3));
     if (!g) return;
     ujit_value row;
     CHECK(ujit_generator_next(g, &has, &row, 1, &n) == UJIT_OK && has == 1 && row.is_array == UJIT_ARRAY_RESULT);
@@ -66,7 +68,7 @@ static void check_tuples_and_arrays(ujit_module* m) {
 }
 
 static void check_raise_and_str_argument(ujit_module* m) {
-    ujit_generator* g = call_for_generator(get(m, "boom"), i64(5));
+    ujit_generator* g = call_for_generator(m, "boom", i64(5));
     int has = 0;
     size_t n = 0;
     ujit_value item;
@@ -84,7 +86,7 @@ static void check_raise_and_str_argument(ujit_module* m) {
     s.is_array = UJIT_STRING;
     s.v.str.data = text;
     s.v.str.length = (int64_t)strlen(text);
-    g = call_for_generator(get(m, "codes"), s);
+    g = call_for_generator(m, "codes", s);
     memset(text, 0, sizeof text); /* the caller's text is borrowed for the call only */
     int64_t expected[] = {'h', 0xe9, '!'};
     for (int i = 0; g && i < 3; ++i)

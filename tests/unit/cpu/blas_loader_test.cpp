@@ -1,6 +1,7 @@
 #include "cpu/blas_loader.hpp"
 #include "cpu/helper_linalg.hpp"
 #include "cpu/helper_sort.hpp"
+#include "support/source_dir.hpp"
 #include "ujit/ujit.hpp"
 
 #include <catch2/catch.hpp>
@@ -41,7 +42,7 @@ TEST_CASE("blas: Debian's OpenBLAS is found and computes ddot", "[cpu][blas]") {
 
 TEST_CASE("blas: NumPy's bundled ILP64 OpenBLAS is found on the search path and adapted", "[cpu][blas]") {
     // The fake has scipy-openblas64's names and 64-bit prototypes (tests/fixtures).
-    std::string lib = UJIT_FAKE_BLAS64;
+    std::string lib = ujit::test::built_fake_blas64();
     std::string dir = lib.substr(0, lib.rfind('/'));
     setenv("UJIT_BLAS_SEARCH_PATH", ("/no/such/dir:" + dir).c_str(), 1);
     std::vector<std::string> found = bundled_blas_libraries();
@@ -66,7 +67,7 @@ TEST_CASE("blas: NumPy's bundled ILP64 OpenBLAS is found on the search path and 
 TEST_CASE("blas: the search path's OpenBLAS (NumPy's own, in Python) comes before the system's", "[cpu][blas]") {
     // In a Python process the search path is numpy.libs: np.dot in compiled code then runs on
     // the library NumPy computes with, not on a system OpenBLAS that may be slower.
-    std::string lib = UJIT_FAKE_BLAS64;
+    std::string lib = ujit::test::built_fake_blas64();
     std::string dir = lib.substr(0, lib.rfind('/'));
     setenv("UJIT_BLAS_SEARCH_PATH", dir.c_str(), 1);
     std::vector<std::string> found = bundled_blas_libraries();
