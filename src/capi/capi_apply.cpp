@@ -6,6 +6,7 @@
 #include "capi/values.hpp"
 
 #include "pipeline/api_cuda_launch.hpp"
+#include "pipeline/record_values.hpp"
 #include "runtime/cast.hpp"
 #include "runtime/dtype.hpp"
 #include "runtime/shape.hpp"
@@ -37,6 +38,14 @@ std::vector<ujit::cuda::KernelArg> kernel_args(const ujit_value* vs, size_t n) {
     return out;
 }
 
+// A kDLCUDA argument as the array it views, a record array's with the Record type the value
+// names beside its tensor (whose dtype is only the record's bytes).
+ujit::ArrayRef device_view(const ujit_value& v) {
+    if ((v.is_array & ~2) == UJIT_RECORD_ARRAY)
+        return ujit::pipeline::record_array_from_dlpack(v.v.record.tensor, v.v.record.type, (v.is_array & 2) != 0);
+    return ujit::ArrayRef::from_dlpack(*v.v.array);
+}
+
 // Up to N items made in place, more on the heap (reserved up front: addresses stay put).
 template <class T, size_t N> class InlineStore {
 public:
@@ -63,7 +72,7 @@ public:
         ujit::cuda::ArgRef* refs = data();
         for (size_t i = 0; i < n; ++i) {
             if (is_device(vs[i])) {
-                refs[i] = {&arrays_.add(ujit::ArrayRef::from_dlpack(*vs[i].v.array)), nullptr, true};
+                refs[i] = {&arrays_.add(device_view(vs[i])), nullptr, true};
                 continue;
             }
             const ujit::Value& v = values_.add(ujit::capi::to_value(vs[i]));

@@ -358,8 +358,12 @@ PyObject* ujit_py_record_code_of_type(PyObject* self, PyObject* name) {
     return PyLong_FromLong(UJIT_CODE_RECORD | (id & 0xff) | ((id >> 8) << 24));
 }
 
-#ifndef PyDataType_FLAGS /* NumPy 1.x: the descriptor's field (NumPy 2 has the accessor) */
-#define PyDataType_FLAGS(d) ((d)->flags)
+/* A descriptor's flags: a field in NumPy 1.x; NumPy 2 hides the field behind an accessor (an
+   inline function, which #ifdef cannot see). */
+#if NPY_ABI_VERSION >= 0x02000000
+#define UJIT_DESCR_FLAGS(d) PyDataType_FLAGS(d)
+#else
+#define UJIT_DESCR_FLAGS(d) ((d)->flags)
 #endif
 
 /* The id of a structured dtype's record type; -1 (no exception) when it has none. */
@@ -367,7 +371,7 @@ static int record_id(PyArray_Descr* d) {
     if (!record_namer || !record_by_dtype) return -1;
     /* Keyed by the dtype and its align flag: NumPy's dtype equality ignores align=True, but
        Numba's Record spelling ends with it (";8;True"), so the two are different records. */
-    PyObject* dkey = Py_BuildValue("(Oi)", (PyObject*)d, (PyDataType_FLAGS(d) & NPY_ALIGNED_STRUCT) ? 1 : 0);
+    PyObject* dkey = Py_BuildValue("(Oi)", (PyObject*)d, (UJIT_DESCR_FLAGS(d) & NPY_ALIGNED_STRUCT) ? 1 : 0);
     if (!dkey) goto fail;
     PyObject* id = PyDict_GetItemWithError(record_by_dtype, dkey);
     if (id) {

@@ -81,12 +81,27 @@ def reshape(shape, strides, dtype, newshape, order="C"):
     if order == "A":
         order = "F" if fake.flags.f_contiguous and not fake.flags.c_contiguous else "C"
     newshape = tuple(int(n) for n in (newshape if isinstance(newshape, (tuple, list)) else (newshape,)))
-    view = fake.view() if order == "C" else fake.T.view()
-    try:
-        view.shape = newshape if order == "C" else newshape[::-1]
-    except AttributeError:
-        raise NotImplementedError("operation requires copying") from None
+    view = _reshaped_without_copy(fake if order == "C" else fake.T, newshape if order == "C" else newshape[::-1])
     return geometry(fake, view if order == "C" else view.T)
+
+
+def _reshaped_without_copy(a, shape):
+    """a's view in `shape`, or NotImplementedError where only a copy could have it (as
+    Numba's device reshape). NumPy 2.1+ says so through reshape(copy=False) (setting .shape,
+    the older way, is deprecated from NumPy 2.5); older NumPy has only .shape."""
+    try:
+        return np.reshape(a, shape, copy=False)
+    except TypeError:  # NumPy < 2.1: no copy=
+        view = a.view()
+        try:
+            view.shape = shape
+        except AttributeError:
+            raise NotImplementedError("operation requires copying") from None
+        return view
+    except ValueError as e:
+        if "copy" in str(e):
+            raise NotImplementedError("operation requires copying") from None
+        raise
 
 
 def transpose(shape, strides, dtype, axes=None):
