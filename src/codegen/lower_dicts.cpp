@@ -203,13 +203,14 @@ llvm::Value* FunctionLowering::dict_compare(CmpOp op, llvm::Value* l, const Type
 
 // Iteration reads live entry k in place: the loop compacts the table first, and a size that
 // changes under the loop is Numba's RuntimeError.
-FunctionLowering::IterSource FunctionLowering::dict_iter_source(const Expr* e) {
+FunctionLowering::IterSource FunctionLowering::dict_iter_source(const Expr* e, const RebindTest* rebound) {
     const Type* it = type_of(e);
     const Type* t = it->kind() == types::Kind::DictView ? it->view_dict() : it;
     int part = it->kind() == types::Kind::DictView ? it->view_part() : 0;
     const Expr* source = e;
     if (it->kind() == types::Kind::DictView) source = cast<Attribute>(cast<Call>(e)->callee)->value;
     llvm::Value* d = expr(source);
+    hold_iterable(source, d, rebound);
     b.CreateCall(runtime_call("ujit_dict_compact", b.getVoidTy(), {b.getPtrTy()}), {dict_payload(d)});
     llvm::Value* n = dict_len(d);
     const Type* item = part == 2   ? types::tuple({t->dict_key(), t->dict_value()})

@@ -136,30 +136,6 @@ void FunctionLowering::each_generator_item(const Expr* e, const For* loop,
     b.SetInsertPoint(done);
 }
 
-namespace {
-
-// Does `block` rebind the variable `name` (=, op=, a for target)?
-bool rebinds(const Block& block, const std::string& name) {
-    auto names_it = [&](const Expr* target) {
-        return (isa<Name>(target) || isa<Tuple>(target)) && any_expr(target, [&](const Expr* x) {
-                   auto* n = dyn_cast<Name>(x);
-                   return n && n->id == name;
-               });
-    };
-    for (const Stmt* s : block) {
-        if (auto* a = dyn_cast<Assign>(s))
-            for (const Expr* t : a->targets)
-                if (names_it(t)) return true;
-        if (auto* a = dyn_cast<AugAssign>(s); a && names_it(a->target)) return true;
-        if (auto* f = dyn_cast<For>(s); f && names_it(f->target)) return true;
-        for (const Block* nested : nested_blocks(s))
-            if (rebinds(*nested, name)) return true;
-    }
-    return false;
-}
-
-}  // namespace
-
 void FunctionLowering::for_generator(const For* s) {
     // The loop borrows the generator (each_generator_item): the variable must keep it.
     if (auto* n = dyn_cast<Name>(s->iter); n && rebinds(s->body, n->id))

@@ -2,12 +2,14 @@
 // the inline append, items read and written with Python's index rules, len, iteration.
 // Every list is made by new_list and grown by list_append: the API other lowerings use
 // (lower_context.hpp, "lists").
+#include "codegen/ast_walk.hpp"
 #include "codegen/lower_context.hpp"
 
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace ujit::codegen {
@@ -173,7 +175,12 @@ void FunctionLowering::comprehension_loops(const ListComp* e, size_t k, llvm::Va
     };
     if (const Type* it = type_of(g.iter); it->is_generator())  // gen: lower_generators.cpp
         return each_generator_item(g.iter, nullptr, [&](llvm::Value* item) { per_item(item, it->yield_type()); });
-    IterSource src = iter_source(g.iter);
+    // `[s + "!" for s in s]`: the targets may be the iterable's own variable.
+    RebindTest rebound = [e](const std::string& name) {
+        return std::any_of(e->generators.begin(), e->generators.end(),
+                           [&](const ListComp::Generator& other) { return binds(other.target, name); });
+    };
+    IterSource src = iter_source(g.iter, &rebound);
     counted_range(src.length, [&](llvm::Value* i) { per_item(src.item(i), src.item_type); });
 }
 
@@ -217,10 +224,12 @@ void FunctionLowering::print_list(std::string& format, std::vector<llvm::Value*>
     format += "]";
 }
 
-FunctionLowering::IterSource FunctionLowering::list_iter_source(const Expr* e) {
+FunctionLowering::IterSource FunctionLowering::list_iter_source(const Expr* e, const RebindTest* rebound) {
     const Type* lt = type_of(e);
     llvm::Value* list = expr(e);
-    return {list_size(list), lt->item(), [this, list, lt](llvm::Value* k) { return list_load(list, lt, k); }};
+    hold_iterable(e, list, rebound);
+    return {list_size(list), lt->item(), [this, list, lt](llvm::Value* k) { return list_load(list, lt, k); },
+            [this, list] { return list_size(list); }};
 }
 
 }  // namespace ujit::codegen

@@ -442,6 +442,8 @@ void FunctionLowering::block_wide_grid_stride_loop(const For* s, GridStrideForm 
 void FunctionLowering::for_array(const For* s) {
     const Type* at = type_of(s->iter);
     llvm::Value* arr = expr(s->iter);
+    RebindTest rebound = loop_rebinds(s);
+    hold_iterable(s->iter, arr, &rebound);
     llvm::Value* n = array_dim(b, arr, 0);
     const Expr* target = s->target;
     counted_loop(
