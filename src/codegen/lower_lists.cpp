@@ -181,7 +181,11 @@ void FunctionLowering::comprehension_loops(const ListComp* e, size_t k, llvm::Va
                            [&](const ListComp::Generator& other) { return binds(other.target, name); });
     };
     IterSource src = iter_source(g.iter, &rebound);
-    counted_range(src.length, [&](llvm::Value* i) { per_item(src.item(i), src.item_type); });
+    counted_range(src.length, [&](llvm::Value* i) {
+        size_t mark = temporaries_mark();  // the item made here (a string's character) is this iteration's too
+        per_item(src.item(i), src.item_type);
+        release_temporaries(mark);
+    });
 }
 
 llvm::Value* FunctionLowering::list_subscript(const Subscript* e) {
