@@ -257,6 +257,9 @@ void FunctionLowering::while_stmt(const While* s) {
 void FunctionLowering::for_stmt(const For* s) {
     const Type* it = type_of(s->iter);
     if (const Call* c = range_call(s->iter)) return for_range(s, c);
+    // Before the type's cases: reversed(L) has the type of L's items (an array, a string).
+    if (is_helper(s->iter, "reversed") || is_helper(s->iter, "enumerate") || is_helper(s->iter, "zip"))
+        return for_helper(s);
     if (it->is_range()) return for_helper(s);
     if (it->is_generator()) return for_generator(s);
     if (it->is_array()) return for_array(s);

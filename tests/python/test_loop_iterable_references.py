@@ -149,6 +149,21 @@ def append_while_iterating(n):
     return s * 1000 + len(L)
 
 
+def reversed_rebound(n):
+    # reversed(L) has the type of L's items: for a list of arrays or strings the loop was
+    # lowered as one over an array or a string (an internal compiler error)
+    L = [np.arange(i + 1) for i in range(n)]
+    words = ["a" * (i + 1) for i in range(n)]
+    s = 0
+    for a in reversed(L):
+        L = [np.zeros(1, dtype=np.int64)]
+        s = s * 10 + a.sum()
+    for w in reversed(words):
+        words = ["zz"]
+        s = s * 10 + len(w)
+    return s
+
+
 def break_and_return(n):
     L = [np.arange(i + 1) for i in range(n)]
     for x in L:
@@ -175,6 +190,7 @@ CASES = [
     (nested_lists_rebound, (4,)),
     (pop_while_iterating, (4,)),
     (append_while_iterating, (50,)),
+    (reversed_rebound, (4,)),
     (break_and_return, (4,)),
 ]
 
