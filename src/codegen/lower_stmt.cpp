@@ -199,7 +199,12 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
         const Type* vt = type_of(s->value);
         llvm::Value* rhs = expr(s->value);
         TypedValue r = binary_values(s->op, cur, elem, rhs, vt, s->value, s->loc);
-        b.CreateStore(to_storage(b, convert_or_fail(r.v, r.t, elem, s->loc), elem), p);
+        llvm::Value* cv = convert_or_fail(r.v, r.t, elem, s->loc);
+        // `words[0] += "!"`: the list takes the new string's reference and drops the old one's,
+        // as an item assignment does (the new one was freed with the statement's temporaries).
+        if (counts_references(elem) && (cv != r.v || !take_temporary(r.v))) count_update(true, cv, elem);
+        b.CreateStore(to_storage(b, cv, elem), p);
+        count_update(false, cur, elem);
         return;
     }
     unsupported(s->target->loc, "cannot assign to this expression");
