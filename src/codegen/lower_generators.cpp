@@ -110,9 +110,11 @@ llvm::Value* FunctionLowering::generator_item(llvm::Value* gen, const Type* gt) 
 void FunctionLowering::each_generator_item(const Expr* e, const For* loop,
                                            const std::function<void(llvm::Value*)>& body) {
     const Type* gt = type_of(e);
-    // Borrowed, as a list a for loop iterates (lower_iter.cpp): a count taken here would not
-    // be given back when a raise lands in a try of this function.
     llvm::Value* gen = expr(e);
+    if (loop) {  // `for v in g: g = other(...)`: the loop's own reference (lower_iter.cpp says when)
+        RebindTest rebound = loop_rebinds(loop);
+        hold_iterable(e, gen, &rebound);
+    }
     llvm::BasicBlock* header = new_block("gen.next");
     llvm::BasicBlock* body_bb = new_block("gen.body");
     llvm::BasicBlock* else_bb = loop && !loop->orelse.empty() ? new_block("gen.else") : nullptr;
@@ -137,11 +139,6 @@ void FunctionLowering::each_generator_item(const Expr* e, const For* loop,
 }
 
 void FunctionLowering::for_generator(const For* s) {
-    // The loop borrows the generator (each_generator_item): the variable must keep it.
-    if (auto* n = dyn_cast<Name>(s->iter); n && rebinds(s->body, n->id))
-        unsupported(n->loc, fmt::format("'{}' is rebound inside the loop that iterates it: ujit's for loop borrows "
-                                        "the generator from its variable (iterate a copy: `it = {}`)",
-                                        n->id, n->id));
     const Type* yt = type_of(s->iter)->yield_type();
     each_generator_item(s->iter, s, [&](llvm::Value* item) { assign_to(s->target, item, yt); });
 }
