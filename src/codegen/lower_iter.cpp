@@ -49,8 +49,8 @@ llvm::Value* FunctionLowering::range_length(llvm::Value* start, llvm::Value* sto
 // Released with the for statement's temporaries. A variable the body leaves alone keeps it
 // already (views of it too: `for x in a[1:]`), and then no count is taken: inside a try, a
 // raise that lands there skips the release (lower_try.cpp), so a count would keep an older
-// array alive for good; a try refuses to rebind a counted variable, and so that leak remains
-// only for an item replaced inside a try.
+// array alive for good. A try refuses to rebind a counted variable or store a counted item,
+// so that leak remains only for a list item iterated inside a try whose body pops it.
 void FunctionLowering::hold_iterable(const Expr* e, llvm::Value* v, const RebindTest* rebound) {
     const Type* t = type_of(e);
     if (!rebound || !counts_references(t)) return;
