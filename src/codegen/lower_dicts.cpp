@@ -55,7 +55,9 @@ void header_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const Type*
     if (t->is_array())
         return out.push_back(
             static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(st->getNumElements() - 1)));
-    if (t->is_dict() || t->is_set()) return out.push_back(static_cast<int64_t>(base));
+    // A list's header is its first field too (lower_refcount.cpp's owners_in): without it a
+    // dict of lists never released its lists.
+    if (t->is_dict() || t->is_set() || t->is_list()) return out.push_back(static_cast<int64_t>(base));
     if (t->is_str()) return out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(2)));
     if (!t->is_tuple()) return;
     for (unsigned i = 0; i < t->elements().size(); ++i) {
