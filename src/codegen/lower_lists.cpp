@@ -27,7 +27,9 @@ void owner_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const Type* 
         out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(2)));
         return;
     }
-    if (t->is_array() || t->is_list()) {
+    // A list's, dict's or set's header is its first field (lower_refcount.cpp's owners_in):
+    // without dicts and sets here a list of them never released them.
+    if (t->is_array() || t->is_list() || t->is_dict() || t->is_set()) {
         auto* st = llvm::cast<llvm::StructType>(storage);
         unsigned field = t->is_array() ? st->getNumElements() - 1 : 0;
         out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(field)));
