@@ -9,6 +9,7 @@
 #include "codegen/abi.hpp"
 #include "codegen/llvm_types.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace ujit::codegen {
@@ -64,6 +65,9 @@ void FunctionLowering::hold_iterable(const Expr* e, llvm::Value* v, const Rebind
             break;
     }
     if (auto* n = dyn_cast<Name>(root); n && !(*rebound)(n->id)) return;
+    // An item (`for x in L[0]`) inside a try: held only where the body may take items out of
+    // their containers (rebound("") says so), not to keep a count that a landing would leak.
+    if (!isa<Name>(root) && !try_frames_.empty() && !(*rebound)("")) return;
     count_update(true, v, t);
     own_temporary(v, t);
 }
@@ -149,8 +153,35 @@ FunctionLowering::IterSource FunctionLowering::iter_source(const Expr* e, const 
     return range_iter_source(e);
 }
 
+namespace {
+
+bool deletes_in(const Block& block) {  // `del L[i]`, `del L[a:b]`
+    for (const Stmt* s : block) {
+        if (auto* a = dyn_cast<Assign>(s); a && a->deletes) return true;
+        for (const Block* nested : nested_blocks(s))
+            if (deletes_in(*nested)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+// For "" (no variable's name): may the body take an item out of a container (pop, clear,
+// remove, del, or a call of a module function, which could)?
 FunctionLowering::RebindTest FunctionLowering::loop_rebinds(const For* s) {
-    return [s](const std::string& name) { return binds(s->target, name) || rebinds(s->body, name); };
+    return [this, s](const std::string& name) {
+        if (!name.empty()) return binds(s->target, name) || rebinds(s->body, name);
+        static const char* const kRemovers[] = {"pop", "popitem", "clear", "remove"};
+        return any_expr_in_block(s->body,
+                                 [&](const Expr* e) {
+                                     auto* c = dyn_cast<Call>(e);
+                                     auto* m = c ? dyn_cast<Attribute>(c->callee) : nullptr;
+                                     return (c && fn.callees.count(c->id)) ||
+                                            (m && std::any_of(std::begin(kRemovers), std::end(kRemovers),
+                                                              [&](const char* r) { return m->attr == r; }));
+                                 }) ||
+               deletes_in(s->body);
+    };
 }
 
 void FunctionLowering::for_helper(const For* s) {

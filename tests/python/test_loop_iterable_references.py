@@ -164,6 +164,34 @@ def reversed_rebound(n):
     return s
 
 
+def item_in_try_raising(n):
+    # inside a try the loop takes no count it does not need: a landing would keep it
+    L = [np.arange(n) + 1, np.arange(2)]
+    s = 0
+    try:
+        for x in L[0]:
+            if x == 2:
+                raise ValueError("two")
+            s += x
+    except Exception:
+        s += 1000
+    return s
+
+
+def item_in_try_popped(n):
+    # ... and one it needs where the body pops the item it iterates
+    L = [np.arange(n) + 1, np.arange(2)]
+    s = 0
+    try:
+        for x in L[0]:
+            if x == 1:
+                L.pop(0)
+            s += x + np.full(n, 7)[0]
+    except Exception:
+        s += 1000
+    return s
+
+
 def break_and_return(n):
     L = [np.arange(i + 1) for i in range(n)]
     for x in L:
@@ -191,6 +219,8 @@ CASES = [
     (pop_while_iterating, (4,)),
     (append_while_iterating, (50,)),
     (reversed_rebound, (4,)),
+    (item_in_try_raising, (4,)),
+    (item_in_try_popped, (4,)),
     (break_and_return, (4,)),
 ]
 
