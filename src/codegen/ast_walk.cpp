@@ -98,4 +98,24 @@ bool any_expr_in_block(const Block& block, const std::function<bool(const Expr*)
     return any_statement_expr(block, [&](const Expr* e) { return any_expr(e, visit); });
 }
 
+bool binds(const Expr* target, const std::string& name) {
+    return (isa<Name>(target) || isa<Tuple>(target)) && any_expr(target, [&](const Expr* x) {
+               auto* n = dyn_cast<Name>(x);
+               return n && n->id == name;
+           });
+}
+
+bool rebinds(const Block& block, const std::string& name) {
+    for (const Stmt* s : block) {
+        if (auto* a = dyn_cast<Assign>(s))
+            for (const Expr* t : a->targets)
+                if (binds(t, name)) return true;
+        if (auto* a = dyn_cast<AugAssign>(s); a && binds(a->target, name)) return true;
+        if (auto* f = dyn_cast<For>(s); f && binds(f->target, name)) return true;
+        for (const Block* nested : nested_blocks(s))
+            if (rebinds(*nested, name)) return true;
+    }
+    return false;
+}
+
 }  // namespace ujit::codegen

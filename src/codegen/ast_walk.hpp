@@ -5,6 +5,7 @@
 #include "syntax/ast.hpp"
 
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace ujit::codegen {
@@ -18,5 +19,9 @@ std::vector<const syntax::Block*> nested_blocks(const syntax::Stmt* s);
 bool any_statement_expr(const syntax::Block& block, const std::function<bool(const syntax::Expr*)>& visit);
 // Calls `visit` on every expression of the block, subexpressions included.
 bool any_expr_in_block(const syntax::Block& block, const std::function<bool(const syntax::Expr*)>& visit);
+// Does the assignment target `target` (a name, or a tuple of targets) bind the variable `name`?
+bool binds(const syntax::Expr* target, const std::string& name);
+// Does `block` rebind the variable `name` (=, op=, a for target), in nested blocks too?
+bool rebinds(const syntax::Block& block, const std::string& name);
 
 }  // namespace ujit::codegen

@@ -118,12 +118,20 @@ private:
 
     // ---- lower_iter.cpp: enumerate, zip, reversed
     struct IterSource {
-        llvm::Value* length;  // int64
+        llvm::Value* length;  // int64, when the loop starts
         const Type* item_type;
         std::function<llvm::Value*(llvm::Value*)> item;  // the k-th item (k int64, 0 <= k < length)
+        // A list's length read again before each item, as Numba's list iterator does: the body
+        // may append or pop (null: the length cannot change).
+        std::function<llvm::Value*()> live_length = nullptr;
     };
+    // Which variables the code run while iterating may rebind (a for loop's body and target,
+    // a comprehension's targets); null where nothing runs in between (sum(), list.extend).
+    using RebindTest = std::function<bool(const std::string&)>;
     bool is_helper(const syntax::Expr* e, const char* name) const;
-    IterSource iter_source(const syntax::Expr* e);
+    IterSource iter_source(const syntax::Expr* e, const RebindTest* rebound = nullptr);
+    void hold_iterable(const syntax::Expr* e, llvm::Value* v, const RebindTest* rebound);
+    RebindTest loop_rebinds(const syntax::For* s);
     llvm::Value* range_length(llvm::Value* start, llvm::Value* stop, llvm::Value* step, bool is_signed);
     void for_helper(const syntax::For* s);
 
@@ -454,7 +462,7 @@ private:
     void comprehension_loops(const syntax::ListComp* e, size_t k, llvm::Value* list, const Type* lt);
     llvm::Value* list_subscript(const syntax::Subscript* e);
     llvm::Value* list_item_target(const syntax::Subscript* sub);
-    IterSource list_iter_source(const syntax::Expr* e);
+    IterSource list_iter_source(const syntax::Expr* e, const RebindTest* rebound);
     void list_shift(llvm::Value* list, const Type* lt, llvm::Value* from, llvm::Value* by);
     llvm::Value* items_equal(llvm::Value* a, const Type* at, llvm::Value* c, const Type* ct, syntax::SourceLoc loc);
     llvm::Value* list_find(llvm::Value* list, const Type* lt, llvm::Value* v, const Type* vt, syntax::SourceLoc loc);
@@ -548,7 +556,7 @@ private:
     llvm::Value* dict_contains(llvm::Value* key, const Type* kt, llvm::Value* d, const Type* t, syntax::SourceLoc loc);
     llvm::Value* dict_compare(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
                               syntax::SourceLoc loc);
-    IterSource dict_iter_source(const syntax::Expr* e);
+    IterSource dict_iter_source(const syntax::Expr* e, const RebindTest* rebound);
     llvm::Value* dict_copy(llvm::Value* d, const Type* t, syntax::SourceLoc loc);
     void set_update(syntax::BinOp op, llvm::Value* a, llvm::Value* other, syntax::SourceLoc loc);
     llvm::Value* set_binary(const syntax::Binary* e);

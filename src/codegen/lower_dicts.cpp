@@ -55,7 +55,9 @@ void header_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const Type*
     if (t->is_array())
         return out.push_back(
             static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(st->getNumElements() - 1)));
-    if (t->is_dict() || t->is_set()) return out.push_back(static_cast<int64_t>(base));
+    // A list's header is its first field too (lower_refcount.cpp's owners_in): without it a
+    // dict of lists never released its lists.
+    if (t->is_dict() || t->is_set() || t->is_list()) return out.push_back(static_cast<int64_t>(base));
     if (t->is_str()) return out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(2)));
     if (!t->is_tuple()) return;
     for (unsigned i = 0; i < t->elements().size(); ++i) {
@@ -203,13 +205,14 @@ llvm::Value* FunctionLowering::dict_compare(CmpOp op, llvm::Value* l, const Type
 
 // Iteration reads live entry k in place: the loop compacts the table first, and a size that
 // changes under the loop is Numba's RuntimeError.
-FunctionLowering::IterSource FunctionLowering::dict_iter_source(const Expr* e) {
+FunctionLowering::IterSource FunctionLowering::dict_iter_source(const Expr* e, const RebindTest* rebound) {
     const Type* it = type_of(e);
     const Type* t = it->kind() == types::Kind::DictView ? it->view_dict() : it;
     int part = it->kind() == types::Kind::DictView ? it->view_part() : 0;
     const Expr* source = e;
     if (it->kind() == types::Kind::DictView) source = cast<Attribute>(cast<Call>(e)->callee)->value;
     llvm::Value* d = expr(source);
+    hold_iterable(source, d, rebound);
     b.CreateCall(runtime_call("ujit_dict_compact", b.getVoidTy(), {b.getPtrTy()}), {dict_payload(d)});
     llvm::Value* n = dict_len(d);
     const Type* item = part == 2   ? types::tuple({t->dict_key(), t->dict_value()})

@@ -110,9 +110,11 @@ llvm::Value* FunctionLowering::generator_item(llvm::Value* gen, const Type* gt) 
 void FunctionLowering::each_generator_item(const Expr* e, const For* loop,
                                            const std::function<void(llvm::Value*)>& body) {
     const Type* gt = type_of(e);
-    // Borrowed, as a list a for loop iterates (lower_iter.cpp): a count taken here would not
-    // be given back when a raise lands in a try of this function.
     llvm::Value* gen = expr(e);
+    if (loop) {  // `for v in g: g = other(...)`: the loop's own reference (lower_iter.cpp says when)
+        RebindTest rebound = loop_rebinds(loop);
+        hold_iterable(e, gen, &rebound);
+    }
     llvm::BasicBlock* header = new_block("gen.next");
     llvm::BasicBlock* body_bb = new_block("gen.body");
     llvm::BasicBlock* else_bb = loop && !loop->orelse.empty() ? new_block("gen.else") : nullptr;
@@ -136,36 +138,7 @@ void FunctionLowering::each_generator_item(const Expr* e, const For* loop,
     b.SetInsertPoint(done);
 }
 
-namespace {
-
-// Does `block` rebind the variable `name` (=, op=, a for target)?
-bool rebinds(const Block& block, const std::string& name) {
-    auto names_it = [&](const Expr* target) {
-        return (isa<Name>(target) || isa<Tuple>(target)) && any_expr(target, [&](const Expr* x) {
-                   auto* n = dyn_cast<Name>(x);
-                   return n && n->id == name;
-               });
-    };
-    for (const Stmt* s : block) {
-        if (auto* a = dyn_cast<Assign>(s))
-            for (const Expr* t : a->targets)
-                if (names_it(t)) return true;
-        if (auto* a = dyn_cast<AugAssign>(s); a && names_it(a->target)) return true;
-        if (auto* f = dyn_cast<For>(s); f && names_it(f->target)) return true;
-        for (const Block* nested : nested_blocks(s))
-            if (rebinds(*nested, name)) return true;
-    }
-    return false;
-}
-
-}  // namespace
-
 void FunctionLowering::for_generator(const For* s) {
-    // The loop borrows the generator (each_generator_item): the variable must keep it.
-    if (auto* n = dyn_cast<Name>(s->iter); n && rebinds(s->body, n->id))
-        unsupported(n->loc, fmt::format("'{}' is rebound inside the loop that iterates it: ujit's for loop borrows "
-                                        "the generator from its variable (iterate a copy: `it = {}`)",
-                                        n->id, n->id));
     const Type* yt = type_of(s->iter)->yield_type();
     each_generator_item(s->iter, s, [&](llvm::Value* item) { assign_to(s->target, item, yt); });
 }

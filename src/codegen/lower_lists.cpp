@@ -2,12 +2,14 @@
 // the inline append, items read and written with Python's index rules, len, iteration.
 // Every list is made by new_list and grown by list_append: the API other lowerings use
 // (lower_context.hpp, "lists").
+#include "codegen/ast_walk.hpp"
 #include "codegen/lower_context.hpp"
 
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace ujit::codegen {
@@ -25,7 +27,9 @@ void owner_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const Type* 
         out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(2)));
         return;
     }
-    if (t->is_array() || t->is_list()) {
+    // A list's, dict's or set's header is its first field (lower_refcount.cpp's owners_in):
+    // without dicts and sets here a list of them never released them.
+    if (t->is_array() || t->is_list() || t->is_dict() || t->is_set()) {
         auto* st = llvm::cast<llvm::StructType>(storage);
         unsigned field = t->is_array() ? st->getNumElements() - 1 : 0;
         out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(field)));
@@ -173,8 +177,17 @@ void FunctionLowering::comprehension_loops(const ListComp* e, size_t k, llvm::Va
     };
     if (const Type* it = type_of(g.iter); it->is_generator())  // gen: lower_generators.cpp
         return each_generator_item(g.iter, nullptr, [&](llvm::Value* item) { per_item(item, it->yield_type()); });
-    IterSource src = iter_source(g.iter);
-    counted_range(src.length, [&](llvm::Value* i) { per_item(src.item(i), src.item_type); });
+    // `[s + "!" for s in s]`: the targets may be the iterable's own variable.
+    RebindTest rebound = [e](const std::string& name) {
+        return std::any_of(e->generators.begin(), e->generators.end(),
+                           [&](const ListComp::Generator& other) { return binds(other.target, name); });
+    };
+    IterSource src = iter_source(g.iter, &rebound);
+    counted_range(src.length, [&](llvm::Value* i) {
+        size_t mark = temporaries_mark();  // the item made here (a string's character) is this iteration's too
+        per_item(src.item(i), src.item_type);
+        release_temporaries(mark);
+    });
 }
 
 llvm::Value* FunctionLowering::list_subscript(const Subscript* e) {
@@ -217,10 +230,12 @@ void FunctionLowering::print_list(std::string& format, std::vector<llvm::Value*>
     format += "]";
 }
 
-FunctionLowering::IterSource FunctionLowering::list_iter_source(const Expr* e) {
+FunctionLowering::IterSource FunctionLowering::list_iter_source(const Expr* e, const RebindTest* rebound) {
     const Type* lt = type_of(e);
     llvm::Value* list = expr(e);
-    return {list_size(list), lt->item(), [this, list, lt](llvm::Value* k) { return list_load(list, lt, k); }};
+    hold_iterable(e, list, rebound);
+    return {list_size(list), lt->item(), [this, list, lt](llvm::Value* k) { return list_load(list, lt, k); },
+            [this, list] { return list_size(list); }};
 }
 
 }  // namespace ujit::codegen

@@ -66,11 +66,16 @@ void FunctionLowering::own_temporary(llvm::Value* v, const Type* t) {
     temps_.push_back(std::move(temp));
 }
 
+// The entry stays, emptied: erasing it would shift the later ones below a mark taken after
+// it was made (a comprehension's item is made before its iteration's mark and taken after),
+// and that iteration's own temporaries would then be released only once, after the loop.
 bool FunctionLowering::take_temporary(llvm::Value* v) {
+    if (!v) return false;  // (emptied entries hold null)
     for (auto it = temps_.rbegin(); it != temps_.rend(); ++it) {
         if (it->value != v) continue;
         for (llvm::AllocaInst* slot : it->slots) b.CreateStore(llvm::ConstantPointerNull::get(b.getPtrTy()), slot);
-        temps_.erase(std::next(it).base());
+        it->slots.clear();
+        it->value = nullptr;
         return true;
     }
     return false;

@@ -199,7 +199,12 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
         const Type* vt = type_of(s->value);
         llvm::Value* rhs = expr(s->value);
         TypedValue r = binary_values(s->op, cur, elem, rhs, vt, s->value, s->loc);
-        b.CreateStore(to_storage(b, convert_or_fail(r.v, r.t, elem, s->loc), elem), p);
+        llvm::Value* cv = convert_or_fail(r.v, r.t, elem, s->loc);
+        // `words[0] += "!"`: the list takes the new string's reference and drops the old one's,
+        // as an item assignment does (the new one was freed with the statement's temporaries).
+        if (counts_references(elem) && (cv != r.v || !take_temporary(r.v))) count_update(true, cv, elem);
+        b.CreateStore(to_storage(b, cv, elem), p);
+        count_update(false, cur, elem);
         return;
     }
     unsupported(s->target->loc, "cannot assign to this expression");
@@ -257,6 +262,9 @@ void FunctionLowering::while_stmt(const While* s) {
 void FunctionLowering::for_stmt(const For* s) {
     const Type* it = type_of(s->iter);
     if (const Call* c = range_call(s->iter)) return for_range(s, c);
+    // Before the type's cases: reversed(L) has the type of L's items (an array, a string).
+    if (is_helper(s->iter, "reversed") || is_helper(s->iter, "enumerate") || is_helper(s->iter, "zip"))
+        return for_helper(s);
     if (it->is_range()) return for_helper(s);
     if (it->is_generator()) return for_generator(s);
     if (it->is_array()) return for_array(s);
@@ -442,6 +450,8 @@ void FunctionLowering::block_wide_grid_stride_loop(const For* s, GridStrideForm 
 void FunctionLowering::for_array(const For* s) {
     const Type* at = type_of(s->iter);
     llvm::Value* arr = expr(s->iter);
+    RebindTest rebound = loop_rebinds(s);
+    hold_iterable(s->iter, arr, &rebound);
     llvm::Value* n = array_dim(b, arr, 0);
     const Expr* target = s->target;
     counted_loop(

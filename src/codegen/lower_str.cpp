@@ -126,6 +126,8 @@ llvm::Value* FunctionLowering::str_subscript(const Subscript* e) {
 // for c in s: each character as a new string of length one.
 void FunctionLowering::for_str(const For* s) {
     llvm::Value* text = expr(s->iter);
+    RebindTest rebound = loop_rebinds(s);
+    hold_iterable(s->iter, text, &rebound);
     llvm::Value* n = str_length(text);
     counted_loop(
         s, types::int64(), b.getInt64(0), b.getInt64(1), [&](llvm::Value* i) { return b.CreateICmpSLT(i, n); },
