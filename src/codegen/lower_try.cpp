@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <set>
 
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/MDBuilder.h>
@@ -44,22 +43,20 @@ void assigned_names(const Block& block, std::vector<const Name*>& out) {
 
 // Calls `found(container, where)` for each store into a list, dict or set item: `c[k] = v`,
 // `c += v`, and the methods that add items.
-void container_stores(const Block& block, const std::function<void(const Expr*, SourceLoc)>& found,
-                      const std::function<void(const Call*)>& call = nullptr) {
+void container_stores(const Block& block, const std::function<void(const Expr*, SourceLoc)>& found) {
     static const char* const kAdders[] = {"append", "insert", "extend", "setdefault", "update", "add"};
     for (const Stmt* s : block) {
         if (auto* a = dyn_cast<Assign>(s); a && !a->deletes)
             for (const Expr* t : a->targets)
                 if (auto* sub = dyn_cast<Subscript>(t)) found(sub->value, t->loc);
         if (auto* a = dyn_cast<AugAssign>(s); a && isa<Name>(a->target)) found(a->target, a->loc);
-        for (const Block* nested : nested_blocks(s)) container_stores(*nested, found, call);
+        for (const Block* nested : nested_blocks(s)) container_stores(*nested, found);
     }
     any_expr_in_block(block, [&](const Expr* e) {
         auto* c = dyn_cast<Call>(e);
         auto* m = c ? dyn_cast<Attribute>(c->callee) : nullptr;
         if (m && std::any_of(std::begin(kAdders), std::end(kAdders), [&](const char* n) { return m->attr == n; }))
             found(m->value, c->loc);
-        if (c && call) call(c);
         return false;
     });
 }
@@ -106,35 +103,10 @@ void FunctionLowering::try_stmt(const Try* s) {
                                      "arrays and strings made since the 'try', which the container would keep",
                                      fn.type_of(container)->str()));
     };
-    // A function of the module called there with such a container may store into it too
-    // (`put(rows, n)`): refused when it, or a function it calls, stores a counted item anywhere.
-    std::set<const types::TypedFunction*> seen;
-    std::function<bool(const types::TypedFunction*)> callee_stores = [&](const types::TypedFunction* f) {
-        if (!f || !f->def || !seen.insert(f).second) return false;
-        bool stores = false;
-        container_stores(f->def->body, [&](const Expr* container, SourceLoc) {
-            const Type* t = f->type_of(container);
-            stores =
-                stores ||
-                (t && ((t->is_list() && counts_references(t->item())) ||
-                       (t->is_dict() && (counts_references(t->dict_key()) || counts_references(t->dict_value()))) ||
-                       (t->is_set() && counts_references(t->set_item()))));
-        });
-        for (const auto& [id, g] : f->callees) stores = stores || callee_stores(g);
-        return stores;
-    };
     for (const Block* part : {&s->body, &s->handler, &s->orelse, &s->finalbody}) {
-        container_stores(
-            *part,
-            [&](const Expr* container, SourceLoc loc) {
-                if (stores_counted(container)) refuse(container, loc);
-            },
-            [&](const Call* c) {
-                auto it = fn.callees.find(c->id);
-                if (it == fn.callees.end()) return;
-                for (const Expr* a : c->args)
-                    if (stores_counted(a) && callee_stores(it->second)) refuse(a, c->loc);
-            });
+        container_stores(*part, [&](const Expr* container, SourceLoc loc) {
+            if (stores_counted(container)) refuse(container, loc);
+        });
     }
     auto except_part = [&] {
         if (!s->has_handler) return block(s->body);
