@@ -12,7 +12,6 @@
 #include "codegen/ast_walk.hpp"
 #include "codegen/lower_context.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
 
 #include <llvm/IR/Instructions.h>
@@ -41,26 +40,6 @@ void assigned_names(const Block& block, std::vector<const Name*>& out) {
     }
 }
 
-// Calls `found(container, where)` for each store into a list, dict or set item: `c[k] = v`,
-// `c += v`, and the methods that add items.
-void container_stores(const Block& block, const std::function<void(const Expr*, SourceLoc)>& found) {
-    static const char* const kAdders[] = {"append", "insert", "extend", "setdefault", "update", "add"};
-    for (const Stmt* s : block) {
-        if (auto* a = dyn_cast<Assign>(s); a && !a->deletes)
-            for (const Expr* t : a->targets)
-                if (auto* sub = dyn_cast<Subscript>(t)) found(sub->value, t->loc);
-        if (auto* a = dyn_cast<AugAssign>(s); a && isa<Name>(a->target)) found(a->target, a->loc);
-        for (const Block* nested : nested_blocks(s)) container_stores(*nested, found);
-    }
-    any_expr_in_block(block, [&](const Expr* e) {
-        auto* c = dyn_cast<Call>(e);
-        auto* m = c ? dyn_cast<Attribute>(c->callee) : nullptr;
-        if (m && std::any_of(std::begin(kAdders), std::end(kAdders), [&](const char* n) { return m->attr == n; }))
-            found(m->value, c->loc);
-        return false;
-    });
-}
-
 // The loads and stores of `v` (a variable's slot, or an address inside it) as volatile.
 void make_volatile(llvm::Value* v) {
     for (llvm::User* u : v->users()) {
@@ -87,26 +66,6 @@ void FunctionLowering::try_stmt(const Try* s) {
                                             "frees the arrays made since the 'try'",
                                             n->id, v->type->str()));
         try_variables_.insert(n->id);
-    }
-    // The same for a container item: the list or dict outlives the landing, which frees the
-    // new array or string stored in it (`L[0] = np.zeros(n)`, `L.append(a * 2)`, `d[k] = s + t`),
-    // so that the container went on with a dangling item (wrong values, crashes).
-    auto stores_counted = [&](const Expr* container) {
-        const Type* t = fn.type_of(container);
-        if (!t) return false;  // in a branch typing pruned
-        if (t->is_list()) return counts_references(t->item());
-        if (t->is_dict()) return counts_references(t->dict_key()) || counts_references(t->dict_value());
-        return t->is_set() && counts_references(t->set_item());
-    };
-    auto refuse = [&](const Expr* container, SourceLoc loc) {
-        unsupported(loc, fmt::format("ujit cannot store into {} inside a 'try' statement: a raise there frees the "
-                                     "arrays and strings made since the 'try', which the container would keep",
-                                     fn.type_of(container)->str()));
-    };
-    for (const Block* part : {&s->body, &s->handler, &s->orelse, &s->finalbody}) {
-        container_stores(*part, [&](const Expr* container, SourceLoc loc) {
-            if (stores_counted(container)) refuse(container, loc);
-        });
     }
     auto except_part = [&] {
         if (!s->has_handler) return block(s->body);
