@@ -133,6 +133,7 @@ private:
     llvm::Value* expr_as(const syntax::Expr* e, const Type* to);
     llvm::Value* convert_or_fail(llvm::Value* v, const Type* from, const Type* to, syntax::SourceLoc loc);
     llvm::Value* condition(const syntax::Expr* e);  // i1
+    llvm::Value* truth_of(llvm::Value* v, const Type* t);  // i1, or null where no truth is defined
     llvm::Value* name(const syntax::Name* e);
     llvm::Value* attribute(const syntax::Attribute* e);
     llvm::Value* bool_op(const syntax::BoolOp* e);
@@ -159,6 +160,8 @@ private:
     llvm::Value* compare(const syntax::Compare* e);
     llvm::Value* compare_values(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
                                 syntax::SourceLoc loc);
+    llvm::Value* tuple_compare(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
+                               syntax::SourceLoc loc);
     void check_error(llvm::Value* cond, int code, syntax::SourceLoc loc);
     void check_error_values(llvm::Value* cond, int code, syntax::SourceLoc loc,
                             const std::vector<llvm::Value*>& values);

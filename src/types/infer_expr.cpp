@@ -345,6 +345,12 @@ const Type* Inferrer::array_subscript(const Subscript* s, const Type* array) {
     // a[mask] with a boolean array (or array expression) of a's ndim: only stored into.
     if (!isa<Tuple>(s->index) && !isa<Slice>(s->index) && !ellipsis) {
         const Type* it = expr(s->index);
+        if (it && it->is_array() && it->dtype()->is_bool() && it->ndim() == 1 && array->ndim() > 1) {
+            // x[labels == k]: a 1-D mask picks rows, as the integer array of its true positions
+            // would (Numba's one advanced index; nplib/lower_fancy_index.cpp).
+            if (cuda()) error(s->loc, nplib::cuda_allocation_error("indexing with a boolean array"));
+            return types::array(array->dtype(), array->ndim(), mask_target_ ? Layout::A : Layout::C);
+        }
         if (it && it->is_array() && it->dtype()->is_bool()) {
             if (it->ndim() != array->ndim())
                 error(s->index->loc, fmt::format("a boolean index must have the array's {} dimensions, not {}",

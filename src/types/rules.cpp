@@ -221,6 +221,14 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
     }
     if (lhs->is_str() || rhs->is_str()) return str_compare_types(op, lhs, rhs);
     if (op == CmpOp::In || op == CmpOp::NotIn) return {};
+    if (lhs->is_tuple() && rhs->is_tuple()) {
+        // Numba's TupleCompare: the items zip compares pair by pair (lengths may differ,
+        // then the shorter tuple's prefix decides, as in Python); lowering walks the items.
+        const size_t n = std::min(lhs->elements().size(), rhs->elements().size());
+        for (size_t i = 0; i < n; ++i)
+            if (!compare_op_types(op, lhs->elements()[i], rhs->elements()[i]).result) return {};
+        return {lhs, boolean()};
+    }
     if (!lhs->is_number() || !rhs->is_number()) return {};
     if ((lhs->is_complex() || rhs->is_complex()) && op != CmpOp::Eq && op != CmpOp::Ne) return {};
     // Numba has a comparison for each scalar type (int32 < int32 compares int32s); mixed
@@ -230,7 +238,7 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
 
 OpTypes unary_op_types(UnaryOp op, const Type* operand) {
     operand = int_enums_as_ints(operand);
-    if (operand && operand->is_str() && op == UnaryOp::Not) return {operand, boolean()};
+    if (operand && (operand->is_str() || operand->is_list()) && op == UnaryOp::Not) return {operand, boolean()};
     if (!operand || !operand->is_number()) return {};
     switch (op) {
     case UnaryOp::Not: return {operand, boolean()};

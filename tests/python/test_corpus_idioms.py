@@ -1,0 +1,112 @@
+"""Idioms the corpus's programs use that ujit refused while Numba compiles them (each found
+by a tests/python/corpus program): tuple comparisons, a list's truth, min/max of a list of
+tuples, a 1-D boolean mask of rows, and a guvectorize '()' core declared as a 1-d array.
+CPython running the same source is the oracle (twin_modules.py)."""
+import numpy as np
+import pytest
+
+from twin_modules import twins
+
+SOURCE = '''
+import numpy as np
+from ujit import njit
+
+
+@njit
+def tuple_compares(a, b):
+    return a == b, a != b, a < b, a <= b, a > b, a >= b
+
+
+@njit
+def mixed_lengths(x):
+    return (x, 2) < (x, 2, 0), (x, 2, 0) > (x, 2), (x, 2) == (x, 2, 0), (x, 1.5) <= (x, 2), (1, (x, 3)) < (1, (x, 4))
+
+
+@njit
+def drain(n):
+    stack = [n]
+    steps = 0
+    while stack:
+        v = stack.pop()
+        steps += 1
+        if v > 1:
+            stack.append(v // 2)
+            stack.append(v - v // 2 - 1)
+    return steps, not stack, 1 if [1] else 0
+
+
+@njit
+def extreme_pairs(xs, ys):
+    pairs = [(xs[i], ys[i]) for i in range(len(xs))]
+    return min(pairs), max(pairs)
+
+
+@njit
+def rows_where(x, labels, k):
+    return x[labels == k]
+
+
+@njit
+def zero_rows(x, labels, k):
+    y = x.copy()
+    y[labels == k] = 0.0
+    y[labels == k + 1] = x[0]
+    return y
+'''
+
+
+@pytest.fixture(scope="module")
+def mods(tmp_path_factory):
+    return twins(tmp_path_factory.mktemp("corpus_idioms"), SOURCE)
+
+
+@pytest.mark.parametrize("a, b", [((1, 2), (1, 3)), ((2, 0.5), (2, 0.5)), ((3, 1), (2, 9)), ((1, float("nan")), (1, 0.0))])
+def test_tuple_compares(mods, a, b):
+    jit, py = mods
+    assert jit.tuple_compares(a, b) == py.tuple_compares(a, b)
+
+
+def test_tuples_of_other_lengths_and_nested(mods):
+    jit, py = mods
+    for x in (-1, 4):
+        assert jit.mixed_lengths(x) == py.mixed_lengths(x)
+
+
+def test_list_truth(mods):
+    jit, py = mods
+    assert jit.drain(20) == py.drain(20)
+
+
+def test_min_max_of_list_of_tuples(mods):
+    jit, py = mods
+    args = ([3, 1, 2, 1], [0.5, 2.0, 1.0, -1.0])
+    assert jit.extreme_pairs(*args) == py.extreme_pairs(*args)
+
+
+def test_boolean_mask_of_rows(mods):
+    jit, py = mods
+    x = np.arange(12.0).reshape(6, 2)
+    labels = np.array([0, 1, 0, 2, 1, 0])
+    for k in (0, 1, 3):
+        np.testing.assert_array_equal(jit.rows_where(x, labels, k), py.rows_where(x, labels, k))
+        np.testing.assert_array_equal(jit.zero_rows(x, labels, k), py.zero_rows(x, labels, k))
+    assert jit.rows_where(x, labels, 3).shape == (0, 2)
+
+
+def test_guvectorize_scalar_core_as_array():
+    # Numba's move_mean example: the window, a '()' core, declared 'int64[:]' and read as w[0].
+    from ujit import guvectorize
+
+    @guvectorize(["void(float64[:], int64[:], float64[:])"], "(n),()->(n)")
+    def running_sum(a, w, out):
+        acc = 0.0
+        for i in range(a.shape[0]):
+            acc += a[i]
+            if i >= w[0]:
+                acc -= a[i - w[0]]
+            out[i] = acc
+
+    a = np.arange(10.0).reshape(2, 5)
+    want = np.array([[0, 1, 3, 5, 7], [5, 11, 13, 15, 17]], dtype=np.float64)
+    np.testing.assert_array_equal(running_sum(a, 2), want)
+    np.testing.assert_array_equal(running_sum(a, np.array([2, 2])), want)
