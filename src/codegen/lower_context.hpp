@@ -307,6 +307,7 @@ private:
     // dicts, strings): the one place that knows where references live in a value.
     void owners_in(llvm::Value* v, const Type* t, std::vector<llvm::Value*>& out);
     void count_update(bool increment, llvm::Value* v, const Type* t);
+    void escape_owners(llvm::Value* v, const Type* t);  // stored into a container: ujit_nrt_escape
     // `v` (type `t`) is a new reference: a temporary of the current statement.
     void own_temporary(llvm::Value* v, const Type* t);
     // A variable takes the temporary `v` (no count update); false if `v` is no temporary.

@@ -129,6 +129,7 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
         // A list item: the list's reference to the old item goes, one to the new one comes.
         llvm::Value* old = from_storage(b, b.CreateLoad(storage_type(mod.ctx, elem), p), elem);
         if (cv != v || !take_temporary(v)) count_update(true, cv, elem);
+        escape_owners(cv, elem);
         b.CreateStore(to_storage(b, cv, elem), p);
         count_update(false, old, elem);
         return;
