@@ -1,6 +1,7 @@
 """Idioms the corpus's programs use that ujit refused while Numba compiles them (each found
 by a tests/python/corpus program): tuple comparisons, a list's truth, min/max of a list of
-tuples, a 1-D boolean mask of rows, and a guvectorize '()' core declared as a 1-d array.
+tuples or strings, a 1-D boolean mask of rows, and a guvectorize '()' core declared as a 1-d
+array.
 CPython running the same source is the oracle (twin_modules.py)."""
 import numpy as np
 import pytest
@@ -39,6 +40,13 @@ def drain(n):
 def extreme_pairs(xs, ys):
     pairs = [(xs[i], ys[i]) for i in range(len(xs))]
     return min(pairs), max(pairs)
+
+
+@njit
+def extreme_words(s):
+    words = s.split()
+    junk = [str(i) * 3 for i in range(500)]  # reuses any block the results were wrongly freed to
+    return min(words), max(words), min([(len(w), w) for w in words]), max([w.upper() for w in words]), len(junk)
 
 
 @njit
@@ -81,6 +89,12 @@ def test_min_max_of_list_of_tuples(mods):
     jit, py = mods
     args = ([3, 1, 2, 1], [0.5, 2.0, 1.0, -1.0])
     assert jit.extreme_pairs(*args) == py.extreme_pairs(*args)
+
+
+def test_min_max_of_list_of_strings(mods):
+    jit, py = mods
+    s = "the quick brown fox jumps over the lazy dog"
+    assert jit.extreme_words(s) == py.extreme_words(s)
 
 
 def test_boolean_mask_of_rows(mods):

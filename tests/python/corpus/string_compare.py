@@ -3,8 +3,6 @@ startswith/endswith filters, the kind of code that sorts names."""
 from numba import njit
 from _same import check_same
 
-XFAIL = 'min()/max() of a list of strings is refused (types/infer_iter.cpp iterable_reduction takes numbers and, for lists, tuples of numbers)'
-
 
 @njit
 def order(words):
