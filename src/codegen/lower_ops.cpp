@@ -415,6 +415,12 @@ llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Ty
         lt = types::int_enums_as_ints(lt);  // IntEnum members compared as ints
         rt = types::int_enums_as_ints(rt);
     }
+    if ((op == CmpOp::In || op == CmpOp::NotIn) && rt->is_tuple()) {  // x in (a, b, c): any item ==
+        llvm::Value* in = b.getFalse();
+        for (unsigned i = 0; i < rt->elements().size(); ++i)
+            in = b.CreateOr(in, compare_values(CmpOp::Eq, l, lt, b.CreateExtractValue(r, i), rt->elements()[i], loc));
+        return op == CmpOp::In ? in : b.CreateNot(in);
+    }
     if (lt->is_tuple() && rt->is_tuple() && op != CmpOp::Is && op != CmpOp::IsNot)
         return tuple_compare(op, l, lt, r, rt, loc);
     if (op == CmpOp::Is || op == CmpOp::IsNot) {

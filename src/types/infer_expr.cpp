@@ -485,6 +485,17 @@ const Type* Inferrer::compare(const Compare* c) {
         if (types[i] && types[i + 1] && dict_compare(op, types[i], types[i + 1], c->op_locs[i])) continue;
         if (types[i] && types[i + 1] && range_compare(op, types[i], types[i + 1], c->op_locs[i])) continue;
         if ((op == CmpOp::In || op == CmpOp::NotIn) && (!types[i] || !types[i + 1])) continue;  // typed later
+        if ((op == CmpOp::In || op == CmpOp::NotIn) && types[i + 1]->is_tuple()) {
+            // `c in ("+", "-")`: a homogeneous tuple is a sequence to Numba (its in_seq compares
+            // each item with ==); a heterogeneous one is not.
+            const auto& items = types[i + 1]->elements();
+            const bool uniform =
+                !items.empty() && std::all_of(items.begin(), items.end(), [&](const Type* e) { return e == items[0]; });
+            if (!uniform || !compare_op_types(CmpOp::Eq, types[i], items[0]).result)
+                error(c->op_locs[i], fmt::format("unsupported comparison: {} {} {}", types[i]->str(), spelling(op),
+                                                 types[i + 1]->str()));
+            continue;
+        }
         if ((op == CmpOp::In || op == CmpOp::NotIn) && !types[i + 1]->is_str())
             error(c->op_locs[i], fmt::format("the '{}' operator is not supported by ujit", spelling(op)));
         if (!types[i] || !types[i + 1]) continue;

@@ -1,5 +1,5 @@
 """Idioms the corpus's programs use that ujit refused while Numba compiles them (each found
-by a tests/python/corpus program): tuple comparisons, a list's truth, min/max of a list of
+by a tests/python/corpus program): tuple comparisons, `in` a tuple, a list's truth, min/max of a list of
 tuples or strings, a 1-D boolean mask of rows, and a guvectorize '()' core declared as a 1-d
 array.
 CPython running the same source is the oracle (twin_modules.py)."""
@@ -21,6 +21,23 @@ def tuple_compares(a, b):
 @njit
 def mixed_lengths(x):
     return (x, 2) < (x, 2, 0), (x, 2, 0) > (x, 2), (x, 2) == (x, 2, 0), (x, 1.5) <= (x, 2), (1, (x, 3)) < (1, (x, 4))
+
+
+@njit
+def operators(expr):
+    ops = 0
+    digits = 0
+    for tok in expr.split():
+        if tok in ("+", "-", "*", "/"):
+            ops += 1
+        elif tok not in ("(", ")"):
+            digits += len(tok)
+    return ops, digits, 3 in (1, 2, 3), 2.5 not in (1.0, 2.0), (1, 2) in ((0, 1), (1, 2))
+
+
+@njit
+def heterogeneous_in(x):
+    return x in (1, 2.5)
 
 
 @njit
@@ -78,6 +95,19 @@ def test_tuples_of_other_lengths_and_nested(mods):
     jit, py = mods
     for x in (-1, 4):
         assert jit.mixed_lengths(x) == py.mixed_lengths(x)
+
+
+def test_in_a_tuple(mods):
+    jit, py = mods
+    e = "( 12 + 3 ) * 45 / 6 - 7"
+    assert jit.operators(e) == py.operators(e)
+
+
+def test_in_a_heterogeneous_tuple_is_refused_as_numba_does(mods):
+    import ujit
+
+    with pytest.raises(ujit.CompileError, match=r"unsupported comparison: int64 in Tuple\(int64, float64\)"):
+        mods[0].heterogeneous_in(1)
 
 
 def test_list_truth(mods):
