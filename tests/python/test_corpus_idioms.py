@@ -1,5 +1,6 @@
 """Idioms the corpus's programs use that ujit refused while Numba compiles them (each found
-by a tests/python/corpus program): tuple comparisons, `in` a tuple, a list's truth, min/max of a list of
+by a tests/python/corpus program): tuple comparisons, `in` a tuple, list orderings (and
+sorting lists of lists), a list's truth, min/max of a list of
 tuples or strings, a 1-D boolean mask of rows, and a guvectorize '()' core declared as a 1-d
 array.
 CPython running the same source is the oracle (twin_modules.py)."""
@@ -33,6 +34,17 @@ def operators(expr):
         elif tok not in ("(", ")"):
             digits += len(tok)
     return ops, digits, 3 in (1, 2, 3), 2.5 not in (1.0, 2.0), (1, 2) in ((0, 1), (1, 2))
+
+
+@njit
+def list_orders(words):
+    groups = [["b", "a"], ["a", "c"], ["a"], ["a", "c", "d"], []]
+    for w in words:
+        groups.append([w, w.upper()])
+    groups.sort()
+    nums = [[3, 1], [1, 2, 3], [1, 2], [2], [1, 2]]
+    return (groups, sorted(nums, reverse=True), [1, 2] < [1, 3], [1, 2] <= [1, 2], [2] > [1, 9], [1] >= [1, 0],
+            [[1, 2], [3]] < [[1, 2], [2]], [1.5, 2.0] < [1.5])
 
 
 @njit
@@ -101,6 +113,19 @@ def test_in_a_tuple(mods):
     jit, py = mods
     e = "( 12 + 3 ) * 45 / 6 - 7"
     assert jit.operators(e) == py.operators(e)
+
+
+def test_list_orderings_and_sorting_lists_of_lists(mods):
+    from ujit.runtime import rtsys
+
+    jit, py = mods
+    words = ["x", "a", "m"]
+    assert jit.list_orders(words) == py.list_orders(words)
+    s = rtsys.get_allocation_stats()
+    for _ in range(20):
+        jit.list_orders(words)
+    t = rtsys.get_allocation_stats()
+    assert t.alloc - t.free == s.alloc - s.free
 
 
 def test_in_a_heterogeneous_tuple_is_refused_as_numba_does(mods):
