@@ -39,6 +39,16 @@ const Type* promote_ints(const Type* a, const Type* b) {
 // integers fit float32, wider ones need float64).
 int float_bits_for_int(const Type* i) { return i->bits() <= 16 ? 32 : 64; }
 
+// Lists of the same items up to the Made and Reflected flavors, which share one runtime layout
+// (Numba's List.unify keeps `reflected` if either is): [items] of a reflected argument unifies
+// with a list of made lists.
+bool same_list_items(const Type* a, const Type* b) {
+    if (a == b) return true;
+    if (!a || !b || !a->is_list() || !b->is_list()) return false;
+    if (a->flavor() == Type::ListFlavor::Typed || b->flavor() == Type::ListFlavor::Typed) return false;
+    return same_list_items(a->item(), b->item());
+}
+
 const Type* float_part_of(const Type* t) {
     if (t->is_complex()) return t->dtype();
     if (t->is_float()) return t;
@@ -95,10 +105,12 @@ const Type* unify(const Type* a, const Type* b) {
     if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim())
         return array(a->dtype(), a->ndim(), Layout::A, a->is_readonly() || b->is_readonly());
     // Lists (as Numba's List.unify): an undecided item type takes the other's; the items unify.
-    if (a->is_list() && b->is_list() && a->flavor() == b->flavor()) {
+    const bool typed = a->is_list() && b->is_list() &&
+                       (a->flavor() == Type::ListFlavor::Typed || b->flavor() == Type::ListFlavor::Typed);
+    if (a->is_list() && b->is_list() && (a->flavor() == b->flavor() || !typed)) {
         const Type* item = a->item() && b->item() ? unify(a->item(), b->item()) : a->item() ? a->item() : b->item();
         if (a->item() && b->item() && !item) return nullptr;
-        return list_of(item, a->flavor());
+        return list_of(item, a->flavor() == b->flavor() ? a->flavor() : Type::ListFlavor::Reflected);
     }
     // Dicts and sets: an undecided part takes the other's; decided parts unify.
     if ((a->is_dict() && b->is_dict()) || (a->is_set() && b->is_set())) {
@@ -126,7 +138,7 @@ bool can_convert(const Type* from, const Type* to) {
         return true;
     }
     // A list converts only to a list of the same items (a store shares it), or from `[]`.
-    if (from->is_list() && to->is_list()) return !from->item() || from->item() == to->item();
+    if (from->is_list() && to->is_list()) return !from->item() || same_list_items(from->item(), to->item());
     // A dict or set converts only to its own type (a store shares it), or from an undecided one.
     if ((from->is_dict() && to->is_dict()) || (from->is_set() && to->is_set()))
         return from == to || !from->is_decided();

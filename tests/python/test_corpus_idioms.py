@@ -1,6 +1,6 @@
 """Idioms the corpus's programs use that ujit refused while Numba compiles them (each found
 by a tests/python/corpus program): tuple comparisons, `in` a tuple, list orderings (and
-sorting lists of lists), a list's truth, min/max of a list of
+sorting lists of lists), a reflected list argument inside a list of made lists, a list's truth, min/max of a list of
 tuples or strings, a 1-D boolean mask of rows, and a guvectorize '()' core declared as a 1-d
 array.
 CPython running the same source is the oracle (twin_modules.py)."""
@@ -45,6 +45,17 @@ def list_orders(words):
     nums = [[3, 1], [1, 2, 3], [1, 2], [2], [1, 2]]
     return (groups, sorted(nums, reverse=True), [1, 2] < [1, 3], [1, 2] <= [1, 2], [2] > [1, 9], [1] >= [1, 0],
             [[1, 2], [3]] < [[1, 2], [2]], [1.5, 2.0] < [1.5])
+
+
+@njit
+def permutations(items):
+    if len(items) <= 1:
+        return [items]  # a list of the reflected argument, unified with the made lists below
+    out = []
+    for i in range(len(items)):
+        for p in permutations(items[:i] + items[i + 1:]):
+            out.append([items[i]] + p)
+    return out
 
 
 @njit
@@ -126,6 +137,13 @@ def test_list_orderings_and_sorting_lists_of_lists(mods):
         jit.list_orders(words)
     t = rtsys.get_allocation_stats()
     assert t.alloc - t.free == s.alloc - s.free
+
+
+def test_a_reflected_list_unifies_with_made_lists(mods):
+    jit, py = mods
+    for items in ([1, 2, 3], [7]):
+        arg = list(items)
+        assert jit.permutations(arg) == py.permutations(list(items)) and arg == items
 
 
 def test_in_a_heterogeneous_tuple_is_refused_as_numba_does(mods):
