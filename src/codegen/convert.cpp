@@ -2,6 +2,7 @@
 
 #include "codegen/fp8_convert.hpp"
 #include "codegen/llvm_types.hpp"
+#include "types/rules.hpp"
 
 namespace ujit::codegen {
 
@@ -57,7 +58,7 @@ llvm::Value* convert(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from, con
         }
         return out;
     }
-    if (from->is_list() && to->is_list()) return !from->item() || from->item() == to->item() ? v : nullptr;
+    if (from->is_list() && to->is_list()) return types::can_convert(from, to) ? v : nullptr;  // one layout
     if ((from->is_dict() || from->is_set()) && from == to) return v;
     if (from->is_array() && to->is_array()) {
         // Layouts may differ (C vs A); the struct is the same when dtype and ndim agree.

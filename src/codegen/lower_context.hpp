@@ -141,6 +141,7 @@ private:
     llvm::Value* expr_as(const syntax::Expr* e, const Type* to);
     llvm::Value* convert_or_fail(llvm::Value* v, const Type* from, const Type* to, syntax::SourceLoc loc);
     llvm::Value* condition(const syntax::Expr* e);  // i1
+    llvm::Value* truth_of(llvm::Value* v, const Type* t);  // i1, or null where no truth is defined
     llvm::Value* name(const syntax::Name* e);
     llvm::Value* attribute(const syntax::Attribute* e);
     llvm::Value* bool_op(const syntax::BoolOp* e);
@@ -167,6 +168,8 @@ private:
     llvm::Value* compare(const syntax::Compare* e);
     llvm::Value* compare_values(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
                                 syntax::SourceLoc loc);
+    llvm::Value* tuple_compare(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
+                               syntax::SourceLoc loc);
     void check_error(llvm::Value* cond, int code, syntax::SourceLoc loc);
     void check_error_values(llvm::Value* cond, int code, syntax::SourceLoc loc,
                             const std::vector<llvm::Value*>& values);
@@ -312,6 +315,7 @@ private:
     // dicts, strings): the one place that knows where references live in a value.
     void owners_in(llvm::Value* v, const Type* t, std::vector<llvm::Value*>& out);
     void count_update(bool increment, llvm::Value* v, const Type* t);
+    void escape_owners(llvm::Value* v, const Type* t);  // stored into a container: ujit_nrt_escape
     // `v` (type `t`) is a new reference: a temporary of the current statement.
     void own_temporary(llvm::Value* v, const Type* t);
     // A variable takes the temporary `v` (no count update); false if `v` is no temporary.

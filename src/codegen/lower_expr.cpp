@@ -37,9 +37,15 @@ llvm::Value* FunctionLowering::expr_as(const Expr* e, const Type* to) {
 
 llvm::Value* FunctionLowering::condition(const Expr* e) {
     const Type* t = type_of(e);
-    llvm::Value* c = truth(b, expr(e), t);
+    llvm::Value* c = truth_of(expr(e), t);
     if (!c) unsupported(e->loc, "the truth value of " + t->str() + " is not defined here");
     return c;
+}
+
+// convert.hpp's truth, and a list's: non-empty (Numba's sequence truth is len() != 0).
+llvm::Value* FunctionLowering::truth_of(llvm::Value* v, const Type* t) {
+    if (t->is_list()) return b.CreateICmpNE(list_size(v), b.getInt64(0));
+    return truth(b, v, t);
 }
 
 std::optional<int64_t> FunctionLowering::const_int(const Expr* e) const {
@@ -239,7 +245,7 @@ llvm::Value* FunctionLowering::subscript(const Subscript* e) {
     if (vt->is_range()) return range_subscript(e);
     if (vt->is_array()) {
         if (const Type* it = type_of(e->index); it->is_array())
-            return it->dtype()->is_bool() ? masked_copy(e) : fancy_take(e);
+            return it->dtype()->is_bool() && it->ndim() == vt->ndim() ? masked_copy(e) : fancy_take(e);
         if (const Type* it = type_of(e->index);
             it->is_tuple() &&
             std::any_of(it->elements().begin(), it->elements().end(), [](const Type* t) { return t->is_array(); }))

@@ -239,12 +239,51 @@ void FunctionLowering::list_aug_assign(const AugAssign* s) {
     b.SetInsertPoint(done);
 }
 
-// x in l, l == m, l != m (i1)
+namespace {
+
+// The answer of an ordering when one list is a prefix of the other: their lengths decide.
+llvm::Value* by_length(llvm::IRBuilder<>& b, CmpOp op, llvm::Value* n, llvm::Value* m) {
+    switch (op) {
+    case CmpOp::Lt: return b.CreateICmpSLT(n, m);
+    case CmpOp::Le: return b.CreateICmpSLE(n, m);
+    case CmpOp::Gt: return b.CreateICmpSGT(n, m);
+    default: return b.CreateICmpSGE(n, m);
+    }
+}
+
+}  // namespace
+
+// x in l, l == m, l != m, l < m and the other orderings (i1)
 llvm::Value* FunctionLowering::list_compare(CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
                                             SourceLoc loc) {
     if (op == CmpOp::In || op == CmpOp::NotIn) {
         llvm::Value* found = b.CreateICmpSGE(list_find(r, rt, l, lt, loc), b.getInt64(0));
         return op == CmpOp::In ? found : b.CreateNot(found);
+    }
+    if (op != CmpOp::Eq && op != CmpOp::Ne) {
+        // l < m (and <=, >, >=) as Python and Numba's listobj.py order lists: at the first
+        // unequal pair of items, Lt/Le ask x < y and Gt/Ge x > y; with none, the lengths decide.
+        const CmpOp strict = op == CmpOp::Lt || op == CmpOp::Le ? CmpOp::Lt : CmpOp::Gt;
+        llvm::AllocaInst* decided = entry_alloca(b.getInt1Ty(), "list.ord.decided");
+        llvm::AllocaInst* result = entry_alloca(b.getInt1Ty(), "list.ord.result");
+        b.CreateStore(b.getFalse(), decided);
+        b.CreateStore(b.getFalse(), result);
+        llvm::Value* n = list_size(l);
+        llvm::Value* m = list_size(r);
+        llvm::Value* common = b.CreateSelect(b.CreateICmpSLT(n, m), n, m);
+        counted_range(common, [&](llvm::Value* k) {
+            llvm::Value* x = list_load(l, lt, k);
+            llvm::Value* y = list_load(r, rt, k);
+            llvm::Value* d = b.CreateLoad(b.getInt1Ty(), decided);
+            llvm::Value* eq = items_equal(x, lt->item(), y, rt->item(), loc);
+            llvm::Value* first = b.CreateAnd(b.CreateNot(d), b.CreateNot(eq));  // this pair decides
+            llvm::Value* res = b.CreateLoad(b.getInt1Ty(), result);
+            b.CreateStore(b.CreateSelect(first, compare_values(strict, x, lt->item(), y, rt->item(), loc), res),
+                          result);
+            b.CreateStore(b.CreateOr(d, first), decided);
+        });
+        return b.CreateSelect(b.CreateLoad(b.getInt1Ty(), decided), b.CreateLoad(b.getInt1Ty(), result),
+                              by_length(b, op, n, m));
     }
     llvm::AllocaInst* same = entry_alloca(b.getInt1Ty(), "list.eq");
     llvm::Value* n = list_size(l);

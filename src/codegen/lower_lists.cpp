@@ -119,6 +119,7 @@ void FunctionLowering::list_reserve(llvm::Value* list, llvm::Value* n, SourceLoc
 // The list takes its own reference to what `v` holds (the caller keeps its own).
 void FunctionLowering::list_store_new(llvm::Value* list, const Type* lt, llvm::Value* i, llvm::Value* v) {
     count_update(true, v, lt->item());
+    escape_owners(v, lt->item());
     b.CreateStore(to_storage(b, v, lt->item()), list_item_pointer(list, lt, i));
 }
 

@@ -13,6 +13,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <llvm/IR/Intrinsics.h>
 
 namespace ujit::codegen {
@@ -340,7 +342,7 @@ llvm::Value* FunctionLowering::unary(const Unary* e) {
     const Type* vt = type_of(e->operand);
     llvm::Value* x = expr(e->operand);
     if (e->op == UnaryOp::Not) {
-        llvm::Value* c = truth(b, x, vt);
+        llvm::Value* c = truth_of(x, vt);
         if (!c) unsupported(e->loc, "the truth value of " + vt->str() + " is not defined here");
         return convert_or_fail(b.CreateNot(c), types::boolean(), type_of(e), e->loc);
     }
@@ -413,6 +415,14 @@ llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Ty
         lt = types::int_enums_as_ints(lt);  // IntEnum members compared as ints
         rt = types::int_enums_as_ints(rt);
     }
+    if ((op == CmpOp::In || op == CmpOp::NotIn) && rt->is_tuple()) {  // x in (a, b, c): any item ==
+        llvm::Value* in = b.getFalse();
+        for (unsigned i = 0; i < rt->elements().size(); ++i)
+            in = b.CreateOr(in, compare_values(CmpOp::Eq, l, lt, b.CreateExtractValue(r, i), rt->elements()[i], loc));
+        return op == CmpOp::In ? in : b.CreateNot(in);
+    }
+    if (lt->is_tuple() && rt->is_tuple() && op != CmpOp::Is && op != CmpOp::IsNot)
+        return tuple_compare(op, l, lt, r, rt, loc);
     if (op == CmpOp::Is || op == CmpOp::IsNot) {
         // Only `x is None` has a meaning here, and it is known from the types.
         if (lt->is_none() || rt->is_none()) {
@@ -466,6 +476,41 @@ llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Ty
         return op == CmpOp::Eq ? eq : b.CreateNot(eq);
     }
     unsupported(loc, fmt::format("'{}' is not supported between {} and {}", spelling(op), lt->str(), rt->str()));
+}
+
+// (a0, a1, ...) op (c0, c1, ...) as Python and Numba's tupleobj.py compare them: == holds when
+// the lengths and every pair agree; an ordering is decided by the first unequal pair, and by
+// the lengths when one tuple is a prefix of the other.
+llvm::Value* FunctionLowering::tuple_compare(CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
+                                             SourceLoc loc) {
+    const size_t nl = lt->elements().size(), nr = rt->elements().size();
+    if (op == CmpOp::Eq || op == CmpOp::Ne) {
+        llvm::Value* eq = nl == nr ? b.getTrue() : b.getFalse();
+        for (unsigned i = 0; nl == nr && i < nl; ++i)
+            eq = b.CreateAnd(eq, compare_values(CmpOp::Eq, b.CreateExtractValue(l, i), lt->elements()[i],
+                                                b.CreateExtractValue(r, i), rt->elements()[i], loc));
+        return op == CmpOp::Eq ? eq : b.CreateNot(eq);
+    }
+    bool by_length = false;  // the answer when the common prefix is equal
+    switch (op) {
+    case CmpOp::Lt: by_length = nl < nr; break;
+    case CmpOp::Le: by_length = nl <= nr; break;
+    case CmpOp::Gt: by_length = nl > nr; break;
+    case CmpOp::Ge: by_length = nl >= nr; break;
+    default: unsupported(loc, fmt::format("'{}' is not supported between tuples", spelling(op)));
+    }
+    // At the first unequal pair, Lt/Le ask x < y and Gt/Ge ask x > y; fold from the last pair.
+    const CmpOp strict = op == CmpOp::Lt || op == CmpOp::Le ? CmpOp::Lt : CmpOp::Gt;
+    llvm::Value* result = b.getInt1(by_length);
+    for (size_t i = std::min(nl, nr); i-- > 0;) {
+        llvm::Value* x = b.CreateExtractValue(l, unsigned(i));
+        llvm::Value* y = b.CreateExtractValue(r, unsigned(i));
+        const Type* xt = lt->elements()[i];
+        const Type* yt = rt->elements()[i];
+        llvm::Value* eq = compare_values(CmpOp::Eq, x, xt, y, yt, loc);
+        result = b.CreateSelect(eq, result, compare_values(strict, x, xt, y, yt, loc));
+    }
+    return result;
 }
 
 }  // namespace ujit::codegen

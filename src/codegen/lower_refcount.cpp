@@ -48,6 +48,16 @@ void FunctionLowering::count_update(bool increment, llvm::Value* v, const Type* 
     for (llvm::Value* owner : owners) b.CreateCall(marker, {owner});
 }
 
+// What a list or dict stores may outlive a raise that frees the allocations made since its
+// guard or try began (a list made before the `try` holds it): its owners leave the log (nrt.h).
+void FunctionLowering::escape_owners(llvm::Value* v, const Type* t) {
+    if (!counts_references(t)) return;
+    std::vector<llvm::Value*> owners;
+    owners_in(v, t, owners);
+    llvm::FunctionCallee escape = runtime_call("ujit_nrt_escape", b.getVoidTy(), {b.getPtrTy()});
+    for (llvm::Value* owner : owners) b.CreateCall(escape, {owner});
+}
+
 // Each owner goes to a slot (an entry-block alloca, null at entry), so that a temporary made
 // on one branch of `x if c else y` is released after the join, and a loop's next iteration
 // never sees the last one's.

@@ -80,8 +80,9 @@ void FunctionLowering::assign(const Assign* s) {
         !type_of(sub->value)->is_list()) {  // (l[i] = a replaces an item)
         if (s->targets.size() != 1)
             unsupported(s->loc, "chained assignment into array slices is not supported by ujit");
-        if (const Type* it = type_of(sub->index); it->is_array() && it->dtype()->is_bool())
-            return masked_store(sub, s->value);
+        if (const Type* it = type_of(sub->index);
+            it->is_array() && it->dtype()->is_bool() && it->ndim() == type_of(sub->value)->ndim())
+            return masked_store(sub, s->value);  // (a 1-D mask of rows is a fancy_store)
         if (const Type* it = type_of(sub->index);
             it->is_array() || (it->is_tuple() && std::any_of(it->elements().begin(), it->elements().end(),
                                                              [](const Type* t) { return t->is_array(); })))
@@ -128,6 +129,7 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
         // A list item: the list's reference to the old item goes, one to the new one comes.
         llvm::Value* old = from_storage(b, b.CreateLoad(storage_type(mod.ctx, elem), p), elem);
         if (cv != v || !take_temporary(v)) count_update(true, cv, elem);
+        escape_owners(cv, elem);
         b.CreateStore(to_storage(b, cv, elem), p);
         count_update(false, old, elem);
         return;

@@ -8,11 +8,14 @@
 // since the block began: the allocation log; the raising function itself releases its
 // references before it jumps, leave_by_raise) and this function's stores to registers. So
 // the variables the statement assigns live in memory (volatile) in a function with a try,
-// and none of them may hold arrays (what the block allocated is freed by the landing).
+// and none that the frame covers may hold arrays (what the block allocated is freed by the
+// landing).
 #include "codegen/ast_walk.hpp"
 #include "codegen/lower_context.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/MDBuilder.h>
@@ -55,13 +58,20 @@ void make_volatile(llvm::Value* v) {
 void FunctionLowering::try_stmt(const Try* s) {
     if (fn.def->is_generator)  // gen: a try frame's setjmp cannot live across a coroutine's suspends
         unsupported(s->loc, fmt::format("try statements in generator '{}' are not supported by ujit", fn.def->name));
-    std::vector<const Name*> names;
+    // What a landing frees was made inside the try frame: the body, and with a finally block
+    // the handler and the else block too (they run inside the finally's frame). Without one
+    // they run after the frame is left, as the finally block always does, so they may
+    // assign counted values (`skipped += ch` in the handler).
+    std::vector<const Name*> names, framed;
     for (const Block* part : {&s->body, &s->handler, &s->orelse, &s->finalbody}) assigned_names(*part, names);
+    assigned_names(s->body, framed);
+    if (!s->finalbody.empty()) assigned_names(s->handler, framed), assigned_names(s->orelse, framed);
     for (const Name* n : names) {
+        const bool in_frame = std::find(framed.begin(), framed.end(), n) != framed.end();
         const types::Variable* v = nullptr;
         for (const types::Variable& x : fn.variables)
             if (x.name == n->id) v = &x;
-        if (v && counts_references(v->type))
+        if (v && in_frame && counts_references(v->type))
             unsupported(n->loc, fmt::format("ujit cannot assign '{}' ({}) inside a 'try' statement: a raise there "
                                             "frees the arrays made since the 'try'",
                                             n->id, v->type->str()));

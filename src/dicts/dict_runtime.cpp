@@ -91,7 +91,13 @@ template <class F> void for_each_key_owner(const ujit_dict_payload* d, const cha
 }
 
 void release_key(const ujit_dict_payload* d, const char* e) { for_each_key_owner(d, e, ujit_nrt_decref); }
-void retain_key(const ujit_dict_payload* d, const char* e) { for_each_key_owner(d, e, ujit_nrt_incref); }
+// A str key the dict keeps may outlive a raise that frees what its call made (nrt.h).
+void retain_key(const ujit_dict_payload* d, const char* e) {
+    for_each_key_owner(d, e, [](ujit_nrt_meminfo* mi) {
+        ujit_nrt_incref(mi);
+        ujit_nrt_escape(mi);
+    });
+}
 
 bool keys_equal(const ujit_dict_payload* d, const char* a, const char* b) {
     Layout l = layout(d);

@@ -1,5 +1,6 @@
 // Indexing with one integer array (NumPy's advanced indexing, as Numba supports it): a[idx]
-// (idx of any ndim), m[idx, :], m[:, idx], m[1, idx] (idx 1-D among integers and slices),
+// (idx of any ndim, or a 1-D boolean mask of rows: its true positions), m[idx, :], m[:, idx],
+// m[1, idx] (idx 1-D among integers and slices),
 // read as a new C array or assigned to (`a[idx] = v`, v a number or an array broadcast to the
 // index's shape, stores in idx's order, so the last of repeated indices wins, as NumPy).
 //
@@ -71,6 +72,10 @@ FunctionLowering::FancyIndex FunctionLowering::fancy_index(const Subscript* s) {
     }
     const Type* it = type_of(idx_expr);
     f.idx = {expr(idx_expr), it};
+    if (it->dtype()->is_bool()) {  // m[mask] with a 1-D mask: the rows at its true positions
+        it = types::array(types::int64(), 1, types::Layout::C);
+        f.idx = {nonzero_indices(types::BuiltinId::NpFlatnonzero, f.idx, it, idx_expr->loc), it};
+    }
     f.loc = idx_expr->loc;
     // The result's shape, and the collapsed form in which idx's axes are one axis (`rows`).
     std::vector<llvm::Value*> idx_dims = dims_of(b, f.idx.v, it);

@@ -177,6 +177,14 @@ void ujit_nrt_decref(ujit_nrt_meminfo* mi) {
 
 void ujit_nrt_release_last(ujit_nrt_meminfo* mi) { ujit::nrt::destroy(mi); }
 
+// Only a raise a compiled `try` catches goes on with the containers alive; one reaching the
+// host frees the call's allocations and the lists it made for arguments (pipeline/marshal.cpp)
+// with the log, which must then still hold what they store.
+void ujit_nrt_escape(ujit_nrt_meminfo* mi) {
+    if (mi && mi->log == &ujit::nrt::t_alloc_log && ujit::nrt::t_unwind_refs.try_depth > 0)
+        ujit::nrt::log_unlink(mi);  // (another thread's log is its own)
+}
+
 void* ujit_nrt_data(const ujit_nrt_meminfo* mi) { return mi ? mi->data : nullptr; }
 size_t ujit_nrt_size(const ujit_nrt_meminfo* mi) { return mi ? mi->size : 0; }
 int64_t ujit_nrt_refcount(const ujit_nrt_meminfo* mi) { return mi ? mi->refcount.load(std::memory_order_relaxed) : 0; }

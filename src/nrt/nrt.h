@@ -55,6 +55,11 @@ void ujit_nrt_release_last(ujit_nrt_meminfo* mi);
 void* ujit_nrt_unwind_refs(void);
 void ujit_nrt_unwind_reserve(uint64_t need);
 
+/* A reference stored into a list or dict, which may outlive a raise that a compiled `try`
+ * catches (a list made before the `try`): while one is active on the thread, the block leaves
+ * its allocation log, so that the raise does not free it under the container. NULL: nothing. */
+void ujit_nrt_escape(ujit_nrt_meminfo* mi);
+
 void* ujit_nrt_data(const ujit_nrt_meminfo* mi);
 size_t ujit_nrt_size(const ujit_nrt_meminfo* mi);
 int64_t ujit_nrt_refcount(const ujit_nrt_meminfo* mi);

@@ -163,7 +163,8 @@ std::string core_text(const GufuncLayout& l, const std::vector<int>& dims) {
 
 // Numba's rules for a guvectorize signature against its layout: one argument per operand
 // (outputs last, written not returned); a core of k > 0 dimensions is an array of ndim k;
-// an input core '()' a scalar; an output core '()' a 1-d array (the body writes out[0]).
+// a core '()' a scalar (inputs only) or a 1-d array of one item: the body writes out[0], and
+// reads k[0] of an input so declared (Numba's own move_mean example, 'intp[:]' for '()').
 void check_gufunc_signature(const Signature& sig, const std::string& s, const GufuncLayout& l, SourceLoc loc) {
     if (sig.ret && !sig.ret->is_none())
         fail(loc, fmt::format("a guvectorize signature returns nothing (outputs are its last arguments): '{}'", s));
@@ -183,10 +184,7 @@ void check_gufunc_signature(const Signature& sig, const std::string& s, const Gu
             if (t->layout() == Layout::F && t->ndim() > 1)
                 fail(loc, fmt::format("{} is declared Fortran-ordered ({}) in '{}'; gufunc arrays are ':' or '::1'",
                                       what, t->str(), s));
-            int want = core.empty() && output ? 1 : int(core.size());
-            if (core.empty() && !output)
-                fail(loc, fmt::format("{} is a scalar core: declare it as {}, not a {}-d array, in '{}'", what,
-                                      t->dtype()->str(), t->ndim(), s));
+            int want = core.empty() ? 1 : int(core.size());
             if (t->ndim() != want)
                 fail(loc, fmt::format("{} has {} core dimension{} but '{}' declares a {}-d array", what, core.size(),
                                       core.size() == 1 ? "" : "s", s, t->ndim()));

@@ -345,6 +345,12 @@ const Type* Inferrer::array_subscript(const Subscript* s, const Type* array) {
     // a[mask] with a boolean array (or array expression) of a's ndim: only stored into.
     if (!isa<Tuple>(s->index) && !isa<Slice>(s->index) && !ellipsis) {
         const Type* it = expr(s->index);
+        if (it && it->is_array() && it->dtype()->is_bool() && it->ndim() == 1 && array->ndim() > 1) {
+            // x[labels == k]: a 1-D mask picks rows, as the integer array of its true positions
+            // would (Numba's one advanced index; nplib/lower_fancy_index.cpp).
+            if (cuda()) error(s->loc, nplib::cuda_allocation_error("indexing with a boolean array"));
+            return types::array(array->dtype(), array->ndim(), mask_target_ ? Layout::A : Layout::C);
+        }
         if (it && it->is_array() && it->dtype()->is_bool()) {
             if (it->ndim() != array->ndim())
                 error(s->index->loc, fmt::format("a boolean index must have the array's {} dimensions, not {}",
@@ -479,6 +485,17 @@ const Type* Inferrer::compare(const Compare* c) {
         if (types[i] && types[i + 1] && dict_compare(op, types[i], types[i + 1], c->op_locs[i])) continue;
         if (types[i] && types[i + 1] && range_compare(op, types[i], types[i + 1], c->op_locs[i])) continue;
         if ((op == CmpOp::In || op == CmpOp::NotIn) && (!types[i] || !types[i + 1])) continue;  // typed later
+        if ((op == CmpOp::In || op == CmpOp::NotIn) && types[i + 1]->is_tuple()) {
+            // `c in ("+", "-")`: a homogeneous tuple is a sequence to Numba (its in_seq compares
+            // each item with ==); a heterogeneous one is not.
+            const auto& items = types[i + 1]->elements();
+            const bool uniform =
+                !items.empty() && std::all_of(items.begin(), items.end(), [&](const Type* e) { return e == items[0]; });
+            if (!uniform || !compare_op_types(CmpOp::Eq, types[i], items[0]).result)
+                error(c->op_locs[i], fmt::format("unsupported comparison: {} {} {}", types[i]->str(), spelling(op),
+                                                 types[i + 1]->str()));
+            continue;
+        }
         if ((op == CmpOp::In || op == CmpOp::NotIn) && !types[i + 1]->is_str())
             error(c->op_locs[i], fmt::format("the '{}' operator is not supported by ujit", spelling(op)));
         if (!types[i] || !types[i + 1]) continue;

@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace ujit::types {
 
 using namespace syntax;
@@ -116,8 +118,15 @@ const Type* Inferrer::iterable_reduction(const Call* c, BuiltinId id, const std:
                                            "range or a 1-D array)",
                                            what, it->str()));
     }
+    // min/max of a list of strings, or of tuples of numbers and strings, order them as `<`
+    // does (Numba's do_minmax takes any items `>`/`<` compare; the result is borrowed from the
+    // list as l[i] is).
+    auto scalar = [](const Type* e) { return e->is_number() || e->is_str(); };
+    auto orderable = [&](const Type* t) {
+        return scalar(t) || (t->is_tuple() && std::all_of(t->elements().begin(), t->elements().end(), scalar));
+    };
     for (const Type* t : items)
-        if (!t->is_number())
+        if (!t->is_number() && !(id != BuiltinId::Sum && it->is_list() && orderable(t)))
             error(c->args[0]->loc, fmt::format("{}() of items of type {} is not supported", what, t->str()));
     if (id != BuiltinId::Sum) {
         if (items.empty()) error(c->loc, fmt::format("{}() argument is an empty tuple", what));

@@ -219,6 +219,13 @@ bool Inferrer::list_compare(CmpOp op, const Type* l, const Type* r, SourceLoc at
         return true;
     }
     if (!l->is_list() && !r->is_list()) return false;
+    const bool ordering = op == CmpOp::Lt || op == CmpOp::Le || op == CmpOp::Gt || op == CmpOp::Ge;
+    if (ordering && l->is_list() && r->is_list()) {  // Numba's list_lt & co.: the first unequal pair, else lengths
+        const Type *a = l->item(), *c = r->item();
+        if (a && c && !compare_op_types(op, a, c).result && !(a->is_list() && c->is_list()))
+            error(at, fmt::format("unsupported comparison: {} {} {}", l->str(), spelling(op), r->str()));
+        return true;
+    }
     if ((op == CmpOp::Eq || op == CmpOp::Ne) && l->is_list() && r->is_list()) {
         if (l->item() && r->item() && l->item() != r->item() &&
             !compare_op_types(CmpOp::Eq, l->item(), r->item()).result)

@@ -20,6 +20,7 @@ namespace {
 // `strings`: whether str counts (a key's results are kept in a list, and lists of strings
 // are not ujit's yet).
 bool orderable(const Type* t, bool strings) {
+    if (t->is_list()) return t->item() && orderable(t->item(), strings);  // lists compare item by item
     if (t->is_tuple()) {
         for (const Type* e : t->elements())
             if (!orderable(e, strings)) return false;

@@ -48,7 +48,7 @@ void Inferrer::block(const Block& b) {
 
 void Inferrer::truth_test(const Expr* test) {
     const Type* t = expr(test);
-    if (t && !t->is_number() && !t->is_str())
+    if (t && !t->is_number() && !t->is_str() && !t->is_list())
         error(test->loc, fmt::format("{} of type {} cannot be used as a condition", describe_expr(test), t->str()));
 }
 
@@ -202,8 +202,9 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
         mask_target_ = true;
         const Type* elem = expr(target);
         mask_target_ = false;
-        if (auto* idx = fn_.type_of(s->index);
-            elem && value && idx && idx->is_array() && idx->dtype()->is_bool() && !value->is_number())
+        if (auto* idx = fn_.type_of(s->index); elem && value && idx && idx->is_array() && idx->dtype()->is_bool() &&
+                                               !value->is_number() && container && container->is_array() &&
+                                               idx->ndim() == container->ndim())  // (a mask of rows: fancy_store)
             error(where, "a[mask] = x stores a number; storing an array through a mask is not supported by ujit");
         if (elem && value && elem->is_array() && container && !container->is_list()) {  // a[1:3] = x: broadcast
             const Type* from = value->is_array() ? value->dtype() : value;

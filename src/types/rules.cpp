@@ -39,6 +39,16 @@ const Type* promote_ints(const Type* a, const Type* b) {
 // integers fit float32, wider ones need float64).
 int float_bits_for_int(const Type* i) { return i->bits() <= 16 ? 32 : 64; }
 
+// Lists of the same items up to the Made and Reflected flavors, which share one runtime layout
+// (Numba's List.unify keeps `reflected` if either is): [items] of a reflected argument unifies
+// with a list of made lists.
+bool same_list_items(const Type* a, const Type* b) {
+    if (a == b) return true;
+    if (!a || !b || !a->is_list() || !b->is_list()) return false;
+    if (a->flavor() == Type::ListFlavor::Typed || b->flavor() == Type::ListFlavor::Typed) return false;
+    return same_list_items(a->item(), b->item());
+}
+
 const Type* float_part_of(const Type* t) {
     if (t->is_complex()) return t->dtype();
     if (t->is_float()) return t;
@@ -95,10 +105,12 @@ const Type* unify(const Type* a, const Type* b) {
     if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim())
         return array(a->dtype(), a->ndim(), Layout::A, a->is_readonly() || b->is_readonly());
     // Lists (as Numba's List.unify): an undecided item type takes the other's; the items unify.
-    if (a->is_list() && b->is_list() && a->flavor() == b->flavor()) {
+    const bool typed = a->is_list() && b->is_list() &&
+                       (a->flavor() == Type::ListFlavor::Typed || b->flavor() == Type::ListFlavor::Typed);
+    if (a->is_list() && b->is_list() && (a->flavor() == b->flavor() || !typed)) {
         const Type* item = a->item() && b->item() ? unify(a->item(), b->item()) : a->item() ? a->item() : b->item();
         if (a->item() && b->item() && !item) return nullptr;
-        return list_of(item, a->flavor());
+        return list_of(item, a->flavor() == b->flavor() ? a->flavor() : Type::ListFlavor::Reflected);
     }
     // Dicts and sets: an undecided part takes the other's; decided parts unify.
     if ((a->is_dict() && b->is_dict()) || (a->is_set() && b->is_set())) {
@@ -126,7 +138,7 @@ bool can_convert(const Type* from, const Type* to) {
         return true;
     }
     // A list converts only to a list of the same items (a store shares it), or from `[]`.
-    if (from->is_list() && to->is_list()) return !from->item() || from->item() == to->item();
+    if (from->is_list() && to->is_list()) return !from->item() || same_list_items(from->item(), to->item());
     // A dict or set converts only to its own type (a store shares it), or from an undecided one.
     if ((from->is_dict() && to->is_dict()) || (from->is_set() && to->is_set()))
         return from == to || !from->is_decided();
@@ -221,6 +233,14 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
     }
     if (lhs->is_str() || rhs->is_str()) return str_compare_types(op, lhs, rhs);
     if (op == CmpOp::In || op == CmpOp::NotIn) return {};
+    if (lhs->is_tuple() && rhs->is_tuple()) {
+        // Numba's TupleCompare: the items zip compares pair by pair (lengths may differ,
+        // then the shorter tuple's prefix decides, as in Python); lowering walks the items.
+        const size_t n = std::min(lhs->elements().size(), rhs->elements().size());
+        for (size_t i = 0; i < n; ++i)
+            if (!compare_op_types(op, lhs->elements()[i], rhs->elements()[i]).result) return {};
+        return {lhs, boolean()};
+    }
     if (!lhs->is_number() || !rhs->is_number()) return {};
     if ((lhs->is_complex() || rhs->is_complex()) && op != CmpOp::Eq && op != CmpOp::Ne) return {};
     // Numba has a comparison for each scalar type (int32 < int32 compares int32s); mixed
@@ -230,7 +250,7 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
 
 OpTypes unary_op_types(UnaryOp op, const Type* operand) {
     operand = int_enums_as_ints(operand);
-    if (operand && operand->is_str() && op == UnaryOp::Not) return {operand, boolean()};
+    if (operand && (operand->is_str() || operand->is_list()) && op == UnaryOp::Not) return {operand, boolean()};
     if (!operand || !operand->is_number()) return {};
     switch (op) {
     case UnaryOp::Not: return {operand, boolean()};
