@@ -2,6 +2,8 @@
 // model: a raise releases what the raising call allocated, nothing else.
 #include <catch2/catch.hpp>
 
+#include "support/live_allocations.hpp"
+
 #include "cpu/helper_errors.hpp"
 #include "nrt/nrt.h"
 #include "ujit/ujit.hpp"
@@ -10,22 +12,7 @@
 #include <thread>
 #include <vector>
 
-namespace {
-
-// Blocks and headers alive now, relative to a test's start.
-struct Live {
-    ujit::AllocationStats at = ujit::allocation_stats();
-    int64_t blocks() const {
-        auto s = ujit::allocation_stats();
-        return int64_t(s.alloc - at.alloc) - int64_t(s.free - at.free);
-    }
-    int64_t headers() const {
-        auto s = ujit::allocation_stats();
-        return int64_t(s.mi_alloc - at.mi_alloc) - int64_t(s.mi_free - at.mi_free);
-    }
-};
-
-}  // namespace
+using ujit::test::Live;
 
 TEST_CASE("nrt: allocate, count references, free once", "[nrt]") {
     Live live;

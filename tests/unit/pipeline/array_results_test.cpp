@@ -4,6 +4,8 @@
 // slicing rules are the oracle for the views' geometry.
 #include <catch2/catch.hpp>
 
+#include "support/live_allocations.hpp"
+
 #include "nrt/nrt.h"
 #include "pipeline/marshal.hpp"
 #include "types/type.hpp"
@@ -14,6 +16,8 @@
 
 using namespace ujit;
 
+using ujit::test::Live;
+
 namespace {
 
 const char* kSource = "from numba import njit\n"
@@ -21,19 +25,6 @@ const char* kSource = "from numba import njit\n"
                       "@njit\ndef same(a):\n    return a\n"
                       "@njit\ndef parts(a, m):\n    return a[::2], a.shape[0], (m[1], m.T)\n"
                       "@njit\ndef backwards(a):\n    return a[::-1]\n";
-
-// Blocks and headers alive now, relative to a test's start.
-struct Live {
-    AllocationStats at = allocation_stats();
-    int64_t blocks() const {
-        auto s = allocation_stats();
-        return int64_t(s.alloc - at.alloc) - int64_t(s.free - at.free);
-    }
-    int64_t headers() const {
-        auto s = allocation_stats();
-        return int64_t(s.mi_alloc - at.mi_alloc) - int64_t(s.mi_free - at.mi_free);
-    }
-};
 
 }  // namespace
 

@@ -4,9 +4,13 @@
 // twin, tests/python/test_loop_iterable_references.py, has CPython as the oracle.
 #include <catch2/catch.hpp>
 
+#include "support/live_allocations.hpp"
+
 #include "ujit/ujit.hpp"
 
 using namespace ujit;
+
+using ujit::test::Live;
 
 namespace {
 
@@ -32,18 +36,6 @@ const char* kSource = "import numpy as np\nfrom numba import njit\n"
                       "    for s in s:\n"
                       "        out = out * 2 + ord(s)\n"
                       "    return out\n";
-
-struct Live {
-    AllocationStats at = allocation_stats();
-    int64_t blocks() const {
-        auto s = allocation_stats();
-        return int64_t(s.alloc - at.alloc) - int64_t(s.free - at.free);
-    }
-    int64_t headers() const {
-        auto s = allocation_stats();
-        return int64_t(s.mi_alloc - at.mi_alloc) - int64_t(s.mi_free - at.mi_free);
-    }
-};
 
 }  // namespace
 
