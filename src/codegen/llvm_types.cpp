@@ -149,4 +149,30 @@ llvm::Value* make_view(llvm::IRBuilder<>& b, llvm::Value* base, const Type* t, l
     return make_array(b, t, data, shape, strides, array_owner(b, base));
 }
 
+uint64_t element_offset(const llvm::DataLayout& dl, llvm::Type* storage, unsigned i, llvm::Type** et) {
+    if (auto* st = llvm::dyn_cast<llvm::StructType>(storage)) {
+        *et = st->getElementType(i);
+        return dl.getStructLayout(st)->getElementOffset(i);
+    }
+    *et = llvm::cast<llvm::ArrayType>(storage)->getElementType();
+    return dl.getTypeAllocSize(*et) * i;
+}
+
+void header_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const types::Type* t, uint64_t base,
+                    std::vector<int64_t>& out) {
+    auto* st = llvm::dyn_cast<llvm::StructType>(storage);
+    if (t->is_array())
+        return out.push_back(
+            static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(st->getNumElements() - 1)));
+    // The first field of a list, dict or set (lower_refcount.cpp's owners_in).
+    if (t->is_dict() || t->is_set() || t->is_list()) return out.push_back(static_cast<int64_t>(base));
+    if (t->is_str()) return out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(2)));
+    if (!t->is_tuple()) return;
+    for (unsigned i = 0; i < t->elements().size(); ++i) {
+        llvm::Type* et = nullptr;
+        uint64_t off = element_offset(dl, storage, i, &et);
+        header_offsets(dl, et, t->elements()[i], base + off, out);
+    }
+}
+
 }  // namespace ujit::codegen

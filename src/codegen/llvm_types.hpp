@@ -23,10 +23,20 @@
 
 #include <llvm/IR/IRBuilder.h>
 
+#include <cstdint>
+#include <vector>
+
 namespace ujit::codegen {
 
 llvm::Type* value_type(llvm::LLVMContext& ctx, const types::Type* t);
 llvm::Type* storage_type(llvm::LLVMContext& ctx, const types::Type* t);
+// Offset of element i of a stored tuple (a struct, or an array for a UniTuple); *et its type.
+uint64_t element_offset(const llvm::DataLayout& dl, llvm::Type* storage, unsigned i, llvm::Type** et);
+// Byte offsets of the nrt headers inside a stored value of type t, at `base`: an array's and a
+// str's owner field, a list's, dict's or set's first field, a tuple's elements' in turn. Lists
+// and dicts give these to their runtime, which releases what their items hold.
+void header_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const types::Type* t, uint64_t base,
+                    std::vector<int64_t>& out);
 // A str value's struct, the C struct ujit_str of src/strings/str_abi.h.
 llvm::StructType* str_struct(llvm::LLVMContext& ctx);
 

@@ -19,16 +19,6 @@ using types::Type;
 
 namespace {
 
-// Byte offset of element i of a stored tuple (struct or array storage).
-uint64_t element_offset(const llvm::DataLayout& dl, llvm::Type* storage, unsigned i, llvm::Type** et) {
-    if (auto* st = llvm::dyn_cast<llvm::StructType>(storage)) {
-        *et = st->getElementType(i);
-        return dl.getStructLayout(st)->getElementOffset(i);
-    }
-    *et = llvm::cast<llvm::ArrayType>(storage)->getElementType();
-    return dl.getTypeAllocSize(*et) * i;
-}
-
 // (offset, kind) of each number or str in a stored value of type t: keys and == of values.
 void number_fields(const llvm::DataLayout& dl, llvm::Type* storage, const Type* t, uint64_t base,
                    std::vector<int64_t>& out) {
@@ -45,25 +35,6 @@ void number_fields(const llvm::DataLayout& dl, llvm::Type* storage, const Type* 
             uint64_t off = element_offset(dl, storage, i, &et);
             number_fields(dl, et, t->elements()[i], base + off, out);
         }
-    }
-}
-
-// Byte offsets of the nrt headers inside a stored value of type t.
-void header_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const Type* t, uint64_t base,
-                    std::vector<int64_t>& out) {
-    auto* st = llvm::dyn_cast<llvm::StructType>(storage);
-    if (t->is_array())
-        return out.push_back(
-            static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(st->getNumElements() - 1)));
-    // A list's header is its first field too (lower_refcount.cpp's owners_in): without it a
-    // dict of lists never released its lists.
-    if (t->is_dict() || t->is_set() || t->is_list()) return out.push_back(static_cast<int64_t>(base));
-    if (t->is_str()) return out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(2)));
-    if (!t->is_tuple()) return;
-    for (unsigned i = 0; i < t->elements().size(); ++i) {
-        llvm::Type* et = nullptr;
-        uint64_t off = element_offset(dl, storage, i, &et);
-        header_offsets(dl, et, t->elements()[i], base + off, out);
     }
 }
 

@@ -17,41 +17,6 @@ namespace ujit::codegen {
 using namespace syntax;
 using types::Type;
 
-namespace {
-
-// Byte offsets of the nrt headers inside one stored item of type `t` (storage layout).
-void owner_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const Type* t, uint64_t base,
-                   std::vector<int64_t>& out) {
-    if (t->is_str()) {  // a str's owner is its last field (strings2: lists of new strings)
-        auto* st = llvm::cast<llvm::StructType>(storage);
-        out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(2)));
-        return;
-    }
-    // A list's, dict's or set's header is its first field (lower_refcount.cpp's owners_in):
-    // without dicts and sets here a list of them never released them.
-    if (t->is_array() || t->is_list() || t->is_dict() || t->is_set()) {
-        auto* st = llvm::cast<llvm::StructType>(storage);
-        unsigned field = t->is_array() ? st->getNumElements() - 1 : 0;
-        out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(field)));
-        return;
-    }
-    if (!t->is_tuple()) return;
-    for (unsigned i = 0; i < t->elements().size(); ++i) {
-        uint64_t off = 0;
-        llvm::Type* et = nullptr;
-        if (auto* st = llvm::dyn_cast<llvm::StructType>(storage)) {
-            off = dl.getStructLayout(st)->getElementOffset(i);
-            et = st->getElementType(i);
-        } else {
-            et = llvm::cast<llvm::ArrayType>(storage)->getElementType();
-            off = dl.getTypeAllocSize(et) * i;
-        }
-        owner_offsets(dl, et, t->elements()[i], base + off, out);
-    }
-}
-
-}  // namespace
-
 llvm::Value* FunctionLowering::list_payload(llvm::Value* list) { return b.CreateExtractValue(list, 1, "list.payload"); }
 
 llvm::Value* FunctionLowering::list_size(llvm::Value* list) {
@@ -78,7 +43,7 @@ llvm::Value* FunctionLowering::new_list(const Type* lt, llvm::Value* capacity, S
     const llvm::DataLayout& dl = mod.m.getDataLayout();
     llvm::Type* storage = list_item_storage(lt);
     std::vector<int64_t> offsets;
-    owner_offsets(dl, storage, lt->item(), 0, offsets);
+    header_offsets(dl, storage, lt->item(), 0, offsets);
     llvm::Value* table = llvm::ConstantPointerNull::get(b.getPtrTy());
     if (!offsets.empty()) {
         auto* init = llvm::ConstantDataArray::get(mod.ctx, offsets);
