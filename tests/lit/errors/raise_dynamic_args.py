@@ -6,7 +6,7 @@ from numba import njit
 
 @njit("void(float64[:])")
 def array_argument(a):
-    # expected-error@+1:31 {{ujit raises exceptions with arguments that are numbers, bools, strings or None; this one is array(float64, 1d, A)}}
+    # expected-error@+1:35 {{ujit raises exceptions with arguments that are numbers, bools, strings or None; this one is array(float64, 1d, A)}}
     raise ValueError("bad array", a)
 
 
