@@ -13,30 +13,43 @@ void move_item(HeapqLowering& L, llvm::Value* list, llvm::Value* i, llvm::Value*
     L.b.CreateStore(to_storage(L.b, v, L.list_type->item()), L.slot(list, i));
 }
 
+// A sift loop's state: the position (a stack slot; `at` its value at the loop's head, where the
+// builder is left) and the item that was at the start, which the loop carries to its place.
+struct Sift {
+    llvm::AllocaInst* pos;
+    llvm::Value* item;
+    llvm::Value* at;
+};
+
+Sift enter_sift(HeapqLowering& L, llvm::Value* list, llvm::Value* pos0, llvm::BasicBlock* head) {
+    llvm::IRBuilder<>& b = L.b;
+    Sift s{L.entry_alloca(b.getInt64Ty(), "heap.pos"), L.load(list, pos0), nullptr};
+    b.CreateStore(pos0, s.pos);
+    b.CreateBr(head);
+    b.SetInsertPoint(head);
+    s.at = b.CreateLoad(b.getInt64Ty(), s.pos);
+    return s;
+}
+
 // CPython's _siftdown(heap, startpos, pos): the item at pos moves up past larger parents.
 void sift_down(HeapqLowering& L, llvm::Value* list, llvm::Value* start, llvm::Value* pos0) {
     llvm::IRBuilder<>& b = L.b;
-    llvm::AllocaInst* pos = L.entry_alloca(b.getInt64Ty(), "heap.pos");
-    b.CreateStore(pos0, pos);
-    llvm::Value* newitem = L.load(list, pos0);
     llvm::BasicBlock* head = L.new_block("siftdown.head");
     llvm::BasicBlock* body = L.new_block("siftdown.body");
     llvm::BasicBlock* moved = L.new_block("siftdown.move");
     llvm::BasicBlock* done = L.new_block("siftdown.done");
-    b.CreateBr(head);
-    b.SetInsertPoint(head);
-    llvm::Value* p = b.CreateLoad(b.getInt64Ty(), pos);
-    b.CreateCondBr(b.CreateICmpSGT(p, start), body, done);
+    Sift s = enter_sift(L, list, pos0, head);
+    b.CreateCondBr(b.CreateICmpSGT(s.at, start), body, done);
     b.SetInsertPoint(body);
-    llvm::Value* parentpos = b.CreateAShr(b.CreateSub(p, b.getInt64(1)), 1);
+    llvm::Value* parentpos = b.CreateAShr(b.CreateSub(s.at, b.getInt64(1)), 1);
     llvm::Value* parent = L.load(list, parentpos);
-    b.CreateCondBr(L.less(newitem, parent), moved, done);
+    b.CreateCondBr(L.less(s.item, parent), moved, done);
     b.SetInsertPoint(moved);
-    move_item(L, list, p, parent);
-    b.CreateStore(parentpos, pos);
+    move_item(L, list, s.at, parent);
+    b.CreateStore(parentpos, s.pos);
     b.CreateBr(head);
     b.SetInsertPoint(done);
-    move_item(L, list, b.CreateLoad(b.getInt64Ty(), pos), newitem);
+    move_item(L, list, s.at, s.item);
 }
 
 // CPython's _siftup(heap, pos): the smaller child moves up until a leaf, where the item that
@@ -44,17 +57,13 @@ void sift_down(HeapqLowering& L, llvm::Value* list, llvm::Value* start, llvm::Va
 void sift_up(HeapqLowering& L, llvm::Value* list, llvm::Value* pos0) {
     llvm::IRBuilder<>& b = L.b;
     llvm::Value* end = L.size(list);
-    llvm::AllocaInst* pos = L.entry_alloca(b.getInt64Ty(), "heap.pos");
-    b.CreateStore(pos0, pos);
-    llvm::Value* newitem = L.load(list, pos0);
     llvm::BasicBlock* head = L.new_block("siftup.head");
     llvm::BasicBlock* body = L.new_block("siftup.body");
     llvm::BasicBlock* compare = L.new_block("siftup.compare");
     llvm::BasicBlock* pick = L.new_block("siftup.pick");
     llvm::BasicBlock* done = L.new_block("siftup.done");
-    b.CreateBr(head);
-    b.SetInsertPoint(head);
-    llvm::Value* p = b.CreateLoad(b.getInt64Ty(), pos);
+    Sift s = enter_sift(L, list, pos0, head);
+    llvm::Value* p = s.at;
     llvm::Value* child = b.CreateAdd(b.CreateShl(p, 1), b.getInt64(1));
     b.CreateCondBr(b.CreateICmpSLT(child, end), body, done);
     b.SetInsertPoint(body);
@@ -70,10 +79,10 @@ void sift_up(HeapqLowering& L, llvm::Value* list, llvm::Value* pos0) {
     c->addIncoming(child, body);
     c->addIncoming(chosen, compared);
     move_item(L, list, p, L.load(list, c));
-    b.CreateStore(c, pos);
+    b.CreateStore(c, s.pos);
     b.CreateBr(head);
     b.SetInsertPoint(done);
-    move_item(L, list, p, newitem);
+    move_item(L, list, p, s.item);
     sift_down(L, list, pos0, p);
 }
 

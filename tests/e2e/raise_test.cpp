@@ -92,7 +92,7 @@ def one(x):
                                    "dyn.py");
     Function first_negative = m.function("first_negative"), several = m.function("several"), one = m.function("one");
     Array a(DType::Float64, {3});
-    double* d = static_cast<double*>(a.data());
+    double* d = a.data<double>();
     d[0] = 1.0, d[1] = -2.5, d[2] = -3.0;
     using P = std::pair<std::string, std::string>;
     test::Live live;

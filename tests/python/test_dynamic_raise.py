@@ -8,6 +8,7 @@ import pytest
 
 import ujit
 from ujit import njit
+from ujit.runtime import rtsys
 
 
 class LimitError(Exception):
@@ -120,14 +121,16 @@ def test_the_corpus_pattern_repeatedly_leaks_nothing():
                 raise ValueError("negative value at index " + str(i) + " (" + str(a[i]) + ")")
         return -1
 
-    before = ujit.allocation_stats() if hasattr(ujit, "allocation_stats") else None
-    for k in range(200):
+    first_negative(np.arange(3.0))  # compiled before counting
+    before = rtsys.get_allocation_stats()
+    for _ in range(200):
         with pytest.raises(ValueError, match=r"^negative value at index 2 \(-3.0\)$"):
             first_negative(np.array([1.0, 2.0, -3.0]))
     assert first_negative(np.arange(3.0)) == -1
-    if before is not None:
-        after = ujit.allocation_stats()
-        assert after[0] - before[0] == after[1] - before[1]
+    after = rtsys.get_allocation_stats()
+    assert after.alloc - before.alloc == after.free - before.free  # the messages' strings are freed
+    assert after.mi_alloc - before.mi_alloc == after.mi_free - before.mi_free
+    assert after.alloc - before.alloc >= 200 * 5  # each raise built its message in new strings
 
 
 def test_caught_in_compiled_code_and_raised_again():
@@ -154,3 +157,30 @@ def test_an_array_argument_is_a_located_error():
     with pytest.raises(ujit.CompileError, match="this one is array") as info:
         bad(np.zeros(2))
     assert info.value.line == bad.py_func.__code__.co_firstlineno + 2
+
+
+def test_from_a_prange_chunk_and_through_finally():
+    @njit(parallel=True)
+    def total(a):
+        s = 0.0
+        for i in ujit.prange(a.shape[0]):
+            if a[i] < 0:
+                raise ValueError("bad " + str(i) + " " + str(a[i]))
+            s += a[i]
+        return s
+
+    @njit
+    def cleanup(i):
+        try:
+            raise ValueError("x" + str(i))
+        finally:
+            i += 1
+        return i
+
+    a = np.ones(1000)
+    a[700] = -2.0
+    with pytest.raises(ValueError, match=r"^bad 700 -2.0$"):
+        total(a)
+    assert total(np.ones(10)) == 10.0
+    with pytest.raises(ValueError, match="^x5$"):
+        cleanup(5)
