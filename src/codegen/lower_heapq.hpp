@@ -24,10 +24,10 @@ struct HeapqLowering {
     std::function<llvm::Value*(llvm::Value* list, llvm::Value* i)> load{};  // the item, its count unchanged
     std::function<llvm::Value*(llvm::Value* list, llvm::Value* i)> slot{};  // where the item is stored
     std::function<void(llvm::Value* list, llvm::Value* i, llvm::Value* v)> store_new{};  // the list takes a reference
-    std::function<void(llvm::Value* list, llvm::Value* v)> append{};                      // the list takes a reference
-    std::function<llvm::Value*(llvm::Value* a, llvm::Value* c)> less{};                   // i1: a < c
+    std::function<void(llvm::Value* list, llvm::Value* v)> append{};  // the list takes a reference
+    std::function<llvm::Value*(llvm::Value* a, llvm::Value* c)> less{};  // i1: a < c
     std::function<void(llvm::Value* cond, const char* class_name, const char* message)> raise_if{};
-    std::function<void(llvm::Value* v)> own{};     // the statement holds v's one reference
+    std::function<void(llvm::Value* v)> own{};  // the statement holds v's one reference
     std::function<void(llvm::Value* v)> incref{};  // one more reference to v
     std::function<llvm::BasicBlock*(const std::string&)> new_block{};
     std::function<llvm::AllocaInst*(llvm::Type*, const std::string&)> entry_alloca{};

@@ -8,7 +8,7 @@ using namespace syntax;
 
 namespace {
 
-constexpr const char* kFunctions[] = {"heapq.heappush",    "heapq.heappop",    "heapq.heapify", "heapq.heapreplace",
+constexpr const char* kFunctions[] = {"heapq.heappush",    "heapq.heappop",   "heapq.heapify", "heapq.heapreplace",
                                       "heapq.heappushpop", "heapq.nsmallest", "heapq.nlargest"};
 
 // What '<' orders in Numba's heap: numbers, strings and tuples of them (complex is refused).
@@ -41,8 +41,7 @@ const Type* heapq_call_type(const Call* c, const std::string& path, const HeapqT
     const std::string name = path.substr(6);  // "heappush"
     const bool two = name == "heappush" || name == "heapreplace" || name == "heappushpop" || name == "nsmallest" ||
                      name == "nlargest";
-    if (!c->keywords.empty())
-        h.error(c->keywords[0].loc, fmt::format("{}() takes no keyword arguments", name));
+    if (!c->keywords.empty()) h.error(c->keywords[0].loc, fmt::format("{}() takes no keyword arguments", name));
     if (c->args.size() != (two ? 2u : 1u))
         h.error(c->loc, fmt::format("{}() takes exactly {} argument{} ({} given)", name, two ? 2 : 1, two ? "s" : "",
                                     c->args.size()));
@@ -53,7 +52,8 @@ const Type* heapq_call_type(const Call* c, const std::string& path, const HeapqT
         args.push_back(t);
     }
     if (name == "nsmallest" || name == "nlargest") {
-        if (!args[0]->is_int() && !args[0]->is_bool()) h.error(c->args[0]->loc, "First argument 'n' must be an integer");
+        if (!args[0]->is_int() && !args[0]->is_bool())
+            h.error(c->args[0]->loc, "First argument 'n' must be an integer");
         const Type* it = args[1];
         if (!it->is_list() && !(it->is_array() && it->ndim() == 1))
             h.error(c->args[1]->loc, "Second argument 'iterable' must be iterable");
