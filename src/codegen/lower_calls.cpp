@@ -7,6 +7,7 @@
 #include "codegen/declared_call.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
+#include "codegen/lower_heapq.hpp"
 #include "codegen/lower_libdevice.hpp"
 #include "codegen/vector_values.hpp"
 #include "nplib/constructors.hpp"
@@ -14,6 +15,7 @@
 #include "types/builtins.hpp"
 #include "types/declared_device.hpp"
 #include "types/float_text.hpp"
+#include "types/heapq_typing.hpp"
 #include "types/rules.hpp"
 #include "types/typed_containers.hpp"
 #include "types/vector_types.hpp"
@@ -82,6 +84,35 @@ llvm::Value* FunctionLowering::call(const Call* e) {
                                 [e](const std::string& m) { unsupported(e->loc, m); }};
             const std::string name = path.substr(std::string("cuda.libdevice.").size());
             return lower_libdevice_call(L, *types::libdevice_function(name), args, t);
+        }
+        if (types::is_heapq_function(path)) {  // codegen/lower_heapq.cpp
+            const Type* lt = path.ends_with("smallest") || path.ends_with("largest") ? t : type_of(e->args[0]);
+            HeapqLowering L{b, lt};
+            L.arg = [this, e](size_t i, const Type* to) { return expr_as(e->args[i], to); };
+            L.size = [this](llvm::Value* l) { return list_size(l); };
+            L.set_size = [this](llvm::Value* l, llvm::Value* n) { b.CreateStore(n, list_payload(l)); };
+            L.load = [this, lt](llvm::Value* l, llvm::Value* i) { return list_load(l, lt, i); };
+            L.slot = [this, lt](llvm::Value* l, llvm::Value* i) { return list_item_pointer(l, lt, i); };
+            L.store_new = [this, lt](llvm::Value* l, llvm::Value* i, llvm::Value* v) { list_store_new(l, lt, i, v); };
+            L.append = [this, lt, e](llvm::Value* l, llvm::Value* v) { list_append(l, lt, v, e->loc); };
+            L.less = [this, lt, e](llvm::Value* x, llvm::Value* y) { return sort_less(x, y, lt->item(), e->loc); };
+            L.raise_if = [this, e](llvm::Value* c, const char* cls, const char* m) { raise_if(c, cls, m, e->loc); };
+            L.own = [this, lt](llvm::Value* v) { own_temporary(v, lt->item()); };
+            L.incref = [this, lt](llvm::Value* v) { count_update(true, v, lt->item()); };
+            L.new_block = [this](const std::string& n) { return new_block(n); };
+            L.entry_alloca = [this](llvm::Type* ty, const std::string& n) { return entry_alloca(ty, n); };
+            L.counted_range = [this](llvm::Value* n, const std::function<void(llvm::Value*)>& f) {
+                counted_range(n, f);
+            };
+            L.sorted_items = [this, lt, e] {
+                llvm::Value* out = new_list(lt, b.getInt64(0), e->loc);
+                list_extend(out, lt, e->args[1]);
+                list_sort(out, lt, e);  // the call has no key= or reverse=
+                return out;
+            };
+            L.reverse = [this, lt](llvm::Value* l) { list_reverse(l, lt); };
+            L.release_item = [this, lt](llvm::Value* l, llvm::Value* i) { list_release_item(l, lt, i); };
+            return lower_heapq_call(L, path.substr(std::string("heapq.").size()));
         }
         if (path == "numba.typed.List") {
             llvm::Value* out = new_list(t, b.getInt64(0), e->loc);

@@ -465,18 +465,6 @@ void FunctionLowering::for_array(const For* s) {
         });
 }
 
-// The exception was resolved by type inference; the target raises it (CPU: through the
-// error guard, which carries the class and message in the payload).
-void FunctionLowering::raise_stmt(const Raise* s) {
-    auto it = fn.raises.find(s->id);
-    if (it == fn.raises.end()) unsupported(s->loc, "'raise' without a resolved exception");
-    std::string where = fmt::format("{} at {}", fn.def->name, mod.source.file().position(s->loc));
-    std::string payload = raised_payload(it->second.class_name, it->second.message, where);
-    leave_by_raise(b.getTrue(), [&](llvm::Value* cond) {
-        mod.target.emit_error_check(b, cond, int(RuntimeError::Raised), payload);
-    });
-}
-
 void FunctionLowering::return_stmt(const Return* s) {
     if (fn.def->is_generator) return generator_return(s);  // lower_generators.cpp: yield, return
     const Type* rt = fn.return_type;

@@ -71,6 +71,10 @@ std::string format_print(const char* format, std::va_list args) {
             const auto* data = va_arg(args, const uint32_t*);
             out += strings::to_utf8(data, va_arg(args, int64_t));
             p += 1;
+        } else if (p[1] == 'R') {  // a str value's repr(), as in an exception's tuple of arguments
+            const auto* data = va_arg(args, const uint32_t*);
+            out += strings::python_repr(strings::to_utf8(data, va_arg(args, int64_t)));
+            p += 1;
         } else if (p[1] == 'f') {
             // A CUDA kernel's float, run on the CPU: C's "%f", as the GPU's printf prints it.
             char buf[400];  // %f of the largest double: 309 digits, sign, point, 6 decimals

@@ -8,6 +8,7 @@
 #include "cpu/helper_matmul.hpp"
 #include "cpu/helper_np_random.hpp"
 #include "cpu/helper_print.hpp"
+#include "cpu/helper_raise_format.hpp"
 #include "cpu/helper_random.hpp"
 #include "cpu/helper_random_module.hpp"
 #include "cpu/helper_sort.hpp"
@@ -27,6 +28,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
     static const std::vector<RuntimeSymbol> table = {
         {"ujit_rt_raise", reinterpret_cast<void*>(&ujit_rt_raise)},
         {"ujit_rt_raise_values", reinterpret_cast<void*>(&ujit_rt_raise_values)},
+        {"ujit_rt_format_raise", reinterpret_cast<void*>(&ujit_rt_format_raise)},
         {"ujit_rt_try_enter", reinterpret_cast<void*>(&ujit_rt_try_enter)},
         {"ujit_rt_try_leave", reinterpret_cast<void*>(&ujit_rt_try_leave)},
         {"ujit_rt_try_caught", reinterpret_cast<void*>(&ujit_rt_try_caught)},

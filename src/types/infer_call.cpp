@@ -9,6 +9,7 @@
 #include "syntax/diagnostics.hpp"
 #include "types/const_eval.hpp"
 #include "types/float_text.hpp"
+#include "types/heapq_typing.hpp"
 #include "types/infer_libdevice.hpp"
 #include "types/literal_unroll.hpp"
 #include "types/overload_rating.hpp"
@@ -83,6 +84,20 @@ const Type* Inferrer::call(const Call* c) {
             callee->path() == "numba.literal_unroll"
                 ? literal_unroll_type(c, h, &ops)
                 : libdevice_call_type(c, callee->path().substr(std::string("cuda.libdevice.").size()), h, &ops);
+        if (t) operands(c, std::move(ops));
+        return t;
+    }
+    if (callee && callee->kind() == Kind::Namespace && is_heapq_function(callee->path())) {
+        if (cuda()) error(c->loc, fmt::format("{}() is not supported in CUDA code", callee->path()));
+        HeapqTyping h;  // heapq.heappush(h, x), ...: types/heapq_typing.cpp
+        h.expr = [this](const Expr* e) { return expr(e); };
+        h.refine_list = [this](const Expr* receiver, const Type* list, const Type* item, SourceLoc at) {
+            refine_list(receiver, list, item, at);
+        };
+        h.error = [this](SourceLoc at, const std::string& m) { error(at, m); };
+        h.final_pass = final_;
+        std::vector<const Type*> ops;
+        const Type* t = heapq_call_type(c, callee->path(), h, &ops);
         if (t) operands(c, std::move(ops));
         return t;
     }

@@ -1,8 +1,10 @@
-// `raise` and `assert`: the exception class and its constant message, resolved at compile
-// time (Numba's static exceptions); the CPU raises them through the error guard.
+// `raise` and `assert`: the exception class, resolved at compile time, and its arguments: a
+// constant message (Numba's static exceptions) or values formatted when it raises (its
+// dynamic ones, codegen/lower_raise.cpp); the CPU raises them through the error guard.
 #include "types/infer_impl.hpp"
 
 #include "syntax/diagnostics.hpp"
+#include "types/raise_arguments.hpp"
 
 #include <fmt/format.h>
 
@@ -29,10 +31,8 @@ std::string Inferrer::exception_class(const Expr* e) {
     m_.fail_undefined(n->loc, n->id);
 }
 
-std::string Inferrer::exception_message(const Expr* e) {
-    if (auto* s = dyn_cast<StrLit>(e)) return s->value;
-    error(e->loc, "ujit raises exceptions with a constant string message only (or none)");
-}
+// A static exception's message: its one constant string argument.
+std::string Inferrer::exception_message(const Expr* e) { return cast<StrLit>(e)->value; }
 
 void Inferrer::raise_stmt(const Raise* r) {
     if (cuda())
@@ -40,15 +40,25 @@ void Inferrer::raise_stmt(const Raise* r) {
     RaisedException raised;
     if (r->assertion) {
         raised.class_name = "AssertionError";
-        if (r->exc) raised.message = exception_message(r->exc);
     } else if (auto* c = dyn_cast<Call>(r->exc)) {
         raised.class_name = exception_class(c->callee);
         if (!c->keywords.empty()) error(c->keywords.front().loc, "ujit raises exceptions without keyword arguments");
-        if (c->args.size() > 1)
-            error(c->args[1]->loc, "ujit raises exceptions with one argument at most, a constant string");
-        if (c->args.size() == 1) raised.message = exception_message(c->args[0]);
     } else {
         raised.class_name = exception_class(r->exc);
+    }
+    std::vector<const Expr*> args = raise_arguments(r);
+    if (!raise_is_dynamic(args)) {
+        if (!args.empty()) raised.message = exception_message(args[0]);
+    } else {
+        // Numba boxes each value into the exception; ujit formats the ones print() writes as
+        // str() and repr() alike.
+        for (const Expr* a : args) {
+            const Type* t = isa<StrLit>(a) ? unicode() : expr(a);
+            if (!t || t->is_int() || t->is_float() || t->is_bool() || t->is_str() || t->is_none()) continue;
+            error(a->loc, fmt::format("ujit raises exceptions with arguments that are numbers, bools, strings or "
+                                      "None; this one is {}",
+                                      t->str()));
+        }
     }
     if (final_) fn_.raises[r->id] = std::move(raised);
 }

@@ -3,6 +3,7 @@
 // decorators are here.
 #include "types/resolve.hpp"
 
+#include "types/heapq_typing.hpp"
 #include "types/libdevice_table.hpp"
 #include "types/vector_types.hpp"
 
@@ -87,6 +88,7 @@ std::string module_namespace(const std::string& module) {
     if (module == "numba.types" || module == "numba.core.types") return "numba.types";
     if (module == "numba.typed") return "numba.typed";  // List, Dict (types/typed_containers.cpp)
     if (module == "random") return "random";
+    if (module == "heapq") return "heapq";
     // ---- bf16: numba-cuda's bfloat16 and fp8 modules
     if (module == "numba.cuda.bf16" || module == "numba.cuda._internal.cuda_bf16") return "cuda.bf16";
     if (module == "numba.cuda.fp8" || module == "numba.cuda._internal.cuda_fp8") return "cuda.fp8";
@@ -128,6 +130,10 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
             return m;
         }
         if (const Type* s = dtype_name(space, attr)) return dtype(s);
+        return std::nullopt;
+    }
+    if (space == "heapq") {  // heapq.heappush, ...: types/heapq_typing.hpp
+        if (is_heapq_function("heapq." + attr)) return ns("heapq." + attr);
         return std::nullopt;
     }
     if (space == "numba") {

@@ -600,7 +600,7 @@ class ModuleText:
         return self._keep_array(self.device_arrays, name, value, src, line, col)
 
     def _module_import(self, name, module, src, line, col):
-        if module.__name__ in ("math", "cmath", "random", "numpy"):
+        if module.__name__ in ("math", "cmath", "random", "numpy", "heapq"):
             return "import %s as %s" % (module.__name__, name)
         if module.__name__ == "ujit":
             self.needs_numba = True
@@ -614,7 +614,7 @@ class ModuleText:
         if module.__name__ in ("ujit.cuda.bf16", "ujit.cuda._internal.cuda_bf16", "ujit.cuda._internal.cuda_fp8"):
             return "import numba%s as %s" % (module.__name__[len("ujit"):], name)  # bf16: numba-cuda's modules
         raise compile_error("module '%s' (global '%s') is not supported in compiled code (supported: math, "
-                            "cmath, numpy, random, ujit, ujit.cuda, ujit.cuda.random, ujit.cuda.libdevice, "
+                            "cmath, numpy, random, heapq, ujit, ujit.cuda, ujit.cuda.random, ujit.cuda.libdevice, "
                             "ujit.cuda.bf16, ujit.types and ujit.typed)"
                             % (module.__name__, name), src.filename, line, col)
 

@@ -4,7 +4,6 @@ import numpy as np
 import pytest
 from numba import njit
 
-XFAIL = 'ujit raises exceptions with a constant message only; Numba (0.57+) passes a message built at run time'
 
 
 @njit

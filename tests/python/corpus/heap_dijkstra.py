@@ -6,7 +6,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = 'the heapq module is refused in compiled code (_source.py _module_import); Numba supports heappush/heappop/heapify/heapreplace on lists'
 
 
 @njit

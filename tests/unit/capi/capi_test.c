@@ -212,6 +212,16 @@ static void test_errors(ujit_module* m) {
     ujit_function_release(sign);
     ujit_module_release(raising);
 
+    /* a message built at run time (Numba's dynamic exceptions): the same form, with the value */
+    const char* dyn_src = "def at(i, x):\n    raise IndexError(\"index \" + str(i), x)\n";
+    CHECK(ujit_module_from_string(dyn_src, "at.py", &raising) == UJIT_OK);
+    ujit_function* at = raising ? get(raising, "at") : NULL;
+    ujit_value at_args[2] = {i64(-7), f64(0.5)};
+    CHECK(at && ujit_function_call(at, at_args, 2, r, 1, &n) == UJIT_ERROR_RUNTIME);
+    CHECK(strcmp(ujit_last_error(), "IndexError: ('index -7', 0.5) (raised in at at at.py:2:5)") == 0);
+    ujit_function_release(at);
+    ujit_module_release(raising);
+
     /* try/except catches in compiled code; what try/finally raises again is RUNTIME */
     ujit_module* trying = NULL;
     const char* try_src = "def d(a, b):\n    return a // b\n\n\ndef safe(b):\n    try:\n        r = d(1, b)\n"
