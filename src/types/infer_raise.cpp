@@ -1,5 +1,6 @@
 // `raise` and `assert`: the exception class and its constant message, resolved at compile
-// time (Numba's static exceptions); the CPU raises them through the error guard.
+// time (Numba's static exceptions); the CPU raises them through the error guard, CUDA code
+// ends the raising thread (codegen/kernel_raise.hpp).
 #include "types/infer_impl.hpp"
 
 #include "syntax/diagnostics.hpp"
@@ -35,8 +36,6 @@ std::string Inferrer::exception_message(const Expr* e) {
 }
 
 void Inferrer::raise_stmt(const Raise* r) {
-    if (cuda())
-        error(r->loc, fmt::format("'{}' in CUDA code is not supported by ujit", r->assertion ? "assert" : "raise"));
     RaisedException raised;
     if (r->assertion) {
         raised.class_name = "AssertionError";
