@@ -11,7 +11,7 @@
 // (1-based; 0 while nothing was raised), then threadIdx x, y, z and blockIdx x, y, z. The
 // host zeroes the site before a launch and reads the record after it. The sites are the
 // module's constant kRaiseSitesSymbol: for each site in order its raised_payload
-// (codegen/abi.hpp: "CLASS\0MESSAGE\0WHERE"), each ended by one more '\0'.
+// (codegen/abi.hpp: "CLASS\0MESSAGE\0WHERE") and a '\0', three strings a site.
 #pragma once
 
 #include <cstdint>
@@ -50,7 +50,6 @@ inline RaiseSite raise_site(std::string_view blob, int32_t site) {
         r.class_name = next(at);
         r.message = next(at);
         r.where = next(at);
-        at += 1;  // the entry's own terminator
         if (k == site) return r;
     }
     return {};

@@ -17,7 +17,7 @@ public:
 
 private:
     int count_ = 0;
-    std::string blob_;  // the payloads so far, each ended by one more '\0'
+    std::string blob_;  // the payloads so far, each ended by a '\0'
 };
 
 // Ends this thread, as a kernel's return would (PTX `exit`), and the block (unreachable).

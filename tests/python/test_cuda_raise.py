@@ -170,3 +170,30 @@ def test_debug_raise_among_threads_that_meet_at_a_barrier():
     if not cuda.is_available():
         expect = [31 - t if t != 5 else -1 for t in range(32)]
         assert out.tolist() == expect
+
+
+def shape_at(ary):
+    x = cuda.threadIdx.x
+    if x == 2:
+        ary.shape[-x]  # a run-time index past the 1-tuple: Numba's IndexError
+
+
+def test_a_tuple_index_out_of_range_ends_the_thread_or_raises_in_debug():
+    cuda.jit(shape_at)[1, 3](np.array([0, 1]))  # without debug: the thread just ends
+    with pytest.raises(IndexError) as e:
+        cuda.jit(debug=True, opt=False)(shape_at)[1, 3](np.array([0, 1]))
+    assert str(e.value).endswith("tid=[0, 0, 2] ctaid=[0, 0, 0]: tuple index out of range")
+
+
+def test_a_tuple_index_out_of_range_on_the_cpu_is_an_index_error():
+    from ujit import njit
+
+    @njit
+    def pick(t, i):
+        return t[i]
+
+    assert pick((1, 2, 3), -1) == 3
+    with pytest.raises(IndexError, match="tuple index out of range"):
+        pick((1, 2, 3), 3)
+    with pytest.raises(IndexError, match="tuple index out of range"):
+        pick((1, 2, 3), -4)

@@ -18,8 +18,9 @@ def aligned(out):
     loc = cuda.local.array((3, 5), np.uint8, alignment=64)
     sh = cuda.shared.array(32, dtype=np.float64, alignment=256)
     plain = cuda.shared.array(4, np.int32)
-    loc[i % 3, i % 5] = i
-    sh[i] = loc[i % 3, i % 5]
+    for k in range(15):
+        loc[k // 5, k % 5] = k * i
+    sh[i] = loc[i % 3, (i + 1) % 5]  # read at a run-time index: the array stays in memory
     plain[i % 4] = i
     cuda.syncthreads()
     out[i] = sh[31 - i] + plain[3 - i % 4]

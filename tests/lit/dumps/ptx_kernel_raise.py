@@ -48,10 +48,13 @@ def loud(a, b):
 
 # LOUD-DAG: .visible .global .align 4 .b8 __ujit_raised__[28];
 # LOUD-DAG: .visible .global .align 1 .b8 __ujit_raise_sites__[{{[0-9]+}}] = {65, 115, 115, 101, 114, 116, 105, 111, 110, 69, 114, 114, 111, 114, 0
-# LOUD: .entry {{.*}}loud
+# LOUD: .func ujit_record_raise
 # LOUD: atom.global.cas.b32
 # LOUD: mov.u32 {{.*}}%tid.x
+# LOUD: .entry {{.*}}loud
+# LOUD: call.uni
+# LOUD-NEXT: ujit_record_raise
 # LOUD: exit;
 
+# CPU: $cpu_kernel" = {{.*}}constant { i64, i64, ptr, i64 } zeroinitializer
 # CPU: call void @ujit_rt_kernel_exit(i32 14, ptr null)
-# CPU: $cpu_kernel" = {{.*}}constant { i64, i64, ptr, i64 } { i64 0, i64 0, ptr null, i64 0 }
