@@ -24,9 +24,10 @@ class NegativeInput(ValueError):
 @cuda.jit
 def quiet(a):
     i = cuda.grid(1)
-    if a[i] < 0:
+    if i < a.size and a[i] < 0:
         raise NegativeInput("negative")
-    a[i] = a[i] * 2
+    elif i < a.size:
+        a[i] *= 2
 
 
 @cuda.jit(device=True)
