@@ -197,3 +197,23 @@ def test_a_tuple_index_out_of_range_on_the_cpu_is_an_index_error():
         pick((1, 2, 3), 3)
     with pytest.raises(IndexError, match="tuple index out of range"):
         pick((1, 2, 3), -4)
+
+
+@cuda.jit
+def grid_stride_until_negative(a, out):
+    for i in range(cuda.grid(1), a.shape[0], cuda.gridsize(1)):
+        if a[i] < 0:
+            raise ValueError("negative")
+        out[i] = a[i] + 1
+
+
+def test_a_raise_in_a_grid_stride_loop_ends_that_thread_alone():
+    # On the CPU such a loop would run block-wide (one thread doing the row's iterations);
+    # a raise there must still end only the thread whose iteration raised.
+    a = np.arange(100.0)
+    a[37] = -1
+    out = np.zeros(100)
+    grid_stride_until_negative[2, 8](a, out)
+    i = np.arange(100)
+    stopped = (i % 16 == 37 % 16) & (i >= 37)  # thread 5's iterations from i = 37 on
+    assert out.tolist() == np.where(stopped, 0, a + 1).tolist()
