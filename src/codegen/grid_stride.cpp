@@ -84,6 +84,19 @@ bool function_uses(const TypedFunction& f, bool (*which)(BuiltinId), std::set<co
     return seen.insert(&f).second && block_uses(f, f.def->body, which, seen);
 }
 
+// Whether `f` or a function it calls may raise: a raise ends its thread alone, so the
+// threads of a row must run their own iterations.
+bool may_raise(const TypedFunction& f, std::set<const TypedFunction*>& seen) {
+    syntax::check_stack(f.def->name_loc, "calls");
+    if (!seen.insert(&f).second) return false;
+    if (!f.raises.empty()) return true;
+    return any_expr_in_block(f.def->body, [&](const Expr* e) {
+        auto* c = dyn_cast<Call>(e);
+        const TypedFunction* g = c ? user_callee(f, c) : nullptr;
+        return g && may_raise(*g, seen);
+    });
+}
+
 bool reads_thread_identity(const TypedFunction& f, const Expr* e, const Names& thread_locals) {
     return any_expr(e, [&](const Expr* x) {
         if (auto* n = dyn_cast<Name>(x)) return thread_locals.count(n->id) > 0;
@@ -245,6 +258,8 @@ GridStrideForm loop_form(const TypedFunction& kernel, const For& loop) {
     if (!range || range->args.size() != 3 || !range->keywords.empty()) return GridStrideForm::None;
     std::set<const TypedFunction*> seen;
     if (function_uses(kernel, &is_barrier, seen)) return GridStrideForm::None;
+    seen.clear();
+    if (may_raise(kernel, seen)) return GridStrideForm::None;
 
     // The statements around the loop: simple, effect-free assignments before it, nothing after.
     const Block& body = kernel.def->body;

@@ -26,7 +26,8 @@
 //   - STOP and the body read no thread index (threadIdx, laneid, cuda.grid), no local that
 //     depends on one, call only functions that read none either, and carry nothing from one
 //     iteration to the next: every local the body assigns is assigned before it is read in
-//     each iteration; no `break` or `return` leaves the loop itself.
+//     each iteration; no `break` or `return` leaves the loop itself;
+//   - nothing in the kernel or its callees raises (a raise ends only its own thread).
 #pragma once
 
 #include "syntax/ast.hpp"

@@ -88,6 +88,18 @@ llvm::Value* FunctionLowering::cuda_call(const Call* e, BuiltinId id) {
     return v;
 }
 
+namespace {
+// alignment= of cuda.shared.array / cuda.local.array (the third argument or the keyword),
+// as type inference checked and recorded it; 0 when there is none (or it is None).
+uint64_t array_alignment_of(const types::TypedFunction& fn, const Call* e) {
+    const Expr* a = e->args.size() > 2 ? e->args[2] : nullptr;
+    for (const Keyword& k : e->keywords)
+        if (k.name == "alignment") a = k.value;
+    const types::ConstValue* v = a ? fn.constant(a) : nullptr;
+    return v && v->type && v->type->is_int() ? uint64_t(v->i) : 0;
+}
+}  // namespace
+
 llvm::Value* FunctionLowering::cuda_array_storage(const Call* e, bool shared) {
     const Type* at = type_of(e);
     const types::ConstValue* shape = fn.constant(e);
@@ -107,7 +119,8 @@ llvm::Value* FunctionLowering::cuda_array_storage(const Call* e, bool shared) {
     // C order: the last dimension is contiguous; rows may be padded (shared_row_padding).
     int64_t pad = shared ? shared_row_padding(dims, dtype->itemsize()) : 0;
     if (pad) count = count / static_cast<uint64_t>(dims.back()) * static_cast<uint64_t>(dims.back() + pad);
-    llvm::Value* p = mod.target.emit_array_storage(b, shared, storage_type(mod.ctx, dtype), count);
+    llvm::Value* p =
+        mod.target.emit_array_storage(b, shared, storage_type(mod.ctx, dtype), count, array_alignment_of(fn, e));
     if (!p) unsupported(e->loc, "CUDA shared and local arrays are only available in CUDA kernels and device functions");
     std::vector<llvm::Value*> shape_v(dims.size()), strides_v(dims.size());
     int64_t stride = dtype->itemsize();

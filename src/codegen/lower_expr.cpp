@@ -275,7 +275,8 @@ llvm::Value* FunctionLowering::tuple_index(const Subscript* e, llvm::Value* tup,
     }
     if (n == 0 || !tt->is_uniform_tuple())
         unsupported(e->index->loc, "a non-constant index needs a tuple of one element type, not " + tt->str());
-    // Uniform tuple, run-time index: spill to a stack array (wrapping negatives, no bounds check).
+    // Uniform tuple, run-time index: spill to a stack array (wrapping negatives). Out of range
+    // is Numba's IndexError on both targets (in CUDA code the thread ends there).
     const Type* et = tt->elements()[0];
     llvm::Type* elem_ty = value_type(mod.ctx, et);
     llvm::AllocaInst* slot = entry_alloca(llvm::ArrayType::get(elem_ty, n), "tuple.spill");
@@ -283,6 +284,7 @@ llvm::Value* FunctionLowering::tuple_index(const Subscript* e, llvm::Value* tup,
         b.CreateStore(b.CreateExtractValue(tup, i), b.CreateConstGEP2_32(slot->getAllocatedType(), slot, 0, i));
     llvm::Value* idx = index_value(e->index);
     llvm::Value* wrapped = b.CreateSelect(b.CreateICmpSLT(idx, b.getInt64(0)), b.CreateAdd(idx, b.getInt64(n)), idx);
+    raise_if(b.CreateICmpUGE(wrapped, b.getInt64(n)), "IndexError", "tuple index out of range", e->index->loc);
     llvm::Value* p = b.CreateGEP(slot->getAllocatedType(), slot, {b.getInt64(0), wrapped});
     return convert_or_fail(b.CreateLoad(elem_ty, p), et, t, e->loc);
 }

@@ -44,8 +44,10 @@ public:
     virtual llvm::Value* emit_math(llvm::IRBuilder<>& b, types::BuiltinId id, const std::vector<llvm::Value*>& args,
                                    const types::Type* ty) = 0;
 
-    // Integer division by zero and the like: CPU raises (never returns), CUDA ignores.
-    // Emits a check `cond` (i1 true = error) that raises `code`; may emit nothing.
+    // Integer division by zero and the like: CPU raises (never returns), CUDA ignores, unless
+    // debug=True or the code is RuntimeError::Raised (a `raise`): then the CUDA thread ends
+    // there (codegen/kernel_raise.hpp). Emits a check `cond` (i1 true = error) that raises
+    // `code`; may emit nothing.
     virtual void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) = 0;
     // The same check whose message names run-time values (i64: the index and the shape of an
     // IndexError, the shapes that do not broadcast). A target without such messages (CUDA)
@@ -103,9 +105,11 @@ public:
                                            const types::Type* result_type) = 0;
 
     // Storage for cuda.shared.array / cuda.local.array with a constant element count
-    // (0 = dynamic shared memory). Returns a pointer to the first element (in
+    // (0 = dynamic shared memory), aligned to `align` bytes (the alignment= argument, a power
+    // of two; 0 = the target's own choice). Returns a pointer to the first element (in
     // global_address_space(), i.e. generic on CUDA).
-    virtual llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) = 0;
+    virtual llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count,
+                                            uint64_t align = 0) = 0;
     // The bytes of dynamic shared memory the running launch gave (an i64), the extent of a
     // cuda.shared.array(0, ...) (Numba: %dynamic_smem_size / itemsize); null off kernels.
     virtual llvm::Value* emit_dynamic_shared_bytes(llvm::IRBuilder<>&) { return nullptr; }
@@ -133,6 +137,8 @@ public:
 
 // `boundscheck`: array indexes are checked (bounds_check()), Numba's boundscheck=True.
 std::unique_ptr<Target> make_cpu_target(bool boundscheck = false);
-std::unique_ptr<Target> make_cuda_target(const std::string& arch /* "sm_80" */);
+// `debug`: @cuda.jit(debug=True) on the kernel: its raises are recorded for the host, and
+// the checks of Python's error model are emitted (codegen/kernel_raise.hpp).
+std::unique_ptr<Target> make_cuda_target(const std::string& arch /* "sm_80" */, bool debug = false);
 
 }  // namespace ujit::codegen

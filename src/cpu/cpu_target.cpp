@@ -167,7 +167,9 @@ public:
         return nullptr;  // type inference rejects cuda.* for the CPU before codegen
     }
 
-    llvm::Value* emit_array_storage(llvm::IRBuilder<>&, bool, llvm::Type*, uint64_t) override { return nullptr; }
+    llvm::Value* emit_array_storage(llvm::IRBuilder<>&, bool, llvm::Type*, uint64_t, uint64_t) override {
+        return nullptr;
+    }
 
     void mark_entry(llvm::Function& f, types::FunctionRole) override {
         f.setLinkage(llvm::GlobalValue::ExternalLinkage);

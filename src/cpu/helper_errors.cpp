@@ -2,6 +2,7 @@
 #include "cpu/raise_carry.hpp"
 
 #include "codegen/abi.hpp"
+#include "codegen/runtime_error_text.hpp"
 
 #ifdef __SANITIZE_ADDRESS__
 #include <sanitizer/asan_interface.h>
@@ -76,35 +77,7 @@ void write_detail(int code, int64_t n, const int64_t* v) {
 
 }  // namespace
 
-std::string runtime_error_message(int code) {
-    using codegen::RuntimeError;
-    switch (static_cast<RuntimeError>(code)) {
-    case RuntimeError::ZeroDivision: return "ZeroDivisionError: division by zero";
-    case RuntimeError::NegativePower: return "ValueError: negative exponent in integer power";
-    case RuntimeError::IndexOutOfBounds: return "IndexError: index out of bounds";
-    case RuntimeError::ValueError: return "ValueError: math domain error";
-    case RuntimeError::SliceStepZero: return "ValueError: slice step cannot be zero";
-    case RuntimeError::ReshapeSize: return "ValueError: total size of new array must be unchanged";
-    case RuntimeError::ReshapeNegatives: return "ValueError: multiple negative shape values";
-    case RuntimeError::BroadcastShapes: return "ValueError: operands could not be broadcast together";
-    case RuntimeError::BroadcastInto: return "ValueError: could not broadcast input array into the destination";
-    case RuntimeError::EmptyMinimum:
-        return "ValueError: zero-size array to reduction operation minimum which has no identity";
-    case RuntimeError::EmptyMaximum:
-        return "ValueError: zero-size array to reduction operation maximum which has no identity";
-    case RuntimeError::EmptyArgmin: return "ValueError: attempt to get argmin of an empty sequence";
-    case RuntimeError::EmptyArgmax: return "ValueError: attempt to get argmax of an empty sequence";
-    case RuntimeError::NegativeDimensions: return "ValueError: negative dimensions not allowed";
-    case RuntimeError::ArrayTooBig:
-        return "ValueError: array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible "
-               "size.";
-    case RuntimeError::AllocationFailed: return "MemoryError: Allocation failed (probably too large).";
-    case RuntimeError::ArangeStepZero: return "ValueError: Maximum allowed size exceeded";
-    case RuntimeError::AxisOutOfBounds: return "ValueError: axis is out of bounds";
-    case RuntimeError::Raised: break;  // the message is the payload's: RuntimeErrorInfo::str
-    }
-    return "RuntimeError: unknown run-time error " + std::to_string(code);
-}
+std::string runtime_error_message(int code) { return codegen::runtime_error_text(code); }
 
 // "ValueError: negative (raised in f at f.py:3:4)", or without ": MESSAGE" when it has none
 // (Python prints a class alone so): the class and message of codegen::raised_payload.

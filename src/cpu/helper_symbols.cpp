@@ -44,6 +44,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_kernel_barrier", reinterpret_cast<void*>(&ujit_rt_kernel_barrier)},
         {"ujit_rt_kernel_barrier_op", reinterpret_cast<void*>(&ujit_rt_kernel_barrier_op)},
         {"ujit_rt_kernel_raise", reinterpret_cast<void*>(&ujit_rt_kernel_raise)},
+        {"ujit_rt_kernel_exit", reinterpret_cast<void*>(&ujit_rt_kernel_exit)},
         {"ujit_rt_kernel_warp_op", reinterpret_cast<void*>(&ujit_rt_kernel_warp_op)},
         {"ujit_rt_random_state", reinterpret_cast<void*>(&ujit_rt_random_state)},
         {"ujit_rt_random_refill", reinterpret_cast<void*>(&ujit_rt_random_refill)},

@@ -17,6 +17,7 @@
 #include "cpu/fiber.hpp"
 #include "cpu/helper_errors.hpp"
 #include "cpu/kernel_signals.hpp"
+#include "runtime/kernel_raise_error.hpp"
 #include "runtime/thread_pool.hpp"
 #include "ujit/ujit.hpp"
 
@@ -26,6 +27,7 @@
 #include <atomic>
 #include <csetjmp>
 #include <cstddef>
+#include <cstring>
 #include <mutex>
 #include <type_traits>
 #include <vector>
@@ -36,11 +38,15 @@ namespace {
 
 thread_local KernelContext* current_context = nullptr;
 
-// The first error of a launch (bounds checking, a fault), and whether any block failed.
+// The first error of a launch (bounds checking, a fault), and whether any block failed;
+// and the first raise of a debug=True kernel (codegen/kernel_raise.hpp), which fails nothing.
 struct LaunchErrors {
     std::mutex mu;
     std::atomic<bool> failed{false};
     std::string message;
+    std::atomic<bool> raised{false};
+    codegen::RaiseSite raise;
+    int32_t raise_tid[3] = {0, 0, 0}, raise_ctaid[3] = {0, 0, 0};
     const KernelLaunch* launch = nullptr;
     const LaunchSignals* signals = nullptr;
     // Whether blocks not yet started should not run: a block failed, or Ctrl-C was pressed.
@@ -53,11 +59,16 @@ struct LaunchErrors {
     }
 };
 thread_local LaunchErrors* current_errors = nullptr;
-// Where a failed work-item of a block run as a loop leaves to (the pool thread's chunk).
+// Where a failed work-item of a block run as a loop leaves to (the pool thread's chunk):
+// setjmp returns kEscapeFailed there when it failed the launch, kEscapeExited when it
+// ended itself (a raise) and the block goes on with the next work-item.
 thread_local std::jmp_buf* current_escape = nullptr;
+constexpr int kEscapeFailed = 1, kEscapeExited = 2;
 
 constexpr int64_t kMaxThreadsPerBlock = 1024;  // CUDA's limit, kept so launches port both ways
-constexpr size_t kSharedAlign = 16;
+// The block's shared memory and its dynamic part start page-aligned: a dynamic shared
+// array's alignment= (up to a page) then holds without moving it past the launch's bytes.
+constexpr size_t kSharedAlign = 4096;
 
 struct WorkItem;
 
@@ -100,7 +111,7 @@ void work_item_main(void* p) {
 }
 
 // The block's shared memory for this pool thread, reused across blocks: static arrays
-// first, then the dynamic part (both 16-byte aligned). CUDA leaves it uninitialized.
+// first, then the dynamic part (both page-aligned). CUDA leaves it uninitialized.
 char* thread_shared_memory(size_t bytes) {
     thread_local std::vector<char> storage;
     if (storage.size() < bytes + kSharedAlign) storage.resize(bytes + kSharedAlign);
@@ -132,8 +143,9 @@ KernelContext base_context(const KernelLaunch& l, char* shared) {
 // loops compiled in (cpu/kernel_block.hpp); the ufunc loop kernel (`body`) has none.
 bool runs_whole_blocks(const KernelLaunch& l) { return l.info->block && !l.body; }
 
-// Barrier-free: the block's work-items as a loop, x fastest (CUDA's linear thread order).
-void run_block_loop(const KernelLaunch& l, int64_t linear_block, KernelContext& ctx) {
+// Barrier-free: the block's work-items as a loop, x fastest (CUDA's linear thread order),
+// from linear thread index `from` on.
+void run_block_loop(const KernelLaunch& l, int64_t linear_block, KernelContext& ctx, uint64_t from) {
     set_block_index(ctx, l, linear_block);
     current_context = &ctx;  // reset by ujit_rt_kernel_raise's longjmp too: restored below
     if (runs_whole_blocks(l)) {
@@ -141,30 +153,47 @@ void run_block_loop(const KernelLaunch& l, int64_t linear_block, KernelContext& 
         current_context = nullptr;
         return;
     }
-    for (uint32_t z = 0; z < l.block[2]; ++z)
-        for (uint32_t y = 0; y < l.block[1]; ++y)
-            for (uint32_t x = 0; x < l.block[0]; ++x) {
-                ctx.tid[0] = x;
-                ctx.tid[1] = y;
-                ctx.tid[2] = z;
-                run_work_item(l);
-            }
+    const uint64_t threads = uint64_t(l.block[0]) * l.block[1] * l.block[2];
+    for (uint64_t i = from; i < threads; ++i) {
+        ctx.tid[0] = uint32_t(i % l.block[0]);
+        ctx.tid[1] = uint32_t(i / l.block[0] % l.block[1]);
+        ctx.tid[2] = uint32_t(i / (uint64_t(l.block[0]) * l.block[1]));
+        run_work_item(l);
+    }
     current_context = nullptr;
 }
 
-void run_blocks(const KernelLaunch& l, int64_t& block, int64_t last, KernelContext& base, const LaunchErrors& errors) {
-    for (; block < last && !errors.stopping(); ++block) run_block_loop(l, block, base);
+void run_blocks(const KernelLaunch& l, int64_t& block, int64_t last, KernelContext& base, const LaunchErrors& errors,
+                uint64_t from) {
+    for (; block < last && !errors.stopping(); ++block, from = 0) run_block_loop(l, block, base, from);
+}
+
+// The linear index of the work-item `ctx` names, in its block.
+uint64_t linear_thread(const KernelLaunch& l, const KernelContext& ctx) {
+    return ctx.tid[0] + uint64_t(l.block[0]) * (ctx.tid[1] + uint64_t(l.block[1]) * ctx.tid[2]);
 }
 
 // A failed check in a block run as a loop longjmps back here: the same stack, and the
-// frames it skips (the block loop's, the kernel's) hold nothing to destroy.
+// frames it skips (the block loop's, the kernel's) hold nothing to destroy. A work-item that
+// ended itself (kEscapeExited) comes back here too, and its block goes on after it.
 void run_blocks_escapable(const KernelLaunch& l, int64_t first, int64_t last, KernelContext& base,
                           const LaunchErrors& errors, int64_t& block) {
     std::jmp_buf escape;
     std::jmp_buf* saved = current_escape;
     current_escape = &escape;
     block = first;
-    if (setjmp(escape) == 0) run_blocks(l, block, last, base, errors);
+    // Read after a longjmp: only what lives in memory (block, base) decides where to go on.
+    int how = setjmp(escape);
+    if (how == 0) {
+        run_blocks(l, block, last, base, errors, 0);
+    } else if (how == kEscapeExited) {
+        uint64_t next = linear_thread(l, base) + 1;
+        if (next == uint64_t(l.block[0]) * l.block[1] * l.block[2]) {
+            ++block;
+            next = 0;
+        }
+        run_blocks(l, block, last, base, errors, next);
+    }
     current_escape = saved;
 }
 
@@ -334,6 +363,7 @@ void run_kernel(const KernelLaunch& l) {
         current_errors = saved_errors;
     });
     if (errors.failed) throw Error(Error::Kind::Runtime, errors.message);
+    if (errors.raised) throw runtime::kernel_raise_error(errors.raise, errors.raise_tid, errors.raise_ctaid);
     if (signals.interrupted())
         throw Error(Error::Kind::Runtime,
                     fmt::format("error: KeyboardInterrupt: kernel '{}' interrupted by SIGINT on the host device "
@@ -371,7 +401,8 @@ extern "C" uint64_t ujit_rt_kernel_warp_op(int32_t op, uint32_t mask, uint64_t v
     auto* block = ctx ? static_cast<BlockRun*>(ctx->block) : nullptr;
     ujit::cpu::WarpSlot own{op, mask, value, operand, 0, true};
     if (!block) {  // a block of one work-item: a warp of one lane
-        if (ctx && !ujit::cpu::check_warp_mask(*ctx, own, 0)) std::longjmp(*ujit::cpu::current_escape, 1);
+        if (ctx && !ujit::cpu::check_warp_mask(*ctx, own, 0))
+            std::longjmp(*ujit::cpu::current_escape, ujit::cpu::kEscapeFailed);
         ujit::cpu::resolve_warp(&own, 1);
         return own.result;
     }
@@ -403,6 +434,37 @@ void record_kernel_error(KernelContext* ctx, int32_t code, const char* where) {
 }
 }  // namespace
 
+namespace {
+// The launch's first raise (a debug=True kernel's), recorded in a function of its own as above.
+void record_kernel_raise(const KernelContext* ctx, int32_t code, const char* where) {
+    ujit::cpu::LaunchErrors* errors = ujit::cpu::current_errors;
+    if (errors->raised.load()) return;
+    auto [class_name, message] = ujit::cpu::RuntimeErrorInfo{code, where}.exception();
+    std::lock_guard lock(errors->mu);
+    if (errors->raised.load()) return;
+    const char* at = where;  // Raised's payload ends with the place; the others are the place
+    if (code == int32_t(ujit::codegen::RuntimeError::Raised))
+        for (int part = 0; part < 2; ++part) at += std::strlen(at) + 1;
+    errors->raise = {std::move(class_name), std::move(message), at};
+    for (int d = 0; d < 3; ++d) {
+        errors->raise_tid[d] = int32_t(ctx->tid[d]);
+        errors->raise_ctaid[d] = int32_t(ctx->ctaid[d]);
+    }
+    errors->raised.store(true);
+}
+}  // namespace
+
+extern "C" void ujit_rt_kernel_exit(int32_t code, const char* where) {
+    KernelContext* ctx = ujit::cpu::current_context;
+    if (where) record_kernel_raise(ctx, code, where);
+    if (ctx->block) {  // a fiber: it ends as a returning work-item does
+        auto* w = reinterpret_cast<ujit::cpu::WorkItem*>(ctx);
+        w->done = true;
+        for (;;) w->fiber.suspend();  // never resumed again
+    }
+    std::longjmp(*ujit::cpu::current_escape, ujit::cpu::kEscapeExited);
+}
+
 extern "C" void ujit_rt_kernel_raise(int32_t code, const char* where) {
     KernelContext* ctx = ujit::cpu::current_context;
     record_kernel_error(ctx, code, where);
@@ -411,5 +473,5 @@ extern "C" void ujit_rt_kernel_raise(int32_t code, const char* where) {
         auto* w = reinterpret_cast<ujit::cpu::WorkItem*>(ctx);
         for (;;) w->fiber.suspend();  // the scheduler abandons the block
     }
-    std::longjmp(*ujit::cpu::current_escape, 1);
+    std::longjmp(*ujit::cpu::current_escape, ujit::cpu::kEscapeFailed);
 }

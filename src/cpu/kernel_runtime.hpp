@@ -54,7 +54,8 @@ struct KernelLaunch {
 // (Argument) for a launch shape CUDA would refuse (zero dimensions, more than 1024 threads
 // per block), and ujit::Error (Runtime) "IndexError: ..." when a bounds-checked kernel
 // indexed out of range (blocks not yet started then do not run; the arrays may hold the
-// other blocks' partial results, as after a GPU fault).
+// other blocks' partial results, as after a GPU fault), or a debug=True kernel's first
+// raise once every block has run.
 void run_kernel(const KernelLaunch& launch);
 
 }  // namespace ujit::cpu
@@ -69,4 +70,8 @@ int32_t ujit_rt_kernel_barrier_op(int32_t predicate, int32_t op);
 // A failed check (codegen/abi.hpp's code; `where` = "<function> at <file>:<line>:<col>"):
 // records the error with the thread and block, and leaves the work-item for good.
 [[noreturn]] void ujit_rt_kernel_raise(int32_t code, const char* where);
+// A raise (codegen/kernel_raise.hpp): ends the work-item, as its return would, the others
+// go on; with `where` (debug=True), first records the launch's first raise, which run_kernel
+// then throws as numba-cuda's exception (runtime/kernel_raise_error.hpp).
+[[noreturn]] void ujit_rt_kernel_exit(int32_t code, const char* where);
 }

@@ -176,7 +176,8 @@ public:
         return cpu_->emit_math(b, id, args, ty);
     }
 
-    KernelTarget(bool boundscheck, bool block_wide) : boundscheck_(boundscheck), block_wide_(block_wide) {}
+    KernelTarget(bool boundscheck, bool block_wide, bool debug)
+        : boundscheck_(boundscheck), block_wide_(block_wide), debug_(debug) {}
 
     bool bounds_check() const override { return boundscheck_; }
     bool prints_floats_as_cuda() const override { return true; }
@@ -190,7 +191,9 @@ public:
     bool vectorizes_grid_stride_loops() const override { return !boundscheck_ && !block_wide_; }
 
     // CUDA's error model, as on the GPU (the lowering already makes x // 0 and x % 0 zero),
-    // except for the index checks asked for: those end the launch with an IndexError.
+    // except for the index checks asked for: those end the launch with an IndexError. A
+    // `raise` ends its work-item, as on the GPU; with debug=True every other check does too,
+    // and the first of the launch is recorded (codegen/kernel_raise.hpp).
     void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) override;
 
     void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) override {
@@ -201,7 +204,8 @@ public:
                                    const std::vector<const types::Type*>& arg_types,
                                    const types::Type* result_type) override;
 
-    llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) override;
+    llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count,
+                                    uint64_t align) override;
     llvm::Value* emit_dynamic_shared_bytes(llvm::IRBuilder<>& b) override {
         return load_field(b, b.getInt64Ty(), kCtxDynamicSharedBytes);
     }
@@ -217,6 +221,7 @@ public:
 private:
     bool boundscheck_ = false;
     bool block_wide_ = true;
+    bool debug_ = false;
     std::unique_ptr<codegen::Target> cpu_ = codegen::make_cpu_target();
     uint64_t static_shared_ = 0;
     uint64_t local_array_bytes_ = 0;
@@ -288,39 +293,55 @@ llvm::Value* KernelTarget::emit_cuda_builtin(llvm::IRBuilder<>& b, BuiltinId id,
 }
 
 void KernelTarget::emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) {
-    if (!boundscheck_ || code != int(codegen::RuntimeError::IndexOutOfBounds)) return;
+    const bool index_check = boundscheck_ && code == int(codegen::RuntimeError::IndexOutOfBounds);
+    const bool ends_thread = code == int(codegen::RuntimeError::Raised) || debug_;
+    if (!index_check && !ends_thread) return;
     llvm::LLVMContext& ctx = b.getContext();
     llvm::Function* fn = b.GetInsertBlock()->getParent();
-    llvm::BasicBlock* raise = llvm::BasicBlock::Create(ctx, "index_error", fn);
-    llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx, "index_ok", fn);
+    llvm::BasicBlock* raise = llvm::BasicBlock::Create(ctx, "kernel_error", fn);
+    llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx, "kernel_ok", fn);
     b.CreateCondBr(cond, raise, ok, llvm::MDBuilder(ctx).createUnlikelyBranchWeights());
     b.SetInsertPoint(raise);
     auto* type = llvm::FunctionType::get(b.getVoidTy(), {b.getInt32Ty(), b.getPtrTy()}, false);
-    llvm::FunctionCallee callee = runtime_function(b, "ujit_rt_kernel_raise", type);
+    // ujit_rt_kernel_raise ends the launch; ujit_rt_kernel_exit the work-item (a null `where`:
+    // silently).
+    llvm::FunctionCallee callee = runtime_function(b, index_check ? "ujit_rt_kernel_raise" : kKernelExitSymbol, type);
     if (auto* f = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
         f->setDoesNotReturn();
         f->addFnAttr(llvm::Attribute::Cold);
     }
-    llvm::CallInst* call = b.CreateCall(callee, {b.getInt32(code), b.CreateGlobalString(where, "ujit.where")});
+    llvm::Value* at = llvm::ConstantPointerNull::get(b.getPtrTy());
+    if (index_check || debug_) at = b.CreateGlobalString(where, "ujit.where");
+    llvm::CallInst* call = b.CreateCall(callee, {b.getInt32(code), at});
     call->setDoesNotReturn();
     b.CreateUnreachable();
     b.SetInsertPoint(ok);
 }
 
-llvm::Value* KernelTarget::emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) {
+llvm::Value* KernelTarget::emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count,
+                                              uint64_t align) {
     if (!shared) {
         local_array_bytes_ += module_of(b).getDataLayout().getTypeAllocSize(elem) * count;
         llvm::Function* f = b.GetInsertBlock()->getParent();
         llvm::IRBuilder<> eb(&f->getEntryBlock(), f->getEntryBlock().getFirstInsertionPt());
         llvm::AllocaInst* a = eb.CreateAlloca(llvm::ArrayType::get(elem, count), nullptr, "local_array");
-        a->setAlignment(llvm::Align(16));
+        a->setAlignment(llvm::Align(std::max<uint64_t>(align, 16)));
+        if (align > 16) local_array_bytes_ += align;  // the frame's realignment, at worst
         return a;
     }
-    if (count == 0) return load_field(b, b.getPtrTy(), kCtxDynamicShared);
+    // The block's buffer is 16-byte aligned: a larger alignment= rounds the address up at
+    // run time, in a slot with room for it.
+    auto round_up = [&](llvm::Value* p) {
+        if (align <= 16) return p;
+        llvm::Value* at = b.CreatePtrToInt(p, b.getInt64Ty());
+        llvm::Value* up = b.CreateAnd(b.CreateAdd(at, b.getInt64(align - 1)), b.getInt64(~(align - 1)));
+        return b.CreateGEP(b.getInt8Ty(), p, b.CreateSub(up, at));
+    };
+    if (count == 0) return round_up(load_field(b, b.getPtrTy(), kCtxDynamicShared));
     // One slot per array (per lowering site, as each is one __shared__ variable on the GPU).
     uint64_t offset = (static_shared_ + 15) / 16 * 16;
-    static_shared_ = offset + module_of(b).getDataLayout().getTypeAllocSize(elem) * count;
-    return b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), load_field(b, b.getPtrTy(), kCtxShared), offset);
+    static_shared_ = offset + module_of(b).getDataLayout().getTypeAllocSize(elem) * count + (align > 16 ? align : 0);
+    return round_up(b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), load_field(b, b.getPtrTy(), kCtxShared), offset));
 }
 
 void KernelTarget::mark_entry(llvm::Function& f, types::FunctionRole role) {
@@ -356,8 +377,8 @@ void probe_stack_frames(llvm::Module& m) {
         if (!f.isDeclaration()) f.addFnAttr("probe-stack", "inline-asm");
 }
 
-std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck, bool block_wide) {
-    return std::make_unique<KernelTarget>(boundscheck, block_wide);
+std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck, bool block_wide, bool debug) {
+    return std::make_unique<KernelTarget>(boundscheck, block_wide, debug);
 }
 
 }  // namespace ujit::cpu

@@ -10,7 +10,9 @@
 //     cuda.local.array: an alloca (per work-item, on its stack or fiber stack);
 //   - atomics: LLVM atomicrmw/cmpxchg, seq_cst, as the GPU lowering (cuda/cuda_atomics);
 //   - no error checks: CUDA's error model (x // 0 is 0), so results match the GPU's;
-//     but array indices are checked when asked (make_kernel_target(true)).
+//     but array indices are checked when asked (make_kernel_target(true)), and a `raise`
+//     ends its work-item (ujit_rt_kernel_exit; with debug=True, Python's error model's
+//     checks too, the first recorded for the host: codegen/kernel_raise.hpp).
 // Each kernel entry also gets the global `<symbol>$cpu_kernel` (cpu::KernelInfo): its
 // static shared bytes, whether any barrier was emitted, and the block function when there is
 // one (set_block_function); without it a kernel with barriers runs as fibers.
@@ -27,8 +29,12 @@ namespace ujit::cpu {
 // "IndexError: index out of bounds" naming the kernel, the thread, the block and the line
 // (ujit_rt_kernel_raise, cpu/kernel_runtime.hpp).
 // block_wide: grid-stride loops may run block-wide (codegen/grid_stride.hpp); off for the
-// reference path (LaunchOptions::cpu_reference).
-std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck, bool block_wide = true);
+// reference path (LaunchOptions::cpu_reference). debug: @cuda.jit(debug=True).
+std::unique_ptr<codegen::Target> make_kernel_target(bool boundscheck, bool block_wide = true, bool debug = false);
+
+// What a work-item calls to end itself (a raise): a module that declares it has no block
+// function (cpu/kernel_block.hpp), whose loops could not go on past the raising work-item.
+inline constexpr const char* kKernelExitSymbol = "ujit_rt_kernel_exit";
 
 // Records `<symbol>$cpu_block` (cpu/kernel_block.hpp) in the kernel's KernelInfo.
 void set_block_function(llvm::Module& m, const std::string& symbol, llvm::Function* block);

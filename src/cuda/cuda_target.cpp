@@ -4,9 +4,12 @@
 // print, shared/local arrays and kernel marking.
 #include "codegen/target.hpp"
 
+#include "codegen/abi.hpp"
+#include "codegen/runtime_error_text.hpp"
 #include "cuda/cuda_atomics.hpp"
 #include "cuda/cuda_grid_group.hpp"
 #include "cuda/cuda_math.hpp"
+#include "cuda/cuda_raise.hpp"
 #include "cuda/cuda_target_builtins.hpp"
 #include "cuda/cuda_warp.hpp"
 #include "cuda/nvptx_machine.hpp"
@@ -49,7 +52,7 @@ class CudaTarget final : public Target {
 public:
     // Nothing emitted here depends on the architecture (emit_ptx targets it); an unknown
     // one is still rejected before any lowering.
-    explicit CudaTarget(const std::string& arch) { cuda::ptx_isa_version(arch); }
+    CudaTarget(const std::string& arch, bool debug) : debug_(debug) { cuda::ptx_isa_version(arch); }
 
     types::TargetKind kind() const override { return types::TargetKind::CUDA; }
     bool prints_floats_as_cuda() const override { return true; }
@@ -66,8 +69,10 @@ public:
         return cuda::emit_libdevice_math(b, id, args);
     }
 
-    // Numba's CUDA error model: no checks (integer division by zero gives 0, floats inf/nan).
-    void emit_error_check(llvm::IRBuilder<>&, llvm::Value*, int, const std::string&) override {}
+    // Numba's CUDA error model: no checks (integer division by zero gives 0, floats inf/nan),
+    // except a `raise`, which ends the thread; debug=True: Python's, every check recorded for
+    // the host (codegen/kernel_raise.hpp).
+    void emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) override;
 
     void emit_print(llvm::IRBuilder<>& b, const std::string& format, const std::vector<llvm::Value*>& args) override;
 
@@ -80,7 +85,8 @@ public:
         return cuda::emit_thread_builtin(b, id, args, result_type);
     }
 
-    llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) override;
+    llvm::Value* emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count,
+                                    uint64_t align) override;
     llvm::Value* emit_dynamic_shared_bytes(llvm::IRBuilder<>& b) override {
         // PTX's %dynamic_smem_size special register (what Numba reads), by inline asm: LLVM
         // has no intrinsic for it.
@@ -96,6 +102,8 @@ public:
     }
 
 private:
+    bool debug_ = false;
+    cuda::RaiseSites raise_sites_;
     // Unsigned max/min/inc/dec need the element's signedness, which LLVM types lack.
     static bool element_is_signed(const std::vector<const types::Type*>& arg_types, const types::Type* result) {
         const types::Type* t = result;
@@ -104,6 +112,29 @@ private:
         return !(t && t->is_int() && !t->is_signed());
     }
 };
+
+void CudaTarget::emit_error_check(llvm::IRBuilder<>& b, llvm::Value* cond, int code, const std::string& where) {
+    const bool raised = code == int(RuntimeError::Raised);
+    if (!raised && !debug_) return;
+    llvm::LLVMContext& ctx = b.getContext();
+    llvm::Function* fn = b.GetInsertBlock()->getParent();
+    llvm::BasicBlock* raise = llvm::BasicBlock::Create(ctx, "raise", fn);
+    llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx, "no_raise", fn);
+    b.CreateCondBr(cond, raise, ok);
+    b.SetInsertPoint(raise);
+    if (debug_) {
+        std::string payload = where;
+        if (!raised) {  // "ZeroDivisionError: division by zero" as a raise's payload
+            std::string text = runtime_error_text(code);
+            size_t colon = text.find(": ");
+            payload = colon == std::string::npos ? raised_payload(text, "", where)
+                                                 : raised_payload(text.substr(0, colon), text.substr(colon + 2), where);
+        }
+        raise_sites_.emit_record(b, payload);
+    }
+    cuda::emit_thread_exit(b);
+    b.SetInsertPoint(ok);
+}
 
 // CUDA's printf is vprintf(format, buffer): the arguments packed in a local struct at
 // their natural alignment, exactly as nvcc lowers printf.
@@ -137,10 +168,11 @@ void CudaTarget::emit_print(llvm::IRBuilder<>& b, const std::string& format, con
     b.CreateCall(vprintf, {fmt_ptr, buffer});
 }
 
-llvm::Value* CudaTarget::emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count) {
+llvm::Value* CudaTarget::emit_array_storage(llvm::IRBuilder<>& b, bool shared, llvm::Type* elem, uint64_t count,
+                                            uint64_t align) {
     if (!shared) {
         llvm::AllocaInst* a = entry_alloca(b, llvm::ArrayType::get(elem, count), "local_array");
-        a->setAlignment(llvm::Align(16));
+        a->setAlignment(llvm::Align(align ? align : 16));  // the local depot takes the largest
         return a;
     }
     llvm::Module* m = b.GetInsertBlock()->getModule();
@@ -158,7 +190,10 @@ llvm::Value* CudaTarget::emit_array_storage(llvm::IRBuilder<>& b, bool shared, l
         g = new llvm::GlobalVariable(*m, t, false, llvm::GlobalValue::InternalLinkage, llvm::UndefValue::get(t),
                                      "ujit_shared_array", nullptr, llvm::GlobalValue::NotThreadLocal, kSharedSpace);
     }
-    g->setAlignment(llvm::Align(16));
+    // alignment= as given (numba-cuda); the dynamic block, one for every array, the largest asked.
+    uint64_t want = align ? align : 16;
+    if (count == 0 && g->getAlign()) want = std::max<uint64_t>(want, g->getAlign()->value());
+    g->setAlignment(llvm::Align(want));
     return b.CreateAddrSpaceCast(g, b.getPtrTy());
 }
 
@@ -177,6 +212,8 @@ void CudaTarget::mark_entry(llvm::Function& f, types::FunctionRole role) {
 
 }  // namespace
 
-std::unique_ptr<Target> make_cuda_target(const std::string& arch) { return std::make_unique<CudaTarget>(arch); }
+std::unique_ptr<Target> make_cuda_target(const std::string& arch, bool debug) {
+    return std::make_unique<CudaTarget>(arch, debug);
+}
 
 }  // namespace ujit::codegen

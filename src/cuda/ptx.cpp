@@ -36,6 +36,9 @@ llvm::StringSet<> entry_points(const llvm::Module& m) {
     llvm::StringSet<> names;
     for (const llvm::Function& f : m)
         if (!f.isDeclaration() && f.hasExternalLinkage()) names.insert(f.getName());
+    // And the globals the host reads by name (a debug kernel's raise record, kernel_raise.hpp).
+    for (const llvm::GlobalVariable& g : m.globals())
+        if (!g.isDeclaration() && g.hasExternalLinkage()) names.insert(g.getName());
     return names;
 }
 

@@ -73,6 +73,7 @@
     X(cuLinkCreate)                                                                                                    \
     X(cuLinkDestroy)                                                                                                   \
     X(cuModuleGetFunction)                                                                                             \
+    X(cuModuleGetGlobal)                                                                                               \
     X(cuModuleLoadData)                                                                                                \
     X(cuModuleLoadDataEx)                                                                                              \
     X(cuModuleUnload)                                                                                                  \

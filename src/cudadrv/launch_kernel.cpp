@@ -8,6 +8,7 @@
 #include "cudadrv/device_context.hpp"
 #include "cudadrv/driver_loader.hpp"
 #include "cudadrv/fault_check.hpp"
+#include "cudadrv/kernel_raised.hpp"
 #include "cudadrv/launch_params.hpp"
 #include "cudadrv/memory_pointer.hpp"
 #include "cudadrv/module_state.hpp"
@@ -40,14 +41,18 @@ void launch_on(detail::KernelState& ks, DeviceContext& dc, const detail::KernelS
         ks.allow_dynamic_shared(dc, options.shared_mem);
     CUstream stream = static_cast<CUstream>(options.stream.handle());
     dc.last_kernel.store(ks.interned_name, std::memory_order_relaxed);
-    if (ks.cooperative || options.cooperative)  // coop: the kernel synchronizes its grid
-        return launch_cooperative(dc, f.function, ks.symbol, grid, block, options.shared_mem, stream, params);
-    check(driver().cuLaunchKernel(f.function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
-                                  unsigned(options.shared_mem), stream, params, nullptr),
-          "cuLaunchKernel", [&] {
-              return fmt::format("kernel '{}', grid {}, block {}, {} bytes of dynamic shared memory", ks.symbol,
-                                 format_dim3(grid), format_dim3(block), options.shared_mem);
-          });
+    CUdeviceptr raised = ks.records_raises ? arm_raise_record(f.module, stream) : 0;
+    if (ks.cooperative || options.cooperative) {  // coop: the kernel synchronizes its grid
+        launch_cooperative(dc, f.function, ks.symbol, grid, block, options.shared_mem, stream, params);
+    } else {
+        check(driver().cuLaunchKernel(f.function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+                                      unsigned(options.shared_mem), stream, params, nullptr),
+              "cuLaunchKernel", [&] {
+                  return fmt::format("kernel '{}', grid {}, block {}, {} bytes of dynamic shared memory", ks.symbol,
+                                     format_dim3(grid), format_dim3(block), options.shared_mem);
+              });
+    }
+    if (raised) throw_recorded_raise(f.module, raised, stream);
 }
 
 // A host array argument: its device copy, and the host view to copy back into.

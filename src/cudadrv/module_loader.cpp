@@ -7,6 +7,7 @@
 
 #include "cache/disk_cache.hpp"
 #include "cache/hash.hpp"
+#include "codegen/kernel_raise.hpp"
 #include "cudadrv/driver_loader.hpp"
 #include "cudadrv/fault_check.hpp"
 #include "cudadrv/jit_warmup.hpp"
@@ -315,6 +316,7 @@ LoadedKernel LoadedModule::kernel(const std::string& symbol, std::vector<KernelP
     k.s_->symbol = symbol;
     k.s_->interned_name = intern_kernel_name(symbol);
     k.s_->params = std::move(params);
+    k.s_->records_raises = s_->ptx.find(codegen::kRaisedSymbol) != std::string::npos;
     k.s_->function_for(bind(), detail::KernelState::Use::Resolve);  // resolve now: a wrong name fails here
     return k;
 }

@@ -87,6 +87,9 @@ struct KernelState {
     // coop: every launch is cooperative (cuLaunchCooperativeKernel): the kernel synchronizes
     // its grid (cuda.cg.this_grid().sync()), which only such a launch makes possible.
     bool cooperative = false;
+    // A debug=True kernel's module records its raises (codegen/kernel_raise.hpp): each launch
+    // arms the record and reads it after the kernel (cudadrv/kernel_raised.hpp).
+    bool records_raises = false;
     // The function in `dc`'s current context with its attributes (loading if needed).
     PerDevice function_for(DeviceContext& dc, Use use = Use::Full);
     // Lets the function use `bytes` of dynamic shared memory beyond the default 48 KiB

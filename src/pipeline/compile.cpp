@@ -73,7 +73,7 @@ void compile_cuda(const Request& req, const types::TypedFunction& fn, Compiled& 
     }
     // 2. LLVM IR, through the target's hooks.
     auto ctx = std::make_unique<llvm::LLVMContext>();
-    auto target = codegen::make_cuda_target(req.options.arch);
+    auto target = codegen::make_cuda_target(req.options.arch, req.typer->decorator_of(req.def).debug);
     std::unique_ptr<llvm::Module> module = lower(*ctx, *target, req, fn);
     out.times.lower = clock.lap();
 
@@ -156,9 +156,10 @@ void compile_cpu(const Request& req, const types::TypedFunction& fn, Compiled& o
 void compile_cuda_on_cpu(const Request& req, const types::TypedFunction& fn, Compiled& out, Stopwatch& clock) {
     auto ctx = std::make_unique<llvm::LLVMContext>();
     const bool reference = req.options.arch == kCudaOnCpuReferenceArch;
-    auto target = cpu::make_kernel_target(req.options.arch == kCudaOnCpuCheckedArch, !reference);
+    auto target = cpu::make_kernel_target(req.options.arch == kCudaOnCpuCheckedArch, !reference,
+                                          req.typer->decorator_of(req.def).debug);
     std::unique_ptr<llvm::Module> module = lower(*ctx, *target, req, fn);
-    if (fn.role == types::FunctionRole::Kernel && !reference)
+    if (fn.role == types::FunctionRole::Kernel && !reference && !module->getFunction(cpu::kKernelExitSymbol))
         cpu::set_block_function(*module, fn.symbol, cpu::emit_block_function(*module, fn.symbol));
     cpu::probe_stack_frames(*module);
     out.times.lower = clock.lap();

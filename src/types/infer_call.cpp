@@ -907,16 +907,39 @@ void Inferrer::check_local_array_size(const syntax::SourceLoc& loc, const std::v
                            size, kMaxLocalArrayBytes));
 }
 
-// cuda.shared.array(shape, dtype) / cuda.local.array(shape, dtype): a C-contiguous array
-// whose shape is a compile-time constant (recorded on the call).
+// alignment= of a shared or local array: None, or a constant integer that numba-cuda's
+// _validate_alignment accepts (its ValueErrors, raised as ValueError in Python: a compile
+// error whose message starts with "ValueError: "). The value is recorded on the expression,
+// where the lowering reads it (codegen/lower_cuda.cpp).
+void Inferrer::check_array_alignment(const Expr* alignment, const std::string& what) {
+    if (isa<NoneLit>(alignment)) return;
+    const Type* t = expr(alignment);
+    std::optional<ConstValue> v = constant_of(alignment);
+    if (t && t->is_none()) return;
+    if (!v || !v->type->is_int() || v->type->is_bool())
+        error(alignment->loc, fmt::format("No implementation of function Function(<function {}>) found: "
+                                          "RequireLiteralValue: alignment must be a constant integer",
+                                          what.substr(what.find('.') + 1)));
+    if (v->i <= 0) error(alignment->loc, "ValueError: Alignment must be positive");
+    if ((v->i & (v->i - 1)) != 0) error(alignment->loc, "ValueError: Alignment must be a power of 2");
+    if (v->i % 8 != 0) error(alignment->loc, "ValueError: Alignment must be a multiple of 8");  // a pointer's size
+    fn_.constants[alignment->id] = *v;
+}
+
+// cuda.shared.array(shape, dtype[, alignment]) / cuda.local.array(shape, dtype[, alignment]):
+// a C-contiguous array whose shape is a compile-time constant (recorded on the call).
 const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
     const std::string what = builtin_name(id);
     const Expr* shape = c->args.size() > 0 ? c->args[0] : nullptr;
     const Expr* dtype = c->args.size() > 1 ? c->args[1] : nullptr;
-    if (c->args.size() > 2) error(c->args[2]->loc, fmt::format("{}() takes a shape and a dtype", what));
+    const Expr* alignment = c->args.size() > 2 ? c->args[2] : nullptr;
+    if (c->args.size() > 3) error(c->args[3]->loc, fmt::format("{}() takes a shape, a dtype and an alignment", what));
     for (const Keyword& k : c->keywords) {
-        const Expr*& slot = k.name == "shape" ? shape : k.name == "dtype" ? dtype : shape;
-        if (k.name != "shape" && k.name != "dtype")
+        const Expr*& slot = k.name == "shape"       ? shape
+                            : k.name == "dtype"     ? dtype
+                            : k.name == "alignment" ? alignment
+                                                    : shape;
+        if (k.name != "shape" && k.name != "dtype" && k.name != "alignment")
             error(k.loc, fmt::format("unknown keyword argument '{}' for {}()", k.name, what));
         if (slot && slot != k.value) error(k.loc, fmt::format("{}() got '{}' twice", what, k.name));
         slot = k.value;
@@ -981,6 +1004,7 @@ const Type* Inferrer::array_ctor(const Call* c, BuiltinId id) {
         out.elems.push_back(const_int(d.i));
     }
     if (id == BuiltinId::CudaLocalArray) check_local_array_size(shape->loc, dims, dt->scalar());
+    if (alignment) check_array_alignment(alignment, what);
     out.type = tuple(std::vector<const Type*>(dims.size(), int64()));
     fn_.constants[c->id] = out;
     operands(c, {});

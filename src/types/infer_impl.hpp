@@ -139,6 +139,7 @@ private:
     void warp_value(const syntax::Call* c, size_t i, const Type* t, const std::string& message) const;
     const Type* array_ctor(const syntax::Call* c, BuiltinId id);
     void check_local_array_size(const syntax::SourceLoc& loc, const std::vector<ConstValue>& dims, const Type* dtype);
+    void check_array_alignment(const syntax::Expr* alignment, const std::string& what);
     void operands(const syntax::Call* c, std::vector<const Type*> types);
     // infer_library.cpp: a.sort(), np.dot, np.vdot, np.linalg.norm (nplib/library_typing)
     const Type* library_call(const syntax::Call* c, BuiltinId id);

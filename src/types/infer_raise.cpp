@@ -1,6 +1,7 @@
 // `raise` and `assert`: the exception class, resolved at compile time, and its arguments: a
 // constant message (Numba's static exceptions) or values formatted when it raises (its
-// dynamic ones, codegen/lower_raise.cpp); the CPU raises them through the error guard.
+// dynamic ones, codegen/lower_raise.cpp); the CPU raises them through the error guard, CUDA
+// code ends the raising thread (codegen/kernel_raise.hpp).
 #include "types/infer_impl.hpp"
 
 #include "syntax/diagnostics.hpp"
@@ -35,8 +36,6 @@ std::string Inferrer::exception_class(const Expr* e) {
 std::string Inferrer::exception_message(const Expr* e) { return cast<StrLit>(e)->value; }
 
 void Inferrer::raise_stmt(const Raise* r) {
-    if (cuda())
-        error(r->loc, fmt::format("'{}' in CUDA code is not supported by ujit", r->assertion ? "assert" : "raise"));
     RaisedException raised;
     if (r->assertion) {
         raised.class_name = "AssertionError";
@@ -49,6 +48,9 @@ void Inferrer::raise_stmt(const Raise* r) {
     std::vector<const Expr*> args = raise_arguments(r);
     if (!raise_is_dynamic(args)) {
         if (!args.empty()) raised.message = exception_message(args[0]);
+    } else if (cuda()) {
+        // A kernel's raise sites are a constant table (codegen/kernel_raise.hpp).
+        error(args[0]->loc, "in CUDA code ujit raises exceptions with a constant string message only (or none)");
     } else {
         // Numba boxes each value into the exception; ujit formats the ones print() writes as
         // str() and repr() alike.

@@ -30,6 +30,12 @@
 #
 # --target parallel is not for kernels.
 # RUN: %expect-status 2 %ujit run %s hello --launch 1,1 --target parallel 2>&1 | FileCheck %s --check-prefix=PARALLEL
+#
+# A raise in a debug=True kernel: the launch fails with numba-cuda's exception (the thread
+# z first); without debug the raising threads just end (the kernel returns normally).
+# RUN: %expect-status 1 %ujit run %s picky %t/out.npy --launch 2,64 --target cpu 2>&1 | FileCheck %s --check-prefix=RAISE
+# RUN: %ujit run %s quiet_picky %t/out.npy --launch 2,64 --target cpu --save %t/qp
+# RUN: %python -c "import numpy as np; o = np.load('%t/qp/out.npy'); i = np.arange(128); assert (o[:128] == np.where(i == 100, 0, i)).all(), o[:128]"
 import numba
 from numba import cuda
 
@@ -69,6 +75,25 @@ def off_by_one(a):
 
 
 # OOB: ujit: error: IndexError: index out of bounds (in off_by_one at {{.*}}run_kernel_cpu.py:[[#@LINE-3]]:9; kernel 'off_by_one', thread (104, 0, 0) of block (7, 0, 0))
+
+
+@cuda.jit(debug=True, opt=False)
+def picky(out):
+    i = cuda.grid(1)
+    if i == 100:
+        raise ValueError("one hundred")
+    out[i] = i
+
+
+@cuda.jit
+def quiet_picky(out):
+    i = cuda.grid(1)
+    if i == 100:
+        raise ValueError("one hundred")
+    out[i] = i
+
+
+# RAISE: ujit: error: ValueError: In function 'picky', file {{.*}}run_kernel_cpu.py, line [[#@LINE-12]], tid=[0, 0, 36] ctaid=[0, 0, 1]: one hundred
 # PRINT: block 0 thread 0 of 3
 # PRINT-NEXT: block 0 thread 1 of 3
 # PRINT-NEXT: block 0 thread 2 of 3

@@ -106,7 +106,10 @@ static PyObject* raise_runtime_text(const char* message, const ModuleObject* m) 
         char name[64];
         memcpy(name, message, (size_t)(colon - message));
         name[colon - message] = '\0';
-        PyObject* found = PyDict_GetItemString(PyEval_GetBuiltins(), name);
+        /* The module's own classes too: a debug=True kernel's `raise MyError` reads
+         * "MyError: In function 'k', ..." (numba-cuda's message). */
+        PyObject* found = exception_class(m, name);
+        if (!found) found = PyDict_GetItemString(PyEval_GetBuiltins(), name);
         PyObject* numpy_class = NULL; /* np.sum(a, axis=9) raises NumPy's AxisError, as Numba's */
         if (!found && strcmp(name, "AxisError") == 0) {
             /* numpy.exceptions from NumPy 1.25, numpy.AxisError before (a ValueError either way) */
@@ -184,6 +187,13 @@ static PyObject* raise_compile(const char* message, const ModuleObject* m) {
     int fixed = fixed_column(m, file, line, col);
     PyObject* text = shifted_message(message, file, line, col, fixed - col);
     if (!text) return NULL;
+    /* Where Numba raises ValueError while compiling (numba-cuda's alignment= checks), the
+     * diagnostic says "error: ValueError: ...": Python's ValueError, with the located text. */
+    if (strstr(message, ": error: ValueError: ")) {
+        PyErr_SetObject(PyExc_ValueError, text);
+        Py_DECREF(text);
+        return NULL;
+    }
     PyObject* exc = PyObject_CallOneArg(Ujit_CompileError, text);
     Py_DECREF(text);
     if (!exc) return NULL;
