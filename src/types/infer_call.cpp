@@ -575,6 +575,11 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         operands(c, {t});
         return t->is_complex() ? t->dtype() : t;
     }
+    case BuiltinId::NpIinfo:
+    case BuiltinId::NpFinfo:  // read at once, it is folded (Inferrer::machine_limit_attribute)
+        error(c->loc, fmt::format("{}() is supported by ujit only with a field read at once ({}(t).max); "
+                                  "the object itself is no value in compiled code",
+                                  what, what));
     case BuiltinId::NpSign:
     case BuiltinId::NpConj: {
         arity(1, 1);
