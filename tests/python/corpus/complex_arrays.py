@@ -4,8 +4,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = "np.angle is not in ujit's NumPy table ('np' has no attribute 'angle'); Numba supports it"
-
 
 @njit
 def roots_of_unity(n):
