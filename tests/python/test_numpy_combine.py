@@ -58,6 +58,9 @@ def test_angle_arrays_and_scalars():
         assert angle(s) == pytest.approx(np.angle(s), rel=1e-15)
         assert angle_deg(s, True) == pytest.approx(np.angle(s, deg=True), rel=1e-15)
     assert angle(np.empty(0, np.complex128)).shape == (0,)
+    assert angle(3) == np.angle(3) and angle(-3) == np.angle(-3)  # numbers of any kind, as Numba
+    with pytest.raises(ujit.CompileError, match=r"np.angle\(\) of array\(int64, 1d, C\) is not supported"):
+        angle(np.arange(3))
 
 
 # ---- np.append
