@@ -649,6 +649,22 @@ private:
     llvm::Value* at_least(types::BuiltinId id, TypedValue a, const Type* rt);
     llvm::Value* repeated_each(TypedValue a, TypedValue repeats, const Type* rt, syntax::SourceLoc loc);
     // ---- end nplib6
+    // ---- nplib7: np.angle's element (nplib/lower_named_ufuncs.cpp); np.append and np.kron
+    // (nplib/lower_combine.cpp); np.cov and np.corrcoef (nplib/lower_covariance.cpp); np.linalg's
+    // factorizations through LAPACK (nplib/lower_linalg_decomp.cpp, cpu/helper_lapack_decomp)
+    llvm::Value* angle_value(llvm::Value* z, llvm::Value* deg, const Type* t, syntax::SourceLoc loc);
+    llvm::Value* combine_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                              syntax::SourceLoc loc);
+    llvm::Value* array_append(TypedValue arr, TypedValue values, llvm::Value* axis, const Type* rt,
+                              syntax::SourceLoc loc);
+    llvm::Value* kron(TypedValue x, TypedValue y, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* covariance(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                            syntax::SourceLoc loc);
+    llvm::Value* linalg_decomp_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                                    syntax::SourceLoc loc);
+    // Raises Numba's error for a helper_lapack_decomp status (what: "np.linalg.svd()").
+    void raise_linalg_status(llvm::Value* status, const std::string& what, syntax::SourceLoc loc);
+    // ---- end nplib7
     // ---- arrspeed: nplib/lower_nan_reductions.cpp's np.nancumsum / nancumprod, complex nanmin / nanmax
     llvm::Value* nan_cumulative(TypedValue a, bool sum, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* complex_nan_extreme(TypedValue a, bool is_max, syntax::SourceLoc loc);

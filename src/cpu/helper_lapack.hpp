@@ -16,6 +16,14 @@ enum UjitLinalgStatus : int32_t {
     UJIT_LINALG_NONFINITE = 2,  // "Array must not contain infs or NaNs."
     UJIT_LINALG_NO_LAPACK = 3,
     UJIT_LINALG_TOO_LARGE = 4,  // a size LAPACK's 32-bit integers cannot hold
+    // nplib7's factorizations (cpu/helper_lapack_decomp.hpp), with Numba's errors
+    UJIT_LINALG_NOT_POSITIVE_DEFINITE = 5,  // LinAlgError "Matrix is not positive definite."
+    UJIT_LINALG_NO_CONVERGENCE = 6,         // ValueError "Internal algorithm failed to converge."
+    UJIT_LINALG_EMPTY = 7,                  // LinAlgError "Arrays cannot be empty"
+    UJIT_LINALG_INCOMPATIBLE = 8,  // LinAlgError "Incompatible array sizes, system is not dimensionally valid."
+    UJIT_LINALG_DOMAIN_CHANGE = 9,  // ValueError "eig() argument must not cause a domain change."
+    UJIT_LINALG_NOT_SQUARE = 10,    // LinAlgError "Last 2 dimensions of the array must be square."
+    UJIT_LINALG_BAD_ORDER = 11,     // ValueError "Invalid norm order for matrices." (np.linalg.cond's p)
 };
 // out (n x n, C order) = inv(a); a is n x n with byte strides s0, s1.
 int32_t ujit_rt_linalg_inv(int32_t kind, int64_t n, const void* a, int64_t s0, int64_t s1, void* out);

@@ -2,8 +2,10 @@
 
 #include "cpu/helper_bf16.hpp"
 #include "cpu/helper_binning.hpp"
+#include "cpu/helper_covariance.hpp"
 #include "cpu/helper_errors.hpp"
 #include "cpu/helper_lapack.hpp"
+#include "cpu/helper_lapack_decomp.hpp"
 #include "cpu/helper_linalg.hpp"
 #include "cpu/helper_matmul.hpp"
 #include "cpu/helper_np_random.hpp"
@@ -83,6 +85,18 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_linalg_inv", reinterpret_cast<void*>(&ujit_rt_linalg_inv)},
         {"ujit_rt_linalg_slogdet", reinterpret_cast<void*>(&ujit_rt_linalg_slogdet)},
         {"ujit_rt_linalg_solve", reinterpret_cast<void*>(&ujit_rt_linalg_solve)},
+        // nplib7: np.linalg's factorizations (cpu/helper_lapack_decomp)
+        {"ujit_rt_linalg_cholesky", reinterpret_cast<void*>(&ujit_rt_linalg_cholesky)},
+        {"ujit_rt_linalg_qr", reinterpret_cast<void*>(&ujit_rt_linalg_qr)},
+        {"ujit_rt_linalg_eigh", reinterpret_cast<void*>(&ujit_rt_linalg_eigh)},
+        {"ujit_rt_linalg_eig", reinterpret_cast<void*>(&ujit_rt_linalg_eig)},
+        {"ujit_rt_linalg_svd", reinterpret_cast<void*>(&ujit_rt_linalg_svd)},
+        {"ujit_rt_linalg_lstsq", reinterpret_cast<void*>(&ujit_rt_linalg_lstsq)},
+        {"ujit_rt_linalg_pinv", reinterpret_cast<void*>(&ujit_rt_linalg_pinv)},
+        {"ujit_rt_linalg_matrix_rank", reinterpret_cast<void*>(&ujit_rt_linalg_matrix_rank)},
+        {"ujit_rt_linalg_cond", reinterpret_cast<void*>(&ujit_rt_linalg_cond)},
+        {"ujit_rt_linalg_matrix_power", reinterpret_cast<void*>(&ujit_rt_linalg_matrix_power)},
+        {"ujit_rt_covariance", reinterpret_cast<void*>(&ujit_rt_covariance)},  // nplib7: np.cov, np.corrcoef
         {"ujit_rt_triangle", reinterpret_cast<void*>(&ujit_rt_triangle)},
         // parallel=True (cpu/parallel_runtime.hpp): prange loops on the pool, the thread functions.
         {"ujit_rt_parallel_chunks", reinterpret_cast<void*>(&ujit_rt_parallel_chunks)},

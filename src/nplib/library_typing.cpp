@@ -85,6 +85,8 @@ const Params* params_of(BuiltinId id) {
         if (const Params* p = search_params_of(id)) return p;
         if (const Params* p = random_params_of(id)) return p;  // nplib5
         if (const Params* p = summary_params_of(id)) return p;  // nplib6
+        if (const Params* p = combine_params_of(id)) return p;  // nplib7
+        if (const Params* p = decomp_params_of(id)) return p;
         return linalg_params_of(id);
     }
 }
@@ -577,6 +579,8 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
     if (random_params_of(id)) return random_extra_type(id, args);  // nplib5
     if (linalg_params_of(id)) return linalg_type(id, args);
     if (summary_params_of(id)) return summary_call_type(id, args);  // nplib6
+    if (combine_params_of(id)) return combine_call_type(id, args);  // nplib7
+    if (decomp_params_of(id)) return decomp_call_type(id, args);
     return search_call_type(id, args, exprs);
 }
 

@@ -40,6 +40,17 @@ CallTyping linalg_type(types::BuiltinId id, const std::vector<const types::Type*
 const LibraryParams* summary_params_of(types::BuiltinId id);
 CallTyping summary_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
 // ---- end nplib6
+// ---- nplib7: combine_typing.cpp (np.append, np.kron, np.cov, np.corrcoef) and
+// decomp_typing.cpp (np.linalg.cholesky, qr, eigh, eigvalsh, eig, eigvals, svd, lstsq, pinv,
+// matrix_rank, matrix_power, cond)
+const LibraryParams* combine_params_of(types::BuiltinId id);
+CallTyping combine_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
+const LibraryParams* decomp_params_of(types::BuiltinId id);
+CallTyping decomp_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
+// Numba's _check_linalg_matrix (a 2-D float or complex array; one_or_two: 1-D too), as the
+// message Numba gives ("np.linalg.inv() only supported on 2-D arrays."), "" where `a` fits.
+std::string linalg_matrix_error(const types::Type* a, const std::string& what, bool one_or_two);
+// ---- end nplib7
 
 // Whether the call is typed by library_call_type and lowered by lower_library.cpp.
 bool is_library_call(types::BuiltinId id);

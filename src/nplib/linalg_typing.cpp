@@ -27,9 +27,6 @@ const LibraryParams* linalg_params_of(BuiltinId id) {
     }
 }
 
-namespace {
-
-// Numba's _check_linalg_matrix (dims 2) and _check_linalg_1_or_2d_matrix (dims 0): "" if fine.
 std::string linalg_matrix_error(const Type* a, const std::string& what, bool one_or_two) {
     if (!a->is_array()) return fmt::format("{} only supported for array types", what);
     if (one_or_two ? a->ndim() < 1 || a->ndim() > 2 : a->ndim() != 2)
@@ -38,8 +35,6 @@ std::string linalg_matrix_error(const Type* a, const std::string& what, bool one
         return fmt::format("{} only supported on float and complex arrays.", what);
     return "";
 }
-
-}  // namespace
 
 CallTyping linalg_type(BuiltinId id, const std::vector<const Type*>& args) {
     CallTyping t;

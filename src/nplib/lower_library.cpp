@@ -58,6 +58,12 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
         for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));
         return summary_call(id, vals, type_of(e), e->loc);
     }
+    if (nplib::combine_params_of(id) || nplib::decomp_params_of(id)) {  // nplib7
+        std::vector<TypedValue> vals;
+        for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));
+        if (nplib::combine_params_of(id)) return combine_call(id, vals, type_of(e), e->loc);
+        return linalg_decomp_call(id, vals, type_of(e), e->loc);
+    }
     if (nplib::random_params_of(id) || nplib::linalg_params_of(id)) {  // nplib5
         std::vector<TypedValue> vals;
         for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));

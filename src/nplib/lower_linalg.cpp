@@ -1,6 +1,6 @@
 // np.linalg.solve, inv, det and slogdet (typed by nplib/linalg_typing.cpp): the shape checks
 // here, with Numba's LinAlgError messages; the factorizations in the runtime
-// (cpu/helper_lapack.hpp), whose status becomes Numba's errors.
+// (cpu/helper_lapack.hpp), whose status becomes Numba's errors (raise_linalg_status).
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
 #include "cpu/helper_lapack.hpp"
@@ -90,17 +90,7 @@ llvm::Value* FunctionLowering::linalg_call(BuiltinId id, const std::vector<Typed
     }
     default: syntax::internal_error(loc, fmt::format("{} lowered as np.linalg", types::builtin_name(id)));
     }
-    raise_if(b.CreateICmpEQ(status, b.getInt32(UJIT_LINALG_SINGULAR)), "LinAlgError",
-             "Matrix is singular to machine precision.", loc);
-    raise_if(b.CreateICmpEQ(status, b.getInt32(UJIT_LINALG_NONFINITE)), "LinAlgError",
-             "Array must not contain infs or NaNs.", loc);
-    raise_if(b.CreateICmpEQ(status, b.getInt32(UJIT_LINALG_NO_LAPACK)), "RuntimeError",
-             fmt::format("{}() needs LAPACK, which ujit found in neither the OpenBLAS it loads for BLAS nor "
-                         "liblapack.so.3 (install libopenblas0 or liblapack3, or set UJIT_BLAS_LIBRARY)",
-                         types::builtin_name(id)),
-             loc);
-    raise_if(b.CreateICmpEQ(status, b.getInt32(UJIT_LINALG_TOO_LARGE)), "ValueError",
-             fmt::format("{}(): the matrix is too large for LAPACK's 32-bit sizes", types::builtin_name(id)), loc);
+    raise_linalg_status(status, fmt::format("{}()", types::builtin_name(id)), loc);
     auto load = [&](llvm::AllocaInst* p, const Type* t) {
         return from_storage(b, b.CreateLoad(storage_type(mod.ctx, t), p), t);
     };

@@ -109,9 +109,22 @@ llvm::Value* FunctionLowering::named_ufunc_element(BuiltinId id, const std::vect
     case BuiltinId::NpLogaddexp:
     case BuiltinId::NpLogaddexp2: return logaddexp_value(id == BuiltinId::NpLogaddexp2, in[0], in[1], t, loc);
     case BuiltinId::NpRound: return round_value(in[0], in.size() > 1 ? in[1] : b.getInt64(0), t, loc);
+    case BuiltinId::NpAngle: return angle_value(in[0], in.size() > 1 ? in[1] : nullptr, t, loc);
     default: break;
     }
     syntax::internal_error(loc, fmt::format("{} lowered as a ufunc it is not", types::builtin_name(id)));
+}
+
+// np.angle(z, deg): arctan2(z.imag, z.real) in z's real type (a real z: arctan2(0, z), 0 or pi),
+// times 180 / pi where deg holds.
+llvm::Value* FunctionLowering::angle_value(llvm::Value* z, llvm::Value* deg, const Type* t, SourceLoc loc) {
+    const Type* real = t->is_complex() ? types::floating(t->bits() / 2) : t;
+    llvm::Value* re = t->is_complex() ? b.CreateExtractValue(z, 0) : z;
+    llvm::Value* im = t->is_complex() ? b.CreateExtractValue(z, 1) : llvm::ConstantFP::get(re->getType(), 0.0);
+    llvm::Value* a = math(BuiltinId::MathAtan2, {im, re}, real, loc);
+    if (!deg) return a;
+    llvm::Value* scaled = b.CreateFMul(a, llvm::ConstantFP::get(a->getType(), 180.0 / std::numbers::pi));
+    return b.CreateSelect(truth(b, deg, types::boolean()), scaled, a);
 }
 
 // NumPy's CLT/CLE/CGT/CGE (loops.c.src): the real parts decide unless equal, then the

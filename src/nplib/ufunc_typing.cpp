@@ -177,7 +177,8 @@ bool is_named_ufunc(BuiltinId id) {
     case BuiltinId::NpFmin:
     case BuiltinId::NpLogaddexp:
     case BuiltinId::NpLogaddexp2:
-    case BuiltinId::NpRound: return true;
+    case BuiltinId::NpRound:
+    case BuiltinId::NpAngle: return true;
     default: return ufunc_binop(id) || ufunc_cmpop(id) || ufunc_unaryop(id);
     }
 }
@@ -205,6 +206,8 @@ std::optional<UfuncSig> builtin_ufunc(BuiltinId id) {
         }
         return UfuncSig{"round", loops};
     }
+    case BuiltinId::NpAngle:  // np.angle(z) and np.angle(z, deg): deg is a bool operand
+        return UfuncSig{"angle", {"f->f", "f?->f", "d->d", "d?->d", "F->f", "F?->f", "D->d", "D?->d"}};
     case BuiltinId::Abs:
     case BuiltinId::NpAbs: return UfuncSig{"absolute", concat(same_type("?" + kInts + "fd", 1), {"F->f", "D->d"})};
     case BuiltinId::NpSquare: return UfuncSig{"square", same_type(kInts + "fdFD", 1)};
@@ -248,7 +251,8 @@ std::optional<BuiltinId> complex_twin(BuiltinId id) {
 }
 
 std::optional<size_t> ufunc_nin(BuiltinId id) {
-    if (id == BuiltinId::NpRound || id == BuiltinId::NpWhere || id == BuiltinId::NpClip) return std::nullopt;
+    if (id == BuiltinId::NpRound || id == BuiltinId::NpAngle || id == BuiltinId::NpWhere || id == BuiltinId::NpClip)
+        return std::nullopt;
     auto sig = builtin_ufunc(id);
     if (!sig || sig->loops.empty()) return std::nullopt;
     return sig->loops[0].find("->");

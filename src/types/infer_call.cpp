@@ -484,6 +484,11 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     if (sig && std::any_of(args.begin(), args.end(), [](const Type* t) { return t->is_array(); })) {
         if (id != BuiltinId::Abs && !what.starts_with("np."))
             error(c->loc, fmt::format("{}() of an array is not supported by ujit", what));
+        if (id == BuiltinId::NpAngle && args[0]->is_array() && !args[0]->dtype()->is_float() &&
+            !args[0]->dtype()->is_complex())  // Numba's overload takes float and complex arrays only
+            error(c->args[0]->loc, fmt::format("np.angle() of {} is not supported (Numba takes float and complex "
+                                               "arrays, and numbers)",
+                                               args[0]->str()));
         operands(c, args);
         return array_ufunc(c->loc, *sig, args);
     }
@@ -590,6 +595,11 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         operands(c, {t});
         return t->is_complex() ? t->dtype() : t;
     }
+    case BuiltinId::NpIinfo:
+    case BuiltinId::NpFinfo:  // read at once, it is folded (Inferrer::machine_limit_attribute)
+        error(c->loc, fmt::format("{}() is supported by ujit only with a field read at once ({}(t).max); "
+                                  "the object itself is no value in compiled code",
+                                  what, what));
     case BuiltinId::NpSign:
     case BuiltinId::NpConj: {
         arity(1, 1);

@@ -5,6 +5,7 @@
 #include "nplib/array_typing.hpp"
 #include "nplib/constructors.hpp"
 #include "nplib/library_typing.hpp"
+#include "nplib/machine_limits.hpp"
 #include "nplib/ufunc_typing.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/internal_error.hpp"
@@ -133,6 +134,7 @@ const Type* Inferrer::attribute(const Attribute* a) {
             return boolean();
         }
     }
+    if (const Type* limit = machine_limit_attribute(a)) return limit;
     const Type* base = expr(a->value);
     if (!base) return nullptr;
     switch (base->kind()) {
@@ -176,6 +178,29 @@ const Type* Inferrer::attribute(const Attribute* a) {
     default: break;
     }
     error(a->attr_loc, fmt::format("{} has no attribute '{}' in ujit", base->str(), a->attr));
+}
+
+// np.iinfo(t).max, np.finfo(a.dtype).eps: the value, folded (nplib/machine_limits.hpp); t is a
+// dtype (np.int64, a.dtype) or a number whose type is meant. Null for any other attribute.
+const Type* Inferrer::machine_limit_attribute(const Attribute* a) {
+    auto* call = dyn_cast<Call>(a->value);
+    if (!call || call->args.size() != 1 || !call->keywords.empty()) return nullptr;
+    const Type* f = expr(call->callee);
+    if (!f || f->kind() != Kind::BuiltinFunc ||
+        (f->builtin() != BuiltinId::NpIinfo && f->builtin() != BuiltinId::NpFinfo))
+        return nullptr;
+    const Type* arg = expr(call->args[0]);
+    if (!arg) return nullptr;
+    const Type* t = arg->kind() == Kind::DTypeObj ? arg->scalar() : arg;
+    if (!t || !t->is_number())
+        error(call->args[0]->loc, fmt::format("{}() takes a NumPy type (np.int64, a.dtype), not {}",
+                                              types::builtin_name(f->builtin()), arg->str()));
+    std::string why;
+    std::optional<ConstValue> v = nplib::machine_limit(f->builtin(), t, a->attr, &why);
+    if (!v) error(a->attr_loc, why);
+    set(call, f);
+    fn_.constants[a->id] = *v;
+    return v->type;
 }
 
 std::optional<ConstValue> Inferrer::constant_of(const Expr* e) {

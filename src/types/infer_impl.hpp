@@ -109,6 +109,7 @@ private:
     std::optional<nplib::IndexItem> index_item(const syntax::Expr* e);
     const Type* array_attribute(const syntax::Attribute* a, const Type* array);
     std::optional<ConstValue> constant_of(const syntax::Expr* e);
+    const Type* machine_limit_attribute(const syntax::Attribute* a);  // np.iinfo(t).max (nplib7)
     std::map<std::string, ConstValue> literal_args(const syntax::Call* c, const syntax::FunctionDef* callee);
     std::string spelled(const syntax::Expr* e) const;
 

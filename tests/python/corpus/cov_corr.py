@@ -4,8 +4,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = "np.cov and np.corrcoef are not in ujit's NumPy table; Numba supports both"
-
 
 @njit
 def cov_corr(x):

@@ -4,8 +4,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = "np.kron is not in ujit's NumPy table; Numba supports it"
-
 
 @njit
 def laplacian_2d(n):

@@ -4,8 +4,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = "np.linalg.cholesky, qr, eigh, svd and lstsq are not in ujit's linalg table (it has solve, inv, det, slogdet, norm)"
-
 
 @njit
 def decompose(a):

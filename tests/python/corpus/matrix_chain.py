@@ -4,8 +4,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = 'np.iinfo (and np.finfo) are not supported by ujit; Numba folds np.iinfo(np.int64).max'
-
 
 @njit
 def chain_order(dims):

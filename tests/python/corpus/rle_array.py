@@ -3,8 +3,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = "np.append is not in ujit's NumPy table; Numba supports it"
-
 
 @njit
 def rle(a):
