@@ -110,7 +110,12 @@ typedef enum ujit_dtype {
     UJIT_FLOAT64,
     UJIT_COMPLEX64,
     UJIT_COMPLEX128,
-    UJIT_FLOAT16 /* IEEE half: a scalar travels in v.f (a double), an array element is 2 bytes */
+    UJIT_FLOAT16, /* IEEE half: a scalar travels in v.f (a double), an array element is 2 bytes */
+    /* NumPy's datetime64 / timedelta64: UJIT_DATETIME64 + unit, UJIT_TIMEDELTA64 + unit, the unit
+     * NumPy's code (0 Y, 1 M, 2 W, 4 D, 5 h, 6 m, 7 s, 8 ms, 9 us, 10 ns, 11 ps, 12 fs, 13 as,
+     * 14 generic). A scalar travels in v.i (an int64 count of units; INT64_MIN is NaT). */
+    UJIT_DATETIME64 = 16,
+    UJIT_TIMEDELTA64 = 32
 } ujit_dtype;
 
 /* "float32", ...; NULL for an invalid value. Static. */
