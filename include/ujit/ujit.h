@@ -117,6 +117,9 @@ typedef enum ujit_dtype {
     UJIT_DATETIME64 = 16,
     UJIT_TIMEDELTA64 = 32
 } ujit_dtype;
+/* DLPack has no datetime64/timedelta64: a DLTensor of one says dtype.code = UJIT_DL_TIME_BASE +
+ * its ujit_dtype, 64 bits, 1 lane (ujit's results say so too). */
+#define UJIT_DL_TIME_BASE 128
 
 /* "float32", ...; NULL for an invalid value. Static. */
 const char* ujit_dtype_name(ujit_dtype dtype);

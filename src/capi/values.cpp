@@ -182,6 +182,7 @@ DLDataType dl_dtype(ujit::DType t) {
     case runtime::DKind::UInt: return {kDLUInt, bits, 1};
     case runtime::DKind::Float: return {kDLFloat, bits, 1};
     case runtime::DKind::Complex: break;
+    case runtime::DKind::Datetime: return {static_cast<uint8_t>(UJIT_DL_TIME_BASE + int(t)), 64, 1};
     }
     return {kDLComplex, bits, 1};
 }
