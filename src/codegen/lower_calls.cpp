@@ -234,7 +234,8 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         case BuiltinId::Max: {
             if (e->args.size() < 2) break;  // of an iterable: below
             llvm::Value* v = expr(e->args[0]);
-            for (size_t i = 1; i < e->args.size(); ++i) v = datetime_min_max(b, id == BuiltinId::Max, v, expr(e->args[i]));
+            for (size_t i = 1; i < e->args.size(); ++i)
+                v = datetime_min_max(b, id == BuiltinId::Max, v, expr(e->args[i]));
             return v;
         }
         default: break;

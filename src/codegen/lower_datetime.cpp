@@ -102,8 +102,7 @@ llvm::Value* as_scale(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
 }
 
 // timedelta * n, timedelta / n and timedelta // n (both truncate, as Numba's sdiv does).
-llvm::Value* timedelta_by_number(llvm::IRBuilder<>& b, bool multiply, llvm::Value* td, llvm::Value* n,
-                                 const Type* nt) {
+llvm::Value* timedelta_by_number(llvm::IRBuilder<>& b, bool multiply, llvm::Value* td, llvm::Value* n, const Type* nt) {
     n = as_scale(b, n, nt);
     llvm::Value* ok = not_nat(b, td);
     llvm::Value* v;
@@ -144,8 +143,8 @@ llvm::Value* timedelta_floor_div(llvm::IRBuilder<>& b, llvm::Value* l, llvm::Val
 
 llvm::Value* datetime_binary(llvm::IRBuilder<>& b, BinOp op, llvm::Value* l, const Type* lt, llvm::Value* r,
                              const Type* rt, const Type* result) {
-    if (op == BinOp::Mul) return lt->is_timedelta() ? timedelta_by_number(b, true, l, r, rt)
-                                                    : timedelta_by_number(b, true, r, l, lt);
+    if (op == BinOp::Mul)
+        return lt->is_timedelta() ? timedelta_by_number(b, true, l, r, rt) : timedelta_by_number(b, true, r, l, lt);
     if ((op == BinOp::Div || op == BinOp::FloorDiv) && !rt->is_timedelta())
         return timedelta_by_number(b, false, l, r, rt);
     llvm::Value* both = b.CreateAnd(not_nat(b, l), not_nat(b, r));
@@ -204,8 +203,8 @@ llvm::Value* is_nat(llvm::IRBuilder<>& b, llvm::Value* v) { return b.CreateICmpE
 llvm::Value* datetime_min_max(llvm::IRBuilder<>& b, bool is_max, llvm::Value* x, llvm::Value* y) {
     // Python's min/max keep the first unless the second is strictly better; with NaT no
     // comparison holds, so x stays.
-    llvm::Value* better = b.CreateAnd(b.CreateAnd(not_nat(b, x), not_nat(b, y)),
-                                      is_max ? b.CreateICmpSGT(y, x) : b.CreateICmpSLT(y, x));
+    llvm::Value* better =
+        b.CreateAnd(b.CreateAnd(not_nat(b, x), not_nat(b, y)), is_max ? b.CreateICmpSGT(y, x) : b.CreateICmpSLT(y, x));
     return b.CreateSelect(better, y, x);
 }
 

@@ -25,7 +25,8 @@ int itemsize(DType t) {
 }
 
 const char* time_unit_name(TimeUnit u) {
-    static const char* const names[] = {"Y", "M", "W", nullptr, "D", "h", "m", "s", "ms", "us", "ns", "ps", "fs", "as", ""};
+    static const char* const names[] = {"Y",  "M",  "W",  nullptr, "D",  "h",  "m", "s",
+                                        "ms", "us", "ns", "ps",    "fs", "as", ""};
     auto i = static_cast<size_t>(u);
     return i < std::size(names) ? names[i] : nullptr;
 }
@@ -118,8 +119,8 @@ constexpr uint8_t kDLBoolCode = 6;  // DLPack >= 0.8; our header (0.6) predates 
 
 DType dtype_from_dlpack(const DLDataType& t) {
     if (t.lanes != 1) dlpack_error("vector dtypes (lanes = " + std::to_string(t.lanes) + ") are not supported");
-    if (int time = int(t.code) - UJIT_DL_TIME_BASE; time >= 0 && t.bits == 64 && runtime::is_valid_dtype(time) &&
-                                                   runtime::is_datetime_like(DType(time)))
+    if (int time = int(t.code) - UJIT_DL_TIME_BASE;
+        time >= 0 && t.bits == 64 && runtime::is_valid_dtype(time) && runtime::is_datetime_like(DType(time)))
         return DType(time);  // datetime64/timedelta64 (include/ujit/ujit.h)
     switch (t.code) {
     case kDLInt:

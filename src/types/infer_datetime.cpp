@@ -51,8 +51,8 @@ const Type* Inferrer::datetime_builtin(const Call* c, BuiltinId id, const std::v
         if (args.size() != 1) error(c->loc, fmt::format("np.isnat() takes 1 argument ({} given)", args.size()));
         if (args[0]->is_array()) return nullptr;  // the ufunc over arrays
         if (!args[0]->is_datetime_like())
-            error(c->args[0]->loc, fmt::format("ufunc 'isnat' is not supported for the input types ({})",
-                                               args[0]->str()));
+            error(c->args[0]->loc,
+                  fmt::format("ufunc 'isnat' is not supported for the input types ({})", args[0]->str()));
         operands(c, args);
         return boolean();
     case BuiltinId::Abs:

@@ -153,8 +153,7 @@ OpTypes binary_op_types(BinOp op, const Type* lhs, const Type* rhs) {
     lhs = int_enums_as_ints(lhs);
     rhs = int_enums_as_ints(rhs);
     if (lhs && rhs && (lhs->is_str() || rhs->is_str())) return str_binary_types(op, lhs, rhs);
-    if (lhs && rhs && (lhs->is_datetime_like() || rhs->is_datetime_like()))
-        return datetime_binary_types(op, lhs, rhs);
+    if (lhs && rhs && (lhs->is_datetime_like() || rhs->is_datetime_like())) return datetime_binary_types(op, lhs, rhs);
     if (!lhs || !rhs || !lhs->is_number() || !rhs->is_number()) return {};
     const bool ints = is_integral(lhs) && is_integral(rhs);
     const bool any_complex = lhs->is_complex() || rhs->is_complex();

@@ -43,8 +43,9 @@ PyArray_Descr* ujit_py_descr(ujit_dtype t) {
     if (!is_time_dtype(t)) return PyArray_DescrFromType(ujit_py_npy_type(t));
     static const char* const units[] = {"Y", "M", "W", "", "D", "h", "m", "s", "ms", "us", "ns", "ps", "fs", "as", ""};
     const int unit = t & 15;
-    PyObject* name = unit == 14 ? PyUnicode_FromString((t & ~15) == UJIT_DATETIME64 ? "M8" : "m8")
-                                : PyUnicode_FromFormat("%s8[%s]", (t & ~15) == UJIT_DATETIME64 ? "M" : "m", units[unit]);
+    PyObject* name = unit == 14
+                         ? PyUnicode_FromString((t & ~15) == UJIT_DATETIME64 ? "M8" : "m8")
+                         : PyUnicode_FromFormat("%s8[%s]", (t & ~15) == UJIT_DATETIME64 ? "M" : "m", units[unit]);
     PyArray_Descr* d = NULL;
     if (name && !PyArray_DescrConverter(name, &d)) d = NULL;
     Py_XDECREF(name);
