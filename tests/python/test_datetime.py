@@ -146,8 +146,10 @@ def test_unary_abs_isnat_min_max_int():
         same(njit(lambda x: +x)(a), +a)
         same(njit(lambda x: abs(x))(a), abs(a))
         assert njit(lambda x: np.isnat(x))(a) == np.isnat(a)
-    assert njit(lambda x: np.isnat(x))(DT("NaT", "D")) and not njit(lambda x: np.isnat(x))(DT(1, "D"))
-    lo, hi = njit(lambda x, y: min(x, y)), njit(lambda x, y: max(x, y))
+    isnat = njit(lambda x: np.isnat(x))
+    assert isnat(DT("NaT", "D")) and not isnat(DT(1, "D"))
+    lo = njit(lambda x, y: min(x, y))
+    hi = njit(lambda x, y: max(x, y))
     for cases in ((TD(0), TD(1), TD(2), TD("NaT")), (TD(0, "s"), TD(1, "s"), TD("NaT", "s")),
                   (DT(5, "D"), DT(-3, "D"), DT("NaT", "D"))):
         for a, b in itertools.product(cases, cases):
@@ -178,12 +180,13 @@ def test_units_that_may_not_meet_are_typing_errors():
 
 DAY = TD(4, "D")
 NOT_A_DATE = DT("NaT", "D")
+NEW_YEAR_2001 = DT("2001-01-01")
 
 
 def test_constants_and_values_made_in_code():
     same(njit(lambda x: x + DAY)(TD(1, "D")), TD(5, "D"))
     same(njit(lambda x: x + NOT_A_DATE)(TD(1, "D")), DT("NaT", "D"))
-    same(njit(lambda x: x + DT("2001-01-01"))(TD(4, "D")), DT("2001-01-05"))
+    same(njit(lambda x: x + NEW_YEAR_2001)(TD(4, "D")), DT("2001-01-05"))
     same(njit(lambda n: np.timedelta64(n, "h") + np.timedelta64(30, "m"))(2), TD(150, "m"))
     same(njit(lambda: np.datetime64("NaT", "ns"))(), DT("NaT", "ns"))
     assert njit(lambda: np.isnat(np.timedelta64("NaT")))()

@@ -471,6 +471,26 @@ def __getattr__(name):
     raise AttributeError(name)
 
 
+def code_of_dtype(dtype):
+    """A NumPy dtype's ujit_dtype code (datetime64[unit]: 16 + unit), or None where ujit has none."""
+    dtype = _np().dtype(dtype)
+    if dtype.kind in "mM" and dtype.isnative:
+        unit, count = _np().datetime_data(dtype)
+        unit = "" if unit == "generic" else unit
+        if count != 1 or unit not in TIME_UNITS:
+            return None
+        return (CODE_DATETIME64 if dtype.kind == "M" else CODE_TIMEDELTA64) + TIME_UNITS.index(unit)
+    return DTYPE_CODE.get(dtype)
+
+
+def dtype_of_code(code):
+    """The NumPy dtype of an argument code's element (datetime64[unit] and timedelta64[unit] too)."""
+    code &= 0xFF
+    if code & 0xF0 in (CODE_DATETIME64, CODE_TIMEDELTA64):
+        return _scalar_of_code(code).dtype
+    return DTYPES[code]
+
+
 def scalar_type_of_dtype(dtype):
     """The Type of a NumPy dtype (by Numba's name)."""
     dtype = _np().dtype(dtype)

@@ -84,7 +84,7 @@ class CUDAUFunc(ext.CudaUfuncBase):
                 return result.copy_to_host(stream=stream)  # host in, host out (Numba)
         if all(type(a) is DeviceNDArray or _is_scalar(a) for a in given):
             # Resolved: inputs of these dtypes (numbers: of these NumPy dtypes) run from C from now on.
-            self._remember(fn, given, DeviceNDArray, tuple(_types.DTYPE_CODE[np.dtype(d)] for d in loop[:self.nin]))
+            self._remember(fn, given, DeviceNDArray, tuple(_types.code_of_dtype(d) for d in loop[:self.nin]))
         return result
 
     def reduce(self, array, axis=0, stream=0):
