@@ -53,12 +53,13 @@ extern "C" {
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
 #define UJIT_API_VERSION_MINOR_NUMBER                                                                                  \
-    8 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
+    9 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
          1.5: dict and set arguments (ujit_dict_create, ujit_set_create, ujit_dict_put),          \
          ujit_set_warning_callback; 1.6: generator results (UJIT_GENERATOR_RESULT, ujit_generator_*); \
          1.7: record device arrays (ujit_device_array_new_records, ujit_device_array_record_type,   \
          ujit_device_array_record_view); \
-         1.8: ujit_function_kernel_cooperative, ujit_function_max_cooperative_grid_blocks */
+         1.8: ujit_function_kernel_cooperative, ujit_function_max_cooperative_grid_blocks; \
+         1.9: UJIT_DATETIME64 / UJIT_TIMEDELTA64 (+ unit), UJIT_DL_TIME_BASE */
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
