@@ -480,7 +480,7 @@ def code_of_dtype(dtype):
         if count != 1 or unit not in TIME_UNITS:
             return None
         return (CODE_DATETIME64 if dtype.kind == "M" else CODE_TIMEDELTA64) + TIME_UNITS.index(unit)
-    return DTYPE_CODE.get(dtype)
+    return sys.modules[__name__].DTYPE_CODE.get(dtype)  # made on first use (__getattr__ below)
 
 
 def dtype_of_code(code):
@@ -488,7 +488,7 @@ def dtype_of_code(code):
     code &= 0xFF
     if code & 0xF0 in (CODE_DATETIME64, CODE_TIMEDELTA64):
         return _scalar_of_code(code).dtype
-    return DTYPES[code]
+    return sys.modules[__name__].DTYPES[code]
 
 
 def scalar_type_of_dtype(dtype):
