@@ -19,7 +19,6 @@ def shift(months, by, out):
 
 
 # CHECK: .visible .entry
-# CHECK-NOT: .global .align {{.*}} .b8 {{.*}}months
 # TYPES: months = array(datetime64[M], 1d, C)
 # TYPES: by = timedelta64[D]
 # TYPES: day = datetime64[D]
