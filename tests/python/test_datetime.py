@@ -55,6 +55,7 @@ def floordiv(x, y):
 
 
 UNITS = ("Y", "M", "W", "D", "h", "m", "s", "ms", "us", "ns")
+COMPARE = {op: njit(eval("lambda x, y: x %s y" % op)) for op in ("==", "!=", "<", "<=", ">", ">=")}
 
 
 def test_values_cross_with_their_units():
@@ -99,8 +100,7 @@ def test_datetime_minus_datetime_and_comparisons_across_units():
               DT("1960-12-31T23", "h"), DT("NaT", "ms"), DT("2016-02-29", "W"), DT("1899-12", "M")]
     for a, b in itertools.product(values, values):
         same(sub(a, b), a - b)
-        for op in ("==", "!=", "<", "<=", ">", ">="):
-            f = njit(eval("lambda x, y: x %s y" % op))
+        for op, f in COMPARE.items():
             assert f(a, b) == eval("a %s b" % op), (a, op, b)
 
 
@@ -109,8 +109,7 @@ def test_timedelta_comparisons_and_nat():
              (TD(1, "m"), TD(61, "s")), (TD(1, "m"), TD(60, "s")), (TD("NaT"), TD("NaT")),
              (TD("NaT", "ms"), TD("NaT", "s")), (TD("NaT"), TD(-(2 ** 63) + 1))]
     for a, b in pairs:
-        for op in ("==", "!=", "<", "<=", ">", ">="):
-            f = njit(eval("lambda x, y: x %s y" % op))
+        for op, f in COMPARE.items():
             assert f(a, b) == eval("a %s b" % op), (a, op, b)
             assert f(b, a) == eval("b %s a" % op), (b, op, a)
 
@@ -171,7 +170,7 @@ def test_units_that_may_not_meet_are_typing_errors():
         div(TD(1, "M"), TD(1, "D"))
     for op in ("==", "<", ">="):
         with pytest.raises(TypingError):
-            njit(eval("lambda x, y: x %s y" % op))(TD(1, "Y"), TD(365, "D"))
+            COMPARE[op](TD(1, "Y"), TD(365, "D"))
     with pytest.raises(TypingError):
         add(DT(1, "D"), DT(1, "D"))
     with pytest.raises(TypingError):
