@@ -81,7 +81,11 @@ std::function<std::string(const char*)> element_format(const ArrayRef& a, const 
         auto str = [t](const char* p) {
             int64_t v = load_scalar(t, p).i;
             if (v == INT64_MIN) return std::string("'NaT'");
-            return is_timedelta64(t) ? std::to_string(v) : "'" + datetime_text(t, v) + "'";
+            if (is_timedelta64(t)) return std::to_string(v);
+            std::string quoted(1, '\'');  // appended, not "'" + text: GCC 12's -Wrestrict misfires at -O3
+            quoted += datetime_text(t, v);
+            quoted += '\'';
+            return quoted;
         };
         size_t width = 0;
         for_each_shown(a, summary, [&](const auto& i) { width = std::max(width, str(element(a, strides, i)).size()); });
