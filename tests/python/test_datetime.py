@@ -140,12 +140,12 @@ def test_timedelta_over_timedelta():
 
 
 def test_unary_abs_isnat_min_max_int():
+    isnat = njit(lambda x: np.isnat(x))  # (a lambda inside an assert is rewritten by pytest)
     for a in (TD(3), TD(-4), TD(3, "ms"), TD(-4, "ms"), TD("NaT"), TD("NaT", "ms")):
         same(njit(lambda x: -x)(a), -a)
         same(njit(lambda x: +x)(a), +a)
         same(njit(lambda x: abs(x))(a), abs(a))
-        assert njit(lambda x: np.isnat(x))(a) == np.isnat(a)
-    isnat = njit(lambda x: np.isnat(x))
+        assert isnat(a) == np.isnat(a)
     assert isnat(DT("NaT", "D")) and not isnat(DT(1, "D"))
     lo = njit(lambda x, y: min(x, y))
     hi = njit(lambda x, y: max(x, y))
@@ -188,7 +188,8 @@ def test_constants_and_values_made_in_code():
     same(njit(lambda x: x + NEW_YEAR_2001)(TD(4, "D")), DT("2001-01-05"))
     same(njit(lambda n: np.timedelta64(n, "h") + np.timedelta64(30, "m"))(2), TD(150, "m"))
     same(njit(lambda: np.datetime64("NaT", "ns"))(), DT("NaT", "ns"))
-    assert njit(lambda: np.isnat(np.timedelta64("NaT")))()
+    nat_made_in_code = njit(lambda: np.isnat(np.timedelta64("NaT")))
+    assert nat_made_in_code()
 
 
 def test_explicit_signatures():
@@ -230,4 +231,5 @@ def test_arrays_in_and_out():
         return n
 
     assert count_nat(arr2) == 1
-    assert njit(lambda a: a[2])(arr2) == arr2[2]
+    third = njit(lambda a: a[2])
+    assert third(arr2) == arr2[2]

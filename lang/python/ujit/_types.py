@@ -147,7 +147,7 @@ TIME_UNITS = ["Y", "M", "W", None, "D", "h", "m", "s", "ms", "us", "ns", "ps", "
 CODE_DATETIME64, CODE_TIMEDELTA64 = 16, 32  # + the unit's code (include/ujit/ujit.h)
 
 
-class _NPDatetimeBase(Type):
+class NPDatetimeBase(Type):
     """Numba's NPDatetime / NPTimedelta: np.datetime64 / np.timedelta64 of one unit
     ("datetime64[ns]"; the generic unit is "", "timedelta64[]")."""
 
@@ -171,11 +171,11 @@ class _NPDatetimeBase(Type):
         return type(self) is type(other) and self.unit_code < other.unit_code
 
 
-class NPDatetime(_NPDatetimeBase):
+class NPDatetime(NPDatetimeBase):
     type_name = "datetime64"
 
 
-class NPTimedelta(_NPDatetimeBase):
+class NPTimedelta(NPDatetimeBase):
     type_name = "timedelta64"
 
 
@@ -575,7 +575,7 @@ def code_of_type(t):
         code = ext.record_code(str(rec))
     else:
         scalar = t.base if isinstance(t, ArrayType) else t
-        if isinstance(scalar, _NPDatetimeBase):
+        if isinstance(scalar, NPDatetimeBase):
             code = (CODE_DATETIME64 if isinstance(scalar, NPDatetime) else CODE_TIMEDELTA64) + scalar.unit_code
         else:
             code = CODE_NAMES.index(t.dtype_name)
