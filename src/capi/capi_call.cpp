@@ -274,7 +274,7 @@ std::shared_ptr<ujit::detail::SpecState> loop_spec(const ujit::Function& f, cons
                               std::string(), 3,        false,   pipeline::Artifact::UfuncLoop};
     auto spec = m.get_or_compile(key, false);
     const ujit::types::TypedFunction& fn = *spec->compiled.typed;
-    require(fn.return_type->is_number(),
+    require(fn.return_type->is_number() || fn.return_type->is_datetime_like(),
             ("ufunc '" + def->name + "' must return a scalar, not " + fn.return_type->str()).c_str());
     return spec;
 }

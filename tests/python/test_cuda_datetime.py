@@ -65,7 +65,6 @@ def test_device_arrays_keep_their_dtype_and_view_as_int64():
     np.testing.assert_array_equal(dtd.view(np.int64).copy_to_host(), td.view(np.int64))
 
 
-@pytest.mark.gpu  # without a GPU, host arrays take NumPy's CPU ufunc, which has no datetime loops here
 def test_cuda_ufunc_and_gufunc_over_datetimes():
     datetime_t = from_dtype(np.dtype("datetime64[D]"))
     timedelta_t = from_dtype(np.dtype("timedelta64[D]"))
