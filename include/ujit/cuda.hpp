@@ -151,6 +151,7 @@ private:
 // Page-locks existing host memory for as long as it lives (cuMemHostRegister: Numba's
 // cuda.pinned and, with `mapped`, cuda.mapped); device_pointer() as above. Nothing to do on
 // the host device.
+struct HostAllocator;  // set_host_allocator, below
 class HostRegistration {
 public:
     HostRegistration(void* data, size_t nbytes, bool mapped);
@@ -161,8 +162,11 @@ public:
 
 private:
     void* data_ = nullptr;
-    int device_ = -1;  // -1: the host device (nothing registered)
+    int device_ = -1;  // -1: nothing registered (the host device); with pinned_by_, its device
     uint64_t device_pointer_ = 0;
+    std::shared_ptr<const HostAllocator> pinned_by_;  // set_host_allocator's, which unpins
+    size_t nbytes_ = 0;
+    bool mapped_ = false;
 };
 
 // The current device's free and total memory in bytes (cuMemGetInfo); on the host device,
@@ -273,6 +277,27 @@ struct DeviceAllocator {
     std::function<void(int device, uint64_t ptr, size_t bytes)> release;
 };
 void set_device_allocator(std::shared_ptr<const DeviceAllocator> allocator, int device = -1);
+
+// An external allocator for page-locked host memory (Numba's EMM plugins' memhostalloc and
+// mempin). While one is set, PinnedArray's Pinned and Mapped kinds take their memory from
+// `allocate` and give it back through `release` when the last copy goes (Managed memory stays
+// ujit's); HostRegistration pins through `pin` and `unpin` where both are given, else through
+// the driver. `device` is the current device (0 on the host device, where the memory must be
+// ordinary host memory). A mapped allocation or pin on a GPU must give the address kernels use
+// (on the host device kernels use the host address). `allocate` and `pin` throw to fail; `release` and
+// `unpin` must not throw. Memory goes back to the allocator that gave it, also after another
+// one was set. nullptr: the driver again.
+struct HostAllocation {
+    void* host = nullptr;
+    uint64_t device_pointer = 0;  // mapped memory on a GPU: where kernels find it
+};
+struct HostAllocator {
+    std::function<HostAllocation(int device, size_t bytes, bool mapped)> allocate;
+    std::function<void(int device, const HostAllocation& memory, size_t bytes, bool mapped)> release;
+    std::function<uint64_t(int device, void* data, size_t bytes, bool mapped)> pin;  // optional
+    std::function<void(int device, void* data, size_t bytes, bool mapped)> unpin;    // with pin
+};
+void set_host_allocator(std::shared_ptr<const HostAllocator> allocator);
 
 // CUDA IPC (Linux, a GPU): a handle that another process opens to reach a device allocation.
 // ipc_get_handle gives the handle of the allocation that holds device address `ptr` (one

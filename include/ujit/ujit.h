@@ -53,13 +53,14 @@ extern "C" {
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
 #define UJIT_API_VERSION_MINOR_NUMBER                                                                                  \
-    9 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
+    10 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
          1.5: dict and set arguments (ujit_dict_create, ujit_set_create, ujit_dict_put),          \
          ujit_set_warning_callback; 1.6: generator results (UJIT_GENERATOR_RESULT, ujit_generator_*); \
          1.7: record device arrays (ujit_device_array_new_records, ujit_device_array_record_type,   \
          ujit_device_array_record_view); \
          1.8: ujit_function_kernel_cooperative, ujit_function_max_cooperative_grid_blocks; \
-         1.9: UJIT_DATETIME64 / UJIT_TIMEDELTA64 (+ unit), UJIT_DL_TIME_BASE */
+         1.9: ujit_cuda_set_host_allocator; \
+         1.10: UJIT_DATETIME64 / UJIT_TIMEDELTA64 (+ unit), UJIT_DL_TIME_BASE */
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -587,6 +588,25 @@ ujit_status ujit_host_register(void* data, size_t nbytes, int mapped, ujit_host_
 void* ujit_host_memory_data(const ujit_host_memory* m);
 /* Where kernels find the memory (0 for PINNED memory on a GPU). */
 uint64_t ujit_host_memory_device_pointer(const ujit_host_memory* m);
+/* An external allocator for page-locked host memory (Numba's EMM plugins' memhostalloc and
+ * mempin). While one is set, ujit_host_memory_new's PINNED and MAPPED memory comes from
+ * allocate() and goes back through release() when the handle is released (MANAGED stays
+ * ujit's); ujit_host_register pins through pin() and unpin() where both are given, else
+ * through the driver. `device` is the current device (0 on the host device, where the memory
+ * must be ordinary host memory). allocate() returns UJIT_OK with the address in *host and, for
+ * mapped memory on a GPU, the address kernels use in *device_ptr; pin() likewise; any other
+ * status fails the call (UJIT_ERROR_RUNTIME). Memory goes back to the allocator that gave it,
+ * with its `user`, which must stay valid until then. Set struct_size to
+ * sizeof(ujit_host_allocator). NULL: the driver again. (API 1.9) */
+typedef struct ujit_host_allocator {
+    size_t struct_size;
+    ujit_status (*allocate)(void* user, int device, size_t bytes, int mapped, void** host, uint64_t* device_ptr);
+    void (*release)(void* user, int device, void* host, uint64_t device_ptr, size_t bytes, int mapped);
+    ujit_status (*pin)(void* user, int device, void* data, size_t bytes, int mapped, uint64_t* device_ptr);
+    void (*unpin)(void* user, int device, void* data, size_t bytes, int mapped);
+    void* user;
+} ujit_host_allocator;
+ujit_status ujit_cuda_set_host_allocator(const ujit_host_allocator* allocator);
 void ujit_host_memory_release(ujit_host_memory* m);
 /* The current device's free and total memory in bytes (the machine's on the host device). */
 ujit_status ujit_cuda_memory_info(size_t* free_bytes, size_t* total_bytes);

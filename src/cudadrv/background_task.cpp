@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <deque>
+#include <system_error>
 #include <thread>
 
 #include <unistd.h>
@@ -29,7 +30,13 @@ public:
             queue_.clear();
         }
         queue_.push_back(std::move(task));
-        if (!thread_) thread_ = std::make_unique<std::thread>([this] { loop(); });
+        if (!thread_) {
+            try {
+                thread_ = std::make_unique<std::thread>([this] { loop(); });
+            } catch (const std::system_error&) {
+                return;  // no thread to be had: the task's waiter claims it and runs it itself
+            }
+        }
         ready_.notify_one();
     }
     ~Worker() {

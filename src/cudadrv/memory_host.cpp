@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <mutex>
 
 #include "cudadrv/device_context.hpp"
 #include "cudadrv/driver_loader.hpp"
@@ -21,8 +22,14 @@ struct PinnedBuffer {
     bool on_host_device = false;  // then plain host memory (malloc)
     uint64_t device_pointer = 0;
     int device = -1;  // whose context allocated it (freed under it)
+    std::shared_ptr<const HostAllocator> external;  // set_host_allocator's, which gets it back
+    size_t bytes = 0;
     ~PinnedBuffer() {
         if (!data) return;
+        if (external) {
+            external->release(device, HostAllocation{data, device_pointer}, bytes, kind == MemoryKind::Mapped);
+            return;
+        }
         if (on_host_device) {
             std::free(data);
             return;
@@ -42,6 +49,19 @@ struct PinnedBuffer {
 
 namespace {
 
+std::mutex& host_allocator_mutex() {
+    static std::mutex* m = new std::mutex;  // never destroyed: arrays may outlive main()
+    return *m;
+}
+std::shared_ptr<const HostAllocator>& host_allocator_slot() {
+    static auto* a = new std::shared_ptr<const HostAllocator>;
+    return *a;
+}
+std::shared_ptr<const HostAllocator> host_allocator() {
+    std::lock_guard lock(host_allocator_mutex());
+    return host_allocator_slot();
+}
+
 const char* kind_name(MemoryKind k) {
     switch (k) {
     case MemoryKind::Pinned: return "pinned";
@@ -58,7 +78,28 @@ PinnedArray::PinnedArray(DType dtype, std::vector<int64_t> shape, Order order, M
     size_t bytes = size_t(n ? n : 1);
     auto buf = std::make_shared<detail::PinnedBuffer>();
     buf->kind = kind;
-    if (uses_host_device()) {
+    buf->bytes = bytes;
+    std::shared_ptr<const HostAllocator> external = kind == MemoryKind::Managed ? nullptr : host_allocator();
+    if (external) {
+        const bool host_device = uses_host_device();
+        const bool mapped = kind == MemoryKind::Mapped;
+        const int device = host_device ? 0 : bind().ordinal;
+        HostAllocation got = external->allocate(device, bytes, mapped);
+        if (!got.host)
+            throw Error(Error::Kind::Runtime,
+                        fmt::format("error: the external host allocator returned no memory for {} bytes", bytes));
+        if (mapped && !got.device_pointer && !host_device) {
+            external->release(device, got, bytes, mapped);
+            throw Error(Error::Kind::Runtime,
+                        "error: the external host allocator gave mapped memory no device pointer");
+        }
+        buf->data = got.host;
+        buf->device = device;
+        buf->on_host_device = host_device;
+        // On the host device kernels run on the CPU, at the host address.
+        buf->device_pointer = host_device ? reinterpret_cast<uint64_t>(got.host) : mapped ? got.device_pointer : 0;
+        buf->external = std::move(external);
+    } else if (uses_host_device()) {
         buf->on_host_device = true;
         buf->data = std::malloc(bytes);
         if (!buf->data)
@@ -91,7 +132,21 @@ MemoryKind PinnedArray::kind() const { return buf_ ? buf_->kind : MemoryKind::Pi
 
 uint64_t PinnedArray::device_pointer() const { return buf_ ? buf_->device_pointer : 0; }
 
-HostRegistration::HostRegistration(void* data, size_t nbytes, bool mapped) : data_(data) {
+HostRegistration::HostRegistration(void* data, size_t nbytes, bool mapped)
+    : data_(data), nbytes_(nbytes), mapped_(mapped) {
+    std::shared_ptr<const HostAllocator> external = nbytes ? host_allocator() : nullptr;
+    if (external && external->pin && external->unpin) {
+        const bool host_device = uses_host_device();
+        const int device = host_device ? 0 : bind().ordinal;
+        uint64_t dp = external->pin(device, data, nbytes, mapped);
+        if (mapped && !dp && !host_device)
+            throw Error(Error::Kind::Runtime, "error: the external host allocator pinned mapped memory without a "
+                                              "device pointer");
+        device_pointer_ = host_device ? reinterpret_cast<uint64_t>(data) : mapped ? dp : 0;
+        device_ = device;
+        pinned_by_ = std::move(external);
+        return;
+    }
     if (uses_host_device() || nbytes == 0) {
         device_pointer_ = reinterpret_cast<uint64_t>(data);
         return;
@@ -113,12 +168,25 @@ HostRegistration::HostRegistration(void* data, size_t nbytes, bool mapped) : dat
 }
 
 HostRegistration::~HostRegistration() {
+    if (pinned_by_) {
+        pinned_by_->unpin(device_, data_, nbytes_, mapped_);
+        return;
+    }
     if (device_ < 0) return;
     try {
         bind(device_context(device_));
         driver().cuMemHostUnregister(data_);
     } catch (...) {  // the device became unusable: nothing is registered any more
     }
+}
+
+void set_host_allocator(std::shared_ptr<const HostAllocator> allocator) {
+    if (allocator && (!allocator->allocate || !allocator->release))
+        throw Error(Error::Kind::Argument, "error: a host allocator needs both allocate and release");
+    if (allocator && bool(allocator->pin) != bool(allocator->unpin))
+        throw Error(Error::Kind::Argument, "error: a host allocator gives both pin and unpin, or neither");
+    std::lock_guard lock(host_allocator_mutex());
+    host_allocator_slot() = std::move(allocator);
 }
 
 MemoryInfo memory_info() {

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include <pthread.h>
@@ -43,13 +44,20 @@ void start_warmup_thread(std::function<void()> work) {
         std::lock_guard lock(running().mutex);
         ++running().threads;
     }
-    std::thread([work = std::move(work)] {
-        work();
+    auto finished = [] {
         Running& r = running();
         std::lock_guard lock(r.mutex);
         --r.threads;
         r.finished.notify_all();
-    }).detach();
+    };
+    try {
+        std::thread([work = std::move(work), finished] {
+            work();
+            finished();
+        }).detach();
+    } catch (const std::system_error&) {
+        finished();  // no thread to be had: the warm-up is skipped, the first launch pays for it
+    }
 }
 
 }  // namespace ujit::cuda

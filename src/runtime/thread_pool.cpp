@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <exception>
 #include <string>
+#include <system_error>
 
 namespace ujit::runtime {
 
@@ -58,7 +59,15 @@ struct ThreadPool::Job {
 };
 
 ThreadPool::ThreadPool(int threads) {
-    for (int i = 1; i < threads; ++i) workers_.emplace_back([this, i] { worker_loop(i); });
+    // A process may not get every thread it asks for (a container's pids limit, ulimit -u):
+    // the pool then runs with the workers it got, as parallel_for runs with none.
+    for (int i = 1; i < threads; ++i) {
+        try {
+            workers_.emplace_back([this, i] { worker_loop(i); });
+        } catch (const std::system_error&) {
+            break;
+        }
+    }
 }
 
 ThreadPool::~ThreadPool() {

@@ -27,6 +27,7 @@ config.test_exec_root = params.get('exec_root', os.path.join(tempfile.gettempdir
 
 # Longest first: '%ujit' must not eat the start of a longer name.
 config.substitutions.append(('%expect-status', '%s %s' % (sys.executable, os.path.join(config.test_source_root, 'cli', 'Inputs', 'expect_status.py'))))
+config.substitutions.append(('%no-new-threads', '%s %s' % (sys.executable, os.path.join(config.test_source_root, 'cli', 'Inputs', 'no_new_threads.py'))))
 config.substitutions.append(('%examples', os.path.join(os.path.dirname(os.path.dirname(config.test_source_root)), 'lang', 'examples')))
 config.substitutions.append(('%python', sys.executable))
 config.substitutions.append(('%ujit', os.path.abspath(ujit)))

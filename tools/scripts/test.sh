@@ -15,7 +15,7 @@ jobs="${UJIT_JOBS:-2}"
 
 # Each step's duration is printed when the next starts, and all of them at the end (also
 # when a step fails), so that CI's log shows where the time goes.
-steps=() last_step="" step_start=$SECONDS
+steps=() last_step="" step_start=$SECONDS tests_dir=""
 step() {
   if [[ -n "$last_step" ]]; then
     steps+=("$(printf '%-14s %4d s' "$last_step" $((SECONDS - step_start)))")
@@ -26,6 +26,10 @@ step() {
 }
 durations() {
   local rc=$?
+  # A failed test step: the lines that say why, where CI's tail shows them.
+  if [[ $rc -ne 0 && -n "$tests_dir" && "$last_step" == *tests ]]; then
+    python3 tools/scripts/failure_digest.py "$tests_dir" || true
+  fi
   [[ "$last_step" == "done" ]] || steps+=("$(printf '%-14s %4d s (stopped here)' "$last_step" $((SECONDS - step_start)))")
   printf '\n=== step durations (total %d s)\n' "$SECONDS"
   printf '  %s\n' "${steps[@]}"
@@ -42,6 +46,7 @@ tools/scripts/format.sh --check
 step "release build"
 tools/scripts/build.sh build/release -DCMAKE_BUILD_TYPE=Release -DUJIT_WERROR=ON
 step "release tests"
+tests_dir=build/release
 ctest --test-dir build/release -j "$jobs" --output-on-failure
 
 step "asan build"
@@ -53,6 +58,7 @@ step "asan tests"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:check_initialization_order=1"
 export LSAN_OPTIONS="suppressions=$root/tools/scripts/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+tests_dir=build/asan
 ctest --test-dir build/asan -j "$jobs" --output-on-failure -LE package
 
 # Fuzz smoke: a short, fixed-seed run of each libFuzzer target (tools/fuzz). Longer runs:

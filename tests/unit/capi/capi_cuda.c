@@ -438,6 +438,7 @@ void test_cuda(void) {
     test_device_array_views();
     test_device_allocator();
     const char* reason = NULL;
+    test_host_allocator(ujit_cuda_available(&reason));
     if (ujit_cuda_available(&reason)) {
         CHECK(reason && strcmp(reason, "") == 0);
         test_device_queries_with_cuda();

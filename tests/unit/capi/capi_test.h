@@ -86,6 +86,7 @@ void test_parallel(void);
 
 /* capi_device_memory.c */
 void test_device_allocator(void);
+void test_host_allocator(int gpu);
 
 /* capi_strings.c */
 void test_string_values(void);
