@@ -233,3 +233,13 @@ def test_arrays_in_and_out():
     assert count_nat(arr2) == 1
     third = njit(lambda a: a[2])
     assert third(arr2) == arr2[2]
+
+
+def test_library_over_datetime_arrays_is_refused_not_computed_on_counts():
+    a = np.array(["2005-02-01", "NaT"], dtype="M8[D]")
+    sort = njit(lambda x: np.sort(x))
+    with pytest.raises(TypingError, match=r"not supported by ujit yet"):
+        sort(a)
+    total = njit(lambda x: x.sum())
+    with pytest.raises(TypingError, match=r"timedelta64\[D\] array is not supported by ujit yet"):
+        total(a - a)
