@@ -322,7 +322,8 @@ private:
         expect('(');
         size_t at_dtype = pos_;
         const Type* dtype = type(false);
-        if (!dtype->is_scalar() && !dtype->is_record()) error(at_dtype, "array elements must be numbers or records");
+        if (!dtype->is_scalar() && !dtype->is_record() && !dtype->is_datetime_like())
+            error(at_dtype, "array elements must be numbers or records");
         expect(',');
         size_t at_n = pos_;
         int64_t nd = number();
