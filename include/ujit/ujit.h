@@ -53,13 +53,14 @@ extern "C" {
 
 #define UJIT_API_VERSION_MAJOR_NUMBER 1
 #define UJIT_API_VERSION_MINOR_NUMBER                                                                                  \
-    9 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
+    10 /* 1.3: UJIT_FLOAT16; 1.4: UJIT_RECORD_ARRAY, ujit_cuda_set_device_allocator, ujit_cuda_ipc_*;    \
          1.5: dict and set arguments (ujit_dict_create, ujit_set_create, ujit_dict_put),          \
          ujit_set_warning_callback; 1.6: generator results (UJIT_GENERATOR_RESULT, ujit_generator_*); \
          1.7: record device arrays (ujit_device_array_new_records, ujit_device_array_record_type,   \
          ujit_device_array_record_view); \
          1.8: ujit_function_kernel_cooperative, ujit_function_max_cooperative_grid_blocks; \
-         1.9: ujit_cuda_set_host_allocator */
+         1.9: ujit_cuda_set_host_allocator; \
+         1.10: UJIT_DATETIME64 / UJIT_TIMEDELTA64 (+ unit), UJIT_DL_TIME_BASE */
 /* (major << 16) | minor */
 #define UJIT_API_VERSION ((UJIT_API_VERSION_MAJOR_NUMBER << 16) | UJIT_API_VERSION_MINOR_NUMBER)
 #define UJIT_API_VERSION_MAJOR(v) ((v) >> 16)
@@ -111,8 +112,16 @@ typedef enum ujit_dtype {
     UJIT_FLOAT64,
     UJIT_COMPLEX64,
     UJIT_COMPLEX128,
-    UJIT_FLOAT16 /* IEEE half: a scalar travels in v.f (a double), an array element is 2 bytes */
+    UJIT_FLOAT16, /* IEEE half: a scalar travels in v.f (a double), an array element is 2 bytes */
+    /* NumPy's datetime64 / timedelta64: UJIT_DATETIME64 + unit, UJIT_TIMEDELTA64 + unit, the unit
+     * NumPy's code (0 Y, 1 M, 2 W, 4 D, 5 h, 6 m, 7 s, 8 ms, 9 us, 10 ns, 11 ps, 12 fs, 13 as,
+     * 14 generic). A scalar travels in v.i (an int64 count of units; INT64_MIN is NaT). */
+    UJIT_DATETIME64 = 16,
+    UJIT_TIMEDELTA64 = 32
 } ujit_dtype;
+/* DLPack has no datetime64/timedelta64: a DLTensor of one says dtype.code = UJIT_DL_TIME_BASE +
+ * its ujit_dtype, 64 bits, 1 lane (ujit's results say so too). */
+#define UJIT_DL_TIME_BASE 128
 
 /* "float32", ...; NULL for an invalid value. Static. */
 const char* ujit_dtype_name(ujit_dtype dtype);

@@ -109,9 +109,22 @@ enum class DType : uint8_t {
     Complex64,
     Complex128,
     Float16,  // IEEE half (NumPy's float16, Numba's f2); appended, so the codes above keep their values
+    // NumPy's datetime64 and timedelta64: one dtype per unit, as in NumPy (M8[s] and M8[ns]
+    // differ), spelled Datetime64 + unit and Timedelta64 + unit (datetime64(TimeUnit::ns)).
+    // A value is an int64 count of units (since 1970 for a datetime); INT64_MIN is NaT.
+    Datetime64 = 16,
+    Timedelta64 = 32,
 };
+// NumPy's datetime units with its codes (NPY_DATETIMEUNIT, Numba's DATETIME_UNITS); 3 is unused.
+enum class TimeUnit : uint8_t { Y = 0, M = 1, W = 2, D = 4, h, m, s, ms, us, ns, ps, fs, as, Generic };
+constexpr DType datetime64(TimeUnit u) { return DType(uint8_t(DType::Datetime64) + uint8_t(u)); }
+constexpr DType timedelta64(TimeUnit u) { return DType(uint8_t(DType::Timedelta64) + uint8_t(u)); }
+constexpr bool is_datetime64(DType t) { return (uint8_t(t) & ~15) == uint8_t(DType::Datetime64); }
+constexpr bool is_timedelta64(DType t) { return (uint8_t(t) & ~15) == uint8_t(DType::Timedelta64); }
+constexpr TimeUnit time_unit(DType t) { return TimeUnit(uint8_t(t) & 15); }  // datetime64/timedelta64 only
+const char* time_unit_name(TimeUnit u);  // "ns", "" for Generic; null for code 3 or past Generic
 int itemsize(DType t);
-const char* dtype_name(DType t);  // "float32"
+const char* dtype_name(DType t);  // "float32", "datetime64[ns]"
 
 // A view of host (or, with CUDA, device) memory: no ownership. Strides are in bytes.
 struct ArrayRef {

@@ -142,7 +142,10 @@ int dtype_of_dl(const DLDataType& t) {
                : t.bits == 128 ? static_cast<int>(ujit::DType::Complex128)
                                : -1;
     case kDLBoolCode: return t.bits == 8 ? static_cast<int>(ujit::DType::Bool) : -1;
-    default: return -1;
+    default: {  // datetime64/timedelta64: UJIT_DL_TIME_BASE + the dtype
+        const int time = int(t.code) - UJIT_DL_TIME_BASE;
+        return time >= 0 && t.bits == 64 && ujit::runtime::is_valid_dtype(time) ? time : -1;
+    }
     }
 }
 
@@ -271,7 +274,7 @@ std::shared_ptr<ujit::detail::SpecState> loop_spec(const ujit::Function& f, cons
                               std::string(), 3,        false,   pipeline::Artifact::UfuncLoop};
     auto spec = m.get_or_compile(key, false);
     const ujit::types::TypedFunction& fn = *spec->compiled.typed;
-    require(fn.return_type->is_number(),
+    require(fn.return_type->is_number() || fn.return_type->is_datetime_like(),
             ("ufunc '" + def->name + "' must return a scalar, not " + fn.return_type->str()).c_str());
     return spec;
 }

@@ -77,6 +77,11 @@ void typestr(ujit::DType t, char out[8]) {
     case ujit::runtime::DKind::UInt: kind = "u"; break;
     case ujit::runtime::DKind::Float: kind = "f"; break;
     case ujit::runtime::DKind::Complex: kind = "c"; break;
+    case ujit::runtime::DKind::Datetime:  // "<M8[ns]"; generic "<M8"
+        const char* unit = ujit::time_unit_name(ujit::time_unit(t));
+        std::snprintf(out, 8, "<%c8%s%s%s", ujit::is_datetime64(t) ? 'M' : 'm', *unit ? "[" : "", unit,
+                      *unit ? "]" : "");
+        return;
     }
     int size = ujit::itemsize(t);
     std::snprintf(out, 8, "%c%s%d", size == 1 ? '|' : '<', kind, size);

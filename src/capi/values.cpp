@@ -47,7 +47,8 @@ ujit_value scalar_c_value(const ujit::Value::Scalar& s) {
     c.dtype = static_cast<ujit_dtype>(s.type);
     switch (runtime::dtype_kind(s.type)) {
     case runtime::DKind::Bool:
-    case runtime::DKind::Int: c.v.i = s.i; break;
+    case runtime::DKind::Int:
+    case runtime::DKind::Datetime: c.v.i = s.i; break;
     case runtime::DKind::UInt: c.v.u = static_cast<uint64_t>(s.i); break;
     case runtime::DKind::Float: c.v.f = s.f; break;
     case runtime::DKind::Complex:
@@ -99,7 +100,8 @@ ujit::Value to_value(const ujit_value& v) {
     ujit::DType t = checked_dtype(raw_dtype);
     switch (runtime::dtype_kind(t)) {
     case runtime::DKind::Bool: return ujit::Value(v.v.i != 0);
-    case runtime::DKind::Int: return ujit::Value::of_int(t, v.v.i);
+    case runtime::DKind::Int:
+    case runtime::DKind::Datetime: return ujit::Value::of_int(t, v.v.i);
     case runtime::DKind::UInt: return ujit::Value::of_int(t, static_cast<int64_t>(v.v.u));
     case runtime::DKind::Float: return ujit::Value::of(t, v.v.f);
     case runtime::DKind::Complex: break;
@@ -182,6 +184,7 @@ DLDataType dl_dtype(ujit::DType t) {
     case runtime::DKind::UInt: return {kDLUInt, bits, 1};
     case runtime::DKind::Float: return {kDLFloat, bits, 1};
     case runtime::DKind::Complex: break;
+    case runtime::DKind::Datetime: return {static_cast<uint8_t>(UJIT_DL_TIME_BASE + int(t)), 64, 1};
     }
     return {kDLComplex, bits, 1};
 }

@@ -32,6 +32,9 @@ llvm::Value* real_to_real(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from
 
 llvm::Value* convert(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from, const Type* to) {
     if (from == to) return v;
+    // dt64: int() of a timedelta64 or datetime64 is its count (typing allowed which)
+    if (from->is_datetime_like()) return to == types::int64() ? v : nullptr;
+    if (to->is_datetime_like()) return nullptr;
     // An IntEnum member converts to numbers as its value (Numba's IntEnumMember.can_convert_to).
     if (from->is_int_enum() && !to->is_enum()) return convert(b, v, from->enum_value(), to);
     if (from->is_complex() && to->is_complex()) {
@@ -111,6 +114,8 @@ llvm::Value* constant_value(llvm::IRBuilder<>& b, const types::ConstValue& c) {
     switch (t->kind()) {
     case Kind::Bool: return b.getInt1(c.i != 0);
     case Kind::Int: return llvm::ConstantInt::get(ty, static_cast<uint64_t>(c.i), t->is_signed());
+    case Kind::Datetime:
+    case Kind::Timedelta: return b.getInt64(static_cast<uint64_t>(c.i));  // dt64: a global's count
     case Kind::Float: return llvm::ConstantFP::get(ty, c.f);
     case Kind::Complex: {
         llvm::Type* part = llvm::cast<llvm::StructType>(ty)->getElementType(0);

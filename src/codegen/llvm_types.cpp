@@ -15,6 +15,8 @@ llvm::Type* scalar_type(llvm::LLVMContext& ctx, const Type* t) {
     case Kind::Int: return llvm::Type::getIntNTy(ctx, t->bits());
     case Kind::Fp8: return llvm::Type::getInt8Ty(ctx);  // bf16: the encoded byte
     case Kind::GridGroup: return llvm::Type::getInt64Ty(ctx);  // coop: the device runtime's grid handle
+    case Kind::Datetime:
+    case Kind::Timedelta: return llvm::Type::getInt64Ty(ctx);  // dt64: a count of units, NaT INT64_MIN
     case Kind::Float:
         if (t->is_bfloat16()) return llvm::Type::getBFloatTy(ctx);  // bf16
         return t->bits() == 16   ? llvm::Type::getHalfTy(ctx)

@@ -2,6 +2,8 @@
 // constructors as conversions, and the Python/NumPy builtins. Arguments of builtins are
 // first converted to the operand types type inference chose (TypedFunction::call_operands).
 #include "codegen/lower_context.hpp"
+#include "codegen/lower_datetime.hpp"
+#include "types/datetime_units.hpp"
 
 #include "codegen/convert.hpp"
 #include "codegen/declared_call.hpp"
@@ -249,6 +251,27 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     if (types::is_math_module(id)) return call_math(e, id);
     if (types::is_cmath(id)) return cmath_call(e, id);
     if (nplib::is_named_ufunc(id)) return named_ufunc_scalars(e, id);
+    // dt64: np.datetime64(n, 'D') / np.timedelta64('NaT'), np.isnat, abs, min/max (infer_datetime.cpp)
+    if (rt->is_datetime_like() || id == BuiltinId::NpIsnat) {
+        auto* nat_text = dyn_cast<StrLit>(e->args[0]);
+        switch (id) {
+        case BuiltinId::NpDatetime64:
+        case BuiltinId::NpTimedelta64:
+            return nat_text ? b.getInt64(static_cast<uint64_t>(types::kNaT)) : expr_as(e->args[0], types::int64());
+        case BuiltinId::NpIsnat: return is_nat(b, expr(e->args[0]));
+        case BuiltinId::Abs:
+        case BuiltinId::NpAbs: return timedelta_abs(b, expr(e->args[0]));
+        case BuiltinId::Min:
+        case BuiltinId::Max: {
+            if (e->args.size() < 2) break;  // of an iterable: below
+            llvm::Value* v = expr(e->args[0]);
+            for (size_t i = 1; i < e->args.size(); ++i)
+                v = datetime_min_max(b, id == BuiltinId::Max, v, expr(e->args[i]));
+            return v;
+        }
+        default: break;
+        }
+    }
     switch (id) {
     case BuiltinId::Print: return print_call(e);
     case BuiltinId::Range: return range_value(e);

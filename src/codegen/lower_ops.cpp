@@ -9,6 +9,7 @@
 #include "codegen/convert.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
+#include "codegen/lower_datetime.hpp"
 #include "types/rules.hpp"
 
 #include <fmt/format.h>
@@ -59,6 +60,8 @@ TypedValue FunctionLowering::binary_values(BinOp op, llvm::Value* l, const Type*
     if (!ot.result || !ot.operand)
         unsupported(loc,
                     fmt::format("unsupported operand types for {}: {} and {}", spelling(op), lt->str(), rt->str()));
+    if (lt->is_datetime_like() || rt->is_datetime_like())  // dt64: units converted there
+        return {datetime_binary(b, op, l, lt, r, rt, ot.result), ot.result};
     const Type* t = ot.operand;
     const Type* rhs_t = ot.rhs_operand ? ot.rhs_operand : t;
     llvm::Value* a = convert_or_fail(l, lt, t, loc);
@@ -349,6 +352,7 @@ llvm::Value* FunctionLowering::unary(const Unary* e) {
     types::OpTypes ot = types::unary_op_types(e->op, vt);
     if (!ot.operand || !ot.result)
         unsupported(e->loc, fmt::format("bad operand type for unary {}: {}", spelling(e->op), vt->str()));
+    if (vt->is_timedelta()) return datetime_unary(b, e->op, x);  // dt64
     const Type* t = ot.operand;
     llvm::Value* v = convert_or_fail(x, vt, t, e->loc);
     llvm::Value* out = nullptr;
@@ -437,6 +441,7 @@ llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Ty
     types::OpTypes ot = types::compare_op_types(op, lt, rt);
     if (!ot.operand)
         unsupported(loc, fmt::format("'{}' is not supported between {} and {}", spelling(op), lt->str(), rt->str()));
+    if (lt->is_datetime_like()) return datetime_compare(b, op, l, lt, r, rt);  // dt64
     const Type* t = ot.operand;
     llvm::Value* a = convert_or_fail(l, lt, t, loc);
     llvm::Value* c = convert_or_fail(r, rt, t, loc);

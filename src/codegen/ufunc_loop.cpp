@@ -40,7 +40,8 @@ LoopIO loop_io(llvm::LLVMContext& ctx, const types::TypedFunction& fn) {
     for (const Type* t : fn.arg_types) io.types.push_back(t);
     io.types.push_back(fn.return_type);
     for (const Type* t : io.types) {
-        if (!t->is_number()) unsupported(fn.def->loc, "ufunc arguments and results must be numbers, not " + t->str());
+        if (!t->is_number() && !t->is_datetime_like())  // dt64: int64 counts, as NumPy's M8/m8 loops
+            unsupported(fn.def->loc, "ufunc arguments and results must be numbers, not " + t->str());
         io.storage.push_back(storage_type(ctx, t));
     }
     return io;

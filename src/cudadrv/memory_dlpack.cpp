@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include "cudadrv/host_device.hpp"
+#include "runtime/dtype.hpp"
 
 #include "ujit/cuda.hpp"
+#include "ujit/ujit.h"
 
 namespace ujit::cuda {
 namespace {
@@ -30,7 +32,10 @@ DLDataType to_dl_dtype(DType t) {
     case DType::Float64: return {kDLFloat, bits, lanes};
     case DType::Complex64:
     case DType::Complex128: return {kDLComplex, bits, lanes};
+    case DType::Datetime64:
+    case DType::Timedelta64: break;
     }
+    if (runtime::is_datetime_like(t)) return {uint8_t(UJIT_DL_TIME_BASE + int(t)), 64, lanes};  // ujit/ujit.h
     return {kDLFloat, 64, lanes};
 }
 

@@ -151,6 +151,10 @@ const char* reduction_name(Reduction r) {
 }
 
 const Type* reduction_type(Reduction r, const Type* dt, std::string* error) {
+    if (dt->is_datetime_like()) {  // dt64: not on the counts (NaT would take part as INT64_MIN)
+        *error = std::string(reduction_name(r)) + " of a " + dt->str() + " array is not supported by ujit yet";
+        return nullptr;
+    }
     switch (r) {
     case Reduction::Sum:  // Numba's get_ret_dtype_if_any: any integer narrower than intp sums in intp
         if (dt->is_bool() || (dt->is_int() && dt->bits() < 64)) return types::int64();

@@ -524,6 +524,13 @@ std::vector<const syntax::Expr*> library_arguments(const syntax::Call* c, Builti
 CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
                              const std::vector<const syntax::Expr*>& exprs) {
     CallTyping t;
+    // dt64: NumPy's library over datetime64/timedelta64 is not implemented: refused rather than
+    // computed on the counts (NaT would sort, sum and difference as INT64_MIN)
+    for (const Type* a : args)
+        if (a && (a->is_datetime_like() || (a->is_array() && a->dtype()->is_datetime_like()))) {
+            t.error = fmt::format("{}() of {} is not supported by ujit yet", types::builtin_name(id), a->str());
+            return t;
+        }
     switch (id) {
     case BuiltinId::ArraySort:
         // Numba's array.sort() takes no arguments; it sorts along the last axis, in place

@@ -13,6 +13,8 @@ inline int32_t runtime_dtype(const types::Type* t) {
     DType d = DType::Complex128;
     if (t->is_bool())
         d = DType::Bool;
+    else if (t->is_datetime_like())  // dt64: the helpers see the int64 counts
+        d = DType::Int64;
     else if (t->is_int())
         switch (t->bits()) {
         case 8: d = t->is_signed() ? DType::Int8 : DType::UInt8; break;

@@ -244,7 +244,7 @@ UfuncPlan plan_ufunc(const Function& f, const std::vector<KernelArg>& inputs) {
     UfuncPlan plan;
     plan.spec = specialize(f, types.args, types.ret, pipeline::Artifact::UfuncLoop, {});
     const types::TypedFunction& fn = *plan.spec->compiled.typed;
-    if (!fn.return_type->is_number())
+    if (!fn.return_type->is_number() && !fn.return_type->is_datetime_like())  // dt64: an int64 count
         throw Error(Error::Kind::Argument,
                     fmt::format("error: ufunc '{}' must return a scalar, not {}", def->name, fn.return_type->str()));
     for (const auto* t : fn.arg_types) plan.inputs.push_back(pipeline::dtype_of_type(t));

@@ -101,7 +101,8 @@ types::ConstValue const_of(const std::string& name, const Value& v) {
     switch (runtime::dtype_kind(s.type)) {
     case runtime::DKind::Bool:
     case runtime::DKind::Int:
-    case runtime::DKind::UInt: c.i = s.i; break;
+    case runtime::DKind::UInt:
+    case runtime::DKind::Datetime: c.i = s.i; break;  // dt64: its count
     case runtime::DKind::Float: c.f = s.f; break;
     case runtime::DKind::Complex: c.c = s.c; break;
     }

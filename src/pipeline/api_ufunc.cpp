@@ -47,7 +47,7 @@ Loop choose_loop(detail::ModuleState& m, const syntax::FunctionDef* def, const s
                         std::string(), opts.opt_level, opts.fastmath, pipeline::Artifact::UfuncLoop};
     auto spec = m.get_or_compile(key, false);
     const types::TypedFunction& fn = *spec->compiled.typed;
-    if (!fn.return_type->is_number())
+    if (!fn.return_type->is_number() && !fn.return_type->is_datetime_like())  // dt64: an int64 count
         throw Error(Error::Kind::Argument,
                     fmt::format("error: ufunc '{}' must return a scalar, not {}", def->name, fn.return_type->str()));
     Loop loop;

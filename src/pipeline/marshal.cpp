@@ -21,6 +21,8 @@ using types::Kind;
 using types::Type;
 
 const Type* type_of_dtype(DType t) {
+    if (is_datetime64(t)) return types::datetime64(static_cast<int>(time_unit(t)));  // dt64
+    if (is_timedelta64(t)) return types::timedelta64(static_cast<int>(time_unit(t)));
     switch (t) {
     case DType::Bool: return types::boolean();
     case DType::Int8: return types::integer(8, true);
@@ -36,6 +38,8 @@ const Type* type_of_dtype(DType t) {
     case DType::Float64: return types::floating(64);
     case DType::Complex64: return types::complex(64);
     case DType::Complex128: return types::complex(128);
+    case DType::Datetime64:
+    case DType::Timedelta64: break;  // above
     }
     return nullptr;
 }
@@ -58,6 +62,8 @@ DType dtype_of_type(const Type* t) {
         }
     case Kind::Float: return t->bits() == 16 ? DType::Float16 : t->bits() == 32 ? DType::Float32 : DType::Float64;
     case Kind::Complex: return t->bits() == 64 ? DType::Complex64 : DType::Complex128;
+    case Kind::Datetime: return datetime64(static_cast<TimeUnit>(t->time_unit()));  // dt64
+    case Kind::Timedelta: return timedelta64(static_cast<TimeUnit>(t->time_unit()));
     default: throw Error(Error::Kind::Argument, fmt::format("error: {} is not a scalar type", t->str()));
     }
 }
@@ -111,6 +117,8 @@ size_t c_size(const Type* t) {
     case Kind::Int:
     case Kind::Float: return t->bits() / 8;
     case Kind::Complex: return t->bits() / 8;
+    case Kind::Datetime:
+    case Kind::Timedelta: return 8;  // dt64: an int64 count
     case Kind::Tuple: {
         size_t off = 0;
         for (const Type* e : t->elements()) {
@@ -132,6 +140,12 @@ size_t c_size(const Type* t) {
 }
 
 void write_scalar(const Value& v, const Type* t, void* out) {
+    if (t->is_datetime_like()) {  // dt64: only a value of its own dtype (its unit), as Numba dispatches
+        if (!v.is_scalar() || v.scalar().type != dtype_of_type(t))
+            throw Error(Error::Kind::Argument, fmt::format("error: expected a {} argument", t->str()));
+        std::memcpy(out, &v.scalar().i, sizeof(int64_t));
+        return;
+    }
     if (!v.is_scalar() || !t->is_number())
         throw Error(Error::Kind::Argument, fmt::format("error: expected a {} argument", t->str()));
     DType from = v.scalar().type;
@@ -390,7 +404,9 @@ Value build_value(const void* p, const Type* t, ArrayOwner*& owners) {
     case Kind::Bool:
     case Kind::Int:
     case Kind::Float:
-    case Kind::Complex: return Value(runtime::load_scalar(dtype_of_type(t), p));
+    case Kind::Complex:
+    case Kind::Datetime:
+    case Kind::Timedelta: return Value(runtime::load_scalar(dtype_of_type(t), p));
     case Kind::Str: {  // copied out as UTF-8, then the result's reference is released
         ujit_str s;
         std::memcpy(&s, p, sizeof s);

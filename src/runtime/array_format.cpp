@@ -1,4 +1,5 @@
 #include "runtime/array_format.hpp"
+#include "runtime/datetime_text.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -76,6 +77,23 @@ std::function<std::string(const char*)> element_format(const ArrayRef& a, const 
         return [format, t](const char* p) { return format(load_scalar(t, p).f); };
     }
     case DKind::Complex: break;
+    case DKind::Datetime: {  // NumPy's: timedeltas as counts, dates quoted, NaT quoted, all padded
+        auto str = [t](const char* p) {
+            int64_t v = load_scalar(t, p).i;
+            if (v == INT64_MIN) return std::string("'NaT'");
+            if (is_timedelta64(t)) return std::to_string(v);
+            std::string quoted(1, '\'');  // appended, not "'" + text: GCC 12's -Wrestrict misfires at -O3
+            quoted += datetime_text(t, v);
+            quoted += '\'';
+            return quoted;
+        };
+        size_t width = 0;
+        for_each_shown(a, summary, [&](const auto& i) { width = std::max(width, str(element(a, strides, i)).size()); });
+        return [str, width](const char* p) {
+            std::string s = str(p);
+            return std::string(width - std::min(width, s.size()), ' ') + s;
+        };
+    }
     }
     std::vector<double> re, im;
     for_each_shown(a, summary, [&](const auto& i) {

@@ -44,7 +44,7 @@ Table make_table() {
 
 LoopFn cast_loop(DType from, DType to) {
     static const Table table = make_table();
-    return table[static_cast<int>(from)][static_cast<int>(to)];
+    return table[static_cast<int>(storage_dtype(from))][static_cast<int>(storage_dtype(to))];
 }
 
 void copy_cast(const ArrayRef& src, const ArrayRef& dst, bool parallel) {

@@ -167,6 +167,15 @@ private:
         std::string code = d.substr(1);
         if (order != '<' && order != '>' && order != '|' && order != '=') return unsupported("");
         if (code == "O") return unsupported("object arrays cannot be loaded");
+        if (code.starts_with("M8") || code.starts_with("m8")) {  // datetime64 / timedelta64: "<M8[ns]", "<m8"
+            if (order == '>') return unsupported("big-endian data");
+            for (int u = 0; u <= static_cast<int>(TimeUnit::Generic); ++u) {
+                const char* unit = time_unit_name(static_cast<TimeUnit>(u));
+                if (!unit || code.substr(2) != (*unit ? std::string("[") + unit + "]" : std::string())) continue;
+                return code[0] == 'M' ? datetime64(static_cast<TimeUnit>(u)) : timedelta64(static_cast<TimeUnit>(u));
+            }
+            return unsupported("");
+        }
         static const std::pair<const char*, DType> table[] = {
             {"b1", DType::Bool},        {"i1", DType::Int8},    {"i2", DType::Int16},   {"i4", DType::Int32},
             {"i8", DType::Int64},       {"u1", DType::UInt8},   {"u2", DType::UInt16},  {"u4", DType::UInt32},
@@ -256,6 +265,10 @@ Array read_npy(const std::string& path) {
 std::string npy_descr(DType t) {
     static const char* const codes[] = {"b1", "i1", "i2", "i4", "i8", "u1",  "u2",
                                         "u4", "u8", "f4", "f8", "c8", "c16", "f2"};
+    if (is_datetime_like(t)) {  // "<M8[ns]", "<m8" for the generic unit
+        const std::string unit = time_unit_name(time_unit(t));
+        return std::string(is_datetime64(t) ? "<M8" : "<m8") + (unit.empty() ? "" : "[" + unit + "]");
+    }
     return std::string(itemsize(t) == 1 ? "|" : "<") + codes[static_cast<int>(t)];
 }
 

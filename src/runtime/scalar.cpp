@@ -1,5 +1,7 @@
 #include "runtime/scalar.hpp"
 
+#include "runtime/datetime_text.hpp"
+
 #include <cstring>
 
 #include "runtime/pyrepr.hpp"
@@ -64,6 +66,8 @@ Array scalar_array(const Scalar& s, DType t) {
 }
 
 std::string scalar_repr(const Scalar& s) {
+    // dt64: Numba boxes np.datetime64 / np.timedelta64; print() shows their str
+    if (is_datetime_like(s.type)) return datetime_text(s.type, s.i);
     // Numba boxes every result as a Python object: float32 becomes a Python float (the
     // widened double), int8..uint64 a Python int, complex64 a Python complex.
     return visit_scalar(s, [](auto x) -> std::string {

@@ -19,12 +19,14 @@ bool can_cast_safe(DType from, DType to) {
         // float32 holds 16-bit integers exactly; NumPy deems every integer safe to float64.
         case DKind::Float: return ts == 8 || fs <= 2;
         case DKind::Complex: return ts == 16 || fs <= 2;
+        case DKind::Datetime: return false;
         }
         return false;
     case DKind::Float:
         if (tk == DKind::Float) return ts >= fs;
         return tk == DKind::Complex && ts >= 2 * fs;
     case DKind::Complex: return tk == DKind::Complex && ts >= fs;
+    case DKind::Datetime: return from == to;  // units convert only inside compiled code
     }
     return false;
 }

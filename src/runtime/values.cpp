@@ -1,6 +1,7 @@
 // The value side of the public API: dtypes, array views, owned arrays, dynamic values.
 #include <dlpack/dlpack.h>
 
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
 #include "strings/str_convert.hpp"
+#include "ujit/ujit.h"
 #include "ujit/ujit.hpp"
 
 namespace ujit {
@@ -22,10 +24,33 @@ int itemsize(DType t) {
     return runtime::visit_dtype(t, [](auto tag) { return int(sizeof(typename decltype(tag)::type)); });
 }
 
+const char* time_unit_name(TimeUnit u) {
+    static const char* const names[] = {"Y",  "M",  "W",  nullptr, "D",  "h",  "m", "s",
+                                        "ms", "us", "ns", "ps",    "fs", "as", ""};
+    auto i = static_cast<size_t>(u);
+    return i < std::size(names) ? names[i] : nullptr;
+}
+
+namespace {
+// "datetime64[ns]", "timedelta64[]" (generic): NumPy's dtype names, made once.
+const char* datetime_dtype_name(DType t) {
+    static const auto names = [] {
+        std::array<std::string, 64> n;
+        for (int code = 0; code < 64; ++code)
+            if (runtime::is_datetime_like(DType(code)) && runtime::is_valid_dtype(code))
+                n[size_t(code)] = std::string(is_datetime64(DType(code)) ? "datetime64[" : "timedelta64[") +
+                                  time_unit_name(time_unit(DType(code))) + "]";
+        return n;
+    }();
+    return names[static_cast<size_t>(t) & 63].c_str();
+}
+}  // namespace
+
 const char* dtype_name(DType t) {
     static const char* const names[] = {"bool",   "int8",   "int16",   "int32",   "int64",     "uint8",      "uint16",
                                         "uint32", "uint64", "float32", "float64", "complex64", "complex128", "float16"};
     int i = static_cast<int>(t);
+    if (runtime::is_datetime_like(t) && runtime::is_valid_dtype(i)) return datetime_dtype_name(t);
     return runtime::is_valid_dtype(i) ? names[i] : "invalid-dtype";
 }
 
@@ -94,6 +119,9 @@ constexpr uint8_t kDLBoolCode = 6;  // DLPack >= 0.8; our header (0.6) predates 
 
 DType dtype_from_dlpack(const DLDataType& t) {
     if (t.lanes != 1) dlpack_error("vector dtypes (lanes = " + std::to_string(t.lanes) + ") are not supported");
+    if (int time = int(t.code) - UJIT_DL_TIME_BASE;
+        time >= 0 && t.bits == 64 && runtime::is_valid_dtype(time) && runtime::is_datetime_like(DType(time)))
+        return DType(time);  // datetime64/timedelta64 (include/ujit/ujit.h)
     switch (t.code) {
     case kDLInt:
         switch (t.bits) {

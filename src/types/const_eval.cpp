@@ -1,4 +1,5 @@
 #include "types/const_eval.hpp"
+#include "types/datetime_units.hpp"
 
 #include "types/const_array.hpp"
 
@@ -310,6 +311,30 @@ private:
         return const_int(wrap_int(v, t.result), t.result);
     }
 
+    // dt64: np.timedelta64(4, 'D'), np.datetime64('NaT', 'ns'): a count (or NaT) of a unit
+    ConstValue datetime_const(const Call* c, bool is_datetime, const std::string& spelled) {
+        if (c->args.empty() || c->args.size() > 2)
+            not_constant(c, fmt::format("{}() takes a count and a unit", spelled));
+        int unit = kGenericUnit;
+        if (c->args.size() == 2) {
+            auto* u = dyn_cast<StrLit>(c->args[1]);
+            unit = u ? time_unit_code(u->value) : -1;
+            if (unit < 0) not_constant(c->args[1], fmt::format("{}()'s unit must be a string such as 'D'", spelled));
+        }
+        ConstValue v;
+        v.type = is_datetime ? datetime64(unit) : timedelta64(unit);
+        if (auto* text = dyn_cast<StrLit>(c->args[0])) {
+            if (text->value != "NaT" && text->value != "nat" && text->value != "NAT")
+                not_constant(c->args[0], fmt::format("ujit folds {}() of a count or 'NaT' only", spelled));
+            v.i = kNaT;
+            return v;
+        }
+        ConstValue n = eval(c->args[0]);
+        if (!n.type->is_int() && !n.type->is_bool()) not_constant(c->args[0], "the count must be an integer");
+        v.i = n.i;
+        return v;
+    }
+
     ConstValue call(const Call* c) {
         std::string spelled;
         auto m = member_of(c->callee, spelled);
@@ -333,6 +358,9 @@ private:
             if (v.array && !v.array->shape.empty()) return const_int(v.array->shape[0]);
             not_constant(c, fmt::format("len() of {} in a constant expression", v.type->str()));
         }
+        if (m->what == Member::What::Function &&
+            (m->builtin == BuiltinId::NpDatetime64 || m->builtin == BuiltinId::NpTimedelta64))
+            return datetime_const(c, m->builtin == BuiltinId::NpDatetime64, spelled);
         // A function of the module (no builtin: Count_) is never a constant: its call is left
         // to the host, as any call the table cannot fold.
         if (m->what == Member::What::Function && m->builtin != BuiltinId::Count_) {

@@ -188,7 +188,7 @@ void check_gufunc_signature(const Signature& sig, const std::string& s, const Gu
             if (t->ndim() != want)
                 fail(loc, fmt::format("{} has {} core dimension{} but '{}' declares a {}-d array", what, core.size(),
                                       core.size() == 1 ? "" : "s", s, t->ndim()));
-        } else if (!t->is_number()) {
+        } else if (!t->is_number() && !t->is_datetime_like()) {
             fail(loc, fmt::format("{} must be an array or a number, not {} in '{}'", what, t->str(), s));
         } else if (output) {
             fail(loc, fmt::format("{} is written by the function: declare it as the array {}[:] in '{}'", what,

@@ -24,6 +24,8 @@ std::string type_code(const Type* t) {
     case Kind::Int: return fmt::format("{}{}", t->is_signed() ? "i" : "u", t->bits() / 8);
     case Kind::Float: return fmt::format("f{}", t->bits() / 8);
     case Kind::Complex: return fmt::format("c{}", t->bits() / 8);
+    case Kind::Datetime: return fmt::format("M{}_", t->time_unit());  // dt64
+    case Kind::Timedelta: return fmt::format("m{}_", t->time_unit());
     case Kind::Array:
         return fmt::format("a{}{}{}{}", t->ndim(), type_code(t->dtype()),
                            t->layout() == Layout::C   ? "C"

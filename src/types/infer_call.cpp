@@ -466,6 +466,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
     };
 
     if (const Type* t = str_builtin(c, id, args)) return t;  // len(s), str(x), ord, chr, hash (infer_str.cpp)
+    if (const Type* t = datetime_builtin(c, id, args)) return t;  // dt64 (infer_datetime.cpp)
     if (is_cmath(id)) return cmath_call(c, id, args);
     // np.sqrt(a), abs(a), ...: the builtin's ufunc over arrays (array expressions, nplib).
     if (auto r = nplib::reduction_of(id)) {  // np.sum(a), np.sum(a * b): a whole-array reduction

@@ -181,6 +181,9 @@ private:
     const Type* str_builtin(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
     const Type* str_split_method(const syntax::Call* c, BuiltinId id, const std::string& name,
                                  const std::vector<const Type*>& args);
+    // infer_datetime.cpp: np.datetime64/np.timedelta64 made in code, np.isnat, abs/min/max/int
+    // of them (null: not such a call)
+    const Type* datetime_builtin(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
     // ---- infer_dicts.cpp: dicts and sets
     void check_key(const syntax::Expr* e, const Type* t);
     const Type* dict_display(const syntax::Tuple* t);

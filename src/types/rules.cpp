@@ -153,6 +153,7 @@ OpTypes binary_op_types(BinOp op, const Type* lhs, const Type* rhs) {
     lhs = int_enums_as_ints(lhs);
     rhs = int_enums_as_ints(rhs);
     if (lhs && rhs && (lhs->is_str() || rhs->is_str())) return str_binary_types(op, lhs, rhs);
+    if (lhs && rhs && (lhs->is_datetime_like() || rhs->is_datetime_like())) return datetime_binary_types(op, lhs, rhs);
     if (!lhs || !rhs || !lhs->is_number() || !rhs->is_number()) return {};
     const bool ints = is_integral(lhs) && is_integral(rhs);
     const bool any_complex = lhs->is_complex() || rhs->is_complex();
@@ -232,6 +233,7 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
         return {};
     }
     if (lhs->is_str() || rhs->is_str()) return str_compare_types(op, lhs, rhs);
+    if (lhs->is_datetime_like() || rhs->is_datetime_like()) return datetime_compare_types(op, lhs, rhs);
     if (op == CmpOp::In || op == CmpOp::NotIn) return {};
     if (lhs->is_tuple() && rhs->is_tuple()) {
         // Numba's TupleCompare: the items zip compares pair by pair (lengths may differ,
@@ -251,6 +253,7 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
 OpTypes unary_op_types(UnaryOp op, const Type* operand) {
     operand = int_enums_as_ints(operand);
     if (operand && (operand->is_str() || operand->is_list()) && op == UnaryOp::Not) return {operand, boolean()};
+    if (operand && operand->is_datetime_like()) return datetime_unary_types(op, operand);
     if (!operand || !operand->is_number()) return {};
     switch (op) {
     case UnaryOp::Not: return {operand, boolean()};

@@ -27,6 +27,11 @@ OpTypes unary_op_types(syntax::UnaryOp op, const Type* operand);
 OpTypes str_binary_types(syntax::BinOp op, const Type* lhs, const Type* rhs);
 OpTypes str_compare_types(syntax::CmpOp op, const Type* lhs, const Type* rhs);
 
+// The same where an operand is a datetime64 or timedelta64 (datetime_rules.cpp).
+OpTypes datetime_binary_types(syntax::BinOp op, const Type* lhs, const Type* rhs);
+OpTypes datetime_compare_types(syntax::CmpOp op, const Type* lhs, const Type* rhs);
+OpTypes datetime_unary_types(syntax::UnaryOp op, const Type* operand);
+
 // NumPy/Numba promotion of two numeric types (the type both become in mixed arithmetic).
 const Type* promote(const Type* a, const Type* b);
 // Unification of a variable assigned `a` and `b` (numeric → promote; equal → same;

@@ -4,6 +4,7 @@
 #include "types/infer.hpp"
 
 #include "syntax/diagnostics.hpp"
+#include "types/datetime_units.hpp"
 
 #include <fmt/format.h>
 
@@ -183,9 +184,42 @@ private:
             skip();
             return array_spelling(true);
         }
+        if (const Type* t = datetime_spelling(base, start)) return suffix(t, start);  // dt64
         const Type* t = scalar_from_name(base);
         if (!t) error(start, fmt::format("unknown type '{}'", name));
         return suffix(t, start);
+    }
+
+    // dt64: datetime64[ns], timedelta64 (generic), M8[D], m8[s], NPDatetime('ms'), NPTimedelta('')
+    const Type* datetime_spelling(const std::string& base, size_t start) {
+        const bool named = base == "NPDatetime" || base == "NPTimedelta";
+        if (named && at('(')) {
+            ++pos_;
+            skip();
+            const char quote = pos_ < s_.size() ? s_[pos_] : '\0';
+            if (quote != '\'' && quote != '"') expect_fail("a quoted unit such as 'ms'");
+            size_t close = s_.find(quote, pos_ + 1);
+            if (close == std::string::npos) expect_fail("the unit's closing quote");
+            std::string unit = s_.substr(pos_ + 1, close - pos_ - 1);
+            pos_ = close + 1;
+            expect(')');
+            int code = time_unit_code(unit);
+            if (code < 0) error(start, fmt::format("unknown datetime unit '{}'", unit));
+            return base == "NPDatetime" ? datetime64(code) : timedelta64(code);
+        }
+        if (base != "datetime64" && base != "timedelta64" && base != "M8" && base != "m8") return nullptr;
+        std::string text = base;
+        if (at('[')) {  // a unit, unless it is an array's dimensions
+            size_t close = s_.find(']', pos_);
+            std::string inside = close == std::string::npos ? "" : s_.substr(pos_ + 1, close - pos_ - 1);
+            if (close != std::string::npos && inside.find(':') == std::string::npos) {
+                text += "[" + inside + "]";
+                pos_ = close + 1;
+            }
+        }
+        const Type* t = datetime_type_from_name(text);
+        if (!t) error(start, fmt::format("unknown type '{}'", text));
+        return t;
     }
 
     // (int64)<iv=None>, after "list" or "reflected list"
@@ -288,7 +322,8 @@ private:
         expect('(');
         size_t at_dtype = pos_;
         const Type* dtype = type(false);
-        if (!dtype->is_scalar() && !dtype->is_record()) error(at_dtype, "array elements must be numbers or records");
+        if (!dtype->is_scalar() && !dtype->is_record() && !dtype->is_datetime_like())
+            error(at_dtype, "array elements must be numbers or records");
         expect(',');
         size_t at_n = pos_;
         int64_t nd = number();
@@ -307,7 +342,8 @@ private:
     const Type* suffix(const Type* t, size_t start) {
         skip();
         if (!at('[')) return t;
-        if (!t->is_scalar() && !t->is_record()) error(start, fmt::format("arrays of '{}' are not supported", t->str()));
+        if (!t->is_scalar() && !t->is_record() && !t->is_datetime_like())
+            error(start, fmt::format("arrays of '{}' are not supported", t->str()));
         ++pos_;
         std::vector<bool> contiguous;
         for (;;) {

@@ -2,6 +2,7 @@
 #include "types/type.hpp"
 
 #include "syntax/ast.hpp"
+#include "types/datetime_units.hpp"
 #include "types/vector_types.hpp"
 
 #include <fmt/format.h>
@@ -24,6 +25,8 @@ const char* layout_letter(Layout l) { return l == Layout::C ? "C" : l == Layout:
 int Type::itemsize() const {
     switch (kind_) {
     case Kind::Bool: return 1;
+    case Kind::Datetime:
+    case Kind::Timedelta: return 8;
     case Kind::Int:
     case Kind::Float:
     case Kind::Fp8:
@@ -223,6 +226,29 @@ const Type* grid_group() {
         });
     });
 }
+
+// ---- dt64
+namespace {
+const Type* datetime_like(Kind kind, int unit) {
+    static std::atomic<const Type*> slots[2][kGenericUnit + 1] = {};
+    if (unit < 0 || unit > kGenericUnit || !time_unit_name(unit)) return nullptr;
+    auto make = [&] {
+        std::string name =
+            fmt::format("{}[{}]", kind == Kind::Datetime ? "datetime64" : "timedelta64", time_unit_name(unit));
+        return F::instance().get(name, [&](Type& t) {
+            F::set_kind(t, kind);
+            F::bits(t, 64, true);
+            F::set_format(t, static_cast<uint8_t>(unit));
+            F::set_str(t, name);
+        });
+    };
+    return cached(slots[kind == Kind::Datetime ? 0 : 1][unit], make);
+}
+}  // namespace
+
+const Type* datetime64(int unit) { return datetime_like(Kind::Datetime, unit); }
+const Type* timedelta64(int unit) { return datetime_like(Kind::Timedelta, unit); }
+// ---- end dt64
 
 const Type* complex(int bits) {
     static std::atomic<const Type*> slots[5] = {};
@@ -495,6 +521,7 @@ const Type* scalar_from_name(const std::string& name) {
     if (name == "fp8_e5m2") return fp8(Fp8Format::E5M2);
     if (name == "fp8_e8m0") return fp8(Fp8Format::E8M0);
     // ---- end bf16
+    if (const Type* t = datetime_type_from_name(name)) return t;  // dt64: "M8[ns]", "timedelta64[D]"
     auto it = names.find(name);
     if (it == names.end()) return nullptr;
     auto [k, bits] = it->second;

@@ -53,6 +53,11 @@ enum class Kind : uint8_t {
     // cooperative launch, a handle (int64) whose one use is g.sync()
     GridGroup,
     // ---- end coop
+    // ---- dt64: NumPy's datetime64 / timedelta64 (Numba's NPDatetime / NPTimedelta): an int64
+    // count of time_unit() (since 1970 for a datetime); INT64_MIN is NaT
+    Datetime,
+    Timedelta,
+    // ---- end dt64
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
@@ -108,6 +113,12 @@ public:
     bool is_fp8() const { return kind_ == Kind::Fp8; }
     Fp8Format fp8_format() const { return static_cast<Fp8Format>(format_); }  // Fp8 only
     // ---- end bf16
+    // ---- dt64: time_unit() is NumPy's unit code (ujit::TimeUnit: 10 ns, 14 generic)
+    bool is_datetime() const { return kind_ == Kind::Datetime; }
+    bool is_timedelta() const { return kind_ == Kind::Timedelta; }
+    bool is_datetime_like() const { return is_datetime() || is_timedelta(); }
+    int time_unit() const { return format_; }
+    // ---- end dt64
 
     // Tuple.
     const std::vector<const Type*>& elements() const { return elems_; }
@@ -191,7 +202,7 @@ private:
     uint8_t ndim_ = 0;
     Layout layout_ = Layout::A;
     bool readonly_ = false;
-    uint8_t format_ = 0;  // bf16: Float: 1 for bfloat16; Fp8: its Fp8Format
+    uint8_t format_ = 0;  // bf16: Float: 1 for bfloat16; Fp8: its Fp8Format; dt64: the time unit
     Type::ListFlavor flavor_ = ListFlavor::Made;
     BuiltinId builtin_ = BuiltinId::Count_;
     const Type* elem_ = nullptr;
@@ -215,6 +226,9 @@ const Type* bfloat16();
 const Type* fp8(Fp8Format format);
 // ---- end bf16
 const Type* grid_group();  // coop: "GridGroup"
+// dt64: "datetime64[ns]", "timedelta64[]" (generic); `unit` is NumPy's code (ujit::TimeUnit)
+const Type* datetime64(int unit);
+const Type* timedelta64(int unit);
 const Type* tuple(std::vector<const Type*> elems);
 // The most elements a tuple of mixed types may have. Such a tuple is an LLVM struct, and
 // LLVM's SCCP tracks every field of every struct value, so building one costs the square of

@@ -82,6 +82,9 @@ Value value_from_json(const Json& j, std::deque<Array>& keep) {
         case DType::Float64: store<double>(p, v.number()); break;
         case DType::Complex64: store(p, std::complex<float>(float(v[0].number()), float(v[1].number()))); break;
         case DType::Complex128: store(p, std::complex<double>(v[0].number(), v[1].number())); break;
+        case DType::Datetime64:
+        case DType::Timedelta64:
+        default: store<int64_t>(p, v.integer()); break;  // a datetime64/timedelta64's count
         }
         for (int d = int(shape.size()) - 1; d >= 0; --d) {
             if (++idx[d] < shape[d]) break;

@@ -23,7 +23,7 @@ if [[ "$filter" == --runtime ]]; then
     -DUJIT_VERSION_STRING='"tsan"' tests/unit/main.cpp tests/unit/runtime/ufunc_exec_test.cpp \
     tests/unit/cache/disk_cache_test.cpp tests/unit/cpu/parallel_runtime_test.cpp \
     tests/unit/cudadrv/background_task_test.cpp src/cudadrv/background_task.cpp \
-    src/runtime/{broadcast,scalar,thread_pool,ufunc_exec,values,dtype,shape,pyrepr,errors,cast,file_write,huge_pages}.cpp \
+    src/runtime/{broadcast,scalar,datetime_text,thread_pool,ufunc_exec,values,dtype,shape,pyrepr,errors,cast,file_write,huge_pages}.cpp \
     src/cpu/{parallel_runtime,helper_errors}.cpp src/codegen/runtime_error_text.cpp src/nrt/{nrt,blocks,array_owner,unwind_refs}.cpp src/strings/{str_convert,str_text,str_ops}.cpp \
     src/cache/{cache_key,disk_cache,cache_dir,hit_counters,hash,entry_format,trust}.cpp \
     -L/usr/lib/llvm-19/lib -lLLVM-19 -lfmt -o build/tsan-runtime/ujit_runtime_tsan

@@ -47,6 +47,8 @@ def _converts(code, t):
                 and (t.readonly or not have.readonly))  # Numba: a read-only array never matches a mutable one
     if isinstance(t, _types.Record) or isinstance(have, _types.Record):  # a record only for the same record
         return str(t) == str(have)
+    if isinstance(t, _types.NPDatetimeBase) or isinstance(have, _types.NPDatetimeBase):  # dt64: its own unit only
+        return t == have
     return _KIND_RANK[have.kind] <= _KIND_RANK[t.kind]
 
 

@@ -623,6 +623,14 @@ class ModuleText:
         np = sys.modules.get("numpy")  # a NumPy scalar exists only once NumPy is imported
         if isinstance(v, bool) or (np is not None and isinstance(v, np.bool_)):
             return "True" if v else "False"
+        if np is not None and isinstance(v, (np.datetime64, np.timedelta64)):  # dt64: count and unit
+            unit, count = np.datetime_data(v.dtype)
+            if count != 1:
+                return None
+            self.needs_numpy = True
+            ctor = "%s.%s" % (_PRELUDE_NUMPY, "datetime64" if isinstance(v, np.datetime64) else "timedelta64")
+            value = "'NaT'" if np.isnat(v) else repr(int(v.astype(np.int64)))
+            return "%s(%s)" % (ctor, value) if unit == "generic" else "%s(%s, '%s')" % (ctor, value, unit)
         if np is not None and isinstance(v, np.generic):
             dt = np.dtype(type(v))
             if dt not in _types.DTYPE_CODE:

@@ -142,6 +142,50 @@ class Fp8(Number):
 # ---- end bf16
 
 
+# NumPy's datetime units by code (NPY_DATETIMEUNIT; 3 is unused, "" is generic): ujit_dtype's low bits.
+TIME_UNITS = ["Y", "M", "W", None, "D", "h", "m", "s", "ms", "us", "ns", "ps", "fs", "as", ""]
+CODE_DATETIME64, CODE_TIMEDELTA64 = 16, 32  # + the unit's code (include/ujit/ujit.h)
+
+
+class NPDatetimeBase(Type):
+    """Numba's NPDatetime / NPTimedelta: np.datetime64 / np.timedelta64 of one unit
+    ("datetime64[ns]"; the generic unit is "", "timedelta64[]")."""
+
+    def __init__(self, unit):
+        if unit not in TIME_UNITS or unit is None:
+            raise ValueError("unknown datetime unit %r" % (unit,))
+        Type.__init__(self, "%s[%s]" % (self.type_name, unit), None)
+        self.unit, self.unit_code = unit, TIME_UNITS.index(unit)
+
+    @property
+    def dtype(self):
+        return _np().dtype("%s[%s]" % (self.type_name, self.unit) if self.unit else self.type_name)
+
+    def __call__(self, *args):
+        if args and all(isinstance(a, Type) for a in args):
+            return Signature(self, args)
+        cls = getattr(_np(), self.type_name)  # Numba's cast_python_value
+        return cls(*args, self.unit) if self.unit else cls(*args)
+
+    def __lt__(self, other):  # a coarser unit is "smaller", as in Numba
+        return type(self) is type(other) and self.unit_code < other.unit_code
+
+
+class NPDatetime(NPDatetimeBase):
+    type_name = "datetime64"
+
+
+class NPTimedelta(NPDatetimeBase):
+    type_name = "timedelta64"
+
+
+def _time_type_of_dtype(dtype):
+    unit, count = _np().datetime_data(dtype)
+    if count != 1:
+        raise TypeError("ujit does not support dtype %s (multiples of a unit)" % dtype)
+    return (NPDatetime if dtype.kind == "M" else NPTimedelta)("" if unit == "generic" else unit)
+
+
 class ArrayType(Type):
     def __init__(self, dtype, ndim, layout, readonly=False):
         if not isinstance(dtype, Type):  # a NumPy dtype: what ujit's ArrayType.dtype gives back
@@ -427,9 +471,31 @@ def __getattr__(name):
     raise AttributeError(name)
 
 
+def code_of_dtype(dtype):
+    """A NumPy dtype's ujit_dtype code (datetime64[unit]: 16 + unit), or None where ujit has none."""
+    dtype = _np().dtype(dtype)
+    if dtype.kind in "mM" and dtype.isnative:
+        unit, count = _np().datetime_data(dtype)
+        unit = "" if unit == "generic" else unit
+        if count != 1 or unit not in TIME_UNITS:
+            return None
+        return (CODE_DATETIME64 if dtype.kind == "M" else CODE_TIMEDELTA64) + TIME_UNITS.index(unit)
+    return sys.modules[__name__].DTYPE_CODE.get(dtype)  # made on first use (__getattr__ below)
+
+
+def dtype_of_code(code):
+    """The NumPy dtype of an argument code's element (datetime64[unit] and timedelta64[unit] too)."""
+    code &= 0xFF
+    if code & 0xF0 in (CODE_DATETIME64, CODE_TIMEDELTA64):
+        return _scalar_of_code(code).dtype
+    return sys.modules[__name__].DTYPES[code]
+
+
 def scalar_type_of_dtype(dtype):
     """The Type of a NumPy dtype (by Numba's name)."""
     dtype = _np().dtype(dtype)
+    if dtype.kind in "mM":
+        return _time_type_of_dtype(dtype)
     for name in CODE_NAMES:
         if TYPES[name].dtype == dtype:
             return TYPES[name]
@@ -470,11 +536,17 @@ def type_of_code(code):
 
         scalar = _record_of_spelling(ext.record_type(code))
     else:
-        scalar = TYPES[CODE_NAMES[code & 0xFF]]
+        scalar = _scalar_of_code(code & 0xFF)
     if not code & CODE_ARRAY:
         return scalar
     ndim, layout = (code >> 8) & 0xF, (code >> 12) & 0xF
     return ArrayType(scalar, ndim, {0: "A", 1: "C", 2: "F"}[layout] if ndim else "C", bool(code & CODE_READONLY))
+
+
+def _scalar_of_code(code):
+    if code & 0xF0 in (CODE_DATETIME64, CODE_TIMEDELTA64):
+        return (NPDatetime if code & 0xF0 == CODE_DATETIME64 else NPTimedelta)(TIME_UNITS[code & 15])
+    return TYPES[CODE_NAMES[code]]
 
 
 _RECORDS = {}  # spelling -> Record, for the records arguments have had
@@ -502,7 +574,11 @@ def code_of_type(t):
 
         code = ext.record_code(str(rec))
     else:
-        code = CODE_NAMES.index(t.dtype_name)
+        scalar = t.base if isinstance(t, ArrayType) else t
+        if isinstance(scalar, NPDatetimeBase):
+            code = (CODE_DATETIME64 if isinstance(scalar, NPDatetime) else CODE_TIMEDELTA64) + scalar.unit_code
+        else:
+            code = CODE_NAMES.index(t.dtype_name)
     if isinstance(t, ArrayType):
         code |= CODE_ARRAY | (t.ndim << 8) | (LAYOUTS[t.layout] << 12) | (CODE_READONLY if t.readonly else 0)
     return code
@@ -523,6 +599,16 @@ def parse_type(text):
             return rec
         dims = [d.strip() for d in rest[1:].rstrip("]").split(",")]
         return rec[tuple(slice(None, None, 1 if d == "::1" else None) for d in dims)]
+    for cls in (NPDatetime, NPTimedelta):  # datetime64[ns], NPDatetime('ns'), then maybe dims
+        for head in (cls.type_name + "[", cls.__name__ + "("):
+            if text.startswith(head):
+                end = text.index("]" if head.endswith("[") else ")") + 1
+                unit = text[len(head):end - 1].strip().strip("'\"")
+                t, rest = cls(unit), text[end:].strip()
+                if not rest:
+                    return t
+                dims = [d.strip() for d in rest[1:].rstrip("]").split(",")]
+                return t[tuple(slice(None, None, 1 if d == "::1" else None) for d in dims)]
     if "[" not in text:
         if text not in TYPES:
             raise TypeError("unknown type '%s'" % text)

@@ -116,7 +116,7 @@ class DUFunc:
             # Narrowest types first, as NumPy orders its own loops: where NumPy resolves the
             # types itself (a Dask chunk), the first loop the inputs cast to safely is the
             # one compiled for them.
-            loops = sorted(self._state[0] + (loop,), key=lambda codes: [_types.DTYPES[c & 0xFF].num for c in codes])
+            loops = sorted(self._state[0] + (loop,), key=lambda codes: [_types.dtype_of_code(c).num for c in codes])
             ufunc = _remember(self._owner.make_ufunc(loops, self._owner.target), _dufunc_ufunc, (self, loops))
             self._state = (tuple(loops), ufunc)
             return loop, ufunc
@@ -129,7 +129,7 @@ class DUFunc:
         return None
 
     def _signature(self, loop):
-        return tuple(_types.DTYPES[c & 0xFF] for c in loop)
+        return tuple(_types.dtype_of_code(c) for c in loop)
 
     def __call__(self, *args, **kwargs):
         loop, ufunc = self._loop_for([self._dtype_of(a) for a in args[:self.nin]])
@@ -142,7 +142,7 @@ class DUFunc:
     def _method(self, name, array, *args, **kwargs):
         dt = self._dtype_of(array)
         loop, ufunc = self._loop_for([dt] * self.nin)
-        kwargs.setdefault("dtype", _types.DTYPES[loop[-1] & 0xFF])
+        kwargs.setdefault("dtype", _types.dtype_of_code(loop[-1]))
         return getattr(ufunc, name)(array, *args, **kwargs)
 
     def reduce(self, array, *args, **kwargs):
@@ -229,7 +229,7 @@ copyreg.pickle(np.ufunc, _reduce_ufunc)
 
 def _dufunc_ufunc(dufunc, loops):
     for codes in loops:
-        dufunc._loop_for([_types.DTYPES[c & 0xFF] for c in codes[:-1]])
+        dufunc._loop_for([_types.dtype_of_code(c) for c in codes[:-1]])
     return dufunc.ufunc
 
 

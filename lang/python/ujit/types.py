@@ -8,12 +8,14 @@ The type classes are Numba's isinstance targets: `types.Type` (every type), `Num
 `ListType(t)` and `DictType(k, v)` (numba.typed's List and Dict: what List.empty_list and Dict.empty take);
 `CPointer(int32)` names a pointer type (compiled code refuses it: ujit has no pointers).
 `Record` (a NumPy structured dtype, `numba.from_dtype(dt)`; `Record.make_c_struct`), `NestedArray`
-(an array field), `CharSeq` and `UnicodeCharSeq` (string fields, refused by compiled code)."""
+(an array field), `CharSeq` and `UnicodeCharSeq` (string fields, refused by compiled code);
+`NPDatetime('ns')` and `NPTimedelta('D')` (np.datetime64 / np.timedelta64 of a unit)."""
 from ._types import TYPES as _TYPES
 from ._types import ArrayType as Array
 from ._types import Boolean, Complex, CPointer, Float, Integer, NoneType, Number, Tuple, Type, UnicodeType, UniTuple
 from ._types import CharSeq, NestedArray, Record, UnicodeCharSeq
 from ._types import DictType
+from ._types import NPDatetime, NPTimedelta
 from ._types import TypedListType as ListType
 
 globals().update(_TYPES)
@@ -28,4 +30,4 @@ number_domain = integer_domain | real_domain | complex_domain
 __all__ = sorted(_TYPES) + ["Array", "Boolean", "Complex", "CPointer", "Float", "Integer", "NoneType", "Number", "Tuple", "Type",
                             "UnicodeType", "UniTuple", "signed_domain", "unsigned_domain", "integer_domain", "real_domain",
                             "complex_domain", "number_domain", "Record", "NestedArray", "CharSeq", "UnicodeCharSeq",
-                            "ListType", "DictType"]
+                            "ListType", "DictType", "NPDatetime", "NPTimedelta"]

@@ -135,7 +135,7 @@ static PyObject* device_array_view(DeviceArrayObject* self, PyObject* args) {
         Py_DECREF(descr);
         return r;
     }
-    int code = ujit_py_dtype_of_npy(descr->type_num);
+    int code = ujit_py_dtype_of_descr(descr);
     Py_DECREF(descr);
     if (code < 0) return PyErr_Format(PyExc_TypeError, "view: unsupported dtype for a device array");
     ujit_device_array* h = NULL;
@@ -194,7 +194,7 @@ static int interface_tensor(PyObject* d, DLTensor* t, int64_t* shape, int64_t* s
     if (ujit_py_numpy() < 0) return -1;
     PyArray_Descr* descr = NULL;
     if (!PyArray_DescrConverter(typestr, &descr)) return -1;
-    int dt = ujit_py_dtype_of_npy(descr->type_num);
+    int dt = ujit_py_dtype_of_descr(descr);
     Py_DECREF(descr);
     if (dt < 0) {
         PyErr_Format(PyExc_TypeError, "ujit does not support device arrays of type %S", typestr);

@@ -22,6 +22,8 @@ const DLTensor* ujit_py_ndarray_tensor(PyObject* o) {
 
 /* The ujit_dtype of a DLTensor's element type, -1 when ujit has none. */
 int ujit_py_dtype_of_dl(DLDataType d) {
+    const int time = (int)d.code - UJIT_DL_TIME_BASE; /* datetime64/timedelta64: ujit's own code */
+    if (time >= UJIT_DATETIME64 && time < UJIT_TIMEDELTA64 + 15 && d.bits == 64 && d.lanes == 1) return time;
     for (int k = UJIT_BOOL; k <= UJIT_FLOAT16; ++k) {
         DLDataType u = ujit_py_dl_type((ujit_dtype)k);
         if (u.code == d.code && u.bits == d.bits && d.lanes == 1) return k;
@@ -167,7 +169,8 @@ static PyObject* get_dtype(PyObject* self, void* closure) {
         if (!t || ujit_py_numpy() < 0) return NULL;
         int dt = ujit_py_dtype_of_dl(t->dtype);
         if (dt < 0) return PyErr_Format(PyExc_TypeError, "a device array of a dtype ujit does not support");
-        a->dtype = (PyObject*)PyArray_DescrFromType(ujit_py_npy_type((ujit_dtype)dt));
+        a->dtype = (PyObject*)ujit_py_descr((ujit_dtype)dt);
+        if (!a->dtype) return NULL;
     }
     Py_XINCREF(a->dtype);
     return a->dtype;

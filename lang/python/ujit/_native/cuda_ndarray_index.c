@@ -124,7 +124,8 @@ static PyObject* read_element(const DeviceNDArrayObject* a, ujit_device_array* h
     }
     int ok;
     ujit_stream* stream = ujit_py_stream_of(s, &ok);
-    PyObject* host = ok && ujit_py_numpy() == 0 ? PyArray_SimpleNew(0, NULL, ujit_py_npy_type((ujit_dtype)dt)) : NULL;
+    PyArray_Descr* descr = ok && ujit_py_numpy() == 0 ? ujit_py_descr((ujit_dtype)dt) : NULL; /* stolen below */
+    PyObject* host = descr ? PyArray_NewFromDescr(&PyArray_Type, descr, 0, NULL, NULL, NULL, 0, NULL) : NULL;
     if (host) {
         DLTensor t;
         int64_t strides[1];

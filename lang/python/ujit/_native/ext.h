@@ -145,8 +145,12 @@ PyObject* ujit_py_record_type(PyObject* self, PyObject* code);
 PyObject* ujit_py_from_str(ujit_value* v);
 /* The type code of a Python argument (UJIT_CODE_NONE when unsupported). */
 int32_t ujit_py_code_of(PyObject* o);
-int ujit_py_npy_type(ujit_dtype t);        /* NPY_FLOAT32, ... */
-int ujit_py_dtype_of_npy(int npy_type);    /* -1 when unsupported */
+int ujit_py_npy_type(ujit_dtype t);        /* NPY_FLOAT32, ... (NPY_DATETIME: no unit; see ujit_py_descr) */
+int ujit_py_dtype_of_npy(int npy_type);    /* -1 when unsupported (datetimes need their descr) */
+/* The dtype of a NumPy descr, datetime64[unit] and timedelta64[unit] included; -1 when unsupported. */
+int ujit_py_dtype_of_descr(PyArray_Descr* d);
+/* A new reference to NumPy's descr of `t` (M8[ns] with its unit); NULL with an error set. */
+PyArray_Descr* ujit_py_descr(ujit_dtype t);
 int ujit_py_itemsize(ujit_dtype t);
 /* DLPack's bool type code (DLPack >= 0.8; Debian's header is older). */
 #define UJIT_DL_BOOL 6

@@ -44,7 +44,7 @@ static PyObject* same_argument(const ujit_array* h, PyObject* const* args, Py_ss
         if (!PyArray_Check(args[i])) continue;
         PyArrayObject* a = (PyArrayObject*)args[i];
         if (PyArray_DATA(a) != ujit_array_data(h) || PyArray_NDIM(a) != nd ||
-            ujit_py_dtype_of_npy(PyArray_TYPE(a)) != (int)ujit_array_dtype(h) ||
+            ujit_py_dtype_of_descr(PyArray_DESCR(a)) != (int)ujit_array_dtype(h) ||
             memcmp(PyArray_DIMS(a), ujit_array_shape(h), (size_t)nd * sizeof(int64_t)) != 0 ||
             memcmp(PyArray_STRIDES(a), ujit_array_strides(h), (size_t)nd * sizeof(int64_t)) != 0)
             continue;
@@ -122,7 +122,7 @@ static PyObject* array_result(ujit_array* h, PyObject* const* args, Py_ssize_t n
         }
     }
     /* The geometry is read before a borrowed handle goes: the memory stays (base holds it). */
-    PyArray_Descr* descr = PyArray_DescrFromType(ujit_py_npy_type(ujit_array_dtype(h)));
+    PyArray_Descr* descr = ujit_py_descr(ujit_array_dtype(h));
     PyObject* arr = descr ? PyArray_NewFromDescr(&PyArray_Type, descr, ujit_array_ndim(h),
                                                  (npy_intp*)ujit_array_shape(h), (npy_intp*)ujit_array_strides(h),
                                                  ujit_array_data(h), readonly ? 0 : NPY_ARRAY_WRITEABLE, NULL)

@@ -126,6 +126,9 @@ static void guvectorize_loop(char** args, const npy_intp* dims, const npy_intp* 
             case UJIT_FLOAT64: v[k].v.f = *(double*)p; break;
             case UJIT_COMPLEX64: v[k].v.c[0] = ((float*)p)[0], v[k].v.c[1] = ((float*)p)[1]; break;
             case UJIT_COMPLEX128: v[k].v.c[0] = ((double*)p)[0], v[k].v.c[1] = ((double*)p)[1]; break;
+            case UJIT_DATETIME64:
+            case UJIT_TIMEDELTA64:
+            default: v[k].v.i = *(int64_t*)p; break; /* a datetime64/timedelta64's count */
             }
         }
         size_t n_results = 0;

@@ -12,8 +12,45 @@ static const int npy_of_dtype[] = {NPY_BOOL,    NPY_INT8,      NPY_INT16,      N
                                    NPY_FLOAT64, NPY_COMPLEX64, NPY_COMPLEX128, NPY_FLOAT16};
 static const int itemsize_of_dtype[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 4, 8, 8, 16, 2};
 
-int ujit_py_npy_type(ujit_dtype t) { return npy_of_dtype[t]; }
-int ujit_py_itemsize(ujit_dtype t) { return itemsize_of_dtype[t]; }
+static int is_time_dtype(int t) { return (t & ~15) == UJIT_DATETIME64 || (t & ~15) == UJIT_TIMEDELTA64; }
+
+int ujit_py_npy_type(ujit_dtype t) {
+    if (is_time_dtype(t)) return (t & ~15) == UJIT_DATETIME64 ? NPY_DATETIME : NPY_TIMEDELTA;
+    return npy_of_dtype[t];
+}
+int ujit_py_itemsize(ujit_dtype t) { return is_time_dtype(t) ? 8 : itemsize_of_dtype[t]; }
+
+/* A datetime64/timedelta64 descr's ujit_dtype: its unit is NumPy's code (NPY_DATETIMEUNIT),
+   which ujit's dtypes keep; multiples of a unit (M8[5s]) have none. */
+static int time_dtype_of_descr(PyArray_Descr* d) {
+#if NPY_ABI_VERSION >= 0x02000000
+    NpyAuxData* aux = PyDataType_C_METADATA(d);
+#else
+    NpyAuxData* aux = d->c_metadata;
+#endif
+    if (!aux) return -1;
+    const PyArray_DatetimeMetaData* meta = &((PyArray_DatetimeDTypeMetaData*)aux)->meta;
+    if (meta->num != 1 || (int)meta->base < 0 || (int)meta->base > 14 || (int)meta->base == 3) return -1;
+    return (d->type_num == NPY_DATETIME ? UJIT_DATETIME64 : UJIT_TIMEDELTA64) + (int)meta->base;
+}
+
+int ujit_py_dtype_of_descr(PyArray_Descr* d) {
+    if (d->type_num == NPY_DATETIME || d->type_num == NPY_TIMEDELTA) return time_dtype_of_descr(d);
+    return ujit_py_dtype_of_npy(d->type_num);
+}
+
+PyArray_Descr* ujit_py_descr(ujit_dtype t) {
+    if (!is_time_dtype(t)) return PyArray_DescrFromType(ujit_py_npy_type(t));
+    static const char* const units[] = {"Y", "M", "W", "", "D", "h", "m", "s", "ms", "us", "ns", "ps", "fs", "as", ""};
+    const int unit = t & 15;
+    PyObject* name = unit == 14
+                         ? PyUnicode_FromString((t & ~15) == UJIT_DATETIME64 ? "M8" : "m8")
+                         : PyUnicode_FromFormat("%s8[%s]", (t & ~15) == UJIT_DATETIME64 ? "M" : "m", units[unit]);
+    PyArray_Descr* d = NULL;
+    if (name && !PyArray_DescrConverter(name, &d)) d = NULL;
+    Py_XDECREF(name);
+    return d;
+}
 
 int ujit_py_dtype_of_npy(int npy_type) {
     switch (npy_type) {
@@ -38,7 +75,7 @@ int ujit_py_dtype_of_npy(int npy_type) {
 }
 
 static int32_t array_code(PyArrayObject* a) {
-    int dt = ujit_py_dtype_of_npy(PyArray_TYPE(a));
+    int dt = ujit_py_dtype_of_descr(PyArray_DESCR(a));
     int nd = PyArray_NDIM(a);
     if (dt < 0 || nd > 15 || !PyArray_ISNOTSWAPPED(a)) return UJIT_CODE_NONE;
     int layout = PyArray_IS_C_CONTIGUOUS(a)   ? UJIT_LAYOUT_C
@@ -99,7 +136,7 @@ int32_t ujit_py_code_of(PyObject* o) {
             PyErr_Clear();
             return UJIT_CODE_NONE;
         }
-        int dt = ujit_py_dtype_of_npy(d->type_num);
+        int dt = ujit_py_dtype_of_descr(d);
         Py_DECREF(d);
         return dt < 0 ? UJIT_CODE_NONE : dt;
     }
@@ -136,6 +173,21 @@ int ujit_py_exact_scalar(PyObject* o, ujit_dtype t, ujit_value* v) {
 int ujit_py_to_scalar(PyObject* o, ujit_dtype t, ujit_value* v) {
     memset(v, 0, sizeof *v);
     v->dtype = t;
+    if (is_time_dtype(t)) { /* a np.datetime64/np.timedelta64 of this very dtype: its count */
+        PyArray_Descr* d = ujit_py_numpy_if_loaded() && PyArray_IsScalar(o, Datetime) | PyArray_IsScalar(o, Timedelta)
+                               ? PyArray_DescrFromScalar(o)
+                               : NULL;
+        int dt = d ? ujit_py_dtype_of_descr(d) : -1;
+        Py_XDECREF(d);
+        if (dt != (int)t) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "expected a %s value, got %R", ujit_dtype_name(t), o);
+            return -1;
+        }
+        v->v.i = PyArray_IsScalar(o, Datetime) ? (int64_t)((PyDatetimeScalarObject*)o)->obval
+                                               : (int64_t)((PyTimedeltaScalarObject*)o)->obval;
+        return 0;
+    }
     switch (t) {
     case UJIT_BOOL: {
         int b = PyObject_IsTrue(o);
@@ -178,12 +230,22 @@ int ujit_py_to_scalar(PyObject* o, ujit_dtype t, ujit_value* v) {
         v->v.c[1] = t == UJIT_COMPLEX64 ? (float)c.imag : c.imag;
         return 0;
     }
+    case UJIT_DATETIME64:
+    case UJIT_TIMEDELTA64: break; /* above, with their units */
     }
     PyErr_SetString(PyExc_TypeError, "invalid ujit dtype");
     return -1;
 }
 
 PyObject* ujit_py_from_scalar(const ujit_value* v) {
+    if (is_time_dtype(v->dtype)) { /* np.datetime64 / np.timedelta64 of its unit (NaT too) */
+        PyArray_Descr* d = ujit_py_descr(v->dtype);
+        if (!d) return NULL;
+        int64_t count = v->v.i;
+        PyObject* r = PyArray_Scalar(&count, d, NULL);
+        Py_DECREF(d);
+        return r;
+    }
     switch (v->dtype) {
     case UJIT_BOOL: return PyBool_FromLong((long)v->v.i);
     case UJIT_INT8:
@@ -199,6 +261,8 @@ PyObject* ujit_py_from_scalar(const ujit_value* v) {
     case UJIT_FLOAT64: return PyFloat_FromDouble(v->v.f);
     case UJIT_COMPLEX64:
     case UJIT_COMPLEX128: return PyComplex_FromDoubles(v->v.c[0], v->v.c[1]);
+    case UJIT_DATETIME64:
+    case UJIT_TIMEDELTA64: break; /* above, with their units */
     }
     PyErr_SetString(PyExc_SystemError, "ujit returned an invalid dtype");
     return NULL;
@@ -207,7 +271,7 @@ PyObject* ujit_py_from_scalar(const ujit_value* v) {
 DLDataType ujit_py_dl_type(ujit_dtype t) {
     DLDataType d;
     d.lanes = 1;
-    d.bits = (uint8_t)(itemsize_of_dtype[t] * 8);
+    d.bits = (uint8_t)(ujit_py_itemsize(t) * 8);
     switch (t) {
     case UJIT_BOOL: d.code = UJIT_DL_BOOL; break;
     case UJIT_INT8:
@@ -221,7 +285,14 @@ DLDataType ujit_py_dl_type(ujit_dtype t) {
     case UJIT_FLOAT16:
     case UJIT_FLOAT32:
     case UJIT_FLOAT64: d.code = kDLFloat; break;
-    default: d.code = kDLComplex; break;
+    default:
+        if (is_time_dtype(t)) {
+            d.code = (uint8_t)(UJIT_DL_TIME_BASE + t);
+            d.bits = 64;
+        } else {
+            d.code = kDLComplex;
+        }
+        break;
     }
     return d;
 }
@@ -246,7 +317,7 @@ static int element_strides(PyArrayObject* a, int64_t* strides) {
 }
 
 int ujit_py_dltensor(PyArrayObject* a, DLTensor* t, int64_t* strides) {
-    int dt = ujit_py_dtype_of_npy(PyArray_TYPE(a));
+    int dt = ujit_py_dtype_of_descr(PyArray_DESCR(a));
     if (dt < 0 || !PyArray_ISNOTSWAPPED(a)) {
         PyErr_Format(PyExc_TypeError, "ujit does not support arrays of dtype %R", (PyObject*)PyArray_DESCR(a));
         return -1;

@@ -267,14 +267,14 @@ def require_typed_records(a):
 
 def _viewable(dtype):
     """Whether a device array can view elements of `dtype`: numbers and records."""
-    return dtype.names is not None or dtype in _types.DTYPE_CODE
+    return dtype.names is not None or _types.code_of_dtype(dtype) is not None
 
 
 def _dtype_code(dtype):
-    dt = np.dtype(dtype)
-    if dt not in _types.DTYPE_CODE:
-        raise TypeError("ujit does not support dtype %s on the device" % dt)
-    return _types.DTYPE_CODE[dt]
+    code = _types.code_of_dtype(dtype)
+    if code is None:
+        raise TypeError("ujit does not support dtype %s on the device" % np.dtype(dtype))
+    return code
 
 
 def to_device(obj, stream=0, copy=True, to=None):

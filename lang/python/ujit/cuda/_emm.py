@@ -56,6 +56,17 @@ class MemoryPointer:
     def own(self):
         return self
 
+    # The same memory is one pointer: a view's gpu_data equals its base's where it starts there
+    # and spans as much (`darr.view(np.int64).gpu_data == darr.gpu_data`, where Numba hands the
+    # view its base's very object).
+    def __eq__(self, other):
+        if not isinstance(other, MemoryPointer):
+            return NotImplemented
+        return (self.device_pointer_value, self.size) == (other.device_pointer_value, other.size)
+
+    def __hash__(self):
+        return hash((self.device_pointer_value, self.size))
+
     def free(self):
         """Runs the finalizer now (Numba: 'forces the device memory to the trash')."""
         if self.is_managed:

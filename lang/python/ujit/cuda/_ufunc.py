@@ -17,8 +17,14 @@ from . import _api, _devicearray
 from ._devicearray import DeviceNDArray
 from ._device_values import as_device_arrays, device_value, on_device
 from ._kernels import check_cuda_signature
-from ._ufunc_args import _is_scalar, resolve_gufunc, resolve_ufunc
+from ._ufunc_args import _is_scalar, declared_loops, resolve_gufunc, resolve_ufunc
 
+
+
+def _numpy_runs(dtypes):
+    """Whether NumPy's ufunc machinery can run a loop of these dtypes: a signature may not name
+    a datetime64 unit there, so datetime loops run on the host device instead."""
+    return not any(d is not None and np.dtype(d).kind in "mM" for d in dtypes)
 
 class CUDAUfuncFunction(UfuncFunction):
     def __init__(self, py_func, signatures, options):
@@ -66,7 +72,8 @@ class CUDAUFunc(ext.CudaUfuncBase):
         given = args
         args = as_device_arrays(args)
         args, loop = resolve_ufunc(self.__name__, self._owner.declared, args, self._loops_by_dtypes)
-        if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + [out]):
+        if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + [out]) \
+                and _numpy_runs(loop):
             # Host arrays without a GPU: the CPU ufunc (device arrays take the host device below).
             return self.cpu_ufunc(*args, signature=loop) if out is None else \
                 self.cpu_ufunc(*args, out=out, signature=loop)
@@ -84,7 +91,7 @@ class CUDAUFunc(ext.CudaUfuncBase):
                 return result.copy_to_host(stream=stream)  # host in, host out (Numba)
         if all(type(a) is DeviceNDArray or _is_scalar(a) for a in given):
             # Resolved: inputs of these dtypes (numbers: of these NumPy dtypes) run from C from now on.
-            self._remember(fn, given, DeviceNDArray, tuple(_types.DTYPE_CODE[np.dtype(d)] for d in loop[:self.nin]))
+            self._remember(fn, given, DeviceNDArray, tuple(_types.code_of_dtype(d) for d in loop[:self.nin]))
         return result
 
     def reduce(self, array, axis=0, stream=0):
@@ -150,6 +157,10 @@ class CUDAGUFunc:
 
     def _output_dtypes(self, dtypes):
         """The output dtypes of the loop NumPy's rules pick for these input dtypes."""
+        if not _numpy_runs(dtypes):  # datetimes: the declared loop of these very dtypes says
+            for params, _ in declared_loops(self._owner.declared):
+                if tuple(params[:self.nin]) == tuple(dtypes):
+                    return list(params[self.nin:])
         loops = [(t[:self.nin], t[-self.nout:]) for t in (x.replace("->", "") for x in self.cpu_ufunc.types)]
         for exact in (True, False):
             for ins, outs in loops:
@@ -200,7 +211,8 @@ class CUDAGUFunc:
             outs = list(out) if isinstance(out, tuple) else [out]
         args = as_device_arrays(args)
         args, loop = resolve_gufunc(self.__name__, self._owner.declared, self.nin, args)
-        if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + (outs or [])):
+        if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + (outs or [])) \
+                and _numpy_runs(loop):
             return self.cpu_ufunc(*args, signature=loop) if outs is None else \
                 self.cpu_ufunc(*args, out=tuple(outs), signature=loop)
         inputs = tuple(device_value(a, host_fallback=True) for a in args)

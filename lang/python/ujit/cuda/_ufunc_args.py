@@ -39,7 +39,8 @@ def _parsed_loops(declared):
     loops = []
     for sig in declared:
         ret, params = _types.split_signature(sig)
-        loops.append((tuple(np.dtype(t.dtype_name) for t in params), np.dtype(ret.dtype_name) if ret else None))
+        # t.dtype: an array parameter's element dtype; datetime64[D] keeps its unit
+        loops.append((tuple(np.dtype(t.dtype) for t in params), np.dtype(ret.dtype) if ret else None))
     return tuple(loops)
 
 
