@@ -74,7 +74,8 @@ KernelParam param_of(const types::Type* t, const std::string& name) {
         char layout = t->layout() == types::Layout::C ? 'C' : t->layout() == types::Layout::F ? 'F' : 'A';
         return KernelParam::array(pipeline::dtype_of_type(t->dtype()), t->ndim(), layout, name);
     }
-    if (t->is_number()) return KernelParam::scalar(pipeline::dtype_of_type(t), name);
+    // datetime64 and timedelta64 travel as their int64 count, as in arrays.
+    if (t->is_number() || t->is_datetime_like()) return KernelParam::scalar(pipeline::dtype_of_type(t), name);
     throw Error(
         Error::Kind::Argument,
         fmt::format("error: kernel parameter '{}' of type {} cannot be passed to a GPU kernel", name, t->str()));

@@ -90,6 +90,8 @@ def test_datetime_arithmetic_matches_numpy_for_every_unit_pair():
             with pytest.raises(TypingError):
                 add(d, t)
             continue
+        except OverflowError:  # NumPy 2 checks the conversion to the finer unit (1.24 wrapped): no oracle
+            continue
         same(add(d, t), expected)
         same(add(t, d), t + d)
         same(sub(d, t), d - t)
