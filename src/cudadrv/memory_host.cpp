@@ -49,17 +49,19 @@ struct PinnedBuffer {
 
 namespace {
 
-std::mutex& host_allocator_mutex() {
-    static std::mutex* m = new std::mutex;  // never destroyed: arrays may outlive main()
-    return *m;
-}
-std::shared_ptr<const HostAllocator>& host_allocator_slot() {
-    static auto* a = new std::shared_ptr<const HostAllocator>;
-    return *a;
+// set_host_allocator's choice (as memory_external.cpp's AllocatorSlot holds the device one).
+struct HostAllocatorSlot {
+    std::mutex mutex;
+    std::shared_ptr<const HostAllocator> allocator;
+};
+HostAllocatorSlot& host_allocator_slot() {
+    static auto* s = new HostAllocatorSlot;  // never destroyed: arrays may outlive main()
+    return *s;
 }
 std::shared_ptr<const HostAllocator> host_allocator() {
-    std::lock_guard lock(host_allocator_mutex());
-    return host_allocator_slot();
+    HostAllocatorSlot& s = host_allocator_slot();
+    std::lock_guard lock(s.mutex);
+    return s.allocator;
 }
 
 const char* kind_name(MemoryKind k) {
@@ -135,7 +137,7 @@ uint64_t PinnedArray::device_pointer() const { return buf_ ? buf_->device_pointe
 HostRegistration::HostRegistration(void* data, size_t nbytes, bool mapped)
     : data_(data), nbytes_(nbytes), mapped_(mapped) {
     std::shared_ptr<const HostAllocator> external = nbytes ? host_allocator() : nullptr;
-    if (external && external->pin && external->unpin) {
+    if (external && external->pin) {  // set_host_allocator saw unpin with it
         const bool host_device = uses_host_device();
         const int device = host_device ? 0 : bind().ordinal;
         uint64_t dp = external->pin(device, data, nbytes, mapped);
@@ -185,8 +187,9 @@ void set_host_allocator(std::shared_ptr<const HostAllocator> allocator) {
         throw Error(Error::Kind::Argument, "error: a host allocator needs both allocate and release");
     if (allocator && bool(allocator->pin) != bool(allocator->unpin))
         throw Error(Error::Kind::Argument, "error: a host allocator gives both pin and unpin, or neither");
-    std::lock_guard lock(host_allocator_mutex());
-    host_allocator_slot() = std::move(allocator);
+    HostAllocatorSlot& s = host_allocator_slot();
+    std::lock_guard lock(s.mutex);
+    s.allocator = std::move(allocator);
 }
 
 MemoryInfo memory_info() {
