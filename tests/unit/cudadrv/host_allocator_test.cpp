@@ -98,7 +98,8 @@ TEST_CASE("pinned and mapped arrays take their memory from an external host allo
         if (on_host_device())
             CHECK(m.device_pointer() == host);
         else
-            CHECK(m.device_pointer() == arena.mapped.device_pointer() + (host - uint64_t(arena.mapped.data<uint8_t>())));
+            CHECK(m.device_pointer() ==
+                  arena.mapped.device_pointer() + (host - uint64_t(arena.mapped.data<uint8_t>())));
 
         // Managed memory stays ujit's.
         PinnedArray u(DType::Float32, {8}, Order::C, MemoryKind::Managed);
