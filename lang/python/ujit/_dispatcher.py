@@ -8,6 +8,7 @@ import threading
 
 from . import _container_args, _enum_args, _function_args, _overloads, _source, _tuple_args, _types
 from ._native import ext
+from ._pickle_function import by_value, rebind
 
 _CPU = 0
 _MAX_CALL_ARGS = 64  # dispatch.c's MAX_CALL_ARGS
@@ -250,13 +251,13 @@ class CompiledFunction:
     def _reduce(self):
         # By reference when the module holds this dispatcher under its name (pickle then
         # imports it: worker processes compile from the disk cache), else by value of the
-        # Python function (cloudpickle, as Dask uses, pickles it).
+        # Python function (_pickle_function.py, as Numba's serialize does with cloudpickle).
         import sys
 
         module = sys.modules.get(self.py_func.__module__)
         if module is not None and getattr(module, self.py_func.__qualname__, None) is self._dispatcher:
             return self.py_func.__qualname__
-        return (_rebuild, (type(self), self.py_func, self.declared, self.options))
+        return (_rebuild, (type(self), by_value(self.py_func), self.declared, self.options))
 
     def _repr(self):
         return "CPUDispatcher(%r)" % self.py_func
@@ -288,7 +289,7 @@ class CompiledFunction:
 
 
 def _rebuild(cls, py_func, declared, options):
-    return make_dispatcher(cls, py_func, declared, options)
+    return rebind(py_func, make_dispatcher(cls, py_func, declared, options))
 
 
 def make_dispatcher(cls, py_func, signatures, options):

@@ -92,6 +92,12 @@ def _compiles_to(text, filename, code):
     return False
 
 
+def remember(filename, text):
+    """Keeps `text` as compiled under the pseudo-file `filename` (a function unpickled with
+    its source: _pickle_function.py)."""
+    _texts[filename].append(text)
+
+
 def getlines(code, module_globals=None):
     """The lines of the text `code` was compiled from, or [] where none is known."""
     lines = linecache.getlines(code.co_filename, module_globals)

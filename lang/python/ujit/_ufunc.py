@@ -15,7 +15,7 @@ import threading
 
 import numpy as np
 
-from . import _source, _types
+from . import _pickle_function, _source, _types
 from ._dispatcher import CompiledFunction, normalize_signatures, register_ufunc_callee
 from ._native import ext
 
@@ -186,13 +186,15 @@ class DUFunc:
 def reduce_by_reference(obj, py_func, by_value):
     """pickle's __reduce__ of a compiled-function object: by reference (the name it has in
     its module, which the worker process imports, compiling from the disk cache) when that
-    name finds it, else `by_value` (a rebuild from the Python function)."""
+    name finds it, else `by_value` (a rebuild from the Python function, which travels by
+    value where pickle cannot find it by name)."""
     import sys
 
     module = sys.modules.get(py_func.__module__)
     if module is not None and getattr(module, py_func.__qualname__, None) is obj:
         return py_func.__qualname__
-    return by_value
+    rebuild, args = by_value
+    return rebuild, tuple(_pickle_function.by_value(a) for a in args)
 
 
 def _rebuild_dufunc(py_func, options):
@@ -220,7 +222,7 @@ def _reduce_ufunc(u):
         name = u.__name__
         by_name = any(getattr(m, name, None) is u for m in list(sys.modules.values()) if m is not None)
         if not by_name:
-            return recipe[1], recipe[2]
+            return recipe[1], tuple(_pickle_function.by_value(a) for a in recipe[2])
     return _numpy_reduce(u) if _numpy_reduce else u.__name__
 
 

@@ -26,6 +26,10 @@ typedef struct {
     PyObject* stream;        /* the extension's Stream, or None */
     PyObject* config;        /* the kernel[...] key it was made for (KernelBase sets it) */
     FunctionObject* fn;      /* NULL until a launch through Python remember()s it */
+    /* Numba's pre_launch_callbacks: NULL until read. A Launcher whose list was handed out is
+     * its caller's alone (kernel[...] makes a new one, as Numba makes a new configuration
+     * per subscription), and launches through Python while the list is not empty. */
+    PyObject* callbacks;
     ujit_dim3 grid, block;
     Py_ssize_t shared;
     unsigned long long blocks;
@@ -103,7 +107,8 @@ static PyObject* launcher_vectorcall(PyObject* callable, PyObject* const* args, 
         PyErr_SetString(PyExc_TypeError, "kernels take positional arguments only");
         return NULL;
     }
-    if (!self->fn || n > UJIT_PY_MAX_ARGS) return call_slow(self, args, n);
+    if (!self->fn || n > UJIT_PY_MAX_ARGS || (self->callbacks && PyList_GET_SIZE(self->callbacks)))
+        return call_slow(self, args, n);
     int32_t codes[UJIT_PY_MAX_ARGS] = {0}; /* (read only up to n; zeroed for the compiler) */
     ujit_value cvalues[UJIT_PY_MAX_ARGS];
     PyObject* keep[UJIT_PY_MAX_ARGS];
@@ -197,6 +202,7 @@ static int launcher_traverse(LauncherObject* self, visitproc visit, void* arg) {
     Py_VISIT(self->config);
     Py_VISIT(self->stream);
     Py_VISIT((PyObject*)self->fn);
+    Py_VISIT(self->callbacks);
     return 0;
 }
 
@@ -206,6 +212,7 @@ static int launcher_clear(LauncherObject* self) {
     Py_CLEAR(self->config);
     Py_CLEAR(self->stream);
     Py_CLEAR(self->fn);
+    Py_CLEAR(self->callbacks);
     return 0;
 }
 
@@ -219,8 +226,36 @@ static PyMethodDef launcher_methods[] = {{"remember", launcher_remember, METH_VA
                                           "remember(function, codes, converts=None): launch these codes from C"},
                                          {NULL, NULL, 0, NULL}};
 
-static PyGetSetDef launcher_getset[] = {{"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
-                                        {NULL, NULL, NULL, NULL, NULL}};
+static PyObject* launcher_get_callbacks(PyObject* obj, void* closure) {
+    (void)closure;
+    LauncherObject* self = (LauncherObject*)obj;
+    if (!self->callbacks && !(self->callbacks = PyList_New(0))) return NULL;
+    return Py_NewRef(self->callbacks);
+}
+
+/* The list when it was handed out, else None (read by the Python launch without making one). */
+static PyObject* launcher_peek_callbacks(PyObject* obj, void* closure) {
+    (void)closure;
+    PyObject* callbacks = ((LauncherObject*)obj)->callbacks;
+    return Py_NewRef(callbacks ? callbacks : Py_None);
+}
+
+static int launcher_set_callbacks(PyObject* obj, PyObject* value, void* closure) {
+    (void)closure;
+    if (!value || !PyList_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "pre_launch_callbacks must be a list");
+        return -1;
+    }
+    Py_XSETREF(((LauncherObject*)obj)->callbacks, Py_NewRef(value));
+    return 0;
+}
+
+static PyGetSetDef launcher_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {"pre_launch_callbacks", launcher_get_callbacks, launcher_set_callbacks,
+     "callback(kernel, launch_config) called before each launch of this configuration", NULL},
+    {"_callbacks_if_any", launcher_peek_callbacks, NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
 
 PyTypeObject Ujit_LauncherType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ujit.Launcher",
@@ -329,7 +364,7 @@ static PyObject* launcher_for(KernelBaseObject* self, PyObject* config) {
         hashable = 0;
     }
     if (launcher && Py_TYPE(launcher) == &Ujit_LauncherType && ((LauncherObject*)launcher)->config &&
-        same_types(((LauncherObject*)launcher)->config, config)) {
+        !((LauncherObject*)launcher)->callbacks && same_types(((LauncherObject*)launcher)->config, config)) {
         Py_INCREF(launcher);
     } else {
         launcher = PyObject_CallMethodOneArg((PyObject*)self, str_configure, config);
@@ -352,8 +387,9 @@ static PyObject* launcher_for(KernelBaseObject* self, PyObject* config) {
 
 static PyObject* kernel_subscript(PyObject* obj, PyObject* config) {
     KernelBaseObject* self = (KernelBaseObject*)obj;
-    PyObject* launcher = self->last && ((LauncherObject*)self->last)->config == config ? Py_NewRef(self->last)
-                                                                                       : launcher_for(self, config);
+    LauncherObject* last = (LauncherObject*)self->last;
+    PyObject* launcher =
+        last && last->config == config && !last->callbacks ? Py_NewRef(self->last) : launcher_for(self, config);
     if (launcher && warn_low_occupancy((LauncherObject*)launcher) < 0) Py_CLEAR(launcher);
     return launcher;
 }

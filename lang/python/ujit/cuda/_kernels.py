@@ -1,5 +1,7 @@
 """@cuda.jit: kernels (kernel[grid, block(, stream(, sharedmem))](args)) and device functions."""
+import copyreg
 import numbers
+import pickle
 import re
 import types
 import warnings
@@ -8,6 +10,8 @@ import numpy as np
 
 from .. import _overloads, _source, _types
 from .._dispatcher import CompiledFunction, normalize_signatures
+from .._pickle_function import rebind
+from .._ufunc import reduce_by_reference
 from . import _enum_kernel_args, _tuple_kernel_args
 from .._native import ext
 from .._types import TYPES as _TYPES
@@ -249,7 +253,11 @@ class Kernel(ext.KernelBase):
         shared = int(config[3]) if len(config) > 3 else 0
         launcher = ext.Launcher(self._launch_through_python, grid, block, _stream_handle(stream), shared)
         launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem = grid, block, stream, shared
+        launcher.dispatcher = self  # (Numba's name; pickling a configured launch needs it)
         return launcher
+
+    def __reduce__(self):
+        return _reduce_cuda_function(self)
 
     def __call__(self, *args):
         raise ValueError("kernel launch configuration was not specified: use %s[griddim, blockdim](...)"
@@ -264,6 +272,8 @@ class Kernel(ext.KernelBase):
         arguments of these types (with declared signatures: scalars converted to the dtypes of
         the parameters this launch chose; never with arguments an extension or cuda.In/Out/InOut
         prepares, which each launch prepares again)."""
+        for callback in launcher._callbacks_if_any or ():
+            callback(self, launcher)
         codes, prepared = self.launch(args, launcher.griddim, launcher.blockdim, launcher.stream, launcher.sharedmem)
         if prepared:
             return
@@ -514,6 +524,9 @@ class DeviceFunction:
         self.__doc__ = owner.py_func.__doc__
         self.__wrapped__ = owner.py_func
 
+    def __reduce__(self):
+        return _reduce_cuda_function(self)
+
     def __call__(self, *args):
         raise TypeError("'%s' is a CUDA device function: call it from a @cuda.jit kernel or a CUDA ufunc"
                         % self.__name__)
@@ -595,6 +608,37 @@ def _check_debug_options(options):
         warnings.warn(NumbaInvalidConfigWarning(
             "debug and lineinfo are mutually exclusive. Use debug to get full debug info (this disables some "
             "optimizations), or lineinfo for line info only with code generation unaffected."), stacklevel=3)
+
+
+def _reduce_cuda_function(obj):
+    """Pickles a kernel or device function by reference where its module has it by name,
+    else by value (its Python function, signatures and options), as numba-cuda does."""
+    o = obj._owner
+    return reduce_by_reference(obj, o.py_func, (_rebuild_cuda_function, (o.py_func, o.declared, o.options)))
+
+
+def _rebuild_cuda_function(py_func, declared, options):
+    owner = CUDAFunction(py_func, declared or None, options)
+    for sig in owner.declared:
+        owner.compile(sig)
+    return rebind(py_func, DeviceFunction(owner) if owner.device else Kernel(owner))
+
+
+def _reduce_launch(launcher):
+    """A configured launch kernel[grid, block, stream, shared] pickles as its kernel and
+    configuration (numba-cuda's _LaunchConfiguration; not with pre-launch callbacks)."""
+    if launcher._callbacks_if_any:
+        raise pickle.PicklingError("Cannot pickle configured launches with pre-launch callbacks")
+    if launcher.stream not in (0, None):
+        raise pickle.PicklingError("Cannot pickle a configured launch on a stream other than the default one")
+    return _configured, (launcher.dispatcher, launcher.griddim, launcher.blockdim, launcher.sharedmem)
+
+
+def _configured(kernel, griddim, blockdim, sharedmem):
+    return kernel[griddim, blockdim, 0, sharedmem]
+
+
+copyreg.pickle(ext.Launcher, _reduce_launch)
 
 
 def jit(func_or_sig=None, device=False, **options):
