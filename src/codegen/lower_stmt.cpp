@@ -346,17 +346,9 @@ void FunctionLowering::for_range(const For* s, const Call* range) {
     if (PrangePlan plan; runs_in_parallel(s, range, plan)) return for_prange(s, et, args, plan);
     llvm::Value *start = args.start, *stop = args.stop, *step = args.step;
     std::optional<int64_t> const_step = args.const_step;
-    auto keep_going = [&](llvm::Value* i) -> llvm::Value* {
-        llvm::Value* up = is_signed ? b.CreateICmpSLT(i, stop) : b.CreateICmpULT(i, stop);
-        if (const_step && *const_step > 0) return up;
-        llvm::Value* down = is_signed ? b.CreateICmpSGT(i, stop) : b.getFalse();
-        if (const_step && *const_step < 0) return down;
-        // Unknown sign at compile time (a zero step, only possible where the check above
-        // does not raise, runs no iterations).
-        llvm::Value* zero = llvm::ConstantInt::get(ety, 0);
-        llvm::Value* positive = is_signed ? b.CreateICmpSGT(step, zero) : b.CreateICmpNE(step, zero);
-        llvm::Value* negative = is_signed ? b.CreateICmpSLT(step, zero) : b.getFalse();
-        return b.CreateSelect(positive, up, b.CreateAnd(negative, down));
+    auto keep_going = [&](llvm::Value* i) -> llvm::Value* {  // a constant step (below)
+        if (*const_step > 0) return is_signed ? b.CreateICmpSLT(i, stop) : b.CreateICmpULT(i, stop);
+        return is_signed ? b.CreateICmpSGT(i, stop) : b.getFalse();
     };
     if (mod.target.runs_grid_stride_loops_block_wide())
         if (GridStrideForm form = grid_stride_form(fn, *s); form != GridStrideForm::None)
@@ -365,6 +357,25 @@ void FunctionLowering::for_range(const For* s, const Call* range) {
         if (std::optional<GridStrideVectorPlan> plan = grid_stride_vector_plan(fn, *s))
             start = vector_grid_stride_loop(s, *plan, start, stop, step);
     const Expr* target = s->target;
+    if (!const_step) {
+        // A step known only at run time (a grid-stride loop's cuda.gridsize(1)): the loop
+        // counts len(range) items while the item advances beside the count. LLVM then has
+        // the trip count without a division of its own, which it will not pay for, and
+        // unrolls the loop (on a GPU: several loads in flight per thread, as nvcc's code has).
+        // The item's last advance may pass the type's range: never read, so nsw holds.
+        llvm::Value* n = range_length(start, stop, step, is_signed);
+        llvm::AllocaInst* item = entry_alloca(ety, "range.item");
+        b.CreateStore(start, item);
+        counted_loop(
+            s, types::uint64(), b.getInt64(0), b.getInt64(1), [&](llvm::Value* k) { return b.CreateICmpULT(k, n); },
+            [&](llvm::Value* k) {
+                (void)k;
+                llvm::Value* i = b.CreateLoad(ety, item);
+                b.CreateStore(is_signed ? b.CreateNSWAdd(i, step) : b.CreateAdd(i, step), item);
+                assign_to(target, i, et);
+            });
+        return;
+    }
     counted_loop(s, et, start, step, keep_going, [&](llvm::Value* i) { assign_to(target, i, et); });
 }
 

@@ -97,6 +97,23 @@ def enumerated(a, b, s):
 
 
 @njit
+def direct_loop(a, b, s):
+    # for over range(...) itself with a step known only at run time: counted by len(range)
+    t = 0
+    last = -1
+    for i in range(a, b, s):
+        if i % 7 == 3:
+            continue
+        t += i % 1000
+        last = i
+        if t > 10**6:
+            break
+    else:
+        t += 1
+    return t, last, i
+
+
+@njit
 def one_arg(n):
     r = range(n)
     return len(r), r.start, r.stop, r.step, 3 in r
@@ -169,6 +186,18 @@ def test_index_matches_cpython(a, b, s):
                 jitted(a, b, s, i)
         else:
             assert jitted(a, b, s, i) == want
+
+
+@pytest.mark.parametrize("a, b, s", RANGES + [(0, 10**7, 3), (5, -(2**63), -(2**62))])
+def test_a_for_loop_over_a_run_time_step_matches_cpython(a, b, s):
+    import numpy as np
+
+    if len(range(a, b, s)) == 0:
+        return  # (`i` after an empty loop is unbound: CPython's NameError, not compared)
+    assert JIT["direct_loop"](a, b, s) == PY["direct_loop"](a, b, s)
+    if all(-(2**31) <= v < 2**31 for v in (a, b, s)):
+        args = [np.int32(v) for v in (a, b, s)]
+        assert JIT["direct_loop"](*args) == PY["direct_loop"](a, b, s)
 
 
 def test_one_argument_and_int32_ranges():

@@ -126,6 +126,9 @@ def main():
     declared = next((n for n in order if n.startswith("declared_call.saxpy.")), None)
     line("kernel calling linked CUDA C++ (declare_device) / same as ujit device fn",
          get(declared, "ujit-linked"), get(declared, "ujit"), "<= 1.05x", le(1.05))
+    shuffle = next((n for n in order if n.startswith("warp-shuffle sum ")), None)
+    line("warp-shuffle sum 100M float32: ujit ms / CUDA C++ __shfl_down_sync ms",
+         get(shuffle, "ujit"), get(shuffle, "cuda-cpp"), "<= 1.1x", le(1.1))
     line("tiled transpose 8192^2: ujit GB/s / Numba GB/s",
          get("transpose.8192", "ujit"), get("transpose.8192", "numba"), ">= 1.0x", ge(1.0))
     line("  (info) ujit GB/s / hand 32x8 padded GB/s",

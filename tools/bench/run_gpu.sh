@@ -12,8 +12,9 @@
 #   2. gpu_hand.cu               CUDA C++ peers, built here with nvcc -O3 -arch=sm_90
 #                                (or BIN_DIR/gpu_hand when there is no nvcc)
 #   3. gpu_peers.py              Numba and CuPy peers (python3, or $PYTHON)
-#   4. bench_declared_call.py    a linked CUDA C++ device function against a ujit one
-#                                (where ujit's Python extension is built)
+#   4. bench_declared_call.py    a linked CUDA C++ device function against a ujit one, and
+#      bench_warp_reduce.py      a warp-shuffle sum against CUDA C++'s __shfl_down_sync
+#                                (both where ujit's Python extension is built)
 #   5. gpu_summary.py            the issue's ratios, formed across the outputs
 set -uo pipefail
 bin=${1:?usage: run_gpu.sh BIN_DIR (the directory holding bench_gpu)}
@@ -89,6 +90,10 @@ left() {
     if PYTHONPATH="$root/lang/python" "$python" -c "import ujit.cuda" 2>/dev/null; then
         PYTHONPATH="$root/lang/python" timeout "$(left 60)" "$python" tools/bench/bench_declared_call.py
         echo "bench_declared_call: exit status $?"
+        echo
+        echo "== bench_warp_reduce.py (a warp-shuffle sum: ujit against CUDA C++)"
+        PYTHONPATH="$root/lang/python" timeout "$(left 60)" "$python" tools/bench/bench_warp_reduce.py
+        echo "bench_warp_reduce: exit status $?"
     else
         echo "bench_declared_call: skipped, ujit's Python extension is not built here (UJIT_PYTHON_EXT_DIR)"
     fi
