@@ -158,3 +158,16 @@ def test_flags_are_numbas_dict_and_numpys_attributes():
             assert view.flags.c_contiguous == ref.flags.c_contiguous
             like = cuda.device_array_like(view)
             assert like.flags["C_CONTIGUOUS"] or like.flags["F_CONTIGUOUS"]
+def test_auto_device_takes_contiguous_blocks_and_refuses_strided_ones():
+    """numba.cuda.devicearray.auto_device (numba-cuda's test_array): a constant or a C-, F- or
+    broadcast array becomes a new device array; a strided one is Numba's ValueError."""
+    x = np.arange(10, dtype=np.double)
+    with pytest.raises(ValueError, match="Array contains non-contiguous buffer"):
+        cuda.devicearray.auto_device(x[:-1:2])
+    d, new = cuda.devicearray.auto_device(2)
+    assert new and d.copy_to_host() == np.array(2)
+    for host in (np.asfortranarray(np.ones((3, 2))), np.broadcast_to(np.arange(3.0), (4, 3))):
+        d, new = cuda.devicearray.auto_device(host)
+        assert new and d.shape == host.shape
+        np.testing.assert_array_equal(d.copy_to_host(), host)
+    assert cuda.devicearray.auto_device(d) == (d, False)

@@ -69,6 +69,7 @@ if config.CUDA_MEMORY_MANAGER != "default":
     _plugin_from_config()
 # Numba's public submodules and names from them (cuda/args.py, cuda/launchconfig.py, cuda/cudadrv)
 from . import args, cudadrv, launchconfig  # noqa: F401,E402
+from .cudadrv import devicearray  # noqa: F401,E402  (numba.cuda.devicearray.auto_device ...)
 from . import libdevice  # noqa: F401,E402  (numba.cuda.libdevice: libdevice's functions in kernels)
 from .args import In, InOut, Out  # noqa: F401,E402
 from . import vector_types as _vector_types  # noqa: E402

@@ -18,6 +18,18 @@ def from_record_like(rec, stream=0, gpu_data=None):
     return device_array((), rec.dtype, stream=stream)
 
 
+errmsg_contiguous_buffer = ("Array contains non-contiguous buffer and cannot be transferred as a single memory "
+                            "region. Please ensure contiguous buffer with numpy .ascontiguousarray()")
+
+
+def sentry_contiguous(ary):
+    """Numba's: a ValueError unless the array, its broadcast (stride 0) axes left out, is one
+    C- or F-contiguous block."""
+    core = ary[tuple(0 if stride == 0 else slice(None) for stride in ary.strides)] if ary.ndim else ary
+    if not core.flags["C_CONTIGUOUS"] and not core.flags["F_CONTIGUOUS"]:
+        raise ValueError(errmsg_contiguous_buffer)
+
+
 def auto_device(obj, stream=0, copy=True, user_explicit=False):
     """Numba's: (device object, whether it is new). Device memory is returned as it is; a host
     record becomes a DeviceRecord, anything else array-like a DeviceNDArray (copied when `copy`)."""
@@ -26,7 +38,8 @@ def auto_device(obj, stream=0, copy=True, user_explicit=False):
     if hasattr(obj, "__cuda_array_interface__"):
         from .._devicearray import from_cuda_array_interface
         return from_cuda_array_interface(obj.__cuda_array_interface__, owner=obj), False
+    ary = np.asarray(obj)
+    sentry_contiguous(ary)
     if copy:
         return to_device(obj, stream=stream), True
-    ary = np.asarray(obj)
     return (from_record_like(ary, stream) if isinstance(obj, np.void) else device_array_like(ary, stream)), True
