@@ -54,6 +54,13 @@ struct EnumClassInfo {
     syntax::SourceLoc loc;
 };
 // ---- end enums
+// ---- ntuple (named_tuple_classes.cpp): a module-level namedtuple class, its fields' defaults
+// (the last defaults.size() fields have one, as collections.namedtuple's `defaults=`).
+struct NamedTupleClassInfo {
+    std::vector<ConstValue> defaults;
+    syntax::SourceLoc loc;
+};
+// ---- end ntuple
 
 struct ModuleScope {
     explicit ModuleScope(const syntax::Module& m) : module(m) {}
@@ -75,6 +82,11 @@ struct ModuleScope {
     // `Color.red` or `Color['red']` of a module enum class: the member; else nothing.
     std::optional<ConstValue> enum_member_constant(const syntax::Expr* e) const;
     // ---- end enums
+    // ---- ntuple: by class type (types/named_tuples.hpp)
+    std::map<const Type*, NamedTupleClassInfo> named_tuple_classes;
+    // `Point = namedtuple("Point", ["x", "y"])`: binds the class; false when `s` makes none.
+    bool add_named_tuple_class(const syntax::Assign& s);
+    // ---- end ntuple
     std::deque<DeclaredDevice> declared_devices;  // cuda.declare_device (declared_device.cpp)
     std::vector<LinkFile> module_link;            // ModuleOptions::link: every kernel's
     std::map<SpecKey, std::unique_ptr<TypedFunction>> cache;
