@@ -15,35 +15,23 @@ using namespace syntax;
 // fn_.bound_args[c] gets each field's argument (the expression, or the default), call operands
 // the fields' types, which the lowering converts each argument to.
 const Type* Inferrer::named_tuple_call(const Call* c, const Type* cls) {
-    const std::vector<std::string> fields = field_names(cls);
-    const std::string in = fmt::format("In '{}': ", tuple_class(cls));
-    if (c->args.size() > fields.size())
-        error(c->args[fields.size()]->loc,
-              fmt::format("{}too many positional arguments ({} takes {})", in, tuple_class(cls), fields.size()));
-    std::vector<BoundArg> bound(fields.size());
-    for (size_t i = 0; i < c->args.size(); ++i) bound[i].expr = c->args[i];
-    for (const Keyword& k : c->keywords) {
-        int i = field_index(cls, k.name);
-        if (i < 0) error(k.loc, fmt::format("{}got an unexpected keyword argument '{}'", in, k.name));
-        if (bound[i].expr) error(k.loc, fmt::format("{}multiple values for argument '{}'", in, k.name));
-        bound[i].expr = k.value;
-    }
     auto info = m_.named_tuple_classes.find(cls);
     const std::vector<ConstValue> none;
     const std::vector<ConstValue>& defaults = info == m_.named_tuple_classes.end() ? none : info->second.defaults;
+    std::vector<const Expr*> exprs =
+        bind_fields(*c, cls, defaults.size(), [this](SourceLoc at, const std::string& m) { error(at, m); });
+    std::vector<BoundArg> bound(exprs.size());
     std::vector<const Type*> elems;
     bool unknown = false;
-    for (size_t i = 0; i < fields.size(); ++i) {
-        if (!bound[i].expr) {
-            size_t first_default = fields.size() - defaults.size();
-            if (i < first_default) error(c->loc, fmt::format("{}missing a required argument: '{}'", in, fields[i]));
-            bound[i].value = defaults[i - first_default];
+    for (size_t i = 0; i < exprs.size(); ++i) {
+        bound[i].expr = exprs[i];
+        if (!exprs[i]) {
+            bound[i].value = defaults[i - (exprs.size() - defaults.size())];
             elems.push_back(bound[i].value.type);
             continue;
         }
-        const Type* t = expr(bound[i].expr);
-        if (t && !t->is_value())
-            error(bound[i].expr->loc, fmt::format("{} cannot be a field of a named tuple", t->str()));
+        const Type* t = expr(exprs[i]);
+        if (t && !t->is_value()) error(exprs[i]->loc, fmt::format("{} cannot be a field of a named tuple", t->str()));
         unknown = unknown || !t;
         elems.push_back(t);
     }

@@ -84,8 +84,11 @@ struct ModuleScope {
     // ---- end enums
     // ---- ntuple: by class type (types/named_tuples.hpp)
     std::map<const Type*, NamedTupleClassInfo> named_tuple_classes;
-    // `Point = namedtuple("Point", ["x", "y"])`: binds the class; false when `s` makes none.
-    bool add_named_tuple_class(const syntax::Assign& s);
+    // `Point = namedtuple("Point", ["x", "y"])` binds the class, `ORIGIN = Point(0.0, 0.0)` a
+    // constant instance (Numba freezes a global one); false when `s` is neither.
+    bool add_named_tuple_global(const syntax::Assign& s);
+    void add_named_tuple_class(const syntax::Name& target, const syntax::Call& call);
+    ConstValue named_tuple_constant(const syntax::Call* call, const Type* cls);
     // ---- end ntuple
     std::deque<DeclaredDevice> declared_devices;  // cuda.declare_device (declared_device.cpp)
     std::vector<LinkFile> module_link;            // ModuleOptions::link: every kernel's

@@ -11,8 +11,10 @@
 // fields() the field names, offset = position), so no header of the whole tree changes.
 #pragma once
 
+#include "syntax/ast.hpp"
 #include "types/type.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,5 +37,13 @@ bool is_named_tuple_class(const Type* t);
 inline const Type* instance_of(const Type* cls, const std::vector<const Type*>& elems) {
     return named_tuple(tuple_class(cls), field_names(cls), elems);
 }
+
+// The expression each field of `cls` gets at the call `c` (null: omitted, so the field's default
+// if one of the last `n_defaults` fields has one), bound as Python binds the class's arguments;
+// `fail` reports Python's TypeError ("In 'Point': missing a required argument: 'y'") and does
+// not return. types/named_tuple_classes.cpp.
+using FieldFail = std::function<void(syntax::SourceLoc, const std::string&)>;
+std::vector<const syntax::Expr*> bind_fields(const syntax::Call& c, const Type* cls, size_t n_defaults,
+                                             const FieldFail& fail);
 
 }  // namespace ujit::types

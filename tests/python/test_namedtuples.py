@@ -225,3 +225,24 @@ def test_machine_limits_returned_are_numbas_named_tuples():
     assert type(i).__name__ == "iinfo" and i._fields == ("min", "max", "bits")
     assert (i.min, i.max, i.bits) == (-32768, 32767, 16)
     assert type(f).__name__ == "finfo" and f.eps == np.finfo(np.float64).eps and f.nmant == 52
+
+
+ORIGIN = Point(0.0, 0.0, 1.5)
+
+
+def test_a_global_instance_is_frozen_as_a_constant():
+    def shifted(d):
+        return Point(ORIGIN.x + d, ORIGIN[1], ORIGIN.z), ORIGIN
+
+    same(shifted, 2.0)
+
+
+def test_scalar_conjugate_and_array_conj():
+    def conj(x, n, z, a):
+        return x.conjugate(), n.conjugate(), z.conjugate(), a.conj(), a.conjugate(), np.conj(a), np.conj(a.real)
+
+    a = np.array([1 + 2j, -3 - 0.5j, 0j])
+    got, want = njit(conj)(1.5, 7, 2 - 3j, a), conj(1.5, 7, 2 - 3j, a)
+    assert got[:3] == want[:3] and all(type(g) is type(w) for g, w in zip(got[:3], want[:3]))
+    for g, w in zip(got[3:], want[3:]):
+        assert g.dtype == w.dtype and np.array_equal(g, w)

@@ -518,6 +518,8 @@ class ModuleText:
             return "%s = %s.%s" % (name, cls.__name__, value.name)
         if value is None:  # Numba freezes a global None as a constant (`alignment=None`)
             return "%s = None" % name
+        if isinstance(value, tuple) and is_namedtuple_class(type(value)):  # frozen as Numba freezes one
+            return self._frozen_namedtuple(name, value, src, line, col)
         if isinstance(value, tuple) and np is not None and any(isinstance(v, np.ndarray) for v in value):
             return self._frozen_tuple(name, value, src, line, col)
         const = self._constant(value)
@@ -571,16 +573,13 @@ class ModuleText:
 
     def bind_namedtuple_class(self, cls, filename, line=1, col=1):
         """Binds `cls` by its own name (an argument's class, _tuple_args.py)."""
-        statement = self.namedtuple_class(cls.__name__, cls, filename, line, col)
-        old = self.bindings.get(cls.__name__)
-        if old is not None and old != statement:
-            raise compile_error("global '%s' has different values in the functions compiled together"
-                                % cls.__name__, filename, line, col)
-        self.bindings[cls.__name__] = statement
+        self._bind_own_name(cls, self.namedtuple_class(cls.__name__, cls, filename, line, col), filename, line, col)
 
     def bind_enum_class(self, cls, filename, line=1, col=1):
         """Binds `cls` by its own name (a member's class, an argument's)."""
-        statement = self.enum_class(cls.__name__, cls, filename, line, col)
+        self._bind_own_name(cls, self.enum_class(cls.__name__, cls, filename, line, col), filename, line, col)
+
+    def _bind_own_name(self, cls, statement, filename, line, col):
         old = self.bindings.get(cls.__name__)
         if old is not None and old != statement:
             raise compile_error("global '%s' has different values in the functions compiled together"
@@ -595,6 +594,18 @@ class ModuleText:
                                 "(arrays of numbers and bools, up to 32 dimensions, are supported)"
                                 % (name, value.dtype), src.filename, line, col)
         return self._keep_array(self.arrays, name, value, src, line, col)
+
+    def _frozen_namedtuple(self, name, value, src, line, col):
+        """A global namedtuple instance of constants: `NAME = Point(1.0, 2.0)`, its class bound
+        by its own name."""
+        items = [self._constant(v) for v in value]
+        if any(i is None for i in items):
+            raise compile_error("global '%s' is a %s holding a %s, which ujit cannot freeze into compiled code "
+                                "(numbers and tuples of them are supported)"
+                                % (name, type(value).__name__, type(value[items.index(None)]).__name__),
+                                src.filename, line, col)
+        self.bind_namedtuple_class(type(value), src.filename, line, col)
+        return "%s = %s(%s)" % (name, type(value).__name__, ", ".join(items))
 
     def _frozen_tuple(self, name, value, src, line, col):
         """A global tuple holding NumPy arrays (numba-cuda's tests loop over one with
