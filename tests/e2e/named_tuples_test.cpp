@@ -53,7 +53,7 @@ TEST_CASE("a namedtuple built in compiled code returns as the tuple of its field
 
 TEST_CASE("omitted fields take the class's defaults", "[e2e][namedtuple]") {
     Module m = Module::from_string(kSource, "points.py");
-    CHECK(m.function("pixel_sum")(int64_t{7}).as<double>() == 7 + 7 + 0 + 1.0 + 2.5 + 3);  // CPython: 20.5
+    CHECK(m.function("pixel_sum")(int64_t{7}).as<double>() == 13.5);  // CPython: 13.5
 }
 
 TEST_CASE("np.iinfo kept in a variable is read by field", "[e2e][namedtuple]") {

@@ -11,6 +11,7 @@ import pytest
 
 import ujit
 from ujit import njit
+from ujit.runtime import rtsys
 
 Rect = collections.namedtuple("Rect", ("width", "height"))
 Point = collections.namedtuple("Point", ("x", "y", "z"))
@@ -22,6 +23,11 @@ Pixel = collections.namedtuple("Pixel", "row col value", defaults=(0, 1.0))
 class Particle(typing.NamedTuple):
     mass: float
     charge: int = -1
+
+
+def live():
+    s = rtsys.get_allocation_stats()
+    return s.alloc - s.free, s.mi_alloc - s.mi_free
 
 
 def same(f, *args):
@@ -146,10 +152,16 @@ def test_holding_arrays_and_lists_leaks_nothing():
         r = Rect(list(range(n)), np.zeros(n + 1))
         return Point(r, len(r.width), len(r.height))
 
+    compiled = njit(make_point_nrt)
     for n in (3, 0):
-        got, want = njit(make_point_nrt)(n), make_point_nrt(n)
+        got, want = compiled(n), make_point_nrt(n)
         assert type(got) is Point and got.y == want.y and got.z == want.z
         assert list(got.x.width) == want.x.width and list(got.x.height) == list(want.x.height)
+    del got
+    before = live()
+    for n in range(5):
+        compiled(n)
+    assert live() == before
 
 
 def test_variables_of_one_class_unify_their_fields():
