@@ -258,3 +258,17 @@ def test_scalar_conjugate_and_array_conj():
     assert got[:3] == want[:3] and all(type(g) is type(w) for g, w in zip(got[:3], want[:3]))
     for g, w in zip(got[3:], want[3:]):
         assert g.dtype == w.dtype and np.array_equal(g, w)
+
+
+@pytest.mark.filterwarnings("ignore::ujit.core.errors.NumbaPendingDeprecationWarning")  # Numba's, for a list
+def test_a_reflected_list_of_namedtuples_keeps_their_class():
+    def walk(pts):
+        total = 0.0
+        for p in pts:
+            total += p.width * p[1]
+        pts.append(Rect(total, 1.0))
+        return total
+
+    got, want = [Rect(1.0, 2.0), Rect(3.0, 0.5)], [Rect(1.0, 2.0), Rect(3.0, 0.5)]
+    assert njit(walk)(got) == walk(want)
+    assert got == want and all(type(p) is Rect for p in got)

@@ -401,6 +401,21 @@ class Tuple(Type):
         return self.types[i]
 
 
+class NamedTuple(Tuple):
+    """Numba's NamedUniTuple / NamedTuple: the items' types and the namedtuple class, spelled
+    "Point(float64 x 2)" or "Point(int64, float64)" (what a reflected list of them holds,
+    _container_args.py)."""
+
+    def __new__(cls, types, klass):
+        return Type.__new__(cls)
+
+    def __init__(self, types, klass):
+        self.types, self.klass = tuple(types), klass
+        plain = Tuple(self.types).name if self.types else "Tuple()"
+        Type.__init__(self, klass.__name__ + plain[plain.index("("):], None)
+
+
+
 class TypedListType(Type):
     """numba.types.ListType(item_type): the type of a numba.typed.List, ListType[int64]."""
 
