@@ -111,7 +111,7 @@ const Type* Inferrer::call(const Call* c) {
         if (!t || !t->is_tuple() || is_vector(t))
             error(c->loc, fmt::format("tuple() of {} is not supported: Numba's tuple() takes a tuple (or nothing)",
                                       t ? t->str() : fmt::format("{} arguments", c->args.size())));
-        return t;
+        return plain_tuple(t);  // tuple(p) of a named tuple: its items, as Python's
     }
     if (const Type* vector = constructed_vector(callee)) {  // cuda.float32x4(x, y, z, w): types/vector_types.cpp
         ContainerTyping h;

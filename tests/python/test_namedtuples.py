@@ -272,3 +272,18 @@ def test_a_reflected_list_of_namedtuples_keeps_their_class():
     got, want = [Rect(1.0, 2.0), Rect(3.0, 0.5)], [Rect(1.0, 2.0), Rect(3.0, 0.5)]
     assert njit(walk)(got) == walk(want)
     assert got == want and all(type(p) is Rect for p in got)
+
+
+def test_tuple_of_one_is_a_plain_tuple_and_dict_keys_work():
+    def plain(p):
+        return tuple(p), p == tuple(p)
+
+    def counts(n):
+        d = {}
+        for i in range(n):
+            p = Rect(i % 2, i % 3)
+            d[p] = d.get(p, 0) + 1
+        return d[Rect(0, 0)], len(d)
+
+    same(plain, Rect(1.0, 2.0))
+    same(counts, 12)
