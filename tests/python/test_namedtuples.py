@@ -287,3 +287,15 @@ def test_tuple_of_one_is_a_plain_tuple_and_dict_keys_work():
 
     same(plain, Rect(1.0, 2.0))
     same(counts, 12)
+
+
+Listed = collections.namedtuple("Listed", "a b", defaults=([1],))
+
+
+def test_a_default_ujit_cannot_freeze_is_a_located_error():
+    def make(x):
+        return Listed(x)
+
+    with pytest.raises(ujit.CompileError, match=r"test_namedtuples.py:\d+:\d+: error: global 'Listed' is the "
+                                                r"namedtuple class Listed, whose default of field 'b' is a list"):
+        njit(make)(1)

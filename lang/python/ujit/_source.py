@@ -557,9 +557,9 @@ class ModuleText:
         for field in fields[len(fields) - len(cls._field_defaults):]:
             const = self._constant(cls._field_defaults[field])
             if const is None:
-                raise compile_error("global '%s' is the namedtuple class %s, whose default of field '%s' is a %s, which "
-                                    "ujit cannot freeze into compiled code" % (
-                                        name, cls.__name__, field, type(cls._field_defaults[field]).__name__),
+                what = type(cls._field_defaults[field]).__name__
+                raise compile_error("global '%s' is the namedtuple class %s, whose default of field '%s' is a %s, "
+                                    "which ujit cannot freeze into compiled code" % (name, cls.__name__, field, what),
                                     filename, line, col)
             defaults.append(const)
         old = self.enums.get(cls.__name__)
