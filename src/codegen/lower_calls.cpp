@@ -18,6 +18,7 @@
 #include "types/declared_device.hpp"
 #include "types/float_text.hpp"
 #include "types/heapq_typing.hpp"
+#include "types/named_tuples.hpp"
 #include "types/rules.hpp"
 #include "types/typed_containers.hpp"
 #include "types/vector_types.hpp"
@@ -69,6 +70,17 @@ llvm::Value* FunctionLowering::call(const Call* e) {
         if (path == "numba.literal_unroll") return expr(e->args[0]);  // the tuple (types/literal_unroll.hpp)
         if (path == "tuple")  // tuple(t) is t; tuple() the empty tuple
             return e->args.empty() ? llvm::UndefValue::get(value_type(mod.ctx, t)) : expr(e->args[0]);
+        if (types::is_named_tuple_class(ct)) {  // Point(x, y=...): each field's argument or default
+            const Type* t = type_of(e);
+            const std::vector<types::BoundArg>& fields = fn.bound_args.at(e->id);
+            llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, t));
+            for (unsigned i = 0; i < fields.size(); ++i) {
+                const Type* et = t->elements()[i];
+                llvm::Value* v = fields[i].expr ? expr_as(fields[i].expr, et) : constant_value(b, fields[i].value);
+                out = b.CreateInsertValue(out, v, i);
+            }
+            return out;
+        }
         if (const Type* vector = types::constructed_vector(ct)) {  // cuda.float32x4(...): codegen/vector_values.cpp
             std::vector<llvm::Value*> args;
             std::vector<const Type*> arg_types;

@@ -7,6 +7,7 @@
 #include "codegen/vector_values.hpp"
 #include "syntax/stack_budget.hpp"
 #include "types/builtins.hpp"
+#include "types/named_tuples.hpp"
 #include "types/vector_types.hpp"
 
 #include <algorithm>
@@ -164,6 +165,11 @@ llvm::Value* FunctionLowering::attribute(const Attribute* e) {
         const Type* part = vt->dtype() ? vt->dtype() : types::floating(vt->bits() / 2);
         if (e->attr == "real") return convert_or_fail(b.CreateExtractValue(c, 0), part, t, e->loc);
         if (e->attr == "imag") return convert_or_fail(b.CreateExtractValue(c, 1), part, t, e->loc);
+    }
+    if (vt && types::is_named_tuple(vt)) {  // p.x: types/named_tuples.hpp
+        int i = types::field_index(vt, e->attr);
+        return convert_or_fail(b.CreateExtractValue(expr(e->value), static_cast<unsigned>(i)), vt->elements()[i], t,
+                               e->loc);
     }
     if (vt && types::is_vector(vt))  // v.x: types/vector_types.hpp
         return vector_lane_value(b, expr(e->value), types::vector_lane(vt, e->attr));

@@ -95,7 +95,9 @@ std::unique_ptr<ArrayExpr> FunctionLowering::array_expr_tree(const Expr* e, std:
         auto s = nplib::builtin_ufunc(node->builtin);
         UJIT_INTERNAL_ASSERT(s.has_value(), e->loc, "array call typed without a ufunc");
         sig = *s;
-        operands.assign(call->args.begin(), call->args.end());
+        if (auto* m = dyn_cast<Attribute>(call->callee); m && fn.type_of(m->value) && fn.type_of(m->value)->is_array())
+            operands.push_back(m->value);  // a.conj(): the receiver is the operand
+        operands.insert(operands.end(), call->args.begin(), call->args.end());
     }
     std::vector<const Type*> dtypes;
     for (const Expr* o : operands) {
@@ -152,6 +154,7 @@ llvm::Value* FunctionLowering::array_expr_element(const ArrayExpr& node, const s
         case types::BuiltinId::Abs:
         case types::BuiltinId::NpAbs: v = abs_value(in[0], t, node.loc); break;
         case types::BuiltinId::NpSquare: v = ufunc_binary(BinOp::Mul, in[0], in[0], t, node.loc); break;
+        case types::BuiltinId::NpConj: v = conjugate(in[0], t); break;
         case types::BuiltinId::NpPower: v = ufunc_binary(BinOp::Pow, in[0], in[1], t, node.loc); break;
         case types::BuiltinId::NpWhere: v = b.CreateSelect(truth(b, in[0], t), in[1], in[2]); break;
         case types::BuiltinId::NpClip: {  // min(max(a, lo), hi); a NaN stays NaN

@@ -1,5 +1,6 @@
 #include "nplib/machine_limits.hpp"
 
+#include "types/named_tuples.hpp"
 #include "types/resolve.hpp"
 
 #include <fmt/format.h>
@@ -79,6 +80,26 @@ std::optional<ConstValue> machine_limit(types::BuiltinId id, const Type* t, cons
         return std::nullopt;
     }
     return ft->bits() == 64 ? float_limit<double>(ft, attr, error) : float_limit<float>(ft, attr, error);
+}
+
+std::optional<ConstValue> machine_limits(types::BuiltinId id, const Type* t, std::string* error) {
+    // numba/np/arraymath.py's _iinfo_supported and _finfo_supported, in their order.
+    static const std::vector<std::string> iinfo = {"min", "max", "bits"};
+    static const std::vector<std::string> finfo = {"eps",    "epsneg",    "iexp",       "machep", "max",
+                                                   "maxexp", "min",       "minexp",     "negep",  "nexp",
+                                                   "nmant",  "precision", "resolution", "tiny",   "bits"};
+    const bool is_iinfo = id == types::BuiltinId::NpIinfo;
+    const std::vector<std::string>& fields = is_iinfo ? iinfo : finfo;
+    ConstValue out;
+    std::vector<const Type*> elems;
+    for (const std::string& f : fields) {
+        std::optional<ConstValue> v = machine_limit(id, t, f, error);
+        if (!v) return std::nullopt;
+        elems.push_back(v->type);
+        out.elems.push_back(std::move(*v));
+    }
+    out.type = types::named_tuple(is_iinfo ? "iinfo" : "finfo", fields, elems);
+    return out;
 }
 
 }  // namespace ujit::nplib

@@ -18,4 +18,9 @@ namespace ujit::nplib {
 std::optional<types::ConstValue> machine_limit(types::BuiltinId id, const types::Type* t, const std::string& attr,
                                                std::string* error);
 
+// np.iinfo(t) / np.finfo(t) kept as a value (`info = np.iinfo(np.int32)`): the constant named
+// tuple Numba builds, class iinfo or finfo with Numba's fields in its order
+// (types/named_tuples.hpp); nullopt with *error set where NumPy has no such object.
+std::optional<types::ConstValue> machine_limits(types::BuiltinId id, const types::Type* t, std::string* error);
+
 }  // namespace ujit::nplib

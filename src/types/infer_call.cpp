@@ -2,10 +2,12 @@
 // math/numpy/random functions and the CUDA API. Each builtin call records the types its
 // arguments are converted to (TypedFunction::call_operands).
 #include "types/infer_impl.hpp"
+#include "types/named_tuples.hpp"
 #include "types/str_args.hpp"
 
 #include "nplib/constructors.hpp"
 #include "nplib/library_typing.hpp"
+#include "nplib/machine_limits.hpp"
 #include "syntax/diagnostics.hpp"
 #include "types/const_eval.hpp"
 #include "types/float_text.hpp"
@@ -109,7 +111,7 @@ const Type* Inferrer::call(const Call* c) {
         if (!t || !t->is_tuple() || is_vector(t))
             error(c->loc, fmt::format("tuple() of {} is not supported: Numba's tuple() takes a tuple (or nothing)",
                                       t ? t->str() : fmt::format("{} arguments", c->args.size())));
-        return t;
+        return plain_tuple(t);  // tuple(p) of a named tuple: its items, as Python's
     }
     if (const Type* vector = constructed_vector(callee)) {  // cuda.float32x4(x, y, z, w): types/vector_types.cpp
         ContainerTyping h;
@@ -121,6 +123,7 @@ const Type* Inferrer::call(const Call* c) {
         if (t) operands(c, std::move(ops));
         return t;
     }
+    if (is_named_tuple_class(callee)) return named_tuple_call(c, callee);  // Point(x, y): infer_named_tuples.cpp
     if (callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::Isinstance)
         return isinstance_call(c);  // infer_isinstance.cpp
     if (callee && callee->kind() == Kind::BuiltinFunc &&
@@ -173,6 +176,14 @@ const Type* Inferrer::call(const Call* c) {
         operands(c, {recv});
         return recv;
     }
+    // a.conj() / a.conjugate() of an array: np.conj(a), as Numba's array_conj
+    if (callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::NpConj)
+        if (auto* m = dyn_cast<Attribute>(c->callee); m && fn_.type_of(m->value) && fn_.type_of(m->value)->is_array()) {
+            if (!c->args.empty()) error(c->loc, fmt::format("{}() takes no arguments", m->attr));
+            const Type* recv = fn_.type_of(m->value);
+            operands(c, {recv});
+            return array_ufunc(c->loc, *nplib::builtin_ufunc(BuiltinId::NpConj), {recv});
+        }
     // ---- records: builtins and array methods work on numbers; of an array of records they
     // take only its length (a field of every record, a.x, is an array of numbers).
     if (callee->kind() == Kind::BuiltinFunc && callee->builtin() != BuiltinId::Len) {
@@ -597,10 +608,18 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         return t->is_complex() ? t->dtype() : t;
     }
     case BuiltinId::NpIinfo:
-    case BuiltinId::NpFinfo:  // read at once, it is folded (Inferrer::machine_limit_attribute)
-        error(c->loc, fmt::format("{}() is supported by ujit only with a field read at once ({}(t).max); "
-                                  "the object itself is no value in compiled code",
-                                  what, what));
+    case BuiltinId::NpFinfo: {  // a constant named tuple (nplib/machine_limits.hpp); np.iinfo(t).max is folded
+        arity(1, 1);
+        const Type* t = args[0]->kind() == Kind::DTypeObj ? args[0]->scalar() : args[0];
+        if (!t || !t->is_number())
+            error(c->args[0]->loc,
+                  fmt::format("{}() takes a NumPy type (np.int64, a.dtype), not {}", what, args[0]->str()));
+        std::string why;
+        std::optional<ConstValue> v = nplib::machine_limits(id, t, &why);
+        if (!v) error(c->args[0]->loc, why);
+        fn_.constants[c->id] = *v;
+        return v->type;
+    }
     case BuiltinId::NpSign:
     case BuiltinId::NpConj: {
         arity(1, 1);
@@ -659,6 +678,11 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
         return math_float(args[0]);
     case BuiltinId::Bool:
         arity(1, 1);
+        if (args[0]->is_tuple() && !is_vector(args[0])) {  // Numba's: whether it has items, known when typing
+            fn_.constants[c->id] = const_int(!args[0]->elements().empty(), boolean());
+            operands(c, {args[0]});
+            return boolean();
+        }
         number(0, true);
         operands(c, {args[0]});
         return boolean();

@@ -1,6 +1,7 @@
 // Expressions: names, attribute chains, operators, subscripts, tuples. A null result means
 // "not known yet" during the non-final passes (a variable assigned later in a loop).
 #include "types/infer_impl.hpp"
+#include "types/named_tuples.hpp"
 
 #include "nplib/array_typing.hpp"
 #include "nplib/constructors.hpp"
@@ -167,11 +168,15 @@ const Type* Inferrer::attribute(const Attribute* a) {
         break;
     case Kind::Int:
         if (a->attr == "bit_count") return builtin_func(BuiltinId::IntBitCount);  // Python 3.10's
+        [[fallthrough]];
+    case Kind::Float:  // a real number is its own conjugate (Numba's NumberAttribute)
+        if (a->attr == "conjugate") return builtin_func(BuiltinId::ComplexConjugate);
         break;
     case Kind::GridGroup:  // coop: g.sync(), its one method
         if (a->attr == "sync") return builtin_func(BuiltinId::CudaGridGroupSync);
         break;
-    case Kind::Tuple:  // v.x of cuda.float32x4(...): types/vector_types.hpp
+    case Kind::Tuple:  // v.x of cuda.float32x4(...): types/vector_types.hpp; p.x of a named tuple
+        if (is_named_tuple(base)) return named_tuple_field(a, base);
         if (!is_vector(base)) break;
         if (vector_lane(base, a->attr) >= 0) return vector_base(base);
         error(a->attr_loc, fmt::format("Unknown attribute '{}' of type {}", a->attr, base->str()));
@@ -229,6 +234,7 @@ std::optional<ConstValue> Inferrer::constant_of(const Expr* e) {
 const Type* Inferrer::array_attribute(const Attribute* a, const Type* array) {
     if (a->attr == "ndim") fn_.constants[a->id] = const_int(array->ndim());
     if (a->attr == "dtype") return dtype_obj(array->dtype());
+    if (a->attr == "conj" || a->attr == "conjugate") return builtin_func(BuiltinId::NpConj);  // a.conj(): np.conj(a)
     if (a->attr == "flags")
         error(a->attr_loc, "array.flags is only supported as a.flags.c_contiguous / f_contiguous / contiguous");
     // Methods: the rows "array.NAME" of builtins.def (a.reshape, a.sum, ...).

@@ -223,6 +223,10 @@ private:
     // an index): expr() gives them their value's type there.
     int int_enum_depth_ = -1;
     // ---- end enums
+    // ---- ntuple (infer_named_tuples.cpp): `Point(x, y=...)` of a namedtuple class, `p.x`
+    const Type* named_tuple_call(const syntax::Call* c, const Type* cls);
+    const Type* named_tuple_field(const syntax::Attribute* a, const Type* t);
+    // ---- end ntuple
     // ---- cudacg: infer_ufunc_out.cpp, np.sin(x, out), np.add(a, b, out=o)
     const syntax::Expr* ufunc_output_arg(const syntax::Call* c, BuiltinId id);
     const Type* ufunc_into_output(const syntax::Call* c, BuiltinId id, const syntax::Expr* out_arg);

@@ -141,6 +141,7 @@ void ModuleScope::add_constant(const Assign& s) {
         return;
     }
     if (add_declared_device(s)) return;
+    if (add_named_tuple_global(s)) return;
     const auto* target = cast<Name>(s.targets[0]);
     const std::string context = fmt::format("module-level variable '{}'", target->id);
     if (std::optional<Member> t = eval_type_value(s.value, constant_lookup())) {  // float_array = types.float64[:]

@@ -54,6 +54,13 @@ struct EnumClassInfo {
     syntax::SourceLoc loc;
 };
 // ---- end enums
+// ---- ntuple (named_tuple_classes.cpp): a module-level namedtuple class, its fields' defaults
+// (the last defaults.size() fields have one, as collections.namedtuple's `defaults=`).
+struct NamedTupleClassInfo {
+    std::vector<ConstValue> defaults;
+    syntax::SourceLoc loc;
+};
+// ---- end ntuple
 
 struct ModuleScope {
     explicit ModuleScope(const syntax::Module& m) : module(m) {}
@@ -75,6 +82,14 @@ struct ModuleScope {
     // `Color.red` or `Color['red']` of a module enum class: the member; else nothing.
     std::optional<ConstValue> enum_member_constant(const syntax::Expr* e) const;
     // ---- end enums
+    // ---- ntuple: by class type (types/named_tuples.hpp)
+    std::map<const Type*, NamedTupleClassInfo> named_tuple_classes;
+    // `Point = namedtuple("Point", ["x", "y"])` binds the class, `ORIGIN = Point(0.0, 0.0)` a
+    // constant instance (Numba freezes a global one); false when `s` is neither.
+    bool add_named_tuple_global(const syntax::Assign& s);
+    void add_named_tuple_class(const syntax::Name& target, const syntax::Call& call);
+    ConstValue named_tuple_constant(const syntax::Call* call, const Type* cls);
+    // ---- end ntuple
     std::deque<DeclaredDevice> declared_devices;  // cuda.declare_device (declared_device.cpp)
     std::vector<LinkFile> module_link;            // ModuleOptions::link: every kernel's
     std::map<SpecKey, std::unique_ptr<TypedFunction>> cache;

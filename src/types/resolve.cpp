@@ -89,6 +89,7 @@ std::string module_namespace(const std::string& module) {
     if (module == "numba.typed") return "numba.typed";  // List, Dict (types/typed_containers.cpp)
     if (module == "random") return "random";
     if (module == "heapq") return "heapq";
+    if (module == "collections") return "collections";  // ntuple: namedtuple, at module level
     // ---- bf16: numba-cuda's bfloat16 and fp8 modules
     if (module == "numba.cuda.bf16" || module == "numba.cuda._internal.cuda_bf16") return "cuda.bf16";
     if (module == "numba.cuda.fp8" || module == "numba.cuda._internal.cuda_fp8") return "cuda.fp8";
@@ -130,6 +131,10 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
             return m;
         }
         if (const Type* s = dtype_name(space, attr)) return dtype(s);
+        return std::nullopt;
+    }
+    if (space == "collections") {  // ntuple: a class made at module level (types/named_tuples.hpp)
+        if (attr == "namedtuple") return ns("collections.namedtuple");
         return std::nullopt;
     }
     if (space == "heapq") {  // heapq.heappush, ...: types/heapq_typing.hpp

@@ -4,6 +4,7 @@
 // follows NumPy's promote_types, `/` on integers is float64.
 #include "types/rules.hpp"
 
+#include "types/named_tuples.hpp"
 #include "types/vector_types.hpp"
 
 #include <algorithm>
@@ -80,6 +81,14 @@ const Type* promote(const Type* a, const Type* b) {
     return cplx ? complex(bits * 2) : floating(bits);
 }
 
+namespace {
+// ntuple: both named tuples of one class (its name and fields).
+bool same_named_class(const Type* a, const Type* b) {
+    return is_named_tuple(a) && is_named_tuple(b) && tuple_class(a) == tuple_class(b) &&
+           field_names(a) == field_names(b);
+}
+}  // namespace
+
 const Type* unify(const Type* a, const Type* b) {
     if (!a) return b;
     if (!b) return a;
@@ -94,13 +103,16 @@ const Type* unify(const Type* a, const Type* b) {
     if (a->is_number() && b->is_number()) return promote(a, b);
     if (is_vector(a) || is_vector(b)) return nullptr;  // a vector type unifies only with itself
     if (a->is_tuple() && b->is_tuple() && a->elements().size() == b->elements().size()) {
+        // A named tuple meets only its own class (its fields unify); Numba's conversions never
+        // cross between named tuples and tuples.
+        if ((is_named_tuple(a) || is_named_tuple(b)) && !same_named_class(a, b)) return nullptr;
         std::vector<const Type*> elems;
         for (size_t i = 0; i < a->elements().size(); ++i) {
             const Type* u = unify(a->elements()[i], b->elements()[i]);
             if (!u) return nullptr;
             elems.push_back(u);
         }
-        return tuple(std::move(elems));
+        return is_named_tuple(a) ? named_tuple(tuple_class(a), field_names(a), elems) : tuple(std::move(elems));
     }
     if (a->is_array() && b->is_array() && a->dtype() == b->dtype() && a->ndim() == b->ndim())
         return array(a->dtype(), a->ndim(), Layout::A, a->is_readonly() || b->is_readonly());
@@ -133,6 +145,7 @@ bool can_convert(const Type* from, const Type* to) {
     if (is_vector(from) || is_vector(to)) return false;  // a vector type converts to nothing else
     if (from->is_tuple() && to->is_tuple()) {
         if (from->elements().size() != to->elements().size()) return false;
+        if ((is_named_tuple(from) || is_named_tuple(to)) && !same_named_class(from, to)) return false;
         for (size_t i = 0; i < from->elements().size(); ++i)
             if (!can_convert(from->elements()[i], to->elements()[i])) return false;
         return true;

@@ -3,6 +3,7 @@
 
 #include "syntax/ast.hpp"
 #include "types/datetime_units.hpp"
+#include "types/named_tuples.hpp"
 #include "types/vector_types.hpp"
 
 #include <fmt/format.h>
@@ -283,6 +284,78 @@ const Type* tuple(std::vector<const Type*> elems) {
         F::set_str(t, name);
     });
 }
+
+// ---- ntuple (types/named_tuples.hpp)
+namespace {
+constexpr const char* kClassPrefix = "namedtuple.";
+
+std::vector<Type::Field> name_fields(const std::vector<std::string>& names) {
+    std::vector<Type::Field> out;
+    for (size_t i = 0; i < names.size(); ++i) out.push_back({names[i], nullptr, static_cast<int64_t>(i), {}});
+    return out;
+}
+
+// The interning key of a class: its name and its fields, which the type's spelling omits.
+std::string class_key(const std::string& cls, const std::vector<std::string>& fields) {
+    std::string key = cls + "[";
+    for (const std::string& f : fields) key += f + ",";
+    return key + "]";
+}
+}  // namespace
+
+const Type* named_tuple(const std::string& cls, const std::vector<std::string>& fields,
+                        const std::vector<const Type*>& elems) {
+    const std::string& plain = tuple(elems)->str();  // "UniTuple(float64 x 2)", "Tuple(int64, float64)"
+    std::string name = cls + (elems.empty() ? "()" : plain.substr(plain.find('(')));
+    return F::instance().get("namedtuple " + class_key(cls, fields) + name, [&](Type& t) {
+        F::set_kind(t, Kind::Tuple);
+        F::set_elems(t, elems);
+        F::set_name(t, cls);
+        F::set_record(t, name_fields(fields), 0, false);
+        F::set_str(t, name);
+    });
+}
+
+bool is_named_tuple(const Type* t) { return t && t->is_tuple() && !t->enum_name().empty(); }
+
+const std::string& tuple_class(const Type* t) {
+    static const std::string none;
+    if (is_named_tuple(t)) return t->enum_name();
+    return is_named_tuple_class(t) ? t->fields().front().title : none;
+}
+
+std::vector<std::string> field_names(const Type* t) {
+    std::vector<std::string> out;
+    for (const Type::Field& f : t->fields()) out.push_back(f.name);
+    if (is_named_tuple_class(t)) out.erase(out.begin());  // the class's own name, first
+    return out;
+}
+
+int field_index(const Type* t, const std::string& name) {
+    std::vector<std::string> names = field_names(t);
+    auto it = std::find(names.begin(), names.end(), name);
+    return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+}
+
+const Type* plain_tuple(const Type* t) { return is_named_tuple(t) ? tuple(t->elements()) : t; }
+
+const Type* named_tuple_class(const std::string& cls, const std::vector<std::string>& fields) {
+    std::string path = kClassPrefix + cls;
+    return F::instance().get("namedtuple class " + class_key(cls, fields), [&](Type& t) {
+        F::set_kind(t, Kind::Namespace);
+        F::set_name(t, path);
+        // fields() holds the class name first (as a title), then the fields.
+        std::vector<Type::Field> f = name_fields(fields);
+        f.insert(f.begin(), Type::Field{"", nullptr, -1, cls});
+        F::set_record(t, std::move(f), 0, false);
+        F::set_str(t, fmt::format("class({})", cls));
+    });
+}
+
+bool is_named_tuple_class(const Type* t) {
+    return t && t->kind() == Kind::Namespace && t->path().starts_with(kClassPrefix) && !t->fields().empty();
+}
+// ---- end ntuple
 
 std::string mixed_tuple_error(const Type* t) {
     if (!t->is_tuple() || t->is_uniform_tuple() || t->elements().size() <= kMaxMixedTuple) return {};

@@ -54,15 +54,32 @@ def test_a_unituple_is_indexed_at_run_time():
     assert r[0] == 10
 
 
-def test_a_namedtuple_is_refused_by_name():
-    Point = namedtuple("Point", "x y")
+Point = namedtuple("Point", "x y")
+Particle = namedtuple("Particle", ["pos", "mass", "alive"])
 
+
+def test_a_namedtuple_is_read_by_field_and_index():
+    # numba-cuda passes namedtuples to kernels (its test_namedtuple_args); fields by name too
     @cuda.jit
     def k(r, p):
-        r[0] = p[0]
+        r[0] = p.x
+        r[1] = p[1]
+        r[2] = len(p)
 
-    with pytest.raises(TypeError, match=r"argument 2: ujit does not pass a namedtuple \(Point\)"):
-        k[1, 1](np.zeros(1), Point(1, 2))
+    r = np.zeros(3)
+    k[1, 1](r, Point(1.5, 2.5))
+    assert list(r) == [1.5, 2.5, 2.0]
+
+
+def test_a_heterogeneous_nested_namedtuple():
+    @cuda.jit
+    def k(r, q):
+        if q.alive:
+            r[0] = q.pos.x * q.mass + q.pos.y
+
+    r = np.zeros(1)
+    k[1, 1](r, Particle(Point(2.0, 1.0), 3, True))
+    assert r[0] == 2.0 * 3 + 1.0
 
 
 def test_a_run_time_tuple_index_in_njit_code():

@@ -276,8 +276,7 @@ def test_iinfo_finfo_errors_are_located():
         iinfo_of_float()
     with pytest.raises(ujit.CompileError, match="np.iinfo has no attribute 'dtype'"):
         iinfo_dtype()
-    with pytest.raises(ujit.CompileError, match="only with a field read at once"):
-        iinfo_object()
+    assert iinfo_object() == np.iinfo(np.int64).max  # kept in a variable: Numba's iinfo named tuple
 
 
 def test_nothing_leaks():

@@ -56,9 +56,29 @@ def _leaf_types(t):
 
 def _rebuild(t, names):
     """Source text of a value of type `t` from the leaf expressions `names` (consumed)."""
+    if isinstance(t, _types.NamedTuple):  # its class, bound by its own name in the wrapper's module
+        return "%s(%s)" % (t.klass.__name__, ", ".join(_rebuild(x, names) for x in t.types))
     if isinstance(t, (_types.UniTuple, _types.Tuple)):
         return "(%s)" % "".join(_rebuild(x, names) + ", " for x in t.types)
     return names.pop(0)
+
+
+def _with_classes(value, t):
+    """The tuple type `t` of `value` with its namedtuples' classes (Numba's NamedTuple), which a
+    reflected list's items keep in compiled code and when written back."""
+    if not isinstance(t, (_types.UniTuple, _types.Tuple)):
+        return t
+    items = [_with_classes(v, x) for v, x in zip(value, t.types)]
+    return _types.NamedTuple(items, type(value)) if _source.is_namedtuple_class(type(value)) else _types.Tuple(items)
+
+
+def _classes(t, out):
+    """The namedtuple classes in the type `t`, added to the dict `out`."""
+    if isinstance(t, _types.NamedTuple):
+        out[t.klass] = None
+    for x in t.types if isinstance(t, (_types.UniTuple, _types.Tuple)) else ():
+        _classes(x, out)
+    return out
 
 
 def _container_types(owner, i, value):
@@ -70,8 +90,10 @@ def _container_types(owner, i, value):
         return "dict", _type_of_text(value._key_type), _type_of_text(value._value_type)
     if isinstance(value, list):  # of tuples (_is_tuple_list): ListType[T], or a reflected list
         typed = isinstance(value, List)
-        item = value._item_type if typed and value._item_type is not None else _typed_dict._type_of_value(value[0])
-        return "tlist" if typed else "list", item, None
+        if typed and value._item_type is not None:
+            return "tlist", value._item_type, None
+        item = _typed_dict._type_of_value(value[0])
+        return ("tlist", item, None) if typed else ("list", _with_classes(value[0], item), None)
     if not value:
         raise owner._argument_error(i, "cannot determine Numba type of <class 'set'>: Cannot type empty set")
     return "set", _typed_dict._type_of_value(next(iter(value))), None
@@ -87,12 +109,17 @@ def call_with_containers(owner, params):
                         % owner.py_func.__name__)
     kinds = tuple(_container_types(owner, i, p) if isinstance(p, (Dict, set)) or _is_tuple_list(p) else None
                   for i, p in enumerate(params))
-    key = tuple((k[0], str(k[1]), str(k[2])) if k else None for k in kinds)
+    named = {}
+    for k in kinds:
+        if k:
+            _classes(k[1], named)
+    key = tuple((k[0], str(k[1]), str(k[2])) if k else None for k in kinds) + tuple(id(c) for c in named)
     fresh = "_dict_entries" not in owner.__dict__ or key not in owner.__dict__["_dict_entries"]
     for i, k in enumerate(kinds):  # once per specialization, as Numba warns when compiling it
         if fresh and k and k[0] in ("set", "list"):
             owner._warn_reflected(i, k[0], stacklevel=5)
-    entry = _function_args.wrapper_entry(owner, "dict", key, None, lambda callees: _spell(kinds), body=_body(kinds))
+    entry = _function_args.wrapper_entry(owner, "dict", key, tuple(named), lambda callees: _spell(kinds),
+                                         body=_body(kinds), namedtuples=tuple(named))
     flat, outs = [], []
     for p, k in zip(params, kinds):
         if k is None:
@@ -217,6 +244,8 @@ def _join_leaves(t, lists):
 
 
 def _rebuild_value(t, leaves):
+    if isinstance(t, _types.NamedTuple):
+        return t.klass(*(_rebuild_value(x, leaves) for x in t.types))
     if isinstance(t, (_types.UniTuple, _types.Tuple)):
         return tuple(_rebuild_value(x, leaves) for x in t.types)
     return leaves.pop(0)

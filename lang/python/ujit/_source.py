@@ -50,6 +50,13 @@ _THREAD_FUNCTIONS = (get_num_threads, get_thread_id, set_num_threads)
 _PRELUDE_NUMBA = "__ujit_numba"
 _PRELUDE_NUMPY = "__ujit_np"
 _PRELUDE_MATH = "__ujit_math"
+_NAMEDTUPLE = "__ujit_namedtuple"
+
+
+def is_namedtuple_class(value):
+    """A class collections.namedtuple made (typing.NamedTuple's too), as Numba tells one."""
+    return isinstance(value, type) and issubclass(value, tuple) and hasattr(value, "_asdict") and hasattr(
+        value, "_fields")
 
 
 def compile_error(message, file, line, col):
@@ -279,7 +286,7 @@ class ModuleText:
         self.functions = {}  # def name -> Python function
         self.exceptions = {}  # global name -> the exception class compiled code may raise
         self.arrays = {}  # global name -> a NumPy array compiled code reads (frozen by ujit)
-        self.enums = {}  # class name in the text -> the enum class (_enums.py)
+        self.enums = {}  # class name in the text -> the enum class (_enums.py) or namedtuple class
         self.device_arrays = {}  # global name -> a device array captured by reference
         self.needs_numba = self.needs_numpy = self.needs_math = False
 
@@ -501,6 +508,8 @@ class ModuleText:
             return self._frozen_array(name, value, src, line, col)
         if _device_array_geometry(value) is not None:
             return self._captured_array(name, value, src, line, col)
+        if is_namedtuple_class(value):
+            return self.namedtuple_class(name, value, src.filename, line, col)
         if isinstance(value, enum.EnumMeta):
             return self.enum_class(name, value, src.filename, line, col)
         if isinstance(value, enum.Enum):  # a member: its class, bound by its own name, and the member
@@ -509,6 +518,8 @@ class ModuleText:
             return "%s = %s.%s" % (name, cls.__name__, value.name)
         if value is None:  # Numba freezes a global None as a constant (`alignment=None`)
             return "%s = None" % name
+        if isinstance(value, tuple) and is_namedtuple_class(type(value)):  # frozen as Numba freezes one
+            return self._frozen_namedtuple(name, value, src, line, col)
         if isinstance(value, tuple) and np is not None and any(isinstance(v, np.ndarray) for v in value):
             return self._frozen_tuple(name, value, src, line, col)
         const = self._constant(value)
@@ -537,9 +548,38 @@ class ModuleText:
         self.enums[name] = cls
         return text
 
+    def namedtuple_class(self, name, cls, filename, line, col):
+        """`NAME = namedtuple(...)` for a namedtuple class (collections.namedtuple's or a
+        typing.NamedTuple): compiled code builds and reads its instances, and an instance it
+        returns comes back as `cls` (_types.result_shape finds it in `enums` by its name)."""
+        fields = tuple(cls._fields)
+        defaults = []
+        for field in fields[len(fields) - len(cls._field_defaults):]:
+            const = self._constant(cls._field_defaults[field])
+            if const is None:
+                what = type(cls._field_defaults[field]).__name__
+                raise compile_error("global '%s' is the namedtuple class %s, whose default of field '%s' is a %s, "
+                                    "which ujit cannot freeze into compiled code" % (name, cls.__name__, field, what),
+                                    filename, line, col)
+            defaults.append(const)
+        old = self.enums.get(cls.__name__)
+        if old is not None and old is not cls:
+            raise compile_error("two different classes named '%s' are used together; ujit compiles them into one "
+                                "module, so they need distinct names" % cls.__name__, filename, line, col)
+        self.enums[cls.__name__] = cls
+        self.bindings[_NAMEDTUPLE] = "from collections import namedtuple as %s" % _NAMEDTUPLE
+        return "%s = %s(%r, %r%s)" % (name, _NAMEDTUPLE, cls.__name__, fields,
+                                      ", defaults=(%s)" % "".join(d + ", " for d in defaults) if defaults else "")
+
+    def bind_namedtuple_class(self, cls, filename, line=1, col=1):
+        """Binds `cls` by its own name (an argument's class, _tuple_args.py)."""
+        self._bind_own_name(cls, self.namedtuple_class(cls.__name__, cls, filename, line, col), filename, line, col)
+
     def bind_enum_class(self, cls, filename, line=1, col=1):
         """Binds `cls` by its own name (a member's class, an argument's)."""
-        statement = self.enum_class(cls.__name__, cls, filename, line, col)
+        self._bind_own_name(cls, self.enum_class(cls.__name__, cls, filename, line, col), filename, line, col)
+
+    def _bind_own_name(self, cls, statement, filename, line, col):
         old = self.bindings.get(cls.__name__)
         if old is not None and old != statement:
             raise compile_error("global '%s' has different values in the functions compiled together"
@@ -554,6 +594,18 @@ class ModuleText:
                                 "(arrays of numbers and bools, up to 32 dimensions, are supported)"
                                 % (name, value.dtype), src.filename, line, col)
         return self._keep_array(self.arrays, name, value, src, line, col)
+
+    def _frozen_namedtuple(self, name, value, src, line, col):
+        """A global namedtuple instance of constants: `NAME = Point(1.0, 2.0)`, its class bound
+        by its own name."""
+        items = [self._constant(v) for v in value]
+        if any(i is None for i in items):
+            raise compile_error("global '%s' is a %s holding a %s, which ujit cannot freeze into compiled code "
+                                "(numbers and tuples of them are supported)"
+                                % (name, type(value).__name__, type(value[items.index(None)]).__name__),
+                                src.filename, line, col)
+        self.bind_namedtuple_class(type(value), src.filename, line, col)
+        return "%s = %s(%s)" % (name, type(value).__name__, ", ".join(items))
 
     def _frozen_tuple(self, name, value, src, line, col):
         """A global tuple holding NumPy arrays (numba-cuda's tests loop over one with
@@ -829,17 +881,20 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
 
 
 def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(), enums=(), extra_decorator=None,
-                 owner=None):
+                 owner=None, namedtuples=()):
     """The ujit Module of `py_func` (and every ujit function it calls); `extra` is (name,
     lines) of one more def, compiled with the same decorator (_tuple_args.py's wrapper) or
     `extra_decorator` (a kernel wrapping `py_func` compiled as a device function),
     `callees` the (py_func, decorator) of functions it names (_function_args.py's) and
-    `enums` the enum classes it names (_function_args.py's, for enum arguments). `owner`
+    `enums` the enum classes it names (_function_args.py's, for enum arguments), `namedtuples`
+    the namedtuple classes (_tuple_args.py's, for namedtuple arguments). `owner`
     keeps the implementations its @overload-ed callees chose, and gets the probes of the
     others (_overloads.py)."""
     text = ModuleText(py_func.__code__.co_filename, cpu_fallback, owner)
     for cls in enums:
         text.bind_enum_class(cls, text.filename)
+    for cls in namedtuples:
+        text.bind_namedtuple_class(cls, text.filename)
     text.add_function(py_func, decorator)
     for callee, callee_decorator in callees:
         text.add_function(callee, callee_decorator)

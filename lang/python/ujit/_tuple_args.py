@@ -16,11 +16,43 @@ from . import _source, _types
 from ._native import ext
 
 
+class NamedShape(tuple):
+    """The shape of a namedtuple value: its elements' shapes, and its class, which the wrapper
+    calls to rebuild it (Numba types the value a NamedUniTuple / NamedTuple of that class)."""
+
+    def __new__(cls, klass, shapes):
+        out = super().__new__(cls, shapes)
+        out.klass = klass
+        return out
+
+    def __eq__(self, other):
+        return tuple.__eq__(self, other) and getattr(other, "klass", None) is self.klass
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash((tuple(self), id(self.klass)))
+
+
 def shape_of(value):
-    """None for a leaf (a number or an array), else the tuple of its elements' shapes."""
+    """None for a leaf (a number or an array), else the tuple of its elements' shapes (a
+    NamedShape for a namedtuple)."""
     if isinstance(value, tuple):
-        return tuple(shape_of(x) for x in value)
+        shapes = tuple(shape_of(x) for x in value)
+        return NamedShape(type(value), shapes) if _source.is_namedtuple_class(type(value)) else shapes
     return None
+
+
+def named_classes(shapes, out=None):
+    """The namedtuple classes `shapes` rebuild, each once."""
+    out = {} if out is None else out
+    for s in shapes:
+        if isinstance(s, NamedShape):
+            out[s.klass] = None
+        if isinstance(s, tuple):
+            named_classes(s, out)
+    return tuple(out)
 
 
 def leaves(value, out):
@@ -48,6 +80,8 @@ def _rebuild(shape, name, params):
         params.append(name)
         return name
     items = [_rebuild(s, "%s_%d" % (name, i), params) for i, s in enumerate(shape)]
+    if isinstance(shape, NamedShape):  # the class, bound by its own name (_source.bind_namedtuple_class)
+        return "%s(%s)" % (shape.klass.__name__, ", ".join(items))
     if not items:
         return "()"
     return "(%s)" % "".join(item + ", " for item in items)
@@ -85,7 +119,8 @@ def flat_entry(owner, shapes):
                     if self._function is None:
                         module = _source.build_module(owner.py_func, owner.decorator(),
                                                       getattr(owner, "cpu_fallback", False), extra=(name, lines),
-                                                      owner=self)
+                                                      owner=self, namedtuples=named_classes(shapes))
+                        self._enums = module.enums  # its namedtuple classes, for its results
                         self._function = module.function(name)
                     return self._function
 

@@ -401,6 +401,21 @@ class Tuple(Type):
         return self.types[i]
 
 
+class NamedTuple(Tuple):
+    """Numba's NamedUniTuple / NamedTuple: the items' types and the namedtuple class, spelled
+    "Point(float64 x 2)" or "Point(int64, float64)" (what a reflected list of them holds,
+    _container_args.py)."""
+
+    def __new__(cls, types, klass):
+        return Type.__new__(cls)
+
+    def __init__(self, types, klass):
+        self.types, self.klass = tuple(types), klass
+        plain = Tuple(self.types).name if self.types else "Tuple()"
+        Type.__init__(self, klass.__name__ + plain[plain.index("("):], None)
+
+
+
 class TypedListType(Type):
     """numba.types.ListType(item_type): the type of a numba.typed.List, ListType[int64]."""
 
@@ -685,7 +700,8 @@ def result_shape(text, enums=None):
     [item's shape]; a dict or set result is its type's text (ujit.typed._from_result reads it);
     a generator is {"generator": the shape of what it yields};
     an enum member is {"enum": its class, "value": its value's shape} (`enums`: the classes by
-    the names the module gave them, _enums.py)."""
+    the names the module gave them, _enums.py); a named tuple, "Point(float64 x 2)", is
+    {"make": its class's _make, "value": its elements' shape}, as Numba boxes one."""
     text = text.strip()
     if text.startswith(("DictType[", "set(", "reflected set(")):
         return text
@@ -698,6 +714,10 @@ def result_shape(text, enums=None):
         member = _enums.result_shape(text, enums, lambda inner: result_shape(inner, enums))
         if member is not None:
             return member
+    if text.endswith(")") and (text.partition("(")[0] in (enums or ()) or text.partition("(")[0] in MACHINE_LIMITS):
+        named = _namedtuple_shape(text, enums or MACHINE_LIMITS)
+        if named is not None:
+            return named
     if text.startswith("ListType[") and text.endswith("]"):  # a typed List: its item type too
         inner = text[len("ListType["):-1]
         return [result_shape(inner, enums), inner]
@@ -710,3 +730,35 @@ def result_shape(text, enums=None):
     if text.startswith("Tuple(") and text.endswith(")"):
         return tuple(result_shape(p, enums) for p in _split_top(text[len("Tuple("):-1]))
     return None
+
+
+def _machine_limit_classes():
+    import collections
+
+    return {
+        "iinfo": collections.namedtuple("iinfo", ("min", "max", "bits")),
+        "finfo": collections.namedtuple("finfo", ("eps", "epsneg", "iexp", "machep", "max", "maxexp", "min", "minexp",
+                                                  "negep", "nexp", "nmant", "precision", "resolution", "tiny", "bits")),
+    }
+
+
+# The classes of np.iinfo(t) and np.finfo(t) in compiled code, as Numba's numba/np/arraymath.py
+# makes them (nplib/machine_limits.hpp): what such a value returned to Python is.
+MACHINE_LIMITS = _machine_limit_classes()
+
+
+def _namedtuple_shape(text, classes):
+    """The shape of a named tuple's type text ("Point(float64 x 2)", "Point(int64, float64)"),
+    or None when its name is no namedtuple class of `classes` (nor iinfo / finfo)."""
+    name = text.partition("(")[0]
+    cls = classes.get(name) or MACHINE_LIMITS.get(name)
+    if not (isinstance(cls, type) and issubclass(cls, tuple)):
+        return None
+    inner = text[len(name) + 1:-1]
+    parts = _split_top(inner) if inner else []
+    if len(parts) == 1:  # one element type: "float64 x 2"
+        item, _, count = parts[0].rpartition(" x ")
+        value = tuple(result_shape(item, classes) for _ in range(int(count)))
+    else:  # "int64, float64"
+        value = tuple(result_shape(p, classes) for p in parts)
+    return {"make": cls._make, "value": value}

@@ -4,7 +4,6 @@ import numpy as np
 from numba import njit
 from _same import check_same
 
-XFAIL = "a.conj() of an array is not among ujit's array methods (np.conj(a) is); Numba supports it"
 
 
 @njit

@@ -5,7 +5,6 @@ from collections import namedtuple
 from numba import njit
 from _same import check_same
 
-XFAIL = 'ujit has no namedtuple type: a collections.namedtuple class global is refused'
 
 Point = namedtuple("Point", ["x", "y"])
 

@@ -334,6 +334,7 @@ int main(void) {
     test_records();
     test_device_records();
     test_language();
+    test_named_tuples();
     if (failures)
         fprintf(stderr, "%d check(s) failed\n", failures);
     else

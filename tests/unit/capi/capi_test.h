@@ -126,5 +126,6 @@ void test_records(void);
 void test_device_records(void);
 /* capi_language.c */
 void test_language(void);
+void test_named_tuples(void);
 
 #endif /* UJIT_CAPI_TEST_H */

@@ -242,10 +242,12 @@ static PyObject* build_value(PyObject* shape, ujit_value* results, size_t n, siz
         ujit_value* v = take_handle(results, n, next, UJIT_GENERATOR_RESULT, "generator");
         return v ? ujit_py_generator(v->v.generator, item_shape, args, n_args, code) : NULL;
     }
-    if (PyDict_Check(shape)) { /* an enum member: its class called with its value (ujit/_enums.py) */
+    if (PyDict_Check(shape)) { /* an enum member: its class called with its value (ujit/_enums.py); a named
+                                  tuple: its class's _make called with its elements (ujit/_types.py) */
         PyObject* value = build_value(PyDict_GetItemString(shape, "value"), results, n, next, args, n_args, code);
         if (!value) return NULL;
-        PyObject* member = PyObject_CallOneArg(PyDict_GetItemString(shape, "enum"), value);
+        PyObject* make = PyDict_GetItemString(shape, "make");
+        PyObject* member = PyObject_CallOneArg(make ? make : PyDict_GetItemString(shape, "enum"), value);
         Py_DECREF(value);
         return member;
     }
