@@ -7,6 +7,11 @@ namespace ujit::syntax {
 
 namespace {
 
+// A def's or lambda's nodes are typed as a function of their own, which copies cannot share.
+constexpr const char* kNoFunctions =
+    "ujit does not unroll a literal_unroll loop whose body defines a function (a def or a lambda): define it "
+    "before the loop";
+
 template <class T> T* leaf(NodeArena& arena, const T* e) {
     T* n = arena.make<T>(e->loc);
     n->value = e->value;
@@ -139,7 +144,7 @@ Expr* Cloner::expr_kind(const Expr* e) {
     }
     case ExprKind::Lambda: break;
     }
-    internal_error(e->loc, "a lambda cannot be copied");
+    fail(e->loc, kNoFunctions);
 }
 
 Expr* Cloner::starred(const Starred* s) {
@@ -239,7 +244,7 @@ Stmt* Cloner::stmt(const Stmt* s) {
     }
     case StmtKind::FunctionDef: break;
     }
-    internal_error(s->loc, "a def cannot be copied");
+    fail(s->loc, kNoFunctions);
 }
 
 }  // namespace ujit::syntax

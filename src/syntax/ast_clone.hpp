@@ -34,8 +34,8 @@ private:
 };
 
 // Copies of statements and expressions into `arena`, with each Name whose identifier is a key
-// of `renames` spelled as its value instead. Nested defs and lambdas are not copied: their
-// nodes are typed as functions of their own (the caller refuses them first).
+// of `renames` spelled as its value instead. A def or lambda is refused with a located error
+// (the only copies are literal_unroll's, which say so).
 class Cloner {
 public:
     Cloner(NodeArena& arena, const std::map<std::string, std::string>& renames) : arena_(arena), renames_(renames) {}
