@@ -13,6 +13,8 @@ from ujit.core.errors import TypingError
 def check(f, *args):
     want = f.py_func(*args)
     got = f(*args)
+    if isinstance(want, np.generic):  # a NumPy scalar in CPython is Python's number from Numba
+        want = want.item()
     if isinstance(want, np.ndarray):
         np.testing.assert_array_equal(got, want)
     else:
