@@ -67,12 +67,19 @@ bool Inferrer::unrolled_loop(const For* f) {
     return true;
 }
 
-// Whether `e` calls numba.literal_unroll.
+// Whether `e` calls numba.literal_unroll, under any name it was imported as. Resolved without
+// typing the callee: a loop's other callees (enumerate, zip) are names only iteration knows.
 bool Inferrer::literal_unroll_call(const Expr* e) {
     auto* c = dyn_cast<Call>(e);
     if (!c) return false;
-    const Type* callee = expr(c->callee);
-    return callee && callee->kind() == Kind::Namespace && callee->path() == "numba.literal_unroll";
+    auto is_it = [](const Type* t) { return t && t->kind() == Kind::Namespace && t->path() == "numba.literal_unroll"; };
+    if (auto* n = dyn_cast<Name>(c->callee)) {
+        if (locals_.count(n->id)) return false;
+        std::optional<Member> m = m_.lookup(n->id);
+        return m && is_it(m->type);
+    }
+    auto* a = dyn_cast<Attribute>(c->callee);
+    return a && a->attr == "literal_unroll" && is_it(expr(a));
 }
 
 }  // namespace ujit::types
