@@ -21,7 +21,7 @@ def sizes(t):
         elif isinstance(item, float):
             n += item
         else:
-            n += item.shape[0]
+            n += len(item)
     return n
 
 
