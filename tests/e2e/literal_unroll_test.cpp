@@ -6,23 +6,16 @@
 
 #include "gpu_check.hpp"
 #include "literal_unroll_sources.hpp"
+#include "support/error_of.hpp"
 #include "support/ptxas.hpp"
 
 using namespace ujit;
 using Catch::Matchers::Contains;
+using test::error_of;
 
 namespace {
 
 Function fn(const char* name) { return gputest::literal_unroll_module().function(name); }
-
-std::string error_of(const char* source, const char* function, const Value& arg) {
-    try {
-        Module::from_string(source, "bad.py").function(function)(arg);
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "compiled";
-}
 
 }  // namespace
 
