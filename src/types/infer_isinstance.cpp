@@ -96,7 +96,8 @@ std::optional<bool> class_matches(BuiltinId id, const Type* var) {
     case BuiltinId::Dict: return var->is_dict();
     case BuiltinId::Set: return var->is_set();
     case BuiltinId::Range: return var->is_range();
-    case BuiltinId::BytesClass: return false;  // ujit has no bytes values
+    case BuiltinId::BytesClass:
+        return false;  // ujit has no bytes values
     // np.datetime64 / np.timedelta64 match a value of any unit (Numba's NPDatetime('') check)
     case BuiltinId::NpDatetime64: return var->is_datetime();
     case BuiltinId::NpTimedelta64: return var->is_timedelta();
