@@ -1,5 +1,5 @@
-# literal_unroll's errors, as Numba words them: a literal_unroll loop inside another, and a
-# function argument that is no tuple.
+# literal_unroll's errors, as Numba words them: a literal_unroll loop inside another, a call with
+# two arguments, and a function argument that is no tuple.
 # RUN: %ujit check --verify %s
 from numba import njit
 from numba.misc.special import literal_unroll
@@ -22,3 +22,13 @@ def over_array(a):
     for x in literal_unroll(a):
         s += x
     return s
+
+
+@njit("int64()")
+def two_arguments():
+    r = 0
+    x = (10, 20)
+    # expected-error@+1:14 {{literal_unroll takes one argument, found 2}}
+    for a in literal_unroll(x, x):
+        r += a
+    return r
