@@ -81,6 +81,9 @@ bool block_uses(const TypedFunction& f, const Block& block, bool (*which)(Builti
 
 bool function_uses(const TypedFunction& f, bool (*which)(BuiltinId), std::set<const TypedFunction*>& seen) {
     syntax::check_stack(f.def->name_loc, "calls");  // recurses through the call graph
+    // A function with literal_unroll copies (types/literal_unroll.hpp): its tree is not what
+    // runs, so it is taken to use everything.
+    if (!f.unrolled_loops.empty()) return true;
     return seen.insert(&f).second && block_uses(f, f.def->body, which, seen);
 }
 
@@ -89,7 +92,7 @@ bool function_uses(const TypedFunction& f, bool (*which)(BuiltinId), std::set<co
 bool may_raise(const TypedFunction& f, std::set<const TypedFunction*>& seen) {
     syntax::check_stack(f.def->name_loc, "calls");
     if (!seen.insert(&f).second) return false;
-    if (!f.raises.empty()) return true;
+    if (!f.raises.empty() || !f.unrolled_loops.empty()) return true;
     return any_expr_in_block(f.def->body, [&](const Expr* e) {
         auto* c = dyn_cast<Call>(e);
         const TypedFunction* g = c ? user_callee(f, c) : nullptr;
@@ -252,7 +255,8 @@ bool classify_locals(const TypedFunction& kernel, size_t at, LocalsBeforeLoop& o
 }
 
 GridStrideForm loop_form(const TypedFunction& kernel, const For& loop) {
-    if (kernel.role != types::FunctionRole::Kernel || !loop.orelse.empty() || !isa<Name>(loop.target))
+    if (kernel.role != types::FunctionRole::Kernel || !loop.orelse.empty() || !isa<Name>(loop.target) ||
+        !kernel.unrolled_loops.empty())  // copies of literal_unroll loops, not the tree, run
         return GridStrideForm::None;
     auto* range = dyn_cast<Call>(loop.iter);
     if (!range || range->args.size() != 3 || !range->keywords.empty()) return GridStrideForm::None;

@@ -97,6 +97,8 @@ private:
     void if_stmt(const syntax::If* s);
     void while_stmt(const syntax::While* s);
     void for_stmt(const syntax::For* s);
+    // lower_unroll.cpp: a literal_unroll loop as its copies of the body, one per item
+    void for_unrolled(const syntax::For* s, const types::UnrolledLoop& loop);
     struct RangeArgs {
         llvm::Value *start, *stop, *step;
         std::optional<int64_t> const_step;  // when known at compile time

@@ -172,7 +172,8 @@ FunctionLowering::RebindTest FunctionLowering::loop_rebinds(const For* s) {
     return [this, s](const std::string& name) {
         if (!name.empty()) return binds(s->target, name) || rebinds(s->body, name);
         static const char* const kRemovers[] = {"pop", "popitem", "clear", "remove"};
-        return any_expr_in_block(s->body,
+        return !fn.unrolled_loops.empty() ||  // literal_unroll's copies run, not the tree walked here
+               any_expr_in_block(s->body,
                                  [&](const Expr* e) {
                                      auto* c = dyn_cast<Call>(e);
                                      auto* m = c ? dyn_cast<Attribute>(c->callee) : nullptr;

@@ -58,6 +58,7 @@ BinOp combining_op(ReductionOp op) {
 
 bool FunctionLowering::runs_in_parallel(const For* s, const Call* range, PrangePlan& plan) {
     if (!declared_parallel(fn) || in_prange_ || !is_prange_call(mod.source, fn, range)) return false;
+    if (!fn.unrolled_loops.empty()) return false;  // its plan reads the tree, and literal_unroll's copies run
     plan = plan_prange(fn, *s);
     if (!plan.parallel) return false;
     for (const PrangeReduction& r : plan.reductions) {

@@ -22,10 +22,11 @@ using types::Type;
 void FunctionLowering::block(const Block& stmts) {
     for (const Stmt* s : stmts) {
         stmt(s);
-        // After an `if` typing pruned (a constant test) whose live branch left, the rest is
-        // unreachable and was not typed (types/infer_stmt.cpp): not lowered either.
+        // After an `if` typing pruned (a constant test) whose live branch left (or broke or
+        // continued), the rest is unreachable and was not typed (types/infer_stmt.cpp): not
+        // lowered either.
         if (auto* i = dyn_cast<If>(s))
-            if (auto live = const_int(i->test); live && types::block_leaves(*live ? i->body : i->orelse, fn)) return;
+            if (auto live = const_int(i->test); live && types::block_jumps(*live ? i->body : i->orelse, fn)) return;
     }
 }
 
@@ -262,6 +263,7 @@ void FunctionLowering::while_stmt(const While* s) {
 }
 
 void FunctionLowering::for_stmt(const For* s) {
+    if (auto u = fn.unrolled_loops.find(s->id); u != fn.unrolled_loops.end()) return for_unrolled(s, u->second);
     const Type* it = type_of(s->iter);
     if (const Call* c = range_call(s->iter)) return for_range(s, c);
     // Before the type's cases: reversed(L) has the type of L's items (an array, a string).

@@ -26,7 +26,7 @@ void add_target(const Expr* t, LineVars& out) {
         for (auto* e : tu->elts) add_target(e, out);
 }
 
-void collect(const Block& b, LineVars& out) {
+void collect(const Block& b, const TypedFunction& fn, LineVars& out) {
     for (const Stmt* s : b) {
         switch (s->kind) {
         case StmtKind::Assign:
@@ -34,22 +34,28 @@ void collect(const Block& b, LineVars& out) {
             break;
         case StmtKind::AugAssign: add_target(cast<AugAssign>(s)->target, out); break;
         case StmtKind::For:
-            add_target(cast<For>(s)->target, out);
-            collect(cast<For>(s)->body, out);
-            collect(cast<For>(s)->orelse, out);
+            // A literal_unroll loop's copies of its body: each copy's own variables, on the lines
+            // of the original (types/literal_unroll.hpp).
+            if (auto u = fn.unrolled_loops.find(s->id); u != fn.unrolled_loops.end()) {
+                for (const Block& copy : u->second.copies) collect(copy, fn, out);
+            } else {
+                add_target(cast<For>(s)->target, out);
+                collect(cast<For>(s)->body, fn, out);
+            }
+            collect(cast<For>(s)->orelse, fn, out);
             break;
         case StmtKind::If:
-            collect(cast<If>(s)->body, out);
-            collect(cast<If>(s)->orelse, out);
+            collect(cast<If>(s)->body, fn, out);
+            collect(cast<If>(s)->orelse, fn, out);
             break;
         case StmtKind::While:
-            collect(cast<While>(s)->body, out);
-            collect(cast<While>(s)->orelse, out);
+            collect(cast<While>(s)->body, fn, out);
+            collect(cast<While>(s)->orelse, fn, out);
             break;
         case StmtKind::Try:
             for (const Block* x :
                  {&cast<Try>(s)->body, &cast<Try>(s)->handler, &cast<Try>(s)->orelse, &cast<Try>(s)->finalbody})
-                collect(*x, out);
+                collect(*x, fn, out);
             break;
         default: break;
         }
@@ -78,7 +84,7 @@ std::string dump_types(const Module& module, const TypedFunction& fn) {
     out += fmt::format("# target: {}, symbol: {}\n", fn.target == TargetKind::CUDA ? "cuda" : "cpu", fn.symbol);
 
     LineVars assigned;
-    collect(def.body, assigned);
+    collect(def.body, fn, assigned);
     auto print_vars = [&](const std::vector<std::string>& names) {
         for (const auto& name : names)
             if (const Variable* v = fn.find_variable(name))

@@ -32,6 +32,7 @@ constexpr int kMaxExprDepth = 2000;
 
 const Type* Inferrer::set(const Expr* e, const Type* t) {
     if (!t) return t;
+    if (e->id >= kClonedIdBase) return fn_.cloned_types[e->id] = t;  // a copy's node (types/literal_unroll.hpp)
     uint32_t i = e->id - fn_.first_id;
     UJIT_INTERNAL_ASSERT(i < fn_.expr_types.size(), e->loc, "an expression outside the function was typed in it");
     fn_.expr_types[i] = t;

@@ -66,6 +66,12 @@ private:
     void stmt(const syntax::Stmt* s);
     void assign_target(const syntax::Expr* target, const Type* value, syntax::SourceLoc where);
     void for_loop(const syntax::For* f);
+    // infer_unroll.cpp: a literal_unroll loop typed as copies of its body, one per item
+    // (types/literal_unroll.hpp); false when it runs as an ordinary loop.
+    bool unrolled_loop(const syntax::For* f);
+    bool unrolls(const syntax::Call* call, const Type* tuple);
+    bool literal_unroll_call(const syntax::Expr* e);
+    int unroll_depth_ = 0;  // inside the body of a literal_unroll loop
     void ret(const syntax::Return* r);
     void truth_test(const syntax::Expr* test);
     // Numba's dead branch pruning: the value of an `if` (or conditional expression) test that

@@ -6,7 +6,8 @@
 //   one that is no class is an error only when it is reached.
 // - int, float, complex, bool and str match only int64, float64, complex128, bool and
 //   unicode_type (`isinstance(np.int32(1), int)` is False, `isinstance(np.intp(1), int)` True);
-//   a number type (np.int8, types.float32) matches that type alone.
+//   a number type (np.int8, types.float32) matches that type alone; np.datetime64 and
+//   np.timedelta64 match values of their kind in any unit.
 // - tuple, list, dict, set, range and bytes match the kind of container (list: Numba's
 //   reflected and in-code lists, not numba.typed.List); numba.typed.List / Dict and
 //   types.ListType / DictType match the typed containers.
@@ -40,7 +41,7 @@ constexpr std::array<std::string_view, 24> kTypeClasses = {
 // The types ol_isinstance accepts as its first argument (its supported_var_ty).
 bool supported_variable(const Type* t) {
     return t->is_number() || t->is_tuple() || t->is_array() || t->is_list() || t->is_dict() || t->is_set() ||
-           t->is_str() || t->is_none() || t->is_range() || t->kind() == Kind::BuiltinFunc;
+           t->is_str() || t->is_none() || t->is_range() || t->is_datetime_like() || t->kind() == Kind::BuiltinFunc;
 }
 
 // How many times `name` is bound in `b`: assignments, augmented ones, loop targets, defs.
@@ -95,7 +96,11 @@ std::optional<bool> class_matches(BuiltinId id, const Type* var) {
     case BuiltinId::Dict: return var->is_dict();
     case BuiltinId::Set: return var->is_set();
     case BuiltinId::Range: return var->is_range();
-    case BuiltinId::BytesClass: return false;  // ujit has no bytes values
+    case BuiltinId::BytesClass:
+        return false;  // ujit has no bytes values
+    // np.datetime64 / np.timedelta64 match a value of any unit (Numba's NPDatetime('') check)
+    case BuiltinId::NpDatetime64: return var->is_datetime();
+    case BuiltinId::NpTimedelta64: return var->is_timedelta();
     default: return std::nullopt;
     }
 }

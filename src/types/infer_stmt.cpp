@@ -17,30 +17,39 @@ namespace ujit::types {
 
 using namespace syntax;
 
-bool block_leaves(const Block& b, const TypedFunction& fn) {
+namespace {
+
+bool surely(const Block& b, const TypedFunction& fn, bool loop_jumps) {
     for (const Stmt* s : b) {
         if (auto* r = dyn_cast<Return>(s); (r && !r->yields) || isa<Raise>(s)) return true;
+        if (loop_jumps && (isa<Break>(s) || isa<Continue>(s))) return true;
         auto* i = dyn_cast<If>(s);
         if (!i) continue;
         auto known = fn.constants.find(i->test->id);
         if (known != fn.constants.end() && known->second.type == boolean()) {
-            if (block_leaves(known->second.i ? i->body : i->orelse, fn)) return true;
-        } else if (block_leaves(i->body, fn) && block_leaves(i->orelse, fn)) {
+            if (surely(known->second.i ? i->body : i->orelse, fn, loop_jumps)) return true;
+        } else if (surely(i->body, fn, loop_jumps) && surely(i->orelse, fn, loop_jumps)) {
             return true;
         }
     }
     return false;
 }
 
+}  // namespace
+
+bool block_leaves(const Block& b, const TypedFunction& fn) { return surely(b, fn, false); }
+bool block_jumps(const Block& b, const TypedFunction& fn) { return surely(b, fn, true); }
+
 void Inferrer::block(const Block& b) {
     for (const Stmt* s : b) {
         stmt(s);
-        // After an `if` typing pruned (see StmtKind::If) to a branch that leaves, the rest
-        // of the block is dead code, left untyped as Numba leaves it (and unlowered).
+        // After an `if` typing pruned (see StmtKind::If) to a branch that leaves (or breaks or
+        // continues), the rest of the block is dead code, left untyped as Numba leaves it (and
+        // unlowered).
         if (auto* i = dyn_cast<If>(s)) {
             auto it = fn_.constants.find(i->test->id);
             if (it != fn_.constants.end() && it->second.type == boolean() &&
-                block_leaves(it->second.i ? i->body : i->orelse, fn_))
+                block_jumps(it->second.i ? i->body : i->orelse, fn_))
                 return;
         }
     }
@@ -235,10 +244,15 @@ void Inferrer::require_writable(const Expr* at, const Type* array) {
 }
 
 void Inferrer::for_loop(const For* f) {
+    const bool unroll = literal_unroll_call(f->iter);
+    if (unroll && unroll_depth_ > 0) error(f->loc, "Nesting of literal_unroll is unsupported");  // as Numba
+    if (unroll && unrolled_loop(f)) return;  // infer_unroll.cpp
     const Type* elem = iteration_item(f->iter);
     assign_target(f->target, elem, f->target->loc);
     ++loop_depth_;
+    unroll_depth_ += unroll;
     block(f->body);
+    unroll_depth_ -= unroll;
     --loop_depth_;
     block(f->orelse);
 }

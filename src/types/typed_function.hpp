@@ -77,6 +77,10 @@
 // 10. Loops: `for x in range(...)`: element type as in rule 6, converted to x's variable type.
 //    `for x in arr` (1-D array only): element dtype converted to x's type. While/for else
 //    blocks are allowed.
+// 10b. literal_unroll: a For whose id is a key of F.unrolled_loops runs as its UnrolledLoop:
+//    tuple_store first, then each copy of the body in turn (`continue` goes on to the next copy,
+//    `break` past the last and the else block). Nodes of the copies have ids from
+//    syntax::kClonedIdBase (T(e) as for any node); the original body's nodes are untyped.
 // 11. Returns: F.return_type is the unification of all returned values (none() for bare
 //    returns/falling off the end, and for kernels), or the declared return type when one was
 //    given. Each `return v` converts T(v) to F.return_type.
@@ -86,6 +90,7 @@
 // ============================================================================================
 
 #include "syntax/ast.hpp"
+#include "syntax/ast_clone.hpp"
 #include "types/exceptions.hpp"
 #include "types/type.hpp"
 
@@ -139,6 +144,12 @@ struct BoundArg {
 
 enum class FunctionRole { Scalar, Kernel, Device };  // Kernel/Device: CUDA only
 
+// `for x in literal_unroll(t): body` compiled once per item of t (types/literal_unroll.hpp).
+struct UnrolledLoop {
+    const syntax::Assign* tuple_store = nullptr;  // `$unroll = literal_unroll(t)`, before the copies
+    std::vector<syntax::Block> copies;           // copy k starts by binding its own x to t[k]
+};
+
 struct TypedFunction {
     const syntax::FunctionDef* def = nullptr;
     TargetKind target = TargetKind::CPU;
@@ -189,8 +200,17 @@ struct TypedFunction {
         return it == record_fields.end() ? nullptr : &it->second;
     }
     // ---- end records
+    // For nodes (by id) of literal_unroll loops that run as copies of their body, one per item;
+    // `cloned_nodes` owns the copies' nodes and `cloned_types` holds their types (rule 10b).
+    std::unordered_map<uint32_t, UnrolledLoop> unrolled_loops;
+    std::shared_ptr<syntax::NodeArena> cloned_nodes;
+    std::unordered_map<uint32_t, const Type*> cloned_types;
 
     const Type* type_of(const syntax::Expr* e) const {
+        if (e->id >= syntax::kClonedIdBase) {
+            auto it = cloned_types.find(e->id);
+            return it == cloned_types.end() ? nullptr : it->second;
+        }
         uint32_t i = e->id - first_id;  // wraps for ids below the def
         return i < expr_types.size() ? expr_types[i] : nullptr;
     }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "star_args_isinstance_sources.hpp"
+#include "support/error_of.hpp"
 #include "support/ptxas.hpp"
 
 #include <cmath>
@@ -11,19 +12,11 @@
 
 using namespace ujit;
 using Catch::Matchers::Contains;
+using test::error_of;
 
 namespace {
 
 Function fn(const char* name) { return gputest::star_isinstance_module().function(name); }
-
-std::string error_of(const char* source, const char* function, const Value& arg) {
-    try {
-        Module::from_string(source, "bad.py").function(function)(arg);
-    } catch (const Error& e) {
-        return e.what();
-    }
-    return "compiled";
-}
 
 }  // namespace
 

@@ -196,3 +196,14 @@ def test_kernels_prune_too():
     out = np.zeros(3)
     kernel[1, 1](out, 21, 1.5 + 2j)
     assert list(out) == [42.0, 1.5, 1.0]
+
+
+@ujit.njit
+def dates(x):
+    return isinstance(x, np.datetime64), isinstance(x, np.timedelta64), isinstance(x, int)
+
+
+def test_datetimes_match_their_class_in_any_unit():
+    # Numba's ol_isinstance: np.datetime64 matches an NPDatetime of any unit (CPython agrees).
+    for x in (np.datetime64("2020-01-02", "D"), np.datetime64("2020-01-02T03:04", "m"), np.timedelta64(5, "s")):
+        assert dates(x) == dates.py_func(x), x

@@ -3,8 +3,6 @@ and a string in one loop, each iteration compiled for its item's type."""
 import numpy as np
 from numba import njit, literal_unroll
 
-XFAIL = 'literal_unroll over a tuple of different item types: ujit does not unroll the loop into one copy per item as Numba does'
-
 
 @njit
 def total_size(tup):
