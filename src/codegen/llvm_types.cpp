@@ -60,6 +60,10 @@ llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
     if (t->is_list()) return list_struct(ctx);
     if (t->is_str()) return str_struct(ctx);
     if (t->is_record()) return llvm::PointerType::get(ctx, 0);
+    if (t->is_jitclass()) {  // {ptr meminfo, ptr data}: codegen/lower_jitclass.cpp
+        auto* ptr = llvm::PointerType::get(ctx, 0);
+        return llvm::StructType::get(ctx, {ptr, ptr});
+    }
     if (t->is_generator()) {  // {ptr meminfo, ptr coroutine handle}: codegen/lower_generators.cpp
         auto* ptr = llvm::PointerType::get(ctx, 0);
         return llvm::StructType::get(ctx, {ptr, ptr});

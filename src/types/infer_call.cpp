@@ -11,6 +11,7 @@
 #include "types/float_text.hpp"
 #include "types/heapq_typing.hpp"
 #include "types/infer_libdevice.hpp"
+#include "types/jitclass.hpp"
 #include "types/literal_unroll.hpp"
 #include "types/overload_rating.hpp"
 #include "types/rules.hpp"
@@ -86,6 +87,15 @@ const Type* Inferrer::call(const Call* c) {
                 : libdevice_call_type(c, callee->path().substr(std::string("cuda.libdevice.").size()), h, &ops);
         if (t) operands(c, std::move(ops));
         return t;
+    }
+    if (callee && callee->kind() == Kind::Namespace && is_jitclass_passage(callee->path())) {  // types/jitclass.hpp
+        std::vector<const Type*> args;
+        for (const Expr* a : c->args)
+            if (const Type* t = expr(a))
+                args.push_back(t);
+            else
+                return nullptr;
+        return jitclass_passage_type(c, callee->path(), args, [this](SourceLoc at, const std::string& m) { error(at, m); });
     }
     if (callee && callee->kind() == Kind::Namespace && is_heapq_function(callee->path())) {
         if (cuda()) error(c->loc, fmt::format("{}() is not supported in CUDA code", callee->path()));
@@ -208,8 +218,14 @@ const Type* Inferrer::call(const Call* c) {
         return str_method(c, callee->builtin(), std::move(args));
     if (callee->kind() == Kind::BuiltinFunc && is_dict_method(callee->builtin()))
         return dict_method(c, callee->builtin(), std::move(args));
+    if (auto* m = dyn_cast<Attribute>(c->callee); m && callee->kind() == Kind::UserFunc) {  // obj.method(...)
+        const Type* receiver = fn_.type_of(m->value);
+        if (receiver && receiver->is_jitclass() && method_kind(*callee->function()) != MethodKind::Static)
+            return jitclass_method_call(c, receiver, callee->function(), std::move(args));
+    }
     switch (callee->kind()) {
     case Kind::UserFunc: return user_call(c, callee->function(), std::move(args));
+    case Kind::JitClassType: return jitclass_construct(c, callee, std::move(args));  // infer_jitclass.cpp
     case Kind::EnumClass: return enum_class_call(c, callee, args);
     case Kind::DTypeObj: {
         if (is_type_value(callee))  // types.float64[:](x): a type, no conversion

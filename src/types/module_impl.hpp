@@ -75,6 +75,10 @@ struct ModuleScope {
     // `Color.red` or `Color['red']` of a module enum class: the member; else nothing.
     std::optional<ConstValue> enum_member_constant(const syntax::Expr* e) const;
     // ---- end enums
+    // ---- jitclass (jitclass_types.cpp): binds each @jitclass class to its type
+    void add_jitclasses();
+    const Type* member_type(const syntax::Expr* e) const;  // a spec or annotation's type
+    // ---- end jitclass
     std::deque<DeclaredDevice> declared_devices;  // cuda.declare_device (declared_device.cpp)
     std::vector<LinkFile> module_link;            // ModuleOptions::link: every kernel's
     std::map<SpecKey, std::unique_ptr<TypedFunction>> cache;

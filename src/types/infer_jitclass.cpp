@@ -1,0 +1,128 @@
+// Typing of jitclass instances (numba/experimental/jitclass/base.py): construction calls
+// __init__ on a new instance; `obj.x` reads a member or runs a property's getter, `obj.x = v`
+// stores a member (converted, as Numba's setattr) or runs the setter; `obj.f(...)` calls a
+// method with the instance first; static methods are plain functions of the class. Each
+// method is specialized like a function of the module for the argument types of the call,
+// the instance's type first (fn_.callees, fn_.setters by node).
+#include "types/infer_impl.hpp"
+#include "types/jitclass.hpp"
+
+#include "types/rules.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace ujit::types {
+
+using namespace syntax;
+
+MethodKind method_kind(const FunctionDef& m) {
+    for (const Expr* d : m.decorators) {
+        if (auto* n = dyn_cast<Name>(d)) {
+            if (n->id == "property") return MethodKind::Property;
+            if (n->id == "staticmethod") return MethodKind::Static;
+        }
+        if (auto* a = dyn_cast<Attribute>(d); a && a->attr == "setter") return MethodKind::Setter;
+    }
+    return MethodKind::Plain;
+}
+
+bool is_jitclass_passage(const std::string& path) {
+    return path == "numba.experimental._ujit_box" || path == "numba.experimental._ujit_unbox";
+}
+
+const Type* jitclass_passage_type(const Call* c, const std::string& path, const std::vector<const Type*>& args,
+                                  const std::function<void(SourceLoc, const std::string&)>& error) {
+    if (path == "numba.experimental._ujit_box") {
+        if (args.size() != 1) error(c->loc, "_ujit_box() takes one argument");
+        return args[0]->is_jitclass() ? int64() : args[0];
+    }
+    if (args.size() != 2 || args[0]->kind() != Kind::JitClassType || !(args[1]->is_int()))
+        error(c->loc, "_ujit_unbox() takes a jitclass and an address");
+    return args[0]->instance();
+}
+
+const TypedFunction* Inferrer::jitclass_specialize(const FunctionDef* m, std::vector<const Type*> args,
+                                                   SourceLoc at) {
+    if (cuda()) error(at, "jitclass instances are not supported in CUDA code (Numba compiles them for the CPU only)");
+    for (size_t i = 0; i < args.size(); ++i)
+        if (!args[i]->is_value() && !args[i]->is_static_value())
+            error(at, fmt::format("cannot pass {} to '{}'", args[i]->str(), m->name));
+    const size_t takes = m->params.size();
+    if (args.size() != takes)
+        error(at, fmt::format("{}() takes {} positional argument{} but {} {} given", m->name, takes,
+                              takes == 1 ? "" : "s", args.size(), args.size() == 1 ? "was" : "were"));
+    if (ModuleScope::Frame* frame = m_.recursion_frame(m, args, fn_.target, FunctionRole::Scalar)) {
+        (void)frame;
+        error(at, fmt::format("'{}' calls itself through its instance: recursive jitclass methods are not supported "
+                              "by ujit",
+                              m->name));
+    }
+    return &m_.specialize(m, args, fn_.target, nullptr, FunctionRole::Scalar, at, {});
+}
+
+const Type* Inferrer::jitclass_construct(const Call* c, const Type* cls, std::vector<const Type*> args) {
+    const JitClassDef& def = *cls->jitclass_def();
+    if (!c->keywords.empty())  // (ujit binds no keywords to jitclass methods yet)
+        error(c->keywords[0].loc, fmt::format("keyword arguments in calls to jitclass '{}' are not supported by ujit",
+                                              def.name));
+    const Type* instance = cls->instance();
+    const FunctionDef* init = def.method("__init__");
+    if (!init) {
+        if (!args.empty()) error(c->loc, fmt::format("{}() takes no arguments (it has no __init__)", def.name));
+        return instance;
+    }
+    args.insert(args.begin(), instance);
+    const TypedFunction* t = jitclass_specialize(init, std::move(args), c->loc);
+    if (!t->return_type->is_none())
+        error(init->name_loc, fmt::format("__init__() should return None, not {}", t->return_type->str()));
+    fn_.callees[c->id] = t;
+    return instance;
+}
+
+const Type* Inferrer::jitclass_method_call(const Call* c, const Type* instance, const FunctionDef* m,
+                                           std::vector<const Type*> args) {
+    if (!c->keywords.empty())
+        error(c->keywords[0].loc, fmt::format("keyword arguments in calls to '{}' are not supported by ujit", m->name));
+    args.insert(args.begin(), instance);
+    const TypedFunction* t = jitclass_specialize(m, std::move(args), c->loc);
+    fn_.callees[c->id] = t;
+    return t->return_type;
+}
+
+const Type* Inferrer::jitclass_attribute(const Attribute* a, const Type* base) {
+    const JitClassDef& def = *base->jitclass_def();
+    const FunctionDef* m = def.method(a->attr);
+    if (base->kind() == Kind::JitClassType) {  // Point.static_f
+        if (m && method_kind(*m) == MethodKind::Static) return user_func(m);
+        error(a->attr_loc, fmt::format("Unknown attribute '{}' of type {}", a->attr, base->str()));
+    }
+    if (const Type::Field* f = base->field(a->attr)) return f->type;
+    if (!m || a->attr.starts_with("__"))
+        error(a->attr_loc, fmt::format("Unknown attribute '{}' of type {}", a->attr, base->str()));
+    if (method_kind(*m) == MethodKind::Property) {
+        const TypedFunction* t = jitclass_specialize(m, {base}, a->loc);
+        fn_.callees[a->id] = t;
+        return t->return_type;
+    }
+    return user_func(m);  // called by call(): the instance goes first unless it is static
+}
+
+void Inferrer::jitclass_store(const Attribute* target, const Type* instance, const Type* value, SourceLoc where) {
+    if (!value) return;
+    const JitClassDef& def = *instance->jitclass_def();
+    auto refuse = [&] {
+        error(target->loc, fmt::format("Cannot resolve setattr: ({}).{} = {}", instance->str(), target->attr,
+                                       value->str()));
+    };
+    if (const Type::Field* f = instance->field(target->attr)) {
+        if (!value->is_value() || !can_convert(value, f->type)) refuse();
+        return;
+    }
+    const FunctionDef* setter = def.method(target->attr, true);
+    if (!setter) refuse();
+    fn_.setters[target->id] = jitclass_specialize(setter, {instance, value}, where);
+}
+
+}  // namespace ujit::types
