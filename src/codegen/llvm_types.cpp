@@ -170,8 +170,9 @@ void header_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const types
     if (t->is_array())
         return out.push_back(
             static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(st->getNumElements() - 1)));
-    // The first field of a list, dict or set (lower_refcount.cpp's owners_in).
-    if (t->is_dict() || t->is_set() || t->is_list()) return out.push_back(static_cast<int64_t>(base));
+    // The first field of a list, dict, set or jitclass instance (lower_refcount.cpp's owners_in).
+    if (t->is_dict() || t->is_set() || t->is_list() || t->is_jitclass())
+        return out.push_back(static_cast<int64_t>(base));
     if (t->is_str()) return out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(2)));
     if (!t->is_tuple()) return;
     for (unsigned i = 0; i < t->elements().size(); ++i) {

@@ -71,8 +71,8 @@ llvm::Value* FunctionLowering::call(const Call* e) {
         // A ListType is a list and a DictType a dict: their own constructors make them.
         const Type* t = type_of(e);
         const std::string& path = ct->path();
-        if (path == "numba.literal_unroll") return expr(e->args[0]);
-        if (types::is_jitclass_passage(path)) return jitclass_passage(e, path);  // lower_jitclass.cpp  // the tuple (types/literal_unroll.hpp)
+        if (path == "numba.literal_unroll") return expr(e->args[0]);  // the tuple (types/literal_unroll.hpp)
+        if (types::is_jitclass_passage(path)) return jitclass_passage(e, path);  // lower_jitclass.cpp
         if (path == "tuple")  // tuple(t) is t; tuple() the empty tuple
             return e->args.empty() ? llvm::UndefValue::get(value_type(mod.ctx, t)) : expr(e->args[0]);
         if (const Type* vector = types::constructed_vector(ct)) {  // cuda.float32x4(...): codegen/vector_values.cpp

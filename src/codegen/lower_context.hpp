@@ -312,7 +312,7 @@ private:
     llvm::Value* jitclass_attribute(const syntax::Attribute* e);
     void jitclass_store(const syntax::Attribute* target, llvm::Value* v, const Type* vt);
     void jitclass_aug_assign(const syntax::AugAssign* s);
-    llvm::Value* jitclass_passage(const syntax::Call* e, const std::string& path);  // _ujit_box, _ujit_unbox
+    llvm::Value* jitclass_passage(const syntax::Call* e, const std::string& path);  // _ujit_unbox
 
     // ---- alloc: memory compiled code owns (codegen/lower_refcount.cpp, nplib/allocate.cpp,
     // nplib/lower_constructors.cpp, nplib/lower_array_copies.cpp)

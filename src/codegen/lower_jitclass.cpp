@@ -7,8 +7,8 @@
 // (fn.callees for calls, constructors and property reads, fn.setters for property stores).
 #include "codegen/lower_context.hpp"
 
-#include "codegen/llvm_types.hpp"
 #include "codegen/abi.hpp"
+#include "codegen/llvm_types.hpp"
 
 #include <fmt/format.h>
 
@@ -64,8 +64,7 @@ llvm::Value* FunctionLowering::jitclass_new(const Call* e) {
     const Type* t = type_of(e);
     llvm::Type* ptr = b.getPtrTy();
     llvm::StructType* st = data_struct(mod.ctx, t);
-    if (!mod.target.counts_references())
-        unsupported(e->loc, "jitclass instances are not supported in CUDA code");
+    if (!mod.target.counts_references()) unsupported(e->loc, "jitclass instances are not supported in CUDA code");
     llvm::FunctionCallee allocate = runtime_call("ujit_nrt_allocate_finalized", ptr, {b.getInt64Ty(), ptr});
     llvm::Value* size = llvm::ConstantExpr::getSizeOf(st);
     llvm::Value* mi = b.CreateCall(allocate, {size, jitclass_destructor(t)}, "jitclass.meminfo");
@@ -81,8 +80,7 @@ llvm::Value* FunctionLowering::jitclass_new(const Call* e) {
 }
 
 // Calls the method `callee` with `instance` first and the call's arguments after it.
-llvm::Value* FunctionLowering::jitclass_call(const types::TypedFunction& callee, llvm::Value* instance,
-                                             const Call* e) {
+llvm::Value* FunctionLowering::jitclass_call(const types::TypedFunction& callee, llvm::Value* instance, const Call* e) {
     std::vector<llvm::Value*> args{instance};
     for (size_t i = 0; i < e->args.size(); ++i) {
         const Type* to = callee.arg_types[i + 1];
@@ -150,17 +148,9 @@ void FunctionLowering::jitclass_aug_assign(const AugAssign* s) {
     jitclass_store(target, r.v, r.t);
 }
 
-// The Python package's passage (types/jitclass.hpp): an instance leaves as its header's
-// address, owning one reference; it comes back borrowed from the host's box, its data found
-// through the header.
-llvm::Value* FunctionLowering::jitclass_passage(const Call* e, const std::string& path) {
-    if (path == "numba.experimental._ujit_box") {
-        const Type* t = type_of(e->args[0]);
-        llvm::Value* v = expr(e->args[0]);
-        if (!t->is_jitclass()) return v;
-        if (!take_temporary(v)) count_update(true, v, t);
-        return b.CreatePtrToInt(b.CreateExtractValue(v, 0), b.getInt64Ty());
-    }
+// The Python package's passage (types/jitclass.hpp): an instance comes from the host as its
+// header's address, borrowed from the host's box; its data is found through the header.
+llvm::Value* FunctionLowering::jitclass_passage(const Call* e, const std::string&) {
     llvm::Value* mi = b.CreateIntToPtr(expr_as(e->args[1], types::int64()), b.getPtrTy());
     llvm::Value* data = b.CreateCall(runtime_call("ujit_nrt_data", b.getPtrTy(), {b.getPtrTy()}), {mi});
     llvm::Value* instance = llvm::UndefValue::get(value_type(mod.ctx, type_of(e)));

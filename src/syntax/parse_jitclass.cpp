@@ -37,7 +37,8 @@ Stmt* Parser::parse_jitclass(std::vector<Expr*> decorators) {
             fail(c->loc, "jitclass() takes one argument, the spec");
         if (!c->args.empty()) def->spec = c->args[0];
         for (const Keyword& k : c->keywords) {
-            if (k.name != "spec") fail(k.loc, fmt::format("jitclass() got an unexpected keyword argument '{}'", k.name));
+            if (k.name != "spec")
+                fail(k.loc, fmt::format("jitclass() got an unexpected keyword argument '{}'", k.name));
             def->spec = k.value;
         }
     }

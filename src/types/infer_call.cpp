@@ -95,7 +95,8 @@ const Type* Inferrer::call(const Call* c) {
                 args.push_back(t);
             else
                 return nullptr;
-        return jitclass_passage_type(c, callee->path(), args, [this](SourceLoc at, const std::string& m) { error(at, m); });
+        return jitclass_passage_type(c, callee->path(), args,
+                                     [this](SourceLoc at, const std::string& m) { error(at, m); });
     }
     if (callee && callee->kind() == Kind::Namespace && is_heapq_function(callee->path())) {
         if (cuda()) error(c->loc, fmt::format("{}() is not supported in CUDA code", callee->path()));

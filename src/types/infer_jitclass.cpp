@@ -28,23 +28,16 @@ MethodKind method_kind(const FunctionDef& m) {
     return MethodKind::Plain;
 }
 
-bool is_jitclass_passage(const std::string& path) {
-    return path == "numba.experimental._ujit_box" || path == "numba.experimental._ujit_unbox";
-}
+bool is_jitclass_passage(const std::string& path) { return path == "numba.experimental._ujit_unbox"; }
 
 const Type* jitclass_passage_type(const Call* c, const std::string& path, const std::vector<const Type*>& args,
                                   const std::function<void(SourceLoc, const std::string&)>& error) {
-    if (path == "numba.experimental._ujit_box") {
-        if (args.size() != 1) error(c->loc, "_ujit_box() takes one argument");
-        return args[0]->is_jitclass() ? int64() : args[0];
-    }
     if (args.size() != 2 || args[0]->kind() != Kind::JitClassType || !(args[1]->is_int()))
         error(c->loc, "_ujit_unbox() takes a jitclass and an address");
     return args[0]->instance();
 }
 
-const TypedFunction* Inferrer::jitclass_specialize(const FunctionDef* m, std::vector<const Type*> args,
-                                                   SourceLoc at) {
+const TypedFunction* Inferrer::jitclass_specialize(const FunctionDef* m, std::vector<const Type*> args, SourceLoc at) {
     if (cuda()) error(at, "jitclass instances are not supported in CUDA code (Numba compiles them for the CPU only)");
     for (size_t i = 0; i < args.size(); ++i)
         if (!args[i]->is_value() && !args[i]->is_static_value())
@@ -65,8 +58,8 @@ const TypedFunction* Inferrer::jitclass_specialize(const FunctionDef* m, std::ve
 const Type* Inferrer::jitclass_construct(const Call* c, const Type* cls, std::vector<const Type*> args) {
     const JitClassDef& def = *cls->jitclass_def();
     if (!c->keywords.empty())  // (ujit binds no keywords to jitclass methods yet)
-        error(c->keywords[0].loc, fmt::format("keyword arguments in calls to jitclass '{}' are not supported by ujit",
-                                              def.name));
+        error(c->keywords[0].loc,
+              fmt::format("keyword arguments in calls to jitclass '{}' are not supported by ujit", def.name));
     const Type* instance = cls->instance();
     const FunctionDef* init = def.method("__init__");
     if (!init) {
@@ -113,8 +106,8 @@ void Inferrer::jitclass_store(const Attribute* target, const Type* instance, con
     if (!value) return;
     const JitClassDef& def = *instance->jitclass_def();
     auto refuse = [&] {
-        error(target->loc, fmt::format("Cannot resolve setattr: ({}).{} = {}", instance->str(), target->attr,
-                                       value->str()));
+        error(target->loc,
+              fmt::format("Cannot resolve setattr: ({}).{} = {}", instance->str(), target->attr, value->str()));
     };
     if (const Type::Field* f = instance->field(target->attr)) {
         if (!value->is_value() || !can_convert(value, f->type)) refuse();

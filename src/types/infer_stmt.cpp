@@ -110,8 +110,8 @@ void Inferrer::stmt(const Stmt* s) {
         if (auto* n = dyn_cast<Name>(a->target)) {
             bind(n, r.result, a->value->loc);
             if (final_) set(n, variable(n->id)->type);
-        } else if (auto* attr = dyn_cast<Attribute>(a->target); attr && fn_.type_of(attr->value) &&
-                                                                 fn_.type_of(attr->value)->is_jitclass()) {
+        } else if (auto* attr = dyn_cast<Attribute>(a->target);
+                   attr && fn_.type_of(attr->value) && fn_.type_of(attr->value)->is_jitclass()) {
             jitclass_store(attr, fn_.type_of(attr->value), r.result, a->value->loc);  // obj.x += v
         } else if (!can_convert(r.result, target_type)) {
             error(s->loc,

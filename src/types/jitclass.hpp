@@ -14,10 +14,10 @@ namespace ujit::types {
 enum class MethodKind { Plain, Property, Setter, Static };
 MethodKind method_kind(const syntax::FunctionDef& m);
 
-// The Python package's passage of instances to and from the host (ujit/experimental/_jitclass.py):
-// `numba.experimental._ujit_box(x)` is the instance's header address as an int64 that owns one
-// reference (any other value: x itself), `numba.experimental._ujit_unbox(Cls, address)` the
-// instance at that address (borrowed from the host's box). Null when `path` is neither.
+// The Python package's passage of instances from the host (ujit/experimental/_jitclass.py):
+// `numba.experimental._ujit_unbox(Cls, address)` is the instance whose header is at `address`,
+// borrowed from the host's box. (An instance result goes to the host as that address, with
+// its reference: pipeline/marshal.cpp.)
 bool is_jitclass_passage(const std::string& path);
 const Type* jitclass_passage_type(const syntax::Call* c, const std::string& path, const std::vector<const Type*>& args,
                                   const std::function<void(syntax::SourceLoc, const std::string&)>& error);

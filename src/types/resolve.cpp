@@ -163,7 +163,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
         if (attr == "List" || attr == "Dict") return ns("numba.typed." + attr);
         return std::nullopt;
     }
-    if (space == "numba.experimental" && (attr == "_ujit_box" || attr == "_ujit_unbox"))
+    if (space == "numba.experimental" && attr == "_ujit_unbox")
         return ns("numba.experimental." + attr);  // the Python package's passage of jitclass instances
     if (space == "numba.typed.List" && attr == "empty_list") return ns("numba.typed.List.empty_list");
     if (space == "numba.typed.Dict" && attr == "empty") return ns("numba.typed.Dict.empty");

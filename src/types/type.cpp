@@ -540,7 +540,8 @@ const Type* scalar_from_name(const std::string& name) {
 // ---- jitclass
 namespace ujit::types {
 
-const Type* jitclass_instance(const syntax::JitClassDef* def, const std::string& name, std::vector<Type::Field> fields) {
+const Type* jitclass_instance(const syntax::JitClassDef* def, const std::string& name,
+                              std::vector<Type::Field> fields) {
     std::string members;
     for (size_t i = 0; i < fields.size(); ++i) {
         members += fmt::format("{}{}:{}", i ? "," : "", fields[i].name, fields[i].type->str());

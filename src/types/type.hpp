@@ -15,7 +15,7 @@
 namespace ujit::syntax {
 struct FunctionDef;
 struct JitClassDef;
-}
+}  // namespace ujit::syntax
 
 namespace ujit::types {
 
@@ -71,7 +71,7 @@ enum class Kind : uint8_t {
     Range,        // the value of range(...) (Numba's range_state_int64): range_item() its integer type
     DictView,     // d.keys(), d.values(), d.items(): only iterated (view_dict(), view_part())
     EnumClass,    // an enum class named in code (`Color.red`, `Color['red']`); enum_member() its members' type
-    JitClassType, // jitclass: the class named in code (`Point(1, 2)`, `Point.static_f()`); instance() its instances' type
+    JitClassType, // jitclass: the class named in code (`Point(1, 2)`); instance() its instances' type
 };
 
 enum class Layout : uint8_t { C, F, A };

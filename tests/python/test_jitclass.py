@@ -1,0 +1,226 @@
+"""numba.experimental.jitclass through the Python package (Numba 0.68's semantics and errors):
+instances made in compiled code and from Python are one kind of object, counted memory that
+dies with its last reference (Python's box holds one). The oracle is the same class run as
+plain Python (`Class.py_class` would be Numba's `cls.class_type.class_def`: here the
+undecorated twin below) and NumPy; the allocation counters must come back."""
+import gc
+
+import numpy as np
+import pytest
+
+from ujit import float64, int64, njit
+from ujit.experimental import jitclass
+from ujit.runtime import rtsys
+
+
+def live():
+    gc.collect()
+    s = rtsys.get_allocation_stats()
+    return s.alloc - s.free, s.mi_alloc - s.mi_free
+
+
+class RunningPy:
+    def __init__(self):
+        self.n = 0
+        self.mean = 0.0
+        self.m2 = 0.0
+
+    def push(self, x):
+        self.n += 1
+        d = x - self.mean
+        self.mean += d / self.n
+        self.m2 += d * (x - self.mean)
+
+    @property
+    def variance(self):
+        return self.m2 / (self.n - 1) if self.n > 1 else 0.0
+
+
+@jitclass([("n", int64), ("mean", float64), ("m2", float64)])
+class Running:
+    def __init__(self):
+        self.n = 0
+        self.mean = 0.0
+        self.m2 = 0.0
+
+    def push(self, x):
+        self.n += 1
+        d = x - self.mean
+        self.mean += d / self.n
+        self.m2 += d * (x - self.mean)
+
+    @property
+    def variance(self):
+        return self.m2 / (self.n - 1) if self.n > 1 else 0.0
+
+
+@jitclass
+class Buffer:
+    """Annotations name the members (Numba 0.49+)."""
+    data: float64[:]
+    size: int64
+
+    def __init__(self, capacity):
+        self.data = np.zeros(capacity)
+        self.size = 0
+
+    def add(self, x):
+        self.data[self.size] = x
+        self.size += 1
+        return self.size
+
+    def total(self):
+        return self.data[:self.size].sum()
+
+    @property
+    def full(self):
+        return self.size == len(self.data)
+
+    @staticmethod
+    def scaled(x, k):
+        return x * k
+
+
+@jitclass({"x": float64, "y": float64})
+class Point:
+    def __init__(self, x, y=0.0):
+        self.x = x
+        self.y = y
+
+    @property
+    def norm2(self):
+        return self.x * self.x + self.y * self.y
+
+    @norm2.setter
+    def norm2(self, value):
+        k = (value / self.norm2) ** 0.5
+        self.x *= k
+        self.y *= k
+
+    def moved(self, dx):
+        return Point(self.x + dx, self.y)
+
+
+@jitclass([("head", Point.class_type.instance_type), ("buf", Buffer.class_type.instance_type)])
+class Pair:
+    def __init__(self, p, n):
+        self.head = p
+        self.buf = Buffer(n)
+
+
+@njit
+def stats(a):
+    r = Running()
+    for v in a:
+        r.push(v)
+    return r.n, r.mean, r.variance
+
+
+@njit
+def fill(b, a):
+    for v in a:
+        b.add(v)
+    return b.total()
+
+
+@njit
+def shifted(p, dx):
+    return p.moved(dx)
+
+
+@njit
+def make_pair(n):
+    return Pair(Point(1.0, 2.0), n)
+
+
+def oracle(a):
+    r = RunningPy()
+    for v in a:
+        r.push(v)
+    return r.n, r.mean, r.variance
+
+
+def test_compiled_code_makes_and_uses_instances():
+    a = np.random.RandomState(16).rand(100)
+    n, mean, var = stats(a)
+    assert n == 100 and mean == pytest.approx(a.mean(), abs=1e-12) and var == pytest.approx(a.var(ddof=1),
+                                                                                            abs=1e-12)
+    assert (n, mean, var) == oracle(a)  # the same operations in the same order
+
+
+def test_python_constructs_and_runs_compiled_methods():
+    r = Running()
+    r.push(1.0)
+    r.push(3.0)
+    assert (r.n, r.mean, r.variance) == (2, 2.0, 2.0)
+    r.mean = 10  # converted to the member's type, as Numba's setattr
+    assert r.mean == 10.0 and type(r.mean) is float
+    assert isinstance(r, Running) and not isinstance(r, Point) and not isinstance(RunningPy(), Running)
+
+
+def test_instances_pass_between_python_and_compiled_functions():
+    b = Buffer(5)
+    assert fill(b, np.array([1.0, 2.0, 3.0])) == 6.0
+    assert b.size == 3 and not b.full and b.total() == 6.0  # compiled code changed Python's instance
+    np.testing.assert_array_equal(b.data, [1.0, 2.0, 3.0, 0.0, 0.0])
+    assert Buffer.scaled(3.0, 2) == 6.0
+    p = shifted(Point(3.0, 4.0), 1.0)
+    assert isinstance(p, Point) and (p.x, p.y, p.norm2) == (4.0, 4.0, 32.0)
+    p.norm2 = 8.0
+    assert (p.x, p.y) == (2.0, 2.0)
+    assert Point(5.0).y == 0.0 and Point(1.0, y=2.0).y == 2.0
+
+
+def test_members_that_are_instances_and_arrays():
+    pair = make_pair(4)
+    assert (pair.head.x, pair.head.y) == (1.0, 2.0)
+    assert pair.buf.add(7.0) == 1 and pair.buf.total() == 7.0
+    inner = pair.buf
+    del pair
+    assert inner.total() == 7.0  # Python's box keeps the member alive after its owner
+
+
+def test_instances_die_with_their_last_reference():
+    stats(np.ones(3))
+    make_pair(2)
+    fill(Buffer(3), np.ones(2))
+    before = live()
+    for _ in range(3):
+        stats(np.arange(10.0))
+        pair = make_pair(8)
+        pair.buf.add(1.0)
+        b = Buffer(4)
+        fill(b, np.ones(3))
+        p = shifted(Point(1.0, 1.0), 2.0)
+        del pair, b, p
+    assert live() == before
+
+
+def test_numba_errors_for_what_it_refuses():
+    with pytest.raises(TypeError, match="spec values should be Numba type instances, got 3"):
+        jitclass([("x", 3)])(type("Bad", (), {}))
+    with pytest.raises(TypeError, match="spec keys should be strings, got 1"):
+        jitclass({1: float64})(type("Bad", (), {}))
+    with pytest.raises(TypeError, match="class members are not yet supported: k"):
+        jitclass([("x", float64)])(type("Bad", (), {"k": 1}))
+    with pytest.raises(NameError, match="name shadowing: x"):
+        jitclass([("x", float64)])(type("Bad", (), {"x": lambda self: 1}))
+
+
+@njit
+def unknown_attribute(p):
+    return p.z
+
+
+@njit
+def wrong_store(p):
+    p.x = np.zeros(2)
+
+
+def test_typing_errors_are_located():
+    with pytest.raises(Exception, match=r"test_jitclass.py:\d+:\d+: error: Unknown attribute 'z' of type "
+                                        r"instance.jitclass.Point#<x:float64,y:float64>"):
+        unknown_attribute(Point(1.0))
+    with pytest.raises(Exception, match=r"Cannot resolve setattr: \(instance.jitclass.Point#<x:float64,y:float64>\)"
+                                        r"\.x = array\(float64, 1d, C\)"):
+        wrong_store(Point(1.0))
