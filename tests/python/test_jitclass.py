@@ -1,8 +1,8 @@
 """numba.experimental.jitclass through the Python package (Numba 0.68's semantics and errors):
 instances made in compiled code and from Python are one kind of object, counted memory that
-dies with its last reference (Python's box holds one). The oracle is the same class run as
-plain Python (`Class.py_class` would be Numba's `cls.class_type.class_def`: here the
-undecorated twin below) and NumPy; the allocation counters must come back."""
+dies with its last reference (Python's box holds one). The oracles are the same class run as
+plain Python (Numba's `cls.class_type.class_def`, the undecorated class) and NumPy; the
+allocation counters must come back."""
 import gc
 
 import numpy as np
@@ -17,23 +17,6 @@ def live():
     gc.collect()
     s = rtsys.get_allocation_stats()
     return s.alloc - s.free, s.mi_alloc - s.mi_free
-
-
-class RunningPy:
-    def __init__(self):
-        self.n = 0
-        self.mean = 0.0
-        self.m2 = 0.0
-
-    def push(self, x):
-        self.n += 1
-        d = x - self.mean
-        self.mean += d / self.n
-        self.m2 += d * (x - self.mean)
-
-    @property
-    def variance(self):
-        return self.m2 / (self.n - 1) if self.n > 1 else 0.0
 
 
 @jitclass([("n", int64), ("mean", float64), ("m2", float64)])
@@ -134,7 +117,7 @@ def make_pair(n):
 
 
 def oracle(a):
-    r = RunningPy()
+    r = Running.class_type.class_def()  # the class as Python runs it
     for v in a:
         r.push(v)
     return r.n, r.mean, r.variance
@@ -155,7 +138,7 @@ def test_python_constructs_and_runs_compiled_methods():
     assert (r.n, r.mean, r.variance) == (2, 2.0, 2.0)
     r.mean = 10  # converted to the member's type, as Numba's setattr
     assert r.mean == 10.0 and type(r.mean) is float
-    assert isinstance(r, Running) and not isinstance(r, Point) and not isinstance(RunningPy(), Running)
+    assert isinstance(r, Running) and not isinstance(r, Point) and not isinstance(Running.class_type.class_def(), Running)
 
 
 def test_instances_pass_between_python_and_compiled_functions():

@@ -37,12 +37,14 @@ class InstanceType(_types.Type):
 
 
 class ClassType(_types.Type):
-    """Numba's ClassType: "jitclass.Name#<...>"; `instance_type` its instances' type."""
+    """Numba's ClassType: "jitclass.Name#<...>"; `instance_type` its instances' type, `class_def`
+    the class as written (Python runs it undecorated)."""
 
     def __init__(self, instance_type):
         super().__init__(instance_type.name[len("instance."):])
         self.instance_type = instance_type
         self.info = instance_type.info
+        self.class_def = instance_type.info.py_class
 
 
 _ANNOTATION_TYPES = {float: "float64", int: "int64", bool: "boolean", complex: "complex128"}
