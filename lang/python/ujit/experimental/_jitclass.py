@@ -24,7 +24,7 @@ import textwrap
 import threading
 import types as _pytypes
 
-from .. import _types
+from .. import _dynamic_source, _types
 
 
 class InstanceType(_types.Type):
@@ -112,11 +112,30 @@ def _members(cls, spec):
 # ---------------------------------------------------------------- the class's text
 
 
+def _class_source(info):
+    """The class's lines and first line number, found through its functions' text (a file's, or
+    a string's that exec compiled: _dynamic_source), as inspect would find a file's."""
+    cls = info.py_class
+    for fn in info.functions():
+        code = fn.__code__
+        lines = _dynamic_source.getlines(code, fn.__globals__)
+        try:
+            tree = ast.parse("".join(lines))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.ClassDef) and node.name == cls.__name__
+                    and node.lineno <= code.co_firstlineno <= node.end_lineno):
+                first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+                return lines[first - 1:node.end_lineno], first
+    return inspect.getsourcelines(cls)
+
+
 def class_lines(info, decorator):
     """The class's source lines for the module text, with `decorator` as its one decorator
     line and its annotations blanked (the spec the decorator spells has them); (lines, first
     line number)."""
-    lines, first = inspect.getsourcelines(info.py_class)
+    lines, first = _class_source(info)
     out = [line.rstrip("\r\n") for line in lines]
     if out and out[0][:1].isspace():
         raise TypeError("ujit compiles jitclasses defined at the top level of a module ('%s' is not)"
