@@ -8,7 +8,7 @@ import gc
 import numpy as np
 import pytest
 
-from ujit import float64, int64, njit
+from ujit import float64, int64, njit, typed, types
 from ujit.experimental import jitclass
 from ujit.runtime import rtsys
 
@@ -207,3 +207,68 @@ def test_typing_errors_are_located():
     with pytest.raises(Exception, match=r"Cannot resolve setattr: \(instance.jitclass.Point#<x:float64,y:float64>\)"
                                         r"\.x = array\(float64, 1d, C\)"):
         wrong_store(Point(1.0))
+
+
+@jitclass([("items", types.ListType(types.float64)), ("k", int64)])
+class Bag:
+    def __init__(self, k):
+        self.items = typed.List.empty_list(types.float64)
+        self.k = k
+
+    def add(self, v):
+        if v < 0:
+            raise ValueError("negative")
+        self.items.append(v * self.k)
+        return len(self.items)
+
+
+@njit
+def xs_of_list(n):
+    points = [Point(float(i), 0.0) for i in range(n)]
+    return sum([p.x for p in points])
+
+
+@njit
+def last_of_typed_list(n):
+    points = typed.List()
+    for i in range(n):
+        points.append(Point(1.0, float(i)))
+    return points[n - 1].y
+
+
+@njit
+def bag_of(n):
+    b = Bag(2)
+    for i in range(n):
+        b.add(float(i))
+    return b.items[n - 1], len(b.items)
+
+
+@njit
+def bag_raising():
+    b = Bag(2)
+    b.add(1.0)
+    return b.add(-1.0)
+
+
+def test_instances_in_lists_and_typed_list_members():
+    assert xs_of_list(4) == sum(float(i) for i in range(4))
+    assert last_of_typed_list(3) == 2.0
+    assert bag_of(5) == (8.0, 5)
+    b = Bag(3)
+    assert b.add(2.0) == 1 and list(b.items) == [6.0]
+
+
+def test_a_raise_in_a_method_reaches_the_caller_and_leaks_nothing():
+    with pytest.raises(ValueError, match="negative"):
+        bag_raising()
+    with pytest.raises(ValueError, match="negative"):
+        Bag(1).add(-2.0)
+    before = live()
+    for _ in range(3):
+        xs_of_list(10)
+        last_of_typed_list(10)
+        bag_of(10)
+        with pytest.raises(ValueError):
+            bag_raising()
+    assert live() == before
