@@ -8,6 +8,7 @@
 #include "codegen/lower_context.hpp"
 
 #include "codegen/abi.hpp"
+#include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
 
 #include <fmt/format.h>
@@ -82,13 +83,19 @@ llvm::Value* FunctionLowering::jitclass_new(const Call* e) {
 // Calls the method `callee` with `instance` first and the call's arguments after it.
 llvm::Value* FunctionLowering::jitclass_call(const types::TypedFunction& callee, llvm::Value* instance, const Call* e) {
     std::vector<llvm::Value*> args{instance};
-    for (size_t i = 0; i < e->args.size(); ++i) {
+    auto bound = fn.bound_args.find(e->id);  // keywords and omitted defaults, in parameter order
+    const size_t n = bound == fn.bound_args.end() ? e->args.size() : bound->second.size();
+    for (size_t i = 0; i < n; ++i) {
         const Type* to = callee.arg_types[i + 1];
+        const Expr* a = bound == fn.bound_args.end() ? e->args[i] : bound->second[i].expr;
         if (to->is_static_value() || to->is_none()) {
-            expr(e->args[i]);
-            continue;
+            if (a) expr(a);  // no data to pass
+        } else if (a) {
+            args.push_back(expr_as(a, to));
+        } else {  // an omitted default: the constant the method was specialized for
+            const types::ConstValue& v = bound->second[i].value;
+            args.push_back(convert_or_fail(constant_value(b, v), v.type, to, e->loc));
         }
-        args.push_back(expr_as(e->args[i], to));
     }
     return call_function(callee, std::move(args), e->loc);
 }

@@ -158,7 +158,9 @@ const Type* Inferrer::call(const Call* c) {
     if (callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::ListSort) {
         const Type* list = fn_.type_of(cast<Attribute>(c->callee)->value);
         sort_keywords(c, list ? list->item() : nullptr, "list.sort()");
-    } else if (!c->keywords.empty() && !(callee && callee->kind() == Kind::UserFunc) &&  // user_call binds them
+    } else if (!c->keywords.empty() &&
+               !(callee &&
+                 (callee->kind() == Kind::UserFunc || callee->kind() == Kind::JitClassType)) &&  // bound later
                !(callee && callee->kind() == Kind::BuiltinFunc && str_method_takes_keywords(callee->builtin())))
         error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
 

@@ -116,6 +116,7 @@ private:
     // infer_jitclass.cpp: numba.experimental.jitclass instances and classes
     const TypedFunction* jitclass_specialize(const syntax::FunctionDef* m, std::vector<const Type*> args,
                                              syntax::SourceLoc at);
+    std::vector<const Type*> jitclass_arguments(const syntax::Call* c, const syntax::FunctionDef& m);
     const Type* jitclass_construct(const syntax::Call* c, const Type* cls, std::vector<const Type*> args);
     const Type* jitclass_method_call(const syntax::Call* c, const Type* instance, const syntax::FunctionDef* m,
                                      std::vector<const Type*> args);

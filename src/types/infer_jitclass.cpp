@@ -7,6 +7,7 @@
 #include "types/infer_impl.hpp"
 #include "types/jitclass.hpp"
 
+#include "types/const_eval.hpp"
 #include "types/rules.hpp"
 
 #include <fmt/format.h>
@@ -55,17 +56,75 @@ const TypedFunction* Inferrer::jitclass_specialize(const FunctionDef* m, std::ve
     return &m_.specialize(m, args, fn_.target, nullptr, FunctionRole::Scalar, at, {});
 }
 
+namespace {
+
+// The arguments of a call of method `m` bound to its parameters after `self`, as Python binds
+// them (positional, keywords, then the defaults, compile-time constants); null types while an
+// argument's type is unknown. `bound` (for fn_.bound_args) stays empty when the call passes one
+// positional argument per parameter.
+std::vector<const Type*> bind_method_arguments(const Call* c, const FunctionDef& m,
+                                               const std::function<const Type*(const Expr*)>& type_of,
+                                               const NameLookup& lookup,
+                                               const std::function<void(SourceLoc, const std::string&)>& error,
+                                               std::vector<BoundArg>& bound) {
+    const size_t n = m.params.empty() ? 0 : m.params.size() - 1;  // after self
+    std::vector<const Type*> types;
+    for (const Expr* a : c->args) types.push_back(type_of(a));
+    if (c->keywords.empty() && types.size() >= n) return types;  // (a count mismatch is specialize's error)
+    bound.assign(n, BoundArg{});
+    types.resize(std::max(types.size(), n), nullptr);
+    for (size_t i = 0; i < c->args.size() && i < n; ++i) bound[i].expr = c->args[i];
+    for (const Keyword& k : c->keywords) {
+        size_t i = 0;
+        while (i < n && m.params[i + 1].name != k.name) ++i;
+        if (i == n) error(k.loc, fmt::format("{}() got an unexpected keyword argument '{}'", m.name, k.name));
+        if (bound[i].expr) error(k.loc, fmt::format("{}() got multiple values for argument '{}'", m.name, k.name));
+        bound[i].expr = k.value;
+        types[i] = type_of(k.value);
+    }
+    for (size_t i = 0; i < n; ++i) {
+        if (bound[i].expr) continue;
+        const Param& p = m.params[i + 1];
+        if (!p.default_value) error(c->loc, fmt::format("{}() missing required argument '{}'", m.name, p.name));
+        std::optional<ConstValue> v;
+        if (isa<NoneLit>(p.default_value)) {
+            v = ConstValue{};
+            v->type = none();
+        } else {
+            v = try_eval_const(p.default_value, lookup);
+        }
+        if (!v)
+            error(p.default_value->loc,
+                  fmt::format("the default value of parameter '{}' of '{}' is not a compile-time constant", p.name,
+                              m.name));
+        bound[i].value = *v;
+        types[i] = v->type;
+    }
+    return types;
+}
+
+}  // namespace
+
+std::vector<const Type*> Inferrer::jitclass_arguments(const Call* c, const FunctionDef& m) {
+    std::vector<BoundArg> bound;
+    std::vector<const Type*> types = bind_method_arguments(
+        c, m, [this](const Expr* e) { return expr(e); }, [this](const Name& n) { return m_.lookup(n.id); },
+        [this](SourceLoc at, const std::string& msg) { error(at, msg); }, bound);
+    if (!bound.empty()) fn_.bound_args[c->id] = std::move(bound);
+    return types;
+}
+
 const Type* Inferrer::jitclass_construct(const Call* c, const Type* cls, std::vector<const Type*> args) {
     const JitClassDef& def = *cls->jitclass_def();
-    if (!c->keywords.empty())  // (ujit binds no keywords to jitclass methods yet)
-        error(c->keywords[0].loc,
-              fmt::format("keyword arguments in calls to jitclass '{}' are not supported by ujit", def.name));
     const Type* instance = cls->instance();
     const FunctionDef* init = def.method("__init__");
     if (!init) {
-        if (!args.empty()) error(c->loc, fmt::format("{}() takes no arguments (it has no __init__)", def.name));
+        if (!args.empty() || !c->keywords.empty())
+            error(c->loc, fmt::format("{}() takes no arguments (it has no __init__)", def.name));
         return instance;
     }
+    args = jitclass_arguments(c, *init);
+    if (std::find(args.begin(), args.end(), nullptr) != args.end()) return nullptr;
     args.insert(args.begin(), instance);
     const TypedFunction* t = jitclass_specialize(init, std::move(args), c->loc);
     if (!t->return_type->is_none())
@@ -76,8 +135,8 @@ const Type* Inferrer::jitclass_construct(const Call* c, const Type* cls, std::ve
 
 const Type* Inferrer::jitclass_method_call(const Call* c, const Type* instance, const FunctionDef* m,
                                            std::vector<const Type*> args) {
-    if (!c->keywords.empty())
-        error(c->keywords[0].loc, fmt::format("keyword arguments in calls to '{}' are not supported by ujit", m->name));
+    args = jitclass_arguments(c, *m);
+    if (std::find(args.begin(), args.end(), nullptr) != args.end()) return nullptr;
     args.insert(args.begin(), instance);
     const TypedFunction* t = jitclass_specialize(m, std::move(args), c->loc);
     fn_.callees[c->id] = t;

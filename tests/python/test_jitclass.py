@@ -272,3 +272,27 @@ def test_a_raise_in_a_method_reaches_the_caller_and_leaks_nothing():
         with pytest.raises(ValueError):
             bag_raising()
     assert live() == before
+
+
+@jitclass({"x": float64, "y": float64})
+class Scaled:
+    def __init__(self, x, y=0.5):
+        self.x = x
+        self.y = y
+
+    def scaled(self, k=2.0, shift=0.0):
+        return self.x * k + shift + self.y
+
+
+@njit
+def keywords_and_defaults(a):
+    p = Scaled(a)
+    q = Scaled(a, y=3.0)
+    return p.y, q.y, p.scaled(), p.scaled(shift=1.0), q.scaled(3.0)
+
+
+def test_compiled_calls_bind_keywords_and_defaults_as_python():
+    cls = Scaled.class_type.class_def
+    p, q = cls(1.0), cls(1.0, y=3.0)
+    assert keywords_and_defaults(1.0) == (p.y, q.y, p.scaled(), p.scaled(shift=1.0), q.scaled(3.0))
+    assert Scaled(2.0).scaled(shift=1.0) == cls(2.0).scaled(shift=1.0)

@@ -186,16 +186,10 @@ class JitClassType(type):
 
     def __call__(cls, *args, **kwargs):
         info = cls._ujit_jitclass
-        if kwargs:
-            bound = inspect.signature(info.init).bind(None, *args, **kwargs) if info.init else None
-            if bound is None:
-                raise TypeError("%s() takes no keyword arguments" % cls.__name__)
-            bound.apply_defaults()
-            args = tuple(bound.args[1:])
-        elif info.init is not None:
-            bound = inspect.signature(info.init).bind(None, *args)
-            bound.apply_defaults()
-            args = tuple(bound.args[1:])
+        if info.init is not None:
+            args = _bound(info.init, args, kwargs)
+        elif args or kwargs:
+            raise TypeError("%s() takes no arguments" % cls.__name__)
         return info.accessor("new", len(args))(*args)
 
     def __instancecheck__(cls, obj):
@@ -302,8 +296,18 @@ def _member_property(info, name):
     return property(get, set_)
 
 
+def _bound(fn, args, kwargs):
+    """The arguments after `self` as Python binds them to `fn` (keywords and defaults)."""
+    bound = inspect.signature(fn).bind(None, *args, **kwargs)
+    bound.apply_defaults()
+    return tuple(bound.args[1:])
+
+
 def _method(info, name):
-    def call(self, *args):
+    fn = info.methods[name]
+
+    def call(self, *args, **kwargs):
+        args = _bound(fn, args, kwargs)
         return info.accessor("call", name, len(args))(self._ujit_address, *args)
 
     call.__name__ = name
