@@ -187,7 +187,7 @@ class JitClassType(type):
     def __call__(cls, *args, **kwargs):
         info = cls._ujit_jitclass
         if info.init is not None:
-            args = _bound(info.init, args, kwargs)
+            args = info.bind_init(args, kwargs)
         elif args or kwargs:
             raise TypeError("%s() takes no arguments" % cls.__name__)
         return info.accessor("new", len(args))(*args)
@@ -223,6 +223,7 @@ class ClassInfo:
         self.spec = _normalized_spec(py_class, spec)
         self.methods, self.props, self.statics = _members(py_class, self.spec)
         self.init = self.methods.get("__init__")
+        self.bind_init = _binder(self.init) if self.init is not None else None
         self.instance_type = InstanceType(self)
         self.class_type = ClassType(self.instance_type)
         self.jitted = None  # the class @jitclass returns
@@ -296,18 +297,27 @@ def _member_property(info, name):
     return property(get, set_)
 
 
-def _bound(fn, args, kwargs):
-    """The arguments after `self` as Python binds them to `fn` (keywords and defaults)."""
-    bound = inspect.signature(fn).bind(None, *args, **kwargs)
-    bound.apply_defaults()
-    return tuple(bound.args[1:])
+def _binder(fn):
+    """What binds the arguments after `self` as Python binds them to `fn` (keywords and
+    defaults); a call passing one positional argument per parameter skips the binding."""
+    sig = inspect.signature(fn)
+    takes = len(sig.parameters) - 1
+
+    def bind(args, kwargs):
+        if not kwargs and len(args) == takes:
+            return args
+        bound = sig.bind(None, *args, **kwargs)
+        bound.apply_defaults()
+        return tuple(bound.args[1:])
+
+    return bind
 
 
 def _method(info, name):
-    fn = info.methods[name]
+    bind = _binder(info.methods[name])
 
     def call(self, *args, **kwargs):
-        args = _bound(fn, args, kwargs)
+        args = bind(args, kwargs)
         return info.accessor("call", name, len(args))(self._ujit_address, *args)
 
     call.__name__ = name
