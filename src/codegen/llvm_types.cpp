@@ -60,6 +60,10 @@ llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
     if (t->is_list()) return list_struct(ctx);
     if (t->is_str()) return str_struct(ctx);
     if (t->is_record()) return llvm::PointerType::get(ctx, 0);
+    if (t->is_jitclass()) {  // {ptr meminfo, ptr data}: codegen/lower_jitclass.cpp
+        auto* ptr = llvm::PointerType::get(ctx, 0);
+        return llvm::StructType::get(ctx, {ptr, ptr});
+    }
     if (t->is_generator()) {  // {ptr meminfo, ptr coroutine handle}: codegen/lower_generators.cpp
         auto* ptr = llvm::PointerType::get(ctx, 0);
         return llvm::StructType::get(ctx, {ptr, ptr});
@@ -166,8 +170,9 @@ void header_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const types
     if (t->is_array())
         return out.push_back(
             static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(st->getNumElements() - 1)));
-    // The first field of a list, dict or set (lower_refcount.cpp's owners_in).
-    if (t->is_dict() || t->is_set() || t->is_list()) return out.push_back(static_cast<int64_t>(base));
+    // The first field of a list, dict, set or jitclass instance (lower_refcount.cpp's owners_in).
+    if (t->is_dict() || t->is_set() || t->is_list() || t->is_jitclass())
+        return out.push_back(static_cast<int64_t>(base));
     if (t->is_str()) return out.push_back(static_cast<int64_t>(base + dl.getStructLayout(st)->getElementOffset(2)));
     if (!t->is_tuple()) return;
     for (unsigned i = 0; i < t->elements().size(); ++i) {

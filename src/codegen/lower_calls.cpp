@@ -19,6 +19,7 @@
 #include "types/float_text.hpp"
 #include "types/heapq_typing.hpp"
 #include "types/named_tuples.hpp"
+#include "types/jitclass.hpp"
 #include "types/rules.hpp"
 #include "types/typed_containers.hpp"
 #include "types/vector_types.hpp"
@@ -41,8 +42,12 @@ llvm::Value* FunctionLowering::call(const Call* e) {
         auto it = fn.callees.find(e->id);
         UJIT_INTERNAL_ASSERT(it != fn.callees.end() && it->second, e->loc,
                              "call to a function typing did not specialize");
+        if (auto* m = dyn_cast<Attribute>(e->callee); m && fn.type_of(m->value)->is_jitclass() &&
+                                                      types::method_kind(*ct->function()) != types::MethodKind::Static)
+            return jitclass_method_call(e, *it->second);  // obj.method(...): lower_jitclass.cpp
         return call_user(e, *it->second);
     }
+    case types::Kind::JitClassType: return jitclass_new(e);
     case types::Kind::DTypeObj: {
         if (e->args.empty()) return zero_value(b, type_of(e));
         if (e->args.size() != 1) unsupported(e->loc, ct->str() + "() takes one argument");
@@ -68,6 +73,7 @@ llvm::Value* FunctionLowering::call(const Call* e) {
         const Type* t = type_of(e);
         const std::string& path = ct->path();
         if (path == "numba.literal_unroll") return expr(e->args[0]);  // the tuple (types/literal_unroll.hpp)
+        if (types::is_jitclass_passage(path)) return jitclass_passage(e, path);  // lower_jitclass.cpp
         if (path == "tuple")  // tuple(t) is t; tuple() the empty tuple
             return e->args.empty() ? llvm::UndefValue::get(value_type(mod.ctx, t)) : expr(e->args[0]);
         if (types::is_named_tuple_class(ct)) {  // Point(x, y=...): each field's argument or default

@@ -304,6 +304,18 @@ private:
     llvm::Value* float_indexed_pointer(llvm::Value* arr, const types::Type* at, const syntax::Expr* index);
     llvm::Value* cache_hint_access(const syntax::Call* e, types::BuiltinId id);  // lower_cache_hints.cpp
 
+    // ---- lower_jitclass.cpp: numba.experimental.jitclass instances
+    llvm::Function* jitclass_destructor(const Type* t);
+    llvm::Value* jitclass_field_pointer(llvm::Value* instance, const Type* t, const std::string& field,
+                                        const Type** ft);
+    llvm::Value* jitclass_new(const syntax::Call* e);
+    llvm::Value* jitclass_call(const types::TypedFunction& callee, llvm::Value* instance, const syntax::Call* e);
+    llvm::Value* jitclass_method_call(const syntax::Call* e, const types::TypedFunction& callee);
+    llvm::Value* jitclass_attribute(const syntax::Attribute* e);
+    void jitclass_store(const syntax::Attribute* target, llvm::Value* v, const Type* vt);
+    void jitclass_aug_assign(const syntax::AugAssign* s);
+    llvm::Value* jitclass_passage(const syntax::Call* e, const std::string& path);  // _ujit_unbox
+
     // ---- alloc: memory compiled code owns (codegen/lower_refcount.cpp, nplib/allocate.cpp,
     // nplib/lower_constructors.cpp, nplib/lower_array_copies.cpp)
     // Ownership, as Numba's NRT: every variable holding arrays owns a reference to each; a new

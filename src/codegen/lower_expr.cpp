@@ -151,6 +151,7 @@ llvm::Value* FunctionLowering::attribute(const Attribute* e) {
     if (fn.record_field(e)) return record_field_read(e);
     const Type* t = type_of(e);
     const Type* vt = fn.type_of(e->value);
+    if (vt && vt->is_jitclass()) return jitclass_attribute(e);  // lower_jitclass.cpp
     // Typing resolved the attribute chain and recorded the builtin (contract rule 7).
     const types::BuiltinId* id = fn.attribute_builtin(e);
     if (id && types::is_cuda_value(*id)) return cuda_value(*id, t, e->loc);

@@ -15,7 +15,9 @@ using types::Type;
 namespace {
 
 bool holds_owners(const Type* t) {
-    if (t->is_array() || t->is_list() || t->is_str() || t->is_dict() || t->is_set() || t->is_generator()) return true;
+    if (t->is_array() || t->is_list() || t->is_str() || t->is_dict() || t->is_set() || t->is_generator() ||
+        t->is_jitclass())
+        return true;
     if (t->is_tuple()) return std::any_of(t->elements().begin(), t->elements().end(), holds_owners);
     return false;
 }
@@ -30,6 +32,7 @@ void FunctionLowering::owners_in(llvm::Value* v, const Type* t, std::vector<llvm
     if (t->is_list()) return out.push_back(b.CreateExtractValue(v, 0, "list.meminfo"));
     if (t->is_dict() || t->is_set()) return out.push_back(b.CreateExtractValue(v, 0, "dict.meminfo"));
     if (t->is_generator()) return out.push_back(b.CreateExtractValue(v, 0, "gen.meminfo"));
+    if (t->is_jitclass()) return out.push_back(b.CreateExtractValue(v, 0, "jitclass.meminfo"));
     if (t->is_array() || t->is_str()) {  // a str's owner is its last field too (llvm_types.hpp)
         llvm::Value* owner = t->is_str() ? b.CreateExtractValue(v, 2, "owner") : array_owner(b, v);
         if (!llvm::isa<llvm::ConstantPointerNull>(owner)) out.push_back(owner);  // statically borrowed

@@ -117,6 +117,8 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
         return store_variable(n->id, v, vt, n->loc);
     }
     if (auto* sub = dyn_cast<Subscript>(target); sub && type_of(sub->value)->is_dict()) return dict_store(sub, v, vt);
+    if (auto* a = dyn_cast<Attribute>(target); a && type_of(a->value)->is_jitclass())
+        return jitclass_store(a, v, vt);  // obj.x = v
     if (fn.record_field(target)) return record_field_store_value(target, v, vt);
     if (auto* sub = dyn_cast<Subscript>(target)) {
         const Type* elem = nullptr;
@@ -188,6 +190,8 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
         return store_array_expr(dest, *node, leaves, s->loc);
     }
     if (fn.record_field(s->target)) return record_aug_assign(s);  // r.a += x
+    if (auto* a = dyn_cast<Attribute>(s->target); a && type_of(a->value)->is_jitclass())
+        return jitclass_aug_assign(s);  // obj.x += v
     if (auto* n = dyn_cast<Name>(s->target)) {
         llvm::Value* cur = name(n);
         const Type* vt = type_of(s->value);

@@ -105,7 +105,9 @@ size_t c_align(const Type* t) {
         return a;
     }
     if (t->is_complex()) return t->bits() / 16;
-    if (t->is_array() || t->is_list() || t->is_str() || t->is_dict() || t->is_set() || t->is_generator()) return 8;
+    if (t->is_array() || t->is_list() || t->is_str() || t->is_dict() || t->is_set() || t->is_generator() ||
+        t->is_jitclass())
+        return 8;
     return std::max<size_t>(1, c_size(t));
 }
 
@@ -135,6 +137,7 @@ size_t c_size(const Type* t) {
     case Kind::Dict:
     case Kind::Set: return 16;        // {header, payload}: dicts/dict_runtime.h
     case Kind::Generator: return 16;  // {meminfo, coroutine handle}: codegen/lower_generators.cpp
+    case Kind::JitClass: return 16;   // {meminfo, data}: codegen/lower_jitclass.cpp
     default: return 0;
     }
 }
@@ -426,6 +429,12 @@ Value build_value(const void* p, const Type* t, ArrayOwner*& owners) {
     }
     case Kind::Dict:
     case Kind::Set: return container_value(p, t);
+    case Kind::JitClass: {  // its header's address, owning the reference the call returned (the Python
+                            // package boxes it: ujit/experimental/_jitclass.py)
+        void* meminfo = nullptr;
+        std::memcpy(&meminfo, p, sizeof meminfo);
+        return Value(static_cast<long long>(reinterpret_cast<intptr_t>(meminfo)));
+    }
     case Kind::Tuple: {
         Value::Tuple out;
         size_t off = 0;

@@ -1,5 +1,7 @@
 #include "syntax/ast.hpp"
 
+#include <algorithm>
+
 namespace ujit::syntax {
 
 const char* spelling(BinOp op) {
@@ -53,6 +55,20 @@ const FunctionDef* Module::find_function(const std::string& name) const {
     for (const Stmt* s : body_)
         if (const auto* fn = dyn_cast<FunctionDef>(s); fn && fn->name == name) found = fn;
     return found;
+}
+
+// ---- jitclass: methods are named "Class.method"; a setter is decorated `@name.setter`.
+const FunctionDef* JitClassDef::method(const std::string& member, bool setter) const {
+    const std::string qualified = name + "." + member;
+    for (const FunctionDef* fn : methods) {
+        if (fn->name != qualified) continue;
+        const bool is_setter = std::any_of(fn->decorators.begin(), fn->decorators.end(), [](const Expr* d) {
+            const auto* a = dyn_cast<Attribute>(d);
+            return a && a->attr == "setter";
+        });
+        if (is_setter == setter) return fn;
+    }
+    return nullptr;
 }
 
 }  // namespace ujit::syntax

@@ -356,6 +356,24 @@ struct FunctionDef : Stmt {
     uint32_t end_id = 0;
     bool is_generator = false;  // gen: its body yields (a Return with `yields`)
 };
+// ---- jitclass: `@jitclass(spec)` / `@jitclass` on a module-level class (numba.experimental.jitclass,
+// syntax/parse_jitclass.cpp); types/jitclass_types.cpp makes its type.
+struct JitClassMember {  // `name: type` in the class body
+    std::string name;
+    SourceLoc loc;
+    Expr* type = nullptr;
+};
+struct JitClassDef {
+    SourceLoc loc;  // `class`
+    std::string name;
+    Expr* decorator = nullptr;  // `jitclass` or `jitclass(spec)`, as written
+    Expr* spec = nullptr;       // the spec argument (a list of (name, type) pairs or a dict), or null
+    std::vector<JitClassMember> annotations;
+    std::vector<FunctionDef*> methods;  // named "Class.method"; decorators kept (property, staticmethod, x.setter)
+    // The method named `name` in the class body (null: none); a property's setter when `setter`.
+    const FunctionDef* method(const std::string& name, bool setter = false) const;
+};
+// ---- end jitclass
 struct ImportAlias {
     std::string name;   // dotted: "numpy", "numba.cuda"
     std::string asname; // empty if none
@@ -439,6 +457,8 @@ public:
     const std::vector<EnumClassDef>& enum_classes() const { return enum_classes_; }
     void add_enum_class(EnumClassDef c) { enum_classes_.push_back(std::move(c)); }
     // ---- end enums
+    const std::vector<std::unique_ptr<JitClassDef>>& jitclasses() const { return jitclasses_; }
+    void add_jitclass(std::unique_ptr<JitClassDef> c) { jitclasses_.push_back(std::move(c)); }
 
 private:
     SourceFilePtr file_;
@@ -446,6 +466,7 @@ private:
     std::vector<std::unique_ptr<Node>> nodes_;
     std::vector<SkippedStatement> skipped_;
     std::vector<EnumClassDef> enum_classes_;
+    std::vector<std::unique_ptr<JitClassDef>> jitclasses_;
 };
 
 }  // namespace ujit::syntax

@@ -510,6 +510,7 @@ Stmt* Parser::parse_decorated() {
     }
     const Token& t = peek();
     if (t.is_keyword("def")) return parse_def(std::move(decorators));
+    if (t.is_keyword("class") && is_jitclass_decorator(decorators)) return parse_jitclass(std::move(decorators));
     if (t.is_keyword("class")) unsupported(t.loc, "class definitions are");
     if (t.is_keyword("async")) unsupported(t.loc, "'async' functions and statements are");
     fail(t.loc, "decorators are only supported on function definitions");

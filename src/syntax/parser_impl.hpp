@@ -67,6 +67,9 @@ private:
     // parse_enum.cpp: `class Name(Enum):` with member assignments only; false (nothing
     // taken) when the class is no enum.
     bool parse_enum_class();
+    // parse_jitclass.cpp: `@jitclass(spec)` before `class Name:` (numba.experimental.jitclass)
+    static bool is_jitclass_decorator(const std::vector<Expr*>& decorators);
+    Stmt* parse_jitclass(std::vector<Expr*> decorators);
     Expr* parse_expr();
     Expr* parse_lambda();       // conditional expression level
     Expr* parse_or();

@@ -54,6 +54,7 @@ std::string type_code(const Type* t) {
         return "g";  // coop: cuda.cg.this_grid()'s group, passed to a device function
     // gen: a range by its item type; a generator by its def, arguments and items
     case Kind::Range: return fmt::format("R{}", type_code(t->range_item()));
+    case Kind::JitClass: return fmt::format("J{}_", t->class_name());  // one class of the name per module
     case Kind::Generator: {
         std::string s =
             fmt::format("G{}_{}_{}_", t->generator_def()->name, t->generator_def()->id, type_code(t->yield_type()));

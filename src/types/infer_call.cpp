@@ -13,6 +13,7 @@
 #include "types/float_text.hpp"
 #include "types/heapq_typing.hpp"
 #include "types/infer_libdevice.hpp"
+#include "types/jitclass.hpp"
 #include "types/literal_unroll.hpp"
 #include "types/overload_rating.hpp"
 #include "types/rules.hpp"
@@ -89,6 +90,16 @@ const Type* Inferrer::call(const Call* c) {
         if (t) operands(c, std::move(ops));
         return t;
     }
+    if (callee && callee->kind() == Kind::Namespace && is_jitclass_passage(callee->path())) {  // types/jitclass.hpp
+        std::vector<const Type*> args;
+        for (const Expr* a : c->args)
+            if (const Type* t = expr(a))
+                args.push_back(t);
+            else
+                return nullptr;
+        return jitclass_passage_type(c, callee->path(), args,
+                                     [this](SourceLoc at, const std::string& m) { error(at, m); });
+    }
     if (callee && callee->kind() == Kind::Namespace && is_heapq_function(callee->path())) {
         if (cuda()) error(c->loc, fmt::format("{}() is not supported in CUDA code", callee->path()));
         HeapqTyping h;  // heapq.heappush(h, x), ...: types/heapq_typing.cpp
@@ -150,7 +161,9 @@ const Type* Inferrer::call(const Call* c) {
     if (callee && callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::ListSort) {
         const Type* list = fn_.type_of(cast<Attribute>(c->callee)->value);
         sort_keywords(c, list ? list->item() : nullptr, "list.sort()");
-    } else if (!c->keywords.empty() && !(callee && callee->kind() == Kind::UserFunc) &&  // user_call binds them
+    } else if (!c->keywords.empty() &&
+               !(callee &&
+                 (callee->kind() == Kind::UserFunc || callee->kind() == Kind::JitClassType)) &&  // bound later
                !(callee && callee->kind() == Kind::BuiltinFunc && str_method_takes_keywords(callee->builtin())))
         error(c->keywords[0].loc, fmt::format("keyword arguments are not supported in calls to '{}'", what));
 
@@ -219,8 +232,14 @@ const Type* Inferrer::call(const Call* c) {
         return str_method(c, callee->builtin(), std::move(args));
     if (callee->kind() == Kind::BuiltinFunc && is_dict_method(callee->builtin()))
         return dict_method(c, callee->builtin(), std::move(args));
+    if (auto* m = dyn_cast<Attribute>(c->callee); m && callee->kind() == Kind::UserFunc) {  // obj.method(...)
+        const Type* receiver = fn_.type_of(m->value);
+        if (receiver && receiver->is_jitclass() && method_kind(*callee->function()) != MethodKind::Static)
+            return jitclass_method_call(c, receiver, callee->function(), std::move(args));
+    }
     switch (callee->kind()) {
     case Kind::UserFunc: return user_call(c, callee->function(), std::move(args));
+    case Kind::JitClassType: return jitclass_construct(c, callee, std::move(args));  // infer_jitclass.cpp
     case Kind::EnumClass: return enum_class_call(c, callee, args);
     case Kind::DTypeObj: {
         if (is_type_value(callee))  // types.float64[:](x): a type, no conversion

@@ -158,6 +158,8 @@ const Type* Inferrer::attribute(const Attribute* a) {
     case Kind::Dict:
     case Kind::Set: return dict_attribute(a, base);
     case Kind::EnumClass: return enum_member_named(a, a->attr_loc, base, a->attr);
+    case Kind::JitClass:
+    case Kind::JitClassType: return jitclass_attribute(a, base);  // infer_jitclass.cpp
     case Kind::Enum: return enum_member_attribute(a, base);
     case Kind::Range: return range_attribute(a, base);
     case Kind::Complex:

@@ -119,6 +119,17 @@ private:
     std::map<std::string, ConstValue> literal_args(const syntax::Call* c, const syntax::FunctionDef* callee);
     std::string spelled(const syntax::Expr* e) const;
 
+    // infer_jitclass.cpp: numba.experimental.jitclass instances and classes
+    const TypedFunction* jitclass_specialize(const syntax::FunctionDef* m, std::vector<const Type*> args,
+                                             syntax::SourceLoc at);
+    std::vector<const Type*> jitclass_arguments(const syntax::Call* c, const syntax::FunctionDef& m);
+    const Type* jitclass_construct(const syntax::Call* c, const Type* cls, std::vector<const Type*> args);
+    const Type* jitclass_method_call(const syntax::Call* c, const Type* instance, const syntax::FunctionDef* m,
+                                     std::vector<const Type*> args);
+    const Type* jitclass_attribute(const syntax::Attribute* a, const Type* base);
+    void jitclass_store(const syntax::Attribute* target, const Type* instance, const Type* value,
+                        syntax::SourceLoc where);
+
     // infer_call.cpp
     const Type* call(const syntax::Call* c);
     // infer_spread.cpp: f(a, *t) types as its spread call of t's length (syntax::Starred)

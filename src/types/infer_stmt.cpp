@@ -119,6 +119,9 @@ void Inferrer::stmt(const Stmt* s) {
         if (auto* n = dyn_cast<Name>(a->target)) {
             bind(n, r.result, a->value->loc);
             if (final_) set(n, variable(n->id)->type);
+        } else if (auto* attr = dyn_cast<Attribute>(a->target);
+                   attr && fn_.type_of(attr->value) && fn_.type_of(attr->value)->is_jitclass()) {
+            jitclass_store(attr, fn_.type_of(attr->value), r.result, a->value->loc);  // obj.x += v
         } else if (!can_convert(r.result, target_type)) {
             error(s->loc,
                   fmt::format("cannot store {} into an element of type {}", r.result->str(), target_type->str()));
@@ -227,6 +230,7 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
     }
     case ExprKind::Attribute: {
         const Type* base = expr(cast<Attribute>(target)->value);
+        if (base && base->is_jitclass()) return jitclass_store(cast<Attribute>(target), base, value, where);
         if (base && (base->is_record() || (base->is_array() && base->dtype()->is_record())))
             return record_store(target, value, where);
         if (base && value && is_vector(base))  // numba-cuda's lanes are read-only

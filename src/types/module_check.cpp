@@ -47,6 +47,7 @@ void ModuleScope::check() {
             if (is_builtin_exception(base) || exception_classes.count(base)) exception_classes[s.binds] = s.loc;
     }
     add_host_function_aliases();
+    add_jitclasses();  // once the names its spec uses are bound
     // Decorators are parsed once every name is known (a decorator may name a later import).
     for (const Stmt* s : module.body())
         if (auto* fn = dyn_cast<FunctionDef>(s)) decorators[fn] = parse_decorators(*fn, *this);

@@ -90,6 +90,10 @@ struct ModuleScope {
     void add_named_tuple_class(const syntax::Name& target, const syntax::Call& call);
     ConstValue named_tuple_constant(const syntax::Call* call, const Type* cls);
     // ---- end ntuple
+    // ---- jitclass (jitclass_types.cpp): binds each @jitclass class to its type
+    void add_jitclasses();
+    const Type* member_type(const syntax::Expr* e) const;  // a spec or annotation's type
+    // ---- end jitclass
     std::deque<DeclaredDevice> declared_devices;  // cuda.declare_device (declared_device.cpp)
     std::vector<LinkFile> module_link;            // ModuleOptions::link: every kernel's
     std::map<SpecKey, std::unique_ptr<TypedFunction>> cache;

@@ -87,6 +87,7 @@ std::string module_namespace(const std::string& module) {
     if (module == "numba.cuda.cg") return "cuda.cg";  // coop: this_grid
     if (module == "numba.types" || module == "numba.core.types") return "numba.types";
     if (module == "numba.typed") return "numba.typed";  // List, Dict (types/typed_containers.cpp)
+    if (module == "numba.experimental") return "numba.experimental";  // jitclass (types/jitclass.hpp)
     if (module == "random") return "random";
     if (module == "heapq") return "heapq";
     if (module == "collections") return "collections";  // ntuple: namedtuple, at module level
@@ -146,6 +147,7 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
         if (attr == "literal_unroll") return ns("numba.literal_unroll");  // types/literal_unroll.hpp
         if (attr == "types") return ns("numba.types");
         if (attr == "typed") return ns("numba.typed");
+        if (attr == "experimental") return ns("numba.experimental");
         if (attr == "jit" || attr == "njit" || attr == "vectorize" || attr == "guvectorize") return decorator(attr);
         if (const Type* s = dtype_name(space, attr)) return dtype(s);
         return std::nullopt;
@@ -166,6 +168,8 @@ std::optional<Member> resolve_member(const std::string& space, const std::string
         if (attr == "List" || attr == "Dict") return ns("numba.typed." + attr);
         return std::nullopt;
     }
+    if (space == "numba.experimental" && attr == "_ujit_unbox")
+        return ns("numba.experimental." + attr);  // the Python package's passage of jitclass instances
     if (space == "numba.typed.List" && attr == "empty_list") return ns("numba.typed.List.empty_list");
     if (space == "numba.typed.Dict" && attr == "empty") return ns("numba.typed.Dict.empty");
     // ---- end containers

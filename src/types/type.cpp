@@ -95,6 +95,7 @@ public:
     static void set_name(Type& t, std::string path) { t.name_ = std::move(path); }
     static void set_builtin(Type& t, BuiltinId id) { t.builtin_ = id; }
     static void set_fn(Type& t, const syntax::FunctionDef* fn) { t.fn_ = fn; }
+    static void set_jitclass(Type& t, const syntax::JitClassDef* def) { t.class_ = def; }
     static void set_str(Type& t, std::string s) { t.name_str_ = std::move(s); }
     static void set_record(Type& t, std::vector<Type::Field> fields, int64_t size, bool aligned) {
         t.fields_ = std::move(fields);
@@ -608,3 +609,40 @@ const Type* scalar_from_name(const std::string& name) {
 }
 
 }  // namespace ujit::types
+
+// ---- jitclass
+namespace ujit::types {
+
+const Type* jitclass_instance(const syntax::JitClassDef* def, const std::string& name,
+                              std::vector<Type::Field> fields) {
+    std::string members;
+    for (size_t i = 0; i < fields.size(); ++i) {
+        members += fmt::format("{}{}:{}", i ? "," : "", fields[i].name, fields[i].type->str());
+        fields[i].offset = static_cast<int64_t>(i);
+    }
+    std::string spelled = fmt::format("instance.jitclass.{}#<{}>", name, members);
+    // Two modules may both define `Point`: the definition is part of the key, not of the spelling.
+    std::string key = fmt::format("{}@{}", spelled, static_cast<const void*>(def));
+    return F::instance().get(key, [&](Type& t) {
+        F::set_kind(t, Kind::JitClass);
+        F::set_jitclass(t, def);
+        F::set_name(t, name);
+        F::set_record(t, std::move(fields), 0, false);
+        F::set_str(t, spelled);
+    });
+}
+
+const Type* jitclass_type(const Type* instance) {
+    std::string spelled = instance->str().substr(std::string("instance.").size());
+    std::string key = fmt::format("{}@{}", spelled, static_cast<const void*>(instance->jitclass_def()));
+    return F::instance().get(key, [&](Type& t) {
+        F::set_kind(t, Kind::JitClassType);
+        F::set_jitclass(t, instance->jitclass_def());
+        F::set_name(t, instance->class_name());
+        F::set_elem(t, instance);
+        F::set_str(t, spelled);
+    });
+}
+
+}  // namespace ujit::types
+// ---- end jitclass

@@ -14,7 +14,8 @@
 
 namespace ujit::syntax {
 struct FunctionDef;
-}
+struct JitClassDef;
+}  // namespace ujit::syntax
 
 namespace ujit::types {
 
@@ -58,6 +59,10 @@ enum class Kind : uint8_t {
     Datetime,
     Timedelta,
     // ---- end dt64
+    // ---- jitclass: an instance of a numba.experimental.jitclass (Numba's ClassInstanceType): a
+    // reference to a counted block holding fields(), of the class jitclass_def()
+    JitClass,
+    // ---- end jitclass
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
@@ -66,6 +71,7 @@ enum class Kind : uint8_t {
     Range,        // the value of range(...) (Numba's range_state_int64): range_item() its integer type
     DictView,     // d.keys(), d.values(), d.items(): only iterated (view_dict(), view_part())
     EnumClass,    // an enum class named in code (`Color.red`, `Color['red']`); enum_member() its members' type
+    JitClassType, // jitclass: the class named in code (`Point(1, 2)`); instance() its instances' type
 };
 
 enum class Layout : uint8_t { C, F, A };
@@ -183,6 +189,12 @@ public:
     bool is_aligned() const { return signed_; }                    // Record: NumPy's align=True
     const std::vector<int64_t>& nested_shape() const { return shape_; }  // NestedArray
     // ---- end records
+    // ---- jitclass: fields() are the members in spec order (`offset`: the index, in the block's struct)
+    bool is_jitclass() const { return kind_ == Kind::JitClass; }
+    const syntax::JitClassDef* jitclass_def() const { return class_; }  // JitClass, JitClassType
+    const std::string& class_name() const { return name_; }             // JitClass, JitClassType
+    const Type* instance() const { return elem_; }                      // JitClassType
+    // ---- end jitclass
 
     // Compile-time kinds.
     const std::string& path() const { return name_; }          // Namespace: "cuda.atomic"
@@ -207,6 +219,7 @@ private:
     BuiltinId builtin_ = BuiltinId::Count_;
     const Type* elem_ = nullptr;
     const syntax::FunctionDef* fn_ = nullptr;
+    const syntax::JitClassDef* class_ = nullptr;  // jitclass
     std::vector<const Type*> elems_;
     std::vector<Field> fields_;     // Record
     std::vector<int64_t> shape_;    // NestedArray
@@ -267,6 +280,11 @@ const Type* enum_member(const std::string& cls, const Type* value, bool is_int);
 const Type* enum_class(const Type* member);
 const Type* int_enums_as_ints(const Type* t);  // IntEnum → its value type, through tuples
 // ---- end enums
+// ---- jitclass: Numba's "instance.jitclass.Point#<x:float64,y:float64>" (without the class's address)
+// and "jitclass.Point#<...>", the class. `fields` in spec order (offsets: their indexes).
+const Type* jitclass_instance(const syntax::JitClassDef* def, const std::string& name, std::vector<Type::Field> fields);
+const Type* jitclass_type(const Type* instance);
+// ---- end jitclass
 
 // Common shorthands.
 inline const Type* int64() { return integer(64, true); }

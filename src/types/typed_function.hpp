@@ -179,6 +179,10 @@ struct TypedFunction {
     std::unordered_map<uint32_t, ConstValue> constants;
     // Call nodes (by id) that call another function of the module → its specialization.
     std::unordered_map<uint32_t, const TypedFunction*> callees;
+    // ---- jitclass: Attribute nodes (by id) stored through a property's setter → the setter's
+    // specialization (method calls, constructors' __init__ and property reads are callees)
+    std::unordered_map<uint32_t, const TypedFunction*> setters;
+    // ---- end jitclass
     // Call nodes (by id) to builtins, DTypeObj converters and range → the types the arguments
     // are converted to before the builtin is applied (contract rule 6).
     std::unordered_map<uint32_t, std::vector<const Type*>> call_operands;

@@ -9,6 +9,7 @@ import threading
 from . import _container_args, _enum_args, _function_args, _overloads, _source, _tuple_args, _types
 from ._native import ext
 from ._pickle_function import by_value, rebind
+from .experimental import _jitclass
 
 _CPU = 0
 _MAX_CALL_ARGS = 64  # dispatch.c's MAX_CALL_ARGS
@@ -186,6 +187,8 @@ class CompiledFunction:
     def _call_untyped(self, *args):
         """From the C side: an argument without a type code. A tuple goes to the flat
         wrapper (_tuple_args.py); anything else is Numba's TypingError."""
+        if _jitclass.has_instance(args):
+            return _jitclass.call_with_instances(self, list(args))
         if _container_args.has_container(args):
             return _container_args.call_with_containers(self, list(args))
         if any(_function_args.is_static(a) for a in args):
@@ -238,6 +241,8 @@ class CompiledFunction:
             raise _source.compile_error("'%s' takes %d arguments; ujit calls compiled functions with at most %d"
                                         % (self.py_func.__name__, len(params), _MAX_CALL_ARGS), src.filename,
                                         src.def_line, src.node.col_offset + 1 + src.indent)
+        if _jitclass.has_instance(params):
+            return _jitclass.call_with_instances(self, params)
         if _container_args.has_container(params):
             return _container_args.call_with_containers(self, params)
         if any(_function_args.is_static(p) for p in params):

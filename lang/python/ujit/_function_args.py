@@ -67,11 +67,12 @@ def _entry(owner, statics):
     return wrapper_entry(owner, "static", key, statics, spell)
 
 
-def wrapper_entry(owner, kind, key, keep, spell, enums=(), body=None, namedtuples=()):
+def wrapper_entry(owner, kind, key, keep, spell, enums=(), body=None, namedtuples=(), jitclasses=()):
     """The dispatcher of a wrapper `def __ujit_KINDn_f(params): return f(args)`, one per `key`
     (`keep` stays alive with it); spell(callees) gives (params, args) and adds the functions
     the wrapper names to `callees`; `enums` are the enum classes it names (_enum_args.py),
-    `namedtuples` its namedtuple classes (_container_args.py);
+    `namedtuples` its namedtuple classes (_container_args.py), `jitclasses` the jitclasses
+    (experimental/_jitclass.py);
     body(f's name, args), when given, is the wrapper's body lines instead (_container_args.py)."""
     from ._dispatcher import CompiledFunction  # the wrapper is a @jit function of its own
 
@@ -93,7 +94,7 @@ def wrapper_entry(owner, kind, key, keep, spell, enums=(), body=None, namedtuple
                         module = _source.build_module(owner.py_func, owner.decorator(),
                                                       getattr(owner, "cpu_fallback", False), extra=(name, lines),
                                                       callees=callees, enums=enums, owner=self,
-                                                      namedtuples=namedtuples)
+                                                      namedtuples=namedtuples, jitclasses=jitclasses)
                         self._enums = module.enums
                         self._function = module.function(name)
                     return self._function

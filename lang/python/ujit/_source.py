@@ -38,6 +38,7 @@ import textwrap
 import types
 
 from . import _dynamic_source, _enums, _overloads, _types, extending
+from .experimental import _jitclass
 from . import typed as _typed
 from ._operator_functions import operator_function
 from ._prange import prange
@@ -287,6 +288,7 @@ class ModuleText:
         self.exceptions = {}  # global name -> the exception class compiled code may raise
         self.arrays = {}  # global name -> a NumPy array compiled code reads (frozen by ujit)
         self.enums = {}  # class name in the text -> the enum class (_enums.py) or namedtuple class
+        self.jitclasses = {}  # class name -> the jitclass whose text the module holds
         self.device_arrays = {}  # global name -> a device array captured by reference
         self.needs_numba = self.needs_numpy = self.needs_math = False
 
@@ -489,6 +491,8 @@ class ModuleText:
         compiled = getattr(value, "_ujit_cuda_random", None)  # ujit.cuda.random's functions
         if compiled is not None:
             return "from numba.cuda.random import %s as %s" % (compiled, name)
+        if _jitclass.info_of(value) is not None:  # its text, at its own lines
+            return self.jitclass(name, value, src.filename, line, col)
         if isinstance(value, type) and issubclass(value, Exception):
             if getattr(builtins, name, None) is value:
                 return None  # ValueError and the like: ujit knows them
@@ -534,6 +538,44 @@ class ModuleText:
                             "NumPy scalars, tuples of them, the math, cmath, numpy, random and ujit modules, "
                             "their functions and other ujit functions are supported)"
                             % (name, type(value).__name__), src.filename, line, col)
+
+    def jitclass(self, name, cls, filename, line, col):
+        """Places a @jitclass class's text (experimental/_jitclass.py) and binds its methods'
+        globals as a function's; no statement (the class binds its name)."""
+        info = _jitclass.info_of(cls)
+        if name != cls.__name__:
+            raise compile_error("jitclass '%s' is used as '%s'; ujit compiles a jitclass under its own name"
+                                % (cls.__name__, name), filename, line, col)
+        old = self.jitclasses.get(name)
+        if old is not None:
+            if old is not cls:
+                raise compile_error("two different jitclasses named '%s' are used together; ujit compiles them "
+                                    "into one module, so they need distinct names" % name, filename, line, col)
+            return None
+        self.jitclasses[name] = cls
+        self.needs_numba = True
+        spec = []
+        for member, t in info.spec.items():
+            other = t.info if isinstance(t, _jitclass.InstanceType) else None
+            if other is not None:  # another jitclass's instances: by its name
+                self.jitclass(other.py_class.__name__, other.jitted, filename, line, col)
+                spec.append("(%r, %s)" % (member, other.py_class.__name__))
+            else:
+                spec.append("(%r, %s)" % (member, _type_value_text(t, types.SimpleNamespace(filename=filename),
+                                                                   line, col)))
+        decorator = "@%s.experimental.jitclass([%s])" % (_PRELUDE_NUMBA, ", ".join(spec))
+        out, first = _jitclass.class_lines(info, decorator)
+        span = range(first, first + len(out))
+        if info.py_class.__module__ and self.filename == inspect_file(info.py_class) and first >= 1 and not any(
+                l in self.placed for l in span):
+            for k, text in enumerate(out):
+                self.placed[first + k] = text
+        else:
+            self.appended.append(out)
+        for fn in info.functions():
+            for callee in self._bind_free_names(FunctionSource(fn)):
+                self.add_function(*callee)
+        return None
 
     def enum_class(self, name, cls, filename, line, col):
         """The class definition of a global enum class (_enums.py)."""
@@ -731,6 +773,16 @@ class ModuleText:
         return "\n".join(lines + prelude + sorted(imports) + constants) + "\n"
 
 
+def inspect_file(cls):
+    """The file a class is defined in, as its functions' code names it."""
+    for v in cls.__dict__.values():
+        code = getattr(getattr(v, "fget", v), "__code__", None) or getattr(getattr(v, "__func__", None), "__code__",
+                                                                           None)
+        if code is not None:
+            return code.co_filename
+    return None
+
+
 def _type_value_text(t, src, line, col):
     """Numba's spelling of a type that is not a number type, as compiled code names it
     (types/type_values.cpp reads it): types.float64[:], types.unicode_type, types.UniTuple(...)."""
@@ -881,7 +933,7 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
 
 
 def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(), enums=(), extra_decorator=None,
-                 owner=None, namedtuples=()):
+                 owner=None, namedtuples=(), jitclasses=()):
     """The ujit Module of `py_func` (and every ujit function it calls); `extra` is (name,
     lines) of one more def, compiled with the same decorator (_tuple_args.py's wrapper) or
     `extra_decorator` (a kernel wrapping `py_func` compiled as a device function),
@@ -896,6 +948,8 @@ def build_module(py_func, decorator, cpu_fallback=False, extra=None, callees=(),
     for cls in namedtuples:
         text.bind_namedtuple_class(cls, text.filename)
     text.add_function(py_func, decorator)
+    for cls in jitclasses:  # experimental/_jitclass.py: named by a wrapper's text
+        text.jitclass(cls.__name__, cls, text.filename, 1, 1)
     for callee, callee_decorator in callees:
         text.add_function(callee, callee_decorator)
     if any(("%s." % _PRELUDE_NUMPY) in line for line in (extra[1] if extra else ())):

@@ -705,6 +705,10 @@ def result_shape(text, enums=None):
     text = text.strip()
     if text.startswith(("DictType[", "set(", "reflected set(")):
         return text
+    if text.startswith("instance.jitclass."):  # its header's address, boxed (experimental/_jitclass.py)
+        from .experimental import _jitclass
+
+        return {"enum": _jitclass.box_of(text), "value": None}
     head = " generator(func="  # gen: "int64 generator(func=f, args=(int64,), has_finalizer=True)"
     if head in text and text.endswith(", has_finalizer=True)"):  # its item never holds a generator
         return {"generator": result_shape(text[:text.index(head)], enums)}

@@ -4,8 +4,6 @@ import numpy as np
 from numba import njit, float64, int64
 from numba.experimental import jitclass
 
-XFAIL = 'ujit has no numba.experimental.jitclass'
-
 
 @jitclass([("n", int64), ("mean", float64), ("m2", float64)])
 class Running:
