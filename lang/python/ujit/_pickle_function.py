@@ -86,10 +86,9 @@ def _portable(value, owner_func):
     """A global's, default's or cell's value as it travels."""
     if isinstance(value, types.ModuleType):
         return _ModuleRef(value.__name__)
-    if value is owner_func or getattr(getattr(value, "_ujit_callee", None), "py_func", None) is owner_func:
-        return Recursive()
-    owner = getattr(value, "_owner", None)
-    if owner is not None and getattr(owner, "py_func", None) is owner_func:
+    # The function itself, or a compiled object around it (a dispatcher, kernel or device
+    # function: each keeps its owner, whose py_func it is).
+    if value is owner_func or getattr(getattr(value, "_owner", None), "py_func", None) is owner_func:
         return Recursive()
     if isinstance(value, types.FunctionType):
         return by_value(value)
