@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 
@@ -288,11 +289,28 @@ Expr* Parser::parse_power() {
     if (!peek().is_op("**")) return base;
     Token op = take();
     DepthGuard guard(*this, op.loc);
+    Expr* exponent = parse_unary();
+    if (Expr* folded = fold_negative_int_power(base, exponent)) return folded;
     auto* e = make<Binary>(loc);
     e->op = BinOp::Pow;
     e->lhs = base;
-    e->rhs = parse_unary();
+    e->rhs = exponent;
     return nested(e, op.loc);
+}
+
+// CPython folds `2 ** -2` to the constant 0.25 when it compiles the function, so Numba, which
+// reads bytecode, sees a float; at run time an int ** int is an int in Numba. Only this fold
+// changes a type: every other fold of literals gives what the run-time operation gives.
+// `0 ** -1` is not folded (CPython raises and leaves the expression).
+Expr* Parser::fold_negative_int_power(Expr* base, Expr* exponent) {
+    auto* b = dyn_cast<IntLit>(base);
+    auto* neg = dyn_cast<Unary>(exponent);
+    if (!b || !neg || neg->op != UnaryOp::Neg || b->value == 0) return nullptr;
+    auto* n = dyn_cast<IntLit>(neg->operand);
+    if (!n || n->value == 0) return nullptr;
+    auto* f = make<FloatLit>(base->loc);
+    f->value = std::pow(static_cast<double>(b->value), -static_cast<double>(n->value));
+    return f;
 }
 
 Expr* Parser::parse_primary() {

@@ -79,6 +79,7 @@ private:
     Expr* parse_binary(int min_prec);  // | ^ & << >> + - * / // %
     Expr* parse_unary();
     Expr* parse_power();
+    Expr* fold_negative_int_power(Expr* base, Expr* exponent);
     Expr* parse_primary();
     Expr* parse_atom();
     Expr* parse_paren();
