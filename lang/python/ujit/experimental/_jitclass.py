@@ -19,7 +19,6 @@ import ast
 import collections
 import collections.abc
 import ctypes
-import inspect
 import textwrap
 import threading
 import types as _pytypes
@@ -128,6 +127,7 @@ def _class_source(info):
                     and node.lineno <= code.co_firstlineno <= node.end_lineno):
                 first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
                 return lines[first - 1:node.end_lineno], first
+    import inspect  # here, not at import: a first call of a plain function never needs it
     return inspect.getsourcelines(cls)
 
 
@@ -300,6 +300,7 @@ def _member_property(info, name):
 def _binder(fn):
     """What binds the arguments after `self` as Python binds them to `fn` (keywords and
     defaults); a call passing one positional argument per parameter skips the binding."""
+    import inspect  # (see above)
     sig = inspect.signature(fn)
     takes = len(sig.parameters) - 1
 
