@@ -8,6 +8,7 @@
 #include "cpu/helper_lapack_decomp.hpp"
 #include "cpu/helper_linalg.hpp"
 #include "cpu/helper_matmul.hpp"
+#include "cpu/helper_np_distributions.hpp"
 #include "cpu/helper_np_random.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_raise_format.hpp"
@@ -79,6 +80,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_np_random_shuffle", reinterpret_cast<void*>(&ujit_rt_np_random_shuffle)},
         {"ujit_rt_np_random_permute", reinterpret_cast<void*>(&ujit_rt_np_random_permute)},
         {"ujit_rt_np_random_choice", reinterpret_cast<void*>(&ujit_rt_np_random_choice)},
+        {"ujit_rt_np_distribution", reinterpret_cast<void*>(&ujit_rt_np_distribution)},
         {"ujit_rt_random_randrange", reinterpret_cast<void*>(&ujit_rt_random_randrange)},
         {"ujit_rt_random_getrandbits", reinterpret_cast<void*>(&ujit_rt_random_getrandbits)},
         {"ujit_rt_random_gauss", reinterpret_cast<void*>(&ujit_rt_random_gauss)},

@@ -32,6 +32,9 @@ CallTyping search_call_type(types::BuiltinId id, const std::vector<const types::
 // permutation, choice) and linalg_typing.cpp (np.linalg.solve, inv, det, slogdet)
 const LibraryParams* random_params_of(types::BuiltinId id);
 CallTyping random_extra_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
+// size=n or size=(m, n) of a np.random call (argument `at`): its operand type set in t and the
+// number of dimensions (0 for None); -1 with t.error set.
+int random_size_dims(const types::Type* size, size_t at, const std::string& what, CallTyping& t);
 const LibraryParams* linalg_params_of(types::BuiltinId id);
 CallTyping linalg_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
 // ---- end nplib5

@@ -6,7 +6,9 @@
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
+#include "cpu/helper_np_distributions.hpp"
 #include "cpu/helper_np_random.hpp"
+#include "nplib/random_distributions.hpp"
 
 #include <fmt/format.h>
 
@@ -88,7 +90,36 @@ llvm::Value* FunctionLowering::random_extra(BuiltinId id, const std::vector<Type
         if (out) return out;
         return from_storage(b, b.CreateLoad(storage_type(mod.ctx, item), dest), item);
     }
-    default: break;
+    default:
+        if (const nplib::Distribution* d = nplib::distribution_of(id)) {
+            // The runtime checks the parameters, then draws one value into a slot or size= of
+            // them into a new array; a failed check is its row's ValueError.
+            const size_t size_at = d->params.names.size() - 1;
+            llvm::Value* p[3];
+            for (size_t i = 0; i < 3; ++i)
+                p[i] = i < size_at && args[i].v ? args[i].v : llvm::ConstantFP::get(f64, d->defaults[i]);
+            llvm::Type* item = d->integer_result ? i64 : f64;
+            llvm::Value* out = sized(args[size_at], "np.random draw");
+            llvm::Value* dest = out ? array_data(b, out) : entry_alloca(item, "draw");
+            llvm::Value* n = out ? array_size(out, rt) : b.getInt64(1);
+            llvm::FunctionCallee f =
+                runtime_call("ujit_rt_np_distribution", b.getInt32Ty(), {b.getInt32Ty(), f64, f64, f64, ptr, i64});
+            llvm::Value* status = b.CreateCall(f, {b.getInt32(d->kind), p[0], p[1], p[2], dest, n});
+            const char* messages[2] = {nullptr, nullptr};
+            switch (d->kind) {
+#define UJIT_NP_DIST_MESSAGES(name, is_int, e1, e2)                                                                    \
+    case UJIT_NP_DIST_##name:                                                                                          \
+        messages[0] = e1;                                                                                              \
+        messages[1] = e2;                                                                                              \
+        break;
+                UJIT_NP_DISTRIBUTIONS(UJIT_NP_DIST_MESSAGES)
+#undef UJIT_NP_DIST_MESSAGES
+            }
+            for (int k = 0; k < 2; ++k)
+                if (messages[k]) raise_if(b.CreateICmpEQ(status, b.getInt32(k + 1)), "ValueError", messages[k], loc);
+            return out ? out : b.CreateLoad(item, dest);
+        }
+        break;
     }
     syntax::internal_error(loc, fmt::format("{} lowered as a np.random draw", types::builtin_name(id)));
 }

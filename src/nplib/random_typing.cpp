@@ -3,6 +3,7 @@
 // new C array; shuffle and permutation take a 1-D array (permutation an integer too); choice
 // takes an integer or a 1-D array, size and replace, but not p (neither does Numba).
 #include "nplib/library_typing.hpp"
+#include "nplib/random_distributions.hpp"
 
 #include <fmt/format.h>
 
@@ -22,14 +23,14 @@ const LibraryParams* random_params_of(BuiltinId id) {
     case BuiltinId::NpRandomShuffle:
     case BuiltinId::NpRandomPermutation: return &shuffle;
     case BuiltinId::NpRandomChoice: return &choice;
-    default: return nullptr;
+    default: {
+        const Distribution* d = distribution_of(id);
+        return d ? &d->params : nullptr;
+    }
     }
 }
 
-namespace {
-
-// size=n or size=(m, n): the operand type and the number of dimensions; -1 with t.error set.
-int size_dims(const Type* s, size_t at, const std::string& what, CallTyping& t) {
+int random_size_dims(const Type* s, size_t at, const std::string& what, CallTyping& t) {
     if (!s || s->is_none()) return 0;
     std::vector<const Type*> parts = s->is_tuple() ? s->elements() : std::vector<const Type*>{s};
     for (const Type* d : parts)
@@ -47,6 +48,8 @@ int size_dims(const Type* s, size_t at, const std::string& what, CallTyping& t) 
         s->is_tuple() ? types::tuple(std::vector<const Type*>(parts.size(), types::int64())) : types::int64();
     return static_cast<int>(parts.size());
 }
+
+namespace {
 
 bool one_d_array(const Type* a) { return a && a->is_array() && a->ndim() == 1; }
 
@@ -68,7 +71,7 @@ CallTyping random_extra_type(BuiltinId id, const std::vector<const Type*>& args)
             }
             t.operands[0] = types::float64();
         }
-        int nd = size_dims(args[scaled ? 1 : 0], scaled ? 1 : 0, what, t);
+        int nd = random_size_dims(args[scaled ? 1 : 0], scaled ? 1 : 0, what, t);
         if (nd < 0) return t;
         t.result = nd ? types::array(types::float64(), nd, types::Layout::C) : types::float64();
         return t;
@@ -124,12 +127,14 @@ CallTyping random_extra_type(BuiltinId id, const std::vector<const Type*>& args)
             }
             t.operands[2] = types::boolean();
         }
-        int nd = size_dims(args[1], 1, what, t);
+        int nd = random_size_dims(args[1], 1, what, t);
         if (nd < 0) return t;
         t.result = nd ? types::array(item, nd, types::Layout::C) : item;
         return t;
     }
-    default: break;
+    default:
+        if (const Distribution* d = distribution_of(id)) return distribution_type(*d, args);
+        break;
     }
     t.error = what + " is not a np.random function ujit types here";
     return t;
