@@ -1,0 +1,10 @@
+# Numba concatenates tuples (t + t2) but has no tuple repetition: `t * 2` is its "No
+# implementation" error, as is `+` of a named tuple.
+# RUN: %ujit check --verify %s
+from numba import njit
+
+
+@njit("UniTuple(int64, 2)(UniTuple(int64, 2))")
+def f(t):
+    # expected-error@+1:12 {{No implementation of function Function(<built-in function mul>) found for signature: mul(UniTuple(int64 x 2), int64)}}
+    return t * 2
