@@ -1,5 +1,6 @@
 # A set comprehension's items, as a set display's, must be hashable.
 # RUN: %ujit check --verify %s
+# verify-sig: f int64(int64)
 from numba import njit
 
 

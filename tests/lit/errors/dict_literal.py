@@ -1,6 +1,7 @@
 # Dict displays and comprehensions compile (tests/python/test_dicts.py, test_tuple_ops.py);
 # a dict's keys must be hashable, a comprehension's as a display's.
 # RUN: %ujit check --verify %s
+# verify-sig: f float64(float64)
 from numba import njit
 
 

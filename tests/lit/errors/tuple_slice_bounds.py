@@ -6,7 +6,7 @@ from numba import njit
 
 @njit("UniTuple(int64, 3)(UniTuple(int64, 3), int64)")
 def f(t, k):
-    # expected-error@+1:14 {{getitem(UniTuple(int64 x 3), slice<a:b>)}}
+    # expected-error@+1:15 {{getitem(UniTuple(int64 x 3), slice<a:b>)}}
     return t[:k]
 
 

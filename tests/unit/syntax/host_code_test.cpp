@@ -21,7 +21,7 @@ TEST_CASE("host code: unsupported top-level statements are skipped, with the rea
                    "finally:\n"                           // 12
                    "    pass\n"                           // 13
                    "print(f'{np.pi:.3f}', {'a': 1})\n"    // 14
-                   "x = {i for i in range(3)}\n"          // 15
+                   "x = sum(i for i in range(3))\n"       // 15
                    "def f(a):\n"                          // 16
                    "    return a * 2\n"                   // 17
                    "for k in range(3):\n"                 // 18
