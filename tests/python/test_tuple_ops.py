@@ -70,6 +70,15 @@ def test_slice_of_a_slice_and_of_a_tuple_of_arrays():
     assert fn(3) == 6.0
 
 
+def test_slices_and_sums_of_tuples_holding_arrays_and_strings_leak_nothing():
+    fn = njit(load("def f(n):\n    t = (np.ones(n), str(n), np.zeros(n))\n    u = t[::-1] + t[1:2]\n"
+                   "    v = u[1:]\n    return v[0] + v[2] + str(v[1].size), u[0].sum() + u[2].sum()\n").f)
+    fn(3)
+    before = live()
+    assert fn(3) == fn.py_func(3)
+    assert live() == before
+
+
 def test_run_time_slice_bounds_are_refused_as_numba():
     fn = njit(load("def f(t, k):\n    return t[:k]\n").f)
     with pytest.raises(Exception, match=r"getitem\(UniTuple\(int64 x 3\), slice<a:b>\)"):
