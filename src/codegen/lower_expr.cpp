@@ -273,6 +273,14 @@ llvm::Value* FunctionLowering::subscript(const Subscript* e) {
 
 llvm::Value* FunctionLowering::tuple_index(const Subscript* e, llvm::Value* tup, const Type* tt) {
     const Type* t = type_of(e);
+    if (isa<Slice>(e->index)) {  // t[lo:hi:step]: the positions inference took (types/tuple_slices.hpp)
+        const types::ConstValue* picks = fn.constant(e->index);
+        if (!picks) syntax::internal_error(e->index->loc, "a tuple slice without its positions");
+        llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, t));
+        for (unsigned i = 0; i < picks->elems.size(); ++i)
+            out = b.CreateInsertValue(out, b.CreateExtractValue(tup, static_cast<unsigned>(picks->elems[i].i)), i);
+        return out;
+    }
     int64_t n = static_cast<int64_t>(tt->elements().size());
     if (auto k = const_int(e->index)) {
         int64_t i = *k < 0 ? *k + n : *k;

@@ -50,6 +50,14 @@ llvm::Value* FunctionLowering::binary(const Binary* e) {
     const Type* rt = type_of(e->rhs);
     llvm::Value* r = expr(e->rhs);
     if (e->op == BinOp::MatMul) return dot_product({l, lt}, {r, rt}, {}, type_of(e), e->loc);  // typed as np.dot
+    if (lt->is_tuple() && rt->is_tuple()) {  // t + t2: Numba's tuple_add, the items of both
+        llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, type_of(e)));
+        const auto nl = static_cast<unsigned>(lt->elements().size());
+        for (unsigned i = 0; i < nl; ++i) out = b.CreateInsertValue(out, b.CreateExtractValue(l, i), i);
+        for (unsigned i = 0; i < rt->elements().size(); ++i)
+            out = b.CreateInsertValue(out, b.CreateExtractValue(r, i), nl + i);
+        return out;
+    }
     TypedValue v = binary_values(e->op, l, lt, r, rt, e->rhs, e->loc);
     return convert_or_fail(v.v, v.t, type_of(e), e->loc);
 }

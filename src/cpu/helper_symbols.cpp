@@ -139,6 +139,8 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_str_affix", reinterpret_cast<void*>(&ujit_str_affix)},
         {"ujit_str_is", reinterpret_cast<void*>(&ujit_str_is)},
         {"ujit_str_hash", reinterpret_cast<void*>(&ujit_str_hash)},
+        {"ujit_hash_double", reinterpret_cast<void*>(&ujit_hash_double)},
+        {"ujit_hash_tuple_lanes", reinterpret_cast<void*>(&ujit_hash_tuple_lanes)},
         // Dicts and sets (src/dicts): every operation is a call, as Numba's dictobject.
         {"ujit_dict_new", reinterpret_cast<void*>(&ujit_dict_new)},
         {"ujit_dict_copy", reinterpret_cast<void*>(&ujit_dict_copy)},

@@ -112,6 +112,10 @@ void Inferrer::stmt(const Stmt* s) {
                 error(s->loc, fmt::format("cannot store {} into {}", r->str(), target_type->str()));
             return;
         }
+        if (target_type->is_tuple() && v->is_tuple() && a->op == BinOp::Add)  // t += (x,): a new, longer tuple
+            error(s->loc, fmt::format("t += t2 makes a tuple of another type ({} + {}), and a ujit variable keeps "
+                                      "one type: bind t + t2 to a new name",
+                                      target_type->str(), v->str()));
         OpTypes r = binary_op_types(a->op, target_type, v);
         if (!r.result)
             error(s->loc, fmt::format("unsupported operand types for {}=: {} and {}", spelling(a->op),

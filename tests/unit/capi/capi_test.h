@@ -114,6 +114,7 @@ void test_xoroshiro(void);
 void test_array_results(void);
 /* capi_dicts.c */
 void test_dict_results(void);
+void test_comprehension_and_tuple_results(void);
 void test_dict_arguments(void);
 void test_generator_results(void);
 void test_typed_list_results(void); /* numba.typed.List made in compiled code */
