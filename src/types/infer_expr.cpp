@@ -581,6 +581,7 @@ const Type* Inferrer::ifexp(const IfExp* e) {
         fn_.constants[e->test->id] = const_int(*live ? 1 : 0, boolean());
         return expr(*live ? e->body : e->orelse);
     }
+    fn_.constants.erase(e->test->id);  // as an `if`'s (infer_stmt.cpp): an earlier pass's answer
     const Type* a = expr(e->body);
     const Type* b = expr(e->orelse);
     if (!a || !b) return a ? a : b;  // as BoolOp: the branch known so far

@@ -139,6 +139,9 @@ void Inferrer::stmt(const Stmt* s) {
             block(*live ? i->body : i->orelse);
             return;
         }
+        // A pass that knew the test (`x is None` while x was only None, before a later `x = 5`
+        // made it Optional) left its answer: this one does not know it.
+        fn_.constants.erase(i->test->id);
         block(i->body);
         block(i->orelse);
         return;
@@ -350,6 +353,7 @@ std::optional<bool> Inferrer::known_test(const Expr* test) {
             const CmpOp op = c->ops[0];
             const Type* lt = fn_.type_of(c->operands[0]);
             const Type* rt = fn_.type_of(c->operands[1]);
+            if (lt && rt && (lt->is_optional() || rt->is_optional())) return std::nullopt;  // known at run time
             if ((op == CmpOp::Is || op == CmpOp::IsNot) && lt && rt && (lt->is_none() || rt->is_none()))
                 return (lt->is_none() && rt->is_none()) == (op == CmpOp::Is);
             auto a = constant(c->operands[0]);

