@@ -198,7 +198,10 @@ const Type* Inferrer::partial_return() {
 // (a recursive function that returns nothing, like an in-place quicksort, is typed by it).
 const Type* Inferrer::returns_so_far() const {
     if (fn_.def->is_generator) return yielded_ ? generator_of(fn_.def, yielded_, fn_.arg_types) : nullptr;
-    if (has_value_return_) return returns_none_too() ? optional_return() : returned_;
+    // (No error here: a recursion whose type grows is refused for that, once it does not converge.)
+    if (has_value_return_)
+        return returns_none_too() && (returned_->is_optional() || can_be_optional(returned_)) ? optional(returned_)
+                                                                                              : returned_;
     return has_bare_return_ || falls_through(fn_.def->body) ? none() : nullptr;
 }
 
