@@ -13,6 +13,14 @@ bool can_be_optional(const Type* t) {
     return t->is_number() || t->is_array() || t->is_str() || t->is_datetime_like();
 }
 
+bool holds_optional(const Type* t) {
+    if (t->is_optional()) return true;
+    if (!t->is_tuple()) return false;
+    for (const Type* e : t->elements())
+        if (holds_optional(e)) return true;
+    return false;
+}
+
 const Type* unify_or_optional(const Type* a, const Type* b) {
     if (!a || !b || a == b) return unify(a, b);
     const bool a_maybe = a->is_none() || a->is_optional();

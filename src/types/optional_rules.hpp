@@ -14,6 +14,8 @@ bool can_be_optional(const Type* t);
 // payloads unified), as Numba's unify_pairs does. Null when they do not unify, or the payload
 // cannot be Optional.
 const Type* unify_or_optional(const Type* a, const Type* b);
+// Whether an Optional sits inside `t` (a tuple's element, at any depth).
+bool holds_optional(const Type* t);
 // T for Optional(T); `t` itself otherwise (and for null).
 // The one layout of an Optional(T) value, in registers and in memory: the tuple (T, bool),
 // the payload (zero when None) and whether there is one, as Numba's {data, valid}.

@@ -10,7 +10,9 @@
 # NONE: {{^}}None{{$}}
 # CHECKED: {{^}}-5{{$}}
 # TYPES: # g (int64) -> OptionalType(int64)
+# RUN: %expect-status 1 %ujit run %s pair 2 2>&1 | FileCheck %s --check-prefix=TUPLE
 # RAISE: TypeError: expected int64, got None
+# TUPLE: run_optional.py:[[@LINE+25]]:1: error: 'pair' returns Tuple(OptionalType(int64), int64), a tuple holding an Optional
 from numba import njit
 
 
@@ -32,3 +34,8 @@ def f(x):
 @njit
 def unchecked(x):
     return g(x) * 2
+
+
+@njit
+def pair(x):
+    return (g(x), 1)
