@@ -207,3 +207,12 @@ def test_an_optional_tuple_and_str():
     for x in (2, -2):
         assert ujit.njit(pair_or_none)(x) == pair_or_none(x)
         assert ujit.njit(word_or_none)(x) == word_or_none(x)
+
+
+def test_none_for_a_declared_signature_is_numbas_no_matching_definition():
+    @ujit.njit("int64(int64, int64)")
+    def add(a, b):
+        return a + b
+
+    with pytest.raises(TypeError, match=r"^No matching definition for argument type\(s\) int64, none$"):
+        add(1, None)

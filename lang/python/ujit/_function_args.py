@@ -114,6 +114,10 @@ def wrapper_entry(owner, kind, key, keep, spell, enums=(), body=None, namedtuple
 
 def call_with_statics(owner, params):
     """Calls the owner's function with `params`, some of them static (is_static)."""
+    if owner.declared and any(p is None for p in params) and not any(_callee(p) or _number_type(p) for p in params):
+        # Numba's dispatcher error: no declared signature takes `none`
+        raise TypeError("No matching definition for argument type(s) %s"
+                        % ", ".join("none" if p is None else str(_types.type_of_code(ext.code_of(p))) for p in params))
     if owner.declared:
         raise TypeError("'%s' has declared signatures, which cannot name a function or type argument: "
                         "call it without signatures so that it specializes per function, as Numba does"
