@@ -176,6 +176,14 @@ private:
     void check_error_values(llvm::Value* cond, int code, syntax::SourceLoc loc,
                             const std::vector<llvm::Value*>& values);
 
+    // ---- lower_optional.cpp: Numba's Optional(T), a {payload, valid} pair (types/optional_rules.hpp)
+    // The T of an Optional(T) value; TypeError "expected T, got None" at `loc` when it is None.
+    llvm::Value* optional_payload(llvm::Value* v, const Type* t, syntax::SourceLoc loc);
+    // `x is None`, `x == None` and their negations test presence; other comparisons compare
+    // the payloads (each checked as optional_payload does).
+    llvm::Value* optional_compare(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
+                                  syntax::SourceLoc loc);
+
     // ---- lower_calls.cpp
     llvm::Value* call(const syntax::Call* e);
     // lower_spread.cpp: f(a, *t), the call of t's length with t evaluated once before it

@@ -26,6 +26,10 @@ const Type* FunctionLowering::type_of(const Expr* e) const {
 }
 
 llvm::Value* FunctionLowering::convert_or_fail(llvm::Value* v, const Type* from, const Type* to, SourceLoc loc) {
+    if (from->is_optional() && !to->is_optional()) {  // where a T is needed (Numba's optional_to_any)
+        v = optional_payload(v, from, loc);
+        from = from->optional_of();
+    }
     llvm::Value* out = convert(b, v, from, to);
     if (!out) unsupported(loc, fmt::format("cannot convert {} to {}", from->str(), to->str()));
     return out;
@@ -38,7 +42,12 @@ llvm::Value* FunctionLowering::expr_as(const Expr* e, const Type* to) {
 
 llvm::Value* FunctionLowering::condition(const Expr* e) {
     const Type* t = type_of(e);
-    llvm::Value* c = truth_of(expr(e), t);
+    llvm::Value* v = expr(e);
+    if (t->is_optional()) {  // its payload's truth (Numba's bool() unpacks it: TypeError when None)
+        v = optional_payload(v, t, e->loc);
+        t = t->optional_of();
+    }
+    llvm::Value* c = truth_of(v, t);
     if (!c) unsupported(e->loc, "the truth value of " + t->str() + " is not defined here");
     return c;
 }

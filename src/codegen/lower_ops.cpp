@@ -352,6 +352,10 @@ llvm::Value* FunctionLowering::power(llvm::Value* a, llvm::Value* c, const Type*
 llvm::Value* FunctionLowering::unary(const Unary* e) {
     const Type* vt = type_of(e->operand);
     llvm::Value* x = expr(e->operand);
+    if (vt->is_optional()) {  // `-x`, `not x` of its payload
+        x = optional_payload(x, vt, e->loc);
+        vt = vt->optional_of();
+    }
     if (e->op == UnaryOp::Not) {
         llvm::Value* c = truth_of(x, vt);
         if (!c) unsupported(e->loc, "the truth value of " + vt->str() + " is not defined here");
@@ -418,6 +422,7 @@ llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Ty
                                               SourceLoc loc) {
     if (lt->is_list() || rt->is_list()) return list_compare(op, l, lt, r, rt, loc);
     if (rt->is_dict() || rt->is_set()) return dict_compare(op, l, lt, r, rt, loc);
+    if (lt->is_optional() || rt->is_optional()) return optional_compare(op, l, lt, r, rt, loc);
     if (rt->is_range()) {  // typing allowed only `in` / `not in` of an integer
         llvm::Value* in = range_contains(l, lt, r, rt);
         return op == CmpOp::In ? in : b.CreateNot(in);

@@ -492,9 +492,9 @@ void FunctionLowering::return_stmt(const Return* s) {
         leave_try_frames(s, 0);
         b.CreateRetVoid();
     } else {
-        if (!s->value) unsupported(s->loc, "a bare return in a function returning " + rt->str());
+        if (!s->value && !rt->is_optional()) unsupported(s->loc, "a bare return in a function returning " + rt->str());
         // The caller gets one reference (the contract of every function returning arrays).
-        llvm::Value* v = expr_as(s->value, rt);
+        llvm::Value* v = s->value ? expr_as(s->value, rt) : zero_value(b, rt);  // Optional's zero: None
         count_update(true, v, rt);
         release_temporaries(0, /*forget=*/false);
         release_locals();

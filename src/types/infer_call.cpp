@@ -15,6 +15,7 @@
 #include "types/infer_libdevice.hpp"
 #include "types/jitclass.hpp"
 #include "types/literal_unroll.hpp"
+#include "types/optional_rules.hpp"
 #include "types/overload_rating.hpp"
 #include "types/rules.hpp"
 #include "types/type_values.hpp"
@@ -182,6 +183,10 @@ const Type* Inferrer::call(const Call* c) {
         args.push_back(t);
     }
     if (unknown) return nullptr;
+    // A builtin takes an Optional argument as its payload (Numba's templates retry a call with
+    // Optional arguments unpacked); lowering converts it, raising TypeError when it is None.
+    if ((callee->kind() == Kind::BuiltinFunc && !printing) || callee->kind() == Kind::DTypeObj)
+        for (const Type*& t : args) t = strip_optional(t);
     // Method call on a value (z.conjugate()): the receiver is the first operand.
     if (callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::ComplexConjugate) {
         if (!c->args.empty()) error(c->loc, "conjugate() takes no arguments");

@@ -12,6 +12,7 @@
 #include "syntax/internal_error.hpp"
 #include "syntax/stack_budget.hpp"
 #include "types/const_eval.hpp"
+#include "types/optional_rules.hpp"
 #include "types/rules.hpp"
 #include "types/type_values.hpp"
 #include "types/vector_types.hpp"
@@ -583,10 +584,11 @@ const Type* Inferrer::ifexp(const IfExp* e) {
         fn_.constants[e->test->id] = const_int(*live ? 1 : 0, boolean());
         return expr(*live ? e->body : e->orelse);
     }
+    fn_.constants.erase(e->test->id);  // as an `if`'s (infer_stmt.cpp): an earlier pass's answer
     const Type* a = expr(e->body);
     const Type* b = expr(e->orelse);
     if (!a || !b) return a ? a : b;  // as BoolOp: the branch known so far
-    const Type* u = unify(a, b);
+    const Type* u = unify_or_optional(a, b);  // `x if c else None`: Optional, as in Numba
     if (!u)
         error(e->loc, fmt::format("the branches of the conditional expression have types {} and {} which cannot be "
                                   "unified",

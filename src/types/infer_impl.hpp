@@ -43,6 +43,8 @@ private:
     void converge();
     void lend_returns();
     const Type* returns_so_far() const;
+    bool returns_none_too() const;
+    const Type* optional_return() const;
     void collect_locals(const syntax::Block& b);
     void collect_target(const syntax::Expr* t);
     void pass();

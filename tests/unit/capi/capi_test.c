@@ -327,6 +327,7 @@ int main(void) {
     test_comprehension_and_tuple_results();
     test_dict_arguments();
     test_generator_results();
+    test_optional_results();
     test_typed_list_results();
     test_parallel();
     test_string_values();
