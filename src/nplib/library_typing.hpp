@@ -51,6 +51,11 @@ CallTyping decomp_call_type(types::BuiltinId id, const std::vector<const types::
 // message Numba gives ("np.linalg.inv() only supported on 2-D arrays."), "" where `a` fits.
 std::string linalg_matrix_error(const types::Type* a, const std::string& what, bool one_or_two);
 // ---- end nplib7
+// ---- nparray: arrangement_typing.cpp (np.ascontiguousarray, asfortranarray, ravel, transpose,
+// reshape, partition, argpartition, isin, nan_to_num, split, array_split)
+const LibraryParams* arrangement_params_of(types::BuiltinId id);
+CallTyping arrangement_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
+// ---- end nparray
 
 // Whether the call is typed by library_call_type and lowered by lower_library.cpp.
 bool is_library_call(types::BuiltinId id);
