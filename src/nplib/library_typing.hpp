@@ -77,6 +77,22 @@ struct CallTyping {
     int error_arg = -1;  // the argument the error is about, -1 for the whole call
 };
 
+// The *_typing.cpp files' shorthands: an error about argument `arg` (-1: the whole call), a
+// result with its operands, an optional argument left out or given as None.
+inline CallTyping fail(std::string why, int arg = -1) {
+    CallTyping t;
+    t.error = std::move(why);
+    t.error_arg = arg;
+    return t;
+}
+inline CallTyping typed(const types::Type* result, std::vector<const types::Type*> operands) {
+    CallTyping t;
+    t.result = result;
+    t.operands = std::move(operands);
+    return t;
+}
+inline bool absent(const types::Type* t) { return !t || t->is_none(); }
+
 // The result and operand types for `args` (library_arguments' order, null where absent);
 // `exprs` are the arguments themselves (argsort's kind is a string literal).
 CallTyping library_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args,

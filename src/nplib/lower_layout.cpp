@@ -105,21 +105,8 @@ llvm::Value* FunctionLowering::as_layout(TypedValue a, const Type* rt, SourceLoc
     };
     if (a.t->layout() != Layout::A) return copy();
     // An A array may be contiguous all the same: Numba checks at run time and copies only if not.
-    llvm::Value* fits = nplib::is_contiguous(b, a.v, a.t, rt->layout() == Layout::F);
-    llvm::Function* f = b.GetInsertBlock()->getParent();
-    llvm::BasicBlock* copy_bb = llvm::BasicBlock::Create(mod.ctx, "as_layout.copy", f);
-    llvm::BasicBlock* done = llvm::BasicBlock::Create(mod.ctx, "as_layout.done", f);
-    llvm::BasicBlock* from = b.GetInsertBlock();
-    b.CreateCondBr(fits, done, copy_bb);
-    b.SetInsertPoint(copy_bb);
-    llvm::Value* fresh = copy();  // a temporary of the statement, released with it unless taken
-    llvm::BasicBlock* copied = b.GetInsertBlock();
-    b.CreateBr(done);
-    b.SetInsertPoint(done);
-    llvm::PHINode* out = b.CreatePHI(a.v->getType(), 2, "as_layout");
-    out->addIncoming(a.v, from);
-    out->addIncoming(fresh, copied);
-    return out;
+    // The copy is a temporary of the statement, released with it unless a variable takes it.
+    return nplib::kept_or_made(b, nplib::is_contiguous(b, a.v, a.t, rt->layout() == Layout::F), a.v, copy);
 }
 
 llvm::Value* FunctionLowering::transposed(TypedValue a, const std::vector<llvm::Value*>& axes, const Type* rt,

@@ -6,6 +6,7 @@
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
+#include "nplib/array_views.hpp"
 
 #include <llvm/ADT/APFloat.h>
 
@@ -49,24 +50,8 @@ llvm::Value* FunctionLowering::nan_to_num(const std::vector<TypedValue>& args, c
         copy_array({out, ct}, x, loc);
         return out;
     };
-    llvm::Value* out = nullptr;
-    if (!args[1].v) {
-        out = copy();
-    } else {
-        llvm::BasicBlock* from = b.GetInsertBlock();
-        llvm::BasicBlock* copying = new_block("nan_to_num.copy");
-        llvm::BasicBlock* join = new_block("nan_to_num.join");
-        b.CreateCondBr(args[1].v, copying, join);
-        b.SetInsertPoint(copying);
-        llvm::Value* fresh = copy();  // a temporary of the statement, released with it unless taken
-        llvm::BasicBlock* copied = b.GetInsertBlock();
-        b.CreateBr(join);
-        b.SetInsertPoint(join);
-        llvm::PHINode* phi = b.CreatePHI(x.v->getType(), 2, "nan_to_num.out");
-        phi->addIncoming(x.v, from);
-        phi->addIncoming(fresh, copied);
-        out = phi;
-    }
+    // copy=False (known at run time) keeps x; the copy is a temporary of the statement.
+    llvm::Value* out = args[1].v ? nplib::kept_or_made(b, b.CreateNot(args[1].v), x.v, copy) : copy();
     llvm::Type* st = storage_type(mod.ctx, dt);
     for_each_element({out, rt}, [&](llvm::Value* p) {
         llvm::Value* v = from_storage(b, b.CreateLoad(st, p), dt);

@@ -369,10 +369,15 @@ COMPLEX.real, COMPLEX.imag = SPECIAL, SPECIAL[::-1]
 
 
 @pytest.mark.parametrize("x", [SPECIAL, SPECIAL.astype(np.float32), SPECIAL.reshape(5, 1)[::2],
-                               COMPLEX, np.arange(4), np.array([True, False])])
+                               COMPLEX, np.arange(4)])
 def test_nan_to_num_arrays(x):
     same(nan_to_num(x), np.nan_to_num(x))
     same(nan_to_num_values(x, 7.0, 1e3, -1e3), np.nan_to_num(x, nan=7.0, posinf=1e3, neginf=-1e3))
+
+
+def test_nan_to_num_of_booleans_refused():
+    with pytest.raises(ujit.CompileError, match="Only Integer, Float, and Complex values are accepted"):
+        nan_to_num(np.array([True, False]))
 
 
 def test_nan_to_num_scalars_and_in_place():
@@ -425,14 +430,12 @@ def test_split_sections():
         assert np.shares_memory(piece, m) or piece.size == 0
 
 
-@pytest.mark.parametrize("idx", [(2, 5), np.array([1, 1, 4]), (3, -2), (10,), np.array([], dtype=np.int64)])
+@pytest.mark.parametrize("idx", [(2, 5), np.array([1, 1, 4]), (3, -2), (10,), np.array([], dtype=np.int64),
+                                 [4, 1], np.array([2, 3], dtype=np.int32)])
 @pytest.mark.parametrize("axis", [0, 1, -1])
 def test_split_indices(idx, axis):
     a = np.arange(6 * 7.0).reshape(6, 7)
-    if isinstance(idx, np.ndarray) and idx.size == 0:
-        got = split_at(a, idx, axis)
-    else:
-        got = split_at(a, idx, axis)
+    got = split_at(a, idx, axis)
     same_list(got[0], np.split(a, idx, axis=axis))
     same_list(got[1], np.array_split(a, idx, axis=axis))
 
