@@ -17,7 +17,13 @@ using namespace syntax;
 const Type* Inferrer::nd_iteration_item(const Expr* e, bool* handled) {
     *handled = false;
     auto* c = dyn_cast<Call>(e);
-    if (!c || !(isa<Attribute>(c->callee) || isa<Name>(c->callee))) return nullptr;
+    if (!c) return nullptr;
+    // Only a callee spelled as one of them is typed here (np.ndindex, or ndindex imported);
+    // every other call is the loop's to type as it does.
+    auto* attr = dyn_cast<Attribute>(c->callee);
+    auto* name = dyn_cast<Name>(c->callee);
+    const std::string spelling = attr ? attr->attr : name ? name->id : "";
+    if (spelling != "ndindex" && spelling != "ndenumerate" && spelling != "nditer") return nullptr;
     const Type* callee = expr(c->callee);
     if (!callee || callee->kind() != Kind::BuiltinFunc) return nullptr;
     const BuiltinId id = callee->builtin();
