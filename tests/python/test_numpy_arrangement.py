@@ -333,6 +333,11 @@ def isin_inverted(a, b, inv):
     (np.array([True, False]), np.array([True])),
     (np.arange(5), np.zeros(0)),
     (np.arange(10)[::-3], np.arange(4)),
+    # integers spanning far more than their count: the binary search instead of the table
+    (np.array([1, 10**12, -5, -10**12]), np.array([10**12, -10**12, 1])),
+    (np.array([np.iinfo(np.int64).min, 0, np.iinfo(np.int64).max]), np.array([np.iinfo(np.int64).max, 0])),
+    (np.array([3, 7], dtype=np.uint64), np.array([7], dtype=np.uint64)),
+    (np.arange(-20, 20, dtype=np.int8), np.array([-3, 5, 19], dtype=np.int16)),
 ])
 def test_isin(a, b):
     same(isin(a, b), np.isin(a, b))
