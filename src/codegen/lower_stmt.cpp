@@ -270,6 +270,7 @@ void FunctionLowering::for_stmt(const For* s) {
     if (auto u = fn.unrolled_loops.find(s->id); u != fn.unrolled_loops.end()) return for_unrolled(s, u->second);
     const Type* it = type_of(s->iter);
     if (const Call* c = range_call(s->iter)) return for_range(s, c);
+    if (is_nd_iterator(s->iter)) return for_helper(s);  // np.ndindex, ...: nplib/lower_nditer.cpp
     // Before the type's cases: reversed(L) has the type of L's items (an array, a string).
     if (is_helper(s->iter, "reversed") || is_helper(s->iter, "enumerate") || is_helper(s->iter, "zip"))
         return for_helper(s);

@@ -9,6 +9,7 @@
 #include "cpu/helper_linalg.hpp"
 #include "cpu/helper_matmul.hpp"
 #include "cpu/helper_np_random.hpp"
+#include "cpu/helper_partition.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_raise_format.hpp"
 #include "cpu/helper_random.hpp"
@@ -61,6 +62,8 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_sort", reinterpret_cast<void*>(&ujit_rt_sort)},
         {"ujit_rt_argsort", reinterpret_cast<void*>(&ujit_rt_argsort)},
         {"ujit_rt_unique", reinterpret_cast<void*>(&ujit_rt_unique)},
+        {"ujit_rt_partition", reinterpret_cast<void*>(&ujit_rt_partition)},        // nparray: np.partition
+        {"ujit_rt_argpartition", reinterpret_cast<void*>(&ujit_rt_argpartition)},  // np.argpartition
         {"ujit_rt_quantile", reinterpret_cast<void*>(&ujit_rt_quantile)},  // nplib4: median, percentile
         {"ujit_rt_interp", reinterpret_cast<void*>(&ujit_rt_interp)},      // nplib4: np.interp
         // nplib6: np.histogram, np.digitize (cpu/helper_binning)

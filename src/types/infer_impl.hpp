@@ -87,6 +87,9 @@ private:
     std::string iteration_helper(const syntax::Expr* e) const;
     const Type* iteration_item(const syntax::Expr* e);
     const Type* iterable_reduction(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
+    // infer_nditer.cpp: np.ndindex / np.ndenumerate / np.nditer as a loop's iterable; the
+    // item's type, null when `e` calls none of them (*handled false) or is not known yet.
+    const Type* nd_iteration_item(const syntax::Expr* e, bool* handled);
 
     // infer_raise.cpp
     void raise_stmt(const syntax::Raise* r);
