@@ -18,6 +18,8 @@
 //     passed in (an argument, or a view of one), which must outlive the result.
 //     A str result is the struct ujit_str {data, length, owner} (src/strings/str_abi.h), also
 //     through `out`, with one reference to `owner` (null: a literal or an argument's text).
+//     An OptionalType(T) result (types/optional_rules.hpp) is the C struct {T payload; bool valid;}
+//     through `out` too; a None's payload is zero (no reference to release).
 //   So `float64 hypot(float64, float64)` is `double(double, double)` in C.
 //
 // Packed wrapper "<symbol>$packed" (CPU only): `void(void** args, void* result)`.

@@ -2,6 +2,7 @@
 
 #include "codegen/fp8_convert.hpp"
 #include "codegen/llvm_types.hpp"
+#include "types/optional_rules.hpp"
 #include "types/rules.hpp"
 
 namespace ujit::codegen {
@@ -28,10 +29,24 @@ llvm::Value* real_to_real(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from
     return nullptr;
 }
 
+// None, a T or an Optional(A) as an Optional(B) (Numba's any_to_optional, optional_to_optional):
+// None is the zero pair; a None's zero payload converts to a zero payload.
+llvm::Value* to_optional(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from, const Type* to) {
+    if (from->is_none()) return llvm::Constant::getNullValue(value_type(b.getContext(), to));
+    llvm::Value* valid = from->is_optional() ? b.CreateExtractValue(v, 1) : b.getTrue();
+    llvm::Value* payload = from->is_optional() ? b.CreateExtractValue(v, 0) : v;
+    payload = convert(b, payload, types::strip_optional(from), to->optional_of());
+    if (!payload) return nullptr;
+    llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), to));
+    return b.CreateInsertValue(b.CreateInsertValue(out, payload, 0), valid, 1);
+}
+
 }  // namespace
 
 llvm::Value* convert(llvm::IRBuilder<>& b, llvm::Value* v, const Type* from, const Type* to) {
     if (from == to) return v;
+    if (to->is_optional()) return to_optional(b, v, from, to);
+    if (from->is_optional()) return nullptr;  // a run-time check: FunctionLowering::optional_payload
     // dt64: int() of a timedelta64 or datetime64 is its count (typing allowed which)
     if (from->is_datetime_like()) return to == types::int64() ? v : nullptr;
     if (to->is_datetime_like()) return nullptr;

@@ -91,7 +91,7 @@ llvm::Function* emit_entry(ModuleLowering& mod, const types::TypedFunction& fn, 
     const Type* ret = fn.return_type;
     // Arrays and tuples come back through memory (see abi.hpp): the array struct is larger
     // than two registers for every ndim > 0, and one rule keeps the C side simple.
-    bool hidden_out = ret->is_tuple() || ret->is_array() || ret->is_str() || ret->is_generator();
+    bool hidden_out = ret->is_tuple() || ret->is_array() || ret->is_str() || ret->is_generator() || ret->is_optional();
 
     std::vector<llvm::Type*> params;
     if (hidden_out) params.push_back(llvm::PointerType::get(ctx, 0));

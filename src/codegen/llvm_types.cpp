@@ -1,6 +1,7 @@
 #include "codegen/llvm_types.hpp"
 
 #include "syntax/internal_error.hpp"
+#include "types/optional_rules.hpp"
 
 namespace ujit::codegen {
 
@@ -56,6 +57,7 @@ llvm::StructType* str_struct(llvm::LLVMContext& ctx) {
 llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
     if (t->is_enum()) return value_type(ctx, t->enum_value());  // a member is its value (Numba's too)
     if (t->is_none()) return llvm::Type::getVoidTy(ctx);
+    if (t->is_optional()) return value_type(ctx, types::optional_struct(t));
     if (t->is_array()) return array_struct(ctx, t->ndim());
     if (t->is_list()) return list_struct(ctx);
     if (t->is_str()) return str_struct(ctx);
@@ -92,6 +94,7 @@ llvm::Type* value_type(llvm::LLVMContext& ctx, const Type* t) {
 
 llvm::Type* storage_type(llvm::LLVMContext& ctx, const Type* t) {
     if (t->is_enum()) return storage_type(ctx, t->enum_value());
+    if (t->is_optional()) return storage_type(ctx, types::optional_struct(t));
     if (t->is_bool()) return llvm::Type::getInt8Ty(ctx);
     if (t->is_uniform_tuple()) return llvm::ArrayType::get(storage_type(ctx, t->elements()[0]), t->elements().size());
     if (t->is_tuple()) {
@@ -104,6 +107,7 @@ llvm::Type* storage_type(llvm::LLVMContext& ctx, const Type* t) {
 
 llvm::Value* to_storage(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
     if (t->is_enum()) return to_storage(b, v, t->enum_value());
+    if (t->is_optional()) return to_storage(b, v, types::optional_struct(t));
     if (t->is_bool()) return b.CreateZExt(v, b.getInt8Ty());
     if (t->is_tuple()) {
         llvm::Value* out = llvm::UndefValue::get(storage_type(b.getContext(), t));
@@ -116,6 +120,7 @@ llvm::Value* to_storage(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
 
 llvm::Value* from_storage(llvm::IRBuilder<>& b, llvm::Value* v, const Type* t) {
     if (t->is_enum()) return from_storage(b, v, t->enum_value());
+    if (t->is_optional()) return from_storage(b, v, types::optional_struct(t));
     if (t->is_bool()) return b.CreateICmpNE(v, b.getInt8(0));
     if (t->is_tuple()) {
         llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), t));
@@ -166,6 +171,7 @@ uint64_t element_offset(const llvm::DataLayout& dl, llvm::Type* storage, unsigne
 
 void header_offsets(const llvm::DataLayout& dl, llvm::Type* storage, const types::Type* t, uint64_t base,
                     std::vector<int64_t>& out) {
+    if (t->is_optional()) return header_offsets(dl, storage, types::optional_struct(t), base, out);
     auto* st = llvm::dyn_cast<llvm::StructType>(storage);
     if (t->is_array())
         return out.push_back(

@@ -234,20 +234,24 @@ llvm::Value* FunctionLowering::array_method(const Call* e, types::BuiltinId id, 
         lower_array_expr_into({arr, at}, e->args[0]);
         return nullptr;
     }
-    if (id == types::BuiltinId::ArrayTranspose) {
-        std::vector<int> perm;
-        for (const Expr* p : parts) {
-            std::optional<int64_t> axis = const_int(p);
-            if (!axis) unsupported(p->loc, "transpose() axes must be constant integers in ujit");
-            int64_t k = *axis < 0 ? *axis + at->ndim() : *axis;
-            if (k < 0 || k >= at->ndim() || std::find(perm.begin(), perm.end(), k) != perm.end())
-                unsupported(p->loc, "axes don't match array");
-            perm.push_back(static_cast<int>(k));
+    if (id == types::BuiltinId::ArrayTranspose) {  // the axes known at run time (nplib/lower_layout.cpp)
+        std::vector<llvm::Value*> axes;
+        if (e->args.size() == 1 && type_of(e->args[0])->is_tuple() && !isa<Tuple>(e->args[0])) {  // a.transpose(t)
+            llvm::Value* tv = expr(e->args[0]);
+            const Type* tt = type_of(e->args[0]);
+            for (unsigned k = 0; k < tt->elements().size(); ++k)
+                axes.push_back(index_as_i64(b, b.CreateExtractValue(tv, k), tt->elements()[k]));
+        } else {
+            for (const Expr* p : parts)
+                if (!type_of(p)->is_none()) axes.push_back(index_value(p));
         }
-        if (parts.empty())
-            for (int k = at->ndim(); k-- > 0;) perm.push_back(k);
-        return nplib::transpose_view(b, arr, rt, perm);
+        if (axes.empty())
+            for (int k = at->ndim(); k-- > 0;) axes.push_back(b.getInt64(k));
+        return transposed({arr, at}, axes, rt, e->loc);
     }
+    if (id == types::BuiltinId::ArrayView) return dtype_view({arr, at}, rt, e->loc);
+    if (id == types::BuiltinId::ArrayRavel && at->layout() != types::Layout::C)
+        return flattened({arr, at}, rt, e->loc);  // a copy, as Numba's
     std::vector<llvm::Value*> dims;
     if (id == types::BuiltinId::ArrayRavel) {
         dims.push_back(b.getInt64(-1));

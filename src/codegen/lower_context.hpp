@@ -176,6 +176,14 @@ private:
     void check_error_values(llvm::Value* cond, int code, syntax::SourceLoc loc,
                             const std::vector<llvm::Value*>& values);
 
+    // ---- lower_optional.cpp: Numba's Optional(T), a {payload, valid} pair (types/optional_rules.hpp)
+    // The T of an Optional(T) value; TypeError "expected T, got None" at `loc` when it is None.
+    llvm::Value* optional_payload(llvm::Value* v, const Type* t, syntax::SourceLoc loc);
+    // `x is None`, `x == None` and their negations test presence; other comparisons compare
+    // the payloads (each checked as optional_payload does).
+    llvm::Value* optional_compare(syntax::CmpOp op, llvm::Value* l, const Type* lt, llvm::Value* r, const Type* rt,
+                                  syntax::SourceLoc loc);
+
     // ---- lower_calls.cpp
     llvm::Value* call(const syntax::Call* e);
     // lower_spread.cpp: f(a, *t), the call of t's length with t evaluated once before it
@@ -679,6 +687,30 @@ private:
     // Raises Numba's error for a helper_lapack_decomp status (what: "np.linalg.svd()").
     void raise_linalg_status(llvm::Value* status, const std::string& what, syntax::SourceLoc loc);
     // ---- end nplib7
+    // ---- nparray: nplib/arrangement_typing.cpp's calls (nplib/lower_layout.cpp dispatches)
+    llvm::Value* arrangement_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                                  syntax::SourceLoc loc);
+    // A new C array of a's items in C order, shaped `rt` (a.flatten(), a.ravel() of a non-C array).
+    llvm::Value* flattened(TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    // np.ascontiguousarray / np.asfortranarray: `a` itself where it already has rt's layout
+    // (checked at run time for an A array), else a copy in that layout.
+    llvm::Value* as_layout(TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    // a.transpose(axes) / np.transpose(a, axes) with the axes as run-time int64 values.
+    llvm::Value* transposed(TypedValue a, const std::vector<llvm::Value*>& axes, const Type* rt, syntax::SourceLoc loc);
+    // nplib/lower_split.cpp: np.split / np.array_split, a list of views
+    llvm::Value* split(types::BuiltinId id, TypedValue a, TypedValue sections, llvm::Value* axis, const Type* rt,
+                       syntax::SourceLoc loc);
+    // nplib/lower_partition.cpp: np.partition / np.argpartition (cpu/helper_partition)
+    llvm::Value* partitioned(types::BuiltinId id, TypedValue a, TypedValue kth, const Type* rt, syntax::SourceLoc loc);
+    // nplib/lower_isin.cpp, lower_nan_to_num.cpp
+    llvm::Value* isin(TypedValue element, TypedValue test, llvm::Value* invert, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* nan_to_num(const std::vector<TypedValue>& args, const Type* rt, syntax::SourceLoc loc);
+    // a.view(dtype) (nplib/array_views.cpp's dtype_view and NumPy's checks)
+    llvm::Value* dtype_view(TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    // nplib/lower_nditer.cpp: for loops over np.ndindex, np.ndenumerate, np.nditer
+    bool is_nd_iterator(const syntax::Expr* e) const;
+    IterSource nd_iter_source(const syntax::Expr* e, const RebindTest* rebound);
+    // ---- end nparray
     // ---- arrspeed: nplib/lower_nan_reductions.cpp's np.nancumsum / nancumprod, complex nanmin / nanmax
     llvm::Value* nan_cumulative(TypedValue a, bool sum, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* complex_nan_extreme(TypedValue a, bool is_max, syntax::SourceLoc loc);

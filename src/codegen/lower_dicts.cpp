@@ -9,6 +9,7 @@
 #include "codegen/dict_fields.hpp"
 #include "codegen/llvm_types.hpp"
 #include "dicts/dict_runtime.h"
+#include "syntax/comprehension.hpp"
 
 #include <fmt/format.h>
 
@@ -135,6 +136,10 @@ void FunctionLowering::dict_insert(llvm::Value* d, const Type* t, llvm::Value* k
 llvm::Value* FunctionLowering::dict_display(const Tuple* e) {
     const Type* t = type_of(e);
     llvm::Value* d = new_dict(t, e->loc);
+    if (const ListComp* c = comprehension_of(e)) {  // {k: v for ...}, {x for ...}
+        comprehension_loops(c, 0, d, t);
+        return d;
+    }
     size_t step = t->is_dict() ? 2 : 1;
     for (size_t i = 0; i < e->elts.size(); i += step) {
         llvm::Value* key = dict_key_slot(e->elts[i], t);

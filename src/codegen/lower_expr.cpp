@@ -26,6 +26,10 @@ const Type* FunctionLowering::type_of(const Expr* e) const {
 }
 
 llvm::Value* FunctionLowering::convert_or_fail(llvm::Value* v, const Type* from, const Type* to, SourceLoc loc) {
+    if (from->is_optional() && !to->is_optional()) {  // where a T is needed (Numba's optional_to_any)
+        v = optional_payload(v, from, loc);
+        from = from->optional_of();
+    }
     llvm::Value* out = convert(b, v, from, to);
     if (!out) unsupported(loc, fmt::format("cannot convert {} to {}", from->str(), to->str()));
     return out;
@@ -38,7 +42,12 @@ llvm::Value* FunctionLowering::expr_as(const Expr* e, const Type* to) {
 
 llvm::Value* FunctionLowering::condition(const Expr* e) {
     const Type* t = type_of(e);
-    llvm::Value* c = truth_of(expr(e), t);
+    llvm::Value* v = expr(e);
+    if (t->is_optional()) {  // its payload's truth (Numba's bool() unpacks it: TypeError when None)
+        v = optional_payload(v, t, e->loc);
+        t = t->optional_of();
+    }
+    llvm::Value* c = truth_of(v, t);
     if (!c) unsupported(e->loc, "the truth value of " + t->str() + " is not defined here");
     return c;
 }
@@ -273,6 +282,14 @@ llvm::Value* FunctionLowering::subscript(const Subscript* e) {
 
 llvm::Value* FunctionLowering::tuple_index(const Subscript* e, llvm::Value* tup, const Type* tt) {
     const Type* t = type_of(e);
+    if (isa<Slice>(e->index)) {  // t[lo:hi:step]: the positions inference took (types/tuple_slices.hpp)
+        const types::ConstValue* picks = fn.constant(e->index);
+        if (!picks) syntax::internal_error(e->index->loc, "a tuple slice without its positions");
+        llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, t));
+        for (unsigned i = 0; i < picks->elems.size(); ++i)
+            out = b.CreateInsertValue(out, b.CreateExtractValue(tup, static_cast<unsigned>(picks->elems[i].i)), i);
+        return out;
+    }
     int64_t n = static_cast<int64_t>(tt->elements().size());
     if (auto k = const_int(e->index)) {
         int64_t i = *k < 0 ? *k + n : *k;

@@ -74,6 +74,7 @@ void FunctionLowering::hold_iterable(const Expr* e, llvm::Value* v, const Rebind
 
 FunctionLowering::IterSource FunctionLowering::iter_source(const Expr* e, const RebindTest* rebound) {
     const Type* t = type_of(e);
+    if (is_nd_iterator(e)) return nd_iter_source(e, rebound);  // nplib/lower_nditer.cpp
     if (is_helper(e, "zip")) {
         auto* c = cast<Call>(e);
         std::vector<IterSource> parts;

@@ -8,6 +8,7 @@
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
+#include "syntax/comprehension.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -120,9 +121,10 @@ llvm::Value* FunctionLowering::list_comprehension(const ListComp* e) {
     return list;
 }
 
-// Generator k's loop around the rest; each iteration releases what it made (the list keeps
-// its own references to the items).
-void FunctionLowering::comprehension_loops(const ListComp* e, size_t k, llvm::Value* list, const Type* lt) {
+// Generator k's loop around the rest, adding to `container` (a list, or a dict or set:
+// syntax/comprehension.hpp); each iteration releases what it made (the container keeps its
+// own references to the items).
+void FunctionLowering::comprehension_loops(const ListComp* e, size_t k, llvm::Value* container, const Type* ct) {
     const ListComp::Generator& g = e->generators[k];
     auto per_item = [&](llvm::Value* item, const Type* item_type) {
         size_t mark = temporaries_mark();
@@ -134,9 +136,14 @@ void FunctionLowering::comprehension_loops(const ListComp* e, size_t k, llvm::Va
             b.SetInsertPoint(pass);
         }
         if (k + 1 < e->generators.size())
-            comprehension_loops(e, k + 1, list, lt);
-        else
-            list_append(list, lt, expr_as(e->elt, lt->item()), e->loc);
+            comprehension_loops(e, k + 1, container, ct);
+        else if (ct->is_list())
+            list_append(container, ct, expr_as(e->elt, ct->item()), e->loc);
+        else if (ct->is_dict()) {  // the key first, as Python 3.8+
+            llvm::Value* key = dict_key_slot(comprehension_key(e), ct);
+            dict_insert(container, ct, key, expr_as(comprehension_value(e), ct->dict_value()), e->loc);
+        } else
+            dict_insert(container, ct, dict_key_slot(e->elt, ct), nullptr, e->loc);
         b.CreateBr(skip);
         b.SetInsertPoint(skip);
         release_temporaries(mark);

@@ -50,6 +50,14 @@ llvm::Value* FunctionLowering::binary(const Binary* e) {
     const Type* rt = type_of(e->rhs);
     llvm::Value* r = expr(e->rhs);
     if (e->op == BinOp::MatMul) return dot_product({l, lt}, {r, rt}, {}, type_of(e), e->loc);  // typed as np.dot
+    if (lt->is_tuple() && rt->is_tuple()) {  // t + t2: Numba's tuple_add, the items of both
+        llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, type_of(e)));
+        const auto nl = static_cast<unsigned>(lt->elements().size());
+        for (unsigned i = 0; i < nl; ++i) out = b.CreateInsertValue(out, b.CreateExtractValue(l, i), i);
+        for (unsigned i = 0; i < rt->elements().size(); ++i)
+            out = b.CreateInsertValue(out, b.CreateExtractValue(r, i), nl + i);
+        return out;
+    }
     TypedValue v = binary_values(e->op, l, lt, r, rt, e->rhs, e->loc);
     return convert_or_fail(v.v, v.t, type_of(e), e->loc);
 }
@@ -344,6 +352,10 @@ llvm::Value* FunctionLowering::power(llvm::Value* a, llvm::Value* c, const Type*
 llvm::Value* FunctionLowering::unary(const Unary* e) {
     const Type* vt = type_of(e->operand);
     llvm::Value* x = expr(e->operand);
+    if (vt->is_optional()) {  // `-x`, `not x` of its payload
+        x = optional_payload(x, vt, e->loc);
+        vt = vt->optional_of();
+    }
     if (e->op == UnaryOp::Not) {
         llvm::Value* c = truth_of(x, vt);
         if (!c) unsupported(e->loc, "the truth value of " + vt->str() + " is not defined here");
@@ -410,6 +422,7 @@ llvm::Value* FunctionLowering::compare_values(CmpOp op, llvm::Value* l, const Ty
                                               SourceLoc loc) {
     if (lt->is_list() || rt->is_list()) return list_compare(op, l, lt, r, rt, loc);
     if (rt->is_dict() || rt->is_set()) return dict_compare(op, l, lt, r, rt, loc);
+    if (lt->is_optional() || rt->is_optional()) return optional_compare(op, l, lt, r, rt, loc);
     if (rt->is_range()) {  // typing allowed only `in` / `not in` of an integer
         llvm::Value* in = range_contains(l, lt, r, rt);
         return op == CmpOp::In ? in : b.CreateNot(in);

@@ -19,6 +19,7 @@ bool holds_owners(const Type* t) {
         t->is_jitclass())
         return true;
     if (t->is_tuple()) return std::any_of(t->elements().begin(), t->elements().end(), holds_owners);
+    if (t->is_optional()) return holds_owners(t->optional_of());  // a None's payload is zero: null owners
     return false;
 }
 
@@ -41,6 +42,7 @@ void FunctionLowering::owners_in(llvm::Value* v, const Type* t, std::vector<llvm
     if (t->is_tuple())
         for (unsigned i = 0; i < t->elements().size(); ++i)
             if (holds_owners(t->elements()[i])) owners_in(b.CreateExtractValue(v, i), t->elements()[i], out);
+    if (t->is_optional()) owners_in(b.CreateExtractValue(v, 0), t->optional_of(), out);
 }
 
 void FunctionLowering::count_update(bool increment, llvm::Value* v, const Type* t) {

@@ -270,6 +270,7 @@ void FunctionLowering::for_stmt(const For* s) {
     if (auto u = fn.unrolled_loops.find(s->id); u != fn.unrolled_loops.end()) return for_unrolled(s, u->second);
     const Type* it = type_of(s->iter);
     if (const Call* c = range_call(s->iter)) return for_range(s, c);
+    if (is_nd_iterator(s->iter)) return for_helper(s);  // np.ndindex, ...: nplib/lower_nditer.cpp
     // Before the type's cases: reversed(L) has the type of L's items (an array, a string).
     if (is_helper(s->iter, "reversed") || is_helper(s->iter, "enumerate") || is_helper(s->iter, "zip"))
         return for_helper(s);
@@ -492,9 +493,9 @@ void FunctionLowering::return_stmt(const Return* s) {
         leave_try_frames(s, 0);
         b.CreateRetVoid();
     } else {
-        if (!s->value) unsupported(s->loc, "a bare return in a function returning " + rt->str());
+        if (!s->value && !rt->is_optional()) unsupported(s->loc, "a bare return in a function returning " + rt->str());
         // The caller gets one reference (the contract of every function returning arrays).
-        llvm::Value* v = expr_as(s->value, rt);
+        llvm::Value* v = s->value ? expr_as(s->value, rt) : zero_value(b, rt);  // Optional's zero: None
         count_update(true, v, rt);
         release_temporaries(0, /*forget=*/false);
         release_locals();

@@ -14,6 +14,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <functional>
+
 namespace ujit::codegen {
 
 using namespace syntax;
@@ -147,7 +150,7 @@ bool FunctionLowering::is_str_builtin(const Call* e, BuiltinId id) const {
     }
 }
 
-// len(s), str(x), ord(c), chr(i), hash(s).
+// len(s), str(x), ord(c), chr(i), hash(x).
 llvm::Value* FunctionLowering::str_builtin(const Call* e, BuiltinId id) {
     const Expr* arg = e->args[0];
     const Type* at = type_of(arg);
@@ -168,10 +171,34 @@ llvm::Value* FunctionLowering::str_builtin(const Call* e, BuiltinId id) {
         raise_if(b.CreateICmpUGT(code, b.getInt64(0x10FFFF)), "ValueError", "chr() arg not in range(0x110000)", e->loc);
         return str_new("ujit_str_chr", {code});
     }
-    default:
-        if (!at->is_str()) return int_hash(v, at);
-        return str_query("ujit_str_hash", b.getInt64Ty(), {str_pointer(v)});
+    default: break;
     }
+    // hash(x) as CPython computes it (and Numba, and dict keys: dicts/dict_keys.cpp): an
+    // integer's inline, a float's and a tuple's (its items' hashes combined) in the runtime.
+    llvm::Type* i64 = b.getInt64Ty();
+    auto float_hash = [&](llvm::Value* x) -> llvm::Value* {
+        llvm::FunctionCallee f = runtime_call("ujit_hash_double", i64, {b.getDoubleTy()});
+        return b.CreateCall(f, {b.CreateFPExt(x, b.getDoubleTy())});
+    };
+    std::function<llvm::Value*(llvm::Value*, const Type*)> python_hash = [&](llvm::Value* x,
+                                                                             const Type* t) -> llvm::Value* {
+        if (t->is_str()) return str_query("ujit_str_hash", i64, {str_pointer(x)});
+        if (t->is_float()) return float_hash(x);
+        if (t->is_complex()) {  // CPython's complex_hash: real + 1000003 * imag, -1 becoming -2
+            llvm::Value* h = b.CreateAdd(float_hash(b.CreateExtractValue(x, 0)),
+                                         b.CreateMul(b.getInt64(1000003), float_hash(b.CreateExtractValue(x, 1))));
+            return b.CreateSelect(b.CreateICmpEQ(h, b.getInt64(-1)), b.getInt64(-2), h);
+        }
+        if (!t->is_tuple()) return int_hash(x, t);
+        const auto n = static_cast<unsigned>(t->elements().size());
+        llvm::AllocaInst* lanes = entry_alloca(llvm::ArrayType::get(i64, std::max(n, 1u)), "hash.lanes");
+        for (unsigned i = 0; i < n; ++i)
+            b.CreateStore(python_hash(b.CreateExtractValue(x, i), t->elements()[i]),
+                          b.CreateConstGEP2_32(lanes->getAllocatedType(), lanes, 0, i));
+        llvm::FunctionCallee combine = runtime_call("ujit_hash_tuple_lanes", i64, {b.getPtrTy(), i64});
+        return b.CreateCall(combine, {lanes, b.getInt64(n)});
+    };
+    return python_hash(v, at);
 }
 
 // Python's hash of an integer: its value modulo 2**61 - 1 with its sign, -1 becoming -2

@@ -1,5 +1,6 @@
 #include "cpu/helper_sort.hpp"
 
+#include "cpu/numpy_order.hpp"
 #include "cpu/sort_avx512.hpp"
 #include "runtime/convert.hpp"
 #include "runtime/dtype.hpp"
@@ -14,23 +15,6 @@
 namespace ujit::cpu {
 
 namespace {
-
-// ---- NumPy's order, as a less-than (numpy/_core/src/npysort/npysort_common.h)
-
-template <class T> bool nan_last_less(T a, T b) {
-    if constexpr (runtime::is_float_v<T>)
-        return a < b || (b != b && a == a);
-    else
-        return a < b;
-}
-
-template <class F> bool nan_last_less(std::complex<F> a, std::complex<F> b) {
-    F ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
-    if (ar < br) return ai == ai || bi != bi;
-    if (ar > br) return bi != bi && ai == ai;
-    if (ar == br || (ar != ar && br != br)) return ai < bi || (bi != bi && ai == ai);
-    return br != br;
-}
 
 template <class T> bool is_nan(T v) {
     if constexpr (runtime::is_float_v<T>)

@@ -10,6 +10,7 @@
 #include "cpu/helper_matmul.hpp"
 #include "cpu/helper_np_distributions.hpp"
 #include "cpu/helper_np_random.hpp"
+#include "cpu/helper_partition.hpp"
 #include "cpu/helper_print.hpp"
 #include "cpu/helper_raise_format.hpp"
 #include "cpu/helper_random.hpp"
@@ -62,6 +63,8 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_sort", reinterpret_cast<void*>(&ujit_rt_sort)},
         {"ujit_rt_argsort", reinterpret_cast<void*>(&ujit_rt_argsort)},
         {"ujit_rt_unique", reinterpret_cast<void*>(&ujit_rt_unique)},
+        {"ujit_rt_partition", reinterpret_cast<void*>(&ujit_rt_partition)},        // nparray: np.partition
+        {"ujit_rt_argpartition", reinterpret_cast<void*>(&ujit_rt_argpartition)},  // np.argpartition
         {"ujit_rt_quantile", reinterpret_cast<void*>(&ujit_rt_quantile)},  // nplib4: median, percentile
         {"ujit_rt_interp", reinterpret_cast<void*>(&ujit_rt_interp)},      // nplib4: np.interp
         // nplib6: np.histogram, np.digitize (cpu/helper_binning)
@@ -141,6 +144,8 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_str_affix", reinterpret_cast<void*>(&ujit_str_affix)},
         {"ujit_str_is", reinterpret_cast<void*>(&ujit_str_is)},
         {"ujit_str_hash", reinterpret_cast<void*>(&ujit_str_hash)},
+        {"ujit_hash_double", reinterpret_cast<void*>(&ujit_hash_double)},
+        {"ujit_hash_tuple_lanes", reinterpret_cast<void*>(&ujit_hash_tuple_lanes)},
         // Dicts and sets (src/dicts): every operation is a call, as Numba's dictobject.
         {"ujit_dict_new", reinterpret_cast<void*>(&ujit_dict_new)},
         {"ujit_dict_copy", reinterpret_cast<void*>(&ujit_dict_copy)},

@@ -97,20 +97,45 @@ bool field_equal(int64_t kind, const char* a, const char* b) {
     }
 }
 
-// CPython's tuple hash (3.8+, xxHash's rounds), as Numba's _tuple_hash.
-int64_t hash_tuple(const int64_t* fields, int64_t n, const char* key) {
-    constexpr uint64_t kPrime1 = 11400714785074694791ULL, kPrime2 = 14029467366897019727ULL,
-                       kPrime5 = 2870177450012600261ULL;
-    uint64_t acc = kPrime5;
-    for (int64_t i = 0; i < n; ++i) {
-        auto lane = static_cast<uint64_t>(hash_field(fields[2 * i + 1], key + fields[2 * i]));
-        acc += lane * kPrime2;
-        acc = (acc << 31) | (acc >> 33);
-        acc *= kPrime1;
+namespace {
+
+// CPython's tuple hash (3.8+, xxHash's rounds) over the items' hashes, as Numba's _tuple_hash.
+class TupleHash {
+public:
+    void add(int64_t lane) {
+        acc_ += static_cast<uint64_t>(lane) * kPrime2;
+        acc_ = (acc_ << 31) | (acc_ >> 33);
+        acc_ *= kPrime1;
     }
-    acc += static_cast<uint64_t>(n) ^ (kPrime5 ^ 3527539ULL);
-    if (acc == ~uint64_t{0}) return 1546275796;
-    return static_cast<int64_t>(acc);
+    int64_t finish(int64_t n) const {
+        uint64_t acc = acc_ + (static_cast<uint64_t>(n) ^ (kPrime5 ^ 3527539ULL));
+        return acc == ~uint64_t{0} ? 1546275796 : static_cast<int64_t>(acc);
+    }
+
+private:
+    static constexpr uint64_t kPrime1 = 11400714785074694791ULL, kPrime2 = 14029467366897019727ULL,
+                              kPrime5 = 2870177450012600261ULL;
+    uint64_t acc_ = kPrime5;
+};
+
+}  // namespace
+
+int64_t hash_tuple(const int64_t* fields, int64_t n, const char* key) {
+    TupleHash h;
+    for (int64_t i = 0; i < n; ++i) h.add(hash_field(fields[2 * i + 1], key + fields[2 * i]));
+    return h.finish(n);
 }
 
 }  // namespace ujit::dicts
+
+extern "C" {
+
+int64_t ujit_hash_double(double v) { return ujit::dicts::hash_double(v); }
+
+int64_t ujit_hash_tuple_lanes(const int64_t* lanes, int64_t n) {
+    ujit::dicts::TupleHash h;
+    for (int64_t i = 0; i < n; ++i) h.add(lanes[i]);
+    return h.finish(n);
+}
+
+}  // extern "C"

@@ -96,6 +96,10 @@ int32_t ujit_set_symmetric_difference_update(ujit_dict_payload* a, const ujit_di
 
 /* Python's hash of a key of this dict (dict_keys.cpp). */
 int64_t ujit_dict_hash_key(const int64_t* layout, const void* key);
+/* Python's hash() of a float (CPython's _Py_HashDouble) and of a tuple whose items hash to
+ * lanes[0..n) (CPython's tuplehash): what the keys above hash with, for compiled hash(). */
+int64_t ujit_hash_double(double v);
+int64_t ujit_hash_tuple_lanes(const int64_t* lanes, int64_t n);
 
 #ifdef __cplusplus
 }

@@ -108,4 +108,22 @@ llvm::Value* is_contiguous(llvm::IRBuilder<>& b, llvm::Value* arr, const Type* a
     return b.CreateOr(ok, empty);
 }
 
+llvm::Value* kept_or_made(llvm::IRBuilder<>& b, llvm::Value* keep, llvm::Value* kept,
+                          const std::function<llvm::Value*()>& make) {
+    llvm::Function* f = b.GetInsertBlock()->getParent();
+    llvm::BasicBlock* making = llvm::BasicBlock::Create(b.getContext(), "made", f);
+    llvm::BasicBlock* join = llvm::BasicBlock::Create(b.getContext(), "kept_or_made", f);
+    llvm::BasicBlock* from = b.GetInsertBlock();
+    b.CreateCondBr(keep, join, making);
+    b.SetInsertPoint(making);
+    llvm::Value* made = make();
+    llvm::BasicBlock* made_end = b.GetInsertBlock();
+    b.CreateBr(join);
+    b.SetInsertPoint(join);
+    llvm::PHINode* out = b.CreatePHI(kept->getType(), 2);
+    out->addIncoming(kept, from);
+    out->addIncoming(made, made_end);
+    return out;
+}
+
 }  // namespace ujit::nplib

@@ -8,6 +8,7 @@
 
 #include <llvm/IR/IRBuilder.h>
 
+#include <functional>
 #include <vector>
 
 namespace ujit::nplib {
@@ -38,5 +39,10 @@ llvm::Value* complex_part_view(llvm::IRBuilder<>& b, llvm::Value* arr, const typ
 // a.flags.c_contiguous (fortran false) / f_contiguous (true), by NumPy's rule: strides match a
 // dense layout, axes of length 1 ignored, an empty array contiguous either way.
 llvm::Value* is_contiguous(llvm::IRBuilder<>& b, llvm::Value* arr, const types::Type* at, bool fortran);
+
+// `kept` where `keep` holds, else the value `make` emits in a block of its own: the phi of the
+// two (np.ascontiguousarray of an A array, np.nan_to_num(x, copy=c): the array itself or a copy).
+llvm::Value* kept_or_made(llvm::IRBuilder<>& b, llvm::Value* keep, llvm::Value* kept,
+                          const std::function<llvm::Value*()>& make);
 
 }  // namespace ujit::nplib

@@ -32,38 +32,28 @@ const LibraryParams* combine_params_of(BuiltinId id) {
 
 namespace {
 
-bool absent(const Type* t) { return !t || t->is_none(); }
-
-CallTyping failed(std::string message, int arg) {
-    CallTyping t;
-    t.error = std::move(message);
-    t.error_arg = arg;
-    return t;
-}
-
 // np.append(arr, values, axis=None): both raveled and joined (axis None), or np.concatenate of
 // the two arrays along axis; the dtypes unified as np.concatenate's.
 CallTyping append_type(const std::vector<const Type*>& args) {
     const Type* arr = args[0];
     const Type* values = args[1];
     if (!arr->is_array() && !arr->is_number())
-        return failed(fmt::format("np.append()'s arr must be an array or a number in ujit, not {}", arr->str()), 0);
+        return fail(fmt::format("np.append()'s arr must be an array or a number in ujit, not {}", arr->str()), 0);
     if (!values->is_array() && !values->is_number())
-        return failed(fmt::format("np.append()'s values must be an array or a number in ujit, not {}", values->str()),
-                      1);
+        return fail(fmt::format("np.append()'s values must be an array or a number in ujit, not {}", values->str()), 1);
     const Type* a_dt = arr->is_array() ? arr->dtype() : arr;
     const Type* v_dt = values->is_array() ? values->dtype() : values;
     const Type* dt = a_dt == v_dt ? a_dt : types::unify(a_dt, v_dt);
-    if (!dt) return failed("np.append(): input arrays must have compatible dtypes", -1);
+    if (!dt) return fail("np.append(): input arrays must have compatible dtypes", -1);
     CallTyping t;
     t.operands = {arr, values, nullptr};
     if (absent(args[2])) {
         t.result = types::array(dt, 1, types::Layout::C);
         return t;
     }
-    if (!args[2]->is_int()) return failed("The third argument \"axis\" must be an integer", 2);
+    if (!args[2]->is_int()) return fail("The third argument \"axis\" must be an integer", 2);
     if (!arr->is_array() || !values->is_array() || arr->ndim() != values->ndim() || arr->ndim() == 0)
-        return failed("np.append() with an axis: all the input arrays must have same number of dimensions", -1);
+        return fail("np.append() with an axis: all the input arrays must have same number of dimensions", -1);
     t.operands[2] = types::int64();
     t.result = types::array(dt, arr->ndim(), types::Layout::C);
     return t;
@@ -75,13 +65,13 @@ CallTyping kron_type(const std::vector<const Type*>& args) {
     for (int i = 0; i < 2; ++i) {
         const Type* a = args[static_cast<size_t>(i)];
         if (!a->is_array())
-            return failed(fmt::format("np.kron() of {} is not supported by ujit (it takes arrays)", a->str()), i);
-        if (a->ndim() < 1 || a->ndim() > 2) return failed("np.kron() only supported on 1 and 2-D arrays ", i);
+            return fail(fmt::format("np.kron() of {} is not supported by ujit (it takes arrays)", a->str()), i);
+        if (a->ndim() < 1 || a->ndim() > 2) return fail("np.kron() only supported on 1 and 2-D arrays ", i);
         if (a->layout() == types::Layout::A)
-            return failed("np.linalg.kron only supports 'C' or 'F' layout input arrays. Received an input of layout "
-                          "'A'.",
-                          i);
-        if (!a->dtype()->is_number()) return failed(fmt::format("np.kron() of {} is not supported", a->str()), i);
+            return fail("np.linalg.kron only supports 'C' or 'F' layout input arrays. Received an input of layout "
+                        "'A'.",
+                        i);
+        if (!a->dtype()->is_number()) return fail(fmt::format("np.kron() of {} is not supported", a->str()), i);
     }
     CallTyping t;
     t.operands = {args[0], args[1]};
@@ -99,10 +89,10 @@ CallTyping covariance_type(BuiltinId id, const std::vector<const Type*>& args) {
         const Type* a = args[i];
         if (i == 1 && absent(a)) continue;
         if (!a->is_array() || !a->dtype()->is_number())
-            return failed(fmt::format("{}() of {} is not supported by ujit (it takes numeric arrays)",
-                                      types::builtin_name(id), a->str()),
-                          static_cast<int>(i));
-        if (a->ndim() > 2) return failed(fmt::format("{} has more than 2 dimensions", names[i]), static_cast<int>(i));
+            return fail(fmt::format("{}() of {} is not supported by ujit (it takes numeric arrays)",
+                                    types::builtin_name(id), a->str()),
+                        static_cast<int>(i));
+        if (a->ndim() > 2) return fail(fmt::format("{} has more than 2 dimensions", names[i]), static_cast<int>(i));
     }
     bool complex = args[0]->dtype()->is_complex() || (!absent(args[1]) && args[1]->dtype()->is_complex());
     const Type* dt = complex ? types::complex(128) : types::float64();
@@ -114,14 +104,13 @@ CallTyping covariance_type(BuiltinId id, const std::vector<const Type*>& args) {
     for (size_t i = 2; i < std::min<size_t>(args.size(), 4); ++i) {
         if (absent(args[i])) continue;
         if (!args[i]->is_bool() && !args[i]->is_int())
-            return failed(
+            return fail(
                 fmt::format("{}()'s {} must be a bool, not {}", types::builtin_name(id), flags[i - 2], args[i]->str()),
                 static_cast<int>(i));
         t.operands[i] = types::boolean();
     }
     if (args.size() > 4 && !absent(args[4])) {
-        if (!args[4]->is_number() || args[4]->is_complex())
-            return failed("ddof must be a real numerical scalar type", 4);
+        if (!args[4]->is_number() || args[4]->is_complex()) return fail("ddof must be a real numerical scalar type", 4);
         t.operands[4] = types::float64();
     }
     bool single = args[0]->ndim() <= 1 && absent(args[1]);

@@ -39,8 +39,6 @@ const LibraryParams* decomp_params_of(BuiltinId id) {
 
 namespace {
 
-bool absent(const Type* t) { return !t || t->is_none(); }
-
 // An optional real number (rcond, tol, p): float64, or null where left out or None.
 bool optional_real(CallTyping& t, const std::vector<const Type*>& args, size_t i, const std::string& what,
                    const char* name) {

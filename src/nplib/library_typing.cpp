@@ -87,6 +87,7 @@ const Params* params_of(BuiltinId id) {
         if (const Params* p = summary_params_of(id)) return p;  // nplib6
         if (const Params* p = combine_params_of(id)) return p;  // nplib7
         if (const Params* p = decomp_params_of(id)) return p;
+        if (const Params* p = arrangement_params_of(id)) return p;  // nparray
         return linalg_params_of(id);
     }
 }
@@ -588,6 +589,7 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
     if (summary_params_of(id)) return summary_call_type(id, args);  // nplib6
     if (combine_params_of(id)) return combine_call_type(id, args);  // nplib7
     if (decomp_params_of(id)) return decomp_call_type(id, args);
+    if (arrangement_params_of(id)) return arrangement_call_type(id, args);  // nparray
     return search_call_type(id, args, exprs);
 }
 

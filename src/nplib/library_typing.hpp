@@ -54,6 +54,11 @@ CallTyping decomp_call_type(types::BuiltinId id, const std::vector<const types::
 // message Numba gives ("np.linalg.inv() only supported on 2-D arrays."), "" where `a` fits.
 std::string linalg_matrix_error(const types::Type* a, const std::string& what, bool one_or_two);
 // ---- end nplib7
+// ---- nparray: arrangement_typing.cpp (np.ascontiguousarray, asfortranarray, ravel, transpose,
+// reshape, partition, argpartition, isin, nan_to_num, split, array_split)
+const LibraryParams* arrangement_params_of(types::BuiltinId id);
+CallTyping arrangement_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
+// ---- end nparray
 
 // Whether the call is typed by library_call_type and lowered by lower_library.cpp.
 bool is_library_call(types::BuiltinId id);
@@ -74,6 +79,22 @@ struct CallTyping {
     std::string error;
     int error_arg = -1;  // the argument the error is about, -1 for the whole call
 };
+
+// The *_typing.cpp files' shorthands: an error about argument `arg` (-1: the whole call), a
+// result with its operands, an optional argument left out or given as None.
+inline CallTyping fail(std::string why, int arg = -1) {
+    CallTyping t;
+    t.error = std::move(why);
+    t.error_arg = arg;
+    return t;
+}
+inline CallTyping typed(const types::Type* result, std::vector<const types::Type*> operands) {
+    CallTyping t;
+    t.result = result;
+    t.operands = std::move(operands);
+    return t;
+}
+inline bool absent(const types::Type* t) { return !t || t->is_none(); }
 
 // The result and operand types for `args` (library_arguments' order, null where absent);
 // `exprs` are the arguments themselves (argsort's kind is a string literal).

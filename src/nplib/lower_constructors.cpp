@@ -127,19 +127,7 @@ llvm::Value* FunctionLowering::array_constructor(const Call* e, BuiltinId id, co
         TypedValue src = self ? TypedValue{expr(self), type_of(self)} : TypedValue{value(0), (*ops)[0]};
         std::vector<llvm::Value*> dims = dims_of(b, src.v, src.t);
         llvm::Value* fill = id == BuiltinId::NpFullLike ? value(1) : nullptr;
-        if (id == BuiltinId::ArrayFlatten) {
-            TypedValue flat = allocate({element_count(b, dims)});
-            // Copied in C order through a C-contiguous view of the new array with src's shape.
-            const Type* ct = types::array(dt, src.t->ndim(), types::Layout::C);
-            std::vector<llvm::Value*> strides(dims.size());
-            llvm::Value* step = b.getInt64(dt->itemsize());
-            for (size_t k = dims.size(); k-- > 0;) {
-                strides[k] = step;
-                step = b.CreateMul(step, dims[k]);
-            }
-            copy_array({make_view(b, flat.v, ct, array_data(b, flat.v), dims, strides), ct}, src, e->loc);
-            return flat.v;
-        }
+        if (id == BuiltinId::ArrayFlatten) return flattened(src, rt, e->loc);  // lower_layout.cpp
         TypedValue a = allocate(dims);
         if (id == BuiltinId::NpZerosLike) zero_fill(a, dims);
         if (id == BuiltinId::NpOnesLike) fill_array(a, b.getInt64(1), types::int64(), e->loc);

@@ -64,6 +64,11 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
         if (nplib::combine_params_of(id)) return combine_call(id, vals, type_of(e), e->loc);
         return linalg_decomp_call(id, vals, type_of(e), e->loc);
     }
+    if (nplib::arrangement_params_of(id)) {  // nparray
+        std::vector<TypedValue> vals;
+        for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));
+        return arrangement_call(id, vals, type_of(e), e->loc);
+    }
     if (nplib::random_params_of(id) || nplib::linalg_params_of(id)) {  // nplib5
         std::vector<TypedValue> vals;
         for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));

@@ -26,13 +26,6 @@ std::string name_of(BuiltinId id) {
 
 bool real(const Type* t) { return t->is_int() || t->is_float() || t->is_bool(); }
 
-CallTyping fail(std::string why, int arg = -1) {
-    CallTyping t;
-    t.error = std::move(why);
-    t.error_arg = arg;
-    return t;
-}
-
 // A string literal argument (side='left'), or "" where it is not one.
 std::string literal(const syntax::Expr* e) {
     const auto* lit = e ? syntax::dyn_cast<const syntax::StrLit>(e) : nullptr;

@@ -20,21 +20,6 @@ using types::Type;
 namespace {
 
 bool real(const Type* t) { return t->is_int() || t->is_float() || t->is_bool(); }
-bool absent(const Type* t) { return !t || t->is_none(); }
-
-CallTyping fail(std::string why, int arg = -1) {
-    CallTyping t;
-    t.error = std::move(why);
-    t.error_arg = arg;
-    return t;
-}
-
-CallTyping typed(const Type* result, std::vector<const Type*> operands) {
-    CallTyping t;
-    t.result = result;
-    t.operands = std::move(operands);
-    return t;
-}
 
 const Type* vector_of(const Type* dt) { return types::array(dt, 1, types::Layout::C); }
 

@@ -10,11 +10,15 @@
 #include "cpu/kernel_target.hpp"
 #include "cuda/ptx.hpp"
 #include "pipeline/disk_artifact.hpp"
+#include "syntax/diagnostics.hpp"
 #include "syntax/stack_budget.hpp"
+#include "types/optional_rules.hpp"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/raw_ostream.h>
+
+#include <fmt/format.h>
 
 #include <chrono>
 #include <optional>
@@ -174,6 +178,16 @@ void compile_cuda_on_cpu(const Request& req, const types::TypedFunction& fn, Com
     out.times.codegen = clock.lap();
 }
 
+// A tuple holding an Optional (Tuple(OptionalType(int64), int64)) has no C result layout yet:
+// compiled callers take it, a call from outside is refused where the function is defined.
+void refuse_unreadable_result(const Request& req, const types::TypedFunction& fn) {
+    const types::Type* r = types::strip_optional(fn.return_type);
+    if (req.artifact != Artifact::Entry || !r->is_tuple() || !types::holds_optional(r)) return;
+    syntax::fail(fn.def->loc, fmt::format("'{}' returns {}, a tuple holding an Optional, which ujit cannot return to "
+                                          "its caller yet (compiled callers may call it)",
+                                          fn.def->name, fn.return_type->str()));
+}
+
 // The pipeline on the calling thread's stack (compile() gives it a large one).
 Compiled compile_here(const Request& req) {
     Compiled out;
@@ -185,6 +199,7 @@ Compiled compile_here(const Request& req) {
     out.typed = &fn;
     out.typed_ir = types::dump_types(*req.module, fn);
     out.times.type = clock.lap();
+    refuse_unreadable_result(req, fn);
 
     if (req.options.target == Target::CUDA) out.cooperative = req.typer->cooperative(fn);  // coop: cuda.cg
     if (req.options.target == Target::CUDA &&

@@ -14,6 +14,7 @@
 #include "strings/str_abi.h"
 #include "strings/str_convert.hpp"
 #include "types/infer.hpp"
+#include "types/optional_rules.hpp"
 
 namespace ujit::pipeline {
 
@@ -99,6 +100,7 @@ const Type* type_of_value(const Value& v) {
 
 size_t c_align(const Type* t) {
     if (t->is_enum()) return c_align(t->enum_value());
+    if (t->is_optional()) return c_align(types::optional_struct(t));
     if (t->is_tuple()) {
         size_t a = 1;
         for (const Type* e : t->elements()) a = std::max(a, c_align(e));
@@ -113,6 +115,7 @@ size_t c_align(const Type* t) {
 
 size_t c_size(const Type* t) {
     if (t->is_enum()) return c_size(t->enum_value());
+    if (t->is_optional()) return c_size(types::optional_struct(t));
     switch (t->kind()) {
     case Kind::None: return 0;
     case Kind::Bool: return 1;
@@ -266,6 +269,7 @@ void PackedArgs::reflect_containers() {
 // Byte offsets of the nrt headers inside one item of type `t` (what codegen's
 // lower_lists.cpp computes from LLVM's layout, which is this C layout).
 void owner_offsets(const Type* t, size_t base, std::vector<int64_t>& out) {
+    if (t->is_optional()) return owner_offsets(t->optional_of(), base, out);  // {payload, valid}
     if (t->is_list()) return out.push_back(static_cast<int64_t>(base));
     if (t->is_array()) return out.push_back(static_cast<int64_t>(base + c_size(t) - 8));
     if (t->is_str()) return out.push_back(static_cast<int64_t>(base + offsetof(ujit_str, owner)));
@@ -367,6 +371,12 @@ void PackedArgs::write_tuple_or_scalar(const Value& v, const Type* t, uint8_t* o
 }
 
 namespace {
+
+// Whether an Optional(T) at `p`, laid out as the C struct {T payload; bool valid;}
+// (types::optional_struct), holds a value.
+bool optional_present(const void* p, const Type* t) {
+    return static_cast<const uint8_t*>(p)[c_size(t->optional_of())] != 0;
+}
 
 // The fields of an array result's struct (codegen/abi.hpp).
 struct ArrayFields {
@@ -483,6 +493,7 @@ Value boxed_item(Value v) {
 // the compiled value keeps its references.
 Value copy_value(const void* p, const Type* t) {
     if (t->is_enum()) return copy_value(p, t->enum_value());
+    if (t->is_optional()) return optional_present(p, t) ? copy_value(p, t->optional_of()) : Value();
     switch (t->kind()) {
     case Kind::Array: {
         ujit_nrt_meminfo* owner = static_cast<ujit_nrt_meminfo*>(array_fields(p, t).owner);
@@ -530,6 +541,7 @@ Value copy_value(const void* p, const Type* t) {
 
 // Releases the references a compiled value of type `t` at `p` holds (arrays', lists').
 void release_value(const void* p, const Type* t) {
+    if (t->is_optional()) return release_value(p, t->optional_of());  // None's zero payload: null owners
     if (t->is_str()) {
         ujit_str str;
         std::memcpy(&str, p, sizeof str);
@@ -558,6 +570,8 @@ Value copy_list_items(const void* p, const Type* list_type) { return copy_value(
 Value copy_compiled_value(const void* p, const Type* t) { return copy_value(p, t); }
 
 Value read_value(const void* p, const Type* t) {
+    // An Optional: its payload, or None (whose zero payload holds no reference).
+    if (t->is_optional()) return optional_present(p, t) ? read_value(p, t->optional_of()) : Value();
     if (holds_list(t)) {  // the result's references are released once copied
         struct Release {
             const void* p;

@@ -538,7 +538,7 @@ Expr* Parser::parse_paren() {
 // A list display is a Tuple marked as a list: a list value in compiled code (types/
 // infer_lists.cpp), a signature list inside a decorator, and a tuple where it is the (nested)
 // first argument of `*.array(...)` (np.array([[1, 2], [3, 4]])). Dicts and sets are displays
-// too (types/infer_dicts.cpp); their comprehensions are outside the subset.
+// too (types/infer_dicts.cpp), and so are their comprehensions (syntax/comprehension.hpp).
 Expr* Parser::parse_display() {
     Token open = take();
     if (open.text == "[") {
@@ -638,7 +638,7 @@ void target_names(const Expr* t, std::vector<const Name*>& out) {
 
 }  // namespace
 
-// [elt for target in iter if cond ... for ...], after `[elt`.
+// [elt for target in iter if cond ... for ...], after `[elt` (or `{elt`: braces_comp).
 Expr* Parser::parse_list_comp(const Token& open, Expr* elt) {
     auto* comp = make<ListComp>(open.loc);
     comp->elt = elt;
@@ -650,7 +650,7 @@ Expr* Parser::parse_list_comp(const Token& open, Expr* elt) {
         while (accept_keyword("if")) g.ifs.push_back(parse_or());
         comp->generators.push_back(std::move(g));
     }
-    expect_op("]");
+    expect_op(open.text == "{" ? "}" : "]");
     // The targets' names are the comprehension's own: everything after the first iterable
     // (evaluated outside) sees them under their new names.
     std::map<std::string, std::string> names;
@@ -684,13 +684,29 @@ Expr* Parser::parse_decorator_braces(const Token& open) {
             expect_op(":");
             braces->elts.push_back(parse_expr());
         }
-        if (peek().is_keyword("for"))
-            unsupported(open.loc,
-                        braces->display == Tuple::Display::Dict ? "dict comprehensions are" : "set comprehensions are");
+        if (peek().is_keyword("for")) return parse_braces_comp(open, braces);
         if (!accept_op(",")) break;
     }
     if (braces->elts.empty()) braces->display = Tuple::Display::Dict;  // {} is a dict
+    if (braces->display == Tuple::Display::Set && braces->elts.size() == 1 && isa<ListComp>(braces->elts[0]))
+        fail(braces->elts[0]->loc, "unhashable type: 'list'");  // (and the shape of a set comprehension)
     expect_op("}");
+    return nested(braces, open.loc);
+}
+
+// {k: v for ...} or {x for ...}, after its element: a display holding the comprehension
+// (syntax/comprehension.hpp).
+Expr* Parser::parse_braces_comp(const Token& open, Tuple* braces) {
+    bool dict = braces->display == Tuple::Display::Dict;
+    if (in_decorator_) unsupported(open.loc, dict ? "dict comprehensions are" : "set comprehensions are");
+    if (braces->elts.size() != (dict ? 2u : 1u)) fail(peek().loc, "invalid syntax: a comprehension has one element");
+    Expr* elt = braces->elts[0];
+    if (dict) {
+        auto* pair = make<Tuple>(braces->elts[0]->loc);
+        pair->elts = braces->elts;
+        elt = pair;
+    }
+    braces->elts = {parse_list_comp(open, elt)};
     return nested(braces, open.loc);
 }
 

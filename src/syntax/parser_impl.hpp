@@ -87,6 +87,7 @@ private:
     Expr* parse_list_comp(const Token& open,
                           Expr* elt);  // [ and { displays: only lists, sets and dicts inside decorators are allowed
     Expr* parse_decorator_braces(const Token& open);
+    Expr* parse_braces_comp(const Token& open, Tuple* braces);
     Expr* parse_strings();
     Expr* parse_subscript_index();
     Expr* parse_slice_item();

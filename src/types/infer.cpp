@@ -4,6 +4,7 @@
 
 #include "syntax/diagnostics.hpp"
 #include "types/dead_branches.hpp"
+#include "types/optional_rules.hpp"
 #include "types/rules.hpp"
 #include "types/vector_types.hpp"
 
@@ -55,6 +56,7 @@ std::string type_code(const Type* t) {
     // gen: a range by its item type; a generator by its def, arguments and items
     case Kind::Range: return fmt::format("R{}", type_code(t->range_item()));
     case Kind::JitClass: return fmt::format("J{}_", t->class_name());  // one class of the name per module
+    case Kind::Optional: return fmt::format("O{}", type_code(t->optional_of()));
     case Kind::Generator: {
         std::string s =
             fmt::format("G{}_{}_{}_", t->generator_def()->name, t->generator_def()->id, type_code(t->yield_type()));
@@ -196,7 +198,10 @@ const Type* Inferrer::partial_return() {
 // (a recursive function that returns nothing, like an in-place quicksort, is typed by it).
 const Type* Inferrer::returns_so_far() const {
     if (fn_.def->is_generator) return yielded_ ? generator_of(fn_.def, yielded_, fn_.arg_types) : nullptr;
-    if (has_value_return_) return returned_;
+    // (No error here: a recursion whose type grows is refused for that, once it does not converge.)
+    if (has_value_return_)
+        return returns_none_too() && (returned_->is_optional() || can_be_optional(returned_)) ? optional(returned_)
+                                                                                              : returned_;
     return has_bare_return_ || falls_through(fn_.def->body) ? none() : nullptr;
 }
 
@@ -283,7 +288,7 @@ void Inferrer::bind(const std::string& id, SourceLoc at, const Type* t, SourceLo
     }
     size_t index = static_cast<size_t>(v - fn_.variables.data());
     if (v->type == t) return;
-    const Type* u = unify(v->type, t);
+    const Type* u = unify_or_optional(v->type, t);  // `x = None` then `x = 5`: Optional(int64)
     if (!u)
         fail(at,
              fmt::format("variable '{}' has type {} at {} and {} at {} which cannot be unified", id, v->type->str(),
@@ -297,11 +302,25 @@ void Inferrer::bind(const std::string& id, SourceLoc at, const Type* t, SourceLo
     }
 }
 
-void Inferrer::finish_returns() {
+// Whether a path returns None beside the value returns (a bare `return`, `return None`, or
+// falling off the end): the function then returns Optional(T), as in Numba.
+bool Inferrer::returns_none_too() const {
     const FunctionDef& def = *fn_.def;
     // A body that surely leaves (a pruned `if` whose live branch returns, as `if isinstance(x,
     // str): return ...` then an `else: assert 0` never compiled) does not reach its end.
-    bool falls = !block_leaves(def.body, fn_) && falls_through(def.body);
+    return has_bare_return_ || (!block_leaves(def.body, fn_) && falls_through(def.body));
+}
+
+// Optional(T) of the value returns' T, or the error for a T ujit cannot make Optional.
+const Type* Inferrer::optional_return() const {
+    if (returned_->is_optional() || can_be_optional(returned_)) return optional(returned_);
+    error(returned_loc_, fmt::format("'{}' returns {} here but None on another path (an Optional of {} is not "
+                                     "supported by ujit)",
+                                     fn_.def->name, returned_->str(), returned_->str()));
+}
+
+void Inferrer::finish_returns() {
+    const FunctionDef& def = *fn_.def;
     if (fn_.role == FunctionRole::Kernel) {
         fn_.return_type = none();
         return;
@@ -312,11 +331,7 @@ void Inferrer::finish_returns() {
         fn_.return_type = none();
         return;
     }
-    if (falls || has_bare_return_)
-        error(returned_loc_, fmt::format("'{}' returns {} here but None on another path (optional return types are "
-                                         "not supported by ujit)",
-                                         def.name, returned_->str()));
-    fn_.return_type = returned_;
+    fn_.return_type = returns_none_too() ? optional_return() : returned_;
 }
 
 }  // namespace ujit::types

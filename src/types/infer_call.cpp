@@ -15,6 +15,7 @@
 #include "types/infer_libdevice.hpp"
 #include "types/jitclass.hpp"
 #include "types/literal_unroll.hpp"
+#include "types/optional_rules.hpp"
 #include "types/overload_rating.hpp"
 #include "types/rules.hpp"
 #include "types/type_values.hpp"
@@ -182,6 +183,10 @@ const Type* Inferrer::call(const Call* c) {
         args.push_back(t);
     }
     if (unknown) return nullptr;
+    // A builtin takes an Optional argument as its payload (Numba's templates retry a call with
+    // Optional arguments unpacked); lowering converts it, raising TypeError when it is None.
+    if ((callee->kind() == Kind::BuiltinFunc && !printing) || callee->kind() == Kind::DTypeObj)
+        for (const Type*& t : args) t = strip_optional(t);
     // Method call on a value (z.conjugate()): the receiver is the first operand.
     if (callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::ComplexConjugate) {
         if (!c->args.empty()) error(c->loc, "conjugate() takes no arguments");
@@ -495,6 +500,10 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
             error(c->args[i]->loc, fmt::format("{}() needs an integer argument, not {}", what, args[i]->str()));
     };
 
+    if (id == BuiltinId::NpNdindex || id == BuiltinId::NpNdenumerate || id == BuiltinId::NpNditer)
+        error(c->loc, fmt::format("{}() is supported as a for loop's iterable only (for x in {}(...)): "
+                                  "ujit has no iterator objects",
+                                  what, what));
     if (const Type* t = str_builtin(c, id, args)) return t;  // len(s), str(x), ord, chr, hash (infer_str.cpp)
     if (const Type* t = datetime_builtin(c, id, args)) return t;  // dt64 (infer_datetime.cpp)
     if (is_cmath(id)) return cmath_call(c, id, args);
@@ -1090,6 +1099,22 @@ const Type* Inferrer::array_method(const Call* c, BuiltinId id, std::vector<cons
         if (!t) error(c->loc, why);
         return t;
     }
+    if (id == BuiltinId::ArrayView) {  // a.view(dtype): the same memory read as another dtype (Numba's resolve_view)
+        const Type* dt = nullptr;
+        if (auto* name = dyn_cast<StrLit>(c->args[0]))
+            dt = scalar_from_name(name->value);
+        else if (args[0]->kind() == Kind::DTypeObj && !is_type_value(args[0]))
+            dt = args[0]->scalar();
+        if (!dt || !dt->is_number())
+            error(c->args[0]->loc,
+                  fmt::format("view() takes a NumPy number type (np.int64, 'f4'), not {}", args[0]->str()));
+        operands(c, {recv});
+        return array(dt, recv->ndim(), recv->layout(), recv->is_readonly());
+    }
+    if (id == BuiltinId::ArrayTranspose && args.size() == 1 && args[0]->is_none()) {  // a.transpose(None): a.T
+        operands(c, {recv, args[0]});
+        return nplib::transpose_type(recv);
+    }
     std::vector<const Type*> ints = args;
     if (args.size() == 1 && args[0]->is_tuple()) ints = args[0]->elements();
     for (size_t i = 0; i < ints.size(); ++i)
@@ -1111,12 +1136,11 @@ const Type* Inferrer::array_method(const Call* c, BuiltinId id, std::vector<cons
         if (recv->layout() == Layout::F && recv->ndim() > 1)
             error(c->loc, "reshape() of a Fortran-ordered array is not supported by ujit");
         return array(recv->dtype(), static_cast<int>(ints.size()), recv->layout(), recv->is_readonly());
-    case BuiltinId::ArrayRavel:
-        if (recv->layout() != Layout::C)
-            error(c->loc, fmt::format("ravel() of a {} copies it, which ujit cannot do yet (only C-contiguous "
-                                      "arrays ravel to a view)",
+    case BuiltinId::ArrayRavel:  // a view of a C array, else a copy (nplib/lower_layout.cpp), as Numba's
+        if (cuda() && recv->layout() != Layout::C)
+            error(c->loc, fmt::format("ravel() of a {} copies it, which CUDA code cannot do (it cannot allocate)",
                                       recv->str()));
-        return array(recv->dtype(), 1, Layout::C, recv->is_readonly());
+        return array(recv->dtype(), 1, Layout::C, recv->is_readonly() && recv->layout() == Layout::C);
     default: break;
     }
     error(c->loc, fmt::format("{}() of arrays is not supported by ujit", what));

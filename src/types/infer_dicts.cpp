@@ -6,6 +6,7 @@
 // lower_dict_methods.cpp lower what this records.
 #include "types/infer_impl.hpp"
 
+#include "syntax/comprehension.hpp"
 #include "syntax/diagnostics.hpp"
 #include "types/const_eval.hpp"
 #include "types/rules.hpp"
@@ -43,6 +44,7 @@ void Inferrer::check_key(const Expr* e, const Type* t) {
 
 const Type* Inferrer::dict_display(const Tuple* t) {
     if (cuda()) error(t->loc, "dicts and sets are not supported in CUDA code");
+    if (const ListComp* c = comprehension_of(t)) return dict_comprehension(t, c);
     bool dict = t->display == Tuple::Display::Dict;
     const Type* key = nullptr;
     const Type* value = nullptr;
@@ -65,6 +67,21 @@ const Type* Inferrer::dict_display(const Tuple* t) {
         slot = u;
     }
     return dict ? dict_of(key, value) : set_of(key);
+}
+
+// {k: v for ...} / {x for ...}: the generators as a list comprehension's; the container
+// holds the key's (and the value's) type, as Numba's MAP_ADD / SET_ADD into an empty one.
+const Type* Inferrer::dict_comprehension(const Tuple* t, const ListComp* c) {
+    comprehension_generators(c);
+    bool dict = t->display == Tuple::Display::Dict;
+    const Expr* key = dict ? comprehension_key(c) : c->elt;
+    const Type* kt = expr(key);
+    const Type* vt = dict ? expr(comprehension_value(c)) : nullptr;
+    if (!kt || (dict && !vt)) return nullptr;
+    check_key(key, kt);
+    if (dict && (!vt->is_value() || vt->is_none()))
+        error(comprehension_value(c)->loc, fmt::format("{} cannot be a value of a dict", vt->str()));
+    return dict ? dict_of(kt, vt) : set_of(kt);
 }
 
 // A store decides the container's undecided types: the variable holding it takes them. A

@@ -12,6 +12,7 @@
 #include "syntax/internal_error.hpp"
 #include "syntax/stack_budget.hpp"
 #include "types/const_eval.hpp"
+#include "types/optional_rules.hpp"
 #include "types/rules.hpp"
 #include "types/type_values.hpp"
 #include "types/vector_types.hpp"
@@ -274,7 +275,9 @@ const Type* Inferrer::subscript(const Subscript* s) {
     if (base && base->is_str()) return str_subscript(s);
     if (base && (base->is_dict() || base->is_set())) return dict_subscript(s, base);
     if (base && base->is_range()) return range_subscript(s, base);
-    if (isa<Slice>(s->index)) error(s->index->loc, "slicing a tuple is not supported by ujit");
+    if (auto* slice = dyn_cast<Slice>(s->index); slice && base && base->is_tuple()) return tuple_slice(slice, base);
+    if (isa<Slice>(s->index) && base)
+        error(s->value->loc, fmt::format("{} of type {} cannot be sliced", describe_expr(s->value), base->str()));
     const Type* index = expr(s->index);
     if (!base || !index) return nullptr;
     if (std::string m = vector_not_tuple(base, "indexing"); !m.empty()) error(s->loc, m);
@@ -470,6 +473,7 @@ const Type* Inferrer::binary(const Binary* b, const Type* l, const Type* r) {
     }
     if (l->is_array() || r->is_array()) return array_ufunc(b->loc, nplib::binary_ufunc(b->op), {l, r});
     if (l->is_list() || r->is_list()) return list_binary(b, l, r);
+    if ((l->is_tuple() || r->is_tuple()) && !is_vector(l) && !is_vector(r)) return tuple_binary(b, l, r);
     if (l->is_set() || r->is_set() || l->is_dict() || r->is_dict()) return set_binary(b->op, b->loc, l, r);
     OpTypes t = binary_op_types(b->op, l, r);
     if (!t.result)
@@ -580,10 +584,11 @@ const Type* Inferrer::ifexp(const IfExp* e) {
         fn_.constants[e->test->id] = const_int(*live ? 1 : 0, boolean());
         return expr(*live ? e->body : e->orelse);
     }
+    fn_.constants.erase(e->test->id);  // as an `if`'s (infer_stmt.cpp): an earlier pass's answer
     const Type* a = expr(e->body);
     const Type* b = expr(e->orelse);
     if (!a || !b) return a ? a : b;  // as BoolOp: the branch known so far
-    const Type* u = unify(a, b);
+    const Type* u = unify_or_optional(a, b);  // `x if c else None`: Optional, as in Numba
     if (!u)
         error(e->loc, fmt::format("the branches of the conditional expression have types {} and {} which cannot be "
                                   "unified",

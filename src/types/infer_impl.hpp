@@ -43,6 +43,8 @@ private:
     void converge();
     void lend_returns();
     const Type* returns_so_far() const;
+    bool returns_none_too() const;
+    const Type* optional_return() const;
     void collect_locals(const syntax::Block& b);
     void collect_target(const syntax::Expr* t);
     void pass();
@@ -85,6 +87,9 @@ private:
     std::string iteration_helper(const syntax::Expr* e) const;
     const Type* iteration_item(const syntax::Expr* e);
     const Type* iterable_reduction(const syntax::Call* c, BuiltinId id, const std::vector<const Type*>& args);
+    // infer_nditer.cpp: np.ndindex / np.ndenumerate / np.nditer as a loop's iterable; the
+    // item's type, null when `e` calls none of them (*handled false) or is not known yet.
+    const Type* nd_iteration_item(const syntax::Expr* e, bool* handled);
 
     // infer_raise.cpp
     void raise_stmt(const syntax::Raise* r);
@@ -111,6 +116,8 @@ private:
     const Type* array_method(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* array_subscript(const syntax::Subscript* s, const Type* array);
     const Type* fancy_tuple_subscript(const syntax::Subscript* s, const Type* array);  // nplib4
+    const Type* tuple_slice(const syntax::Slice* slice, const Type* tuple);
+    const Type* tuple_binary(const syntax::Binary* b, const Type* l, const Type* r);  // t + t2
     bool mask_target_ = false;  // typing an assignment target: a[mask] is allowed
     std::optional<nplib::IndexItem> index_item(const syntax::Expr* e);
     const Type* array_attribute(const syntax::Attribute* a, const Type* array);
@@ -183,6 +190,7 @@ private:
     void check_precise_lists();
     const Type* iterable_item(const syntax::Expr* e);
     const Type* list_comprehension(const syntax::ListComp* c);
+    void comprehension_generators(const syntax::ListComp* c);  // binds each generator's targets
     // infer_list_slices.cpp: l[a:b] = iterable, del l[a:b]
     void list_slice_store(const syntax::Subscript* s, const Type* list, const syntax::Expr* value);
     void slice_delete(const syntax::Assign* a);
@@ -204,6 +212,7 @@ private:
     // ---- infer_dicts.cpp: dicts and sets
     void check_key(const syntax::Expr* e, const Type* t);
     const Type* dict_display(const syntax::Tuple* t);
+    const Type* dict_comprehension(const syntax::Tuple* t, const syntax::ListComp* c);  // and a set's
     void refine_container(const syntax::Expr* receiver, const Type* c, const Type* key, const Type* value,
                           syntax::SourceLoc at);
     void require_decided(const syntax::Expr* e, const Type* c);

@@ -122,6 +122,7 @@ const Type* Inferrer::isinstance_call(const Call* c) {
     }
     const Type* var = expr(x);
     if (!var) return nullptr;
+    if (var->is_optional()) error(x->loc, "isinstance cannot handle optional types");  // Numba's words
     if (!supported_variable(var))
         error(x->loc, fmt::format("isinstance() does not support variables of type \"{}\".", var->str()));
     const bool answer = isinstance_target(c->args[1], var);

@@ -33,6 +33,9 @@ const Type* Inferrer::iteration_item(const Expr* e) {
     if (auto* c = dyn_cast<Call>(e))
         if (const Starred* star = starred_arg(c))
             error(star->loc, "a starred argument in the call a loop iterates over is not supported by ujit");
+    bool nd_iterator = false;  // np.ndindex / ndenumerate / nditer (infer_nditer.cpp)
+    const Type* nd_item = nd_iteration_item(e, &nd_iterator);
+    if (nd_iterator) return nd_item;
     std::string helper = iteration_helper(e);
     if (helper.empty()) {
         const Type* it = expr(e);

@@ -30,6 +30,10 @@ const Type* Inferrer::library_call(const Call* c, BuiltinId id) {
     if (unknown) return nullptr;
     if (id == BuiltinId::ArraySort) require_writable(args[0], types[0]);
     if (id == BuiltinId::NpDot && args[2]) require_writable(args[2], types[2]);
+    if (cuda() && id == BuiltinId::NpRavel && types[0] && types[0]->is_array() &&
+        types[0]->layout() != Layout::C)  // nparray: a copy, as a.ravel()'s (infer_call.cpp)
+        error(c->loc, fmt::format("np.ravel() of a {} copies it, which CUDA code cannot do (it cannot allocate)",
+                                  types[0]->str()));
     nplib::CallTyping t = nplib::library_call_type(id, types, args);
     if (!t.result) error(t.error_arg >= 0 && args[t.error_arg] ? args[t.error_arg]->loc : c->loc, t.error);
     operands(c, t.operands);

@@ -239,17 +239,21 @@ bool Inferrer::list_compare(CmpOp op, const Type* l, const Type* r, SourceLoc at
 // them), typed like a for loop's; the list holds the element's type.
 const Type* Inferrer::list_comprehension(const ListComp* c) {
     if (cuda()) error(c->loc, "list comprehensions are not supported in CUDA code");
+    comprehension_generators(c);
+    const Type* elt = expr(c->elt);
+    if (!elt) return nullptr;
+    if (!elt->is_value() || elt->is_none())
+        error(c->elt->loc, fmt::format("{} cannot be an item of a list", elt->str()));
+    return list_of(elt);
+}
+
+void Inferrer::comprehension_generators(const ListComp* c) {
     for (const ListComp::Generator& g : c->generators) {
         collect_target(g.target);
         const Type* item = iteration_item(g.iter);
         assign_target(g.target, item, g.target->loc);
         for (const Expr* cond : g.ifs) truth_test(cond);
     }
-    const Type* elt = expr(c->elt);
-    if (!elt) return nullptr;
-    if (!elt->is_value() || elt->is_none())
-        error(c->elt->loc, fmt::format("{} cannot be an item of a list", elt->str()));
-    return list_of(elt);
 }
 
 // After the final pass: a list variable whose item type was never decided.

@@ -4,6 +4,7 @@
 #include "syntax/diagnostics.hpp"
 #include "types/const_eval.hpp"
 #include "types/dead_branches.hpp"
+#include "types/optional_rules.hpp"
 #include "types/rules.hpp"
 #include "types/vector_types.hpp"
 
@@ -57,6 +58,8 @@ void Inferrer::block(const Block& b) {
 
 void Inferrer::truth_test(const Expr* test) {
     const Type* t = expr(test);
+    // An Optional's truth is its payload's (Numba's bool() unpacks it: TypeError when None).
+    if (t && t->is_optional() && (t->optional_of()->is_number() || t->optional_of()->is_str())) return;
     if (t && !t->is_number() && !t->is_str() && !t->is_list())
         error(test->loc, fmt::format("{} of type {} cannot be used as a condition", describe_expr(test), t->str()));
 }
@@ -112,6 +115,10 @@ void Inferrer::stmt(const Stmt* s) {
                 error(s->loc, fmt::format("cannot store {} into {}", r->str(), target_type->str()));
             return;
         }
+        if (target_type->is_tuple() && v->is_tuple() && a->op == BinOp::Add)  // t += (x,): a new, longer tuple
+            error(s->loc, fmt::format("t += t2 makes a tuple of another type ({} + {}), and a ujit variable keeps "
+                                      "one type: bind t + t2 to a new name",
+                                      target_type->str(), v->str()));
         OpTypes r = binary_op_types(a->op, target_type, v);
         if (!r.result)
             error(s->loc, fmt::format("unsupported operand types for {}=: {} and {}", spelling(a->op),
@@ -136,6 +143,9 @@ void Inferrer::stmt(const Stmt* s) {
             block(*live ? i->body : i->orelse);
             return;
         }
+        // A pass that knew the test (`x is None` while x was only None, before a later `x = 5`
+        // made it Optional) left its answer: this one does not know it.
+        fn_.constants.erase(i->test->id);
         block(i->body);
         block(i->orelse);
         return;
@@ -276,7 +286,7 @@ void Inferrer::ret(const Return* r) {
     }
     if (t->is_none()) {
         has_bare_return_ = true;
-        if (fn_.return_type && !fn_.return_type->is_none())
+        if (fn_.return_type && !fn_.return_type->is_none() && !fn_.return_type->is_optional())
             error(r->loc,
                   fmt::format("'{}' is declared to return {} but returns None here", def.name, fn_.return_type->str()));
         return;
@@ -294,7 +304,7 @@ void Inferrer::ret(const Return* r) {
         returned_loc_ = r->value->loc;
         return;
     }
-    const Type* u = unify(returned_, t);
+    const Type* u = unify_or_optional(returned_, t);  // an Optional callee's result beside a value
     if (!u)
         fail(r->value->loc,
              fmt::format("'{}' returns {} at {}:{} and {} at {}:{} which cannot be unified", def.name, returned_->str(),
@@ -347,6 +357,7 @@ std::optional<bool> Inferrer::known_test(const Expr* test) {
             const CmpOp op = c->ops[0];
             const Type* lt = fn_.type_of(c->operands[0]);
             const Type* rt = fn_.type_of(c->operands[1]);
+            if (lt && rt && (lt->is_optional() || rt->is_optional())) return std::nullopt;  // known at run time
             if ((op == CmpOp::Is || op == CmpOp::IsNot) && lt && rt && (lt->is_none() || rt->is_none()))
                 return (lt->is_none() && rt->is_none()) == (op == CmpOp::Is);
             auto a = constant(c->operands[0]);

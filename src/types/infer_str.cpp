@@ -5,6 +5,7 @@
 
 #include "syntax/diagnostics.hpp"
 #include "types/str_args.hpp"
+#include "types/vector_types.hpp"
 
 #include <fmt/format.h>
 
@@ -144,6 +145,17 @@ const Type* Inferrer::str_split_method(const Call* c, BuiltinId id, const std::s
     return list_of(unicode());
 }
 
+namespace {
+
+// What hash() takes, as Numba: numbers, strings and tuples (nested too) of them.
+bool hashes(const Type* t) {
+    if (t->is_str() || (t->is_number() && !t->is_datetime_like())) return true;
+    if (!t->is_tuple() || is_vector(t)) return false;
+    return std::all_of(t->elements().begin(), t->elements().end(), hashes);
+}
+
+}  // namespace
+
 const Type* Inferrer::str_builtin(const Call* c, BuiltinId id, const std::vector<const Type*>& args) {
     bool one = args.size() == 1;
     switch (id) {
@@ -173,8 +185,8 @@ const Type* Inferrer::str_builtin(const Call* c, BuiltinId id, const std::vector
     case BuiltinId::Chr:
         if (!integral(a)) refuse();
         return unicode();
-    default:  // hash: of a str, or of an integer (an IntEnum member's is its value's, as Numba's)
-        if (!a->is_str() && !integral(a)) refuse();
+    default:  // hash: Python's, of a number, a str or a tuple of them (an IntEnum member's is its value's)
+        if (!hashes(a)) refuse();
         return int64();
     }
 }

@@ -5,6 +5,7 @@
 #include "types/rules.hpp"
 
 #include "types/named_tuples.hpp"
+#include "types/optional_rules.hpp"
 #include "types/vector_types.hpp"
 
 #include <algorithm>
@@ -140,6 +141,10 @@ const Type* unify(const Type* a, const Type* b) {
 bool can_convert(const Type* from, const Type* to) {
     if (!from || !to) return false;
     if (from == to) return true;
+    // Numba's Optional.can_convert_to/_from: None and T become Optional(T); an Optional(T)
+    // converts to what T does (checked at run time when it is not Optional).
+    if (to->is_optional()) return from->is_none() || can_convert(strip_optional(from), to->optional_of());
+    if (from->is_optional()) return can_convert(from->optional_of(), to);
     if (from->is_int_enum() && !to->is_enum()) return can_convert(from->enum_value(), to);
     if (from->is_number() && to->is_number()) return !(from->is_complex() && !to->is_complex());
     if (is_vector(from) || is_vector(to)) return false;  // a vector type converts to nothing else
@@ -163,8 +168,9 @@ bool can_convert(const Type* from, const Type* to) {
 }
 
 OpTypes binary_op_types(BinOp op, const Type* lhs, const Type* rhs) {
-    lhs = int_enums_as_ints(lhs);
-    rhs = int_enums_as_ints(rhs);
+    // An Optional operand is its payload (Numba's templates unpack it): lowering checks for None.
+    lhs = int_enums_as_ints(strip_optional(lhs));
+    rhs = int_enums_as_ints(strip_optional(rhs));
     if (lhs && rhs && (lhs->is_str() || rhs->is_str())) return str_binary_types(op, lhs, rhs);
     if (lhs && rhs && (lhs->is_datetime_like() || rhs->is_datetime_like())) return datetime_binary_types(op, lhs, rhs);
     if (!lhs || !rhs || !lhs->is_number() || !rhs->is_number()) return {};
@@ -220,6 +226,13 @@ OpTypes binary_op_types(BinOp op, const Type* lhs, const Type* rhs) {
 
 OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
     if (!lhs || !rhs) return {};
+    if (lhs->is_optional() || rhs->is_optional()) {
+        // `x is None`, and `x == None` as Numba's none_equality does it: a test of the value's
+        // presence (the operand type: the Optional). Otherwise the payloads compare.
+        const bool identity = op == CmpOp::Is || op == CmpOp::IsNot || op == CmpOp::Eq || op == CmpOp::Ne;
+        if (identity && (lhs->is_none() || rhs->is_none())) return {lhs->is_none() ? rhs : lhs, boolean()};
+        return compare_op_types(op, strip_optional(lhs), strip_optional(rhs));
+    }
     if (lhs->is_enum() || rhs->is_enum()) {
         // Members of one class compare by identity, which is their value's (Numba's enum_is,
         // enum_eq); the operand type is then the member type. Otherwise `is` is False, and an
@@ -237,7 +250,7 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
         return {};
     }
     if (op == CmpOp::Is || op == CmpOp::IsNot) {
-        // `x is None`: known from the types (None only is None; ujit has no Optional).
+        // `x is None`: known from the types (None only is None; an Optional: above).
         if (lhs->is_none() || rhs->is_none()) return {none(), boolean()};
         // Numba's generic_is and bool_is_impl: immutable values of one type are `==`; of two
         // types `is` is False (none() as the operand type: the answer is constant).
@@ -264,7 +277,7 @@ OpTypes compare_op_types(CmpOp op, const Type* lhs, const Type* rhs) {
 }
 
 OpTypes unary_op_types(UnaryOp op, const Type* operand) {
-    operand = int_enums_as_ints(operand);
+    operand = int_enums_as_ints(strip_optional(operand));
     if (operand && (operand->is_str() || operand->is_list()) && op == UnaryOp::Not) return {operand, boolean()};
     if (operand && operand->is_datetime_like()) return datetime_unary_types(op, operand);
     if (!operand || !operand->is_number()) return {};

@@ -646,3 +646,21 @@ const Type* jitclass_type(const Type* instance) {
 
 }  // namespace ujit::types
 // ---- end jitclass
+
+// ---- optional
+namespace ujit::types {
+
+const Type* optional(const Type* t) {
+    if (t->is_none() || t->is_optional()) return t;
+    std::string spelled = fmt::format("OptionalType({})", t->str());
+    // The key holds the payload's address: two jitclasses of one name differ (as in jitclass_type).
+    std::string key = fmt::format("{}@{}", spelled, static_cast<const void*>(t));
+    return F::instance().get(key, [&](Type& o) {
+        F::set_kind(o, Kind::Optional);
+        F::set_elem(o, t);
+        F::set_str(o, spelled);
+    });
+}
+
+}  // namespace ujit::types
+// ---- end optional

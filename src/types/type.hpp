@@ -63,6 +63,10 @@ enum class Kind : uint8_t {
     // reference to a counted block holding fields(), of the class jitclass_def()
     JitClass,
     // ---- end jitclass
+    // ---- optional: Numba's Optional(T), "OptionalType(int64)": a T or None, told apart at
+    // run time (a `return None` on one path, `x = None` then `x = 5`); optional_of() is T
+    Optional,
+    // ---- end optional
     // compile-time only
     Namespace,    // a module or namespace object: "math", "np", "cuda", "cuda.atomic"
     BuiltinFunc,  // a builtin callable or value resolved from a namespace or builtins
@@ -195,6 +199,10 @@ public:
     const std::string& class_name() const { return name_; }             // JitClass, JitClassType
     const Type* instance() const { return elem_; }                      // JitClassType
     // ---- end jitclass
+    // ---- optional
+    bool is_optional() const { return kind_ == Kind::Optional; }
+    const Type* optional_of() const { return elem_; }  // Optional: T (never none or Optional)
+    // ---- end optional
 
     // Compile-time kinds.
     const std::string& path() const { return name_; }          // Namespace: "cuda.atomic"
@@ -285,6 +293,10 @@ const Type* int_enums_as_ints(const Type* t);  // IntEnum → its value type, th
 const Type* jitclass_instance(const syntax::JitClassDef* def, const std::string& name, std::vector<Type::Field> fields);
 const Type* jitclass_type(const Type* instance);
 // ---- end jitclass
+// ---- optional: Numba's Optional(T) as unification builds it: optional(none) is none,
+// optional(Optional(T)) is Optional(T) (Optional(Optional(T)) = Optional(T))
+const Type* optional(const Type* t);
+// ---- end optional
 
 // Common shorthands.
 inline const Type* int64() { return integer(64, true); }

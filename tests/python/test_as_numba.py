@@ -108,7 +108,7 @@ def test_check_reports_each_function(tmp_path):
 
         @njit
         def uses_set(n):
-            s = {i for i in range(n)}
+            s = (i for i in range(n))
             return n
 
 

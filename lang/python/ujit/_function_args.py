@@ -35,12 +35,18 @@ def _number_type(value):
 
 
 def is_static(value):
-    """Whether `value` is a compile-time argument: a ujit function or a number type."""
-    return _callee(value) is not None or _number_type(value) is not None
+    """Whether `value` is a compile-time argument: a ujit function, a number type, or None
+    (Numba types it `none`: a specialization of its own, where `x is None` is known)."""
+    return value is None or _callee(value) is not None or _number_type(value) is not None
+
+
+_PASSED = object()  # in `statics`: an argument the wrapper passes through
 
 
 def _spelling(value, callees):
     """The wrapper's source text for a static argument; a function joins `callees`."""
+    if value is None:
+        return "None"
     callee = _callee(value)
     if callee is not None:
         callees.append(callee)
@@ -51,13 +57,13 @@ def _spelling(value, callees):
 
 
 def _entry(owner, statics):
-    """The dispatcher of the wrapper for these static values (None: passed through)."""
-    key = tuple(None if v is None else id(v) for v in statics)  # the entry keeps the values alive
+    """The dispatcher of the wrapper for these static values (_PASSED: passed through)."""
+    key = tuple(None if v is _PASSED else id(v) for v in statics)  # the entry keeps the values alive
 
     def spell(callees):
         params, args = [], []
         for i, v in enumerate(statics):
-            if v is None:
+            if v is _PASSED:
                 params.append("p%d" % i)
                 args.append("p%d" % i)
             else:
@@ -108,6 +114,10 @@ def wrapper_entry(owner, kind, key, keep, spell, enums=(), body=None, namedtuple
 
 def call_with_statics(owner, params):
     """Calls the owner's function with `params`, some of them static (is_static)."""
+    if owner.declared and any(p is None for p in params) and not any(_callee(p) or _number_type(p) for p in params):
+        # Numba's dispatcher error: no declared signature takes `none`
+        raise TypeError("No matching definition for argument type(s) %s"
+                        % ", ".join("none" if p is None else str(_types.type_of_code(ext.code_of(p))) for p in params))
     if owner.declared:
         raise TypeError("'%s' has declared signatures, which cannot name a function or type argument: "
                         "call it without signatures so that it specializes per function, as Numba does"
@@ -115,5 +125,5 @@ def call_with_statics(owner, params):
     if any(isinstance(p, tuple) for p in params):
         raise TypeError("'%s': ujit does not pass tuples together with function or type arguments"
                         % owner.py_func.__name__)
-    statics = [p if is_static(p) else None for p in params]
-    return _entry(owner, statics)(*[p for p, s in zip(params, statics) if s is None])
+    statics = [p if is_static(p) else _PASSED for p in params]
+    return _entry(owner, statics)(*[p for p, s in zip(params, statics) if s is _PASSED])

@@ -703,6 +703,8 @@ def result_shape(text, enums=None):
     the names the module gave them, _enums.py); a named tuple, "Point(float64 x 2)", is
     {"make": its class's _make, "value": its elements' shape}, as Numba boxes one."""
     text = text.strip()
+    if text.startswith("OptionalType(") and text.endswith(")"):  # no values (None) or its payload's
+        return result_shape(text[len("OptionalType("):-1], enums)
     if text.startswith(("DictType[", "set(", "reflected set(")):
         return text
     if text.startswith("instance.jitclass."):  # its header's address, boxed (experimental/_jitclass.py)

@@ -97,3 +97,32 @@ void test_typed_list_results(void) {
     ujit_function_release(plain);
     ujit_module_release(m);
 }
+
+/* A dict comprehension's result is a dict handle as any dict's; a tuple slice, t + t2 and
+ * hash(t) come back as results as any tuple's and integer's (hash: CPython's value). */
+void test_comprehension_and_tuple_results(void) {
+    static const char* src = "from numba import njit\n"
+                             "@njit\ndef squares(n):\n    return {i: i * i for i in range(n)}\n"
+                             "@njit\ndef mixed(n):\n    t = (1, 2.5, n, 4)\n    return t[::-2] + (hash((1, 2, 3)),)\n";
+    ujit_module* m = NULL;
+    CHECK(ujit_module_from_string(src, "comprehensions.py", &m) == UJIT_OK && m);
+    if (!m) return;
+    ujit_function* squares = get(m, "squares");
+    ujit_dict* d = call_for_dict(squares, 4);
+    if (d) {
+        ujit_value key, value;
+        size_t n = 0;
+        CHECK(ujit_dict_length(d) == 4 && ujit_dict_is_set(d) == 0);
+        CHECK(ujit_dict_key(d, 3, &key, 1, &n) == UJIT_OK && key.v.i == 3);
+        CHECK(ujit_dict_value(d, 3, &value, 1, &n) == UJIT_OK && value.v.i == 9);
+        ujit_dict_release(d);
+    }
+    ujit_function* mixed = get(m, "mixed");
+    ujit_value arg = i64(7), r[3];
+    size_t count = 0;
+    CHECK(ujit_function_call(mixed, &arg, 1, r, 3, &count) == UJIT_OK && count == 3);
+    CHECK(r[0].v.i == 4 && r[1].v.f == 2.5 && r[2].v.i == 529344067295497451); /* (4, 2.5) + (hash,) */
+    ujit_function_release(squares);
+    ujit_function_release(mixed);
+    ujit_module_release(m);
+}

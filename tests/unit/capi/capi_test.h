@@ -114,8 +114,11 @@ void test_xoroshiro(void);
 void test_array_results(void);
 /* capi_dicts.c */
 void test_dict_results(void);
+void test_comprehension_and_tuple_results(void);
 void test_dict_arguments(void);
 void test_generator_results(void);
+/* capi_optional.c */
+void test_optional_results(void);
 void test_typed_list_results(void); /* numba.typed.List made in compiled code */
 /* capi_float16.c */
 void test_float16(void);

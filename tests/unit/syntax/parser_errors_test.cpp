@@ -212,8 +212,8 @@ TEST_CASE("parser errors: expressions outside the subset", "[syntax][parser]") {
         {"y = [x for x r]\n", 1, 14, "expected 'in', found name 'r'"},
         {"y = [x for x in r\n", 1, 5, "'[' was never closed"},
         {"y = {**d}\n", 1, 5, "dict unpacking ('**') is not supported by ujit"},
-        {"y = {k: v for k in r}\n", 1, 5, "dict comprehensions are not supported by ujit"},
-        {"y = {x for x in r}\n", 1, 5, "set comprehensions are not supported by ujit"},
+        {"y = {x, z for x in r}\n", 1, 11, "invalid syntax: a comprehension has one element"},
+        {"y = {[x for x in r]}\n", 1, 6, "unhashable type: 'list'"},
         {"y = *a, b\n", 1, 5, "starred expressions are not supported by ujit"},
     });
 }

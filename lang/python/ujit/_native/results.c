@@ -375,6 +375,8 @@ PyObject* ujit_py_results(PyObject* shape, ujit_value* results, size_t n, PyObje
         results[0].v.dict = NULL;
         results[0].is_array = 0;
         r = dict_result(h, shape, args, n_args, code);
+    } else if (n == 0 && shape && PyTuple_Check(shape) && PyTuple_GET_SIZE(shape) > 0) {
+        r = Py_NewRef(Py_None); /* an OptionalType(Tuple(...)) that is None: no values */
     } else if (shape && (PyTuple_Check(shape) || PyList_Check(shape) || PyDict_Check(shape))) {
         size_t next = 0;
         r = build_value(shape, results, n, &next, args, n_args, code);
