@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from ujit import njit
-from ujit.errors import CompileError
+from ujit import CompileError
 
 
 class _OnNumpysStream(random.Random):
