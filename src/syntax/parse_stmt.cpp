@@ -311,8 +311,9 @@ Stmt* Parser::parse_expr_or_assign() {
     for (const auto& aug : kAugmented) {
         if (!t.is_op(aug.text)) continue;
         check_target(first, true);
+        const SourceLoc op_loc = t.loc;  // `t` is the token take() pops: read it first
         take();
-        if (aug.op == BinOp::MatMul) return matmul_assign(first, loc, t.loc);
+        if (aug.op == BinOp::MatMul) return matmul_assign(first, loc, op_loc);
         auto* s = make<AugAssign>(loc);
         s->target = first;
         s->op = aug.op;
