@@ -357,19 +357,19 @@ struct Draws {
 // Numba's checks, before any draw: 0, or the failed check's number (its message in the row).
 int32_t check(int32_t kind, double a, double b) {
     switch (kind) {
-    case UJIT_NP_DIST_GAMMA: return a <= 0.0 || b <= 0.0 ? 1 : 0;
-    case UJIT_NP_DIST_BETA: return a <= 0.0 || b <= 0.0 ? 1 : 0;
-    case UJIT_NP_DIST_CHISQUARE:
-    case UJIT_NP_DIST_STANDARD_T: return a <= 0.0 ? 1 : 0;
+    case UJIT_NP_DIST_GAMMA:
+    case UJIT_NP_DIST_BETA:
     case UJIT_NP_DIST_F: return a <= 0.0 || b <= 0.0 ? 1 : 0;
-    case UJIT_NP_DIST_POWER: return a <= 0.0 ? 1 : 0;
+    case UJIT_NP_DIST_CHISQUARE:
+    case UJIT_NP_DIST_STANDARD_T:
+    case UJIT_NP_DIST_POWER:
     case UJIT_NP_DIST_RAYLEIGH: return a <= 0.0 ? 1 : 0;
     case UJIT_NP_DIST_WALD: return a <= 0.0 ? 1 : b <= 0.0 ? 2 : 0;
     case UJIT_NP_DIST_POISSON: return a < 0.0 ? 1 : 0;
     case UJIT_NP_DIST_BINOMIAL: return a < 0.0 ? 1 : !(0.0 <= b && b <= 1.0) ? 2 : 0;
-    case UJIT_NP_DIST_GEOMETRIC: return a <= 0.0 || a > 1.0 ? 1 : 0;
-    case UJIT_NP_DIST_NEGATIVE_BINOMIAL: return a <= 0.0 ? 1 : b < 0.0 || b > 1.0 ? 2 : 0;
+    case UJIT_NP_DIST_GEOMETRIC:
     case UJIT_NP_DIST_LOGSERIES: return a <= 0.0 || a > 1.0 ? 1 : 0;
+    case UJIT_NP_DIST_NEGATIVE_BINOMIAL: return a <= 0.0 ? 1 : b < 0.0 || b > 1.0 ? 2 : 0;
     case UJIT_NP_DIST_ZIPF: return a <= 1.0 ? 1 : 0;
     default: return 0;
     }
