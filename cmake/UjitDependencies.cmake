@@ -2,8 +2,12 @@
 
 find_program(UJIT_CCACHE ccache)
 if(UJIT_CCACHE)
-  set(CMAKE_CXX_COMPILER_LAUNCHER "${UJIT_CCACHE}")
-  set(CMAKE_C_COMPILER_LAUNCHER "${UJIT_CCACHE}")
+  # With precompiled headers ccache needs this sloppiness to cache anything; the header is
+  # included through -include, as ccache requires (ccache manual, "Precompiled headers").
+  set(_ccache ${CMAKE_COMMAND} -E env
+      CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime ${UJIT_CCACHE})
+  set(CMAKE_CXX_COMPILER_LAUNCHER ${_ccache})
+  set(CMAKE_C_COMPILER_LAUNCHER ${_ccache})
 endif()
 
 find_package(LLVM 19.1 REQUIRED CONFIG HINTS /usr/lib/llvm-19/lib/cmake/llvm)

@@ -5,8 +5,10 @@
 #      the Python package's pytest suite tests/python, and the install + find_package consumer);
 #   2. AddressSanitizer + UBSan build (build/asan, warnings are errors) of the library, CLI and tests, every
 #      ctest test again except the package test;
-#   3. the libFuzzer targets (build/fuzz, clang-19), each run ~15 s from the committed seeds;
-#   4. ThreadSanitizer build (build/tsan) and the [threads] test cases;
+#   3. the small libFuzzer targets (build/fuzz, clang-19), each run ~15 s from the committed seeds
+#      (the compiler-wide ones are replayed in step 2's ctest: fuzz.compile_seeds, fuzz.kernel_paths);
+#   4. ThreadSanitizer build (build/tsan: the library and the test files with [threads] cases)
+#      and the [threads] test cases;
 # GPU tests ([gpu]) skip themselves when no CUDA driver is present.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
