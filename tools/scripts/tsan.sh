@@ -3,7 +3,9 @@
 # UJIT_TSAN=ON) and runs every ujit_tests case tagged [threads] (many threads compiling the
 # same and different functions of one Module, parallel ufuncs, the thread pool, the
 # in-memory and disk caches). Any data race or lock-order inversion TSan sees fails the run.
-#   tools/scripts/tsan.sh [CATCH2 FILTER]     (default "[threads]")
+#   tools/scripts/tsan.sh [CATCH2 FILTER]     (default "[threads]"; build/tsan compiles only the test
+#                                             files holding a [threads] case: for others, configure
+#                                             it once with -DUJIT_TSAN_TESTS=all)
 #   tools/scripts/tsan.sh --runtime           only the thread pool, the parallel ufunc executor, the
 #                                             parallel=True runtime (prange chunks, the raise carried
 #                                             from a worker), the disk cache and the CUDA runtime's
@@ -11,7 +13,8 @@
 #                                             sources in one binary
 #                                             (build/tsan-runtime, a few minutes instead of the
 #                                             whole library and test suite)
-# CI runs it (tools/scripts/test.sh): the build took 8 minutes here, the run seconds.
+# CI runs it (tools/scripts/test.sh). The library builds at -O1 -g1 (CMakeLists.txt), what TSan's
+# reports need at the least cost of a cold build.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 filter="${1:-[threads]}"
