@@ -1,5 +1,5 @@
-// MT19937 after Matsumoto & Nishimura's reference code, with CPython's seeding
-// (Modules/_randommodule.c: random_seed → init_by_array).
+// MT19937 after Matsumoto & Nishimura's reference code, seeded as Numba and NumPy's legacy
+// generator seed it (init_genrand); init_by_array seeds an unseeded thread's generator.
 #include "cpu/helper_random.hpp"
 
 #include <cmath>
@@ -55,13 +55,6 @@ void MersenneTwister::init_by_array(const uint32_t* key, int length) {
     }
     b_.mt[0] = 0x80000000U;  // MSB is 1, assuring a non-zero initial array
     b_.index = N;
-}
-
-void MersenneTwister::seed(uint64_t magnitude) {
-    // CPython splits abs(n) into 32-bit chunks, least significant first; 0 gives [0].
-    uint32_t key[2] = {static_cast<uint32_t>(magnitude), static_cast<uint32_t>(magnitude >> 32)};
-    init_by_array(key, key[1] ? 2 : 1);
-    has_gauss_ = false;  // random.gauss's spare value goes with the old state (CPython, Numba)
 }
 
 void MersenneTwister::refill() {
@@ -127,10 +120,8 @@ extern "C" {
 
 double ujit_rt_random(void) { return ujit::cpu::thread_random().next_double(); }
 
-void ujit_rt_random_seed(int64_t seed) {
-    uint64_t magnitude = seed < 0 ? 0 - static_cast<uint64_t>(seed) : static_cast<uint64_t>(seed);
-    ujit::cpu::thread_random().seed(magnitude);
-}
+// Numba's random.seed takes a uint32: an int64 seed is cut to its low 32 bits.
+void ujit_rt_random_seed(int64_t seed) { ujit::cpu::thread_random().seed(static_cast<uint32_t>(seed)); }
 
 void* ujit_rt_random_state(void) { return &ujit::cpu::thread_random().block(); }
 
@@ -141,7 +132,7 @@ void ujit_rt_random_refill(void* state) {
 
 double ujit_rt_np_random(void) { return ujit::cpu::thread_np_random().next_double(); }
 
-void ujit_rt_np_random_seed(int64_t seed) { ujit::cpu::thread_np_random().seed_numpy(static_cast<uint32_t>(seed)); }
+void ujit_rt_np_random_seed(int64_t seed) { ujit::cpu::thread_np_random().seed(static_cast<uint32_t>(seed)); }
 
 void* ujit_rt_np_random_state(void) { return &ujit::cpu::thread_np_random().block(); }
 

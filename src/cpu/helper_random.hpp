@@ -1,8 +1,10 @@
-// Python's `random` module for generated CPU code: CPython's Mersenne Twister (MT19937),
-// seeded exactly as CPython seeds it from an int (init_by_array over the 32-bit chunks
-// of abs(n)), and random() as genrand_res53, so `random.seed(42); random.random()` gives
-// 0.6394267984578837 as in CPython. Each thread has its own state; an unseeded thread
-// starts from std::random_device.
+// Python's `random` module for generated CPU code as Numba compiles it: CPython's Mersenne
+// Twister (MT19937) and CPython's draws over it (random() as genrand_res53, getrandbits,
+// randrange), but seeded as Numba seeds it: random.seed(n) is init_genrand with n's low
+// 32 bits (numba/_random.c: numba_rnd_init), not CPython's init_by_array, so
+// `random.seed(42); random.random()` gives Numba's 0.3745401188473625 (NumPy's first draw
+// for seed 42), not CPython's 0.6394267984578837. Each thread has its own state; an
+// unseeded thread starts from std::random_device.
 //
 // Generated code draws without a call: each twist tempers all 624 outputs into a buffer at
 // the start of the thread's state block (RandomBlock), whose address it gets once per
@@ -11,9 +13,9 @@
 // is used up (cpu_target.cpp, emit_random). The sequence is CPython's either way.
 //
 // np.random.* has a second generator per thread, as in Numba (whose NumPy state is apart
-// from its `random` state): the same MT19937 and draws, but np.random.seed(n) seeds like
-// NumPy's legacy np.random.seed: init_genrand(n) with n's low 32 bits (Numba passes a
-// uint32), so `np.random.seed(42); np.random.random()` gives NumPy's 0.3745401188473625.
+// from its `random` state): the same MT19937, draws and seeding (NumPy's legacy
+// np.random.seed is init_genrand too), so `np.random.seed(42); np.random.random()` gives
+// NumPy's 0.3745401188473625.
 #pragma once
 
 #include <cstddef>
@@ -46,8 +48,7 @@ inline constexpr size_t kRandomOutOffset = offsetof(RandomBlock, out);
 class MersenneTwister {
 public:
     MersenneTwister();                   // seeded from std::random_device
-    void seed(uint64_t magnitude);       // CPython random.seed(int) with abs(n) given
-    void seed_numpy(uint32_t seed) {  // NumPy's legacy seed(int); forgets the spare normal draw
+    void seed(uint32_t seed) {  // Numba's random.seed and np.random.seed; forgets the spare normal draw
         init_genrand(seed);
         has_gauss_ = false;
     }

@@ -4,6 +4,7 @@ import random
 import numpy as np
 
 from ujit import njit
+from numba_random import numba_seeded_random
 
 
 @njit
@@ -33,8 +34,8 @@ def test_np_random_has_its_own_state():
     ref = np.random.RandomState(42)
     assert u == ref.uniform(-1.0, 3.0)
     assert second == ref.rand()
-    random.seed(42)
-    assert r == random.random()
+    assert r == numba_seeded_random(42).random()  # Numba seeds `random` as NumPy: r == ref's first draw
+    assert r != random.Random(42).random()  # not CPython's seeding
 
 
 # ---- np.random's distributions (scalar draws): NumPy's legacy RandomState is the oracle

@@ -1,5 +1,6 @@
 """Rolling dice with the random module: random.randint, random.randrange and
-random.expovariate, seeded (Numba's draws are CPython's for these)."""
+random.expovariate, seeded. Numba seeds `random` as NumPy's legacy np.random.seed does and then
+draws as CPython does: the Python original runs over that seeding (tests/python/numba_random.py)."""
 import random
 import numpy as np
 from numba import njit
@@ -16,4 +17,8 @@ def roll_sums(seed, n):
 
 
 def check():
-    check_same(roll_sums, 2024, 3000)
+    from numba_random import numba_seeds_for
+
+    roll_sums(2024, 1)  # compiled first: its global `random` is the module
+    with numba_seeds_for(roll_sums.py_func):
+        check_same(roll_sums, 2024, 3000)
