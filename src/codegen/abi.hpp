@@ -42,7 +42,7 @@ namespace ujit::codegen {
 inline std::string packed_symbol(const std::string& symbol) { return symbol + "$packed"; }
 
 enum class RuntimeError : int {
-    ZeroDivision = 1,       // integer or float division / modulo by zero
+    ZeroDivision = 1,       // `/` by zero, and a float `//` (Numba's "division by zero")
     NegativePower = 2,      // int ** negative int
     IndexOutOfBounds = 3,   // boundscheck=True (off by default, as in Numba); values: index, axis, size
     ValueError = 4,         // e.g. math domain errors where Numba raises
@@ -61,6 +61,13 @@ enum class RuntimeError : int {
     AllocationFailed = 17,    // the allocator returned no memory (MemoryError)
     ArangeStepZero = 18,      // np.arange(a, b, 0)
     AxisOutOfBounds = 19,     // np.sum(a, axis=5) (values: axis, ndim, 1 for AxisError / 0 for ValueError)
+    // ZeroDivisionError with the message Numba gives each operation (numba/cpython/numbers.py):
+    IntFloorDivByZero = 20,      // int // 0
+    IntModuloByZero = 21,        // int % 0
+    IntDivmodByZero = 22,        // divmod(int, 0)
+    FloatModuloByZero = 23,      // float % 0.0, divmod(float, 0.0)
+    ComplexDivisionByZero = 24,  // complex / 0j
+    ZeroToNegativePower = 25,    // 0 ** -1 (integers)
 };
 
 // RuntimeError::Raised's `where`: "CLASS\0MESSAGE\0WHERE", so that the exception travels

@@ -5,12 +5,14 @@
 #include "codegen/lower_datetime.hpp"
 #include "types/datetime_units.hpp"
 
+#include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/declared_call.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_heapq.hpp"
 #include "codegen/lower_libdevice.hpp"
+#include "codegen/numpy_sign.hpp"
 #include "codegen/vector_values.hpp"
 #include "nplib/constructors.hpp"
 #include "nplib/library_typing.hpp"
@@ -82,7 +84,7 @@ llvm::Value* FunctionLowering::call(const Call* e) {
             llvm::Value* out = llvm::UndefValue::get(value_type(mod.ctx, t));
             for (unsigned i = 0; i < fields.size(); ++i) {
                 const Type* et = t->elements()[i];
-                llvm::Value* v = fields[i].expr ? expr_as(fields[i].expr, et) : constant_value(b, fields[i].value);
+                llvm::Value* v = fields[i].expr ? expr_as(fields[i].expr, et) : constant(fields[i].value);
                 out = b.CreateInsertValue(out, v, i);
             }
             return out;
@@ -186,7 +188,7 @@ llvm::Value* FunctionLowering::call_user(const Call* e, const types::TypedFuncti
             args.push_back(expr_as(a, callee.arg_types[i]));
         } else {  // an omitted default: the constant the callee was specialized for
             const types::ConstValue& v = bound->second[i].value;
-            args.push_back(convert_or_fail(constant_value(b, v), v.type, callee.arg_types[i], e->loc));
+            args.push_back(convert_or_fail(constant(v), v.type, callee.arg_types[i], e->loc));
         }
     }
     if (star) {
@@ -366,6 +368,17 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         llvm::Value* l = expr(e->args[0]);
         const Type* t2 = type_of(e->args[1]);
         llvm::Value* r = expr(e->args[1]);
+        // Numba's own message for divmod's zero divisor, checked before the // and % below
+        // check it again (LLVM drops their checks as redundant).
+        if (const Type* ot = types::binary_op_types(BinOp::Mod, lt, t2).operand;
+            ot && (ot->is_int() || ot->is_float())) {
+            llvm::Value* divisor = convert_or_fail(r, t2, ot, e->loc);
+            llvm::Value* zero = zero_value(b, ot);
+            check_error(
+                ot->is_int() ? b.CreateICmpEQ(divisor, zero) : b.CreateFCmpOEQ(divisor, zero),
+                static_cast<int>(ot->is_int() ? RuntimeError::IntDivmodByZero : RuntimeError::FloatModuloByZero),
+                e->loc);
+        }
         TypedValue q = binary_values(BinOp::FloorDiv, l, lt, r, t2, e->args[1], e->loc);
         TypedValue m = binary_values(BinOp::Mod, l, lt, r, t2, e->args[1], e->loc);
         const Type* tt = types::tuple({q.t, m.t});
@@ -386,19 +399,7 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     case BuiltinId::NpSign: {
         want(1);
         TypedValue a = args()[0];
-        llvm::Type* ty = a.v->getType();
-        if (a.t->is_float()) {
-            auto c = [&](double v) { return llvm::ConstantFP::get(ty, v); };
-            llvm::Value* s = b.CreateSelect(b.CreateFCmpOGT(a.v, c(0)), c(1),
-                                            b.CreateSelect(b.CreateFCmpOLT(a.v, c(0)), c(-1), c(0)));
-            return result(b.CreateSelect(b.CreateFCmpUNO(a.v, a.v), a.v, s), a.t);
-        }
-        if (a.t->is_int()) {
-            llvm::Value* zero = llvm::ConstantInt::get(ty, 0);
-            llvm::Value* gt = a.t->is_signed() ? b.CreateICmpSGT(a.v, zero) : b.CreateICmpNE(a.v, zero);
-            llvm::Value* lt = a.t->is_signed() ? b.CreateICmpSLT(a.v, zero) : b.getFalse();
-            return result(b.CreateSub(b.CreateZExt(gt, ty), b.CreateZExt(lt, ty)), a.t);
-        }
+        if (llvm::Value* v = numpy_sign(b, a.v, a.t)) return result(v, a.t);
         unsupported(e->loc, "np.sign of " + a.t->str() + " is not supported");
     }
     case BuiltinId::NpSquare: {

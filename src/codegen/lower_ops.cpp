@@ -99,7 +99,10 @@ llvm::Value* FunctionLowering::int_arith(BinOp op, llvm::Value* l, llvm::Value* 
     case BinOp::Mul: return b.CreateMul(l, r);
     case BinOp::FloorDiv:
     case BinOp::Mod:
-        check_error(b.CreateICmpEQ(r, llvm::ConstantInt::get(ty, 0)), kZeroDivision, loc);
+        check_error(
+            b.CreateICmpEQ(r, llvm::ConstantInt::get(ty, 0)),
+            static_cast<int>(op == BinOp::FloorDiv ? RuntimeError::IntFloorDivByZero : RuntimeError::IntModuloByZero),
+            loc);
         return int_divmod(op == BinOp::FloorDiv, l, r, t);
     case BinOp::LShift:
     case BinOp::RShift: {
@@ -154,7 +157,9 @@ llvm::Value* FunctionLowering::float_arith(BinOp op, llvm::Value* l, llvm::Value
     case BinOp::Mul: return b.CreateFMul(l, r);
     case BinOp::Div: check_error(is_zero, kZeroDivision, loc); return b.CreateFDiv(l, r);
     case BinOp::FloorDiv: check_error(is_zero, kZeroDivision, loc); return float_divmod(true, l, r, t);
-    case BinOp::Mod: check_error(is_zero, kZeroDivision, loc); return float_divmod(false, l, r, t);
+    case BinOp::Mod:
+        check_error(is_zero, static_cast<int>(RuntimeError::FloatModuloByZero), loc);
+        return float_divmod(false, l, r, t);
     default: return nullptr;
     }
 }
@@ -210,7 +215,8 @@ llvm::Value* FunctionLowering::complex_arith(BinOp op, llvm::Value* l, llvm::Val
         // CPython's _Py_c_quot: scale by the larger part of the divisor.
         llvm::Type* ty = a->getType();
         llvm::Value* zero = llvm::ConstantFP::get(ty, 0.0);
-        check_error(b.CreateAnd(b.CreateFCmpOEQ(c, zero), b.CreateFCmpOEQ(d, zero)), kZeroDivision, loc);
+        check_error(b.CreateAnd(b.CreateFCmpOEQ(c, zero), b.CreateFCmpOEQ(d, zero)),
+                    static_cast<int>(RuntimeError::ComplexDivisionByZero), loc);
         llvm::Value* abs_c = intrinsic(b, llvm::Intrinsic::fabs, {c});
         llvm::Value* abs_d = intrinsic(b, llvm::Intrinsic::fabs, {d});
         llvm::Value* real_big = b.CreateFCmpOGE(abs_c, abs_d);
@@ -332,7 +338,7 @@ llvm::Value* FunctionLowering::power(llvm::Value* a, llvm::Value* c, const Type*
             k ? static_cast<llvm::Value*>(b.getTrue()) : b.CreateICmpSLT(c, llvm::ConstantInt::get(c->getType(), 0));
         llvm::Value* zero = llvm::ConstantInt::get(ty, 0);
         llvm::Value* base_zero = b.CreateICmpEQ(a, zero);
-        check_error(b.CreateAnd(negative, base_zero), kZeroDivision, loc);  // "0 cannot be raised to a negative power"
+        check_error(b.CreateAnd(negative, base_zero), static_cast<int>(RuntimeError::ZeroToNegativePower), loc);
         llvm::Value* unit = b.CreateOr(b.CreateICmpEQ(a, one), b.CreateICmpEQ(a, llvm::ConstantInt::getSigned(ty, -1)));
         unsigned bits = ty->getIntegerBitWidth();
         llvm::Value* inv = b.CreateSelect(base_zero, llvm::ConstantInt::get(ty, llvm::APInt::getSignedMinValue(bits)),

@@ -31,6 +31,12 @@ std::string runtime_error_text(int code) {
     case RuntimeError::AllocationFailed: return "MemoryError: Allocation failed (probably too large).";
     case RuntimeError::ArangeStepZero: return "ValueError: Maximum allowed size exceeded";
     case RuntimeError::AxisOutOfBounds: return "ValueError: axis is out of bounds";
+    case RuntimeError::IntFloorDivByZero: return "ZeroDivisionError: integer division by zero";
+    case RuntimeError::IntModuloByZero: return "ZeroDivisionError: integer modulo by zero";
+    case RuntimeError::IntDivmodByZero: return "ZeroDivisionError: integer divmod by zero";
+    case RuntimeError::FloatModuloByZero: return "ZeroDivisionError: modulo by zero";
+    case RuntimeError::ComplexDivisionByZero: return "ZeroDivisionError: complex division by zero";
+    case RuntimeError::ZeroToNegativePower: return "ZeroDivisionError: 0 cannot be raised to a negative power";
     case RuntimeError::Raised: break;  // the message is the payload's: RuntimeErrorInfo::str
     }
     return "RuntimeError: unknown run-time error " + std::to_string(code);

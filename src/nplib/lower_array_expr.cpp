@@ -7,6 +7,7 @@
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
+#include "codegen/numpy_sign.hpp"
 
 #include <fmt/format.h>
 
@@ -155,6 +156,7 @@ llvm::Value* FunctionLowering::array_expr_element(const ArrayExpr& node, const s
         case types::BuiltinId::NpAbs: v = abs_value(in[0], t, node.loc); break;
         case types::BuiltinId::NpSquare: v = ufunc_binary(BinOp::Mul, in[0], in[0], t, node.loc); break;
         case types::BuiltinId::NpConj: v = conjugate(in[0], t); break;
+        case types::BuiltinId::NpSign: v = numpy_sign(b, in[0], t); break;
         case types::BuiltinId::NpPower: v = ufunc_binary(BinOp::Pow, in[0], in[1], t, node.loc); break;
         case types::BuiltinId::NpWhere: v = b.CreateSelect(truth(b, in[0], t), in[1], in[2]); break;
         case types::BuiltinId::NpClip: {  // min(max(a, lo), hi); a NaN stays NaN

@@ -212,6 +212,7 @@ std::optional<UfuncSig> builtin_ufunc(BuiltinId id) {
     case BuiltinId::NpAbs: return UfuncSig{"absolute", concat(same_type("?" + kInts + "fd", 1), {"F->f", "D->d"})};
     case BuiltinId::NpSquare: return UfuncSig{"square", same_type(kInts + "fdFD", 1)};
     case BuiltinId::NpConj: return UfuncSig{"conjugate", same_type(kInts + "fdFD", 1)};  // a.conj() too
+    case BuiltinId::NpSign: return UfuncSig{"sign", same_type(kInts + "fd", 1)};
     case BuiltinId::NpPower: return binary_ufunc(BinOp::Pow);
     case BuiltinId::NpWhere: return UfuncSig{"where", {}};
     case BuiltinId::NpClip: return UfuncSig{"clip", {}};

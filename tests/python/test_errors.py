@@ -67,6 +67,45 @@ def test_float_division_by_zero_raises_like_numba_cpu():
         div(1.0, 0.0)
 
 
+def _floordiv(a, b):
+    return a // b
+
+
+def _mod(a, b):
+    return a % b
+
+
+def _truediv(a, b):
+    return a / b
+
+
+def _divmod(a, b):
+    return divmod(a, b)
+
+
+def _power(a, b):
+    return a ** b
+
+
+@pytest.mark.parametrize("fn, a, b, message", [
+    # Numba 0.68's messages (numba/cpython/numbers.py), not CPython's
+    (_floordiv, 1, 0, "integer division by zero"),
+    (_mod, 1, 0, "integer modulo by zero"),
+    (_divmod, 1, 0, "integer divmod by zero"),
+    (_truediv, 1, 0, "division by zero"),
+    (_truediv, 1.0, 0.0, "division by zero"),
+    (_floordiv, 1.0, 0.0, "division by zero"),
+    (_mod, 1.0, 0.0, "modulo by zero"),
+    (_divmod, 1.0, 0.0, "modulo by zero"),
+    (_truediv, 1j, 0j, "complex division by zero"),
+    (_power, 0, -1, "0 cannot be raised to a negative power"),
+])
+def test_zero_division_messages_are_numbas(fn, a, b, message):
+    with pytest.raises(ZeroDivisionError) as info:
+        njit(fn)(a, b)
+    assert str(info.value).split(" (in ")[0] == message
+
+
 def test_no_matching_definition_for_declared_signatures():
     @njit("float64(float64)")
     def f(x):

@@ -47,4 +47,4 @@ def cleanup(b):
 # CAUGHT: -99
 # MINE: -99
 # FINALLY: finally ran
-# FINALLY: ZeroDivisionError: division by zero
+# FINALLY: ZeroDivisionError: integer division by zero

@@ -233,7 +233,7 @@ static void test_errors(ujit_module* m) {
     ujit_value zero = i64(0);
     CHECK(safe && ujit_function_call(safe, &zero, 1, r, 1, &n) == UJIT_OK && r[0].v.i == -1);
     CHECK(cleanup && ujit_function_call(cleanup, &zero, 1, r, 1, &n) == UJIT_ERROR_RUNTIME);
-    CHECK(strcmp(ujit_last_error(), "ZeroDivisionError: division by zero (in d at try.py:2:12)") == 0);
+    CHECK(strcmp(ujit_last_error(), "ZeroDivisionError: integer division by zero (in d at try.py:2:12)") == 0);
     CHECK(cleanup && ujit_function_call(cleanup, &one, 1, r, 1, &n) == UJIT_OK && r[0].v.i == 1);
     ujit_function_release(safe);
     ujit_function_release(cleanup);
