@@ -592,6 +592,9 @@ private:
     // ---- end dicts and sets
     // ---- pylang2: frozen global arrays (lower_frozen.cpp)
     llvm::Value* frozen_array(const types::ConstValue& c);
+    // A constant's value: a number or tuple of them as an LLVM constant, a frozen array's
+    // global, a string's literal (a global str, a default), a tuple holding either (lower_expr.cpp).
+    llvm::Value* constant(const types::ConstValue& c);
     // A raise where `cond` holds (`raise` runs the target's check with the condition it is
     // given): when no try of this function catches it, what the variables and temporaries
     // hold is released first, as a return releases it (lower_try.cpp).

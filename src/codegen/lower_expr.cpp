@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <functional>
 
 namespace ujit::codegen {
 
@@ -70,26 +69,25 @@ std::optional<int64_t> FunctionLowering::const_int(const Expr* e) const {
 
 namespace {
 
-// A constant tuple with a frozen array among its items (a global tuple of NumPy arrays).
-bool holds_frozen_array(const types::ConstValue& c) {
-    if (c.array) return true;
+// A constant with a frozen array or a string among its items (a global tuple of NumPy arrays,
+// `('a', 1)`): its value is built item by item, not one LLVM constant.
+bool holds_runtime_item(const types::ConstValue& c) {
+    if (c.array || c.type->is_str()) return true;
     for (const types::ConstValue& e : c.elems)
-        if (holds_frozen_array(e)) return true;
+        if (holds_runtime_item(e)) return true;
     return false;
 }
 
-// Such a tuple's value: its arrays the frozen globals (`frozen`: lower_frozen.cpp), the rest constants.
-llvm::Value* frozen_tuple(llvm::IRBuilder<>& b, const types::ConstValue& c,
-                          const std::function<llvm::Value*(const types::ConstValue&)>& frozen) {
-    if (c.array) return frozen(c);
-    if (!holds_frozen_array(c)) return constant_value(b, c);
+}  // namespace
+
+llvm::Value* FunctionLowering::constant(const types::ConstValue& c) {
+    if (c.array) return frozen_array(c);
+    if (c.type->is_str()) return str_literal(c.s);
+    if (!holds_runtime_item(c)) return constant_value(b, c);
     llvm::Value* out = llvm::UndefValue::get(value_type(b.getContext(), c.type));
-    for (unsigned i = 0; i < c.elems.size(); ++i)
-        out = b.CreateInsertValue(out, frozen_tuple(b, c.elems[i], frozen), i);
+    for (unsigned i = 0; i < c.elems.size(); ++i) out = b.CreateInsertValue(out, constant(c.elems[i]), i);
     return out;
 }
-
-}  // namespace
 
 llvm::Value* FunctionLowering::expr(const Expr* e) {
     syntax::check_stack(e->loc, "expressions");
@@ -99,9 +97,7 @@ llvm::Value* FunctionLowering::expr(const Expr* e) {
     // (A constant on a Call of cuda.shared/local.array is its shape, not its value.)
     if (const types::ConstValue* c = fn.constant(e); c && c->array) return frozen_array(*c);
     if (const types::ConstValue* c = fn.constant(e); c && !(isa<Call>(e) && type_of(e)->is_array())) {
-        llvm::Value* v = holds_frozen_array(*c)
-                             ? frozen_tuple(b, *c, [this](const types::ConstValue& a) { return frozen_array(a); })
-                             : constant_value(b, *c);
+        llvm::Value* v = constant(*c);
         const Type* t = fn.type_of(e);
         return t && t != c->type ? convert_or_fail(v, c->type, t, e->loc) : v;
     }

@@ -94,7 +94,7 @@ llvm::Value* FunctionLowering::jitclass_call(const types::TypedFunction& callee,
             args.push_back(expr_as(a, to));
         } else {  // an omitted default: the constant the method was specialized for
             const types::ConstValue& v = bound->second[i].value;
-            args.push_back(convert_or_fail(constant_value(b, v), v.type, to, e->loc));
+            args.push_back(convert_or_fail(constant(v), v.type, to, e->loc));
         }
     }
     return call_function(callee, std::move(args), e->loc);

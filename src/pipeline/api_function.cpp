@@ -182,6 +182,7 @@ namespace {
 // A parameter's default (ModuleTyper::default_argument) as the Value a caller would pass.
 Value value_of_default(const types::ConstValue& c) {
     if (!c.type) return Value();  // None
+    if (c.type->is_str()) return Value(c.s);
     if (c.type->is_tuple()) {
         Value::Tuple t;
         for (const types::ConstValue& e : c.elems) t.push_back(value_of_default(e));

@@ -67,7 +67,7 @@ ConstValue make_float(double v, const Type* t) {
 
 class Evaluator {
 public:
-    explicit Evaluator(const NameLookup& lookup) : lookup_(lookup) {}
+    Evaluator(const NameLookup& lookup, ConstStrings strings) : lookup_(lookup), strings_(strings) {}
 
     ConstValue eval(const Expr* e) {
         if (++depth_ > 200) not_constant(e, "constant expression is too deeply nested");
@@ -78,6 +78,7 @@ public:
 
 private:
     const NameLookup& lookup_;
+    ConstStrings strings_;
     int depth_ = 0;
 
     ConstValue from_member(const Expr* e, const std::optional<Member>& m, const std::string& what) {
@@ -116,6 +117,13 @@ private:
         case ExprKind::NoneLit: {  // a module's `X = None`, frozen as Numba freezes a global None
             ConstValue c;
             c.type = none();
+            return c;
+        }
+        case ExprKind::StrLit: {
+            if (strings_ == ConstStrings::Refused) not_constant(e, "a string literal is not a constant");
+            ConstValue c;
+            c.type = unicode();
+            c.s = cast<StrLit>(e)->value;
             return c;
         }
         case ExprKind::ImagLit: {
@@ -238,9 +246,30 @@ private:
         return const_int(wrap_int(i, r.result), r.result);
     }
 
+    // 'a' + 'b' and 'ab' * 3 (either order) between string constants: Python's values.
+    std::optional<ConstValue> string_binary(const Binary* b, const ConstValue& l, const ConstValue& r) {
+        if (!l.type->is_str() && !r.type->is_str()) return std::nullopt;
+        ConstValue out;
+        out.type = unicode();
+        if (b->op == BinOp::Add && l.type->is_str() && r.type->is_str()) {
+            out.s = l.s + r.s;
+            return out;
+        }
+        const ConstValue& text = l.type->is_str() ? l : r;
+        const ConstValue& times = l.type->is_str() ? r : l;
+        if (b->op != BinOp::Mul || !times.type->is_int())
+            not_constant(b, fmt::format("unsupported operand types for {}: {} and {}", spelling(b->op), l.type->str(),
+                                        r.type->str()));
+        if (times.i > 0 && text.s.size() * static_cast<uint64_t>(times.i) > (uint64_t{1} << 24))
+            not_constant(b, "a constant string longer than 16 MiB");
+        for (int64_t k = 0; k < times.i; ++k) out.s += text.s;
+        return out;
+    }
+
     ConstValue binary(const Binary* b) {
         ConstValue l = eval(b->lhs);
         ConstValue r = eval(b->rhs);
+        if (auto s = string_binary(b, l, r)) return *s;
         require_real(b->lhs, l);
         require_real(b->rhs, r);
         OpTypes t = binary_op_types(b->op, l.type, r.type);
@@ -425,15 +454,15 @@ ConstValue convert_const(const ConstValue& v, const Type* to) {
     return v;
 }
 
-ConstValue eval_const(const Expr* e, const NameLookup& lookup, const char* context) {
+ConstValue eval_const(const Expr* e, const NameLookup& lookup, const char* context, ConstStrings strings) {
     try {
-        return Evaluator(lookup).eval(e);
+        return Evaluator(lookup, strings).eval(e);
     } catch (const NotConstant& n) {
         fail(n.loc, fmt::format("{} must be a constant expression: {}", context, n.message));
     }
 }
 
-std::optional<ConstValue> try_eval_const(const Expr* e, const NameLookup& lookup) {
+std::optional<ConstValue> try_eval_const(const Expr* e, const NameLookup& lookup, ConstStrings strings) {
     // A name that is no constant, the common argument of a call, answers without an exception:
     // typing asks this of every argument, and a throw at the bottom of a 5,000-deep call chain
     // is slow and more than ASan can unwind (google/sanitizers#189).
@@ -442,7 +471,7 @@ std::optional<ConstValue> try_eval_const(const Expr* e, const NameLookup& lookup
         if (!m || m->what != Member::What::Constant) return std::nullopt;
     }
     try {
-        return Evaluator(lookup).eval(e);
+        return Evaluator(lookup, strings).eval(e);
     } catch (const NotConstant&) {
         return std::nullopt;
     } catch (const InternalError&) {

@@ -317,7 +317,8 @@ bool Inferrer::bind_arguments(const Call* c, const FunctionDef* callee, std::vec
             bound[i].value.type = types[i] = none();
             continue;
         }
-        auto v = try_eval_const(p.default_value, [this](const Name& name) { return m_.lookup(name.id); });
+        auto v = try_eval_const(
+            p.default_value, [this](const Name& name) { return m_.lookup(name.id); }, ConstStrings::Allowed);
         if (!v)
             error(p.default_value->loc, fmt::format("the default value of parameter '{}' of '{}' is {}, not a "
                                                     "compile-time constant",

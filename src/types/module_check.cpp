@@ -155,7 +155,8 @@ void ModuleScope::add_constant(const Assign& s) {
     }
     try {
         auto frozen = eval_const_array(s.value, constant_lookup(), context.c_str());
-        ConstValue v = frozen ? std::move(*frozen) : eval_const(s.value, constant_lookup(), context.c_str());
+        ConstValue v = frozen ? std::move(*frozen)
+                              : eval_const(s.value, constant_lookup(), context.c_str(), ConstStrings::Allowed);
         Member m = make_member(Member::What::Constant, v.type);
         m.constant = std::move(v);
         bind(target->id, Global{std::move(m), nullptr, target->loc});
@@ -235,7 +236,7 @@ std::optional<ConstValue> ModuleTyper::default_argument(const syntax::FunctionDe
     if (param >= fn->params.size() || !fn->params[param].default_value) return std::nullopt;
     const syntax::Expr* e = fn->params[param].default_value;
     if (syntax::isa<syntax::NoneLit>(e)) return ConstValue{};
-    return eval_const(e, impl_->constant_lookup(), "a parameter's default value");
+    return eval_const(e, impl_->constant_lookup(), "a parameter's default value", ConstStrings::Allowed);
 }
 
 const ConstValue* ModuleTyper::global_constant(const std::string& name) const {

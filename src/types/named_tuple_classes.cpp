@@ -111,7 +111,7 @@ void ModuleScope::add_named_tuple_class(const Name& target, const Call& call) {
         if (k.name == "module") continue;  // where Python says the class lives: nothing to compile
         if (k.name != "defaults")
             class_fail(k.loc, fmt::format("namedtuple()'s '{}=' is not supported by ujit", k.name));
-        ConstValue d = eval_const(k.value, constant_lookup(), "a namedtuple's defaults");
+        ConstValue d = eval_const(k.value, constant_lookup(), "a namedtuple's defaults", ConstStrings::Allowed);
         if (!d.type->is_tuple()) class_fail(k.value->loc, "a namedtuple's defaults must be a tuple of constants");
         if (d.elems.size() > fields.size()) class_fail(k.value->loc, "Got more default values than field names");
         info.defaults = std::move(d.elems);
@@ -148,8 +148,9 @@ ConstValue ModuleScope::named_tuple_constant(const Call* call, const Type* cls) 
     ConstValue out;
     std::vector<const Type*> elems;
     for (size_t i = 0; i < bound.size(); ++i) {
-        out.elems.push_back(bound[i] ? eval_const(bound[i], constant_lookup(), "a named tuple's field")
-                                     : defaults[i - (bound.size() - defaults.size())]);
+        out.elems.push_back(
+            bound[i] ? eval_const(bound[i], constant_lookup(), "a named tuple's field", ConstStrings::Allowed)
+                     : defaults[i - (bound.size() - defaults.size())]);
         elems.push_back(out.elems.back().type);
     }
     out.type = instance_of(cls, elems);

@@ -125,6 +125,7 @@ struct ConstValue {
     std::complex<double> c;      // Complex
     std::vector<ConstValue> elems;  // Tuple
     std::shared_ptr<const ConstArray> array;  // Array: shared by every use, lowered as one global each
+    std::string s;  // Str: UTF-8 text (a module's global string, a parameter's default; ConstStrings)
 };
 
 struct Variable {

@@ -54,6 +54,11 @@ _PRELUDE_MATH = "__ujit_math"
 _NAMEDTUPLE = "__ujit_namedtuple"
 
 
+def _holds_str(value):
+    """Whether `value` is a string or a tuple holding one."""
+    return isinstance(value, str) or (isinstance(value, tuple) and any(_holds_str(v) for v in value))
+
+
 def is_namedtuple_class(value):
     """A class collections.namedtuple made (typing.NamedTuple's too), as Numba tells one."""
     return isinstance(value, type) and issubclass(value, tuple) and hasattr(value, "_asdict") and hasattr(
@@ -535,7 +540,7 @@ class ModuleText:
             if module is not None and attr and getattr(module, attr, None) is value:
                 return "from %s import %s as %s" % (modname, attr, name)
         raise compile_error("global '%s' is a %s, which ujit cannot freeze into compiled code (numbers, "
-                            "NumPy scalars, tuples of them, the math, cmath, numpy, random and ujit modules, "
+                            "strings, NumPy scalars, tuples of them, the math, cmath, numpy, random and ujit modules, "
                             "their functions and other ujit functions are supported)"
                             % (name, type(value).__name__), src.filename, line, col)
 
@@ -579,7 +584,8 @@ class ModuleText:
 
     def enum_class(self, name, cls, filename, line, col):
         """The class definition of a global enum class (_enums.py)."""
-        text, why = _enums.class_text(name, cls, self._constant)
+        # Enum values are numbers (and tuples of them) in ujit: a string value is refused by name.
+        text, why = _enums.class_text(name, cls, lambda v: None if _holds_str(v) else self._constant(v))
         if text is None:
             raise compile_error("global '%s' is the enum class %s, which ujit cannot compile: %s"
                                 % (name, cls.__name__, why), filename, line, col)
@@ -745,6 +751,8 @@ class ModuleText:
             return "%s%s.inf" % ("-" if v < 0 else "", _PRELUDE_MATH)
         if isinstance(v, complex):
             return "complex(%s, %s)" % (self._constant(v.real), self._constant(v.imag))
+        if type(v) is str:  # frozen as Numba freezes a global string (a str subclass is not one)
+            return repr(v)
         if isinstance(v, tuple):
             items = [self._constant(x) for x in v]
             if any(i is None for i in items):
