@@ -4,8 +4,9 @@
 #   1. Release build (build/release, warnings are errors), every ctest test (unit, e2e, conformance, lit, C API,
 #      the Python package's pytest suite tests/python, and the install + find_package consumer);
 #   2. AddressSanitizer + UBSan build (build/asan, warnings are errors) of the library, CLI and tests, every
-#      ctest test again except the package test and the conformance corpus through the CLI (its
-#      in-process twin runs), the lit suites without LeakSanitizer's scan at each process exit;
+#      ctest test again except the package test, the disk cache's process stress and the conformance
+#      corpus through the CLI (their in-process tests run), the lit suites without LeakSanitizer's
+#      scan at each process exit;
 #   3. the small libFuzzer targets (build/fuzz, clang-19), each run ~15 s from the committed seeds
 #      (the compiler-wide ones are replayed in step 2's ctest: fuzz.compile_seeds, fuzz.kernel_paths);
 #   4. ThreadSanitizer build (build/tsan: the library and the test files with [threads] cases)
@@ -63,9 +64,10 @@ export LSAN_OPTIONS="suppressions=$root/tools/scripts/lsan.supp:print_suppressio
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 tests_dir=build/asan
 # The in-process suites, every leak checked when each test binary exits. The conformance corpus
-# through `ujit run` (a process per case, 700 s here) is left to the release step: its
-# in-process twin ("... through the C++ API") runs here.
-ctest --test-dir build/asan -j "$jobs" --output-on-failure -LE 'package|lit' -E 'through ujit run'
+# through `ujit run` (a process per case, 700 s here) and the disk cache's multi-process stress
+# are left to the release step: the conformance's in-process twin ("... through the C++ API")
+# and the cache's own tests run here.
+ctest --test-dir build/asan -j "$jobs" --output-on-failure -LE 'package|lit|stress' -E 'through ujit run'
 # The lit suites start hundreds of `ujit` processes: ASan and UBSan check each one, but
 # LeakSanitizer's scan at each exit (about a second a process) is left to the suites above.
 ASAN_OPTIONS="${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}" ctest --test-dir build/asan -j "$jobs" \
