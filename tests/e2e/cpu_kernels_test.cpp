@@ -369,7 +369,7 @@ TEST_CASE("cpu kernels: a dynamic shared array is as long as the launch's shared
     CHECK(to_vector<int64_t>(out) == std::vector<int64_t>{1, 2, 3});  // the slices do not alias
 }
 
-TEST_CASE("cpu kernels: one kernel is specialized per argument types; a declared signature rejects others",
+TEST_CASE("cpu kernels: one kernel is specialized per argument types, a declared signature rejects others",
           "[kernel-cpu]") {
     Function k = kernel("scale");
     const int64_t n = 5000;

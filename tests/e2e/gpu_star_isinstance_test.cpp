@@ -11,7 +11,7 @@ using namespace ujit;
 using namespace ujit::cuda;
 using namespace ujit::gputest;
 
-TEST_CASE("gpu: a kernel spreads tuples into a device function and a builtin; isinstance prunes", "[gpu][e2e]") {
+TEST_CASE("gpu: a kernel spreads tuples into a device function and a builtin, isinstance prunes", "[gpu][e2e]") {
     UJIT_REQUIRE_GPU();
     const int64_t n = 300;
     Array x = host_array<int64_t>({n}, [](int64_t i) { return i % 17 - 5; });

@@ -232,7 +232,7 @@ TEST_CASE("host device: SIGINT stops a long launch with an interrupted error", "
     CHECK(to_vector<int64_t>(ok.copy_to_host())[99] == 99);
 }
 
-TEST_CASE("host device: large freed arrays leave the process; free_pool returns the rest", "[host-device][.]") {
+TEST_CASE("host device: large freed arrays leave the process, free_pool returns the rest", "[host-device][.]") {
     UJIT_REQUIRE_HOST_DEVICE();
     free_pool();
     size_t before = resident_bytes();
@@ -243,7 +243,11 @@ TEST_CASE("host device: large freed arrays leave the process; free_pool returns 
         launch(kernel("fill"), Dim3(uint32_t((n + 255) / 256)), Dim3(256), {a});
     }
     CHECK(pool_stats().bytes_cached <= size_t(64) << 20);
+#ifndef __SANITIZE_ADDRESS__  // ASan's quarantine keeps freed blocks resident on purpose
     CHECK(resident_bytes() < before + (size_t(64) << 20));
+#else
+    (void)before;
+#endif
     // Small blocks are cached for reuse, until free_pool.
     { DeviceArray small = device_array({1000}, DType::Float64); }
     CHECK(pool_stats().bytes_cached > 0);

@@ -105,12 +105,12 @@ void check_raises(bool gpu) {
 
 }  // namespace
 
-TEST_CASE("cpu kernels: a raise ends its thread; with debug=True the launch throws numba-cuda's exception",
+TEST_CASE("cpu kernels: a raise ends its thread, with debug=True the launch throws numba-cuda's exception",
           "[kernel-cpu]") {
     check_raises(false);
 }
 
-TEST_CASE("gpu: a raise ends its thread; with debug=True the launch throws numba-cuda's exception", "[gpu]") {
+TEST_CASE("gpu: a raise ends its thread, with debug=True the launch throws numba-cuda's exception", "[gpu]") {
     UJIT_REQUIRE_GPU();
     check_raises(true);
 }

@@ -174,7 +174,7 @@ TEST_CASE("unsupported raises are located errors", "[e2e][raise]") {
 
 // try/except (docs/language.md#tryexcept): what a handler catches never reaches C++; what
 // try/finally raises again does, as the same class and message (CPython: the same source).
-TEST_CASE("try/except catches in compiled code; try/finally's raise reaches C++", "[e2e][raise][try]") {
+TEST_CASE("try/except catches in compiled code, try/finally's raise reaches C++", "[e2e][raise][try]") {
     Module m = Module::from_string(R"(class Negative(Exception):
     pass
 

@@ -4,9 +4,10 @@
 #   1. Release build (build/release, warnings are errors), every ctest test (unit, e2e, conformance, lit, C API,
 #      the Python package's pytest suite tests/python, and the install + find_package consumer);
 #   2. AddressSanitizer + UBSan build (build/asan, warnings are errors) of the library, CLI and tests, every
-#      ctest test again except the package test, the disk cache's process stress and the conformance
-#      corpus through the CLI (their in-process tests run), the lit suites without LeakSanitizer's
-#      scan at each process exit;
+#      ctest test again (the Catch2 cases in a few processes: tools/scripts/unit_in_process.sh)
+#      except the package test, the disk cache's process stress and the conformance corpus through
+#      the CLI (their in-process tests run), the lit suites without LeakSanitizer's scan at each
+#      process exit;
 #   3. the small libFuzzer targets (build/fuzz, clang-19), each run ~15 s from the committed seeds
 #      (the compiler-wide ones are replayed in step 2's ctest: fuzz.compile_seeds, fuzz.kernel_paths);
 #   4. ThreadSanitizer build (build/tsan: the library and the test files with [threads] cases)
@@ -63,11 +64,13 @@ export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:chec
 export LSAN_OPTIONS="suppressions=$root/tools/scripts/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 tests_dir=build/asan
-# The in-process suites, every leak checked when each test binary exits. The conformance corpus
-# through `ujit run` (a process per case, 700 s here) and the disk cache's multi-process stress
-# are left to the release step: the conformance's in-process twin ("... through the C++ API")
-# and the cache's own tests run here.
-ctest --test-dir build/asan -j "$jobs" --output-on-failure -LE 'package|lit|stress' -E 'through ujit run'
+# The in-process suites, every leak checked when each test binary exits. The Catch2 cases run
+# in a few processes, not ctest's one per case (a sanitized start and exit scan cost about a
+# second each: half this step). The conformance corpus through `ujit run` (a process per case,
+# 700 s here) and the disk cache's multi-process stress are left to the release step: the
+# conformance's in-process twin ("... through the C++ API") and the cache's own tests run here.
+tools/scripts/unit_in_process.sh build/asan "$jobs"
+ctest --test-dir build/asan -j "$jobs" --output-on-failure -LE 'package|lit|stress|unit|gpu|host-device|fakecuda'
 # The lit suites start hundreds of `ujit` processes: ASan and UBSan check each one, but
 # LeakSanitizer's scan at each exit (about a second a process) is left to the suites above.
 ASAN_OPTIONS="${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}" ctest --test-dir build/asan -j "$jobs" \

@@ -64,7 +64,7 @@ int64_t run_sum(const std::vector<int64_t>& data, SumContext cx, cpu::RuntimeErr
 
 }  // namespace
 
-TEST_CASE("parallel runtime: chunks cover the iterations once; partials combine", "[cpu][prange][threads]") {
+TEST_CASE("parallel runtime: chunks cover the iterations once, partials combine", "[cpu][prange][threads]") {
     std::vector<int64_t> data(100003);
     std::iota(data.begin(), data.end(), 1);
     for (int64_t n : {int64_t(0), int64_t(1), int64_t(7), int64_t(100003)}) {

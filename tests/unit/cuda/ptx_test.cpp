@@ -288,7 +288,7 @@ TEST_CASE("ptx: fastmath uses libdevice's fast float32 variants", "[cuda]") {
     CHECK(assemble(r.ptx, "sm_80") == "");
 }
 
-TEST_CASE("ptx: only the kernel stays visible; unused libdevice is dropped", "[cuda]") {
+TEST_CASE("ptx: only the kernel stays visible, unused libdevice is dropped", "[cuda]") {
     KernelBuilder k("kernel_small", 1);
     auto& b = k.b;
     llvm::Value* x = b.CreateLoad(k.f64(), k.fn->getArg(0));

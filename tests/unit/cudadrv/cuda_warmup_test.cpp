@@ -10,7 +10,7 @@
 #include "ujit/cuda.hpp"
 #include "ujit/ujit.hpp"
 
-TEST_CASE("a module declaring a CUDA kernel starts the driver's warm-up; UJIT_CUDA_WARMUP=0 holds it back",
+TEST_CASE("a module declaring a CUDA kernel starts the driver's warm-up, UJIT_CUDA_WARMUP=0 holds it back",
           "[cudadrv][tiered]") {
     const char* kernel = "from numba import cuda\n\n@cuda.jit\ndef k(a):\n    a[0] = 1\n";
     if (!ujit::cuda::cuda_warmup_started()) {

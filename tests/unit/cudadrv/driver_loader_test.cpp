@@ -77,7 +77,7 @@ TEST_CASE("the toolkit's stub driver fails cuInit with the driver's error name",
     CHECK_THAT(d.reason, Contains("CUDA_ERROR_STUB_LIBRARY"));
 }
 
-TEST_CASE("CUDA availability is consistent; without it, what needs a GPU throws the reason", "[cudadrv]") {
+TEST_CASE("CUDA availability is consistent: without it, what needs a GPU throws the reason", "[cudadrv]") {
     if (is_available()) {
         CHECK(unavailable_reason().empty());
         CHECK(device_count() > 0);

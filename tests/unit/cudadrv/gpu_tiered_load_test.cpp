@@ -76,7 +76,7 @@ TEST_CASE("a cold module's first launch is quick code, the next ones the full le
     CHECK(a.local_bytes_per_thread == b.local_bytes_per_thread);
 }
 
-TEST_CASE("UJIT_CUDA_TIERED_JIT=0 loads the full level at once; UJIT_CACHE=0 still tiers", "[gpu][tiered]") {
+TEST_CASE("UJIT_CUDA_TIERED_JIT=0 loads the full level at once, UJIT_CACHE=0 still tiers", "[gpu][tiered]") {
     UJIT_REQUIRE_GPU();
     ScopedEnv no_disk("UJIT_CACHE", std::string("0"));
     long quick = ujit::cuda::detail::quick_module_loads();

@@ -85,7 +85,7 @@ TEST_CASE("arguments are matched against the kernel's parameters", "[cudadrv]") 
     CHECK_THROWS_AS(KernelParam::array(DType::Float32, 1, 'X'), Error);
 }
 
-TEST_CASE("kernelParams follow the ABI: arrays as data, shape, strides; scalars natural", "[cudadrv]") {
+TEST_CASE("kernelParams follow the ABI: arrays as data, shape and strides, scalars natural", "[cudadrv]") {
     ParamBuffer buf;
     std::vector<int64_t> shape = {3, 5}, strides = {20, 4};
     ResolvedArg arr;

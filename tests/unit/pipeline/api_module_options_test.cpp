@@ -52,7 +52,7 @@ TEST_CASE("host globals: constants keep their dtype, modules, members, function 
     CHECK(mod.function("g").kind() == Function::Kind::Plain);
 }
 
-TEST_CASE("host globals: the module's own bindings win; bad globals are argument errors", "[driver]") {
+TEST_CASE("host globals: the module's own bindings win, bad globals are argument errors", "[driver]") {
     ModuleOptions o;
     o.globals = {{"K", HostGlobal::constant(Value(100.0))}};
     Module mod = Module::from_string("K = 3.0\n\ndef f(x):\n    return K * x\n", o);

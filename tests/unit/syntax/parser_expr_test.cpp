@@ -206,7 +206,7 @@ TEST_CASE("parser: number, string and constant literals", "[syntax][parser]") {
     CHECK(rhs("'\\x41\\101\\u00e9'") == "\"AA\xc3\xa9\"");
 }
 
-TEST_CASE("parser: an expression's location is its first token; a Binary's its left operand's", "[syntax][parser]") {
+TEST_CASE("parser: an expression's location is its first token, a Binary's its left operand's", "[syntax][parser]") {
     auto m = parse("x = a + b * -c\n");
     auto* assign = dyn_cast<Assign>(m->body()[0]);
     REQUIRE(assign != nullptr);

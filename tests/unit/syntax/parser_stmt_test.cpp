@@ -32,7 +32,7 @@ TEST_CASE("parser: every augmented assignment operator", "[syntax][parser]") {
     CHECK(dump("x += 1, 2\n") == "(+= x (tuple 1 2))");
 }
 
-TEST_CASE("parser: expression statements and ; separated statements", "[syntax][parser]") {
+TEST_CASE("parser: expression statements and semicolon-separated statements", "[syntax][parser]") {
     CHECK(dump("f(x)\n") == "(expr (call f x))");
     CHECK(dump("x = 1; y = 2\n") == "(= x 1)\n(= y 2)");
     CHECK(dump("x = 1; y = 2;\n") == "(= x 1)\n(= y 2)");
@@ -111,7 +111,7 @@ TEST_CASE("parser: import and from-import", "[syntax][parser]") {
     CHECK(dump("from numba.cuda import grid\n") == "(from numba.cuda grid)");
 }
 
-TEST_CASE("parser: a module docstring is dropped; blank lines and comments are nothing", "[syntax][parser]") {
+TEST_CASE("parser: a module docstring is dropped, blank lines and comments are nothing", "[syntax][parser]") {
     CHECK(dump("\"\"\"Module docs.\"\"\"\nx = 1\n") == "(= x 1)");
     CHECK(dump("# comment\n\n\nx = 1  # trailing\n\n") == "(= x 1)");
     CHECK(dump("") == "");

@@ -36,7 +36,7 @@ TEST_CASE("an Optional converts where its payload does", "[types][optional]") {
     CHECK_FALSE(can_convert(optional(complex(128)), float64()));
 }
 
-TEST_CASE("operators take an Optional's payload; `is None` and `== None` test presence", "[types][optional]") {
+TEST_CASE("operators take an Optional's payload, `is None` and `== None` test presence", "[types][optional]") {
     const Type* oi = optional(int64());
     CHECK(binary_op_types(BinOp::Add, oi, int64()).result == int64());
     CHECK(binary_op_types(BinOp::Div, int64(), oi).result == float64());
