@@ -666,6 +666,7 @@ private:
     llvm::Value* cross(TypedValue x, TypedValue y, const Type* rt, syntax::SourceLoc loc);
     // nplib/lower_nan_reductions.cpp
     llvm::Value* nan_reduction(types::BuiltinId id, TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* nan_arg_extreme(TypedValue a, types::BuiltinId id, syntax::SourceLoc loc);
     llvm::Value* peak_to_peak(TypedValue a, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* average(TypedValue a, TypedValue w, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* array_equal(TypedValue x, TypedValue y, syntax::SourceLoc loc);
@@ -691,6 +692,21 @@ private:
     void raise_linalg_status(llvm::Value* status, const std::string& what, syntax::SourceLoc loc);
     // ---- end nplib7
     // ---- nparray: nplib/arrangement_typing.cpp's calls (nplib/lower_layout.cpp dispatches)
+    // nplib/lower_gaps.cpp (typed by nplib/gaps_typing.cpp)
+    llvm::Value* gaps_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                           syntax::SourceLoc loc);
+    llvm::Value* flat_item_pointer(TypedValue a, llvm::Value* k);
+    llvm::Value* imag_test(TypedValue x, bool complex_test, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* log_spaced(llvm::Value* start, llvm::Value* stop, llvm::Value* num, const Type* rt,
+                            syntax::SourceLoc loc);
+    llvm::Value* geom_spaced(llvm::Value* start, llvm::Value* stop, llvm::Value* num, const Type* rt,
+                             syntax::SourceLoc loc);
+    llvm::Value* taken(TypedValue a, TypedValue indices, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* broadcast_view(TypedValue x, const std::vector<llvm::Value*>& shape, const Type* rt,
+                                syntax::SourceLoc loc);
+    llvm::Value* axes_moved(types::BuiltinId id, TypedValue a, llvm::Value* first, llvm::Value* second, const Type* rt,
+                            syntax::SourceLoc loc);
+    void fill_diagonal(TypedValue a, TypedValue val, llvm::Value* wrap, syntax::SourceLoc loc);
     llvm::Value* arrangement_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
                                   syntax::SourceLoc loc);
     // A new C array of a's items in C order, shaped `rt` (a.flatten(), a.ravel() of a non-C array).

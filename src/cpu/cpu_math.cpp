@@ -53,6 +53,10 @@ llvm::Value* emit_cpu_math(llvm::IRBuilder<>& b, BuiltinId id, const std::vector
     case BuiltinId::MathDegrees: return b.CreateFMul(x, c(180.0 / std::numbers::pi));
     case BuiltinId::MathRadians: return b.CreateFMul(x, c(std::numbers::pi / 180.0));
     case BuiltinId::NpSquare: return b.CreateFMul(x, x);
+    case BuiltinId::NpSinc: {  // Numba's: sin(pi x) / (pi x), x = 0 taken as 1e-20
+        llvm::Value* y = b.CreateFMul(b.CreateSelect(b.CreateFCmpOEQ(x, c(0.0)), c(1e-20), x), c(std::numbers::pi));
+        return b.CreateFDiv(codegen::intrinsic(b, llvm::Intrinsic::sin, {y}), y);
+    }
     case BuiltinId::NpSign: {
         // 1, -1, or x itself for ±0 and NaN (NumPy returns 0.0 / nan there).
         llvm::Value* v = b.CreateSelect(b.CreateFCmpOLT(x, c(0.0)), c(-1.0), x);

@@ -77,6 +77,11 @@ llvm::Value* emit_libdevice_math(llvm::IRBuilder<>& b, BuiltinId id, const std::
     case BuiltinId::MathDegrees: return b.CreateFMul(x, fconst(t, 180.0 / M_PI));
     case BuiltinId::MathRadians: return b.CreateFMul(x, fconst(t, M_PI / 180.0));
     case BuiltinId::NpSquare: return b.CreateFMul(x, x);
+    case BuiltinId::NpSinc: {  // Numba's: sin(pi x) / (pi x), x = 0 taken as 1e-20
+        llvm::Value* y =
+            b.CreateFMul(b.CreateSelect(b.CreateFCmpOEQ(x, fconst(t, 0.0)), fconst(t, 1e-20), x), fconst(t, M_PI));
+        return b.CreateFDiv(call_libdevice(b, "sin", t, {y}), y);
+    }
     case BuiltinId::NpSign: return emit_sign(b, x);
     case BuiltinId::NpMinimum:
     case BuiltinId::NpMaximum:

@@ -88,6 +88,7 @@ const Params* params_of(BuiltinId id) {
         if (const Params* p = combine_params_of(id)) return p;  // nplib7
         if (const Params* p = decomp_params_of(id)) return p;
         if (const Params* p = arrangement_params_of(id)) return p;  // nparray
+        if (const Params* p = gaps_params_of(id)) return p;
         return linalg_params_of(id);
     }
 }
@@ -590,6 +591,7 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
     if (combine_params_of(id)) return combine_call_type(id, args);  // nplib7
     if (decomp_params_of(id)) return decomp_call_type(id, args);
     if (arrangement_params_of(id)) return arrangement_call_type(id, args);  // nparray
+    if (gaps_params_of(id)) return gaps_call_type(id, args);
     return search_call_type(id, args, exprs);
 }
 

@@ -59,6 +59,10 @@ std::string linalg_matrix_error(const types::Type* a, const std::string& what, b
 const LibraryParams* arrangement_params_of(types::BuiltinId id);
 CallTyping arrangement_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
 // ---- end nparray
+// ---- gaps1: gaps_typing.cpp (np.iscomplexobj .. isreal, logspace, geomspace, take,
+// broadcast_to, swapaxes, moveaxis, fill_diagonal)
+const LibraryParams* gaps_params_of(types::BuiltinId id);
+CallTyping gaps_call_type(types::BuiltinId id, const std::vector<const types::Type*>& args);
 
 // Whether the call is typed by library_call_type and lowered by lower_library.cpp.
 bool is_library_call(types::BuiltinId id);

@@ -64,6 +64,11 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
         if (nplib::combine_params_of(id)) return combine_call(id, vals, type_of(e), e->loc);
         return linalg_decomp_call(id, vals, type_of(e), e->loc);
     }
+    if (nplib::gaps_params_of(id)) {  // nplib/lower_gaps.cpp
+        std::vector<TypedValue> vals;
+        for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));
+        return gaps_call(id, vals, type_of(e), e->loc);
+    }
     if (nplib::arrangement_params_of(id)) {  // nparray
         std::vector<TypedValue> vals;
         for (size_t i = 0; i < args.size(); ++i) vals.push_back(value(i));

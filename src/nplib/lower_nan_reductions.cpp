@@ -1,5 +1,5 @@
 // Lowering of nplib6's whole-array summaries (typed by nplib/summary_typing.cpp): the
-// NaN-skipping reductions np.nansum / nanprod / nanmin / nanmax / nanmean / nanvar / nanstd
+// NaN-skipping reductions np.nansum / nanprod / nanmin / nanmax / nanargmin / nanargmax / nanmean / nanvar / nanstd
 // (Numba's loops: NaNs left out; all-NaN or empty: NaN for mean/var/std, ValueError for
 // min/max of nothing), the running np.nancumsum / nancumprod, np.ptp, np.average (with
 // weights) and np.array_equal.
@@ -75,6 +75,7 @@ llvm::Value* FunctionLowering::nan_reduction(BuiltinId id, TypedValue a, const T
         });
         return b.CreateLoad(best->getAllocatedType(), best);
     }
+    if (id == BuiltinId::NpNanargmin || id == BuiltinId::NpNanargmax) return nan_arg_extreme(a, id, loc);
     // nanmean, nanvar, nanstd: float64 sums of the numbers and their count.
     const Type* f64 = types::float64();
     llvm::Type* dbl = b.getDoubleTy();
@@ -104,6 +105,38 @@ llvm::Value* FunctionLowering::nan_reduction(BuiltinId id, TypedValue a, const T
     });
     if (id == BuiltinId::NpNanvar) return var;
     return intrinsic(b, llvm::Intrinsic::sqrt, {var});
+}
+
+// np.nanargmin(a) / np.nanargmax(a): the C-order position of the first smallest (largest) item
+// that is not NaN. Numba's errors: an empty array, and one of NaNs only ("All-NaN slice").
+llvm::Value* FunctionLowering::nan_arg_extreme(TypedValue a, BuiltinId id, SourceLoc loc) {
+    const Type* dt = a.t->dtype();
+    const bool is_max = id == BuiltinId::NpNanargmax;
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    raise_if(b.CreateICmpEQ(array_size(a.v, a.t), b.getInt64(0)), "ValueError",
+             is_max ? "attempt to get nanargmax of an empty sequence" : "attempt to get nanargmin of an empty sequence",
+             loc);
+    llvm::AllocaInst* best = entry_alloca(value_type(mod.ctx, dt), "nanarg.best");
+    llvm::AllocaInst* where = entry_alloca(b.getInt64Ty(), "nanarg.where");  // -1: no number yet
+    llvm::AllocaInst* k = entry_alloca(b.getInt64Ty(), "nanarg.k");
+    b.CreateStore(zero_value(b, dt), best);
+    b.CreateStore(b.getInt64(-1), where);
+    b.CreateStore(b.getInt64(0), k);
+    for_each_element(a, [&](llvm::Value* p) {
+        llvm::Value* v = from_storage(b, b.CreateLoad(st, p), dt);
+        llvm::Value* cur = b.CreateLoad(best->getAllocatedType(), best);
+        llvm::Value* at = b.CreateLoad(b.getInt64Ty(), where);
+        llvm::Value* i = b.CreateLoad(b.getInt64Ty(), k);
+        llvm::Value* better = compare_values(is_max ? CmpOp::Gt : CmpOp::Lt, v, dt, cur, dt, loc);
+        llvm::Value* first = b.CreateICmpSLT(at, b.getInt64(0));
+        llvm::Value* take = b.CreateAnd(b.CreateNot(is_nan(b, v, dt)), b.CreateOr(first, better));
+        b.CreateStore(b.CreateSelect(take, v, cur), best);
+        b.CreateStore(b.CreateSelect(take, i, at), where);
+        b.CreateStore(b.CreateAdd(i, b.getInt64(1)), k);
+    });
+    llvm::Value* at = b.CreateLoad(b.getInt64Ty(), where);
+    raise_if(b.CreateICmpSLT(at, b.getInt64(0)), "ValueError", "All-NaN slice encountered", loc);
+    return at;
 }
 
 // np.nancumsum(a) / np.nancumprod(a): np.cumsum (cumprod) with NaNs counted as 0 (1); a complex

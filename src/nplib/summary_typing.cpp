@@ -130,6 +130,12 @@ CallTyping nan_reduction_type(BuiltinId id, const std::vector<const Type*>& args
     case BuiltinId::NpNanmax:
         if (!dt->is_number()) return fail(fmt::format("{} of {} arrays is not supported", what, dt->str()), 0);
         return typed(dt, {a});
+    case BuiltinId::NpNanargmin:
+    case BuiltinId::NpNanargmax:  // the flat index of the extreme, NaNs skipped
+        if (!real(dt))
+            return fail(fmt::format("{} of {} arrays is not supported by ujit (real numbers only)", what, dt->str()),
+                        0);
+        return typed(types::int64(), {a});
     case BuiltinId::NpNancumsum:
     case BuiltinId::NpNancumprod: {
         // Numba's: integers and booleans hold no NaN, so np.cumsum's (np.cumprod's) dtype;
@@ -251,6 +257,8 @@ const LibraryParams* summary_params_of(BuiltinId id) {
     case BuiltinId::NpNanprod:
     case BuiltinId::NpNanmin:
     case BuiltinId::NpNanmax:
+    case BuiltinId::NpNanargmin:
+    case BuiltinId::NpNanargmax:
     case BuiltinId::NpNanmean:
     case BuiltinId::NpNanvar:
     case BuiltinId::NpNanstd:

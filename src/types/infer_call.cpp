@@ -194,13 +194,19 @@ const Type* Inferrer::call(const Call* c) {
         operands(c, {recv});
         return recv;
     }
-    // a.conj() / a.conjugate() of an array: np.conj(a), as Numba's array_conj
-    if (callee->kind() == Kind::BuiltinFunc && callee->builtin() == BuiltinId::NpConj)
+    // a.conj() / a.conjugate() of an array: np.conj(a), as Numba's array_conj; a.clip(lo, hi):
+    // np.clip(a, lo, hi), Numba's array_clip. The receiver is the ufunc's first operand.
+    if (callee->kind() == Kind::BuiltinFunc &&
+        (callee->builtin() == BuiltinId::NpConj || callee->builtin() == BuiltinId::NpClip))
         if (auto* m = dyn_cast<Attribute>(c->callee); m && fn_.type_of(m->value) && fn_.type_of(m->value)->is_array()) {
-            if (!c->args.empty()) error(c->loc, fmt::format("{}() takes no arguments", m->attr));
-            const Type* recv = fn_.type_of(m->value);
-            operands(c, {recv});
-            return array_ufunc(c->loc, *nplib::builtin_ufunc(BuiltinId::NpConj), {recv});
+            const bool clip = callee->builtin() == BuiltinId::NpClip;
+            if (!clip && !c->args.empty()) error(c->loc, fmt::format("{}() takes no arguments", m->attr));
+            if (clip && (c->args.size() != 2 || !c->keywords.empty()))
+                error(c->loc, fmt::format("clip() takes two bounds, a_min and a_max, given {}", c->args.size()));
+            std::vector<const Type*> ops{fn_.type_of(m->value)};
+            ops.insert(ops.end(), args.begin(), args.end());
+            operands(c, clip ? args : ops);  // a call's operands are its arguments' (a.conj(): as before)
+            return array_ufunc(c->loc, *nplib::builtin_ufunc(callee->builtin()), ops);
         }
     // ---- records: builtins and array methods work on numbers; of an array of records they
     // take only its length (a field of every record, a.x, is an array of numbers).

@@ -239,6 +239,7 @@ const Type* Inferrer::array_attribute(const Attribute* a, const Type* array) {
     if (a->attr == "ndim") fn_.constants[a->id] = const_int(array->ndim());
     if (a->attr == "dtype") return dtype_obj(array->dtype());
     if (a->attr == "conj" || a->attr == "conjugate") return builtin_func(BuiltinId::NpConj);  // a.conj(): np.conj(a)
+    if (a->attr == "clip") return builtin_func(BuiltinId::NpClip);  // a.clip(lo, hi): np.clip(a, lo, hi)
     if (a->attr == "flags")
         error(a->attr_loc, "array.flags is only supported as a.flags.c_contiguous / f_contiguous / contiguous");
     // Methods: the rows "array.NAME" of builtins.def (a.reshape, a.sum, ...).
