@@ -707,6 +707,17 @@ private:
     llvm::Value* axes_moved(types::BuiltinId id, TypedValue a, llvm::Value* first, llvm::Value* second, const Type* rt,
                             syntax::SourceLoc loc);
     void fill_diagonal(TypedValue a, TypedValue val, llvm::Value* wrap, syntax::SourceLoc loc);
+    llvm::Value* ediff1d(TypedValue a, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* vander(TypedValue x, llvm::Value* columns, llvm::Value* increasing, const Type* rt,
+                        syntax::SourceLoc loc);
+    llvm::Value* tri_positions(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                               syntax::SourceLoc loc);
+    llvm::Value* rotated90(TypedValue m, llvm::Value* k, const Type* rt);
+    llvm::Value* deleted(TypedValue a, TypedValue obj, const Type* rt, syntax::SourceLoc loc);
+    // nplib/lower_set_ops.cpp: np.union1d / intersect1d / setdiff1d
+    llvm::Value* set_operation(types::BuiltinId id, TypedValue a, TypedValue b2, const Type* rt, syntax::SourceLoc loc);
+    llvm::Value* sorted_distinct(TypedValue a, const Type* dt, syntax::SourceLoc loc);
+    TypedValue concatenated(const std::vector<TypedValue>& parts, const Type* dt, syntax::SourceLoc loc);
     llvm::Value* arrangement_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
                                   syntax::SourceLoc loc);
     // A new C array of a's items in C order, shaped `rt` (a.flatten(), a.ravel() of a non-C array).

@@ -2,11 +2,16 @@
 // Numba's signatures and messages: np.iscomplexobj / isrealobj (numba/np/arraymath.py: a
 // constant of the dtype), np.iscomplex / isreal (x.imag != 0, == 0), np.logspace / geomspace
 // (numba/np/arrayobj.py), np.take without an axis (numpy_take), np.broadcast_to (a read-only
-// view), np.swapaxes / moveaxis (views) and np.fill_diagonal (in place, as np_fill_diagonal).
-// Lowered by nplib/lower_gaps.cpp.
+// view), np.swapaxes / moveaxis (views) and np.fill_diagonal (in place, as np_fill_diagonal);
+// gaps2: np.ediff1d, vander, tri, triu_indices / tril_indices, rot90, delete (numba/np/
+// arraymath.py), union1d / intersect1d / setdiff1d. Lowered by nplib/lower_gaps.cpp and
+// lower_set_ops.cpp.
 #include "nplib/library_typing.hpp"
+#include "types/rules.hpp"
 
 #include <fmt/format.h>
+
+#include <optional>
 
 namespace ujit::nplib {
 
@@ -23,6 +28,13 @@ const LibraryParams* gaps_params_of(BuiltinId id) {
     static const LibraryParams swapaxes{{"a", "axis1", "axis2"}, 3};
     static const LibraryParams moveaxis{{"a", "source", "destination"}, 3};
     static const LibraryParams fill_diagonal{{"a", "val", "wrap"}, 2};
+    static const LibraryParams ary{{"ary"}, 1};
+    static const LibraryParams vander{{"x", "N", "increasing"}, 1};
+    static const LibraryParams tri{{"N", "M", "k"}, 1};
+    static const LibraryParams tri_indices{{"n", "k", "m"}, 1};
+    static const LibraryParams rot90{{"m", "k"}, 1};
+    static const LibraryParams del{{"arr", "obj"}, 2};
+    static const LibraryParams set_op{{"ar1", "ar2"}, 2};
     switch (id) {
     case BuiltinId::NpIscomplexobj:
     case BuiltinId::NpIsrealobj:
@@ -36,6 +48,16 @@ const LibraryParams* gaps_params_of(BuiltinId id) {
     case BuiltinId::NpSwapaxes: return &swapaxes;
     case BuiltinId::NpMoveaxis: return &moveaxis;
     case BuiltinId::NpFillDiagonal: return &fill_diagonal;
+    case BuiltinId::NpEdiff1d: return &ary;
+    case BuiltinId::NpVander: return &vander;
+    case BuiltinId::NpTri: return &tri;
+    case BuiltinId::NpTriuIndices:
+    case BuiltinId::NpTrilIndices: return &tri_indices;
+    case BuiltinId::NpRot90: return &rot90;
+    case BuiltinId::NpDelete: return &del;
+    case BuiltinId::NpUnion1d:
+    case BuiltinId::NpIntersect1d:
+    case BuiltinId::NpSetdiff1d: return &set_op;
     default: return nullptr;
     }
 }
@@ -148,6 +170,90 @@ CallTyping fill_diagonal_type(const std::vector<const Type*>& args) {
     return typed(types::none(), {a, val, absent(args[2]) ? nullptr : types::boolean()});
 }
 
+// gaps2 ------------------------------------------------------------------------------------
+
+bool real_array(const Type* t) { return t->is_array() && (t->dtype()->is_int() || t->dtype()->is_float()); }
+
+// An optional integer argument: its operand (null when left out or None), or a failure.
+std::optional<CallTyping> optional_int(const std::vector<const Type*>& args, size_t i, const char* name,
+                                       std::vector<const Type*>& ops) {
+    if (absent(args[i])) {
+        ops.push_back(nullptr);
+        return std::nullopt;
+    }
+    if (!args[i]->is_int() && !args[i]->is_bool())
+        return fail(fmt::format("{} must be an integer, not {}", name, args[i]->str()), static_cast<int>(i));
+    ops.push_back(types::int64());
+    return std::nullopt;
+}
+
+CallTyping gaps2_type(BuiltinId id, const std::vector<const Type*>& args) {
+    const std::string what = types::builtin_name(id);
+    const Type* a = args[0];
+    switch (id) {
+    case BuiltinId::NpEdiff1d:  // Numba's: no to_end / to_begin in ujit
+        if (!a->is_array() || !a->dtype()->is_number())
+            return fail(fmt::format("np.ediff1d() of {} is not supported (it takes arrays)", a->str()), 0);
+        if (a->dtype()->is_bool()) return fail("Boolean dtype is unsupported (as per NumPy)", 0);
+        return typed(types::array(a->dtype(), 1, Layout::C), {a});
+    case BuiltinId::NpVander: {
+        if (!a->is_array() || a->ndim() != 1 || !a->dtype()->is_number() || a->dtype()->is_complex())
+            return fail(
+                fmt::format("np.vander() of {} is not supported by ujit (a 1-D array of real numbers is)", a->str()),
+                0);
+        std::vector<const Type*> ops{a};
+        if (!absent(args[1]) && !args[1]->is_int()) return fail("Second argument N must be None or an integer", 1);
+        ops.push_back(absent(args[1]) ? nullptr : types::int64());
+        if (!absent(args[2]) && !args[2]->is_bool() && !args[2]->is_int())
+            return fail("increasing must be a boolean", 2);
+        ops.push_back(absent(args[2]) ? nullptr : types::boolean());
+        return typed(types::array(types::promote(a->dtype(), types::int64()), 2, Layout::C), ops);
+    }
+    case BuiltinId::NpTri:
+    case BuiltinId::NpTriuIndices:
+    case BuiltinId::NpTrilIndices: {
+        const bool tri = id == BuiltinId::NpTri;
+        std::vector<const Type*> ops;
+        if (!a->is_int()) return fail(fmt::format("{} must be an integer, not {}", tri ? "N" : "n", a->str()), 0);
+        ops.push_back(types::int64());
+        // np.tri(N, M, k); the index functions take (n, k, m).
+        if (auto f = optional_int(args, 1, tri ? "M" : "k", ops)) return *f;
+        if (auto f = optional_int(args, 2, tri ? "k" : "m", ops)) return *f;
+        const Type* index_array = types::array(types::int64(), 1, Layout::C);
+        return typed(tri ? types::array(types::float64(), 2, Layout::C) : types::tuple({index_array, index_array}),
+                     ops);
+    }
+    case BuiltinId::NpRot90: {
+        if (!a->is_array()) return fail("The first argument \"m\" must be an array", 0);
+        if (a->ndim() < 2) return fail("Input must be >= 2-d.", 0);
+        if (!absent(args[1]) && !args[1]->is_int()) return fail("The second argument \"k\" must be an integer", 1);
+        return typed(types::array(a->dtype(), a->ndim(), Layout::A, a->is_readonly()),
+                     {a, absent(args[1]) ? nullptr : types::int64()});
+    }
+    case BuiltinId::NpDelete: {
+        if (!a->is_array())
+            return fail(fmt::format("np.delete() of {} is not supported (it takes arrays)", a->str()), 0);
+        const Type* obj = args[1];
+        const Type* rt = types::array(a->dtype(), 1, Layout::C);
+        if (obj->is_int()) return typed(rt, {a, types::int64()});
+        if (obj->is_array() && obj->dtype()->is_int()) return typed(rt, {a, obj});
+        return fail(fmt::format("np.delete() with obj of {} is not supported by ujit (an integer or an integer array "
+                                "is)",
+                                obj->str()),
+                    1);
+    }
+    default: {  // union1d, intersect1d, setdiff1d
+        for (int i = 0; i < 2; ++i)
+            if (!real_array(args[i]))
+                return fail(fmt::format("{}() of {} is not supported by ujit (arrays of real numbers are)", what,
+                                        args[i]->str()),
+                            i);
+        const Type* dt = id == BuiltinId::NpSetdiff1d ? a->dtype() : types::promote(a->dtype(), args[1]->dtype());
+        return typed(types::array(dt, 1, Layout::C), {args[0], args[1]});
+    }
+    }
+}
+
 }  // namespace
 
 CallTyping gaps_call_type(BuiltinId id, const std::vector<const Type*>& args) {
@@ -170,7 +276,8 @@ CallTyping gaps_call_type(BuiltinId id, const std::vector<const Type*>& args) {
     case BuiltinId::NpBroadcastTo: return broadcast_to_type(args);
     case BuiltinId::NpSwapaxes:
     case BuiltinId::NpMoveaxis: return axes_view_type(id, args);
-    default: return fill_diagonal_type(args);
+    case BuiltinId::NpFillDiagonal: return fill_diagonal_type(args);
+    default: return gaps2_type(id, args);
     }
 }
 

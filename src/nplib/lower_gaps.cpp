@@ -1,7 +1,8 @@
 // Lowering of the calls typed by nplib/gaps_typing.cpp: np.iscomplexobj / isrealobj (constants),
 // np.iscomplex / isreal, np.logspace / geomspace (Numba's: 10 ** linspace, geomspace's ends
 // set exactly), np.take without an axis, np.broadcast_to, np.swapaxes / moveaxis (views through
-// transposed()) and np.fill_diagonal (NumPy's walk of the flat array with one step).
+// transposed()) and np.fill_diagonal (NumPy's walk of the flat array with one step); gaps2's
+// np.ediff1d, vander, tri, triu_indices / tril_indices, rot90 (a view) and delete.
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
@@ -45,6 +46,16 @@ llvm::Value* FunctionLowering::gaps_call(BuiltinId id, const std::vector<TypedVa
     case BuiltinId::NpSwapaxes:
     case BuiltinId::NpMoveaxis: return axes_moved(id, args[0], args[1].v, args[2].v, rt, loc);
     case BuiltinId::NpFillDiagonal: fill_diagonal(args[0], args[1], args[2].v, loc); return nullptr;
+    case BuiltinId::NpEdiff1d: return ediff1d(args[0], rt, loc);
+    case BuiltinId::NpVander: return vander(args[0], args[1].v, args[2].v, rt, loc);
+    case BuiltinId::NpTri:
+    case BuiltinId::NpTriuIndices:
+    case BuiltinId::NpTrilIndices: return tri_positions(id, args, rt, loc);
+    case BuiltinId::NpRot90: return rotated90(args[0], args[1].v ? args[1].v : b.getInt64(1), rt);
+    case BuiltinId::NpDelete: return deleted(args[0], args[1], rt, loc);
+    case BuiltinId::NpUnion1d:
+    case BuiltinId::NpIntersect1d:
+    case BuiltinId::NpSetdiff1d: return set_operation(id, args[0], args[1], rt, loc);
     default: break;
     }
     syntax::internal_error(loc, fmt::format("no lowering for {}()", types::builtin_name(id)));
@@ -276,6 +287,193 @@ void FunctionLowering::fill_diagonal(TypedValue a, TypedValue val, llvm::Value* 
         llvm::Value* v = from_storage(b, b.CreateLoad(vst, flat_item_pointer(val, b.CreateURem(r, vsize))), vt);
         b.CreateStore(to_storage(b, convert_or_fail(v, vt, dt, loc), dt), flat_item_pointer(a, b.CreateMul(r, step)));
     });
+}
+
+// np.ediff1d(ary): the differences of consecutive items of the flattened array, in its dtype.
+llvm::Value* FunctionLowering::ediff1d(TypedValue a, const Type* rt, SourceLoc loc) {
+    const Type* dt = a.t->dtype();
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    llvm::Value* n = array_size(a.v, a.t);
+    llvm::Value* m = b.CreateSelect(b.CreateICmpSGT(n, b.getInt64(0)), b.CreateSub(n, b.getInt64(1)), b.getInt64(0));
+    llvm::Value* out = allocate_array(rt, {m}, loc, "np.ediff1d()");
+    counted_range(m, [&](llvm::Value* i) {
+        llvm::Value* x = from_storage(b, b.CreateLoad(st, flat_item_pointer(a, i)), dt);
+        llvm::Value* y = from_storage(b, b.CreateLoad(st, flat_item_pointer(a, b.CreateAdd(i, b.getInt64(1)))), dt);
+        b.CreateStore(to_storage(b, ufunc_binary(BinOp::Sub, y, x, dt, loc), dt),
+                      b.CreateGEP(st, array_data(b, out), i));
+    });
+    return out;
+}
+
+// np.vander(x, N=len(x), increasing=False): each row the powers of x[i], built by repeated
+// multiplication as Numba's, in x's dtype promoted with int64.
+llvm::Value* FunctionLowering::vander(TypedValue x, llvm::Value* columns, llvm::Value* increasing, const Type* rt,
+                                      SourceLoc loc) {
+    const Type* dt = rt->dtype();
+    const Type* xt = x.t->dtype();
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    llvm::Type* xst = storage_type(mod.ctx, xt);
+    llvm::Value* n = array_dim(b, x.v, 0);
+    llvm::Value* cols = columns ? columns : n;
+    raise_if(b.CreateICmpSLT(cols, b.getInt64(0)), "ValueError", "Negative dimensions are not allowed", loc);
+    llvm::Value* out = allocate_array(rt, {n, cols}, loc, "np.vander()");
+    llvm::Value* one = convert_or_fail(b.getInt64(1), types::int64(), dt, loc);
+    llvm::AllocaInst* acc = entry_alloca(value_type(mod.ctx, dt), "vander.acc");
+    counted_range(n, [&](llvm::Value* i) {
+        llvm::Value* p = b.CreateGEP(b.getInt8Ty(), array_data(b, x.v), b.CreateMul(i, array_stride(b, x.v, 0)));
+        llvm::Value* v = convert_or_fail(from_storage(b, b.CreateLoad(xst, p), xt), xt, dt, loc);
+        b.CreateStore(one, acc);
+        counted_range(cols, [&](llvm::Value* j) {
+            llvm::Value* reversed = b.CreateSub(b.CreateSub(cols, b.getInt64(1)), j);
+            llvm::Value* col = increasing ? b.CreateSelect(increasing, j, reversed) : reversed;
+            llvm::Value* cur = b.CreateLoad(acc->getAllocatedType(), acc);
+            b.CreateStore(to_storage(b, cur, dt),
+                          b.CreateGEP(st, array_data(b, out), b.CreateAdd(b.CreateMul(i, cols), col)));
+            b.CreateStore(ufunc_binary(BinOp::Mul, cur, v, dt, loc), acc);
+        });
+    });
+    return out;
+}
+
+// np.tri(N, M=N, k=0): ones where j <= i + k; np.tril_indices(n, k=0, m=n) the positions of
+// those ones, np.triu_indices(n, k=0, m=n) of j >= i + k (Numba's: np.nonzero of np.tri).
+llvm::Value* FunctionLowering::tri_positions(BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
+                                             SourceLoc loc) {
+    const bool tri = id == BuiltinId::NpTri;
+    llvm::Value* rows = args[0].v;
+    llvm::Value* given_m = tri ? args[1].v : args[2].v;
+    llvm::Value* k = tri ? args[2].v : args[1].v;
+    llvm::Value* cols = given_m ? given_m : rows;
+    if (!k) k = b.getInt64(0);
+    auto inside = [&](llvm::Value* i, llvm::Value* j) {
+        llvm::Value* ik = b.CreateAdd(i, k);
+        return id == BuiltinId::NpTriuIndices ? b.CreateICmpSGE(j, ik) : b.CreateICmpSLE(j, ik);
+    };
+    if (tri) {
+        llvm::Value* out = allocate_array(rt, {rows, cols}, loc, "np.tri()");
+        llvm::Type* f64 = b.getDoubleTy();
+        counted_range(rows, [&](llvm::Value* i) {
+            counted_range(cols, [&](llvm::Value* j) {
+                llvm::Value* v =
+                    b.CreateSelect(inside(i, j), llvm::ConstantFP::get(f64, 1.0), llvm::ConstantFP::get(f64, 0.0));
+                b.CreateStore(v, b.CreateGEP(f64, array_data(b, out), b.CreateAdd(b.CreateMul(i, cols), j)));
+            });
+        });
+        return out;
+    }
+    raise_if(b.CreateOr(b.CreateICmpSLT(rows, b.getInt64(0)), b.CreateICmpSLT(cols, b.getInt64(0))), "ValueError",
+             "negative dimensions are not allowed", loc);
+    llvm::AllocaInst* count = entry_alloca(b.getInt64Ty(), "tri.count");
+    b.CreateStore(b.getInt64(0), count);
+    counted_range(rows, [&](llvm::Value* i) {
+        counted_range(cols, [&](llvm::Value* j) {
+            llvm::Value* c = b.CreateLoad(b.getInt64Ty(), count);
+            b.CreateStore(b.CreateAdd(c, b.CreateZExt(inside(i, j), b.getInt64Ty())), count);
+        });
+    });
+    const Type* at = rt->elements()[0];
+    llvm::Value* n = b.CreateLoad(b.getInt64Ty(), count);
+    llvm::Value* is = allocate_array(at, {n}, loc, "np.tril_indices()");
+    llvm::Value* js = allocate_array(at, {n}, loc, "np.tril_indices()");
+    b.CreateStore(b.getInt64(0), count);
+    counted_range(rows, [&](llvm::Value* i) {
+        counted_range(cols, [&](llvm::Value* j) {
+            llvm::BasicBlock* put = new_block("tri.put");
+            llvm::BasicBlock* next = new_block("tri.next");
+            b.CreateCondBr(inside(i, j), put, next);
+            b.SetInsertPoint(put);
+            llvm::Value* c = b.CreateLoad(b.getInt64Ty(), count);
+            b.CreateStore(i, b.CreateGEP(b.getInt64Ty(), array_data(b, is), c));
+            b.CreateStore(j, b.CreateGEP(b.getInt64Ty(), array_data(b, js), c));
+            b.CreateStore(b.CreateAdd(c, b.getInt64(1)), count);
+            b.CreateBr(next);
+            b.SetInsertPoint(next);
+        });
+    });
+    llvm::Value* pair = llvm::UndefValue::get(value_type(mod.ctx, rt));
+    pair = b.CreateInsertValue(pair, is, 0);
+    return b.CreateInsertValue(pair, js, 1);
+}
+
+// np.rot90(m, k=1): a view of m turned k quarter turns in the plane of its first two axes
+// (k taken modulo 4, as NumPy), by flipped strides and swapped axes.
+llvm::Value* FunctionLowering::rotated90(TypedValue m, llvm::Value* k, const Type* rt) {
+    llvm::Value* turns = b.CreateSRem(k, b.getInt64(4));
+    turns = b.CreateSelect(b.CreateICmpSLT(turns, b.getInt64(0)), b.CreateAdd(turns, b.getInt64(4)), turns);
+    llvm::Value* d0 = array_dim(b, m.v, 0);
+    llvm::Value* d1 = array_dim(b, m.v, 1);
+    llvm::Value* s0 = array_stride(b, m.v, 0);
+    llvm::Value* s1 = array_stride(b, m.v, 1);
+    auto span = [&](llvm::Value* d, llvm::Value* s) {  // the offset of the last item along an axis
+        return b.CreateSelect(b.CreateICmpSGT(d, b.getInt64(0)), b.CreateMul(b.CreateSub(d, b.getInt64(1)), s),
+                              b.getInt64(0));
+    };
+    auto is = [&](int t) { return b.CreateICmpEQ(turns, b.getInt64(t)); };
+    llvm::Value* odd = b.CreateOr(is(1), is(3));
+    // turn 1: out[i, j] = m[j, d1-1-i]; 2: m[d0-1-i, d1-1-j]; 3: m[d0-1-j, i].
+    llvm::Value* stride0 =
+        b.CreateSelect(is(1), b.CreateNeg(s1), b.CreateSelect(is(2), b.CreateNeg(s0), b.CreateSelect(is(3), s1, s0)));
+    llvm::Value* stride1 =
+        b.CreateSelect(is(1), s0, b.CreateSelect(is(2), b.CreateNeg(s1), b.CreateSelect(is(3), b.CreateNeg(s0), s1)));
+    llvm::Value* offset = b.CreateSelect(is(1), span(d1, s1),
+                                         b.CreateSelect(is(2), b.CreateAdd(span(d0, s0), span(d1, s1)),
+                                                        b.CreateSelect(is(3), span(d0, s0), b.getInt64(0))));
+    std::vector<llvm::Value*> dims{b.CreateSelect(odd, d1, d0), b.CreateSelect(odd, d0, d1)};
+    std::vector<llvm::Value*> strides{stride0, stride1};
+    for (int j = 2; j < m.t->ndim(); ++j) {
+        dims.push_back(array_dim(b, m.v, static_cast<unsigned>(j)));
+        strides.push_back(array_stride(b, m.v, static_cast<unsigned>(j)));
+    }
+    return make_view(b, m.v, rt, b.CreateGEP(b.getInt8Ty(), array_data(b, m.v), offset), dims, strides);
+}
+
+// np.delete(arr, obj): the flattened array without the items at obj (an integer, or an array
+// of them, each counted from the end when negative); Numba's IndexError when one is outside.
+llvm::Value* FunctionLowering::deleted(TypedValue a, TypedValue obj, const Type* rt, SourceLoc loc) {
+    const Type* dt = a.t->dtype();
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    llvm::Value* n = array_size(a.v, a.t);
+    const Type* mask_t = types::array(types::integer(8, false), 1, types::Layout::C);
+    llvm::Value* keep = allocate_array(mask_t, {n}, loc, "np.delete()");
+    llvm::Value* keep_data = array_data(b, keep);
+    b.CreateMemSet(keep_data, b.getInt8(1), n, llvm::MaybeAlign(1));
+    auto drop = [&](llvm::Value* pos, const char* message) {
+        raise_if(b.CreateOr(b.CreateICmpSLT(pos, b.CreateNeg(n)), b.CreateICmpSGE(pos, n)), "IndexError", message, loc);
+        pos = b.CreateSelect(b.CreateICmpSLT(pos, b.getInt64(0)), b.CreateAdd(pos, n), pos);
+        b.CreateStore(b.getInt8(0), b.CreateGEP(b.getInt8Ty(), keep_data, pos));
+    };
+    if (obj.t->is_int()) {
+        drop(obj.v, "obj must be less than the len(arr)");
+    } else {
+        const Type* it = obj.t->dtype();
+        llvm::Type* ist = storage_type(mod.ctx, it);
+        for_each_element(obj, [&](llvm::Value* p) {
+            drop(convert_or_fail(from_storage(b, b.CreateLoad(ist, p), it), it, types::int64(), loc),
+                 "index out of bounds");
+        });
+    }
+    llvm::AllocaInst* count = entry_alloca(b.getInt64Ty(), "delete.count");
+    b.CreateStore(b.getInt64(0), count);
+    counted_range(n, [&](llvm::Value* i) {
+        llvm::Value* kept =
+            b.CreateZExt(b.CreateLoad(b.getInt8Ty(), b.CreateGEP(b.getInt8Ty(), keep_data, i)), b.getInt64Ty());
+        b.CreateStore(b.CreateAdd(b.CreateLoad(b.getInt64Ty(), count), kept), count);
+    });
+    llvm::Value* out = allocate_array(rt, {b.CreateLoad(b.getInt64Ty(), count)}, loc, "np.delete()");
+    b.CreateStore(b.getInt64(0), count);
+    counted_range(n, [&](llvm::Value* i) {
+        llvm::BasicBlock* put = new_block("delete.put");
+        llvm::BasicBlock* next = new_block("delete.next");
+        llvm::Value* kept = b.CreateLoad(b.getInt8Ty(), b.CreateGEP(b.getInt8Ty(), keep_data, i));
+        b.CreateCondBr(b.CreateICmpNE(kept, b.getInt8(0)), put, next);
+        b.SetInsertPoint(put);
+        llvm::Value* c = b.CreateLoad(b.getInt64Ty(), count);
+        b.CreateStore(b.CreateLoad(st, flat_item_pointer(a, i)), b.CreateGEP(st, array_data(b, out), c));
+        b.CreateStore(b.CreateAdd(c, b.getInt64(1)), count);
+        b.CreateBr(next);
+        b.SetInsertPoint(next);
+    });
+    return out;
 }
 
 }  // namespace ujit::codegen

@@ -242,3 +242,105 @@ def test_fill_diagonal_unequal_sides_and_views():
     want = np.zeros((4, 6))
     np.fill_diagonal(want[:, ::2], 9.0)
     np.testing.assert_array_equal(base, want)
+
+
+@njit
+def ediff(a):
+    return np.ediff1d(a)
+
+
+@pytest.mark.parametrize("a", [np.array([1.0, 4.0, 9.0]), np.array([[5, 1], [2, 8]]), STRIDED, np.zeros(0),
+                               np.array([3], dtype=np.int8)])
+def test_ediff1d(a):
+    got, want = ediff(a), np.ediff1d(a)
+    assert got.dtype == a.dtype
+    np.testing.assert_array_equal(got, want)
+
+
+@njit
+def vander_all(x, n):
+    return np.vander(x), np.vander(x, n), np.vander(x, n, True)
+
+
+@pytest.mark.parametrize("x", [np.array([1.0, 2.0, 3.0, -0.5]), np.array([2, 3, 5], dtype=np.int32),
+                               np.array([True, False])])
+def test_vander(x):
+    v1, v2, v3 = vander_all(x, 3)
+    for got, want in ((v1, np.vander(x)), (v2, np.vander(x, 3)), (v3, np.vander(x, 3, True))):
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want)
+
+
+@njit
+def triangles(n, k, m):
+    return np.tri(n), np.tri(n, m, k), np.triu_indices(n), np.tril_indices(n, k, m), np.triu_indices(n, k, m)
+
+
+@pytest.mark.parametrize("n, k, m", [(3, 0, 3), (4, 1, 2), (3, -1, 5), (0, 0, 0), (2, 5, 2)])
+def test_tri_and_indices(n, k, m):
+    t1, t2, u1, l2, u2 = triangles(n, k, m)
+    np.testing.assert_array_equal(t1, np.tri(n))
+    np.testing.assert_array_equal(t2, np.tri(n, m, k))
+    for got, want in ((u1, np.triu_indices(n)), (l2, np.tril_indices(n, k, m)), (u2, np.triu_indices(n, k, m))):
+        assert len(got) == 2
+        np.testing.assert_array_equal(got[0], want[0])
+        np.testing.assert_array_equal(got[1], want[1])
+
+
+@njit
+def rot(m, k):
+    return np.rot90(m, k)
+
+
+@njit
+def rot_default(m):
+    return np.rot90(m)
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 3, 4, -1, -6, 7])
+@pytest.mark.parametrize("m", [np.arange(6).reshape(2, 3), STRIDED, np.arange(24.0).reshape(2, 3, 4),
+                               np.zeros((0, 3))])
+def test_rot90(m, k):
+    got = rot(m, k)
+    want = np.rot90(m, k)
+    assert got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(rot_default(m), np.rot90(m))
+
+
+@njit
+def delete(a, obj):
+    return np.delete(a, obj)
+
+
+@pytest.mark.parametrize("obj", [1, -1, 0, np.array([0, 2]), np.array([-1, 1, 1]), np.array([], dtype=np.int64)])
+def test_delete(obj):
+    for a in (np.arange(5.0), np.arange(12).reshape(3, 4), STRIDED):
+        np.testing.assert_array_equal(delete(a, obj), np.delete(a, obj))
+
+
+def test_delete_out_of_bounds():
+    with pytest.raises(IndexError, match="obj must be less than the len"):
+        delete(np.arange(3.0), 3)
+    with pytest.raises(IndexError):
+        delete(np.arange(3.0), np.array([0, -4]))
+
+
+@njit
+def set_ops(a, b):
+    return np.union1d(a, b), np.intersect1d(a, b), np.setdiff1d(a, b)
+
+
+@pytest.mark.parametrize("a, b", [
+    (np.arange(5), np.array([1, 3, 9])),
+    (np.array([3, 1, 3, 2]), np.array([2, 2, 5])),
+    (np.array([1.0, np.nan, 2.0, 2.0]), np.array([np.nan, 2.0, 7.0])),
+    (np.array([1, 2, 3]), np.array([1.5, 2.0])),  # compared in the promoted dtype
+    (np.zeros(0), np.array([1.0])),
+    (np.array([[4, 1], [1, 0]]), np.array([0, 4])),
+])
+def test_set_operations(a, b):
+    u, i, d = set_ops(a, b)
+    for got, want in ((u, np.union1d(a, b)), (i, np.intersect1d(a, b)), (d, np.setdiff1d(a, b))):
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want)

@@ -1,0 +1,160 @@
+// np.union1d / np.intersect1d / np.setdiff1d of real arrays (typed by nplib/gaps_typing.cpp), as
+// NumPy computes them: the sorted distinct values (np.unique's runtime), union1d of both arrays
+// together, intersect1d the values that appear twice in the sorted concatenation of each one's
+// distinct values (a NaN never equals itself, as NumPy's), setdiff1d a's distinct values not in
+// b, found by one walk along both sorted sequences, compared in the promoted dtype.
+#include "codegen/abi.hpp"
+#include "codegen/convert.hpp"
+#include "codegen/llvm_types.hpp"
+#include "codegen/lower_context.hpp"
+#include "types/rules.hpp"
+
+namespace ujit::codegen {
+
+using namespace syntax;
+using types::BuiltinId;
+using types::Type;
+
+// A new 1-D C array of dtype dt holding the items of each array in turn, flattened in C order.
+TypedValue FunctionLowering::concatenated(const std::vector<TypedValue>& parts, const Type* dt, SourceLoc loc) {
+    llvm::Value* n = b.getInt64(0);
+    for (const TypedValue& p : parts) n = b.CreateAdd(n, array_size(p.v, p.t));
+    const Type* at = types::array(dt, 1, types::Layout::C);
+    llvm::Value* out = allocate_array(at, {n}, loc, "np.union1d()");
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    llvm::AllocaInst* at_k = entry_alloca(b.getInt64Ty(), "concat.k");
+    b.CreateStore(b.getInt64(0), at_k);
+    for (const TypedValue& p : parts) {
+        const Type* pt = p.t->dtype();
+        llvm::Type* pst = storage_type(mod.ctx, pt);
+        for_each_element(p, [&](llvm::Value* ptr) {
+            llvm::Value* v = convert_or_fail(from_storage(b, b.CreateLoad(pst, ptr), pt), pt, dt, loc);
+            llvm::Value* k = b.CreateLoad(b.getInt64Ty(), at_k);
+            b.CreateStore(to_storage(b, v, dt), b.CreateGEP(st, array_data(b, out), k));
+            b.CreateStore(b.CreateAdd(k, b.getInt64(1)), at_k);
+        });
+    }
+    return {out, at};
+}
+
+// The sorted distinct values of `a` converted to dt, a new 1-D array.
+llvm::Value* FunctionLowering::sorted_distinct(TypedValue a, const Type* dt, SourceLoc loc) {
+    const Type* rt = types::array(dt, 1, types::Layout::C);
+    if (a.t->dtype() == dt) return unique(a, rt, loc);
+    return unique(concatenated({a}, dt, loc), rt, loc);
+}
+
+llvm::Value* FunctionLowering::set_operation(BuiltinId id, TypedValue a, TypedValue other, const Type* rt,
+                                             SourceLoc loc) {
+    const Type* dt = rt->dtype();
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    const Type* list_t = types::array(dt, 1, types::Layout::C);
+    if (id == BuiltinId::NpUnion1d) return unique(concatenated({a, other}, dt, loc), rt, loc);
+    if (id == BuiltinId::NpIntersect1d) {
+        TypedValue ua{sorted_distinct(a, dt, loc), list_t};
+        TypedValue ub{sorted_distinct(other, dt, loc), list_t};
+        TypedValue both = concatenated({ua, ub}, dt, loc);
+        llvm::Value* sorted = sorted_copy(both, list_t, loc);
+        llvm::Value* n = array_size(sorted, list_t);
+        llvm::Value* pairs =
+            b.CreateSelect(b.CreateICmpSGT(n, b.getInt64(0)), b.CreateSub(n, b.getInt64(1)), b.getInt64(0));
+        auto twice = [&](llvm::Value* i) {  // sorted[i] == sorted[i + 1]
+            llvm::Value* x = from_storage(b, b.CreateLoad(st, b.CreateGEP(st, array_data(b, sorted), i)), dt);
+            llvm::Value* y = from_storage(
+                b, b.CreateLoad(st, b.CreateGEP(st, array_data(b, sorted), b.CreateAdd(i, b.getInt64(1)))), dt);
+            return std::pair{compare_values(CmpOp::Eq, x, dt, y, dt, loc), x};
+        };
+        llvm::AllocaInst* count = entry_alloca(b.getInt64Ty(), "intersect.count");
+        b.CreateStore(b.getInt64(0), count);
+        counted_range(pairs, [&](llvm::Value* i) {
+            llvm::Value* c = b.CreateLoad(b.getInt64Ty(), count);
+            b.CreateStore(b.CreateAdd(c, b.CreateZExt(twice(i).first, b.getInt64Ty())), count);
+        });
+        llvm::Value* out = allocate_array(rt, {b.CreateLoad(b.getInt64Ty(), count)}, loc, "np.intersect1d()");
+        b.CreateStore(b.getInt64(0), count);
+        counted_range(pairs, [&](llvm::Value* i) {
+            auto [same, x] = twice(i);
+            llvm::BasicBlock* put = new_block("intersect.put");
+            llvm::BasicBlock* next = new_block("intersect.next");
+            b.CreateCondBr(same, put, next);
+            b.SetInsertPoint(put);
+            llvm::Value* c = b.CreateLoad(b.getInt64Ty(), count);
+            b.CreateStore(to_storage(b, x, dt), b.CreateGEP(st, array_data(b, out), c));
+            b.CreateStore(b.CreateAdd(c, b.getInt64(1)), count);
+            b.CreateBr(next);
+            b.SetInsertPoint(next);
+        });
+        return out;
+    }
+    // setdiff1d: a's distinct values (its dtype), b's in the promoted one.
+    const Type* pt = types::promote(dt, other.t->dtype());
+    llvm::Type* pst = storage_type(mod.ctx, pt);
+    llvm::Value* ua = sorted_distinct(a, dt, loc);
+    llvm::Value* ub = sorted_distinct(other, pt, loc);
+    llvm::Value* na = array_size(ua, list_t);
+    llvm::Value* nb = array_size(ub, types::array(pt, 1, types::Layout::C));
+    llvm::AllocaInst* j = entry_alloca(b.getInt64Ty(), "setdiff.j");
+    llvm::AllocaInst* count = entry_alloca(b.getInt64Ty(), "setdiff.count");
+    llvm::Value* keep =
+        allocate_array(types::array(types::integer(8, false), 1, types::Layout::C), {na}, loc, "np.setdiff1d()");
+    auto b_at = [&](llvm::Value* k) {
+        return from_storage(b, b.CreateLoad(pst, b.CreateGEP(pst, array_data(b, ub), k)), pt);
+    };
+    b.CreateStore(b.getInt64(0), j);
+    b.CreateStore(b.getInt64(0), count);
+    counted_range(na, [&](llvm::Value* i) {
+        llvm::Value* x = from_storage(b, b.CreateLoad(st, b.CreateGEP(st, array_data(b, ua), i)), dt);
+        llvm::Value* xp = convert_or_fail(x, dt, pt, loc);
+        // Advance j past b's values below x (both ascending, NaNs last).
+        llvm::BasicBlock* head = new_block("setdiff.head");
+        llvm::BasicBlock* test = new_block("setdiff.test");
+        llvm::BasicBlock* step = new_block("setdiff.step");
+        llvm::BasicBlock* done = new_block("setdiff.done");
+        b.CreateBr(head);
+        b.SetInsertPoint(head);
+        llvm::Value* jv = b.CreateLoad(b.getInt64Ty(), j);
+        b.CreateCondBr(b.CreateICmpSLT(jv, nb), test, done);
+        b.SetInsertPoint(test);
+        b.CreateCondBr(compare_values(CmpOp::Lt, b_at(jv), pt, xp, pt, loc), step, done);
+        b.SetInsertPoint(step);
+        b.CreateStore(b.CreateAdd(jv, b.getInt64(1)), j);
+        b.CreateBr(head);
+        b.SetInsertPoint(done);
+        llvm::Value* jd = b.CreateLoad(b.getInt64Ty(), j);
+        llvm::Value* in_range = b.CreateICmpSLT(jd, nb);
+        llvm::Value* safe = b.CreateSelect(in_range, jd, b.getInt64(0));
+        llvm::Value* found = b.CreateAnd(in_range, b.CreateICmpSGT(nb, b.getInt64(0)));
+        llvm::BasicBlock* look = new_block("setdiff.look");
+        llvm::BasicBlock* decided = new_block("setdiff.decided");
+        llvm::BasicBlock* from = b.GetInsertBlock();
+        b.CreateCondBr(found, look, decided);
+        b.SetInsertPoint(look);
+        llvm::Value* equal = compare_values(CmpOp::Eq, b_at(safe), pt, xp, pt, loc);
+        llvm::BasicBlock* looked = b.GetInsertBlock();
+        b.CreateBr(decided);
+        b.SetInsertPoint(decided);
+        llvm::PHINode* in_b = b.CreatePHI(b.getInt1Ty(), 2);
+        in_b->addIncoming(b.getFalse(), from);
+        in_b->addIncoming(equal, looked);
+        llvm::Value* kept = b.CreateNot(in_b);
+        b.CreateStore(b.CreateZExt(kept, b.getInt8Ty()), b.CreateGEP(b.getInt8Ty(), array_data(b, keep), i));
+        b.CreateStore(b.CreateAdd(b.CreateLoad(b.getInt64Ty(), count), b.CreateZExt(kept, b.getInt64Ty())), count);
+    });
+    llvm::Value* out = allocate_array(rt, {b.CreateLoad(b.getInt64Ty(), count)}, loc, "np.setdiff1d()");
+    b.CreateStore(b.getInt64(0), count);
+    counted_range(na, [&](llvm::Value* i) {
+        llvm::BasicBlock* put = new_block("setdiff.put");
+        llvm::BasicBlock* next = new_block("setdiff.next");
+        llvm::Value* kept = b.CreateLoad(b.getInt8Ty(), b.CreateGEP(b.getInt8Ty(), array_data(b, keep), i));
+        b.CreateCondBr(b.CreateICmpNE(kept, b.getInt8(0)), put, next);
+        b.SetInsertPoint(put);
+        llvm::Value* c = b.CreateLoad(b.getInt64Ty(), count);
+        b.CreateStore(b.CreateLoad(st, b.CreateGEP(st, array_data(b, ua), i)), b.CreateGEP(st, array_data(b, out), c));
+        b.CreateStore(b.CreateAdd(c, b.getInt64(1)), count);
+        b.CreateBr(next);
+        b.SetInsertPoint(next);
+    });
+    return out;
+}
+
+}  // namespace ujit::codegen
