@@ -278,6 +278,8 @@ private:
     // ---- nplib/lower_axis.cpp (nplib3): np.sum(a, axis), argmin/argmax(axis), np.cumsum(a, axis)
     enum class AxisCheck { AxisError, ValueError, Argextreme };
     llvm::Value* normalize_axis(llvm::Value* axis, int ndim, AxisCheck style, syntax::SourceLoc loc);
+    // nplib/lower_axis.cpp: np.sum(a, axis=(i, j, ...)), the axes known at run time
+    llvm::Value* axes_sum(TypedValue a, TypedValue axes, const Type* rt, syntax::SourceLoc loc);
     using LaneBody = std::function<void(const std::vector<llvm::Value*>& start, const std::vector<llvm::Value*>& stride,
                                         llvm::Value* n, llvm::Value* lane)>;
     void for_each_lane(const std::vector<TypedValue>& arrays, llvm::Value* axis, const LaneBody& body);

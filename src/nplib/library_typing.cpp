@@ -361,9 +361,24 @@ CallTyping axis_reduction_type(BuiltinId id, const std::vector<const Type*>& arg
         t.result = dt;
         return t;
     }
-    if (r == Reduction::Sum && axis->is_tuple()) {
-        t.error = "np.sum() over a tuple of axes is not supported by ujit (an integer axis is)";
-        t.error_arg = 1;
+    if (r == Reduction::Sum && axis->is_tuple()) {  // several axes at once (NumPy's, Numba's)
+        const size_t m = axis->elements().size();
+        for (const Type* e : axis->elements())
+            if (!e->is_int()) {
+                t.error = "NumPy sum only supports integer axis value or tuple of integers";
+                t.error_arg = 1;
+                return t;
+            }
+        if (m == 0 || m > static_cast<size_t>(a->ndim())) {
+            t.error = m == 0 ? "np.sum() over an empty tuple of axes is not supported by ujit"
+                             : fmt::format("np.sum() over {} axes of a {}-D array: an axis repeats or is out of bounds",
+                                           m, a->ndim());
+            t.error_arg = 1;
+            return t;
+        }
+        t.operands[1] = types::tuple(std::vector<const Type*>(m, types::int64()));
+        const int left = a->ndim() - static_cast<int>(m);
+        t.result = left == 0 ? dt : types::array(dt, left, types::Layout::C);
         return t;
     }
     if (!axis->is_int()) {

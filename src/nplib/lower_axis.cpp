@@ -185,4 +185,77 @@ llvm::Value* FunctionLowering::lane_reduction(Reduction kind, llvm::Value* start
     return ufunc_binary(BinOp::Div, b.CreateLoad(t, acc), convert_or_fail(n, types::int64(), et, loc), et, loc);
 }
 
+// np.sum(a, axis=(i, j, ...)) / a.sum(axis=...): the kept axes in order make the result (a
+// number when every axis goes); each item of `a`, in C order, adds into the result element its
+// kept indices name. Each axis may count from the end; NumPy's errors for one out of bounds or
+// one given twice.
+llvm::Value* FunctionLowering::axes_sum(TypedValue a, TypedValue axes, const Type* rt, SourceLoc loc) {
+    const int nd = a.t->ndim();
+    const Type* dt = a.t->dtype();
+    const Type* et = rt->is_array() ? rt->dtype() : rt;
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    std::vector<llvm::Value*> ax;
+    for (unsigned i = 0; i < axes.t->elements().size(); ++i)
+        ax.push_back(normalize_axis(b.CreateExtractValue(axes.v, i), nd, AxisCheck::AxisError, loc));
+    llvm::Value* repeated = b.getFalse();
+    for (size_t i = 0; i < ax.size(); ++i)
+        for (size_t j = 0; j < i; ++j) repeated = b.CreateOr(repeated, b.CreateICmpEQ(ax[i], ax[j]));
+    raise_if(repeated, "ValueError", "duplicate value in 'axis'", loc);
+    llvm::AllocaInst* acc = entry_alloca(value_type(mod.ctx, et), "sum.acc");
+    if (!rt->is_array()) {  // every axis: the whole array, in C order
+        b.CreateStore(zero_value(b, et), acc);
+        for_each_element(a, [&](llvm::Value* p) {
+            llvm::Value* v = convert_or_fail(from_storage(b, b.CreateLoad(st, p), dt), dt, et, loc);
+            b.CreateStore(ufunc_binary(BinOp::Add, b.CreateLoad(acc->getAllocatedType(), acc), v, et, loc), acc);
+        });
+        return b.CreateLoad(acc->getAllocatedType(), acc);
+    }
+    // kept[j]: axis j stays; rank[j]: its position in the result.
+    std::vector<llvm::Value*> kept, rank;
+    llvm::Value* before = b.getInt64(0);
+    for (int j = 0; j < nd; ++j) {
+        llvm::Value* gone = b.getFalse();
+        for (llvm::Value* x : ax) gone = b.CreateOr(gone, b.CreateICmpEQ(x, b.getInt64(j)));
+        kept.push_back(b.CreateNot(gone));
+        rank.push_back(before);
+        before = b.CreateAdd(before, b.CreateZExt(kept.back(), b.getInt64Ty()));
+    }
+    const int left = rt->ndim();
+    auto at_rank = [&](int p, const std::function<llvm::Value*(int)>& of_axis) {
+        llvm::Value* v = b.getInt64(0);
+        for (int j = 0; j < nd; ++j)
+            v = b.CreateSelect(b.CreateAnd(kept[j], b.CreateICmpEQ(rank[j], b.getInt64(p))), of_axis(j), v);
+        return v;
+    };
+    std::vector<llvm::Value*> out_shape;
+    for (int p = 0; p < left; ++p)
+        out_shape.push_back(at_rank(p, [&](int j) { return array_dim(b, a.v, static_cast<unsigned>(j)); }));
+    std::vector<llvm::Value*> out_stride(left);  // in elements, C order
+    llvm::Value* size = b.getInt64(1);
+    for (int p = left; p-- > 0;) {
+        out_stride[p] = size;
+        size = b.CreateMul(size, out_shape[p]);
+    }
+    llvm::Value* out = allocate_array(rt, out_shape, loc, "np.sum() over axes");
+    llvm::Type* ost = storage_type(mod.ctx, et);
+    llvm::Value* data = array_data(b, out);
+    counted_range(
+        size, [&](llvm::Value* i) { b.CreateStore(to_storage(b, zero_value(b, et), et), b.CreateGEP(ost, data, i)); });
+    std::vector<llvm::Value*> step(nd);  // the result's element stride for each axis of a (0: summed)
+    for (int j = 0; j < nd; ++j) {
+        llvm::Value* s = b.getInt64(0);
+        for (int p = 0; p < left; ++p) s = b.CreateSelect(b.CreateICmpEQ(rank[j], b.getInt64(p)), out_stride[p], s);
+        step[j] = b.CreateSelect(kept[j], s, b.getInt64(0));
+    }
+    for_each_index(a, [&](const std::vector<llvm::Value*>& index, llvm::Value* p) {
+        llvm::Value* k = b.getInt64(0);
+        for (int j = 0; j < nd; ++j) k = b.CreateAdd(k, b.CreateMul(index[j], step[j]));
+        llvm::Value* slot = b.CreateGEP(ost, data, k);
+        llvm::Value* v = convert_or_fail(from_storage(b, b.CreateLoad(st, p), dt), dt, et, loc);
+        llvm::Value* cur = from_storage(b, b.CreateLoad(ost, slot), et);
+        b.CreateStore(to_storage(b, ufunc_binary(BinOp::Add, cur, v, et, loc), et), slot);
+    });
+    return out;
+}
+
 }  // namespace ujit::codegen

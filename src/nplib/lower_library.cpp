@@ -111,6 +111,7 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
     case BuiltinId::ArrayArgmin:
     case BuiltinId::ArrayArgmax:
         if (!(*ops)[1]) return reduction(*nplib::reduction_of(id), args[0], type_of(e), e->loc);  // axis=None
+        if ((*ops)[1]->is_tuple()) return axes_sum(value(0), value(1), type_of(e), e->loc);  // sum(axis=(0, 2))
         return axis_reduction(*nplib::reduction_of(id), value(0), value(1).v, type_of(e), e->loc);
     case BuiltinId::NpCumprod:
     case BuiltinId::ArrayCumprod: return cumulative(value(0), false, type_of(e), e->loc);

@@ -344,3 +344,40 @@ def test_set_operations(a, b):
     for got, want in ((u, np.union1d(a, b)), (i, np.intersect1d(a, b)), (d, np.setdiff1d(a, b))):
         assert got.dtype == want.dtype
         np.testing.assert_array_equal(got, want)
+
+
+@njit
+def sum_axes(a, axes):
+    return a.sum(axis=axes)
+
+
+@njit
+def np_sum_axes_literal(a):
+    return np.sum(a, axis=(0, 2)), a.sum(axis=(-1, 0))
+
+
+@pytest.mark.parametrize("a, axes", [
+    (np.arange(24.0).reshape(2, 3, 4), (0, 1)),
+    (np.arange(24.0).reshape(2, 3, 4), (2, 0)),
+    (np.arange(24).reshape(2, 3, 4), (-1,)),
+    (np.arange(24).reshape(2, 3, 4), (0, 1, 2)),
+    (np.arange(6.0).reshape(2, 3), (0, 1)),
+    (np.ones((2, 3, 4, 5), dtype=np.float32)[:, ::2, :, ::-1], (1, 3)),
+    (np.array([[True, False], [True, True]]), (1,)),
+    (np.zeros((0, 3)), (0,)),
+])
+def test_sum_over_axes(a, axes):
+    got, want = sum_axes(a, axes), a.sum(axis=axes)
+    assert np.asarray(got).dtype == np.asarray(want).dtype
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+def test_sum_over_axes_literal_and_errors():
+    a = np.arange(60.0).reshape(3, 4, 5)
+    s1, s2 = np_sum_axes_literal(a)
+    np.testing.assert_array_equal(s1, np.sum(a, axis=(0, 2)))
+    np.testing.assert_array_equal(s2, a.sum(axis=(-1, 0)))
+    with pytest.raises(ValueError, match="duplicate value in 'axis'"):
+        sum_axes(a, (0, -3))
+    with pytest.raises(Exception, match="out of bounds"):
+        sum_axes(a, (0, 3))
