@@ -114,6 +114,9 @@ private:
                       const std::function<void(llvm::Value*)>& assign_target);
     void return_stmt(const syntax::Return* s);
     void raise_stmt(const syntax::Raise* s);
+    void raise_formatted(const std::string& class_name, const std::string& where, const std::string& format,
+                         const std::vector<llvm::Value*>& operands);
+    void raise_key_error(llvm::Value* missing, llvm::Value* key, const Type* kt, syntax::SourceLoc loc);
 
     // ---- lower_iterable_reduce.cpp: sum(iterable), min/max(iterable)
     llvm::Value* iterable_reduce(const syntax::Call* e, types::BuiltinId id);

@@ -149,12 +149,14 @@ llvm::Value* FunctionLowering::dict_display(const Tuple* e) {
     return d;
 }
 
-// d[k]: KeyError (no message, as Numba's) when k is missing.
+// d[k]: KeyError(k) when k is missing, as Numba's (the key's repr is the message).
 llvm::Value* FunctionLowering::dict_subscript(const Subscript* e) {
     const Type* t = type_of(e->value);
     llvm::Value* d = expr(e->value);
-    llvm::Value* entry = dict_find(d, dict_key_slot(e->index, t));
-    raise_if(b.CreateIsNull(entry), "KeyError", "", e->loc);
+    const Type* kt = dict_key_type(t);
+    llvm::Value* key = expr_as(e->index, kt);
+    llvm::Value* entry = dict_find(d, dict_slot(key, kt));
+    raise_key_error(b.CreateIsNull(entry), key, kt, e->loc);
     return entry_part(entry, t, true);
 }
 

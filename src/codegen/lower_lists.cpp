@@ -167,7 +167,11 @@ llvm::Value* FunctionLowering::list_subscript(const Subscript* e) {
     const Type* lt = type_of(e->value);
     llvm::Value* list = expr(e->value);
     if (auto* sl = dyn_cast<Slice>(e->index)) return list_slice(list, lt, sl);
-    llvm::Value* i = list_index(list, index_value(e->index), e->loc, "list index out of range");
+    // Numba's messages: a list made in the function or reflected from Python says "getitem out of
+    // range" (numba/cpython/listobj.py), a numba.typed.List CPython's "list index out of range".
+    const bool typed = lt->flavor() == Type::ListFlavor::Typed;
+    llvm::Value* i =
+        list_index(list, index_value(e->index), e->loc, typed ? "list index out of range" : "getitem out of range");
     return list_load(list, lt, i);
 }
 
@@ -175,7 +179,9 @@ llvm::Value* FunctionLowering::list_item_target(const Subscript* sub) {
     const Type* lt = type_of(sub->value);
     llvm::Value* list = expr(sub->value);
     if (isa<Slice>(sub->index)) unsupported(sub->loc, "assigning to a list slice is not supported by ujit");
-    llvm::Value* i = list_index(list, index_value(sub->index), sub->loc, "list assignment index out of range");
+    const bool typed = lt->flavor() == Type::ListFlavor::Typed;  // Numba's messages, as list_subscript
+    llvm::Value* i =
+        list_index(list, index_value(sub->index), sub->loc, typed ? "list index out of range" : "setitem out of range");
     return list_item_pointer(list, lt, i);
 }
 

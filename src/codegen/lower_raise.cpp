@@ -10,6 +10,7 @@
 #include "types/raise_arguments.hpp"
 
 #include <fmt/format.h>
+#include <llvm/IR/MDBuilder.h>
 
 namespace ujit::codegen {
 
@@ -53,12 +54,19 @@ void FunctionLowering::raise_stmt(const Raise* s) {
         operands.push_back(str_length(v));
     }
     if (several) format += ")";
-    // Formatted while the function still holds the values (a string built for the message is a
-    // temporary that leave_by_raise releases); the raise after carries the payload.
+    raise_formatted(it->second.class_name, where, format, operands);
+}
+
+// Raises class_name with the message `format` (helper_raise_format's conversions) of `operands`,
+// formatted while the function still holds the values (a string built for the message is a
+// temporary that leave_by_raise releases); the raise after carries the payload. The builder is
+// left in a dead block. CPU only (the target counts references).
+void FunctionLowering::raise_formatted(const std::string& class_name, const std::string& where,
+                                       const std::string& format, const std::vector<llvm::Value*>& operands) {
     // cpu/helper_raise_format.hpp: const char* (class, where, format, ...).
     llvm::FunctionType* format_type =
         llvm::FunctionType::get(b.getPtrTy(), {b.getPtrTy(), b.getPtrTy(), b.getPtrTy()}, /*isVarArg=*/true);
-    std::vector<llvm::Value*> call{b.CreateGlobalString(it->second.class_name, "ujit.raise_class"),
+    std::vector<llvm::Value*> call{b.CreateGlobalString(class_name, "ujit.raise_class"),
                                    b.CreateGlobalString(where, "ujit.where"),
                                    b.CreateGlobalString(format, "ujit.raise_format")};
     call.insert(call.end(), operands.begin(), operands.end());
@@ -72,6 +80,28 @@ void FunctionLowering::raise_stmt(const Raise* s) {
         b.CreateUnreachable();
         start_dead_block();
     });
+}
+
+// KeyError(key) when `missing`, as Numba's: the message is what `raise KeyError(key)` gives.
+void FunctionLowering::raise_key_error(llvm::Value* missing, llvm::Value* key, const Type* kt, SourceLoc loc) {
+    const bool printable = kt->is_str() || kt->is_number() || kt->is_bool();
+    if (!mod.target.counts_references() || !printable) return raise_if(missing, "KeyError", "", loc);
+    llvm::BasicBlock* miss = new_block("key.missing");
+    llvm::BasicBlock* found = new_block("key.found");
+    b.CreateCondBr(missing, miss, found, llvm::MDBuilder(mod.ctx).createUnlikelyBranchWeights());
+    b.SetInsertPoint(miss);
+    std::string format;
+    std::vector<llvm::Value*> operands;
+    if (kt->is_str()) {
+        format = "%U";
+        operands = {b.CreateExtractValue(key, 0), str_length(key)};
+    } else {
+        print_piece(format, operands, key, kt, loc);
+    }
+    raise_formatted("KeyError", fmt::format("{} at {}", fn.def->name, mod.source.file().position(loc)), format,
+                    operands);
+    b.CreateBr(found);
+    b.SetInsertPoint(found);
 }
 
 }  // namespace ujit::codegen

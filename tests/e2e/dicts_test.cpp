@@ -99,6 +99,7 @@ TEST_CASE("a missing key is KeyError in C++, and nothing leaks", "[e2e][dicts]")
         FAIL("no exception");
     } catch (const Error& e) {
         CHECK(e.exception_class() == "KeyError");
+        CHECK(e.exception_message() == "2");  // Numba's KeyError(k): the key
     }
     CHECK(live() == before);
 }

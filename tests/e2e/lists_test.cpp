@@ -98,9 +98,41 @@ TEST_CASE("an index out of range is IndexError, and a raise leaks nothing", "[e2
         FAIL("no error");
     } catch (const Error& e) {
         CHECK_THAT(e.what(), Contains("IndexError"));
-        CHECK_THAT(e.what(), Contains("list index out of range"));
+        CHECK_THAT(e.what(), Contains("getitem out of range"));  // Numba's reflected list's words
     }
     CHECK(live() == before);
+}
+
+TEST_CASE("out-of-range list indices raise Numba's IndexError for each kind of list", "[e2e][lists]") {
+    // Numba 0.68 (lent H200): a list the function makes says "getitem out of range" / "setitem
+    // out of range" (numba/cpython/listobj.py); a numba.typed.List "list index out of range".
+    Module m = Module::from_string(R"(from numba import typed
+
+
+def put(n):
+    l = [1, 2, 3]
+    l[n] = 0
+    return l[0]
+
+
+def tget(n):
+    l = typed.List()
+    l.append(1)
+    return l[n]
+
+
+def tput(n):
+    l = typed.List()
+    l.append(1)
+    l[n] = 5
+    return l[0]
+)",
+                                   "list_messages.py");
+    CHECK(m.function("put")(int64_t{-3}).as<int64_t>() == 0);
+    CHECK_THROWS_WITH(m.function("put")(int64_t{3}), Contains("IndexError: setitem out of range"));
+    CHECK_THROWS_WITH(m.function("tget")(int64_t{1}), Contains("IndexError: list index out of range"));
+    CHECK_THROWS_WITH(m.function("tput")(int64_t{-2}), Contains("IndexError: list index out of range"));
+    CHECK(m.function("tput")(int64_t{0}).as<int64_t>() == 5);
 }
 
 // ---- containers: numba.typed.List made in compiled code comes back typed (Numba boxes a
