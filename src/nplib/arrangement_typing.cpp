@@ -6,6 +6,7 @@
 // arrays (and numbers where Numba makes a 0-d array of them) where Numba takes any array-like;
 // tuples and lists are refused, located.
 #include "nplib/array_typing.hpp"
+#include "nplib/int_tuples.hpp"
 #include "nplib/library_typing.hpp"
 
 #include <fmt/format.h>
@@ -41,18 +42,6 @@ const LibraryParams* arrangement_params_of(BuiltinId id) {
 }
 
 namespace {
-
-// A tuple of integers as the operand the lowering reads: int64 items.
-const Type* int64_tuple(const Type* t) {
-    return types::tuple(std::vector<const Type*>(t->elements().size(), types::int64()));
-}
-
-bool int_tuple(const Type* t) {
-    if (!t->is_tuple()) return false;
-    for (const Type* e : t->elements())
-        if (!e->is_int()) return false;
-    return true;
-}
 
 // np.ascontiguousarray(a) / np.asfortranarray(a): a new array only where a's layout is not
 // the one asked for; a number becomes a 1-element array (Numba's np.array(a) first), a 0-d

@@ -6,6 +6,7 @@
 // gaps2: np.ediff1d, vander, tri, triu_indices / tril_indices, rot90, delete (numba/np/
 // arraymath.py), union1d / intersect1d / setdiff1d. Lowered by nplib/lower_gaps.cpp and
 // lower_set_ops.cpp.
+#include "nplib/int_tuples.hpp"
 #include "nplib/library_typing.hpp"
 #include "types/rules.hpp"
 
@@ -66,17 +67,6 @@ namespace {
 
 const Type* dtype_of(const Type* t) { return t->is_array() ? t->dtype() : t; }
 
-bool int_items(const Type* t) {
-    if (!t->is_tuple()) return false;
-    for (const Type* e : t->elements())
-        if (!e->is_int()) return false;
-    return true;
-}
-
-const Type* int64_tuple(const Type* t) {
-    return types::tuple(std::vector<const Type*>(t->elements().size(), types::int64()));
-}
-
 // np.logspace / np.geomspace(start, stop, num=50): real numbers, float64 (Numba's linspace).
 CallTyping space_type(BuiltinId id, const std::vector<const Type*>& args) {
     const bool geom = id == BuiltinId::NpGeomspace;
@@ -107,7 +97,7 @@ CallTyping take_type(const std::vector<const Type*>& args) {
         return typed(types::array(a->dtype(), idx->ndim(), Layout::C), {a, idx});
     if (idx->is_list() && idx->item() && idx->item()->is_int())  // np.array(indices) first, as Numba's
         return typed(types::array(a->dtype(), 1, Layout::C), {a, idx});
-    if (int_items(idx) && !idx->elements().empty())
+    if (int_tuple(idx) && !idx->elements().empty())
         return typed(types::array(a->dtype(), 1, Layout::C), {a, int64_tuple(idx)});
     return fail(fmt::format("np.take() with indices of {} is not supported by ujit (an integer, an integer array "
                             "or a list or tuple of integers is)",
@@ -126,7 +116,7 @@ CallTyping broadcast_to_type(const std::vector<const Type*>& args) {
     if (shape->is_int()) {
         nd = 1;
         shape_op = types::int64();
-    } else if (int_items(shape)) {
+    } else if (int_tuple(shape)) {
         nd = static_cast<int>(shape->elements().size());
         shape_op = int64_tuple(shape);
     } else {

@@ -7,6 +7,7 @@
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
+#include "nplib/int_tuples.hpp"
 
 #include <fmt/format.h>
 
@@ -15,17 +16,6 @@ namespace ujit::codegen {
 using namespace syntax;
 using types::BuiltinId;
 using types::Type;
-
-namespace {
-
-std::vector<llvm::Value*> tuple_items(llvm::IRBuilder<>& b, TypedValue v) {
-    if (!v.t->is_tuple()) return {v.v};
-    std::vector<llvm::Value*> out;
-    for (unsigned k = 0; k < v.t->elements().size(); ++k) out.push_back(b.CreateExtractValue(v.v, k));
-    return out;
-}
-
-}  // namespace
 
 llvm::Value* FunctionLowering::gaps_call(BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
                                          SourceLoc loc) {
@@ -42,7 +32,7 @@ llvm::Value* FunctionLowering::gaps_call(BuiltinId id, const std::vector<TypedVa
     case BuiltinId::NpGeomspace: return geom_spaced(args[0].v, args[1].v, args[2].v, rt, loc);
     case BuiltinId::NpTake:
     case BuiltinId::ArrayTake: return taken(args[0], args[1], rt, loc);
-    case BuiltinId::NpBroadcastTo: return broadcast_view(args[0], tuple_items(b, args[1]), rt, loc);
+    case BuiltinId::NpBroadcastTo: return broadcast_view(args[0], nplib::int64_items(b, args[1].v, args[1].t), rt, loc);
     case BuiltinId::NpSwapaxes:
     case BuiltinId::NpMoveaxis: return axes_moved(id, args[0], args[1].v, args[2].v, rt, loc);
     case BuiltinId::NpFillDiagonal: fill_diagonal(args[0], args[1], args[2].v, loc); return nullptr;
@@ -169,7 +159,7 @@ llvm::Value* FunctionLowering::taken(TypedValue a, TypedValue indices, const Typ
     };
     if (indices.t->is_int()) return from_storage(b, item_at(indices.v), dt);
     if (indices.t->is_tuple()) {
-        std::vector<llvm::Value*> ks = tuple_items(b, indices);
+        std::vector<llvm::Value*> ks = nplib::int64_items(b, indices.v, indices.t);
         llvm::Value* out = allocate_array(rt, {b.getInt64(static_cast<int64_t>(ks.size()))}, loc, "np.take()");
         for (size_t j = 0; j < ks.size(); ++j)
             b.CreateStore(item_at(ks[j]), b.CreateGEP(st, array_data(b, out), b.getInt64(static_cast<int64_t>(j))));

@@ -8,6 +8,7 @@
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
 #include "nplib/array_views.hpp"
+#include "nplib/int_tuples.hpp"
 
 namespace ujit::codegen {
 
@@ -22,14 +23,6 @@ std::vector<llvm::Value*> shape_of(llvm::IRBuilder<>& b, TypedValue a) {
     std::vector<llvm::Value*> dims;
     for (int k = 0; k < a.t->ndim(); ++k) dims.push_back(array_dim(b, a.v, static_cast<unsigned>(k)));
     return dims;
-}
-
-// The int64 items of a tuple value (axes, a shape), or the one integer.
-std::vector<llvm::Value*> int64_items(llvm::IRBuilder<>& b, TypedValue v) {
-    if (!v.t->is_tuple()) return {v.v};
-    std::vector<llvm::Value*> out;
-    for (unsigned k = 0; k < v.t->elements().size(); ++k) out.push_back(b.CreateExtractValue(v.v, k));
-    return out;
 }
 
 }  // namespace
@@ -51,13 +44,13 @@ llvm::Value* FunctionLowering::arrangement_call(BuiltinId id, const std::vector<
             for (int k = args[0].t->ndim(); k-- > 0;) reversed.push_back(b.getInt64(k));
             return transposed(args[0], reversed, rt, loc);
         }
-        return transposed(args[0], int64_items(b, args[1]), rt, loc);
+        return transposed(args[0], nplib::int64_items(b, args[1].v, args[1].t), rt, loc);
     }
     case BuiltinId::NpReshape: {
         llvm::Value* bad_size = nullptr;
         llvm::Value* many_negative = nullptr;
-        llvm::Value* v =
-            nplib::reshape_view(b, args[0].v, args[0].t, rt, int64_items(b, args[1]), &bad_size, &many_negative);
+        llvm::Value* v = nplib::reshape_view(b, args[0].v, args[0].t, rt, nplib::int64_items(b, args[1].v, args[1].t),
+                                             &bad_size, &many_negative);
         check_error(many_negative, int(RuntimeError::ReshapeNegatives), loc);
         check_error(bad_size, int(RuntimeError::ReshapeSize), loc);
         return v;
