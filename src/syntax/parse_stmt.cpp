@@ -1,6 +1,7 @@
 // Statements, blocks and the module; the token helpers shared with parse_expr.cpp.
 #include "syntax/parser_impl.hpp"
 
+#include "syntax/split_variables.hpp"
 #include "syntax/stack_budget.hpp"
 
 #include <fmt/format.h>
@@ -569,6 +570,7 @@ Stmt* Parser::parse_def(std::vector<Expr*> decorators) {
             fn->docstring = cast<StrLit>(s->value)->value;
             fn->body.erase(fn->body.begin());
         }
+    split_variables(*fn);  // Numba's variable versions, before anything reads the names
     return fn;
 }
 

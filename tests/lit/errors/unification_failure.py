@@ -1,4 +1,5 @@
-# A variable must keep one type (or types that unify, like int64 and float64).
+# Assignments that meet at a use must have types that unify (like int64 and float64); ones that
+# never meet are separate variables (Numba's SSA versions), so the `return y` is what joins them.
 # RUN: %ujit check --verify %s
 from numba import njit
 
@@ -10,4 +11,4 @@ def f(x):
     else:
         # expected-error@+1:9 {{variable 'y' has type float64}}
         y = (1, 2)
-    return x
+    return y
