@@ -1,5 +1,7 @@
 #include "pipeline/dispatch.hpp"
 
+#include "types/overload_rating.hpp"
+
 #include <fmt/format.h>
 
 namespace ujit::pipeline {
@@ -29,6 +31,18 @@ std::string join_types(const std::vector<const types::Type*>& ts) {
 const types::Signature* choose_signature(const detail::ModuleState& m, const syntax::FunctionDef* def,
                                          const std::vector<const types::Type*>& arg_types) {
     const types::Decorator& d = m.typer->decorator_of(def);
+    // Numbers and arrays: Numba's rating of the conversions each signature needs (the one a
+    // call from compiled code makes too); a tie at the best is its ambiguity error.
+    if (types::rateable(arg_types)) {
+        size_t tied = 0;
+        const types::Signature* sig = types::choose_declared(d.signatures, arg_types, &tied);
+        if (sig && tied > 1)
+            throw Error(Error::Kind::Argument,
+                        fmt::format("{}: error: ambiguous overloading of '{}' for the argument types ({}): {} "
+                                    "declared signatures need the same conversions",
+                                    m.file->name(), def->name, join_types(arg_types), tied));
+        if (sig) return sig;
+    }
     for (int pass = 0; pass < 2; ++pass)
         for (const auto& sig : d.signatures) {
             if (sig.args.size() != arg_types.size()) continue;

@@ -1,6 +1,7 @@
-// Numba's dispatcher rule for calls and launches: a declared signature that accepts the
-// argument types wins (exact match first, then numeric conversions); without one, a
-// function that declares signatures rejects the call, except @jit which specializes.
+// Numba's dispatcher rule for calls and launches: of the declared signatures the argument
+// types convert to, the one needing the fewest unsafe, then safe, then promoting conversions
+// (types/overload_rating.hpp; two such are an ambiguity error); without one, a function
+// that declares signatures rejects the call, except @jit which specializes.
 #pragma once
 
 #include "pipeline/module_state.hpp"

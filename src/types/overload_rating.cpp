@@ -68,9 +68,11 @@ bool rateable(const std::vector<const Type*>& args) {
     return std::all_of(args.begin(), args.end(), [](const Type* t) { return t->is_number() || t->is_array(); });
 }
 
-const Signature* choose_declared(const std::vector<Signature>& sigs, const std::vector<const Type*>& args) {
+const Signature* choose_declared(const std::vector<Signature>& sigs, const std::vector<const Type*>& args,
+                                 size_t* tied) {
     const Signature* best = nullptr;
     std::array<int, 3> best_rating{};
+    size_t ties = 0;
     for (const Signature& sig : sigs) {
         if (sig.args.size() != args.size()) continue;
         std::array<int, 3> rating{};  // unsafe, safe, promote
@@ -87,8 +89,12 @@ const Signature* choose_declared(const std::vector<Signature>& sigs, const std::
         if (ok && (!best || rating < best_rating)) {  // strictly better: a tie keeps the first
             best = &sig;
             best_rating = rating;
+            ties = 1;
+        } else if (ok && rating == best_rating) {
+            ++ties;
         }
     }
+    if (tied) *tied = ties;
     return best;
 }
 

@@ -19,7 +19,10 @@ Conversion conversion(const Type* from, const Type* to);
 
 // The declared signature a call with these argument types runs, or null where none takes
 // them (or an argument is neither a number nor an array: the caller keeps its own rules).
-const Signature* choose_declared(const std::vector<Signature>& sigs, const std::vector<const Type*>& args);
+// `tied`, when given, is set to how many signatures share the chosen one's rating: a call
+// from Python (or C, C++) with more than one is Numba's "Ambiguous overloading".
+const Signature* choose_declared(const std::vector<Signature>& sigs, const std::vector<const Type*>& args,
+                                 size_t* tied = nullptr);
 
 // Whether every argument is a number or an array (what choose_declared rates).
 bool rateable(const std::vector<const Type*>& args);

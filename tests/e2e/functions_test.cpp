@@ -88,6 +88,34 @@ TEST_CASE("runaway recursion is Numba's error at the call", "[e2e][functions]") 
     }
 }
 
+TEST_CASE("a call's declared signatures: Numba's rating, the declared return type, a tie an error",
+          "[e2e][functions]") {
+    Module m = Module::from_string(R"PY(
+from numba import njit
+
+@njit(["float32(float32)", "float64(float64)"])
+def plus_tiny(x):
+    return x + 2**-25
+
+@njit("int32(float64)")
+def doubled(x):
+    return x * 2
+)PY",
+                                   "declared_calls.py");
+    // int64 -> float64 is safe, -> float32 unsafe: float64, though float32 is declared first.
+    CHECK(m.function("plus_tiny")(int64_t{1}).as<double>() == 1.0000000298023224);
+    // float32 runs float32: 1 + 2**-25 (a float64 sum) rounds to 1.0 as the float32 result.
+    const Value f32 = m.function("plus_tiny")(Value(Value::Scalar{DType::Float32, 0, 1.0, {}}));
+    CHECK(f32.dtype() == DType::Float32);
+    CHECK(f32.as<float>() == 1.0f);
+    // int8 -> float32 and -> float64 are both safe: Numba's ambiguity, not the first declared.
+    CHECK_THROWS_WITH(m.function("plus_tiny")(Value::of_int(DType::Int8, 1)),
+                      Contains("ambiguous overloading of 'plus_tiny' for the argument types (int8)"));
+    const Value d = m.function("doubled")(1.75);
+    CHECK(d.dtype() == DType::Int32);
+    CHECK(d.as<int32_t>() == 3);
+}
+
 TEST_CASE("a callee's declared signatures: the one Numba's overload resolution picks", "[e2e][functions]") {
     Module m = Module::from_string(R"PY(
 from numba import njit

@@ -1,7 +1,8 @@
 """A kernel with declared signatures runs one of them, as Numba's does (numba-cuda's
-test_dispatcher.test_explicit_signatures_*): the exact match first, else the first the
-arguments convert to; arguments that fit none are Numba's TypeError, never a new
-specialization."""
+test_dispatcher.test_explicit_signatures_*): the one needing the fewest unsafe, then safe, then
+promoting conversions (numba/_typeconv's select_overload), a tie at the best Numba's
+"Ambiguous overloading" TypeError; arguments that fit none are Numba's TypeError, never a new
+specialization. @njit with declared signatures chooses the same way."""
 
 import numpy as np
 import pytest
@@ -39,6 +40,46 @@ def test_the_exact_match_is_preferred():
     r = np.zeros(1)
     f[1, 1](r, 1.0, 1e-8)
     assert r[0] == 1.0 + 1e-8
+
+
+def test_the_signature_needing_the_fewest_unsafe_conversions_runs():
+    # numba-cuda's test_explicit_signatures_same_type_class: float32 arguments run the float32
+    # signature (1 + 2**-25 rounds to 1 there); a Python int and float the float64 one (int64 ->
+    # float64 is safe, both to float32 unsafe), though the float32 signature is declared first.
+    f = cuda.jit(["(float64[::1], float32, float32)", "(float64[::1], float64, float64)"])(add_kernel)
+    r = np.zeros(1)
+    f[1, 1](r, np.float32(1), np.float32(2**-25))
+    assert r[0] == 1.0
+    f[1, 1](r, 1, 2**-25)
+    assert r[0] == 1.0000000298023224
+
+
+def test_a_tie_at_the_best_is_numbas_ambiguity_error():
+    # numba-cuda's test_explicit_signatures_ambiguous_resolution, its message's form.
+    f = cuda.jit(["(float64[::1], float32, float64)", "(float64[::1], float64, float32)",
+                  "(float64[::1], int64, int64)"])(add_kernel)
+    with pytest.raises(TypeError) as e:
+        f[1, 1](np.zeros(1), 1.0, 2.0)
+    assert str(e.value).startswith("Ambiguous overloading for <function add_kernel ")
+    assert str(e.value).endswith(
+        "(Array(float64, 1, 'C', False, aligned=True), float64, float64):\n"
+        "(Array(float64, 1, 'C', False, aligned=True), float32, float64) -> none\n"
+        "(Array(float64, 1, 'C', False, aligned=True), float64, float32) -> none")
+
+
+@pytest.mark.parametrize("arg, expected", [(1, 1.0000000298023224), (np.int32(1), 1.0000000298023224),
+                                           (np.float32(1.0), 1.0), (1.0, 1.0000000298023224)])
+def test_njit_chooses_as_numba_does(arg, expected):
+    from ujit import njit
+
+    @njit(["float32(float32)", "float64(float64)"])
+    def plus_tiny(x):
+        return x + 2**-25
+
+    # int64 and int32 -> float64 are safe, -> float32 unsafe; float32 runs float32.
+    assert plus_tiny(arg) == expected
+    with pytest.raises(TypeError, match="Ambiguous overloading"):
+        plus_tiny(np.int8(1))  # int8 -> float32 and -> float64 are both safe: Numba's tie
 
 
 def test_specialize_makes_one_kernel_per_tuple_of_types():

@@ -73,3 +73,19 @@ def test_a_device_function_s_declared_signatures():
     assert r[0] == 3
     with pytest.raises(ujit.CompileError, match="no declared signature of 'device_add'"):
         kernel_add[1, 1](np.zeros(1, dtype=np.complex128), 1j, 1j)
+
+
+def test_a_call_from_python_returns_the_declared_return_type():
+    # Numba converts the result to the declared return type: int32(float64) truncates, and a
+    # float32 result is rounded to float32 (1 + 2**-25 computed in float64 rounds to 1.0).
+    @ujit.njit("int32(float64)")
+    def doubled(x):
+        return x * 2
+
+    @ujit.njit("float32(float32)")
+    def plus_tiny(x):
+        return x + 2**-25
+
+    assert doubled(1.75) == 3 and type(doubled(1.75)) is int
+    assert plus_tiny(np.float32(1.0)) == 1.0
+    assert doubled.signatures == ["int32(float64)"]

@@ -54,6 +54,56 @@ def _converts(code, t):
     return _KIND_RANK[have.kind] <= _KIND_RANK[t.kind]
 
 
+# Numba's conversion kinds (numba/core/typeconv/rules.py), the same rules as the choice among
+# declared signatures for calls from compiled code (src/types/overload_rating.cpp): 0 exact,
+# 1 promote, 2 safe, 3 unsafe.
+_EXACT, _PROMOTE, _SAFE, _UNSAFE = range(4)
+
+
+def _bits(t):
+    return 8 if t.kind == "b" else t.bitwidth
+
+
+def _to_float(have, bits):
+    if have.kind == "f":
+        return _EXACT if bits == _bits(have) else _PROMOTE if bits > _bits(have) else _UNSAFE
+    if have.kind == "b" or bits == 64:  # every int reaches int64 or uint64 safely, then float64
+        return _SAFE
+    signed_bits = _bits(have) if have.kind == "i" else 2 * _bits(have)  # uint8 fits int16
+    return _SAFE if signed_bits <= (16 if bits == 32 else 32) else _UNSAFE  # float32 holds int16 exactly
+
+
+def _conversion(code, t):
+    have = _types.type_of_code(code)
+    if str(have) == str(t):
+        return _EXACT
+    if have.kind not in _KIND_RANK or t.kind not in _KIND_RANK or isinstance(have, _types.ArrayType):
+        return _SAFE  # an array into layout 'A' or a read-only parameter; _converts said it may
+    hk, tk = have.kind, t.kind
+    if hk == "c":
+        return _PROMOTE if _bits(t) > _bits(have) else _UNSAFE
+    if tk == "b":
+        return _UNSAFE
+    if tk == "c":
+        return max(_to_float(have, _bits(t) // 2), _SAFE)
+    if tk == "f":
+        return _to_float(have, _bits(t))
+    if hk == "b":
+        return _SAFE
+    if hk == "f":
+        return _UNSAFE
+    if hk == tk:
+        return _PROMOTE if _bits(t) > _bits(have) else _UNSAFE
+    return _SAFE if hk == "u" and _bits(t) > _bits(have) else _UNSAFE  # uint8 -> int16
+
+
+def _numba_repr(t):
+    """A type as Numba's repr spells it in its dispatch errors."""
+    if isinstance(t, _types.ArrayType):
+        return "Array(%s, %d, '%s', %s, aligned=True)" % (t.dtype_name, t.ndim, t.layout, t.readonly)
+    return str(t)
+
+
 class CompiledFunction:
     """What a Dispatcher delegates to: the module, its signatures, the dumps."""
 
@@ -74,7 +124,8 @@ class CompiledFunction:
     # ---------------------------------------------------------------- compile
 
     def decorator(self):
-        return _source.decorator_text("jit", fastmath=self.fastmath, parallel=bool(self.options.get("parallel")),
+        return _source.decorator_text("jit", self.declared, fastmath=self.fastmath,
+                                      parallel=bool(self.options.get("parallel")),
                                       boundscheck=bool(self.options.get("boundscheck")))
 
     def function(self):
@@ -209,22 +260,33 @@ class CompiledFunction:
         return _tuple_args.call_flat(self, params)
 
     def _declared_for(self, codes):
-        # An exact match first, then the first the arguments convert to (Numba prefers the
-        # signature that needs no conversion; the C++ API's choose_signature does the same).
-        candidates = []
+        # Numba's choice (numba/_typeconv: select_overload): every signature the arguments
+        # convert to is rated by its counts of (unsafe, safe, promoting) conversions; the lowest
+        # wins, and two at the lowest are its "Ambiguous overloading" TypeError.
+        rated = []
         for sig in self.declared:
             if any(_types.flat_param(a)[0] is not None for a in _types.param_texts(sig)):
                 continue  # tuple parameters: only calls with tuples match (_tuple_args.py)
             _, params = _types.split_signature(sig)
             if len(params) == len(codes) and all(_converts(c, t) for c, t in zip(codes, params)):
-                candidates.append((sig, tuple(_types.code_of_type(t) for t in params)))
-        for sig, spec in candidates:
-            if spec == tuple(codes):
-                return sig, spec
-        if candidates:
-            return candidates[0]
-        raise TypeError("No matching definition for argument type(s) %s"
-                        % ", ".join(str(_types.type_of_code(c)) for c in codes))
+                kinds = [_conversion(c, t) for c, t in zip(codes, params)]
+                rating = tuple(kinds.count(k) for k in (_UNSAFE, _SAFE, _PROMOTE))
+                rated.append((rating, sig, params))
+        if not rated:
+            raise TypeError("No matching definition for argument type(s) %s"
+                            % ", ".join(str(_types.type_of_code(c)) for c in codes))
+        best = min(r[0] for r in rated)
+        chosen = [(sig, params) for rating, sig, params in rated if rating == best]
+        if len(chosen) > 1:
+            def spelled(types):
+                return "(%s)" % ", ".join(_numba_repr(t) for t in types)
+
+            raise TypeError("Ambiguous overloading for %r %s:\n%s" % (
+                self.py_func, spelled([_types.type_of_code(c) for c in codes]),
+                "\n".join("%s -> %s" % (spelled(params), _types.split_signature(sig)[0] or "none")
+                          for sig, params in chosen[:2])))
+        sig, params = chosen[0]
+        return sig, tuple(_types.code_of_type(t) for t in params)
 
     def _call_bound(self, *args, **kwargs):
         import inspect  # only calls with keywords or defaults need it (start-up time)

@@ -454,7 +454,8 @@ class ModuleText:
         if declared and getattr(owner, "device", True) and decorator.startswith("@%s." % _PRELUDE_NUMBA):
             listed = "[%s]" % ", ".join(repr(str(s)) for s in declared)  # not a kernel's: those are void
             head, paren, rest = decorator.partition("(")
-            decorator = "%s(%s%s" % (head, listed, ", " + rest if paren and rest != ")" else ")")
+            if not rest.startswith(listed):  # an @njit's own decorator lists them already
+                decorator = "%s(%s%s" % (head, listed, ", " + rest if paren and rest != ")" else ")")
         return decorator
 
     # -------------------------------------------------------------- frozen globals
@@ -918,8 +919,11 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
     n = _PRELUDE_NUMBA
     fast = ", fastmath=True" if fastmath else ""
     if kind == "jit":
-        options = [o for o, on in (("fastmath=True", fastmath), ("parallel=True", parallel),
-                                   ("boundscheck=True", boundscheck)) if on]
+        # Declared signatures stay in the decorator: a call runs one of them, its declared
+        # return type included (pipeline/dispatch.hpp).
+        options = ([sigs] if signatures else []) + [
+            o for o, on in (("fastmath=True", fastmath), ("parallel=True", parallel), ("boundscheck=True", boundscheck))
+            if on]
         return "@%s.njit(%s)" % (n, ", ".join(options)) if options else "@%s.njit" % n
     if kind == "cuda.jit":
         options = ["device=True"] if device else []

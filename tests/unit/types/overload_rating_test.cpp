@@ -66,3 +66,20 @@ TEST_CASE("overload rating: the fewest unsafe conversions win, a tie goes to the
     CHECK(choose_declared(widths, {float64()}) == &widths[1]);
     CHECK(choose_declared(widths, {float32(), float32()}) == nullptr);  // no signature of two
 }
+
+TEST_CASE("overload rating: how many signatures tie at the best (a top-level call's ambiguity)", "[types]") {
+    std::vector<Signature> widths{sig({float32()}), sig({float64()})};
+    size_t tied = 0;
+    CHECK(choose_declared(widths, {integer(16, true)}, &tied) == &widths[0]);
+    CHECK(tied == 2);  // int16 -> float32 and -> float64 both safe
+    CHECK(choose_declared(widths, {float64()}, &tied) == &widths[1]);
+    CHECK(tied == 1);
+    widths.push_back(sig({int64()}));
+    CHECK(choose_declared(widths, {integer(16, true)}, &tied) == &widths[2]);  // a promotion beats them
+    CHECK(tied == 1);
+    std::vector<Signature> mixed{sig({float32(), float64()}), sig({float64(), float32()}), sig({int64(), int64()})};
+    CHECK(choose_declared(mixed, {float64(), float64()}, &tied) == &mixed[0]);
+    CHECK(tied == 2);  // numba-cuda's test_explicit_signatures_ambiguous_resolution
+    CHECK(choose_declared(mixed, {complex(128), float64()}, &tied) == nullptr);
+    CHECK(tied == 0);
+}

@@ -154,9 +154,9 @@ class CUDAFunction(CompiledFunction):
         return str(sig)
 
     def declared_arguments(self, codes, launch_args):
-        """A kernel with declared signatures runs one of them, as in Numba: the one the
-        arguments match exactly, else the first they convert to (int64 to int32 included);
-        none is Numba's TypeError (a kernel with signatures compiles no others). Scalars are
+        """A kernel with declared signatures runs one of them, as in Numba: the one needing
+        the fewest unsafe, then safe, then promoting conversions (int64 to int32 included);
+        none, or a tie, is Numba's TypeError (a kernel with signatures compiles no others). Scalars are
         converted to its parameter types here, so the launch picks exactly that one."""
         params = self._declared_params.get(codes)
         if params is None:
