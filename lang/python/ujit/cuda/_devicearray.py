@@ -306,11 +306,19 @@ def device_array(shape, dtype=np.float64, strides=None, order="C", stream=0):
 
 
 def device_array_like(ary, stream=0):
-    order = "F" if getattr(ary, "flags", None) is not None and ary.flags.f_contiguous and not \
-        ary.flags.c_contiguous else "C"
     if isinstance(ary, DeviceNDArray):
-        order = "F" if ary.is_f_contiguous() and not ary.is_c_contiguous() else "C"
-    return device_array(ary.shape, ary.dtype, order=order, stream=stream)
+        c_contiguous, f_contiguous = ary.is_c_contiguous(), ary.is_f_contiguous()
+    else:
+        flags = getattr(ary, "flags", None)
+        c_contiguous, f_contiguous = (flags.c_contiguous, flags.f_contiguous) if flags is not None else (True, False)
+    if c_contiguous or f_contiguous or len(ary.shape) <= 1:
+        order = "F" if f_contiguous and not c_contiguous else "C"
+        return device_array(ary.shape, ary.dtype, order=order, stream=stream)
+    # A view that is neither: a contiguous array whose axes are in the view's memory order, as
+    # np.zeros_like (order='K') makes it: the axis of the largest stride outermost.
+    outer_first = sorted(range(len(ary.shape)), key=lambda i: -abs(ary.strides[i]))
+    base = device_array(tuple(ary.shape[i] for i in outer_first), ary.dtype, stream=stream)
+    return base.transpose(tuple(outer_first.index(i) for i in range(len(ary.shape))))
 
 
 def is_cuda_array(obj):
