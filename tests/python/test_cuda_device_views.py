@@ -164,15 +164,22 @@ def test_flags_are_numbas_dict_and_numpys_attributes():
 @pytest.mark.parametrize("shape, key", [((10, 12), np.s_[::2, ::2]), ((10, 12), np.s_[::-2, 1::3]),
                                         ((4, 5, 6), np.s_[::2, :, ::3]), ((4, 5, 6), np.s_[1:, ::-1, ::2])])
 def test_array_like_of_a_strided_view_keeps_its_memory_order_as_numpy(shape, key, order):
-    """numba-cuda's test_array_like_2d_view_f: device_array_like of a view that is neither C- nor
-    F-contiguous is contiguous with the view's axis order, as np.zeros_like makes it."""
+    """numba-cuda's test_array_like_2d_view_f: device_array_like (pinned_, mapped_array_like) of a
+    view that is neither C- nor F-contiguous is contiguous with the view's axis order, as
+    np.zeros_like makes it."""
     host = np.zeros(shape, order=order)[key]
+    ref = np.zeros_like(host)
     for src in (host, cuda.device_array(shape, order=order)[key], cuda.to_device(np.zeros(shape, order=order))[key]):
         like = cuda.device_array_like(src)
-        ref = np.zeros_like(host)
         assert (like.shape, like.strides) == (ref.shape, ref.strides)
         assert like.flags["C_CONTIGUOUS"] == ref.flags["C_CONTIGUOUS"]
         assert like.flags["F_CONTIGUOUS"] == ref.flags["F_CONTIGUOUS"]
+    for like in (cuda.pinned_array_like(host), cuda.mapped_array_like(host)):
+        assert (like.shape, like.strides) == (ref.shape, ref.strides)
+        assert like.flags["C_CONTIGUOUS"] == ref.flags["C_CONTIGUOUS"]
+        assert like.flags["F_CONTIGUOUS"] == ref.flags["F_CONTIGUOUS"]
+
+
 def test_auto_device_takes_contiguous_blocks_and_refuses_strided_ones():
     """numba.cuda.devicearray.auto_device (numba-cuda's test_array): a constant or a C-, F- or
     broadcast array becomes a new device array; a strided one is Numba's ValueError."""

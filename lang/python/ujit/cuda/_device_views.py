@@ -117,3 +117,15 @@ def as_dtype(shape, strides, dtype, new_dtype):
 def flags(shape, strides, dtype):
     f = stand_in(shape, strides, dtype).flags
     return f.c_contiguous, f.f_contiguous
+
+
+def like_strides(shape, strides, itemsize):
+    """The strides of a new contiguous array laid out like one of `shape` and `strides` (what
+    *_array_like makes, as np.empty_like's order='K' does): its axes in the same memory order,
+    the largest stride outermost. C- or F-contiguous and 1-D arrays give C's or F's strides."""
+    outer_first = sorted(range(len(shape)), key=lambda i: -abs(strides[i]))
+    out, step = [0] * len(shape), itemsize
+    for axis in reversed(outer_first):
+        out[axis] = step
+        step *= max(shape[axis], 1)
+    return tuple(out)

@@ -314,9 +314,10 @@ def device_array_like(ary, stream=0):
     if c_contiguous or f_contiguous or len(ary.shape) <= 1:
         order = "F" if f_contiguous and not c_contiguous else "C"
         return device_array(ary.shape, ary.dtype, order=order, stream=stream)
-    # A view that is neither: a contiguous array whose axes are in the view's memory order, as
-    # np.zeros_like (order='K') makes it: the axis of the largest stride outermost.
-    outer_first = sorted(range(len(ary.shape)), key=lambda i: -abs(ary.strides[i]))
+    # A view that is neither: a contiguous array with the view's axis order (np.empty_like's),
+    # made C-ordered in that order and transposed back.
+    strides = views.like_strides(ary.shape, ary.strides, np.dtype(ary.dtype).itemsize)
+    outer_first = sorted(range(len(ary.shape)), key=lambda i: -strides[i])
     base = device_array(tuple(ary.shape[i] for i in outer_first), ary.dtype, stream=stream)
     return base.transpose(tuple(outer_first.index(i) for i in range(len(ary.shape))))
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from .._native import ext
 from . import _api
+from . import _device_views as views
 from . import _host_pointers as hp
 
 _MANAGED = 2  # ext.HostMemory's kind for managed memory (ujit_memory_kind)
@@ -102,12 +103,20 @@ def _like_order(ary):
     return "F" if ary.flags.f_contiguous and not ary.flags.c_contiguous else "C"
 
 
+def _like_strides(ary):
+    """None where C or F order says it (_like_order), else the strides of a contiguous array in
+    the view's axis order (np.empty_like's, as Numba's *_array_like)."""
+    if ary.flags.c_contiguous or ary.flags.f_contiguous or ary.ndim <= 1:
+        return None
+    return views.like_strides(ary.shape, ary.strides, ary.dtype.itemsize)
+
+
 def pinned_array_like(ary):
-    return pinned_array(ary.shape, ary.dtype, order=_like_order(ary))
+    return pinned_array(ary.shape, ary.dtype, strides=_like_strides(ary), order=_like_order(ary))
 
 
 def mapped_array_like(ary, stream=0, portable=False, wc=False):
-    return mapped_array(ary.shape, ary.dtype, order=_like_order(ary))
+    return mapped_array(ary.shape, ary.dtype, strides=_like_strides(ary), order=_like_order(ary))
 
 
 def managed_array_like(ary, stream=0, attach_global=True):
