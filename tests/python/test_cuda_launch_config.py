@@ -450,3 +450,33 @@ def test_declared_kernels_launch_from_c_with_numpys_conversions(monkeypatch):
     launch(out, big, 0.0)
     cuda.synchronize()
     np.testing.assert_array_equal(out.copy_to_host(), np.full(4, 5, np.int32))
+
+
+def test_a_small_gufunc_loop_warns_of_low_occupancy_as_numba_does():
+    """numba-cuda launches a CUDA gufunc as a kernel over its loop, so a loop of one iteration
+    gets the launch's low-occupancy warning (its test_gufunc.test_inefficient_launch_configuration),
+    a loop filling the GPU none, and config switches it off."""
+    import warnings
+
+    from ujit import guvectorize
+    from ujit.core import config
+    from ujit.core.errors import NumbaPerformanceWarning
+
+    @guvectorize(["void(float32[:], float32[:], float32[:])"], "(n),(n)->(n)", target="cuda")
+    def product(a, b, out):
+        for i in range(a.shape[0]):
+            out[i] = a[i] * b[i]
+
+    a = np.arange(64, dtype=np.float32)
+    with pytest.warns(NumbaPerformanceWarning, match="Grid size 1 will likely result in GPU under-utilization"):
+        product(a, a, np.zeros_like(a))
+    big = np.ones((128 * 256, 2), dtype=np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", NumbaPerformanceWarning)
+        np.testing.assert_array_equal(product(big, big), big)
+        old = config.CUDA_LOW_OCCUPANCY_WARNINGS
+        config.CUDA_LOW_OCCUPANCY_WARNINGS = 0
+        try:
+            np.testing.assert_array_equal(product(a, a), a * a)
+        finally:
+            config.CUDA_LOW_OCCUPANCY_WARNINGS = old

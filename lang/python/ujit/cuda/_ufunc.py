@@ -211,6 +211,8 @@ class CUDAGUFunc:
             outs = list(out) if isinstance(out, tuple) else [out]
         args = as_device_arrays(args)
         args, loop = resolve_gufunc(self.__name__, self._owner.declared, self.nin, args)
+        out0 = self._output_shapes([tuple(a.shape) if hasattr(a, "shape") else np.shape(a) for a in args])[0]
+        _warn_low_occupancy(out0[:len(out0) - len(self._owner.outputs[0])])  # the loop dimensions
         if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + (outs or [])) \
                 and _numpy_runs(loop):
             return self.cpu_ufunc(*args, signature=loop) if outs is None else \
@@ -243,6 +245,22 @@ class CUDAGUFunc:
     def __reduce__(self):
         o = self._owner
         return reduce_by_reference(self, o.py_func, (_rebuild_cuda_gufunc, (o.py_func, o.declared, o.layout, o.options)))
+
+
+_LOOP_BLOCK = 256  # threads per block of a GPU gufunc's loop kernel (pipeline/api_cuda.cpp's kLoopBlock)
+_MIN_GRID_SIZE = 128  # numba-cuda's bound, as kernel launches check it (_native/cuda_launcher.c)
+
+
+def _warn_low_occupancy(loop_shape):
+    """numba-cuda launches a gufunc as a kernel over its loop (ForAll), so a small loop gets
+    the kernel launch's NumbaPerformanceWarning; so does ujit's, counting its own grid."""
+    from ..core import config
+    from ..core.errors import NumbaPerformanceWarning
+
+    blocks = max(1, -(-int(np.prod(loop_shape, dtype=np.int64)) // _LOOP_BLOCK))
+    if blocks < _MIN_GRID_SIZE and config.CUDA_LOW_OCCUPANCY_WARNINGS and not config.DISABLE_PERFORMANCE_WARNINGS:
+        warnings.warn(NumbaPerformanceWarning(
+            "Grid size %d will likely result in GPU under-utilization due to low occupancy." % blocks), stacklevel=3)
 
 
 def _rebuild_cuda_ufunc(py_func, declared, options):
