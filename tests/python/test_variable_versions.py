@@ -6,7 +6,7 @@ would make it 1.0."""
 import numpy as np
 import pytest
 
-from ujit import cuda, njit
+from ujit import cuda, njit, prange
 from ujit.core.errors import TypingError
 
 
@@ -73,6 +73,36 @@ def versions_in_generator(n):
     yield x
 
 
+def array_then_its_sum(n):
+    x = np.zeros(n) + 1.5
+    x = x.sum()
+    return x
+
+
+def number_then_text(a):
+    for i in range(3):
+        v = a[i]
+        a[i] = v * 2
+    v = "done"
+    return a, v
+
+
+def total_then_tuple(n):
+    acc = 0
+    for k in range(n):
+        acc += k
+    acc = (acc, n)
+    return acc
+
+
+def reduction_then_mean(a):
+    s = 0.0
+    for i in prange(a.shape[0]):
+        s += a[i]
+    s = s / a.shape[0]
+    return s
+
+
 def meeting_types_still_refused(c):
     if c:
         y = 1
@@ -104,10 +134,19 @@ def test_print_shows_each_version_as_python_does(capfd):
     (scalar_then_array, lambda: (5,)),
     (array_then_other_ndim, lambda: (np.arange(6.0).reshape(2, 3),)),
     (loop_temporaries, lambda: (np.arange(4.0),)),
+    (array_then_its_sum, lambda: (4,)),
+    (number_then_text, lambda: (np.arange(4.0),)),
+    (total_then_tuple, lambda: (5,)),
 ])
 def test_versions_of_other_types_compute_as_python(fn, args):
-    expected = fn(*args())
-    np.testing.assert_array_equal(njit(fn)(*args()), expected)
+    expected, got = fn(*args()), njit(fn)(*args())
+    for e, g in zip(expected, got) if isinstance(expected, tuple) else [(expected, got)]:
+        np.testing.assert_array_equal(g, e)
+
+
+def test_a_parallel_reduction_rebound_after_its_loop():
+    a = np.arange(10.0)
+    assert njit(parallel=True)(reduction_then_mean)(a) == reduction_then_mean(a)
 
 
 def test_definitions_meeting_at_a_use_unify_as_in_numba():
