@@ -4,6 +4,7 @@
 #include "cpu/helper_binning.hpp"
 #include "cpu/helper_covariance.hpp"
 #include "cpu/helper_errors.hpp"
+#include "cpu/helper_f16.hpp"
 #include "cpu/helper_lapack.hpp"
 #include "cpu/helper_lapack_decomp.hpp"
 #include "cpu/helper_linalg.hpp"
@@ -59,6 +60,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         // bf16: LLVM's libcalls for fptrunc to bfloat (cpu/helper_bf16.hpp)
         {"__truncsfbf2", reinterpret_cast<void*>(&ujit_rt_truncsfbf2)},
         {"__truncdfbf2", reinterpret_cast<void*>(&ujit_rt_truncdfbf2)},
+        {"__truncdfhf2", reinterpret_cast<void*>(&ujit_rt_truncdfhf2)},  // float64 -> float16 (cpu/helper_f16.hpp)
         // NumPy's library (src/nplib lowers the calls): sorting, dot products, norms.
         {"ujit_rt_sort", reinterpret_cast<void*>(&ujit_rt_sort)},
         {"ujit_rt_argsort", reinterpret_cast<void*>(&ujit_rt_argsort)},
