@@ -80,7 +80,7 @@ private:
         return b;
     }
     // A block entered from each of `ends` that control reaches, or -1 when none does.
-    int join(std::initializer_list<int> ends) {
+    int join(const std::vector<int>& ends) {
         int b = -1;
         for (int e : ends)
             if (e >= 0) {
@@ -146,6 +146,7 @@ private:
         for (Stmt* s : b) statement(s);
     }
     void statement(Stmt* s) {
+        check_stack(s->loc, "blocks");
         switch (s->kind) {
         case StmtKind::ExprStmt: return reads(cast<ExprStmt>(s)->value);
         case StmtKind::Assign: {
@@ -199,15 +200,26 @@ private:
     }
 
     void if_statement(If* s) {
-        reads(s->test);
-        const int before = cur_;
-        cur_ = branch();
-        statements(s->body);
-        const int body_end = cur_;
-        cur_ = before;
-        cur_ = branch();
-        statements(s->orelse);
-        cur_ = join({body_end, cur_});
+        std::vector<int> ends;
+        for (;;) {
+            reads(s->test);
+            const int before = cur_;
+            cur_ = branch();
+            statements(s->body);
+            ends.push_back(cur_);
+            cur_ = before;
+            cur_ = branch();
+            // An elif is an If alone in the else part: a chain of thousands is a loop here, not
+            // a recursion (the parser reads it iteratively too).
+            if (s->orelse.size() == 1 && isa<If>(s->orelse[0])) {
+                s = cast<If>(s->orelse[0]);
+                continue;
+            }
+            statements(s->orelse);
+            ends.push_back(cur_);
+            break;
+        }
+        cur_ = join(ends);
     }
 
     static bool always_true(const Expr* test) {
@@ -217,42 +229,36 @@ private:
     }
 
     void while_loop(While* s) {
-        const int head = branch();
-        cur_ = head;
+        cur_ = branch();
         reads(s->test);
-        const int after = add_block();
-        const int body = branch();
-        loops_.push_back({head, after});
-        cur_ = body;
-        statements(s->body);
-        edge(cur_, head);
-        loops_.pop_back();
-        cur_ = -1;
-        if (!always_true(s->test)) {  // `while True` leaves by break only
-            cur_ = head;
-            cur_ = branch();
-            statements(s->orelse);
-            edge(cur_, after);
-        }
-        cur_ = after;
+        loop(s->body, s->orelse, nullptr, /*test_ends_it=*/!always_true(s->test));  // `while True`: break only
     }
 
     void for_loop(For* s) {
         reads(s->iter);
-        const int head = branch();
+        cur_ = branch();
+        loop(s->body, s->orelse, s->target, /*test_ends_it=*/true);
+    }
+
+    // A loop whose head is the current block: each turn assigns `target` (a for's) and runs
+    // the body, back to the head (continue too); the else part runs when the head ends the
+    // loop, and break leaves past it.
+    void loop(Block& body, Block& orelse, Expr* target, bool test_ends_it) {
+        const int head = cur_;
         const int after = add_block();
-        cur_ = head;
-        const int body = branch();
+        cur_ = branch();
         loops_.push_back({head, after});
-        cur_ = body;
-        assigns(s->target);
-        statements(s->body);
+        if (target) assigns(target);
+        statements(body);
         edge(cur_, head);
         loops_.pop_back();
-        cur_ = head;
-        cur_ = branch();
-        statements(s->orelse);
-        edge(cur_, after);
+        cur_ = -1;
+        if (test_ends_it) {
+            cur_ = head;
+            cur_ = branch();
+            statements(orelse);
+            edge(cur_, after);
+        }
         cur_ = after;
     }
 
