@@ -74,9 +74,14 @@ void names_in(const Block& b, std::set<std::string>& out, const For* skip) {
         case StmtKind::AugAssign:
             names_in(cast<AugAssign>(s)->target, out), names_in(cast<AugAssign>(s)->value, out);
             break;
-        case StmtKind::If:
-            names_in(cast<If>(s)->test, out), names_in(cast<If>(s)->body, out, skip),
-                names_in(cast<If>(s)->orelse, out, skip);
+        case StmtKind::If:  // an elif chain (an If alone in the else part) iteratively: it may be long
+            for (const If* i = cast<If>(s);; i = cast<If>(i->orelse[0])) {
+                names_in(i->test, out), names_in(i->body, out, skip);
+                if (i->orelse.size() != 1 || !isa<If>(i->orelse[0])) {
+                    names_in(i->orelse, out, skip);
+                    break;
+                }
+            }
             break;
         case StmtKind::While:
             names_in(cast<While>(s)->test, out);
@@ -131,9 +136,15 @@ void names_bound(const Block& b, std::set<std::string>& out) {
             names_bound_by(cast<AugAssign>(s)->target, out);
             comprehension_targets(cast<AugAssign>(s)->value, out);
             break;
-        case StmtKind::If:
-            comprehension_targets(cast<If>(s)->test, out);
-            names_bound(cast<If>(s)->body, out), names_bound(cast<If>(s)->orelse, out);
+        case StmtKind::If:  // an elif chain (an If alone in the else part) iteratively: it may be long
+            for (const If* i = cast<If>(s);; i = cast<If>(i->orelse[0])) {
+                comprehension_targets(i->test, out);
+                names_bound(i->body, out);
+                if (i->orelse.size() != 1 || !isa<If>(i->orelse[0])) {
+                    names_bound(i->orelse, out);
+                    break;
+                }
+            }
             break;
         case StmtKind::While: names_bound(cast<While>(s)->body, out), names_bound(cast<While>(s)->orelse, out); break;
         case StmtKind::For:

@@ -1,6 +1,7 @@
 // Statements, blocks and the module; the token helpers shared with parse_expr.cpp.
 #include "syntax/parser_impl.hpp"
 
+#include "syntax/constant_captures.hpp"
 #include "syntax/split_variables.hpp"
 #include "syntax/stack_budget.hpp"
 
@@ -563,13 +564,14 @@ Stmt* Parser::parse_def(std::vector<Expr*> decorators) {
     defs_.pop_back();
     --function_depth_;
     loop_depth_ = saved_loops;
-    fn->end_id = module_->node_count();
 
     if (!fn->body.empty())
         if (auto* s = dyn_cast<ExprStmt>(fn->body.front()); s && isa<StrLit>(s->value)) {
             fn->docstring = cast<StrLit>(s->value)->value;
             fn->body.erase(fn->body.begin());
         }
+    freeze_constant_captures(*fn, *module_);  // its closures' constants (makes nodes: before end_id)
+    fn->end_id = module_->node_count();
     split_variables(*fn);  // Numba's variable versions, before anything reads the names
     return fn;
 }

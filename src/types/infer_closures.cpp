@@ -3,6 +3,7 @@
 // variables it captures from the function around it (types/closures.hpp).
 #include "types/infer_impl.hpp"
 
+#include "syntax/constant_captures.hpp"
 #include "syntax/diagnostics.hpp"
 #include "types/closures.hpp"
 
@@ -40,10 +41,18 @@ bool Inferrer::capture_values(const Call* c, const FunctionDef* callee, std::vec
     const ModuleScope::InnerFunction& inner = it->second;
     for (const std::string& name : inner.captures) {
         Variable* v = locals_.count(name) ? variable(name) : nullptr;
-        if (!locals_.count(name))
-            error(c->loc, fmt::format("inner function '{}' reads '{}' of '{}', so it can only be called where '{}' "
-                                      "is a variable (ujit passes its value at each call)",
-                                      callee->name, name, inner.definer->name, name));
+        if (!locals_.count(name)) {  // the closure escaped: Numba freezes constants only (syntax/constant_captures)
+            const std::string why =
+                bindings_of(*inner.definer, name) > 1
+                    ? fmt::format("Cannot capture a constant value for variable '{}' as there are multiple "
+                                  "definitions present",
+                                  name)
+                    : fmt::format("Cannot capture the non-constant value associated with variable '{}' in a "
+                                  "function that may escape",
+                                  name);
+            error(c->loc, fmt::format("{}: inner function '{}' reads '{}' of '{}' and is called outside it", why,
+                                      callee->name, name, inner.definer->name));
+        }
         if (!v || !v->type) {
             if (final_)
                 error(c->loc, fmt::format("inner function '{}' reads '{}', which is not assigned before this call",

@@ -142,3 +142,91 @@ def kernel(x, out, k):
     out = np.zeros_like(x)
     jit.kernel[2, 8](x, out, 3.0)
     np.testing.assert_array_equal(out, x * 3.0 + 1)
+
+
+def test_constant_captures_are_frozen_so_the_closure_may_escape(tmp_path):
+    # Numba freezes a closure's captured constants (a local assigned once, to a literal), so
+    # the closure may be passed to another compiled function and called there
+    # (numba-cuda's test_make_function_to_jit_function); CPython is the oracle.
+    jit, py = twins(tmp_path, '''
+from ujit import njit
+
+
+@njit
+def apply(f, v):
+    return f(v)
+
+
+@njit
+def frozen(x):
+    k = 3
+    s = -1.5
+    name = 'ab'
+    on = True
+
+    def scale(v):
+        return v * k + s if on else v
+
+    return apply(scale, x), apply(lambda v: v + k, x), apply(lambda v: len(name) + v, x)
+
+
+@njit
+def shadowed(x):
+    k = 3
+
+    def f(v):
+        k = 10  # its own k, not the constant
+        return v + k
+
+    return apply(f, x) + apply(lambda k: k * 2, x)
+
+
+@njit
+def nested(x):
+    k = 4
+
+    def outer(v):
+        def inner(w):
+            return w - k
+        return inner(v) * 2
+
+    return apply(outer, x)
+''')
+    assert jit.frozen(2.0) == py.frozen(2.0)
+    assert jit.shadowed(1) == py.shadowed(1)
+    assert jit.nested(7) == py.nested(7)
+
+
+def test_escaping_with_a_capture_that_is_no_constant_is_numbas_error(tmp_path):
+    jit, _ = twins(tmp_path, '''
+from ujit import njit
+
+
+@njit
+def apply(f, v):
+    return f(v)
+
+
+@njit
+def twice_defined(c, x):
+    if c:
+        k = 3
+    else:
+        k = 6
+
+    def f(v):
+        return v + k
+
+    return apply(f, x)
+
+
+@njit
+def not_constant(x, k):
+    return apply(lambda v: v * k, x)
+''')
+    with pytest.raises(ujit.CompileError, match="Cannot capture a constant value for variable 'k' as there are "
+                                                "multiple definitions present"):
+        jit.twice_defined(True, 1)
+    with pytest.raises(ujit.CompileError, match="Cannot capture the non-constant value associated with variable "
+                                                "'k' in a function that may escape"):
+        jit.not_constant(1.0, 2.0)

@@ -32,6 +32,15 @@ inline std::string expr(const std::string& text) {
     return dump_expr(s->value);
 }
 
+// The statements of `def f(params):` + `body`, dumped (the def's "(body ...)" contents).
+inline std::string def_body(const std::string& params, const std::string& body) {
+    std::string d = dump("def f(" + params + "):\n" + body);
+    const std::string open = "(body ";
+    const size_t at = d.find(open);
+    REQUIRE(at != std::string::npos);
+    return d.substr(at + open.size(), d.size() - at - open.size() - 2);
+}
+
 struct Error {
     uint32_t line = 0, col = 0;
     std::string message;
