@@ -480,3 +480,19 @@ def test_a_small_gufunc_loop_warns_of_low_occupancy_as_numba_does():
             np.testing.assert_array_equal(product(a, a), a * a)
         finally:
             config.CUDA_LOW_OCCUPANCY_WARNINGS = old
+
+
+def test_forall_launches_a_thread_per_task_and_none_for_no_task():
+    """numba-cuda's kernel.forall(n): enough blocks of tpb threads for n tasks; n = 0 launches
+    nothing (its issue 5017), a negative n is its ValueError (test_forall.py)."""
+    out = np.zeros(300)
+    fill.forall(300)(out, 2.0)  # out[i] = v + i
+    want = 2.0 + np.arange(300)
+    np.testing.assert_array_equal(out, want)
+    fill.forall(100, tpb=32)(out, 3.0)
+    want[:128] += 1  # 4 blocks of 32: the kernel's own bound (out.size) stops the rest
+    np.testing.assert_array_equal(out, want)
+    fill.forall(0)(out, 9.0)
+    np.testing.assert_array_equal(out, want)
+    with pytest.raises(ValueError, match="Can't create ForAll with negative task count: -1"):
+        fill.forall(-1)

@@ -264,8 +264,15 @@ class Kernel(ext.KernelBase):
                          % self.__name__)
 
     def forall(self, ntasks, tpb=0, stream=0, sharedmem=0):
+        """numba-cuda's ForAll: a launch of `ntasks` threads, `tpb` a block (128 unless given);
+        no launch at all for none, and its ValueError for a negative count."""
+        ntasks = int(ntasks)
+        if ntasks < 0:
+            raise ValueError("Can't create ForAll with negative task count: %s" % ntasks)
+        if ntasks == 0:
+            return lambda *args: None
         tpb = tpb or 128
-        return self[(int(ntasks) + tpb - 1) // tpb, tpb, stream, sharedmem]
+        return self[(ntasks + tpb - 1) // tpb, tpb, stream, sharedmem]
 
     def _launch_through_python(self, launcher, *args):
         """What the C launcher calls for a launch it cannot make alone; then it can, for
