@@ -58,10 +58,11 @@ Stmt* Parser::parse_jitclass(std::vector<Expr*> decorators) {
     while (peek().kind != Tok::Dedent && peek().kind != Tok::End) {
         const Token& t = peek();
         if (t.is_op("@") || t.is_keyword("def")) {
+            const SourceLoc at = t.loc;  // `t` is gone once the statement's tokens are taken
             Block one;
             parse_statement(one);
             auto* fn = dyn_cast<FunctionDef>(one.at(0));
-            if (!fn) fail(t.loc, "expected a method definition");
+            if (!fn) fail(at, "expected a method definition");
             fn->name = def->name + "." + fn->name;
             def->methods.push_back(fn);
         } else if (t.kind == Tok::Name && peek(1).is_op(":")) {  // `x: float64`

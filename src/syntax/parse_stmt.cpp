@@ -548,7 +548,8 @@ Stmt* Parser::parse_def(std::vector<Expr*> decorators) {
             if (star) fail(peek().loc, "a '*args' parameter has no default value");
             fn->params.back().default_value = parse_expr();
         } else if (!star && fn->params.size() > 1 && fn->params[fn->params.size() - 2].default_value) {
-            fail(t.loc, "non-default argument follows default argument");
+            // The parameter's own copy of its place: `t` went with take() (the deque may free it).
+            fail(fn->params.back().loc, "non-default argument follows default argument");
         }
         if (!accept_op(",")) break;
         if (star && !peek().is_op(")")) unsupported(peek().loc, "parameters after '*args' are");
