@@ -74,13 +74,10 @@ void names_in(const Block& b, std::set<std::string>& out, const For* skip) {
         case StmtKind::AugAssign:
             names_in(cast<AugAssign>(s)->target, out), names_in(cast<AugAssign>(s)->value, out);
             break;
-        case StmtKind::If:  // an elif chain (an If alone in the else part) iteratively: it may be long
-            for (const If* i = cast<If>(s);; i = cast<If>(i->orelse[0])) {
+        case StmtKind::If:
+            for (const If* i = cast<If>(s); i; i = elif_of(i)) {
                 names_in(i->test, out), names_in(i->body, out, skip);
-                if (i->orelse.size() != 1 || !isa<If>(i->orelse[0])) {
-                    names_in(i->orelse, out, skip);
-                    break;
-                }
+                if (!elif_of(i)) names_in(i->orelse, out, skip);
             }
             break;
         case StmtKind::While:
@@ -136,14 +133,11 @@ void names_bound(const Block& b, std::set<std::string>& out) {
             names_bound_by(cast<AugAssign>(s)->target, out);
             comprehension_targets(cast<AugAssign>(s)->value, out);
             break;
-        case StmtKind::If:  // an elif chain (an If alone in the else part) iteratively: it may be long
-            for (const If* i = cast<If>(s);; i = cast<If>(i->orelse[0])) {
+        case StmtKind::If:
+            for (const If* i = cast<If>(s); i; i = elif_of(i)) {
                 comprehension_targets(i->test, out);
                 names_bound(i->body, out);
-                if (i->orelse.size() != 1 || !isa<If>(i->orelse[0])) {
-                    names_bound(i->orelse, out);
-                    break;
-                }
+                if (!elif_of(i)) names_bound(i->orelse, out);
             }
             break;
         case StmtKind::While: names_bound(cast<While>(s)->body, out), names_bound(cast<While>(s)->orelse, out); break;

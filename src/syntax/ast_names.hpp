@@ -9,6 +9,12 @@
 
 namespace ujit::syntax {
 
+// The If an `elif` made: the one statement of `s`'s else part when that is an If (the parser
+// nests `if a: ... elif b: ...` so), or null. Walks of the tree follow a chain of them in a
+// loop, not a recursion: a chain may be thousands long.
+inline const If* elif_of(const If* s) { return s->orelse.size() == 1 ? dyn_cast<If>(s->orelse[0]) : nullptr; }
+inline If* elif_of(If* s) { return s->orelse.size() == 1 ? dyn_cast<If>(s->orelse[0]) : nullptr; }
+
 // Adds to `out` every identifier that `b` reads or binds, inner defs and lambdas included;
 // the body and target of the loop `skip` (when not null) are left out, its iterable and else
 // block are not.

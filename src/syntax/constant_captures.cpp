@@ -54,13 +54,10 @@ private:
                 }
                 break;
             case StmtKind::AugAssign: target(cast<AugAssign>(s)->target); break;
-            case StmtKind::If:  // an elif chain (an If alone in the else part) iteratively: it may be long
-                for (const If* i = cast<If>(s);; i = cast<If>(i->orelse[0])) {
+            case StmtKind::If:
+                for (const If* i = cast<If>(s); i; i = elif_of(i)) {
                     block(i->body);
-                    if (i->orelse.size() != 1 || !isa<If>(i->orelse[0])) {
-                        block(i->orelse);
-                        break;
-                    }
+                    if (!elif_of(i)) block(i->orelse);
                 }
                 break;
             case StmtKind::While: block(cast<While>(s)->body), block(cast<While>(s)->orelse); break;
@@ -112,12 +109,13 @@ private:
         case StmtKind::AugAssign:
             expr(cast<AugAssign>(s)->value, inside, sh);
             return target(cast<AugAssign>(s)->target, inside, sh);
-        case StmtKind::If:  // an elif chain iteratively, as above
-            for (If* i = cast<If>(s);; i = cast<If>(i->orelse[0])) {
+        case StmtKind::If:
+            for (If* i = cast<If>(s); i; i = elif_of(i)) {
                 expr(i->test, inside, sh);
                 block(i->body, inside, sh);
-                if (i->orelse.size() != 1 || !isa<If>(i->orelse[0])) return block(i->orelse, inside, sh);
+                if (!elif_of(i)) block(i->orelse, inside, sh);
             }
+            return;
         case StmtKind::While:
             expr(cast<While>(s)->test, inside, sh);
             block(cast<While>(s)->body, inside, sh);

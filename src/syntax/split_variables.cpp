@@ -209,10 +209,8 @@ private:
             ends.push_back(cur_);
             cur_ = before;
             cur_ = branch();
-            // An elif is an If alone in the else part: a chain of thousands is a loop here, not
-            // a recursion (the parser reads it iteratively too).
-            if (s->orelse.size() == 1 && isa<If>(s->orelse[0])) {
-                s = cast<If>(s->orelse[0]);
+            if (If* elif = elif_of(s)) {  // a chain of thousands is a loop here, not a recursion
+                s = elif;
                 continue;
             }
             statements(s->orelse);

@@ -119,13 +119,18 @@ def flags(shape, strides, dtype):
     return f.c_contiguous, f.f_contiguous
 
 
+def outer_first_axes(strides):
+    """The axes of an array in its memory order, the largest stride outermost (np.empty_like's
+    order='K')."""
+    return sorted(range(len(strides)), key=lambda i: -abs(strides[i]))
+
+
 def like_strides(shape, strides, itemsize):
     """The strides of a new contiguous array laid out like one of `shape` and `strides` (what
-    *_array_like makes, as np.empty_like's order='K' does): its axes in the same memory order,
-    the largest stride outermost. C- or F-contiguous and 1-D arrays give C's or F's strides."""
-    outer_first = sorted(range(len(shape)), key=lambda i: -abs(strides[i]))
+    *_array_like makes, as np.empty_like's order='K' does): its axes in the same memory order.
+    C- or F-contiguous and 1-D arrays give C's or F's strides."""
     out, step = [0] * len(shape), itemsize
-    for axis in reversed(outer_first):
+    for axis in reversed(outer_first_axes(strides)):
         out[axis] = step
         step *= max(shape[axis], 1)
     return tuple(out)

@@ -316,8 +316,7 @@ def device_array_like(ary, stream=0):
         return device_array(ary.shape, ary.dtype, order=order, stream=stream)
     # A view that is neither: a contiguous array with the view's axis order (np.empty_like's),
     # made C-ordered in that order and transposed back.
-    strides = views.like_strides(ary.shape, ary.strides, np.dtype(ary.dtype).itemsize)
-    outer_first = sorted(range(len(ary.shape)), key=lambda i: -strides[i])
+    outer_first = views.outer_first_axes(ary.strides)
     base = device_array(tuple(ary.shape[i] for i in outer_first), ary.dtype, stream=stream)
     return base.transpose(tuple(outer_first.index(i) for i in range(len(ary.shape))))
 

@@ -211,20 +211,20 @@ class CUDAGUFunc:
             outs = list(out) if isinstance(out, tuple) else [out]
         args = as_device_arrays(args)
         args, loop = resolve_gufunc(self.__name__, self._owner.declared, self.nin, args)
-        out0 = self._output_shapes([tuple(a.shape) if hasattr(a, "shape") else np.shape(a) for a in args])[0]
-        _warn_low_occupancy(out0[:len(out0) - len(self._owner.outputs[0])])  # the loop dimensions
+        shapes = [tuple(a.shape) if hasattr(a, "shape") else np.shape(a) for a in args]
+        out_shapes = self._output_shapes(shapes)
+        _warn_low_occupancy(out_shapes[0][:len(out_shapes[0]) - len(self._owner.outputs[0])])  # the loop dimensions
         if not _api.is_available() and not any(isinstance(a, DeviceNDArray) for a in list(args) + (outs or [])) \
                 and _numpy_runs(loop):
             return self.cpu_ufunc(*args, signature=loop) if outs is None else \
                 self.cpu_ufunc(*args, out=tuple(outs), signature=loop)
         inputs = tuple(device_value(a, host_fallback=True) for a in args)
-        shapes = [tuple(a.shape) if hasattr(a, "shape") else np.shape(a) for a in args]
         inputs_on_device = any(on_device(a) for a in args)
         if outs is None:
             # np.asarray only for plain values: on a device array it would copy to the host.
             dtypes = [np.dtype(a.dtype) if hasattr(a, "dtype") else np.asarray(a).dtype for a in args]
             outs = [_devicearray.device_array(shape, dtype, stream=stream)
-                    for shape, dtype in zip(self._output_shapes(shapes), self._output_dtypes(dtypes))]
+                    for shape, dtype in zip(out_shapes, self._output_dtypes(dtypes))]
             given = False
         else:
             given = True
