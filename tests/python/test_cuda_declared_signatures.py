@@ -102,3 +102,37 @@ def test_specialize_makes_one_kernel_per_tuple_of_types():
         c_layout.specialize(float32[::1], float32[::1])
     with pytest.raises(RuntimeError, match="Dispatcher already specialized"):
         cuda.jit("void(float32[::1], float32[::1])")(copy.py_func).specialize(float32[::1], float32[::1])
+
+
+def decrement_2d(a):
+    i, j = cuda.grid(2)
+    if i < a.shape[0] and j < a.shape[1]:
+        a[i, j] -= 1
+
+
+@pytest.mark.parametrize("to_device", [False, True])
+def test_one_signature_alone_reads_the_other_signedness_in_place(to_device):
+    # numba-cuda's test_atomic_sub3 / test_vote_sync_const_mode_val: a kernel given one
+    # signature alone launches with arrays of another dtype unchecked; ujit allows the case
+    # whose bits mean the same, an integer of the same size and the other signedness.
+    f = cuda.jit("void(int32[:, :])")(decrement_2d)
+    host = np.array([[0, 1, 7], [2**32 - 1, 2**31, 5]], dtype=np.uint32)
+    want = host - np.uint32(1)  # wraps as uint32: 0 - 1 == 2**32 - 1
+    a = cuda.to_device(host) if to_device else host.copy()
+    f[1, (2, 3)](a)
+    got = a.copy_to_host() if to_device else a
+    assert got.dtype == np.uint32
+    np.testing.assert_array_equal(got, want)
+    f[1, (2, 3)](a)  # a second launch takes the same path
+    got = a.copy_to_host() if to_device else a
+    np.testing.assert_array_equal(got, want - np.uint32(1))
+
+
+def test_other_dtype_mismatches_stay_type_errors():
+    lone = cuda.jit("void(int32[:, :])")(decrement_2d)
+    for wrong in (np.zeros((2, 3), np.float32), np.zeros((2, 3), np.uint64), np.zeros(6, np.uint32)):
+        with pytest.raises(TypeError, match="No matching definition"):
+            lone[1, (2, 3)](wrong)
+    listed = cuda.jit(["void(int32[:, :])"])(decrement_2d)  # a list: Numba checks the types
+    with pytest.raises(TypeError, match="No matching definition"):
+        listed[1, (2, 3)](np.zeros((2, 3), np.uint32))

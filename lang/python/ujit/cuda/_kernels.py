@@ -112,6 +112,18 @@ def _launch_values(args):
     return tuple(launch_args), tuple(codes)
 
 
+def _as_declared_signedness(value, param):
+    """`value` viewed as `param`'s dtype where they are integers of one size and the other
+    signedness (CUDAFunction.reinterpreted_arrays); else `value` unchanged."""
+    if not isinstance(param, _types.ArrayType) or not isinstance(value, (np.ndarray, DeviceNDArray)):
+        return value
+    have, want = value.dtype, np.dtype(param.dtype)
+    if (have.kind in "iu" and want.kind in "iu" and have.kind != want.kind
+            and have.itemsize == want.itemsize and value.ndim == param.ndim):
+        return value.view(want)
+    return value
+
+
 def check_cuda_signature(fn, sig):
     """Compiles `sig` for the GPU: for this device where one is usable, else to PTX alone
     (what a GPU would load), so compile errors surface at decoration everywhere."""
@@ -131,6 +143,10 @@ class CUDAFunction(CompiledFunction):
         self.device = bool(options.get("device", False))
         self._launched = set()  # the argument type codes of launches seen (note_launch)
         self._declared_params = {}  # argument type codes -> the declared parameters they use
+        # One signature given alone (not in a list): numba-cuda's "specialized" kernel, which
+        # launches its one compiled kernel with whatever arrays it is given (reinterpreted_arrays).
+        self._lone_signature = signatures is not None and not isinstance(signatures, list)
+        self._lone_params = None  # that signature's parameter types, parsed at the first launch
 
     def decorator(self):
         # debug=True reaches the compiler: a kernel run on the CPU then checks its indexing, one
@@ -173,6 +189,19 @@ class CUDAFunction(CompiledFunction):
             return launch_args
         return tuple(a if isinstance(t, _types.ArrayType) or not isinstance(a, (int, float, complex, bool, np.generic))
                      else _scalar_as(a, t.dtype) for a, t in zip(launch_args, params))
+
+    def reinterpreted_arrays(self, args):
+        """numba-cuda launches a kernel given one signature alone without checking its arrays'
+        dtypes: an int32 array passed for uint32[:] is read as uint32. ujit does that for the
+        one case where the bits mean the same number modulo 2**n, an integer array of the
+        declared size and the other signedness (a view, so writes reach the caller's array);
+        any other mismatch stays Numba's "No matching definition" TypeError, not garbage."""
+        params = self._lone_params
+        if params is None:
+            params = self._lone_params = tuple(_types.parse_type(p) for p in _types.param_texts(self.declared[0]))
+        if len(params) != len(args):
+            return args
+        return tuple(_as_declared_signedness(a, t) for a, t in zip(args, params))
 
     def note_launch(self, codes):
         """Records the signature a launch compiled (the argument types, as Numba's typeof
@@ -318,6 +347,8 @@ class Kernel(ext.KernelBase):
             for copy_back in retrieve:
                 copy_back()
             return (), True
+        if self._owner._lone_signature:
+            args = self._owner.reinterpreted_arrays(args)
         launch_args, codes = _launch_values(args)
         if self._owner.declared:
             launch_args = self._owner.declared_arguments(codes, launch_args)
@@ -621,7 +652,8 @@ def _reduce_cuda_function(obj):
     """Pickles a kernel or device function by reference where its module has it by name,
     else by value (its Python function, signatures and options), as numba-cuda does."""
     o = obj._owner
-    return reduce_by_reference(obj, o.py_func, (_rebuild_cuda_function, (o.py_func, o.declared, o.options)))
+    declared = o.declared[0] if o._lone_signature else o.declared
+    return reduce_by_reference(obj, o.py_func, (_rebuild_cuda_function, (o.py_func, declared, o.options)))
 
 
 def _rebuild_cuda_function(py_func, declared, options):
@@ -673,7 +705,8 @@ def jit(func_or_sig=None, device=False, **options):
 
     if callable(func_or_sig) and not isinstance(func_or_sig, _types.Type):
         return make(func_or_sig, None)
-    sigs = normalize_signatures(func_or_sig)
+    # (one signature alone stays unlisted: CUDAFunction tells numba-cuda's specialized kernel by it)
+    sigs = func_or_sig if func_or_sig is None or isinstance(func_or_sig, list) else normalize_signatures(func_or_sig)[0]
     return lambda fn: make(fn, sigs)
 
 
