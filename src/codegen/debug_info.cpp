@@ -1,6 +1,8 @@
 // Debug information for CUDA kernels (debug_info.hpp).
 #include "codegen/debug_info.hpp"
 
+#include "codegen/decorator_keywords.hpp"
+
 #include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/DIBuilder.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -13,14 +15,6 @@ namespace ujit::codegen {
 using namespace syntax;
 
 namespace {
-
-// Whether keyword `name` of a @cuda.jit(...) decorator is the literal `value`.
-bool keyword_is(const Call* c, const char* name, bool value) {
-    for (const Keyword& k : c->keywords)
-        if (k.name == name)
-            if (auto* v = dyn_cast<BoolLit>(k.value)) return v->value == value;
-    return false;
-}
 
 llvm::DICompileUnit* compile_unit(llvm::Module& m) {
     auto units = m.debug_compile_units();
@@ -86,15 +80,15 @@ DebugInfoKind requested_debug_info(const FunctionDef& def) {
     for (const Expr* d : def.decorators) {
         auto* c = dyn_cast<Call>(d);
         if (!c) continue;
-        if (keyword_is(c, "debug", true)) return DebugInfoKind::Full;
-        if (keyword_is(c, "lineinfo", true)) kind = DebugInfoKind::LineTables;
+        if (keyword_is(*c, "debug", true)) return DebugInfoKind::Full;
+        if (keyword_is(*c, "lineinfo", true)) kind = DebugInfoKind::LineTables;
     }
     return kind;
 }
 
 bool requests_no_optimization(const FunctionDef& def) {
     for (const Expr* d : def.decorators)
-        if (auto* c = dyn_cast<Call>(d); c && keyword_is(c, "opt", false)) return true;
+        if (auto* c = dyn_cast<Call>(d); c && keyword_is(*c, "opt", false)) return true;
     return false;
 }
 

@@ -7,6 +7,7 @@
 
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
+#include "codegen/decorator_keywords.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_datetime.hpp"
@@ -155,7 +156,13 @@ llvm::Value* FunctionLowering::float_arith(BinOp op, llvm::Value* l, llvm::Value
     case BinOp::Add: return b.CreateFAdd(l, r);
     case BinOp::Sub: return b.CreateFSub(l, r);
     case BinOp::Mul: return b.CreateFMul(l, r);
-    case BinOp::Div: check_error(is_zero, kZeroDivision, loc); return b.CreateFDiv(l, r);
+    case BinOp::Div:
+        // numba-cuda's float32 division under fastmath is libdevice's fast_fdividef, unchecked
+        // even with debug=True (its maybe_fast_truediv); float64 stays checked.
+        if (!(mod.target.kind() == types::TargetKind::CUDA && t->is_float() && t->itemsize() == 4 &&
+              requests_fastmath(*fn.def)))
+            check_error(is_zero, kZeroDivision, loc);
+        return b.CreateFDiv(l, r);
     case BinOp::FloorDiv: check_error(is_zero, kZeroDivision, loc); return float_divmod(true, l, r, t);
     case BinOp::Mod:
         check_error(is_zero, static_cast<int>(RuntimeError::FloatModuloByZero), loc);

@@ -151,6 +151,29 @@ def test_division_by_zero_raises_in_debug_and_stops_the_thread():
     assert r.tolist() == [0.0, 0.0]
 
 
+def divide_float32(r, x, y):
+    r[0] = x / y
+
+
+@pytest.mark.parametrize("fastmath", [True, {"arcp"}])
+def test_float32_division_under_fastmath_is_unchecked_even_in_debug(fastmath):
+    # numba-cuda's maybe_fast_truediv (test_fastmath.test_divf_exception): float32 / float32
+    # under fastmath is libdevice's fast_fdividef, never ZeroDivisionError; float64 is checked.
+    sig = "void(float32[::1], float32, float32)"
+    fast = cuda.jit(sig, fastmath=fastmath, debug=True, opt=False)(divide_float32)
+    r = np.zeros(1, dtype=np.float32)
+    fast[1, 1](r, np.float32(10.0), np.float32(0.0))
+    assert r[0] == np.inf
+    fast[1, 1](r, np.float32(3.0), np.float32(4.0))
+    assert r[0] == np.float32(0.75)
+    precise = cuda.jit(sig, debug=True, opt=False)(divide_float32)
+    with pytest.raises(ZeroDivisionError):
+        precise[1, 1](r, np.float32(10.0), np.float32(0.0))
+    wide = cuda.jit("void(float64[::1], float64, float64)", fastmath=fastmath, debug=True, opt=False)(divide_float32)
+    with pytest.raises(ZeroDivisionError):
+        wide[1, 1](np.zeros(1), 10.0, 0.0)
+
+
 @cuda.jit(debug=True, opt=False)
 def raise_after_barrier(out):
     sm = cuda.shared.array(32, np.int64)
