@@ -10,7 +10,9 @@
 #include <llvm/ADT/StringSet.h>
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/PassManager.h>
 #include <llvm/IR/Verifier.h>
@@ -104,6 +106,29 @@ void mark_fastmath(llvm::Module& m) {
     }
 }
 
+// libdevice's sqrtf, hypotf, normf, norm3df, norm4df and jnf ask __nvvm_reflect("__CUDA_PREC_SQRT")
+// whether to round sqrt correctly; LLVM 19's NVVMReflect knows only __CUDA_FTZ and __CUDA_ARCH
+// and answers 0, which made them use sqrt.approx (math.hypot on float32 a unit in the last place
+// off NumPy). NVVM answers 1 unless fastmath asks -prec-sqrt=0, as numba-cuda's fastmath does.
+void answer_prec_sqrt_reflect(llvm::Module& m, bool precise) {
+    llvm::Function* reflect = m.getFunction("__nvvm_reflect");
+    if (!reflect) return;
+    std::vector<llvm::CallInst*> answered;
+    for (llvm::User* u : reflect->users()) {
+        auto* call = llvm::dyn_cast<llvm::CallInst>(u);
+        if (!call || call->getCalledFunction() != reflect || call->arg_size() != 1) continue;
+        auto* name = llvm::dyn_cast<llvm::GlobalVariable>(call->getArgOperand(0)->stripPointerCasts());
+        auto* text = name && name->hasInitializer()
+                         ? llvm::dyn_cast<llvm::ConstantDataSequential>(name->getInitializer())
+                         : nullptr;
+        if (text && text->isCString() && text->getAsCString() == "__CUDA_PREC_SQRT") answered.push_back(call);
+    }
+    for (llvm::CallInst* call : answered) {
+        call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), precise ? 1 : 0));
+        call->eraseFromParent();
+    }
+}
+
 }  // namespace
 
 PtxResult emit_ptx(llvm::Module& m, const PtxOptions& options, bool keep_ir) {
@@ -121,6 +146,7 @@ PtxResult emit_ptx(llvm::Module& m, const PtxOptions& options, bool keep_ir) {
     auto link_start = std::chrono::steady_clock::now();
     link_libdevice(m, options.libdevice_path);
     result.link_ms = ms_since(link_start);
+    answer_prec_sqrt_reflect(m, !options.fastmath);
     llvm::internalizeModule(m, [&](const llvm::GlobalValue& gv) { return keep.contains(gv.getName()); });
     // libdevice asks __nvvm_reflect("__CUDA_FTZ"); NVVMReflect answers from this flag.
     m.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", options.fastmath ? 1 : 0);
