@@ -1,8 +1,10 @@
 #include "cuda/nvptx_math_intrinsics.hpp"
 
+#include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
+#include <cstdlib>
 #include <vector>
 
 namespace ujit::cuda {
@@ -62,15 +64,42 @@ std::string unselectable_math_intrinsic(const llvm::Module& m) {
     return "";
 }
 
-void use_fast_libdevice_variants(llvm::Module& m) {
-    static const char* const kFast[] = {"sinf", "cosf", "tanf", "expf", "logf", "log2f", "log10f", "powf"};
-    for (const char* base : kFast) {
+namespace {
+
+// 75 for "sm_75" (and "sm_90a"); 0 for anything else.
+int sm_number(const std::string& arch) { return arch.rfind("sm_", 0) == 0 ? std::atoi(arch.c_str() + 3) : 0; }
+
+}  // namespace
+
+void use_fast_libdevice_variants(llvm::Module& m, const std::string& arch) {
+    std::vector<const char*> fast = {"sinf", "cosf", "tanf", "expf", "logf", "log2f", "log10f", "powf"};
+    // From sm_75 on tanh too (tanh.approx.f32, lower_tanh_approx); before, the precise tanhf.
+    if (sm_number(arch) >= 75) fast.push_back("tanhf");
+    for (const char* base : fast) {
         llvm::Function* precise = m.getFunction(std::string("__nv_") + base);
         if (!precise || !precise->isDeclaration() || precise->use_empty()) continue;
         llvm::FunctionCallee fast = m.getOrInsertFunction(std::string("__nv_fast_") + base, precise->getFunctionType());
         precise->replaceAllUsesWith(fast.getCallee());
         precise->eraseFromParent();
     }
+}
+
+bool lower_tanh_approx(llvm::Module& m, const std::string& arch) {
+    llvm::Function* intrinsic = m.getFunction("llvm.nvvm.tanh.approx.f32");
+    if (!intrinsic || sm_number(arch) < 75) return false;
+    llvm::FunctionType* type = intrinsic->getFunctionType();
+    llvm::InlineAsm* tanh = llvm::InlineAsm::get(type, "tanh.approx.f32 $0, $1;", "=f,f", /*hasSideEffects=*/false);
+    std::vector<llvm::CallInst*> calls;
+    for (llvm::User* u : intrinsic->users())
+        if (auto* call = llvm::dyn_cast<llvm::CallInst>(u); call && call->getCalledFunction() == intrinsic)
+            calls.push_back(call);
+    for (llvm::CallInst* call : calls) {
+        llvm::CallInst* replacement = llvm::CallInst::Create(type, tanh, {call->getArgOperand(0)}, "", call);
+        call->replaceAllUsesWith(replacement);
+        call->eraseFromParent();
+    }
+    if (intrinsic->use_empty()) intrinsic->eraseFromParent();
+    return !calls.empty();
 }
 
 }  // namespace ujit::cuda

@@ -23,6 +23,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 
 namespace ujit::cuda {
@@ -110,6 +111,8 @@ void mark_fastmath(llvm::Module& m) {
 // whether to round sqrt correctly; LLVM 19's NVVMReflect knows only __CUDA_FTZ and __CUDA_ARCH
 // and answers 0, which made them use sqrt.approx (math.hypot on float32 a unit in the last place
 // off NumPy). NVVM answers 1 unless fastmath asks -prec-sqrt=0, as numba-cuda's fastmath does.
+constexpr int kTanhPtxIsa = 70;  // tanh.approx.f32 (lower_tanh_approx) needs PTX ISA 7.0
+
 void answer_prec_sqrt_reflect(llvm::Module& m, bool precise) {
     llvm::Function* reflect = m.getFunction("__nvvm_reflect");
     if (!reflect) return;
@@ -142,11 +145,14 @@ PtxResult emit_ptx(llvm::Module& m, const PtxOptions& options, bool keep_ir) {
 
     llvm::StringSet<> keep = entry_points(m);
     replace_math_intrinsics(m);
-    if (options.fastmath) use_fast_libdevice_variants(m);
+    if (options.fastmath) use_fast_libdevice_variants(m, options.arch);
     auto link_start = std::chrono::steady_clock::now();
     link_libdevice(m, options.libdevice_path);
     result.link_ms = ms_since(link_start);
     answer_prec_sqrt_reflect(m, !options.fastmath);
+    if (lower_tanh_approx(m, options.arch) && ptx_isa_version(options.arch) < kTanhPtxIsa)
+        tm = make_nvptx_machine(options.arch, options.opt_level, options.fastmath,
+                                std::max(kTanhPtxIsa, min_ptx_isa_for_debug_info(m)));
     llvm::internalizeModule(m, [&](const llvm::GlobalValue& gv) { return keep.contains(gv.getName()); });
     // libdevice asks __nvvm_reflect("__CUDA_FTZ"); NVVMReflect answers from this flag.
     m.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", options.fastmath ? 1 : 0);
