@@ -12,6 +12,7 @@
 #include "runtime/scalar.hpp"
 #include "runtime/shape.hpp"
 #include "strings/str_abi.h"
+#include "strings/str_alloc.hpp"
 #include "strings/str_convert.hpp"
 #include "types/infer.hpp"
 #include "types/optional_rules.hpp"
@@ -181,6 +182,7 @@ PackedArgs::PackedArgs(const Value* args, size_t n_args, const std::vector<const
         }
     } catch (...) {
         release_containers();  // as after a raise: no call happened, nothing reflects back
+        release_strings();
         throw;
     }
 }
@@ -235,7 +237,15 @@ void* PackedArgs::store(const Value& v, const Type* t, uint8_t* slot) {
     return slot;
 }
 
-PackedArgs::~PackedArgs() { release_containers(); }
+PackedArgs::~PackedArgs() {
+    release_containers();
+    release_strings();
+}
+
+void PackedArgs::release_strings() {
+    for (void* owner : str_owners_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(owner));
+    str_owners_.clear();
+}
 
 void PackedArgs::release_containers() {
     if (returned_) {
@@ -327,7 +337,7 @@ void PackedArgs::write_item(const Value& v, const Type* t, uint8_t* out) {
         std::memcpy(out + 8 + 16 * a.shape.size(), &owner, sizeof owner);
         return;
     }
-    if (t->is_str()) return write_str(v, out);  // borrowed text: no owner to count
+    if (t->is_str()) return write_str(v, out, taken_owners_);  // the list's reference
     if (t->is_tuple()) {
         if (!v.is_tuple() || v.tuple().size() != t->elements().size())
             throw Error(Error::Kind::Argument, fmt::format("error: expected a tuple {}", t->str()));
@@ -344,10 +354,15 @@ void PackedArgs::write_item(const Value& v, const Type* t, uint8_t* out) {
     write_scalar(v, t, out);
 }
 
-void PackedArgs::write_str(const Value& v, uint8_t* out) {
+void PackedArgs::write_str(const Value& v, uint8_t* out, std::vector<void*>& owners) {
     if (!v.is_str()) throw Error(Error::Kind::Argument, "error: expected a str argument");
-    const std::u32string& text = texts_.emplace_back(strings::from_utf8(v.str()));
-    ujit_str s{reinterpret_cast<const uint32_t*>(text.data()), static_cast<int64_t>(text.size()), nullptr};
+    const std::u32string text = strings::from_utf8(v.str());
+    owners.reserve(owners.size() + 1);  // (first: the reference below must not leak on a throw)
+    ujit_str s{};
+    uint32_t* data = strings::try_new_string(static_cast<int64_t>(text.size()), &s);
+    if (!data) throw Error(Error::Kind::Runtime, "MemoryError: cannot allocate a str argument");
+    strings::copy_cps(data, reinterpret_cast<const uint32_t*>(text.data()), s.length);
+    owners.push_back(s.owner);
     std::memcpy(out, &s, sizeof s);
 }
 
@@ -355,7 +370,7 @@ void PackedArgs::write_str(const Value& v, uint8_t* out) {
 // nested structs (the layout read_value reads back).
 void PackedArgs::write_tuple_or_scalar(const Value& v, const Type* t, uint8_t* out) {
     if (t->kind() == Kind::None && v.is_none()) return;  // None: nothing to pass
-    if (t->is_str()) return write_str(v, out);
+    if (t->is_str()) return write_str(v, out, str_owners_);
     if (!t->is_tuple()) return write_scalar(v, t, out);
     if (!v.is_tuple() || v.tuple().size() != t->elements().size())
         throw Error(Error::Kind::Argument, fmt::format("error: expected a tuple {}", t->str()));

@@ -70,10 +70,14 @@ private:
     void write_tuple_or_scalar(const Value& v, const types::Type* t, uint8_t* out);
     void write_list(const Value& v, const types::Type* t, uint8_t* out);
     void write_item(const Value& v, const types::Type* t, uint8_t* out);
-    // A str argument: the struct ujit_str (src/strings/str_abi.h) over its code points,
-    // which texts_ keeps (a deque: adding one never moves the others).
-    void write_str(const Value& v, uint8_t* out);
-    std::deque<std::u32string> texts_;
+    // A str argument: the struct ujit_str (src/strings/str_abi.h) of a new string holding
+    // its code points, whose reference `owners` records (str_owners_ for an argument itself,
+    // released after the call; taken_owners_ for a list's item, which the list releases).
+    // Owned, not borrowed, because compiled code may keep it past the call: in a jitclass
+    // field, a typed List or Dict (Numba's unboxed str likewise holds the Python object).
+    void write_str(const Value& v, uint8_t* out, std::vector<void*>& owners);
+    std::vector<void*> str_owners_;
+    void release_strings();
     alignas(16) uint8_t inline_[512];
     std::vector<uint8_t> heap_;  // when inline_ is too small
     void* inline_ptrs_[16];

@@ -7,8 +7,10 @@ import re
 import pytest
 
 import ujit
-from ujit import njit
+from ujit import njit, types
 from ujit._native import ext
+from ujit.experimental import jitclass
+from ujit.typed import List
 
 TEXTS = ["", "a", "hello world", "  padded\t\n", "héllo wörld", "ÀÉÎõü ß", "日本語のテキスト", "emoji 😀 and 𝔘",
          "Σίσυφος ΣΑΣ", "a\ud800b", "MiXeD CaSe 123", "x,y,,z", "straße", "ǅungla İstanbul"]
@@ -340,4 +342,45 @@ def test_nothing_leaks():
     for _ in range(50):
         with pytest.raises(ValueError):
             f("héllo" * 3, "x")
+    assert live() == before
+
+
+def identity(s):
+    return s
+
+
+def keep_in(items, s):
+    items.append(s)
+
+
+@jitclass([("name", types.unicode_type)])
+class Named:
+    def __init__(self, name):
+        self.name = name
+
+
+def test_a_str_argument_kept_past_the_call_stays_valid():
+    # A str argument was a view of the call's own UTF-32 buffer, freed when the call
+    # returned: a jitclass field or a typed List keeping it then read freed memory
+    # (UnicodeDecodeError or garbage). It is now a string the compiled code can count.
+    names = ["bé" + str(i) * 7 for i in range(40)]
+    objects = [Named(n[:]) for n in names]
+    kept = List.empty_list(types.unicode_type)
+    keep = njit(keep_in)
+    for n in names:
+        keep(kept, "%s!" % n)
+    churn = ["x" * 64 + str(i) for i in range(2000)]  # reuse what the calls freed
+    assert [o.name for o in objects] == names
+    assert list(kept) == [n + "!" for n in names]
+    del churn
+
+
+def test_str_arguments_leave_nothing_allocated():
+    f, keep = njit(identity), njit(keep_in)
+    items = [njit(lambda: ["a"])()][0]
+    f("warm"), keep(items, "warm")
+    before = live()
+    for i in range(300):
+        assert f("héllo %d" % i) == "héllo %d" % i
+        keep(items, "lost")  # a reflected list: the kept item is copied back, then freed
     assert live() == before
