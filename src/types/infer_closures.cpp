@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace ujit::types {
 
 using namespace syntax;
@@ -20,13 +22,27 @@ void Inferrer::inner_def(const FunctionDef* def) {
     bind(def->name, def->name_loc, user_func(def), def->loc);
 }
 
-// The locals of this function that `def` reads (its captures, passed at each call).
+// The locals of this function that `def` reads (its captures, passed at each call), and
+// those of the sibling inner functions it calls: `def g(y): return f(y)` passes f's captures
+// on to f (Numba inlines both, so g sees them as f does).
 void Inferrer::register_inner(const FunctionDef* def) {
     ModuleScope::InnerFunction& inner = m_.inner_functions[def];
     inner.definer = fn_.def;
-    inner.captures.clear();
-    for (const std::string& name : free_names(*def))
-        if (locals_.count(name)) inner.captures.push_back(name);
+    std::vector<std::string> captures;
+    auto add = [&](const std::string& name) {
+        if (std::find(captures.begin(), captures.end(), name) == captures.end()) captures.push_back(name);
+    };
+    for (const std::string& name : free_names(*def)) {
+        if (!locals_.count(name)) continue;
+        add(name);
+        const Variable* v = variable(name);  // (none yet: bound after this, e.g. the def itself)
+        const Type* t = v ? v->type : nullptr;
+        if (!t || t->kind() != Kind::UserFunc || t->function() == def) continue;
+        auto sibling = m_.inner_functions.find(t->function());
+        if (sibling != m_.inner_functions.end() && sibling->second.definer == fn_.def)
+            for (const std::string& c : sibling->second.captures) add(c);
+    }
+    m_.inner_functions[def].captures = std::move(captures);
 }
 
 // `lambda x: ...`: an inner function without a name, the value of the expression.

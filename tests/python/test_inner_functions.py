@@ -230,3 +230,80 @@ def not_constant(x, k):
     with pytest.raises(ujit.CompileError, match="Cannot capture the non-constant value associated with variable "
                                                 "'k' in a function that may escape"):
         jit.not_constant(1.0, 2.0)
+
+
+# Module globals that ujit cannot freeze (a list, an object) named like a lambda's or an
+# inner def's parameter, or a comprehension's target: those scopes bind the name, so the
+# function never reads the global (ujit refused it as "global 'p' is a list").
+p = [1, 2]
+q = object()
+
+
+@ujit.njit
+def lambda_parameter_shadows_a_global(xs):
+    return sorted(xs, key=lambda p: -p)
+
+
+@ujit.njit
+def inner_def_names_shadow_globals(xs):
+    def twice(p):
+        q = p * 2
+        return q
+    return [twice(v) for v in xs]
+
+
+@ujit.njit
+def comprehension_target_shadows_a_global(xs):
+    return [p * 2 for p in xs] + [q + 1 for q in xs if q > 1]
+
+
+@pytest.mark.parametrize("fn", [lambda_parameter_shadows_a_global, inner_def_names_shadow_globals,
+                                comprehension_target_shadows_a_global])
+def test_names_bound_in_inner_scopes_are_not_globals(fn):
+    xs = [3, 1, 2]
+    assert list(fn(xs)) == fn.py_func(xs)
+
+
+def test_a_global_read_beside_an_inner_scope_binding_it_is_still_checked():
+    @ujit.njit
+    def reads_both(xs):
+        return [p for p in xs], p
+
+    with pytest.raises(ujit.CompileError, match="global 'p' is a list"):
+        reads_both([1])
+
+
+@ujit.njit
+def inner_calls_a_capturing_sibling(x):  # Numba's test_closure outer10
+    z = x + 1
+
+    def inner(y):
+        return y + z
+
+    def inner2(y):
+        return inner(y)
+
+    return inner2(x)
+
+
+@ujit.njit
+def chain_of_capturing_siblings(x):
+    z = x + 1
+    w = 2
+
+    def a(y):
+        return y * w
+
+    def b(y):
+        return a(y) + z
+
+    def c(y):
+        return b(y) - 1
+
+    return c(x), b(x), [c(v) for v in range(3)]
+
+
+@pytest.mark.parametrize("fn", [inner_calls_a_capturing_sibling, chain_of_capturing_siblings])
+def test_an_inner_function_calling_a_sibling_passes_its_captures_on(fn):
+    for x in (3, -2):
+        assert fn(x) == fn.py_func(x)

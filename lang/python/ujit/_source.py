@@ -146,14 +146,13 @@ class FunctionSource:
     def free_names(self):
         """Names the body reads that are not its own locals: {name: (line, col) of first use}."""
         code = self.py_func.__code__
-        local = set(code.co_varnames) | set(code.co_cellvars)
+        local = frozenset(code.co_varnames) | frozenset(code.co_cellvars)
         uses = {}
         for stmt in self.node.body:
-            for n in ast.walk(stmt):
-                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id not in local:
-                    pos = (self.first_line + n.lineno - 1, n.col_offset + 1 + self.indent)
-                    if n.id not in uses or pos < uses[n.id]:
-                        uses[n.id] = pos
+            for n in _loads_outside(stmt, local):
+                pos = (self.first_line + n.lineno - 1, n.col_offset + 1 + self.indent)
+                if n.id not in uses or pos < uses[n.id]:
+                    uses[n.id] = pos
         for default in self.node.args.defaults:
             for n in ast.walk(default):
                 if isinstance(n, ast.Name):
@@ -173,6 +172,62 @@ class FunctionSource:
         if name in fn.__globals__:
             return True, fn.__globals__[name]
         return False, None
+
+
+def _args_of(a):
+    return {p.arg for p in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg] if p is not None}
+
+
+def _stored_names(body):
+    """The names a nested def's body binds (Python makes them its locals), not looking
+    into the scopes inside it."""
+    found = set()
+    todo = list(body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            found.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(n.name)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            found.update((a.asname or a.name).split(".")[0] for a in n.names)
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(n))
+    return found
+
+
+def _loads_outside(node, bound):
+    """The Name loads under `node` that no enclosing scope binds: `bound` for the function
+    itself, and a lambda's or inner def's parameters and locals, or a comprehension's
+    targets, inside them (so `lambda p: -p` does not read a global `p`)."""
+    if isinstance(node, ast.Name):
+        if isinstance(node.ctx, ast.Load) and node.id not in bound:
+            yield node
+        return
+    if isinstance(node, ast.Lambda):
+        for d in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+            yield from _loads_outside(d, bound)
+        yield from _loads_outside(node.body, bound | _args_of(node.args))
+        return
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        for d in node.decorator_list + node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+            yield from _loads_outside(d, bound)
+        inner = bound | _args_of(node.args) | _stored_names(node.body)
+        for stmt in node.body:
+            yield from _loads_outside(stmt, inner)
+        return
+    if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+        inner = bound
+        for g in node.generators:
+            yield from _loads_outside(g.iter, inner)
+            inner = inner | {t.id for t in ast.walk(g.target) if isinstance(t, ast.Name)}
+            for cond in g.ifs:
+                yield from _loads_outside(cond, inner)
+        for part in ([node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]):
+            yield from _loads_outside(part, inner)
+        return
+    for child in ast.iter_child_nodes(node):
+        yield from _loads_outside(child, bound)
 
 
 def _recurses(src):
