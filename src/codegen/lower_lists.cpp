@@ -8,6 +8,7 @@
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
+#include "codegen/print_items.hpp"
 #include "syntax/comprehension.hpp"
 
 #include <algorithm>
@@ -203,7 +204,9 @@ void FunctionLowering::print_list(std::string& format, std::vector<llvm::Value*>
         b.SetInsertPoint(body);
         std::string item;  // a nested list prints its own part first
         std::vector<llvm::Value*> item_args;
-        print_piece(item, item_args, list_load(list, lt, k), lt->item(), loc);
+        llvm::Value* value = list_load(list, lt, k);
+        if (!print_str_as_repr(b, mod.target, item, item_args, value, lt->item()))
+            print_piece(item, item_args, value, lt->item(), loc);
         mod.target.emit_print(b, item, item_args);
     });
     format += "]";

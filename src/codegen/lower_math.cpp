@@ -6,6 +6,7 @@
 #include "codegen/convert.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
+#include "codegen/print_items.hpp"
 #include "nplib/ufunc_typing.hpp"
 
 #include <fmt/format.h>
@@ -15,6 +16,15 @@
 #include <numbers>
 
 namespace ujit::codegen {
+
+bool print_str_as_repr(llvm::IRBuilder<>& b, Target& target, std::string& format, std::vector<llvm::Value*>& args,
+                       llvm::Value* v, const types::Type* t) {
+    if (!t->is_str() || target.prints_floats_as_cuda()) return false;
+    format += "%R";
+    args.push_back(b.CreateExtractValue(v, 0));  // code points
+    args.push_back(b.CreateExtractValue(v, 1));  // length
+    return true;
+}
 
 using namespace syntax;
 using types::BuiltinId;
@@ -215,7 +225,9 @@ void FunctionLowering::print_piece(std::string& format, std::vector<llvm::Value*
         format += "(";
         for (unsigned k = 0; k < t->elements().size(); ++k) {
             if (k) format += ", ";
-            print_piece(format, args, b.CreateExtractValue(v, k), t->elements()[k], loc);
+            llvm::Value* item = b.CreateExtractValue(v, k);
+            if (!print_str_as_repr(b, mod.target, format, args, item, t->elements()[k]))
+                print_piece(format, args, item, t->elements()[k], loc);
         }
         format += t->elements().size() == 1 ? ",)" : ")";
         return;
@@ -233,6 +245,12 @@ void FunctionLowering::print_piece(std::string& format, std::vector<llvm::Value*
         args.push_back(b.CreateIntCast(v, b.getInt64Ty(), t->is_signed()));
     } else if (t->is_float()) {
         format += float_item(v, t->bits());
+    } else if (t->is_complex() && !mod.target.prints_floats_as_cuda()) {
+        // Numba boxes the value to a Python complex (complex64 widened) and prints its str():
+        // "(1+2j)", "(0.5-1.5j)", "3j" (cpu/helper_print: "%C" of the two parts as doubles).
+        format += "%C";
+        args.push_back(b.CreateFPExt(b.CreateExtractValue(v, 0), b.getDoubleTy()));
+        args.push_back(b.CreateFPExt(b.CreateExtractValue(v, 1), b.getDoubleTy()));
     } else if (t->is_complex()) {
         format += "(";
         format += float_item(b.CreateExtractValue(v, 0), t->bits() / 2);

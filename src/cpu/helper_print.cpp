@@ -58,6 +58,11 @@ std::string format_print(const char* format, std::va_list args) {
             // float64, or float32 already widened to double: repr of the double (Numba).
             out += runtime::float_repr(va_arg(args, double));
             p += p[2] == '1' ? 4 : 3;
+        } else if (p[1] == 'C') {  // a complex value's two parts (doubles): Python's str()
+            double re = va_arg(args, double);
+            double im = va_arg(args, double);
+            out += runtime::complex_repr({re, im});
+            p += 1;
         } else if (p[1] == 'A') {
             int kind = va_arg(args, int);
             int bits = va_arg(args, int);

@@ -4,7 +4,8 @@
 //   %.9g (float32 widened to double), %f (a CUDA kernel's float: C's "%f", as on a GPU),
 //   %A (an array: int kind, int bits, int ndim, data, shape*, strides*; printed as NumPy's
 //   str(), as Numba prints arrays), %U (a str: const uint32_t* code points, int64 length;
-//   written as UTF-8), %R (the same operands: the str's repr(), quoted), other characters copied.
+//   written as UTF-8), %R (the same operands: the str's repr(), quoted), %C (a complex: its
+//   real and imaginary parts as doubles; Python's str(), "(1+2j)"), other characters copied.
 // Floats print as Python's repr: "0.1", "1e+16", "inf", "nan", "-0.0". float32 values
 // print as Numba prints them: boxed to a Python float (widened to double), so
 // np.float32(0.1) prints "0.10000000149011612" (numba/core/boxing.py box_float), not

@@ -384,3 +384,18 @@ def test_str_arguments_leave_nothing_allocated():
         assert f("héllo %d" % i) == "héllo %d" % i
         keep(items, "lost")  # a reflected list: the kept item is copied back, then freed
     assert live() == before
+
+
+def printing_containers(s, z):
+    print((1, s, 2.5), [s, s + "'"], ((s,), [(2, s)]), s)
+    print(z, [z], complex(0.0, z.imag), complex(-0.0, 1.0), complex(z.real, float("nan")))
+
+
+def test_print_shows_containers_and_complex_numbers_as_python_does(capfd):
+    # Numba prints a tuple or list by boxing it: its str items show as repr(), quoted; a
+    # complex prints as Python's str(), "(0.5-1.5j)" and "3j" (ujit printed "(0.5+-1.5j)").
+    for s, z in [("a", 1 + 2j), ("it's", complex(0.5, -1.5)), ('q"\n', 3j), ("日本", complex(-2.0, 0.25))]:
+        printing_containers(s, z)
+        expected = capfd.readouterr().out
+        njit(printing_containers)(s, z)
+        assert capfd.readouterr().out == expected

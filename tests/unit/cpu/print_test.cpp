@@ -43,7 +43,8 @@ TEST_CASE("print: numbers in Python's repr, bools and strings", "[cpu]") {
     CHECK(fmt("%.17g %.17g %.17g %.17g", 0.1, 5.0, 1e16, -0.0) == "0.1 5.0 1e+16 -0.0");
     CHECK(fmt("%.17g %.17g %.17g", 1e-5, 1.0 / 0.0, 0.0 / 0.0) == "1e-05 inf nan");
     CHECK(fmt("%s x=%s", "True", "hi") == "True x=hi");
-    CHECK(fmt("(%.17g+%.17gj)", 1.0, 2.5) == "(1.0+2.5j)");
+    CHECK(fmt("(%.17g+%.17gj)", 1.0, 2.5) == "(1.0+2.5j)");  // a CUDA kernel's complex on the CPU
+    CHECK(fmt("%C %C %C %C", 1.0, 2.0, 0.5, -1.5, 0.0, 3.0, -0.0, 1.0) == "(1+2j) (0.5-1.5j) 3j (-0+1j)");
     CHECK(fmt("100%%") == "100%");
 }
 
