@@ -136,3 +136,22 @@ def test_other_dtype_mismatches_stay_type_errors():
     listed = cuda.jit(["void(int32[:, :])"])(decrement_2d)  # a list: Numba checks the types
     with pytest.raises(TypeError, match="No matching definition"):
         listed[1, (2, 3)](np.zeros((2, 3), np.uint32))
+
+
+def copy_b_to_a(a):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        a[i].a = a[i].b
+
+
+def test_one_signature_alone_of_a_record_array_launches():
+    # numba-cuda's test_record_alignment: the lone signature's arrays are checked for the
+    # signedness rule above; a record array is left to the launch (it raised AttributeError).
+    from ujit import from_dtype
+
+    rec_dtype = np.dtype([("a", "int32"), ("b", "float64")], align=True)
+    f = cuda.jit((from_dtype(rec_dtype)[:],))(copy_b_to_a)
+    a = np.recarray(3, dtype=rec_dtype)
+    a.a, a.b = 0, np.arange(1, 4) * 123
+    f[1, 3](a)
+    np.testing.assert_array_equal(a.a, a.b)

@@ -115,8 +115,9 @@ def _launch_values(args):
 def _as_declared_signedness(value, param):
     """`value` viewed as `param`'s dtype where they are integers of one size and the other
     signedness (CUDAFunction.reinterpreted_arrays); else `value` unchanged."""
-    if not isinstance(param, _types.ArrayType) or not isinstance(value, (np.ndarray, DeviceNDArray)):
-        return value
+    if (not isinstance(param, _types.ArrayType) or param.kind not in ("i", "u")
+            or not isinstance(value, (np.ndarray, DeviceNDArray))):
+        return value  # (records and the rest: the launch's own check)
     have, want = value.dtype, np.dtype(param.dtype)
     if (have.kind in "iu" and want.kind in "iu" and have.kind != want.kind
             and have.itemsize == want.itemsize and value.ndim == param.ndim):
