@@ -40,6 +40,25 @@ llvm::Value* FunctionLowering::expr_as(const Expr* e, const Type* to) {
 }
 
 llvm::Value* FunctionLowering::condition(const Expr* e) {
+    if (auto* bo = dyn_cast<BoolOp>(e)) {  // a test's `and`/`or`: each operand's truth, short-circuited
+        llvm::AllocaInst* slot = entry_alloca(b.getInt1Ty(), "cond");
+        llvm::BasicBlock* done = new_block("cond.end");
+        for (size_t i = 0; i < bo->values.size(); ++i) {
+            llvm::Value* c = condition(bo->values[i]);
+            b.CreateStore(c, slot);
+            // After an operand typing knew to decide, the rest is pruned, untyped (Inferrer::truth_test).
+            if (i + 1 == bo->values.size() || !fn.type_of(bo->values[i + 1])) break;
+            llvm::BasicBlock* next = new_block("cond.next");
+            if (bo->op == BoolOpKind::And)
+                b.CreateCondBr(c, next, done);
+            else
+                b.CreateCondBr(c, done, next);
+            b.SetInsertPoint(next);
+        }
+        b.CreateBr(done);
+        b.SetInsertPoint(done);
+        return b.CreateLoad(b.getInt1Ty(), slot);
+    }
     const Type* t = type_of(e);
     llvm::Value* v = expr(e);
     if (t->is_optional()) {  // its payload's truth (Numba's bool() unpacks it: TypeError when None)

@@ -188,7 +188,7 @@ const Type* Inferrer::list_subscript(const Subscript* s, const Type* list) {
     if (!index) return nullptr;
     if (!index->is_int() && !index->is_bool())
         error(s->index->loc, fmt::format("list indices must be integers or slices, not {}", index->str()));
-    if (!list->item())
+    if (!list->item() && final_)  // (before: an append later in the loop may decide it, as in Numba)
         error(s->value->loc, fmt::format("Cannot infer the type of {}, have imprecise type: {}",
                                          describe_expr(s->value), list->str()));
     return list->item();

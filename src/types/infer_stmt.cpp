@@ -57,6 +57,17 @@ void Inferrer::block(const Block& b) {
 }
 
 void Inferrer::truth_test(const Expr* test) {
+    // `while stack and stack[-1] > x:`: in a test only each operand's truth matters (Python
+    // jumps on it, and so does Numba's bytecode), so the operands need not unify (a list and a
+    // bool); the test is a bool (FunctionLowering::condition short-circuits it).
+    if (auto* bo = dyn_cast<BoolOp>(test)) {
+        for (const Expr* v : bo->values) {
+            truth_test(v);
+            if (std::optional<bool> k = known_test(v); k && *k == (bo->op == BoolOpKind::Or)) break;
+        }
+        set(test, boolean());
+        return;
+    }
     const Type* t = expr(test);
     // An Optional's truth is its payload's (Numba's bool() unpacks it: TypeError when None).
     if (t && t->is_optional() && (t->optional_of()->is_number() || t->optional_of()->is_str())) return;
