@@ -339,6 +339,8 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
     case BuiltinId::Bool:
         if (e->args.empty()) return zero_value(b, rt);
         want(1);
+        if (id == BuiltinId::Bool && (type_of(e->args[0])->is_list() || type_of(e->args[0])->is_str()))
+            return condition(e->args[0]);  // bool(seq): len() != 0
         if (auto* text = dyn_cast<StrLit>(e->args[0]))  // bf16: float("nan"), checked by typing
             return llvm::ConstantFP::get(b.getDoubleTy(), types::float_of_text(text->value).value_or(0.0));
         return expr_as(e->args[0], rt);

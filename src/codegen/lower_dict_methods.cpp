@@ -96,7 +96,9 @@ llvm::Value* FunctionLowering::dict_method_call(const Call* e, BuiltinId id) {
         // get/pop with a default: the default is evaluated first (it is an argument), the
         // entry's value read only where the key is present.
         auto or_default = [&](llvm::Value* absent, const std::function<llvm::Value*()>& present) {
-            llvm::Value* dflt = convert_or_fail(expr(e->args[1]), type_of(e->args[1]), rt, e->loc);
+            llvm::Value* dflt = e->args.size() == 1  // d.get(key): None, as an Optional
+                                    ? llvm::Constant::getNullValue(value_type(mod.ctx, rt))
+                                    : convert_or_fail(expr(e->args[1]), type_of(e->args[1]), rt, e->loc);
             llvm::BasicBlock* before = b.GetInsertBlock();
             llvm::BasicBlock* have = new_block("dict.found");
             llvm::BasicBlock* join = new_block("dict.join");

@@ -718,6 +718,10 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
             operands(c, {args[0]});
             return boolean();
         }
+        if (args[0]->is_list() || args[0]->is_str()) {  // Numba's sequence truth: len() != 0
+            operands(c, {args[0]});
+            return boolean();
+        }
         number(0, true);
         operands(c, {args[0]});
         return boolean();

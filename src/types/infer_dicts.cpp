@@ -194,10 +194,20 @@ const Type* Inferrer::dict_method(const Call* c, BuiltinId id, std::vector<const
     case BuiltinId::DictGet:
         require_decided(receiver, d);
         key_arg();
-        if (args.size() == 1)
-            error(c->loc, "d.get(key) returns an optional value, which ujit does not support: give a default, "
-                          "d.get(key, default)");
-        result = with_default(d->dict_value());
+        // d.get(key): the value or None, Numba's Optional(value) (a value that is itself a
+        // container or None has no Optional in ujit).
+        if (args.size() == 1) {
+            const Type* value = d->dict_value();
+            const bool has_optional =
+                value && (value->is_number() || value->is_str() || value->is_tuple() || value->is_array());
+            if (value && !has_optional)
+                error(c->loc, fmt::format("d.get(key) of a dict of {} returns an optional value ujit does not "
+                                          "support: give a default, d.get(key, default)",
+                                          value->str()));
+            result = value ? optional(value) : nullptr;
+        } else {
+            result = with_default(d->dict_value());
+        }
         break;
     case BuiltinId::DictSetDefault:
         if (args.size() == 1) error(c->loc, "d.setdefault(key) stores None, which a typed dict cannot hold");

@@ -209,6 +209,23 @@ def f(n):
         s += v
     return (s, len(d), d[3 * m])
 """, (4,)),
+    "get_without_default_is_optional": ("""
+def f(n):
+    d = {1: 2.5, 4: -1.0}
+    s = {'a': 'x'}
+    found = 0.0
+    missing = 0
+    for k in range(n):
+        v = d.get(k)
+        if v is None:
+            missing += 1
+        else:
+            found += v
+    w = s.get('a')
+    if w is None:
+        return (found, missing, d.get(9) is None, 'none', s.get('b') is None)
+    return (found, missing, d.get(9) is None, w + '!', s.get('b') is None)
+""", (6,)),
 }
 
 

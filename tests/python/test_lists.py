@@ -196,8 +196,16 @@ def index_missing(x):
     return l.index(x)
 
 
+def truth_of_sequences(n):
+    l = [i for i in range(n)]
+    s = "ab"[:n]
+    flags = (bool(l), bool(l[:0]), bool(s), bool(""), not l)
+    return flags, bool(l) and bool(s)
+
+
 FUNCTIONS = [appends, literal_widened, methods, copy_clear_reverse, indexing, operators, sorting, reductions,
-             iteration, comprehensions, conversions, of_tuples, of_lists, empty_refined, bools_and_floats32]
+             iteration, comprehensions, conversions, of_tuples, of_lists, empty_refined, bools_and_floats32,
+             truth_of_sequences]
 
 
 @pytest.mark.parametrize("fn", FUNCTIONS, ids=lambda f: f.__name__)
