@@ -3,8 +3,8 @@
 // or a function of one item (a ujit function, an inner def or a lambda, closures included,
 // since the key is called here, where its captured variables are). The key is specialized
 // for the item type and recorded as the callee of the keyword's value; what is compared
-// (the key's results, or the items) must be ordered: numbers other than complex, strings
-// (items only), and tuples of those (compared item by item, as Python compares tuples).
+// (the key's results, or the items) must be ordered: numbers other than complex, strings,
+// and tuples of those (compared item by item, as Python compares tuples).
 #include "types/infer_impl.hpp"
 
 #include "syntax/diagnostics.hpp"
@@ -17,16 +17,14 @@ using namespace syntax;
 
 namespace {
 
-// `strings`: whether str counts (a key's results are kept in a list, and lists of strings
-// are not ujit's yet).
-bool orderable(const Type* t, bool strings) {
-    if (t->is_list()) return t->item() && orderable(t->item(), strings);  // lists compare item by item
+bool orderable(const Type* t) {
+    if (t->is_list()) return t->item() && orderable(t->item());  // lists compare item by item
     if (t->is_tuple()) {
         for (const Type* e : t->elements())
-            if (!orderable(e, strings)) return false;
+            if (!orderable(e)) return false;
         return true;
     }
-    return (t->is_number() && !t->is_complex()) || (strings && t->is_str());
+    return (t->is_number() && !t->is_complex()) || t->is_str();
 }
 
 }  // namespace
@@ -55,13 +53,13 @@ void Inferrer::sort_keywords(const Call* c, const Type* item, const std::string&
             m_.specialize(kt->function(), args, fn_.target, nullptr, FunctionRole::Scalar, k.value->loc, {});
         fn_.callees[k.value->id] = &t;
         compared = t.return_type;
-        if (compared && !orderable(compared, false))
-            error(k.value->loc, fmt::format("{}: the key's results ({}) cannot be ordered by ujit (numbers and tuples "
-                                            "of them can)",
+        if (compared && !orderable(compared))
+            error(k.value->loc, fmt::format("{}: the key's results ({}) cannot be ordered by ujit (numbers, strings "
+                                            "and tuples of them can)",
                                             what, compared->str()));
         compared = nullptr;  // checked
     }
-    if (compared && !orderable(compared, true))
+    if (compared && !orderable(compared))
         error(c->args.empty() ? c->loc : c->args[0]->loc,
               fmt::format("{} of items of type {} is not supported (numbers, strings and tuples of them are)", what,
                           compared->str()));
