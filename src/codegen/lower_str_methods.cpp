@@ -78,12 +78,21 @@ llvm::Value* FunctionLowering::str_method(const Call* e, BuiltinId id, const Exp
     switch (id) {
     case BuiltinId::StrStartswith:
     case BuiltinId::StrEndswith: {
-        llvm::Value* fix = str_pointer(arg(0));
+        const types::Type* ft = type_of(e->args[0]);
+        llvm::Value* fixes = arg(0);
         llvm::Value* start = str_bound(e, 1, b.getInt64(0), n);
         llvm::Value* end = str_bound(e, 2, n, n);
         int dir = id == BuiltinId::StrEndswith;
-        llvm::Value* r = str_query("ujit_str_affix", b.getInt32Ty(), {sp, fix, start, end, b.getInt32(dir)});
-        return b.CreateICmpNE(r, b.getInt32(0));
+        auto affix = [&](llvm::Value* fix) {
+            llvm::Value* r =
+                str_query("ujit_str_affix", b.getInt32Ty(), {sp, str_pointer(fix), start, end, b.getInt32(dir)});
+            return b.CreateICmpNE(r, b.getInt32(0));
+        };
+        if (!ft->is_tuple()) return affix(fixes);
+        llvm::Value* any = b.getFalse();  // s.startswith(("a", "b")): any of them (each is cheap)
+        for (unsigned k = 0; k < ft->elements().size(); ++k)
+            any = b.CreateOr(any, affix(b.CreateExtractValue(fixes, k)));
+        return any;
     }
     case BuiltinId::StrFind:
     case BuiltinId::StrRfind:

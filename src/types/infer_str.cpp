@@ -75,7 +75,14 @@ const Type* Inferrer::str_method(const Call* c, BuiltinId id, std::vector<const 
     case BuiltinId::StrTitle:
     case BuiltinId::StrCasefold: return unicode();
     case BuiltinId::StrStartswith:
-    case BuiltinId::StrEndswith:
+    case BuiltinId::StrEndswith: {  // a str, or a tuple of them (any matches)
+        const auto& items = args[0]->is_tuple() ? args[0]->elements() : std::vector<const Type*>{};
+        const bool strs =
+            args[0]->is_tuple() && std::all_of(items.begin(), items.end(), [](const Type* t) { return t->is_str(); });
+        want(0, args[0]->is_str() || strs, "str or a tuple of str");
+        for (size_t i = 1; i < args.size(); ++i) int_or_none(i);
+        return boolean();
+    }
     case BuiltinId::StrFind:
     case BuiltinId::StrRfind:
     case BuiltinId::StrIndex:
@@ -83,7 +90,7 @@ const Type* Inferrer::str_method(const Call* c, BuiltinId id, std::vector<const 
     case BuiltinId::StrCount:
         str_arg(0);
         for (size_t i = 1; i < args.size(); ++i) int_or_none(i);
-        return id == BuiltinId::StrStartswith || id == BuiltinId::StrEndswith ? boolean() : int64();
+        return int64();
     case BuiltinId::StrReplace:
         str_arg(0);
         str_arg(1);

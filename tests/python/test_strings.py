@@ -105,6 +105,12 @@ def searches(s, sub):
             s.rfind(sub, -5, -1), s.count(sub, 1, 7), s.startswith(sub, 1), s.endswith(sub, 0, 4))
 
 
+def affix_tuples(s, sub):
+    # A tuple of affixes: any of them (Numba's unicode startswith/endswith take one too).
+    return (s.startswith((sub, "h", "日")), s.endswith(("d", sub)), s.startswith((), 1), s.endswith((sub,), 0, 4),
+            s.startswith(("zz", sub[1:]), 1))
+
+
 def replaces(s, old, new):
     return s.replace(old, new), s.replace(old, new, 1), s.replace("", "-")
 
@@ -184,7 +190,7 @@ def test_unary_operations(s):
 @pytest.mark.parametrize("a", TEXTS[:8])
 @pytest.mark.parametrize("b", ["", "o", "é", "wörld", "😀", "héllo wörld"])
 def test_binary_operations(a, b):
-    for fn in (concat, augmented, compare, contains, searches):
+    for fn in (concat, augmented, compare, contains, searches, affix_tuples):
         same(fn, a, b)
     same(replaces, a, b or "l", "→")
     same(partitions, a, b or " ")
