@@ -859,7 +859,7 @@ const Type* Inferrer::cuda_call(const Call* c, BuiltinId id, std::vector<const T
         if (args.size() != 1) error(c->loc, fmt::format("{}() takes one argument (the number of dimensions)", what));
         auto n = constant_of(c->args[0]);
         if (!n || !n->type->is_int() || n->i < 1 || n->i > 3)
-            error(c->args[0]->loc, fmt::format("{}() needs a constant 1, 2 or 3", what));
+            error(c->args[0]->loc, fmt::format("{}() needs a constant 1, 2 or 3 (Numba: RequireLiteralValue)", what));
         operands(c, {int64()});
         return n->i == 1 ? int64() : tuple(std::vector<const Type*>(static_cast<size_t>(n->i), int64()));
     }
