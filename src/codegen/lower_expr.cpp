@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <functional>
 
 namespace ujit::codegen {
 
@@ -39,24 +40,42 @@ llvm::Value* FunctionLowering::expr_as(const Expr* e, const Type* to) {
     return convert_or_fail(expr(e), type_of(e), to, e->loc);
 }
 
+namespace {
+
+// The walk of an `and`/`or` shared by its value (bool_op) and a test's truth (condition):
+// `operand(i, need_truth)` emits operand i, stores what the walk yields for it, and returns its
+// truth where asked; the walk stops at the last operand, at one after which typing pruned the
+// rest, or where an operand's truth decides (false for `and`, true for `or`), then at `done`.
+void short_circuit(llvm::IRBuilder<>& b, BoolOpKind op, const std::vector<Expr*>& values,
+                   const types::TypedFunction& fn, const std::function<llvm::Value*(size_t, bool)>& operand,
+                   const std::function<llvm::BasicBlock*()>& next_block, llvm::BasicBlock* done) {
+    for (size_t i = 0; i < values.size(); ++i) {
+        const bool last = i + 1 == values.size() || !fn.type_of(values[i + 1]);  // (pruned: untyped)
+        llvm::Value* c = operand(i, !last);
+        if (last) break;
+        llvm::BasicBlock* next = next_block();
+        if (op == BoolOpKind::And)
+            b.CreateCondBr(c, next, done);
+        else
+            b.CreateCondBr(c, done, next);
+        b.SetInsertPoint(next);
+    }
+    b.CreateBr(done);
+    b.SetInsertPoint(done);
+}
+
+}  // namespace
+
 llvm::Value* FunctionLowering::condition(const Expr* e) {
     if (auto* bo = dyn_cast<BoolOp>(e)) {  // a test's `and`/`or`: each operand's truth, short-circuited
         llvm::AllocaInst* slot = entry_alloca(b.getInt1Ty(), "cond");
-        llvm::BasicBlock* done = new_block("cond.end");
-        for (size_t i = 0; i < bo->values.size(); ++i) {
+        auto operand = [&](size_t i, bool) {
             llvm::Value* c = condition(bo->values[i]);
             b.CreateStore(c, slot);
-            // After an operand typing knew to decide, the rest is pruned, untyped (Inferrer::truth_test).
-            if (i + 1 == bo->values.size() || !fn.type_of(bo->values[i + 1])) break;
-            llvm::BasicBlock* next = new_block("cond.next");
-            if (bo->op == BoolOpKind::And)
-                b.CreateCondBr(c, next, done);
-            else
-                b.CreateCondBr(c, done, next);
-            b.SetInsertPoint(next);
-        }
-        b.CreateBr(done);
-        b.SetInsertPoint(done);
+            return c;
+        };
+        short_circuit(
+            b, bo->op, bo->values, fn, operand, [&] { return new_block("cond.next"); }, new_block("cond.end"));
         return b.CreateLoad(b.getInt1Ty(), slot);
     }
     const Type* t = type_of(e);
@@ -212,27 +231,17 @@ llvm::Value* FunctionLowering::bool_op(const BoolOp* e) {
     const Type* t = type_of(e);
     llvm::AllocaInst* slot = entry_alloca(value_type(mod.ctx, t), "boolop");
     llvm::BasicBlock* done = new_block("boolop.end");
-    for (size_t i = 0; i < e->values.size(); ++i) {
+    auto operand = [&](size_t i, bool need_truth) -> llvm::Value* {
         const Expr* v = e->values[i];
         const Type* vt = type_of(v);
         llvm::Value* x = expr(v);
         b.CreateStore(convert_or_fail(x, vt, t, v->loc), slot);
-        // After a value typing knew to decide, the rest is pruned, untyped (Inferrer::boolop).
-        const bool rest_pruned = i + 1 < e->values.size() && !fn.type_of(e->values[i + 1]);
-        if (i + 1 == e->values.size() || rest_pruned) {
-            b.CreateBr(done);
-            break;
-        }
+        if (!need_truth) return nullptr;
         llvm::Value* c = truth(b, x, vt);
         if (!c) unsupported(v->loc, "the truth value of " + vt->str() + " is not defined here");
-        llvm::BasicBlock* next = new_block("boolop.next");
-        if (e->op == BoolOpKind::And)
-            b.CreateCondBr(c, next, done);
-        else
-            b.CreateCondBr(c, done, next);
-        b.SetInsertPoint(next);
-    }
-    b.SetInsertPoint(done);
+        return c;
+    };
+    short_circuit(b, e->op, e->values, fn, operand, [&] { return new_block("boolop.next"); }, done);
     return b.CreateLoad(value_type(mod.ctx, t), slot);
 }
 
