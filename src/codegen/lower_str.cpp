@@ -10,6 +10,7 @@
 #include "codegen/llvm_types.hpp"
 #include "nplib/array_views.hpp"
 #include "strings/str_convert.hpp"
+#include "types/optional_rules.hpp"
 #include "ujit/ujit.hpp"
 
 #include <fmt/format.h>
@@ -145,7 +146,7 @@ bool FunctionLowering::is_str_builtin(const Call* e, BuiltinId id) const {
     case BuiltinId::Ord:
     case BuiltinId::Chr:
     case BuiltinId::Hash: return true;
-    case BuiltinId::Len: return e->args.size() == 1 && fn.type_of(e->args[0])->is_str();
+    case BuiltinId::Len: return e->args.size() == 1 && types::strip_optional(fn.type_of(e->args[0]))->is_str();
     default: return false;
     }
 }
@@ -153,8 +154,8 @@ bool FunctionLowering::is_str_builtin(const Call* e, BuiltinId id) const {
 // len(s), str(x), ord(c), chr(i), hash(x).
 llvm::Value* FunctionLowering::str_builtin(const Call* e, BuiltinId id) {
     const Expr* arg = e->args[0];
-    const Type* at = type_of(arg);
-    llvm::Value* v = expr(arg);
+    const Type* at = types::strip_optional(type_of(arg));  // len() of an Optional str: unwrapped
+    llvm::Value* v = expr_as(arg, at);
     switch (id) {
     case BuiltinId::Len: return str_length(v);
     case BuiltinId::Str:

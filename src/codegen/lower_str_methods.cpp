@@ -68,7 +68,8 @@ llvm::Value* FunctionLowering::str_bound(const Call* e, size_t k, llvm::Value* d
 }
 
 llvm::Value* FunctionLowering::str_method(const Call* e, BuiltinId id, const Expr* self) {
-    llvm::Value* s = expr(self);
+    // An Optional str (d.get(key)) is unwrapped: TypeError "expected unicode_type, got None".
+    llvm::Value* s = type_of(self)->is_optional() ? expr_as(self, types::unicode()) : expr(self);
     llvm::Value* sp = str_pointer(s);
     llvm::Value* n = str_length(s);
     auto arg = [&](size_t k) { return expr(e->args[k]); };

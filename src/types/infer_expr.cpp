@@ -156,6 +156,9 @@ const Type* Inferrer::attribute(const Attribute* a) {
     case Kind::Record: return record_field_type(a, a->attr_loc, base, a->attr, true);
     case Kind::List: return list_attribute(a, base);
     case Kind::Str: return str_attribute(a);
+    case Kind::Optional:  // s.upper() of an Optional str (d.get(key)): unwrapped at the call, as Numba does
+        if (base->optional_of()->is_str()) return str_attribute(a);
+        break;
     case Kind::Dict:
     case Kind::Set: return dict_attribute(a, base);
     case Kind::EnumClass: return enum_member_named(a, a->attr_loc, base, a->attr);

@@ -4,6 +4,7 @@
 #include "types/infer_impl.hpp"
 
 #include "syntax/diagnostics.hpp"
+#include "types/optional_rules.hpp"
 #include "types/str_args.hpp"
 #include "types/vector_types.hpp"
 
@@ -166,8 +167,8 @@ bool hashes(const Type* t) {
 const Type* Inferrer::str_builtin(const Call* c, BuiltinId id, const std::vector<const Type*>& args) {
     bool one = args.size() == 1;
     switch (id) {
-    case BuiltinId::Len:
-        if (!one || !args[0]->is_str()) return nullptr;
+    case BuiltinId::Len:  // (an Optional str too: Numba's optional_to_any, TypeError for None)
+        if (!one || !strip_optional(args[0])->is_str()) return nullptr;
         operands(c, args);
         return int64();
     case BuiltinId::Str:

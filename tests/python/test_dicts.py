@@ -223,8 +223,8 @@ def f(n):
             found += v
     w = s.get('a')
     if w is None:
-        return (found, missing, d.get(9) is None, 'none', s.get('b') is None)
-    return (found, missing, d.get(9) is None, w + '!', s.get('b') is None)
+        return (found, missing, d.get(9) is None, 'none', s.get('b') is None, 0, '', ['none'])
+    return (found, missing, d.get(9) is None, w + '!', s.get('b') is None, len(w), w.upper(), w.split('y'))
 """, (6,)),
 }
 

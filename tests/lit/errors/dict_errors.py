@@ -12,11 +12,13 @@ def array_key(n):
     return len(d)
 
 
-@njit("float64(int64)")
+@njit("int64(int64)")
 def get_without_default(k):
-    d = {1: 2.0}
-    # expected-error@+1:12 {{d.get(key) returns an optional value, which ujit does not support}}
-    return d.get(k)
+    d = {1: [2.0]}
+    # (of numbers, strings, tuples or arrays it is Numba's Optional; of lists ujit has none)
+    # expected-error@+1:9 {{returns an optional value ujit does not support: give a default, d.get(key, default)}}
+    v = d.get(k)
+    return k
 
 
 @njit("int64(int64)")
