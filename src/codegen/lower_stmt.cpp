@@ -167,6 +167,21 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
         return dict_store(sub, r.v, r.t);
     }
     if (tt->is_array()) {  // a += b: the array expression a + b stored into a, in one loop
+        // x[idx] += v, x[mask] += v: the target read is a copy, so the loop below would update
+        // only the copy (the update was silently lost). Refused until it stores back through
+        // the index as Numba does (read, operate, store).
+        if (auto* sub = dyn_cast<Subscript>(s->target)) {
+            const Type* it = type_of(sub->index);
+            if (it->is_array() || (it->is_tuple() && std::any_of(it->elements().begin(), it->elements().end(),
+                                                                 [](const Type* t) { return t->is_array(); })))
+                unsupported(s->loc, it->is_array() && it->dtype()->is_bool()
+                                        ? fmt::format("augmented assignment through a boolean mask is not supported "
+                                                      "by ujit yet: write x[:] = np.where(mask, x {} v, x)",
+                                                      spelling(s->op))
+                                        : fmt::format("augmented assignment through an integer-array index is not "
+                                                      "supported by ujit yet: write x[idx] = x[idx] {} v",
+                                                      spelling(s->op)));
+        }
         std::vector<nplib::ArrayExpr*> leaves;
         auto self = std::make_unique<nplib::ArrayExpr>();
         self->kind = nplib::ArrayExpr::Kind::Array;
