@@ -70,6 +70,17 @@ void FunctionLowering::stmt_kind(const Stmt* s) {
     }
 }
 
+namespace {
+
+// An index holding an array (a[idx], a[mask], m[idx, :]): NumPy's advanced indexing, whose read
+// is a copy, not a view.
+bool is_advanced_index(const Type* it) {
+    return it->is_array() || (it->is_tuple() && std::any_of(it->elements().begin(), it->elements().end(),
+                                                            [](const Type* t) { return t->is_array(); }));
+}
+
+}  // namespace
+
 void FunctionLowering::assign(const Assign* s) {
     if (s->targets.size() == 1 && !s->deletes && fn.record_field(s->targets[0]))
         return record_field_store(s->targets[0], s->value);
@@ -84,10 +95,7 @@ void FunctionLowering::assign(const Assign* s) {
         if (const Type* it = type_of(sub->index);
             it->is_array() && it->dtype()->is_bool() && it->ndim() == type_of(sub->value)->ndim())
             return masked_store(sub, s->value);  // (a 1-D mask of rows is a fancy_store)
-        if (const Type* it = type_of(sub->index);
-            it->is_array() || (it->is_tuple() && std::any_of(it->elements().begin(), it->elements().end(),
-                                                             [](const Type* t) { return t->is_array(); })))
-            return fancy_store(sub, s->value);  // a[idx] = v, m[idx, :] = v
+        if (is_advanced_index(type_of(sub->index))) return fancy_store(sub, s->value);  // a[idx] = v, m[idx, :] = v
         return lower_array_expr_into({expr(sub), type_of(sub)}, s->value);
     }
     const Type* vt = type_of(s->value);
@@ -171,9 +179,7 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
         // only the copy (the update was silently lost). Refused until it stores back through
         // the index as Numba does (read, operate, store).
         if (auto* sub = dyn_cast<Subscript>(s->target)) {
-            const Type* it = type_of(sub->index);
-            if (it->is_array() || (it->is_tuple() && std::any_of(it->elements().begin(), it->elements().end(),
-                                                                 [](const Type* t) { return t->is_array(); })))
+            if (const Type* it = type_of(sub->index); is_advanced_index(it))
                 unsupported(s->loc, it->is_array() && it->dtype()->is_bool()
                                         ? fmt::format("augmented assignment through a boolean mask is not supported "
                                                       "by ujit yet: write x[:] = np.where(mask, x {} v, x)",

@@ -6,6 +6,7 @@
 
 #include "codegen/llvm_types.hpp"
 #include "strings/str_abi.h"
+#include "types/optional_rules.hpp"
 
 #include <fmt/format.h>
 
@@ -69,7 +70,7 @@ llvm::Value* FunctionLowering::str_bound(const Call* e, size_t k, llvm::Value* d
 
 llvm::Value* FunctionLowering::str_method(const Call* e, BuiltinId id, const Expr* self) {
     // An Optional str (d.get(key)) is unwrapped: TypeError "expected unicode_type, got None".
-    llvm::Value* s = type_of(self)->is_optional() ? expr_as(self, types::unicode()) : expr(self);
+    llvm::Value* s = expr_as(self, types::strip_optional(type_of(self)));
     llvm::Value* sp = str_pointer(s);
     llvm::Value* n = str_length(s);
     auto arg = [&](size_t k) { return expr(e->args[k]); };

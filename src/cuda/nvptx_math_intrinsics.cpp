@@ -72,10 +72,10 @@ int sm_number(const std::string& arch) { return arch.rfind("sm_", 0) == 0 ? std:
 }  // namespace
 
 void use_fast_libdevice_variants(llvm::Module& m, const std::string& arch) {
-    std::vector<const char*> fast = {"sinf", "cosf", "tanf", "expf", "logf", "log2f", "log10f", "powf"};
+    std::vector<const char*> bases = {"sinf", "cosf", "tanf", "expf", "logf", "log2f", "log10f", "powf"};
     // From sm_75 on tanh too (tanh.approx.f32, lower_tanh_approx); before, the precise tanhf.
-    if (sm_number(arch) >= 75) fast.push_back("tanhf");
-    for (const char* base : fast) {
+    if (sm_number(arch) >= 75) bases.push_back("tanhf");
+    for (const char* base : bases) {
         llvm::Function* precise = m.getFunction(std::string("__nv_") + base);
         if (!precise || !precise->isDeclaration() || precise->use_empty()) continue;
         llvm::FunctionCallee fast = m.getOrInsertFunction(std::string("__nv_fast_") + base, precise->getFunctionType());

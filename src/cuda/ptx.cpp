@@ -107,12 +107,12 @@ void mark_fastmath(llvm::Module& m) {
     }
 }
 
+constexpr int kTanhPtxIsa = 70;  // tanh.approx.f32 (lower_tanh_approx) needs PTX ISA 7.0
+
 // libdevice's sqrtf, hypotf, normf, norm3df, norm4df and jnf ask __nvvm_reflect("__CUDA_PREC_SQRT")
 // whether to round sqrt correctly; LLVM 19's NVVMReflect knows only __CUDA_FTZ and __CUDA_ARCH
 // and answers 0, which made them use sqrt.approx (math.hypot on float32 a unit in the last place
 // off NumPy). NVVM answers 1 unless fastmath asks -prec-sqrt=0, as numba-cuda's fastmath does.
-constexpr int kTanhPtxIsa = 70;  // tanh.approx.f32 (lower_tanh_approx) needs PTX ISA 7.0
-
 void answer_prec_sqrt_reflect(llvm::Module& m, bool precise) {
     llvm::Function* reflect = m.getFunction("__nvvm_reflect");
     if (!reflect) return;

@@ -42,7 +42,7 @@ void Inferrer::register_inner(const FunctionDef* def) {
         if (sibling != m_.inner_functions.end() && sibling->second.definer == fn_.def)
             for (const std::string& c : sibling->second.captures) add(c);
     }
-    m_.inner_functions[def].captures = std::move(captures);
+    inner.captures = std::move(captures);
 }
 
 // `lambda x: ...`: an inner function without a name, the value of the expression.
