@@ -322,6 +322,21 @@ void ujit_dict_clear(ujit_dict_payload* d) {
     d->used = 0;
 }
 
+void ujit_dict_forget_after_raise(ujit_dict_payload* d, int32_t (*made_before)(const ujit_nrt_meminfo*, void*),
+                                  void* ctx) {
+    auto release_if_made_before = [&](ujit_nrt_meminfo* mi) {
+        if (mi && made_before(mi, ctx)) ujit_nrt_decref(mi);
+    };
+    for (int64_t i = 0; i < d->nentries; ++i)
+        if (entry_hash(entry(d, i)) != kHole) {
+            for_each_key_owner(d, entry(d, i), release_if_made_before);
+            for_each_owner(d, entry(d, i), release_if_made_before);
+        }
+    clear_index(d);
+    d->nentries = 0;
+    d->used = 0;
+}
+
 void ujit_dict_compact(ujit_dict_payload* d) {
     if (d->nentries != d->used) resize(d, d->index_size);  // same size: cannot fail to allocate entries
 }

@@ -79,6 +79,11 @@ int32_t ujit_dict_pop(ujit_dict_payload* d, const void* key, void* value_out);
 /* Removes the last entry into key_out/value_out: 1, or 0 when empty. */
 int32_t ujit_dict_popitem(ujit_dict_payload* d, void* key_out, void* value_out);
 void ujit_dict_clear(ujit_dict_payload* d);
+/* After a raise, which freed what its call allocated whatever its count (nrt.h): forgets every
+   entry without releasing it, but for the references (of keys and values) to what
+   `made_before(owner, ctx)` says outlives the call, which it releases. */
+void ujit_dict_forget_after_raise(ujit_dict_payload* d, int32_t (*made_before)(const ujit_nrt_meminfo*, void*),
+                                  void* ctx);
 /* Drops deleted entries so that live entry k is entries[k] (iteration reads them by number). */
 void ujit_dict_compact(ujit_dict_payload* d);
 /* a == b: the same keys, equal values. */

@@ -255,9 +255,12 @@ void PackedArgs::release_containers() {
             ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(mi));  // the items go with it
         }
         for (const DictArg& d : dicts_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(d.mi));
+        for (void* owner : dict_refs_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(owner));
+        for (void* list : dict_list_refs_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(list));
         return;
     }
     release_dicts_after_raise();
+    for (void* owner : dict_refs_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(owner));
     for (void* mi : made_lists_)
         static_cast<ujit_list_payload*>(ujit_nrt_data(static_cast<ujit_nrt_meminfo*>(mi)))->size = 0;
     for (void* owner : taken_owners_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(owner));

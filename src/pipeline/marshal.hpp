@@ -56,6 +56,11 @@ private:
         void* mi;
     };
     std::vector<DictArg> dicts_;
+    // References of our own to what their entries hold, released after the dicts (each dict
+    // holds its own; after a raise, these tell the arguments' entries from the call's).
+    std::vector<void*> dict_refs_;
+    std::vector<void*> dict_list_refs_;  // (released after a return only: see hold_list_value)
+    void hold_list_value(const void* slot);
     void write_dict(const Value& v, const types::Type* t, uint8_t* out);
     void reflect_dicts();
     void release_dicts_after_raise();

@@ -87,6 +87,30 @@ def fails(d):
 
 
 @njit
+def fails_str(d, w):
+    d[w + '!'] = d[w] + 1
+    d.pop(w)
+    raise ValueError('no')
+
+
+@njit
+def replace_fails(d):
+    d[1] = np.zeros(2)
+    raise ValueError('no')
+
+
+@njit
+def replace_list_fails(d):
+    d[1] = [5.0]
+    raise ValueError('no')
+
+
+@njit
+def ones(n):
+    return np.ones(n)
+
+
+@njit
 def narrow(d):
     d[1] = 2
 )";
@@ -218,6 +242,69 @@ TEST_CASE("a call that raises leaves a dict argument as it was and leaks nothing
     CHECK(live() == before);
 }
 
+// A str key holds a counted string: the dict's reference goes with the dict after a return
+// and after a raise, whether the key came from the caller or from compiled code.
+TEST_CASE("str keys of a dict argument leak nothing, returned or raised", "[e2e][dicts][dict_args]") {
+    Module m = Module::from_string(kSource, "dict_args.py");
+    auto words = [] {
+        Value::Dict d;
+        d.keys = {Value("b"), Value("c")};
+        d.values = {5, 7};
+        return Value(std::move(d));
+    };
+    Value warm = words();
+    m.function("count")(warm, Value("a b"));
+    CHECK_THROWS_AS(m.function("fails_str")(warm, Value("b")), Error);
+    int64_t before = live();
+    {
+        Value w = words();
+        m.function("count")(w, Value("a b a c a"));
+        CHECK(w.repr() == "{'b': 6, 'c': 8, 'a': 3}");
+    }
+    CHECK(live() == before);
+    {
+        Value w = words();
+        CHECK_THROWS_AS(m.function("fails_str")(w, Value("b")), Error);
+        CHECK(w.repr() == "{'b': 5, 'c': 7}");
+    }
+    CHECK(live() == before);
+}
+
+// The dict's reference to an owned array value is the caller's to release after a raise, even
+// when the call replaced the value (the dict released it then).
+TEST_CASE("a call that raises after replacing an owned array value leaks and frees nothing",
+          "[e2e][dicts][dict_args]") {
+    Module m = Module::from_string(kSource, "dict_args.py");
+    auto fails_on = [&](const Value& array) {
+        Value::Dict d;
+        d.keys = {1};
+        d.values = {array};
+        Value v(std::move(d));
+        CHECK_THROWS_AS(m.function("replace_fails")(v), Error);
+        CHECK(v.dict().values[0].owner().meminfo() == array.owner().meminfo());
+    };
+    fails_on(m.function("ones")(3));
+    int64_t before = live();
+    {
+        Value a = m.function("ones")(3);
+        REQUIRE(a.owner());
+        fails_on(a);
+        fails_on(a);
+        CHECK(ujit_nrt_refcount(static_cast<ujit_nrt_meminfo*>(a.owner().meminfo())) == 1);
+        CHECK(static_cast<const double*>(a.array().data)[2] == 1.0);
+    }
+    CHECK(live() == before);
+    {
+        Value::Dict d;
+        d.keys = {1};
+        d.values = {Value::list_of({1.0, 2.0})};
+        Value v(std::move(d));
+        CHECK_THROWS_AS(m.function("replace_list_fails")(v), Error);
+        CHECK(v.repr() == "{1: [1.0, 2.0]}");
+    }
+    CHECK(live() == before);
+}
+
 TEST_CASE("bad dict and set arguments are Argument errors", "[e2e][dicts][dict_args]") {
     Module m = Module::from_string(kSource, "dict_args.py");
     Function weighted = m.function("weighted");
@@ -255,5 +342,5 @@ TEST_CASE("an unsafe cast into a typed dict warns NumbaTypeSafetyWarning", "[e2e
     CHECK(seen[0].category == "NumbaTypeSafetyWarning");
     CHECK(seen[0].message == "unsafe cast from int64 to int32. Precision may be lost.");
     CHECK(seen[0].file == "dict_args.py");
-    CHECK(seen[0].line == 73);
+    CHECK(seen[0].line == 97);
 }
