@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -248,26 +249,42 @@ void PackedArgs::release_strings() {
 }
 
 void PackedArgs::release_containers() {
-    if (returned_) {
-        for (const ListArg& l : lists_) {
-            void* mi = nullptr;
-            std::memcpy(&mi, l.slot, sizeof mi);
-            ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(mi));  // the items go with it
-        }
-        for (const DictArg& d : dicts_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(d.mi));
-        for (void* owner : dict_refs_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(owner));
-        for (void* list : dict_list_refs_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(list));
-        return;
-    }
-    release_dicts_after_raise();
-    for (void* owner : dict_refs_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(owner));
-    for (void* mi : made_lists_)
-        static_cast<ujit_list_payload*>(ujit_nrt_data(static_cast<ujit_nrt_meminfo*>(mi)))->size = 0;
+    auto release = [this](void* mi) {
+        if (returned_)
+            ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(mi));
+        else  // the raise skipped the compiled frames' releases of them: they go whatever their count
+            ujit_nrt_release_last(static_cast<ujit_nrt_meminfo*>(mi));
+    };
+    if (!returned_) forget_items_after_raise();
+    for (const DictArg& d : dicts_) release(d.mi);
+    for (auto it = made_lists_.rbegin(); it != made_lists_.rend(); ++it) release(*it);
     for (void* owner : taken_owners_) ujit_nrt_decref(static_cast<ujit_nrt_meminfo*>(owner));
-    // The raise skipped the compiled frames' releases of their references to these lists:
-    // nothing else can hold them, so they go whatever their count.
-    for (auto it = made_lists_.rbegin(); it != made_lists_.rend(); ++it)
-        ujit_nrt_release_last(static_cast<ujit_nrt_meminfo*>(*it));
+}
+
+// After a raise: each container forgets its items without releasing them (the raise freed
+// what the call made), but for its references to what marshalling placed in it or to a str
+// argument the call stored, which ours keep alive until release_containers.
+void PackedArgs::forget_items_after_raise() {
+    std::unordered_set<const void*> ours(taken_owners_.begin(), taken_owners_.end());
+    ours.insert(made_lists_.begin(), made_lists_.end());
+    ours.insert(str_owners_.begin(), str_owners_.end());  // a str argument the call stored
+    for (const DictArg& d : dicts_)
+        ujit_dict_forget_after_raise(
+            static_cast<ujit_dict_payload*>(ujit_nrt_data(static_cast<ujit_nrt_meminfo*>(d.mi))),
+            [](const ujit_nrt_meminfo* mi, void* set) -> int32_t {
+                return static_cast<const std::unordered_set<const void*>*>(set)->count(mi) != 0;
+            },
+            &ours);
+    for (void* list : made_lists_) {
+        auto* l = static_cast<ujit_list_payload*>(ujit_nrt_data(static_cast<ujit_nrt_meminfo*>(list)));
+        for (int64_t i = 0; i < l->size; ++i)
+            for (int64_t k = 0; k < l->n_owners; ++k) {
+                ujit_nrt_meminfo* mi = nullptr;
+                std::memcpy(&mi, l->items + i * l->itemsize + l->owner_offsets[k], sizeof mi);
+                if (ours.count(mi)) ujit_nrt_decref(mi);
+            }
+        l->size = 0;
+    }
 }
 
 void PackedArgs::reflect_containers() {
@@ -296,8 +313,8 @@ void owner_offsets(const Type* t, size_t base, std::vector<int64_t>& out) {
     }
 }
 
-// A list argument: a new runtime list of the Value's items (arrays borrowed, or with a new
-// reference when they have an owner), {header, payload} at `out`.
+// A list: a new runtime list of the Value's items (arrays borrowed, or referenced when they
+// have an owner), {header, payload} at `out`; its one reference is ours (made_lists_).
 void PackedArgs::write_list(const Value& v, const Type* t, uint8_t* out) {
     if (!v.is_list()) throw Error(Error::Kind::Argument, fmt::format("error: expected a list ({})", t->str()));
     const Type* item = t->item();
@@ -319,9 +336,12 @@ void PackedArgs::write_list(const Value& v, const Type* t, uint8_t* out) {
     }
 }
 
+// An item of a container at `out`: each array, str and list in it with a reference of ours
+// and one the container holds (see made_lists_).
 void PackedArgs::write_item(const Value& v, const Type* t, uint8_t* out) {
     if (t->is_list()) {
         write_list(v, t, out);
+        ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(made_lists_.back()));  // the container's
         return;
     }
     if (t->is_array()) {
@@ -331,8 +351,9 @@ void PackedArgs::write_item(const Value& v, const Type* t, uint8_t* out) {
         std::vector<int64_t> strides = a.strides.empty() ? runtime::c_strides(a.shape, itemsize(a.dtype)) : a.strides;
         void* owner = v.owner().meminfo();
         if (owner) {
-            taken_owners_.push_back(owner);  // (reserve first: the reference is taken after)
-            ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(owner));
+            taken_owners_.push_back(owner);  // (reserve first: the references are taken after)
+            ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(owner));  // ours
+            ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(owner));  // the container's
         }
         std::memcpy(out, &a.data, sizeof(void*));
         std::memcpy(out + 8, a.shape.data(), 8 * a.shape.size());
@@ -340,7 +361,11 @@ void PackedArgs::write_item(const Value& v, const Type* t, uint8_t* out) {
         std::memcpy(out + 8 + 16 * a.shape.size(), &owner, sizeof owner);
         return;
     }
-    if (t->is_str()) return write_str(v, out, taken_owners_);  // the list's reference
+    if (t->is_str()) {
+        write_str(v, out, taken_owners_);
+        ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(taken_owners_.back()));  // the container's
+        return;
+    }
     if (t->is_tuple()) {
         if (!v.is_tuple() || v.tuple().size() != t->elements().size())
             throw Error(Error::Kind::Argument, fmt::format("error: expected a tuple {}", t->str()));

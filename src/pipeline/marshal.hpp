@@ -41,29 +41,26 @@ private:
         const Value* value;
         const types::Type* type;
     };
-    std::vector<ListArg> lists_;  // released by the destructor
-    // Every runtime list made (nested ones too) and every array reference the lists took:
-    // after a call that raised, the lists may hold arrays the raise freed (nrt.h), so they
-    // are emptied without releasing their items, only these references are released, and
-    // the lists are freed (the raise skipped the compiled code's own releases of them).
+    std::vector<ListArg> lists_;
+    // What marshalling places in a container (a list's item, a dict's key or value: arrays,
+    // str and lists, at any depth) has a reference of ours, released after the call whatever
+    // happened (made_lists_ for lists, taken_owners_ for the rest), and one the container
+    // holds, released by the container, or by the call when it replaces or removes the item.
+    // After a raise the containers may hold what the raise freed (nrt.h): they forget their
+    // items, but for their references to these (forget_items_after_raise).
     std::vector<void*> made_lists_, taken_owners_;
     bool returned_ = false;
     // Dict and set arguments (marshal_dicts.cpp): each runtime container made, released by
-    // the destructor (emptied first after a raise, as the lists are).
+    // the destructor.
     struct DictArg {
         const Value* value;
         const types::Type* type;
         void* mi;
     };
     std::vector<DictArg> dicts_;
-    // References of our own to what their entries hold, released after the dicts (each dict
-    // holds its own; after a raise, these tell the arguments' entries from the call's).
-    std::vector<void*> dict_refs_;
-    std::vector<void*> dict_list_refs_;  // (released after a return only: see hold_list_value)
-    void hold_list_value(const void* slot);
     void write_dict(const Value& v, const types::Type* t, uint8_t* out);
     void reflect_dicts();
-    void release_dicts_after_raise();
+    void forget_items_after_raise();
     // The destructor's work; also the constructor's when storing an argument throws (the
     // destructor does not run then, and the containers made so far would leak).
     void release_containers();
@@ -77,7 +74,7 @@ private:
     void write_item(const Value& v, const types::Type* t, uint8_t* out);
     // A str argument: the struct ujit_str (src/strings/str_abi.h) of a new string holding
     // its code points, whose reference `owners` records (str_owners_ for an argument itself,
-    // released after the call; taken_owners_ for a list's item, which the list releases).
+    // taken_owners_ for a container's item), released after the call.
     // Owned, not borrowed, because compiled code may keep it past the call: in a jitclass
     // field, a typed List or Dict (Numba's unboxed str likewise holds the Python object).
     void write_str(const Value& v, uint8_t* out, std::vector<void*>& owners);

@@ -5,7 +5,6 @@
 #include "pipeline/marshal.hpp"
 
 #include <cstring>
-#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -95,14 +94,15 @@ void copy_entries(const void* p, const Type* t, std::vector<Value>& keys, std::v
     if (values) *values = std::move(v);
 }
 
-// Whether a value of type `t` holds a list (whose items' references are the list's own).
-bool holds_list(const Type* t) {
-    if (t->is_optional()) return holds_list(t->optional_of());
-    if (t->is_list()) return true;
-    if (!t->is_tuple()) return false;
-    for (const Type* e : t->elements())
-        if (holds_list(e)) return true;
-    return false;
+// Releases a reference to each array, str and list in the value of type `t` at `p`.
+void release_owners(const void* p, const Type* t) {
+    std::vector<int64_t> offsets;
+    owner_offsets(t, 0, offsets);
+    for (int64_t off : offsets) {
+        ujit_nrt_meminfo* mi = nullptr;
+        std::memcpy(&mi, static_cast<const uint8_t*>(p) + off, sizeof mi);
+        ujit_nrt_decref(mi);
+    }
 }
 
 }  // namespace
@@ -151,43 +151,21 @@ void PackedArgs::write_dict(const Value& v, const Type* t, uint8_t* out) {
     const std::vector<Value>& keys = t->is_set() ? v.set().items : v.dict().keys;
     // 16-byte aligned scratch for one key and one value (the widest alignment is complex128's)
     std::vector<uint64_t> key((c_size(kt) + 15) / 8 + 2), value(vt ? (c_size(vt) + 15) / 8 + 2 : 0);
-    // What the entries hold (str keys, arrays and str among the values) is referenced twice
-    // during the call: by the dict (released with it, or by the call when it replaces or
-    // removes the entry) and by dict_refs_ (released after the dict). A list value's items
-    // are its own, in taken_owners_; the list is held by dict_list_refs_.
-    const bool values_ours = vt && !holds_list(vt);
     for (size_t i = 0; i < keys.size(); ++i) {
         std::memset(key.data(), 0, key.size() * 8);
-        const size_t first_ref = taken_owners_.size();
         write_item(keys[i], kt, reinterpret_cast<uint8_t*>(key.data()));
-        const size_t value_refs = taken_owners_.size();
         if (vt) {
             std::memset(value.data(), 0, value.size() * 8);
             write_item(v.dict().values[i], vt, reinterpret_cast<uint8_t*>(value.data()));
         }
-        const size_t last_ref = values_ours ? taken_owners_.size() : value_refs;
-        dict_refs_.insert(dict_refs_.end(), taken_owners_.begin() + static_cast<std::ptrdiff_t>(first_ref),
-                          taken_owners_.begin() + static_cast<std::ptrdiff_t>(last_ref));
-        taken_owners_.erase(taken_owners_.begin() + static_cast<std::ptrdiff_t>(first_ref),
-                            taken_owners_.begin() + static_cast<std::ptrdiff_t>(last_ref));
-        // The dict retains the key itself; on failure nothing changed.
-        if (ujit_dict_insert(payload, key.data(), vt ? value.data() : nullptr) != 0) throw std::bad_alloc();
-        if (values_ours)
-            for (size_t k = dict_refs_.size() - (last_ref - value_refs); k < dict_refs_.size(); ++k)
-                ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(dict_refs_[k]));
-        else if (vt && vt->is_list())
-            hold_list_value(value.data());
+        // The dict takes the value's container references and retains a new key itself.
+        const bool inserted = ujit_dict_insert(payload, key.data(), vt ? value.data() : nullptr) == 0;
+        release_owners(key.data(), kt);
+        if (!inserted) {
+            if (vt) release_owners(value.data(), vt);
+            throw std::bad_alloc();
+        }
     }
-}
-
-// A list value at `slot` ({header, payload}) gets a reference of ours: replaced by the call,
-// it stays alive for release_containers, which frees it after a raise whatever its count.
-void PackedArgs::hold_list_value(const void* slot) {
-    ujit_nrt_meminfo* mi = nullptr;
-    std::memcpy(&mi, slot, sizeof mi);
-    dict_list_refs_.reserve(dict_list_refs_.size() + 1);
-    ujit_nrt_incref(mi);
-    dict_list_refs_.push_back(mi);
 }
 
 void PackedArgs::reflect_dicts() {
@@ -202,24 +180,6 @@ void PackedArgs::reflect_dicts() {
             Value::Dict& dict = d.value->dict_entries();
             copy_entries(slot, d.type, dict.keys, &dict.values);
         }
-    }
-}
-
-// After a call that raised: the dicts may hold what the raise freed (nrt.h), so they are
-// emptied without releasing their entries before they go, but for their references to what
-// the arguments put in them (dict_refs_, which keeps it alive until then).
-void PackedArgs::release_dicts_after_raise() {
-    if (dicts_.empty()) return;
-    std::unordered_set<const void*> made_before(dict_refs_.begin(), dict_refs_.end());
-    for (const DictArg& d : dicts_) {
-        auto* payload = static_cast<ujit_dict_payload*>(ujit_nrt_data(static_cast<ujit_nrt_meminfo*>(d.mi)));
-        ujit_dict_forget_after_raise(
-            payload,
-            [](const ujit_nrt_meminfo* mi, void* set) -> int32_t {
-                return static_cast<const std::unordered_set<const void*>*>(set)->count(mi) != 0;
-            },
-            &made_before);
-        ujit_nrt_release_last(static_cast<ujit_nrt_meminfo*>(d.mi));
     }
 }
 

@@ -47,6 +47,13 @@ def total(l):
 
 
 @njit
+def replace_fails(l, x):
+    l[0] = x
+    l.pop()
+    raise ValueError('no')
+
+
+@njit
 def out_of_range(i):
     l = [1, 2, 3]
     a = [np.ones(3), np.ones(4)]
@@ -163,4 +170,33 @@ def extend(l):
     CHECK(m.function("extend")(r).as<int64_t>() == 4);  // ListType[float64] again, changed for the caller
     CHECK(r.list()[3].as<double>() == 0.5);
     CHECK(m.function("halves")(0).list_typed_item() == "float64");  // even empty
+}
+
+// A raise leaves a list argument as it was: items the call replaced or popped are the caller's
+// still (the list's references to them are released once, not twice), what it made is freed.
+TEST_CASE("a call that raises after replacing owned items frees none of the caller's", "[e2e][lists]") {
+    Module m = Module::from_string(kSource, "lists.py");
+    Function replace_fails = m.function("replace_fails");
+    auto fails_on = [&](const Value& list, const Value& x) {
+        CHECK_THROWS_AS(replace_fails(list, x), Error);
+    };
+    fails_on(m.function("arrays")(int64_t{2}), m.function("arrays")(int64_t{1}).list()[0]);
+    fails_on(Value::list_of({Value("ab"), Value("cd")}), Value("x"));
+    int64_t before = live();
+    {
+        Value arrays = m.function("arrays")(int64_t{3});
+        Value keep = arrays.list()[0];
+        Value x = m.function("arrays")(int64_t{1}).list()[0];
+        fails_on(arrays, x);
+        fails_on(arrays, x);
+        CHECK(arrays.list()[0].owner().meminfo() == keep.owner().meminfo());
+        CHECK(arrays.list().size() == 3);
+        CHECK(static_cast<const double*>(arrays.list()[2].array().data)[2] == 3.0);
+        CHECK(m.function("total")(arrays).as<double>() == 1.5 * (0 + 0 + 1 + 0 + 1 + 2));
+        Value words = Value::list_of({Value("ab"), Value("cd")});
+        fails_on(words, Value("x"));
+        fails_on(words, Value("y"));
+        CHECK(words.repr() == "['ab', 'cd']");
+    }
+    CHECK(live() == before);
 }
