@@ -227,7 +227,13 @@ private:
     // dest's shape: the single entry point for every whole-array store (slice assignment,
     // in-place operators; the result of an allocating expression later).
     void lower_array_expr_into(TypedValue dest, const syntax::Expr* e);
-    void masked_store(const syntax::Subscript* target, const syntax::Expr* value);
+    // dest op= value (an array expression or a number), in one loop: `a += b` and the update of
+    // x[idx] op= v's copy.
+    void inplace_array_op(TypedValue dest, syntax::BinOp op, const syntax::Expr* value, syntax::SourceLoc dest_loc,
+                          syntax::SourceLoc loc);
+    // ---- nplib/lower_masked_store.cpp: a[mask] = v, a[mask] op= v (no `op`: a store)
+    void masked_store(const syntax::Subscript* target, const syntax::Expr* value,
+                      std::optional<syntax::BinOp> op = std::nullopt);
     void store_array_expr(TypedValue dest, const nplib::ArrayExpr& tree, const std::vector<nplib::ArrayExpr*>& leaves,
                           syntax::SourceLoc loc);
     std::unique_ptr<nplib::ArrayExpr> array_expr_tree(const syntax::Expr* e, std::vector<nplib::ArrayExpr*>& leaves);
@@ -400,6 +406,8 @@ private:
                             const std::function<void(TypedValue from, TypedValue to)>& body);
     llvm::Value* fancy_take(const syntax::Subscript* e);
     void fancy_store(const syntax::Subscript* target, const syntax::Expr* value);
+    void fancy_update(const syntax::Subscript* target, syntax::BinOp op, const syntax::Expr* value,
+                      syntax::SourceLoc loc);
     // nplib/lower_search.cpp, lower_stats.cpp: the calls of nplib/search_typing.cpp
     llvm::Value* search_call(const syntax::Call* e, types::BuiltinId id, const std::vector<TypedValue>& args,
                              const std::vector<const syntax::Expr*>& exprs);

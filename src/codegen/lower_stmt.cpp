@@ -174,41 +174,16 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
             binary_values(s->op, dict_subscript(sub), tt, expr(s->value), type_of(s->value), s->value, s->loc);
         return dict_store(sub, r.v, r.t);
     }
-    if (tt->is_array()) {  // a += b: the array expression a + b stored into a, in one loop
-        // x[idx] += v, x[mask] += v: the target read is a copy, so the loop below would update
-        // only the copy (the update was silently lost). Refused until it stores back through
-        // the index as Numba does (read, operate, store).
-        if (auto* sub = dyn_cast<Subscript>(s->target)) {
-            if (const Type* it = type_of(sub->index); is_advanced_index(it))
-                unsupported(s->loc, it->is_array() && it->dtype()->is_bool()
-                                        ? fmt::format("augmented assignment through a boolean mask is not supported "
-                                                      "by ujit yet: write x[:] = np.where(mask, x {} v, x)",
-                                                      spelling(s->op))
-                                        : fmt::format("augmented assignment through an integer-array index is not "
-                                                      "supported by ujit yet: write x[idx] = x[idx] {} v",
-                                                      spelling(s->op)));
+    if (tt->is_array()) {
+        // x[mask] op= v, x[idx] op= v: the target read is a copy, updated and stored back
+        // through the index (NumPy's and Numba's: a repeated index is updated once).
+        if (auto* sub = dyn_cast<Subscript>(s->target); sub && is_advanced_index(type_of(sub->index))) {
+            const Type* it = type_of(sub->index);
+            if (it->is_array() && it->dtype()->is_bool() && it->ndim() == type_of(sub->value)->ndim())
+                return masked_store(sub, s->value, s->op);
+            return fancy_update(sub, s->op, s->value, s->loc);
         }
-        std::vector<nplib::ArrayExpr*> leaves;
-        auto self = std::make_unique<nplib::ArrayExpr>();
-        self->kind = nplib::ArrayExpr::Kind::Array;
-        self->type = tt;
-        self->loc = s->target->loc;
-        self->value = expr(s->target);
-        self->leaf = 0;
-        leaves.push_back(self.get());
-        auto node = std::make_unique<nplib::ArrayExpr>();
-        node->kind = nplib::ArrayExpr::Kind::Binary;
-        node->bin_op = s->op;
-        node->loc = s->loc;
-        node->args.push_back(std::move(self));
-        node->args.push_back(array_expr_tree(s->value, leaves));
-        auto loop =
-            nplib::find_loop(nplib::binary_ufunc(s->op), {node->args[0]->elem_type(), node->args[1]->elem_type()});
-        UJIT_INTERNAL_ASSERT(loop.has_value(), s->loc, "in-place operator typed without a ufunc loop");
-        node->loop = *loop;
-        node->type = loop->out;
-        TypedValue dest{node->args[0]->value, tt};
-        return store_array_expr(dest, *node, leaves, s->loc);
+        return inplace_array_op({expr(s->target), tt}, s->op, s->value, s->target->loc, s->loc);  // a += b
     }
     if (fn.record_field(s->target)) return record_aug_assign(s);  // r.a += x
     if (auto* a = dyn_cast<Attribute>(s->target); a && type_of(a->value)->is_jitclass())
@@ -236,6 +211,30 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
         return;
     }
     unsupported(s->target->loc, "cannot assign to this expression");
+}
+
+// dest op= value as the array expression dest op value stored into dest, in one loop.
+void FunctionLowering::inplace_array_op(TypedValue dest, BinOp op, const Expr* value, SourceLoc dest_loc,
+                                        SourceLoc loc) {
+    std::vector<nplib::ArrayExpr*> leaves;
+    auto self = std::make_unique<nplib::ArrayExpr>();
+    self->kind = nplib::ArrayExpr::Kind::Array;
+    self->type = dest.t;
+    self->loc = dest_loc;
+    self->value = dest.v;
+    self->leaf = 0;
+    leaves.push_back(self.get());
+    auto node = std::make_unique<nplib::ArrayExpr>();
+    node->kind = nplib::ArrayExpr::Kind::Binary;
+    node->bin_op = op;
+    node->loc = loc;
+    node->args.push_back(std::move(self));
+    node->args.push_back(array_expr_tree(value, leaves));
+    auto loop = nplib::find_loop(nplib::binary_ufunc(op), {node->args[0]->elem_type(), node->args[1]->elem_type()});
+    UJIT_INTERNAL_ASSERT(loop.has_value(), loc, "in-place operator typed without a ufunc loop");
+    node->loop = *loop;
+    node->type = loop->out;
+    return store_array_expr(dest, *node, leaves, loc);
 }
 
 // The optional `else` block (of an if, or of a loop that ends without break), then

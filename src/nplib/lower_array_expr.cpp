@@ -347,54 +347,6 @@ void FunctionLowering::fill_from_expr(TypedValue dest, const ArrayExpr& tree, st
     });
 }
 
-// a[mask] = x: x (a number) stored where the boolean array expression `mask` is true, in one
-// loop over a (a select and a store per element, so that it vectorizes).
-void FunctionLowering::masked_store(const Subscript* target, const Expr* value) {
-    const Type* at = type_of(target->value);
-    llvm::Value* arr = expr(target->value);
-    std::vector<ArrayExpr*> leaves;
-    std::unique_ptr<ArrayExpr> mask = array_expr_tree(target->index, leaves);
-    const Type* dt = at->dtype();
-    llvm::Value* v = expr_as(value, dt);
-    std::vector<llvm::Value*> dims;
-    for (int k = 0; k < at->ndim(); ++k) dims.push_back(array_dim(b, arr, static_cast<unsigned>(k)));
-    std::vector<TypedValue> arrays = leaf_views(leaves, dims, target->index->loc, /*into=*/true);
-    const Type* mt = mask->elem_type();
-    auto masked_loop = [&](std::vector<TypedValue> operands, bool stored_mask) {
-        operands.push_back({arr, at});
-        elementwise_loop(dims, operands, [&](const std::vector<llvm::Value*>& ptrs) {
-            llvm::Value* m = stored_mask ? from_storage(b, b.CreateLoad(storage_type(mod.ctx, mt), ptrs[0]), mt)
-                                         : array_expr_element(*mask, ptrs);
-            m = truth(b, m, mt);
-            llvm::Type* st = storage_type(mod.ctx, dt);
-            llvm::Value* old = b.CreateLoad(st, ptrs.back());
-            b.CreateStore(b.CreateSelect(m, to_storage(b, v, dt), old), ptrs.back());
-        });
-    };
-    if (arrays.empty() || !mod.target.counts_references()) return masked_loop(arrays, false);
-    // a[a.T > 3] = 0: NumPy (and Numba's array expression) computes the whole mask first; read
-    // in the loop, it saw the stores already made where it reads `a` other than element for
-    // element. Then the mask goes to a new array first.
-    llvm::Value* overlap = b.getFalse();
-    for (const TypedValue& a : arrays) overlap = b.CreateOr(overlap, may_overlap(a, {arr, at}));
-    llvm::BasicBlock* via_copy = new_block("mask.copy");
-    llvm::BasicBlock* direct = new_block("mask.direct");
-    llvm::BasicBlock* done = new_block("mask.done");
-    b.CreateCondBr(overlap, via_copy, direct);
-    b.SetInsertPoint(via_copy);
-    size_t mark = temporaries_mark();
-    const Type* tt = types::array(mt, at->ndim(), types::Layout::C);
-    TypedValue tmp{allocate_array(tt, dims, target->loc, "this mask"), tt};
-    fill_from_expr(tmp, *mask, arrays, target->loc);
-    masked_loop({tmp}, true);
-    release_temporaries(mark);
-    b.CreateBr(done);
-    b.SetInsertPoint(direct);
-    masked_loop(arrays, false);
-    b.CreateBr(done);
-    b.SetInsertPoint(done);
-}
-
 // Can `a` and `b` share memory, other than element for element (same data pointer, same
 // strides: reading an element before writing the same one is safe)? Compares the byte ranges
 // the two arrays span, as NumPy's solve_may_share_memory does in its first, bounds-only step.

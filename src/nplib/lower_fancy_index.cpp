@@ -2,7 +2,8 @@
 // (idx of any ndim, or a 1-D boolean mask of rows: its true positions), m[idx, :], m[:, idx],
 // m[1, idx] (idx 1-D among integers and slices),
 // read as a new C array or assigned to (`a[idx] = v`, v a number or an array broadcast to the
-// index's shape, stores in idx's order, so the last of repeated indices wins, as NumPy).
+// index's shape, stores in idx's order, so the last of repeated indices wins, as NumPy), or
+// updated (`a[idx] += v`: read, updated, stored back).
 //
 // Both go through one view: the index with the array's axis taken whole (`:`), then that axis
 // gathered. The result's axes are the view's, the array's axis replaced by idx's shape; where
@@ -163,6 +164,17 @@ void FunctionLowering::fancy_store(const Subscript* target, const Expr* value) {
     TypedValue tmp{allocate_array(tmp_t, f.dims, target->loc, "assigning through an integer-array index"), tmp_t};
     lower_array_expr_into(tmp, value);
     for_each_fancy_row(f, tmp, [&](TypedValue row, TypedValue from) { copy_array(row, from, target->loc); });
+}
+
+// x[idx] op= v: the picked rows copied out (as x[idx] reads), updated in place, and stored back
+// in idx's order (a repeated index: the last copy wins, so its row is updated once, as NumPy).
+void FunctionLowering::fancy_update(const Subscript* target, BinOp op, const Expr* value, SourceLoc loc) {
+    FancyIndex f = fancy_index(target);
+    const Type* rt = type_of(target);
+    TypedValue copy{allocate_array(rt, f.dims, target->loc, "indexing with an integer array"), rt};
+    for_each_fancy_row(f, copy, [&](TypedValue from, TypedValue to) { copy_array(to, from, target->loc); });
+    inplace_array_op(copy, op, value, target->loc, loc);
+    for_each_fancy_row(f, copy, [&](TypedValue row, TypedValue from) { copy_array(row, from, target->loc); });
 }
 
 }  // namespace ujit::codegen

@@ -121,6 +121,14 @@ void Inferrer::stmt(const Stmt* s) {
         }
         if (target_type->is_array()) {  // a += b: the array expression a + b stored into a
             require_writable(a->target, target_type);
+            if (auto* sub = dyn_cast<Subscript>(a->target)) {  // a[mask] += v: v's items go to the true positions
+                const Type* idx = fn_.type_of(sub->index);
+                const Type* container = fn_.type_of(sub->value);
+                if (idx && idx->is_array() && idx->dtype()->is_bool() && container && container->is_array() &&
+                    idx->ndim() == container->ndim() && v->is_array() && v->ndim() != 1)
+                    error(s->loc, fmt::format("a[mask] {}= x takes a number or a 1-D array's items, not {}",
+                                              spelling(a->op), v->str()));
+            }
             const Type* r = array_ufunc(s->loc, nplib::binary_ufunc(a->op), {target_type, v});
             if (!can_convert(r->dtype(), target_type->dtype()))
                 error(s->loc, fmt::format("cannot store {} into {}", r->str(), target_type->str()));
@@ -236,9 +244,10 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
         const Type* elem = expr(target);
         mask_target_ = false;
         if (auto* idx = fn_.type_of(s->index); elem && value && idx && idx->is_array() && idx->dtype()->is_bool() &&
-                                               !value->is_number() && container && container->is_array() &&
+                                               !value->is_number() && !(value->is_array() && value->ndim() == 1) &&
+                                               container && container->is_array() &&
                                                idx->ndim() == container->ndim())  // (a mask of rows: fancy_store)
-            error(where, "a[mask] = x stores a number; storing an array through a mask is not supported by ujit");
+            error(where, fmt::format("a[mask] = x stores a number or a 1-D array's items, not {}", value->str()));
         if (elem && value && elem->is_array() && container && !container->is_list()) {  // a[1:3] = x: broadcast
             const Type* from = value->is_array() ? value->dtype() : value;
             if (!from->is_number() || !can_convert(from, elem->dtype()))
