@@ -537,6 +537,13 @@ Value boxed_item(Value v) {
 Value copy_value(const void* p, const Type* t) {
     if (t->is_enum()) return copy_value(p, t->enum_value());
     if (t->is_optional()) return optional_present(p, t) ? copy_value(p, t->optional_of()) : Value();
+    if (t->is_dict() || t->is_set()) {  // build_value releases a reference: take one of our own first
+        void* mi = nullptr;
+        std::memcpy(&mi, p, sizeof mi);
+        ujit_nrt_incref(static_cast<ujit_nrt_meminfo*>(mi));
+        ArrayOwner* none = nullptr;
+        return build_value(p, t, none);
+    }
     switch (t->kind()) {
     case Kind::Array: {
         ujit_nrt_meminfo* owner = static_cast<ujit_nrt_meminfo*>(array_fields(p, t).owner);

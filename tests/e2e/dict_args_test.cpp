@@ -7,6 +7,7 @@
 
 #include "nrt/nrt.h"
 #include "ujit/ujit.hpp"
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <string>
@@ -108,6 +109,16 @@ def replace_list_fails(d):
 @njit
 def ones(n):
     return np.ones(n)
+
+
+@njit
+def nested(n):
+    return {1: {2: n}, 3: {4: n + 1}}
+
+
+@njit
+def dicts_in_list(n):
+    return [{2: np.ones(n)}, {5: np.zeros(n)}]
 
 
 @njit
@@ -342,5 +353,22 @@ TEST_CASE("an unsafe cast into a typed dict warns NumbaTypeSafetyWarning", "[e2e
     CHECK(seen[0].category == "NumbaTypeSafetyWarning");
     CHECK(seen[0].message == "unsafe cast from int64 to int32. Precision may be lost.");
     CHECK(seen[0].file == "dict_args.py");
-    CHECK(seen[0].line == 97);
+    CHECK(seen[0].line == 107);
+}
+
+// A dict inside a returned dict or list is copied out with a reference of its own: the outer
+// container releases the inner one once (it was released twice: a double free).
+TEST_CASE("dicts inside a returned dict or list are released once", "[e2e][dicts][dict_args]") {
+    Module m = Module::from_string(kSource, "dict_args.py");
+    m.function("nested")(int64_t{1});
+    m.function("dicts_in_list")(int64_t{1});
+    int64_t before = live();
+    for (int i = 0; i < 20; ++i) {
+        Value d = m.function("nested")(int64_t{i});
+        CHECK(d.repr() == fmt::format("{{1: {{2: {}}}, 3: {{4: {}}}}}", i, i + 1));
+        Value l = m.function("dicts_in_list")(int64_t{3});
+        REQUIRE(l.list().size() == 2);
+        CHECK(static_cast<const double*>(l.list()[0].dict().values[0].array().data)[2] == 1.0);
+    }
+    CHECK(live() == before);
 }

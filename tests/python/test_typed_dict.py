@@ -48,3 +48,21 @@ def test_reached_as_numba_typed():
     import importlib
     assert importlib.import_module("ujit.typed").Dict is typed.Dict
     assert ujit.typed.Dict is typed.Dict
+
+
+def test_a_function_may_share_a_name_with_the_wrappers_locals():
+    # The wrapper passing a typed Dict, a set or a list of tuples names its locals _ujit_*:
+    # a user's function named n, r, k or c0 is still the one called (red-team finding).
+    from ujit import njit as _njit
+
+    ns = {}
+    exec("def n(d):\n    return len(d)\n"
+         "def r(s):\n    return len(s)\n"
+         "def k(l):\n    return l[0][1]\n"
+         "def p0(d, x):\n    return len(d) + x\n", ns)
+    d = ujit.typed.Dict.empty(ujit.types.int64, ujit.types.int64)
+    d[1] = 2
+    assert _njit(ns["n"])(d) == 1
+    assert _njit(ns["r"])({1, 2, 3}) == 3
+    assert _njit(ns["k"])([(1, 5), (2, 6)]) == 5
+    assert _njit(ns["p0"])(d, 10) == 11

@@ -10,15 +10,17 @@ user's function and appends the container's entries afterwards to empty typed Li
 container's own types (typed List arguments are written back to the caller, as a list
 argument is):
 
-    def __ujit_dict1_f(p0_k0, p0_v0, o0_k0, o0_v0, p1):
-        c0 = numba.typed.Dict.empty(numba.types.unicode_type, numba.types.float64)
-        for n in range(len(p0_k0)):
-            c0[p0_k0[n]] = p0_v0[n]
-        r = f(c0, p1)
-        for k in c0:
-            o0_k0.append(k)
-            o0_v0.append(c0[k])
-        return r
+    def __ujit_dict1_f(_ujit_p0_k0, _ujit_p0_v0, _ujit_o0_k0, _ujit_o0_v0, _ujit_p1):
+        _ujit_c0 = numba.typed.Dict.empty(numba.types.unicode_type, numba.types.float64)
+        for _ujit_n in range(len(_ujit_p0_k0)):
+            _ujit_c0[_ujit_p0_k0[_ujit_n]] = _ujit_p0_v0[_ujit_n]
+        _ujit_r = f(_ujit_c0, _ujit_p1)
+        for _ujit_k in _ujit_c0:
+            _ujit_o0_k0.append(_ujit_k)
+            _ujit_o0_v0.append(_ujit_c0[_ujit_k])
+        return _ujit_r
+
+(the wrapper's own names begin with _ujit_, so that they hide no function of the user's)
 
 The caller's container then takes those entries. A call copies each container in and out
 (Numba's typed Dict is shared, not copied: the cost is O(len) per call here), and a call that
@@ -155,20 +157,20 @@ def _names(i, k):
     then out."""
     keys = ["k%d" % j for j in range(len(_leaf_types(k[1])))]
     values = ["v%d" % j for j in range(len(_leaf_types(k[2])))] if k[0] == "dict" else []
-    return (["p%d_%s" % (i, x) for x in keys], ["p%d_%s" % (i, x) for x in values],
-            ["o%d_%s" % (i, x) for x in keys], ["o%d_%s" % (i, x) for x in values])
+    return (["_ujit_p%d_%s" % (i, x) for x in keys], ["_ujit_p%d_%s" % (i, x) for x in values],
+            ["_ujit_o%d_%s" % (i, x) for x in keys], ["_ujit_o%d_%s" % (i, x) for x in values])
 
 
 def _spell(kinds):
     params, args = [], []
     for i, k in enumerate(kinds):
         if k is None:
-            params.append("p%d" % i)
-            args.append("p%d" % i)
+            params.append("_ujit_p%d" % i)
+            args.append("_ujit_p%d" % i)
             continue
         for names in _names(i, k):
             params.extend(names)
-        args.append("c%d" % i)
+        args.append("_ujit_c%d" % i)
     return params, args
 
 
@@ -186,28 +188,28 @@ def _body(kinds):
             if k is None:
                 continue
             keys, values, out_keys, out_values = _names(i, k)
-            key = _rebuild(k[1], [x + "[n]" for x in keys])
+            key = _rebuild(k[1], [x + "[_ujit_n]" for x in keys])
             if k[0] == "list":  # a list display: Numba's list of the item type, as a reflected list types
-                out.append("    c%d = [%s for n in range(len(%s))]" % (i, key, keys[0]))
+                out.append("    _ujit_c%d = [%s for _ujit_n in range(len(%s))]" % (i, key, keys[0]))
             elif k[0] == "tlist":
-                out.append("    c%d = %s.typed.List.empty_list(%s)" % (i, _source._PRELUDE_NUMBA, _type_text(k[1])))
+                out.append("    _ujit_c%d = %s.typed.List.empty_list(%s)" % (i, _source._PRELUDE_NUMBA, _type_text(k[1])))
             elif k[0] == "dict":
-                out.append("    c%d = %s.typed.Dict.empty(%s, %s)" % (i, _source._PRELUDE_NUMBA, _type_text(k[1]),
+                out.append("    _ujit_c%d = %s.typed.Dict.empty(%s, %s)" % (i, _source._PRELUDE_NUMBA, _type_text(k[1]),
                                                                        _type_text(k[2])))
             else:
-                out.append("    c%d = set()" % i)
+                out.append("    _ujit_c%d = set()" % i)
             if k[0] != "list":
-                out.append("    for n in range(len(%s)):" % keys[0])
+                out.append("    for _ujit_n in range(len(%s)):" % keys[0])
             if k[0] == "tlist":
-                out.append("        c%d.append(%s)" % (i, key))
+                out.append("        _ujit_c%d.append(%s)" % (i, key))
             elif k[0] == "dict":
-                out.append("        c%d[%s] = %s" % (i, key, _rebuild(k[2], [x + "[n]" for x in values])))
+                out.append("        _ujit_c%d[%s] = %s" % (i, key, _rebuild(k[2], [x + "[_ujit_n]" for x in values])))
             elif k[0] == "set":
-                out.append("        c%d.add(%s)" % (i, key))
-            after.append("    for k in c%d:" % i)
-            after += ["        %s.append(k%s)" % (x, path) for x, path in zip(out_keys, _leaf_paths(k[1]))]
-            after += ["        %s.append(c%d[k]%s)" % (x, i, path) for x, path in zip(out_values, _leaf_paths(k[2]))]
-        return out + ["    r = %s(%s)" % (fname, ", ".join(args))] + after + ["    return r"]
+                out.append("        _ujit_c%d.add(%s)" % (i, key))
+            after.append("    for _ujit_k in _ujit_c%d:" % i)
+            after += ["        %s.append(_ujit_k%s)" % (x, path) for x, path in zip(out_keys, _leaf_paths(k[1]))]
+            after += ["        %s.append(_ujit_c%d[_ujit_k]%s)" % (x, i, path) for x, path in zip(out_values, _leaf_paths(k[2]))]
+        return out + ["    _ujit_r = %s(%s)" % (fname, ", ".join(args))] + after + ["    return _ujit_r"]
     return lines
 
 

@@ -50,11 +50,11 @@ def spell_members(classes, shapes):
     names, args = [], []
     for i, (c, shape) in enumerate(zip(classes, shapes)):
         if c is None:
-            names.append("p%d" % i)
-            args.append("p%d" % i)
+            names.append("_ujit_p%d" % i)
+            args.append("_ujit_p%d" % i)
             continue
         leaves = []
-        value = _spell_value(shape, "p%d" % i, leaves)
+        value = _spell_value(shape, "_ujit_p%d" % i, leaves)
         names.extend(leaves)
         args.append("%s(%s)" % (c.__name__, value))
     return names, args

@@ -64,8 +64,8 @@ def _entry(owner, statics):
         params, args = [], []
         for i, v in enumerate(statics):
             if v is _PASSED:
-                params.append("p%d" % i)
-                args.append("p%d" % i)
+                params.append("_ujit_p%d" % i)
+                args.append("_ujit_p%d" % i)
             else:
                 args.append(_spelling(v, callees))
         return params, args

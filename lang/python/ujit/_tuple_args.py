@@ -93,9 +93,9 @@ def wrapper_text(callee, wrapper, shapes, star=False):
     one by one, and compiled code packs them as Numba does."""
     params = []
     fixed = shapes[:-1] if star else shapes
-    args = [_rebuild(s, "p%d" % i, params) for i, s in enumerate(fixed)]
+    args = [_rebuild(s, "_ujit_p%d" % i, params) for i, s in enumerate(fixed)]
     if star:
-        args += [_rebuild(s, "p%d_%d" % (len(fixed), j), params) for j, s in enumerate(shapes[-1])]
+        args += [_rebuild(s, "_ujit_p%d_%d" % (len(fixed), j), params) for j, s in enumerate(shapes[-1])]
     lines = ["def %s(%s):" % (wrapper, ", ".join(params)), "    return %s(%s)" % (callee, ", ".join(args))]
     return lines, len(params)
 

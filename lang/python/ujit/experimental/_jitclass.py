@@ -389,8 +389,8 @@ def call_with_instances(owner, params):
     def spell(callees):
         names, args = [], []
         for i, info in enumerate(infos):
-            names.append("p%d" % i)
-            args.append("p%d" % i if info is None else "%s_ujit_unbox(%s, p%d)" % (n, info.py_class.__name__, i))
+            names.append("_ujit_p%d" % i)
+            args.append("_ujit_p%d" % i if info is None else "%s_ujit_unbox(%s, _ujit_p%d)" % (n, info.py_class.__name__, i))
         return names, args
 
     entry = _function_args.wrapper_entry(owner, "jitclass", tuple(id(i) for i in infos), infos, spell,
