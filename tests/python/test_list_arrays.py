@@ -127,3 +127,35 @@ def test_nothing_leaks():
         for fn in FUNCTIONS:
             njit(fn)(5)
     assert live() == before
+
+
+def test_an_array_taken_from_a_list_argument_keeps_the_callers_array_alive():
+    # `return l.pop()`, `return l[0][1:]`: the result borrows an array the list held. It is
+    # that array (or a view whose base is it), so it outlives the list dropping it; it was a
+    # view of freed memory (red-team finding: wrong sums, then a crash).
+    pop = ujit.njit(lambda l: l.pop())
+    tail = ujit.njit(lambda l: l[0][1:])
+    big = np.full(50000, 7.0)
+    lst = [np.zeros(1), big]
+    got = pop(lst)
+    assert got is big and len(lst) == 1
+    del big, lst
+    junk = np.full(50000, 1.0)  # reuses freed memory, were the result dangling
+    assert got.sum() == 350000.0
+    view = tail([np.full(50000, 7.0)])
+    junk = np.full(50000, 1.0)
+    assert view.sum() == 7.0 * 49999 and junk.sum() == 50000.0
+
+
+def test_a_typed_dict_of_arrays_keeps_its_arrays_after_a_call():
+    from ujit import typed, types
+
+    size = ujit.njit(lambda d: len(d))
+    d = typed.Dict.empty(types.int64, types.float64[:])
+    d[1] = np.full(50000, 7.0)  # the dict holds the only reference
+    original = d[1]
+    assert size(d) == 1
+    assert d[1] is original
+    del original
+    junk = np.full(50000, 1.0)
+    assert d[1].sum() == 350000.0 and junk.sum() == 50000.0

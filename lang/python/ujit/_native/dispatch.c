@@ -147,17 +147,16 @@ static int list_value(PyObject* list, int32_t spec, ujit_value* out) {
 }
 
 /* Numba's reflection: the Python list takes what compiled code left in the list (arrays it
- * did not replace come back as the same objects). */
-static int reflect_list(PyObject* list, ujit_list* h, PyObject* code) {
-    PyObject* before = PyList_GetSlice(list, 0, PyList_GET_SIZE(list));
-    if (!before) return -1;
+ * did not replace come back as the same objects). `originals` are the call's arguments as they
+ * came in, each list as the items it had: an array item is one of them, or borrows from one. */
+static int reflect_list(PyObject* list, ujit_list* h, PyObject* originals, PyObject* code) {
     PyObject* after = PyList_New((Py_ssize_t)ujit_list_length(h));
     for (size_t i = 0; after && i < ujit_list_length(h); ++i) {
         ujit_value v[1];
         size_t n = 0;
         PyObject* x = NULL;
         if (ujit_list_item(h, i, v, 1, &n) == UJIT_OK && n == 1)
-            x = ujit_py_results(NULL, v, 1, PySequence_Fast_ITEMS(before), PyList_GET_SIZE(before), code);
+            x = ujit_py_results(NULL, v, 1, &PyTuple_GET_ITEM(originals, 0), PyTuple_GET_SIZE(originals), code);
         else
             PyErr_SetString(PyExc_SystemError, "a list argument's item could not be read back");
         if (!x)
@@ -167,8 +166,22 @@ static int reflect_list(PyObject* list, ujit_list* h, PyObject* code) {
     }
     int r = after ? PyList_SetSlice(list, 0, PY_SSIZE_T_MAX, after) : -1;
     Py_XDECREF(after);
-    Py_DECREF(before);
     return r;
+}
+
+/* The arguments, each list argument as a new list of the items it has now (before reflection
+ * changes it); NULL with an error. */
+static PyObject* arguments_before_reflection(PyObject* const* args, const ujit_value* values, Py_ssize_t n) {
+    PyObject* t = PyTuple_New(n);
+    for (Py_ssize_t i = 0; t && i < n; ++i) {
+        PyObject* x =
+            values[i].is_array == UJIT_LIST_RESULT ? PyList_GetSlice(args[i], 0, PY_SSIZE_T_MAX) : Py_NewRef(args[i]);
+        if (!x)
+            Py_CLEAR(t);
+        else
+            PyTuple_SET_ITEM(t, i, x);
+    }
+    return t;
 }
 
 static void release_lists(ujit_value* values, Py_ssize_t n) {
@@ -226,12 +239,25 @@ static PyObject* call_entry(const Entry* e, PyObject* const* args, int nogil) {
         r = ujit_py_raise(st, e->fn->module);
         goto done;
     }
-    int reflected = 0;
-    for (Py_ssize_t i = 0; reflected == 0 && i < e->n; ++i)
-        if (values[i].is_array == UJIT_LIST_RESULT)
-            reflected = reflect_list(args[i], values[i].v.list, (PyObject*)e->fn);
-    r = ujit_py_results(e->shape, results, n_results < cap ? n_results : cap, args, e->n, (PyObject*)e->fn);
-    if (reflected < 0) Py_CLEAR(r);
+    int lists = 0;
+    for (Py_ssize_t i = 0; i < e->n; ++i) lists |= values[i].is_array == UJIT_LIST_RESULT;
+    if (!lists) {
+        r = ujit_py_results(e->shape, results, n_results < cap ? n_results : cap, args, e->n, (PyObject*)e->fn);
+        goto done;
+    }
+    /* The result and the lists' items may borrow from arrays a list argument held (`return
+     * l.pop()`): they are looked for among the items the lists had, which keep them alive. */
+    PyObject* originals = arguments_before_reflection(args, values, e->n);
+    if (!originals) goto done;
+    r = ujit_py_results(e->shape, results, n_results < cap ? n_results : cap, &PyTuple_GET_ITEM(originals, 0), e->n,
+                        (PyObject*)e->fn);
+    for (Py_ssize_t i = 0; i < e->n; ++i)
+        if (values[i].is_array == UJIT_LIST_RESULT &&
+            reflect_list(args[i], values[i].v.list, originals, (PyObject*)e->fn) < 0) {
+            Py_CLEAR(r);
+            break;
+        }
+    Py_DECREF(originals);
 done:
     if (results != stack_results) PyMem_Free(results);
     release_lists(values, e->n);

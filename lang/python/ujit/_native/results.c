@@ -9,7 +9,8 @@
  *     back when data, shape, strides and dtype are unchanged);
  *   - a view of an argument: the ndarray's base is that argument (NumPy may shorten the
  *     chain to the argument's own base), so deleting the argument keeps the result valid;
- *     a read-only argument gives a read-only view. */
+ *     a read-only argument gives a read-only view. An array inside a list, tuple or dict
+ *     argument counts as one (a list's item returned or popped). */
 #include "ext.h"
 
 #include <string.h>
@@ -37,39 +38,72 @@ static int extent(const char* data, int nd, const npy_intp* shape, const npy_int
     return 1;
 }
 
-/* The argument `h` is exactly (same memory, geometry and dtype), or NULL. */
-static PyObject* same_argument(const ujit_array* h, PyObject* const* args, Py_ssize_t n_args) {
+/* Whether array `a` is exactly `h` (same memory, geometry and dtype). */
+static int is_same(const ujit_array* h, PyArrayObject* a) {
     int nd = ujit_array_ndim(h);
-    for (Py_ssize_t i = 0; i < n_args; ++i) {
-        if (!PyArray_Check(args[i])) continue;
-        PyArrayObject* a = (PyArrayObject*)args[i];
-        if (PyArray_DATA(a) != ujit_array_data(h) || PyArray_NDIM(a) != nd ||
-            ujit_py_dtype_of_descr(PyArray_DESCR(a)) != (int)ujit_array_dtype(h) ||
-            memcmp(PyArray_DIMS(a), ujit_array_shape(h), (size_t)nd * sizeof(int64_t)) != 0 ||
-            memcmp(PyArray_STRIDES(a), ujit_array_strides(h), (size_t)nd * sizeof(int64_t)) != 0)
-            continue;
-        if (ujit_array_readonly(h) && PyArray_ISWRITEABLE(a)) continue;
-        return args[i];
+    if (PyArray_DATA(a) != ujit_array_data(h) || PyArray_NDIM(a) != nd ||
+        ujit_py_dtype_of_descr(PyArray_DESCR(a)) != (int)ujit_array_dtype(h) ||
+        memcmp(PyArray_DIMS(a), ujit_array_shape(h), (size_t)nd * sizeof(int64_t)) != 0 ||
+        memcmp(PyArray_STRIDES(a), ujit_array_strides(h), (size_t)nd * sizeof(int64_t)) != 0)
+        return 0;
+    return !(ujit_array_readonly(h) && PyArray_ISWRITEABLE(a));
+}
+
+/* Whether array `a`'s memory holds the bytes [lo, hi). */
+static int holds(PyArrayObject* a, const char* lo, const char* hi) {
+    const char *alo, *ahi;
+    return extent(PyArray_DATA(a), PyArray_NDIM(a), PyArray_DIMS(a), PyArray_STRIDES(a), PyArray_ITEMSIZE(a), &alo,
+                  &ahi) &&
+           alo <= lo && hi <= ahi;
+}
+
+/* The first array `obj` is, or holds as an item of its lists, tuples and dicts (values), down
+ * to `depth` levels, that is `h` (lo NULL) or holds [lo, hi); NULL when none. An array taken
+ * from a list argument (`return l[0]`, `l.pop()`) is borrowed from an array the list holds,
+ * and a typed Dict's values reach compiled code inside the wrapper's lists. */
+static PyObject* find_array(PyObject* obj, const ujit_array* h, const char* lo, const char* hi, int depth) {
+    if (PyArray_Check(obj))
+        return (lo ? holds((PyArrayObject*)obj, lo, hi) : is_same(h, (PyArrayObject*)obj)) ? obj : NULL;
+    if (depth == 0) return NULL;
+    if (PyList_Check(obj) || PyTuple_Check(obj)) {
+        PyObject* fast = PySequence_Fast(obj, "");
+        if (!fast) {
+            PyErr_Clear();
+            return NULL;
+        }
+        PyObject* found = NULL;
+        for (Py_ssize_t i = 0; !found && i < PySequence_Fast_GET_SIZE(fast); ++i)
+            found = find_array(PySequence_Fast_GET_ITEM(fast, i), h, lo, hi, depth - 1);
+        Py_DECREF(fast); /* (found is borrowed from an item the argument still holds) */
+        return found;
+    }
+    if (PyDict_Check(obj)) {
+        Py_ssize_t pos = 0;
+        PyObject *key, *value, *found = NULL;
+        while (!found && PyDict_Next(obj, &pos, &key, &value)) found = find_array(value, h, lo, hi, depth - 1);
+        return found;
     }
     return NULL;
 }
 
-/* The array argument whose memory holds all of `h`'s elements, or NULL. */
+enum { kItemDepth = 3 };
+
+/* The argument (or an array inside one) `h` is exactly, or NULL. */
+static PyObject* same_argument(const ujit_array* h, PyObject* const* args, Py_ssize_t n_args) {
+    PyObject* found = NULL;
+    for (Py_ssize_t i = 0; !found && i < n_args; ++i) found = find_array(args[i], h, NULL, NULL, kItemDepth);
+    return found;
+}
+
+/* The array argument (or an array inside one) whose memory holds all of `h`'s elements, or NULL. */
 static PyObject* containing_argument(const ujit_array* h, PyObject* const* args, Py_ssize_t n_args) {
     const char *lo, *hi;
     if (!extent(ujit_array_data(h), ujit_array_ndim(h), (const npy_intp*)ujit_array_shape(h),
                 (const npy_intp*)ujit_array_strides(h), ujit_py_itemsize(ujit_array_dtype(h)), &lo, &hi))
         return NULL;
-    for (Py_ssize_t i = 0; i < n_args; ++i) {
-        if (!PyArray_Check(args[i])) continue;
-        PyArrayObject* a = (PyArrayObject*)args[i];
-        const char *alo, *ahi;
-        if (extent(PyArray_DATA(a), PyArray_NDIM(a), PyArray_DIMS(a), PyArray_STRIDES(a), PyArray_ITEMSIZE(a), &alo,
-                   &ahi) &&
-            alo <= lo && hi <= ahi)
-            return args[i];
-    }
-    return NULL;
+    PyObject* found = NULL;
+    for (Py_ssize_t i = 0; !found && i < n_args; ++i) found = find_array(args[i], h, lo, hi, kItemDepth);
+    return found;
 }
 
 /* Every array argument, for a borrowed result that lies in none of them alone (an empty
