@@ -93,7 +93,8 @@ private:
     void assign(const syntax::Assign* s);
     void assign_to(const syntax::Expr* target, llvm::Value* v, const Type* t);
     void aug_assign(const syntax::AugAssign* s);
-    llvm::Value* item_pointer(const syntax::Subscript* sub, const Type** elem);
+    // (*list: the list, where `sub` indexes one)
+    llvm::Value* item_pointer(const syntax::Subscript* sub, const Type** elem, llvm::Value** list = nullptr);
     void if_stmt(const syntax::If* s);
     void while_stmt(const syntax::While* s);
     void for_stmt(const syntax::For* s);
@@ -348,7 +349,7 @@ private:
     // dicts, strings): the one place that knows where references live in a value.
     void owners_in(llvm::Value* v, const Type* t, std::vector<llvm::Value*>& out);
     void count_update(bool increment, llvm::Value* v, const Type* t);
-    void escape_owners(llvm::Value* v, const Type* t);  // stored into a container: ujit_nrt_escape
+    void escape_owners(llvm::Value* v, const Type* t, llvm::Value* container);  // stored in it: ujit_nrt_escape_into
     // `v` (type `t`) is a new reference: a temporary of the current statement.
     void own_temporary(llvm::Value* v, const Type* t);
     // A variable takes the temporary `v` (no count update); false if `v` is no temporary.
@@ -500,7 +501,7 @@ private:
     llvm::Value* list_comprehension(const syntax::ListComp* e);
     void comprehension_loops(const syntax::ListComp* e, size_t k, llvm::Value* list, const Type* lt);
     llvm::Value* list_subscript(const syntax::Subscript* e);
-    llvm::Value* list_item_target(const syntax::Subscript* sub);
+    llvm::Value* list_item_target(const syntax::Subscript* sub, llvm::Value** list);
     IterSource list_iter_source(const syntax::Expr* e, const RebindTest* rebound);
     void list_shift(llvm::Value* list, const Type* lt, llvm::Value* from, llvm::Value* by);
     llvm::Value* items_equal(llvm::Value* a, const Type* at, llvm::Value* c, const Type* ct, syntax::SourceLoc loc);

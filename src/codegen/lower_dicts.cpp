@@ -124,7 +124,7 @@ void FunctionLowering::dict_insert(llvm::Value* d, const Type* t, llvm::Value* k
     llvm::Value* value_slot = llvm::ConstantPointerNull::get(b.getPtrTy());
     if (t->is_dict()) {
         count_update(true, value, t->dict_value());
-        escape_owners(value, t->dict_value());
+        escape_owners(value, t->dict_value(), d);
         value_slot = dict_slot(value, t->dict_value());
     }
     llvm::FunctionCallee insert =

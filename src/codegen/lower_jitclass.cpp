@@ -140,7 +140,7 @@ void FunctionLowering::jitclass_store(const Attribute* target, llvm::Value* v, c
     }
     llvm::Value* old = from_storage(b, b.CreateLoad(storage_type(mod.ctx, ft), p), ft);
     if (cv != v || !take_temporary(v)) count_update(true, cv, ft);
-    escape_owners(cv, ft);
+    escape_owners(cv, ft, instance);
     b.CreateStore(to_storage(b, cv, ft), p);
     count_update(false, old, ft);
 }

@@ -86,7 +86,7 @@ void FunctionLowering::list_reserve(llvm::Value* list, llvm::Value* n, SourceLoc
 // The list takes its own reference to what `v` holds (the caller keeps its own).
 void FunctionLowering::list_store_new(llvm::Value* list, const Type* lt, llvm::Value* i, llvm::Value* v) {
     count_update(true, v, lt->item());
-    escape_owners(v, lt->item());
+    escape_owners(v, lt->item(), list);
     b.CreateStore(to_storage(b, v, lt->item()), list_item_pointer(list, lt, i));
 }
 
@@ -176,9 +176,10 @@ llvm::Value* FunctionLowering::list_subscript(const Subscript* e) {
     return list_load(list, lt, i);
 }
 
-llvm::Value* FunctionLowering::list_item_target(const Subscript* sub) {
+llvm::Value* FunctionLowering::list_item_target(const Subscript* sub, llvm::Value** list_out) {
     const Type* lt = type_of(sub->value);
     llvm::Value* list = expr(sub->value);
+    if (list_out) *list_out = list;
     if (isa<Slice>(sub->index)) unsupported(sub->loc, "assigning to a list slice is not supported by ujit");
     const bool typed = lt->flavor() == Type::ListFlavor::Typed;  // Numba's messages, as list_subscript
     llvm::Value* i =

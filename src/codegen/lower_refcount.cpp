@@ -53,14 +53,16 @@ void FunctionLowering::count_update(bool increment, llvm::Value* v, const Type* 
     for (llvm::Value* owner : owners) b.CreateCall(marker, {owner});
 }
 
-// What a list or dict stores may outlive a raise that frees the allocations made since its
-// guard or try began (a list made before the `try` holds it): its owners leave the log (nrt.h).
-void FunctionLowering::escape_owners(llvm::Value* v, const Type* t) {
+// What a list, dict or jitclass instance stores may outlive a raise that frees the allocations
+// made since its guard or try began (a list made before the `try`, an instance made before the
+// call holds it): its owners leave the log then (nrt.h). `container` is the container's value.
+void FunctionLowering::escape_owners(llvm::Value* v, const Type* t, llvm::Value* container) {
     if (!counts_references(t)) return;
     std::vector<llvm::Value*> owners;
     owners_in(v, t, owners);
-    llvm::FunctionCallee escape = runtime_call("ujit_nrt_escape", b.getVoidTy(), {b.getPtrTy()});
-    for (llvm::Value* owner : owners) b.CreateCall(escape, {owner});
+    llvm::FunctionCallee escape = runtime_call("ujit_nrt_escape_into", b.getVoidTy(), {b.getPtrTy(), b.getPtrTy()});
+    llvm::Value* header = b.CreateExtractValue(container, 0, "container.meminfo");  // lists, dicts, instances
+    for (llvm::Value* owner : owners) b.CreateCall(escape, {owner, header});
 }
 
 // Each owner goes to a slot (an entry-block alloca, null at entry), so that a temporary made

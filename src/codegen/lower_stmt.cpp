@@ -104,11 +104,11 @@ void FunctionLowering::assign(const Assign* s) {
 }
 
 // The address `a[i, ...] = ` and `a[i, ...] op= ` store to: one element of an array.
-llvm::Value* FunctionLowering::item_pointer(const Subscript* sub, const Type** elem) {
+llvm::Value* FunctionLowering::item_pointer(const Subscript* sub, const Type** elem, llvm::Value** list) {
     const Type* at = type_of(sub->value);
     if (at->is_list()) {
         *elem = at->item();
-        return list_item_target(sub);
+        return list_item_target(sub, list);
     }
     if (!at->is_array()) unsupported(sub->loc, at->str() + " does not support item assignment");
     llvm::Value* arr = expr(sub->value);
@@ -130,7 +130,8 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
     if (fn.record_field(target)) return record_field_store_value(target, v, vt);
     if (auto* sub = dyn_cast<Subscript>(target)) {
         const Type* elem = nullptr;
-        llvm::Value* p = item_pointer(sub, &elem);
+        llvm::Value* list = nullptr;
+        llvm::Value* p = item_pointer(sub, &elem, &list);
         if (elem->is_record()) return copy_record(p, v, elem);  // arr[i] = r copies the record's bytes
         llvm::Value* cv = convert_or_fail(v, vt, elem, sub->loc);
         if (!counts_references(elem)) {
@@ -140,7 +141,7 @@ void FunctionLowering::assign_to(const Expr* target, llvm::Value* v, const Type*
         // A list item: the list's reference to the old item goes, one to the new one comes.
         llvm::Value* old = from_storage(b, b.CreateLoad(storage_type(mod.ctx, elem), p), elem);
         if (cv != v || !take_temporary(v)) count_update(true, cv, elem);
-        escape_owners(cv, elem);
+        if (list) escape_owners(cv, elem, list);
         b.CreateStore(to_storage(b, cv, elem), p);
         count_update(false, old, elem);
         return;
@@ -197,7 +198,8 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
     }
     if (auto* sub = dyn_cast<Subscript>(s->target)) {
         const Type* elem = nullptr;
-        llvm::Value* p = item_pointer(sub, &elem);
+        llvm::Value* list = nullptr;
+        llvm::Value* p = item_pointer(sub, &elem, &list);
         llvm::Value* cur = from_storage(b, b.CreateLoad(storage_type(mod.ctx, elem), p), elem);
         const Type* vt = type_of(s->value);
         llvm::Value* rhs = expr(s->value);
@@ -206,6 +208,7 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
         // `words[0] += "!"`: the list takes the new string's reference and drops the old one's,
         // as an item assignment does (the new one was freed with the statement's temporaries).
         if (counts_references(elem) && (cv != r.v || !take_temporary(r.v))) count_update(true, cv, elem);
+        if (list) escape_owners(cv, elem, list);
         b.CreateStore(to_storage(b, cv, elem), p);
         count_update(false, cur, elem);
         return;

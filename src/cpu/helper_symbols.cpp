@@ -118,7 +118,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_nrt_incref", reinterpret_cast<void*>(&ujit_nrt_incref)},
         {"ujit_nrt_decref", reinterpret_cast<void*>(&ujit_nrt_decref)},
         {"ujit_nrt_release_last", reinterpret_cast<void*>(&ujit_nrt_release_last)},
-        {"ujit_nrt_escape", reinterpret_cast<void*>(&ujit_nrt_escape)},
+        {"ujit_nrt_escape_into", reinterpret_cast<void*>(&ujit_nrt_escape_into)},
         {"ujit_nrt_data", reinterpret_cast<void*>(&ujit_nrt_data)},
         {"ujit_nrt_allocate_finalized", reinterpret_cast<void*>(&ujit_nrt_allocate_finalized)},  // gen
         // Lists (src/lists): creation and growth; everything else is inline.

@@ -93,9 +93,9 @@ template <class F> void for_each_key_owner(const ujit_dict_payload* d, const cha
 void release_key(const ujit_dict_payload* d, const char* e) { for_each_key_owner(d, e, ujit_nrt_decref); }
 // A str key the dict keeps may outlive a raise that frees what its call made (nrt.h).
 void retain_key(const ujit_dict_payload* d, const char* e) {
-    for_each_key_owner(d, e, [](ujit_nrt_meminfo* mi) {
+    for_each_key_owner(d, e, [d](ujit_nrt_meminfo* mi) {
         ujit_nrt_incref(mi);
-        ujit_nrt_escape(mi);
+        ujit_nrt_escape_into(mi, d->header);
     });
 }
 
@@ -208,7 +208,10 @@ ujit_nrt_meminfo* make(const int64_t* l, int64_t used_hint) {
     }
     std::memcpy(d->layout, l, words * sizeof(int64_t));
     ujit_nrt_meminfo* mi = ujit_nrt_adopt(d, sizeof *d, destroy, nullptr);
-    if (!mi) destroy(d, nullptr);
+    if (!mi)
+        destroy(d, nullptr);
+    else
+        d->header = mi;
     return mi;
 }
 

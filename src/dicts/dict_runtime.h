@@ -59,6 +59,7 @@ typedef struct ujit_dict_payload {
     int64_t entries_cap;
     int64_t* layout; /* a copy of the layout */
     int64_t index_width; /* bytes per index slot: 4 while entry numbers fit (half the cache misses), else 8 */
+    ujit_nrt_meminfo* header; /* the dict's own (what a key stored in it escapes into: nrt.h) */
 } ujit_dict_payload;
 
 /* Where the value starts in an entry. */

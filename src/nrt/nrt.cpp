@@ -19,6 +19,7 @@ struct ujit_nrt_meminfo {
     size_t size;
     bool owns_block;  // data lives in this header's block (ujit_nrt_allocate)
     ujit::nrt::BlockKind block_kind;  // where that block came from (blocks.hpp)
+    bool dies_with_call;              // a container of one call's arguments (ujit_nrt_dies_with_call)
     // The allocation log (alloc_log.hpp): linked while logged, `log` is the owning thread's.
     ujit::nrt::AllocLog* log;
     ujit_nrt_meminfo* log_prev;
@@ -177,12 +178,18 @@ void ujit_nrt_decref(ujit_nrt_meminfo* mi) {
 
 void ujit_nrt_release_last(ujit_nrt_meminfo* mi) { ujit::nrt::destroy(mi); }
 
-// Only a raise a compiled `try` catches goes on with the containers alive; one reaching the
-// host frees the call's allocations and the lists it made for arguments (pipeline/marshal.cpp)
-// with the log, which must then still hold what they store.
-void ujit_nrt_escape(ujit_nrt_meminfo* mi) {
-    if (mi && mi->log == &ujit::nrt::t_alloc_log && ujit::nrt::t_unwind_refs.try_depth > 0)
-        ujit::nrt::log_unlink(mi);  // (another thread's log is its own)
+// A raise a compiled `try` catches goes on with every container alive; one reaching the host
+// frees the call's allocations and the containers it made for arguments (pipeline/marshal.cpp)
+// with the log, which must then still hold what they store, but not a container made before
+// the call (not in this thread's log, nor one of those).
+void ujit_nrt_escape_into(ujit_nrt_meminfo* mi, const ujit_nrt_meminfo* container) {
+    if (!mi || mi->log != &ujit::nrt::t_alloc_log) return;  // (another thread's log is its own)
+    const bool outlives_call = container && container->log != &ujit::nrt::t_alloc_log && !container->dies_with_call;
+    if (ujit::nrt::t_unwind_refs.try_depth > 0 || outlives_call) ujit::nrt::log_unlink(mi);
+}
+
+void ujit_nrt_dies_with_call(ujit_nrt_meminfo* container) {
+    if (container) container->dies_with_call = true;
 }
 
 void* ujit_nrt_data(const ujit_nrt_meminfo* mi) { return mi ? mi->data : nullptr; }

@@ -55,10 +55,18 @@ void ujit_nrt_release_last(ujit_nrt_meminfo* mi);
 void* ujit_nrt_unwind_refs(void);
 void ujit_nrt_unwind_reserve(uint64_t need);
 
-/* A reference stored into a list or dict, which may outlive a raise that a compiled `try`
- * catches (a list made before the `try`): while one is active on the thread, the block leaves
- * its allocation log, so that the raise does not free it under the container. NULL: nothing. */
-void ujit_nrt_escape(ujit_nrt_meminfo* mi);
+/* A reference stored into a list, dict or jitclass instance (`container`, its header; NULL
+ * when unknown), which may outlive a raise: one a compiled `try` catches (a list made before
+ * the `try`), or one reaching the host when the container was made before the call (a jitclass
+ * instance from Python, a typed List it holds). The block leaves its allocation log then, so
+ * that the raise does not free it under the container. A container the call made, or one made
+ * for its arguments (ujit_nrt_dies_with_call), goes with the raise: what it holds stays logged.
+ * A reference a raise then skips releasing stays counted (a leak rather than a free in use).
+ * NULL mi: nothing. */
+void ujit_nrt_escape_into(ujit_nrt_meminfo* mi, const ujit_nrt_meminfo* container);
+/* Marks a container made for one call's arguments (pipeline/marshal.cpp), which a raise
+ * reaching the host discards with what the call stored in it. */
+void ujit_nrt_dies_with_call(ujit_nrt_meminfo* container);
 
 void* ujit_nrt_data(const ujit_nrt_meminfo* mi);
 size_t ujit_nrt_size(const ujit_nrt_meminfo* mi);

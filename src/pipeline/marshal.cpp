@@ -325,6 +325,7 @@ void PackedArgs::write_list(const Value& v, const Type* t, uint8_t* out) {
     ujit_nrt_meminfo* mi = ujit_list_new(static_cast<int64_t>(size), static_cast<int64_t>(items.size()), offsets.data(),
                                          static_cast<int64_t>(offsets.size()));
     if (!mi) throw std::bad_alloc();
+    ujit_nrt_dies_with_call(mi);  // what the call stores in it is freed by a raise, as the list is
     made_lists_.reserve(made_lists_.size() + 1 + items.size());
     made_lists_.push_back(mi);
     auto* payload = static_cast<ujit_list_payload*>(ujit_nrt_data(mi));

@@ -144,6 +144,7 @@ void PackedArgs::write_dict(const Value& v, const Type* t, uint8_t* out) {
     dicts_.reserve(dicts_.size() + 1);
     ujit_nrt_meminfo* mi = ujit_dict_new(layout.data());
     if (!mi) throw std::bad_alloc();
+    ujit_nrt_dies_with_call(mi);  // what the call stores in it is freed by a raise, as the dict is
     dicts_.push_back({&v, t, mi});  // released by the destructor, whatever happens below
     auto* payload = static_cast<ujit_dict_payload*>(ujit_nrt_data(mi));
     std::memcpy(out, &mi, sizeof mi);

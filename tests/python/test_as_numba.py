@@ -139,3 +139,18 @@ def test_check_reports_each_function(tmp_path):
 def test_check_usage_errors(tmp_path):
     assert _run(["-m", "ujit", "--check"], tmp_path).returncode == 2
     assert _run(["-m", "ujit", str(tmp_path / "absent.py")], tmp_path).returncode == 2
+
+
+def test_submodules_numba_loads_on_import_are_attributes(tmp_path):
+    # `import numba` alone gives numba.core.errors, numba.experimental.jitclass,
+    # numba.extending.overload, numba.np.numpy_support (Numba imports them): a fresh process,
+    # so that no other test imported them first.
+    code = textwrap.dedent('''
+        import ujit as numba
+        print(numba.core.errors.TypingError.__name__, numba.experimental.jitclass.__name__,
+              numba.extending.overload.__name__, numba.np.numpy_support.from_dtype.__name__,
+              numba.core.config.__name__)
+    ''')
+    got = _run(["-c", code], tmp_path)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.split()[1:4] == ["jitclass", "overload", "from_dtype"]

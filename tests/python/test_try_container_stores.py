@@ -1,7 +1,7 @@
 """A raise that lands in a compiled try frees the arrays and strings made since the try began
 (the allocation log, lower_try.cpp). A list or dict made before the try that stored one of
 them kept a dangling item: `rows.append(np.zeros(n))` then a raise answered a sum of freed
-memory, or crashed. A store now takes the item out of that log (ujit_nrt_escape), so these
+memory, or crashed. A store now takes the item out of that log (ujit_nrt_escape_into), so these
 compile, as in Numba, and give CPython's values with nothing leaked."""
 import numpy as np
 import pytest

@@ -27,13 +27,16 @@ _EXPORTS = {
     "errors": ".core.errors", "config": ".core.config", "typed": ".typed",
     "install_as_numba": "._as_numba",
     "set_num_threads": "._threads", "get_num_threads": "._threads", "get_thread_id": "._threads",
+    "experimental": ".experimental", "extending": ".extending", "np": ".np",
 }
 _TYPE_NAMES = ("boolean", "b1", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
                "uint64", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "intp", "uintp", "intc", "uintc",
                "float16", "float32", "float64", "f2", "f4", "f8", "double", "single", "complex64", "complex128",
                "c8", "c16", "void", "none")
 
-_MODULES = ("cuda", "types", "runtime", "core", "errors", "config", "typed")  # attributes that are modules
+# attributes that are modules (Numba's `import numba` loads these: numba.experimental.jitclass,
+# numba.extending.overload work without importing them first)
+_MODULES = ("cuda", "types", "runtime", "core", "errors", "config", "typed", "experimental", "extending", "np")
 
 __all__ = sorted(_EXPORTS) + list(_TYPE_NAMES)
 
