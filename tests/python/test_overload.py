@@ -159,6 +159,21 @@ def test_the_typing_function_sees_numba_types():
     assert on_tuple((4, 5, 6)) == 12
 
 
+def test_each_specialization_chooses_its_own_implementation():
+    # One dispatcher called with an int, then a float, then an int: each specialization gets
+    # the implementation the typing function returns for its types, as Numba's (the first
+    # call's choice served them all, silently: found by this stop's API probe).
+    @ujit.njit
+    def either(v):
+        return by_type(v)
+
+    assert either(3) == 30
+    assert either(3.0) == 1.5
+    assert either(4) == 40
+    assert either((7, 2)) == 14
+    assert either(5.0) == 2.5
+
+
 def test_a_cuda_overload_is_not_for_cpu_code():
     @ujit.njit
     def calls(v):

@@ -118,6 +118,11 @@ class CompiledFunction:
         self._function = None
         self._overload_impls = {}  # what @overload-ed callees chose (_overloads.py)
         self._overload_partial = {}  # and the argument types probed for those not chosen yet
+        # Those two for each signature compiled: @overload typing functions choose per
+        # specialization, as Numba's do (one module holds one choice per overloaded function,
+        # so a signature whose choices differ builds the module again; the entries compiled
+        # before keep the module they were compiled in).
+        self._overload_choices = {}
         self._signatures = []  # the compiled ones, "float64(float64, float64)"
         self._lock = threading.RLock()
 
@@ -145,12 +150,21 @@ class CompiledFunction:
             return self._function
 
     def compile(self, sig):
-        fn = _overloads.retrying(self, lambda: self._compile_once(sig))
-        with self._lock:
+        return self._compiled(sig)[1]
+
+    def _compiled(self, sig):
+        """(the module's Function that holds `sig`'s specialization, its full signature)."""
+        with self._lock:  # (the whole compile: the choices in use are this signature's)
+            impls, partial = self._overload_choices.setdefault(str(sig), ({}, {}))
+            if impls is not self._overload_impls:
+                if impls != self._overload_impls or partial != self._overload_partial:
+                    self._function = None  # the module binds another signature's choices
+                self._overload_impls, self._overload_partial = impls, partial
+            fn = _overloads.retrying(self, lambda: self._compile_once(sig))
             full = self._full_signature(fn, str(sig))
             if full not in self._signatures:
                 self._signatures.append(full)
-        return full
+            return fn, full
 
     def _compile_once(self, sig):
         fn = self.function()
@@ -185,8 +199,8 @@ class CompiledFunction:
         else:
             sig = "(%s)" % ", ".join(str(_types.type_of_code(c)) for c in codes)
             spec = tuple(codes)
-        full = self.compile(sig)
-        return self.function(), spec, _types.result_shape(_types.split_full_signature(full)[0],
+        fn, full = self._compiled(sig)
+        return fn, spec, _types.result_shape(_types.split_full_signature(full)[0],
                                                           getattr(self, "_enums", None))
 
     def _check_argument(self, i, value, code, where=""):
