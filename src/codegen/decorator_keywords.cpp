@@ -25,4 +25,13 @@ bool requests_fastmath(const FunctionDef& def) {
     return false;
 }
 
+bool numpy_error_model(const FunctionDef& def) {
+    for (const Expr* d : def.decorators)
+        if (auto* c = dyn_cast<Call>(d))
+            for (const Keyword& k : c->keywords)
+                if (k.name == "error_model")
+                    if (auto* s = dyn_cast<StrLit>(k.value)) return s->value == "numpy";
+    return false;
+}
+
 }  // namespace ujit::codegen

@@ -13,4 +13,8 @@ bool keyword_is(const syntax::Call& c, const char* name, bool value);
 // (numba-cuda tests the option's truth: fastmath={'nnan'} counts).
 bool requests_fastmath(const syntax::FunctionDef& def);
 
+// Whether the decorator of `def` says error_model='numpy': a zero divisor gives NumPy's inf,
+// nan or 0 instead of Python's ZeroDivisionError (Numba's error models).
+bool numpy_error_model(const syntax::FunctionDef& def);
+
 }  // namespace ujit::codegen

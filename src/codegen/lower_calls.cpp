@@ -8,6 +8,7 @@
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/declared_call.hpp"
+#include "codegen/decorator_keywords.hpp"
 #include "codegen/intrinsics.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_heapq.hpp"
@@ -373,7 +374,7 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         // Numba's own message for divmod's zero divisor, checked before the // and % below
         // check it again (LLVM drops their checks as redundant).
         if (const Type* ot = types::binary_op_types(BinOp::Mod, lt, t2).operand;
-            ot && (ot->is_int() || ot->is_float())) {
+            ot && (ot->is_int() || ot->is_float()) && !numpy_error_model(*fn.def)) {
             llvm::Value* divisor = convert_or_fail(r, t2, ot, e->loc);
             llvm::Value* zero = zero_value(b, ot);
             check_error(

@@ -100,10 +100,11 @@ llvm::Value* FunctionLowering::int_arith(BinOp op, llvm::Value* l, llvm::Value* 
     case BinOp::Mul: return b.CreateMul(l, r);
     case BinOp::FloorDiv:
     case BinOp::Mod:
-        check_error(
-            b.CreateICmpEQ(r, llvm::ConstantInt::get(ty, 0)),
-            static_cast<int>(op == BinOp::FloorDiv ? RuntimeError::IntFloorDivByZero : RuntimeError::IntModuloByZero),
-            loc);
+        if (!numpy_error_model(*fn.def))  // (NumPy's: 0)
+            check_error(b.CreateICmpEQ(r, llvm::ConstantInt::get(ty, 0)),
+                        static_cast<int>(op == BinOp::FloorDiv ? RuntimeError::IntFloorDivByZero
+                                                               : RuntimeError::IntModuloByZero),
+                        loc);
         return int_divmod(op == BinOp::FloorDiv, l, r, t);
     case BinOp::LShift:
     case BinOp::RShift: {
@@ -151,7 +152,9 @@ llvm::Value* FunctionLowering::int_divmod(bool want_div, llvm::Value* x, llvm::V
 }
 
 llvm::Value* FunctionLowering::float_arith(BinOp op, llvm::Value* l, llvm::Value* r, const Type* t, SourceLoc loc) {
-    llvm::Value* is_zero = b.CreateFCmpOEQ(r, llvm::ConstantFP::get(r->getType(), 0.0));
+    // error_model='numpy': no check; the division gives inf or nan, float_divmod NumPy's values.
+    llvm::Value* is_zero =
+        numpy_error_model(*fn.def) ? b.getFalse() : b.CreateFCmpOEQ(r, llvm::ConstantFP::get(r->getType(), 0.0));
     switch (op) {
     case BinOp::Add: return b.CreateFAdd(l, r);
     case BinOp::Sub: return b.CreateFSub(l, r);

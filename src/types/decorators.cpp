@@ -28,6 +28,11 @@ std::string decorator_name(const Expr* e, const ModuleScope& m) {
     return member->decorator;
 }
 
+bool is_error_model(const Expr* e) {
+    auto* s = dyn_cast<StrLit>(e);
+    return s && (s->value == "python" || s->value == "numpy");
+}
+
 bool const_bool(const Keyword& k) {
     if (auto* b = dyn_cast<BoolLit>(k.value)) return b->value;
     fail(k.value->loc, fmt::format("'{}=' expects True or False", k.name));
@@ -284,6 +289,8 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
             d.debug = const_bool(k);
         else if (k.name == "boundscheck" && d.kind == Decorator::Kind::Jit)
             d.boundscheck = const_bool(k);
+        else if (k.name == "error_model" && !is_error_model(k.value))  // read by codegen/decorator_keywords.hpp
+            fail(k.value->loc, "'error_model=' expects 'python' or 'numpy'");
         else if ((k.name == "lineinfo" || k.name == "opt") && d.kind == Decorator::Kind::CudaJit)
             const_bool(k);  // a literal: codegen reads it from the decorator (codegen/debug_info.hpp)
         else if (k.name == "nopython" || k.name == "cache" || k.name == "nogil" || k.name == "boundscheck" ||

@@ -154,3 +154,23 @@ def test_submodules_numba_loads_on_import_are_attributes(tmp_path):
     got = _run(["-c", code], tmp_path)
     assert got.returncode == 0, got.stderr
     assert got.stdout.split()[1:4] == ["jitclass", "overload", "from_dtype"]
+
+
+def test_numba_disable_jit_runs_functions_as_python(tmp_path):
+    # NUMBA_DISABLE_JIT=1: @njit gives back the function itself (Numba's), so code only Python
+    # runs (a list's method as a value) works and the object is the plain function.
+    code = textwrap.dedent('''
+        import ujit as numba
+
+        @numba.njit
+        def f(x):
+            return x.append
+
+        print(f([1]).__name__, numba.config.DISABLE_JIT, type(f).__name__)
+    ''')
+    env = _env()
+    env["NUMBA_DISABLE_JIT"] = "1"
+    got = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert got.returncode == 0, got.stderr
+    assert got.stdout.split() == ["append", "1", "function"]

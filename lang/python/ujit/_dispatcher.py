@@ -131,7 +131,8 @@ class CompiledFunction:
     def decorator(self):
         return _source.decorator_text("jit", self.declared, fastmath=self.fastmath,
                                       parallel=bool(self.options.get("parallel")),
-                                      boundscheck=bool(self.options.get("boundscheck")))
+                                      boundscheck=bool(self.options.get("boundscheck")),
+                                      error_model=self.options.get("error_model"))
 
     def function(self):
         """The ujit Function, compiling the module (and freezing globals) on first use."""
@@ -437,6 +438,10 @@ def jit(signature_or_function=None, locals=None, cache=False, **options):
     options["cache"] = cache
 
     def make(fn, sigs):
+        from .core import config
+
+        if config.DISABLE_JIT:  # Numba's: the function runs as Python
+            return fn
         if options.get("forceobj"):
             return ObjectModeFunction(fn)
         return make_dispatcher(CompiledFunction, fn, sigs, options)

@@ -968,7 +968,8 @@ def link_text(link):
 
 
 def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False,
-                   parallel=False, boundscheck=False, link=(), lineinfo=False, opt=True, launch_options=()):
+                   parallel=False, boundscheck=False, link=(), lineinfo=False, opt=True, launch_options=(),
+                   error_model=None):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
@@ -979,6 +980,8 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
         options = ([sigs] if signatures else []) + [
             o for o, on in (("fastmath=True", fastmath), ("parallel=True", parallel), ("boundscheck=True", boundscheck))
             if on]
+        if error_model is not None and error_model != "python":  # 'numpy', or a value ujit's check refuses
+            options.append("error_model=%r" % error_model)
         return "@%s.njit(%s)" % (n, ", ".join(options)) if options else "@%s.njit" % n
     if kind == "cuda.jit":
         options = ["device=True"] if device else []

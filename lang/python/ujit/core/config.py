@@ -21,6 +21,7 @@ environment variables at import and changeable at run time, as Numba's are.
                                    when they are not passed (opt = OPT != 0), as numba-cuda's
                                    decorator reads them
     CUDA_DEBUGINFO_DEFAULT         NUMBA_CUDA_DEBUGINFO: @cuda.jit's debug= default
+    DISABLE_JIT                    NUMBA_DISABLE_JIT: @jit and @njit return the function itself
     CUDA_ENABLE_NRT                NUMBA_CUDA_ENABLE_NRT: numba-cuda's switch for its runtime in
                                    kernels (reference-counted arrays made on the device); read
                                    and settable as there, with no effect: ujit's kernels make no
@@ -64,6 +65,9 @@ def _env_opt():
 
 
 ENABLE_CUDASIM = 0
+# NUMBA_DISABLE_JIT: @jit/@njit give back the Python function itself (Numba's _jit wrapper
+# does so for every target but ufuncs), to debug a program as Python.
+DISABLE_JIT = _env_int("NUMBA_DISABLE_JIT", 0)
 OPT = _env_opt()
 CUDA_DEBUGINFO_DEFAULT = _env_int("NUMBA_CUDA_DEBUGINFO", 0)
 CUDA_ENABLE_NRT = _env_int("NUMBA_CUDA_ENABLE_NRT", 0)
