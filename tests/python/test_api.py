@@ -205,3 +205,14 @@ def test_prange_is_range_in_compiled_and_python_code():
     np.testing.assert_array_equal(out, a.sum(axis=1))
     assert odd_count(10) == len(range(1, 10, 2))
     assert list(prange(2, 8, 3)) == [2, 5]  # plain Python: the range itself
+
+
+def test_typeof_of_tuples_and_typed_containers_is_numbas():
+    from ujit import typed, types
+
+    assert str(ujit.typeof((1, 2.0))) == "Tuple(int64, float64)"
+    assert str(ujit.typeof((1, 2))) == "UniTuple(int64 x 2)"
+    assert str(ujit.typeof(((1, 2), 3.5))) == "Tuple(UniTuple(int64 x 2), float64)"
+    assert str(ujit.typeof(typed.Dict.empty(types.int64, types.float64))) == "DictType[int64,float64]<iv=None>"
+    assert str(ujit.typeof(typed.List([1, 2]))) == "ListType[int64]"
+    assert isinstance(ujit.typeof(None), types.NoneType)
