@@ -216,3 +216,17 @@ def test_typeof_of_tuples_and_typed_containers_is_numbas():
     assert str(ujit.typeof(typed.Dict.empty(types.int64, types.float64))) == "DictType[int64,float64]<iv=None>"
     assert str(ujit.typeof(typed.List([1, 2]))) == "ListType[int64]"
     assert isinstance(ujit.typeof(None), types.NoneType)
+
+
+def test_disable_compile_refuses_new_specializations():
+    @ujit.njit
+    def inc(x):
+        return x + 1
+
+    assert inc(1) == 2
+    inc.disable_compile()
+    assert inc(5) == 6  # compiled already
+    with pytest.raises(TypeError, match="No matching definition for argument type"):
+        inc(1.5)
+    inc.disable_compile(False)
+    assert inc(1.5) == 2.5

@@ -122,7 +122,8 @@ class CompiledFunction:
         # specialization, as Numba's do (one module holds one choice per overloaded function,
         # so a signature whose choices differ builds the module again; the entries compiled
         # before keep the module they were compiled in).
-        self._overload_choices = {}
+        self._overload_choices = {}  # (its keys: the signatures compiled)
+        self._compile_disabled = False
         self._signatures = []  # the compiled ones, "float64(float64, float64)"
         self._lock = threading.RLock()
 
@@ -178,6 +179,10 @@ class CompiledFunction:
         args, ret = head.split(" (", 1)[1].rsplit(") -> ", 1)
         return "%s(%s)" % (ret.strip(), args)
 
+    def disable_compile(self, val=True):
+        """Numba's: no new specialization; a call with other types is a TypeError."""
+        self._compile_disabled = val
+
     @property
     def signatures(self):
         return list(self._signatures)
@@ -200,6 +205,9 @@ class CompiledFunction:
         else:
             sig = "(%s)" % ", ".join(str(_types.type_of_code(c)) for c in codes)
             spec = tuple(codes)
+        if self._compile_disabled and not self.declared and str(sig) not in self._overload_choices:
+            raise TypeError("No matching definition for argument type(s) %s"
+                            % ", ".join(_numba_repr(_types.type_of_code(c)) for c in codes))
         fn, full = self._compiled(sig)
         return fn, spec, _types.result_shape(_types.split_full_signature(full)[0],
                                                           getattr(self, "_enums", None))
