@@ -177,9 +177,7 @@ def extend(l):
 TEST_CASE("a call that raises after replacing owned items frees none of the caller's", "[e2e][lists]") {
     Module m = Module::from_string(kSource, "lists.py");
     Function replace_fails = m.function("replace_fails");
-    auto fails_on = [&](const Value& list, const Value& x) {
-        CHECK_THROWS_AS(replace_fails(list, x), Error);
-    };
+    auto fails_on = [&](const Value& list, const Value& x) { CHECK_THROWS_AS(replace_fails(list, x), Error); };
     fails_on(m.function("arrays")(int64_t{2}), m.function("arrays")(int64_t{1}).list()[0]);
     fails_on(Value::list_of({Value("ab"), Value("cd")}), Value("x"));
     int64_t before = live();
