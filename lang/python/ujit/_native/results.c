@@ -88,21 +88,22 @@ static PyObject* find_array(PyObject* obj, const ujit_array* h, const char* lo, 
 
 enum { kItemDepth = 3 };
 
-/* The argument (or an array inside one) `h` is exactly, or NULL. */
-static PyObject* same_argument(const ujit_array* h, PyObject* const* args, Py_ssize_t n_args) {
+/* The argument (or, to `depth`, an array inside one) `h` is exactly, or NULL. */
+static PyObject* same_argument(const ujit_array* h, PyObject* const* args, Py_ssize_t n_args, int depth) {
     PyObject* found = NULL;
-    for (Py_ssize_t i = 0; !found && i < n_args; ++i) found = find_array(args[i], h, NULL, NULL, kItemDepth);
+    for (Py_ssize_t i = 0; !found && i < n_args; ++i) found = find_array(args[i], h, NULL, NULL, depth);
     return found;
 }
 
-/* The array argument (or an array inside one) whose memory holds all of `h`'s elements, or NULL. */
-static PyObject* containing_argument(const ujit_array* h, PyObject* const* args, Py_ssize_t n_args) {
+/* The array argument (or, to `depth`, an array inside one) whose memory holds all of `h`'s
+ * elements, or NULL. */
+static PyObject* containing_argument(const ujit_array* h, PyObject* const* args, Py_ssize_t n_args, int depth) {
     const char *lo, *hi;
     if (!extent(ujit_array_data(h), ujit_array_ndim(h), (const npy_intp*)ujit_array_shape(h),
                 (const npy_intp*)ujit_array_strides(h), ujit_py_itemsize(ujit_array_dtype(h)), &lo, &hi))
         return NULL;
     PyObject* found = NULL;
-    for (Py_ssize_t i = 0; !found && i < n_args; ++i) found = find_array(args[i], h, lo, hi, kItemDepth);
+    for (Py_ssize_t i = 0; !found && i < n_args; ++i) found = find_array(args[i], h, lo, hi, depth);
     return found;
 }
 
@@ -138,12 +139,16 @@ static PyObject* array_result(ujit_array* h, PyObject* const* args, Py_ssize_t n
             return NULL;
         }
     } else {
-        PyObject* same = same_argument(h, args, n_args);
+        /* The arguments themselves first (a view of an array argument: no list is walked),
+         * then the arrays inside them. */
+        PyObject* same = same_argument(h, args, n_args, 0);
+        base = same ? NULL : containing_argument(h, args, n_args, 0);
+        if (!same && !base) same = same_argument(h, args, n_args, kItemDepth);
         if (same) {
             ujit_array_release(h);
             return Py_NewRef(same);
         }
-        base = containing_argument(h, args, n_args);
+        if (!base) base = containing_argument(h, args, n_args, kItemDepth);
         if (base) {
             Py_INCREF(base);
             if (!PyArray_ISWRITEABLE((PyArrayObject*)base)) readonly = 1;
