@@ -230,3 +230,28 @@ def test_a_reflected_list_argument_warns_as_numba_does():
     msgs = [str(x.message) for x in w if issubclass(x.category, ujit.errors.NumbaPendingDeprecationWarning)]
     assert len(msgs) == 1
     assert "type 'reflected list' found for argument 'xs' of function" in msgs[0]
+
+
+def test_a_typed_list_casts_items_on_the_way_in_as_numba():
+    # numba.typed.List casts what Python stores into its item type; a float into a list of
+    # integers is Numba's TypingError ("cannot safely cast", typedobjectutils._sentry_safe_cast).
+    # It was kept as a float and the next compiled call failed (this stop's API probe).
+    import numpy as np
+
+    from ujit import TypingError, typed, types
+
+    ints = typed.List.empty_list(types.int64)
+    ints.append(np.int32(4))
+    ints.append(True)
+    ints.insert(0, 7)
+    ints.extend([1, 2])
+    ints[1] = np.int8(5)
+    assert list(ints) == [7, 5, 1, 1, 2] and all(type(x) is int for x in ints)
+    for store in (lambda: ints.append(2.7), lambda: ints.__setitem__(0, 1.5), lambda: typed.List([1, 2.5])):
+        with pytest.raises(TypingError, match="cannot safely cast float64 to int64. Please cast explicitly."):
+            store()
+    floats = typed.List.empty_list(types.float64)
+    floats.append(3)
+    assert floats[0] == 3.0 and type(floats[0]) is float
+    first_typed = typed.List([1, 2])
+    assert repr(first_typed) == "ListType[int64]([1, 2])"

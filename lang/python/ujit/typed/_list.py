@@ -9,9 +9,45 @@ from .._native import ext
 
 
 class List(list):
+    """Items are converted to the item type on the way in (append, insert, extend, l[i] = x),
+    as numba.typed.List casts them: a float into a list of integers is Numba's TypingError
+    ("cannot safely cast float64 to int64"), where Numba would have compiled `append` for it."""
+
     def __init__(self, iterable=()):
-        super().__init__(iterable)
+        super().__init__()
         self._item_type = None
+        self.extend(iterable)
+
+    def _item(self, value):
+        """`value` as an item: converted to the item type, which the first item gives an
+        untyped List (when ujit's Python types have one for it)."""
+        if self._item_type is None:
+            from ._dict import _type_of_value
+
+            try:
+                self._item_type = _type_of_value(value)
+            except (TypeError, KeyError):  # a List of Lists, of records...: kept as given
+                return value
+        return _item_converter(self._item_type)(value)
+
+    def append(self, value):
+        list.append(self, self._item(value))
+
+    def insert(self, index, value):
+        list.insert(self, index, self._item(value))
+
+    def extend(self, iterable):
+        list.extend(self, [self._item(v) for v in iterable])
+
+    def __iadd__(self, iterable):
+        self.extend(iterable)
+        return self
+
+    def __setitem__(self, index, value):
+        if isinstance(index, slice):
+            list.__setitem__(self, index, [self._item(v) for v in value])
+        else:
+            list.__setitem__(self, index, self._item(value))
 
     @classmethod
     def empty_list(cls, item_type, allocated=0):
@@ -39,9 +75,29 @@ class List(list):
 def _list_from_result(items, item_type_text):
     """A ListType[T] that compiled code returned (a list it made with List() or
     List.empty_list), boxed as Numba boxes one: a typed List of T (lang/python/ujit/_native/results.c)."""
-    lst = List(items)
+    lst = List()
+    list.extend(lst, items)  # (of T already)
     lst._item_type = _item_type_of_text(item_type_text)
     return lst
+
+
+def _item_converter(t):
+    """How a Python value becomes an item of type `t` (numbers and str: numba.typed.List's
+    casts; other items as they are)."""
+    from ._dict import _converter
+
+    convert = _converter(t)
+    if not isinstance(t, _types.Integer):
+        return convert
+
+    def to_int(v):
+        if isinstance(v, float) or type(v).__name__.startswith("float"):
+            from .._errors import TypingError
+
+            raise TypingError("cannot safely cast float64 to %s. Please cast explicitly." % t)
+        return convert(v)
+
+    return to_int
 
 
 def _item_type_of_text(text):
