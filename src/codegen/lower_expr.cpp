@@ -5,6 +5,7 @@
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/vector_values.hpp"
+#include "nplib/array_typing.hpp"
 #include "syntax/stack_budget.hpp"
 #include "types/builtins.hpp"
 #include "types/named_tuples.hpp"
@@ -284,12 +285,8 @@ llvm::Value* FunctionLowering::subscript(const Subscript* e) {
     if (vt->is_dict()) return dict_subscript(e);
     if (vt->is_range()) return range_subscript(e);
     if (vt->is_array()) {
-        if (const Type* it = type_of(e->index); it->is_array())
-            return it->dtype()->is_bool() && it->ndim() == vt->ndim() ? masked_copy(e) : fancy_take(e);
-        if (const Type* it = type_of(e->index);
-            it->is_tuple() &&
-            std::any_of(it->elements().begin(), it->elements().end(), [](const Type* t) { return t->is_array(); }))
-            return fancy_take(e);  // m[idx, :]
+        if (const Type* it = type_of(e->index); nplib::is_advanced_index(it))
+            return nplib::is_boolean_mask(it, vt) ? masked_copy(e) : fancy_take(e);  // a[mask], a[idx], m[idx, :]
         llvm::Value* arr = expr(e->value);
         const Type* elem = nullptr;
         llvm::Value* view = nullptr;

@@ -8,6 +8,7 @@
 #include "codegen/convert.hpp"
 #include "codegen/debug_info.hpp"
 #include "codegen/llvm_types.hpp"
+#include "nplib/array_typing.hpp"
 #include "types/dead_branches.hpp"
 #include "types/rules.hpp"
 
@@ -70,17 +71,6 @@ void FunctionLowering::stmt_kind(const Stmt* s) {
     }
 }
 
-namespace {
-
-// An index holding an array (a[idx], a[mask], m[idx, :]): NumPy's advanced indexing, whose read
-// is a copy, not a view.
-bool is_advanced_index(const Type* it) {
-    return it->is_array() || (it->is_tuple() && std::any_of(it->elements().begin(), it->elements().end(),
-                                                            [](const Type* t) { return t->is_array(); }));
-}
-
-}  // namespace
-
 void FunctionLowering::assign(const Assign* s) {
     if (s->targets.size() == 1 && !s->deletes && fn.record_field(s->targets[0]))
         return record_field_store(s->targets[0], s->value);
@@ -92,10 +82,10 @@ void FunctionLowering::assign(const Assign* s) {
         !type_of(sub->value)->is_list()) {  // (l[i] = a replaces an item)
         if (s->targets.size() != 1)
             unsupported(s->loc, "chained assignment into array slices is not supported by ujit");
-        if (const Type* it = type_of(sub->index);
-            it->is_array() && it->dtype()->is_bool() && it->ndim() == type_of(sub->value)->ndim())
+        if (nplib::is_boolean_mask(type_of(sub->index), type_of(sub->value)))
             return masked_store(sub, s->value);  // (a 1-D mask of rows is a fancy_store)
-        if (is_advanced_index(type_of(sub->index))) return fancy_store(sub, s->value);  // a[idx] = v, m[idx, :] = v
+        if (nplib::is_advanced_index(type_of(sub->index)))
+            return fancy_store(sub, s->value);  // a[idx] = v, m[idx, :] = v
         return lower_array_expr_into({expr(sub), type_of(sub)}, s->value);
     }
     const Type* vt = type_of(s->value);
@@ -178,9 +168,8 @@ void FunctionLowering::aug_assign(const AugAssign* s) {
     if (tt->is_array()) {
         // x[mask] op= v, x[idx] op= v: the target read is a copy, updated and stored back
         // through the index (NumPy's and Numba's: a repeated index is updated once).
-        if (auto* sub = dyn_cast<Subscript>(s->target); sub && is_advanced_index(type_of(sub->index))) {
-            const Type* it = type_of(sub->index);
-            if (it->is_array() && it->dtype()->is_bool() && it->ndim() == type_of(sub->value)->ndim())
+        if (auto* sub = dyn_cast<Subscript>(s->target); sub && nplib::is_advanced_index(type_of(sub->index))) {
+            if (nplib::is_boolean_mask(type_of(sub->index), type_of(sub->value)))
                 return masked_store(sub, s->value, s->op);
             return fancy_update(sub, s->op, s->value, s->loc);
         }

@@ -1,5 +1,7 @@
 #include "nplib/array_typing.hpp"
 
+#include <algorithm>
+
 #include "types/builtins.hpp"
 
 namespace ujit::nplib {
@@ -22,6 +24,15 @@ bool check_contiguity(const std::vector<IndexItem>& outer_to_inner) {
 }
 
 }  // namespace
+
+bool is_advanced_index(const types::Type* index) {
+    return index->is_array() || (index->is_tuple() && std::any_of(index->elements().begin(), index->elements().end(),
+                                                                  [](const types::Type* t) { return t->is_array(); }));
+}
+
+bool is_boolean_mask(const types::Type* index, const types::Type* array) {
+    return index->is_array() && index->dtype()->is_bool() && array->is_array() && index->ndim() == array->ndim();
+}
 
 std::vector<IndexItem> expand_ellipsis(const std::vector<IndexItem>& items, int ndim, std::string* error) {
     int used = 0, ellipses = 0;

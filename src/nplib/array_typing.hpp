@@ -21,6 +21,13 @@ enum class IndexItem { Integer, Slice, SteppedSlice, NewAxis, Ellipsis };
 // (none when the others index them all). *error is set for a second `...`.
 std::vector<IndexItem> expand_ellipsis(const std::vector<IndexItem>& items, int ndim, std::string* error);
 
+// Whether `index` is NumPy's advanced index: an array, or a tuple holding one (a[idx], a[mask],
+// m[idx, :]), whose read is a copy, not a view.
+bool is_advanced_index(const types::Type* index);
+// Whether `index` is a boolean mask of `array`'s shape (a[mask]: its true positions, in a 1-D
+// result); a 1-D mask of a 2-D array's rows is an integer-array index instead.
+bool is_boolean_mask(const types::Type* index, const types::Type* array);
+
 // The type of a[items...]: the dtype when every axis gets an integer, else a view whose
 // layout follows Numba (a C array stays C while only integers lead and the innermost kept
 // axis is an unstepped slice; F mirrored). Null with *error set when there are too many.

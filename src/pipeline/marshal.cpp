@@ -590,7 +590,8 @@ Value copy_value(const void* p, const Type* t) {
     }
 }
 
-// Releases the references a compiled value of type `t` at `p` holds (arrays', lists').
+}  // namespace
+
 void release_value(const void* p, const Type* t) {
     if (t->is_optional()) return release_value(p, t->optional_of());  // None's zero payload: null owners
     if (t->is_str()) {
@@ -613,8 +614,6 @@ void release_value(const void* p, const Type* t) {
         off += c_size(e);
     }
 }
-
-}  // namespace
 
 Value copy_list_items(const void* p, const Type* list_type) { return copy_value(p, list_type); }
 

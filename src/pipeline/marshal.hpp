@@ -97,6 +97,8 @@ Value read_value(const void* p, const types::Type* t);
 Value copy_list_items(const void* p, const types::Type* list_type);
 // The value of type `t` at `p` (a compiled value), with new references of its own.
 Value copy_compiled_value(const void* p, const types::Type* t);
+// Releases the references a compiled value of type `t` at `p` holds (its arrays', str's, lists').
+void release_value(const void* p, const types::Type* t);
 // Byte offsets of the nrt headers inside a value of type `t` laid out as C, from `base`.
 void owner_offsets(const types::Type* t, size_t base, std::vector<int64_t>& out);
 // Dicts and sets (marshal_dicts.cpp): an argument's type (DictType[k,v] from its declared

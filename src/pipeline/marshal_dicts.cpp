@@ -94,17 +94,6 @@ void copy_entries(const void* p, const Type* t, std::vector<Value>& keys, std::v
     if (values) *values = std::move(v);
 }
 
-// Releases a reference to each array, str and list in the value of type `t` at `p`.
-void release_owners(const void* p, const Type* t) {
-    std::vector<int64_t> offsets;
-    owner_offsets(t, 0, offsets);
-    for (int64_t off : offsets) {
-        ujit_nrt_meminfo* mi = nullptr;
-        std::memcpy(&mi, static_cast<const uint8_t*>(p) + off, sizeof mi);
-        ujit_nrt_decref(mi);
-    }
-}
-
 }  // namespace
 
 const Type* container_type_of(const Value& v) {
@@ -161,9 +150,9 @@ void PackedArgs::write_dict(const Value& v, const Type* t, uint8_t* out) {
         }
         // The dict takes the value's container references and retains a new key itself.
         const bool inserted = ujit_dict_insert(payload, key.data(), vt ? value.data() : nullptr) == 0;
-        release_owners(key.data(), kt);
+        release_value(key.data(), kt);
         if (!inserted) {
-            if (vt) release_owners(value.data(), vt);
+            if (vt) release_value(value.data(), vt);
             throw std::bad_alloc();
         }
     }

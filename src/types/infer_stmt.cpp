@@ -124,8 +124,7 @@ void Inferrer::stmt(const Stmt* s) {
             if (auto* sub = dyn_cast<Subscript>(a->target)) {  // a[mask] += v: v's items go to the true positions
                 const Type* idx = fn_.type_of(sub->index);
                 const Type* container = fn_.type_of(sub->value);
-                if (idx && idx->is_array() && idx->dtype()->is_bool() && container && container->is_array() &&
-                    idx->ndim() == container->ndim() && v->is_array() && v->ndim() != 1)
+                if (idx && container && nplib::is_boolean_mask(idx, container) && v->is_array() && v->ndim() != 1)
                     error(s->loc, fmt::format("a[mask] {}= x takes a number or a 1-D array's items, not {}",
                                               spelling(a->op), v->str()));
             }
@@ -243,10 +242,10 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
         mask_target_ = true;
         const Type* elem = expr(target);
         mask_target_ = false;
-        if (auto* idx = fn_.type_of(s->index); elem && value && idx && idx->is_array() && idx->dtype()->is_bool() &&
-                                               !value->is_number() && !(value->is_array() && value->ndim() == 1) &&
-                                               container && container->is_array() &&
-                                               idx->ndim() == container->ndim())  // (a mask of rows: fancy_store)
+        if (auto* idx = fn_.type_of(s->index);
+            elem && value && idx && container &&
+            nplib::is_boolean_mask(idx, container) &&  // (a mask of rows: fancy_store)
+            !value->is_number() && !(value->is_array() && value->ndim() == 1))
             error(where, fmt::format("a[mask] = x stores a number or a 1-D array's items, not {}", value->str()));
         if (elem && value && elem->is_array() && container && !container->is_list()) {  // a[1:3] = x: broadcast
             const Type* from = value->is_array() ? value->dtype() : value;
