@@ -1,6 +1,7 @@
 #include "cuda/ptx.hpp"
 
 #include "cuda/libdevice.hpp"
+#include "cuda/nvptx_loop_hints.hpp"
 #include "cuda/nvptx_machine.hpp"
 #include "cuda/nvptx_math_intrinsics.hpp"
 #include "syntax/internal_error.hpp"
@@ -157,6 +158,7 @@ PtxResult emit_ptx(llvm::Module& m, const PtxOptions& options, bool keep_ir) {
     // libdevice asks __nvvm_reflect("__CUDA_FTZ"); NVVMReflect answers from this flag.
     m.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", options.fastmath ? 1 : 0);
     if (options.fastmath) mark_fastmath(m);
+    leave_runtime_unrolling_to_ptxas(m);
 
     optimize(m, *tm, options.opt_level);
     if (std::string missing = unresolved_libdevice_call(m); !missing.empty())
