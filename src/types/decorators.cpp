@@ -76,8 +76,7 @@ SourceLoc text_loc(const StrLit& s) {
     return l;
 }
 
-// A signature written as a type object call: float32(float32, float32).
-Signature signature_object(const Call& c, const ModuleScope& m);
+}  // namespace
 
 const Type* type_object(const Expr* e, const ModuleScope& m) {
     std::optional<Member> member;
@@ -108,6 +107,11 @@ const Type* type_object(const Expr* e, const ModuleScope& m) {
     if (member && member->what == Member::What::DType) return member->type->scalar();
     fail(e->loc, "expected a type such as float32 or float32[:]");
 }
+
+namespace {
+
+// A signature written as a type object call: float32(float32, float32).
+Signature signature_object(const Call& c, const ModuleScope& m);
 
 Signature signature_object(const Call& c, const ModuleScope& m) {
     Signature sig;
@@ -298,6 +302,8 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
                  k.name == "error_model" || k.name == "forceobj" || k.name == "looplift" || k.name == "identity" ||
                  k.name == "writable_args")
             continue;  // accepted; no effect on ujit's code
+        else if (k.name == "locals" && d.kind == Decorator::Kind::Jit)
+            continue;  // types/declared_locals.hpp reads it
         else if (k.name == "parallel" && d.kind == Decorator::Kind::Jit)
             continue;
         else if (k.name == "device" && d.kind == Decorator::Kind::CudaJit)

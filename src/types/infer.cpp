@@ -110,6 +110,22 @@ std::string mangle_symbol(const FunctionDef& fn, const std::vector<const Type*>&
     return s;
 }
 
+namespace {
+
+// The type locals= declares for variable `name` of `def` (types/declared_locals.hpp), or null.
+const Type* declared_type(const ModuleScope& m, const FunctionDef* def, const std::string& name) {
+    auto it = m.declared_locals.find(def);
+    return it == m.declared_locals.end() ? nullptr : declared_local(&it->second, name);
+}
+
+// Numba's TypingError for a value its locked (declared) variable cannot take.
+[[noreturn]] void no_conversion(SourceLoc at, const Type* from, const Type* to, const std::string& name) {
+    fail(at, fmt::format("No conversion from {} to {} for '{}' (its type declared by locals=)", from->str(), to->str(),
+                         name.substr(0, name.find('.'))));
+}
+
+}  // namespace
+
 void infer_function(ModuleScope& m, TypedFunction& out, ModuleScope::Frame& frame) { Inferrer(m, out, &frame).run(); }
 
 const Type* partial_return_type(ModuleScope& m, const TypedFunction& fn) {
@@ -137,7 +153,12 @@ void Inferrer::start() {
             error(def.params[i].loc,
                   fmt::format("parameter '{}' is a str, which CUDA code does not support", def.params[i].name));
         locals_.insert(def.params[i].name);
-        fn_.variables.push_back(Variable{def.params[i].name, fn_.arg_types[i], def.params[i].loc, true});
+        const Type* type = fn_.arg_types[i];
+        if (const Type* declared = declared_type(m_, fn_.def, def.params[i].name)) {  // the argument converts
+            if (!can_convert(type, declared)) no_conversion(def.params[i].loc, type, declared, def.params[i].name);
+            type = declared;
+        }
+        fn_.variables.push_back(Variable{def.params[i].name, type, def.params[i].loc, true});
         type_origin_.push_back(def.params[i].loc);
     }
     for (size_t i = 0; i < fn_.captures.size(); ++i) {  // hidden parameters after the explicit ones
@@ -278,6 +299,10 @@ void Inferrer::bind(const std::string& id, SourceLoc at, const Type* t, SourceLo
         error(where, fmt::format("cannot assign {} to variable '{}': only values (numbers, tuples, arrays) can be "
                                  "stored in variables",
                                  t->str(), id));
+    }
+    if (const Type* declared = declared_type(m_, fn_.def, id)) {  // locals=: every value converts to it
+        if (!can_convert(t, declared)) no_conversion(where, t, declared, id);
+        t = declared;
     }
     Variable* v = variable(id);
     if (!v) {

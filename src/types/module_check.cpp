@@ -50,7 +50,10 @@ void ModuleScope::check() {
     add_jitclasses();  // once the names its spec uses are bound
     // Decorators are parsed once every name is known (a decorator may name a later import).
     for (const Stmt* s : module.body())
-        if (auto* fn = dyn_cast<FunctionDef>(s)) decorators[fn] = parse_decorators(*fn, *this);
+        if (auto* fn = dyn_cast<FunctionDef>(s)) {
+            decorators[fn] = parse_decorators(*fn, *this);
+            if (DeclaredLocals l = parse_declared_locals(*fn, *this); !l.empty()) declared_locals[fn] = std::move(l);
+        }
     checked = true;
 }
 

@@ -4,6 +4,7 @@
 
 #include "types/const_eval.hpp"
 #include "types/declared_device.hpp"
+#include "types/declared_locals.hpp"
 #include "types/infer.hpp"
 #include "types/resolve.hpp"
 
@@ -75,6 +76,8 @@ struct ModuleScope {
     // exception class: what `raise Name(...)` may name. Their definition's location.
     std::map<std::string, syntax::SourceLoc> exception_classes;
     std::map<const syntax::FunctionDef*, Decorator> decorators;
+    // Numba's locals= of each @jit function that has one (types/declared_locals.hpp).
+    std::map<const syntax::FunctionDef*, DeclaredLocals> declared_locals;
     // ---- enums
     std::map<std::string, EnumClassInfo> enum_classes;
     void add_enum_classes();
@@ -170,6 +173,9 @@ Decorator parse_decorators(const syntax::FunctionDef& fn, const ModuleScope& m);
 std::optional<Member> module_member(const syntax::Expr* e, const ModuleScope& m);
 // A signature as decorators take it: 'int32(int32)' or int32(int32).
 Signature signature_of(const syntax::Expr* e, const ModuleScope& m);
+// A type written as an object, as decorators take it: float32, numba.float32, types.int64,
+// float32[:, ::1] (`void` is None).
+const Type* type_object(const syntax::Expr* e, const ModuleScope& m);
 
 // infer.cpp: types one specialization (the body of ModuleTyper::specialize); `frame` is
 // its entry on the compile-time call stack.

@@ -133,7 +133,8 @@ class CompiledFunction:
         return _source.decorator_text("jit", self.declared, fastmath=self.fastmath,
                                       parallel=bool(self.options.get("parallel")),
                                       boundscheck=bool(self.options.get("boundscheck")),
-                                      error_model=self.options.get("error_model"))
+                                      error_model=self.options.get("error_model"),
+                                      locals=self.options.get("locals"))
 
     def function(self):
         """The ujit Function, compiling the module (and freezing globals) on first use."""
@@ -438,12 +439,24 @@ class ObjectModeFunction:
         return "ObjModeDispatcher(%r)" % self.py_func
 
 
+def _declared_locals(locals):
+    """locals= checked: variable names to Numba types (or their spellings)."""
+    if not isinstance(locals, dict):
+        raise TypeError("locals= expects a dict of variable names to types, not %s" % type(locals).__name__)
+    for name, t in locals.items():
+        if not isinstance(name, str) or not isinstance(t, (_types.Type, str)):
+            raise TypeError("locals= maps variable names to Numba types: %r: %r is not one" % (name, t))
+    return dict(locals)
+
+
 def jit(signature_or_function=None, locals=None, cache=False, **options):
     """Numba's @jit (nopython unless forceobj=True): bare, with signatures, or with options."""
     unknown = set(options) - _JIT_OPTIONS
     if unknown:
         raise TypeError("jit() got unexpected keyword argument(s): %s" % ", ".join(sorted(unknown)))
     options["cache"] = cache
+    if locals:
+        options["locals"] = _declared_locals(locals)
 
     def make(fn, sigs):
         from .core import config

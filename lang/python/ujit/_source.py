@@ -969,7 +969,7 @@ def link_text(link):
 
 def decorator_text(kind, signatures=(), target=None, layout=None, device=False, fastmath=False, debug=False,
                    parallel=False, boundscheck=False, link=(), lineinfo=False, opt=True, launch_options=(),
-                   error_model=None):
+                   error_model=None, locals=None):
     """The decorator line ujit's parser reads for a function of this kind."""
     sigs = "[%s]" % ", ".join(repr(str(s)) for s in signatures)
     n = _PRELUDE_NUMBA
@@ -982,6 +982,8 @@ def decorator_text(kind, signatures=(), target=None, layout=None, device=False, 
             if on]
         if error_model is not None and error_model != "python":  # 'numpy', or a value ujit's check refuses
             options.append("error_model=%r" % error_model)
+        if locals:  # each type as its spelling: types/declared_locals.hpp parses it
+            options.append("locals={%s}" % ", ".join("%r: %r" % (name, str(t)) for name, t in locals.items()))
         return "@%s.njit(%s)" % (n, ", ".join(options)) if options else "@%s.njit" % n
     if kind == "cuda.jit":
         options = ["device=True"] if device else []
