@@ -21,6 +21,7 @@ using Params = LibraryParams;
 const Params* params_of(BuiltinId id) {
     static const Params sort{{"self"}, 1};
     static const Params dot{{"a", "b", "out"}, 2};
+    static const Params array_dot{{"self", "b"}, 2};  // a.dot(b): Numba has no out= there
     static const Params vdot{{"a", "b"}, 2};
     static const Params norm{{"x", "ord"}, 1};
     static const Params normal{{"loc", "scale", "size"}, 0};
@@ -75,6 +76,7 @@ const Params* params_of(BuiltinId id) {
     case BuiltinId::NpColumnStack:
     case BuiltinId::NpDstack: return &join;
     case BuiltinId::NpDot: return &dot;
+    case BuiltinId::ArrayDot: return &array_dot;
     case BuiltinId::NpVdot: return &vdot;
     case BuiltinId::NpLinalgNorm: return &norm;
     case BuiltinId::NpRandomNormal: return &normal;
@@ -142,7 +144,8 @@ CallTyping dot_type(BuiltinId id, const std::vector<const Type*>& args) {
     int want = a->ndim() + b->ndim() - 2;
     if (!out) {  // a new C array of the product
         t.result = types::array(a->dtype(), want, types::Layout::C);
-        t.operands = {a, b, nullptr};
+        t.operands = {a, b};
+        t.operands.resize(args.size(), nullptr);  // np.dot's out, not given
         return t;
     }
     // np.dot(a, b, out): out must be C-contiguous (NumPy's only case) with the product's ndim.
@@ -560,6 +563,7 @@ CallTyping library_call_type(BuiltinId id, const std::vector<const Type*>& args,
         t.operands = {args[0]};
         return t;
     case BuiltinId::NpDot:
+    case BuiltinId::ArrayDot:
     case BuiltinId::NpVdot: return dot_type(id, args);
     case BuiltinId::NpLinalgNorm: return norm_type(args);
     case BuiltinId::NpRandomNormal:

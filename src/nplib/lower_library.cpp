@@ -86,6 +86,7 @@ llvm::Value* FunctionLowering::library_call(const Call* e, BuiltinId id) {
         TypedValue x = value(0), y = value(1);
         return dot_product(x, y, value(2), type_of(e), e->loc);
     }
+    case BuiltinId::ArrayDot: return dot_product(value(0), value(1), {}, type_of(e), e->loc);
     case BuiltinId::NpVdot: return vector_dot(value(0), value(1), true, e->loc);
     case BuiltinId::NpLinalgNorm: return linalg_norm(value(0), value(1).v, type_of(e), e->loc);
     case BuiltinId::NpSort: return sorted_copy(value(0), type_of(e), e->loc);

@@ -226,3 +226,27 @@ def test_nothing_leaks_even_when_a_raise_follows():
     with pytest.raises(ValueError, match="after allocating"):
         f(a, True)
     assert live() == before
+
+
+@njit
+def dot_method(a, b):
+    return a.dot(b)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.complex64, np.complex128])
+def test_dot_method_is_np_dot(dtype):
+    tol = 1e-4 if dtype in (np.float32, np.complex64) else 1e-10
+    a = values(dtype, 42, 1).reshape(6, 7)
+    b = values(dtype, 35, 2).reshape(7, 5)
+    v = values(dtype, 7, 3)
+    for x, y in [(a, b), (a.T.copy().T, b[:, ::-1]), (a, v), (v[:6], a), (v, v)]:
+        got = dot_method(x, y)
+        want = x.dot(y)
+        if isinstance(want, np.ndarray):  # (a vector's product is a Python scalar, as Numba returns it)
+            assert got.dtype == want.dtype and got.flags.c_contiguous
+        np.testing.assert_allclose(got, want, rtol=tol, atol=tol)
+
+
+def test_dot_method_refuses_what_np_dot_refuses():
+    with pytest.raises(ujit.core.errors.TypingError, match="dot"):
+        dot_method(np.arange(3), np.arange(3))
