@@ -304,6 +304,9 @@ Decorator parse_decorators(const FunctionDef& fn, const ModuleScope& m) {
             continue;  // accepted; no effect on ujit's code
         else if (k.name == "locals" && d.kind == Decorator::Kind::Jit)
             continue;  // types/declared_locals.hpp reads it
+        else if ((k.name == "_ujit_overload_of" || k.name == "_ujit_overload_types") &&
+                 (d.kind == Decorator::Kind::Jit || d.kind == Decorator::Kind::CudaJit))
+            continue;  // the Python package's, types/overload_routes.hpp reads them
         else if (k.name == "parallel" && d.kind == Decorator::Kind::Jit)
             continue;
         else if (k.name == "device" && d.kind == Decorator::Kind::CudaJit)

@@ -349,6 +349,9 @@ const Type* Inferrer::user_call(const Call* c, const FunctionDef* callee, std::v
         return declared_call(c, *declared, args);
     }
     if (!bind_arguments(c, callee, args)) return nullptr;
+    // An @overload-ed function: the implementation chosen for these argument types, if any
+    // (else the probe def `callee` itself; types/overload_routes.hpp).
+    if (const FunctionDef* routed = overload_route(m_.overload_routes, callee->name, args)) callee = routed;
     // Where argument i was written (a default: the call).
     auto arg_loc = [&](size_t i) {
         auto it = fn_.bound_args.find(c->id);

@@ -54,6 +54,7 @@ void ModuleScope::check() {
             decorators[fn] = parse_decorators(*fn, *this);
             if (DeclaredLocals l = parse_declared_locals(*fn, *this); !l.empty()) declared_locals[fn] = std::move(l);
         }
+    overload_routes = parse_overload_routes(*this);
     checked = true;
 }
 

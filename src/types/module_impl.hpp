@@ -6,6 +6,7 @@
 #include "types/declared_device.hpp"
 #include "types/declared_locals.hpp"
 #include "types/infer.hpp"
+#include "types/overload_routes.hpp"
 #include "types/resolve.hpp"
 
 #include <deque>
@@ -78,6 +79,8 @@ struct ModuleScope {
     std::map<const syntax::FunctionDef*, Decorator> decorators;
     // Numba's locals= of each @jit function that has one (types/declared_locals.hpp).
     std::map<const syntax::FunctionDef*, DeclaredLocals> declared_locals;
+    // Which def runs a call of an @overload-ed function, by its argument types.
+    OverloadRoutes overload_routes;
     // ---- enums
     std::map<std::string, EnumClassInfo> enum_classes;
     void add_enum_classes();

@@ -285,3 +285,79 @@ def test_left_out_arguments_are_the_typing_functions_defaults():
         return left_out(x, c=x)
 
     assert (f1(1), f2(1), f3(1), f4(1)) == (1, 2, 3, 1)
+
+
+def kind_of():
+    pass
+
+
+@overload(kind_of)
+def _kind_of_typing(a):
+    # What Numba's typing functions read: an array's dtype is a Numba type (not a NumPy
+    # dtype), a bool is types.boolean, tuples hold those.
+    if isinstance(a, types.Array) and isinstance(a.dtype, types.Float) and a.dtype == types.float64:
+        return lambda a: 1
+    if isinstance(a, types.Array) and isinstance(a.dtype, types.Boolean):
+        return lambda a: 2
+    if isinstance(a, types.Boolean):
+        return lambda a: 3
+    if isinstance(a, types.UniTuple) and isinstance(a.dtype, types.Array) and isinstance(a.dtype.dtype, types.Integer):
+        return lambda a: 4
+    if isinstance(a, types.Array):
+        return lambda a: 5
+    return None
+
+
+def test_array_dtypes_and_bools_are_numba_types_in_typing_functions():
+    @ujit.njit
+    def kind(v):
+        return kind_of(v)
+
+    ints = np.arange(3)
+    assert kind(np.ones(3)) == 1
+    assert kind(np.ones(3) > 0) == 2
+    assert kind(True) == 3
+    assert kind((ints, ints)) == 4
+    assert kind(np.ones(2, np.float32)) == 5
+
+
+def halves_or_tens():
+    pass
+
+
+@overload(halves_or_tens)
+def _halves_or_tens_typing(x):
+    if isinstance(x, types.Integer):
+        return lambda x: x * 10
+    if isinstance(x, types.Float):
+        return lambda x: x / 2
+    if isinstance(x, types.Array):
+        return lambda x: x.sum()
+    return None
+
+
+def test_each_call_chooses_its_implementation_in_one_function():
+    # Numba types each call by itself; ujit ran the first call's implementation for all the
+    # calls of one function, silently: (30, 30.0) here (this stop's find).
+    @ujit.njit
+    def int_then_float(i, f):
+        return halves_or_tens(i), halves_or_tens(f)
+
+    @ujit.njit
+    def float_then_int_then_array(f, i, a):
+        return halves_or_tens(f), halves_or_tens(i), halves_or_tens(a), halves_or_tens(f + 1.0)
+
+    assert int_then_float(3, 3.0) == (30, 1.5)
+    assert float_then_int_then_array(3.0, 3, np.arange(4.0)) == (1.5, 30, 6.0, 2.0)
+    assert int_then_float(4, 5.0) == (40, 2.5)  # the compiled specialization again
+
+
+def test_each_call_chooses_its_implementation_in_a_kernel():
+    @cuda.jit
+    def kernel(out, i, f):
+        out[0] = halves_or_tens(i)
+        out[1] = halves_or_tens(f)
+
+    out = np.zeros(2)
+    kernel[1, 1](out, 7, 9.0)
+    assert list(out) == [70.0, 4.5]

@@ -20,6 +20,7 @@ so an @overload without target= serves both targets.
 """
 import re
 
+from . import _types
 from ._native import ext
 
 _PROBE_ATTR = "__ujit_overload_probe_%d_%s__"
@@ -98,9 +99,9 @@ class Probe:
             if t is _OMITTED:
                 left_out = True
             elif left_out:
-                kwargs[name] = t
+                kwargs[name] = _as_numba_sees(t)
             else:
-                args.append(t)
+                args.append(_as_numba_sees(t))
         for typing_fn in _typing_functions(self.func, self.target):
             impl = typing_fn(*args, **kwargs)
             if impl is not None:
@@ -134,6 +135,29 @@ def implementation_now(func, target):
     return None
 
 
+def _as_numba_sees(t):
+    """`t` as a Numba typing function sees it: an array type whose dtype is a Numba type
+    (ujit's ArrayType.dtype is the NumPy dtype, which ujit's own code reads), tuples item by
+    item; `isinstance(a.dtype, types.Float)` and `a.dtype == types.float64` hold as in Numba."""
+    if isinstance(t, _types.ArrayType) and not isinstance(t, _NumbaArrayView):
+        view = _NumbaArrayView.__new__(_NumbaArrayView)
+        view.__dict__.update(t.__dict__)
+        return view
+    if isinstance(t, _types.UniTuple):
+        return _types.UniTuple(_as_numba_sees(t.item), t.count)
+    if isinstance(t, _types.Tuple):
+        return _types.Tuple([_as_numba_sees(x) for x in t.types])
+    return t
+
+
+class _NumbaArrayView(_types.ArrayType):
+    """An ArrayType whose dtype is the Numba type of its items, as numba.types.Array's."""
+
+    @property
+    def dtype(self):
+        return self.base
+
+
 def _numba_type(text):
     from . import _types
     from ._type_annotation import type_of_spelling
@@ -144,6 +168,28 @@ def _numba_type(text):
         if all(isinstance(t, _types.Type) for t in items):
             return _types.Tuple(items)
     return type_of_spelling(text)
+
+
+def add_route(routes, known, spellings, impl):
+    """Keeps `impl` as what calls of these argument types run (types/overload_routes.hpp):
+    routes are (argument-types text, implementation); a call that leaves an argument out, or
+    passes a type a signature cannot spell (a function), or whose types were probed before
+    but not routed, runs one implementation for every call, as before routes (text None)."""
+    text = "(%s)" % ", ".join(spellings)
+    if (any(t is _OMITTED or not isinstance(t, _types.Type) for t in known)  # (a spelling ujit does not read)
+            or any(r[0] == text for r in routes)):
+        routes[:] = [(None, impl)]
+    elif not any(r[0] is None for r in routes):
+        routes.append((text, impl))
+
+
+def route_decorator(decorator, name, texts):
+    """`decorator` (a line such as '@numba.njit' or '@numba.njit(fastmath=True)') declaring
+    its def the implementation of `name` for the argument types `texts`."""
+    keywords = "_ujit_overload_of=%r, _ujit_overload_types=(%s,)" % (name, ", ".join(repr(t) for t in texts))
+    if decorator.endswith(")"):
+        return decorator[:-1] + (", " if not decorator.endswith("()") else "") + keywords + ")"
+    return "%s(%s)" % (decorator, keywords)
 
 
 def retrying(owner, action):
@@ -160,10 +206,13 @@ def retrying(owner, action):
         # (outside the handler: a TypingError of the typing function is not the probe's)
         with owner._lock:  # threads compiling one function learn each parameter once
             known = owner._overload_partial.setdefault(probe.key, [])
+            spellings = owner._overload_partial.setdefault((probe.key, "spelled"), [])
             if len(known) == int(m.group("k")):
                 spelled = m.group("type").strip()
                 known.append(_OMITTED if spelled == _OMITTED_SPELLING else _numba_type(spelled))
+                spellings.append(spelled)
                 if len(known) == probe.count:
-                    owner._overload_impls[probe.key] = probe.choose(known)
-                    del owner._overload_partial[probe.key]
+                    add_route(owner._overload_impls.setdefault(probe.key, []), known, spellings,
+                              probe.choose(known))
+                    del owner._overload_partial[probe.key], owner._overload_partial[(probe.key, "spelled")]
             owner._function = None  # the module is built again: the next probe, or the implementation

@@ -464,14 +464,26 @@ class ModuleText:
         target = "cpu" if self._operator_decorator == decorator_text("jit") else "cuda"
         if not _overloads._typing_functions(func, target):
             raise _overloads.no_target_error(func, name, target, src.filename, line, col)
-        impl = self.overload_impls.get((id(func), target)) or _overloads.implementation_now(func, target)
-        if impl is not None:
-            from ._dispatcher import callee_of
+        from ._dispatcher import callee_of
 
+        def compiled(impl):  # an @njit or device function: compiled as the caller's callee
             callee = callee_of(impl)
-            if callee is not None:  # an @njit or device function: compiled as the caller's callee
-                impl = callee[0]
+            return impl if callee is None else callee[0]
+
+        routes = self.overload_impls.get((id(func), target), [])
+        single = [impl for text, impl in routes if text is None] or [
+            impl for impl in [_overloads.implementation_now(func, target)] if impl is not None and not routes]
+        if single:  # one implementation for every call (see _overloads.add_route)
+            impl = compiled(single[-1])
             return [(impl, self._operator_decorator, name if impl.__name__ != name else None)]
+        # Each implementation chosen so far, for the argument types it was chosen for, beside
+        # the probe of other calls (types/overload_routes.hpp).
+        callees, by_impl = [], {}
+        for text, impl in routes:
+            by_impl.setdefault(id(impl), (impl, []))[1].append(text)
+        for i, (impl, texts) in enumerate(by_impl.values()):
+            callees.append((compiled(impl), _overloads.route_decorator(self._operator_decorator, name, texts),
+                            "%s__ujit_ov%d" % (name, i)))
         if name not in self.probes:
             probe = _overloads.Probe(func, name, target, src.filename, line, col,
                                      self.overload_partial.get((id(func), target), []))
@@ -483,7 +495,7 @@ class ModuleText:
             self.probes[name] = probe
             self.needs_numba = True
             self.appended.append(lines)
-        return []
+        return callees
 
     def _check_cpu_function_on_device(self, name, value, decorator, src, line, col):
         """numba-cuda compiles an @jit function CUDA code calls as a device function, unless

@@ -13,6 +13,8 @@ def type_of_spelling(text):
     """A ujit type object for Numba's spelling of a scalar, array or tuple type; any other
     type (a list, a dict, a record...) stays its spelling, a str."""
     text = text.strip()
+    if text == "bool":  # Numba's str(types.boolean), which ujit's dumps write too
+        text = "boolean"
     if text in _types.TYPES:
         return _types.TYPES[text]
     m = _ARRAY.match(text)
