@@ -38,8 +38,8 @@ DeclaredLocals parse_declared_locals(const FunctionDef& fn, const ModuleScope& m
         if (auto* t = dyn_cast<Tuple>(v); t && t->display == Tuple::Display::Dict) {
             for (size_t i = 0; i + 1 < t->elts.size(); i += 2)
                 out[local_name(t->elts[i])] = local_type(t->elts[i + 1], m);
-        } else if (auto* c = dyn_cast<Call>(v); c && isa<Name>(c->callee) && cast<Name>(c->callee)->id == "dict" &&
-                                                c->args.empty()) {
+        } else if (auto* c = dyn_cast<Call>(v);
+                   c && isa<Name>(c->callee) && cast<Name>(c->callee)->id == "dict" && c->args.empty()) {
             for (const Keyword& item : c->keywords) out[item.name] = local_type(item.value, m);
         } else {
             fail(v->loc, fmt::format("locals= expects a dict of variable names to types, not {}", describe_expr(v)));

@@ -42,8 +42,7 @@ OverloadRoutes parse_overload_routes(const ModuleScope& m) {
             // probe, and the package, seeing the same types again, stops routing that function.
             try {
                 routes[string_value(*of).value].push_back({parse_signature(text->value, text->loc).args, fn});
-            } catch (const CompileError&) {
-            }
+            } catch (const CompileError&) {}
         }
     }
     return routes;
