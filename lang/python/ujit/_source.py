@@ -263,14 +263,14 @@ def def_name(py_func):
 def _lambda_body_position(code):
     """(line, 0-based column) where a lambda's body starts: the first position of its
     instructions (RESUME's (line, 0) aside; a body never starts at column 0). Before
-    Python 3.11 (no co_positions) the column is None: the line's only lambda is taken."""
+    Python 3.11 (no co_positions), or without a column, it is None: the line's only lambda
+    is taken."""
     if not hasattr(code, "co_positions"):
         return code.co_firstlineno, None
     spots = [(p[0], p[2]) for p in code.co_positions() if p[0] is not None and p[2]]
-    if not spots:
-        raise compile_error("ujit needs the source of this lambda (its code object has no positions)",
-                            code.co_filename, code.co_firstlineno, 1)
-    return min(spots)
+    # Python 3.12 gives a constant's lambda (`lambda x: 1`, one RETURN_CONST) no column: the
+    # line's only lambda is taken then, as before 3.11.
+    return min(spots) if spots else (code.co_firstlineno, None)
 
 
 def _find_lambda_body(py_func, line, col):
