@@ -411,4 +411,6 @@ void split_variables(FunctionDef& def) {
     }
 }
 
+std::string unversioned_name(const std::string& variable) { return variable.substr(0, variable.find('.')); }
+
 }  // namespace ujit::syntax

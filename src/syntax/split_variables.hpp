@@ -21,10 +21,15 @@
 
 #include "syntax/ast.hpp"
 
+#include <string>
+
 namespace ujit::syntax {
 
 // Renames the Name nodes of `def`'s body in place. Nested defs are split on their own (the
 // parser calls this for each def as it is finished, the innermost first).
 void split_variables(FunctionDef& def);
+
+// The name a variable is a version of: `x` for `x.2` (and for `x`).
+std::string unversioned_name(const std::string& variable);
 
 }  // namespace ujit::syntax

@@ -1,6 +1,7 @@
 #include "types/declared_locals.hpp"
 
 #include "syntax/diagnostics.hpp"
+#include "syntax/split_variables.hpp"
 #include "types/module_impl.hpp"
 
 #include <fmt/format.h>
@@ -50,7 +51,7 @@ DeclaredLocals parse_declared_locals(const FunctionDef& fn, const ModuleScope& m
 
 const Type* declared_local(const DeclaredLocals* locals, const std::string& name) {
     if (!locals || locals->empty()) return nullptr;
-    auto it = locals->find(name.substr(0, name.find('.')));  // x.1 is a version of x
+    auto it = locals->find(unversioned_name(name));
     return it == locals->end() ? nullptr : it->second;
 }
 

@@ -8,7 +8,7 @@
 //
 // Values are type objects (float32, numba.float32, types.int64, float32[:, ::1]) in a dict
 // display or dict(x=...); a string ('float32') is also taken, where Numba fails with a bare
-// AssertionError (docs/differences.md), since the Python package spells the types that way.
+// AssertionError (docs/language.md), since the Python package spells the types that way.
 #pragma once
 
 #include <map>

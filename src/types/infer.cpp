@@ -3,6 +3,7 @@
 #include "types/infer_impl.hpp"
 
 #include "syntax/diagnostics.hpp"
+#include "syntax/split_variables.hpp"
 #include "types/dead_branches.hpp"
 #include "types/optional_rules.hpp"
 #include "types/rules.hpp"
@@ -112,16 +113,18 @@ std::string mangle_symbol(const FunctionDef& fn, const std::vector<const Type*>&
 
 namespace {
 
-// The type locals= declares for variable `name` of `def` (types/declared_locals.hpp), or null.
-const Type* declared_type(const ModuleScope& m, const FunctionDef* def, const std::string& name) {
+// The type variable `name` of `def` holds a value of type `t` as: the type locals= declares
+// for it (types/declared_locals.hpp), which `t` must convert to (else Numba's TypingError for
+// a locked variable), or `t` itself.
+const Type* as_declared(const ModuleScope& m, const FunctionDef* def, const std::string& name, const Type* t,
+                        SourceLoc at) {
     auto it = m.declared_locals.find(def);
-    return it == m.declared_locals.end() ? nullptr : declared_local(&it->second, name);
-}
-
-// Numba's TypingError for a value its locked (declared) variable cannot take.
-[[noreturn]] void no_conversion(SourceLoc at, const Type* from, const Type* to, const std::string& name) {
-    fail(at, fmt::format("No conversion from {} to {} for '{}' (its type declared by locals=)", from->str(), to->str(),
-                         name.substr(0, name.find('.'))));
+    const Type* declared = it == m.declared_locals.end() ? nullptr : declared_local(&it->second, name);
+    if (!declared) return t;
+    if (!can_convert(t, declared))
+        fail(at, fmt::format("No conversion from {} to {} for '{}' (its type declared by locals=)", t->str(),
+                             declared->str(), unversioned_name(name)));
+    return declared;
 }
 
 }  // namespace
@@ -153,11 +156,7 @@ void Inferrer::start() {
             error(def.params[i].loc,
                   fmt::format("parameter '{}' is a str, which CUDA code does not support", def.params[i].name));
         locals_.insert(def.params[i].name);
-        const Type* type = fn_.arg_types[i];
-        if (const Type* declared = declared_type(m_, fn_.def, def.params[i].name)) {  // the argument converts
-            if (!can_convert(type, declared)) no_conversion(def.params[i].loc, type, declared, def.params[i].name);
-            type = declared;
-        }
+        const Type* type = as_declared(m_, fn_.def, def.params[i].name, fn_.arg_types[i], def.params[i].loc);
         fn_.variables.push_back(Variable{def.params[i].name, type, def.params[i].loc, true});
         type_origin_.push_back(def.params[i].loc);
     }
@@ -300,10 +299,7 @@ void Inferrer::bind(const std::string& id, SourceLoc at, const Type* t, SourceLo
                                  "stored in variables",
                                  t->str(), id));
     }
-    if (const Type* declared = declared_type(m_, fn_.def, id)) {  // locals=: every value converts to it
-        if (!can_convert(t, declared)) no_conversion(where, t, declared, id);
-        t = declared;
-    }
+    t = as_declared(m_, fn_.def, id, t, where);  // locals=: every value converts to it
     Variable* v = variable(id);
     if (!v) {
         fn_.variables.push_back(Variable{id, t, at, false});

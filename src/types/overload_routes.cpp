@@ -30,6 +30,7 @@ OverloadRoutes parse_overload_routes(const ModuleScope& m) {
             if (k.name == "_ujit_overload_types") types = &k;
         }
         if (!of || !types) continue;
+        const std::string& name = string_value(*of).value;
         std::vector<const Expr*> spelled;
         if (auto* t = dyn_cast<Tuple>(types->value))
             spelled.assign(t->elts.begin(), t->elts.end());
@@ -37,11 +38,11 @@ OverloadRoutes parse_overload_routes(const ModuleScope& m) {
             spelled.push_back(types->value);
         for (const Expr* e : spelled) {
             auto* text = dyn_cast<StrLit>(e);
-            if (!text) fail(e->loc, "'_ujit_overload_types=' takes argument-type strings such as '(int64,)'");
+            if (!text) fail(e->loc, "'_ujit_overload_types=' takes argument-type strings such as '(int64, float64)'");
             // A spelling the signature parser cannot read routes nothing: such calls type the
             // probe, and the package, seeing the same types again, stops routing that function.
             try {
-                routes[string_value(*of).value].push_back({parse_signature(text->value, text->loc).args, fn});
+                routes[name].push_back({parse_signature(text->value, text->loc).args, fn});
             } catch (const CompileError&) {}
         }
     }

@@ -471,8 +471,10 @@ class ModuleText:
             return impl if callee is None else callee[0]
 
         routes = self.overload_impls.get((id(func), target), [])
-        single = [impl for text, impl in routes if text is None] or [
-            impl for impl in [_overloads.implementation_now(func, target)] if impl is not None and not routes]
+        single = [impl for text, impl in routes if text is None]
+        if not routes:  # a typing function without parameters chooses at once
+            now = _overloads.implementation_now(func, target)
+            single = [now] if now is not None else []
         if single:  # one implementation for every call (see _overloads.add_route)
             impl = compiled(single[-1])
             return [(impl, self._operator_decorator, name if impl.__name__ != name else None)]
