@@ -144,18 +144,30 @@ private:
             return suffix(tuple(std::vector<const Type*>(static_cast<size_t>(n), e)), start);
         }
         if (base == "Tuple") {
+            // Numba's constructor takes one sequence of types, Tuple((int64, float64)) or
+            // Tuple([...]); its str() lists them, Tuple(int64, float64).
             expect('(');
+            skip();
+            const bool sequence = at('[') || at('(');
+            if (sequence) ++pos_;
             std::vector<const Type*> elems;
-            if (!at(')'))
+            if (!at(')') && !at(']'))
                 for (;;) {
                     elems.push_back(type(false));
                     skip();
                     if (at(',')) {
                         ++pos_;
+                        skip();
+                        if (sequence && (at(')') || at(']'))) break;  // Tuple((int64,))
                         continue;
                     }
                     break;
                 }
+            if (sequence) {
+                if (!at(')') && !at(']')) error(pos_, "expected ')' or ']' closing the tuple's types");
+                ++pos_;
+                skip();
+            }
             expect(')');
             if (elems.empty()) error(start, "a tuple type needs at least one element");
             return suffix(tuple(std::move(elems)), start);

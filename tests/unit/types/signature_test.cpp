@@ -55,6 +55,11 @@ TEST_CASE("tuple types", "[types]") {
     CHECK(ty("Tuple(int64, float64)") == tuple({int64(), float64()}));
     CHECK(ty("Tuple(int64, UniTuple(f4, 2))") == tuple({int64(), tuple({float32(), float32()})}));
     CHECK(sig("UniTuple(float32, 2)(float32, float32)").ret == tuple({float32(), float32()}));
+    // Numba's constructor form: one sequence of the element types
+    CHECK(ty("Tuple((float64, int64))") == tuple({float64(), int64()}));
+    CHECK(ty("Tuple([int64, UniTuple(f4, 2)])") == tuple({int64(), tuple({float32(), float32()})}));
+    CHECK(ty("Tuple((int64,))") == tuple({int64()}));
+    CHECK(sig("Tuple((float64, int64))(float64[:])").ret == tuple({float64(), int64()}));
 }
 
 TEST_CASE("signature errors point at the column", "[types]") {
@@ -78,6 +83,8 @@ TEST_CASE("signature errors point at the column", "[types]") {
     CHECK(e.col == 10 + 17);
     e = sig_error("UniTuple(float32, 0)(int64)");
     CHECK_THAT(e.message, Catch::Contains("between 1 and 64"));
+    e = sig_error("Tuple((int64 float64))(int64)");
+    CHECK_THAT(e.message, Catch::Contains("expected ')' or ']' closing the tuple's types"));
     e = error_of([] { parse_type("", kLoc); });
     CHECK_THAT(e.message, Catch::Contains("expected a type name"));
 }
