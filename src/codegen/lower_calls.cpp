@@ -308,6 +308,7 @@ llvm::Value* FunctionLowering::call_builtin(const Call* e, BuiltinId id, const E
         if (t->is_range()) return result(range_len(e->args[0]), types::int64());
         if (t->is_list()) return result(list_size(expr(e->args[0])), types::int64());
         if (t->is_dict() || t->is_set()) return result(dict_len(expr(e->args[0])), types::int64());
+        if (t->kind() == types::Kind::FlatIter) return result(flat_length(e->args[0]), types::int64());
         if (t->kind() == types::Kind::DictView)
             return result(dict_len(expr(cast<Attribute>(cast<Call>(e->args[0])->callee)->value)), types::int64());
         unsupported(e->loc, "len() of " + t->str() + " is not supported");

@@ -709,7 +709,7 @@ private:
     // nplib/lower_gaps.cpp (typed by nplib/gaps_typing.cpp)
     llvm::Value* gaps_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
                            syntax::SourceLoc loc);
-    llvm::Value* flat_item_pointer(TypedValue a, llvm::Value* k);
+    llvm::Value* flat_item_pointer(TypedValue a, llvm::Value* k);  // &(k-th item in C order), any layout
     llvm::Value* imag_test(TypedValue x, bool complex_test, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* log_spaced(llvm::Value* start, llvm::Value* stop, llvm::Value* num, const Type* rt,
                             syntax::SourceLoc loc);
@@ -754,6 +754,12 @@ private:
     // nplib/lower_nditer.cpp: for loops over np.ndindex, np.ndenumerate, np.nditer
     bool is_nd_iterator(const syntax::Expr* e) const;
     IterSource nd_iter_source(const syntax::Expr* e, const RebindTest* rebound);
+    // a.flat (types Kind::FlatIter): the array's items in C order, iterated, indexed, len()'d
+    IterSource flat_iter_source(const syntax::Expr* flat, const RebindTest* rebound);
+    llvm::Value* flat_index_pointer(const syntax::Subscript* s);  // &a.flat[i]
+    llvm::Value* c_order_pointer(TypedValue a, llvm::Value* k);   // &(k-th item of a in C order)
+    // len(a.flat), a.size: of `arr` where the array is already evaluated
+    llvm::Value* flat_length(const syntax::Expr* flat, llvm::Value* arr = nullptr);
     // ---- end nparray
     // ---- arrspeed: nplib/lower_nan_reductions.cpp's np.nancumsum / nancumprod, complex nanmin / nanmax
     llvm::Value* nan_cumulative(TypedValue a, bool sum, const Type* rt, syntax::SourceLoc loc);

@@ -199,6 +199,10 @@ llvm::Value* FunctionLowering::attribute(const Attribute* e) {
     // Typing resolved the attribute chain and recorded the builtin (contract rule 7).
     const types::BuiltinId* id = fn.attribute_builtin(e);
     if (id && types::is_cuda_value(*id)) return cuda_value(*id, t, e->loc);
+    if (t && t->kind() == types::Kind::FlatIter)  // only what iterates, indexes or len()s it reads it
+        unsupported(e->loc, fmt::format("ujit uses {} only iterated (for v in a.flat), indexed (a.flat[i]) and "
+                                        "in len(a.flat)",
+                                        t->str()));
     if (vt && vt->is_array()) return array_attribute(expr(e->value), vt, e->attr, e->loc);
     if (vt && vt->is_range()) return range_attribute(e);
     if (vt && vt->kind() == types::Kind::Namespace && vt->path() == "array.flags") {  // a.flags.c_contiguous
@@ -284,6 +288,11 @@ llvm::Value* FunctionLowering::subscript(const Subscript* e) {
     if (vt->is_list()) return list_subscript(e);
     if (vt->is_dict()) return dict_subscript(e);
     if (vt->is_range()) return range_subscript(e);
+    if (vt->kind() == types::Kind::FlatIter) {  // a.flat[i]: nplib/lower_nditer.cpp
+        const Type* dt = vt->flat_array()->dtype();
+        llvm::Value* v = from_storage(b, b.CreateLoad(storage_type(mod.ctx, dt), flat_index_pointer(e)), dt);
+        return convert_or_fail(v, dt, type_of(e), e->loc);
+    }
     if (vt->is_array()) {
         if (const Type* it = type_of(e->index); nplib::is_advanced_index(it))
             return nplib::is_boolean_mask(it, vt) ? masked_copy(e) : fancy_take(e);  // a[mask], a[idx], m[idx, :]

@@ -75,6 +75,7 @@ void FunctionLowering::hold_iterable(const Expr* e, llvm::Value* v, const Rebind
 FunctionLowering::IterSource FunctionLowering::iter_source(const Expr* e, const RebindTest* rebound) {
     const Type* t = type_of(e);
     if (is_nd_iterator(e)) return nd_iter_source(e, rebound);  // nplib/lower_nditer.cpp
+    if (t->kind() == types::Kind::FlatIter) return flat_iter_source(e, rebound);  // the same place
     if (is_helper(e, "zip")) {
         auto* c = cast<Call>(e);
         std::vector<IterSource> parts;

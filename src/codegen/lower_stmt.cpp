@@ -100,6 +100,10 @@ llvm::Value* FunctionLowering::item_pointer(const Subscript* sub, const Type** e
         *elem = at->item();
         return list_item_target(sub, list);
     }
+    if (at->kind() == types::Kind::FlatIter) {  // a.flat[i] = x
+        *elem = at->flat_array()->dtype();
+        return flat_index_pointer(sub);
+    }
     if (!at->is_array()) unsupported(sub->loc, at->str() + " does not support item assignment");
     llvm::Value* arr = expr(sub->value);
     llvm::Value* view = nullptr;
@@ -283,6 +287,7 @@ void FunctionLowering::for_stmt(const For* s) {
     const Type* it = type_of(s->iter);
     if (const Call* c = range_call(s->iter)) return for_range(s, c);
     if (is_nd_iterator(s->iter)) return for_helper(s);  // np.ndindex, ...: nplib/lower_nditer.cpp
+    if (it->kind() == types::Kind::FlatIter) return for_helper(s);  // for v in a.flat: the same place
     // Before the type's cases: reversed(L) has the type of L's items (an array, a string).
     if (is_helper(s->iter, "reversed") || is_helper(s->iter, "enumerate") || is_helper(s->iter, "zip"))
         return for_helper(s);

@@ -1,7 +1,9 @@
-// For loops over np.ndindex, np.ndenumerate and np.nditer (typed by types/infer_nditer.cpp):
-// like enumerate and zip (codegen/lower_iter.cpp), each is a length and the k-th item. The
-// flat position k is split into one index per axis, the last axis fastest (C order), or the
-// first for np.nditer of an F array (its memory order, as Numba's nditer layout).
+// For loops over np.ndindex, np.ndenumerate and np.nditer (typed by types/infer_nditer.cpp),
+// and a.flat (iterated, indexed, len()'d): like enumerate and zip (codegen/lower_iter.cpp),
+// each is a length and the k-th item. The flat position k is split into one index per axis,
+// the last axis fastest (C order), or the first for np.nditer of an F array (its memory
+// order, as Numba's nditer layout).
+#include "codegen/abi.hpp"
 #include "codegen/llvm_types.hpp"
 #include "codegen/lower_context.hpp"
 
@@ -38,6 +40,13 @@ llvm::Value* positions(llvm::IRBuilder<>& b, const std::vector<llvm::Value*>& di
         n = b.CreateMul(n, clamped);
     }
     return n;
+}
+
+// The array a.flat walks: typing gives Kind::FlatIter only to the attribute itself.
+const Attribute* flat_attribute(const Expr* flat) {
+    auto* a = dyn_cast<Attribute>(flat);
+    UJIT_INTERNAL_ASSERT(a && a->attr == "flat", flat->loc, "a.flat that is not the attribute");
+    return a;
 }
 
 }  // namespace
@@ -98,6 +107,48 @@ FunctionLowering::IterSource FunctionLowering::nd_iter_source(const Expr* e, con
                 out = b.CreateInsertValue(out, tuple, 0);
                 return b.CreateInsertValue(out, from_storage(b, b.CreateLoad(storage_type(mod.ctx, dt), p), dt), 1);
             }};
+}
+
+FunctionLowering::IterSource FunctionLowering::flat_iter_source(const Expr* flat, const RebindTest* rebound) {
+    const Expr* of = flat_attribute(flat)->value;
+    const Type* at = type_of(flat)->flat_array();
+    llvm::Value* arr = expr(of);
+    hold_iterable(of, arr, rebound);
+    const Type* dt = at->dtype();
+    return {flat_length(flat, arr), dt, [this, arr, at, dt](llvm::Value* k) {
+                llvm::Value* p = c_order_pointer({arr, at}, k);
+                return from_storage(b, b.CreateLoad(storage_type(mod.ctx, dt), p), dt);
+            }};
+}
+
+// a.flat[i]: a negative i counts from the end, as NumPy's (Numba reads outside the array for
+// it), and an i outside the array is NumPy's IndexError (Numba does not check).
+llvm::Value* FunctionLowering::flat_index_pointer(const Subscript* s) {
+    const Expr* of = flat_attribute(s->value)->value;
+    const Type* at = type_of(s->value)->flat_array();
+    llvm::Value* arr = expr(of);
+    llvm::Value* n = flat_length(s->value, arr);
+    llvm::Value* i = index_value(s->index);
+    llvm::Value* wrapped = b.CreateSelect(b.CreateICmpSLT(i, b.getInt64(0)), b.CreateAdd(i, n), i);
+    // NumPy's "index 12 is out of bounds for axis 0 with size 12"
+    check_error_values(b.CreateICmpUGE(wrapped, n), int(RuntimeError::IndexOutOfBounds), s->index->loc,
+                       {i, b.getInt64(0), n});
+    return c_order_pointer({arr, at}, wrapped);
+}
+
+// The address of the k-th item in C order: a C array's k-th element, else flat_item_pointer's.
+llvm::Value* FunctionLowering::c_order_pointer(TypedValue a, llvm::Value* k) {
+    if (a.t->layout() == types::Layout::C)
+        return b.CreateGEP(storage_type(mod.ctx, a.t->dtype()), array_data(b, a.v), k);
+    return flat_item_pointer(a, k);
+}
+
+llvm::Value* FunctionLowering::flat_length(const Expr* flat, llvm::Value* arr) {
+    const Type* at = type_of(flat)->flat_array();
+    if (!arr) arr = expr(flat_attribute(flat)->value);
+    std::vector<llvm::Value*> dims;
+    for (int j = 0; j < at->ndim(); ++j) dims.push_back(array_dim(b, arr, static_cast<unsigned>(j)));
+    return positions(b, dims);
 }
 
 }  // namespace ujit::codegen

@@ -762,7 +762,7 @@ const Type* Inferrer::builtin_call(const Call* c, BuiltinId id, std::vector<cons
             return int64();
         }
         if (!args[0]->is_array() && !args[0]->is_list() && !args[0]->is_dict() && !args[0]->is_set() &&
-            args[0]->kind() != Kind::DictView)
+            args[0]->kind() != Kind::DictView && args[0]->kind() != Kind::FlatIter)
             error(c->args[0]->loc, fmt::format("len() of {} is not supported", args[0]->str()));
         if (args[0]->is_array() && args[0]->ndim() == 0)  // NumPy's TypeError: a 0-d array has no length
             error(c->args[0]->loc, "len() of unsized object (a 0-d array)");

@@ -243,6 +243,7 @@ const Type* Inferrer::array_attribute(const Attribute* a, const Type* array) {
     if (a->attr == "dtype") return dtype_obj(array->dtype());
     if (a->attr == "conj" || a->attr == "conjugate") return builtin_func(BuiltinId::NpConj);  // a.conj(): np.conj(a)
     if (a->attr == "clip") return builtin_func(BuiltinId::NpClip);  // a.clip(lo, hi): np.clip(a, lo, hi)
+    if (a->attr == "flat") return flat_iter(array);  // iterated, indexed, len()'d (flat_subscript)
     if (a->attr == "flags")
         error(a->attr_loc, "array.flags is only supported as a.flags.c_contiguous / f_contiguous / contiguous");
     // Methods: the rows "array.NAME" of builtins.def (a.reshape, a.sum, ...).
@@ -279,6 +280,7 @@ const Type* Inferrer::subscript(const Subscript* s) {
     if (base && base->is_str()) return str_subscript(s);
     if (base && (base->is_dict() || base->is_set())) return dict_subscript(s, base);
     if (base && base->is_range()) return range_subscript(s, base);
+    if (base && base->kind() == Kind::FlatIter) return flat_subscript(s, base);
     if (auto* slice = dyn_cast<Slice>(s->index); slice && base && base->is_tuple()) return tuple_slice(slice, base);
     if (isa<Slice>(s->index) && base)
         error(s->value->loc, fmt::format("{} of type {} cannot be sliced", describe_expr(s->value), base->str()));
@@ -299,6 +301,21 @@ const Type* Inferrer::subscript(const Subscript* s) {
         return base->elements()[static_cast<size_t>(i)];
     }
     error(s->value->loc, fmt::format("{} of type {} is not subscriptable", describe_expr(s->value), base->str()));
+}
+
+// a.flat[i]: the i-th item of the array in C order (Numba's getitem and setitem of a
+// NumpyFlatType take one integer; a slice is refused here as Numba's lowering refuses it).
+const Type* Inferrer::flat_subscript(const Subscript* s, const Type* flat) {
+    const Type* array = flat->flat_array();
+    if (isa<Slice>(s->index))
+        error(s->index->loc, fmt::format("{} is indexed by one integer in ujit, not sliced", flat->str()));
+    const Type* index = expr(s->index);
+    if (!index) return nullptr;
+    if (!index->is_int() || index->is_bool())
+        error(s->index->loc, fmt::format("{} is indexed by an integer, not {}", flat->str(), index->str()));
+    if (array->dtype()->is_record())
+        error(s->loc, fmt::format("ujit indexes a.flat of number arrays only, not of {}", array->str()));
+    return array->dtype();
 }
 
 // m[idx, :], m[:, idx], m[1, idx]: a tuple index with one 1-D integer array among integers and

@@ -260,6 +260,7 @@ private:
     // ---- gen: infer_range.cpp, range values
     const Type* range_attribute(const syntax::Attribute* a, const Type* range);
     const Type* range_subscript(const syntax::Subscript* s, const Type* range);
+    const Type* flat_subscript(const syntax::Subscript* s, const Type* flat);  // a.flat[i] (infer_expr.cpp)
     bool range_compare(syntax::CmpOp op, const Type* l, const Type* r, syntax::SourceLoc at);
     // infer_generators.cpp: a generator's yields and returns, its type, next(g)
     void generator_return(const syntax::Return* r);

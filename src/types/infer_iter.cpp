@@ -51,6 +51,12 @@ const Type* Inferrer::iteration_item(const Expr* e) {
             return it->item();
         }
         if (it->is_dict() || it->is_set() || it->kind() == Kind::DictView) return container_item(e, it);
+        if (it->kind() == Kind::FlatIter) {  // every item of the array, in C order
+            if (it->flat_array()->dtype()->is_record())
+                error(e->loc,
+                      fmt::format("ujit iterates a.flat of number arrays only, not of {}", it->flat_array()->str()));
+            return it->flat_array()->dtype();
+        }
         if (std::string m = vector_not_tuple(it, "iteration"); !m.empty()) error(e->loc, m);
         if (it->is_tuple() && it->is_uniform_tuple()) return it->elements()[0];  // Numba's UniTuple iterator
         if (it->is_tuple())

@@ -272,6 +272,7 @@ void Inferrer::assign_target(const Expr* target, const Type* value, SourceLoc wh
 }
 
 void Inferrer::require_writable(const Expr* at, const Type* array) {
+    if (array && array->kind() == Kind::FlatIter) array = array->flat_array();  // a.flat[i] = x
     if (array && array->is_array() && array->is_readonly())
         error(at->loc, fmt::format("Cannot modify readonly array of type: {}", array->str()));
 }

@@ -466,6 +466,15 @@ const Type* dict_view(const Type* dict, int part) {
 }
 // ---- end dicts and sets
 
+const Type* flat_iter(const Type* array) {
+    std::string name = fmt::format("array.flat({})", array->str());
+    return F::instance().get(name, [&](Type& t) {
+        F::set_kind(t, Kind::FlatIter);
+        F::set_elems(t, {array});
+        F::set_str(t, name);
+    });
+}
+
 const Type* namespace_(const std::string& path) {
     return F::instance().get("Module(" + path + ")", [&](Type& t) {
         F::set_kind(t, Kind::Namespace);

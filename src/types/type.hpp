@@ -76,6 +76,7 @@ enum class Kind : uint8_t {
     DictView,     // d.keys(), d.values(), d.items(): only iterated (view_dict(), view_part())
     EnumClass,    // an enum class named in code (`Color.red`, `Color['red']`); enum_member() its members' type
     JitClassType, // jitclass: the class named in code (`Point(1, 2)`); instance() its instances' type
+    FlatIter,     // a.flat: only iterated, indexed and len()'d, each in C order (flat_array())
 };
 
 enum class Layout : uint8_t { C, F, A };
@@ -159,6 +160,7 @@ public:
     bool is_decided() const { return elems_[0] && (kind_ != Kind::Dict || elems_[1]); }  // Dict, Set
     const Type* view_dict() const { return elems_[0]; }   // DictView
     int view_part() const { return bits_; }               // DictView: 0 keys, 1 values, 2 items
+    const Type* flat_array() const { return elems_[0]; }  // FlatIter: the array a.flat walks
     // ---- end dicts and sets
     // ---- enums
     bool is_enum() const { return kind_ == Kind::Enum; }
@@ -266,6 +268,8 @@ const Type* list_of(const Type* item, Type::ListFlavor flavor = Type::ListFlavor
 const Type* dict_of(const Type* key, const Type* value);
 const Type* set_of(const Type* item);
 const Type* dict_view(const Type* dict, int part);
+// a.flat of `array` (Numba's NumpyFlatType, "array.flat(array(float64, 2d, C))").
+const Type* flat_iter(const Type* array);
 // ---- end dicts and sets
 // ---- records: Numba's Record(fields; size; aligned) and nestedarray(dtype, shape). Fields are
 // kept in offset order (then by name), as Numba orders them.

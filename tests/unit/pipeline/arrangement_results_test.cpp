@@ -1,7 +1,7 @@
 // nparray's NumPy functions through the C++ API: np.ascontiguousarray of a strided argument is
 // an owned C copy (of a C argument, the argument itself), a.ravel() of a transpose a copy in C
 // order, a.transpose(axes) a borrowed view with permuted strides, a.view(np.int64) the same
-// memory, np.ndindex / np.ndenumerate / np.nditer loops, np.partition's contract and
+// memory, np.ndindex / np.ndenumerate / np.nditer / a.flat loops, np.partition's contract and
 // np.split's pieces; NumPy's results are the oracle, and nothing leaks.
 #include <catch2/catch.hpp>
 
@@ -35,6 +35,11 @@ const char* kSource = "import numpy as np\n"
                       "    u = 0.0\n"
                       "    for w in np.nditer(m):\n        u += w.item()\n"
                       "    return s, t, u\n"
+                      "@njit\ndef flat_walk(m):\n"
+                      "    t = 0.0\n"
+                      "    for i, v in enumerate(m.T.flat):\n        t += i * v\n"
+                      "    m.flat[-1] = t\n"
+                      "    return len(m.flat), m.flat[1]\n"
                       "@njit\ndef part(a, k):\n    return np.partition(a, k)\n"
                       "@njit\ndef pieces(a):\n    return len(np.array_split(a, 3)), np.split(a, (1, 3))[1]\n";
 
@@ -94,6 +99,12 @@ TEST_CASE("nparray: n-d loops, partition and split", "[driver][nparray]") {
         CHECK(r.tuple()[0].as<int64_t>() == 0 + 1 + 2 + 10 + 11 + 12);
         CHECK(r.tuple()[1].as<double>() == 1 + 2 + 3 + 2 * (4 + 5 + 6));
         CHECK(r.tuple()[2].as<double>() == 21.0);
+
+        // a.flat: the transpose's items in C order (1 4 2 5 3 6), then the matrix's last item
+        Value f = m.function("flat_walk")(ArrayRef::c_order(mat, DType::Float64, {2, 3}));
+        CHECK(f.tuple()[0].as<int64_t>() == 6);
+        CHECK(f.tuple()[1].as<double>() == 2.0);
+        CHECK(mat[5] == 0 * 1 + 1 * 4 + 2 * 2 + 3 * 5 + 4 * 3 + 5 * 6);
 
         int64_t a[4] = {5, 3, 1, 4};
         Value p = m.function("part")(ArrayRef::c_order(a, DType::Int64, {4}), 2);
