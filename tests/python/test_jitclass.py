@@ -295,3 +295,46 @@ def test_compiled_calls_bind_keywords_and_defaults_as_python():
     p, q = cls(1.0), cls(1.0, y=3.0)
     assert keywords_and_defaults(1.0) == (p.y, q.y, p.scaled(), p.scaled(shift=1.0), q.scaled(3.0))
     assert Scaled(2.0).scaled(shift=1.0) == cls(2.0).scaled(shift=1.0)
+
+
+def test_a_class_defined_in_a_function():
+    """Numba compiles a jitclass wherever it is defined; ujit reads a nested class's text
+    dedented, so its methods see the enclosing function's names and errors keep the file's
+    columns."""
+    @njit
+    def twice(x):
+        return 2 * x
+
+    step = 5
+
+    @jitclass([("v", float64)])
+    class Acc:
+        def __init__(self, v):
+            self.v = v
+
+        def bump(self):
+            self.v = twice(self.v) + step
+            return self.v
+
+        def broken(self):
+            return self.v + "x"
+
+    a = Acc(1.5)
+    assert a.bump() == 8.0 and a.v == 8.0
+
+    @njit
+    def made_inside():
+        b = Acc(0.5)
+        b.bump()
+        return b.bump()
+
+    assert made_inside() == 17.0
+
+    @njit
+    def uses_broken():
+        return Acc(1.0).broken()
+
+    line = Acc.class_type.class_def.broken.__code__.co_firstlineno + 1
+    with pytest.raises(Exception, match=r"test_jitclass\.py:%d:20: error: unsupported operand types for \+: "
+                                        r"float64 and unicode_type" % line):
+        uses_broken()

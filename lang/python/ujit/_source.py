@@ -639,12 +639,14 @@ class ModuleText:
                 spec.append("(%r, %s)" % (member, _type_value_text(t, types.SimpleNamespace(filename=filename),
                                                                    line, col)))
         decorator = "@%s.experimental.jitclass([%s])" % (_PRELUDE_NUMBA, ", ".join(spec))
-        out, first = _jitclass.class_lines(info, decorator)
+        out, first, indent = _jitclass.class_lines(info, decorator)
         span = range(first, first + len(out))
         if info.py_class.__module__ and self.filename == inspect_file(info.py_class) and first >= 1 and not any(
                 l in self.placed for l in span):
             for k, text in enumerate(out):
                 self.placed[first + k] = text
+            if indent:  # a class defined in a function, dedented: its errors' columns move back
+                self.fixes.append((first, first + len(out) - 1, indent))
         else:
             self.appended.append(out)
         for fn in info.functions():

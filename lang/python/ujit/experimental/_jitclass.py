@@ -134,13 +134,16 @@ def _class_source(info):
 def class_lines(info, decorator):
     """The class's source lines for the module text, with `decorator` as its one decorator
     line and its annotations blanked (the spec the decorator spells has them); (lines, first
-    line number)."""
+    line number, indent). A class defined inside a function is dedented to the module's level:
+    `indent` columns, which its compile errors' columns get back."""
     lines, first = _class_source(info)
-    out = [line.rstrip("\r\n") for line in lines]
-    if out and out[0][:1].isspace():
-        raise TypeError("ujit compiles jitclasses defined at the top level of a module ('%s' is not)"
-                        % info.py_class.__name__)
-    node = ast.parse(textwrap.dedent("".join(lines))).body[0]
+    indent = len(lines[0]) - len(lines[0].lstrip()) if lines else 0
+    dedented = textwrap.dedent("".join(lines))
+    out = [line.rstrip("\r\n") for line in dedented.splitlines(True)]
+    if out and out[0][:1].isspace():  # a line of the class's text left of its first one
+        raise TypeError("ujit cannot read the text of jitclass '%s': a line of it is indented less than its "
+                        "first line" % info.py_class.__name__)
+    node = ast.parse(dedented).body[0]
     header = node.lineno - 1
     deco_first = node.decorator_list[0].lineno - 1 if node.decorator_list else header
     for i in range(deco_first, header):
@@ -162,7 +165,7 @@ def class_lines(info, decorator):
             for s in node.body):
         out[annotations[0].lineno - 1 + shift if annotations else header] += (
             "    pass" if annotations else " pass")  # a body of annotations only
-    return out, first
+    return out, first, indent
 
 
 # ---------------------------------------------------------------- instances from Python
