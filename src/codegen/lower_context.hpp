@@ -731,6 +731,8 @@ private:
     // nplib/lower_set_ops.cpp: np.union1d / intersect1d / setdiff1d
     llvm::Value* set_operation(types::BuiltinId id, TypedValue a, TypedValue b2, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* sorted_distinct(TypedValue a, const Type* dt, syntax::SourceLoc loc);
+    llvm::Value* kept_items(TypedValue a, llvm::Value* count, const Type* rt, syntax::SourceLoc loc,
+                            const std::function<llvm::Value*(llvm::Value*)>& keep);
     TypedValue concatenated(const std::vector<TypedValue>& parts, const Type* dt, syntax::SourceLoc loc);
     llvm::Value* arrangement_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
                                   syntax::SourceLoc loc);

@@ -58,7 +58,8 @@ const LibraryParams* gaps_params_of(BuiltinId id) {
     case BuiltinId::NpDelete: return &del;
     case BuiltinId::NpUnion1d:
     case BuiltinId::NpIntersect1d:
-    case BuiltinId::NpSetdiff1d: return &set_op;
+    case BuiltinId::NpSetdiff1d:
+    case BuiltinId::NpSetxor1d: return &set_op;
     default: return nullptr;
     }
 }
@@ -232,7 +233,7 @@ CallTyping gaps2_type(BuiltinId id, const std::vector<const Type*>& args) {
                                 obj->str()),
                     1);
     }
-    default: {  // union1d, intersect1d, setdiff1d
+    default: {  // union1d, intersect1d, setdiff1d, setxor1d
         for (int i = 0; i < 2; ++i)
             if (!real_array(args[i]))
                 return fail(fmt::format("{}() of {} is not supported by ujit (arrays of real numbers are)", what,

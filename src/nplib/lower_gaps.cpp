@@ -45,7 +45,8 @@ llvm::Value* FunctionLowering::gaps_call(BuiltinId id, const std::vector<TypedVa
     case BuiltinId::NpDelete: return deleted(args[0], args[1], rt, loc);
     case BuiltinId::NpUnion1d:
     case BuiltinId::NpIntersect1d:
-    case BuiltinId::NpSetdiff1d: return set_operation(id, args[0], args[1], rt, loc);
+    case BuiltinId::NpSetdiff1d:
+    case BuiltinId::NpSetxor1d: return set_operation(id, args[0], args[1], rt, loc);
     default: break;
     }
     syntax::internal_error(loc, fmt::format("no lowering for {}()", types::builtin_name(id)));

@@ -1,8 +1,9 @@
-// np.union1d / np.intersect1d / np.setdiff1d of real arrays (typed by nplib/gaps_typing.cpp), as
-// NumPy computes them: the sorted distinct values (np.unique's runtime), union1d of both arrays
-// together, intersect1d the values that appear twice in the sorted concatenation of each one's
-// distinct values (a NaN never equals itself, as NumPy's), setdiff1d a's distinct values not in
-// b, found by one walk along both sorted sequences, compared in the promoted dtype.
+// np.union1d / np.intersect1d / np.setxor1d / np.setdiff1d of real arrays (typed by
+// nplib/gaps_typing.cpp), as NumPy computes them: the sorted distinct values (np.unique's
+// runtime), union1d of both arrays together, intersect1d the values that appear twice in the
+// sorted concatenation of each one's distinct values and setxor1d those that appear once there
+// (a NaN never equals itself, as NumPy's), setdiff1d a's distinct values not in b, found by one
+// walk along both sorted sequences, compared in the promoted dtype.
 #include "codegen/abi.hpp"
 #include "codegen/convert.hpp"
 #include "codegen/llvm_types.hpp"
@@ -44,47 +45,68 @@ llvm::Value* FunctionLowering::sorted_distinct(TypedValue a, const Type* dt, Sou
     return unique(concatenated({a}, dt, loc), rt, loc);
 }
 
+// A new 1-D array (type rt) of the items i < count of the 1-D C array `a` for which keep(i):
+// counted first, then copied.
+llvm::Value* FunctionLowering::kept_items(TypedValue a, llvm::Value* count, const Type* rt, SourceLoc loc,
+                                          const std::function<llvm::Value*(llvm::Value*)>& keep) {
+    const Type* dt = rt->dtype();
+    llvm::Type* st = storage_type(mod.ctx, dt);
+    llvm::AllocaInst* kept = entry_alloca(b.getInt64Ty(), "kept.count");
+    b.CreateStore(b.getInt64(0), kept);
+    counted_range(count, [&](llvm::Value* i) {
+        llvm::Value* c = b.CreateLoad(b.getInt64Ty(), kept);
+        b.CreateStore(b.CreateAdd(c, b.CreateZExt(keep(i), b.getInt64Ty())), kept);
+    });
+    llvm::Value* out = allocate_array(rt, {b.CreateLoad(b.getInt64Ty(), kept)}, loc, "a set operation");
+    b.CreateStore(b.getInt64(0), kept);
+    counted_range(count, [&](llvm::Value* i) {
+        llvm::BasicBlock* put = new_block("kept.put");
+        llvm::BasicBlock* next = new_block("kept.next");
+        b.CreateCondBr(keep(i), put, next);
+        b.SetInsertPoint(put);
+        llvm::Value* c = b.CreateLoad(b.getInt64Ty(), kept);
+        b.CreateStore(b.CreateLoad(st, b.CreateGEP(st, array_data(b, a.v), i)), b.CreateGEP(st, array_data(b, out), c));
+        b.CreateStore(b.CreateAdd(c, b.getInt64(1)), kept);
+        b.CreateBr(next);
+        b.SetInsertPoint(next);
+    });
+    return out;
+}
+
 llvm::Value* FunctionLowering::set_operation(BuiltinId id, TypedValue a, TypedValue other, const Type* rt,
                                              SourceLoc loc) {
     const Type* dt = rt->dtype();
     llvm::Type* st = storage_type(mod.ctx, dt);
     const Type* list_t = types::array(dt, 1, types::Layout::C);
     if (id == BuiltinId::NpUnion1d) return unique(concatenated({a, other}, dt, loc), rt, loc);
-    if (id == BuiltinId::NpIntersect1d) {
+    if (id == BuiltinId::NpIntersect1d || id == BuiltinId::NpSetxor1d) {
+        // Of the sorted concatenation of each one's distinct values: intersect1d keeps the
+        // values equal to the next one (in both), setxor1d those equal to neither neighbour
+        // (in one only), NumPy's flag walk; a NaN equals nothing, as in NumPy.
         TypedValue ua{sorted_distinct(a, dt, loc), list_t};
         TypedValue ub{sorted_distinct(other, dt, loc), list_t};
-        TypedValue both = concatenated({ua, ub}, dt, loc);
-        llvm::Value* sorted = sorted_copy(both, list_t, loc);
+        llvm::Value* sorted = sorted_copy(concatenated({ua, ub}, dt, loc), list_t, loc);
         llvm::Value* n = array_size(sorted, list_t);
-        llvm::Value* pairs =
-            b.CreateSelect(b.CreateICmpSGT(n, b.getInt64(0)), b.CreateSub(n, b.getInt64(1)), b.getInt64(0));
-        auto twice = [&](llvm::Value* i) {  // sorted[i] == sorted[i + 1]
-            llvm::Value* x = from_storage(b, b.CreateLoad(st, b.CreateGEP(st, array_data(b, sorted), i)), dt);
-            llvm::Value* y = from_storage(
-                b, b.CreateLoad(st, b.CreateGEP(st, array_data(b, sorted), b.CreateAdd(i, b.getInt64(1)))), dt);
-            return std::pair{compare_values(CmpOp::Eq, x, dt, y, dt, loc), x};
+        auto item = [&](llvm::Value* i) {
+            return from_storage(b, b.CreateLoad(st, b.CreateGEP(st, array_data(b, sorted), i)), dt);
         };
-        llvm::AllocaInst* count = entry_alloca(b.getInt64Ty(), "intersect.count");
-        b.CreateStore(b.getInt64(0), count);
-        counted_range(pairs, [&](llvm::Value* i) {
-            llvm::Value* c = b.CreateLoad(b.getInt64Ty(), count);
-            b.CreateStore(b.CreateAdd(c, b.CreateZExt(twice(i).first, b.getInt64Ty())), count);
+        auto equals_item = [&](llvm::Value* i, llvm::Value* j, llvm::Value* exists) {  // j in range when exists
+            llvm::Value* safe = b.CreateSelect(exists, j, i);
+            return b.CreateAnd(exists, compare_values(CmpOp::Eq, item(i), dt, item(safe), dt, loc));
+        };
+        if (id == BuiltinId::NpIntersect1d) {
+            llvm::Value* pairs =
+                b.CreateSelect(b.CreateICmpSGT(n, b.getInt64(0)), b.CreateSub(n, b.getInt64(1)), b.getInt64(0));
+            return kept_items({sorted, list_t}, pairs, rt, loc, [&](llvm::Value* i) {
+                return equals_item(i, b.CreateAdd(i, b.getInt64(1)), b.getTrue());
+            });
+        }
+        return kept_items({sorted, list_t}, n, rt, loc, [&](llvm::Value* i) {
+            llvm::Value* prev = equals_item(i, b.CreateSub(i, b.getInt64(1)), b.CreateICmpSGT(i, b.getInt64(0)));
+            llvm::Value* next_i = b.CreateAdd(i, b.getInt64(1));
+            llvm::Value* next = equals_item(i, next_i, b.CreateICmpSLT(next_i, n));
+            return b.CreateNot(b.CreateOr(prev, next));
         });
-        llvm::Value* out = allocate_array(rt, {b.CreateLoad(b.getInt64Ty(), count)}, loc, "np.intersect1d()");
-        b.CreateStore(b.getInt64(0), count);
-        counted_range(pairs, [&](llvm::Value* i) {
-            auto [same, x] = twice(i);
-            llvm::BasicBlock* put = new_block("intersect.put");
-            llvm::BasicBlock* next = new_block("intersect.next");
-            b.CreateCondBr(same, put, next);
-            b.SetInsertPoint(put);
-            llvm::Value* c = b.CreateLoad(b.getInt64Ty(), count);
-            b.CreateStore(to_storage(b, x, dt), b.CreateGEP(st, array_data(b, out), c));
-            b.CreateStore(b.CreateAdd(c, b.getInt64(1)), count);
-            b.CreateBr(next);
-            b.SetInsertPoint(next);
-        });
-        return out;
     }
     // setdiff1d: a's distinct values (its dtype), b's in the promoted one.
     const Type* pt = types::promote(dt, other.t->dtype());

@@ -328,7 +328,7 @@ def test_delete_out_of_bounds():
 
 @njit
 def set_ops(a, b):
-    return np.union1d(a, b), np.intersect1d(a, b), np.setdiff1d(a, b)
+    return np.union1d(a, b), np.intersect1d(a, b), np.setdiff1d(a, b), np.setxor1d(a, b)
 
 
 @pytest.mark.parametrize("a, b", [
@@ -337,11 +337,14 @@ def set_ops(a, b):
     (np.array([1.0, np.nan, 2.0, 2.0]), np.array([np.nan, 2.0, 7.0])),
     (np.array([1, 2, 3]), np.array([1.5, 2.0])),  # compared in the promoted dtype
     (np.zeros(0), np.array([1.0])),
+    (np.zeros(0), np.zeros(0)),
+    (np.array([5, 5, 5]), np.array([5])),
     (np.array([[4, 1], [1, 0]]), np.array([0, 4])),
 ])
 def test_set_operations(a, b):
-    u, i, d = set_ops(a, b)
-    for got, want in ((u, np.union1d(a, b)), (i, np.intersect1d(a, b)), (d, np.setdiff1d(a, b))):
+    u, i, d, x = set_ops(a, b)
+    for got, want in ((u, np.union1d(a, b)), (i, np.intersect1d(a, b)), (d, np.setdiff1d(a, b)),
+                      (x, np.setxor1d(a, b))):
         assert got.dtype == want.dtype
         np.testing.assert_array_equal(got, want)
 
