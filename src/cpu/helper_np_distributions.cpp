@@ -400,3 +400,23 @@ extern "C" int32_t ujit_rt_np_distribution(int32_t kind, double a, double b, dou
     }
     return 0;
 }
+
+extern "C" int32_t ujit_rt_np_multinomial(int64_t n, const double* pvals, int64_t k, int64_t* out, int64_t total) {
+    std::fill(out, out + total, int64_t{0});
+    if (k <= 0) return 0;
+    ujit::cpu::Draws d{ujit::cpu::thread_np_random()};
+    for (int64_t row = 0; row + k <= total; row += k) {
+        double p_left = 1.0;
+        int64_t left = n;
+        for (int64_t j = 0; j + 1 < k; ++j) {
+            const double p = pvals[j] / p_left;
+            if (int32_t failed = ujit::cpu::check(UJIT_NP_DIST_BINOMIAL, static_cast<double>(left), p)) return failed;
+            out[row + j] = d.binomial(left, p);
+            left -= out[row + j];
+            if (left <= 0) break;
+            p_left -= pvals[j];
+        }
+        if (left > 0) out[row + k - 1] = left;
+    }
+    return 0;
+}

@@ -47,4 +47,11 @@ enum UjitNpDistribution : int32_t {
 // the kind's row), after checking the parameters as Numba does: 0, or the 1-based number of the
 // failed check (its message in the row), with nothing drawn.
 int32_t ujit_rt_np_distribution(int32_t kind, double a, double b, double c, void* out, int64_t n);
+
+// np.random.multinomial(n, pvals, size) as Numba's multinomial_inner: `out` holds rows of k
+// counts (`total` items in all), zeroed here; in each row outcome j takes a binomial draw of
+// the experiments left with probability pvals[j] / (the probability left), the last outcome
+// the rest. 0, or the failed binomial check (UJIT_NP_DIST_BINOMIAL's row: 1 n < 0, 2 p outside
+// [0, 1]).
+int32_t ujit_rt_np_multinomial(int64_t n, const double* pvals, int64_t k, int64_t* out, int64_t total);
 }

@@ -86,6 +86,7 @@ const std::vector<RuntimeSymbol>& runtime_symbols() {
         {"ujit_rt_np_random_permute", reinterpret_cast<void*>(&ujit_rt_np_random_permute)},
         {"ujit_rt_np_random_choice", reinterpret_cast<void*>(&ujit_rt_np_random_choice)},
         {"ujit_rt_np_distribution", reinterpret_cast<void*>(&ujit_rt_np_distribution)},
+        {"ujit_rt_np_multinomial", reinterpret_cast<void*>(&ujit_rt_np_multinomial)},
         {"ujit_rt_random_randrange", reinterpret_cast<void*>(&ujit_rt_random_randrange)},
         {"ujit_rt_random_getrandbits", reinterpret_cast<void*>(&ujit_rt_random_getrandbits)},
         {"ujit_rt_random_gauss", reinterpret_cast<void*>(&ujit_rt_random_gauss)},

@@ -1,4 +1,4 @@
-// np.random.exponential, standard_exponential, shuffle, permutation and choice (typed by
+// np.random.exponential, standard_exponential, shuffle, permutation, choice and multinomial (typed by
 // nplib/random_typing.cpp), and the random module's gauss, normalvariate, randint, randrange,
 // expovariate and getrandbits (typed by types/infer_call.cpp), as Numba computes them: the
 // draws come from the thread's generators in NumPy's (np.random) or CPython's (random) order
@@ -89,6 +89,41 @@ llvm::Value* FunctionLowering::random_extra(BuiltinId id, const std::vector<Type
                  "Cannot take a larger sample than population when 'replace=False'", loc);
         if (out) return out;
         return from_storage(b, b.CreateLoad(storage_type(mod.ctx, item), dest), item);
+    }
+    case BuiltinId::NpRandomMultinomial: {
+        // pvals as contiguous float64 (a copy of an array or list, a tuple on the stack), then
+        // the counts shaped size + (len(pvals),), drawn by the runtime (Numba's multinomial_inner).
+        const TypedValue& pv = args[1];
+        const Type* f64_array = types::array(types::float64(), 1, types::Layout::C);
+        llvm::Value* probs = nullptr;
+        llvm::Value* k = nullptr;
+        if (pv.t->is_tuple()) {
+            const unsigned m = static_cast<unsigned>(pv.t->elements().size());
+            llvm::AllocaInst* slot = entry_alloca(llvm::ArrayType::get(f64, m), "pvals");
+            for (unsigned j = 0; j < m; ++j)
+                b.CreateStore(b.CreateExtractValue(pv.v, j),
+                              b.CreateConstGEP2_32(slot->getAllocatedType(), slot, 0, j));
+            probs = slot;
+            k = b.getInt64(m);
+        } else {
+            llvm::Value* c = pv.t->is_list() ? array_from_list(pv.v, pv.t, f64_array, loc)
+                                             : concatenated({pv}, types::float64(), loc).v;
+            probs = array_data(b, c);
+            k = array_dim(b, c, 0);
+        }
+        std::vector<llvm::Value*> shape;
+        if (args[2].v && args[2].t->is_tuple())
+            for (unsigned j = 0; j < args[2].t->elements().size(); ++j)
+                shape.push_back(b.CreateExtractValue(args[2].v, j));
+        else if (args[2].v && args[2].t->is_int())
+            shape.push_back(args[2].v);
+        shape.push_back(k);
+        llvm::Value* out = allocate_array(rt, shape, loc, "np.random.multinomial()");
+        llvm::FunctionCallee f = runtime_call("ujit_rt_np_multinomial", b.getInt32Ty(), {i64, ptr, i64, ptr, i64});
+        llvm::Value* status = b.CreateCall(f, {args[0].v, probs, k, array_data(b, out), array_size(out, rt)});
+        raise_if(b.CreateICmpEQ(status, b.getInt32(1)), "ValueError", "binomial(): n <= 0", loc);
+        raise_if(b.CreateICmpEQ(status, b.getInt32(2)), "ValueError", "binomial(): p outside of [0, 1]", loc);
+        return out;
     }
     default:
         if (const nplib::Distribution* d = nplib::distribution_of(id)) {

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace ujit::nplib {
 
 using types::BuiltinId;
@@ -17,12 +19,14 @@ const LibraryParams* random_params_of(BuiltinId id) {
     static const LibraryParams standard{{"size"}, 0};
     static const LibraryParams shuffle{{"x"}, 1};
     static const LibraryParams choice{{"a", "size", "replace", "p"}, 1};
+    static const LibraryParams multinomial{{"n", "pvals", "size"}, 2};
     switch (id) {
     case BuiltinId::NpRandomExponential: return &exponential;
     case BuiltinId::NpRandomStdExponential: return &standard;
     case BuiltinId::NpRandomShuffle:
     case BuiltinId::NpRandomPermutation: return &shuffle;
     case BuiltinId::NpRandomChoice: return &choice;
+    case BuiltinId::NpRandomMultinomial: return &multinomial;
     default: {
         const Distribution* d = distribution_of(id);
         return d ? &d->params : nullptr;
@@ -130,6 +134,34 @@ CallTyping random_extra_type(BuiltinId id, const std::vector<const Type*>& args)
         int nd = random_size_dims(args[1], 1, what, t);
         if (nd < 0) return t;
         t.result = nd ? types::array(item, nd, types::Layout::C) : item;
+        return t;
+    }
+    case BuiltinId::NpRandomMultinomial: {
+        // Numba's: n an integer, pvals a 1-D array or a list or tuple of real numbers; int64
+        // counts shaped size + (len(pvals),).
+        if (!args[0]->is_int() || args[0]->is_bool()) {
+            t.error = fmt::format("{}: n should be an integer, got {}", what, args[0]->str());
+            t.error_arg = 0;
+            return t;
+        }
+        t.operands[0] = types::int64();
+        const Type* p = args[1];
+        auto real = [](const Type* x) { return x && (x->is_int() || x->is_float()) && !x->is_bool(); };
+        if (one_d_array(p) && real(p->dtype())) {
+            t.operands[1] = p;
+        } else if (p->is_list() && real(p->item())) {
+            t.operands[1] = p;
+        } else if (p->is_tuple() && !p->elements().empty() &&
+                   std::all_of(p->elements().begin(), p->elements().end(), real)) {
+            t.operands[1] = types::tuple(std::vector<const Type*>(p->elements().size(), types::float64()));
+        } else {
+            t.error = fmt::format("{}: pvals should be an array or sequence of real numbers, got {}", what, p->str());
+            t.error_arg = 1;
+            return t;
+        }
+        int nd = random_size_dims(args[2], 2, what, t);
+        if (nd < 0) return t;
+        t.result = types::array(types::int64(), nd + 1, types::Layout::C);
         return t;
     }
     default:

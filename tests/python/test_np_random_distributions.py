@@ -203,3 +203,67 @@ def test_binomial_of_a_float_count_is_refused_as_numba_refuses_it():
 
     with pytest.raises(CompileError, match="n must be an integer"):
         g(3.5)
+
+
+@njit
+def _multinomials(seed, n, pvals, rows):
+    np.random.seed(seed)
+    return np.random.multinomial(n, pvals, rows)
+
+
+@njit
+def _multinomial_shapes(n):
+    np.random.seed(1)
+    return (np.random.multinomial(n, np.array([0.2, 0.3, 0.5])),
+            np.random.multinomial(n, [0.5, 0.5], (2, 3)),
+            np.random.multinomial(n, (0.25, 0.25, 0.25, 0.25), 4),
+            np.random.multinomial(n, np.array([0.1, 9.0, 0.2, 9.0, 0.7])[::2]))
+
+
+def _numba_multinomial(rs, n, pvals, rows):
+    """Numba's multinomial_inner over NumPy's binomial draws: the oracle's stream."""
+    out = np.zeros((rows, len(pvals)), np.int64)
+    for i in range(rows):
+        p_left, left = 1.0, n
+        for j in range(len(pvals) - 1):
+            out[i, j] = rs.binomial(left, pvals[j] / p_left)
+            left -= out[i, j]
+            if left <= 0:
+                break
+            p_left -= pvals[j]
+        if left > 0:
+            out[i, -1] = left
+    return out
+
+
+@pytest.mark.parametrize("n, pvals", [(1000, [0.2, 0.3, 0.5]), (20, [0.1, 0.1, 0.8]), (5000, [0.5, 0.25, 0.25])])
+def test_multinomial_draws_numbas_binomial_sequence(n, pvals):
+    got = _multinomials(11, n, np.array(pvals), 100)
+    want = _numba_multinomial(np.random.RandomState(11), n, pvals, 100)
+    assert got.dtype == np.int64 and got.shape == (100, len(pvals))
+    assert (got.sum(axis=1) == n).all()
+    # binomial's BINV may put a draw on the edge one count off NumPy's (above); BTPE is exact
+    assert np.mean(got == want) > 0.95
+
+
+def test_multinomial_takes_arrays_lists_tuples_and_sizes():
+    one, grid, tup, strided = _multinomial_shapes(10)
+    assert one.shape == (3,) and grid.shape == (2, 3, 2) and tup.shape == (4, 4) and strided.shape == (3,)
+    for counts in (one, grid, tup, strided):
+        assert counts.dtype == np.int64 and (counts.sum(axis=-1) == 10).all() and (counts >= 0).all()
+    assert strided[1] == 0 or strided.sum() == 10  # pvals 0.1, 0.2, 0.7 read through the stride
+
+
+def test_multinomial_errors_are_numbas():
+    with pytest.raises(ValueError, match=re.escape("binomial(): n <= 0")):
+        _multinomials(1, -1, np.array([0.5, 0.5]), 1)
+    with pytest.raises(ValueError, match=re.escape("binomial(): p outside of [0, 1]")):
+        _multinomials(1, 10, np.array([1.5, 0.5]), 1)
+    assert _multinomials(1, 0, np.array([0.5, 0.5]), 2).tolist() == [[0, 0], [0, 0]]
+
+    @njit
+    def float_n(x):
+        return np.random.multinomial(x, np.array([0.5, 0.5]))
+
+    with pytest.raises(CompileError, match="n should be an integer, got float64"):
+        float_n(2.5)
