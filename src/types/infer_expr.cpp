@@ -637,7 +637,9 @@ const Type* Inferrer::tuple_expr(const Tuple* t) {
             continue;
         }
         if (!et->is_value()) error(e->loc, fmt::format("{} cannot be an element of a tuple", et->str()));
-        if (et->is_none())  // none has no storage in ujit's aggregates (codegen value_type)
+        // none has no storage in ujit's aggregates (codegen value_type); refused in the final pass,
+        // as a recursive function's first guess (its base case's None) is no tuple's for good
+        if (et->is_none() && final_)
             error(e->loc, "ujit does not keep None in a tuple yet (Numba does): leave it out, or use a value "
                           "such as -1 or NaN that stands for it");
         elems.push_back(et);
