@@ -709,7 +709,7 @@ private:
     // nplib/lower_gaps.cpp (typed by nplib/gaps_typing.cpp)
     llvm::Value* gaps_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
                            syntax::SourceLoc loc);
-    llvm::Value* flat_item_pointer(TypedValue a, llvm::Value* k);  // &(k-th item in C order), any layout
+    llvm::Value* flat_item_pointer(TypedValue a, llvm::Value* k);
     llvm::Value* imag_test(TypedValue x, bool complex_test, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* log_spaced(llvm::Value* start, llvm::Value* stop, llvm::Value* num, const Type* rt,
                             syntax::SourceLoc loc);
@@ -731,8 +731,8 @@ private:
     // nplib/lower_set_ops.cpp: np.union1d / intersect1d / setdiff1d
     llvm::Value* set_operation(types::BuiltinId id, TypedValue a, TypedValue b2, const Type* rt, syntax::SourceLoc loc);
     llvm::Value* sorted_distinct(TypedValue a, const Type* dt, syntax::SourceLoc loc);
-    llvm::Value* kept_items(TypedValue a, llvm::Value* count, const Type* rt, syntax::SourceLoc loc,
-                            const std::function<llvm::Value*(llvm::Value*)>& keep);
+    llvm::Value* kept_items(TypedValue a, llvm::Value* count, const Type* rt, types::BuiltinId id,
+                            syntax::SourceLoc loc, const std::function<llvm::Value*(llvm::Value*)>& keep);
     TypedValue concatenated(const std::vector<TypedValue>& parts, const Type* dt, syntax::SourceLoc loc);
     llvm::Value* arrangement_call(types::BuiltinId id, const std::vector<TypedValue>& args, const Type* rt,
                                   syntax::SourceLoc loc);
@@ -759,7 +759,6 @@ private:
     // a.flat (types Kind::FlatIter): the array's items in C order, iterated, indexed, len()'d
     IterSource flat_iter_source(const syntax::Expr* flat, const RebindTest* rebound);
     llvm::Value* flat_index_pointer(const syntax::Subscript* s);  // &a.flat[i]
-    llvm::Value* c_order_pointer(TypedValue a, llvm::Value* k);   // &(k-th item of a in C order)
     // len(a.flat), a.size: of `arr` where the array is already evaluated
     llvm::Value* flat_length(const syntax::Expr* flat, llvm::Value* arr = nullptr);
     // ---- end nparray

@@ -52,8 +52,11 @@ llvm::Value* FunctionLowering::gaps_call(BuiltinId id, const std::vector<TypedVa
     syntax::internal_error(loc, fmt::format("no lowering for {}()", types::builtin_name(id)));
 }
 
-// The element at C-order position k (0 <= k < size) of `a`, any layout.
+// The element at C-order position k (0 <= k < size) of `a`, any layout: a C array's k-th
+// element, else k split into one index per axis.
 llvm::Value* FunctionLowering::flat_item_pointer(TypedValue a, llvm::Value* k) {
+    if (a.t->layout() == types::Layout::C)
+        return b.CreateGEP(storage_type(mod.ctx, a.t->dtype()), array_data(b, a.v), k);
     llvm::Value* offset = b.getInt64(0);
     for (int j = a.t->ndim(); j-- > 0;) {
         llvm::Value* d = array_dim(b, a.v, static_cast<unsigned>(j));

@@ -116,7 +116,7 @@ FunctionLowering::IterSource FunctionLowering::flat_iter_source(const Expr* flat
     hold_iterable(of, arr, rebound);
     const Type* dt = at->dtype();
     return {flat_length(flat, arr), dt, [this, arr, at, dt](llvm::Value* k) {
-                llvm::Value* p = c_order_pointer({arr, at}, k);
+                llvm::Value* p = flat_item_pointer({arr, at}, k);
                 return from_storage(b, b.CreateLoad(storage_type(mod.ctx, dt), p), dt);
             }};
 }
@@ -133,14 +133,7 @@ llvm::Value* FunctionLowering::flat_index_pointer(const Subscript* s) {
     // NumPy's "index 12 is out of bounds for axis 0 with size 12"
     check_error_values(b.CreateICmpUGE(wrapped, n), int(RuntimeError::IndexOutOfBounds), s->index->loc,
                        {i, b.getInt64(0), n});
-    return c_order_pointer({arr, at}, wrapped);
-}
-
-// The address of the k-th item in C order: a C array's k-th element, else flat_item_pointer's.
-llvm::Value* FunctionLowering::c_order_pointer(TypedValue a, llvm::Value* k) {
-    if (a.t->layout() == types::Layout::C)
-        return b.CreateGEP(storage_type(mod.ctx, a.t->dtype()), array_data(b, a.v), k);
-    return flat_item_pointer(a, k);
+    return flat_item_pointer({arr, at}, wrapped);
 }
 
 llvm::Value* FunctionLowering::flat_length(const Expr* flat, llvm::Value* arr) {

@@ -22,15 +22,18 @@ llvm::Value* FunctionLowering::random_extra(BuiltinId id, const std::vector<Type
     llvm::Type* i64 = b.getInt64Ty();
     llvm::Type* ptr = b.getPtrTy();
     llvm::Type* f64 = b.getDoubleTy();
+    // The dimensions a size= argument gives (an integer or a tuple of them; none without one).
+    auto size_shape = [&](const TypedValue& size) {
+        std::vector<llvm::Value*> shape;
+        if (size.v && size.t->is_tuple())
+            for (unsigned k = 0; k < size.t->elements().size(); ++k) shape.push_back(b.CreateExtractValue(size.v, k));
+        else if (size.v)
+            shape.push_back(size.v);
+        return shape;
+    };
     // The new array of a size= argument (rt an array), or null.
     auto sized = [&](const TypedValue& size, const char* what) -> llvm::Value* {
-        if (!rt->is_array()) return nullptr;
-        std::vector<llvm::Value*> shape;
-        if (size.t->is_tuple())
-            for (unsigned k = 0; k < size.t->elements().size(); ++k) shape.push_back(b.CreateExtractValue(size.v, k));
-        else
-            shape.push_back(size.v);
-        return allocate_array(rt, shape, loc, what);
+        return rt->is_array() ? allocate_array(rt, size_shape(size), loc, what) : nullptr;
     };
     // A 1-D array's data, length and stride, or the population arange(n) (null data) of an integer.
     struct Source {
@@ -111,12 +114,7 @@ llvm::Value* FunctionLowering::random_extra(BuiltinId id, const std::vector<Type
             probs = array_data(b, c);
             k = array_dim(b, c, 0);
         }
-        std::vector<llvm::Value*> shape;
-        if (args[2].v && args[2].t->is_tuple())
-            for (unsigned j = 0; j < args[2].t->elements().size(); ++j)
-                shape.push_back(b.CreateExtractValue(args[2].v, j));
-        else if (args[2].v && args[2].t->is_int())
-            shape.push_back(args[2].v);
+        std::vector<llvm::Value*> shape = size_shape(args[2]);
         shape.push_back(k);
         llvm::Value* out = allocate_array(rt, shape, loc, "np.random.multinomial()");
         llvm::FunctionCallee f = runtime_call("ujit_rt_np_multinomial", b.getInt32Ty(), {i64, ptr, i64, ptr, i64});

@@ -46,8 +46,8 @@ llvm::Value* FunctionLowering::sorted_distinct(TypedValue a, const Type* dt, Sou
 }
 
 // A new 1-D array (type rt) of the items i < count of the 1-D C array `a` for which keep(i):
-// counted first, then copied.
-llvm::Value* FunctionLowering::kept_items(TypedValue a, llvm::Value* count, const Type* rt, SourceLoc loc,
+// counted first, then copied (the result of set operation `id`).
+llvm::Value* FunctionLowering::kept_items(TypedValue a, llvm::Value* count, const Type* rt, BuiltinId id, SourceLoc loc,
                                           const std::function<llvm::Value*(llvm::Value*)>& keep) {
     const Type* dt = rt->dtype();
     llvm::Type* st = storage_type(mod.ctx, dt);
@@ -57,7 +57,8 @@ llvm::Value* FunctionLowering::kept_items(TypedValue a, llvm::Value* count, cons
         llvm::Value* c = b.CreateLoad(b.getInt64Ty(), kept);
         b.CreateStore(b.CreateAdd(c, b.CreateZExt(keep(i), b.getInt64Ty())), kept);
     });
-    llvm::Value* out = allocate_array(rt, {b.CreateLoad(b.getInt64Ty(), kept)}, loc, "a set operation");
+    llvm::Value* out =
+        allocate_array(rt, {b.CreateLoad(b.getInt64Ty(), kept)}, loc, std::string(types::builtin_name(id)) + "()");
     b.CreateStore(b.getInt64(0), kept);
     counted_range(count, [&](llvm::Value* i) {
         llvm::BasicBlock* put = new_block("kept.put");
@@ -97,11 +98,11 @@ llvm::Value* FunctionLowering::set_operation(BuiltinId id, TypedValue a, TypedVa
         if (id == BuiltinId::NpIntersect1d) {
             llvm::Value* pairs =
                 b.CreateSelect(b.CreateICmpSGT(n, b.getInt64(0)), b.CreateSub(n, b.getInt64(1)), b.getInt64(0));
-            return kept_items({sorted, list_t}, pairs, rt, loc, [&](llvm::Value* i) {
+            return kept_items({sorted, list_t}, pairs, rt, id, loc, [&](llvm::Value* i) {
                 return equals_item(i, b.CreateAdd(i, b.getInt64(1)), b.getTrue());
             });
         }
-        return kept_items({sorted, list_t}, n, rt, loc, [&](llvm::Value* i) {
+        return kept_items({sorted, list_t}, n, rt, id, loc, [&](llvm::Value* i) {
             llvm::Value* prev = equals_item(i, b.CreateSub(i, b.getInt64(1)), b.CreateICmpSGT(i, b.getInt64(0)));
             llvm::Value* next_i = b.CreateAdd(i, b.getInt64(1));
             llvm::Value* next = equals_item(i, next_i, b.CreateICmpSLT(next_i, n));
@@ -116,14 +117,12 @@ llvm::Value* FunctionLowering::set_operation(BuiltinId id, TypedValue a, TypedVa
     llvm::Value* na = array_size(ua, list_t);
     llvm::Value* nb = array_size(ub, types::array(pt, 1, types::Layout::C));
     llvm::AllocaInst* j = entry_alloca(b.getInt64Ty(), "setdiff.j");
-    llvm::AllocaInst* count = entry_alloca(b.getInt64Ty(), "setdiff.count");
     llvm::Value* keep =
         allocate_array(types::array(types::integer(8, false), 1, types::Layout::C), {na}, loc, "np.setdiff1d()");
     auto b_at = [&](llvm::Value* k) {
         return from_storage(b, b.CreateLoad(pst, b.CreateGEP(pst, array_data(b, ub), k)), pt);
     };
     b.CreateStore(b.getInt64(0), j);
-    b.CreateStore(b.getInt64(0), count);
     counted_range(na, [&](llvm::Value* i) {
         llvm::Value* x = from_storage(b, b.CreateLoad(st, b.CreateGEP(st, array_data(b, ua), i)), dt);
         llvm::Value* xp = convert_or_fail(x, dt, pt, loc);
@@ -158,25 +157,13 @@ llvm::Value* FunctionLowering::set_operation(BuiltinId id, TypedValue a, TypedVa
         llvm::PHINode* in_b = b.CreatePHI(b.getInt1Ty(), 2);
         in_b->addIncoming(b.getFalse(), from);
         in_b->addIncoming(equal, looked);
-        llvm::Value* kept = b.CreateNot(in_b);
-        b.CreateStore(b.CreateZExt(kept, b.getInt8Ty()), b.CreateGEP(b.getInt8Ty(), array_data(b, keep), i));
-        b.CreateStore(b.CreateAdd(b.CreateLoad(b.getInt64Ty(), count), b.CreateZExt(kept, b.getInt64Ty())), count);
+        b.CreateStore(b.CreateZExt(b.CreateNot(in_b), b.getInt8Ty()),
+                      b.CreateGEP(b.getInt8Ty(), array_data(b, keep), i));
     });
-    llvm::Value* out = allocate_array(rt, {b.CreateLoad(b.getInt64Ty(), count)}, loc, "np.setdiff1d()");
-    b.CreateStore(b.getInt64(0), count);
-    counted_range(na, [&](llvm::Value* i) {
-        llvm::BasicBlock* put = new_block("setdiff.put");
-        llvm::BasicBlock* next = new_block("setdiff.next");
+    return kept_items({ua, list_t}, na, rt, id, loc, [&](llvm::Value* i) {
         llvm::Value* kept = b.CreateLoad(b.getInt8Ty(), b.CreateGEP(b.getInt8Ty(), array_data(b, keep), i));
-        b.CreateCondBr(b.CreateICmpNE(kept, b.getInt8(0)), put, next);
-        b.SetInsertPoint(put);
-        llvm::Value* c = b.CreateLoad(b.getInt64Ty(), count);
-        b.CreateStore(b.CreateLoad(st, b.CreateGEP(st, array_data(b, ua), i)), b.CreateGEP(st, array_data(b, out), c));
-        b.CreateStore(b.CreateAdd(c, b.getInt64(1)), count);
-        b.CreateBr(next);
-        b.SetInsertPoint(next);
+        return b.CreateICmpNE(kept, b.getInt8(0));
     });
-    return out;
 }
 
 }  // namespace ujit::codegen

@@ -139,14 +139,14 @@ CallTyping random_extra_type(BuiltinId id, const std::vector<const Type*>& args)
     case BuiltinId::NpRandomMultinomial: {
         // Numba's: n an integer, pvals a 1-D array or a list or tuple of real numbers; int64
         // counts shaped size + (len(pvals),).
-        if (!args[0]->is_int() || args[0]->is_bool()) {
+        if (!args[0]->is_int()) {
             t.error = fmt::format("{}: n should be an integer, got {}", what, args[0]->str());
             t.error_arg = 0;
             return t;
         }
         t.operands[0] = types::int64();
         const Type* p = args[1];
-        auto real = [](const Type* x) { return x && (x->is_int() || x->is_float()) && !x->is_bool(); };
+        auto real = [](const Type* x) { return x && (x->is_int() || x->is_float()); };
         if (one_d_array(p) && real(p->dtype())) {
             t.operands[1] = p;
         } else if (p->is_list() && real(p->item())) {

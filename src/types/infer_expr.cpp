@@ -311,7 +311,7 @@ const Type* Inferrer::flat_subscript(const Subscript* s, const Type* flat) {
         error(s->index->loc, fmt::format("{} is indexed by one integer in ujit, not sliced", flat->str()));
     const Type* index = expr(s->index);
     if (!index) return nullptr;
-    if (!index->is_int() || index->is_bool())
+    if (!index->is_int())
         error(s->index->loc, fmt::format("{} is indexed by an integer, not {}", flat->str(), index->str()));
     if (array->dtype()->is_record())
         error(s->loc, fmt::format("ujit indexes a.flat of number arrays only, not of {}", array->str()));

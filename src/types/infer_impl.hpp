@@ -115,6 +115,7 @@ private:
                             const std::vector<const Type*>& operands);
     const Type* array_method(const syntax::Call* c, BuiltinId id, std::vector<const Type*> args);
     const Type* array_subscript(const syntax::Subscript* s, const Type* array);
+    const Type* flat_subscript(const syntax::Subscript* s, const Type* flat);  // a.flat[i]
     const Type* fancy_tuple_subscript(const syntax::Subscript* s, const Type* array);  // nplib4
     const Type* tuple_slice(const syntax::Slice* slice, const Type* tuple);
     const Type* tuple_binary(const syntax::Binary* b, const Type* l, const Type* r);  // t + t2
@@ -260,7 +261,6 @@ private:
     // ---- gen: infer_range.cpp, range values
     const Type* range_attribute(const syntax::Attribute* a, const Type* range);
     const Type* range_subscript(const syntax::Subscript* s, const Type* range);
-    const Type* flat_subscript(const syntax::Subscript* s, const Type* flat);  // a.flat[i] (infer_expr.cpp)
     bool range_compare(syntax::CmpOp op, const Type* l, const Type* r, syntax::SourceLoc at);
     // infer_generators.cpp: a generator's yields and returns, its type, next(g)
     void generator_return(const syntax::Return* r);
