@@ -30,6 +30,7 @@ const char* kind_name(ArtifactKind k) {
     case ArtifactKind::Ptx: return "ptx";
     case ArtifactKind::Cubin: return "cubin";
     case ArtifactKind::Object: return "object";
+    case ArtifactKind::NvvmIr: return "nvvm-ir";
     }
     return "?";
 }

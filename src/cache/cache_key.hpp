@@ -10,8 +10,9 @@
 namespace ujit::cache {
 
 // What the payload of an entry is.
-enum class ArtifactKind { Ptx, Cubin, Object };
-const char* kind_name(ArtifactKind k);  // "ptx", "cubin", "object"
+// NvvmIr: a CUDA kernel's NVVM IR beside its PTX, for a link with LTO (cuda/nvvm_ir_writer.hpp).
+enum class ArtifactKind { Ptx, Cubin, Object, NvvmIr };
+const char* kind_name(ArtifactKind k);  // "ptx", "cubin", "object", "nvvm-ir"
 
 struct KeyFields {
     std::string source_hash;  // hex64(fnv1a64(module source text)): the whole module

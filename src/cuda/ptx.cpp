@@ -170,6 +170,8 @@ PtxResult emit_ptx(llvm::Module& m, const PtxOptions& options, bool keep_ir) {
         llvm::raw_string_ostream os(result.optimized_ir);
         m.print(os, nullptr);
     }
+    // Before NVPTX's codegen passes, which rewrite the module in place.
+    if (options.nvvm_ir) result.nvvm = write_nvvm_ir(m);
     result.optimize_ms = ms_since(t0);
 
     auto t1 = std::chrono::steady_clock::now();

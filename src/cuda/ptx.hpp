@@ -4,6 +4,8 @@
 //   nvvm-reflect-ftz flag + NVVMReflect → O<n> → NVPTX → PTX for `arch`.
 #pragma once
 
+#include "cuda/nvvm_ir_writer.hpp"
+
 #include <llvm/IR/Module.h>
 
 #include <string>
@@ -15,11 +17,13 @@ struct PtxOptions {
     int opt_level = 3;
     bool fastmath = false;    // approximate div/sqrt, denormals flushed to zero
     std::string libdevice_path;  // empty: find_libdevice() (cuda/libdevice.hpp)
+    bool nvvm_ir = false;        // also write the optimized module as NVVM IR (PtxResult::nvvm)
 };
 
 struct PtxResult {
     std::string ptx;
     std::string optimized_ir;  // only when keep_ir
+    NvvmIr nvvm;               // only when PtxOptions::nvvm_ir
     double optimize_ms = 0;    // libdevice link + reflect + optimization
     double link_ms = 0;        // of which the libdevice link
     double codegen_ms = 0;     // NVPTX instruction selection → PTX text

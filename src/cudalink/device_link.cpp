@@ -10,6 +10,7 @@
 
 #include "cache/disk_cache.hpp"
 #include "cache/hash.hpp"
+#include "cudalink/nvvm_lto.hpp"
 #include "cudalink/toolkit_libs.hpp"
 #include "ujit/ujit.hpp"
 
@@ -26,6 +27,7 @@ nvJitLinkInputType input_type(LinkKind k) {
     // nvJitLink tells NVRTC's LTO-IR (-dlto) from nvcc's (-arch=lto_XX -dc: a host object
     // holding it) by itself.
     case LinkKind::LtoIr: return NVJITLINK_INPUT_ANY;
+    case LinkKind::NvvmIr: return NVJITLINK_INPUT_LTOIR;  // after libNVVM
     case LinkKind::Cu: break;
     }
     return NVJITLINK_INPUT_ANY;
@@ -45,8 +47,9 @@ std::string linker_log(const NvJitLinkApi& api, nvJitLinkHandle h, bool error) {
 class Linker {
 public:
     Linker(const std::vector<LinkInput>& inputs, const LinkOptions& o, bool ptx_output) : api_(nvjitlink()) {
-        lto_ = o.lto ||
-               std::any_of(inputs.begin(), inputs.end(), [](const LinkInput& i) { return i.kind == LinkKind::LtoIr; });
+        lto_ = o.lto || std::any_of(inputs.begin(), inputs.end(), [](const LinkInput& i) {
+                   return i.kind == LinkKind::LtoIr || i.kind == LinkKind::NvvmIr;
+               });
         std::string arch = "-arch=sm_" + o.arch.substr(o.arch.find_first_of("0123456789") == std::string::npos
                                                            ? 0
                                                            : o.arch.find_first_of("0123456789"));
@@ -96,6 +99,9 @@ private:
             co.extra = o.nvrtc;
             compiled = {lto_ ? LinkKind::LtoIr : LinkKind::Ptx, compile_cuda({in.data, in.name}, co), in.name};
             use = &compiled;
+        } else if (in.kind == LinkKind::NvvmIr) {
+            compiled = {LinkKind::LtoIr, nvvm_lto_ir(in.data, o.arch, o.nvvm), in.name};
+            use = &compiled;
         }
         // PTX goes in with its NUL (nvJitLink reads it as a C string).
         std::string ptx_text;
@@ -137,6 +143,7 @@ const char* link_kind_name(LinkKind k) {
     case LinkKind::Object: return "object";
     case LinkKind::Library: return "library";
     case LinkKind::LtoIr: return "LTO-IR";
+    case LinkKind::NvvmIr: return "NVVM IR";
     }
     return "?";
 }
@@ -178,10 +185,16 @@ std::string link_key(const std::vector<LinkInput>& inputs, const LinkOptions& o)
     std::string linker = nvjitlink_identity();
     if (linker.empty()) return {};
     std::string key = fmt::format("kind=linked-cubin\narch={}\nlto={}\nnvjitlink={}\n", o.arch, o.lto, linker);
-    bool cu = false;
+    bool cu = false, nvvm = false;
     for (const LinkInput& in : inputs) {
         key += fmt::format("input={}:{}\n", int(in.kind), cache::hex64(cache::fnv1a64(in.data)));
         cu = cu || in.kind == LinkKind::Cu;
+        nvvm = nvvm || in.kind == LinkKind::NvvmIr;
+    }
+    if (nvvm) {
+        std::string compiler = nvvm_identity();
+        if (compiler.empty()) return {};
+        key += fmt::format("nvvm={}\nnvvm_options={}\n", compiler, fmt::join(o.nvvm, " "));
     }
     if (cu) {
         std::string compiler = nvrtc_identity();

@@ -13,7 +13,8 @@
 
 namespace ujit::cudalink {
 
-enum class LinkKind { Cu, Ptx, Cubin, Fatbin, Object, Library, LtoIr };
+// NvvmIr: ujit's own kernel as NVVM IR (cuda/nvvm_ir_writer.hpp), made LTO-IR by libNVVM.
+enum class LinkKind { Cu, Ptx, Cubin, Fatbin, Object, Library, LtoIr, NvvmIr };
 const char* link_kind_name(LinkKind k);
 
 struct LinkInput {
@@ -32,11 +33,13 @@ struct LinkOptions {
     std::string arch = "sm_75";
     bool lto = false;                   // forced; also on whenever an input is LTO-IR
     std::vector<std::string> nvrtc;     // options for .cu inputs
+    std::vector<std::string> nvvm;      // libNVVM's options for an NVVM IR input
 };
 
 // The linked cubin, from the disk cache when it has it (keyed by the inputs' bytes, the
 // options and the libraries' files). Throws ujit::Error (Runtime) with nvJitLink's error
-// log (undefined symbols name the input that needs them), or when nvJitLink is absent.
+// log (undefined symbols name the input that needs them), or when nvJitLink is absent;
+// cudalink::NvvmRefused when libNVVM does not take an NVVM IR input.
 std::string link_cubin(const std::vector<LinkInput>& inputs, const LinkOptions& options);
 // The number of links this process ran (cache hits excluded): what tests of the cache check.
 size_t device_links();

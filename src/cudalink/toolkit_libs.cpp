@@ -34,7 +34,8 @@ std::vector<std::string> toolkit_homes() {
 // $LD_LIBRARY_PATH's directories and each toolkit's lib64 (full paths, so that the file that
 // loads is known without loading it: nvrtc_identity), then the bare sonames (the system's
 // loader cache).
-std::vector<std::string> library_candidates(const char* override_var, const std::vector<std::string>& sonames) {
+std::vector<std::string> library_candidates(const char* override_var, const std::vector<std::string>& sonames,
+                                            const std::vector<std::string>& subdirs = {"lib64"}) {
     if (const char* e = std::getenv(override_var); e && *e) return {e};
     std::vector<std::string> dirs;
     if (const char* e = std::getenv("LD_LIBRARY_PATH"); e && *e) {
@@ -46,7 +47,8 @@ std::vector<std::string> library_candidates(const char* override_var, const std:
             start = end + 1;
         }
     }
-    for (const std::string& home : toolkit_homes()) dirs.push_back(home + "/lib64");
+    for (const std::string& home : toolkit_homes())
+        for (const std::string& sub : subdirs) dirs.push_back(home + "/" + sub);
     std::vector<std::string> candidates;
     for (const std::string& d : dirs)
         for (const std::string& so : sonames) candidates.push_back(d + "/" + so);
@@ -56,11 +58,14 @@ std::vector<std::string> library_candidates(const char* override_var, const std:
 
 const std::vector<std::string> kNvrtcSonames = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"};
 const std::vector<std::string> kNvJitLinkSonames = {"libnvJitLink.so.13", "libnvJitLink.so.12", "libnvJitLink.so"};
+const std::vector<std::string> kNvvmSonames = {"libnvvm.so.4", "libnvvm.so"};
+// libNVVM lives in the toolkit's nvvm/lib64 (a wheel-style layout puts it beside the others).
+const std::vector<std::string> kNvvmSubdirs = {"nvvm/lib64", "lib64"};
 
 // dlopen of the first candidate that loads.
 void* open_library(const char* what, const char* override_var, const std::vector<std::string>& sonames,
-                   std::string* looked) {
-    std::vector<std::string> candidates = library_candidates(override_var, sonames);
+                   std::string* looked, const std::vector<std::string>& subdirs = {"lib64"}) {
+    std::vector<std::string> candidates = library_candidates(override_var, sonames, subdirs);
     for (const std::string& c : candidates) {
         if (void* h = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL)) return h;
         const char* why = dlerror();
@@ -156,9 +161,39 @@ const NvJitLinkApi& nvjitlink() {
     });
 }
 
-bool nvjitlink_available(std::string* why) {
+const NvvmApi& nvvm() {
+    return load_once<NvvmApi>("UJIT_NVVM_LIBRARY", [] {
+        std::string looked;
+        void* h = open_library("libNVVM (libnvvm.so)", "UJIT_NVVM_LIBRARY", kNvvmSonames, &looked, kNvvmSubdirs);
+        if (!h) throw Error(Error::Kind::Runtime, looked);
+        NvvmApi api;
+        std::string missing;
+        resolve(h, "nvvmVersion", api.Version, missing);
+        resolve(h, "nvvmIRVersion", api.IRVersion, missing);
+        resolve(h, "nvvmCreateProgram", api.CreateProgram, missing);
+        resolve(h, "nvvmDestroyProgram", api.DestroyProgram, missing);
+        resolve(h, "nvvmAddModuleToProgram", api.AddModuleToProgram, missing);
+        resolve(h, "nvvmCompileProgram", api.CompileProgram, missing);
+        resolve(h, "nvvmGetCompiledResultSize", api.GetCompiledResultSize, missing);
+        resolve(h, "nvvmGetCompiledResult", api.GetCompiledResult, missing);
+        resolve(h, "nvvmGetProgramLogSize", api.GetProgramLogSize, missing);
+        resolve(h, "nvvmGetProgramLog", api.GetProgramLog, missing);
+        if (!missing.empty()) {
+            dlclose(h);
+            throw Error(Error::Kind::Runtime,
+                        "error: the libNVVM library lacks entry points ujit needs (" + missing + ")");
+        }
+        api.Version(&api.major, &api.minor);
+        return api;
+    });
+}
+
+namespace {
+
+// Whether `load` loads its library (no throw); `why` gets the error when not.
+template <class Api> bool loads(const Api& (*load)(), std::string* why) {
     try {
-        nvjitlink();
+        load();
         return true;
     } catch (const Error& e) {
         if (why) *why = e.what();
@@ -166,10 +201,17 @@ bool nvjitlink_available(std::string* why) {
     }
 }
 
+}  // namespace
+
+bool nvvm_available(std::string* why) { return loads(nvvm, why); }
+
+bool nvjitlink_available(std::string* why) { return loads(nvjitlink, why); }
+
 namespace {
 
-std::string library_identity(const char* env, const std::vector<std::string>& sonames) {
-    for (const std::string& c : library_candidates(env, sonames)) {
+std::string library_identity(const char* env, const std::vector<std::string>& sonames,
+                             const std::vector<std::string>& subdirs = {"lib64"}) {
+    for (const std::string& c : library_candidates(env, sonames, subdirs)) {
         if (c.find('/') == std::string::npos) break;  // a bare soname: only loading it tells which file
         struct stat st{};
         if (stat(c.c_str(), &st) != 0) continue;
@@ -186,6 +228,8 @@ std::string library_identity(const char* env, const std::vector<std::string>& so
 std::string nvrtc_identity() { return library_identity("UJIT_NVRTC_LIBRARY", kNvrtcSonames); }
 
 std::string nvjitlink_identity() { return library_identity("UJIT_NVJITLINK_LIBRARY", kNvJitLinkSonames); }
+
+std::string nvvm_identity() { return library_identity("UJIT_NVVM_LIBRARY", kNvvmSonames, kNvvmSubdirs); }
 
 std::string cudadevrt_library() {
     if (const char* e = std::getenv("UJIT_CUDADEVRT_LIBRARY"); e && *e) {

@@ -49,14 +49,34 @@ struct NvJitLinkApi {
     unsigned major = 0, minor = 0;  // nvJitLinkVersion
 };
 
+// libNVVM (LLVM IR in the NVVM dialect → PTX or LTO-IR); its header is not in every toolkit
+// (nvvm/include), so the few types it needs are spelled here: nvvmResult is an int enum.
+using NvvmProgram = struct NvvmProgramOpaque*;
+struct NvvmApi {
+    int (*Version)(int*, int*) = nullptr;
+    int (*IRVersion)(int*, int*, int*, int*) = nullptr;
+    int (*CreateProgram)(NvvmProgram*) = nullptr;
+    int (*DestroyProgram)(NvvmProgram*) = nullptr;
+    int (*AddModuleToProgram)(NvvmProgram, const char*, size_t, const char*) = nullptr;
+    int (*CompileProgram)(NvvmProgram, int, const char**) = nullptr;
+    int (*GetCompiledResultSize)(NvvmProgram, size_t*) = nullptr;
+    int (*GetCompiledResult)(NvvmProgram, char*) = nullptr;
+    int (*GetProgramLogSize)(NvvmProgram, size_t*) = nullptr;
+    int (*GetProgramLog)(NvvmProgram, char*) = nullptr;
+    int major = 0, minor = 0;  // nvvmVersion
+};
+
 // Loaded once per process (thread-safe); throw ujit::Error (Runtime) naming the library and
 // the places looked in when it is absent or lacks an entry point. $UJIT_NVRTC_LIBRARY and
 // $UJIT_NVJITLINK_LIBRARY name the file to use instead (read on each call, so a test can
 // point them at a missing file: a library that was found stays loaded).
 const NvrtcApi& nvrtc();
 const NvJitLinkApi& nvjitlink();
+// $UJIT_NVVM_LIBRARY: the same for libNVVM, looked for in each toolkit's nvvm/lib64 too.
+const NvvmApi& nvvm();
 // Whether the library can be loaded (no throw); `why` gets the error when not.
 bool nvjitlink_available(std::string* why = nullptr);
+bool nvvm_available(std::string* why = nullptr);
 
 // The NVRTC library nvrtc() loads, without loading it: "REALPATH:SIZE:MTIME" of the first
 // candidate file that exists, or "" when only the system loader can tell (a bare soname).
@@ -64,6 +84,8 @@ bool nvjitlink_available(std::string* why = nullptr);
 std::string nvrtc_identity();
 // The same for nvJitLink (what linked cubins are keyed on).
 std::string nvjitlink_identity();
+// The same for libNVVM (linked cubins made from ujit's NVVM IR are keyed on it too).
+std::string nvvm_identity();
 
 // The CUDA toolkit's include directory for NVRTC's -I (first of $CUDA_HOME, $CUDA_PATH,
 // the build's toolkit, /usr/local/cuda that has include/cuda_runtime.h), or "".

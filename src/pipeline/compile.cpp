@@ -9,6 +9,7 @@
 #include "cpu/kernel_block.hpp"
 #include "cpu/kernel_target.hpp"
 #include "cuda/ptx.hpp"
+#include "pipeline/device_link_files.hpp"
 #include "pipeline/disk_artifact.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/stack_budget.hpp"
@@ -21,6 +22,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 
@@ -64,12 +66,30 @@ std::unique_ptr<llvm::Module> lower(llvm::LLVMContext& ctx, codegen::Target& tar
     return codegen::lower_function(ctx, target, *req.module, fn);
 }
 
-// CUDA: the PTX of the request, from the disk cache or built (and stored there).
+constexpr const char* kNvvmRefused = "; refused: ";
+
+// @cuda.jit(opt=False): the kernel compiles unoptimized, as Numba compiles it for debugging.
+int effective_opt_level(const Request& req, const types::TypedFunction& fn) {
+    return codegen::requests_no_optimization(*fn.def) ? 0 : req.options.opt_level;
+}
+
+// CUDA: the PTX of the request (and, for a kernel linked with LTO, its NVVM IR), from the
+// disk cache or built (and stored there).
 void compile_cuda(const Request& req, const types::TypedFunction& fn, Compiled& out, Stopwatch& clock) {
+    bool nvvm = links_with_lto(out.link);
+    if (nvvm) out.nvvm_options = cuda::nvvm_options(effective_opt_level(req, fn), req.options.fastmath);
     std::optional<DiskArtifact> disk = disk_artifact(req, cache::ArtifactKind::Ptx);
+    std::optional<DiskArtifact> disk_nvvm = nvvm ? disk_artifact(req, cache::ArtifactKind::NvvmIr) : std::nullopt;
     if (disk) {
-        if (std::optional<std::string> ptx = disk->load()) {
+        std::optional<std::string> ptx = disk->load();
+        std::optional<std::string> ir = disk_nvvm ? disk_nvvm->load() : std::optional<std::string>("");
+        if (ptx && ir) {
             out.assembly = std::move(*ptx);
+            // A refusal is kept as "; refused: WHY" (NVVM IR text never starts with ';').
+            if (ir->rfind(kNvvmRefused, 0) == 0)
+                out.nvvm_refused = ir->substr(std::strlen(kNvvmRefused));
+            else
+                out.nvvm_ir = std::move(*ir);
             out.from_disk_cache = true;
             out.times.codegen = clock.lap();
             return;
@@ -84,15 +104,18 @@ void compile_cuda(const Request& req, const types::TypedFunction& fn, Compiled& 
     // 3-4. libdevice, NVVM reflect, O3, NVPTX → PTX.
     cuda::PtxOptions po;
     po.arch = req.options.arch;
-    // @cuda.jit(opt=False): the kernel compiles unoptimized, as Numba compiles it for debugging.
-    po.opt_level = codegen::requests_no_optimization(*fn.def) ? 0 : req.options.opt_level;
+    po.opt_level = effective_opt_level(req, fn);
     po.fastmath = req.options.fastmath;
+    po.nvvm_ir = nvvm;
     cuda::PtxResult ptx = cuda::emit_ptx(*module, po, req.keep_ir);
     if (req.keep_ir) out.llvm_ir = ptx.optimized_ir;
     out.assembly = std::move(ptx.ptx);
+    out.nvvm_ir = std::move(ptx.nvvm.text);
+    out.nvvm_refused = std::move(ptx.nvvm.refused);
     out.times.optimize = ptx.optimize_ms;
     out.times.codegen = ptx.codegen_ms;
     if (disk) disk->store(out.assembly);
+    if (disk_nvvm) disk_nvvm->store(out.nvvm_ir.empty() ? kNvvmRefused + out.nvvm_refused : out.nvvm_ir);
 }
 
 void look_up_entry_points(const Request& req, const types::TypedFunction& fn, cpu::Jit::Handle handle, Compiled& out) {
@@ -207,8 +230,8 @@ Compiled compile_here(const Request& req) {
          req.options.arch == kCudaOnCpuReferenceArch))
         compile_cuda_on_cpu(req, fn, out, clock);
     else if (req.options.target == Target::CUDA) {
-        compile_cuda(req, fn, out, clock);
         out.link = req.typer->link_files(fn);
+        compile_cuda(req, fn, out, clock);
     } else
         compile_cpu(req, fn, out, clock);
     return out;

@@ -40,6 +40,12 @@ struct Compiled {
     bool from_disk_cache = false;  // the PTX or object code came from the disk cache
     // CUDA: the link= files the PTX is linked with before loading (types/link_file.hpp).
     std::vector<types::LinkFile> link;
+    // CUDA with a .cu or LTO-IR link file: the module as NVVM IR and libNVVM's options for it
+    // (cuda/nvvm_ir_writer.hpp), linked with LTO instead of the PTX; empty when the writer
+    // refused the module (the PTX is linked then).
+    std::string nvvm_ir;
+    std::string nvvm_refused;  // why there is no NVVM IR, when it was asked for
+    std::vector<std::string> nvvm_options;
     // CUDA: the kernel synchronizes its grid (cuda.cg): linked with CUDA's device runtime
     // (libcudadevrt.a) as well, and launched cooperatively (types::ModuleTyper::cooperative).
     bool cooperative = false;

@@ -123,12 +123,29 @@ def test_compile_ptx_of_a_function_calling_a_declaration():
 
 
 @pytest.mark.parametrize("kind", [".cu", ".ptx", ".cubin", ".fatbin", ".o", ".a", ".ltoir", "-lto.o"])
-def test_every_file_kind_links_to_a_cubin(tmp_path, kind):
+def test_every_file_kind_links_to_a_cubin(tmp_path, kind, monkeypatch):
+    monkeypatch.setenv("UJIT_CUDA_LTO", "0")  # the kernel as PTX: times2 stays a function
     path = _built(tmp_path, kind)
     kernel = _times2_kernel(link_kernel=[path])  # link= on the kernel (test_cffi's way)
     cubin = kernel.inspect_linked_cubin(SIG, _arch())
     assert cubin[:4] == ELF
     assert b"times2" in cubin  # defined in the image, not left undefined
+
+
+@pytest.mark.parametrize("kind", [".cu", ".ltoir"])
+def test_a_cuda_cpp_function_is_inlined_by_lto(tmp_path, kind, monkeypatch):
+    """With a .cu or LTO-IR file the kernel goes into the link as LTO-IR (libNVVM makes it of
+    ujit's NVVM IR), so nvJitLink inlines times2: no function of that name is left."""
+    log = tmp_path / "lto.log"
+    monkeypatch.setenv("UJIT_CUDA_LTO_LOG", str(log))
+    path = _built(tmp_path, kind)
+    kernel = _times2_kernel(link_kernel=[path])
+    cubin = kernel.inspect_linked_cubin(SIG, _arch())
+    assert cubin[:4] == ELF
+    how = log.read_text().split("\t", 1)[1].strip()
+    if how != "lto":
+        pytest.skip("the kernel was linked as PTX here (%s)" % how)
+    assert b"times2" not in cubin
 
 
 def test_linking_for_an_older_architecture_than_the_ptx_is_refused():

@@ -7,9 +7,9 @@ and what the first launch costs (compile, link, load).
 Needs a GPU. Prints the median kernel time of each (CUDA events, 20 runs after a warm-up) and
 the first-launch time of each in this process as gpu_summary.py rows (`row | impl | value |
 unit | note`; impl `ujit` is the ujit device function, `ujit-linked` the declared CUDA C++
-one), then their ratio against the issue's target. Where the link cannot inline (ujit's
-kernel is PTX from LLVM's NVPTX back end, which nvJitLink does not take into LTO) the linked
-call stays a real call: docs/performance.md says what that costs and why."""
+one), then their ratio against the issue's target. Where libNVVM is found, ujit's kernel goes
+into the link as LTO-IR made of its NVVM IR and nvJitLink inlines `step`; with UJIT_CUDA_LTO=0
+(or without libNVVM) it goes in as PTX and the call stays a call: docs/performance.md has both."""
 import os
 import sys
 import tempfile

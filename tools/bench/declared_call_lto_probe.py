@@ -10,8 +10,10 @@ own (a FUNC symbol: the call was not inlined):
   1. PTX + the .cu's PTX (NVRTC), nvJitLink: what ujit does without LTO-IR inputs;
   2. PTX + the .cu's LTO-IR (NVRTC -dlto), nvJitLink -lto: what ujit does with LTO;
   3. one PTX module holding both, assembled by ptxas (the next best at the PTX level);
-and whether libNVVM, the only producer of LTO-IR from LLVM IR, reads ujit's LLVM IR (the
-bitcode version it reads is in its error)."""
+whether libNVVM, the only producer of LTO-IR from LLVM IR, reads LLVM 19's IR (the bitcode
+version it reads is in its error); and 5. what ujit's own link does: its kernel written as
+NVVM IR in LLVM 7's dialect (cuda/nvvm_ir_writer.hpp), made LTO-IR by libNVVM, linked with the
+.cu's LTO-IR by nvJitLink -lto: the call inlined."""
 import ctypes
 import os
 import re
@@ -92,8 +94,8 @@ def report(label, cubin, err, work, tag):
     print("%-58s %s  functions %s, code %s" % (label, "INLINED" if inlined else "a call", funcs, sizes))
 
 
-def kernel_ptx():
-    """ujit's PTX of bench_declared_call's kernel (calls `step` through an .extern .func)."""
+def linked_kernel():
+    """bench_declared_call's kernel, calling `step` from a .cu file."""
     from ujit import cuda
 
     with tempfile.NamedTemporaryFile("w", suffix=".cu", delete=False) as f:
@@ -107,8 +109,16 @@ def kernel_ptx():
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(src)
     exec(compile(src, f.name, "exec"), scope)
+    return cuda.jit(scope["with_cpp"])
+
+
+def kernel_ptx():
+    """ujit's PTX of bench_declared_call's kernel (calls `step` through an .extern .func)."""
+    from ujit import cuda
+
     cc = (int(ARCH[3:-1]), int(ARCH[-1]))
-    ptx, _ = cuda.compile_ptx(scope["with_cpp"], "void(float32[::1], float32, float32[::1], float32[::1])", cc=cc)
+    ptx, _ = cuda.compile_ptx(linked_kernel().py_func, "void(float32[::1], float32, float32[::1], float32[::1])",
+                              cc=cc)
     return ptx
 
 
@@ -162,6 +172,13 @@ def main():
     bc = subprocess.run(["llvm-as-19", "-o", "-"], input=ll.encode(), capture_output=True).stdout
     print("4. libNVVM -gen-lto on LLVM 19 bitcode: %s" % (nvvm_reads(bc, "ujit.bc") or "LTO-IR made"))
     print("   libNVVM -gen-lto on LLVM 19 text IR: %s" % (nvvm_reads(ll.encode(), "ujit.ll") or "LTO-IR made"))
+    # 5. what ujit's link does: its kernel as NVVM IR (LLVM 7's dialect) made LTO-IR by libNVVM
+    log = os.path.join(work, "lto.log")
+    os.environ["UJIT_CUDA_LTO_LOG"] = log
+    cubin = linked_kernel().inspect_linked_cubin("void(float32[::1], float32, float32[::1], float32[::1])", ARCH)
+    with open(log) as f:
+        how = f.read().split("\t", 1)[1].strip()
+    report("5. ujit's link (%s): NVVM IR via libNVVM + .cu LTO-IR" % how, cubin, "", work, "ujit_lto")
     print("(work files: %s)" % work)
 
 

@@ -67,7 +67,9 @@ TEST_CASE("a kernel calls a declared device function linked from ModuleOptions::
     REQUIRE(cubin.size() > 4);
     CHECK(cubin.substr(0, 4) == "\x7f"
                                 "ELF");
-    CHECK(cubin.find("times2") != std::string::npos);
+    // With libNVVM here the kernel links with LTO and the call is inlined (lto_link_test.cpp);
+    // without it times2 is a function of the cubin.
+    CHECK((cubin.find("times2") == std::string::npos) == cudalink::nvvm_available());
     CHECK(s.linked_cubin("sm_90").substr(0, 4) == "\x7f"
                                                   "ELF");
 }
