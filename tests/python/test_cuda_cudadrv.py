@@ -22,7 +22,7 @@ def test_error_classes():
     e = driver.CudaAPIError(999, "Transfer not allowed")
     assert isinstance(e, error.CudaDriverError) and e.code == 999 and str(e) == "[999] Transfer not allowed"
     assert error.CudaSupportError is cuda.CudaSupportError
-    assert driver._have_nvjitlink() is False  # ujit links no LTO-IR
+    assert driver._have_nvjitlink() is False  # no lto=True: ujit links with LTO where a link file allows
 
 
 def test_stream_and_device_array_are_ujit_cuda_classes():

@@ -5,8 +5,9 @@ numba-cuda's internals (cudadrv, the dispatcher, pytest fixtures). These are wri
 this runner with the same names and documented behaviour. Skips follow what this machine
 and ujit have: no simulator (skip_on_cudasim runs the test, skip_unless_cudasim skips
 it), the device's compute capability (on the host device, as on Numba's simulator, every
-capability), nvdisasm and nvjitlink as installed (ujit has no nvjitlink linking: those
-tests skip, as numba-cuda's do without it).
+capability), nvdisasm as installed; tests needing `lto=True` or `inspect_lto_ptx`, which
+ujit does not offer (it links with LTO by itself where a link file allows), skip as
+numba-cuda's do without nvJitLink.
 """
 import contextlib
 import io
@@ -181,7 +182,7 @@ def testing_module(name):
     m.xfail_unless_cudasim = unittest.expectedFailure
     m.cudadevrt_missing = lambda: not _cuda_file("lib64", "libcudadevrt.a")
     m.skip_if_cudadevrt_missing = _skip_if(m.cudadevrt_missing(), "cudadevrt missing")
-    m.skip_if_nvjitlink_missing = lambda reason: unittest.skip(reason + " (ujit links no LTO-IR)")
+    m.skip_if_nvjitlink_missing = lambda reason: unittest.skip(reason + " (ujit has no lto=True)")
     m.skip_on_nvjitlink_13_1_sm_120 = lambda reason: (lambda fn: fn)
     m.skip_on_cuda_version_issues = lambda reason: (lambda fn: fn)
     return m

@@ -691,8 +691,9 @@ def jit(func_or_sig=None, device=False, **options):
     launch_bounds_tuple(options.get("launch_bounds"))  # numba-cuda's errors, at decoration
     carveout_percent(options.get("shared_memory_carveout"))
     if options.pop("lto", False):  # Numba's class and words where it cannot link LTO-IR
-        raise RuntimeError("lto=True: LTO requires nvjitlink linking of LTO-IR, which ujit does not do (it links "
-                           "kernels as PTX); compile without lto=True")
+        raise RuntimeError("lto=True: LTO requires nvjitlink linking of the kernel as LTO-IR on request, which ujit "
+                           "does not offer (nor inspect_lto_ptx); it links a kernel with LTO by itself where a link "
+                           "file is CUDA C++ or LTO-IR: compile without lto=True")
     if options.get("link") is not None:  # checked now: an error in a .cu file at its line
         from ._linking import check_link_files
 

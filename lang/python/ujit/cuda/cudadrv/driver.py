@@ -38,9 +38,9 @@ driver = Driver()
 
 
 def _have_nvjitlink():
-    """Whether kernels can be linked as LTO-IR through nvJitLink (Numba's `lto=True`).
-    ujit compiles kernels to PTX and links no LTO-IR, so never (its nvJitLink use, for
-    inspect_linked_cubin and link= files, is a cubin link)."""
+    """Whether kernels can be linked as LTO-IR on request (Numba's `lto=True`,
+    `inspect_lto_ptx`): never in ujit, which links a kernel as LTO-IR by itself where a link
+    file is CUDA C++ or LTO-IR (and libNVVM is there), and as PTX otherwise."""
     return False
 
 
