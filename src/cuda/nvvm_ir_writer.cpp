@@ -790,6 +790,8 @@ private:
             declare(renamed, fmt::format("declare {} @{}({})", t, renamed, t));
             return fmt::format("  {}call {}{} @{}({})\n", name, fmf(c), t, renamed, arguments(c));
         }
+        case llvm::Intrinsic::maximum:
+        case llvm::Intrinsic::minimum: return nan_propagating_extreme(c, id == llvm::Intrinsic::maximum, name);
         case llvm::Intrinsic::nvvm_activemask:  // LLVM 9's: the instruction itself
             return fmt::format("  {}call i32 asm sideeffect \"activemask.b32 $0;\", \"=r\"()\n", name);
         case llvm::Intrinsic::nvvm_atomic_load_inc_32:
@@ -815,6 +817,31 @@ private:
         declare(f.getName().str(), fmt::format("declare {} @{}({}){}", type(f.getReturnType()), global_name(&f),
                                                declared_params(f), function_attributes(f, false)));
         return fmt::format("  {}call {}{} @{}({})\n", name, fmf(c), type(c.getType()), global_name(&f), arguments(c));
+    }
+
+    // LLVM 8's maximum/minimum (IEEE 754-2019: a NaN operand gives NaN, -0 < +0) of a float or
+    // double from compares and selects: the larger (smaller) operand; for equal ones the AND
+    // (OR) of their bits, which is +0 (-0) for a pair of zeros and the value otherwise; a + b
+    // where either is NaN (a NaN as the hardware makes it).
+    std::string nan_propagating_extreme(const llvm::CallInst& c, bool maximum, const std::string& name) {
+        llvm::Type* t = c.getType();
+        if (!t->isFloatTy() && !t->isDoubleTy())
+            refuse(fmt::format("the intrinsic {}", c.getCalledFunction()->getName().str()));
+        std::string ft = type(t), it = t->isFloatTy() ? "i32" : "i64";
+        std::string a = typed(c.getArgOperand(0)), b = operand(c.getArgOperand(1));
+        std::string order = temp(), pick = temp(), ai = temp(), bi = temp(), joined = temp(), both = temp(),
+                    equal = temp(), extreme = temp(), nan = temp(), sum = temp();
+        std::string out = fmt::format("  {} = fcmp {} {}, {}\n", order, maximum ? "ogt" : "olt", a, b);
+        out += fmt::format("  {} = select i1 {}, {}, {} {}\n", pick, order, a, ft, b);
+        out += fmt::format("  {} = bitcast {} to {}\n", ai, a, it);
+        out += fmt::format("  {} = bitcast {} {} to {}\n", bi, ft, b, it);
+        out += fmt::format("  {} = {} {} {}, {}\n", joined, maximum ? "and" : "or", it, ai, bi);
+        out += fmt::format("  {} = bitcast {} {} to {}\n", both, it, joined, ft);
+        out += fmt::format("  {} = fcmp oeq {}, {}\n", equal, a, b);
+        out += fmt::format("  {} = select i1 {}, {} {}, {} {}\n", extreme, equal, ft, both, ft, pick);
+        out += fmt::format("  {} = fcmp uno {}, {}\n", nan, a, b);
+        out += fmt::format("  {} = fadd {}, {}\n", sum, a, b);
+        return out + fmt::format("  {}select i1 {}, {} {}, {} {}\n", name, nan, ft, sum, ft, extreme);
     }
 
     std::string condition_type(llvm::Type* t) {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <mutex>
+
 #include "cudalink/toolkit_libs.hpp"
 
 namespace ujit::cudalink {
@@ -40,6 +42,10 @@ private:
 
 std::string nvvm_lto_ir(const std::string& ir, const std::string& arch, const std::vector<std::string>& options) {
     const NvvmApi& api = nvvm();
+    // One compile at a time, as numba-cuda serializes its libNVVM calls: libNVVM does not
+    // promise that programs compile safely on several threads at once.
+    static std::mutex mu;
+    std::lock_guard<std::mutex> lock(mu);
     Program program(api);
     if (api.AddModuleToProgram(program.get(), ir.data(), ir.size(), "ujit") != 0)
         throw NvvmRefused(fmt::format("libNVVM refused ujit's module: {}", program.log()));

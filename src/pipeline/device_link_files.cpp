@@ -28,7 +28,8 @@ LtoMode lto_mode() {
 }
 
 // $UJIT_CUDA_LTO_LOG names a file that gets one line per link: the kernel, then "lto" or
-// "ptx: WHY" (why ujit's kernel went into the link as PTX, so a call stayed a call).
+// "ptx: WHY" (why ujit's kernel went into the link as PTX, so a call stayed a call: LTO
+// turned off, no link file to inline, the writer's refusal, libNVVM's or the link's error).
 void log_link(const Compiled& c, const std::string& how) {
     const char* path = std::getenv("UJIT_CUDA_LTO_LOG");
     if (!path || !*path) return;
@@ -80,7 +81,11 @@ bool links_with_lto(const std::vector<types::LinkFile>& link) {
 
 std::string link_device_code(const Compiled& c, const std::string& arch) {
     std::string why = c.nvvm_refused;
-    if (!c.nvvm_ir.empty() && lto_mode() != LtoMode::Off) {
+    if (lto_mode() == LtoMode::Off)
+        why = "UJIT_CUDA_LTO=0";
+    else if (c.nvvm_options.empty())
+        why = "no link file is CUDA C++ or LTO-IR";
+    else if (!c.nvvm_ir.empty()) {
         try {  // a disk-cache hit loads neither libNVVM nor nvJitLink
             std::string cubin = cudalink::link_cubin(inputs(c, true), options(c, arch));
             log_link(c, "lto");
@@ -91,7 +96,7 @@ std::string link_device_code(const Compiled& c, const std::string& arch) {
             why = e.what();
         }
     }
-    if (!c.nvvm_options.empty()) log_link(c, "ptx: " + why);
+    log_link(c, "ptx: " + why);
     return cudalink::link_cubin(inputs(c, false), options(c, arch));
 }
 

@@ -6,6 +6,7 @@ symbol, nvJitLink links it with each kind of file into a cubin (inspect_linked_c
 launch on the host device is a located error (CUDA C++ cannot run on the CPU). Launches with
 numbers checked are marked `gpu`. Linking needs the CUDA toolkit's NVRTC and nvJitLink (not a
 GPU); the .cubin/.fatbin/.o/.a/.ltoir inputs are made with nvcc, skipped where it is absent."""
+import math
 import os
 import shutil
 import subprocess
@@ -398,3 +399,48 @@ def test_gpu_conversions():
 def test_gpu_c_abi():
     x = np.arange(10, dtype=np.int32)
     np.testing.assert_equal(_run(_c_abi_kernel(), x), 2 * x + 42)
+
+
+@pytest.mark.gpu
+def test_gpu_lto_kernel_keeps_ieee_extremes_and_math(tmp_path, monkeypatch):
+    """A kernel linked through LTO (its NVVM IR through libNVVM) computes what the same kernel
+    linked as PTX computes: max/min reductions with NaN and zeros (LLVM's maximum/minimum,
+    which the NVVM IR writer spells with compares; which zero is larger is left open, as
+    ujit's reductions leave it, nplib/lower_reductions.cpp), division and libdevice's exp bit
+    for bit, and the linked times2."""
+    times2 = cuda.declare_device("times2", "int32(int32)", link=[FUNCTIONS_CU])
+    body = ("(r, k, x, y):\n"
+            "    if cuda.grid(1) == 0:\n"
+            "        r[0] = x.max()\n"
+            "        r[1] = x.min()\n"
+            "        r[2] = x[0] / y[0]\n"
+            "        r[3] = math.exp(y[1]) / y[2]\n"
+            "        k[0] = times2(np.int32(len(x)))\n")
+
+    def kernel(name):  # a kernel of its own per link mode: a loaded kernel keeps its link
+        path = tmp_path / (name + ".py")
+        path.write_text("def " + name + body)
+        scope = {"cuda": cuda, "math": math, "np": np, "times2": times2}
+        exec(compile(path.read_text(), str(path), "exec"), scope)
+        return cuda.jit(scope[name])
+
+    log = tmp_path / "lto.log"
+    monkeypatch.setenv("UJIT_CUDA_LTO_LOG", str(log))
+    kernels = {"1": kernel("linked_lto"), "0": kernel("linked_ptx")}
+    y = np.array([3.0, 0.75, 1e-310], np.float64)
+    for x in map(np.array, [[1.0, np.nan, 2.0], [-0.0, 0.0, -0.0], [0.0, -0.0, 0.0], [np.inf, -np.inf, 3.0],
+                            [5.0, -7.5, 1e-300]]):
+        got = {}
+        for lto, k in kernels.items():
+            monkeypatch.setenv("UJIT_CUDA_LTO", lto)
+            r, n = np.zeros(4), np.zeros(1, np.int32)
+            k[1, 32](r, n, x, y)
+            got[lto] = (r, int(n[0]))
+        (lto_r, lto_n), (ptx_r, ptx_n) = got["1"], got["0"]
+        np.testing.assert_array_equal(lto_r[:2], ptx_r[:2])  # NaN equals NaN; 0.0 equals -0.0
+        np.testing.assert_array_equal(lto_r[:2], [x.max(), x.min()])
+        assert lto_r[2:].view(np.int64).tolist() == ptx_r[2:].view(np.int64).tolist(), x
+        assert lto_n == ptx_n == 2 * len(x)
+    lines = log.read_text().splitlines()
+    assert any(l.startswith("linked_lto") and l.endswith("\tlto") for l in lines), lines
+    assert any(l.startswith("linked_ptx") and l.endswith("\tptx: UJIT_CUDA_LTO=0") for l in lines), lines

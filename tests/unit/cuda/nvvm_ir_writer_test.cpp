@@ -68,6 +68,8 @@ declare i64 @llvm.smax.i64(i64, i64)
 declare i32 @llvm.umin.i32(i32, i32)
 declare i32 @llvm.abs.i32(i32, i1 immarg)
 declare double @llvm.roundeven.f64(double)
+declare double @llvm.maximum.f64(double, double)
+declare float @llvm.minimum.f32(float, float)
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)
 declare void @llvm.lifetime.start.p0(i64 immarg, ptr nocapture)
 
@@ -107,7 +109,10 @@ entry:
   store i64 %m, ptr addrspace(1) %cell, align 8
   %d = getelementptr [3 x double], ptr addrspace(4) @table, i64 0, i64 1
   %dl = load double, ptr addrspace(4) %d, align 8
-  %dv = call double @llvm.roundeven.f64(double %dl)
+  %dr = call double @llvm.roundeven.f64(double %dl)
+  %dv = call double @llvm.maximum.f64(double %dr, double -0.0)
+  %fm = call float @llvm.minimum.f32(float %x, float %y)
+  store float %fm, ptr %in, align 4
   %pair = cmpxchg ptr addrspace(1) %c, i32 %a, i32 0 monotonic monotonic, align 4
   %ok = extractvalue { i32, i1 } %pair, 1
   br i1 %ok, label %done, label %more
@@ -142,6 +147,11 @@ TEST_CASE("NVVM IR: pointers are typed at each use, LLVM 19's newer forms in LLV
     CHECK_THAT(t, Contains("icmp ult i32 %"));                       // umin
     CHECK_THAT(t, Contains("sub i32 0, %"));                         // abs
     CHECK_THAT(t, Contains("call double @llvm.rint.f64(double %"));   // roundeven
+    CHECK_THAT(t, Contains("fcmp ogt double %"));                     // maximum
+    CHECK_THAT(t, Contains("and i64 %"));
+    CHECK_THAT(t, Contains("fcmp olt float %"));                      // minimum
+    CHECK_THAT(t, Contains("or i32 %"));
+    CHECK(t.find("llvm.maximum") == std::string::npos);
     CHECK_THAT(t, Contains("= bitcast float %"));                    // freeze
     CHECK_THAT(t, Contains("call void @llvm.memcpy.p0i8.p0i8.i64(i8* %a0, i8* %"));
     CHECK_THAT(t, Contains("declare void @llvm.memcpy.p0i8.p0i8.i64(i8*, i8*, i64, i1)"));
@@ -185,12 +195,12 @@ TEST_CASE("NVVM IR: what LLVM 7 cannot say is refused, naming it", "[nvvm]") {
                    .refused,
                Contains("atomicrmw fmax"));
     // libNVVM would make a call of an intrinsic its LLVM 7 lacks, which ptxas cannot parse.
-    CHECK_THAT(write("declare float @llvm.maximum.f32(float, float)\n"
+    CHECK_THAT(write("declare float @llvm.exp10.f32(float)\n"
                      "define ptx_kernel void @k(ptr %p) {\n  %x = load float, ptr %p\n"
-                     "  %m = call float @llvm.maximum.f32(float %x, float 1.0)\n  store float %m, ptr %p\n"
+                     "  %m = call float @llvm.exp10.f32(float %x)\n  store float %m, ptr %p\n"
                      "  ret void\n}\n")
                    .refused,
-               Contains("llvm.maximum.f32 (newer than LLVM 7)"));
+               Contains("llvm.exp10.f32 (newer than LLVM 7)"));
     CHECK_THAT(write("declare ptr @llvm.ptrmask.p0.i64(ptr, i64)\n"
                      "define ptx_kernel void @k(ptr %p) {\n"
                      "  %q = call ptr @llvm.ptrmask.p0.i64(ptr %p, i64 -16)\n  ret void\n}\n")
