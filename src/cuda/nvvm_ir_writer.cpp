@@ -32,23 +32,8 @@ struct Refusal {
 
 [[noreturn]] void refuse(std::string why) { throw Refusal{std::move(why)}; }
 
-// An LLVM identifier after its sigil: bare when it may be, else quoted with \HH escapes.
-std::string ident(llvm::StringRef name) {
-    bool bare = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
-    for (char c : name)
-        bare = bare && (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '$' || c == '.' || c == '_');
-    if (bare) return name.str();
-    std::string out = "\"";
-    for (unsigned char c : name) {
-        if (c == '"' || c == '\\' || !std::isprint(c))
-            out += fmt::format("\\{:02X}", c);
-        else
-            out += char(c);
-    }
-    return out + "\"";
-}
-
-// A string literal's body (c"..." and inline asm): printable characters but " and \.
+// A string literal's body (c"...", inline asm, a quoted name): printable characters but "
+// and \ as they are, the rest as \HH.
 std::string escaped(llvm::StringRef s) {
     std::string out;
     for (unsigned char c : s) {
@@ -58,6 +43,17 @@ std::string escaped(llvm::StringRef s) {
             out += char(c);
     }
     return out;
+}
+
+// An LLVM identifier after its sigil: bare when it may be, else quoted.
+std::string ident(llvm::StringRef name) {
+    bool bare = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
+    for (char c : name)
+        bare = bare && (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '$' || c == '.' || c == '_');
+    if (bare) return name.str();
+    std::string quoted = "\"";
+    quoted += escaped(name);
+    return quoted += '"';
 }
 
 std::string addrspace(unsigned as) { return as == 0 ? "" : fmt::format(" addrspace({})", as); }
@@ -565,12 +561,8 @@ private:
         }
         case llvm::Instruction::AtomicRMW: {
             auto& x = llvm::cast<llvm::AtomicRMWInst>(i);
-            if (std::string intrinsic = nvvm_atomic(x); !intrinsic.empty()) {
-                std::string p = cast_pointer(x.getPointerOperand(), x.getValOperand()->getType(), out);
-                std::string t = type(x.getType());
-                declare(intrinsic, fmt::format("declare {} @{}({}, {})", t, intrinsic, p.substr(0, p.rfind(' ')), t));
-                return out + fmt::format("  {}call {} @{}({}, {})\n", name, t, intrinsic, p, typed(x.getValOperand()));
-            }
+            if (std::string intrinsic = nvvm_atomic(x); !intrinsic.empty())
+                return atomic_call(intrinsic, x.getPointerOperand(), x.getValOperand(), name);
             std::string p = cast_pointer(x.getPointerOperand(), x.getValOperand()->getType(), out);
             return out + fmt::format("  {}atomicrmw {}{} {}, {} {}{}\n", name, x.isVolatile() ? "volatile " : "",
                                      llvm::AtomicRMWInst::getOperationName(x.getOperation()).str(), p,
@@ -659,8 +651,7 @@ private:
         case Op::UIncWrap:
         case Op::UDecWrap:
             if (!relaxed || !t->isIntegerTy(32)) break;
-            return fmt::format("llvm.nvvm.atomic.load.{}.32.p{}i32", x.getOperation() == Op::UIncWrap ? "inc" : "dec",
-                               as);
+            return wrapping_atomic(x.getOperation() == Op::UIncWrap, as);
         case Op::Xchg:
         case Op::Add:
         case Op::Sub:
@@ -678,6 +669,23 @@ private:
         }
         refuse(
             fmt::format("atomicrmw {} on {}", llvm::AtomicRMWInst::getOperationName(x.getOperation()).str(), type(t)));
+    }
+
+    // LLVM 7's name of CUDA's wrapping atomic increment (decrement) of an i32.
+    static std::string wrapping_atomic(bool increment, unsigned as) {
+        return fmt::format("llvm.nvvm.atomic.load.{}.32.p{}i32", increment ? "inc" : "dec", as);
+    }
+
+    // A call of NVVM's atomic `intrinsic` on `pointer` (typed as `value`'s pointer) and `value`.
+    std::string atomic_call(const std::string& intrinsic, const llvm::Value* pointer, const llvm::Value* value,
+                            const std::string& name) {
+        std::string out;
+        std::string p = cast_pointer(pointer, value->getType(), out);
+        std::string t = type(value->getType());
+        declare(intrinsic,
+                fmt::format("declare {} @{}({}, {})", t, intrinsic,
+                            typed_pointer(value->getType(), pointer->getType()->getPointerAddressSpace()), t));
+        return out + fmt::format("  {}call {} @{}({}, {})\n", name, t, intrinsic, p, typed(value));
     }
 
     std::string arguments(const llvm::CallInst& c) {
@@ -795,15 +803,10 @@ private:
         case llvm::Intrinsic::nvvm_activemask:  // LLVM 9's: the instruction itself
             return fmt::format("  {}call i32 asm sideeffect \"activemask.b32 $0;\", \"=r\"()\n", name);
         case llvm::Intrinsic::nvvm_atomic_load_inc_32:
-        case llvm::Intrinsic::nvvm_atomic_load_dec_32: {
-            std::string out;
-            std::string p = cast_pointer(c.getArgOperand(0), c.getType(), out);
-            std::string renamed = fmt::format("llvm.nvvm.atomic.load.{}.32.p{}i32",
-                                              id == llvm::Intrinsic::nvvm_atomic_load_inc_32 ? "inc" : "dec",
-                                              c.getArgOperand(0)->getType()->getPointerAddressSpace());
-            declare(renamed, fmt::format("declare i32 @{}({}, i32)", renamed, p.substr(0, p.rfind(' '))));
-            return out + fmt::format("  {}call i32 @{}({}, {})\n", name, renamed, p, typed(c.getArgOperand(1)));
-        }
+        case llvm::Intrinsic::nvvm_atomic_load_dec_32:
+            return atomic_call(wrapping_atomic(id == llvm::Intrinsic::nvvm_atomic_load_inc_32,
+                                               c.getArgOperand(0)->getType()->getPointerAddressSpace()),
+                               c.getArgOperand(0), c.getArgOperand(1), name);
         default: break;
         }
         // libNVVM does not refuse an intrinsic its LLVM 7 lacks: it calls a function of that

@@ -34,13 +34,8 @@ nvJitLinkInputType input_type(LinkKind k) {
 }
 
 std::string linker_log(const NvJitLinkApi& api, nvJitLinkHandle h, bool error) {
-    size_t size = 0;
-    if ((error ? api.GetErrorLogSize : api.GetInfoLogSize)(h, &size) != NVJITLINK_SUCCESS || size <= 1) return {};
-    std::string log(size, '\0');
-    if ((error ? api.GetErrorLog : api.GetInfoLog)(h, log.data()) != NVJITLINK_SUCCESS) return {};
-    log.resize(size - 1);
-    while (!log.empty() && log.back() == '\n') log.pop_back();
-    return log;
+    return library_log([&](size_t* size) { return (error ? api.GetErrorLogSize : api.GetInfoLogSize)(h, size); },
+                       [&](char* text) { return (error ? api.GetErrorLog : api.GetInfoLog)(h, text); });
 }
 
 // Owns the nvJitLink handle (destroyed on every path, errors included).

@@ -38,8 +38,8 @@ struct LinkOptions {
 
 // The linked cubin, from the disk cache when it has it (keyed by the inputs' bytes, the
 // options and the libraries' files). Throws ujit::Error (Runtime) with nvJitLink's error
-// log (undefined symbols name the input that needs them), or when nvJitLink is absent;
-// cudalink::NvvmRefused when libNVVM does not take an NVVM IR input.
+// log (undefined symbols name the input that needs them), when nvJitLink is absent, or with
+// libNVVM's log when libNVVM is absent or does not take an NVVM IR input.
 std::string link_cubin(const std::vector<LinkInput>& inputs, const LinkOptions& options);
 // The number of links this process ran (cache hits excluded): what tests of the cache check.
 size_t device_links();

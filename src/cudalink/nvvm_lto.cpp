@@ -24,13 +24,8 @@ public:
     NvvmProgram get() const { return p_; }
 
     std::string log() const {
-        size_t size = 0;
-        if (api_.GetProgramLogSize(p_, &size) != 0 || size <= 1) return {};
-        std::string text(size, '\0');
-        if (api_.GetProgramLog(p_, text.data()) != 0) return {};
-        text.resize(size - 1);
-        while (!text.empty() && text.back() == '\n') text.pop_back();
-        return text;
+        return library_log([&](size_t* size) { return api_.GetProgramLogSize(p_, size); },
+                           [&](char* text) { return api_.GetProgramLog(p_, text); });
     }
 
 private:
@@ -48,18 +43,19 @@ std::string nvvm_lto_ir(const std::string& ir, const std::string& arch, const st
     std::lock_guard<std::mutex> lock(mu);
     Program program(api);
     if (api.AddModuleToProgram(program.get(), ir.data(), ir.size(), "ujit") != 0)
-        throw NvvmRefused(fmt::format("libNVVM refused ujit's module: {}", program.log()));
+        throw Error(Error::Kind::Runtime, fmt::format("libNVVM refused ujit's module: {}", program.log()));
     size_t digit = arch.find_first_of("0123456789");
     std::string compute = "-arch=compute_" + (digit == std::string::npos ? arch : arch.substr(digit));
     std::vector<const char*> argv{compute.c_str(), "-gen-lto"};
     for (const std::string& o : options) argv.push_back(o.c_str());
     if (api.CompileProgram(program.get(), static_cast<int>(argv.size()), argv.data()) != 0)
-        throw NvvmRefused(fmt::format("libNVVM could not compile ujit's module: {}", program.log()));
+        throw Error(Error::Kind::Runtime, fmt::format("libNVVM could not compile ujit's module: {}", program.log()));
     size_t size = 0;
     if (api.GetCompiledResultSize(program.get(), &size) != 0 || size == 0)
-        throw NvvmRefused("libNVVM returned no LTO-IR");
+        throw Error(Error::Kind::Runtime, "libNVVM returned no LTO-IR");
     std::string lto(size, '\0');
-    if (api.GetCompiledResult(program.get(), lto.data()) != 0) throw NvvmRefused("libNVVM returned no LTO-IR");
+    if (api.GetCompiledResult(program.get(), lto.data()) != 0)
+        throw Error(Error::Kind::Runtime, "libNVVM returned no LTO-IR");
     return lto;
 }
 

@@ -10,16 +10,10 @@
 
 namespace ujit::cudalink {
 
-// libNVVM did not take the module (an intrinsic or construct its LLVM 7 lacks): the caller
-// links ujit's PTX instead. The message is libNVVM's log.
-class NvvmRefused : public Error {
-public:
-    explicit NvvmRefused(std::string log) : Error(Error::Kind::Runtime, std::move(log)) {}
-};
-
 // LTO-IR of `ir` for `arch` ("sm_90"), with libNVVM's `options` (cuda::nvvm_options: -ftz,
-// -prec-div, ...). Throws NvvmRefused when libNVVM refuses the module, ujit::Error (Runtime)
-// when libNVVM is absent.
+// -prec-div, ...). Throws ujit::Error (Runtime) with libNVVM's log when it refuses the module
+// (an intrinsic or construct its LLVM 7 lacks), or naming the places looked in when libNVVM is
+// absent; the link then takes ujit's PTX instead (pipeline/device_link_files.cpp).
 std::string nvvm_lto_ir(const std::string& ir, const std::string& arch, const std::vector<std::string>& options);
 
 }  // namespace ujit::cudalink

@@ -78,6 +78,15 @@ void* open_library(const char* what, const char* override_var, const std::vector
     return nullptr;
 }
 
+// A library found but lacking entry points (`missing`, comma-separated) is closed and named:
+// "the LIBRARY library lacks entry points ujit needs (...)" and what it takes (`needed`).
+void require_entry_points(void* handle, const std::string& missing, const char* library, const char* needed) {
+    if (missing.empty()) return;
+    dlclose(handle);
+    throw Error(Error::Kind::Runtime,
+                fmt::format("error: the {} library lacks entry points ujit needs ({}){}", library, missing, needed));
+}
+
 template <class Fn> void resolve(void* handle, const char* symbol, Fn& slot, std::string& missing) {
     slot = reinterpret_cast<Fn>(dlsym(handle, symbol));
     if (!slot) missing += std::string(missing.empty() ? "" : ", ") + symbol;
@@ -121,11 +130,7 @@ const NvrtcApi& nvrtc() {
         resolve(h, "nvrtcGetCUBIN", api.GetCUBIN, missing);
         resolve(h, "nvrtcGetLTOIRSize", api.GetLTOIRSize, missing);
         resolve(h, "nvrtcGetLTOIR", api.GetLTOIR, missing);
-        if (!missing.empty()) {
-            dlclose(h);
-            throw Error(Error::Kind::Runtime, "error: the NVRTC library lacks entry points ujit needs (" + missing +
-                                                  "): NVRTC 12 or newer is required");
-        }
+        require_entry_points(h, missing, "NVRTC", ": NVRTC 12 or newer is required");
         api.Version(&api.major, &api.minor);
         return api;
     });
@@ -151,11 +156,7 @@ const NvJitLinkApi& nvjitlink() {
         resolve(h, "nvJitLinkGetInfoLogSize", api.GetInfoLogSize, missing);
         resolve(h, "nvJitLinkGetInfoLog", api.GetInfoLog, missing);
         resolve(h, "nvJitLinkVersion", api.Version, missing);
-        if (!missing.empty()) {
-            dlclose(h);
-            throw Error(Error::Kind::Runtime, "error: the nvJitLink library lacks entry points ujit needs (" + missing +
-                                                  "): nvJitLink 12.3 or newer is required");
-        }
+        require_entry_points(h, missing, "nvJitLink", ": nvJitLink 12.3 or newer is required");
         api.Version(&api.major, &api.minor);
         return api;
     });
@@ -169,7 +170,6 @@ const NvvmApi& nvvm() {
         NvvmApi api;
         std::string missing;
         resolve(h, "nvvmVersion", api.Version, missing);
-        resolve(h, "nvvmIRVersion", api.IRVersion, missing);
         resolve(h, "nvvmCreateProgram", api.CreateProgram, missing);
         resolve(h, "nvvmDestroyProgram", api.DestroyProgram, missing);
         resolve(h, "nvvmAddModuleToProgram", api.AddModuleToProgram, missing);
@@ -178,11 +178,7 @@ const NvvmApi& nvvm() {
         resolve(h, "nvvmGetCompiledResult", api.GetCompiledResult, missing);
         resolve(h, "nvvmGetProgramLogSize", api.GetProgramLogSize, missing);
         resolve(h, "nvvmGetProgramLog", api.GetProgramLog, missing);
-        if (!missing.empty()) {
-            dlclose(h);
-            throw Error(Error::Kind::Runtime,
-                        "error: the libNVVM library lacks entry points ujit needs (" + missing + ")");
-        }
+        require_entry_points(h, missing, "libNVVM", "");
         api.Version(&api.major, &api.minor);
         return api;
     });

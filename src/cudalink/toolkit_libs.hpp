@@ -54,7 +54,6 @@ struct NvJitLinkApi {
 using NvvmProgram = struct NvvmProgramOpaque*;
 struct NvvmApi {
     int (*Version)(int*, int*) = nullptr;
-    int (*IRVersion)(int*, int*, int*, int*) = nullptr;
     int (*CreateProgram)(NvvmProgram*) = nullptr;
     int (*DestroyProgram)(NvvmProgram*) = nullptr;
     int (*AddModuleToProgram)(NvvmProgram, const char*, size_t, const char*) = nullptr;
@@ -65,6 +64,19 @@ struct NvvmApi {
     int (*GetProgramLog)(NvvmProgram, char*) = nullptr;
     int major = 0, minor = 0;  // nvvmVersion
 };
+
+// Text a toolkit library hands out in two calls, its size (the NUL counted) and then its
+// bytes, each returning 0 (the libraries' SUCCESS) or an error: "" when either fails, and
+// without its NUL and trailing newlines. Their logs are read so.
+template <class SizeFn, class TextFn> std::string library_log(SizeFn size_of, TextFn text_into) {
+    size_t size = 0;
+    if (size_of(&size) != 0 || size <= 1) return {};
+    std::string log(size, '\0');
+    if (text_into(log.data()) != 0) return {};
+    log.resize(size - 1);
+    while (!log.empty() && log.back() == '\n') log.pop_back();
+    return log;
+}
 
 // Loaded once per process (thread-safe); throw ujit::Error (Runtime) naming the library and
 // the places looked in when it is absent or lacks an entry point. $UJIT_NVRTC_LIBRARY and

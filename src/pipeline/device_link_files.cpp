@@ -1,7 +1,6 @@
 #include "pipeline/device_link_files.hpp"
 
 #include "cudalink/device_link.hpp"
-#include "cudalink/nvvm_lto.hpp"
 #include "cudalink/toolkit_libs.hpp"
 #include "types/typed_function.hpp"
 
