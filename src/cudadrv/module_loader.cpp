@@ -13,6 +13,7 @@
 #include "cudadrv/jit_warmup.hpp"
 #include "cudadrv/module_state.hpp"
 #include "cudadrv/ptx_contraction.hpp"
+#include "cudadrv/quick_load.hpp"
 
 namespace ujit::cuda {
 namespace detail {
@@ -153,7 +154,7 @@ ModuleState::Current ModuleState::module_for(DeviceContext& dc) {
     // never does: the first launch would not compute the bits of the next ones.
     if (!pd.module && !is_cubin(ptx) && tiered_jit_enabled() && !ptx_may_contract(ptx)) {
         try {
-            pd.module = load_ptx(ptx, dc, 0);
+            pd.module = load_quick(ptx, dc);
         } catch (const Error&) {
             pd.module = nullptr;  // what -O0 cannot take, the full level may: it reports the error
         }

@@ -2,8 +2,11 @@
 // loop kernel (lang/examples/gaussian_pdf.py, float32) from source text to PTX, PTX to a
 // cubin, and on a GPU the driver's JIT and the first launch. Runs without a GPU (parts 1-3).
 //
-//   bench_cold_compile [--arch sm_90] [--opt 3] [--reps 15] [ROOT]    (ROOT: the repository, default .)
+//   bench_cold_compile [--arch sm_90] [--opt 3] [--reps 15] [--llvm-only] [--llvm ARG]... [ROOT]
+//                                                                    (ROOT: the repository, default .)
 //
+// --llvm-only: part 1 alone (for a profiler). --llvm ARG: one of LLVM's own options, such as
+// -time-passes (printed at exit).
 // --opt: LLVM's level for the PTX (ujit compiles at 3; lower levels show what a cheaper
 // pipeline would save, and the PTX they make, what it would cost ptxas).
 //
@@ -35,6 +38,7 @@
 #include "ujit/ujit.hpp"
 
 #include <llvm/IR/LLVMContext.h>
+#include <llvm/Support/CommandLine.h>
 
 #include <fmt/format.h>
 
@@ -222,6 +226,8 @@ void driver_part(const std::string& ptx, const std::string& arch, int reps) {
 int main(int argc, char** argv) {
     std::string arch = "sm_90", root = ".";
     int reps = 15, opt_level = 3;
+    bool llvm_only = false;
+    std::vector<const char*> llvm_args{"bench_cold_compile"};
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         if (a == "--arch" && i + 1 < argc)
@@ -230,9 +236,14 @@ int main(int argc, char** argv) {
             opt_level = std::atoi(argv[++i]);
         else if (a == "--reps" && i + 1 < argc)
             reps = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--llvm-only")
+            llvm_only = true;
+        else if (a == "--llvm" && i + 1 < argc)
+            llvm_args.push_back(argv[++i]);
         else
             root = a;
     }
+    if (llvm_args.size() > 1) llvm::cl::ParseCommandLineOptions(int(llvm_args.size()), llvm_args.data());
     try {
         // The driver's warm-up would hide the first JIT's one-time cost measured in part 4
         // (bench_gpu's process rows measure what the warm-up saves a new process).
@@ -242,6 +253,7 @@ int main(int argc, char** argv) {
         const std::string path = root + "/lang/examples/gaussian_pdf.py";
         std::string ptx = llvm_part(read_text(path), path, arch, opt_level, reps);
         ptx_part(ptx);
+        if (llvm_only) return 0;
         nvjitlink_part(ptx, arch, reps);
         if (!gpu) {
             fmt::print("\nno GPU ({}): the driver's JIT and the first launch not measured\n", uc::unavailable_reason());

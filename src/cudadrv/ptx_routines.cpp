@@ -1,0 +1,177 @@
+#include "cudadrv/ptx_routines.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <set>
+#include <string_view>
+#include <vector>
+
+namespace ujit::cuda::detail {
+namespace {
+
+struct Routine {
+    const char* opcode;      // the PTX instruction, modifiers included
+    int arity;               // source operands
+    const char* value_type;  // the type its operands move as through .param space
+    int bits;
+    const char* c_type;      // ... and in the library's CUDA C++, with its asm constraint
+    const char* constraint;
+    // What the instruction adds to a -O0 JIT, in tenths of a millisecond: nvJitLink -O0 on a
+    // one-instruction kernel against one with an add (sm_90, CUDA 13.0, tools/bench's
+    // ptx_linked_division_probe.py for the division rows).
+    int jit_cost;
+};
+
+constexpr Routine kRoutines[] = {
+    {"div.rn.f32", 2, "f32", 32, "float", "f", 44},           {"div.rn.ftz.f32", 2, "f32", 32, "float", "f", 35},
+    {"div.rn.f64", 2, "f64", 64, "double", "d", 53},          {"sqrt.rn.f32", 1, "f32", 32, "float", "f", 20},
+    {"sqrt.rn.f64", 1, "f64", 64, "double", "d", 41},         {"rcp.rn.f32", 1, "f32", 32, "float", "f", 29},
+    {"rcp.rn.f64", 1, "f64", 64, "double", "d", 32},          {"div.s64", 2, "b64", 64, "long long", "l", 39},
+    {"div.u64", 2, "b64", 64, "unsigned long long", "l", 34}, {"rem.s64", 2, "b64", 64, "long long", "l", 41},
+    {"rem.u64", 2, "b64", 64, "unsigned long long", "l", 40},
+};
+
+// Linking the routines costs the quick load about this much (the H200: gaussian_pdf linked
+// with its two division routines 10.7 ms, with the divisions removed 9.0 ms): fewer routed
+// tenths of a millisecond than this are left inline.
+constexpr int kLinkCost = 30;
+
+std::string routine_name(const Routine& r) {
+    std::string name = "__ujit_";
+    for (const char* c = r.opcode; *c; ++c) name += *c == '.' ? '_' : *c;
+    return name;
+}
+
+const Routine* routine_for(std::string_view opcode) {
+    for (const Routine& r : kRoutines)
+        if (opcode == r.opcode) return &r;
+    return nullptr;
+}
+
+std::string_view trimmed(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+// One routable instruction on a line of its own: "\tdiv.rn.f64 \t%fd1, %fd2, 0d4000000000000000;".
+struct Found {
+    const Routine* routine = nullptr;
+    std::string_view indent;
+    std::vector<std::string_view> operands;  // destination first
+};
+
+Found parse_line(std::string_view line) {
+    Found f;
+    size_t start = line.find_first_not_of(" \t");
+    if (start == std::string_view::npos) return f;
+    f.indent = line.substr(0, start);
+    std::string_view rest = line.substr(start);
+    size_t op_end = rest.find_first_of(" \t");
+    if (op_end == std::string_view::npos) return f;
+    const Routine* r = routine_for(rest.substr(0, op_end));  // a predicated line starts with '@': no match
+    size_t semi = rest.find(';');
+    if (!r || semi == std::string_view::npos || !trimmed(rest.substr(semi + 1)).empty()) return f;
+    std::string_view operands = rest.substr(op_end, semi - op_end);
+    while (true) {
+        size_t comma = operands.find(',');
+        f.operands.push_back(trimmed(operands.substr(0, comma)));
+        if (comma == std::string_view::npos) break;
+        operands.remove_prefix(comma + 1);
+    }
+    for (std::string_view o : f.operands)
+        if (o.empty() || o.find_first_of(" \t[]{}") != std::string_view::npos) return {};
+    if (int(f.operands.size()) != r->arity + 1) return {};
+    f.routine = r;
+    return f;
+}
+
+std::string call_of(const Found& f) {
+    const Routine& r = *f.routine;
+    const std::string in(f.indent);
+    std::string out = in + "{ // " + r.opcode + " routed\n";
+    out += fmt::format("{}.param .b{} __ujit_r;\n", in, r.bits);
+    std::string args;
+    for (int i = 1; i <= r.arity; ++i) {
+        std::string param = fmt::format("__ujit_{}", char('a' + i - 1));
+        out += fmt::format("{}.param .b{} {};\n", in, r.bits, param);
+        out += fmt::format("{}st.param.{} \t[{}], {};\n", in, r.value_type, param, f.operands[size_t(i)]);
+        args += (args.empty() ? "" : ", ") + param;
+    }
+    out += fmt::format("{}call.uni (__ujit_r), {}, ({});\n", in, routine_name(r), args);
+    out += fmt::format("{}ld.param.{} \t{}, [__ujit_r];\n", in, r.value_type, f.operands[0]);
+    out += in + "}";
+    return out;
+}
+
+std::string declaration_of(const Routine& r) {
+    std::string params;
+    for (int i = 1; i <= r.arity; ++i)
+        params += fmt::format("{}.param .b{} __ujit_{}", i > 1 ? ", " : "", r.bits, char('a' + i - 1));
+    return fmt::format(".extern .func (.param .b{} __ujit_r) {}({});\n", r.bits, routine_name(r), params);
+}
+
+bool may_hold_routable(const std::string& ptx) {
+    for (const char* s : {"div.", "rem.", "sqrt.rn", "rcp.rn"})
+        if (ptx.find(s) != std::string::npos) return true;
+    return false;
+}
+
+}  // namespace
+
+std::optional<std::string> route_expensive_instructions(const std::string& ptx) {
+    if (!may_hold_routable(ptx) || ptx.find(".section") != std::string::npos) return std::nullopt;
+    std::string out;
+    out.reserve(ptx.size() + 1024);
+    std::set<const Routine*> used;
+    int saved = 0;
+    for (size_t pos = 0; pos < ptx.size();) {
+        size_t nl = ptx.find('\n', pos);
+        size_t end = nl == std::string::npos ? ptx.size() : nl;
+        std::string_view line(ptx.data() + pos, end - pos);
+        Found f = parse_line(line);
+        if (f.routine) {
+            out += call_of(f);
+            used.insert(f.routine);
+            saved += f.routine->jit_cost;
+        } else {
+            out += line;
+        }
+        if (nl != std::string::npos) out += '\n';
+        pos = end + 1;
+    }
+    if (saved < kLinkCost) return std::nullopt;
+    // The declarations go after the header (.version, .target, .address_size).
+    size_t at = out.find(".address_size");
+    if (at != std::string::npos) at = out.find('\n', at);
+    if (at == std::string::npos) return std::nullopt;
+    std::string declarations = "\n";
+    for (const Routine& r : kRoutines)
+        if (used.count(&r)) declarations += declaration_of(r);
+    out.insert(at + 1, declarations);
+    return out;
+}
+
+const std::string& ptx_routines_source() {
+    static const std::string source = [] {
+        std::string s = "// ujit: the routines a quick module calls for the PTX instructions ptxas expands at length\n";
+        for (const Routine& r : kRoutines) {
+            std::string params, inputs;
+            for (int i = 1; i <= r.arity; ++i) {
+                params += fmt::format("{}{} {}", i > 1 ? ", " : "", r.c_type, char('a' + i - 1));
+                inputs += fmt::format("{}\"{}\"({})", i > 1 ? ", " : "", r.constraint, char('a' + i - 1));
+            }
+            std::string operands = "%0";
+            for (int i = 1; i <= r.arity; ++i) operands += fmt::format(", %{}", i);
+            s += fmt::format(
+                "extern \"C\" __device__ __noinline__ {0} {1}({2}) {{ {0} r; asm(\"{3} {4};\" : \"={5}\"(r) : {6}); "
+                "return r; }}\n",
+                r.c_type, routine_name(r), params, r.opcode, operands, r.constraint, inputs);
+        }
+        return s;
+    }();
+    return source;
+}
+
+}  // namespace ujit::cuda::detail
