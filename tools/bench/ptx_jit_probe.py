@@ -49,9 +49,8 @@ def nvjitlink_main(paths):
                   f"{statistics.median(times[1:]):>10.2f} {size.value:>8}")
 
 
-def main():
-    if sys.argv[1:2] == ["--nvjitlink"]:
-        return nvjitlink_main(sys.argv[2:])
+def driver_with_context():
+    """libcuda through ctypes, device 0's primary context current."""
     cu = ctypes.CDLL("libcuda.so.1")
     check(cu.cuInit(0), "cuInit")
     dev = ctypes.c_int()
@@ -59,6 +58,13 @@ def main():
     ctx = ctypes.c_void_p()
     check(cu.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
     check(cu.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
+    return cu
+
+
+def main():
+    if sys.argv[1:2] == ["--nvjitlink"]:
+        return nvjitlink_main(sys.argv[2:])
+    cu = driver_with_context()
     print(f"{'ptx':<28} {'bytes':>7} {'-O':>3} {'first ms':>9} {'median ms':>10}")
     for path in sys.argv[1:]:
         ptx = open(path, "rb").read() + b"\0"

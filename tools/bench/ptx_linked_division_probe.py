@@ -13,22 +13,14 @@ as it is (one JIT or link), the rewritten PTX linked with the cubin, and (not th
 a bound only) the PTX with its divisions replaced by multiplies."""
 import ctypes
 import os
-import re
 import statistics
 import sys
 import time
 
-DIV = re.compile(r"^(\s*)div\.rn\.(f32|f64)\s+(%\w+),\s*(%\w+|0[dDfF][0-9A-Fa-f]+),\s*(%\w+|0[dDfF][0-9A-Fa-f]+);",
-                 re.M)
-CALL = """{ind}{{
-{ind}.param .b{bits} pa;
-{ind}.param .b{bits} pb;
-{ind}.param .b{bits} pr;
-{ind}st.param.{kind} \t[pa], {a};
-{ind}st.param.{kind} \t[pb], {b};
-{ind}call.uni (pr), ujit_div_rn_{kind}, (pa, pb);
-{ind}ld.param.{kind} \t{d}, [pr];
-{ind}}}"""
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ptx_division_variants import CALL, DIV, nodiv  # noqa: E402 (the same rewrite, calls made external here)
+from ptx_jit_probe import driver_with_context  # noqa: E402
+
 EXTERN = ".extern .func (.param .b{bits} r) ujit_div_rn_{kind}(.param .b{bits} a, .param .b{bits} b);\n"
 LIBRARY = r"""
 extern "C" __device__ __noinline__ float ujit_div_rn_f32(float a, float b) { return __fdiv_rn(a, b); }
@@ -42,10 +34,6 @@ def linked_variant(ptx):
                                          a=m.group(4), b=m.group(5)), ptx)
     at = body.index("\n", body.index(".address_size")) + 1
     return body[:at] + "".join(EXTERN.format(kind=k, bits=k[1:]) for k in kinds) + body[at:]
-
-
-def nodiv_variant(ptx):
-    return DIV.sub(lambda m: f"{m.group(1)}mul.rn.{m.group(2)} \t{m.group(3)}, {m.group(4)}, {m.group(5)};", ptx)
 
 
 def check(r, what):
@@ -119,13 +107,7 @@ CU_JIT_INPUT_CUBIN, CU_JIT_INPUT_PTX = 0, 1
 
 class Driver:
     def __init__(self):
-        cu = self.cu = ctypes.CDLL("libcuda.so.1")
-        check(cu.cuInit(0), "cuInit")
-        dev = ctypes.c_int()
-        check(cu.cuDeviceGet(ctypes.byref(dev), 0), "cuDeviceGet")
-        ctx = ctypes.c_void_p()
-        check(cu.cuDevicePrimaryCtxRetain(ctypes.byref(ctx), dev), "cuDevicePrimaryCtxRetain")
-        check(cu.cuCtxSetCurrent(ctx), "cuCtxSetCurrent")
+        self.cu = driver_with_context()
 
     def jit(self, ptx, level):
         opts = (ctypes.c_int * 1)(CU_JIT_OPTIMIZATION_LEVEL)
@@ -176,7 +158,7 @@ def main():
     ptx = open(path).read()
     arch = next(line.split()[1] for line in ptx.splitlines() if line.startswith(".target"))
     lib = library_cubin(arch)
-    linked, nodiv = linked_variant(ptx).encode(), nodiv_variant(ptx).encode()
+    linked, no_division = linked_variant(ptx).encode(), nodiv(ptx).encode()
     plain = ptx.encode()
     rows = []
     if use_nvjitlink:
@@ -185,7 +167,7 @@ def main():
             rows.append((f"nvJitLink PTX as is -O{level}", timed(lambda: j.link([("ptx", plain)], level))))
             rows.append((f"nvJitLink linked division -O{level}",
                          timed(lambda: j.link([("ptx", linked), ("cubin", lib)], level))))
-            rows.append((f"nvJitLink no division (bound) -O{level}", timed(lambda: j.link([("ptx", nodiv)], level))))
+            rows.append((f"nvJitLink no division (bound) -O{level}", timed(lambda: j.link([("ptx", no_division)], level))))
     else:
         d = Driver()
         d.jit(b".version 7.8\n.target %s\n.address_size 64\n.visible .entry e()\n{\n\tret;\n}\n" % arch.encode(), 0)
@@ -198,7 +180,7 @@ def main():
             rows.append((f"[{round}] nvJitLink linked division -O0, then loaded",
                          timed(lambda: j.link([("ptx", linked), ("cubin", lib)], 0, d))))
             rows.append((f"[{round}] nvJitLink PTX as is -O0, then loaded", timed(lambda: j.link([("ptx", plain)], 0, d))))
-            rows.append((f"[{round}] driver JIT no division (bound) -O0", timed(lambda: d.jit(nodiv, 0))))
+            rows.append((f"[{round}] driver JIT no division (bound) -O0", timed(lambda: d.jit(no_division, 0))))
     for name, (first, med) in rows:
         print(f"{name:<62} first {first:8.2f} ms  median {med:8.2f} ms")
 
