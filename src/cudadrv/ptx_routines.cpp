@@ -15,21 +15,13 @@ struct Routine {
     int arity;               // source operands
     const char* value_type;  // the type its operands move as through .param space
     int bits;
-    const char* c_type;      // ... and in the library's CUDA C++, with its asm constraint
-    const char* constraint;
-    // What the instruction adds to a -O0 JIT, in tenths of a millisecond: nvJitLink -O0 on a
-    // one-instruction kernel against one with an add (sm_90, CUDA 13.0, tools/bench's
-    // ptx_linked_division_probe.py for the division rows).
-    int jit_cost;
+    int jit_cost;            // tenths of a millisecond (ptx_routines.def)
 };
 
 constexpr Routine kRoutines[] = {
-    {"div.rn.f32", 2, "f32", 32, "float", "f", 44},           {"div.rn.ftz.f32", 2, "f32", 32, "float", "f", 35},
-    {"div.rn.f64", 2, "f64", 64, "double", "d", 53},          {"sqrt.rn.f32", 1, "f32", 32, "float", "f", 20},
-    {"sqrt.rn.f64", 1, "f64", 64, "double", "d", 41},         {"rcp.rn.f32", 1, "f32", 32, "float", "f", 29},
-    {"rcp.rn.f64", 1, "f64", 64, "double", "d", 32},          {"div.s64", 2, "b64", 64, "long long", "l", 39},
-    {"div.u64", 2, "b64", 64, "unsigned long long", "l", 34}, {"rem.s64", 2, "b64", 64, "long long", "l", 41},
-    {"rem.u64", 2, "b64", 64, "unsigned long long", "l", 40},
+#define UJIT_PTX_ROUTINE(opcode, arity, type, bits, cost) {opcode, arity, type, bits, cost},
+#include "cudadrv/ptx_routines.def"
+#undef UJIT_PTX_ROUTINE
 };
 
 // Linking the routines costs the quick load about this much (the H200: gaussian_pdf linked
@@ -54,6 +46,8 @@ std::string_view trimmed(std::string_view s) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     return s;
 }
+
+// The names and parameters here are cmake/EmbedPtxRoutines.cmake's.
 
 // One routable instruction on a line of its own: "\tdiv.rn.f64 \t%fd1, %fd2, 0d4000000000000000;".
 struct Found {
@@ -151,27 +145,6 @@ std::optional<std::string> route_expensive_instructions(const std::string& ptx) 
         if (used.count(&r)) declarations += declaration_of(r);
     out.insert(at + 1, declarations);
     return out;
-}
-
-const std::string& ptx_routines_source() {
-    static const std::string source = [] {
-        std::string s = "// ujit: the routines a quick module calls for the PTX instructions ptxas expands at length\n";
-        for (const Routine& r : kRoutines) {
-            std::string params, inputs;
-            for (int i = 1; i <= r.arity; ++i) {
-                params += fmt::format("{}{} {}", i > 1 ? ", " : "", r.c_type, char('a' + i - 1));
-                inputs += fmt::format("{}\"{}\"({})", i > 1 ? ", " : "", r.constraint, char('a' + i - 1));
-            }
-            std::string operands = "%0";
-            for (int i = 1; i <= r.arity; ++i) operands += fmt::format(", %{}", i);
-            s += fmt::format(
-                "extern \"C\" __device__ __noinline__ {0} {1}({2}) {{ {0} r; asm(\"{3} {4};\" : \"={5}\"(r) : {6}); "
-                "return r; }}\n",
-                r.c_type, routine_name(r), params, r.opcode, operands, r.constraint, inputs);
-        }
-        return s;
-    }();
-    return source;
 }
 
 }  // namespace ujit::cuda::detail

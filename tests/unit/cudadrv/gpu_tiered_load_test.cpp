@@ -11,6 +11,7 @@
 
 #include "../cache/cache_test_support.hpp"
 #include "cudadrv/module_state.hpp"
+#include "cudadrv/ptx_routines.hpp"
 #include "cudadrv/quick_load.hpp"
 #include "gpu_support.hpp"
 
@@ -164,7 +165,7 @@ TEST_CASE("a quick module linked with the routines computes the full level's bit
     UJIT_REQUIRE_GPU();
     ScopedEnv no_disk("UJIT_CACHE", std::string("0")), tiered("UJIT_CUDA_TIERED_JIT", std::nullopt),
         routed_on("UJIT_CUDA_QUICK_ROUTINES", std::nullopt);
-    REQUIRE(ujit::cuda::detail::prepare_ptx_routines(current_device_info().arch()));
+    REQUIRE_FALSE(ujit::cuda::detail::embedded_ptx_routines(current_device_info().arch()).empty());
     const std::string src = "import math\nfrom numba import cuda\n\n@cuda.jit\n"
                             "def ops(f, d, i, u, of, od, oi, ou):\n"
                             "    k = cuda.grid(1)\n"
@@ -236,7 +237,6 @@ TEST_CASE("UJIT_CUDA_QUICK_ROUTINES=0 keeps the quick module the plain -O0 JIT",
     UJIT_REQUIRE_GPU();
     ScopedEnv no_disk("UJIT_CACHE", std::string("0")), tiered("UJIT_CUDA_TIERED_JIT", std::nullopt),
         off("UJIT_CUDA_QUICK_ROUTINES", std::string("0"));
-    REQUIRE(ujit::cuda::detail::prepare_ptx_routines(current_device_info().arch()));
     const std::string src = "from numba import cuda\n\n@cuda.jit\ndef q(a, out):\n    out[0] = a[0] / a[1]\n# " +
                             std::to_string(::getpid()) + "\n";
     Module m = Module::from_string(src, "plain_quick.py");

@@ -1,8 +1,9 @@
 // cudadrv/ptx_routines.hpp: a quick module's expensive instructions made calls of routines
-// compiled once. The rewrite is checked as text; with the CUDA toolkit (no GPU needed) the
-// routines' library is compiled by NVRTC and linked with the rewritten PTX by nvJitLink, so
-// every call the rewrite writes has a definition of the same shape. On a GPU,
-// gpu_tiered_load_test.cpp checks that a routed quick module computes the full level's bits.
+// compiled at build time. The rewrite is checked as text; with the CUDA toolkit (no GPU
+// needed) the rewritten PTX is linked with the routines the build embedded
+// (cmake/EmbedPtxRoutines.cmake) by nvJitLink, so every call the rewrite writes has a
+// definition of the same shape. On a GPU, gpu_tiered_load_test.cpp checks that a routed quick
+// module computes the full level's bits.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -10,9 +11,9 @@
 #include "../cudalink/toolkit_check.hpp"
 #include "cudadrv/ptx_routines.hpp"
 #include "cudalink/device_link.hpp"
-#include "cudalink/nvrtc_compile.hpp"
 
-using ujit::cuda::detail::ptx_routines_source;
+using ujit::cuda::detail::embedded_ptx_routines;
+using ujit::cuda::detail::ptx_routines_compiler;
 using ujit::cuda::detail::route_expensive_instructions;
 
 namespace {
@@ -90,26 +91,26 @@ TEST_CASE("what the link would not pay for stays as it is", "[ptx_routines]") {
     CHECK(route_expensive_instructions(kernel("\tsqrt.rn.f32 \t%f3, %f1;\n\tsqrt.rn.f32 \t%f4, %f2;\n")));
 }
 
-TEST_CASE("the routines' library defines every call the rewrite writes, and links with it",
+TEST_CASE("the build embeds the routines for the architectures ujit targets, and they link with the calls",
           "[ptx_routines][cudalink]") {
+    // The build's ptxas (UJIT_PTXAS, CUDA 12 or 13 here) compiles sm_75 to sm_90 at least.
+    for (const char* arch : {"sm_75", "sm_80", "sm_86", "sm_89", "sm_90"}) {
+        INFO(arch << " (ptxas " << ptx_routines_compiler() << ")");
+        std::string_view cubin = embedded_ptx_routines(arch);
+        REQUIRE(cubin.size() > 64);
+        CHECK(cubin.substr(1, 3) == "ELF");
+    }
+    CHECK(embedded_ptx_routines("sm_1").empty());
     if (!ujit::test::has_cuda_toolkit()) return;
     namespace cl = ujit::cudalink;
-    cl::CudaCompileOptions o;
-    o.arch = "sm_90";
-    o.output = cl::CudaOutput::Ptx;
-    o.relocatable = true;
-    std::string library_ptx = cl::compile_cuda({ptx_routines_source(), "ujit_ptx_routines.cu"}, o);
-    CHECK(count(library_ptx, ".visible .func") == 11);
-    o.output = cl::CudaOutput::Cubin;
-    std::string library = cl::compile_cuda({ptx_routines_source(), "ujit_ptx_routines.cu"}, o);
-
     std::optional<std::string> routed = route_expensive_instructions(kernel(kEveryKind));
     REQUIRE(routed);
     cl::LinkOptions lo;
     lo.arch = "sm_90";
+    std::string routines(embedded_ptx_routines("sm_90"));
     std::string cubin = cl::link_cubin(
-        {{cl::LinkKind::Ptx, *routed, "routed.ptx"}, {cl::LinkKind::Cubin, library, "ujit_ptx_routines.cubin"}}, lo);
+        {{cl::LinkKind::Ptx, *routed, "routed.ptx"}, {cl::LinkKind::Cubin, routines, "ujit_ptx_routines.cubin"}}, lo);
     CHECK(cubin.compare(1, 3, "ELF") == 0);
-    // Without the library the calls are undefined: the link says so.
+    // Without the routines the calls are undefined: the link says so.
     CHECK_THROWS_WITH(cl::link_cubin({{cl::LinkKind::Ptx, *routed, "routed.ptx"}}, lo), Catch::Contains("__ujit_"));
 }
