@@ -1,5 +1,5 @@
-// sum(iterable[, start]) over a tuple, a range or a 1-D array, and min/max of a range or a
-// 1-D array (min/max of a tuple is lower_calls.cpp's min_max): Numba's overloads, an
+// sum(iterable[, start]) over a tuple, and sum/min/max over whatever iter_source reads (a
+// range, a 1-D array, a list, a dict, a set, a dict view; min/max of a tuple is lower_calls.cpp's min_max): Numba's overloads, an
 // accumulator updated item by item (types/infer_iter.cpp typed the result).
 #include "codegen/lower_context.hpp"
 

@@ -47,8 +47,6 @@ std::string_view trimmed(std::string_view s) {
     return s;
 }
 
-// The names and parameters here are cmake/EmbedPtxRoutines.cmake's.
-
 // One routable instruction on a line of its own: "\tdiv.rn.f64 \t%fd1, %fd2, 0d4000000000000000;".
 struct Found {
     const Routine* routine = nullptr;
@@ -81,6 +79,7 @@ Found parse_line(std::string_view line) {
     return f;
 }
 
+// A call of the routine, with the names and parameters cmake/EmbedPtxRoutines.cmake gives it.
 std::string call_of(const Found& f) {
     const Routine& r = *f.routine;
     const std::string in(f.indent);

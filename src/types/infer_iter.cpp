@@ -109,8 +109,9 @@ void Inferrer::refuse_generator_in(const Call* c, const std::string& helper) {
                                       helper));
 }
 
-// sum(iterable[, start]), min(iterable), max(iterable) over a tuple of numbers, a range or
-// a 1-D array, as Numba's overloads: min/max unify the items (an empty tuple is Numba's
+// sum(iterable[, start]), min(iterable), max(iterable) over a tuple of numbers, a range, a
+// 1-D array, a list, a dict (its keys), a set or a dict view, as Numba's overloads (which
+// take any iterable): min/max unify the items (an empty tuple is Numba's
 // error); sum starts from `start` (int64 0) and adds each item, its type the unification
 // of the start and every partial sum (sum of a float32 array is float64, as in Numba).
 const Type* Inferrer::iterable_reduction(const Call* c, BuiltinId id, const std::vector<const Type*>& args) {
@@ -119,13 +120,14 @@ const Type* Inferrer::iterable_reduction(const Call* c, BuiltinId id, const std:
     std::vector<const Type*> items;
     if (it->is_tuple()) {
         items = it->elements();
-    } else if (it->kind() == Kind::Range || (it->is_array() && it->ndim() == 1) || it->is_list() ||
-               (it->is_generator() && id == BuiltinId::Sum)) {
+    } else if (it->kind() == Kind::Range || (it->is_array() && it->ndim() == 1) || it->is_list() || it->is_dict() ||
+               it->is_set() || it->kind() == Kind::DictView || (it->is_generator() && id == BuiltinId::Sum)) {
         items.push_back(iteration_item(c->args[0]));
     } else {
         error(c->args[0]->loc, fmt::format("{}() of {} is not supported by ujit (it takes a tuple of numbers, a "
-                                           "range or a 1-D array)",
-                                           what, it->str()));
+                                           "range, a 1-D array, a list, a dict, a set or a dict's keys(), values() "
+                                           "or items()){}",
+                                           what, it->str(), it->is_generator() ? " (a generator: sum() only)" : ""));
     }
     // min/max of a list of strings, or of tuples of numbers and strings, order them as `<`
     // does (Numba's do_minmax takes any items `>`/`<` compare; the result is borrowed from the

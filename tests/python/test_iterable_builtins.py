@@ -1,4 +1,5 @@
-"""min, max and sum over tuples and the iterables Numba allows (ranges, 1-D arrays), and
+"""min, max and sum over tuples and the iterables Numba allows (ranges, 1-D arrays, lists,
+dicts, sets and dict views), and
 range with any step. CPython running the same source is the oracle (twin_modules.py)."""
 import numpy as np
 import pytest
@@ -34,6 +35,22 @@ def of_range(a, b, c):
 @njit
 def of_array(x):
     return sum(x), min(x), max(x), sum(x, 0.5)
+
+
+@njit
+def of_containers(n):
+    d = {}
+    for i in range(n):
+        d[i * 3 - 4] = i * 0.5
+    s = {i % 4 for i in range(n)}
+    return (sum(d.values()), sum(d.keys()), sum(d), min(d), max(d.values()), sum(d.values(), 1.5),
+            sum(s), min(s), max(s), sum([v * 2 for v in d.values()]))
+
+
+@njit
+def min_of_empty_set(n):
+    s = {i for i in range(n)}
+    return min(s)
 
 
 @njit
@@ -96,6 +113,18 @@ def test_max_of_empty_array_raises(mods):
     # Numba takes the first item with next(): StopIteration (CPython's builtin says ValueError).
     with pytest.raises(StopIteration):
         jit.of_array(np.zeros(0))
+
+
+@pytest.mark.parametrize("n", [1, 5, 9])
+def test_dicts_sets_and_views(mods, n):
+    jit, py = mods
+    assert jit.of_containers(n) == py.of_containers(n)
+
+
+def test_min_of_empty_set_raises(mods):
+    jit, _ = mods
+    with pytest.raises(StopIteration):  # Numba's next() on the empty iterator
+        jit.min_of_empty_set(0)
 
 
 def test_empty_star_args(mods):
