@@ -1,6 +1,7 @@
 // sum(iterable[, start]) over a tuple, and sum/min/max over whatever iter_source reads (a
-// range, a 1-D array, a list, a dict, a set, a dict view; min/max of a tuple is lower_calls.cpp's min_max): Numba's overloads, an
-// accumulator updated item by item (types/infer_iter.cpp typed the result).
+// range, a 1-D array, a list, a dict, a set, a dict view; min/max of a tuple is
+// lower_calls.cpp's min_max): Numba's overloads, an accumulator updated item by item
+// (types/infer_iter.cpp typed the result).
 #include "codegen/lower_context.hpp"
 
 #include "codegen/abi.hpp"

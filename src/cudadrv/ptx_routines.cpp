@@ -105,9 +105,10 @@ std::string declaration_of(const Routine& r) {
     return fmt::format(".extern .func (.param .b{} __ujit_r) {}({});\n", r.bits, routine_name(r), params);
 }
 
+// Whether any of the table's instructions appears in `ptx` at all (most PTX has none: no copy).
 bool may_hold_routable(const std::string& ptx) {
-    for (const char* s : {"div.", "rem.", "sqrt.rn", "rcp.rn"})
-        if (ptx.find(s) != std::string::npos) return true;
+    for (const Routine& r : kRoutines)
+        if (ptx.find(r.opcode) != std::string::npos) return true;
     return false;
 }
 

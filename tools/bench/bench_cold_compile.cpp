@@ -5,8 +5,9 @@
 //   bench_cold_compile [--arch sm_90] [--opt 3] [--reps 15] [--llvm-only] [--llvm ARG]... [ROOT]
 //                                                                    (ROOT: the repository, default .)
 //
-// --llvm-only: part 1 alone (for a profiler). --llvm ARG: one of LLVM's own options, such as
-// -time-passes (printed at exit).
+// --llvm-only: part 1 alone (for a profiler). --llvm ARG: one of LLVM's own command-line
+// options that shape the code, such as -unroll-threshold=0 (ujit's pass pipeline has no
+// instrumentation, so -time-passes prints nothing).
 // --opt: LLVM's level for the PTX (ujit compiles at 3; lower levels show what a cheaper
 // pipeline would save, and the PTX they make, what it would cost ptxas).
 //
